@@ -1,0 +1,13 @@
+/** One Jest run for the whole repo: unit (*.spec.ts), integration (*.int.ts) and end-to-end (test/**). */
+
+const { swcConfig } = require('./tools/swc-config');
+
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test'],
+  testMatch: ['**/*.spec.ts', '**/*.int.ts', '**/*.e2e.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', { ...swcConfig(), swcrc: false }] },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  testTimeout: 60000,
+  maxWorkers: 2,
+};

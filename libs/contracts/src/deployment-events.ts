@@ -1,0 +1,126 @@
+/**
+ * Events of the `deployment-<dep_id>` stream (SPEC.md "States and transitions", "Events").
+ * Past tense, one union; the envelope (ids, workspace, correlation, time) lives in EventMetadata.
+ * Adding an optional field is fine; a breaking change needs a new schema version and an upcaster.
+ */
+
+export const URGENCIES = ['standard', 'priority', 'scheduled'] as const;
+export type Urgency = (typeof URGENCIES)[number];
+
+export const DEPLOYMENT_STATUSES = [
+  'pending',
+  'accepted',
+  'in_progress',
+  'needs_input',
+  'completed',
+  'cancelled',
+  'expired',
+] as const;
+export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
+
+export type KeyMode = 'test' | 'live';
+
+export interface ExpertRef {
+  id: string;
+  name: string;
+  role: string;
+}
+
+export interface Output {
+  format: 'markdown';
+  body: string;
+  attachments: Attachment[];
+}
+
+/** Item shape is `not shown` in the spec: see docs/decisions.md. */
+export interface Attachment {
+  name: string;
+  url: string;
+  content_type: string;
+  size_bytes: number;
+}
+
+export type CancelledBy = 'agent' | 'expert' | 'operations';
+export type ExpiryReason = 'not_accepted' | 'question_unanswered';
+
+export interface DeploymentCreated {
+  type: 'deployment.created';
+  data: {
+    deployment_id: string;
+    workspace_id: string;
+    mode: KeyMode;
+    brief: string;
+    skills: string[];
+    urgency: Urgency;
+    scheduled_for: string | null;
+    context_url: string | null;
+    context_files: string[];
+    metadata: Record<string, string>;
+    webhook_url: string | null;
+    sla_deadline: string;
+    credits_reserved: number;
+    created_at: string;
+  };
+}
+
+export interface DeploymentAccepted {
+  type: 'deployment.accepted';
+  data: { deployment_id: string; expert: ExpertRef; accepted_at: string };
+}
+
+export interface DeploymentStarted {
+  type: 'deployment.in_progress';
+  data: { deployment_id: string; started_at: string };
+}
+
+export interface DeploymentQuestionAsked {
+  type: 'deployment.needs_input';
+  data: { deployment_id: string; question: string; asked_at: string; reply_deadline: string };
+}
+
+/** The agent's reply; the deployment returns to `in_progress` (docs/decisions.md). */
+export interface DeploymentReplyReceived {
+  type: 'deployment.reply_received';
+  data: { deployment_id: string; body: string; context_files: string[]; replied_at: string };
+}
+
+export interface DeploymentCompleted {
+  type: 'deployment.completed';
+  data: {
+    deployment_id: string;
+    output: Output;
+    credits_charged: number;
+    duration_seconds: number;
+    completed_at: string;
+  };
+}
+
+export interface DeploymentCancelled {
+  type: 'deployment.cancelled';
+  data: {
+    deployment_id: string;
+    cancelled_by: CancelledBy;
+    reason: string;
+    partial_output: Output | null;
+    cancelled_at: string;
+  };
+}
+
+export interface DeploymentExpired {
+  type: 'deployment.expired';
+  data: { deployment_id: string; reason: ExpiryReason; expired_at: string };
+}
+
+export type DeploymentEvent =
+  | DeploymentCreated
+  | DeploymentAccepted
+  | DeploymentStarted
+  | DeploymentQuestionAsked
+  | DeploymentReplyReceived
+  | DeploymentCompleted
+  | DeploymentCancelled
+  | DeploymentExpired;
+
+export type DeploymentEventType = DeploymentEvent['type'];
+
+export const deploymentStreamName = (deploymentId: string): string => `deployment-${deploymentId}`;

@@ -1,0 +1,38 @@
+/**
+ * Rejections carry a stable code and become HTTP only at the edge (STYLE.md "Domain").
+ * The gateway's exception filter maps each code to a status and the spec's error shape.
+ */
+export const ERROR_CODES = [
+  // SPEC.md "Errors"
+  'invalid_request',
+  'authentication_failed',
+  'credits_exhausted',
+  'not_found',
+  'idempotency_conflict',
+  'expert_unavailable',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+  // Decided where the spec says `not shown` (docs/decisions.md)
+  'deployment_not_cancellable',
+  'deployment_not_awaiting_input',
+  'invalid_state_transition',
+  'question_already_asked',
+  'expert_not_assigned',
+  'deployment_already_exists',
+  'concurrent_modification',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** The request field the error is about, when there is one. */
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}

@@ -1,0 +1,27 @@
+import { monotonicFactory } from 'ulid';
+
+const nextUlid = monotonicFactory();
+
+/** Identifier prefixes of SPEC.md "Resources and their fields", plus internal ones. */
+export const ID_PREFIX = {
+  deployment: 'dep',
+  expert: 'spec',
+  request: 'req',
+  delivery: 'del',
+  handoff: 'hnd',
+  event: 'evt',
+  workspace: 'ws',
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIX;
+
+export function newId(kind: IdKind): string {
+  return `${ID_PREFIX[kind]}_${nextUlid()}`;
+}
+
+const ULID_BODY = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+export function isId(kind: IdKind, value: string): boolean {
+  const prefix = `${ID_PREFIX[kind]}_`;
+  return value.startsWith(prefix) && ULID_BODY.test(value.slice(prefix.length));
+}

@@ -1,0 +1,3 @@
+export * from './ids';
+export * from './deployment-events';
+export * from './errors';

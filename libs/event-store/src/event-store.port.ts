@@ -1,0 +1,77 @@
+/**
+ * The event store port (DESIGN.md "Events and state"). Storage-agnostic: the PostgreSQL
+ * adapter is the default; any other adapter must pass the same contract suite
+ * (libs/event-store/src/testing/event-store.contract.ts).
+ */
+
+/** `no_stream`: the stream must not exist. `stream_exists`: it must have at least one event.
+ *  `any`: no check. A number: the revision of the stream's last event (0-based). */
+export type ExpectedVersion = 'no_stream' | 'stream_exists' | 'any' | number;
+
+/** What every event carries besides its data; kept apart from `data` (STYLE.md "Events"). */
+export interface EventMetadata {
+  workspace_id: string;
+  correlation_id: string;
+  causation_id: string | null;
+  schema_version: number;
+  /** When the change happened, as the command said (not when it was stored). */
+  occurred_at: string;
+}
+
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  /** Globally unique (`evt_<ulid>`, or derived deterministically from the causing event). */
+  id: string;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> extends NewEvent<Type, Data> {
+  streamName: string;
+  /** 0-based position of the event inside its stream. */
+  streamRevision: number;
+  /** Position in the store-wide order; opaque to callers, comparable only by the store. */
+  checkpoint: string;
+  recordedAt: string;
+}
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream. */
+  nextExpectedRevision: number;
+  /** Checkpoint of the last appended event. */
+  checkpoint: string;
+}
+
+export interface ReadAllPage {
+  events: RecordedEvent[];
+  /** Where the next read starts; equal to the input when nothing new was safe to read. */
+  checkpoint: string;
+}
+
+export interface EventStore {
+  append(streamName: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult>;
+  /** All events of one stream in revision order; an empty array when it does not exist. */
+  read(streamName: string): Promise<RecordedEvent[]>;
+  /**
+   * Events after `checkpoint` in store order, never skipping one whose transaction commits late:
+   * only events whose position can no longer be preceded by an uncommitted one are returned.
+   */
+  readAll(checkpoint: string | null, limit: number): Promise<ReadAllPage>;
+  /** Resolves when something may have been appended since the call, or after `timeoutMs`. */
+  waitForAppend(timeoutMs: number, signal?: AbortSignal): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The stream's actual revision did not match the expected version. Retry after folding again. */
+export class WrongExpectedVersionError extends Error {
+  readonly code = 'wrong_expected_version';
+  constructor(
+    readonly streamName: string,
+    readonly expected: ExpectedVersion,
+    /** -1 when the stream does not exist. */
+    readonly actualRevision: number,
+  ) {
+    super(`stream ${streamName}: expected version ${String(expected)}, actual revision ${actualRevision}`);
+    this.name = 'WrongExpectedVersionError';
+  }
+}
