@@ -4,10 +4,11 @@ const { swcConfig } = require('./tools/swc-config');
 
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test'],
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test', '<rootDir>/tools'],
   testMatch: ['**/*.spec.ts', '**/*.int.ts', '**/*.e2e.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swcConfig(), swcrc: false }] },
   moduleFileExtensions: ['ts', 'js', 'json'],
+  globalSetup: '<rootDir>/test/support/global-setup.js',
   testTimeout: 60000,
   maxWorkers: 2,
 };

@@ -20,6 +20,9 @@ export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
 
 export type KeyMode = 'test' | 'live';
 
+/** Caller key/value pairs, flat, returned unchanged (docs/decisions.md: limits). */
+export type Metadata = Record<string, string | number | boolean>;
+
 export interface ExpertRef {
   id: string;
   name: string;
@@ -55,7 +58,7 @@ export interface DeploymentCreated {
     scheduled_for: string | null;
     context_url: string | null;
     context_files: string[];
-    metadata: Record<string, string>;
+    metadata: Metadata;
     webhook_url: string | null;
     sla_deadline: string;
     credits_reserved: number;

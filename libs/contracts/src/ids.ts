@@ -11,6 +11,7 @@ export const ID_PREFIX = {
   handoff: 'hnd',
   event: 'evt',
   workspace: 'ws',
+  apiKey: 'key',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -1,0 +1,48 @@
+import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { createDeployment, type DeploymentResource } from '@eh/deployments';
+import type { EventStore } from '@eh/event-store';
+import type { ServiceConfig } from '@eh/platform';
+import type { AuthenticatedKey } from '@eh/workspaces';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiKeyGuard, Auth } from '../../http/api-key.guard';
+import { CONFIG, EVENT_STORE, ROUTER_CLIENT } from '../../http/tokens';
+import { ValidatedBody } from '../../http/validated-body.pipe';
+import type { RouterClient } from '../../routing/router.client';
+import { CreateDeploymentDto } from './create-deployment.dto';
+
+@Controller('v1/deployments')
+@UseGuards(ApiKeyGuard)
+export class CreateDeploymentController {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(ROUTER_CLIENT) private readonly router: RouterClient,
+    @Inject(CONFIG) private readonly config: ServiceConfig,
+  ) {}
+
+  /** 201 Created with a Location header (docs/decisions.md). */
+  @Post()
+  @HttpCode(201)
+  async create(
+    @Auth() auth: AuthenticatedKey,
+    @Body(new ValidatedBody(CreateDeploymentDto)) body: CreateDeploymentDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<DeploymentResource> {
+    const deployment = await createDeployment(
+      { store: this.store, quote: (quote) => this.router.quote(quote), windows: this.config.durations },
+      { workspaceId: auth.workspaceId, mode: auth.mode, requestId: String(request.id), now: new Date() },
+      {
+        brief: body.brief,
+        skills: body.skills,
+        urgency: body.urgency ?? null,
+        scheduled_for: body.scheduled_for ?? null,
+        context_url: body.context_url ?? null,
+        context_files: body.context_files ?? [],
+        metadata: body.metadata ?? {},
+        webhook_url: body.webhook_url ?? null,
+      },
+    );
+    void reply.header('Location', `/v1/deployments/${deployment.id}`);
+    return deployment;
+  }
+}

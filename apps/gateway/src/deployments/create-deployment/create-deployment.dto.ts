@@ -1,0 +1,64 @@
+import { URGENCIES, type Metadata, type Urgency } from '@eh/contracts';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
+import { IsFlatMetadata } from '../../http/is-flat-metadata.validator';
+
+const HTTPS_URL = { protocols: ['https'], require_protocol: true, require_valid_protocol: true };
+export const SKILL_TAG = /^[a-z0-9][a-z0-9+#._-]{0,63}$/;
+
+/** SPEC.md "POST /v1/deployments" request body; limits decided in docs/decisions.md. */
+export class CreateDeploymentDto {
+  @IsString()
+  @MinLength(1, { message: 'brief must not be empty' })
+  @MaxLength(20000)
+  brief!: string;
+
+  @IsArray()
+  @ArrayMinSize(1, { message: 'skills must name at least one skill tag' })
+  @ArrayMaxSize(20)
+  @ArrayUnique({ message: 'skills must not repeat a tag' })
+  @IsString({ each: true })
+  @Matches(SKILL_TAG, { each: true, message: 'each value in skills must be a lowercase skill tag such as "brand-strategy" (see GET /v1/experts)' })
+  skills!: string[];
+
+  @IsOptional()
+  @IsUrl(HTTPS_URL, { message: 'context_url must be an https URL' })
+  @MaxLength(2048)
+  context_url?: string;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20, { message: 'context_files must contain at most 20 files' })
+  @IsUrl(HTTPS_URL, { each: true, message: 'each value in context_files must be a signed https URL' })
+  @MaxLength(2048, { each: true })
+  context_files?: string[];
+
+  @IsOptional()
+  @IsIn(URGENCIES, { message: `urgency must be one of: ${URGENCIES.join(', ')}` })
+  urgency?: Urgency;
+
+  @IsOptional()
+  @IsISO8601({ strict: true, strictSeparator: true }, { message: 'scheduled_for must be an ISO 8601 date-time' })
+  scheduled_for?: string;
+
+  @IsOptional()
+  @IsFlatMetadata()
+  metadata?: Metadata;
+
+  @IsOptional()
+  @IsUrl(HTTPS_URL, { message: 'webhook_url must be an https URL' })
+  @MaxLength(2048)
+  webhook_url?: string;
+}

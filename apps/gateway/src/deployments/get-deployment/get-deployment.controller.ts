@@ -1,0 +1,22 @@
+import { Controller, Get, Inject, Param, UseGuards } from '@nestjs/common';
+import { DomainError, isId } from '@eh/contracts';
+import { findDeployment, type DeploymentResource } from '@eh/deployments';
+import type { SqlClient } from '@eh/platform';
+import type { AuthenticatedKey } from '@eh/workspaces';
+import { ApiKeyGuard, Auth } from '../../http/api-key.guard';
+import { SQL } from '../../http/tokens';
+
+@Controller('v1/deployments')
+@UseGuards(ApiKeyGuard)
+export class GetDeploymentController {
+  constructor(@Inject(SQL) private readonly sql: SqlClient) {}
+
+  /** Reads the inline read model, so a GET right after any write shows it. */
+  @Get(':id')
+  async get(@Auth() auth: AuthenticatedKey, @Param('id') id: string): Promise<DeploymentResource> {
+    if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}; deployment ids look like dep_01J…`, 'id');
+    const deployment = await findDeployment(this.sql, { workspaceId: auth.workspaceId, mode: auth.mode }, id);
+    if (!deployment) throw new DomainError('not_found', `no deployment ${id} in this workspace`, 'id');
+    return deployment;
+  }
+}

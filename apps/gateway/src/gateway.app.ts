@@ -1,0 +1,41 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { newId } from '@eh/contracts';
+import type { ServiceConfig } from '@eh/platform';
+import { connectNats } from '@eh/platform';
+import { openDatabase } from '@eh/runtime';
+import { GatewayModule } from './gateway.module';
+import { ApiExceptionFilter } from './http/api-exception.filter';
+import { RouterClient } from './routing/router.client';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the gateway on its own connections; `close()` releases all of them. */
+export async function createGatewayApp(config: ServiceConfig): Promise<NestFastifyApplication> {
+  const database = await openDatabase(config, 20);
+  const nats = await connectNats({ servers: config.natsUrl, name: 'gateway' });
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => newId('request'),
+    requestIdHeader: false,
+    logger: false,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    GatewayModule.forRoot({ config, sql: database.pool, store: database.store, router: new RouterClient(nats, config.subjectPrefix) }),
+    adapter,
+    { logger: ['error', 'warn'] },
+  );
+  app.useGlobalFilters(new ApiExceptionFilter(config.publicBaseUrl));
+  const fastify = app.getHttpAdapter().getInstance();
+  // Every response, errors included, names its request (SPEC.md "Errors": request_id).
+  fastify.addHook('onSend', async (request, reply) => {
+    void reply.header('Request-Id', String(request.id));
+  });
+  fastify.addHook('onClose', async () => {
+    await nats.drain();
+    await database.close();
+  });
+  app.enableShutdownHooks();
+  return app;
+}

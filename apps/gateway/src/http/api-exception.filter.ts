@@ -1,0 +1,60 @@
+import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
+import { DomainError, type ErrorCode } from '@eh/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { apiErrorBody } from './api-error';
+import { ERROR_CATALOG } from './error-catalog';
+
+interface Translated {
+  code: ErrorCode;
+  message: string;
+  param?: string;
+  status?: number;
+  retryAfterSeconds?: number;
+}
+
+/** The one place where domain codes and framework errors become the spec's HTTP errors. */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  constructor(private readonly publicBaseUrl: string) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const translated = this.translate(exception, request);
+    if (translated.code === 'internal_error') this.logger.error(`${request.id} ${request.method} ${request.url}`, exception instanceof Error ? exception.stack : String(exception));
+    if (translated.retryAfterSeconds !== undefined) void reply.header('Retry-After', String(translated.retryAfterSeconds));
+    void reply
+      .status(translated.status ?? ERROR_CATALOG[translated.code].status)
+      .send(apiErrorBody(translated.code, translated.message, String(request.id), this.publicBaseUrl, translated.param));
+  }
+
+  private translate(exception: unknown, request: FastifyRequest): Translated {
+    if (exception instanceof DomainError) {
+      const retry = exception.code === 'service_unavailable' ? { retryAfterSeconds: 5 } : {};
+      return { code: exception.code, message: exception.message, param: exception.field, ...retry };
+    }
+    if (exception instanceof HttpException) return translateHttp(exception, request);
+    return { code: 'internal_error', message: 'an unexpected error occurred; quote request_id when reporting it' };
+  }
+}
+
+/** Framework errors: unknown routes, body parsing, payload size, media type. */
+function translateHttp(exception: HttpException, request: FastifyRequest): Translated {
+  const status = exception.getStatus();
+  if (status === 404) return { code: 'not_found', message: `no route ${request.method} ${request.url.split('?')[0]}` };
+  if (status === 413) return { code: 'invalid_request', message: 'the request body is larger than 1 MB', status: 413 };
+  if (status === 415) return { code: 'invalid_request', message: 'the request body must be JSON (Content-Type: application/json)', status: 415 };
+  if (status === 400) return { code: 'invalid_request', message: bodyParseMessage(exception) };
+  if (status >= 500) return { code: 'internal_error', message: 'an unexpected error occurred; quote request_id when reporting it' };
+  return { code: 'invalid_request', message: exception.message, status };
+}
+
+function bodyParseMessage(exception: HttpException): string {
+  const text = exception.message;
+  if (/JSON/i.test(text)) return 'the request body is not valid JSON';
+  if (/empty/i.test(text)) return 'the request body is empty; send a JSON object';
+  return text;
+}

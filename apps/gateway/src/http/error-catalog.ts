@@ -1,0 +1,30 @@
+import type { ErrorCode } from '@eh/contracts';
+
+export type ErrorType = 'invalid_request' | 'authentication_error' | 'billing_error' | 'rate_limit_error' | 'api_error';
+
+export interface ErrorEntry {
+  status: number;
+  type: ErrorType;
+  /** What the code means and what the caller should do; served at docs_url. */
+  description: string;
+}
+
+/** SPEC.md "Errors", plus the codes decided where it says `not shown` (docs/decisions.md). */
+export const ERROR_CATALOG: Record<ErrorCode, ErrorEntry> = {
+  invalid_request: { status: 400, type: 'invalid_request', description: 'The request was malformed or a field failed validation. The message names the field; fix it and send again.' },
+  authentication_failed: { status: 401, type: 'authentication_error', description: 'The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key.' },
+  credits_exhausted: { status: 402, type: 'billing_error', description: 'The workspace balance is too low to reserve credits for this deployment. Top up, or wait for the next cycle.' },
+  not_found: { status: 404, type: 'invalid_request', description: 'No resource with that identifier exists in this workspace and mode, or the route does not exist.' },
+  idempotency_conflict: { status: 409, type: 'invalid_request', description: 'This Idempotency-Key was already used with a different request body, or the first request with it is still running.' },
+  deployment_not_cancellable: { status: 409, type: 'invalid_request', description: 'Only pending or accepted deployments can be cancelled by the agent; once work has started it runs to completion.' },
+  deployment_not_awaiting_input: { status: 409, type: 'invalid_request', description: 'A reply is accepted only while the deployment is in needs_input.' },
+  invalid_state_transition: { status: 409, type: 'invalid_request', description: 'The deployment is not in a state that allows this action.' },
+  question_already_asked: { status: 409, type: 'invalid_request', description: 'An expert may ask one clarifying question per deployment.' },
+  expert_not_assigned: { status: 403, type: 'invalid_request', description: 'Only the expert the deployment was offered or assigned to may act on it.' },
+  deployment_already_exists: { status: 409, type: 'invalid_request', description: 'A deployment with this identifier already exists.' },
+  concurrent_modification: { status: 409, type: 'invalid_request', description: 'The resource changed while the request ran. Retry the request.' },
+  expert_unavailable: { status: 422, type: 'invalid_request', description: 'No expert with the requested skills is available. Retry with different skills or relaxed urgency.' },
+  rate_limited: { status: 429, type: 'rate_limit_error', description: 'Too many requests for this key. Wait the number of seconds in Retry-After.' },
+  internal_error: { status: 500, type: 'api_error', description: 'Something went wrong on our side. Retry later and quote request_id when reporting it.' },
+  service_unavailable: { status: 503, type: 'api_error', description: 'The service, or a part it depends on, is briefly unavailable. Retry after Retry-After seconds.' },
+};

@@ -1,0 +1,37 @@
+import { Injectable, type PipeTransform } from '@nestjs/common';
+import { DomainError } from '@eh/contracts';
+import { plainToInstance, type ClassConstructor } from 'class-transformer';
+import { validateSync, type ValidationError } from 'class-validator';
+
+/**
+ * Validates a JSON body against a DTO class: unknown fields are refused, and the first failure
+ * becomes 400 `invalid_request` whose message and `param` name the field (SPEC.md "Errors").
+ */
+@Injectable()
+export class ValidatedBody<T extends object> implements PipeTransform<unknown, T> {
+  constructor(private readonly dto: ClassConstructor<T>) {}
+
+  transform(body: unknown): T {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new DomainError('invalid_request', 'the request body must be a JSON object');
+    }
+    const instance = plainToInstance(this.dto, body, { enableImplicitConversion: false });
+    const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
+    if (errors.length > 0) {
+      const { path, message } = firstFailure(errors[0], '');
+      throw new DomainError('invalid_request', message, path);
+    }
+    return instance;
+  }
+}
+
+function firstFailure(error: ValidationError, parent: string): { path: string; message: string } {
+  const path = parent ? (/^\d+$/.test(error.property) ? `${parent}[${error.property}]` : `${parent}.${error.property}`) : error.property;
+  if (error.constraints) {
+    if (error.constraints.whitelistValidation) return { path, message: `unknown field ${path}` };
+    const message = Object.values(error.constraints)[0];
+    return { path, message: message.startsWith(error.property) ? `${path}${message.slice(error.property.length)}` : `${path}: ${message}` };
+  }
+  const child = error.children?.[0];
+  return child ? firstFailure(child, path) : { path, message: `${path} is invalid` };
+}

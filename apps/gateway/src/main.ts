@@ -1,0 +1,14 @@
+import { loadConfig } from '@eh/platform';
+import { createGatewayApp } from './gateway.app';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await createGatewayApp(config);
+  await app.listen(config.gatewayPort, config.gatewayHost);
+  process.stdout.write(`gateway listening on http://${config.gatewayHost}:${config.gatewayPort}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error('gateway failed to start', error);
+  process.exit(1);
+});

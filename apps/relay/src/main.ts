@@ -1,0 +1,23 @@
+import { EventRelay } from '@eh/event-store';
+import { loadConfig } from '@eh/platform';
+import { openDatabase, openMessaging, runService } from '@eh/runtime';
+
+/** Publishes every committed event to JetStream in store order (DESIGN.md "To NATS"). */
+runService('relay', async () => {
+  const config = loadConfig();
+  const database = await openDatabase(config, 4);
+  const messaging = await openMessaging(config, 'relay');
+  const relay = new EventRelay({
+    store: database.store,
+    pool: database.pool,
+    js: messaging.js,
+    subjectPrefix: config.subjectPrefix,
+    onError: (error) => console.error('relay error', error),
+  });
+  relay.start();
+  return async () => {
+    await relay.stop();
+    await messaging.close();
+    await database.close();
+  };
+});

@@ -1,0 +1,25 @@
+import { deriveEventId } from '@eh/contracts';
+import { deploymentDecider, nextSyntheticStep } from '@eh/deployments';
+import { handleCommand, type EventStore, type RecordedEvent } from '@eh/event-store';
+
+/**
+ * Plays the expert for test-mode deployments: each deployment event leads to the next step.
+ * It acts only when the event is still the stream's latest, so a redelivered old event does
+ * nothing; ids derive from the event, so a retried step appends nothing twice.
+ */
+export async function reactToDeploymentEvent(store: EventStore, event: RecordedEvent): Promise<void> {
+  if (!event.streamName.startsWith('deployment-')) return;
+  await handleCommand(
+    store,
+    deploymentDecider,
+    event.streamName,
+    (state, revision) => (revision === event.streamRevision ? nextSyntheticStep(state, new Date()) : null),
+    {
+      workspaceId: event.metadata.workspace_id,
+      correlationId: event.metadata.correlation_id,
+      causationId: event.id,
+      now: new Date().toISOString(),
+      eventId: (index) => deriveEventId(event.id, 'synthesizer', index),
+    },
+  );
+}

@@ -1,0 +1,21 @@
+/** The deployment read model: the public object as of the stream's last event (rebuildable). */
+export const deploymentsViewMigrations = [
+  {
+    id: 'deployments-view-001',
+    sql: `
+      CREATE TABLE IF NOT EXISTS deployments_view (
+        id text PRIMARY KEY,
+        workspace_id text NOT NULL,
+        mode text NOT NULL,
+        status text NOT NULL,
+        skills text[] NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        revision bigint NOT NULL,
+        resource jsonb NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS deployments_view_by_workspace
+        ON deployments_view (workspace_id, mode, created_at DESC, id DESC);
+    `,
+  },
+];

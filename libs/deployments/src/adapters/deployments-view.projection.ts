@@ -1,0 +1,60 @@
+import type { DeploymentEvent } from '@eh/contracts';
+import type { InlineProjection } from '@eh/event-store';
+import type { SqlClient } from '@eh/platform';
+import { foldDeployment } from '../domain/deployment.evolve';
+import { toDeploymentResource } from '../domain/deployment.resource';
+
+const DEPLOYMENT_EVENT_TYPES: readonly DeploymentEvent['type'][] = [
+  'deployment.created',
+  'deployment.accepted',
+  'deployment.in_progress',
+  'deployment.needs_input',
+  'deployment.reply_received',
+  'deployment.completed',
+  'deployment.cancelled',
+  'deployment.expired',
+];
+
+/**
+ * Runs inside the append's transaction, so a GET right after a write sees it (DESIGN.md
+ * "Read models"). It folds the whole stream again rather than patching the row: a deployment
+ * has a handful of events, and the row can never drift from the fold.
+ */
+export const deploymentsViewProjection: InlineProjection = {
+  name: 'deployments_view',
+  handles: DEPLOYMENT_EVENT_TYPES,
+  async apply(events, tx) {
+    const streams = [...new Set(events.map((event) => event.streamName))];
+    for (const stream of streams) await refreshStream(stream, tx);
+  },
+  async reset(tx) {
+    await tx.query('TRUNCATE deployments_view');
+  },
+};
+
+async function refreshStream(streamName: string, tx: SqlClient): Promise<void> {
+  const { rows } = await tx.query<{ event_type: string; data: unknown; stream_revision: string }>(
+    'SELECT event_type, data, stream_revision FROM events WHERE stream_name = $1 ORDER BY stream_revision',
+    [streamName],
+  );
+  const state = foldDeployment(rows.map((row) => ({ type: row.event_type, data: row.data }) as DeploymentEvent));
+  if (state.status === 'initial') return;
+  const resource = toDeploymentResource(state);
+  await tx.query(
+    `INSERT INTO deployments_view (id, workspace_id, mode, status, skills, created_at, updated_at, revision, resource)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, updated_at = EXCLUDED.updated_at,
+       revision = EXCLUDED.revision, resource = EXCLUDED.resource`,
+    [
+      resource.id,
+      state.details.workspace_id,
+      state.details.mode,
+      resource.status,
+      resource.skills,
+      resource.created_at,
+      resource.updated_at,
+      rows.length - 1,
+      JSON.stringify(resource),
+    ],
+  );
+}

@@ -1,0 +1,83 @@
+import {
+  DomainError,
+  deploymentStreamName,
+  newId,
+  type KeyMode,
+  type Metadata,
+  type QuoteReply,
+  type QuoteRequest,
+  type Urgency,
+} from '@eh/contracts';
+import { handleCommand, type EventStore } from '@eh/event-store';
+import { toDeploymentResource, type DeploymentResource } from '../domain/deployment.resource';
+import { checkSchedule } from './create-deployment.rules';
+import { deploymentDecider } from './deployment-decider';
+import { slaDeadline, type SlaWindows } from './sla';
+
+/** The validated body of POST /v1/deployments; optional fields absent are null. */
+export interface CreateDeploymentInput {
+  brief: string;
+  skills: string[];
+  urgency: Urgency | null;
+  scheduled_for: string | null;
+  context_url: string | null;
+  context_files: string[];
+  metadata: Metadata;
+  webhook_url: string | null;
+}
+
+export interface CreateDeploymentDeps {
+  store: EventStore;
+  quote(request: QuoteRequest): Promise<QuoteReply>;
+  windows: SlaWindows & { scheduledLeadSeconds: number };
+}
+
+export interface RequestScope {
+  workspaceId: string;
+  mode: KeyMode;
+  requestId: string;
+  now: Date;
+}
+
+/** SPEC.md "Flows: Create": validate → quote (422) → [reserve: ledger] → append `deployment.created`. */
+export async function createDeployment(
+  deps: CreateDeploymentDeps,
+  scope: RequestScope,
+  input: CreateDeploymentInput,
+): Promise<DeploymentResource> {
+  const urgency = input.urgency ?? 'standard';
+  const scheduledFor = checkSchedule({ urgency, scheduled_for: input.scheduled_for }, scope.now, deps.windows.scheduledLeadSeconds);
+  const quote = await deps.quote({ workspace_id: scope.workspaceId, mode: scope.mode, skills: input.skills, urgency });
+  if (!quote.available) {
+    throw new DomainError('expert_unavailable', quote.reason ?? `no expert with skills ${input.skills.join(', ')} is available`, 'skills');
+  }
+  const deploymentId = newId('deployment');
+  const createdAt = scope.now.toISOString();
+  const result = await handleCommand(
+    deps.store,
+    deploymentDecider,
+    deploymentStreamName(deploymentId),
+    {
+      type: 'create',
+      data: {
+        deployment_id: deploymentId,
+        workspace_id: scope.workspaceId,
+        mode: scope.mode,
+        brief: input.brief,
+        skills: input.skills,
+        urgency,
+        scheduled_for: scheduledFor?.toISOString() ?? null,
+        context_url: input.context_url,
+        context_files: input.context_files,
+        metadata: input.metadata,
+        webhook_url: input.webhook_url,
+        sla_deadline: slaDeadline(urgency, scope.now, scheduledFor, deps.windows).toISOString(),
+        // Test mode draws no credits (SPEC.md "Authentication" rule 3); live reservation is the ledger's.
+        credits_reserved: 0,
+        created_at: createdAt,
+      },
+    },
+    { workspaceId: scope.workspaceId, correlationId: scope.requestId, causationId: null, now: createdAt },
+  );
+  return toDeploymentResource(result.state);
+}

@@ -1,0 +1,179 @@
+/**
+ * decide: command + current state → new events, or a DomainError with a stable code
+ * (Emmett's decider pattern, STYLE.md "Domain"). Pure: time and ids come in with the command.
+ *
+ * Transitions are SPEC.md "States and transitions". Decisions where the spec says `not shown`:
+ * - A reply returns needs_input to in_progress through `deployment.reply_received`; it does not
+ *   fire `deployment.in_progress` again, which the spec fires once per deployment (rule 3).
+ * - One clarifying question per deployment (SPEC.md "What the service does", 4): a second is
+ *   refused with `question_already_asked`, also while the first is still open.
+ * - Agent cancel: pending or accepted only (rule 1, and the cancel endpoint). needs_input is
+ *   refused too, since work has begun (rule 4). Code `deployment_not_cancellable`.
+ * - Expert cancel: accepted, in_progress, needs_input, by the assigned expert. Operations:
+ *   any active state (rules 2, 5). Terminal states are refused for everyone.
+ * - Reply outside needs_input: `deployment_not_awaiting_input`.
+ * - A late expiry timer (state moved on) is refused with `invalid_state_transition`; the caller
+ *   treats that as a no-op. A late reply that is appended before the timer's expiry wins.
+ * - Any command but create on a stream with no events: `not_found`. State is checked before
+ *   the expert's identity, so a wrong expert on a wrong state gets `invalid_state_transition`.
+ */
+import { DomainError } from '@eh/contracts';
+import type { CancelledBy, DeploymentEvent, ExpiryReason } from '@eh/contracts';
+import type {
+  AcceptDeployment,
+  AskQuestion,
+  CancelDeployment,
+  CreateDeployment,
+  DeploymentCommand,
+  ExpireDeployment,
+  PublishOutput,
+  ReplyToQuestion,
+  StartDeployment,
+} from './deployment.commands';
+import { assertAssigned, assertExists, idOf, listOf, refuse } from './deployment.guards';
+import type { DeploymentState, DeploymentStateStatus } from './deployment.state';
+
+export function decide(command: DeploymentCommand, state: DeploymentState): DeploymentEvent[] {
+  switch (command.type) {
+    case 'create':
+      return create(command, state);
+    case 'accept':
+      return accept(command, state);
+    case 'start':
+      return start(command, state);
+    case 'ask_question':
+      return askQuestion(command, state);
+    case 'reply':
+      return reply(command, state);
+    case 'publish':
+      return publish(command, state);
+    case 'cancel':
+      return cancel(command, state);
+    case 'expire':
+      return expire(command, state);
+    default: {
+      // Commands arrive over NATS as JSON, so an unknown type is a bad request, not a crash.
+      const unknown: never = command;
+      throw new DomainError('invalid_request', `unknown deployment command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+function create(command: CreateDeployment, state: DeploymentState): DeploymentEvent[] {
+  if (state.status !== 'initial') {
+    throw refuse('deployment_already_exists', state, 'a deployment is created once');
+  }
+  return [{ type: 'deployment.created', data: command.data }];
+}
+
+function accept(command: AcceptDeployment, state: DeploymentState): DeploymentEvent[] {
+  assertExists(state);
+  if (state.status !== 'pending') {
+    throw refuse('invalid_state_transition', state, 'only pending deployments can be accepted');
+  }
+  const data = { deployment_id: idOf(state), expert: command.expert, accepted_at: command.now };
+  return [{ type: 'deployment.accepted', data }];
+}
+
+function start(command: StartDeployment, state: DeploymentState): DeploymentEvent[] {
+  assertExists(state);
+  if (state.status !== 'accepted') {
+    throw refuse(
+      'invalid_state_transition',
+      state,
+      'only accepted deployments can be started (work starts once per deployment)',
+    );
+  }
+  assertAssigned(state, command.expertId);
+  return [{ type: 'deployment.in_progress', data: { deployment_id: idOf(state), started_at: command.now } }];
+}
+
+function askQuestion(command: AskQuestion, state: DeploymentState): DeploymentEvent[] {
+  assertExists(state);
+  if (state.status !== 'in_progress' && state.status !== 'needs_input') {
+    throw refuse('invalid_state_transition', state, 'only in_progress deployments can take a question');
+  }
+  assertAssigned(state, command.expertId);
+  if (state.status === 'needs_input' || state.clarification !== null) {
+    throw refuse('question_already_asked', state, 'the expert may ask one clarifying question per deployment');
+  }
+  const data = {
+    deployment_id: idOf(state),
+    question: command.question,
+    asked_at: command.now,
+    reply_deadline: command.replyDeadline,
+  };
+  return [{ type: 'deployment.needs_input', data }];
+}
+
+function reply(command: ReplyToQuestion, state: DeploymentState): DeploymentEvent[] {
+  assertExists(state);
+  if (state.status !== 'needs_input') {
+    throw refuse('deployment_not_awaiting_input', state, 'only needs_input deployments take a reply');
+  }
+  const data = {
+    deployment_id: idOf(state),
+    body: command.body,
+    context_files: command.contextFiles,
+    replied_at: command.now,
+  };
+  return [{ type: 'deployment.reply_received', data }];
+}
+
+function publish(command: PublishOutput, state: DeploymentState): DeploymentEvent[] {
+  assertExists(state);
+  if (state.status !== 'in_progress') {
+    throw refuse('invalid_state_transition', state, 'only in_progress deployments can be completed');
+  }
+  assertAssigned(state, command.expertId);
+  const data = {
+    deployment_id: idOf(state),
+    output: command.output,
+    credits_charged: command.creditsCharged,
+    duration_seconds: command.durationSeconds,
+    completed_at: command.now,
+  };
+  return [{ type: 'deployment.completed', data }];
+}
+
+/** Who may cancel from where (SPEC.md "States and transitions", rules 1, 2, 4, 5). */
+const CANCELLABLE_FROM: Record<CancelledBy, readonly DeploymentStateStatus[]> = {
+  agent: ['pending', 'accepted'],
+  expert: ['accepted', 'in_progress', 'needs_input'],
+  operations: ['pending', 'accepted', 'in_progress', 'needs_input'],
+};
+
+function cancel(command: CancelDeployment, state: DeploymentState): DeploymentEvent[] {
+  assertExists(state);
+  const allowed = CANCELLABLE_FROM[command.by];
+  if (!allowed.includes(state.status)) {
+    // The agent's cancel endpoint has its own code; the others are internal callers.
+    const code = command.by === 'agent' ? 'deployment_not_cancellable' : 'invalid_state_transition';
+    throw refuse(code, state, `only ${listOf(allowed)} deployments can be cancelled by the ${command.by}`);
+  }
+  if (command.by === 'expert') assertAssigned(state, command.expertId);
+  const data = {
+    deployment_id: idOf(state),
+    cancelled_by: command.by,
+    reason: command.reason,
+    partial_output: command.partialOutput,
+    cancelled_at: command.now,
+  };
+  return [{ type: 'deployment.cancelled', data }];
+}
+
+/** Each expiry timer belongs to one state (SPEC.md "States and transitions", last two rows). */
+const EXPIRES_FROM: Record<ExpiryReason, DeploymentStateStatus> = {
+  not_accepted: 'pending',
+  question_unanswered: 'needs_input',
+};
+
+function expire(command: ExpireDeployment, state: DeploymentState): DeploymentEvent[] {
+  assertExists(state);
+  const from = EXPIRES_FROM[command.reason];
+  if (state.status !== from) {
+    throw refuse('invalid_state_transition', state, `only ${from} deployments can expire as ${command.reason}`);
+  }
+  const data = { deployment_id: idOf(state), reason: command.reason, expired_at: command.now };
+  return [{ type: 'deployment.expired', data }];
+}

@@ -1,0 +1,66 @@
+import type { DeploymentCreated, DeploymentEvent } from '@eh/contracts';
+import { decide } from '../domain/deployment.decider';
+import { foldDeployment } from '../domain/deployment.evolve';
+import { nextSyntheticStep, SYNTHETIC_EXPERT } from './synthetic-expert';
+
+const now = new Date('2026-11-21T10:00:00.000Z');
+const created = (overrides: Partial<DeploymentCreated['data']> = {}): DeploymentEvent => ({
+  type: 'deployment.created',
+  data: {
+    deployment_id: 'dep_01JD0000000000000000000000',
+    workspace_id: 'ws_1',
+    mode: 'test',
+    brief: 'Name our product.',
+    skills: ['naming'],
+    urgency: 'standard',
+    scheduled_for: null,
+    context_url: null,
+    context_files: [],
+    metadata: {},
+    webhook_url: null,
+    sla_deadline: '2026-11-21T14:00:00.000Z',
+    credits_reserved: 0,
+    created_at: '2026-11-21T09:59:59.000Z',
+    ...overrides,
+  },
+});
+
+/** Lets the synthetic expert act until it has nothing left to do. */
+function runToEnd(history: DeploymentEvent[]): DeploymentEvent[] {
+  const events = [...history];
+  for (let step = 0; step < 10; step++) {
+    const command = nextSyntheticStep(foldDeployment(events), now);
+    if (!command) return events;
+    events.push(...decide(command, foldDeployment(events)));
+  }
+  throw new Error('the synthetic expert did not stop');
+}
+
+describe('synthetic expert', () => {
+  it('takes a test deployment from pending to completed with synthesized output and no charge', () => {
+    const events = runToEnd([created()]);
+    expect(events.map((event) => event.type)).toEqual(['deployment.created', 'deployment.accepted', 'deployment.in_progress', 'deployment.completed']);
+    const state = foldDeployment(events);
+    expect(state.status).toBe('completed');
+    if (state.status !== 'completed') return;
+    expect(state.expert).toEqual(SYNTHETIC_EXPERT);
+    expect(state.credits_charged).toBe(0);
+    expect(state.output.body).toContain('Name our product');
+  });
+
+  it('leaves live deployments to the human roster', () => {
+    expect(nextSyntheticStep(foldDeployment([created({ mode: 'live' })]), now)).toBeNull();
+  });
+
+  it('waits for scheduled_for before accepting', () => {
+    const scheduled = created({ urgency: 'scheduled', scheduled_for: '2026-11-21T10:30:00.000Z' });
+    expect(nextSyntheticStep(foldDeployment([scheduled]), now)).toBeNull();
+    expect(nextSyntheticStep(foldDeployment([scheduled]), new Date('2026-11-21T10:30:00.000Z'))?.type).toBe('accept');
+  });
+
+  it('does nothing on an initial or finished deployment', () => {
+    expect(nextSyntheticStep(foldDeployment([]), now)).toBeNull();
+    const done = runToEnd([created()]);
+    expect(nextSyntheticStep(foldDeployment(done), now)).toBeNull();
+  });
+});

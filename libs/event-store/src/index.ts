@@ -1,0 +1,11 @@
+export * from './event-store.port';
+export * from './event-id-conflict.error';
+export * from './postgres/postgres-event-store';
+export * from './postgres/event-store.migrations';
+export * from './postgres/inline-projection';
+export { decodeCheckpoint, encodeCheckpoint, type PostgresPosition } from './postgres/postgres-checkpoint';
+export * from './decider/command-handler';
+export * from './relay/event-relay';
+export * from './relay/event-subject';
+export * from './relay/jetstream-event-consumer';
+export * from './relay/relay.migrations';

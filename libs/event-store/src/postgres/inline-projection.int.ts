@@ -1,0 +1,77 @@
+import { createTestDatabase, runMigrations, type SqlClient, type TestDatabase } from '@eh/platform';
+import { newEvent, newStreamName } from '../testing/contract-fixtures';
+import { eventStoreMigrations } from './event-store.migrations';
+import type { InlineProjection } from './inline-projection';
+import { PostgresEventStore } from './postgres-event-store';
+
+/** Counts `item.added` events per stream; `item.rejected` makes it throw. */
+const itemCounts: InlineProjection = {
+  name: 'item_counts',
+  handles: ['item.added', 'item.rejected'],
+  async apply(events, tx) {
+    for (const event of events) {
+      if (event.type === 'item.rejected') throw new Error(`rejected ${event.id}`);
+      await tx.query(
+        `INSERT INTO item_counts (stream, n) VALUES ($1, 1)
+         ON CONFLICT (stream) DO UPDATE SET n = item_counts.n + 1`,
+        [event.streamName],
+      );
+    }
+  },
+  async reset(tx) {
+    await tx.query('TRUNCATE item_counts');
+  },
+};
+
+async function countOf(db: SqlClient, stream: string): Promise<number | undefined> {
+  const { rows } = await db.query<{ n: number }>('SELECT n FROM item_counts WHERE stream = $1', [stream]);
+  return rows[0]?.n;
+}
+
+describe('PostgresEventStore inline projections', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await runMigrations(db.pool, [
+      ...eventStoreMigrations,
+      { id: 'test/item-counts', sql: 'CREATE TABLE item_counts (stream text PRIMARY KEY, n int NOT NULL)' },
+    ]);
+    store = new PostgresEventStore(db.pool, { inlineProjections: [itemCounts] });
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  it('updates the read model in the append transaction: visible when append returns', async () => {
+    const stream = newStreamName('cart');
+    await store.append(stream, [newEvent('item.added'), newEvent('cart.viewed'), newEvent('item.added')], 'no_stream');
+    expect(await countOf(db.pool, stream)).toBe(2);
+  });
+
+  it('a projection that throws aborts the append: nothing is written', async () => {
+    const stream = newStreamName('cart');
+    await store.append(stream, [newEvent('item.added')], 'no_stream');
+    const failing = store.append(stream, [newEvent('item.added'), newEvent('item.rejected')], 0);
+    await expect(failing).rejects.toThrow(/rejected/);
+    expect((await store.read(stream)).map((e) => e.type)).toEqual(['item.added']);
+    expect(await countOf(db.pool, stream)).toBe(1);
+    // The stream is not left locked or half-written: the next append goes through.
+    await store.append(stream, [newEvent('item.added')], 0);
+    expect(await countOf(db.pool, stream)).toBe(2);
+  });
+
+  it('rebuildProjection resets the model and replays the handled events in store order', async () => {
+    const stream = newStreamName('cart');
+    await store.append(stream, [newEvent('item.added'), newEvent('item.added')], 'no_stream');
+    await db.pool.query('UPDATE item_counts SET n = 99');
+    const replayed = await store.rebuildProjection(itemCounts);
+    expect(await countOf(db.pool, stream)).toBe(2);
+    const { rows } = await db.pool.query<{ total: string }>(
+      "SELECT count(*)::text AS total FROM events WHERE event_type = 'item.added'",
+    );
+    expect(replayed).toBe(Number(rows[0]?.total));
+  });
+});

@@ -1,0 +1,127 @@
+// Our own adapter rather than @event-driven-io/emmett-postgresql: Emmett is pre-1.0 and brings
+// Pongo/Dumbo and its own consumer tables, while we need only one table, the same
+// transaction-id horizon, and inline projections on our own pg.Pool.
+import type { Pool } from 'pg';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedVersion,
+  NewEvent,
+  ReadAllPage,
+  RecordedEvent,
+} from '../event-store.port';
+import { AppendListener } from './append-listener';
+import { appendInTransaction, isUniqueViolation, resolveDuplicateIds, type AppendOutcome } from './append-to-stream';
+import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
+import type { InlineProjection } from './inline-projection';
+import { decodeCheckpoint, encodeCheckpoint } from './postgres-checkpoint';
+import { rebuildInlineProjection } from './rebuild-projection';
+
+export const DEFAULT_APPEND_CHANNEL = 'eh_events_appended';
+
+export interface PostgresEventStoreOptions {
+  inlineProjections?: readonly InlineProjection[];
+  /** LISTEN/NOTIFY channel; NOTIFY is per database, so one name serves every database. */
+  notifyChannel?: string;
+}
+
+/** The default EventStore adapter (DESIGN.md "Events and state"). Run `eventStoreMigrations` first. */
+export class PostgresEventStore implements EventStore {
+  private readonly projections: readonly InlineProjection[];
+  private readonly channel: string;
+  private readonly listener: AppendListener;
+
+  /** The pool stays the caller's: close() ends only the store's own LISTEN connection. */
+  constructor(
+    private readonly pool: Pool,
+    options: PostgresEventStoreOptions = {},
+  ) {
+    this.projections = options.inlineProjections ?? [];
+    this.channel = options.notifyChannel ?? DEFAULT_APPEND_CHANNEL;
+    this.listener = new AppendListener(pool.options, this.channel);
+  }
+
+  async append(streamName: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      let outcome: AppendOutcome;
+      await client.query('BEGIN');
+      try {
+        outcome = await appendInTransaction(client, streamName, events, expected, {
+          projections: this.projections,
+          notifyChannel: this.channel,
+        });
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK').catch((rollbackErr: Error) => {
+          broken = rollbackErr;
+        });
+        if (!isUniqueViolation(err, 'events_event_id_key')) throw err;
+        // Committed meanwhile by an identical append to this stream, or a real clash.
+        return await resolveDuplicateIds(client, streamName, events);
+      }
+      if (outcome.kind === 'repeated') return outcome.result;
+      const last = outcome.events[outcome.events.length - 1];
+      return last
+        ? { nextExpectedRevision: last.streamRevision, checkpoint: last.checkpoint }
+        : await this.currentPosition(streamName);
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async read(streamName: string): Promise<RecordedEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_name = $1 ORDER BY stream_revision`,
+      [streamName],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  /**
+   * The transaction-id horizon (as Emmett's PostgreSQL store): a row is returned only when its
+   * transaction is older than the oldest one still running anywhere on the server, so no
+   * transaction that could still commit can sort before it. Rows are ordered by
+   * (transaction_id, global_position), the order in which they become safe.
+   */
+  async readAll(checkpoint: string | null, limit: number): Promise<ReadAllPage> {
+    const from = decodeCheckpoint(checkpoint);
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events
+        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          AND (transaction_id, global_position) > ($1::xid8, $2::bigint)
+        ORDER BY transaction_id, global_position
+        LIMIT $3`,
+      [from.transactionId, from.globalPosition, limit],
+    );
+    const events = rows.map(toRecordedEvent);
+    const last = events[events.length - 1];
+    return { events, checkpoint: last ? last.checkpoint : (checkpoint ?? encodeCheckpoint(from)) };
+  }
+
+  waitForAppend(timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    return this.listener.wait(timeoutMs, signal);
+  }
+
+  /** Replays every stored event the projection handles, in store order, after its reset(). */
+  rebuildProjection(projection: InlineProjection): Promise<number> {
+    return rebuildInlineProjection(this.pool, projection);
+  }
+
+  close(): Promise<void> {
+    return this.listener.close();
+  }
+
+  /** An empty append still checks the expected version; it reports where the stream stands. */
+  private async currentPosition(streamName: string): Promise<AppendResult> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_name = $1 ORDER BY stream_revision DESC LIMIT 1`,
+      [streamName],
+    );
+    const last = rows[0] ? toRecordedEvent(rows[0]) : undefined;
+    return last
+      ? { nextExpectedRevision: last.streamRevision, checkpoint: last.checkpoint }
+      : { nextExpectedRevision: -1, checkpoint: encodeCheckpoint(decodeCheckpoint(null)) };
+  }
+}

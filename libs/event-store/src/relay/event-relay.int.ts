@@ -1,0 +1,145 @@
+import { waitUntil } from '@eh/platform';
+import type { JetStreamClient } from 'nats';
+import type { RecordedEvent } from '../event-store.port';
+import { newEvents } from '../testing/contract-fixtures';
+import { createJetStreamTestEnv, type JetStreamTestEnv } from '../testing/jetstream-test-env';
+import { EventRelay, type EventRelayOptions } from './event-relay';
+import { eventSubject } from './event-subject';
+
+interface StoredEvent {
+  seq: number;
+  subject: string;
+  msgId: string | undefined;
+  event: RecordedEvent;
+}
+
+async function streamCount(env: JetStreamTestEnv): Promise<number> {
+  return (await env.jsm.streams.info(env.streamName)).state.messages;
+}
+
+async function storedMessages(env: JetStreamTestEnv): Promise<StoredEvent[]> {
+  const count = await streamCount(env);
+  const stored: StoredEvent[] = [];
+  for (let seq = 1; seq <= count; seq++) {
+    const msg = await env.jsm.streams.getMessage(env.streamName, { seq });
+    stored.push({ seq, subject: msg.subject, msgId: msg.header.get('Nats-Msg-Id'), event: msg.json<RecordedEvent>() });
+  }
+  return stored;
+}
+
+/** Every event in the store's own order, once its horizon has passed. */
+async function storeOrder(env: JetStreamTestEnv, expected: number): Promise<RecordedEvent[]> {
+  return waitUntil(async () => {
+    const page = await env.store.readAll(null, 10_000);
+    return page.events.length === expected ? page.events : undefined;
+  });
+}
+
+function relayFor(env: JetStreamTestEnv, overrides: Partial<EventRelayOptions> = {}): EventRelay {
+  const relay = new EventRelay({
+    store: env.store,
+    pool: env.db.pool,
+    js: env.js,
+    subjectPrefix: env.subjectPrefix,
+    batchSize: 10,
+    idleWaitMs: 200,
+    standbyRetryMs: 100,
+    errorBackoffMs: 50,
+    ...overrides,
+  });
+  env.onCleanup(() => relay.stop());
+  return relay;
+}
+
+async function appendAcrossStreams(env: JetStreamTestEnv, streams: number, perStream: number): Promise<void> {
+  // Concurrent appends to different streams: commit order differs from call order.
+  await Promise.all(
+    Array.from({ length: streams }, (_, i) =>
+      env.store.append(`order-ord_${i}_${env.streamName}`, newEvents(perStream, 'order.changed'), 'no_stream'),
+    ),
+  );
+}
+
+describe('EventRelay', () => {
+  let env: JetStreamTestEnv;
+  beforeEach(async () => {
+    env = await createJetStreamTestEnv();
+  });
+  afterEach(async () => {
+    await env.cleanup();
+  });
+
+  it('publishes every event in store order, with its subject and Nats-Msg-Id, and keeps tailing', async () => {
+    await appendAcrossStreams(env, 6, 4);
+    const relay = relayFor(env);
+    relay.start();
+    await waitUntil(async () => (await streamCount(env)) === 24, { description: '24 messages' });
+    await env.store.append('deployment-dep_live', newEvents(3, 'deployment.changed'), 'no_stream');
+    await waitUntil(async () => (await streamCount(env)) === 27, { description: 'the live appends' });
+
+    const stored = await storedMessages(env);
+    const expected = await storeOrder(env, 27);
+    expect(stored.map((m) => m.event.id)).toEqual(expected.map((e) => e.id));
+    for (const message of stored) {
+      expect(message.msgId).toBe(message.event.id);
+      expect(message.subject).toBe(eventSubject(env.subjectPrefix, message.event.streamName));
+    }
+    expect(stored[24]?.subject).toBe(`${env.subjectPrefix}.deployment.dep_live`);
+    expect(stored.slice(24).map((m) => m.event.streamRevision)).toEqual([0, 1, 2]);
+  });
+
+  it('a relay killed mid-batch and restarted loses nothing and stores nothing twice', async () => {
+    await appendAcrossStreams(env, 5, 5);
+    let published = 0;
+    const crashes: Error[] = [];
+    // Publishes the first 13 for real, then fails like a dying process: batch 1 (10) is
+    // checkpointed, batch 2 is 3 events in when it dies, its checkpoint never saved.
+    const dying: Pick<JetStreamClient, 'publish'> = {
+      publish: async (subject, payload, options) => {
+        if (published >= 13) throw new Error('simulated crash');
+        published++;
+        return env.js.publish(subject, payload, options);
+      },
+    };
+    const first = relayFor(env, { js: dying, onError: (err) => crashes.push(err) });
+    first.start();
+    await waitUntil(() => crashes.length > 0, { description: 'the simulated crash' });
+    await first.stop();
+    expect(await streamCount(env)).toBe(13);
+    const saved = await env.db.pool.query<{ checkpoint: string }>('SELECT checkpoint FROM relay_checkpoints');
+    const expected = await storeOrder(env, 25);
+    expect(saved.rows.map((r) => r.checkpoint)).toEqual([expected[9]?.checkpoint]);
+
+    const second = relayFor(env);
+    second.start();
+    const last = expected[24]?.checkpoint;
+    await waitUntil(
+      async () => {
+        const { rows } = await env.db.pool.query<{ checkpoint: string }>('SELECT checkpoint FROM relay_checkpoints');
+        return rows[0]?.checkpoint === last;
+      },
+      { description: 'the restarted relay to checkpoint the last event' },
+    );
+    // Events 11–13 went out twice; the server dropped the repeats by Nats-Msg-Id.
+    const stored = await storedMessages(env);
+    expect(stored.map((m) => m.event.id)).toEqual(expected.map((e) => e.id));
+  });
+
+  it('only one relay per name publishes; a standby takes over when it stops', async () => {
+    const one = relayFor(env);
+    const two = relayFor(env);
+    one.start();
+    await waitUntil(() => one.active, { description: 'the first relay to lead' });
+    two.start();
+    await env.store.append('order-ord_a', newEvents(2), 'no_stream');
+    await waitUntil(async () => (await streamCount(env)) === 2);
+    expect(two.active).toBe(false);
+
+    await one.stop();
+    await waitUntil(() => two.active, { description: 'the standby to take over' });
+    await env.store.append('order-ord_b', newEvents(2), 'no_stream');
+    await waitUntil(async () => (await streamCount(env)) === 4);
+    const stored = await storedMessages(env);
+    expect(new Set(stored.map((m) => m.event.id)).size).toBe(4);
+  });
+});

@@ -1,0 +1,148 @@
+import { connectNats, waitUntil } from '@eh/platform';
+import type { RecordedEvent } from '../event-store.port';
+import { newEvents } from '../testing/contract-fixtures';
+import { createJetStreamTestEnv, type JetStreamTestEnv } from '../testing/jetstream-test-env';
+import { EventRelay } from './event-relay';
+import { JetStreamEventConsumer, type JetStreamEventConsumerOptions } from './jetstream-event-consumer';
+
+const DURABLE = 'reactor';
+
+/** Appends `count` events to streams of `category` and starts a relay publishing them. */
+async function appendAndRelay(env: JetStreamTestEnv, count: number, category = 'order'): Promise<RecordedEvent[]> {
+  for (let i = 0; i < count; i += 5) {
+    await env.store.append(`${category}-o_${i}`, newEvents(Math.min(5, count - i)), 'no_stream');
+  }
+  const relay = new EventRelay({ store: env.store, pool: env.db.pool, js: env.js, subjectPrefix: env.subjectPrefix });
+  env.onCleanup(() => relay.stop());
+  relay.start();
+  return waitUntil(async () => {
+    const page = await env.store.readAll(null, 10_000);
+    return page.events.length >= count ? page.events : undefined;
+  });
+}
+
+function consumerFor(env: JetStreamTestEnv, overrides: Partial<JetStreamEventConsumerOptions> = {}): JetStreamEventConsumer {
+  const consumer = new JetStreamEventConsumer({
+    js: env.js,
+    jsm: env.jsm,
+    pool: env.db.pool,
+    streamName: env.streamName,
+    maxMessages: 5,
+    ackWaitMs: 1_000,
+    nakDelayMs: 100,
+    onError: () => undefined,
+    ...overrides,
+  });
+  env.onCleanup(() => consumer.stop());
+  return consumer;
+}
+
+/** Every message acked: nothing left to deliver or to redeliver. */
+async function waitAllAcked(env: JetStreamTestEnv, total: number): Promise<void> {
+  await waitUntil(
+    async () => {
+      const info = await env.jsm.consumers.info(env.streamName, DURABLE);
+      return info.ack_floor.stream_seq === total && info.num_ack_pending === 0 && info.num_pending === 0;
+    },
+    { description: 'every message acked' },
+  );
+}
+
+function countBy(ids: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return counts;
+}
+
+describe('JetStreamEventConsumer', () => {
+  let env: JetStreamTestEnv;
+  beforeEach(async () => {
+    env = await createJetStreamTestEnv();
+  });
+  afterEach(async () => {
+    await env.cleanup();
+  });
+
+  it('hands each event of its subject to the handler once, in order, and acks it', async () => {
+    const events = await appendAndRelay(env, 12);
+    await env.store.append('deployment-dep_other', newEvents(2), 'no_stream');
+    const handled: string[] = [];
+    await consumerFor(env).start({
+      durableName: DURABLE,
+      filterSubject: `${env.subjectPrefix}.order.>`,
+      handler: async (event) => {
+        handled.push(event.id);
+      },
+    });
+    await waitAllAcked(env, 12);
+    expect(handled).toEqual(events.map((e) => e.id));
+    const { rows } = await env.db.pool.query('SELECT event_id FROM processed_events WHERE consumer = $1', [DURABLE]);
+    expect(rows).toHaveLength(12);
+  });
+
+  it('naks a failed event with a delay; it is redelivered and succeeds once', async () => {
+    const events = await appendAndRelay(env, 6);
+    const flaky = events[2]?.id;
+    const attempts: string[] = [];
+    const successes: string[] = [];
+    await consumerFor(env).start({
+      durableName: DURABLE,
+      filterSubject: `${env.subjectPrefix}.>`,
+      handler: async (event) => {
+        attempts.push(event.id);
+        if (event.id === flaky && attempts.filter((id) => id === flaky).length === 1) throw new Error('transient');
+        successes.push(event.id);
+      },
+    });
+    await waitAllAcked(env, 6);
+    expect(countBy(attempts).get(flaky ?? '')).toBe(2);
+    expect([...countBy(successes).values()].every((n) => n === 1)).toBe(true);
+    expect(new Set(successes)).toEqual(new Set(events.map((e) => e.id)));
+  });
+
+  it('skips an event already processed when its message is redelivered', async () => {
+    const events = await appendAndRelay(env, 8);
+    const victim = events[1]?.id;
+    const successes: string[] = [];
+    // Replica A handles the victim, then its process "dies" before the ack goes out.
+    const ncA = await connectNats({ name: 'replica-a' });
+    const replicaA = consumerFor(env, { js: ncA.jetstream(), maxMessages: 1 });
+    await replicaA.start({
+      durableName: DURABLE,
+      filterSubject: `${env.subjectPrefix}.>`,
+      handler: async (event) => {
+        successes.push(event.id);
+        if (event.id === victim) await ncA.close();
+      },
+    });
+    await waitUntil(() => ncA.isClosed(), { description: 'replica A to die' });
+    // Replica B gets the victim again once its ack wait (1 s) runs out, and the rest.
+    await consumerFor(env).start({
+      durableName: DURABLE,
+      filterSubject: `${env.subjectPrefix}.>`,
+      handler: async (event) => {
+        successes.push(event.id);
+      },
+    });
+    await waitAllAcked(env, 8);
+    const info = await env.jsm.consumers.info(env.streamName, DURABLE);
+    expect(info.num_redelivered).toBeGreaterThan(0);
+    expect(successes).toHaveLength(8);
+    expect(new Set(successes)).toEqual(new Set(events.map((e) => e.id)));
+  });
+
+  it('replicas sharing one durable handle every event exactly once between them', async () => {
+    const events = await appendAndRelay(env, 30);
+    const handledBy = new Map<string, string[]>();
+    const handler = (replica: string) => async (event: RecordedEvent) => {
+      handledBy.set(event.id, [...(handledBy.get(event.id) ?? []), replica]);
+    };
+    const subject = `${env.subjectPrefix}.>`;
+    await consumerFor(env, { maxMessages: 1 }).start({ durableName: DURABLE, filterSubject: subject, handler: handler('a') });
+    await consumerFor(env, { maxMessages: 1 }).start({ durableName: DURABLE, filterSubject: subject, handler: handler('b') });
+    await waitAllAcked(env, 30);
+    expect(handledBy.size).toBe(30);
+    expect([...handledBy.values()].every((replicas) => replicas.length === 1)).toBe(true);
+    expect([...handledBy.keys()].sort()).toEqual(events.map((e) => e.id).sort());
+  });
+});

@@ -1,0 +1,137 @@
+import { DEFAULT_EVENTS_STREAM, isConsumerNotFound } from '@eh/platform';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  nanos,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+} from 'nats';
+import type { Pool } from 'pg';
+import type { RecordedEvent } from '../event-store.port';
+import { toError } from './abortable-delay';
+import { isProcessed, markProcessed } from './processed-events';
+
+export interface JetStreamEventConsumerOptions {
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+  /** Holds `processed_events` (run `relayMigrations`). */
+  pool: Pool;
+  streamName?: string;
+  /** Pull batch size; keep it small: a buffered message's ack timer is already running. */
+  maxMessages?: number;
+  ackWaitMs?: number;
+  /** First redelivery delay after a failure; doubled on each further failure up to maxNakDelayMs. */
+  nakDelayMs?: number;
+  maxNakDelayMs?: number;
+  onError?: (err: Error, event: RecordedEvent | undefined) => void;
+}
+
+export interface EventConsumerStart {
+  /** Shared by every replica of one reactor: each message goes to one of them. */
+  durableName: string;
+  /** One subject (nats-server 2.9 has no filter_subjects), e.g. `events.deployment.>`. */
+  filterSubject: string;
+  handler: (event: RecordedEvent) => Promise<void>;
+}
+
+/**
+ * A reactor's durable pull consumer (DESIGN.md "To NATS"): explicit ack after the handler
+ * succeeds, a delayed nak when it fails, and once per event id per durable, because JetStream
+ * delivers at least once. Still at least once for a handler that succeeds and then loses its
+ * process before the event is recorded: handlers stay idempotent, or call markProcessed in
+ * their own transaction.
+ */
+export class JetStreamEventConsumer {
+  private messages: ConsumerMessages | undefined;
+  private loop: Promise<void> | undefined;
+
+  constructor(private readonly options: JetStreamEventConsumerOptions) {}
+
+  async start({ durableName, filterSubject, handler }: EventConsumerStart): Promise<void> {
+    if (this.loop) throw new Error(`consumer ${durableName} already started`);
+    const stream = this.options.streamName ?? DEFAULT_EVENTS_STREAM;
+    await this.ensureDurable(stream, durableName, filterSubject);
+    const consumer = await this.options.js.consumers.get(stream, durableName);
+    const messages = await consumer.consume({ max_messages: this.options.maxMessages ?? 10 });
+    this.messages = messages;
+    this.loop = (async () => {
+      for await (const msg of messages) await this.process(msg, durableName, handler);
+    })().catch((err: unknown) => this.report(err, undefined));
+  }
+
+  /** Stops pulling and waits for the message in hand; unacked buffered ones are redelivered. */
+  async stop(): Promise<void> {
+    // close() resolves with (not throws) an Error when the connection is already gone.
+    await this.messages?.close();
+    await this.loop;
+    this.messages = undefined;
+    this.loop = undefined;
+  }
+
+  private async ensureDurable(stream: string, durableName: string, filterSubject: string): Promise<void> {
+    try {
+      await this.options.jsm.consumers.info(stream, durableName);
+      return;
+    } catch (err) {
+      if (!isConsumerNotFound(err)) throw err;
+    }
+    // Replicas starting together may both get here; the server accepts the same config twice.
+    await this.options.jsm.consumers.add(stream, {
+      durable_name: durableName,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: filterSubject,
+      ack_wait: nanos(this.options.ackWaitMs ?? 30_000),
+    });
+  }
+
+  private async process(
+    msg: JsMsg,
+    consumer: string,
+    handler: (event: RecordedEvent) => Promise<void>,
+  ): Promise<void> {
+    let event: RecordedEvent;
+    try {
+      event = msg.json<RecordedEvent>();
+    } catch (err) {
+      msg.term('not a RecordedEvent'); // redelivering cannot fix a malformed payload
+      this.report(err, undefined);
+      return;
+    }
+    try {
+      if (!(await isProcessed(this.options.pool, consumer, event.id))) {
+        await this.withProgress(msg, () => handler(event));
+        await markProcessed(this.options.pool, consumer, event.id);
+      }
+      msg.ack();
+    } catch (err) {
+      msg.nak(this.nakDelay(msg));
+      this.report(err, event);
+    }
+  }
+
+  /** Tells the server the message is still being worked on, so a slow handler is not redelivered. */
+  private async withProgress(msg: JsMsg, work: () => Promise<void>): Promise<void> {
+    const every = Math.max(100, Math.floor((this.options.ackWaitMs ?? 30_000) / 3));
+    const timer = setInterval(() => msg.working(), every);
+    try {
+      await work();
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  private nakDelay(msg: JsMsg): number {
+    const first = this.options.nakDelayMs ?? 1_000;
+    const failures = Math.max(0, msg.info.redeliveryCount - 1);
+    return Math.min(first * 2 ** Math.min(failures, 16), this.options.maxNakDelayMs ?? 60_000);
+  }
+
+  private report(err: unknown, event: RecordedEvent | undefined): void {
+    const onError =
+      this.options.onError ?? ((e: Error, ev?: RecordedEvent) => console.error(`event consumer (${ev?.id ?? '-'}):`, e));
+    onError(toError(err), event);
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Every address, name and duration comes from the environment, so tests run the real
+ * services against their own database, stream and prefixes, with timers scaled down
+ * (DESIGN.md "Time").
+ */
+export interface ServiceConfig {
+  databaseUrl: string;
+  natsUrl: string;
+  redisUrl: string;
+  /** JetStream stream that carries every committed event. */
+  natsStream: string;
+  /** 1 on one server; 3 on a cluster (DESIGN.md "Scale past one machine"). */
+  natsStreamReplicas: number;
+  /** First token of every subject this deployment of the service uses. */
+  subjectPrefix: string;
+  /** Prefix of BullMQ queue names and other Redis keys. */
+  redisPrefix: string;
+  gatewayHost: string;
+  gatewayPort: number;
+  /** Public base address, used for `docs_url`. */
+  publicBaseUrl: string;
+  durations: {
+    slaPrioritySeconds: number;
+    slaStandardSeconds: number;
+    replyWindowSeconds: number;
+    scheduledLeadSeconds: number;
+  };
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+export function loadConfig(env: Env = process.env): ServiceConfig {
+  const gatewayHost = env.GATEWAY_HOST ?? '127.0.0.1';
+  const gatewayPort = integer(env, 'GATEWAY_PORT', 3000);
+  return {
+    databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/expert_handoff',
+    natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    natsStream: env.NATS_STREAM ?? 'EVENTS',
+    natsStreamReplicas: integer(env, 'NATS_STREAM_REPLICAS', 1),
+    subjectPrefix: env.SUBJECT_PREFIX ?? 'events',
+    redisPrefix: env.REDIS_PREFIX ?? 'eh',
+    gatewayHost,
+    gatewayPort,
+    publicBaseUrl: env.PUBLIC_BASE_URL ?? `http://${gatewayHost}:${gatewayPort}`,
+    durations: {
+      slaPrioritySeconds: integer(env, 'SLA_PRIORITY_SECONDS', 60 * 60),
+      slaStandardSeconds: integer(env, 'SLA_STANDARD_SECONDS', 4 * 60 * 60),
+      replyWindowSeconds: integer(env, 'REPLY_WINDOW_SECONDS', 24 * 60 * 60),
+      scheduledLeadSeconds: integer(env, 'SCHEDULED_LEAD_SECONDS', 15 * 60),
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export * from './adapters/roster-view.migrations';
+export * from './adapters/roster-view.query';

@@ -1,0 +1,38 @@
+import { deploymentsViewMigrations, deploymentsViewProjection } from '@eh/deployments';
+import { PostgresEventStore, eventStoreMigrations, relayMigrations } from '@eh/event-store';
+import { createPool, runMigrations, type ServiceConfig } from '@eh/platform';
+import { rosterViewMigrations } from '@eh/roster';
+import { workspacesViewMigrations, workspacesViewProjection } from '@eh/workspaces';
+import type { Pool } from 'pg';
+
+export interface Database {
+  pool: Pool;
+  store: PostgresEventStore;
+  close(): Promise<void>;
+}
+
+/** Every schema the services share, applied once (under a lock) by whichever service starts first. */
+export const allMigrations = [
+  ...eventStoreMigrations,
+  ...relayMigrations,
+  ...workspacesViewMigrations,
+  ...deploymentsViewMigrations,
+  ...rosterViewMigrations,
+];
+
+/** Inline projections run in every writer's append, whichever service appends. */
+export const inlineProjections = [workspacesViewProjection, deploymentsViewProjection];
+
+export async function openDatabase(config: Pick<ServiceConfig, 'databaseUrl'>, poolSize = 10): Promise<Database> {
+  const pool = createPool(config.databaseUrl, { max: poolSize });
+  await runMigrations(pool, allMigrations);
+  const store = new PostgresEventStore(pool, { inlineProjections });
+  return {
+    pool,
+    store,
+    async close() {
+      await store.close();
+      await pool.end();
+    },
+  };
+}

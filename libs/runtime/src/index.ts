@@ -1,0 +1,3 @@
+export * from './database';
+export * from './messaging';
+export * from './service-process';

@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { connect } from 'nats';
+import { createTestDatabase, deleteStreamIfExists, testNamespace, waitUntil, type TestDatabase } from '@eh/platform';
+import { freePort } from './free-port';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+export const SERVICE_NAMES = ['relay', 'router', 'gateway'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export interface RunningServices {
+  baseUrl: string;
+  env: Record<string, string>;
+  database: TestDatabase;
+  /** Runs `npm run ops -- <args>` against these services' database; parses its JSON output. */
+  ops<T>(...args: string[]): Promise<T>;
+  /** Sends SIGKILL: a crash, not a shutdown. */
+  kill(name: ServiceName): Promise<void>;
+  start(name: ServiceName): Promise<void>;
+  stop(): Promise<void>;
+  logs(name: ServiceName): string;
+}
+
+/**
+ * Starts each service as its own process (compiled by Jest's global setup) against a fresh
+ * database, its own JetStream stream, subject prefix and Redis prefix, so runs never meet.
+ */
+export async function startServices(extraEnv: Record<string, string> = {}): Promise<RunningServices> {
+  const namespace = testNamespace();
+  const database = await createTestDatabase();
+  const port = await freePort();
+  const env: Record<string, string> = {
+    DATABASE_URL: database.url,
+    NATS_STREAM: `EVENTS_${namespace}`,
+    SUBJECT_PREFIX: namespace,
+    REDIS_PREFIX: namespace,
+    GATEWAY_PORT: String(port),
+    GATEWAY_HOST: '127.0.0.1',
+    ...extraEnv,
+  };
+  const children = new Map<ServiceName, ChildProcess>();
+  const output = new Map<ServiceName, string[]>();
+
+  const start = async (name: ServiceName): Promise<void> => {
+    const child = spawn(process.execPath, [path.join(ROOT, `dist/apps/${name}/src/main.js`)], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const lines = output.get(name) ?? [];
+    output.set(name, lines);
+    child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+    children.set(name, child);
+    if (name === 'gateway') await waitUntil(() => ready(`http://127.0.0.1:${port}`), { timeoutMs: 30_000, description: 'gateway ready' });
+  };
+
+  const stopChild = async (name: ServiceName, signal: NodeJS.Signals): Promise<void> => {
+    const child = children.get(name);
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  // The database schema is created by the first service; start the others after it.
+  await start('relay');
+  await start('router');
+  await start('gateway');
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    env,
+    database,
+    async ops<T>(...args: string[]): Promise<T> {
+      const { stdout } = await run(process.execPath, [path.join(ROOT, 'dist/apps/cli/src/ops.main.js'), ...args], { env: { ...process.env, ...env } });
+      return JSON.parse(stdout) as T;
+    },
+    kill: (name) => stopChild(name, 'SIGKILL'),
+    start,
+    logs: (name) => (output.get(name) ?? []).join(''),
+    async stop() {
+      await Promise.all(SERVICE_NAMES.map((name) => stopChild(name, 'SIGTERM')));
+      const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+      await deleteStreamIfExists(await nats.jetstreamManager(), env.NATS_STREAM);
+      await nats.close();
+      await database.drop();
+    },
+  };
+}
+
+async function ready(baseUrl: string): Promise<boolean> {
+  try {
+    return (await fetch(`${baseUrl}/health/ready`)).ok;
+  } catch {
+    return false;
+  }
+}
