@@ -9,6 +9,7 @@ module.exports = {
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swcConfig(), swcrc: false }] },
   moduleFileExtensions: ['ts', 'js', 'json'],
   globalSetup: '<rootDir>/test/support/global-setup.js',
+  reporters: ['default', '<rootDir>/tools/jest-summary-reporter.js'],
   testTimeout: 60000,
   maxWorkers: 2,
 };

@@ -17,7 +17,7 @@ function* sources(dir) {
 }
 
 async function main() {
-  const files = ['apps', 'libs'].flatMap((top) => [...sources(path.join(root, top))]);
+  const files = ['apps', 'libs', 'bench', 'test/support'].flatMap((top) => [...sources(path.join(root, top))]);
   await Promise.all(
     files.map(async (file) => {
       const relative = path.relative(root, file);

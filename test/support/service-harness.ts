@@ -1,13 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { connect } from 'nats';
 import { createTestDatabase, deleteStreamIfExists, testNamespace, waitUntil, type TestDatabase } from '@eh/platform';
 import { freePort } from './free-port';
+import { deleteRedisPrefix } from './redis-prefix';
 
 const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../..');
+/** The repo root, whether this file runs from test/support (Jest) or dist/test/support (benchmarks). */
+const ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}dist${path.sep}`) ? '../../..' : '../..');
 export const SERVICE_NAMES = ['relay', 'router', 'gateway'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
@@ -88,6 +89,7 @@ export async function startServices(extraEnv: Record<string, string> = {}): Prom
       const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
       await deleteStreamIfExists(await nats.jetstreamManager(), env.NATS_STREAM);
       await nats.close();
+      await deleteRedisPrefix(env.REDIS_PREFIX);
       await database.drop();
     },
   };

@@ -15,14 +15,20 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(name && name !== '--help' ? `unknown command "${name}"\n\n${usage()}` : usage());
     return name && name !== '--help' ? 2 : 0;
   }
-  const { values } = parseArgs({ args: rest, options: { name: { type: 'string' } }, strict: true });
   try {
+    const options = Object.fromEntries(command.options.map((option) => [option, { type: 'string' as const }]));
+    const { values } = parseArgs({ args: rest, options, strict: true });
     const result = await command.run(values, loadConfig());
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (error) {
     if (error instanceof DomainError) {
       process.stderr.write(`${JSON.stringify({ error: { code: error.code, message: error.message } })}\n`);
+      return 2;
+    }
+    // parseArgs refuses unknown or value-less flags with a TypeError naming them.
+    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`${error.message}\nusage: npm run ops -- ${command.usage}\n`);
       return 2;
     }
     throw error;

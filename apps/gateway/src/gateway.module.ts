@@ -1,12 +1,23 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { EventStore } from '@eh/event-store';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
+import { CancelDeploymentController } from './deployments/cancel-deployment/cancel-deployment.controller';
 import { CreateDeploymentController } from './deployments/create-deployment/create-deployment.controller';
 import { GetDeploymentController } from './deployments/get-deployment/get-deployment.controller';
+import { ListDeploymentsController } from './deployments/list-deployments/list-deployments.controller';
+import { ReplyToDeploymentController } from './deployments/reply-to-deployment/reply-to-deployment.controller';
+import { AdminGuard } from './admin/admin.guard';
+import { AdminWorkspacesController } from './admin/workspaces/admin-workspaces.controller';
 import { ErrorDocsController } from './docs/error-docs.controller';
 import { HealthController } from './health/health.controller';
 import { ApiKeyGuard } from './http/api-key.guard';
+import { IdempotencyInterceptor } from './http/idempotency/idempotency.interceptor';
+import { IdempotencyStore } from './http/idempotency/idempotency.store';
+import { RateLimitInterceptor } from './http/rate-limit/rate-limit.interceptor';
+import { RedisRateLimiter } from './http/rate-limit/redis-rate-limiter.adapter';
 import { CONFIG, EVENT_STORE, ROUTER_CLIENT, SQL } from './http/tokens';
+import { ApiVersionInterceptor } from './http/versioning/api-version.interceptor';
 import type { RouterClient } from './routing/router.client';
 
 export interface GatewayDependencies {
@@ -14,6 +25,8 @@ export interface GatewayDependencies {
   sql: SqlClient;
   store: EventStore;
   router: RouterClient;
+  idempotency: IdempotencyStore;
+  rateLimiter: RedisRateLimiter;
 }
 
 @Module({})
@@ -21,13 +34,32 @@ export class GatewayModule {
   static forRoot(deps: GatewayDependencies): DynamicModule {
     return {
       module: GatewayModule,
-      controllers: [CreateDeploymentController, GetDeploymentController, ErrorDocsController, HealthController],
+      controllers: [
+        CreateDeploymentController,
+        GetDeploymentController,
+        ListDeploymentsController,
+        CancelDeploymentController,
+        ReplyToDeploymentController,
+        AdminWorkspacesController,
+        ErrorDocsController,
+        HealthController,
+      ],
       providers: [
         { provide: CONFIG, useValue: deps.config },
         { provide: SQL, useValue: deps.sql },
         { provide: EVENT_STORE, useValue: deps.store },
         { provide: ROUTER_CLIENT, useValue: deps.router },
         ApiKeyGuard,
+        AdminGuard,
+        { provide: IdempotencyStore, useValue: deps.idempotency },
+        { provide: RedisRateLimiter, useValue: deps.rateLimiter },
+        // Global interceptors nest in this order, after the guards: the rate limit first (a refused
+        // request claims no Idempotency-Key), then idempotency, outside versioning so a replay
+        // returns the stored bytes untouched (docs/decisions.md "REST conventions (issue 3)").
+        { provide: APP_INTERCEPTOR, useClass: RateLimitInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+        // Service-Version: resolves, echoes and renders every /v1 response (http/versioning).
+        { provide: APP_INTERCEPTOR, useClass: ApiVersionInterceptor },
       ],
     };
   }

@@ -2,7 +2,9 @@
  * Events of the `deployment-<dep_id>` stream (SPEC.md "States and transitions", "Events").
  * Past tense, one union; the envelope (ids, workspace, correlation, time) lives in EventMetadata.
  * Adding an optional field is fine; a breaking change needs a new schema version and an upcaster.
+ * The router's internal events (offers) are in deployment-routing-events.ts.
  */
+import type { DeploymentRoutingEvent } from './deployment-routing-events';
 
 export const URGENCIES = ['standard', 'priority', 'scheduled'] as const;
 export type Urgency = (typeof URGENCIES)[number];
@@ -116,6 +118,7 @@ export interface DeploymentExpired {
 
 export type DeploymentEvent =
   | DeploymentCreated
+  | DeploymentRoutingEvent
   | DeploymentAccepted
   | DeploymentStarted
   | DeploymentQuestionAsked

@@ -12,6 +12,7 @@ export const ID_PREFIX = {
   event: 'evt',
   workspace: 'ws',
   apiKey: 'key',
+  webhookEndpoint: 'we',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

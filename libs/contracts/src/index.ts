@@ -4,3 +4,6 @@ export * from './errors';
 export * from './workspace-events';
 export * from './event-ids';
 export * from './rpc';
+export * from './delivery-events';
+export * from './deployment-routing-events';
+export * from './expert-events';

@@ -21,6 +21,12 @@ export interface QuoteReply {
   candidate_count: number;
   /** Why nothing is available, phrased for the caller. */
   reason: string | null;
+  /**
+   * Credits the ledger reserves for the deployment: ceil(rate_credits_per_hour ×
+   * median_turnaround_minutes / 60) of the best-ranked candidate; 0 in test mode and when
+   * nothing is available (docs/decisions.md "Router (issue 5)").
+   */
+  estimated_credits?: number;
 }
 
 /** Errors carried back over request/reply keep the domain's stable code. */

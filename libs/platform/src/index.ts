@@ -11,3 +11,4 @@ export * from './testing/test-namespace';
 export * from './testing/test-database';
 export * from './testing/wait-until';
 export * from './config/service-config';
+export * from './config/webhook-config';

@@ -1,6 +1,7 @@
+import { deliveriesViewMigrations, deliveriesViewProjection } from '@eh/delivery';
 import { deploymentsViewMigrations, deploymentsViewProjection } from '@eh/deployments';
 import { PostgresEventStore, eventStoreMigrations, relayMigrations } from '@eh/event-store';
-import { createPool, runMigrations, type ServiceConfig } from '@eh/platform';
+import { createPool, runMigrations, type Migration, type ServiceConfig } from '@eh/platform';
 import { rosterViewMigrations } from '@eh/roster';
 import { workspacesViewMigrations, workspacesViewProjection } from '@eh/workspaces';
 import type { Pool } from 'pg';
@@ -18,14 +19,20 @@ export const allMigrations = [
   ...workspacesViewMigrations,
   ...deploymentsViewMigrations,
   ...rosterViewMigrations,
+  ...deliveriesViewMigrations,
 ];
 
 /** Inline projections run in every writer's append, whichever service appends. */
-export const inlineProjections = [workspacesViewProjection, deploymentsViewProjection];
+export const inlineProjections = [workspacesViewProjection, deploymentsViewProjection, deliveriesViewProjection];
 
-export async function openDatabase(config: Pick<ServiceConfig, 'databaseUrl'>, poolSize = 10): Promise<Database> {
+/** `ownMigrations`: tables only one service uses (e.g. the gateway's Idempotency-Key slots), applied after the shared ones. */
+export async function openDatabase(
+  config: Pick<ServiceConfig, 'databaseUrl'>,
+  poolSize = 10,
+  ownMigrations: readonly Migration[] = [],
+): Promise<Database> {
   const pool = createPool(config.databaseUrl, { max: poolSize });
-  await runMigrations(pool, allMigrations);
+  await runMigrations(pool, [...allMigrations, ...ownMigrations]);
   const store = new PostgresEventStore(pool, { inlineProjections });
   return {
     pool,

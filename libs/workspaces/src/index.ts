@@ -5,3 +5,5 @@ export * from './adapters/workspaces-view.migrations';
 export * from './adapters/workspaces-view.projection';
 export * from './application/create-workspace.handler';
 export * from './application/workspace-decider';
+export * from './application/manage-api-keys.handler';
+export * from './adapters/workspace.query';

@@ -3,6 +3,7 @@ import { DomainError, type ErrorCode } from '@eh/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrorBody } from './api-error';
 import { ERROR_CATALOG } from './error-catalog';
+import { RetryAfterError } from './retry-after.error';
 
 interface Translated {
   code: ErrorCode;
@@ -33,7 +34,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   private translate(exception: unknown, request: FastifyRequest): Translated {
     if (exception instanceof DomainError) {
-      const retry = exception.code === 'service_unavailable' ? { retryAfterSeconds: 5 } : {};
+      // RetryAfterError knows its wait (rate limits, an idempotent request still running).
+      const retry = exception instanceof RetryAfterError ? { retryAfterSeconds: exception.retryAfterSeconds } : exception.code === 'service_unavailable' ? { retryAfterSeconds: 5 } : {};
       return { code: exception.code, message: exception.message, param: exception.field, ...retry };
     }
     if (exception instanceof HttpException) return translateHttp(exception, request);

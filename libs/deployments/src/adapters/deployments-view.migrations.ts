@@ -12,10 +12,19 @@ export const deploymentsViewMigrations = [
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL,
         revision bigint NOT NULL,
-        resource jsonb NOT NULL
+        resource json NOT NULL -- json, not jsonb: keeps the resource's field order for responses
       );
       CREATE INDEX IF NOT EXISTS deployments_view_by_workspace
         ON deployments_view (workspace_id, mode, created_at DESC, id DESC);
+    `,
+  },
+  {
+    // GET /v1/deployments?status=…: a rare status (needs_input) would otherwise scan every row of
+    // the workspace; with this index it reads only matching rows (docs/decisions.md, issue 3).
+    id: 'deployments-view-002',
+    sql: `
+      CREATE INDEX IF NOT EXISTS deployments_view_by_workspace_status
+        ON deployments_view (workspace_id, mode, status, created_at DESC, id DESC);
     `,
   },
 ];

@@ -2,13 +2,15 @@ import {
   DomainError,
   deploymentStreamName,
   newId,
+  type DeploymentEvent,
   type KeyMode,
   type Metadata,
   type QuoteReply,
   type QuoteRequest,
   type Urgency,
 } from '@eh/contracts';
-import { handleCommand, type EventStore } from '@eh/event-store';
+import { handleCommand, toDomainEvent, type EventStore } from '@eh/event-store';
+import type { CreateDeployment } from '../domain/deployment.commands';
 import { toDeploymentResource, type DeploymentResource } from '../domain/deployment.resource';
 import { checkSchedule } from './create-deployment.rules';
 import { deploymentDecider } from './deployment-decider';
@@ -37,6 +39,12 @@ export interface RequestScope {
   mode: KeyMode;
   requestId: string;
   now: Date;
+  /**
+   * Derived from the request's Idempotency-Key (docs/decisions.md "REST conventions (issue 3)"):
+   * a retry that takes over after a crashed first attempt finds the deployment that attempt
+   * created instead of creating a second one. Absent: a fresh id.
+   */
+  deploymentId?: string;
 }
 
 /** SPEC.md "Flows: Create": validate → quote (422) → [reserve: ledger] → append `deployment.created`. */
@@ -45,39 +53,52 @@ export async function createDeployment(
   scope: RequestScope,
   input: CreateDeploymentInput,
 ): Promise<DeploymentResource> {
+  if (scope.deploymentId) {
+    const existing = await readDeployment(deps.store, scope.deploymentId);
+    if (existing) return existing;
+  }
   const urgency = input.urgency ?? 'standard';
   const scheduledFor = checkSchedule({ urgency, scheduled_for: input.scheduled_for }, scope.now, deps.windows.scheduledLeadSeconds);
   const quote = await deps.quote({ workspace_id: scope.workspaceId, mode: scope.mode, skills: input.skills, urgency });
   if (!quote.available) {
     throw new DomainError('expert_unavailable', quote.reason ?? `no expert with skills ${input.skills.join(', ')} is available`, 'skills');
   }
-  const deploymentId = newId('deployment');
+  const deploymentId = scope.deploymentId ?? newId('deployment');
   const createdAt = scope.now.toISOString();
+  const create: CreateDeployment = {
+    type: 'create',
+    data: {
+      deployment_id: deploymentId,
+      workspace_id: scope.workspaceId,
+      mode: scope.mode,
+      brief: input.brief,
+      skills: input.skills,
+      urgency,
+      scheduled_for: scheduledFor?.toISOString() ?? null,
+      context_url: input.context_url,
+      context_files: input.context_files,
+      metadata: input.metadata,
+      webhook_url: input.webhook_url,
+      sla_deadline: slaDeadline(urgency, scope.now, scheduledFor, deps.windows).toISOString(),
+      // Test mode draws no credits (SPEC.md "Authentication" rule 3); live reservation is the ledger's.
+      credits_reserved: 0,
+      created_at: createdAt,
+    },
+  };
   const result = await handleCommand(
     deps.store,
     deploymentDecider,
     deploymentStreamName(deploymentId),
-    {
-      type: 'create',
-      data: {
-        deployment_id: deploymentId,
-        workspace_id: scope.workspaceId,
-        mode: scope.mode,
-        brief: input.brief,
-        skills: input.skills,
-        urgency,
-        scheduled_for: scheduledFor?.toISOString() ?? null,
-        context_url: input.context_url,
-        context_files: input.context_files,
-        metadata: input.metadata,
-        webhook_url: input.webhook_url,
-        sla_deadline: slaDeadline(urgency, scope.now, scheduledFor, deps.windows).toISOString(),
-        // Test mode draws no credits (SPEC.md "Authentication" rule 3); live reservation is the ledger's.
-        credits_reserved: 0,
-        created_at: createdAt,
-      },
-    },
+    // Appended with expected `no_stream`; an attempt racing on the same derived id finds the
+    // stream and gets it back (null command) instead of creating the deployment twice.
+    (state) => (state.status === 'initial' ? create : null),
     { workspaceId: scope.workspaceId, correlationId: scope.requestId, causationId: null, now: createdAt },
   );
   return toDeploymentResource(result.state);
+}
+
+async function readDeployment(store: EventStore, deploymentId: string): Promise<DeploymentResource | null> {
+  const events = await store.read(deploymentStreamName(deploymentId));
+  if (events.length === 0) return null;
+  return toDeploymentResource(events.map((event) => toDomainEvent<DeploymentEvent>(event)).reduce(deploymentDecider.evolve, deploymentDecider.initialState));
 }

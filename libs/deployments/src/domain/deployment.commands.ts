@@ -3,7 +3,7 @@
  * `now` (ISO 8601), ids, the expert and deadlines (STYLE.md "Domain": no clock, no id
  * generation inside decide). Field names are camelCase; event data stays snake_case.
  */
-import type { CancelledBy, DeploymentCreated, ExpertRef, ExpiryReason, Output } from '@eh/contracts';
+import type { CancelledBy, DeploymentCreated, ExpertRef, ExpiryReason, MatchExplanation, Output } from '@eh/contracts';
 
 /** POST /v1/deployments, after validation, quote and credit reservation (DESIGN.md "Flows").
  *  `data.created_at` is the command's `now`. */
@@ -12,7 +12,37 @@ export interface CreateDeployment {
   data: DeploymentCreated['data'];
 }
 
-/** The router's matched expert takes the deployment. */
+/** A scheduled deployment's start timer fired at `scheduled_for`: routing begins. */
+export interface StartRouting {
+  type: 'start_routing';
+  now: string;
+}
+
+/** The router offers a live deployment to the best-ranked expert; `expiresAt` comes from configuration. */
+export interface OfferDeployment {
+  type: 'offer';
+  expert: ExpertRef;
+  match: MatchExplanation;
+  expiresAt: string;
+  now: string;
+}
+
+/** The offered expert says no; the router offers to the next candidate. */
+export interface DeclineOffer {
+  type: 'decline';
+  expertId: string;
+  reason: string;
+  now: string;
+}
+
+/** The offer timer fired; `offerNumber` names the offer, so a late timer for an older one is refused. */
+export interface ExpireOffer {
+  type: 'expire_offer';
+  offerNumber: number;
+  now: string;
+}
+
+/** The offered expert (live) or the synthetic expert (test) takes the deployment. */
 export interface AcceptDeployment {
   type: 'accept';
   expert: ExpertRef;
@@ -73,6 +103,10 @@ export interface ExpireDeployment {
 
 export type DeploymentCommand =
   | CreateDeployment
+  | StartRouting
+  | OfferDeployment
+  | DeclineOffer
+  | ExpireOffer
   | AcceptDeployment
   | StartDeployment
   | AskQuestion
@@ -86,6 +120,10 @@ export type DeploymentCommandType = DeploymentCommand['type'];
 /** Every command type, for exhaustive tests; `satisfies` keeps the list in step with the union. */
 export const DEPLOYMENT_COMMAND_TYPES = [
   'create',
+  'start_routing',
+  'offer',
+  'decline',
+  'expire_offer',
   'accept',
   'start',
   'ask_question',

@@ -9,13 +9,14 @@ import { DEPLOYMENT_COMMAND_TYPES } from './deployment.commands';
 import { foldDeployment } from './deployment.evolve';
 import { DEPLOYMENT_STATE_STATUSES } from './deployment.state';
 import { given } from './testing/decider.given-when-then';
-import { createdData, DEP, EXPERT, HISTORIES, HISTORY_NAMES, OUTPUT, PARTIAL, T } from './testing/deployment.fixtures';
+import { createdData, DEP, EXPERT, HISTORIES, HISTORY_NAMES, MATCH, OUTPUT, PARTIAL, T } from './testing/deployment.fixtures';
 import type { HistoryName } from './testing/deployment.fixtures';
 
 const COLUMNS = [
   'create', 'accept', 'start', 'ask_question', 'reply', 'publish',
   'cancel_agent', 'cancel_expert', 'cancel_operations',
   'expire_not_accepted', 'expire_question_unanswered',
+  'start_routing', 'offer', 'decline', 'expire_offer',
 ] as const;
 type Column = (typeof COLUMNS)[number];
 const FILE = 'https://files.example.com/c.pdf';
@@ -52,6 +53,11 @@ const COMMANDS: Record<Column, DeploymentCommand> = {
   cancel_operations: { type: 'cancel', by: 'operations', reason: 'abuse review', partialOutput: null, now: T.now },
   expire_not_accepted: { type: 'expire', reason: 'not_accepted', now: T.now },
   expire_question_unanswered: { type: 'expire', reason: 'question_unanswered', now: T.now },
+  start_routing: { type: 'start_routing', now: T.now },
+  offer: { type: 'offer', expert: EXPERT, match: MATCH, expiresAt: T.nowDeadline, now: T.now },
+  decline: { type: 'decline', expertId: EXPERT.id, reason: 'on leave', now: T.now },
+  // The offer timer fires at the offer's end, not at T.now (before it).
+  expire_offer: { type: 'expire_offer', offerNumber: 1, now: T.offerExpires },
 };
 
 /** The exact events each column's command produces where the matrix says `ok`. */
@@ -82,6 +88,22 @@ const EVENTS: Record<Column, DeploymentEvent[]> = {
   cancel_operations: [cancelled('operations', 'abuse review', null)],
   expire_not_accepted: [expired('not_accepted')],
   expire_question_unanswered: [expired('question_unanswered')],
+  start_routing: [{ type: 'deployment.routing_started', data: { deployment_id: DEP, started_at: T.now } }],
+  offer: [
+    {
+      type: 'deployment.offered',
+      data: { deployment_id: DEP, offer_number: 1, expert: EXPERT, match: MATCH, offered_at: T.now, offer_expires_at: T.nowDeadline },
+    },
+  ],
+  decline: [
+    {
+      type: 'deployment.offer_declined',
+      data: { deployment_id: DEP, offer_number: 1, expert_id: EXPERT.id, reason: 'on leave', declined_at: T.now },
+    },
+  ],
+  expire_offer: [
+    { type: 'deployment.offer_expired', data: { deployment_id: DEP, offer_number: 1, expert_id: EXPERT.id, expired_at: T.offerExpires } },
+  ],
 };
 
 function cancelled(by: CancelledBy, reason: string, partial: Output | null): DeploymentEvent {
@@ -107,22 +129,28 @@ type Row = CellsOf<typeof COLUMNS>;
 
 // prettier-ignore
 const MATRIX: Record<HistoryName, Row> = {
-  //           create accept start ask  reply publish  c.agent c.expert c.ops  exp.na exp.qu
-  initial:     [OK,   NF,    NF,   NF,  NF,   NF,      NF,     NF,      NF,    NF,    NF ],
-  pending:     [AE,   OK,    IST,  IST, NAI,  IST,     OK,     IST,     OK,    OK,    IST],
-  accepted:    [AE,   IST,   OK,   IST, NAI,  IST,     OK,     OK,      OK,    IST,   IST],
-  in_progress: [AE,   IST,   IST,  OK,  NAI,  OK,      NC,     OK,      OK,    IST,   IST],
-  needs_input: [AE,   IST,   IST,  QAA, OK,   IST,     NC,     OK,      OK,    IST,   OK ],
-  answered:    [AE,   IST,   IST,  QAA, NAI,  OK,      NC,     OK,      OK,    IST,   IST],
-  completed:   [AE,   IST,   IST,  IST, NAI,  IST,     NC,     IST,     IST,   IST,   IST],
-  cancelled:   [AE,   IST,   IST,  IST, NAI,  IST,     NC,     IST,     IST,   IST,   IST],
-  expired:     [AE,   IST,   IST,  IST, NAI,  IST,     NC,     IST,     IST,   IST,   IST],
+  //           create accept start ask  reply publish  c.agent c.expert c.ops  exp.na exp.qu  st.rt offer decline exp.off
+  initial:     [OK,   NF,    NF,   NF,  NF,   NF,      NF,     NF,      NF,    NF,    NF,     NF,   NF,   NF,     NF ],
+  scheduled:   [AE,   IST,   IST,  IST, NAI,  IST,     OK,     IST,     OK,    OK,    IST,    OK,   IST,  IST,    IST],
+  pending:     [AE,   IST,   IST,  IST, NAI,  IST,     OK,     IST,     OK,    OK,    IST,    IST,  OK,   IST,    IST],
+  offered:     [AE,   OK,    IST,  IST, NAI,  IST,     OK,     IST,     OK,    OK,    IST,    IST,  IST,  OK,     OK ],
+  passed_over: [AE,   IST,   IST,  IST, NAI,  IST,     OK,     IST,     OK,    OK,    IST,    IST,  IST,  IST,    IST],
+  accepted:    [AE,   IST,   OK,   IST, NAI,  IST,     OK,     OK,      OK,    IST,   IST,    IST,  IST,  IST,    IST],
+  in_progress: [AE,   IST,   IST,  OK,  NAI,  OK,      NC,     OK,      OK,    IST,   IST,    IST,  IST,  IST,    IST],
+  needs_input: [AE,   IST,   IST,  QAA, OK,   IST,     NC,     OK,      OK,    IST,   OK,     IST,  IST,  IST,    IST],
+  answered:    [AE,   IST,   IST,  QAA, NAI,  OK,      NC,     OK,      OK,    IST,   IST,    IST,  IST,  IST,    IST],
+  completed:   [AE,   IST,   IST,  IST, NAI,  IST,     NC,     IST,     IST,   IST,   IST,    IST,  IST,  IST,    IST],
+  cancelled:   [AE,   IST,   IST,  IST, NAI,  IST,     NC,     IST,     IST,   IST,   IST,    IST,  IST,  IST,    IST],
+  expired:     [AE,   IST,   IST,  IST, NAI,  IST,     NC,     IST,     IST,   IST,   IST,    IST,  IST,  IST,    IST],
 };
 
 /** The status each named history folds to. */
 const STATUS_OF: Record<HistoryName, string> = {
   initial: 'initial',
+  scheduled: 'pending',
   pending: 'pending',
+  offered: 'pending',
+  passed_over: 'pending',
   accepted: 'accepted',
   in_progress: 'in_progress',
   needs_input: 'needs_input',

@@ -16,11 +16,11 @@
  *   treats that as a no-op. A late reply that is appended before the timer's expiry wins.
  * - Any command but create on a stream with no events: `not_found`. State is checked before
  *   the expert's identity, so a wrong expert on a wrong state gets `invalid_state_transition`.
+ * - Offers, declines, offer timeouts, scheduled starts and who may accept: deployment.routing.decider.ts.
  */
 import { DomainError } from '@eh/contracts';
 import type { CancelledBy, DeploymentEvent, ExpiryReason } from '@eh/contracts';
 import type {
-  AcceptDeployment,
   AskQuestion,
   CancelDeployment,
   CreateDeployment,
@@ -31,12 +31,21 @@ import type {
   StartDeployment,
 } from './deployment.commands';
 import { assertAssigned, assertExists, idOf, listOf, refuse } from './deployment.guards';
+import { accept, decline, expireOffer, offer, startRouting } from './deployment.routing.decider';
 import type { DeploymentState, DeploymentStateStatus } from './deployment.state';
 
 export function decide(command: DeploymentCommand, state: DeploymentState): DeploymentEvent[] {
   switch (command.type) {
     case 'create':
       return create(command, state);
+    case 'start_routing':
+      return startRouting(command, state);
+    case 'offer':
+      return offer(command, state);
+    case 'decline':
+      return decline(command, state);
+    case 'expire_offer':
+      return expireOffer(command, state);
     case 'accept':
       return accept(command, state);
     case 'start':
@@ -64,15 +73,6 @@ function create(command: CreateDeployment, state: DeploymentState): DeploymentEv
     throw refuse('deployment_already_exists', state, 'a deployment is created once');
   }
   return [{ type: 'deployment.created', data: command.data }];
-}
-
-function accept(command: AcceptDeployment, state: DeploymentState): DeploymentEvent[] {
-  assertExists(state);
-  if (state.status !== 'pending') {
-    throw refuse('invalid_state_transition', state, 'only pending deployments can be accepted');
-  }
-  const data = { deployment_id: idOf(state), expert: command.expert, accepted_at: command.now };
-  return [{ type: 'deployment.accepted', data }];
 }
 
 function start(command: StartDeployment, state: DeploymentState): DeploymentEvent[] {

@@ -12,6 +12,10 @@ import type { HistoryName } from './testing/deployment.fixtures';
 /** One sample of every event type; the Record type makes a new event type a compile error here. */
 const SAMPLES: Record<DeploymentEventType, DeploymentEvent> = {
   'deployment.created': ev.created(),
+  'deployment.routing_started': ev.routingStarted(),
+  'deployment.offered': ev.offered(),
+  'deployment.offer_declined': ev.declined(),
+  'deployment.offer_expired': ev.offerExpired(),
   'deployment.accepted': ev.accepted(),
   'deployment.in_progress': ev.started(),
   'deployment.needs_input': ev.asked(),
@@ -24,6 +28,10 @@ const EVENT_TYPES = Object.keys(SAMPLES) as DeploymentEventType[];
 
 const ENTERS: Record<DeploymentEventType, DeploymentState['status']> = {
   'deployment.created': 'pending',
+  'deployment.routing_started': 'pending',
+  'deployment.offered': 'pending',
+  'deployment.offer_declined': 'pending',
+  'deployment.offer_expired': 'pending',
   'deployment.accepted': 'accepted',
   'deployment.in_progress': 'in_progress',
   'deployment.needs_input': 'needs_input',
@@ -33,8 +41,13 @@ const ENTERS: Record<DeploymentEventType, DeploymentState['status']> = {
   'deployment.expired': 'expired',
 };
 
-const TIME_OF: Record<DeploymentEventType, string> = {
+/** Routing events are internal and leave updated_at alone (deployment.routing.evolve.ts). */
+const TIME_OF: Record<DeploymentEventType, string | 'unchanged'> = {
   'deployment.created': T.created,
+  'deployment.routing_started': 'unchanged',
+  'deployment.offered': 'unchanged',
+  'deployment.offer_declined': 'unchanged',
+  'deployment.offer_expired': 'unchanged',
   'deployment.accepted': T.accepted,
   'deployment.in_progress': T.started,
   'deployment.needs_input': T.asked,
@@ -47,7 +60,10 @@ const TIME_OF: Record<DeploymentEventType, string> = {
 /** Which events move each state (SPEC.md "States and transitions"); all others are ignored. */
 const MOVES: Record<HistoryName, DeploymentEventType[]> = {
   initial: ['deployment.created'],
-  pending: ['deployment.accepted', 'deployment.cancelled', 'deployment.expired'],
+  scheduled: ['deployment.routing_started', 'deployment.accepted', 'deployment.cancelled', 'deployment.expired'],
+  pending: ['deployment.offered', 'deployment.accepted', 'deployment.cancelled', 'deployment.expired'],
+  offered: ['deployment.offer_declined', 'deployment.offer_expired', 'deployment.accepted', 'deployment.cancelled', 'deployment.expired'],
+  passed_over: ['deployment.offered', 'deployment.accepted', 'deployment.cancelled', 'deployment.expired'],
   accepted: ['deployment.in_progress', 'deployment.cancelled'],
   in_progress: ['deployment.needs_input', 'deployment.completed', 'deployment.cancelled'],
   needs_input: ['deployment.reply_received', 'deployment.cancelled', 'deployment.expired'],
@@ -66,8 +82,9 @@ describe('evolve', () => {
     if (MOVES[name].includes(type)) {
       expect(next.status).toBe(ENTERS[type]);
       expect(next).not.toBe(state);
-      // updated_at is the time carried by the last event applied.
-      expect(next).toHaveProperty('updated_at', TIME_OF[type]);
+      // updated_at is the time carried by the last public event applied.
+      const time = TIME_OF[type];
+      expect(next).toHaveProperty('updated_at', time === 'unchanged' ? (state as { updated_at: string }).updated_at : time);
     } else {
       expect(next).toBe(state);
     }

@@ -7,6 +7,7 @@
  * (reply returns to in_progress, who may cancel from where) live in deployment.decider.ts.
  */
 import type { DeploymentEvent } from '@eh/contracts';
+import { evolveRouting } from './deployment.routing.evolve';
 import {
   initialDeploymentState,
   isTerminal,
@@ -22,12 +23,28 @@ export function evolve(state: DeploymentState, event: DeploymentEvent): Deployme
   switch (event.type) {
     case 'deployment.created': {
       if (state.status !== 'initial') return state;
-      return { status: 'pending', details: event.data, updated_at: event.data.created_at };
+      const { created_at, scheduled_for } = event.data;
+      return {
+        status: 'pending',
+        details: event.data,
+        updated_at: created_at,
+        // A scheduled deployment routes from scheduled_for on (docs/decisions.md, issue 5).
+        routing_started_at: scheduled_for === null ? created_at : null,
+        offer: null,
+        offers_made: 0,
+        passed_over: [],
+      };
     }
+    case 'deployment.routing_started':
+    case 'deployment.offered':
+    case 'deployment.offer_declined':
+    case 'deployment.offer_expired':
+      return evolveRouting(state, event);
     case 'deployment.accepted': {
       if (state.status !== 'pending') return state;
       const { expert, accepted_at } = event.data;
-      return { ...state, status: 'accepted', expert, accepted_at, updated_at: accepted_at };
+      // Built afresh: routing fields (offers, passed over) end with the acceptance.
+      return { status: 'accepted', details: state.details, expert, accepted_at, updated_at: accepted_at };
     }
     case 'deployment.in_progress': {
       // Fired once per deployment (SPEC.md "Events"): only from accepted, never after a reply.

@@ -12,14 +12,20 @@ import { decide } from './deployment.decider';
 import { evolve, foldDeployment } from './deployment.evolve';
 import { initialDeploymentState, isTerminal } from './deployment.state';
 import type { DeploymentState } from './deployment.state';
-import { createdData, EXPERT, OUTPUT, PARTIAL, STRANGER, T } from './testing/deployment.fixtures';
+import { createdData, EXPERT, MATCH, OUTPUT, PARTIAL, STRANGER, T } from './testing/deployment.fixtures';
 
 const now = fc.constantFrom(T.created, T.now, T.nowDeadline);
 const expertId = fc.constantFrom(EXPERT.id, EXPERT.id, STRANGER);
+const OTHER = { id: STRANGER, name: 'Bo Reed', role: 'Copywriter' };
+const expert = fc.constantFrom(EXPERT, EXPERT, OTHER);
 
 const command: fc.Arbitrary<DeploymentCommand> = fc.oneof(
   now.map((at): DeploymentCommand => ({ type: 'create', data: createdData(at) })),
-  now.map((at): DeploymentCommand => ({ type: 'accept', expert: EXPERT, now: at })),
+  fc.tuple(expert, now).map(([who, at]): DeploymentCommand => ({ type: 'accept', expert: who, now: at })),
+  fc.tuple(expert, now).map(([who, at]): DeploymentCommand => ({ type: 'offer', expert: who, match: MATCH, expiresAt: T.nowDeadline, now: at })),
+  fc.tuple(expertId, now).map(([id, at]): DeploymentCommand => ({ type: 'decline', expertId: id, reason: 'r', now: at })),
+  fc.tuple(fc.integer({ min: 1, max: 3 }), now).map(([n, at]): DeploymentCommand => ({ type: 'expire_offer', offerNumber: n, now: at })),
+  now.map((at): DeploymentCommand => ({ type: 'start_routing', now: at })),
   fc.tuple(expertId, now).map(([id, at]): DeploymentCommand => ({ type: 'start', expertId: id, now: at })),
   fc.tuple(expertId, now).map(
     ([id, at]): DeploymentCommand => ({
@@ -60,6 +66,9 @@ const command: fc.Arbitrary<DeploymentCommand> = fc.oneof(
 const at = T.now;
 const OPENING: DeploymentCommand[] = [
   { type: 'create', data: createdData(T.created) },
+  { type: 'offer', expert: OTHER, match: MATCH, expiresAt: T.nowDeadline, now: at },
+  { type: 'decline', expertId: OTHER.id, reason: 'r', now: at },
+  { type: 'offer', expert: EXPERT, match: MATCH, expiresAt: T.nowDeadline, now: at },
   { type: 'accept', expert: EXPERT, now: at },
   { type: 'start', expertId: EXPERT.id, now: at },
   { type: 'ask_question', expertId: EXPERT.id, question: 'q?', replyDeadline: T.nowDeadline, now: at },
@@ -112,6 +121,19 @@ const TERMINAL_EVENTS: DeploymentEvent['type'][] = [
 const count = (events: DeploymentEvent[], type: DeploymentEvent['type']): number =>
   events.filter((event) => event.type === type).length;
 
+/** The most offers open at once along the stream (issue 5: never more than one). */
+function maxOpenOffers(events: DeploymentEvent[]): number {
+  let open = 0;
+  let max = 0;
+  for (const event of events) {
+    if (event.type === 'deployment.offered') open += 1;
+    const closes = ['deployment.offer_declined', 'deployment.offer_expired', 'deployment.accepted', 'deployment.cancelled', 'deployment.expired'];
+    if (closes.includes(event.type)) open = 0;
+    max = Math.max(max, open);
+  }
+  return max;
+}
+
 describe('deployment decider properties', () => {
   it('never leaves a terminal state and fires deployment.in_progress at most once', () => {
     const seen = new Set<string>();
@@ -121,6 +143,14 @@ describe('deployment decider properties', () => {
         expect(count(emitted, 'deployment.in_progress')).toBeLessThanOrEqual(1);
         expect(count(emitted, 'deployment.needs_input')).toBeLessThanOrEqual(1);
         expect(count(emitted, 'deployment.created')).toBeLessThanOrEqual(1);
+        expect(maxOpenOffers(emitted)).toBeLessThanOrEqual(1);
+        // Only an offered expert accepts a live deployment.
+        const accepted = emitted.find((e) => e.type === 'deployment.accepted');
+        if (accepted?.type === 'deployment.accepted') {
+          const offers = emitted.filter((e) => e.type === 'deployment.offered');
+          const last = offers[offers.length - 1];
+          expect(last?.type === 'deployment.offered' && last.data.expert.id).toBe(accepted.data.expert.id);
+        }
         const terminal = emitted.filter((e) => TERMINAL_EVENTS.includes(e.type));
         expect(terminal.length).toBeLessThanOrEqual(1);
         if (terminal.length === 1) expect(emitted[emitted.length - 1]).toBe(terminal[0]);

@@ -72,8 +72,23 @@ export interface InitialDeployment {
   status: 'initial';
 }
 
+/** The one offer a pending live deployment may have open (never two: docs/decisions.md, issue 5). */
+export interface OpenOffer {
+  offer_number: number;
+  expert: ExpertRef;
+  offered_at: string;
+  expires_at: string;
+}
+
 export interface PendingDeployment extends Created {
   status: 'pending';
+  /** When routing began: creation, or `scheduled_for` for a scheduled deployment (null until then). */
+  routing_started_at: string | null;
+  offer: OpenOffer | null;
+  /** Offers made so far; the next one is number offers_made + 1. */
+  offers_made: number;
+  /** Experts who declined or let their offer time out: never offered this deployment again. */
+  passed_over: string[];
 }
 
 export interface AcceptedDeployment extends Assigned {

@@ -52,10 +52,15 @@ describe('synthetic expert', () => {
     expect(nextSyntheticStep(foldDeployment([created({ mode: 'live' })]), now)).toBeNull();
   });
 
-  it('waits for scheduled_for before accepting', () => {
+  it('does not accept a scheduled deployment before its routing started', () => {
     const scheduled = created({ urgency: 'scheduled', scheduled_for: '2026-11-21T10:30:00.000Z' });
-    expect(nextSyntheticStep(foldDeployment([scheduled]), now)).toBeNull();
-    expect(nextSyntheticStep(foldDeployment([scheduled]), new Date('2026-11-21T10:30:00.000Z'))?.type).toBe('accept');
+    expect(nextSyntheticStep(foldDeployment([scheduled]), new Date('2026-11-21T11:00:00.000Z'))).toBeNull();
+  });
+
+  it('waits for scheduled_for: the start timer begins routing, then it accepts', () => {
+    const scheduled = created({ urgency: 'scheduled', scheduled_for: '2026-11-21T10:30:00.000Z' });
+    const started: DeploymentEvent = { type: 'deployment.routing_started', data: { deployment_id: 'dep_01JD0000000000000000000000', started_at: '2026-11-21T10:30:00.000Z' } };
+    expect(nextSyntheticStep(foldDeployment([scheduled, started]), now)?.type).toBe('accept');
   });
 
   it('does nothing on an initial or finished deployment', () => {

@@ -1,32 +1,49 @@
-import type { ExpertRef } from '@eh/contracts';
 import type { DeploymentCommand } from '../domain/deployment.commands';
-import type { DeploymentState } from '../domain/deployment.state';
+import type { DeploymentState, InProgressDeployment } from '../domain/deployment.state';
+import { SYNTHETIC_EXPERT } from '../domain/synthetic-expert.ref';
 import { synthesizeOutput } from './synthesized-output';
+import { testScriptOf } from './test-script';
 
-/** The in-house model that plays the expert for `svc_test_` keys; never on the live roster. */
-export const SYNTHETIC_EXPERT: ExpertRef = {
-  id: 'spec_00000000000000000000000000',
-  name: 'Test-mode synthesizer',
-  role: 'Synthesized expert (test mode: no human is paged)',
-};
+export { SYNTHETIC_EXPERT };
+
+export interface SyntheticExpertOptions {
+  /** The agent's time to answer a question (REPLY_WINDOW_SECONDS; SPEC.md "Limits": 24 h). */
+  replyWindowSeconds: number;
+}
+
+const DEFAULTS: SyntheticExpertOptions = { replyWindowSeconds: 24 * 60 * 60 };
 
 /**
- * What the synthetic expert does next, given where a test-mode deployment stands: accept,
- * start, then publish. Pure, so a redelivered event leads to the same decision, and a
- * deployment already past a step gets no command (the reactor's idempotency by construction).
+ * What the synthetic expert does next, given where a test-mode deployment stands and the
+ * script in its metadata (test-script.ts). Pure, so a redelivered event leads to the same
+ * decision, and a deployment already past a step gets no command (the reactor's idempotency
+ * by construction). Waiting (for scheduled_for, a reply, or `test_duration_seconds`) is null:
+ * a timer or the agent's reply brings the deployment back.
  */
-export function nextSyntheticStep(state: DeploymentState, now: Date): DeploymentCommand | null {
+export function nextSyntheticStep(state: DeploymentState, now: Date, options: SyntheticExpertOptions = DEFAULTS): DeploymentCommand | null {
   if (state.status === 'initial' || state.details.mode !== 'test') return null;
   const at = now.toISOString();
+  const script = testScriptOf(state.details.metadata);
   switch (state.status) {
     case 'pending':
-      // A scheduled deployment is routed only from scheduled_for on.
-      if (state.details.scheduled_for !== null && Date.parse(state.details.scheduled_for) > now.getTime()) return null;
+      // A scheduled deployment is routed only from scheduled_for on (its start timer).
+      if (state.routing_started_at === null || script.script === 'decline') return null;
       return { type: 'accept', expert: SYNTHETIC_EXPERT, now: at };
     case 'accepted':
-      return state.expert.id === SYNTHETIC_EXPERT.id ? { type: 'start', expertId: SYNTHETIC_EXPERT.id, now: at } : null;
-    case 'in_progress':
+      if (state.expert.id !== SYNTHETIC_EXPERT.id || script.script === 'stay_accepted') return null;
+      if (script.script === 'expert_cancel') {
+        const reason = 'cancelled by the expert (test_script: expert_cancel)';
+        return { type: 'cancel', by: 'expert', expertId: SYNTHETIC_EXPERT.id, reason, partialOutput: null, now: at };
+      }
+      return { type: 'start', expertId: SYNTHETIC_EXPERT.id, now: at };
+    case 'in_progress': {
       if (state.expert.id !== SYNTHETIC_EXPERT.id) return null;
+      if (script.script === 'ask_question' && state.clarification === null) {
+        const replyDeadline = new Date(now.getTime() + options.replyWindowSeconds * 1000).toISOString();
+        return { type: 'ask_question', expertId: SYNTHETIC_EXPERT.id, question: script.question, replyDeadline, now: at };
+      }
+      const due = workDueAt(state);
+      if (due !== null && now.getTime() < Date.parse(due)) return null;
       return {
         type: 'publish',
         expertId: SYNTHETIC_EXPERT.id,
@@ -35,6 +52,7 @@ export function nextSyntheticStep(state: DeploymentState, now: Date): Deployment
         durationSeconds: Math.max(0, Math.round((now.getTime() - Date.parse(state.started_at)) / 1000)),
         now: at,
       };
+    }
     case 'needs_input':
     case 'completed':
     case 'cancelled':
@@ -45,4 +63,23 @@ export function nextSyntheticStep(state: DeploymentState, now: Date): Deployment
       return unhandled;
     }
   }
+}
+
+/** When a scripted `test_duration_seconds` lets the work finish; null: no duration set. */
+export function workDueAt(state: InProgressDeployment): string | null {
+  const { durationSeconds } = testScriptOf(state.details.metadata);
+  return durationSeconds === null ? null : new Date(Date.parse(state.started_at) + durationSeconds * 1000).toISOString();
+}
+
+/**
+ * The synthesizer's own clock: `work-<dep_id>`, due when a scripted duration ends, while the
+ * synthetic expert works (not while a question waits for its reply). Derived from state like
+ * the deployment's timers (deployment.timers.ts), so a flushed Redis loses it neither.
+ */
+export function syntheticWorkTimer(state: DeploymentState): { jobId: string; dueAt: string } | null {
+  if (state.status !== 'in_progress' || state.details.mode !== 'test' || state.expert.id !== SYNTHETIC_EXPERT.id) return null;
+  const script = testScriptOf(state.details.metadata);
+  if (script.script === 'ask_question' && state.clarification === null) return null;
+  const due = workDueAt(state);
+  return due === null ? null : { jobId: `work-${state.details.deployment_id}`, dueAt: due };
 }

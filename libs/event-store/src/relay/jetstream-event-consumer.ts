@@ -61,10 +61,13 @@ export class JetStreamEventConsumer {
     })().catch((err: unknown) => this.report(err, undefined));
   }
 
-  /** Stops pulling and waits for the message in hand; unacked buffered ones are redelivered. */
+  /**
+   * Stops pulling, then waits for the loop: it handles (and acks) the messages already
+   * buffered before it sees the stop. close()'s own promise is not awaited: it settles only
+   * through a running loop, and never if the loop has already ended (connection closed).
+   */
   async stop(): Promise<void> {
-    // close() resolves with (not throws) an Error when the connection is already gone.
-    await this.messages?.close();
+    void this.messages?.close();
     await this.loop;
     this.messages = undefined;
     this.loop = undefined;
@@ -96,8 +99,13 @@ export class JetStreamEventConsumer {
     try {
       event = msg.json<RecordedEvent>();
     } catch (err) {
-      msg.term('not a RecordedEvent'); // redelivering cannot fix a malformed payload
       this.report(err, undefined);
+      // Redelivering cannot fix a malformed payload.
+      try {
+        msg.term('not a RecordedEvent');
+      } catch (termErr) {
+        this.report(termErr, undefined);
+      }
       return;
     }
     try {
@@ -105,9 +113,19 @@ export class JetStreamEventConsumer {
         await this.withProgress(msg, () => handler(event));
         await markProcessed(this.options.pool, consumer, event.id);
       }
-      msg.ack();
     } catch (err) {
-      msg.nak(this.nakDelay(msg));
+      this.settle(() => msg.nak(this.nakDelay(msg)), event);
+      this.report(err, event);
+      return;
+    }
+    this.settle(() => msg.ack(), event);
+  }
+
+  /** An ack or nak throws when the connection is gone; the server will redeliver anyway. */
+  private settle(reply: () => void, event: RecordedEvent): void {
+    try {
+      reply();
+    } catch (err) {
       this.report(err, event);
     }
   }

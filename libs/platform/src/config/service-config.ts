@@ -1,3 +1,6 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { loadWebhookConfig, type WebhookConfig } from './webhook-config';
+
 /**
  * Every address, name and duration comes from the environment, so tests run the real
  * services against their own database, stream and prefixes, with timers scaled down
@@ -19,15 +22,38 @@ export interface ServiceConfig {
   gatewayPort: number;
   /** Public base address, used for `docs_url`. */
   publicBaseUrl: string;
+  /**
+   * HMAC-SHA256 key that signs list cursors. Every gateway replica must share it, or a cursor
+   * from one replica is refused by another (docs/decisions.md "REST surface (issue 3)").
+   */
+  cursorSecret: string;
   durations: {
     slaPrioritySeconds: number;
     slaStandardSeconds: number;
     replyWindowSeconds: number;
     scheduledLeadSeconds: number;
+    /** How long an Idempotency-Key's response is kept (SPEC.md "Limits": 24 h). */
+    idempotencyTtlSeconds: number;
   };
+  /** SHA-256 of the operations credential guarding /admin/v1; null disables the admin API. */
+  adminKeyHash: string | null;
+  /** Requests per rolling minute per API key (SPEC.md "Limits": 1,000). */
+  rateLimitPerMinute: number;
+  /** Webhook delivery: retry schedule, timeout, URL safety (issue 6, webhook-config.ts). */
+  webhooks: WebhookConfig;
 }
 
 type Env = Record<string, string | undefined>;
+
+const MIN_CURSOR_SECRET_LENGTH = 32;
+
+/** A random per-process default keeps one-process setups working; replicas must set it. */
+function cursorSecret(env: Env): string {
+  const raw = env.CURSOR_SECRET;
+  if (raw === undefined || raw === '') return randomBytes(32).toString('hex');
+  if (raw.length < MIN_CURSOR_SECRET_LENGTH) throw new Error(`CURSOR_SECRET must be at least ${MIN_CURSOR_SECRET_LENGTH} characters`);
+  return raw;
+}
 
 function integer(env: Env, name: string, fallback: number): number {
   const raw = env[name];
@@ -51,11 +77,16 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     gatewayHost,
     gatewayPort,
     publicBaseUrl: env.PUBLIC_BASE_URL ?? `http://${gatewayHost}:${gatewayPort}`,
+    cursorSecret: cursorSecret(env),
     durations: {
       slaPrioritySeconds: integer(env, 'SLA_PRIORITY_SECONDS', 60 * 60),
       slaStandardSeconds: integer(env, 'SLA_STANDARD_SECONDS', 4 * 60 * 60),
       replyWindowSeconds: integer(env, 'REPLY_WINDOW_SECONDS', 24 * 60 * 60),
       scheduledLeadSeconds: integer(env, 'SCHEDULED_LEAD_SECONDS', 15 * 60),
+      idempotencyTtlSeconds: integer(env, 'IDEMPOTENCY_TTL_SECONDS', 24 * 60 * 60),
     },
+    adminKeyHash: env.ADMIN_API_KEY ? createHash('sha256').update(env.ADMIN_API_KEY).digest('hex') : null,
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 1000),
+    webhooks: loadWebhookConfig(env),
   };
 }

@@ -5,8 +5,10 @@ import type { ServiceConfig } from '@eh/platform';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyGuard, Auth } from '../../http/api-key.guard';
+import { deterministicId } from '../../http/idempotency/deterministic-id.rules';
 import { CONFIG, EVENT_STORE, ROUTER_CLIENT } from '../../http/tokens';
 import { ValidatedBody } from '../../http/validated-body.pipe';
+import { Resource } from '../../http/versioning/resource.decorator';
 import type { RouterClient } from '../../routing/router.client';
 import { CreateDeploymentDto } from './create-deployment.dto';
 
@@ -22,6 +24,7 @@ export class CreateDeploymentController {
   /** 201 Created with a Location header (docs/decisions.md). */
   @Post()
   @HttpCode(201)
+  @Resource('deployment')
   async create(
     @Auth() auth: AuthenticatedKey,
     @Body(new ValidatedBody(CreateDeploymentDto)) body: CreateDeploymentDto,
@@ -30,7 +33,14 @@ export class CreateDeploymentController {
   ): Promise<DeploymentResource> {
     const deployment = await createDeployment(
       { store: this.store, quote: (quote) => this.router.quote(quote), windows: this.config.durations },
-      { workspaceId: auth.workspaceId, mode: auth.mode, requestId: String(request.id), now: new Date() },
+      {
+        workspaceId: auth.workspaceId,
+        mode: auth.mode,
+        requestId: String(request.id),
+        now: new Date(),
+        // Under an Idempotency-Key every attempt names the same deployment, so one is ever created.
+        deploymentId: request.idempotency ? deterministicId('deployment', request.idempotency) : undefined,
+      },
       {
         brief: body.brief,
         skills: body.skills,

@@ -5,6 +5,7 @@ import type { SqlClient } from '@eh/platform';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import { ApiKeyGuard, Auth } from '../../http/api-key.guard';
 import { SQL } from '../../http/tokens';
+import { Resource } from '../../http/versioning/resource.decorator';
 
 @Controller('v1/deployments')
 @UseGuards(ApiKeyGuard)
@@ -13,6 +14,7 @@ export class GetDeploymentController {
 
   /** Reads the inline read model, so a GET right after any write shows it. */
   @Get(':id')
+  @Resource('deployment')
   async get(@Auth() auth: AuthenticatedKey, @Param('id') id: string): Promise<DeploymentResource> {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}; deployment ids look like dep_01J…`, 'id');
     const deployment = await findDeployment(this.sql, { workspaceId: auth.workspaceId, mode: auth.mode }, id);

@@ -3,7 +3,7 @@
  * "States and transitions" is built from events, never by hand, so the fixtures go through
  * the same `evolve` the services use.
  */
-import type { DeploymentCreated, DeploymentEvent, ExpertRef, Output } from '@eh/contracts';
+import type { DeploymentCreated, DeploymentEvent, ExpertRef, MatchExplanation, Output } from '@eh/contracts';
 
 export const DEP = 'dep_01JAAAAAAAAAAAAAAAAAAAAAAA';
 export const EXPERT: ExpertRef = { id: 'spec_01JBBBBBBBBBBBBBBBBBBBBBBB', name: 'Ada Lane', role: 'Brand strategist' };
@@ -12,6 +12,11 @@ export const STRANGER = 'spec_01JCCCCCCCCCCCCCCCCCCCCCCC';
 /** History times, one minute apart, then the time every command in the specs carries. */
 export const T = {
   created: '2025-03-01T10:00:00.000Z',
+  offered: '2025-03-01T10:00:30.000Z',
+  declined: '2025-03-01T10:00:45.000Z',
+  scheduledFor: '2025-03-01T10:30:00.000Z',
+  /** The open offer's end: after T.now, so the matrix's accept is in time. */
+  offerExpires: '2025-03-01T12:00:00.000Z',
   accepted: '2025-03-01T10:01:00.000Z',
   started: '2025-03-01T10:02:00.000Z',
   asked: '2025-03-01T10:03:00.000Z',
@@ -21,6 +26,20 @@ export const T = {
   now: '2025-03-01T11:00:00.000Z',
   nowDeadline: '2025-03-02T11:00:00.000Z',
 } as const;
+
+export const MATCH: MatchExplanation = {
+  covered_skills: ['copywriting', 'positioning'],
+  coverage: 1,
+  median_turnaround_minutes: 45,
+  speed: 0.5714,
+  brief_fit: 0,
+  completed_for_workspace: 0,
+  score: 0.3429,
+  weights: { speed: 0.6, brief_fit: 0.4 },
+  rank: 1,
+  candidates: 3,
+  passed_over: [],
+};
 
 export const OUTPUT: Output = { format: 'markdown', body: '# Positioning\nThree options.', attachments: [] };
 export const PARTIAL: Output = { format: 'markdown', body: '# Draft', attachments: [] };
@@ -44,6 +63,33 @@ export const createdData = (createdAt: string = T.created): DeploymentCreated['d
 
 export const ev = {
   created: (): DeploymentEvent => ({ type: 'deployment.created', data: createdData() }),
+  createdScheduled: (): DeploymentEvent => ({
+    type: 'deployment.created',
+    data: { ...createdData(), urgency: 'scheduled', scheduled_for: T.scheduledFor },
+  }),
+  routingStarted: (): DeploymentEvent => ({
+    type: 'deployment.routing_started',
+    data: { deployment_id: DEP, started_at: T.scheduledFor },
+  }),
+  offered: (expert: ExpertRef = EXPERT, offerNumber = 1): DeploymentEvent => ({
+    type: 'deployment.offered',
+    data: {
+      deployment_id: DEP,
+      offer_number: offerNumber,
+      expert,
+      match: MATCH,
+      offered_at: T.offered,
+      offer_expires_at: T.offerExpires,
+    },
+  }),
+  declined: (offerNumber = 1): DeploymentEvent => ({
+    type: 'deployment.offer_declined',
+    data: { deployment_id: DEP, offer_number: offerNumber, expert_id: EXPERT.id, reason: 'busy', declined_at: T.declined },
+  }),
+  offerExpired: (offerNumber = 1): DeploymentEvent => ({
+    type: 'deployment.offer_expired',
+    data: { deployment_id: DEP, offer_number: offerNumber, expert_id: EXPERT.id, expired_at: T.offerExpires },
+  }),
   accepted: (): DeploymentEvent => ({
     type: 'deployment.accepted',
     data: { deployment_id: DEP, expert: EXPERT, accepted_at: T.accepted },
@@ -71,15 +117,22 @@ export const ev = {
   }),
 };
 
-/** One history per state of the matrix; `answered` is in_progress again after a reply. */
+/**
+ * One history per state of the matrix; `answered` is in_progress again after a reply.
+ * Three pending ones: `scheduled` (routing not started), `pending` (routing, no offer),
+ * `offered` (EXPERT holds offer 1), `passed_over` (EXPERT declined offer 1).
+ */
 export const HISTORIES = {
   initial: [],
+  scheduled: [ev.createdScheduled()],
   pending: [ev.created()],
-  accepted: [ev.created(), ev.accepted()],
-  in_progress: [ev.created(), ev.accepted(), ev.started()],
-  needs_input: [ev.created(), ev.accepted(), ev.started(), ev.asked()],
-  answered: [ev.created(), ev.accepted(), ev.started(), ev.asked(), ev.replied()],
-  completed: [ev.created(), ev.accepted(), ev.started(), ev.completed()],
+  offered: [ev.created(), ev.offered()],
+  passed_over: [ev.created(), ev.offered(), ev.declined()],
+  accepted: [ev.created(), ev.offered(), ev.accepted()],
+  in_progress: [ev.created(), ev.offered(), ev.accepted(), ev.started()],
+  needs_input: [ev.created(), ev.offered(), ev.accepted(), ev.started(), ev.asked()],
+  answered: [ev.created(), ev.offered(), ev.accepted(), ev.started(), ev.asked(), ev.replied()],
+  completed: [ev.created(), ev.offered(), ev.accepted(), ev.started(), ev.completed()],
   cancelled: [ev.created(), ev.cancelled()],
   expired: [ev.created(), ev.expired()],
 } satisfies Record<string, DeploymentEvent[]>;

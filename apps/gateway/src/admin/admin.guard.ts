@@ -1,0 +1,26 @@
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { DomainError } from '@eh/contracts';
+import type { ServiceConfig } from '@eh/platform';
+import { hashApiKey, sameHash } from '@eh/workspaces';
+import type { FastifyRequest } from 'fastify';
+import { CONFIG } from '../http/tokens';
+
+/**
+ * The operations API (/admin/v1) has its own credential, `ADMIN_API_KEY`, never a workspace
+ * key. Without it configured the admin API refuses everything.
+ */
+@Injectable()
+export class AdminGuard implements CanActivate {
+  constructor(@Inject(CONFIG) private readonly config: ServiceConfig) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const expected = this.config.adminKeyHash;
+    if (!expected) throw new DomainError('authentication_failed', 'the admin API is disabled: start the gateway with ADMIN_API_KEY set');
+    const header = context.switchToHttp().getRequest<FastifyRequest>().headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match || !sameHash(hashApiKey(match[1]), expected)) {
+      throw new DomainError('authentication_failed', 'the admin credential is missing or wrong');
+    }
+    return true;
+  }
+}

@@ -1,0 +1,90 @@
+import { DEPLOYMENT_STATUSES, DomainError, type DeploymentStatus } from '@eh/contracts';
+import type { DeploymentListFilters } from '@eh/deployments';
+import { SKILL_TAG } from '../create-deployment/create-deployment.dto';
+
+/** SPEC.md "Limits": list `limit` 1 to 100, default 20. */
+export const LIST_LIMIT = { min: 1, max: 100, default: 20 } as const;
+
+const KNOWN_PARAMETERS = ['status', 'skill', 'created_after', 'limit', 'cursor'] as const;
+
+export interface ListDeploymentsQuery {
+  filters: DeploymentListFilters;
+  limit: number;
+  cursor: string | null;
+}
+
+/** Query values as Fastify parses them: a repeated parameter becomes an array. */
+type QueryValue = string | string[] | undefined;
+
+const invalid = (param: string, message: string): DomainError => new DomainError('invalid_request', message, param);
+
+/**
+ * Validates the query of GET /v1/deployments. Unknown parameters are refused, as unknown body
+ * fields are (docs/decisions.md): a misspelt `stauts` silently ignored would list everything.
+ */
+export function parseListQuery(query: Record<string, unknown>): ListDeploymentsQuery {
+  const unknown = Object.keys(query).filter((name) => !(KNOWN_PARAMETERS as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw invalid(unknown[0], `unknown query parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; accepted: ${KNOWN_PARAMETERS.join(', ')}`);
+  }
+  const value = (name: string): QueryValue => query[name] as QueryValue;
+  return {
+    filters: { statuses: parseStatuses(value('status')), skill: parseSkill(single('skill', value('skill'))), createdAfter: parseCreatedAfter(single('created_after', value('created_after'))) },
+    limit: parseLimit(single('limit', value('limit'))),
+    cursor: single('cursor', value('cursor')) ?? null,
+  };
+}
+
+/** Only `status` may repeat; a second value of anything else is ambiguous. */
+function single(name: string, raw: QueryValue): string | undefined {
+  if (Array.isArray(raw)) throw invalid(name, `${name} may be given once`);
+  return raw;
+}
+
+function parseStatuses(raw: QueryValue): DeploymentStatus[] {
+  if (raw === undefined) return [];
+  const values = Array.isArray(raw) ? raw : [raw];
+  for (const status of values) {
+    if (!(DEPLOYMENT_STATUSES as readonly string[]).includes(status)) {
+      throw invalid('status', `status must be one of: ${DEPLOYMENT_STATUSES.join(', ')} (repeat the parameter for several); got "${status.slice(0, 40)}"`);
+    }
+  }
+  return [...new Set(values as DeploymentStatus[])];
+}
+
+function parseSkill(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  if (!SKILL_TAG.test(raw)) throw invalid('skill', 'skill must be a lowercase skill tag such as "brand-strategy" (see GET /v1/experts)');
+  return raw;
+}
+
+function parseLimit(raw: string | undefined): number {
+  if (raw === undefined) return LIST_LIMIT.default;
+  const limit = /^\d{1,3}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(limit >= LIST_LIMIT.min && limit <= LIST_LIMIT.max)) {
+    throw invalid('limit', `limit must be an integer from ${LIST_LIMIT.min} to ${LIST_LIMIT.max}; got "${raw.slice(0, 20)}"`);
+  }
+  return limit;
+}
+
+// A date, or a date-time with an explicit offset: a time without one would mean server-local time.
+const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d))?$/;
+
+/** Inclusive bound, normalised to UTC milliseconds (the precision of every timestamp we return). */
+function parseCreatedAfter(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  // An unencoded `+` in a query string arrives as a space: "…T10:00:00 02:00" meant "+02:00".
+  const text = raw.replace(/ (\d{2}:?\d{2})$/, '+$1');
+  const match = ISO_8601.exec(text);
+  const parsed = Date.parse(text);
+  if (!match || Number.isNaN(parsed) || !isCalendarDate(Number(match[1]), Number(match[2]), Number(match[3]))) {
+    throw invalid('created_after', 'created_after must be an ISO 8601 date or date-time with offset, e.g. 2026-11-01T09:30:00Z');
+  }
+  return new Date(parsed).toISOString();
+}
+
+/** Date.parse accepts 2026-02-30 (as March 2); the calendar does not. */
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

@@ -1,0 +1,49 @@
+/** What the sliding-window script reports for one request. */
+export interface WindowCount {
+  allowed: boolean;
+  /** Requests counted in the window, this one included when allowed. */
+  count: number;
+  /** Time of the oldest counted request (ms); `nowMs` when none. */
+  oldestMs: number;
+  nowMs: number;
+}
+
+export interface RateLimitVerdict {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Epoch seconds when the oldest counted request leaves the window, freeing a slot. */
+  resetEpochSeconds: number;
+  /** Whole seconds to wait before a refused request can succeed (at least 1). */
+  retryAfterSeconds: number;
+}
+
+/** Window math, kept out of Lua so it is unit-tested. */
+export function rateLimitVerdict(limit: number, windowMs: number, window: WindowCount): RateLimitVerdict {
+  const freesAtMs = window.oldestMs + windowMs;
+  return {
+    allowed: window.allowed,
+    limit,
+    remaining: Math.max(0, limit - window.count),
+    resetEpochSeconds: Math.ceil(freesAtMs / 1000),
+    retryAfterSeconds: Math.max(1, Math.ceil((freesAtMs - window.nowMs) / 1000)),
+  };
+}
+
+/** SPEC.md "Limits": every response carries these three. */
+export function rateLimitHeaders(verdict: RateLimitVerdict): Record<string, string> {
+  return {
+    'X-RateLimit-Limit': String(verdict.limit),
+    'X-RateLimit-Remaining': String(verdict.remaining),
+    'X-RateLimit-Reset': String(verdict.resetEpochSeconds),
+  };
+}
+
+/** The script's reply, checked: Redis hands back integers in an array. */
+export function parseWindowCount(reply: unknown): WindowCount {
+  if (!Array.isArray(reply) || reply.length !== 4 || !reply.every((item) => typeof item === 'number')) {
+    throw new Error(`unexpected sliding-window reply ${JSON.stringify(reply)}`);
+  }
+  const [allowed, count, oldestMs, nowMs] = reply as number[];
+  return { allowed: allowed === 1, count, oldestMs, nowMs };
+}

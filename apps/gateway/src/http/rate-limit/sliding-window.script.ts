@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Sliding-window log in one Lua script, so check-and-count is atomic across gateway replicas.
+ * A sorted set per API key holds one member per counted request, scored by its time in ms;
+ * members older than the window are dropped first. Exact (no fixed-window edge doubling) and
+ * burst-tolerant: the whole limit may be spent at once. Memory is at most `limit` members per
+ * key. Refused requests are not counted, so Retry-After is exact.
+ *
+ * KEYS[1] the key's set; ARGV: limit, window ms, member, now ms ('' = Redis TIME, the one
+ * clock every replica shares; tests pass a time). Returns {allowed 0|1, count, oldest ms, now ms}.
+ */
+export const SLIDING_WINDOW_LUA = `
+local now = tonumber(ARGV[4])
+if not now then
+  local time = redis.call('TIME')
+  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+end
+local limit = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local count = redis.call('ZCARD', KEYS[1])
+local allowed = 0
+if count < limit then
+  redis.call('ZADD', KEYS[1], now, ARGV[3])
+  count = count + 1
+  allowed = 1
+end
+redis.call('PEXPIRE', KEYS[1], window)
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+local oldestMs = now
+if oldest[2] then oldestMs = tonumber(oldest[2]) end
+return {allowed, count, oldestMs, now}
+`;
+
+export const SLIDING_WINDOW_SHA = createHash('sha1').update(SLIDING_WINDOW_LUA).digest('hex');

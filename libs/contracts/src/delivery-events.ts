@@ -1,0 +1,152 @@
+/**
+ * Webhook delivery contracts (issue 6, SPEC.md "Events"): the events of the `delivery-<del_id>`
+ * and `webhook_endpoint-<ws_id>` streams, and which domain events partners receive.
+ * Past tense, one union per aggregate; the envelope lives in EventMetadata.
+ */
+
+/**
+ * Events delivered to partners: every deployment state change of SPEC.md "Events", plus
+ * `deployment.reply_received` (our resume event, docs/decisions.md) and the ledger's
+ * `usage.threshold_reached`. `deployment.created` is not in the spec's table: the create
+ * response already carries it.
+ */
+export const PUBLIC_EVENT_TYPES = [
+  'deployment.accepted',
+  'deployment.in_progress',
+  'deployment.needs_input',
+  'deployment.reply_received',
+  'deployment.completed',
+  'deployment.cancelled',
+  'deployment.expired',
+  'usage.threshold_reached',
+] as const;
+export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
+
+export const isPublicEventType = (type: string): type is PublicEventType => (PUBLIC_EVENT_TYPES as readonly string[]).includes(type);
+
+/** Where a delivery goes: the workspace endpoint, or the deployment's `webhook_url` override. */
+export interface DeliveryDestination {
+  /** `we_…` when the workspace endpoint; null for a `webhook_url` override. */
+  endpoint_id: string | null;
+  url: string;
+}
+
+export interface DeliveryScheduled {
+  type: 'delivery.scheduled';
+  data: DeliveryDestination & {
+    delivery_id: string;
+    workspace_id: string;
+    event_id: string;
+    event_type: PublicEventType;
+    /** The deployment the event is about; null for workspace-level events. */
+    deployment_id: string | null;
+    /** The exact bytes sent on every attempt (the signature timestamp is fresh per attempt). */
+    body: string;
+    scheduled_at: string;
+  };
+}
+
+export interface DeliveryAttempted {
+  type: 'delivery.attempted';
+  data: {
+    delivery_id: string;
+    /** 1-based, counted over the delivery's whole life (replays continue the count). */
+    attempt: number;
+    attempted_at: string;
+    /** null: no HTTP response (timeout, network error, refused address). */
+    status_code: number | null;
+    latency_ms: number;
+    error: string | null;
+  };
+}
+
+export interface DeliverySucceeded {
+  type: 'delivery.succeeded';
+  data: { delivery_id: string; attempt: number; succeeded_at: string };
+}
+
+/** A 4xx: the receiver acknowledged and refused it; not retried (SPEC.md "Delivery rules" 2). */
+export interface DeliveryFailedPermanently {
+  type: 'delivery.failed_permanently';
+  data: { delivery_id: string; attempt: number; status_code: number; failed_at: string };
+}
+
+export interface DeliveryRetryScheduled {
+  type: 'delivery.retry_scheduled';
+  data: { delivery_id: string; next_attempt: number; next_attempt_at: string };
+}
+
+export interface DeliveryDeadLettered {
+  type: 'delivery.dead_lettered';
+  data: { delivery_id: string; attempts: number; last_error: string; dead_lettered_at: string };
+}
+
+/** Operations replay a dead letter: same delivery id, the full schedule again. */
+export interface DeliveryReplayRequested {
+  type: 'delivery.replay_requested';
+  data: { delivery_id: string; next_attempt: number; requested_by: string; requested_at: string };
+}
+
+export type DeliveryEvent =
+  | DeliveryScheduled
+  | DeliveryAttempted
+  | DeliverySucceeded
+  | DeliveryFailedPermanently
+  | DeliveryRetryScheduled
+  | DeliveryDeadLettered
+  | DeliveryReplayRequested;
+
+export type DeliveryEventType = DeliveryEvent['type'];
+
+export const DELIVERY_EVENT_TYPES: readonly DeliveryEventType[] = [
+  'delivery.scheduled',
+  'delivery.attempted',
+  'delivery.succeeded',
+  'delivery.failed_permanently',
+  'delivery.retry_scheduled',
+  'delivery.dead_lettered',
+  'delivery.replay_requested',
+];
+
+export const deliveryStreamName = (deliveryId: string): string => `delivery-${deliveryId}`;
+
+/** A signing secret is shown once, when issued; only the webhooks service reads it back. */
+export interface WebhookEndpointRegistered {
+  type: 'webhook_endpoint.registered';
+  data: { workspace_id: string; endpoint_id: string; url: string; secret: string; registered_at: string };
+}
+
+/** Replacing the URL keeps the secret: receivers keep verifying without a redeploy. */
+export interface WebhookEndpointUrlChanged {
+  type: 'webhook_endpoint.url_changed';
+  data: { workspace_id: string; endpoint_id: string; url: string; changed_at: string };
+}
+
+export interface WebhookSecretRotated {
+  type: 'webhook_endpoint.secret_rotated';
+  data: {
+    workspace_id: string;
+    endpoint_id: string;
+    secret: string;
+    /** Until then the previous secret still signs, beside the new one. */
+    previous_secret_expires_at: string;
+    rotated_at: string;
+  };
+}
+
+export interface WebhookEndpointRemoved {
+  type: 'webhook_endpoint.removed';
+  data: { workspace_id: string; endpoint_id: string; removed_at: string };
+}
+
+export type WebhookEndpointEvent = WebhookEndpointRegistered | WebhookEndpointUrlChanged | WebhookSecretRotated | WebhookEndpointRemoved;
+
+export const WEBHOOK_ENDPOINT_EVENT_TYPES: readonly WebhookEndpointEvent['type'][] = [
+  'webhook_endpoint.registered',
+  'webhook_endpoint.url_changed',
+  'webhook_endpoint.secret_rotated',
+  'webhook_endpoint.removed',
+];
+
+/** One endpoint per workspace (SPEC.md "Events"), so the stream is keyed by the workspace. */
+export const webhookEndpointStreamName = (workspaceId: string): string => `webhook_endpoint-${workspaceId}`;

@@ -1,0 +1,56 @@
+/**
+ * Events of the `expert-<spec_id>` stream: the roster (SPEC.md "Expert roster entry").
+ * Operations register, change and retire experts; availability is set by operations or by
+ * the expert (docs/decisions.md "Router (issue 5)").
+ */
+
+/**
+ * SPEC.md shows `online` only. `online`: takes new offers. `busy`: working, takes none.
+ * `offline`: away. Only `online` experts are matched; new values go at the end.
+ */
+export const AVAILABILITIES = ['online', 'busy', 'offline'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+
+/** The roster entry's fields that operations may change after registration. */
+export interface ExpertProfile {
+  name: string;
+  role: string;
+  skills: string[];
+  tenure_years: number;
+  median_turnaround_minutes: number;
+  rate_credits_per_hour: number;
+}
+
+/** Only the credential's SHA-256 is stored; the credential itself is shown once, at registration. */
+export interface ExpertRegistered {
+  type: 'expert.registered';
+  data: ExpertProfile & {
+    expert_id: string;
+    availability: Availability;
+    credential_hash: string;
+    credential_last4: string;
+    registered_at: string;
+  };
+}
+
+/** Carries only the fields that changed. */
+export interface ExpertUpdated {
+  type: 'expert.updated';
+  data: { expert_id: string; changes: Partial<ExpertProfile>; updated_at: string };
+}
+
+export interface ExpertAvailabilityChanged {
+  type: 'expert.availability_changed';
+  data: { expert_id: string; availability: Availability; changed_at: string };
+}
+
+/** Leaves the roster for good: no offers, no credential, not listed. Past work keeps its name. */
+export interface ExpertRetired {
+  type: 'expert.retired';
+  data: { expert_id: string; retired_at: string };
+}
+
+export type ExpertEvent = ExpertRegistered | ExpertUpdated | ExpertAvailabilityChanged | ExpertRetired;
+export type ExpertEventType = ExpertEvent['type'];
+
+export const expertStreamName = (expertId: string): string => `expert-${expertId}`;

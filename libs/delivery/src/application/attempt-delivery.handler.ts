@@ -1,0 +1,84 @@
+import { deriveEventId, deliveryStreamName } from '@eh/contracts';
+import { handleCommand, type EventStore } from '@eh/event-store';
+import type { RecordAttempt } from '../domain/delivery.commands';
+import type { AttemptResult } from '../domain/delivery-outcome';
+import { isPending, type DeliveryState } from '../domain/delivery.state';
+import { webhookHeaders } from '../domain/signature-header';
+import { activeSecrets } from '../domain/webhook-endpoint.decider';
+import { deliveryDecider, loadDelivery, loadWebhookEndpoint } from './delivery-deciders';
+
+/** Port: one POST, never throwing; what happened is in the result. */
+export interface WebhookSender {
+  send(request: { url: string; body: string; headers: Record<string, string> }): Promise<AttemptResult>;
+}
+
+/** Port: run attempt `attempt` of a delivery at `dueAt` (a BullMQ delayed job in production). */
+export interface AttemptScheduler {
+  enqueue(deliveryId: string, attempt: number, dueAt: Date): Promise<void>;
+}
+
+export interface AttemptDeps {
+  store: EventStore;
+  sender: WebhookSender;
+  scheduler: AttemptScheduler;
+  retryDelaysMs: readonly number[];
+  clock: () => Date;
+}
+
+export type AttemptOutcome = 'skipped' | DeliveryState['status'];
+
+const NO_SECRET: AttemptResult = { status_code: null, latency_ms: 0, error: 'no signing secret: the workspace has no webhook endpoint' };
+
+/**
+ * One attempt of a delivery: load → check it still waits for this attempt → sign with the
+ * secrets active now → POST → record the attempt and its outcome → schedule the retry.
+ * A job that arrives late or twice finds the attempt already recorded and does nothing; an
+ * attempt whose process died before recording is simply made again, with the same
+ * Service-Delivery, which receivers dedupe on (SPEC.md "Delivery rules" 4).
+ */
+export async function attemptDelivery(deps: AttemptDeps, deliveryId: string, attempt: number): Promise<AttemptOutcome> {
+  const state = await loadDelivery(deps.store, deliveryId);
+  if (!isPending(state) || state.next_attempt !== attempt) return 'skipped';
+  const attemptedAt = deps.clock();
+  const secrets = activeSecrets(await loadWebhookEndpoint(deps.store, state.details.workspace_id), attemptedAt.toISOString());
+  // Without a secret nothing is sent: an unsigned webhook is one receivers must refuse. The
+  // attempt fails and retries on the schedule, so registering an endpoint in time saves it.
+  const result =
+    secrets.length === 0
+      ? NO_SECRET
+      : await deps.sender.send({
+          url: state.details.url,
+          body: state.details.body,
+          headers: webhookHeaders({
+            deliveryId,
+            eventType: state.details.event_type,
+            body: state.details.body,
+            timestampSeconds: Math.floor(attemptedAt.getTime() / 1000),
+            secrets,
+          }),
+        });
+  const now = deps.clock().toISOString();
+  const recorded = await handleCommand(
+    deps.store,
+    deliveryDecider,
+    deliveryStreamName(deliveryId),
+    (current): RecordAttempt | null =>
+      isPending(current) && current.next_attempt === attempt
+        ? { type: 'record_attempt', attempt, attempted_at: attemptedAt.toISOString(), result, retry_delays_ms: deps.retryDelaysMs, now }
+        : null,
+    {
+      workspaceId: state.details.workspace_id,
+      correlationId: state.details.event_id,
+      causationId: null,
+      now,
+      // One set of ids per attempt number: a second recording of the same attempt is absorbed.
+      eventId: (index) => deriveEventId(deliveryId, `attempt-${attempt}`, index),
+    },
+  );
+  const after = recorded.state;
+  if (after.status === 'retrying' && recorded.events.length > 0) {
+    // If this enqueue is lost (crash, Redis down), the reconciler re-derives it from PostgreSQL.
+    await deps.scheduler.enqueue(deliveryId, after.next_attempt, new Date(after.next_attempt_at));
+  }
+  return after.status;
+}

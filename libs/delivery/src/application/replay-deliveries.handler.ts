@@ -1,0 +1,64 @@
+import { DomainError, deliveryStreamName } from '@eh/contracts';
+import { handleCommand, type EventStore } from '@eh/event-store';
+import type { SqlClient } from '@eh/platform';
+import { matchingDeliveryIds, type DeliveryFilter } from '../adapters/deliveries-view.query';
+import { DeliveryTransitionError } from '../domain/delivery-errors';
+import { toDeliveryResource, type DeliveryResource } from '../domain/delivery.resource';
+import { deliveryDecider, loadDelivery } from './delivery-deciders';
+
+export interface ReplayContext {
+  /** Who asked, recorded on the event: `admin-api`, `ops-cli`. */
+  requestedBy: string;
+  correlationId: string;
+  now: Date;
+}
+
+/**
+ * Replays one dead letter: same delivery id, full schedule again (issue 6). Only the event is
+ * appended here; the webhooks service sees it on JetStream and enqueues the attempt (and its
+ * reconciler would, had it missed it), so the gateway and the CLI need no Redis.
+ */
+export async function replayDelivery(store: EventStore, deliveryId: string, context: ReplayContext): Promise<DeliveryResource> {
+  const current = await loadDelivery(store, deliveryId);
+  if (current.status === 'initial') throw new DomainError('not_found', `no delivery ${deliveryId}`, 'id');
+  const now = context.now.toISOString();
+  const result = await handleCommand(
+    store,
+    deliveryDecider,
+    deliveryStreamName(deliveryId),
+    { type: 'request_replay', requested_by: context.requestedBy, now },
+    { workspaceId: current.details.workspace_id, correlationId: context.correlationId, causationId: null, now },
+  );
+  return toDeliveryResource(result.state);
+}
+
+export interface BulkReplayResult {
+  matched: number;
+  replayed: number;
+  /** Matched, but no longer dead-lettered when its turn came (replayed by someone else meanwhile). */
+  skipped: number;
+}
+
+/** Replays every dead letter matching the filter, oldest first, reporting progress as it goes. */
+export async function replayMatching(
+  store: EventStore,
+  sql: SqlClient,
+  filter: Omit<DeliveryFilter, 'status'>,
+  context: ReplayContext,
+  onProgress: (done: number, total: number) => void = () => undefined,
+): Promise<BulkReplayResult> {
+  const ids = await matchingDeliveryIds(sql, { ...filter, status: 'dead_lettered' });
+  let replayed = 0;
+  let skipped = 0;
+  for (const id of ids) {
+    try {
+      await replayDelivery(store, id, context);
+      replayed += 1;
+    } catch (error) {
+      if (!(error instanceof DeliveryTransitionError)) throw error;
+      skipped += 1;
+    }
+    onProgress(replayed + skipped, ids.length);
+  }
+  return { matched: ids.length, replayed, skipped };
+}

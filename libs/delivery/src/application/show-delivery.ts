@@ -1,0 +1,38 @@
+import { DomainError, deliveryStreamName, type DeliveryEvent } from '@eh/contracts';
+import { toDomainEvent, type EventStore } from '@eh/event-store';
+import { foldDelivery } from '../domain/delivery.evolve';
+import { toDeliveryResource, type DeliveryResource } from '../domain/delivery.resource';
+import type { AttemptRecord } from '../domain/delivery.state';
+
+export interface DeliveryHistoryEntry {
+  type: DeliveryEvent['type'];
+  at: string;
+}
+
+export interface DeliveryDetail extends DeliveryResource {
+  /** Every attempt ever made (time, status code, latency, error), oldest first. */
+  attempt_history: AttemptRecord[];
+  /** Every event of the delivery's stream: scheduling, outcomes, retries, replays. */
+  timeline: DeliveryHistoryEntry[];
+  /** The exact bytes sent on every attempt. */
+  body: string;
+}
+
+/** A delivery and its full history, read from its stream (the events are the record). */
+export async function showDelivery(store: EventStore, deliveryId: string): Promise<DeliveryDetail> {
+  const recorded = await store.read(deliveryStreamName(deliveryId));
+  const events = recorded.map((event) => toDomainEvent<DeliveryEvent>(event));
+  const state = foldDelivery(events);
+  if (state.status === 'initial') throw new DomainError('not_found', `no delivery ${deliveryId}`, 'id');
+  const attempts = events.flatMap((event) => {
+    if (event.type !== 'delivery.attempted') return [];
+    const { delivery_id: _id, ...attempt } = event.data;
+    return [attempt];
+  });
+  return {
+    ...toDeliveryResource(state),
+    attempt_history: attempts,
+    timeline: recorded.map((event) => ({ type: event.type as DeliveryEvent['type'], at: event.metadata.occurred_at })),
+    body: state.details.body,
+  };
+}

@@ -1,0 +1,26 @@
+import type { DeliveryScheduled } from '@eh/contracts';
+import type { AttemptResult } from './delivery-outcome';
+
+/** The fan-out decided a destination for a public event; the body is built once, here. */
+export interface ScheduleDelivery {
+  type: 'schedule';
+  data: DeliveryScheduled['data'];
+}
+
+/** The worker made attempt `attempt`; `now` is when the result was known. */
+export interface RecordAttempt {
+  type: 'record_attempt';
+  attempt: number;
+  attempted_at: string;
+  result: AttemptResult;
+  retry_delays_ms: readonly number[];
+  now: string;
+}
+
+export interface RequestReplay {
+  type: 'request_replay';
+  requested_by: string;
+  now: string;
+}
+
+export type DeliveryCommand = ScheduleDelivery | RecordAttempt | RequestReplay;

@@ -1,0 +1,86 @@
+/**
+ * The delivery decider: one command, one small function, an exhaustive default (STYLE.md
+ * "Domain"). Time comes in with the command; the next attempt's time is an output, turned into
+ * a delayed job by the adapter.
+ */
+import type { DeliveryEvent } from '@eh/contracts';
+import type { DeliveryCommand, RecordAttempt, RequestReplay, ScheduleDelivery } from './delivery.commands';
+import { DeliveryTransitionError } from './delivery-errors';
+import { classifyOutcome, describeResult } from './delivery-outcome';
+import { retryDelayMs } from './retry-schedule';
+import { isPending, type DeliveryState, type PendingDelivery } from './delivery.state';
+
+const nameOf = (state: DeliveryState): string => (state.status === 'initial' ? 'the delivery' : `delivery ${state.details.delivery_id}`);
+
+function schedule(command: ScheduleDelivery, state: DeliveryState): DeliveryEvent[] {
+  if (state.status !== 'initial') throw new DeliveryTransitionError('already_scheduled', `${nameOf(state)} is already scheduled`);
+  return [{ type: 'delivery.scheduled', data: command.data }];
+}
+
+function outcomeEvents(command: RecordAttempt, state: PendingDelivery): DeliveryEvent[] {
+  const id = state.details.delivery_id;
+  const { attempt, result, now } = command;
+  const outcome = classifyOutcome(result);
+  switch (outcome) {
+    case 'success':
+      return [{ type: 'delivery.succeeded', data: { delivery_id: id, attempt, succeeded_at: now } }];
+    case 'acknowledged':
+      return [{ type: 'delivery.failed_permanently', data: { delivery_id: id, attempt, status_code: result.status_code ?? 0, failed_at: now } }];
+    case 'retryable': {
+      const delay = retryDelayMs(state.round_failures + 1, command.retry_delays_ms);
+      if (delay === null) {
+        return [{ type: 'delivery.dead_lettered', data: { delivery_id: id, attempts: attempt, last_error: describeResult(result), dead_lettered_at: now } }];
+      }
+      const nextAt = new Date(Date.parse(now) + delay).toISOString();
+      return [{ type: 'delivery.retry_scheduled', data: { delivery_id: id, next_attempt: attempt + 1, next_attempt_at: nextAt } }];
+    }
+    default: {
+      const unhandled: never = outcome;
+      throw new Error(`unhandled outcome ${String(unhandled)}`);
+    }
+  }
+}
+
+function recordAttempt(command: RecordAttempt, state: DeliveryState): DeliveryEvent[] {
+  if (state.status === 'initial') throw new DeliveryTransitionError('not_scheduled', 'no such delivery: nothing was scheduled');
+  if (!isPending(state)) {
+    throw new DeliveryTransitionError('delivery_finished', `${nameOf(state)} is ${state.status}; no further attempt is made`);
+  }
+  if (command.attempt !== state.next_attempt) {
+    throw new DeliveryTransitionError('stale_attempt', `${nameOf(state)} waits for attempt ${state.next_attempt}, not ${command.attempt}`);
+  }
+  const { status_code, latency_ms, error } = command.result;
+  const attempted: DeliveryEvent = {
+    type: 'delivery.attempted',
+    data: { delivery_id: state.details.delivery_id, attempt: command.attempt, attempted_at: command.attempted_at, status_code, latency_ms, error },
+  };
+  return [attempted, ...outcomeEvents(command, state)];
+}
+
+function requestReplay(command: RequestReplay, state: DeliveryState): DeliveryEvent[] {
+  if (state.status !== 'dead_lettered') {
+    const status = state.status === 'initial' ? 'not scheduled' : state.status;
+    throw new DeliveryTransitionError('not_dead_lettered', `${nameOf(state)} is ${status}; only a dead-lettered delivery can be replayed`);
+  }
+  return [
+    {
+      type: 'delivery.replay_requested',
+      data: { delivery_id: state.details.delivery_id, next_attempt: state.attempts + 1, requested_by: command.requested_by, requested_at: command.now },
+    },
+  ];
+}
+
+export function decideDelivery(command: DeliveryCommand, state: DeliveryState): DeliveryEvent[] {
+  switch (command.type) {
+    case 'schedule':
+      return schedule(command, state);
+    case 'record_attempt':
+      return recordAttempt(command, state);
+    case 'request_replay':
+      return requestReplay(command, state);
+    default: {
+      const unhandled: never = command;
+      throw new Error(`unhandled delivery command ${JSON.stringify(unhandled)}`);
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import { DomainError, type WebhookEndpointEvent } from '@eh/contracts';
+import { activeSecrets, decideWebhookEndpoint, foldWebhookEndpoint, type WebhookEndpointCommand } from './webhook-endpoint.decider';
+
+const WS = 'ws_01JBBBBBBBBBBBBBBBBBBBBBBB';
+const WE = 'we_01JCCCCCCCCCCCCCCCCCCCCCCC';
+const T = (seconds: number): string => new Date(Date.UTC(2030, 0, 1) + seconds * 1000).toISOString();
+const register = (url = 'https://a.example.com/hook', secret = 'whsec_one', now = T(0), endpointId = WE): WebhookEndpointCommand => ({ type: 'register', workspace_id: WS, endpoint_id: endpointId, url, secret, now });
+const rotate = (secret: string, now: string, overlap = 3600): WebhookEndpointCommand => ({ type: 'rotate_secret', secret, overlap_seconds: overlap, now });
+
+function run(commands: WebhookEndpointCommand[]): WebhookEndpointEvent[] {
+  const events: WebhookEndpointEvent[] = [];
+  for (const command of commands) events.push(...decideWebhookEndpoint(command, foldWebhookEndpoint(events)));
+  return events;
+}
+
+const refusedCode = (history: WebhookEndpointCommand[], command: WebhookEndpointCommand): string => {
+  try {
+    decideWebhookEndpoint(command, foldWebhookEndpoint(run(history)));
+    return 'accepted';
+  } catch (error) {
+    return error instanceof DomainError ? error.code : 'other';
+  }
+};
+
+describe('webhook endpoint decider', () => {
+  it('registers an endpoint with its first secret, which signs from then on', () => {
+    const events = run([register()]);
+    expect(events).toEqual([{ type: 'webhook_endpoint.registered', data: { workspace_id: WS, endpoint_id: WE, url: 'https://a.example.com/hook', secret: 'whsec_one', registered_at: T(0) } }]);
+    expect(activeSecrets(foldWebhookEndpoint(events), T(1))).toEqual(['whsec_one']);
+  });
+
+  it('replaces the URL and keeps the endpoint and its secret; the same URL again changes nothing', () => {
+    const events = run([register(), register('https://b.example.com/hook', 'whsec_ignored', T(5)), register('https://b.example.com/hook', 'whsec_x', T(6))]);
+    expect(events.map((e) => e.type)).toEqual(['webhook_endpoint.registered', 'webhook_endpoint.url_changed']);
+    const state = foldWebhookEndpoint(events);
+    expect(state).toMatchObject({ status: 'registered', endpoint_id: WE, url: 'https://b.example.com/hook' });
+    expect(activeSecrets(state, T(7))).toEqual(['whsec_one']);
+  });
+
+  it('rotation signs with both secrets, newest first, until the overlap ends', () => {
+    const events = run([register(), rotate('whsec_two', T(100), 3600)]);
+    expect(events[1]).toEqual({
+      type: 'webhook_endpoint.secret_rotated',
+      data: { workspace_id: WS, endpoint_id: WE, secret: 'whsec_two', previous_secret_expires_at: T(3700), rotated_at: T(100) },
+    });
+    const state = foldWebhookEndpoint(events);
+    expect(activeSecrets(state, T(3699))).toEqual(['whsec_two', 'whsec_one']);
+    expect(activeSecrets(state, T(3700))).toEqual(['whsec_two']);
+  });
+
+  it('a second rotation within the overlap keeps every secret still inside its own overlap', () => {
+    const state = foldWebhookEndpoint(run([register(), rotate('whsec_two', T(100), 1000), rotate('whsec_three', T(200), 50)]));
+    expect(activeSecrets(state, T(240))).toEqual(['whsec_three', 'whsec_two', 'whsec_one']);
+    expect(activeSecrets(state, T(260))).toEqual(['whsec_three', 'whsec_one']);
+    expect(activeSecrets(state, T(1100))).toEqual(['whsec_three']);
+  });
+
+  it('an overlap of zero retires the old secret at once', () => {
+    expect(activeSecrets(foldWebhookEndpoint(run([register(), rotate('whsec_two', T(10), 0)])), T(10))).toEqual(['whsec_two']);
+  });
+
+  it('removal stops all signing; registering again starts a new endpoint', () => {
+    const removed = run([register(), { type: 'remove', now: T(9) }]);
+    expect(foldWebhookEndpoint(removed)).toEqual({ status: 'removed', workspace_id: WS, endpoint_id: WE, removed_at: T(9) });
+    expect(activeSecrets(foldWebhookEndpoint(removed), T(10))).toEqual([]);
+    const again = run([register(), { type: 'remove', now: T(9) }, register('https://c.example.com', 'whsec_new', T(20), 'we_2')]);
+    expect(foldWebhookEndpoint(again)).toMatchObject({ status: 'registered', endpoint_id: 'we_2', url: 'https://c.example.com' });
+    expect(activeSecrets(foldWebhookEndpoint(again), T(21))).toEqual(['whsec_new']);
+  });
+
+  it.each([
+    ['rotate without an endpoint', [], rotate('s', T(1)), 'not_found'],
+    ['remove without an endpoint', [], { type: 'remove', now: T(1) } as WebhookEndpointCommand, 'not_found'],
+    ['rotate after removal', [register(), { type: 'remove', now: T(1) } as WebhookEndpointCommand], rotate('s', T(2)), 'not_found'],
+    ['remove twice', [register(), { type: 'remove', now: T(1) } as WebhookEndpointCommand], { type: 'remove', now: T(2) } as WebhookEndpointCommand, 'not_found'],
+    ['a negative overlap', [register()], rotate('s', T(1), -1), 'invalid_request'],
+  ] as [string, WebhookEndpointCommand[], WebhookEndpointCommand, string][])('refuses %s', (_name, history, command, code) => {
+    expect(refusedCode(history, command)).toBe(code);
+  });
+
+  it('keeps at most five secrets, so a rotation loop cannot grow the state without end', () => {
+    const commands = [register(), ...Array.from({ length: 8 }, (_, i) => rotate(`whsec_${i}`, T(i + 1), 10_000))];
+    expect((foldWebhookEndpoint(run(commands)) as { secrets: unknown[] }).secrets).toHaveLength(5);
+  });
+});

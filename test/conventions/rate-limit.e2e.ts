@@ -1,0 +1,104 @@
+import { Redis } from 'ioredis';
+import { request, type ErrorBody } from '../support/http';
+import { startServices, type RunningServices } from '../support/service-harness';
+
+interface Workspace {
+  id: string;
+  keys: { test: string; live: string };
+}
+
+const MISSING = '/v1/deployments/dep_01JD0000000000000000000000';
+const LIMIT = 5;
+
+function rateHeaders(headers: Headers): { limit: string | null; remaining: string | null; reset: string | null } {
+  return { limit: headers.get('x-ratelimit-limit'), remaining: headers.get('x-ratelimit-remaining'), reset: headers.get('x-ratelimit-reset') };
+}
+
+describe('rate limits per API key, through the running services', () => {
+  let services: RunningServices;
+  let workspace: Workspace;
+
+  beforeAll(async () => {
+    services = await startServices({ RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+    workspace = await services.ops<Workspace>('workspace:create', '--name', 'rate-limit');
+  });
+  afterAll(async () => {
+    await services?.stop();
+  });
+
+  it('puts the three headers on every authenticated answer and refuses the sixth request in a minute', async () => {
+    const key = workspace.keys.test;
+    const answers = [
+      await request(services.baseUrl, 'POST', '/v1/deployments', { key, body: { brief: 'Name a cat.', skills: ['naming'] } }),
+      await request(services.baseUrl, 'POST', '/v1/deployments', { key, body: { brief: 'No skills.' } }),
+      await request(services.baseUrl, 'GET', MISSING, { key }),
+      await request(services.baseUrl, 'GET', MISSING, { key }),
+      await request(services.baseUrl, 'GET', MISSING, { key }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([201, 400, 404, 404, 404]);
+    const now = Date.now() / 1000;
+    answers.forEach((answer, index) => {
+      const headers = rateHeaders(answer.headers);
+      expect([headers.limit, headers.remaining]).toEqual([String(LIMIT), String(LIMIT - 1 - index)]);
+      expect(Number(headers.reset)).toBeGreaterThanOrEqual(Math.floor(now));
+      expect(Number(headers.reset)).toBeLessThanOrEqual(Math.ceil(now) + 61);
+    });
+
+    const refused = await request<ErrorBody>(services.baseUrl, 'GET', MISSING, { key });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatchObject({ type: 'rate_limit_error', code: 'rate_limited', request_id: refused.headers.get('request-id') });
+    expect(refused.body.error.docs_url).toBe(`${services.baseUrl}/docs/errors/rate_limited`);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
+    expect(rateHeaders(refused.headers)).toMatchObject({ limit: String(LIMIT), remaining: '0' });
+  });
+
+  it('refuses an over-limit POST before it claims its Idempotency-Key', async () => {
+    const refused = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', {
+      key: workspace.keys.test,
+      body: { brief: 'Name a dog.', skills: ['naming'] },
+      headers: { 'idempotency-key': 'limited-1' },
+    });
+    expect(refused.status).toBe(429);
+    const { rows } = await services.database.pool.query("SELECT 1 FROM idempotency_keys WHERE key = 'limited-1'");
+    expect(rows).toHaveLength(0);
+  });
+
+  it('counts each API key on its own, and never meters unauthenticated requests', async () => {
+    const live = await request(services.baseUrl, 'GET', MISSING, { key: workspace.keys.live });
+    expect([live.status, live.headers.get('x-ratelimit-remaining')]).toEqual([404, String(LIMIT - 1)]);
+    const anonymous = await request(services.baseUrl, 'GET', MISSING);
+    expect([anonymous.status, anonymous.headers.get('x-ratelimit-limit')]).toEqual([401, null]);
+  });
+
+  it('keeps its windows under the test prefix, and removes them when stopped', async () => {
+    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    try {
+      expect((await redis.keys(`${services.env.REDIS_PREFIX}:ratelimit:*`)).length).toBe(2);
+      await services.stop();
+      expect(await redis.keys(`${services.env.REDIS_PREFIX}:*`)).toEqual([]);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
+
+describe('rate limits while Redis is down', () => {
+  let services: RunningServices;
+
+  beforeAll(async () => {
+    services = await startServices({ RATE_LIMIT_PER_MINUTE: '1', REDIS_URL: 'redis://127.0.0.1:1' });
+  });
+  afterAll(async () => {
+    await services?.stop();
+  });
+
+  it('fails open: requests are served, without rate-limit headers, and the gateway logs it', async () => {
+    const workspace = await services.ops<Workspace>('workspace:create', '--name', 'no-redis');
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const answer = await request(services.baseUrl, 'GET', MISSING, { key: workspace.keys.test });
+      expect([answer.status, answer.headers.get('x-ratelimit-limit')]).toEqual([404, null]);
+    }
+    expect(services.logs('gateway')).toContain('failing open');
+  });
+});

@@ -1,0 +1,55 @@
+import { request, type ErrorBody } from '../support/http';
+import { startServices, type RunningServices } from '../support/service-harness';
+
+interface Workspace {
+  id: string;
+  keys: { test: string; live: string };
+}
+
+describe('Service-Version header over HTTP', () => {
+  let services: RunningServices;
+  let workspace: Workspace;
+
+  beforeAll(async () => {
+    services = await startServices();
+    workspace = await services.ops<Workspace>('workspace:create', '--name', 'versions');
+  });
+
+  afterAll(async () => {
+    await services?.stop();
+  });
+
+  it('answers in the latest version without the header, and in the pinned one with it', async () => {
+    const latest = await request(services.baseUrl, 'GET', '/v1/deployments', { key: workspace.keys.test });
+    expect([latest.status, latest.headers.get('service-version')]).toEqual([200, '2026-11-01']);
+    const pinned = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', {
+      key: workspace.keys.test,
+      headers: { 'Service-Version': '2026-11-01' },
+      body: { brief: 'Pinned.', skills: ['naming'] },
+    });
+    expect([pinned.status, pinned.headers.get('service-version')]).toEqual([201, '2026-11-01']);
+    const read = await request(services.baseUrl, 'GET', `/v1/deployments/${pinned.body.id}`, { key: workspace.keys.test, headers: { 'Service-Version': '2026-11-01' } });
+    expect([read.status, read.headers.get('service-version')]).toEqual([200, '2026-11-01']);
+  });
+
+  it('echoes the version on errors too: 401 and 404', async () => {
+    const unauthenticated = await request(services.baseUrl, 'GET', '/v1/deployments');
+    expect([unauthenticated.status, unauthenticated.headers.get('service-version')]).toEqual([401, '2026-11-01']);
+    const missing = await request(services.baseUrl, 'GET', '/v1/deployments/dep_01JD0000000000000000000000', { key: workspace.keys.test });
+    expect([missing.status, missing.headers.get('service-version')]).toEqual([404, '2026-11-01']);
+  });
+
+  it.each(['2025-01-01', '2026-11-1', 'latest', '2026-11-01,2026-11-01'])('refuses %s with 400 naming Service-Version and listing the supported versions', async (value) => {
+    const response = await request<ErrorBody>(services.baseUrl, 'GET', '/v1/deployments', { key: workspace.keys.test, headers: { 'Service-Version': value } });
+    expect([response.status, response.body.error.code, response.body.error.param]).toEqual([400, 'invalid_request', 'Service-Version']);
+    expect(response.body.error.message).toContain('Service-Version');
+    expect(response.body.error.message).toContain('supported versions: 2026-11-01');
+    expect(response.headers.get('service-version')).toBe('2026-11-01');
+    expect(response.body.error.request_id).toBe(response.headers.get('request-id'));
+  });
+
+  it('does not version health probes', async () => {
+    const probe = await fetch(`${services.baseUrl}/health/ready`, { headers: { 'Service-Version': 'nonsense' } });
+    expect([probe.status, probe.headers.get('service-version')]).toEqual([200, null]);
+  });
+});
