@@ -58,6 +58,13 @@ describe('POST /v1/deployments/:id/cancel over HTTP', () => {
   it('takes {} or an optional reason', async () => {
     const empty = await cancel(workspace.keys.test, await pendingTestDeployment(), {});
     expect([empty.status, empty.body.status]).toEqual([200, 'cancelled']);
+    // An empty body sent as JSON is "no body" (docs/decisions.md), as clients commonly send it.
+    const emptyJson = await request<Deployment>(services.baseUrl, 'POST', `/v1/deployments/${await pendingTestDeployment()}/cancel`, {
+      key: workspace.keys.test,
+      rawBody: '',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect([emptyJson.status, emptyJson.body.status]).toEqual([200, 'cancelled']);
     const reasoned = await cancel(workspace.keys.test, await pendingTestDeployment(), { reason: 'Handled it ourselves.' });
     expect(reasoned.body.cancellation).toMatchObject({ cancelled_by: 'agent', reason: 'Handled it ourselves.' });
   });

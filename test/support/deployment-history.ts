@@ -6,6 +6,16 @@ import type { Pool } from 'pg';
 
 export const HAND_EXPERT: ExpertRef = { id: 'spec_01JHANDDR1VENEXPERT0000000', name: 'Hand Driven', role: 'Expert played by a test' };
 
+/**
+ * Deadlines of hand-driven histories: far ahead, so the router's SLA, offer and reply timers
+ * never move a deployment a test put in place (issue 5), whatever its `createdAt`.
+ */
+const FAR_FUTURE = '2999-01-01T00:00:00.000Z';
+const HAND_MATCH = {
+  covered_skills: [], coverage: 0, median_turnaround_minutes: 0, speed: 0, brief_fit: 0, completed_for_workspace: 0,
+  score: 0, weights: { speed: 0, brief_fit: 0 }, rank: 1, candidates: 1, passed_over: [],
+};
+
 export interface HistorySpec {
   workspaceId: string;
   /** Use `live` for deployments a test drives by hand: the router's synthesizer acts on `test` ones. */
@@ -34,23 +44,25 @@ function commandsTo(spec: HistorySpec, deploymentId: string): DeploymentCommand[
       context_files: [],
       metadata: {},
       webhook_url: null,
-      sla_deadline: at(4 * 60 * 60),
+      sla_deadline: FAR_FUTURE,
       credits_reserved: 0,
       created_at: spec.createdAt,
     },
   };
+  // A live deployment is accepted only by the expert it is offered to (issue 5).
+  const offer: DeploymentCommand = { type: 'offer', expert: HAND_EXPERT, match: HAND_MATCH, expiresAt: FAR_FUTURE, now: at(1) };
   const accept: DeploymentCommand = { type: 'accept', expert: HAND_EXPERT, now: at(1) };
   const start: DeploymentCommand = { type: 'start', expertId: HAND_EXPERT.id, now: at(2) };
-  const ask: DeploymentCommand = { type: 'ask_question', expertId: HAND_EXPERT.id, question: 'Which audience first?', replyDeadline: at(3 + 86400), now: at(3) };
+  const ask: DeploymentCommand = { type: 'ask_question', expertId: HAND_EXPERT.id, question: 'Which audience first?', replyDeadline: FAR_FUTURE, now: at(3) };
   const output = { format: 'markdown' as const, body: '# Done', attachments: [] };
   const publish: DeploymentCommand = { type: 'publish', expertId: HAND_EXPERT.id, output, creditsCharged: 0, durationSeconds: 60, now: at(3) };
   const cancel: DeploymentCommand = { type: 'cancel', by: 'agent', reason: 'appended by a test', partialOutput: null, now: at(1) };
   const paths: Record<HistorySpec['status'], DeploymentCommand[]> = {
     pending: [create],
-    accepted: [create, accept],
-    in_progress: [create, accept, start],
-    needs_input: [create, accept, start, ask],
-    completed: [create, accept, start, publish],
+    accepted: [create, offer, accept],
+    in_progress: [create, offer, accept, start],
+    needs_input: [create, offer, accept, start, ask],
+    completed: [create, offer, accept, start, publish],
     cancelled: [create, cancel],
   };
   return paths[spec.status];

@@ -9,8 +9,11 @@ import { deleteRedisPrefix } from './redis-prefix';
 const run = promisify(execFile);
 /** The repo root, whether this file runs from test/support (Jest) or dist/test/support (benchmarks). */
 const ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}dist${path.sep}`) ? '../../..' : '../..');
-export const SERVICE_NAMES = ['relay', 'router', 'gateway'] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
+export const SERVICE_NAMES = ['relay', 'router', 'webhooks', 'ledger', 'gateway'] as const;
+/** `router-2`: a second router replica, started only on request (test/router/router-replicas.e2e.ts). */
+export type ServiceName = (typeof SERVICE_NAMES)[number] | 'router-2';
+/** The compiled app a service name runs: replicas run the same app. */
+const appOf = (name: ServiceName): string => (name === 'router-2' ? 'router' : name);
 
 export interface RunningServices {
   baseUrl: string;
@@ -40,13 +43,17 @@ export async function startServices(extraEnv: Record<string, string> = {}): Prom
     REDIS_PREFIX: namespace,
     GATEWAY_PORT: String(port),
     GATEWAY_HOST: '127.0.0.1',
+    // Live work is billed (issue 4): tests about other things get a standard plan that never runs
+    // out or hits the in-flight limit; ledger tests set their own plan (test/ledger).
+    LEDGER_STANDARD_CYCLE_CAP: '100000000',
+    LEDGER_STANDARD_IN_FLIGHT_LIMIT: '10000',
     ...extraEnv,
   };
   const children = new Map<ServiceName, ChildProcess>();
   const output = new Map<ServiceName, string[]>();
 
   const start = async (name: ServiceName): Promise<void> => {
-    const child = spawn(process.execPath, [path.join(ROOT, `dist/apps/${name}/src/main.js`)], {
+    const child = spawn(process.execPath, [path.join(ROOT, `dist/apps/${appOf(name)}/src/main.js`)], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -71,6 +78,8 @@ export async function startServices(extraEnv: Record<string, string> = {}): Prom
   // The database schema is created by the first service; start the others after it.
   await start('relay');
   await start('router');
+  await start('webhooks');
+  await start('ledger');
   await start('gateway');
 
   return {
@@ -85,7 +94,7 @@ export async function startServices(extraEnv: Record<string, string> = {}): Prom
     start,
     logs: (name) => (output.get(name) ?? []).join(''),
     async stop() {
-      await Promise.all(SERVICE_NAMES.map((name) => stopChild(name, 'SIGTERM')));
+      await Promise.all([...children.keys()].map((name) => stopChild(name, 'SIGTERM')));
       const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
       await deleteStreamIfExists(await nats.jetstreamManager(), env.NATS_STREAM);
       await nats.close();

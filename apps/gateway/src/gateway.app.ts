@@ -8,10 +8,12 @@ import { openDatabase } from '@eh/runtime';
 import { idempotencyMigrations } from './http/idempotency/idempotency.migrations';
 import { GatewayModule } from './gateway.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
+import { registerJsonBodyParser } from './http/json-body.parser';
 import { recordIdempotentOutcome } from './http/idempotency/idempotency-outcome.hook';
 import { IdempotencyStore } from './http/idempotency/idempotency.store';
 import { closeRedis, connectRedis } from './http/rate-limit/connect-redis';
 import { RedisRateLimiter } from './http/rate-limit/redis-rate-limiter.adapter';
+import { LedgerClient } from './ledger/ledger.client';
 import { RouterClient } from './routing/router.client';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -36,14 +38,16 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
       sql: database.pool,
       store: database.store,
       router: new RouterClient(nats, config.subjectPrefix),
+      ledger: new LedgerClient(nats, config.subjectPrefix, config.ledger),
       idempotency,
       rateLimiter,
     }),
     adapter,
-    { logger: ['error', 'warn'] },
+    { logger: ['error', 'warn'], bodyParser: false },
   );
   app.useGlobalFilters(new ApiExceptionFilter(config.publicBaseUrl));
   const fastify = app.getHttpAdapter().getInstance();
+  registerJsonBodyParser(fastify, BODY_LIMIT_BYTES);
   // Every response, errors included, names its request (SPEC.md "Errors": request_id).
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('Request-Id', String(request.id));

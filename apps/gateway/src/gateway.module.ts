@@ -9,8 +9,13 @@ import { ListDeploymentsController } from './deployments/list-deployments/list-d
 import { ReplyToDeploymentController } from './deployments/reply-to-deployment/reply-to-deployment.controller';
 import { AdminGuard } from './admin/admin.guard';
 import { AdminWorkspacesController } from './admin/workspaces/admin-workspaces.controller';
+import { WebhookDeliveriesController } from './admin/webhooks/webhook-deliveries.controller';
+import { WebhookEndpointController } from './admin/webhooks/webhook-endpoint.controller';
 import { ErrorDocsController } from './docs/error-docs.controller';
 import { HealthController } from './health/health.controller';
+import { LEDGER_API_CONTROLLERS, ledgerApiProviders } from './ledger-api';
+import type { LedgerClient } from './ledger/ledger.client';
+import { ROUTER_API_CONTROLLERS, ROUTER_API_PROVIDERS } from './router-api';
 import { ApiKeyGuard } from './http/api-key.guard';
 import { IdempotencyInterceptor } from './http/idempotency/idempotency.interceptor';
 import { IdempotencyStore } from './http/idempotency/idempotency.store';
@@ -25,6 +30,7 @@ export interface GatewayDependencies {
   sql: SqlClient;
   store: EventStore;
   router: RouterClient;
+  ledger: LedgerClient;
   idempotency: IdempotencyStore;
   rateLimiter: RedisRateLimiter;
 }
@@ -41,8 +47,14 @@ export class GatewayModule {
         CancelDeploymentController,
         ReplyToDeploymentController,
         AdminWorkspacesController,
+        WebhookEndpointController,
+        WebhookDeliveriesController,
         ErrorDocsController,
         HealthController,
+        // Issue 5: GET /v1/experts, the admin roster, operations cancel, the expert API.
+        ...ROUTER_API_CONTROLLERS,
+        // Issue 4: GET /v1/usage and the admin API for credit accounts.
+        ...LEDGER_API_CONTROLLERS,
       ],
       providers: [
         { provide: CONFIG, useValue: deps.config },
@@ -51,6 +63,8 @@ export class GatewayModule {
         { provide: ROUTER_CLIENT, useValue: deps.router },
         ApiKeyGuard,
         AdminGuard,
+        ...ROUTER_API_PROVIDERS,
+        ...ledgerApiProviders(deps.ledger),
         { provide: IdempotencyStore, useValue: deps.idempotency },
         { provide: RedisRateLimiter, useValue: deps.rateLimiter },
         // Global interceptors nest in this order, after the guards: the rate limit first (a refused

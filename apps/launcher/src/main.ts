@@ -5,7 +5,7 @@ import path from 'node:path';
  * `npm start`: every service as its own process on this machine, restarted if it dies
  * (a crash loses nothing: see DESIGN.md), stopped together on Ctrl-C.
  */
-const SERVICES = ['relay', 'router', 'gateway'] as const;
+const SERVICES = ['relay', 'router', 'webhooks', 'ledger', 'gateway'] as const;
 const DIST = path.resolve(__dirname, '../..');
 const children = new Map<string, ChildProcess>();
 let stopping = false;

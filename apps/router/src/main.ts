@@ -1,30 +1,60 @@
-import { JetStreamEventConsumer } from '@eh/event-store';
+import { DeploymentTimerQueue, TimerReconciler, fireTimer } from '@eh/deployments';
+import { JetStreamEventConsumer, type RecordedEvent } from '@eh/event-store';
 import { loadConfig } from '@eh/platform';
 import { openDatabase, openMessaging, runService } from '@eh/runtime';
+import { reactToDeployment } from './deployment.reactor';
 import { startQuoteResponder } from './quote.responder';
-import { reactToDeploymentEvent } from './synthesizer.reactor';
+import { reactToRosterEvent } from './roster.reactor';
 
-/** The router: answers quotes, and (test mode) plays the expert. Stateless; run as many as needed. */
+/**
+ * The router: answers quotes, offers live deployments to one expert at a time, plays the expert
+ * in test mode, and keeps every clock (BullMQ timers re-derived from the events). Stateless; run
+ * as many replicas as needed: they share the durable consumers and the timer queue.
+ */
 runService('router', async () => {
   const config = loadConfig();
   const database = await openDatabase(config, 10);
   const messaging = await openMessaging(config, 'router');
+  const { durations } = config;
   const quotes = startQuoteResponder(messaging.nats, database.pool, config.subjectPrefix);
-  const synthesizer = new JetStreamEventConsumer({
-    js: messaging.js,
-    jsm: messaging.jsm,
-    pool: database.pool,
-    streamName: config.natsStream,
-    onError: (error, event) => console.error(`router: event ${event?.id ?? '?'} failed`, error),
+  const queue = new DeploymentTimerQueue(config.redisUrl, config.redisPrefix);
+  const timers = new TimerReconciler(database.pool, queue, { reconcileSeconds: durations.timerReconcileSeconds });
+  const offerDeps = {
+    store: database.store,
+    sql: database.pool,
+    offerTimeoutSeconds: durations.offerTimeoutSeconds,
+    briefFitHalfLifeSeconds: durations.briefFitHalfLifeSeconds,
+  };
+  queue.startWorker(async (job) => {
+    await fireTimer({ store: database.store, replyWindowSeconds: durations.replyWindowSeconds }, job, new Date());
   });
-  await synthesizer.start({
-    durableName: 'router-synthesizer',
+  await timers.start();
+  const consumer = (name: string) =>
+    new JetStreamEventConsumer({
+      js: messaging.js,
+      jsm: messaging.jsm,
+      pool: database.pool,
+      streamName: config.natsStream,
+      onError: (error: Error, event: RecordedEvent | undefined) => console.error(`router ${name}: event ${event?.id ?? '?'} failed`, error),
+    });
+  const deployments = consumer('deployments');
+  await deployments.start({
+    durableName: 'router-deployments',
     filterSubject: `${config.subjectPrefix}.deployment.>`,
-    handler: (event) => reactToDeploymentEvent(database.store, event),
+    handler: (event) => reactToDeployment({ ...offerDeps, timers, replyWindowSeconds: durations.replyWindowSeconds }, event),
+  });
+  const roster = consumer('roster');
+  await roster.start({
+    durableName: 'router-roster',
+    filterSubject: `${config.subjectPrefix}.expert.>`,
+    handler: (event) => reactToRosterEvent(offerDeps, event),
   });
   return async () => {
     quotes.unsubscribe();
-    await synthesizer.stop();
+    await deployments.stop();
+    await roster.stop();
+    await timers.stop();
+    await queue.close();
     await messaging.close();
     await database.close();
   };

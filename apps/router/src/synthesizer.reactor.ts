@@ -1,19 +1,20 @@
 import { deriveEventId } from '@eh/contracts';
-import { deploymentDecider, nextSyntheticStep } from '@eh/deployments';
+import { deploymentDecider, nextSyntheticStep, type SyntheticExpertOptions } from '@eh/deployments';
 import { handleCommand, type EventStore, type RecordedEvent } from '@eh/event-store';
 
 /**
- * Plays the expert for test-mode deployments: each deployment event leads to the next step.
- * It acts only when the event is still the stream's latest, so a redelivered old event does
- * nothing; ids derive from the event, so a retried step appends nothing twice.
+ * Plays the expert for test-mode deployments: each deployment event leads to the next step of
+ * the deployment's script (libs/deployments synthesizer/test-script.ts). It acts only when the
+ * event is still the stream's latest, so a redelivered old event does nothing; ids derive from
+ * the event, so a retried step appends nothing twice.
  */
-export async function reactToDeploymentEvent(store: EventStore, event: RecordedEvent): Promise<void> {
+export async function reactToDeploymentEvent(store: EventStore, event: RecordedEvent, options: SyntheticExpertOptions): Promise<void> {
   if (!event.streamName.startsWith('deployment-')) return;
   await handleCommand(
     store,
     deploymentDecider,
     event.streamName,
-    (state, revision) => (revision === event.streamRevision ? nextSyntheticStep(state, new Date()) : null),
+    (state, revision) => (revision === event.streamRevision ? nextSyntheticStep(state, new Date(), options) : null),
     {
       workspaceId: event.metadata.workspace_id,
       correlationId: event.metadata.correlation_id,

@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'expert_not_assigned',
   'deployment_already_exists',
   'concurrent_modification',
+  'in_flight_limit_reached',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

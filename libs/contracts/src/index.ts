@@ -7,3 +7,5 @@ export * from './rpc';
 export * from './delivery-events';
 export * from './deployment-routing-events';
 export * from './expert-events';
+export * from './account-events';
+export * from './ledger-rpc';

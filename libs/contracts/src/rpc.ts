@@ -6,6 +6,7 @@ import type { KeyMode, Urgency } from './deployment-events';
  */
 export const rpcSubjects = (prefix: string) => ({
   routerQuote: `rpc.${prefix}.router.quote`,
+  ledgerReserve: `rpc.${prefix}.ledger.reserve`,
 });
 
 export interface QuoteRequest {

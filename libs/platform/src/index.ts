@@ -12,3 +12,4 @@ export * from './testing/test-database';
 export * from './testing/wait-until';
 export * from './config/service-config';
 export * from './config/webhook-config';
+export * from './config/ledger-config';

@@ -1,8 +1,9 @@
 import { deliveriesViewMigrations, deliveriesViewProjection } from '@eh/delivery';
-import { deploymentsViewMigrations, deploymentsViewProjection } from '@eh/deployments';
+import { deploymentsViewMigrations, deploymentsViewProjection, routingViewMigrations, routingViewProjection } from '@eh/deployments';
 import { PostgresEventStore, eventStoreMigrations, relayMigrations } from '@eh/event-store';
 import { createPool, runMigrations, type Migration, type ServiceConfig } from '@eh/platform';
-import { rosterViewMigrations } from '@eh/roster';
+import { accountsViewProjection, ledgerViewMigrations, reservationsViewProjection } from '@eh/ledger';
+import { expertCompletionsProjection, rosterViewMigrations, rosterViewProjection } from '@eh/roster';
 import { workspacesViewMigrations, workspacesViewProjection } from '@eh/workspaces';
 import type { Pool } from 'pg';
 
@@ -20,10 +21,23 @@ export const allMigrations = [
   ...deploymentsViewMigrations,
   ...rosterViewMigrations,
   ...deliveriesViewMigrations,
+  ...routingViewMigrations,
+  ...ledgerViewMigrations,
 ];
 
 /** Inline projections run in every writer's append, whichever service appends. */
-export const inlineProjections = [workspacesViewProjection, deploymentsViewProjection, deliveriesViewProjection];
+export const inlineProjections = [
+  workspacesViewProjection,
+  deploymentsViewProjection,
+  deliveriesViewProjection,
+  // Issue 5: the roster, brief-fit evidence, and the router's offers/assignments/timers.
+  rosterViewProjection,
+  expertCompletionsProjection,
+  routingViewProjection,
+  // Issue 4: accounts readable at once; the reservations view also fences a late `deployment.created` against an orphan release.
+  accountsViewProjection,
+  reservationsViewProjection,
+];
 
 /** `ownMigrations`: tables only one service uses (e.g. the gateway's Idempotency-Key slots), applied after the shared ones. */
 export async function openDatabase(

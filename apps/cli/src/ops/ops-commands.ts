@@ -2,6 +2,9 @@ import { DomainError } from '@eh/contracts';
 import type { ServiceConfig } from '@eh/platform';
 import { openDatabase } from '@eh/runtime';
 import { createWorkspace, findWorkspace, parseKeyMode, revokeApiKey, rotateApiKey } from '@eh/workspaces';
+import { ACCOUNT_OPS_COMMANDS } from './account-ops-commands';
+import { EXPERT_OPS_COMMANDS } from './expert-ops-commands';
+import { WEBHOOK_COMMANDS } from './webhook-commands';
 
 export interface OpsCommand {
   usage: string;
@@ -71,4 +74,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
         return existingWorkspace(database, workspace.id);
       }),
   },
+  ...WEBHOOK_COMMANDS,
+  ...EXPERT_OPS_COMMANDS,
+  ...ACCOUNT_OPS_COMMANDS,
 };

@@ -24,6 +24,7 @@ export const ERROR_CATALOG: Record<ErrorCode, ErrorEntry> = {
   deployment_already_exists: { status: 409, type: 'invalid_request', description: 'A deployment with this identifier already exists.' },
   concurrent_modification: { status: 409, type: 'invalid_request', description: 'The resource changed while the request ran. Retry the request.' },
   expert_unavailable: { status: 422, type: 'invalid_request', description: 'No expert with the requested skills is available. Retry with different skills or relaxed urgency.' },
+  in_flight_limit_reached: { status: 429, type: 'rate_limit_error', description: 'The workspace already has as many live deployments in flight as its plan allows (10 on the standard plan). Retry after Retry-After seconds, or when a deployment completes, is cancelled or expires.' },
   rate_limited: { status: 429, type: 'rate_limit_error', description: 'Too many requests for this key. Wait the number of seconds in Retry-After.' },
   internal_error: { status: 500, type: 'api_error', description: 'Something went wrong on our side. Retry later and quote request_id when reporting it.' },
   service_unavailable: { status: 503, type: 'api_error', description: 'The service, or a part it depends on, is briefly unavailable. Retry after Retry-After seconds.' },

@@ -28,9 +28,19 @@ export interface CreateDeploymentInput {
   webhook_url: string | null;
 }
 
+/** What the ledger is asked to hold for a live deployment; the amount follows from the quote. */
+export interface ReserveForDeployment {
+  workspace_id: string;
+  deployment_id: string;
+  quote: QuoteReply;
+  request_id: string;
+}
+
 export interface CreateDeploymentDeps {
   store: EventStore;
   quote(request: QuoteRequest): Promise<QuoteReply>;
+  /** Holds credits for a live deployment (the ledger, issue 4); resolves to the credits held. */
+  reserve(request: ReserveForDeployment): Promise<number>;
   windows: SlaWindows & { scheduledLeadSeconds: number };
 }
 
@@ -47,7 +57,7 @@ export interface RequestScope {
   deploymentId?: string;
 }
 
-/** SPEC.md "Flows: Create": validate → quote (422) → [reserve: ledger] → append `deployment.created`. */
+/** DESIGN.md "Flows: Create": validate → quote (422) → reserve (402, 429) → append `deployment.created`. */
 export async function createDeployment(
   deps: CreateDeploymentDeps,
   scope: RequestScope,
@@ -64,6 +74,10 @@ export async function createDeployment(
     throw new DomainError('expert_unavailable', quote.reason ?? `no expert with skills ${input.skills.join(', ')} is available`, 'skills');
   }
   const deploymentId = scope.deploymentId ?? newId('deployment');
+  // Credits are held before the deployment exists; if this process dies before the append, the
+  // ledger releases the orphan after its deadline. Test mode draws none (SPEC.md "Authentication" rule 3).
+  const creditsReserved =
+    scope.mode === 'live' ? await deps.reserve({ workspace_id: scope.workspaceId, deployment_id: deploymentId, quote, request_id: scope.requestId }) : 0;
   const createdAt = scope.now.toISOString();
   const create: CreateDeployment = {
     type: 'create',
@@ -80,8 +94,7 @@ export async function createDeployment(
       metadata: input.metadata,
       webhook_url: input.webhook_url,
       sla_deadline: slaDeadline(urgency, scope.now, scheduledFor, deps.windows).toISOString(),
-      // Test mode draws no credits (SPEC.md "Authentication" rule 3); live reservation is the ledger's.
-      credits_reserved: 0,
+      credits_reserved: creditsReserved,
       created_at: createdAt,
     },
   };

@@ -34,6 +34,11 @@ export interface EventConsumerStart {
   /** One subject (nats-server 2.9 has no filter_subjects), e.g. `events.deployment.>`. */
   filterSubject: string;
   handler: (event: RecordedEvent) => Promise<void>;
+  /**
+   * Events the handler would ignore, acked at once without touching PostgreSQL: a consumer of
+   * `<prefix>.>` (webhooks) sees every event, most of them not for it (issue 6).
+   */
+  accepts?: (event: RecordedEvent) => boolean;
 }
 
 /**
@@ -49,7 +54,7 @@ export class JetStreamEventConsumer {
 
   constructor(private readonly options: JetStreamEventConsumerOptions) {}
 
-  async start({ durableName, filterSubject, handler }: EventConsumerStart): Promise<void> {
+  async start({ durableName, filterSubject, handler, accepts }: EventConsumerStart): Promise<void> {
     if (this.loop) throw new Error(`consumer ${durableName} already started`);
     const stream = this.options.streamName ?? DEFAULT_EVENTS_STREAM;
     await this.ensureDurable(stream, durableName, filterSubject);
@@ -57,7 +62,7 @@ export class JetStreamEventConsumer {
     const messages = await consumer.consume({ max_messages: this.options.maxMessages ?? 10 });
     this.messages = messages;
     this.loop = (async () => {
-      for await (const msg of messages) await this.process(msg, durableName, handler);
+      for await (const msg of messages) await this.process(msg, durableName, handler, accepts);
     })().catch((err: unknown) => this.report(err, undefined));
   }
 
@@ -94,6 +99,7 @@ export class JetStreamEventConsumer {
     msg: JsMsg,
     consumer: string,
     handler: (event: RecordedEvent) => Promise<void>,
+    accepts?: (event: RecordedEvent) => boolean,
   ): Promise<void> {
     let event: RecordedEvent;
     try {
@@ -106,6 +112,10 @@ export class JetStreamEventConsumer {
       } catch (termErr) {
         this.report(termErr, undefined);
       }
+      return;
+    }
+    if (accepts && !accepts(event)) {
+      this.settle(() => msg.ack(), event);
       return;
     }
     try {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { loadLedgerConfig, type LedgerConfig } from './ledger-config';
 import { loadWebhookConfig, type WebhookConfig } from './webhook-config';
 
 /**
@@ -34,6 +35,12 @@ export interface ServiceConfig {
     scheduledLeadSeconds: number;
     /** How long an Idempotency-Key's response is kept (SPEC.md "Limits": 24 h). */
     idempotencyTtlSeconds: number;
+    /** How long one expert has to accept or decline an offer before the next is offered (issue 5). */
+    offerTimeoutSeconds: number;
+    /** How often the router derives every timer again from the events' read model (issue 5). */
+    timerReconcileSeconds: number;
+    /** Brief-fit evidence halves every this many seconds (issue 5, libs/roster brief-fit.ts). */
+    briefFitHalfLifeSeconds: number;
   };
   /** SHA-256 of the operations credential guarding /admin/v1; null disables the admin API. */
   adminKeyHash: string | null;
@@ -41,6 +48,8 @@ export interface ServiceConfig {
   rateLimitPerMinute: number;
   /** Webhook delivery: retry schedule, timeout, URL safety (issue 6, webhook-config.ts). */
   webhooks: WebhookConfig;
+  /** Credits: orphan deadline, sweeps, reserve fallback, usage cache (issue 4, ledger-config.ts). */
+  ledger: LedgerConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -84,9 +93,14 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
       replyWindowSeconds: integer(env, 'REPLY_WINDOW_SECONDS', 24 * 60 * 60),
       scheduledLeadSeconds: integer(env, 'SCHEDULED_LEAD_SECONDS', 15 * 60),
       idempotencyTtlSeconds: integer(env, 'IDEMPOTENCY_TTL_SECONDS', 24 * 60 * 60),
+      offerTimeoutSeconds: integer(env, 'OFFER_TIMEOUT_SECONDS', 5 * 60),
+      // At least 1: the reconciler runs on an interval of this length.
+      timerReconcileSeconds: Math.max(1, integer(env, 'TIMER_RECONCILE_SECONDS', 60)),
+      briefFitHalfLifeSeconds: integer(env, 'BRIEF_FIT_HALF_LIFE_SECONDS', 30 * 24 * 60 * 60),
     },
     adminKeyHash: env.ADMIN_API_KEY ? createHash('sha256').update(env.ADMIN_API_KEY).digest('hex') : null,
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 1000),
     webhooks: loadWebhookConfig(env),
+    ledger: loadLedgerConfig(env),
   };
 }

@@ -11,6 +11,8 @@ describe('webhook configuration (issue 6)', () => {
       reconcileIntervalMs: 30_000,
       concurrency: 50,
       jobLockMs: 30_000,
+      fanoutAckWaitMs: 30_000,
+      fanoutConsumers: 4,
     });
   });
 

@@ -17,6 +17,10 @@ export interface WebhookConfig {
   concurrency: number;
   /** BullMQ job lock: a worker that died holding a job frees it after this. */
   jobLockMs: number;
+  /** JetStream ack wait of the fan-out consumer: events held by a dead process come back after it. */
+  fanoutAckWaitMs: number;
+  /** Pullers per process on the shared fan-out durable consumer (events fanned out in parallel). */
+  fanoutConsumers: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -55,5 +59,7 @@ export function loadWebhookConfig(env: Env): WebhookConfig {
     reconcileIntervalMs: integer(env, 'WEBHOOK_RECONCILE_INTERVAL_MS', 30_000, 1),
     concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 50, 1),
     jobLockMs: integer(env, 'WEBHOOK_JOB_LOCK_MS', 30_000, 1),
+    fanoutAckWaitMs: integer(env, 'WEBHOOK_FANOUT_ACK_WAIT_MS', 30_000, 1),
+    fanoutConsumers: integer(env, 'WEBHOOK_FANOUT_CONSUMERS', 4, 1),
   };
 }

@@ -17,4 +17,25 @@ export const rosterViewMigrations = [
       CREATE INDEX IF NOT EXISTS experts_view_skills ON experts_view USING gin (skills);
     `,
   },
+  {
+    // Issue 5: the roster is filled from `expert-<spec_id>` streams; experts authenticate with a
+    // hashed credential; completed live work is kept per workspace for brief-fit.
+    id: 'roster-view-002',
+    sql: `
+      ALTER TABLE experts_view ADD COLUMN IF NOT EXISTS credential_hash text;
+      ALTER TABLE experts_view ADD COLUMN IF NOT EXISTS credential_last4 text;
+      ALTER TABLE experts_view ADD COLUMN IF NOT EXISTS registered_at timestamptz;
+      ALTER TABLE experts_view ADD COLUMN IF NOT EXISTS updated_at timestamptz;
+      CREATE UNIQUE INDEX IF NOT EXISTS experts_view_credential ON experts_view (credential_hash);
+      CREATE TABLE IF NOT EXISTS expert_completions_view (
+        deployment_id text PRIMARY KEY,
+        workspace_id text NOT NULL,
+        expert_id text NOT NULL,
+        skills text[] NOT NULL,
+        completed_at timestamptz NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS expert_completions_by_workspace
+        ON expert_completions_view (workspace_id, expert_id, completed_at DESC);
+    `,
+  },
 ];

@@ -12,22 +12,37 @@
  * a skill the expert never did for this workspace gives 0. The result is in [0, 1).
  */
 
-/** Stored evidence for one skill: the weight as of the last completion that touched it. */
-export interface SkillEvidence {
-  weight: number;
-  asOf: string;
+/** One live deployment an expert completed for the workspace (the read model's row). */
+export interface Completion {
+  expertId: string;
+  skills: readonly string[];
+  completedAt: string;
 }
 
-/** The weight `evidence` has decayed to at `now`. */
-export function decayedWeight(evidence: SkillEvidence, now: string, halfLifeSeconds: number): number {
-  const elapsed = Math.max(0, Date.parse(now) - Date.parse(evidence.asOf)) / 1000;
-  return halfLifeSeconds <= 0 ? 0 : evidence.weight * 0.5 ** (elapsed / halfLifeSeconds);
+/** Completions older than this many half-lives weigh under 0.4 % and are not loaded. */
+export const EVIDENCE_HALF_LIVES = 8;
+
+/** What one completion at `completedAt` weighs at `now`: 1, halving every half-life. */
+export function decayedWeight(completedAt: string, now: string, halfLifeSeconds: number): number {
+  const elapsed = Math.max(0, Date.parse(now) - Date.parse(completedAt)) / 1000;
+  return halfLifeSeconds <= 0 ? 0 : 0.5 ** (elapsed / halfLifeSeconds);
 }
 
-/** The evidence after one more completion at `at` (decay up to then, plus one). */
-export function addCompletion(evidence: SkillEvidence | null, at: string, halfLifeSeconds: number): SkillEvidence {
-  const before = evidence === null ? 0 : decayedWeight(evidence, at, halfLifeSeconds);
-  return { weight: before + 1, asOf: at };
+/** Per expert: how many completions, and the decayed weight of each skill they requested. */
+export function evidenceFrom(
+  completions: readonly Completion[],
+  now: string,
+  halfLifeSeconds: number,
+): Map<string, { completedCount: number; skillWeights: Map<string, number> }> {
+  const byExpert = new Map<string, { completedCount: number; skillWeights: Map<string, number> }>();
+  for (const completion of completions) {
+    const entry = byExpert.get(completion.expertId) ?? { completedCount: 0, skillWeights: new Map<string, number>() };
+    entry.completedCount += 1;
+    const weight = decayedWeight(completion.completedAt, now, halfLifeSeconds);
+    for (const skill of completion.skills) entry.skillWeights.set(skill, (entry.skillWeights.get(skill) ?? 0) + weight);
+    byExpert.set(completion.expertId, entry);
+  }
+  return byExpert;
 }
 
 /** brief_fit for `requested` skills, given the decayed weights by skill. */

@@ -46,8 +46,10 @@ describe('matching on a roster of 40', () => {
     const covered = ranked.map((entry) => entry.match.covered_skills.length);
     expect(covered).toEqual([...covered].sort((a, b) => b - a));
     expect(covered[0]).toBeGreaterThan(covered[covered.length - 1]);
-    const fastest = [...ranked].sort((a, b) => a.expert.median_turnaround_minutes - b.expert.median_turnaround_minutes)[0];
-    if (fastest.match.covered_skills.length < covered[0]) expect(ranked[0].expert.id).not.toBe(fastest.expert.id);
+    // Someone faster than the winner covers fewer skills, and still ranks below.
+    const faster = ranked.filter((entry) => entry.expert.median_turnaround_minutes < ranked[0].expert.median_turnaround_minutes);
+    expect(faster.length).toBeGreaterThan(0);
+    expect(faster.every((entry) => entry.match.covered_skills.length < covered[0])).toBe(true);
   });
 
   it('with equal coverage and no history, ranks by median turnaround (faster first)', () => {

@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { checkDestination } from '@eh/delivery';
 import { createDeployment, type DeploymentResource } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import type { ServiceConfig } from '@eh/platform';
@@ -9,6 +10,8 @@ import { deterministicId } from '../../http/idempotency/deterministic-id.rules';
 import { CONFIG, EVENT_STORE, ROUTER_CLIENT } from '../../http/tokens';
 import { ValidatedBody } from '../../http/validated-body.pipe';
 import { Resource } from '../../http/versioning/resource.decorator';
+import type { LedgerClient } from '../../ledger/ledger.client';
+import { LEDGER_CLIENT } from '../../ledger/ledger.tokens';
 import type { RouterClient } from '../../routing/router.client';
 import { CreateDeploymentDto } from './create-deployment.dto';
 
@@ -19,6 +22,7 @@ export class CreateDeploymentController {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(ROUTER_CLIENT) private readonly router: RouterClient,
     @Inject(CONFIG) private readonly config: ServiceConfig,
+    @Inject(LEDGER_CLIENT) private readonly ledger: LedgerClient,
   ) {}
 
   /** 201 Created with a Location header (docs/decisions.md). */
@@ -31,8 +35,15 @@ export class CreateDeploymentController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DeploymentResource> {
+    // https and a public address, unless configuration allows otherwise (issue 6, "Safety").
+    if (body.webhook_url) await checkDestination(body.webhook_url, 'webhook_url', this.config.webhooks.allowPrivateUrls);
     const deployment = await createDeployment(
-      { store: this.store, quote: (quote) => this.router.quote(quote), windows: this.config.durations },
+      {
+        store: this.store,
+        quote: (quote) => this.router.quote(quote),
+        reserve: (reservation) => this.ledger.reserve(reservation),
+        windows: this.config.durations,
+      },
       {
         workspaceId: auth.workspaceId,
         mode: auth.mode,

@@ -1,0 +1,72 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import { DomainError, isId } from '@eh/contracts';
+import type { EventStore } from '@eh/event-store';
+import type { SqlClient } from '@eh/platform';
+import {
+  findExpert,
+  parseAvailability,
+  parseExpertProfile,
+  parseProfileChanges,
+  registerExpert,
+  retireExpert,
+  setExpertAvailability,
+  updateExpert,
+  type AdminExpertEntry,
+  type RegisteredExpert,
+  type RosterEntry,
+} from '@eh/roster';
+import type { FastifyRequest } from 'fastify';
+import { EVENT_STORE, SQL } from '../../http/tokens';
+import { AdminGuard } from '../admin.guard';
+
+function objectBody(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new DomainError('invalid_request', 'the request body must be a JSON object');
+  return body as Record<string, unknown>;
+}
+
+/** Operations' API for the roster (issue 5): add, change, set availability, retire. */
+@Controller('admin/v1/experts')
+@UseGuards(AdminGuard)
+export class AdminExpertsController {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(SQL) private readonly sql: SqlClient,
+  ) {}
+
+  /** 201 with the roster entry and the expert's credential, shown this once. */
+  @Post()
+  @HttpCode(201)
+  register(@Body() body: unknown, @Req() request: FastifyRequest): Promise<RegisteredExpert> {
+    const input = objectBody(body);
+    const profile = parseExpertProfile(input);
+    const availability = input.availability === undefined ? undefined : parseAvailability(input.availability);
+    return registerExpert(this.store, { profile, availability }, new Date(), String(request.id));
+  }
+
+  @Get(':id')
+  async show(@Param('id') id: string): Promise<AdminExpertEntry> {
+    const expert = isId('expert', id) ? await findExpert(this.sql, id) : null;
+    if (!expert) throw new DomainError('not_found', `no expert ${id}`, 'id');
+    return expert;
+  }
+
+  @Patch(':id')
+  async update(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<RosterEntry> {
+    await this.show(id);
+    return updateExpert(this.store, id, parseProfileChanges(objectBody(body)), new Date(), String(request.id));
+  }
+
+  @Post(':id/availability')
+  @HttpCode(200)
+  async availability(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<RosterEntry> {
+    await this.show(id);
+    return setExpertAvailability(this.store, id, parseAvailability(objectBody(body).availability), new Date(), String(request.id));
+  }
+
+  @Post(':id/retire')
+  @HttpCode(200)
+  async retire(@Param('id') id: string, @Req() request: FastifyRequest): Promise<{ id: string; retired: true }> {
+    await this.show(id);
+    return retireExpert(this.store, id, new Date(), String(request.id));
+  }
+}

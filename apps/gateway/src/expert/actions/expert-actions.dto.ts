@@ -1,0 +1,70 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { AVAILABILITIES } from '@eh/contracts';
+
+const HTTPS_URL = { protocols: ['https'], require_protocol: true, require_valid_protocol: true };
+
+export class ReasonDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  reason?: string;
+}
+
+export class AskDto {
+  @IsString()
+  @MinLength(1, { message: 'question must not be empty' })
+  @MaxLength(2000)
+  question!: string;
+}
+
+/** docs/decisions.md: attachments are `{name, url, content_type, size_bytes}`, url a signed https URL. */
+export class AttachmentDto {
+  @IsString() @MinLength(1) @MaxLength(255) name!: string;
+  @IsUrl(HTTPS_URL) @MaxLength(2048) url!: string;
+  @IsString() @MinLength(1) @MaxLength(255) content_type!: string;
+  @IsInt() @Min(0) @Max(100 * 1024 * 1024) size_bytes!: number;
+}
+
+/** SPEC.md "Output object" plus the settlement: the markdown body, attachments, duration and charge. */
+export class PublishDto {
+  @IsString()
+  @MinLength(1, { message: 'body must not be empty' })
+  @MaxLength(200_000)
+  body!: string;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @ValidateNested({ each: true })
+  @Type(() => AttachmentDto)
+  attachments?: AttachmentDto[];
+
+  @IsInt()
+  @Min(0)
+  @Max(30 * 24 * 3600)
+  duration_seconds!: number;
+
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  credits_charged!: number;
+}
+
+export class ExpertCancelDto {
+  @IsString()
+  @MinLength(1, { message: 'reason must not be empty: the agent is told why' })
+  @MaxLength(500)
+  reason!: string;
+
+  /** Partial work to attach to the cancelled deployment (SPEC.md: "partial output may be attached"). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(200_000)
+  partial_body?: string;
+}
+
+export class AvailabilityDto {
+  @IsIn(AVAILABILITIES)
+  availability!: (typeof AVAILABILITIES)[number];
+}

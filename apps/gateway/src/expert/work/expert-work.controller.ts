@@ -1,0 +1,41 @@
+import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
+import { DomainError, isId, type ExpertRef } from '@eh/contracts';
+import { assignmentsFor, openOffersFor, viewAsExpert, type ExpertDeploymentView, type ExpertWorkItem } from '@eh/deployments';
+import type { EventStore } from '@eh/event-store';
+import type { SqlClient } from '@eh/platform';
+import { EVENT_STORE, SQL } from '../../http/tokens';
+import { CurrentExpert, ExpertGuard } from '../expert.guard';
+
+/** What an expert reads: their open offers, their assignments, and one deployment of theirs. */
+@Controller('expert/v1')
+@UseGuards(ExpertGuard)
+export class ExpertWorkController {
+  constructor(
+    @Inject(SQL) private readonly sql: SqlClient,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  @Get('me')
+  me(@CurrentExpert() expert: ExpertRef): ExpertRef {
+    return expert;
+  }
+
+  @Get('offers')
+  async offers(@CurrentExpert() expert: ExpertRef): Promise<{ data: ExpertWorkItem[] }> {
+    return { data: await openOffersFor(this.sql, expert.id) };
+  }
+
+  /** Active assignments (accepted, in_progress, needs_input); `?status=all` adds finished ones. */
+  @Get('assignments')
+  async assignments(@CurrentExpert() expert: ExpertRef, @Query('status') status?: string): Promise<{ data: ExpertWorkItem[] }> {
+    if (status !== undefined && status !== 'all' && status !== 'active') throw new DomainError('invalid_request', 'status must be "active" or "all"', 'status');
+    return { data: await assignmentsFor(this.sql, expert.id, status === 'all') };
+  }
+
+  /** Read from the stream, so an expert sees their own action at once. */
+  @Get('deployments/:id')
+  deployment(@CurrentExpert() expert: ExpertRef, @Param('id') id: string): Promise<ExpertDeploymentView> {
+    if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');
+    return viewAsExpert(this.store, expert.id, id);
+  }
+}

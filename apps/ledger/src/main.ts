@@ -1,0 +1,67 @@
+import { JetStreamEventConsumer } from '@eh/event-store';
+import { accountCommandFor, accountCommandForWorkspace, applyCreditReaction, ledgerPolicy, releaseOrphans, rollEndedCycles } from '@eh/ledger';
+import { loadConfig } from '@eh/platform';
+import { openDatabase, openMessaging, runService } from '@eh/runtime';
+import { AccountSerializer } from './account-serializer';
+import { startPeriodicTask } from './periodic-task';
+import { startReserveResponder } from './reserve.responder';
+
+/**
+ * The ledger (DESIGN.md "Services"): answers reserves, follows deployments to confirm,
+ * release and settle, releases orphans, starts cycles. Stateless; run as many as needed.
+ */
+runService('ledger', async () => {
+  const config = loadConfig();
+  const database = await openDatabase(config, 10);
+  const messaging = await openMessaging(config, 'ledger');
+  const policy = ledgerPolicy(config.ledger);
+  const serializer = new AccountSerializer();
+  const report = (what: string) => (error: unknown) => console.error(`ledger: ${what}`, error);
+  const responder = startReserveResponder({
+    nats: messaging.nats,
+    store: database.store,
+    serializer,
+    subjectPrefix: config.subjectPrefix,
+    reservationTtlSeconds: config.ledger.reservationTtlSeconds,
+    policy,
+    onError: report('reserve failed'),
+  });
+  const consumer = (durable: string) =>
+    new JetStreamEventConsumer({
+      js: messaging.js,
+      jsm: messaging.jsm,
+      pool: database.pool,
+      streamName: config.natsStream,
+      onError: (error, event) => console.error(`ledger: ${durable} event ${event?.id ?? '?'} failed`, error),
+    });
+  // nats-server 2.9 takes one filter subject per consumer, hence one durable per category.
+  const deployments = consumer('ledger');
+  await deployments.start({
+    durableName: 'ledger',
+    filterSubject: `${config.subjectPrefix}.deployment.>`,
+    handler: async (event) => {
+      await serializer.run(event.metadata.workspace_id, () => applyCreditReaction(database.store, event, accountCommandFor(event, new Date().toISOString()), policy));
+    },
+  });
+  const workspaces = consumer('ledger-workspaces');
+  await workspaces.start({
+    durableName: 'ledger-workspaces',
+    filterSubject: `${config.subjectPrefix}.workspace.>`,
+    handler: async (event) => {
+      await serializer.run(event.metadata.workspace_id, () => applyCreditReaction(database.store, event, accountCommandForWorkspace(event), policy));
+    },
+  });
+  // Both run once at start too: a ledger that was down catches up at once.
+  const queue = <T>(workspaceId: string, work: () => Promise<T>): Promise<T> => serializer.run(workspaceId, work);
+  const orphans = startPeriodicTask('orphan sweep', config.ledger.sweepIntervalMs, () => releaseOrphans(database.store, database.pool, new Date(), queue), report('orphan sweep'));
+  const cycles = startPeriodicTask('cycle check', config.ledger.cycleCheckIntervalMs, () => rollEndedCycles(database.store, database.pool, new Date(), queue), report('cycle check'));
+  return async () => {
+    responder.unsubscribe();
+    await orphans.stop();
+    await cycles.stop();
+    await deployments.stop();
+    await workspaces.stop();
+    await messaging.close();
+    await database.close();
+  };
+});

@@ -1,0 +1,25 @@
+import type { TimerReconciler } from '@eh/deployments';
+import type { RecordedEvent } from '@eh/event-store';
+import { offerDeployment, type OfferDeps } from '@eh/roster';
+import { reactToDeploymentEvent } from './synthesizer.reactor';
+
+export interface DeploymentReactorDeps extends OfferDeps {
+  timers: TimerReconciler;
+  replyWindowSeconds: number;
+}
+
+/**
+ * The router's reaction to every deployment event (durable consumer `router-deployments`,
+ * shared by all replicas): bring the deployment's timers into BullMQ, then take the next step,
+ * the synthetic expert's for test mode, the next offer for live. Both act only when the event
+ * is still the stream's latest, and append with the expected revision, so a redelivery or a
+ * second replica changes nothing.
+ */
+export async function reactToDeployment(deps: DeploymentReactorDeps, event: RecordedEvent): Promise<void> {
+  if (!event.streamName.startsWith('deployment-')) return;
+  const deploymentId = event.streamName.slice('deployment-'.length);
+  await deps.timers.syncDeployment(deploymentId);
+  await reactToDeploymentEvent(deps.store, event, { replyWindowSeconds: deps.replyWindowSeconds });
+  const cause = { eventId: event.id, correlationId: event.metadata.correlation_id, revision: event.streamRevision };
+  await offerDeployment(deps, deploymentId, cause, new Date());
+}

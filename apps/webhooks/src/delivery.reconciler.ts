@@ -1,0 +1,73 @@
+import { pendingDeliveriesDue, type DueDelivery } from '@eh/delivery';
+import type { SqlClient } from '@eh/platform';
+import type { DeliveryQueue } from './delivery-queue';
+
+const PAGE = 500;
+
+export interface ReconcileReport {
+  checked: number;
+  added: number;
+  revived: number;
+}
+
+/**
+ * Redis holds only rebuildable state (DESIGN.md "Redis"): on start and every interval, every
+ * pending delivery due before the next pass but one is re-derived from `deliveries_view` and
+ * its attempt job ensured under the same job id. A flushed Redis, an enqueue lost in a crash,
+ * a job that failed for good: each is repaired within one interval.
+ */
+export class DeliveryReconciler {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<ReconcileReport> | undefined;
+
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly queue: DeliveryQueue,
+    private readonly intervalMs: number,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  start(): void {
+    const tick = (): void => {
+      void this.runOnce()
+        .catch((error: unknown) => console.error('webhooks: reconcile pass failed', error))
+        .finally(() => {
+          if (this.timer !== undefined) this.timer = setTimeout(tick, this.intervalMs);
+        });
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  /** One pass; a pass already running is joined rather than doubled. */
+  runOnce(): Promise<ReconcileReport> {
+    this.running ??= this.pass().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+  }
+
+  private async pass(): Promise<ReconcileReport> {
+    const until = new Date(this.clock().getTime() + 2 * this.intervalMs);
+    const report: ReconcileReport = { checked: 0, added: 0, revived: 0 };
+    let after: DueDelivery | undefined;
+    for (;;) {
+      const due = await pendingDeliveriesDue(this.sql, until, PAGE, after);
+      for (const delivery of due) {
+        const outcome = await this.queue.ensure(delivery.delivery_id, delivery.next_attempt, delivery.next_attempt_at);
+        report.checked += 1;
+        if (outcome === 'added') report.added += 1;
+        if (outcome === 'revived') report.revived += 1;
+      }
+      if (due.length < PAGE) break;
+      after = due[due.length - 1];
+    }
+    if (report.added + report.revived > 0) console.log(`webhooks: reconciled ${report.added} missing and ${report.revived} failed attempt jobs`);
+    return report;
+  }
+}

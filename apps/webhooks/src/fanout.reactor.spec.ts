@@ -1,0 +1,29 @@
+import type { RecordedEvent } from '@eh/event-store';
+import { fanoutAccepts } from './fanout.reactor';
+
+const event = (type: string): RecordedEvent => ({
+  id: 'evt_1',
+  type,
+  data: {},
+  metadata: { workspace_id: 'ws_1', correlation_id: 'req_1', causation_id: null, schema_version: 1, occurred_at: '2030-01-01T00:00:00.000Z' },
+  streamName: 'deployment-dep_1',
+  streamRevision: 0,
+  checkpoint: '0',
+  recordedAt: '2030-01-01T00:00:00.000Z',
+});
+
+describe('what the fan-out consumer acts on', () => {
+  it.each([
+    'deployment.accepted', 'deployment.in_progress', 'deployment.needs_input', 'deployment.reply_received',
+    'deployment.completed', 'deployment.cancelled', 'deployment.expired', 'usage.threshold_reached', 'delivery.replay_requested',
+  ])('%s', (type) => {
+    expect(fanoutAccepts(event(type))).toBe(true);
+  });
+
+  it.each(['deployment.created', 'deployment.offered', 'delivery.scheduled', 'delivery.attempted', 'delivery.succeeded', 'workspace.created', 'webhook_endpoint.registered'])(
+    'skips %s without a database round trip',
+    (type) => {
+      expect(fanoutAccepts(event(type))).toBe(false);
+    },
+  );
+});

@@ -1,0 +1,69 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { guardedLookup } from './guarded-lookup';
+import { HttpsWebhookSender } from './https-webhook.sender';
+
+/** The sender against a real HTTP server on 127.0.0.1. */
+describe('HttpsWebhookSender', () => {
+  let server: Server;
+  let base: string;
+  const seen: { path: string; headers: Record<string, unknown>; body: string }[] = [];
+  const sender = new HttpsWebhookSender({ timeoutMs: 300, allowPrivateUrls: true });
+  const strict = new HttpsWebhookSender({ timeoutMs: 300, allowPrivateUrls: false });
+  const post = (path: string, using = sender) => using.send({ url: `${base}${path}`, body: '{"a":1}', headers: { 'service-delivery': 'del_1' } });
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const path = request.url ?? '/';
+        seen.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString() });
+        if (path === '/slow') return void setTimeout(() => response.end('late'), 1000);
+        if (path === '/moved') return void response.writeHead(301, { location: `${base}/target` }).end();
+        response.writeHead(path === '/fail' ? 500 : 200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    sender.close();
+    strict.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('POSTs the exact body with the given headers and reports the status and latency', async () => {
+    expect(await post('/ok')).toEqual({ status_code: 200, latency_ms: expect.any(Number), error: null });
+    const request = seen.find((entry) => entry.path === '/ok');
+    expect(request).toMatchObject({ body: '{"a":1}', headers: { 'service-delivery': 'del_1', 'content-length': '7' } });
+    expect(await post('/fail')).toMatchObject({ status_code: 500, error: null });
+  });
+
+  it('does not follow a redirect', async () => {
+    expect(await post('/moved')).toMatchObject({ status_code: 301 });
+    expect(seen.some((entry) => entry.path === '/target')).toBe(false);
+  });
+
+  it('gives up after the timeout with no status', async () => {
+    const result = await post('/slow');
+    expect(result).toEqual({ status_code: null, latency_ms: expect.any(Number), error: 'timeout after 300 ms' });
+    expect(result.latency_ms).toBeGreaterThanOrEqual(290);
+  });
+
+  it('reports a refused connection as an error, not a throw', async () => {
+    const result = await sender.send({ url: 'http://127.0.0.1:1/', body: '{}', headers: {} });
+    expect(result).toMatchObject({ status_code: null, error: expect.stringMatching(/^ECONNREFUSED/) });
+  });
+
+  it('without the allowance, sends nothing to http, loopback literals or names resolving to loopback', async () => {
+    const before = seen.length;
+    expect(await post('/ok', strict)).toMatchObject({ status_code: null, error: 'refused: the URL must be an https URL' });
+    expect(await strict.send({ url: `https://127.0.0.1:${new URL(base).port}/`, body: '{}', headers: {} })).toMatchObject({ error: expect.stringContaining('127.0.0.1') });
+    expect(seen.length).toBe(before);
+    const looked = await new Promise<NodeJS.ErrnoException | null>((resolve) => guardedLookup('localhost', {}, (error) => resolve(error)));
+    expect(looked?.code).toBe('EADDRBLOCKED');
+  });
+});

@@ -1,0 +1,61 @@
+import { JetStreamEventConsumer } from '@eh/event-store';
+import { loadConfig } from '@eh/platform';
+import { openDatabase, openMessaging, runService } from '@eh/runtime';
+import { DeliveryReconciler } from './delivery.reconciler';
+import { DeliveryQueue } from './delivery-queue';
+import { startDeliveryWorker } from './delivery-worker';
+import { fanoutAccepts, fanoutHandler } from './fanout.reactor';
+import { HttpsWebhookSender } from './https-webhook.sender';
+import { openRedis } from './redis-connections';
+
+/**
+ * The webhooks service (issue 6): fans public events out into deliveries, runs their attempts
+ * from a BullMQ queue, and reconciles the queue with PostgreSQL. Stateless; run as many as
+ * needed (one shared durable consumer, BullMQ workers share the queue).
+ */
+runService('webhooks', async () => {
+  const config = loadConfig();
+  const settings = config.webhooks;
+  const clock = (): Date => new Date();
+  const database = await openDatabase(config, 20);
+  const messaging = await openMessaging(config, 'webhooks');
+  const redis = openRedis(config.redisUrl);
+  const queue = new DeliveryQueue(redis.producer, config.redisPrefix, clock);
+  const sender = new HttpsWebhookSender({ timeoutMs: settings.timeoutMs, allowPrivateUrls: settings.allowPrivateUrls });
+  const worker = startDeliveryWorker(
+    redis.worker,
+    { store: database.store, sender, scheduler: queue, retryDelaysMs: settings.retryDelaysMs, clock },
+    { prefix: config.redisPrefix, concurrency: settings.concurrency, lockMs: settings.jobLockMs },
+  );
+  // Several pullers on the one durable, like replicas: public events are fanned out in
+  // parallel (order is not needed, bodies carry `sequence`; scheduling is idempotent).
+  const fanouts = Array.from(
+    { length: settings.fanoutConsumers },
+    () =>
+      new JetStreamEventConsumer({
+        js: messaging.js,
+        jsm: messaging.jsm,
+        pool: database.pool,
+        streamName: config.natsStream,
+        ackWaitMs: settings.fanoutAckWaitMs,
+        onError: (error, event) => console.error(`webhooks: event ${event?.id ?? '?'} failed`, error),
+      }),
+  );
+  const handler = fanoutHandler({ store: database.store, scheduler: queue, clock });
+  // One subject (nats-server 2.9 has no filter_subjects): every event, the others acked unread.
+  for (const fanout of fanouts) {
+    await fanout.start({ durableName: 'webhooks-fanout', filterSubject: `${config.subjectPrefix}.>`, handler, accepts: fanoutAccepts });
+  }
+  const reconciler = new DeliveryReconciler(database.pool, queue, settings.reconcileIntervalMs, clock);
+  reconciler.start();
+  return async () => {
+    await reconciler.stop();
+    await Promise.all(fanouts.map((fanout) => fanout.stop()));
+    await worker.close();
+    await queue.close();
+    sender.close();
+    await redis.close();
+    await messaging.close();
+    await database.close();
+  };
+});

@@ -1,0 +1,54 @@
+import { newId, rpcSubjects, type ReserveCreditsReply, type ReserveCreditsRequest, type RpcErrorReply } from '@eh/contracts';
+import { connect, JSONCodec, type NatsConnection } from 'nats';
+import { startServices } from '../test/support/service-harness';
+import { percentiles, timed } from './latency';
+
+const requests = JSONCodec<ReserveCreditsRequest>();
+const replies = JSONCodec<ReserveCreditsReply | RpcErrorReply>();
+
+async function reserve(nats: NatsConnection, subject: string, workspaceId: string): Promise<number> {
+  const [message, ms] = await timed(() =>
+    nats.request(subject, requests.encode({ workspace_id: workspaceId, deployment_id: newId('deployment'), amount: 1, request_id: newId('request') }), { timeout: 10_000 }),
+  );
+  const reply = replies.decode(message.data);
+  if ('error' in reply) throw new Error(`reserve refused: ${reply.error.code} ${reply.error.message}`);
+  return ms;
+}
+
+/**
+ * `npm run bench:ledger`: the reserve round trip the gateway waits for on every live create
+ * (NATS request → ledger → fold + append on `account-<ws>` → reply), against the real
+ * services on loopback. Sequential: p50/p95 over BENCH_RESERVES (default 1,000) on one
+ * account, by stream length; then a burst of BENCH_BURST (default 200) at once on a fresh one.
+ */
+async function main(): Promise<void> {
+  const count = Number(process.env.BENCH_RESERVES ?? 1000);
+  const burst = Number(process.env.BENCH_BURST ?? 200);
+  const services = await startServices({ LEDGER_STANDARD_CYCLE_CAP: '100000000', LEDGER_STANDARD_IN_FLIGHT_LIMIT: '1000000' });
+  const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  try {
+    const subject = rpcSubjects(services.env.SUBJECT_PREFIX).ledgerReserve;
+    const sequential = await services.ops<{ id: string }>('workspace:create', '--name', 'bench-ledger');
+    const samples: number[] = [];
+    for (let index = 0; index < count; index++) samples.push(await reserve(nats, subject, sequential.id));
+    const fresh = await services.ops<{ id: string }>('workspace:create', '--name', 'bench-ledger-burst');
+    const [burstSamples, burstMs] = await timed(() => Promise.all(Array.from({ length: burst }, () => reserve(nats, subject, fresh.id))));
+    const tenth = Math.max(1, Math.floor(count / 10));
+    const result = {
+      reserves: count,
+      reserve_ms: percentiles(samples),
+      first_tenth_ms: percentiles(samples.slice(0, tenth)),
+      last_tenth_ms: percentiles(samples.slice(-tenth)),
+      burst: { reserves: burst, total_ms: Math.round(burstMs), each_ms: percentiles(burstSamples) },
+    };
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    await nats.close();
+    await services.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,136 @@
+import { waitUntil } from '@eh/platform';
+import { DeploymentHistory } from '../test/support/deployment-history';
+import { startServices } from '../test/support/service-harness';
+import { percentiles, timed } from './latency';
+import { BenchReceiver } from './webhook-bench-receiver';
+
+/**
+ * `npm run bench:webhooks`: what the webhooks service sustains against a local receiver, and
+ * how long an event waits for its first attempt, beside a raw fetch (undici) POST loop to the
+ * same receiver in the same run. Every service runs as its own process, as in production.
+ */
+const BURST = Number(process.env.BENCH_DEPLOYMENTS ?? 500);
+const PACED = Number(process.env.BENCH_PACED ?? 100);
+const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 50);
+const RAW = Number(process.env.BENCH_RAW ?? 3000);
+const CONCURRENCY = Number(process.env.WEBHOOK_CONCURRENCY ?? 50);
+/** Each completed history carries three public events: accepted, in_progress, completed. */
+const PUBLIC_PER_DEPLOYMENT = 3;
+const SAMPLE_BODY = JSON.stringify({ id: 'evt_bench', object: 'event', type: 'deployment.completed', data: { object: { brief: 'x'.repeat(1200) } }, metadata: {} });
+
+async function rawLoop(url: string, inFlight: number): Promise<{ per_second: number; latency_ms: ReturnType<typeof percentiles> }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < RAW) {
+        next += 1;
+        const [response, ms] = await timed(() => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: SAMPLE_BODY, redirect: 'manual' }));
+        await response.arrayBuffer();
+        latencies.push(ms);
+      }
+    }),
+  );
+  return { per_second: Math.round((RAW / (Date.now() - started)) * 1000), latency_ms: percentiles(latencies) };
+}
+
+/** Deliveries per second between the 10th and the 90th percentile of arrivals: the steady part. */
+function sustainedRate(arrivals: number[]): number {
+  const sorted = [...arrivals].sort((a, b) => a - b);
+  const from = Math.floor(sorted.length * 0.1);
+  const to = Math.floor(sorted.length * 0.9);
+  return Math.round(((to - from) / Math.max(1, sorted[to] - sorted[from])) * 1000);
+}
+
+async function main(): Promise<void> {
+  const receiver = await BenchReceiver.start();
+  const services = await startServices({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_CONCURRENCY: String(CONCURRENCY) });
+  const history = new DeploymentHistory(services.database.pool);
+  try {
+    const workspace = await services.ops<{ id: string }>('workspace:create', '--name', 'bench');
+    await services.ops('webhook:set', '--workspace', workspace.id, '--url', receiver.url('/hook'));
+    const append = (): Promise<string> => history.append({ workspaceId: workspace.id, mode: 'live', status: 'completed', createdAt: new Date().toISOString() });
+
+    const rawSequential = await rawLoop(receiver.url('/raw'), 1);
+    const rawConcurrent = await rawLoop(receiver.url('/raw'), CONCURRENCY);
+
+    // Backlog: the events are committed while the webhooks service is down, then it starts and
+    // drains them as fast as it can, so the rate measured is its own, not that of the appends.
+    await services.kill('webhooks');
+    const appendStart = Date.now();
+    for (let done = 0; done < BURST; done += 10) await Promise.all(Array.from({ length: Math.min(10, BURST - done) }, append));
+    const appendedIn = Date.now() - appendStart;
+    const burstStart = Date.now();
+    await services.start('webhooks');
+    const burstTotal = BURST * PUBLIC_PER_DEPLOYMENT;
+    await waitUntil(() => receiver.firstSeen.size >= burstTotal, { timeoutMs: 600_000, intervalMs: 100, description: `${burstTotal} deliveries` });
+    const arrivals = [...receiver.firstSeen.values()].map((seen) => seen.at);
+    const burstSeconds = (Math.max(...arrivals) - burstStart) / 1000;
+    // Which stage sets the pace: if the last delivery was scheduled just before it arrived, the fan-out.
+    const scheduled = await services.database.pool.query<{ last: Date }>("SELECT max(recorded_at) AS last FROM events WHERE event_type = 'delivery.scheduled'");
+    const scheduledSeconds = (scheduled.rows[0].last.getTime() - burstStart) / 1000;
+
+    // Paced: one deployment every PACE_MS, well under capacity, for event-to-first-attempt latency.
+    const before = new Set(receiver.firstSeen.keys());
+    for (let index = 0; index < PACED; index++) {
+      const tick = Date.now();
+      await append();
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, PACE_MS - (Date.now() - tick))));
+    }
+    const pacedTotal = burstTotal + PACED * PUBLIC_PER_DEPLOYMENT;
+    await waitUntil(() => receiver.firstSeen.size >= pacedTotal, { timeoutMs: 120_000, intervalMs: 100, description: `${pacedTotal} deliveries` });
+    const paced = [...receiver.firstSeen.entries()].filter(([id]) => !before.has(id)).map(([, seen]) => seen);
+    const { rows } = await services.database.pool.query<{ event_id: string; recorded_at: Date }>('SELECT event_id, recorded_at FROM events WHERE event_id = ANY($1)', [paced.map((seen) => seen.eventId)]);
+    const recordedAt = new Map(rows.map((row) => [row.event_id, row.recorded_at.getTime()]));
+    const latencies = paced.map((seen) => seen.at - (recordedAt.get(seen.eventId) ?? seen.at));
+    // Where the time goes: event committed → delivery scheduled (relay, JetStream, fan-out).
+    const stages = await services.database.pool.query<{ to_scheduled: number; to_attempt: number }>(
+      `SELECT extract(epoch FROM s.recorded_at - e.recorded_at) * 1000 AS to_scheduled,
+              extract(epoch FROM a.recorded_at - s.recorded_at) * 1000 AS to_attempt
+         FROM events e
+         JOIN events s ON s.event_type = 'delivery.scheduled' AND s.data->>'event_id' = e.event_id
+         JOIN events a ON a.event_type = 'delivery.attempted' AND a.stream_name = s.stream_name AND a.stream_revision = s.stream_revision + 1
+        WHERE e.event_id = ANY($1)`,
+      [paced.map((seen) => seen.eventId)],
+    );
+
+    process.stdout.write(
+      `${JSON.stringify(
+        {
+          machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+          webhooks: {
+            worker_concurrency: CONCURRENCY,
+            backlog: {
+              deployments: BURST,
+              deliveries: burstTotal,
+              appended_in_ms: appendedIn,
+              drained_after_start_in_s: Math.round(burstSeconds * 10) / 10,
+              all_scheduled_after_start_in_s: Math.round(scheduledSeconds * 10) / 10,
+              sustained_deliveries_per_s: sustainedRate(arrivals),
+            },
+            paced: {
+              deliveries: paced.length,
+              events_per_s: Math.round((PUBLIC_PER_DEPLOYMENT * 1000) / PACE_MS),
+              event_to_first_attempt_ms: percentiles(latencies),
+              event_to_scheduled_ms: percentiles(stages.rows.map((row) => Number(row.to_scheduled))),
+              scheduled_to_attempt_recorded_ms: percentiles(stages.rows.map((row) => Number(row.to_attempt))),
+            },
+          },
+          raw_fetch_post_loop: { requests: RAW, sequential: rawSequential, [`concurrent_${CONCURRENCY}`]: rawConcurrent },
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  } finally {
+    await history.close();
+    await services.stop();
+    await receiver.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

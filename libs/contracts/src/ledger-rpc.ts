@@ -1,0 +1,24 @@
+/**
+ * The ledger's request/reply (DESIGN.md "Flows: Create": reserve before `deployment.created`).
+ * The subject is `rpcSubjects(prefix).ledgerReserve` (rpc.ts), outside the events stream.
+ * Failures come back as RpcErrorReply with the domain's code (`credits_exhausted`,
+ * `in_flight_limit_reached`, `invalid_request`).
+ */
+
+export interface ReserveCreditsRequest {
+  workspace_id: string;
+  /** Reservation id = deployment id: a repeated request returns the same reservation. */
+  deployment_id: string;
+  amount: number;
+  /** Correlates the account events with the HTTP request that caused them. */
+  request_id: string;
+}
+
+export interface ReserveCreditsReply {
+  deployment_id: string;
+  /** What is held; on a repeated request, the first request's amount. */
+  amount: number;
+  /** Released as an orphan unless `deployment.created` confirms it before then. */
+  expires_at: string;
+  credits_remaining: number;
+}

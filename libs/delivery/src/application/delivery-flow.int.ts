@@ -1,0 +1,109 @@
+import { deploymentStreamName, newId, type DeploymentEvent } from '@eh/contracts';
+import { deploymentDecider, SYNTHETIC_EXPERT, type DeploymentCommand } from '@eh/deployments';
+import { handleCommand, PostgresEventStore, type RecordedEvent } from '@eh/event-store';
+import { createTestDatabase, runMigrations, type TestDatabase } from '@eh/platform';
+import { allMigrations, inlineProjections } from '@eh/runtime';
+import { verifyWebhook } from '@eh/webhook-signature';
+import { createWorkspace } from '@eh/workspaces';
+import { pendingDeliveriesDue } from '../adapters/deliveries-view.query';
+import { deliveriesViewProjection } from '../adapters/deliveries-view.projection';
+import type { AttemptResult } from '../domain/delivery-outcome';
+import { DeliveryTransitionError } from '../domain/delivery-errors';
+import { attemptDelivery, type AttemptDeps } from './attempt-delivery.handler';
+import { replayDelivery } from './replay-deliveries.handler';
+import { scheduleDeliveries } from './schedule-deliveries.handler';
+import { registerWebhookEndpoint } from './webhook-endpoint.handler';
+
+const NOW = new Date('2030-01-01T00:00:00.000Z');
+
+/** The application handlers against the real PostgreSQL store and its inline projections. */
+describe('scheduling and attempting deliveries (PostgreSQL)', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  let workspaceId: string;
+  let secret: string;
+  const sent: { url: string; body: string; headers: Record<string, string> }[] = [];
+  const enqueued: [string, number, Date][] = [];
+  let answers: AttemptResult[] = [];
+  const deps = (): AttemptDeps => ({
+    store,
+    sender: { send: async (request) => (sent.push(request), answers.shift() ?? { status_code: 200, latency_ms: 1, error: null }) },
+    scheduler: { enqueue: async (...job) => void enqueued.push(job) },
+    retryDelaysMs: [1000],
+    clock: () => NOW,
+  });
+
+  /** A test-mode deployment created and accepted by the synthetic expert; returns its `deployment.accepted`. */
+  async function acceptedDeployment(webhookUrl: string | null): Promise<RecordedEvent> {
+    const id = newId('deployment');
+    const create: DeploymentCommand = {
+      type: 'create',
+      data: {
+        deployment_id: id, workspace_id: workspaceId, mode: 'test', brief: 'b', skills: ['naming'], urgency: 'standard', scheduled_for: null,
+        context_url: null, context_files: [], metadata: { order: 7 }, webhook_url: webhookUrl, sla_deadline: NOW.toISOString(), credits_reserved: 0, created_at: NOW.toISOString(),
+      },
+    };
+    const context = { workspaceId, correlationId: 'req_test', causationId: null, now: NOW.toISOString() };
+    await handleCommand(store, deploymentDecider, deploymentStreamName(id), create, context);
+    await handleCommand(store, deploymentDecider, deploymentStreamName(id), { type: 'accept', expert: SYNTHETIC_EXPERT, now: NOW.toISOString() }, context);
+    const events = await store.read(deploymentStreamName(id));
+    return events.find((event) => (event as RecordedEvent<DeploymentEvent['type']>).type === 'deployment.accepted') as RecordedEvent;
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await runMigrations(db.pool, allMigrations);
+    store = new PostgresEventStore(db.pool, { inlineProjections });
+    workspaceId = (await createWorkspace(store, 'flow', NOW)).id;
+    const registered = await registerWebhookEndpoint({ sql: db.pool, store, allowPrivateUrls: true, now: NOW, correlationId: 'req_1' }, workspaceId, 'http://127.0.0.1:9/hook');
+    secret = registered.secret ?? '';
+  });
+
+  afterAll(async () => {
+    await store?.close();
+    await db?.drop();
+  });
+
+  it('schedules one delivery per event and destination, once however often the event comes', async () => {
+    const accepted = await acceptedDeployment(null);
+    const [first] = await scheduleDeliveries(store, accepted, NOW);
+    expect(first.created).toBe(true);
+    expect(await scheduleDeliveries(store, accepted, NOW)).toEqual([{ delivery_id: first.delivery_id, created: false }]);
+    const due = await pendingDeliveriesDue(db.pool, NOW, 100);
+    expect(due.map((row) => [row.delivery_id, row.next_attempt])).toContainEqual([first.delivery_id, 1]);
+  });
+
+  it('signs and sends the stored body, retries a 5xx through the scheduler, skips a stale job, then succeeds', async () => {
+    const accepted = await acceptedDeployment(null);
+    const [{ delivery_id: id }] = await scheduleDeliveries(store, accepted, NOW);
+    answers = [{ status_code: 500, latency_ms: 3, error: null }];
+    expect(await attemptDelivery(deps(), id, 1)).toBe('retrying');
+    expect(enqueued.at(-1)).toEqual([id, 2, new Date(NOW.getTime() + 1000)]);
+    expect(await attemptDelivery(deps(), id, 1)).toBe('skipped');
+    expect(await attemptDelivery(deps(), id, 2)).toBe('succeeded');
+    const requests = sent.filter((request) => request.headers['service-delivery'] === id);
+    expect(requests).toHaveLength(2);
+    expect(requests[0].body).toBe(requests[1].body);
+    expect(JSON.parse(requests[0].body)).toMatchObject({ id: accepted.id, type: 'deployment.accepted', sequence: 1, metadata: { order: 7 } });
+    const now = Math.floor(NOW.getTime() / 1000);
+    expect(verifyWebhook({ payload: requests[0].body, header: requests[0].headers['service-signature'], secrets: [secret], now }).valid).toBe(true);
+    await expect(replayDelivery(store, id, { requestedBy: 'test', correlationId: 'req_2', now: NOW })).rejects.toBeInstanceOf(DeliveryTransitionError);
+  });
+
+  it('sends to the deployment\'s webhook_url instead of the endpoint, signed with the workspace secret', async () => {
+    const accepted = await acceptedDeployment('http://127.0.0.1:9/override');
+    const [{ delivery_id: id }] = await scheduleDeliveries(store, accepted, NOW);
+    await attemptDelivery(deps(), id, 1);
+    expect(sent.at(-1)?.url).toBe('http://127.0.0.1:9/override');
+    const row = await db.pool.query<{ endpoint_id: string | null; status: string }>('SELECT endpoint_id, status FROM deliveries_view WHERE delivery_id = $1', [id]);
+    expect(row.rows[0]).toEqual({ endpoint_id: null, status: 'succeeded' });
+  });
+
+  it('the read model rebuilds from the events to the same rows', async () => {
+    const before = await db.pool.query('SELECT delivery_id, status, next_attempt, resource::text FROM deliveries_view ORDER BY delivery_id');
+    await store.rebuildProjection(deliveriesViewProjection);
+    const after = await db.pool.query('SELECT delivery_id, status, next_attempt, resource::text FROM deliveries_view ORDER BY delivery_id');
+    expect(after.rows).toEqual(before.rows);
+    expect(after.rows.length).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -1,0 +1,25 @@
+import { DomainError, deploymentStreamName, type DeploymentEvent } from '@eh/contracts';
+import { handleCommand, toDomainEvent, type EventStore } from '@eh/event-store';
+import { foldDeployment } from '../domain/deployment.evolve';
+import { toDeploymentResource, type DeploymentResource } from '../domain/deployment.resource';
+import { deploymentDecider } from './deployment-decider';
+
+/**
+ * Service operations cancel a deployment (SPEC.md "States and transitions", rule 2): from
+ * pending, accepted, in_progress or needs_input (docs/decisions.md "Lifecycle"); the event says
+ * `cancelled_by: operations` and carries the reason. Used by the admin API and the ops CLI.
+ */
+export async function cancelByOperations(store: EventStore, deploymentId: string, reason: string, now: Date, correlationId: string): Promise<DeploymentResource> {
+  const stream = deploymentStreamName(deploymentId);
+  const before = foldDeployment((await store.read(stream)).map((event) => toDomainEvent<DeploymentEvent>(event)));
+  if (before.status === 'initial') throw new DomainError('not_found', `no deployment ${deploymentId}`, 'id');
+  const at = now.toISOString();
+  const result = await handleCommand(store, deploymentDecider, stream, { type: 'cancel', by: 'operations', reason, partialOutput: null, now: at }, {
+    // The deployment's workspace, so webhooks and the ledger see the cancellation where it belongs.
+    workspaceId: before.details.workspace_id,
+    correlationId,
+    causationId: null,
+    now: at,
+  });
+  return toDeploymentResource(result.state);
+}

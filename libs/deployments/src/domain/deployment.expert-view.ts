@@ -1,0 +1,73 @@
+/**
+ * A deployment as the expert it was offered or assigned to sees it (the expert API, issue 5).
+ * Experts see the work (brief, context, the question and the agent's reply with its files) but
+ * not the agent's `metadata`, webhook or other experts' offers (SPEC.md: experts are reached
+ * through the service only). Anyone else gets null: the caller answers 404.
+ */
+import type { CancelledBy, DeploymentStatus, ExpiryReason, Output, Urgency } from '@eh/contracts';
+import type { DeploymentState, ExistingDeployment } from './deployment.state';
+
+/** `offered`: the open offer is theirs; `passed_over`: they declined or let it time out; `assigned`: they accepted. */
+export type ExpertRelation = 'offered' | 'passed_over' | 'assigned';
+
+export interface ExpertDeploymentView {
+  id: string;
+  relation: ExpertRelation;
+  status: DeploymentStatus;
+  brief: string;
+  skills: string[];
+  urgency: Urgency;
+  scheduled_for: string | null;
+  sla_deadline: string;
+  context_url: string | null;
+  context_files: string[];
+  credits_reserved: number;
+  offer: { offer_number: number; offered_at: string; expires_at: string } | null;
+  question: { body: string; asked_at: string; reply_deadline: string } | null;
+  reply: { body: string; context_files: string[]; replied_at: string } | null;
+  output: Output | null;
+  cancellation: { cancelled_by: CancelledBy; reason: string; cancelled_at: string } | null;
+  expiry: { reason: ExpiryReason; expired_at: string } | null;
+  created_at: string;
+}
+
+export function expertRelation(state: DeploymentState, expertId: string): ExpertRelation | null {
+  if (state.status === 'initial') return null;
+  if (state.status === 'pending') {
+    if (state.offer?.expert.id === expertId) return 'offered';
+    return state.passed_over.includes(expertId) ? 'passed_over' : null;
+  }
+  return state.expert?.id === expertId ? 'assigned' : null;
+}
+
+export function toExpertView(state: DeploymentState, expertId: string): ExpertDeploymentView | null {
+  const relation = expertRelation(state, expertId);
+  if (relation === null || state.status === 'initial') return null;
+  const d = state.details;
+  return {
+    id: d.deployment_id,
+    relation,
+    status: state.status,
+    brief: d.brief,
+    skills: d.skills,
+    urgency: d.urgency,
+    scheduled_for: d.scheduled_for,
+    sla_deadline: d.sla_deadline,
+    context_url: d.context_url,
+    context_files: d.context_files,
+    credits_reserved: d.credits_reserved,
+    offer: relation === 'offered' && state.status === 'pending' && state.offer ? { offer_number: state.offer.offer_number, offered_at: state.offer.offered_at, expires_at: state.offer.expires_at } : null,
+    ...clarificationOf(state),
+    output: state.status === 'completed' ? state.output : state.status === 'cancelled' ? state.partial_output : null,
+    cancellation: state.status === 'cancelled' ? { cancelled_by: state.cancelled_by, reason: state.reason, cancelled_at: state.cancelled_at } : null,
+    expiry: state.status === 'expired' ? { reason: state.reason, expired_at: state.expired_at } : null,
+    created_at: d.created_at,
+  };
+}
+
+function clarificationOf(state: ExistingDeployment): Pick<ExpertDeploymentView, 'question' | 'reply'> {
+  const clarification = state.status === 'pending' || state.status === 'accepted' ? null : state.clarification;
+  if (clarification === null) return { question: null, reply: null };
+  const { question, reply } = clarification;
+  return { question: { ...question }, reply: reply === null ? null : { ...reply } };
+}

@@ -1,0 +1,86 @@
+import type { DeploymentEvent } from '@eh/contracts';
+import type { InlineProjection } from '@eh/event-store';
+import type { SqlClient } from '@eh/platform';
+import { foldDeployment } from '../domain/deployment.evolve';
+import type { ExistingDeployment } from '../domain/deployment.state';
+import { deploymentTimers } from '../domain/deployment.timers';
+import { syntheticWorkTimer } from '../synthesizer/synthetic-expert';
+
+/** Every deployment event type, internal ones included; `satisfies` keeps the list complete. */
+const ALL_TYPES = {
+  'deployment.created': true,
+  'deployment.routing_started': true,
+  'deployment.offered': true,
+  'deployment.offer_declined': true,
+  'deployment.offer_expired': true,
+  'deployment.accepted': true,
+  'deployment.in_progress': true,
+  'deployment.needs_input': true,
+  'deployment.reply_received': true,
+  'deployment.completed': true,
+  'deployment.cancelled': true,
+  'deployment.expired': true,
+} as const satisfies Record<DeploymentEvent['type'], true>;
+
+/**
+ * Folds the whole stream again on each append, as deployments_view does: a deployment has a
+ * handful of events, and the rows can never drift from the fold (timers included).
+ */
+export const routingViewProjection: InlineProjection = {
+  name: 'deployment_routing_view',
+  handles: Object.keys(ALL_TYPES),
+  async apply(events, tx) {
+    for (const stream of new Set(events.map((event) => event.streamName))) await refresh(stream, tx);
+  },
+  async reset(tx) {
+    await tx.query('TRUNCATE deployment_routing_view, deployment_timers_view');
+  },
+};
+
+async function refresh(streamName: string, tx: SqlClient): Promise<void> {
+  const { rows } = await tx.query<{ event_type: string; data: unknown; occurred_at: string }>(
+    "SELECT event_type, data, metadata->>'occurred_at' AS occurred_at FROM events WHERE stream_name = $1 ORDER BY stream_revision",
+    [streamName],
+  );
+  const state = foldDeployment(rows.map((row) => ({ type: row.event_type, data: row.data }) as DeploymentEvent));
+  if (state.status === 'initial') return;
+  await upsertRouting(state, rows[rows.length - 1].occurred_at, tx);
+  const id = state.details.deployment_id;
+  const timers: [string, string, string, number | null][] = deploymentTimers(state).map((t) => [t.jobId, t.kind, t.dueAt, t.offerNumber]);
+  const work = syntheticWorkTimer(state);
+  if (work) timers.push([work.jobId, 'work', work.dueAt, null]);
+  await tx.query('DELETE FROM deployment_timers_view WHERE deployment_id = $1', [id]);
+  for (const [jobId, kind, dueAt, offerNumber] of timers) {
+    await tx.query(
+      'INSERT INTO deployment_timers_view (job_id, deployment_id, workspace_id, kind, due_at, offer_number) VALUES ($1, $2, $3, $4, $5, $6)',
+      [jobId, id, state.details.workspace_id, kind, dueAt, offerNumber],
+    );
+  }
+}
+
+async function upsertRouting(state: ExistingDeployment, changedAt: string, tx: SqlClient): Promise<void> {
+  const d = state.details;
+  const pending = state.status === 'pending' ? state : null;
+  const assigned = state.status === 'pending' ? null : state.expert;
+  await tx.query(
+    `INSERT INTO deployment_routing_view (deployment_id, workspace_id, mode, status, brief, skills, urgency, sla_deadline,
+       routing_started, offered_expert_id, offer_number, offer_expires_at, offers_made, passed_over, assigned_expert_id, created_at, changed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+     ON CONFLICT (deployment_id) DO UPDATE SET status = EXCLUDED.status, routing_started = EXCLUDED.routing_started,
+       offered_expert_id = EXCLUDED.offered_expert_id, offer_number = EXCLUDED.offer_number, offer_expires_at = EXCLUDED.offer_expires_at,
+       offers_made = EXCLUDED.offers_made, passed_over = EXCLUDED.passed_over, assigned_expert_id = EXCLUDED.assigned_expert_id,
+       changed_at = EXCLUDED.changed_at`,
+    [
+      d.deployment_id, d.workspace_id, d.mode, state.status, d.brief, d.skills, d.urgency, d.sla_deadline,
+      pending ? pending.routing_started_at !== null : true,
+      pending?.offer?.expert.id ?? null,
+      pending?.offer?.offer_number ?? null,
+      pending?.offer?.expires_at ?? null,
+      pending?.offers_made ?? 0,
+      pending?.passed_over ?? [],
+      assigned?.id ?? null,
+      d.created_at,
+      changedAt,
+    ],
+  );
+}

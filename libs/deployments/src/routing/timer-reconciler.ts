@@ -1,0 +1,65 @@
+import type { SqlClient } from '@eh/platform';
+import { timersDueBefore, timersOfDeployment } from './routing-view.query';
+import type { DeploymentTimerQueue } from './timer-queue';
+
+export interface TimerSchedulingOptions {
+  /** How often every timer is derived again from the read model (TIMER_RECONCILE_SECONDS). */
+  reconcileSeconds: number;
+}
+
+/**
+ * Keeps BullMQ in step with deployment_timers_view, the timers the events imply (DESIGN.md:
+ * "a flushed Redis loses nothing"). Redis holds only timers due within two reconcile periods;
+ * later ones wait in PostgreSQL and are added by a later pass, so Redis stays small and no
+ * delayed job outlives a change of plan by long. Passes run at start and then periodically on
+ * every router replica; deterministic job ids make them idempotent.
+ */
+export class TimerReconciler {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly queue: DeploymentTimerQueue,
+    private readonly options: TimerSchedulingOptions,
+    private readonly onError: (error: unknown) => void = (error) => console.error('timer reconciler:', error),
+  ) {}
+
+  get horizonMs(): number {
+    return 2 * this.options.reconcileSeconds * 1000;
+  }
+
+  /** One pass: schedule every timer due within the horizon. Returns how many it saw. */
+  async reconcile(now = new Date()): Promise<number> {
+    const due = await timersDueBefore(this.sql, new Date(now.getTime() + this.horizonMs));
+    await this.queue.schedule(due, now);
+    return due.length;
+  }
+
+  /** After an event of one deployment: schedule what it needs now, remove what it no longer does. */
+  async syncDeployment(deploymentId: string, now = new Date()): Promise<void> {
+    const timers = await timersOfDeployment(this.sql, deploymentId);
+    const horizon = now.getTime() + this.horizonMs;
+    await this.queue.schedule(timers.filter((timer) => timer.dueAt.getTime() < horizon), now);
+    const current = new Set(timers.map((timer) => timer.jobId));
+    const stale = ['sla', 'reply', 'start', 'work'].map((kind) => `${kind}-${deploymentId}`).filter((jobId) => !current.has(jobId));
+    await this.queue.remove(stale);
+  }
+
+  async start(): Promise<void> {
+    await this.reconcile();
+    this.timer = setInterval(() => {
+      if (this.running) return;
+      this.running = this.reconcile()
+        .then(() => undefined, this.onError)
+        .finally(() => {
+          this.running = undefined;
+        });
+    }, this.options.reconcileSeconds * 1000);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * The ledger against the real PostgreSQL: reactions applied once however often delivered, the
+ * orphan sweep and its fence against a late `deployment.created`, cycle roll-over, and the
+ * read model equal to the fold (and to itself rebuilt from the events).
+ */
+import { accountStreamName, DomainError, newId, type DeploymentCreated } from '@eh/contracts';
+import { eventStoreMigrations, PostgresEventStore, type RecordedEvent } from '@eh/event-store';
+import { createTestDatabase, runMigrations, type TestDatabase } from '@eh/platform';
+import { accountsViewProjection } from '../adapters/accounts-view.projection';
+import { ledgerViewMigrations } from '../adapters/ledger-view.migrations';
+import { reservationsViewProjection } from '../adapters/reservations-view.projection';
+import { findUsage } from '../adapters/usage.query';
+import { STANDARD_PLAN } from '../domain/account-plan';
+import { runAccountCommand } from './account-decider';
+import { accountCommandFor, applyCreditReaction } from './credit-reactions';
+import { releaseOrphans, rollEndedCycles } from './ledger-sweeps';
+import { showAccount } from './manage-account.handler';
+import { reserveCredits } from './reserve-credits.handler';
+
+const POLICY = { standardPlan: { ...STANDARD_PLAN, cycle_cap_credits: 1000, cycle_days: 1 } };
+const T0 = new Date('2026-05-01T00:00:00.000Z');
+const after = (seconds: number): Date => new Date(T0.getTime() + seconds * 1000);
+
+describe('ledger on PostgreSQL', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  let ws: string;
+
+  const reserve = (deploymentId: string, amount = 100, at = T0) =>
+    reserveCredits(store, { workspace_id: ws, deployment_id: deploymentId, amount, request_id: 'req_t' }, { now: at, ttlSeconds: 60, policy: POLICY });
+  const created = (deploymentId: string): Promise<unknown> => {
+    const event: DeploymentCreated = {
+      type: 'deployment.created',
+      data: {
+        deployment_id: deploymentId, workspace_id: ws, mode: 'live', brief: 'b', skills: ['s'], urgency: 'standard', scheduled_for: null, context_url: null,
+        context_files: [], metadata: {}, webhook_url: null, sla_deadline: after(3600).toISOString(), credits_reserved: 100, created_at: T0.toISOString(),
+      },
+    };
+    const metadata = { workspace_id: ws, correlation_id: 'c', causation_id: null, schema_version: 1, occurred_at: T0.toISOString() };
+    return store.append(`deployment-${deploymentId}`, [{ id: newId('event'), ...event, metadata }], 'no_stream');
+  };
+  const deploymentEvent = async (deploymentId: string): Promise<RecordedEvent> => (await store.read(`deployment-${deploymentId}`))[0];
+  const accountEvents = async () => store.read(accountStreamName(ws));
+
+  beforeEach(async () => {
+    db = await createTestDatabase();
+    await runMigrations(db.pool, [...eventStoreMigrations, ...ledgerViewMigrations]);
+    store = new PostgresEventStore(db.pool, { inlineProjections: [accountsViewProjection, reservationsViewProjection] });
+    ws = newId('workspace');
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  it('confirms on created once, however often the event is delivered, even concurrently', async () => {
+    const dep = newId('deployment');
+    await reserve(dep);
+    await created(dep);
+    const event = await deploymentEvent(dep);
+    // Three replicas handling the same message at once: the same derived ids, one copy kept.
+    await Promise.all([1, 2, 3].map(() => applyCreditReaction(store, event, accountCommandFor(event, after(1).toISOString()), POLICY)));
+    await applyCreditReaction(store, event, accountCommandFor(event, after(2).toISOString()), POLICY);
+    expect((await accountEvents()).filter((e) => e.type === 'account.reservation_confirmed')).toHaveLength(1);
+  });
+
+  it('releases an orphan after its deadline, not before, and never a created deployment', async () => {
+    const [orphan, late, confirmed] = [newId('deployment'), newId('deployment'), newId('deployment')];
+    await reserve(orphan);
+    await reserve(late);
+    await reserve(confirmed);
+    await created(late); // appended, not yet confirmed by the consumer
+    await created(confirmed);
+    const event = await deploymentEvent(confirmed);
+    await applyCreditReaction(store, event, accountCommandFor(event, after(1).toISOString()), POLICY);
+    expect(await releaseOrphans(store, db.pool, after(59))).toEqual({ released: 0, skipped: 0 });
+    expect(await releaseOrphans(store, db.pool, after(60))).toEqual({ released: 1, skipped: 0 });
+    expect((await showAccount(store, ws)).reservations.map((r) => r.deployment_id).sort()).toEqual([late, confirmed].sort());
+  });
+
+  it('fences: an orphan released first makes the late deployment.created fail; a created first makes the release fail', async () => {
+    const [first, second] = [newId('deployment'), newId('deployment')];
+    await reserve(first);
+    await runAccountCommand(store, { type: 'release_orphan', workspaceId: ws, deploymentId: first, now: after(61).toISOString() }, { correlationId: 'c', causationId: null }, POLICY);
+    await expect(created(first)).rejects.toMatchObject({ code: 'service_unavailable' });
+    expect(await store.read(`deployment-${first}`)).toEqual([]);
+
+    await reserve(second);
+    // The sweeper decided on a state where the deployment was unconfirmed; the append meets the created row.
+    await created(second);
+    const release = runAccountCommand(store, { type: 'release_orphan', workspaceId: ws, deploymentId: second, now: after(61).toISOString() }, { correlationId: 'c', causationId: null }, POLICY);
+    await expect(release).rejects.toBeInstanceOf(DomainError);
+    expect((await showAccount(store, ws)).credits_reserved).toBe(100);
+  });
+
+  it('starts ended cycles from the read model, and keeps the read model equal to the fold and to its rebuild', async () => {
+    const [a, b] = [newId('deployment'), newId('deployment')];
+    await reserve(a, 300);
+    await reserve(b, 200);
+    const settle = { type: 'settle' as const, workspaceId: ws, deploymentId: a, reportedCharge: 250, now: after(10).toISOString() };
+    await runAccountCommand(store, settle, { correlationId: 'c', causationId: null }, POLICY);
+    expect(await rollEndedCycles(store, db.pool, after(3600))).toBe(0);
+    expect(await rollEndedCycles(store, db.pool, after(86_400))).toBe(1);
+    const truth = await showAccount(store, ws);
+    expect(truth).toMatchObject({ allowance: 1000, credits_reserved: 200, charged_this_cycle: 0, cycle_start: after(86_400).toISOString() });
+    const usage = await findUsage(db.pool, ws, after(86_400));
+    expect(usage).toMatchObject({ credits_remaining: truth.credits_remaining, credits_reserved: 200, cycle_start: truth.cycle_start, cycle_end: truth.cycle_end });
+    // The burn window is the last 7 days, whatever the cycle: 250 credits / 7, then nothing.
+    expect(usage?.burn_rate_daily).toBe(Math.round((250 / 7) * 100) / 100);
+    expect(await findUsage(db.pool, ws, after(8 * 86_400 + 11))).toMatchObject({ burn_rate_daily: 0, forecasted_depletion: null });
+
+    const before = await db.pool.query('SELECT * FROM accounts_view ORDER BY workspace_id');
+    await store.rebuildProjection(accountsViewProjection);
+    await store.rebuildProjection(reservationsViewProjection);
+    expect((await db.pool.query('SELECT * FROM accounts_view ORDER BY workspace_id')).rows).toEqual(before.rows);
+  });
+});

@@ -1,0 +1,66 @@
+import type { ExpertEvent, ExpertProfile } from '@eh/contracts';
+import type { InlineProjection } from '@eh/event-store';
+import type { SqlClient } from '@eh/platform';
+
+export const EXPERT_EVENT_TYPES = ['expert.registered', 'expert.updated', 'expert.availability_changed', 'expert.retired'] as const satisfies readonly ExpertEvent['type'][];
+
+/** Column for each changeable profile field (the event carries only what changed). */
+const COLUMNS: Record<keyof ExpertProfile, string> = {
+  name: 'name',
+  role: 'role',
+  skills: 'skills',
+  tenure_years: 'tenure_years',
+  median_turnaround_minutes: 'median_turnaround_minutes',
+  rate_credits_per_hour: 'rate_credits_per_hour',
+};
+
+/**
+ * The roster read model, inline so a registered expert's credential works, and a retired one's
+ * stops, the moment the command returns (like API keys in workspaces_view).
+ */
+export const rosterViewProjection: InlineProjection = {
+  name: 'experts_view',
+  handles: EXPERT_EVENT_TYPES,
+  async apply(events, tx) {
+    for (const recorded of events) await applyOne({ type: recorded.type, data: recorded.data } as ExpertEvent, tx);
+  },
+  async reset(tx) {
+    await tx.query('TRUNCATE experts_view');
+  },
+};
+
+async function applyOne(event: ExpertEvent, tx: SqlClient): Promise<void> {
+  switch (event.type) {
+    case 'expert.registered': {
+      const d = event.data;
+      await tx.query(
+        `INSERT INTO experts_view (id, name, role, skills, tenure_years, median_turnaround_minutes, availability,
+           rate_credits_per_hour, retired, credential_hash, credential_last4, registered_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, false, $9, $10, $11, $11) ON CONFLICT (id) DO NOTHING`,
+        [d.expert_id, d.name, d.role, d.skills, d.tenure_years, d.median_turnaround_minutes, d.availability, d.rate_credits_per_hour, d.credential_hash, d.credential_last4, d.registered_at],
+      );
+      return;
+    }
+    case 'expert.updated': {
+      const fields = Object.entries(event.data.changes).filter(([field]) => field in COLUMNS);
+      const sets = fields.map(([field], index) => `${COLUMNS[field as keyof ExpertProfile]} = $${index + 3}`);
+      await tx.query(`UPDATE experts_view SET updated_at = $2${sets.map((set) => `, ${set}`).join('')} WHERE id = $1`, [
+        event.data.expert_id,
+        event.data.updated_at,
+        ...fields.map(([, value]) => value),
+      ]);
+      return;
+    }
+    case 'expert.availability_changed':
+      await tx.query('UPDATE experts_view SET availability = $2, updated_at = $3 WHERE id = $1', [event.data.expert_id, event.data.availability, event.data.changed_at]);
+      return;
+    case 'expert.retired':
+      // The credential goes with the retirement: a retired expert can no longer sign in.
+      await tx.query('UPDATE experts_view SET retired = true, credential_hash = NULL, updated_at = $2 WHERE id = $1', [event.data.expert_id, event.data.retired_at]);
+      return;
+    default: {
+      const unhandled: never = event;
+      throw new Error(`unhandled expert event ${JSON.stringify(unhandled)}`);
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import { DomainError, deploymentStreamName, deriveEventId, type DeploymentEvent } from '@eh/contracts';
+import { deploymentDecider, foldDeployment, type OfferDeployment, type PendingDeployment } from '@eh/deployments';
+import { handleCommand, toDomainEvent, type EventStore } from '@eh/event-store';
+import type { SqlClient } from '@eh/platform';
+import { recentCompletions, rosterCandidates } from '../adapters/roster-view.query';
+import { EVIDENCE_HALF_LIVES, evidenceFrom } from '../domain/brief-fit';
+import { rankCandidates, type RankedCandidate } from '../domain/matching';
+
+export interface OfferDeps {
+  store: EventStore;
+  sql: SqlClient;
+  offerTimeoutSeconds: number;
+  briefFitHalfLifeSeconds: number;
+}
+
+export interface OfferCause {
+  /** The event (deployment or roster) that made the router look; ids derive from it. */
+  eventId: string;
+  correlationId: string;
+  /**
+   * Act only if the stream is still at this revision (the reactor's "only the latest event"
+   * rule); undefined: whatever the stream's revision is when read.
+   */
+  revision?: number;
+}
+
+export type OfferOutcome = { kind: 'offered'; ranked: RankedCandidate } | { kind: 'waiting'; reason: string } | { kind: 'nothing_to_do' };
+
+/** A deployment the router may offer now: live, pending, routing, no open offer. */
+export function isOfferable(state: { status: string }): state is PendingDeployment {
+  const pending = state as PendingDeployment;
+  return pending.status === 'pending' && pending.details.mode === 'live' && pending.routing_started_at !== null && pending.offer === null;
+}
+
+/** The best candidate for a pending deployment, with the ranking's explanation. */
+export async function bestCandidate(sql: SqlClient, state: PendingDeployment, now: Date, halfLifeSeconds: number): Promise<RankedCandidate | null> {
+  const { skills, workspace_id } = state.details;
+  const roster = await rosterCandidates(sql, skills, state.passed_over);
+  if (roster.length === 0) return null;
+  const since = new Date(now.getTime() - EVIDENCE_HALF_LIVES * halfLifeSeconds * 1000).toISOString();
+  const completions = await recentCompletions(sql, workspace_id, roster.map((expert) => expert.id), since);
+  const ranked = rankCandidates({ skills, passedOver: state.passed_over }, roster, evidenceFrom(completions, now.toISOString(), halfLifeSeconds));
+  return ranked[0] ?? null;
+}
+
+/**
+ * Match and offer to one expert (SPEC.md "What the service does", 3). The append expects the
+ * revision the match was made on, so of two router replicas racing on one deployment only one
+ * offers; the other finds the stream moved and does nothing. No candidate: the deployment waits
+ * (a roster change or an expiring offer looks again) until its SLA expires it.
+ */
+export async function offerDeployment(deps: OfferDeps, deploymentId: string, cause: OfferCause, now: Date): Promise<OfferOutcome> {
+  const stream = deploymentStreamName(deploymentId);
+  const recorded = await deps.store.read(stream);
+  const revision = recorded.length - 1;
+  if (cause.revision !== undefined && cause.revision !== revision) return { kind: 'nothing_to_do' };
+  const state = foldDeployment(recorded.map((event) => toDomainEvent<DeploymentEvent>(event)));
+  if (!isOfferable(state)) return { kind: 'nothing_to_do' };
+  const best = await bestCandidate(deps.sql, state, now, deps.briefFitHalfLifeSeconds);
+  if (!best) return { kind: 'waiting', reason: `no online expert covers ${state.details.skills.join(', ')}` };
+  const at = now.toISOString();
+  const expiresAt = new Date(now.getTime() + deps.offerTimeoutSeconds * 1000).toISOString();
+  const { id, name, role } = best.expert;
+  const offer: OfferDeployment = { type: 'offer', expert: { id, name, role }, match: best.match, expiresAt, now: at };
+  try {
+    const result = await handleCommand(
+      deps.store,
+      deploymentDecider,
+      stream,
+      (_current, current) => (current === revision ? offer : null),
+      {
+        workspaceId: state.details.workspace_id,
+        correlationId: cause.correlationId,
+        causationId: cause.eventId,
+        now: at,
+        eventId: (index) => deriveEventId(cause.eventId, `router-offer-${deploymentId}-${revision}`, index),
+      },
+    );
+    return result.events.length > 0 ? { kind: 'offered', ranked: best } : { kind: 'nothing_to_do' };
+  } catch (error) {
+    // Refused by the decider: the deployment changed in a way the revision check cannot see.
+    if (error instanceof DomainError) return { kind: 'nothing_to_do' };
+    throw error;
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * No leak on crash (issue 4): the gateway dies between reserve and the append of
+ * `deployment.created` (TEST_CRASH_AFTER_RESERVE=1, honoured only under NODE_ENV=test), and the
+ * ledger releases the orphaned reservation after its deadline (here 2 s, swept every 200 ms).
+ * A retry under the same Idempotency-Key then creates the deployment, holding credits again.
+ */
+import { waitUntil } from '@eh/platform';
+import { LedgerE2e, type Workspace } from './support/ledger-e2e';
+
+interface AccountSummary {
+  credits_remaining: number;
+  credits_reserved: number;
+  reservations: { deployment_id: string; amount: number; confirmed: boolean }[];
+}
+
+describe('a gateway killed between reserve and append', () => {
+  let e2e: LedgerE2e;
+  let workspace: Workspace;
+
+  const account = () => e2e.services.ops<AccountSummary>('account:show', '--workspace', workspace.id);
+
+  beforeAll(async () => {
+    e2e = await LedgerE2e.start({
+      TEST_CRASH_AFTER_RESERVE: '1',
+      LEDGER_RESERVATION_TTL_SECONDS: '2',
+      LEDGER_SWEEP_INTERVAL_MS: '200',
+      SLA_STANDARD_SECONDS: '600',
+      OFFER_TIMEOUT_SECONDS: '600',
+    });
+    await e2e.expert('ledger-crash', 60, 60);
+    workspace = await e2e.workspace('crash', { cap: 1000, inFlight: 10 });
+  });
+
+  afterAll(async () => {
+    await e2e?.stop();
+  });
+
+  it('leaks nothing: the orphan is released within the deadline plus one sweep', async () => {
+    const headers = { 'Idempotency-Key': 'crash-once' };
+    await expect(e2e.create(workspace.keys.live, 'ledger-crash', { headers })).rejects.toThrow(/fetch failed/);
+    const held = await account();
+    expect([held.credits_remaining, held.credits_reserved]).toEqual([940, 60]);
+    const [orphan] = held.reservations;
+    expect(orphan).toMatchObject({ amount: 60, confirmed: false });
+    expect(await e2e.events(`deployment-${orphan.deployment_id}`)).toEqual([]);
+
+    const releasedAt = Date.now();
+    await waitUntil(async () => (await account()).credits_reserved === 0, { timeoutMs: 10_000, description: 'the orphan released' });
+    expect(Date.now() - releasedAt).toBeLessThan(2_000 + 200 + 2_000);
+    const released = (await e2e.events(`account-${workspace.id}`)).filter((event) => event.type === 'account.credits_released');
+    expect(released.map((event) => event.data)).toEqual([expect.objectContaining({ deployment_id: orphan.deployment_id, amount: 60, reason: 'orphaned' })]);
+    expect((await account()).credits_remaining).toBe(1000);
+
+    // The same request retried on a healthy gateway creates that very deployment, holding credits again.
+    e2e.services.env.TEST_CRASH_AFTER_RESERVE = '0';
+    await e2e.services.start('gateway');
+    // As if the crashed attempt's 30 s Idempotency-Key lease had run out (docs/decisions.md, issue 3).
+    await e2e.services.database.pool.query("UPDATE idempotency_keys SET locked_until = date_trunc('milliseconds', now() - interval '1 second')");
+    const retried = await e2e.create(workspace.keys.live, 'ledger-crash', { headers });
+    expect([retried.status, retried.body.id, retried.body.credits_reserved]).toEqual([201, orphan.deployment_id, 60]);
+    await e2e.usageWhen(workspace.keys.live, (usage) => usage.credits_remaining === 940 && usage.deployments_this_cycle === 1, 'after the retry');
+    // Past the deadline again, the confirmed reservation stays held.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect((await account()).credits_reserved).toBe(60);
+  });
+});

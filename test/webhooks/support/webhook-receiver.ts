@@ -1,0 +1,93 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { waitUntil } from '@eh/platform';
+
+export interface ReceivedWebhook {
+  path: string;
+  deliveryId: string;
+  idempotencyKey: string;
+  event: string;
+  signature: string;
+  body: string;
+  receivedAt: number;
+}
+
+/** What a path answers: a status, after an optional delay; `hit` counts this delivery id's requests (1-based). */
+export type Behavior = (hit: number, webhook: ReceivedWebhook) => { status: number; delayMs?: number; headers?: Record<string, string> };
+
+const ok: Behavior = () => ({ status: 200 });
+
+/**
+ * A partner's receiver on 127.0.0.1, in the test's own process: records every request and
+ * dedupes on Service-Delivery the way the README tells partners to.
+ */
+export class WebhookReceiver {
+  readonly received: ReceivedWebhook[] = [];
+  /** Service-Delivery ids processed once each (a receiver's dedupe table). */
+  readonly processed = new Map<string, ReceivedWebhook>();
+  private readonly behaviors = new Map<string, Behavior>();
+  private readonly hits = new Map<string, number>();
+
+  private constructor(private readonly server: Server) {}
+
+  static async start(): Promise<WebhookReceiver> {
+    const server = createServer();
+    const receiver = new WebhookReceiver(server);
+    server.on('request', (request, response) => void receiver.handle(request, response));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return receiver;
+  }
+
+  url(path: string): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
+  }
+
+  behave(path: string, behavior: Behavior): void {
+    this.behaviors.set(path, behavior);
+  }
+
+  at(path: string): ReceivedWebhook[] {
+    return this.received.filter((webhook) => webhook.path === path);
+  }
+
+  /** Waits until `count` distinct deliveries reached `path`; returns them in arrival order. */
+  async waitForDeliveries(path: string, count: number, timeoutMs = 15_000): Promise<ReceivedWebhook[]> {
+    return waitUntil(
+      () => {
+        const unique = [...new Map(this.at(path).map((webhook) => [webhook.deliveryId, webhook])).values()];
+        return unique.length >= count ? unique : undefined;
+      },
+      { timeoutMs, description: `${count} deliveries at ${path} (have ${new Set(this.at(path).map((w) => w.deliveryId)).size})` },
+    );
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const header = (name: string): string => String(request.headers[name] ?? '');
+    const path = (request.url ?? '/').split('?')[0];
+    const webhook: ReceivedWebhook = {
+      path,
+      deliveryId: header('service-delivery'),
+      idempotencyKey: header('service-idempotency-key'),
+      event: header('service-event'),
+      signature: header('service-signature'),
+      body: Buffer.concat(chunks).toString('utf8'),
+      receivedAt: Date.now(),
+    };
+    this.received.push(webhook);
+    const hit = (this.hits.get(webhook.deliveryId) ?? 0) + 1;
+    this.hits.set(webhook.deliveryId, hit);
+    const answer = (this.behaviors.get(path) ?? ok)(hit, webhook);
+    if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+    if (answer.status >= 200 && answer.status < 300 && !this.processed.has(webhook.deliveryId)) this.processed.set(webhook.deliveryId, webhook);
+    if (response.destroyed) return;
+    response.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
+    response.end('ok');
+  }
+}
