@@ -1,4 +1,4 @@
-import type { DeliveryEvent, WebhookEndpointEvent } from '@eh/contracts';
+import { deliveryStreamName, webhookEndpointStreamName, type DeliveryEvent, type WebhookEndpointEvent } from '@eh/contracts';
 import { toDomainEvent, type Decider, type EventStore } from '@eh/event-store';
 import type { DeliveryCommand } from '../domain/delivery.commands';
 import { decideDelivery } from '../domain/delivery.decider';
@@ -12,7 +12,6 @@ import {
   type WebhookEndpointCommand,
   type WebhookEndpointState,
 } from '../domain/webhook-endpoint.decider';
-import { deliveryStreamName, webhookEndpointStreamName } from '@eh/contracts';
 
 export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliveryState> = {
   initialState: initialDeliveryState,

@@ -99,6 +99,18 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
     expect(row.rows[0]).toEqual({ endpoint_id: null, status: 'succeeded' });
   });
 
+  it('delivers the ledger\'s usage.threshold_reached to the workspace endpoint, its figures as the object', async () => {
+    const data = { workspace_id: workspaceId, threshold: 80, cycle_start: NOW.toISOString(), cycle_end: NOW.toISOString(), cycle_cap_credits: 1000, consumed_credits: 800, credits_remaining: 200, reached_at: NOW.toISOString() };
+    const metadata = { workspace_id: workspaceId, correlation_id: 'req_u', causation_id: null, schema_version: 1, occurred_at: NOW.toISOString() };
+    await store.append(`account-${workspaceId}`, [{ id: newId('event'), type: 'usage.threshold_reached', data, metadata }], 'any');
+    const [event] = (await store.read(`account-${workspaceId}`)).filter((recorded) => recorded.type === 'usage.threshold_reached');
+    const [{ delivery_id: id }] = await scheduleDeliveries(store, event, NOW);
+    await attemptDelivery(deps(), id, 1);
+    const body = JSON.parse(sent.at(-1)?.body ?? '{}');
+    expect(sent.at(-1)?.url).toBe('http://127.0.0.1:9/hook');
+    expect(body).toMatchObject({ type: 'usage.threshold_reached', data: { object: { threshold: 80, credits_remaining: 200 } }, metadata: {} });
+  });
+
   it('the read model rebuilds from the events to the same rows', async () => {
     const before = await db.pool.query('SELECT delivery_id, status, next_attempt, resource::text FROM deliveries_view ORDER BY delivery_id');
     await store.rebuildProjection(deliveriesViewProjection);

@@ -1,4 +1,4 @@
-import { deliveryStreamName, deriveEventId, isPublicEventType, type DeliveryDestination, type DeploymentEvent } from '@eh/contracts';
+import { deliveryStreamName, deriveEventId, isPublicEventType, type DeliveryDestination, type DeploymentEvent, type UsageThresholdReached } from '@eh/contracts';
 import { foldDeployment, toDeploymentResource } from '@eh/deployments';
 import { handleCommand, toDomainEvent, type EventStore, type RecordedEvent } from '@eh/event-store';
 import type { ScheduleDelivery } from '../domain/delivery.commands';
@@ -29,12 +29,14 @@ async function deploymentSubject(store: EventStore, event: RecordedEvent): Promi
   return { object: resource, metadata: resource.metadata, deployment_id: resource.id, override: resource.webhook_url };
 }
 
-/**
- * How each kind of public event finds what it is about. `usage.threshold_reached` is listed
- * in the contracts but not emitted yet (the ledger is another issue); it gets its builder here
- * when it is.
- */
+/** The ledger's threshold event carries its whole subject: the usage figures at that moment. */
+function usageSubject(event: RecordedEvent): Subject {
+  return { object: event.data as UsageThresholdReached['data'], metadata: {}, deployment_id: null, override: null };
+}
+
+/** How each kind of public event finds what it is about. */
 async function subjectOf(store: EventStore, event: RecordedEvent): Promise<Subject | null> {
+  if (event.type === 'usage.threshold_reached') return usageSubject(event);
   return event.type.startsWith('deployment.') ? deploymentSubject(store, event) : null;
 }
 
