@@ -56,6 +56,8 @@ describe('live deployments through the expert tooling', () => {
     expect(Date.parse(waiting.question?.reply_deadline ?? '') - Date.parse(waiting.question?.asked_at ?? '')).toBe(3000);
 
     expect((await agent(id, 'reply', { body: 'Acme.', context_files: ['https://files.example.com/acme.pdf'] })).body.status).toBe('in_progress');
+    const second = await act(ada, id, 'ask', { question: 'And the tone?' });
+    expect([second.status, second.body.error.code]).toEqual([409, 'question_already_asked']);
     const seen = await e2e.expertCli<{ reply: { body: string; context_files: string[] } }>(ada, 'show', '--deployment', id);
     expect(seen.reply).toMatchObject({ body: 'Acme.', context_files: ['https://files.example.com/acme.pdf'] });
     const attachment = { name: 'hero.md', url: 'https://files.example.com/hero.md?sig=1', content_type: 'text/markdown', size_bytes: 120 };
@@ -80,6 +82,19 @@ describe('live deployments through the expert tooling', () => {
     expect([again.status, again.body.error.code]).toEqual([409, 'invalid_state_transition']);
     const assignments = await e2e.asExpert<{ data: { id: string }[] }>(ada, 'GET', '/assignments');
     expect(assignments.body.data.map((item) => item.id)).toContain(id);
+    // in_progress → completed without a question.
+    expect((await act(ada, id, 'start')).body.status).toBe('in_progress');
+    const published = await act(ada, id, 'publish', { body: '# Done', duration_seconds: 600, credits_charged: 10 });
+    expect(published.body).toMatchObject({ status: 'completed', output: { body: '# Done' } });
+  });
+
+  it('drops a late timer: the offer timer firing after the acceptance changes nothing', async () => {
+    const id = await offeredToAda();
+    expect((await act(ada, id, 'accept')).status).toBe(200);
+    // OFFER_TIMEOUT_SECONDS=2: the offer's timer fires after this, and the decider refuses it.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await e2e.types(id)).toEqual(['created', 'offered', 'accepted']);
+    expect((await e2e.get(workspace.keys.live, id)).body.status).toBe('accepted');
   });
 
   it('agent cancel: from pending and accepted (200), not from needs_input (409)', async () => {

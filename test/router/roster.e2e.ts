@@ -118,7 +118,7 @@ describe('the roster', () => {
   });
 
   it('refuses the admin roster API without the admin credential', async () => {
-    for (const headers of [{}, { authorization: `Bearer ${workspace.keys.live}` }]) {
+    for (const headers of [{}, { authorization: `Bearer ${workspace.keys.live}` }] as Record<string, string>[]) {
       const response = await request<ErrorBody>(services.baseUrl, 'POST', '/admin/v1/experts', { headers, body: {} });
       expect([response.status, response.body.error.code]).toEqual([401, 'authentication_failed']);
     }

@@ -1,5 +1,5 @@
 import { JetStreamEventConsumer } from '@eh/event-store';
-import { accountCommandFor, accountCommandForWorkspace, applyCreditReaction, ledgerPolicy, releaseOrphans, rollEndedCycles } from '@eh/ledger';
+import { accountCommandFor, accountCommandForWorkspace, applyCreditReaction, CachedAccountRunner, ledgerPolicy, releaseOrphans, rollEndedCycles } from '@eh/ledger';
 import { loadConfig } from '@eh/platform';
 import { openDatabase, openMessaging, runService } from '@eh/runtime';
 import { AccountSerializer } from './account-serializer';
@@ -14,16 +14,16 @@ runService('ledger', async () => {
   const config = loadConfig();
   const database = await openDatabase(config, 10);
   const messaging = await openMessaging(config, 'ledger');
-  const policy = ledgerPolicy(config.ledger);
+  // Every account command of this process goes through one cached runner, queued per workspace.
+  const run = new CachedAccountRunner(database.store, ledgerPolicy(config.ledger)).run;
   const serializer = new AccountSerializer();
   const report = (what: string) => (error: unknown) => console.error(`ledger: ${what}`, error);
   const responder = startReserveResponder({
     nats: messaging.nats,
-    store: database.store,
+    run,
     serializer,
     subjectPrefix: config.subjectPrefix,
     reservationTtlSeconds: config.ledger.reservationTtlSeconds,
-    policy,
     onError: report('reserve failed'),
   });
   const consumer = (durable: string) =>
@@ -40,7 +40,7 @@ runService('ledger', async () => {
     durableName: 'ledger',
     filterSubject: `${config.subjectPrefix}.deployment.>`,
     handler: async (event) => {
-      await serializer.run(event.metadata.workspace_id, () => applyCreditReaction(database.store, event, accountCommandFor(event, new Date().toISOString()), policy));
+      await serializer.run(event.metadata.workspace_id, () => applyCreditReaction(run, event, accountCommandFor(event, new Date().toISOString())));
     },
   });
   const workspaces = consumer('ledger-workspaces');
@@ -48,13 +48,13 @@ runService('ledger', async () => {
     durableName: 'ledger-workspaces',
     filterSubject: `${config.subjectPrefix}.workspace.>`,
     handler: async (event) => {
-      await serializer.run(event.metadata.workspace_id, () => applyCreditReaction(database.store, event, accountCommandForWorkspace(event), policy));
+      await serializer.run(event.metadata.workspace_id, () => applyCreditReaction(run, event, accountCommandForWorkspace(event)));
     },
   });
   // Both run once at start too: a ledger that was down catches up at once.
   const queue = <T>(workspaceId: string, work: () => Promise<T>): Promise<T> => serializer.run(workspaceId, work);
-  const orphans = startPeriodicTask('orphan sweep', config.ledger.sweepIntervalMs, () => releaseOrphans(database.store, database.pool, new Date(), queue), report('orphan sweep'));
-  const cycles = startPeriodicTask('cycle check', config.ledger.cycleCheckIntervalMs, () => rollEndedCycles(database.store, database.pool, new Date(), queue), report('cycle check'));
+  const orphans = startPeriodicTask('orphan sweep', config.ledger.sweepIntervalMs, () => releaseOrphans(run, database.pool, new Date(), queue), report('orphan sweep'));
+  const cycles = startPeriodicTask('cycle check', config.ledger.cycleCheckIntervalMs, () => rollEndedCycles(run, database.pool, new Date(), queue), report('cycle check'));
   return async () => {
     responder.unsubscribe();
     await orphans.stop();

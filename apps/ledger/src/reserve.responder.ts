@@ -1,6 +1,5 @@
 import { DomainError, rpcSubjects, type ReserveCreditsReply, type ReserveCreditsRequest, type RpcErrorReply } from '@eh/contracts';
-import type { EventStore } from '@eh/event-store';
-import { reserveCredits, type LedgerPolicy } from '@eh/ledger';
+import { reserveCredits, type AccountRunner } from '@eh/ledger';
 import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import type { AccountSerializer } from './account-serializer';
 
@@ -9,11 +8,10 @@ const replies = JSONCodec<ReserveCreditsReply | RpcErrorReply>();
 
 export interface ReserveResponderOptions {
   nats: NatsConnection;
-  store: EventStore;
+  run: AccountRunner;
   serializer: AccountSerializer;
   subjectPrefix: string;
   reservationTtlSeconds: number;
-  policy: LedgerPolicy;
   onError: (error: unknown) => void;
 }
 
@@ -27,7 +25,7 @@ export function startReserveResponder(options: ReserveResponderOptions): Subscri
         try {
           const request = requests.decode(message.data);
           const reply = await options.serializer.run(request.workspace_id, () =>
-            reserveCredits(options.store, request, { now: new Date(), ttlSeconds: options.reservationTtlSeconds, policy: options.policy }),
+            reserveCredits(options.run, request, { now: new Date(), ttlSeconds: options.reservationTtlSeconds }),
           );
           message.respond(replies.encode(reply));
         } catch (failure) {

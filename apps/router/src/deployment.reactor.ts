@@ -18,7 +18,9 @@ export interface DeploymentReactorDeps extends OfferDeps {
 export async function reactToDeployment(deps: DeploymentReactorDeps, event: RecordedEvent): Promise<void> {
   if (!event.streamName.startsWith('deployment-')) return;
   const deploymentId = event.streamName.slice('deployment-'.length);
-  await deps.timers.syncDeployment(deploymentId);
+  // Redis holds only what can be rebuilt: if it is down, the next reconcile pass schedules these
+  // timers, and routing goes on rather than wait for it.
+  await deps.timers.syncDeployment(deploymentId).catch((error: unknown) => console.error(`router: timers of ${deploymentId} not synced`, error));
   await reactToDeploymentEvent(deps.store, event, { replyWindowSeconds: deps.replyWindowSeconds });
   const cause = { eventId: event.id, correlationId: event.metadata.correlation_id, revision: event.streamRevision };
   await offerDeployment(deps, deploymentId, cause, new Date());

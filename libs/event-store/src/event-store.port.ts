@@ -50,8 +50,11 @@ export interface ReadAllPage {
 
 export interface EventStore {
   append(streamName: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult>;
-  /** All events of one stream in revision order; an empty array when it does not exist. */
-  read(streamName: string): Promise<RecordedEvent[]>;
+  /**
+   * All events of one stream in revision order; an empty array when it does not exist.
+   * `fromRevision`: only events at that revision or later (a reader that keeps folded state).
+   */
+  read(streamName: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
   /**
    * Events after `checkpoint` in store order, never skipping one whose transaction commits late:
    * only events whose position can no longer be preceded by an uncommitted one are returned.

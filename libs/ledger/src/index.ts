@@ -7,6 +7,7 @@ export * from './domain/account-cycle.rules';
 export * from './domain/reservation-estimate';
 export * from './domain/usage.figures';
 export * from './application/account-decider';
+export * from './application/account-runner';
 export * from './application/reserve-credits.handler';
 export * from './application/credit-reactions';
 export * from './application/ledger-sweeps';

@@ -29,7 +29,9 @@ export class DeploymentTimerQueue {
     private readonly redisUrl: string,
     private readonly prefix: string,
   ) {
-    this.queueConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    // Adding and removing jobs fails fast when Redis is away (the reconciler catches up later);
+    // only the worker's blocking connection must retry forever (BullMQ 6).
+    this.queueConnection = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
     this.queue = new Queue<TimerJobData>(TIMER_QUEUE_NAME, { connection: this.queueConnection, prefix });
   }
 
@@ -57,7 +59,8 @@ export class DeploymentTimerQueue {
     for (const jobId of jobIds) await this.queue.remove(jobId);
   }
 
-  async delayedJobIds(): Promise<string[]> {
+  /** Ids of the jobs waiting to fire (tests and diagnostics). */
+  async pendingJobIds(): Promise<string[]> {
     const jobs = await this.queue.getJobs(['delayed', 'waiting']);
     return jobs.flatMap((job) => (job?.id ? [job.id] : []));
   }

@@ -71,10 +71,10 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  async read(streamName: string): Promise<RecordedEvent[]> {
+  async read(streamName: string, options: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_name = $1 ORDER BY stream_revision`,
-      [streamName],
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_name = $1 AND stream_revision >= $2 ORDER BY stream_revision`,
+      [streamName, options.fromRevision ?? 0],
     );
     return rows.map(toRecordedEvent);
   }

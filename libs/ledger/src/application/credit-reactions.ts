@@ -1,8 +1,7 @@
 import { deriveEventId, type DeploymentEvent, type WorkspaceEvent } from '@eh/contracts';
-import { toDomainEvent, type EventStore, type RecordedEvent } from '@eh/event-store';
-import type { LedgerPolicy } from '../domain/account-plan';
+import { toDomainEvent, type RecordedEvent } from '@eh/event-store';
 import type { AccountCommand } from '../domain/account.commands';
-import { runAccountCommand } from './account-decider';
+import type { AccountRunner } from './account-runner';
 
 /**
  * What a deployment event means for its workspace's credits (DESIGN.md "ledger"):
@@ -39,12 +38,12 @@ export function accountCommandForWorkspace(event: RecordedEvent): AccountCommand
  * redelivery racing the first handling appends the same ids and the store keeps one copy;
  * a later redelivery finds nothing left to do (the decider returns no events).
  */
-export async function applyCreditReaction(store: EventStore, event: RecordedEvent, command: AccountCommand | null, policy: LedgerPolicy): Promise<number> {
+export async function applyCreditReaction(run: AccountRunner, event: RecordedEvent, command: AccountCommand | null): Promise<number> {
   if (!command) return 0;
-  const result = await runAccountCommand(store, command, {
+  const result = await run(command, {
     correlationId: event.metadata.correlation_id,
     causationId: event.id,
     eventId: (index) => deriveEventId(event.id, 'ledger', index),
-  }, policy);
+  });
   return result.events.length;
 }

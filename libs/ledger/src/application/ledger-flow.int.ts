@@ -11,10 +11,10 @@ import { ledgerViewMigrations } from '../adapters/ledger-view.migrations';
 import { reservationsViewProjection } from '../adapters/reservations-view.projection';
 import { findUsage } from '../adapters/usage.query';
 import { STANDARD_PLAN } from '../domain/account-plan';
-import { runAccountCommand } from './account-decider';
+import { CachedAccountRunner, directAccountRunner, type AccountRunner } from './account-runner';
 import { accountCommandFor, applyCreditReaction } from './credit-reactions';
 import { releaseOrphans, rollEndedCycles } from './ledger-sweeps';
-import { showAccount } from './manage-account.handler';
+import { grantCredits, showAccount } from './manage-account.handler';
 import { reserveCredits } from './reserve-credits.handler';
 
 const POLICY = { standardPlan: { ...STANDARD_PLAN, cycle_cap_credits: 1000, cycle_days: 1 } };
@@ -25,9 +25,11 @@ describe('ledger on PostgreSQL', () => {
   let db: TestDatabase;
   let store: PostgresEventStore;
   let ws: string;
+  /** The ledger process's runner; a second one plays another replica. */
+  let run: AccountRunner;
 
   const reserve = (deploymentId: string, amount = 100, at = T0) =>
-    reserveCredits(store, { workspace_id: ws, deployment_id: deploymentId, amount, request_id: 'req_t' }, { now: at, ttlSeconds: 60, policy: POLICY });
+    reserveCredits(run, { workspace_id: ws, deployment_id: deploymentId, amount, request_id: 'req_t' }, { now: at, ttlSeconds: 60 });
   const created = (deploymentId: string): Promise<unknown> => {
     const event: DeploymentCreated = {
       type: 'deployment.created',
@@ -47,6 +49,7 @@ describe('ledger on PostgreSQL', () => {
     await runMigrations(db.pool, [...eventStoreMigrations, ...ledgerViewMigrations]);
     store = new PostgresEventStore(db.pool, { inlineProjections: [accountsViewProjection, reservationsViewProjection] });
     ws = newId('workspace');
+    run = new CachedAccountRunner(store, POLICY).run;
   });
 
   afterEach(async () => {
@@ -60,8 +63,9 @@ describe('ledger on PostgreSQL', () => {
     await created(dep);
     const event = await deploymentEvent(dep);
     // Three replicas handling the same message at once: the same derived ids, one copy kept.
-    await Promise.all([1, 2, 3].map(() => applyCreditReaction(store, event, accountCommandFor(event, after(1).toISOString()), POLICY)));
-    await applyCreditReaction(store, event, accountCommandFor(event, after(2).toISOString()), POLICY);
+    const replicas = [run, new CachedAccountRunner(store, POLICY).run, directAccountRunner(store, POLICY)];
+    await Promise.all(replicas.map((replica) => applyCreditReaction(replica, event, accountCommandFor(event, after(1).toISOString()))));
+    await applyCreditReaction(run, event, accountCommandFor(event, after(2).toISOString()));
     expect((await accountEvents()).filter((e) => e.type === 'account.reservation_confirmed')).toHaveLength(1);
   });
 
@@ -73,23 +77,23 @@ describe('ledger on PostgreSQL', () => {
     await created(late); // appended, not yet confirmed by the consumer
     await created(confirmed);
     const event = await deploymentEvent(confirmed);
-    await applyCreditReaction(store, event, accountCommandFor(event, after(1).toISOString()), POLICY);
-    expect(await releaseOrphans(store, db.pool, after(59))).toEqual({ released: 0, skipped: 0 });
-    expect(await releaseOrphans(store, db.pool, after(60))).toEqual({ released: 1, skipped: 0 });
+    await applyCreditReaction(run, event, accountCommandFor(event, after(1).toISOString()));
+    expect(await releaseOrphans(run, db.pool, after(59))).toEqual({ released: 0, skipped: 0 });
+    expect(await releaseOrphans(run, db.pool, after(60))).toEqual({ released: 1, skipped: 0 });
     expect((await showAccount(store, ws)).reservations.map((r) => r.deployment_id).sort()).toEqual([late, confirmed].sort());
   });
 
   it('fences: an orphan released first makes the late deployment.created fail; a created first makes the release fail', async () => {
     const [first, second] = [newId('deployment'), newId('deployment')];
     await reserve(first);
-    await runAccountCommand(store, { type: 'release_orphan', workspaceId: ws, deploymentId: first, now: after(61).toISOString() }, { correlationId: 'c', causationId: null }, POLICY);
+    await run({ type: 'release_orphan', workspaceId: ws, deploymentId: first, now: after(61).toISOString() }, { correlationId: 'c', causationId: null });
     await expect(created(first)).rejects.toMatchObject({ code: 'service_unavailable' });
     expect(await store.read(`deployment-${first}`)).toEqual([]);
 
     await reserve(second);
     // The sweeper decided on a state where the deployment was unconfirmed; the append meets the created row.
     await created(second);
-    const release = runAccountCommand(store, { type: 'release_orphan', workspaceId: ws, deploymentId: second, now: after(61).toISOString() }, { correlationId: 'c', causationId: null }, POLICY);
+    const release = run({ type: 'release_orphan', workspaceId: ws, deploymentId: second, now: after(61).toISOString() }, { correlationId: 'c', causationId: null });
     await expect(release).rejects.toBeInstanceOf(DomainError);
     expect((await showAccount(store, ws)).credits_reserved).toBe(100);
   });
@@ -99,9 +103,9 @@ describe('ledger on PostgreSQL', () => {
     await reserve(a, 300);
     await reserve(b, 200);
     const settle = { type: 'settle' as const, workspaceId: ws, deploymentId: a, reportedCharge: 250, now: after(10).toISOString() };
-    await runAccountCommand(store, settle, { correlationId: 'c', causationId: null }, POLICY);
-    expect(await rollEndedCycles(store, db.pool, after(3600))).toBe(0);
-    expect(await rollEndedCycles(store, db.pool, after(86_400))).toBe(1);
+    await run(settle, { correlationId: 'c', causationId: null });
+    expect(await rollEndedCycles(run, db.pool, after(3600))).toBe(0);
+    expect(await rollEndedCycles(run, db.pool, after(86_400))).toBe(1);
     const truth = await showAccount(store, ws);
     expect(truth).toMatchObject({ allowance: 1000, credits_reserved: 200, charged_this_cycle: 0, cycle_start: after(86_400).toISOString() });
     const usage = await findUsage(db.pool, ws, after(86_400));
@@ -114,5 +118,13 @@ describe('ledger on PostgreSQL', () => {
     await store.rebuildProjection(accountsViewProjection);
     await store.rebuildProjection(reservationsViewProjection);
     expect((await db.pool.query('SELECT * FROM accounts_view ORDER BY workspace_id')).rows).toEqual(before.rows);
+  });
+
+  it('keeps its cached state honest: writes by others are read before deciding', async () => {
+    await reserve(newId('deployment'), 900);
+    // Operations write through another process (the gateway's admin API, the ops CLI).
+    await grantCredits(store, ws, { credits: 50, note: '', reference: null }, { now: T0, requestId: 'req_ops', policy: POLICY });
+    await expect(reserve(newId('deployment'), 151)).rejects.toMatchObject({ code: 'credits_exhausted' });
+    await expect(reserve(newId('deployment'), 150)).resolves.toMatchObject({ credits_remaining: 0 });
   });
 });

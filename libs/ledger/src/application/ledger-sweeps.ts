@@ -1,12 +1,7 @@
 import { DomainError, newId } from '@eh/contracts';
-import type { EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { findDueOrphans, findEndedCycles } from '../adapters/ledger-sweeps.query';
-import { DEFAULT_POLICY } from '../domain/account-plan';
-import { runAccountCommand } from './account-decider';
-
-// Sweeps never open an account (the decider ignores them on unopened ones), so no plan is needed.
-const SWEEP_POLICY = DEFAULT_POLICY;
+import type { AccountRunner } from './account-runner';
 
 /** Lets the ledger queue a sweep's command behind the other commands of the same account. */
 export type AccountQueue = <T>(workspaceId: string, work: () => Promise<T>) => Promise<T>;
@@ -23,17 +18,12 @@ export interface SweepResult {
  * run it periodically and at start. A deployment appended at the last moment wins (the
  * reservations view fences the two), and that release is skipped.
  */
-export async function releaseOrphans(store: EventStore, sql: SqlClient, now: Date, queue: AccountQueue = unqueued): Promise<SweepResult> {
+export async function releaseOrphans(run: AccountRunner, sql: SqlClient, now: Date, queue: AccountQueue = unqueued): Promise<SweepResult> {
   const result: SweepResult = { released: 0, skipped: 0 };
   for (const orphan of await findDueOrphans(sql, now)) {
     try {
       const { events } = await queue(orphan.workspace_id, () =>
-        runAccountCommand(
-          store,
-          { type: 'release_orphan', workspaceId: orphan.workspace_id, deploymentId: orphan.deployment_id, now: now.toISOString() },
-          { correlationId: newId('request'), causationId: null },
-          SWEEP_POLICY,
-        ),
+        run({ type: 'release_orphan', workspaceId: orphan.workspace_id, deploymentId: orphan.deployment_id, now: now.toISOString() }, { correlationId: newId('request'), causationId: null }),
       );
       if (events.length > 0) result.released += 1;
     } catch (error) {
@@ -45,11 +35,11 @@ export async function releaseOrphans(store: EventStore, sql: SqlClient, now: Dat
 }
 
 /** Starts the next cycle of every account whose cycle has ended (any command would too; this covers idle accounts). */
-export async function rollEndedCycles(store: EventStore, sql: SqlClient, now: Date, queue: AccountQueue = unqueued): Promise<number> {
+export async function rollEndedCycles(run: AccountRunner, sql: SqlClient, now: Date, queue: AccountQueue = unqueued): Promise<number> {
   let rolled = 0;
   for (const workspaceId of await findEndedCycles(sql, now)) {
     const { events } = await queue(workspaceId, () =>
-      runAccountCommand(store, { type: 'roll_cycle', workspaceId, now: now.toISOString() }, { correlationId: newId('request'), causationId: null }, SWEEP_POLICY),
+      run({ type: 'roll_cycle', workspaceId, now: now.toISOString() }, { correlationId: newId('request'), causationId: null }),
     );
     if (events.length > 0) rolled += 1;
   }

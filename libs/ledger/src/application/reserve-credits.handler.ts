@@ -1,24 +1,20 @@
 import { DomainError, type ReserveCreditsReply, type ReserveCreditsRequest } from '@eh/contracts';
-import type { EventStore } from '@eh/event-store';
-import type { LedgerPolicy } from '../domain/account-plan';
 import { creditsRemaining } from '../domain/account.state';
-import { runAccountCommand } from './account-decider';
+import type { AccountRunner } from './account-runner';
 
 export interface ReserveOptions {
   now: Date;
   /** The orphan deadline: how long the gateway has to append `deployment.created`. */
   ttlSeconds: number;
-  policy: LedgerPolicy;
 }
 
 /**
  * The ledger's answer to the gateway's reserve (DESIGN.md "Flows: Create"). Idempotent per
  * deployment: a repeated request gets the reservation already held, never a second one.
  */
-export async function reserveCredits(store: EventStore, request: ReserveCreditsRequest, options: ReserveOptions): Promise<ReserveCreditsReply> {
+export async function reserveCredits(run: AccountRunner, request: ReserveCreditsRequest, options: ReserveOptions): Promise<ReserveCreditsReply> {
   const now = options.now.toISOString();
-  const result = await runAccountCommand(
-    store,
+  const result = await run(
     {
       type: 'reserve',
       workspaceId: request.workspace_id,
@@ -28,7 +24,6 @@ export async function reserveCredits(store: EventStore, request: ReserveCreditsR
       now,
     },
     { correlationId: request.request_id, causationId: null },
-    options.policy,
   );
   const account = result.state;
   const reservation = account.status === 'open' ? account.reservations[request.deployment_id] : undefined;

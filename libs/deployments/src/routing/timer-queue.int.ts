@@ -1,0 +1,60 @@
+/**
+ * The timer queue against the real Redis (STYLE.md "Tests": a fresh prefix per test, removed
+ * after): deterministic ids make scheduling idempotent, a job fires at its time, removal works,
+ * and a fired job's id can be scheduled again (what the reconciler relies on after a flush).
+ */
+import { testNamespace, waitUntil } from '@eh/platform';
+import { deleteRedisPrefix } from '../../../../test/support/redis-prefix';
+import type { TimerRow } from './routing-view.query';
+import { DeploymentTimerQueue, type TimerJobData } from './timer-queue';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+describe('DeploymentTimerQueue', () => {
+  let prefix: string;
+  let queue: DeploymentTimerQueue;
+  const fired: TimerJobData[] = [];
+  const row = (jobId: string, dueInMs: number): TimerRow => ({
+    jobId,
+    deploymentId: 'dep_01JD0000000000000000000000',
+    workspaceId: 'ws_1',
+    kind: 'sla',
+    dueAt: new Date(Date.now() + dueInMs),
+    offerNumber: null,
+  });
+
+  beforeEach(() => {
+    prefix = `t${testNamespace()}`;
+    queue = new DeploymentTimerQueue(REDIS_URL, prefix);
+    fired.length = 0;
+  });
+
+  afterEach(async () => {
+    await queue.close();
+    await deleteRedisPrefix(prefix, REDIS_URL);
+  });
+
+  it('schedules a timer once however often it is added, and fires it when due', async () => {
+    const timer = row('sla-dep_a', 300);
+    await queue.schedule([timer], new Date());
+    await queue.schedule([timer, timer], new Date());
+    expect(await queue.pendingJobIds()).toEqual(['sla-dep_a']);
+    const started = Date.now();
+    queue.startWorker(async (job) => {
+      fired.push(job);
+    });
+    await waitUntil(() => fired.length === 1, { description: 'the timer to fire' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    expect(fired[0]).toMatchObject({ kind: 'sla', deploymentId: 'dep_01JD0000000000000000000000', workspaceId: 'ws_1' });
+    // Completed jobs are removed, so the same id can be scheduled again.
+    await waitUntil(async () => (await queue.pendingJobIds()).length === 0);
+    await queue.schedule([row('sla-dep_a', 0)], new Date());
+    await waitUntil(() => fired.length === 2, { description: 'the rescheduled timer to fire' });
+  });
+
+  it('removes a timer that is no longer needed', async () => {
+    await queue.schedule([row('reply-dep_b', 60_000), row('sla-dep_b', 60_000)], new Date());
+    await queue.remove(['reply-dep_b', 'start-dep_b']);
+    expect(await queue.pendingJobIds()).toEqual(['sla-dep_b']);
+  });
+});
