@@ -1,7 +1,8 @@
 /**
  * No leak on crash (issue 4): the gateway dies between reserve and the append of
  * `deployment.created` (TEST_CRASH_AFTER_RESERVE=1, honoured only under NODE_ENV=test), and the
- * ledger releases the orphaned reservation after its deadline (here 2 s, swept every 200 ms).
+ * ledger releases the orphaned reservation after its deadline (here 4 s, swept every 200 ms;
+ * long enough that the check of the held reservation, through the ops CLI, lands first on a loaded machine).
  * A retry under the same Idempotency-Key then creates the deployment, holding credits again.
  */
 import { waitUntil } from '@eh/platform';
@@ -22,7 +23,7 @@ describe('a gateway killed between reserve and append', () => {
   beforeAll(async () => {
     e2e = await LedgerE2e.start({
       TEST_CRASH_AFTER_RESERVE: '1',
-      LEDGER_RESERVATION_TTL_SECONDS: '2',
+      LEDGER_RESERVATION_TTL_SECONDS: '4',
       LEDGER_SWEEP_INTERVAL_MS: '200',
       SLA_STANDARD_SECONDS: '600',
       OFFER_TIMEOUT_SECONDS: '600',
@@ -46,7 +47,7 @@ describe('a gateway killed between reserve and append', () => {
 
     const releasedAt = Date.now();
     await waitUntil(async () => (await account()).credits_reserved === 0, { timeoutMs: 10_000, description: 'the orphan released' });
-    expect(Date.now() - releasedAt).toBeLessThan(2_000 + 200 + 2_000);
+    expect(Date.now() - releasedAt).toBeLessThan(4_000 + 200 + 2_000);
     const released = (await e2e.events(`account-${workspace.id}`)).filter((event) => event.type === 'account.credits_released');
     expect(released.map((event) => event.data)).toEqual([expect.objectContaining({ deployment_id: orphan.deployment_id, amount: 60, reason: 'orphaned' })]);
     expect((await account()).credits_remaining).toBe(1000);
@@ -60,7 +61,7 @@ describe('a gateway killed between reserve and append', () => {
     expect([retried.status, retried.body.id, retried.body.credits_reserved]).toEqual([201, orphan.deployment_id, 60]);
     await e2e.usageWhen(workspace.keys.live, (usage) => usage.credits_remaining === 940 && usage.deployments_this_cycle === 1, 'after the retry');
     // Past the deadline again, the confirmed reservation stays held.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
     expect((await account()).credits_reserved).toBe(60);
   });
 });

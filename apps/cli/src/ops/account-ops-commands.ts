@@ -1,37 +1,12 @@
 import { DomainError, newId } from '@eh/contracts';
 import { changePlan, grantCredits, ledgerPolicy, showAccount, type PlanChanges } from '@eh/ledger';
 import type { ServiceConfig } from '@eh/platform';
-import { openDatabase, type Database } from '@eh/runtime';
-import { findWorkspace } from '@eh/workspaces';
+import type { Database } from '@eh/runtime';
 import type { OpsCommand } from './ops-commands';
+import { existingWorkspace, numeric, text, withDatabase, type Options } from './ops-options';
 
-type Options = Record<string, string | boolean | undefined>;
-
-const text = (options: Options, name: string): string | undefined => {
-  const value = options[name];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-};
-
-/** A numeric flag as a number; anything unparsable is refused here, its range by the domain. */
-function numeric(options: Options, name: string): number | undefined {
-  const value = text(options, name);
-  if (value === undefined) return undefined;
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed)) throw new DomainError('invalid_request', `--${name} must be a number`, name);
-  return parsed;
-}
-
-async function withWorkspace<T>(config: ServiceConfig, options: Options, run: (database: Database, workspaceId: string) => Promise<T>): Promise<T> {
-  const workspaceId = text(options, 'workspace');
-  if (!workspaceId) throw new DomainError('invalid_request', '--workspace is required', 'workspace');
-  const database = await openDatabase(config, 2);
-  try {
-    if (!(await findWorkspace(database.pool, workspaceId))) throw new DomainError('not_found', `no workspace ${workspaceId}`, 'workspace');
-    return await run(database, workspaceId);
-  } finally {
-    await database.close();
-  }
-}
+const withWorkspace = <T>(config: ServiceConfig, options: Options, run: (database: Database, workspaceId: string) => Promise<T>): Promise<T> =>
+  withDatabase(config, async (database) => run(database, (await existingWorkspace(database, options)).id));
 
 const operator = (config: ServiceConfig) => ({ now: new Date(), requestId: newId('request'), policy: ledgerPolicy(config.ledger) });
 

@@ -1,6 +1,5 @@
 import { DomainError, newId } from '@eh/contracts';
 import { cancelByOperations } from '@eh/deployments';
-import type { ServiceConfig } from '@eh/platform';
 import {
   findExpert,
   parseAvailability,
@@ -11,21 +10,9 @@ import {
   setExpertAvailability,
   updateExpert,
 } from '@eh/roster';
-import { openDatabase, type Database } from '@eh/runtime';
+import type { Database } from '@eh/runtime';
 import type { OpsCommand } from './ops-commands';
-
-type Options = Record<string, string | boolean | undefined>;
-
-const text = (options: Options, name: string): string | undefined => {
-  const value = options[name];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-};
-
-function required(options: Options, name: string): string {
-  const value = text(options, name);
-  if (value === undefined) throw new DomainError('invalid_request', `--${name} is required`, name);
-  return value;
-}
+import { text, required, withDatabase, type Options } from './ops-options';
 
 /** Flags (kebab-case, text) → profile fields (snake_case, typed); absent flags are left out. */
 function profileInput(options: Options): Record<string, unknown> {
@@ -43,15 +30,6 @@ function profileInput(options: Options): Record<string, unknown> {
     rate_credits_per_hour: number('rate'),
   };
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
-}
-
-async function withDatabase<T>(config: ServiceConfig, run: (database: Database) => Promise<T>): Promise<T> {
-  const database = await openDatabase(config, 2);
-  try {
-    return await run(database);
-  } finally {
-    await database.close();
-  }
 }
 
 async function existingExpert(database: Database, options: Options): Promise<string> {

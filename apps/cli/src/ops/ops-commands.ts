@@ -1,9 +1,9 @@
 import { DomainError } from '@eh/contracts';
 import type { ServiceConfig } from '@eh/platform';
-import { openDatabase } from '@eh/runtime';
-import { createWorkspace, findWorkspace, parseKeyMode, revokeApiKey, rotateApiKey } from '@eh/workspaces';
+import { createWorkspace, parseKeyMode, revokeApiKey, rotateApiKey } from '@eh/workspaces';
 import { ACCOUNT_OPS_COMMANDS } from './account-ops-commands';
 import { EXPERT_OPS_COMMANDS } from './expert-ops-commands';
+import { existingWorkspace, required, withDatabase, type Options } from './ops-options';
 import { WEBHOOK_COMMANDS } from './webhook-commands';
 
 export interface OpsCommand {
@@ -11,29 +11,9 @@ export interface OpsCommand {
   /** The --flags it takes (each with a value). */
   options: readonly string[];
   summary: string;
-  run(options: Record<string, string | boolean | undefined>, config: ServiceConfig): Promise<unknown>;
+  run(options: Options, config: ServiceConfig): Promise<unknown>;
 }
 
-function requiredText(options: Record<string, string | boolean | undefined>, name: string): string {
-  const value = options[name];
-  if (typeof value !== 'string' || value.trim() === '') throw new DomainError('invalid_request', `--${name} is required`, name);
-  return value.trim();
-}
-
-async function withDatabase<T>(config: ServiceConfig, run: (database: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
-  const database = await openDatabase(config, 2);
-  try {
-    return await run(database);
-  } finally {
-    await database.close();
-  }
-}
-
-async function existingWorkspace(database: Awaited<ReturnType<typeof openDatabase>>, id: string) {
-  const workspace = await findWorkspace(database.pool, id);
-  if (!workspace) throw new DomainError('not_found', `no workspace ${id}`, 'workspace');
-  return workspace;
-}
 
 /** Operations talk to the event store directly: the same commands and events as every service. */
 export const OPS_COMMANDS: Record<string, OpsCommand> = {
@@ -42,7 +22,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     options: ['name'],
     summary: 'Create a workspace; prints its id and its test and live keys (shown once, stored hashed).',
     async run(options, config) {
-      const name = requiredText(options, 'name');
+      const name = required(options, 'name');
       if (name.length > 200) throw new DomainError('invalid_request', '--name must be at most 200 characters', 'name');
       return withDatabase(config, (database) => createWorkspace(database.store, name, new Date()));
     },
@@ -51,7 +31,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     usage: 'workspace:show --workspace <ws_id>',
     options: ['workspace'],
     summary: "Show a workspace and its keys' metadata (never the keys themselves).",
-    run: (options, config) => withDatabase(config, (database) => existingWorkspace(database, requiredText(options, 'workspace'))),
+    run: (options, config) => withDatabase(config, (database) => existingWorkspace(database, options)),
   },
   'key:rotate': {
     usage: 'key:rotate --workspace <ws_id> --mode test|live',
@@ -59,8 +39,8 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     summary: "Revoke the mode's active key and issue a new one (printed once).",
     run: (options, config) =>
       withDatabase(config, async (database) => {
-        const workspace = await existingWorkspace(database, requiredText(options, 'workspace'));
-        return rotateApiKey(database.store, workspace.id, parseKeyMode(requiredText(options, 'mode')), new Date());
+        const workspace = await existingWorkspace(database, options);
+        return rotateApiKey(database.store, workspace.id, parseKeyMode(required(options, 'mode')), new Date());
       }),
   },
   'key:revoke': {
@@ -69,9 +49,9 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     summary: 'Revoke a key at once, on every gateway replica.',
     run: (options, config) =>
       withDatabase(config, async (database) => {
-        const workspace = await existingWorkspace(database, requiredText(options, 'workspace'));
-        await revokeApiKey(database.store, workspace.id, requiredText(options, 'key'), new Date());
-        return existingWorkspace(database, workspace.id);
+        const workspace = await existingWorkspace(database, options);
+        await revokeApiKey(database.store, workspace.id, required(options, 'key'), new Date());
+        return existingWorkspace(database, options);
       }),
   },
   ...WEBHOOK_COMMANDS,

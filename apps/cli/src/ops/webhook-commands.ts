@@ -12,30 +12,9 @@ import {
   type EndpointContext,
 } from '@eh/delivery';
 import type { ServiceConfig } from '@eh/platform';
-import { openDatabase, type Database } from '@eh/runtime';
+import type { Database } from '@eh/runtime';
 import type { OpsCommand } from './ops-commands';
-
-type Options = Record<string, string | boolean | undefined>;
-
-const text = (options: Options, name: string): string | undefined => {
-  const value = options[name];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-};
-
-function required(options: Options, name: string): string {
-  const value = text(options, name);
-  if (value === undefined) throw new DomainError('invalid_request', `--${name} is required`, name);
-  return value;
-}
-
-async function withDatabase<T>(config: ServiceConfig, run: (database: Database) => Promise<T>): Promise<T> {
-  const database = await openDatabase(config, 2);
-  try {
-    return await run(database);
-  } finally {
-    await database.close();
-  }
-}
+import { text, required, withDatabase, type Options } from './ops-options';
 
 const endpointContext = (database: Database, config: ServiceConfig): EndpointContext => ({
   sql: database.pool,
