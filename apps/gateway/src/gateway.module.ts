@@ -13,7 +13,9 @@ import { WebhookDeliveriesController } from './admin/webhooks/webhook-deliveries
 import { WebhookEndpointController } from './admin/webhooks/webhook-endpoint.controller';
 import { ErrorDocsController } from './docs/error-docs.controller';
 import { HealthController } from './health/health.controller';
+import { OpenApiController } from './openapi/openapi.controller';
 import { LEDGER_API_CONTROLLERS, ledgerApiProviders } from './ledger-api';
+import { MEMORY_HANDOFFS_API_CONTROLLERS } from './memory-handoffs-api';
 import type { LedgerClient } from './ledger/ledger.client';
 import { ROUTER_API_CONTROLLERS, ROUTER_API_PROVIDERS } from './router-api';
 import { ApiKeyGuard } from './http/api-key.guard';
@@ -51,10 +53,14 @@ export class GatewayModule {
         WebhookDeliveriesController,
         ErrorDocsController,
         HealthController,
+        // Issue 3: GET /v1/openapi.json, generated from the routes registered here.
+        OpenApiController,
         // Issue 5: GET /v1/experts, the admin roster, operations cancel, the expert API.
         ...ROUTER_API_CONTROLLERS,
         // Issue 4: GET /v1/usage and the admin API for credit accounts.
         ...LEDGER_API_CONTROLLERS,
+        // Issue 8: brand memory and POST /v1/handoffs.
+        ...MEMORY_HANDOFFS_API_CONTROLLERS,
       ],
       providers: [
         { provide: CONFIG, useValue: deps.config },

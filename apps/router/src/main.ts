@@ -3,12 +3,14 @@ import { JetStreamEventConsumer, type RecordedEvent } from '@eh/event-store';
 import { loadConfig } from '@eh/platform';
 import { openDatabase, openMessaging, runService } from '@eh/runtime';
 import { reactToDeployment } from './deployment.reactor';
+import { handoffReactorAccepts, reactToDeploymentForHandoff } from './handoff.reactor';
 import { startQuoteResponder } from './quote.responder';
 import { reactToRosterEvent } from './roster.reactor';
 
 /**
  * The router: answers quotes, offers live deployments to one expert at a time, plays the expert
- * in test mode, and keeps every clock (BullMQ timers re-derived from the events). Stateless; run
+ * in test mode, keeps every clock (BullMQ timers re-derived from the events), and mirrors each
+ * deployment into the handoff that opened it (issue 8). Stateless; run
  * as many replicas as needed: they share the durable consumers and the timer queue.
  */
 runService('router', async () => {
@@ -49,9 +51,18 @@ runService('router', async () => {
     filterSubject: `${config.subjectPrefix}.expert.>`,
     handler: (event) => reactToRosterEvent(offerDeps, event),
   });
+  // Issue 8: handoffs mirror their deployments; its own durable, so a slow handoff never holds up routing.
+  const handoffs = consumer('handoffs');
+  await handoffs.start({
+    durableName: 'router-handoffs',
+    filterSubject: `${config.subjectPrefix}.deployment.>`,
+    handler: (event) => reactToDeploymentForHandoff(database.store, event),
+    accepts: handoffReactorAccepts,
+  });
   return async () => {
     quotes.unsubscribe();
     await deployments.stop();
+    await handoffs.stop();
     await roster.stop();
     await timers.stop();
     await queue.close();

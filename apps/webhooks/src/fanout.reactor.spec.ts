@@ -16,11 +16,12 @@ describe('what the fan-out consumer acts on', () => {
   it.each([
     'deployment.accepted', 'deployment.in_progress', 'deployment.needs_input', 'deployment.reply_received',
     'deployment.completed', 'deployment.cancelled', 'deployment.expired', 'usage.threshold_reached', 'delivery.replay_requested',
+    'handoff.in_review', 'handoff.needs_input', 'handoff.ready', 'handoff.cancelled', 'handoff.expired',
   ])('%s', (type) => {
     expect(fanoutAccepts(event(type))).toBe(true);
   });
 
-  it.each(['deployment.created', 'deployment.offered', 'delivery.scheduled', 'delivery.attempted', 'delivery.succeeded', 'workspace.created', 'webhook_endpoint.registered'])(
+  it.each(['deployment.created', 'deployment.offered', 'delivery.scheduled', 'delivery.attempted', 'delivery.succeeded', 'workspace.created', 'webhook_endpoint.registered', 'handoff.opened', 'memory.entry_created'])(
     'skips %s without a database round trip',
     (type) => {
       expect(fanoutAccepts(event(type))).toBe(false);

@@ -7,8 +7,8 @@
 /**
  * Events delivered to partners: every deployment state change of SPEC.md "Events", plus
  * `deployment.reply_received` (our resume event, docs/decisions.md) and the ledger's
- * `usage.threshold_reached`. `deployment.created` is not in the spec's table: the create
- * response already carries it.
+ * `usage.threshold_reached`, and the handoff status changes (issue 8). `deployment.created`
+ * is not in the spec's table: the create response already carries it.
  */
 export const PUBLIC_EVENT_TYPES = [
   'deployment.accepted',
@@ -19,6 +19,12 @@ export const PUBLIC_EVENT_TYPES = [
   'deployment.cancelled',
   'deployment.expired',
   'usage.threshold_reached',
+  // Issue 8: every handoff status change (`handoff.opened` is not sent: the create response carries it).
+  'handoff.in_review',
+  'handoff.needs_input',
+  'handoff.ready',
+  'handoff.cancelled',
+  'handoff.expired',
 ] as const;
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
 
@@ -38,7 +44,7 @@ export interface DeliveryScheduled {
     workspace_id: string;
     event_id: string;
     event_type: PublicEventType;
-    /** The deployment the event is about; null for workspace-level events. */
+    /** The deployment the event is about (for a handoff event, the handoff's); null for workspace-level events. */
     deployment_id: string | null;
     /** The exact bytes sent on every attempt (the signature timestamp is fresh per attempt). */
     body: string;

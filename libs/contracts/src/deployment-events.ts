@@ -5,6 +5,7 @@
  * The router's internal events (offers) are in deployment-routing-events.ts.
  */
 import type { DeploymentRoutingEvent } from './deployment-routing-events';
+import type { MemoryKind } from './memory-events';
 
 export const URGENCIES = ['standard', 'priority', 'scheduled'] as const;
 export type Urgency = (typeof URGENCIES)[number];
@@ -48,6 +49,16 @@ export interface Attachment {
 export type CancelledBy = 'agent' | 'expert' | 'operations';
 export type ExpiryReason = 'not_accepted' | 'question_unanswered';
 
+/**
+ * Set when a handoff opened the deployment (issue 8): the artifact to return and the memory
+ * entries the handoff named (as they were at opening), which the expert sees first.
+ */
+export interface DeploymentHandoffRef {
+  handoff_id: string;
+  artifact: string;
+  memory: { key: string; kind: MemoryKind }[];
+}
+
 export interface DeploymentCreated {
   type: 'deployment.created';
   data: {
@@ -65,6 +76,8 @@ export interface DeploymentCreated {
     sla_deadline: string;
     credits_reserved: number;
     created_at: string;
+    /** Absent on deployments created through POST /v1/deployments. */
+    handoff?: DeploymentHandoffRef;
   };
 }
 

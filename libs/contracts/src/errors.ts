@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'deployment_already_exists',
   'concurrent_modification',
   'in_flight_limit_reached',
+  // Issue 8: saving an output to brand memory needs a completed deployment.
+  'deployment_not_completed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -9,3 +9,5 @@ export * from './deployment-routing-events';
 export * from './expert-events';
 export * from './account-events';
 export * from './ledger-rpc';
+export * from './memory-events';
+export * from './handoff-events';

@@ -1,6 +1,8 @@
 import { deliveriesViewMigrations, deliveriesViewProjection } from '@eh/delivery';
 import { deploymentsViewMigrations, deploymentsViewProjection, routingViewMigrations, routingViewProjection } from '@eh/deployments';
 import { PostgresEventStore, eventStoreMigrations, relayMigrations } from '@eh/event-store';
+import { handoffsViewMigrations, handoffsViewProjection } from '@eh/handoffs';
+import { memoryViewMigrations, memoryViewProjection } from '@eh/memory';
 import { createPool, runMigrations, type Migration, type ServiceConfig } from '@eh/platform';
 import { accountsViewProjection, ledgerViewMigrations, reservationsViewProjection } from '@eh/ledger';
 import { expertCompletionsProjection, rosterViewMigrations, rosterViewProjection } from '@eh/roster';
@@ -23,6 +25,8 @@ export const allMigrations = [
   ...deliveriesViewMigrations,
   ...routingViewMigrations,
   ...ledgerViewMigrations,
+  ...memoryViewMigrations,
+  ...handoffsViewMigrations,
 ];
 
 /** Inline projections run in every writer's append, whichever service appends. */
@@ -37,6 +41,9 @@ export const inlineProjections = [
   // Issue 4: accounts readable at once; the reservations view also fences a late `deployment.created` against an orphan release.
   accountsViewProjection,
   reservationsViewProjection,
+  // Issue 8: brand memory and handoffs, readable right after their writes.
+  memoryViewProjection,
+  handoffsViewProjection,
 ];
 
 /** `ownMigrations`: tables only one service uses (e.g. the gateway's Idempotency-Key slots), applied after the shared ones. */

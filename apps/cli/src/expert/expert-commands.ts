@@ -58,6 +58,12 @@ export const EXPERT_COMMANDS: Record<string, ExpertCommand> = {
     run: (api, options) => api.call('GET', `/assignments${options.all === true ? '?status=all' : ''}`),
   },
   show: { usage: 'show --deployment <dep_id>', summary: 'The brief, context, question and reply of one deployment.', options: ['deployment'], run: (api, o) => api.call('GET', `/deployments/${deployment(o)}`) },
+  memory: {
+    usage: 'memory --deployment <dep_id>',
+    summary: "The workspace's brand memory for a deployment you work on (entries the handoff named first); null unless you are working it.",
+    options: ['deployment'],
+    run: async (api, o) => ((await api.call('GET', `/deployments/${deployment(o)}`)) as { memory?: unknown }).memory ?? null,
+  },
   accept: { usage: 'accept --deployment <dep_id>', summary: 'Take the deployment offered to you.', options: ['deployment'], run: (api, o) => api.call('POST', `/deployments/${deployment(o)}/accept`) },
   decline: {
     usage: 'decline --deployment <dep_id> [--reason <text>]',

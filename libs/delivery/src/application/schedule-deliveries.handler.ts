@@ -1,6 +1,7 @@
-import { deliveryStreamName, deriveEventId, isPublicEventType, type DeliveryDestination, type DeploymentEvent, type UsageThresholdReached } from '@eh/contracts';
+import { deliveryStreamName, deriveEventId, isPublicEventType, type DeliveryDestination, type DeploymentEvent, type HandoffEvent, type UsageThresholdReached } from '@eh/contracts';
 import { foldDeployment, toDeploymentResource } from '@eh/deployments';
 import { handleCommand, toDomainEvent, type EventStore, type RecordedEvent } from '@eh/event-store';
+import { foldHandoff, toHandoffResource } from '@eh/handoffs';
 import type { ScheduleDelivery } from '../domain/delivery.commands';
 import { deriveDeliveryId, destinationKey } from '../domain/delivery-id';
 import { buildWebhookBody } from '../domain/webhook-body';
@@ -34,9 +35,19 @@ function usageSubject(event: RecordedEvent): Subject {
   return { object: event.data as UsageThresholdReached['data'], metadata: {}, deployment_id: null, override: null };
 }
 
+/** The handoff as it was right after `event` (issue 8); handoffs take no webhook_url, so the workspace endpoint. */
+async function handoffSubject(store: EventStore, event: RecordedEvent): Promise<Subject | null> {
+  const history = (await store.read(event.streamName)).filter((recorded) => recorded.streamRevision <= event.streamRevision);
+  const state = foldHandoff(history.map((recorded) => toDomainEvent<HandoffEvent>(recorded)));
+  if (state.status === 'initial') return null;
+  const resource = toHandoffResource(state);
+  return { object: resource, metadata: resource.metadata, deployment_id: resource.deployment_id, override: null };
+}
+
 /** How each kind of public event finds what it is about. */
 async function subjectOf(store: EventStore, event: RecordedEvent): Promise<Subject | null> {
   if (event.type === 'usage.threshold_reached') return usageSubject(event);
+  if (event.type.startsWith('handoff.')) return handoffSubject(store, event);
   return event.type.startsWith('deployment.') ? deploymentSubject(store, event) : null;
 }
 

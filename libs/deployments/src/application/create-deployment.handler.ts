@@ -3,6 +3,7 @@ import {
   deploymentStreamName,
   newId,
   type DeploymentEvent,
+  type DeploymentHandoffRef,
   type KeyMode,
   type Metadata,
   type QuoteReply,
@@ -26,6 +27,8 @@ export interface CreateDeploymentInput {
   context_files: string[];
   metadata: Metadata;
   webhook_url: string | null;
+  /** Set by POST /v1/handoffs (issue 8) for the deployment a handoff opens. */
+  handoff?: DeploymentHandoffRef;
 }
 
 /** What the ledger is asked to hold for a live deployment; the amount follows from the quote. */
@@ -96,6 +99,7 @@ export async function createDeployment(
       sla_deadline: slaDeadline(urgency, scope.now, scheduledFor, deps.windows).toISOString(),
       credits_reserved: creditsReserved,
       created_at: createdAt,
+      ...(input.handoff ? { handoff: input.handoff } : {}),
     },
   };
   const result = await handleCommand(

@@ -29,6 +29,8 @@ export interface ExpertDeploymentView {
   cancellation: { cancelled_by: CancelledBy; reason: string; cancelled_at: string } | null;
   expiry: { reason: ExpiryReason; expired_at: string } | null;
   created_at: string;
+  /** Set when a handoff opened the deployment (issue 8): the artifact to return and the memory keys it named. */
+  handoff: { handoff_id: string; artifact: string; memory_keys: string[] } | null;
 }
 
 export function expertRelation(state: DeploymentState, expertId: string): ExpertRelation | null {
@@ -62,6 +64,7 @@ export function toExpertView(state: DeploymentState, expertId: string): ExpertDe
     cancellation: state.status === 'cancelled' ? { cancelled_by: state.cancelled_by, reason: state.reason, cancelled_at: state.cancelled_at } : null,
     expiry: state.status === 'expired' ? { reason: state.reason, expired_at: state.expired_at } : null,
     created_at: d.created_at,
+    handoff: d.handoff ? { handoff_id: d.handoff.handoff_id, artifact: d.handoff.artifact, memory_keys: d.handoff.memory.map((entry) => entry.key) } : null,
   };
 }
 

@@ -28,3 +28,16 @@ describe('synthesizeOutput', () => {
     expect(other.body).not.toContain('Context reviewed');
   });
 });
+
+describe('synthesizeOutput for a handoff (issue 8)', () => {
+  it('names the artifact and the memory entries the handoff gave it, deterministically', () => {
+    const handoff = { handoff_id: 'hnd_01J0000000000000000000000A', artifact: 'hero-copy.md', memory: [{ key: 'voice', kind: 'voice' as const }, { key: 'brand.positioning', kind: 'positioning' as const }] };
+    const output = synthesizeOutput({ ...brief, handoff });
+    expect(synthesizeOutput({ ...brief, handoff })).toEqual(output);
+    expect(output.body).toContain('**Artifact:** hero-copy.md');
+    expect(output.body).toContain('## Brand memory used');
+    expect(output.body).toContain('- `voice` (voice)');
+    expect(output.body).toContain('- `brand.positioning` (positioning)');
+    expect(synthesizeOutput(brief).body).not.toContain('Brand memory used');
+  });
+});

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DeploymentCreated, Output } from '@eh/contracts';
 
-type Brief = Pick<DeploymentCreated['data'], 'brief' | 'skills' | 'context_url' | 'context_files' | 'urgency'>;
+type Brief = Pick<DeploymentCreated['data'], 'brief' | 'skills' | 'context_url' | 'context_files' | 'urgency' | 'handoff'>;
 
 const OPENINGS = [
   'Here is a first, complete answer to the brief.',
@@ -42,6 +42,7 @@ export function synthesizeOutput(brief: Brief): Output {
     ...brief.skills.map((skill, index) => `${index + 1}. **${skill}**: ${adviceFor(skill)}`),
     '',
     ...contextSection(brief),
+    ...handoffSection(brief),
     '---',
     '_Synthesized in test mode: no expert was paged and no credits were charged._',
   ];
@@ -57,4 +58,14 @@ function contextSection(brief: Brief): string[] {
   const sources = [brief.context_url, ...brief.context_files].filter((source): source is string => source !== null);
   if (sources.length === 0) return [];
   return ['## Context reviewed', '', ...sources.map((source) => `- <${source}>`), ''];
+}
+
+/**
+ * A handoff's deployment (issue 8): name the artifact returned and the brand-memory entries the
+ * handoff gave it, so a test-mode integration can see its memory reach the work.
+ */
+function handoffSection(brief: Brief): string[] {
+  if (!brief.handoff) return [];
+  const memory = brief.handoff.memory.map((entry) => `- \`${entry.key}\` (${entry.kind})`);
+  return [`**Artifact:** ${brief.handoff.artifact}`, '', ...(memory.length === 0 ? [] : ['## Brand memory used', '', ...memory, ''])];
 }

@@ -1,10 +1,11 @@
 import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
 import { DomainError, isId, type ExpertRef } from '@eh/contracts';
-import { assignmentsFor, openOffersFor, viewAsExpert, type ExpertDeploymentView, type ExpertWorkItem } from '@eh/deployments';
+import { assignmentsFor, openOffersFor, viewAsExpert, type ExpertWorkItem } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { EVENT_STORE, SQL } from '../../http/tokens';
 import { CurrentExpert, ExpertGuard } from '../expert.guard';
+import { withMemory, type ExpertDeploymentWithMemory } from './expert-memory.reader';
 
 /** What an expert reads: their open offers, their assignments, and one deployment of theirs. */
 @Controller('expert/v1')
@@ -32,10 +33,10 @@ export class ExpertWorkController {
     return { data: await assignmentsFor(this.sql, expert.id, status === 'all') };
   }
 
-  /** Read from the stream, so an expert sees their own action at once. */
+  /** Read from the stream, so an expert sees their own action at once; with the workspace's brand memory (issue 8). */
   @Get('deployments/:id')
-  deployment(@CurrentExpert() expert: ExpertRef, @Param('id') id: string): Promise<ExpertDeploymentView> {
+  async deployment(@CurrentExpert() expert: ExpertRef, @Param('id') id: string): Promise<ExpertDeploymentWithMemory> {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');
-    return viewAsExpert(this.store, expert.id, id);
+    return withMemory(this.sql, await viewAsExpert(this.store, expert.id, id));
   }
 }

@@ -5,7 +5,7 @@
  */
 
 /** Resource kinds a controller result can be tagged with (see resource.decorator.ts). */
-export type ResourceKind = 'deployment' | 'list';
+export type ResourceKind = 'deployment' | 'list' | 'memory_entry' | 'handoff';
 
 export type JsonObject = { [key: string]: unknown };
 

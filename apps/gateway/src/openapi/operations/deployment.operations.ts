@@ -1,0 +1,48 @@
+import { idOf } from '../json-schema';
+import type { OperationDoc } from '../public-operations';
+import { LIST_DEPLOYMENTS_QUERY } from '../query-parameters';
+
+const deploymentId = { id: idOf('deployment') };
+
+/** SPEC.md "Endpoints" for deployments; decisions in docs/decisions.md "REST surface (issue 3)". */
+export const DEPLOYMENT_OPERATIONS: Record<string, OperationDoc> = {
+  'POST /v1/deployments': {
+    operationId: 'createDeployment',
+    tag: 'Deployments',
+    summary: 'Create a deployment',
+    description:
+      'Hands a brief to one human expert. Answers `201` with the deployment in `pending` and `Location`. Live keys reserve credits first (402 when too few are left, 429 `in_flight_limit_reached` at the plan’s in-flight limit); 422 when no online expert covers a requested skill.',
+    errors: ['expert_unavailable', 'credits_exhausted', 'in_flight_limit_reached', 'service_unavailable'],
+    success: { 201: ['Location'] },
+  },
+  'GET /v1/deployments': {
+    operationId: 'listDeployments',
+    tag: 'Deployments',
+    summary: 'List deployments',
+    description: 'Most recent first (`created_at`, then `id`, descending), cursor-paginated. Unknown query parameters are 400.',
+    query: LIST_DEPLOYMENTS_QUERY,
+  },
+  'GET /v1/deployments/:id': {
+    operationId: 'getDeployment',
+    tag: 'Deployments',
+    summary: 'Retrieve a deployment',
+    description: 'Poll at most once every 5 seconds. Another workspace’s or mode’s deployment is 404.',
+    pathParams: deploymentId,
+  },
+  'POST /v1/deployments/:id/cancel': {
+    operationId: 'cancelDeployment',
+    tag: 'Deployments',
+    summary: 'Cancel a deployment',
+    description: 'Only from `pending` or `accepted` (409 `deployment_not_cancellable` otherwise). No body, `{}` or `{"reason": "…"}`; answers the deployment as cancelled.',
+    errors: ['deployment_not_cancellable'],
+    pathParams: deploymentId,
+  },
+  'POST /v1/deployments/:id/reply': {
+    operationId: 'replyToDeployment',
+    tag: 'Deployments',
+    summary: 'Answer the expert’s question',
+    description: 'Only in `needs_input` (409 `deployment_not_awaiting_input` otherwise); answers the deployment back `in_progress`, with `question` and `reply`.',
+    errors: ['deployment_not_awaiting_input'],
+    pathParams: deploymentId,
+  },
+};

@@ -1,0 +1,40 @@
+import type { ErrorCode } from '@eh/contracts';
+import type { JsonSchema } from './json-schema';
+import type { QueryParameter } from './query-parameters';
+import { ACCOUNT_OPERATIONS } from './operations/account.operations';
+import { DEPLOYMENT_OPERATIONS } from './operations/deployment.operations';
+import { MEMORY_HANDOFF_OPERATIONS } from './operations/memory-handoff.operations';
+
+/**
+ * What route metadata cannot say about a public operation: its prose, its success body and the
+ * errors particular to it. Methods, paths, status codes, path parameters, request bodies, auth and
+ * the errors every route shares come from the routes themselves (openapi-document.builder.ts).
+ * A route missing here is still documented, with a generic body; the unit test fails until it
+ * is described. Keys are `METHOD /nest/path/:param`.
+ */
+export interface OperationDoc {
+  operationId: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** The success body; routes tagged `@Resource(...)` need none. */
+  response?: JsonSchema;
+  /**
+   * Success statuses with their extra response headers (component names), for routes that set
+   * the status themselves (201 when created, 200 when replaced) or add headers; else the route's
+   * own status with no extra header.
+   */
+  success?: Record<number, string[]>;
+  /** Errors beyond the shared ones (400, 401, 404 on a path parameter, 409 on POST, 429, 500). */
+  errors?: ErrorCode[];
+  /** Shared errors the route cannot answer (an upsert on `:key` is never 404). */
+  omitErrors?: ErrorCode[];
+  query?: QueryParameter[];
+  pathParams?: Record<string, JsonSchema>;
+}
+
+export const PUBLIC_OPERATIONS: Record<string, OperationDoc> = {
+  ...DEPLOYMENT_OPERATIONS,
+  ...ACCOUNT_OPERATIONS,
+  ...MEMORY_HANDOFF_OPERATIONS,
+};

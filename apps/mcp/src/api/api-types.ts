@@ -1,0 +1,101 @@
+/**
+ * The REST API's public shapes as this server reads them (SPEC.md "Resources and their fields",
+ * docs/decisions.md "REST surface"). Declared here, not imported from the services' libs: the MCP
+ * server is a client of the API and must keep working against any gateway speaking this version.
+ */
+
+export type DeploymentStatus = 'pending' | 'accepted' | 'in_progress' | 'needs_input' | 'completed' | 'cancelled' | 'expired';
+export type Urgency = 'standard' | 'priority' | 'scheduled';
+
+export interface ApiExpertRef {
+  id: string;
+  name: string;
+  role: string;
+}
+
+export interface ApiAttachment {
+  name: string;
+  url: string;
+  content_type: string;
+  size_bytes: number;
+}
+
+export interface ApiOutput {
+  format: string;
+  body: string;
+  attachments: ApiAttachment[];
+}
+
+export type MetadataValue = string | number | boolean;
+
+export interface ApiDeployment {
+  id: string;
+  status: DeploymentStatus;
+  brief: string;
+  skills: string[];
+  urgency: Urgency;
+  sla_deadline: string;
+  credits_reserved: number;
+  expert: ApiExpertRef | null;
+  output: ApiOutput | null;
+  metadata: Record<string, MetadataValue>;
+  created_at: string;
+  updated_at: string;
+  question: { body: string; asked_at: string; reply_deadline: string } | null;
+  reply: { body: string; replied_at: string } | null;
+  cancellation: { cancelled_by: string; reason: string; cancelled_at: string } | null;
+  expiry: { reason: string; expired_at: string } | null;
+  credits_charged?: number;
+  duration_seconds?: number;
+  completed_at?: string;
+}
+
+export interface ApiRosterEntry {
+  id: string;
+  name: string;
+  role: string;
+  skills: string[];
+  tenure_years: number;
+  median_turnaround_minutes: number;
+  availability: string;
+  rate_credits_per_hour: number;
+}
+
+export interface ApiList<T> {
+  data: T[];
+  next: string | null;
+  has_more?: boolean;
+}
+
+export interface ApiUsage {
+  credits_remaining: number;
+  credits_reserved: number;
+  cycle_start: string;
+  cycle_end: string;
+  deployments_this_cycle: number;
+  burn_rate_daily: number;
+  forecasted_depletion: string | null;
+  /** Our gateway's additions (docs/decisions.md "Ledger (issue 4)"); optional for other gateways. */
+  in_flight?: number;
+  plan?: { name: string; cycle_cap_credits: number; cycle_days: number; in_flight_limit: number };
+}
+
+/** SPEC.md "Errors": the stable error body. */
+export interface ApiErrorBody {
+  error: { type: string; code: string; message: string; param?: string; request_id: string; docs_url: string };
+}
+
+export interface CreateDeploymentBody {
+  brief: string;
+  skills: string[];
+  context_url?: string;
+  context_files?: string[];
+  urgency?: Urgency;
+  scheduled_for?: string;
+  metadata?: Record<string, MetadataValue>;
+}
+
+export interface ReplyBody {
+  body: string;
+  context_files?: string[];
+}

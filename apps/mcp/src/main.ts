@@ -1,0 +1,40 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { ServiceApiClient } from './api/service-api.client';
+import { loadMcpConfig } from './mcp.config';
+import { DeploymentPoller } from './polling/deployment-poller';
+import { createMcpServer } from './server/mcp-server.factory';
+import type { ToolContext } from './tools/tool-context';
+import { startStreamableHttp } from './transports/streamable-http.transport';
+
+/**
+ * The MCP server of SPEC.md "MCP server": five tools over the REST API. stdio by default (a host
+ * starts it from its `mcpServers` config); `--http` or `MCP_TRANSPORT=http` serves Streamable HTTP
+ * on 127.0.0.1:`MCP_HTTP_PORT` (3100). stdout belongs to the protocol on stdio: logs go to stderr.
+ */
+async function main(): Promise<void> {
+  const config = loadMcpConfig();
+  const api = new ServiceApiClient(config);
+  const context: ToolContext = { api, poller: new DeploymentPoller(async (id) => (await api.getDeployment(id)).body) };
+  const log = (line: string): boolean => process.stderr.write(`expert-handoff mcp: ${line}\n`);
+  if (!config.apiKey) log('SERVICE_API_KEY is not set: every tool call will answer authentication_failed');
+
+  if (config.transport === 'stdio') {
+    const server = createMcpServer(context);
+    // The host ends the server by closing stdin; exit then, like every stdio server.
+    process.stdin.on('end', () => void server.close().finally(() => process.exit(0)));
+    await server.connect(new StdioServerTransport());
+    log(`stdio, API ${config.baseUrl}`);
+    return;
+  }
+
+  const http = await startStreamableHttp(() => createMcpServer(context), config.httpHost, config.httpPort);
+  log(`Streamable HTTP at ${http.url}, API ${config.baseUrl}`);
+  const stop = (): void => void http.close().finally(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`expert-handoff mcp: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

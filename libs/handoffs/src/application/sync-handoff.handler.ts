@@ -1,0 +1,71 @@
+import { deploymentStreamName, deriveEventId, handoffStreamName, type DeploymentEvent, type HandoffEvent } from '@eh/contracts';
+import { foldDeployment } from '@eh/deployments';
+import { handleCommand, toDomainEvent, type EventStore, type RecordedEvent } from '@eh/event-store';
+import { fitsInMemory, priorOutputKey, putMemoryEntry } from '@eh/memory';
+import type { DeploymentSnapshot } from '../domain/handoff.decider';
+import { foldHandoff, isFinished, type ExistingHandoff, type HandoffState } from '../domain/handoff.state';
+import { deploymentSnapshot } from './deployment-snapshot';
+import { handoffDecider } from './handoff-decider';
+
+/**
+ * Mirrors a deployment into the handoff that opened it (issue 8), as the deployment stood at
+ * `upToRevision` (default: its latest event). Called by the router's reactor for each
+ * deployment event and by the gateway right after opening, so a change that happened before
+ * the handoff existed is never missed. Every id and time derives from the deployment event
+ * at that revision: two callers mirroring the same revision append the same events once.
+ * Returns the handoff's state, or null when the deployment belongs to no opened handoff.
+ */
+export async function syncHandoff(store: EventStore, deploymentId: string, upToRevision?: number): Promise<HandoffState | null> {
+  const recorded = await store.read(deploymentStreamName(deploymentId));
+  const history = upToRevision === undefined ? recorded : recorded.filter((event) => event.streamRevision <= upToRevision);
+  const deployment = foldDeployment(history.map((event) => toDomainEvent<DeploymentEvent>(event)));
+  if (deployment.status === 'initial' || !deployment.details.handoff) return null;
+  const handoffId = deployment.details.handoff.handoff_id;
+  const handoff = foldHandoff((await store.read(handoffStreamName(handoffId))).map((event) => toDomainEvent<HandoffEvent>(event)));
+  const cause = history[history.length - 1];
+  const snapshot = deploymentSnapshot(deployment, cause.streamRevision);
+  if (handoff.status === 'initial') return null;
+  if (isFinished(handoff) || snapshot.revision <= handoff.deployment_revision) return handoff;
+  const memoryEntryKey = await saveByPolicy(store, handoff, snapshot, cause);
+  const result = await handleCommand(
+    store,
+    handoffDecider,
+    handoffStreamName(handoffId),
+    { type: 'mirror', deployment: snapshot, memoryEntryKey, now: cause.metadata.occurred_at },
+    {
+      workspaceId: handoff.details.workspace_id,
+      correlationId: cause.metadata.correlation_id,
+      causationId: cause.id,
+      now: cause.metadata.occurred_at,
+      eventId: (index) => deriveEventId(cause.id, `handoff:${handoffId}`, index),
+    },
+  );
+  return result.state;
+}
+
+/**
+ * `policy: save_to_memory`: the delivered artifact becomes the `prior_output` entry
+ * `prior-output.<hnd_id>` of the handoff's own workspace and mode, before `handoff.ready`
+ * is appended, so `memory_event: true` is never shown for an entry not yet there. A retry
+ * writes the same body again, which appends nothing. An artifact over the 100 KB memory
+ * limit is not saved (`memory_event` stays false).
+ */
+async function saveByPolicy(store: EventStore, handoff: ExistingHandoff, snapshot: DeploymentSnapshot, cause: RecordedEvent): Promise<string | null> {
+  if (snapshot.status !== 'completed' || snapshot.output === null || handoff.details.policy !== 'save_to_memory') return null;
+  if (!fitsInMemory(snapshot.output.body)) return null;
+  const { handoff_id, deployment_id, workspace_id, mode } = handoff.details;
+  const key = priorOutputKey(handoff_id);
+  await putMemoryEntry(
+    store,
+    {
+      workspaceId: workspace_id,
+      mode,
+      requestId: cause.metadata.correlation_id,
+      now: new Date(cause.metadata.occurred_at),
+      causationId: cause.id,
+      eventId: (index) => deriveEventId(cause.id, `handoff-memory:${handoff_id}`, index),
+    },
+    { key, kind: 'prior_output', body: snapshot.output.body, source: { deployment_id, handoff_id } },
+  );
+  return key;
+}

@@ -1,0 +1,46 @@
+import type { MemoryEvent } from '@eh/contracts';
+import type { InlineProjection } from '@eh/event-store';
+
+const MEMORY_EVENT_TYPES: readonly MemoryEvent['type'][] = ['memory.entry_created', 'memory.entry_updated', 'memory.entry_deleted'];
+
+/**
+ * Kept in the append's transaction, so a GET right after a PUT shows it. Each event carries
+ * the whole entry, so rows are written from the event alone, never by folding the stream
+ * (a stream may hold many 100 KB versions).
+ */
+export const memoryViewProjection: InlineProjection = {
+  name: 'memory_entries_view',
+  handles: MEMORY_EVENT_TYPES,
+  async apply(events, tx) {
+    for (const recorded of events) {
+      const event = { type: recorded.type, data: recorded.data } as MemoryEvent;
+      switch (event.type) {
+        case 'memory.entry_created': {
+          const d = event.data;
+          await tx.query(
+            `INSERT INTO memory_entries_view (workspace_id, mode, key, kind, body, source, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+             ON CONFLICT (workspace_id, mode, key) DO UPDATE SET kind = EXCLUDED.kind, body = EXCLUDED.body,
+               source = EXCLUDED.source, created_at = EXCLUDED.created_at, updated_at = EXCLUDED.updated_at`,
+            [d.workspace_id, d.mode, d.key, d.kind, d.body, JSON.stringify(d.source), d.created_at],
+          );
+          break;
+        }
+        case 'memory.entry_updated': {
+          const d = event.data;
+          await tx.query(
+            'UPDATE memory_entries_view SET kind = $4, body = $5, source = $6, updated_at = $7 WHERE workspace_id = $1 AND mode = $2 AND key = $3',
+            [d.workspace_id, d.mode, d.key, d.kind, d.body, JSON.stringify(d.source), d.updated_at],
+          );
+          break;
+        }
+        case 'memory.entry_deleted':
+          await tx.query('DELETE FROM memory_entries_view WHERE workspace_id = $1 AND mode = $2 AND key = $3', [event.data.workspace_id, event.data.mode, event.data.key]);
+          break;
+      }
+    }
+  },
+  async reset(tx) {
+    await tx.query('TRUNCATE memory_entries_view');
+  },
+};

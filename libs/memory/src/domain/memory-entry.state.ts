@@ -1,0 +1,45 @@
+/**
+ * One brand-memory entry, folded from its `memory-<ws>_<mode>_<key>` stream (issue 8).
+ * A tagged union on `status` (STYLE.md "Domain"); a deleted key can be written again.
+ */
+import type { KeyMode, MemoryEvent, MemoryKind, MemorySource } from '@eh/contracts';
+
+export interface MemoryEntry {
+  workspace_id: string;
+  mode: KeyMode;
+  key: string;
+  kind: MemoryKind;
+  body: string;
+  source: MemorySource | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type MemoryEntryState =
+  | { status: 'absent' }
+  | { status: 'active'; entry: MemoryEntry }
+  | { status: 'deleted'; key: string; deleted_at: string };
+
+export const initialMemoryEntryState: MemoryEntryState = Object.freeze({ status: 'absent' });
+
+/** Never throws; an event that does not fit the state leaves it unchanged. */
+export function evolveMemoryEntry(state: MemoryEntryState, event: MemoryEvent): MemoryEntryState {
+  switch (event.type) {
+    case 'memory.entry_created': {
+      if (state.status === 'active') return state;
+      const { created_at, ...content } = event.data;
+      return { status: 'active', entry: { ...content, created_at, updated_at: created_at } };
+    }
+    case 'memory.entry_updated': {
+      if (state.status !== 'active') return state;
+      const { updated_at, ...content } = event.data;
+      return { status: 'active', entry: { ...content, created_at: state.entry.created_at, updated_at } };
+    }
+    case 'memory.entry_deleted':
+      return state.status === 'active' ? { status: 'deleted', key: state.entry.key, deleted_at: event.data.deleted_at } : state;
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
