@@ -89,6 +89,9 @@ describe('a test-mode deployment, from create to completed, through separate ser
       [{ brief: 'x', skills: ['a'], deadline: '2026-12-01' }, 'deadline'],
       [{ brief: 'x', skills: ['a'], metadata: { nested: { no: 1 } } }, 'metadata'],
       [{ brief: 'x', skills: ['a'], scheduled_for: '2030-01-01T00:00:00Z' }, 'scheduled_for'],
+      [{ brief: 1e300, skills: ['a'] }, 'brief'],
+      [{ brief: 'x', skills: ['a'], context_files: 'https://files.example.com/a.pdf' }, 'context_files'],
+      [{ brief: 'x', skills: ['a'], context_files: [1] }, 'context_files'],
     ];
     // Earlier deployments may still be completing: count creations only.
     const createdCount = "SELECT count(*)::int AS n FROM events WHERE event_type = 'deployment.created'";
@@ -100,6 +103,8 @@ describe('a test-mode deployment, from create to completed, through separate ser
       expect(response.body.error.request_id).toBe(response.headers.get('request-id'));
       expect(response.body.error.docs_url).toBe(`${services.baseUrl}/docs/errors/invalid_request`);
     }
+    const typeFirst = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body: { brief: 1e300, skills: ['a'] } });
+    expect(typeFirst.body.error.message).toBe('brief must be a string');
     const after = await services.database.pool.query(createdCount);
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
@@ -107,6 +112,9 @@ describe('a test-mode deployment, from create to completed, through separate ser
   it('answers malformed JSON, unknown routes and bad keys in the spec error shape', async () => {
     const malformed = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, rawBody: '{"brief": ' });
     expect([malformed.status, malformed.body.error.code]).toEqual([400, 'invalid_request']);
+
+    const poisoned = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, rawBody: '{"brief": "x", "skills": ["a"], "__proto__": {"admin": true}}' });
+    expect([poisoned.status, poisoned.body.error.message]).toEqual([400, 'the request body must not contain "__proto__" or "constructor.prototype" keys']);
 
     const unknownRoute = await request<ErrorBody>(services.baseUrl, 'GET', '/v1/nothing-here', { key: workspace.keys.test });
     expect([unknownRoute.status, unknownRoute.body.error.code, unknownRoute.body.error.type]).toEqual([404, 'not_found', 'invalid_request']);

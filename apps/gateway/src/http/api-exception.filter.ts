@@ -57,6 +57,8 @@ function translateHttp(exception: HttpException, request: FastifyRequest): Trans
 function bodyParseMessage(exception: HttpException): string {
   const text = exception.message;
   if (/JSON/i.test(text)) return 'the request body is not valid JSON';
+  // Fastify's guard against prototype poisoning (secure-json-parse).
+  if (/prototype/i.test(text)) return 'the request body must not contain "__proto__" or "constructor.prototype" keys';
   if (/empty/i.test(text)) return 'the request body is empty; send a JSON object';
   return text;
 }

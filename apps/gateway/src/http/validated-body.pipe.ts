@@ -25,11 +25,22 @@ export class ValidatedBody<T extends object> implements PipeTransform<unknown, T
   }
 }
 
+/**
+ * Type checks come before format checks, and both before range checks: `"brief": 1e400` is
+ * "not a string", not "too long"; `"context_files": [1]` is "not an https URL".
+ */
+const TYPE_CONSTRAINTS = ['isDefined', 'isString', 'isArray', 'isObject', 'isInt', 'isNumber', 'isBoolean', 'isIn', 'isEnum', 'isUrl', 'isIso8601', 'matches'];
+
+function mostBasicMessage(constraints: Record<string, string>): string {
+  const basic = TYPE_CONSTRAINTS.find((name) => name in constraints);
+  return basic ? constraints[basic] : Object.values(constraints)[0];
+}
+
 function firstFailure(error: ValidationError, parent: string): { path: string; message: string } {
   const path = parent ? (/^\d+$/.test(error.property) ? `${parent}[${error.property}]` : `${parent}.${error.property}`) : error.property;
   if (error.constraints) {
     if (error.constraints.whitelistValidation) return { path, message: `unknown field ${path}` };
-    const message = Object.values(error.constraints)[0];
+    const message = mostBasicMessage(error.constraints);
     return { path, message: message.startsWith(error.property) ? `${path}${message.slice(error.property.length)}` : `${path}: ${message}` };
   }
   const child = error.children?.[0];
