@@ -76,6 +76,7 @@ describe('a test-mode deployment, from create to completed, through separate ser
     const created = await request<Deployment>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body: { brief: 'Name a cat.', skills: ['naming'] } });
     const read = await request<Deployment>(services.baseUrl, 'GET', `/v1/deployments/${created.body.id}`, { key: workspace.keys.test });
     expect(read.status).toBe(200);
+    expect(read.headers.get('cache-control')).toBe('private, no-cache');
     expect(read.body.id).toBe(created.body.id);
   });
 

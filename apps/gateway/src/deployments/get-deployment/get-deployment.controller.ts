@@ -1,9 +1,10 @@
-import { Controller, Get, Inject, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param, UseGuards } from '@nestjs/common';
 import { DomainError, isId } from '@eh/contracts';
 import { findDeployment, type DeploymentResource } from '@eh/deployments';
 import type { SqlClient } from '@eh/platform';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import { ApiKeyGuard, Auth } from '../../http/api-key.guard';
+import { NOT_CACHED } from '../../http/cache-control';
 import { SQL } from '../../http/tokens';
 import { Resource } from '../../http/versioning/resource.decorator';
 
@@ -12,8 +13,12 @@ import { Resource } from '../../http/versioning/resource.decorator';
 export class GetDeploymentController {
   constructor(@Inject(SQL) private readonly sql: SqlClient) {}
 
-  /** Reads the inline read model, so a GET right after any write shows it. */
+  /**
+   * Reads the inline read model, so a GET right after any write shows it. Not cached, here or by
+   * any shared cache: a lookup costs a few ms, and a cached copy could hide a change the caller made.
+   */
   @Get(':id')
+  @Header('Cache-Control', NOT_CACHED)
   @Resource('deployment')
   async get(@Auth() auth: AuthenticatedKey, @Param('id') id: string): Promise<DeploymentResource> {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}; deployment ids look like dep_01J…`, 'id');

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Query, UseGuards } from '@nestjs/common';
 import { listDeployments, type DeploymentResource } from '@eh/deployments';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
 import type { AuthenticatedKey } from '@eh/workspaces';
@@ -8,6 +8,7 @@ import { CONFIG, SQL } from '../../http/tokens';
 import { Resource } from '../../http/versioning/resource.decorator';
 import { ListCursorCodec, filtersHash } from './list-cursor';
 import { parseListQuery } from './list-deployments.query';
+import { NOT_CACHED } from '../../http/cache-control';
 
 @Controller('v1/deployments')
 @UseGuards(ApiKeyGuard)
@@ -23,6 +24,7 @@ export class ListDeploymentsController {
 
   /** SPEC.md "GET /v1/deployments": most recent first, cursor-paginated, from the inline read model. */
   @Get()
+  @Header('Cache-Control', NOT_CACHED)
   @Resource('list', 'deployment')
   async list(@Auth() auth: AuthenticatedKey, @Query() query: Record<string, unknown>): Promise<ListEnvelope<DeploymentResource>> {
     const { filters, limit, cursor } = parseListQuery(query);

@@ -1,0 +1,63 @@
+import { waitUntil } from '@eh/platform';
+import { request, type ErrorBody } from '../support/http';
+import { startServices, type RunningServices } from '../support/service-harness';
+
+interface Workspace {
+  keys: { test: string; live: string };
+}
+
+/** The errors a fault produces, not a caller: oversized bodies, a missing router, a broken database. */
+describe('faults answer in the spec error shape', () => {
+  let services: RunningServices;
+  let workspace: Workspace;
+
+  beforeAll(async () => {
+    services = await startServices();
+    workspace = await services.ops<Workspace>('workspace:create', '--name', 'faults');
+  });
+
+  afterAll(async () => {
+    await services?.stop();
+  });
+
+  it('refuses a body over 1 MB with 413 invalid_request', async () => {
+    const response = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', {
+      key: workspace.keys.test,
+      body: { brief: 'x'.repeat(1024 * 1024), skills: ['copywriting'] },
+    });
+    expect([response.status, response.body.error.code, response.body.error.message]).toEqual([413, 'invalid_request', 'the request body is larger than 1 MB']);
+  });
+
+  it('answers 503 service_unavailable with Retry-After while no router answers, and writes nothing', async () => {
+    await services.kill('router');
+    try {
+      const response = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body: { brief: 'x', skills: ['copywriting'] } });
+      expect([response.status, response.body.error.code, response.headers.get('retry-after')]).toEqual([503, 'service_unavailable', '5']);
+      const { rows } = await services.database.pool.query("SELECT count(*)::int AS n FROM events WHERE event_type = 'deployment.created'");
+      expect(rows[0].n).toBe(0);
+    } finally {
+      await services.start('router');
+    }
+    // As a client would: retry until the restarted router answers.
+    const recovered = await waitUntil(
+      async () => {
+        const response = await request(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body: { brief: 'x', skills: ['copywriting'] } });
+        return response.status === 201 ? response : undefined;
+      },
+      { timeoutMs: 20_000, intervalMs: 250, description: 'the restarted router to answer quotes' },
+    );
+    expect(recovered.status).toBe(201);
+  });
+
+  it('answers an unexpected fault with 500 internal_error, a request id and no internals', async () => {
+    await services.database.pool.query('ALTER TABLE deployments_view RENAME TO deployments_view_away');
+    try {
+      const response = await request<ErrorBody>(services.baseUrl, 'GET', '/v1/deployments/dep_01JD0000000000000000000000', { key: workspace.keys.test });
+      expect([response.status, response.body.error.code, response.body.error.type]).toEqual([500, 'internal_error', 'api_error']);
+      expect(response.body.error.request_id).toBe(response.headers.get('request-id'));
+      expect(response.body.error.message).not.toMatch(/deployments_view|relation|SELECT/);
+    } finally {
+      await services.database.pool.query('ALTER TABLE deployments_view_away RENAME TO deployments_view');
+    }
+  });
+});
