@@ -1,6 +1,6 @@
 import { DEPLOYMENT_STATUSES, MEMORY_KINDS } from '@eh/contracts';
 import { SKILL_TAG } from '../deployments/create-deployment/create-deployment.dto';
-import { LIST_LIMIT } from '../deployments/list-deployments/list-deployments.query';
+import { LIST_LIMIT } from '../http/list-query.rules';
 import type { JsonSchema } from './json-schema';
 
 /**

@@ -1,9 +1,7 @@
-import { DEPLOYMENT_STATUSES, DomainError, type DeploymentStatus } from '@eh/contracts';
+import { DEPLOYMENT_STATUSES, type DeploymentStatus } from '@eh/contracts';
 import type { DeploymentListFilters } from '@eh/deployments';
+import { invalidQuery as invalid, parseLimit, refuseUnknownParameters, singleParameter } from '../../http/list-query.rules';
 import { SKILL_TAG } from '../create-deployment/create-deployment.dto';
-
-/** SPEC.md "Limits": list `limit` 1 to 100, default 20. */
-export const LIST_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
 const KNOWN_PARAMETERS = ['status', 'skill', 'created_after', 'limit', 'cursor'] as const;
 
@@ -16,29 +14,19 @@ export interface ListDeploymentsQuery {
 /** Query values as Fastify parses them: a repeated parameter becomes an array. */
 type QueryValue = string | string[] | undefined;
 
-const invalid = (param: string, message: string): DomainError => new DomainError('invalid_request', message, param);
-
 /**
  * Validates the query of GET /v1/deployments. Unknown parameters are refused, as unknown body
  * fields are (docs/decisions.md): a misspelt `stauts` silently ignored would list everything.
  */
 export function parseListQuery(query: Record<string, unknown>): ListDeploymentsQuery {
-  const unknown = Object.keys(query).filter((name) => !(KNOWN_PARAMETERS as readonly string[]).includes(name));
-  if (unknown.length > 0) {
-    throw invalid(unknown[0], `unknown query parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; accepted: ${KNOWN_PARAMETERS.join(', ')}`);
-  }
-  const value = (name: string): QueryValue => query[name] as QueryValue;
+  refuseUnknownParameters(query, KNOWN_PARAMETERS);
+  // Only `status` may repeat; a second value of anything else is ambiguous.
+  const single = (name: string): string | undefined => singleParameter(query, name);
   return {
-    filters: { statuses: parseStatuses(value('status')), skill: parseSkill(single('skill', value('skill'))), createdAfter: parseCreatedAfter(single('created_after', value('created_after'))) },
-    limit: parseLimit(single('limit', value('limit'))),
-    cursor: single('cursor', value('cursor')) ?? null,
+    filters: { statuses: parseStatuses(query.status as QueryValue), skill: parseSkill(single('skill')), createdAfter: parseCreatedAfter(single('created_after')) },
+    limit: parseLimit(single('limit')),
+    cursor: single('cursor') ?? null,
   };
-}
-
-/** Only `status` may repeat; a second value of anything else is ambiguous. */
-function single(name: string, raw: QueryValue): string | undefined {
-  if (Array.isArray(raw)) throw invalid(name, `${name} may be given once`);
-  return raw;
 }
 
 function parseStatuses(raw: QueryValue): DeploymentStatus[] {
@@ -56,15 +44,6 @@ function parseSkill(raw: string | undefined): string | null {
   if (raw === undefined) return null;
   if (!SKILL_TAG.test(raw)) throw invalid('skill', 'skill must be a lowercase skill tag such as "brand-strategy" (see GET /v1/experts)');
   return raw;
-}
-
-function parseLimit(raw: string | undefined): number {
-  if (raw === undefined) return LIST_LIMIT.default;
-  const limit = /^\d{1,3}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(limit >= LIST_LIMIT.min && limit <= LIST_LIMIT.max)) {
-    throw invalid('limit', `limit must be an integer from ${LIST_LIMIT.min} to ${LIST_LIMIT.max}; got "${raw.slice(0, 20)}"`);
-  }
-  return limit;
 }
 
 // A date, or a date-time with an explicit offset: a time without one would mean server-local time.
