@@ -92,8 +92,9 @@ describe('EventRelay', () => {
     await appendAcrossStreams(env, 5, 5);
     let published = 0;
     const crashes: Error[] = [];
-    // Publishes the first 13 for real, then fails like a dying process: batch 1 (10) is
-    // checkpointed, batch 2 is 3 events in when it dies, its checkpoint never saved.
+    // Publishes the first 13 for real, then fails like a dying process: the batches before the
+    // failing one are checkpointed, the failing one's checkpoint is never saved. (Batch sizes are
+    // not fixed: readAll stops at the server-wide transaction horizon, which other tests move.)
     const dying: Pick<JetStreamClient, 'publish'> = {
       publish: async (subject, payload, options) => {
         if (published >= 13) throw new Error('simulated crash');
@@ -108,7 +109,11 @@ describe('EventRelay', () => {
     expect(await streamCount(env)).toBe(13);
     const saved = await env.db.pool.query<{ checkpoint: string }>('SELECT checkpoint FROM relay_checkpoints');
     const expected = await storeOrder(env, 25);
-    expect(saved.rows.map((r) => r.checkpoint)).toEqual([expected[9]?.checkpoint]);
+    expect(saved.rows).toHaveLength(1);
+    const savedAt = expected.findIndex((event) => event.checkpoint === saved.rows[0]?.checkpoint);
+    // A checkpoint of an event that was published, before the one that failed.
+    expect(savedAt).toBeGreaterThanOrEqual(0);
+    expect(savedAt).toBeLessThan(13);
 
     const second = relayFor(env);
     second.start();
@@ -120,7 +125,7 @@ describe('EventRelay', () => {
       },
       { description: 'the restarted relay to checkpoint the last event' },
     );
-    // Events 11–13 went out twice; the server dropped the repeats by Nats-Msg-Id.
+    // The events after the checkpoint, up to the 13th, went out twice; the server dropped the repeats by Nats-Msg-Id.
     const stored = await storedMessages(env);
     expect(stored.map((m) => m.event.id)).toEqual(expected.map((e) => e.id));
   });
