@@ -1,9 +1,8 @@
 import { JetStreamEventConsumer } from '@eh/event-store';
 import { accountCommandFor, accountCommandForWorkspace, applyCreditReaction, CachedAccountRunner, ledgerPolicy, releaseOrphans, rollEndedCycles } from '@eh/ledger';
-import { loadConfig } from '@eh/platform';
+import { loadConfig, startPeriodicTask } from '@eh/platform';
 import { openDatabase, openMessaging, runService } from '@eh/runtime';
 import { AccountSerializer } from './account-serializer';
-import { startPeriodicTask } from './periodic-task';
 import { startReserveResponder } from './reserve.responder';
 
 /**

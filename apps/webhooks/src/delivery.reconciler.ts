@@ -1,5 +1,5 @@
 import { pendingDeliveriesDue, type DueDelivery } from '@eh/delivery';
-import type { SqlClient } from '@eh/platform';
+import { startPeriodicTask, type PeriodicTask, type SqlClient } from '@eh/platform';
 import type { DeliveryQueue } from './delivery-queue';
 
 const PAGE = 500;
@@ -17,7 +17,7 @@ export interface ReconcileReport {
  * a job that failed for good: each is repaired within one interval.
  */
 export class DeliveryReconciler {
-  private timer: NodeJS.Timeout | undefined;
+  private periodic: PeriodicTask | undefined;
   private running: Promise<ReconcileReport> | undefined;
 
   constructor(
@@ -28,14 +28,7 @@ export class DeliveryReconciler {
   ) {}
 
   start(): void {
-    const tick = (): void => {
-      void this.runOnce()
-        .catch((error: unknown) => console.error('webhooks: reconcile pass failed', error))
-        .finally(() => {
-          if (this.timer !== undefined) this.timer = setTimeout(tick, this.intervalMs);
-        });
-    };
-    this.timer = setTimeout(tick, 0);
+    this.periodic = startPeriodicTask('delivery reconcile', this.intervalMs, () => this.runOnce(), (error) => console.error('webhooks:', error));
   }
 
   /** One pass; a pass already running is joined rather than doubled. */
@@ -47,9 +40,7 @@ export class DeliveryReconciler {
   }
 
   async stop(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
+    await this.periodic?.stop();
   }
 
   private async pass(): Promise<ReconcileReport> {

@@ -13,3 +13,4 @@ export * from './testing/wait-until';
 export * from './config/service-config';
 export * from './config/webhook-config';
 export * from './config/ledger-config';
+export * from './scheduling/periodic-task';

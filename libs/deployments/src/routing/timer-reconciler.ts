@@ -1,4 +1,4 @@
-import type { SqlClient } from '@eh/platform';
+import { startPeriodicTask, type PeriodicTask, type SqlClient } from '@eh/platform';
 import { timersDueBefore, timersOfDeployment } from './routing-view.query';
 import type { DeploymentTimerQueue } from './timer-queue';
 
@@ -15,8 +15,7 @@ export interface TimerSchedulingOptions {
  * every router replica; deterministic job ids make them idempotent.
  */
 export class TimerReconciler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private periodic: PeriodicTask | undefined;
 
   constructor(
     private readonly sql: SqlClient,
@@ -46,20 +45,13 @@ export class TimerReconciler {
     await this.queue.remove(stale);
   }
 
+  /** A first pass before the router consumes events, then one every reconcile period. */
   async start(): Promise<void> {
     await this.reconcile();
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.reconcile()
-        .then(() => undefined, this.onError)
-        .finally(() => {
-          this.running = undefined;
-        });
-    }, this.options.reconcileSeconds * 1000);
+    this.periodic = startPeriodicTask('timer reconcile', this.options.reconcileSeconds * 1000, () => this.reconcile(), this.onError, false);
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    await this.periodic?.stop();
   }
 }
