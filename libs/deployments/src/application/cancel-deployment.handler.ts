@@ -1,10 +1,7 @@
-import { deploymentStreamName } from '@eh/contracts';
-import { handleCommand, type EventStore } from '@eh/event-store';
-import type { CancelDeployment } from '../domain/deployment.commands';
-import { toDeploymentResource, type DeploymentResource } from '../domain/deployment.resource';
+import type { EventStore } from '@eh/event-store';
+import type { DeploymentResource } from '../domain/deployment.resource';
+import { runAgentCommand } from './agent-command';
 import type { RequestScope } from './create-deployment.handler';
-import { deploymentDecider } from './deployment-decider';
-import { assertInScope } from './deployment-scope';
 
 export interface CancelDeploymentInput {
   /** The agent's own words; empty when it gave none. */
@@ -16,23 +13,6 @@ export interface CancelDeploymentInput {
  * pending and accepted only (409 `deployment_not_cancellable` otherwise). Releasing reserved
  * credits is the ledger's reaction to `deployment.cancelled`, not this handler's.
  */
-export async function cancelDeployment(
-  store: EventStore,
-  scope: RequestScope,
-  deploymentId: string,
-  input: CancelDeploymentInput,
-): Promise<DeploymentResource> {
-  const now = scope.now.toISOString();
-  const result = await handleCommand(
-    store,
-    deploymentDecider,
-    deploymentStreamName(deploymentId),
-    // Checked on the folded state inside the retry loop, so scope and state are read together.
-    (state): CancelDeployment => {
-      assertInScope(state, scope, deploymentId);
-      return { type: 'cancel', by: 'agent', reason: input.reason, partialOutput: null, now };
-    },
-    { workspaceId: scope.workspaceId, correlationId: scope.requestId, causationId: null, now },
-  );
-  return toDeploymentResource(result.state);
+export function cancelDeployment(store: EventStore, scope: RequestScope, deploymentId: string, input: CancelDeploymentInput): Promise<DeploymentResource> {
+  return runAgentCommand(store, scope, deploymentId, (now) => ({ type: 'cancel', by: 'agent', reason: input.reason, partialOutput: null, now }));
 }

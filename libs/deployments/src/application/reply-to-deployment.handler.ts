@@ -1,10 +1,7 @@
-import { deploymentStreamName } from '@eh/contracts';
-import { handleCommand, type EventStore } from '@eh/event-store';
-import type { ReplyToQuestion } from '../domain/deployment.commands';
-import { toDeploymentResource, type DeploymentResource } from '../domain/deployment.resource';
+import type { EventStore } from '@eh/event-store';
+import type { DeploymentResource } from '../domain/deployment.resource';
+import { runAgentCommand } from './agent-command';
 import type { RequestScope } from './create-deployment.handler';
-import { deploymentDecider } from './deployment-decider';
-import { assertInScope } from './deployment-scope';
 
 /** The validated body of POST /v1/deployments/:id/reply; `context_files` absent is []. */
 export interface ReplyToDeploymentInput {
@@ -17,22 +14,6 @@ export interface ReplyToDeploymentInput {
  * it only in needs_input (409 `deployment_not_awaiting_input` otherwise) and returns the
  * deployment to in_progress through `deployment.reply_received` (docs/decisions.md "Lifecycle").
  */
-export async function replyToDeployment(
-  store: EventStore,
-  scope: RequestScope,
-  deploymentId: string,
-  input: ReplyToDeploymentInput,
-): Promise<DeploymentResource> {
-  const now = scope.now.toISOString();
-  const result = await handleCommand(
-    store,
-    deploymentDecider,
-    deploymentStreamName(deploymentId),
-    (state): ReplyToQuestion => {
-      assertInScope(state, scope, deploymentId);
-      return { type: 'reply', body: input.body, contextFiles: input.context_files, now };
-    },
-    { workspaceId: scope.workspaceId, correlationId: scope.requestId, causationId: null, now },
-  );
-  return toDeploymentResource(result.state);
+export function replyToDeployment(store: EventStore, scope: RequestScope, deploymentId: string, input: ReplyToDeploymentInput): Promise<DeploymentResource> {
+  return runAgentCommand(store, scope, deploymentId, (now) => ({ type: 'reply', body: input.body, contextFiles: input.context_files, now }));
 }
