@@ -1,5 +1,5 @@
 import { DELIVERY_EVENT_TYPES, type DeliveryEvent } from '@eh/contracts';
-import type { InlineProjection } from '@eh/event-store';
+import { refoldTouchedStreams, toDomainEvent, type InlineProjection, type RecordedEvent } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { foldDelivery } from '../domain/delivery.evolve';
 import { toDeliveryResource } from '../domain/delivery.resource';
@@ -13,20 +13,16 @@ import { isPending } from '../domain/delivery.state';
 export const deliveriesViewProjection: InlineProjection = {
   name: 'deliveries_view',
   handles: DELIVERY_EVENT_TYPES,
-  async apply(events, tx) {
-    for (const stream of new Set(events.map((event) => event.streamName))) await refresh(stream, tx);
+  async apply(events, tx, readStream) {
+    await refoldTouchedStreams(events, readStream, (history) => refresh(history, tx));
   },
   async reset(tx) {
     await tx.query('TRUNCATE deliveries_view');
   },
 };
 
-async function refresh(streamName: string, tx: SqlClient): Promise<void> {
-  const { rows } = await tx.query<{ event_type: string; data: unknown }>(
-    'SELECT event_type, data FROM events WHERE stream_name = $1 ORDER BY stream_revision',
-    [streamName],
-  );
-  const state = foldDelivery(rows.map((row) => ({ type: row.event_type, data: row.data }) as DeliveryEvent));
+async function refresh(history: RecordedEvent[], tx: SqlClient): Promise<void> {
+  const state = foldDelivery(history.map((event) => toDomainEvent<DeliveryEvent>(event)));
   if (state.status === 'initial') return;
   const resource = toDeliveryResource(state);
   const pending = isPending(state);
@@ -49,7 +45,7 @@ async function refresh(streamName: string, tx: SqlClient): Promise<void> {
       pending ? state.next_attempt_at : null,
       resource.created_at,
       resource.updated_at,
-      rows.length - 1,
+      history.length - 1,
       JSON.stringify(resource),
     ],
   );

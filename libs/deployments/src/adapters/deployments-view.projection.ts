@@ -1,5 +1,5 @@
 import type { DeploymentEvent } from '@eh/contracts';
-import type { InlineProjection } from '@eh/event-store';
+import { refoldTouchedStreams, toDomainEvent, type InlineProjection, type RecordedEvent } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { foldDeployment } from '../domain/deployment.evolve';
 import { toDeploymentResource } from '../domain/deployment.resource';
@@ -23,21 +23,16 @@ const DEPLOYMENT_EVENT_TYPES: readonly DeploymentEvent['type'][] = [
 export const deploymentsViewProjection: InlineProjection = {
   name: 'deployments_view',
   handles: DEPLOYMENT_EVENT_TYPES,
-  async apply(events, tx) {
-    const streams = [...new Set(events.map((event) => event.streamName))];
-    for (const stream of streams) await refreshStream(stream, tx);
+  async apply(events, tx, readStream) {
+    await refoldTouchedStreams(events, readStream, (history) => refresh(history, tx));
   },
   async reset(tx) {
     await tx.query('TRUNCATE deployments_view');
   },
 };
 
-async function refreshStream(streamName: string, tx: SqlClient): Promise<void> {
-  const { rows } = await tx.query<{ event_type: string; data: unknown; stream_revision: string }>(
-    'SELECT event_type, data, stream_revision FROM events WHERE stream_name = $1 ORDER BY stream_revision',
-    [streamName],
-  );
-  const state = foldDeployment(rows.map((row) => ({ type: row.event_type, data: row.data }) as DeploymentEvent));
+async function refresh(history: RecordedEvent[], tx: SqlClient): Promise<void> {
+  const state = foldDeployment(history.map((event) => toDomainEvent<DeploymentEvent>(event)));
   if (state.status === 'initial') return;
   const resource = toDeploymentResource(state);
   await tx.query(
@@ -53,7 +48,7 @@ async function refreshStream(streamName: string, tx: SqlClient): Promise<void> {
       resource.skills,
       resource.created_at,
       resource.updated_at,
-      rows.length - 1,
+      history.length - 1,
       JSON.stringify(resource),
     ],
   );

@@ -1,5 +1,5 @@
 import type { DeploymentEvent } from '@eh/contracts';
-import type { InlineProjection } from '@eh/event-store';
+import { refoldTouchedStreams, toDomainEvent, type InlineProjection, type RecordedEvent } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { foldDeployment } from '../domain/deployment.evolve';
 import type { ExistingDeployment } from '../domain/deployment.state';
@@ -29,22 +29,18 @@ const ALL_TYPES = {
 export const routingViewProjection: InlineProjection = {
   name: 'deployment_routing_view',
   handles: Object.keys(ALL_TYPES),
-  async apply(events, tx) {
-    for (const stream of new Set(events.map((event) => event.streamName))) await refresh(stream, tx);
+  async apply(events, tx, readStream) {
+    await refoldTouchedStreams(events, readStream, (history) => refresh(history, tx));
   },
   async reset(tx) {
     await tx.query('TRUNCATE deployment_routing_view, deployment_timers_view');
   },
 };
 
-async function refresh(streamName: string, tx: SqlClient): Promise<void> {
-  const { rows } = await tx.query<{ event_type: string; data: unknown; occurred_at: string }>(
-    "SELECT event_type, data, metadata->>'occurred_at' AS occurred_at FROM events WHERE stream_name = $1 ORDER BY stream_revision",
-    [streamName],
-  );
-  const state = foldDeployment(rows.map((row) => ({ type: row.event_type, data: row.data }) as DeploymentEvent));
+async function refresh(history: RecordedEvent[], tx: SqlClient): Promise<void> {
+  const state = foldDeployment(history.map((event) => toDomainEvent<DeploymentEvent>(event)));
   if (state.status === 'initial') return;
-  await upsertRouting(state, rows[rows.length - 1].occurred_at, tx);
+  await upsertRouting(state, history[history.length - 1].metadata.occurred_at, tx);
   const id = state.details.deployment_id;
   const timers: [string, string, string, number | null][] = deploymentTimers(state).map((t) => [t.jobId, t.kind, t.dueAt, t.offerNumber]);
   const work = syntheticWorkTimer(state);

@@ -1,5 +1,12 @@
 import type { SqlClient } from '@eh/platform';
 import type { RecordedEvent } from '../event-store.port';
+import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
+
+/**
+ * A whole stream, read in the projection's transaction (so it includes the events being
+ * appended). Memoised for one append: several projections refold the same deployment stream.
+ */
+export type StreamReader = (streamName: string) => Promise<RecordedEvent[]>;
 
 /**
  * A read model kept in the same PostgreSQL transaction as the append (DESIGN.md: "the gateway
@@ -11,8 +18,11 @@ export interface InlineProjection {
   name: string;
   /** Event types this projection receives; an append with none of them skips it. */
   handles: readonly string[];
-  /** Called with the events of one append (or one rebuild page) that it handles, in order. */
-  apply(events: RecordedEvent[], tx: SqlClient): Promise<void>;
+  /**
+   * Called with the events of one append (or one rebuild page) that it handles, in order.
+   * A projection that refolds whole streams reads them through `readStream`.
+   */
+  apply(events: RecordedEvent[], tx: SqlClient, readStream: StreamReader): Promise<void>;
   /** Clears the read model before a rebuild. */
   reset?(tx: SqlClient): Promise<void>;
 }
@@ -22,8 +32,32 @@ export async function applyInlineProjections(
   events: RecordedEvent[],
   tx: SqlClient,
 ): Promise<void> {
+  const readStream = streamReader(tx);
   for (const projection of projections) {
     const handled = events.filter((event) => projection.handles.includes(event.type));
-    if (handled.length > 0) await projection.apply(handled, tx);
+    if (handled.length > 0) await projection.apply(handled, tx, readStream);
   }
+}
+
+export function streamReader(tx: SqlClient): StreamReader {
+  const streams = new Map<string, Promise<RecordedEvent[]>>();
+  return (streamName) => {
+    let stream = streams.get(streamName);
+    if (!stream) {
+      stream = tx
+        .query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_name = $1 ORDER BY stream_revision`, [streamName])
+        .then(({ rows }) => rows.map(toRecordedEvent));
+      streams.set(streamName, stream);
+    }
+    return stream;
+  };
+}
+
+/** Each stream the events touch, once, with its whole history: for projections that refold. */
+export async function refoldTouchedStreams(
+  events: RecordedEvent[],
+  readStream: StreamReader,
+  refold: (history: RecordedEvent[]) => Promise<void>,
+): Promise<void> {
+  for (const streamName of new Set(events.map((event) => event.streamName))) await refold(await readStream(streamName));
 }

@@ -1,7 +1,7 @@
 import { withTransaction } from '@eh/platform';
 import type { Pool } from 'pg';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
-import type { InlineProjection } from './inline-projection';
+import { streamReader, type InlineProjection } from './inline-projection';
 
 const PAGE_SIZE = 500;
 
@@ -30,7 +30,7 @@ export async function rebuildInlineProjection(pool: Pool, projection: InlineProj
       );
       const last = rows[rows.length - 1];
       if (!last) return replayed;
-      await projection.apply(rows.map(toRecordedEvent), tx);
+      await projection.apply(rows.map(toRecordedEvent), tx, streamReader(tx));
       replayed += rows.length;
       after = { transactionId: last.txid_text, globalPosition: last.position_text };
     }

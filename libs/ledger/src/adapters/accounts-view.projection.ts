@@ -1,4 +1,4 @@
-import type { AccountEvent } from '@eh/contracts';
+import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '@eh/contracts';
 import type { InlineProjection } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 
@@ -78,16 +78,8 @@ async function apply(event: AccountEvent, tx: SqlClient): Promise<void> {
  */
 export const accountsViewProjection: InlineProjection = {
   name: 'accounts_view',
-  handles: [
-    'account.opened',
-    'account.plan_changed',
-    'account.credits_granted',
-    'account.credits_reserved',
-    'account.reservation_confirmed',
-    'account.credits_released',
-    'account.credits_settled',
-    'account.cycle_started',
-  ],
+  // A threshold changes no figure of the view.
+  handles: ACCOUNT_EVENT_TYPES.filter((type) => type !== 'usage.threshold_reached'),
   async apply(events, tx) {
     for (const recorded of events) await apply({ type: recorded.type, data: recorded.data } as AccountEvent, tx);
   },
