@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 bash deploy/local/setup.sh
-[ -x node_modules/.bin/jest ] || bash deploy/local/install-deps.sh
+{ [ -x node_modules/.bin/jest ] && [ -x node_modules/.bin/node ]; } || bash deploy/local/install-deps.sh
 exec npm start
