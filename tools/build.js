@@ -7,11 +7,15 @@ const { root, swcConfig } = require('./swc-config');
 const config = swcConfig();
 const outDir = path.join(root, 'dist');
 
+// The console is a browser app with its own build (Vite: `npm run console:build`, tools/console-build.js).
+const SKIPPED_DIRS = new Set([path.join(root, 'apps/console')]);
+
 function* sources(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* sources(full);
-    else if (/\.ts$/.test(entry.name) && !/\.(spec|int|e2e)\.ts$/.test(entry.name)) yield full;
+    if (entry.isDirectory()) {
+      if (!SKIPPED_DIRS.has(full)) yield* sources(full);
+    } else if (/\.ts$/.test(entry.name) && !/\.(spec|int|e2e)\.ts$/.test(entry.name)) yield full;
     else if (/\.(sql|md|html)$/.test(entry.name)) yield full;
   }
 }

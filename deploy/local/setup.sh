@@ -6,6 +6,7 @@
 #   PostgreSQL 127.0.0.1:5432, trust auth for postgres; database $DATABASE_NAME (default expert_handoff)
 #   Redis      127.0.0.1:6379 (nothing kept on disk)
 #   NATS       127.0.0.1:4222 with JetStream
+#   Chromium   /usr/bin/chromium (Debian's package), for the console's browser tests
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -153,6 +154,19 @@ setup_nats() {
   fi
 }
 
+# ---------------------------------------------------------------- Chromium
+# The console's browser tests (test/console) drive Debian's Chromium through playwright-core.
+setup_chromium() {
+  if [ -x /usr/bin/chromium ]; then
+    echo "chromium: ok"
+    return 0
+  fi
+  apt_install chromium
+  [ -x /usr/bin/chromium ] || die "chromium: installed, but /usr/bin/chromium is missing"
+  echo "chromium: installed"
+}
+
 setup_postgres
 setup_redis
 setup_nats
+setup_chromium

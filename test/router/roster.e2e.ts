@@ -48,7 +48,11 @@ describe('the roster', () => {
     expect(added.credential).toMatch(/^svc_expert_[0-9A-Za-z]{32}$/);
     expect(added.expert).toMatchObject({ id: expect.stringMatching(/^spec_/), availability: 'online', skills: ['positioning', 'naming'] });
     const expert: Expert = { id: added.expert.id, credential: added.credential };
-    expect(await e2e.expertCli(expert, 'me')).toEqual({ id: expert.id, name: 'Ada Lane', role: 'Brand strategist' });
+    // `me` is the expert's roster entry (issue 12: the console shows availability and proposes a charge from the rate).
+    expect(await e2e.expertCli(expert, 'me')).toEqual({
+      id: expert.id, name: 'Ada Lane', role: 'Brand strategist', skills: ['positioning', 'naming'], tenure_years: 6,
+      median_turnaround_minutes: 40, availability: 'online', rate_credits_per_hour: 90,
+    });
     const shown = await admin<{ credential_last4: string }>('GET', `/${expert.id}`);
     expect(shown.body.credential_last4).toBe(added.credential.slice(-4));
     expect(JSON.stringify(shown.body)).not.toContain(added.credential);

@@ -4,4 +4,6 @@ const path = require('node:path');
 
 module.exports = async () => {
   execFileSync(process.execPath, [path.join(__dirname, '../../tools/build.js')], { stdio: 'inherit' });
+  // The gateway serves the built console (test/console); skipped when apps/console has not changed.
+  execFileSync(process.execPath, [path.join(__dirname, '../../tools/console-build.js')], { stdio: 'inherit' });
 };

@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { connect } from 'nats';
@@ -10,10 +11,13 @@ const run = promisify(execFile);
 /** The repo root, whether this file runs from test/support (Jest) or dist/test/support (benchmarks). */
 const ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}dist${path.sep}`) ? '../../..' : '../..');
 export const SERVICE_NAMES = ['relay', 'router', 'webhooks', 'ledger', 'gateway'] as const;
-/** `router-2`: a second router replica, started only on request (test/router/router-replicas.e2e.ts). */
-export type ServiceName = (typeof SERVICE_NAMES)[number] | 'router-2';
+/**
+ * `router-2`: a second router replica, started only on request (test/router/router-replicas.e2e.ts).
+ * `gateway-2`: a second gateway replica on its own port (`urlOf('gateway-2')`), same public address (test/console).
+ */
+export type ServiceName = (typeof SERVICE_NAMES)[number] | 'router-2' | 'gateway-2';
 /** The compiled app a service name runs: replicas run the same app. */
-const appOf = (name: ServiceName): string => (name === 'router-2' ? 'router' : name);
+const appOf = (name: ServiceName): string => (name === 'router-2' ? 'router' : name === 'gateway-2' ? 'gateway' : name);
 
 export interface RunningServices {
   baseUrl: string;
@@ -23,21 +27,32 @@ export interface RunningServices {
   ops<T>(...args: string[]): Promise<T>;
   /** Sends SIGKILL: a crash, not a shutdown. */
   kill(name: ServiceName): Promise<void>;
-  start(name: ServiceName): Promise<void>;
+  /** `waitReady: false` returns once the process is spawned, not when the gateway reports ready. */
+  start(name: ServiceName, options?: { waitReady?: boolean }): Promise<void>;
   stop(): Promise<void>;
   logs(name: ServiceName): string;
+  /** True while the service's process runs (a crash leaves it exited: the harness never restarts it). */
+  alive(name: ServiceName): boolean;
+  /** Where a gateway replica listens (`gateway` is `baseUrl`; `gateway-2` once started). */
+  urlOf(name: 'gateway' | 'gateway-2'): string;
+}
+
+export interface StartOptions {
+  /** The DATABASE_URL the services get, from the test database's own (e.g. through a TCP proxy); `database.pool` stays direct. */
+  databaseUrl?: (direct: string) => string;
 }
 
 /**
  * Starts each service as its own process (compiled by Jest's global setup) against a fresh
  * database, its own JetStream stream, subject prefix and Redis prefix, so runs never meet.
  */
-export async function startServices(extraEnv: Record<string, string> = {}): Promise<RunningServices> {
+
+export async function startServices(extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServices> {
   const namespace = testNamespace();
   const database = await createTestDatabase();
   const port = await freePort();
   const env: Record<string, string> = {
-    DATABASE_URL: database.url,
+    DATABASE_URL: options.databaseUrl ? options.databaseUrl(database.url) : database.url,
     NATS_STREAM: `EVENTS_${namespace}`,
     SUBJECT_PREFIX: namespace,
     REDIS_PREFIX: namespace,
@@ -47,14 +62,22 @@ export async function startServices(extraEnv: Record<string, string> = {}): Prom
     // out or hits the in-flight limit; ledger tests set their own plan (test/ledger).
     LEDGER_STANDARD_CYCLE_CAP: '100000000',
     LEDGER_STANDARD_IN_FLIGHT_LIMIT: '10000',
+    // Webhook secrets are sealed under a key of their own per run (issue 11), not the public development key.
+    SECRETS_KEYRING: `test-${namespace.slice(-8)}:${randomBytes(32).toString('base64')}`,
+    // Attachment URLs are signed with one key shared by the gateways and the webhooks service (issue 12).
+    ATTACHMENT_URL_SECRET: `test-attachment-url-${randomBytes(24).toString('hex')}`,
     ...extraEnv,
   };
+  let secondPort: number | null = null;
   const children = new Map<ServiceName, ChildProcess>();
   const output = new Map<ServiceName, string[]>();
 
-  const start = async (name: ServiceName): Promise<void> => {
+  const start = async (name: ServiceName, startOptions: { waitReady?: boolean } = {}): Promise<void> => {
+    if (name === 'gateway-2') secondPort ??= await freePort();
+    // A second replica listens elsewhere but answers for the same public address as the first.
+    const replica = name === 'gateway-2' ? { GATEWAY_PORT: String(secondPort), PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${port}` } : {};
     const child = spawn(process.execPath, [path.join(ROOT, `dist/apps/${appOf(name)}/src/main.js`)], {
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...env, ...replica },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const lines = output.get(name) ?? [];
@@ -62,7 +85,8 @@ export async function startServices(extraEnv: Record<string, string> = {}): Prom
     child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
     children.set(name, child);
-    if (name === 'gateway') await waitUntil(() => ready(`http://127.0.0.1:${port}`), { timeoutMs: 30_000, description: 'gateway ready' });
+    if (name === 'gateway' && startOptions.waitReady !== false) await waitUntil(() => ready(`http://127.0.0.1:${port}`), { timeoutMs: 30_000, description: 'gateway ready' });
+    if (name === 'gateway-2' && startOptions.waitReady !== false) await waitUntil(() => ready(`http://127.0.0.1:${secondPort}`), { timeoutMs: 30_000, description: 'gateway-2 ready' });
   };
 
   const stopChild = async (name: ServiceName, signal: NodeJS.Signals): Promise<void> => {
@@ -93,6 +117,15 @@ export async function startServices(extraEnv: Record<string, string> = {}): Prom
     kill: (name) => stopChild(name, 'SIGKILL'),
     start,
     logs: (name) => (output.get(name) ?? []).join(''),
+    urlOf: (name) => {
+      if (name === 'gateway') return `http://127.0.0.1:${port}`;
+      if (secondPort === null) throw new Error('gateway-2 is not started: services.start("gateway-2") first');
+      return `http://127.0.0.1:${secondPort}`;
+    },
+    alive: (name) => {
+      const child = children.get(name);
+      return child !== undefined && child.exitCode === null && child.signalCode === null;
+    },
     async stop() {
       await Promise.all([...children.keys()].map((name) => stopChild(name, 'SIGTERM')));
       const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });

@@ -4,10 +4,15 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { newId } from '@eh/contracts';
 import type { ServiceConfig } from '@eh/platform';
 import { connectNats } from '@eh/platform';
-import { openDatabase } from '@eh/runtime';
+import { startDatabase } from '@eh/runtime';
 import { idempotencyMigrations } from './http/idempotency/idempotency.migrations';
 import { GatewayModule } from './gateway.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
+import { AuthFailureThrottle } from './http/auth-throttle/auth-failure-throttle';
+import { registerUnsafeInputCheck } from './http/input-safety/refuse-unsafe-input.hook';
+import { clientErrorHandler, frameworkErrorHandler } from './http/reply-safety/framework-errors';
+import { registerReplySafety } from './http/reply-safety/reply-safety.hook';
+import { HTTP_SERVER_OPTIONS, registerHostHeaderCheck } from './http/host-header.hook';
 import { registerJsonBodyParser } from './http/json-body.parser';
 import { recordIdempotentOutcome } from './http/idempotency/idempotency-outcome.hook';
 import { IdempotencyStore } from './http/idempotency/idempotency.store';
@@ -15,32 +20,50 @@ import { closeRedis, connectRedis } from './http/rate-limit/connect-redis';
 import { RedisRateLimiter } from './http/rate-limit/redis-rate-limiter.adapter';
 import { LedgerClient } from './ledger/ledger.client';
 import { RouterClient } from './routing/router.client';
+import { CONSOLE_MIGRATIONS, createConsoleDependencies, registerConsoleHttp } from './console-api';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the gateway on its own connections; `close()` releases all of them. */
 export async function createGatewayApp(config: ServiceConfig): Promise<NestFastifyApplication> {
-  const database = await openDatabase(config, 20, idempotencyMigrations);
+  // Not awaited: started while PostgreSQL is down, the gateway listens, reports not ready and
+  // answers 503 until the migrations ran (issue 11). A broken migration still ends the process.
+  const database = startDatabase(config, 20, { ownMigrations: [...idempotencyMigrations, ...CONSOLE_MIGRATIONS], log: (line) => process.stderr.write(`gateway: ${line}\n`) });
+  database.whenReady.catch((error: unknown) => {
+    console.error('gateway: database migrations failed', error);
+    process.exit(1);
+  });
   const nats = await connectNats({ servers: config.natsUrl, name: 'gateway' });
   // Redis holds only rate-limit windows here; the gateway starts (and fails open) without it.
   const redis = await connectRedis(config.redisUrl, 'gateway');
   const idempotency = new IdempotencyStore(database.pool, { ttlSeconds: config.durations.idempotencyTtlSeconds });
   const rateLimiter = new RedisRateLimiter(redis, { prefix: config.redisPrefix, limit: config.rateLimitPerMinute, windowMs: 60_000 });
+  const authThrottle = new AuthFailureThrottle(redis, { prefix: config.redisPrefix, limit: config.authFailuresPerMinute, windowMs: 60_000 });
+  // Issue 12: the expert console's live updates (one NATS subscription), sign-in throttle, blob store.
+  const consoleDeps = createConsoleDependencies(config, { nats, store: database.store, pool: database.pool, redis });
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => newId('request'),
     requestIdHeader: false,
     logger: false,
+    // Errors Fastify answers before any route (431, malformed HTTP, bad percent-encoding), in the spec's shape (issue 11).
+    clientErrorHandler: clientErrorHandler(config.publicBaseUrl),
+    frameworkErrors: frameworkErrorHandler(config.publicBaseUrl),
+    // A request without Host is refused by registerHostHeaderCheck, in the spec's shape, not by Node.
+    http: HTTP_SERVER_OPTIONS,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     GatewayModule.forRoot({
       config,
       sql: database.pool,
+      database,
       store: database.store,
       router: new RouterClient(nats, config.subjectPrefix),
       ledger: new LedgerClient(nats, config.subjectPrefix, config.ledger),
       idempotency,
       rateLimiter,
+      authThrottle,
+      console: consoleDeps,
     }),
     adapter,
     { logger: ['error', 'warn'], bodyParser: false },
@@ -48,12 +71,19 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
   app.useGlobalFilters(new ApiExceptionFilter(config.publicBaseUrl));
   const fastify = app.getHttpAdapter().getInstance();
   registerJsonBodyParser(fastify, BODY_LIMIT_BYTES);
+  registerHostHeaderCheck(fastify, config.publicBaseUrl);
+  // NUL, lone surrogates and too deep JSON in a body, query or path: 400 before anything reads them (issue 11).
+  registerUnsafeInputCheck(fastify);
+  // Issue 12: cookies, the raw upload body, the static console and its security headers.
+  await registerConsoleHttp(app, config, consoleDeps);
   // Every response, errors included, names its request (SPEC.md "Errors": request_id).
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('Request-Id', String(request.id));
   });
   // Stores the answer of a request that won its Idempotency-Key, exactly as it is sent.
   fastify.addHook('onSend', recordIdempotentOutcome(idempotency));
+  // Keep last among onSend hooks: turns an answer Fastify could not write into a 500, not a crash (issue 11).
+  registerReplySafety(fastify, config.publicBaseUrl);
   fastify.addHook('onClose', async () => {
     await nats.drain();
     await closeRedis(redis);

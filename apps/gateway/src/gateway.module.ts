@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import type { EventStore } from '@eh/event-store';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
 import { CancelDeploymentController } from './deployments/cancel-deployment/cancel-deployment.controller';
@@ -12,13 +12,16 @@ import { AdminWorkspacesController } from './admin/workspaces/admin-workspaces.c
 import { WebhookDeliveriesController } from './admin/webhooks/webhook-deliveries.controller';
 import { WebhookEndpointController } from './admin/webhooks/webhook-endpoint.controller';
 import { ErrorDocsController } from './docs/error-docs.controller';
+import { DATABASE_READINESS, DatabaseReadyGuard, type DatabaseReadiness } from './health/database-readiness';
 import { HealthController } from './health/health.controller';
 import { OpenApiController } from './openapi/openapi.controller';
 import { LEDGER_API_CONTROLLERS, ledgerApiProviders } from './ledger-api';
 import { MEMORY_HANDOFFS_API_CONTROLLERS } from './memory-handoffs-api';
 import type { LedgerClient } from './ledger/ledger.client';
 import { ROUTER_API_CONTROLLERS, ROUTER_API_PROVIDERS } from './router-api';
+import { CONSOLE_API_CONTROLLERS, consoleApiProviders, type ConsoleDependencies } from './console-api';
 import { ApiKeyGuard } from './http/api-key.guard';
+import { AuthFailureThrottle } from './http/auth-throttle/auth-failure-throttle';
 import { IdempotencyInterceptor } from './http/idempotency/idempotency.interceptor';
 import { IdempotencyStore } from './http/idempotency/idempotency.store';
 import { RateLimitInterceptor } from './http/rate-limit/rate-limit.interceptor';
@@ -30,11 +33,17 @@ import type { RouterClient } from './routing/router.client';
 export interface GatewayDependencies {
   config: ServiceConfig;
   sql: SqlClient;
+  /** False until the migrations ran: requests other than health and docs answer 503 meanwhile (issue 11). */
+  database: DatabaseReadiness;
   store: EventStore;
   router: RouterClient;
   ledger: LedgerClient;
   idempotency: IdempotencyStore;
   rateLimiter: RedisRateLimiter;
+  /** Failed authentications per client address, shared by the three guards (issue 11). */
+  authThrottle: AuthFailureThrottle;
+  /** Issue 12: the expert console's live updates, sign-in throttle and blob store. */
+  console: ConsoleDependencies;
 }
 
 @Module({})
@@ -61,10 +70,15 @@ export class GatewayModule {
         ...LEDGER_API_CONTROLLERS,
         // Issue 8: brand memory and POST /v1/handoffs.
         ...MEMORY_HANDOFFS_API_CONTROLLERS,
+        // Issue 12: the expert console's sign-in, live updates, uploads, drafts, earnings, expert OpenAPI.
+        ...CONSOLE_API_CONTROLLERS,
       ],
       providers: [
         { provide: CONFIG, useValue: deps.config },
         { provide: SQL, useValue: deps.sql },
+        { provide: DATABASE_READINESS, useValue: deps.database },
+        // Global guards run before the controllers' own (API key, admin, expert).
+        { provide: APP_GUARD, useClass: DatabaseReadyGuard },
         { provide: EVENT_STORE, useValue: deps.store },
         { provide: ROUTER_CLIENT, useValue: deps.router },
         ApiKeyGuard,
@@ -73,6 +87,7 @@ export class GatewayModule {
         ...ledgerApiProviders(deps.ledger),
         { provide: IdempotencyStore, useValue: deps.idempotency },
         { provide: RedisRateLimiter, useValue: deps.rateLimiter },
+        { provide: AuthFailureThrottle, useValue: deps.authThrottle },
         // Global interceptors nest in this order, after the guards: the rate limit first (a refused
         // request claims no Idempotency-Key), then idempotency, outside versioning so a replay
         // returns the stored bytes untouched (docs/decisions.md "REST conventions (issue 3)").
@@ -80,6 +95,8 @@ export class GatewayModule {
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         // Service-Version: resolves, echoes and renders every /v1 response (http/versioning).
         { provide: APP_INTERCEPTOR, useClass: ApiVersionInterceptor },
+        // Issue 12; ends with the interceptor signing attachment URLs, innermost (keep it last).
+        ...consoleApiProviders(deps.console),
       ],
     };
   }

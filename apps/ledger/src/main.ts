@@ -3,6 +3,7 @@ import { accountCommandFor, accountCommandForWorkspace, applyCreditReaction, Cac
 import { loadConfig, startPeriodicTask } from '@eh/platform';
 import { openDatabase, openMessaging, runService } from '@eh/runtime';
 import { AccountSerializer } from './account-serializer';
+import { startReleaseResponder } from './release.responder';
 import { startReserveResponder } from './reserve.responder';
 
 /**
@@ -11,7 +12,8 @@ import { startReserveResponder } from './reserve.responder';
  */
 runService('ledger', async () => {
   const config = loadConfig();
-  const database = await openDatabase(config, 10);
+  // Started before PostgreSQL answers, it waits for it rather than exiting into a crash loop.
+  const database = await openDatabase(config, 10, [], { waitForServer: true });
   const messaging = await openMessaging(config, 'ledger');
   // Every account command of this process goes through one cached runner, queued per workspace.
   const run = new CachedAccountRunner(database.store, ledgerPolicy(config.ledger)).run;
@@ -25,6 +27,8 @@ runService('ledger', async () => {
     reservationTtlSeconds: config.ledger.reservationTtlSeconds,
     onError: report('reserve failed'),
   });
+  // Issue 11: a create that failed after its reserve gives the credits back at once.
+  const releases = startReleaseResponder({ nats: messaging.nats, run, serializer, subjectPrefix: config.subjectPrefix, onError: report('release failed') });
   const consumer = (durable: string) =>
     new JetStreamEventConsumer({
       js: messaging.js,
@@ -56,6 +60,7 @@ runService('ledger', async () => {
   const cycles = startPeriodicTask('cycle check', config.ledger.cycleCheckIntervalMs, () => rollEndedCycles(run, database.pool, new Date(), queue), report('cycle check'));
   return async () => {
     responder.unsubscribe();
+    releases.unsubscribe();
     await orphans.stop();
     await cycles.stop();
     await deployments.stop();

@@ -1,5 +1,6 @@
 import { DomainError, rpcSubjects, type ReserveCreditsReply, type ReserveCreditsRequest, type RpcErrorReply } from '@eh/contracts';
 import { reserveCredits, type AccountRunner } from '@eh/ledger';
+import { isDatabaseUnavailable } from '@eh/platform';
 import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import type { AccountSerializer } from './account-serializer';
 
@@ -29,8 +30,10 @@ export function startReserveResponder(options: ReserveResponderOptions): Subscri
           );
           message.respond(replies.encode(reply));
         } catch (failure) {
-          if (!(failure instanceof DomainError)) options.onError(failure);
-          const code = failure instanceof DomainError ? failure.code : 'internal_error';
+          // PostgreSQL out of reach is the gateway's 503 (issue 11), not a fault to report.
+          const unavailable = isDatabaseUnavailable(failure);
+          if (!(failure instanceof DomainError) && !unavailable) options.onError(failure);
+          const code = failure instanceof DomainError ? failure.code : unavailable ? 'service_unavailable' : 'internal_error';
           message.respond(replies.encode({ error: { code, message: failure instanceof Error ? failure.message : String(failure) } }));
         }
       })();

@@ -5,7 +5,8 @@ import { openDatabase, openMessaging, runService } from '@eh/runtime';
 /** Publishes every committed event to JetStream in store order (DESIGN.md "To NATS"). */
 runService('relay', async () => {
   const config = loadConfig();
-  const database = await openDatabase(config, 4);
+  // Started before PostgreSQL answers, it waits for it rather than exiting into a crash loop.
+  const database = await openDatabase(config, 4, [], { waitForServer: true });
   const messaging = await openMessaging(config, 'relay');
   const relay = new EventRelay({
     store: database.store,

@@ -15,7 +15,8 @@ import { reactToRosterEvent } from './roster.reactor';
  */
 runService('router', async () => {
   const config = loadConfig();
-  const database = await openDatabase(config, 10);
+  // Started before PostgreSQL answers, it waits for it rather than exiting into a crash loop.
+  const database = await openDatabase(config, 10, [], { waitForServer: true });
   const messaging = await openMessaging(config, 'router');
   const { durations } = config;
   const quotes = startQuoteResponder(messaging.nats, database.pool, config.subjectPrefix);

@@ -1,5 +1,5 @@
 import { DomainError, rpcSubjects, type QuoteReply, type QuoteRequest, type RpcErrorReply } from '@eh/contracts';
-import type { SqlClient } from '@eh/platform';
+import { isDatabaseUnavailable, type SqlClient } from '@eh/platform';
 import { quoteDeployment } from '@eh/roster';
 import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
 
@@ -16,7 +16,8 @@ export function startQuoteResponder(nats: NatsConnection, sql: SqlClient, subjec
         try {
           message.respond(replies.encode(await quoteDeployment(sql, requests.decode(message.data))));
         } catch (failure) {
-          const code = failure instanceof DomainError ? failure.code : 'internal_error';
+          // PostgreSQL out of reach is the gateway's 503 (issue 11), not a fault of the quote.
+          const code = failure instanceof DomainError ? failure.code : isDatabaseUnavailable(failure) ? 'service_unavailable' : 'internal_error';
           message.respond(replies.encode({ error: { code, message: failure instanceof Error ? failure.message : String(failure) } }));
         }
       })();

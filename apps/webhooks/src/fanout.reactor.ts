@@ -6,6 +6,8 @@ export interface FanoutDeps {
   store: EventStore;
   scheduler: AttemptScheduler;
   clock: () => Date;
+  /** Signs uploaded attachments in `data.object` (issue 12); bodies are left as they are without it. */
+  presentObject?: <T>(object: T, now: Date) => T;
 }
 
 /** What the fan-out acts on; everything else is acked without a database round trip. */
@@ -31,7 +33,7 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent) => Promi
       return;
     }
     const now = deps.clock();
-    for (const scheduled of await scheduleDeliveries(deps.store, event, now)) {
+    for (const scheduled of await scheduleDeliveries(deps.store, event, now, { presentObject: deps.presentObject })) {
       if (scheduled.created) await enqueue(scheduled.delivery_id, 1, now);
     }
   };

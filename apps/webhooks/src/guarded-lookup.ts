@@ -1,18 +1,20 @@
 import { lookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { isBlockedAddress } from '@eh/delivery';
+import { classifyAddress } from '@eh/delivery';
 
 /**
- * A `lookup` for node:http(s) that refuses non-public addresses (issue 6, "Safety"). The check
- * runs on the very addresses the socket connects to, so DNS changed since registration, or
- * answering differently the second time (rebinding), cannot reach an internal address.
+ * A `lookup` for node:http(s) that refuses non-public addresses (issues 6 and 11, "Safety"). The
+ * check runs on the very addresses the socket connects to, so DNS changed since registration,
+ * or answering differently the second time (rebinding), cannot reach an internal address.
+ * Node skips `lookup` for an IP literal host: the sender checks those itself (checkUrlShape).
  */
 export const guardedLookup: LookupFunction = (hostname, options, callback) => {
   lookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
     if (error) return callback(error, '', 0);
-    const blocked = addresses.find((entry) => isBlockedAddress(entry.address));
-    if (blocked || addresses.length === 0) {
-      const refused: NodeJS.ErrnoException = new Error(`refused: ${hostname} resolves to a non-public address (${blocked?.address ?? 'none'})`);
+    const refusal = addresses.map((entry) => ({ address: entry.address, verdict: classifyAddress(entry.address) })).find((entry) => !entry.verdict.public);
+    if (refusal || addresses.length === 0) {
+      const why = refusal && !refusal.verdict.public ? `${refusal.address}: ${refusal.verdict.reason}` : 'none';
+      const refused: NodeJS.ErrnoException = new Error(`refused: ${hostname} resolves to a non-public address (${why})`);
       refused.code = 'EADDRBLOCKED';
       return callback(refused, '', 0);
     }

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { guardedLookup } from './guarded-lookup';
 import { HttpsWebhookSender } from './https-webhook.sender';
 
@@ -65,5 +65,25 @@ describe('HttpsWebhookSender', () => {
     expect(seen.length).toBe(before);
     const looked = await new Promise<NodeJS.ErrnoException | null>((resolve) => guardedLookup('localhost', {}, (error) => resolve(error)));
     expect(looked?.code).toBe('EADDRBLOCKED');
+  });
+
+  it('without the allowance, refuses IPv4 hidden in IPv6 (IPv4-compatible, 6to4, NAT64) before opening any socket', async () => {
+    // A TCP listener on the port: any connection at all (TLS or not) would be counted.
+    let connections = 0;
+    const listener = net.createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const port = (listener.address() as AddressInfo).port;
+    try {
+      for (const host of ['[::127.0.0.1]', '[::7f00:1]', '[2002:7f00:1::]', '[64:ff9b::127.0.0.1]', '[::ffff:127.0.0.1]']) {
+        const result = await strict.send({ url: `https://${host}:${port}/`, body: '{}', headers: {} });
+        expect([host, result]).toEqual([host, { status_code: null, latency_ms: 0, error: expect.stringMatching(/^refused: the URL must not point to a non-public address .*127\.0\.0\.1 \(loopback\)/) }]);
+      }
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
   });
 });

@@ -1,6 +1,8 @@
+import { AttachmentUrls } from '@eh/attachments';
 import { JetStreamEventConsumer } from '@eh/event-store';
-import { loadConfig } from '@eh/platform';
+import { loadConfig, startSecretCipher } from '@eh/platform';
 import { openDatabase, openMessaging, runService } from '@eh/runtime';
+import { CachedSecretOpener } from './cached-secret-opener';
 import { DeliveryReconciler } from './delivery.reconciler';
 import { DeliveryQueue } from './delivery-queue';
 import { startDeliveryWorker } from './delivery-worker';
@@ -17,14 +19,17 @@ runService('webhooks', async () => {
   const config = loadConfig();
   const settings = config.webhooks;
   const clock = (): Date => new Date();
-  const database = await openDatabase(config, 20);
+  // The only service that opens signing secrets (issue 11); refuses to start without keys in production.
+  const secrets = new CachedSecretOpener(startSecretCipher(config.secretKeyring), { ttlMs: 5 * 60_000, maxEntries: 10_000 });
+  // Started before PostgreSQL answers, it waits for it rather than exiting into a crash loop.
+  const database = await openDatabase(config, 20, [], { waitForServer: true });
   const messaging = await openMessaging(config, 'webhooks');
   const redis = openRedis(config.redisUrl);
   const queue = new DeliveryQueue(redis.producer, config.redisPrefix, clock);
   const sender = new HttpsWebhookSender({ timeoutMs: settings.timeoutMs, allowPrivateUrls: settings.allowPrivateUrls });
   const worker = startDeliveryWorker(
     redis.worker,
-    { store: database.store, sender, scheduler: queue, retryDelaysMs: settings.retryDelaysMs, clock },
+    { store: database.store, sender, secrets, scheduler: queue, retryDelaysMs: settings.retryDelaysMs, clock },
     { prefix: config.redisPrefix, concurrency: settings.concurrency, lockMs: settings.jobLockMs },
   );
   // Several pullers on the one durable, like replicas: public events are fanned out in
@@ -41,7 +46,10 @@ runService('webhooks', async () => {
         onError: (error, event) => console.error(`webhooks: event ${event?.id ?? '?'} failed`, error),
       }),
   );
-  const handler = fanoutHandler({ store: database.store, scheduler: queue, clock });
+  // Issue 12: uploaded attachments in webhook bodies are signed URLs, with the gateway's shared key.
+  const attachmentUrls = new AttachmentUrls({ publicBaseUrl: config.publicBaseUrl, secrets: config.attachments.urlSecrets, ttlSeconds: config.attachments.urlTtlSeconds });
+  if (config.attachments.urlSecretGenerated) console.warn('webhooks: ATTACHMENT_URL_SECRET is not set: attachment URLs in webhook bodies will not verify on the gateway');
+  const handler = fanoutHandler({ store: database.store, scheduler: queue, clock, presentObject: (object, now) => attachmentUrls.present(object, now) });
   // One subject (nats-server 2.9 has no filter_subjects): every event, the others acked unread.
   for (const fanout of fanouts) {
     await fanout.start({ durableName: 'webhooks-fanout', filterSubject: `${config.subjectPrefix}.>`, handler, accepts: fanoutAccepts });

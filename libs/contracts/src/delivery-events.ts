@@ -116,10 +116,28 @@ export const DELIVERY_EVENT_TYPES: readonly DeliveryEventType[] = [
 
 export const deliveryStreamName = (deliveryId: string): string => `delivery-${deliveryId}`;
 
+/**
+ * A signing secret sealed with AES-256-GCM under key `kid` of SECRETS_KEYRING, its additional
+ * data binding it to one workspace and endpoint (issue 11, docs/decisions.md "Edge hardening");
+ * `iv` (96 bits), `tag` (128 bits) and `ct` are base64url. Only the webhooks service opens it.
+ */
+export interface SealedSecret {
+  kid: string;
+  iv: string;
+  tag: string;
+  ct: string;
+}
+
+/**
+ * How an event carries its secret: sealed, or (events written before issue 11 only, still read,
+ * never written) in plaintext.
+ */
+export type SecretField = { sealed_secret: SealedSecret } | { secret: string };
+
 /** A signing secret is shown once, when issued; only the webhooks service reads it back. */
 export interface WebhookEndpointRegistered {
   type: 'webhook_endpoint.registered';
-  data: { workspace_id: string; endpoint_id: string; url: string; secret: string; registered_at: string };
+  data: { workspace_id: string; endpoint_id: string; url: string; registered_at: string } & SecretField;
 }
 
 /** Replacing the URL keeps the secret: receivers keep verifying without a redeploy. */
@@ -133,11 +151,10 @@ export interface WebhookSecretRotated {
   data: {
     workspace_id: string;
     endpoint_id: string;
-    secret: string;
     /** Until then the previous secret still signs, beside the new one. */
     previous_secret_expires_at: string;
     rotated_at: string;
-  };
+  } & SecretField;
 }
 
 export interface WebhookEndpointRemoved {
@@ -153,6 +170,15 @@ export const WEBHOOK_ENDPOINT_EVENT_TYPES: readonly WebhookEndpointEvent['type']
   'webhook_endpoint.secret_rotated',
   'webhook_endpoint.removed',
 ];
+
+/**
+ * Data fields that never leave PostgreSQL: the relay drops them from what it publishes to
+ * JetStream (issue 11). No reactor needs a signing secret, sealed or not.
+ */
+export const FIELDS_KEPT_OFF_THE_BUS: Readonly<Record<string, readonly string[]>> = {
+  'webhook_endpoint.registered': ['sealed_secret', 'secret'],
+  'webhook_endpoint.secret_rotated': ['sealed_secret', 'secret'],
+};
 
 /** One endpoint per workspace (SPEC.md "Events"), so the stream is keyed by the workspace. */
 export const webhookEndpointStreamName = (workspaceId: string): string => `webhook_endpoint-${workspaceId}`;

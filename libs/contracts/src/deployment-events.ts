@@ -44,6 +44,12 @@ export interface Attachment {
   url: string;
   content_type: string;
   size_bytes: number;
+  /**
+   * Set on events only, for a file in the service's blob store (issue 12): `url` is then the
+   * unsigned path `/v1/attachments/<att_id>/content`, signed for each reader when it is shown.
+   * Never part of a response: readers see `{name, url, content_type, size_bytes}`.
+   */
+  attachment_id?: string;
 }
 
 export type CancelledBy = 'agent' | 'expert' | 'operations';

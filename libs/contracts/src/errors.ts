@@ -24,6 +24,10 @@ export const ERROR_CODES = [
   'in_flight_limit_reached',
   // Issue 8: saving an output to brand memory needs a completed deployment.
   'deployment_not_completed',
+  // Issue 12: a cookie-authenticated change without the session's X-CSRF-Token; a signed
+  // attachment URL that expired or does not match its signature.
+  'csrf_token_invalid',
+  'url_signature_invalid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

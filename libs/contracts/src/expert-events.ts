@@ -50,7 +50,39 @@ export interface ExpertRetired {
   data: { expert_id: string; retired_at: string };
 }
 
-export type ExpertEvent = ExpertRegistered | ExpertUpdated | ExpertAvailabilityChanged | ExpertRetired;
+/**
+ * Operations invite the expert to the console (issue 12). Only the SHA-256 of the one-time token
+ * is kept; the token itself is in the link shown once. A newer invitation replaces an open one.
+ */
+export interface ExpertInvited {
+  type: 'expert.invited';
+  data: { expert_id: string; invitation_id: string; email: string; token_sha256: string; expires_at: string; invited_at: string };
+}
+
+/** The invitation was used: `email` becomes the expert's sign-in name for the console. */
+export interface ExpertInvitationAccepted {
+  type: 'expert.invitation_accepted';
+  data: { expert_id: string; invitation_id: string; email: string; accepted_at: string };
+}
+
+/**
+ * The expert chose a password. The argon2id hash is not in the event (events are kept for good and
+ * copied to JetStream): it is the `principal_passwords` row `password_id`, and sign-in accepts only
+ * the row the latest of these events names (docs/decisions.md "Expert console (issue 12)").
+ */
+export interface ExpertPasswordSet {
+  type: 'expert.password_set';
+  data: { expert_id: string; password_id: string; set_at: string };
+}
+
+export type ExpertEvent =
+  | ExpertRegistered
+  | ExpertUpdated
+  | ExpertAvailabilityChanged
+  | ExpertRetired
+  | ExpertInvited
+  | ExpertInvitationAccepted
+  | ExpertPasswordSet;
 export type ExpertEventType = ExpertEvent['type'];
 
 export const expertStreamName = (expertId: string): string => `expert-${expertId}`;

@@ -13,6 +13,9 @@ export const ID_PREFIX = {
   workspace: 'ws',
   apiKey: 'key',
   webhookEndpoint: 'we',
+  // Issue 12: files an expert uploads (the blob store) and invitations to the console.
+  attachment: 'att',
+  invitation: 'inv',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -22,3 +22,21 @@ export interface ReserveCreditsReply {
   expires_at: string;
   credits_remaining: number;
 }
+
+/**
+ * The gateway gave up on a deployment after its reserve (the append failed, or the reserve's
+ * answer never came): release its credits now rather than at the orphan deadline. Answered on
+ * `rpcSubjects(prefix).ledgerRelease`; releases nothing when the deployment was appended after
+ * all (the reservations view fences the two) or nothing is held, so it can be sent blindly.
+ */
+export interface ReleaseReservationRequest {
+  workspace_id: string;
+  deployment_id: string;
+  request_id: string;
+}
+
+export interface ReleaseReservationReply {
+  deployment_id: string;
+  /** False: nothing was held, or the deployment exists and keeps its credits. */
+  released: boolean;
+}

@@ -7,6 +7,7 @@ import type { KeyMode, Urgency } from './deployment-events';
 export const rpcSubjects = (prefix: string) => ({
   routerQuote: `rpc.${prefix}.router.quote`,
   ledgerReserve: `rpc.${prefix}.ledger.reserve`,
+  ledgerRelease: `rpc.${prefix}.ledger.release`,
 });
 
 export interface QuoteRequest {

@@ -26,3 +26,8 @@ export * from './routing/fire-timer.handler';
 export * from './domain/deployment.expert-view';
 export * from './expert-work/expert-actions.handler';
 export * from './application/operations-cancel.handler';
+export * from './domain/expert-notices';
+export * from './expert-work/expert-drafts.migrations';
+export * from './expert-work/expert-draft.store';
+export * from './expert-work/expert-earnings.query';
+export * from './expert-work/assigned-work';

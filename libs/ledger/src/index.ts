@@ -9,6 +9,7 @@ export * from './domain/usage.figures';
 export * from './application/account-decider';
 export * from './application/account-runner';
 export * from './application/reserve-credits.handler';
+export * from './application/release-abandoned.handler';
 export * from './application/credit-reactions';
 export * from './application/ledger-sweeps';
 export * from './application/manage-account.handler';

@@ -10,3 +10,7 @@ export * from './application/expert-profile.rules';
 export * from './application/manage-roster.handler';
 export * from './application/offer-deployment.handler';
 export * from './application/quote';
+export * from './domain/expert-console-access';
+export * from './adapters/console-access.query';
+export * from './application/console-email.rules';
+export * from './application/expert-console-access.handler';

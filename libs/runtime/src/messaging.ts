@@ -12,6 +12,11 @@ export interface Messaging {
 export async function openMessaging(config: ServiceConfig, name: string): Promise<Messaging> {
   const nats = await connectNats({ servers: config.natsUrl, name });
   const jsm = await nats.jetstreamManager();
-  await ensureEventsStream(jsm, { streamName: config.natsStream, subjectPrefix: config.subjectPrefix, replicas: config.natsStreamReplicas });
+  await ensureEventsStream(jsm, {
+    streamName: config.natsStream,
+    subjectPrefix: config.subjectPrefix,
+    replicas: config.natsStreamReplicas,
+    maxAgeMs: config.natsStreamMaxAgeSeconds * 1000,
+  });
   return { nats, js: nats.jetstream(), jsm, close: () => nats.drain() };
 }

@@ -2,6 +2,7 @@ import { DomainError, newId } from '@eh/contracts';
 import { cancelByOperations } from '@eh/deployments';
 import {
   findExpert,
+  inviteExpertToConsole,
   parseAvailability,
   parseExpertProfile,
   parseProfileChanges,
@@ -75,6 +76,18 @@ export const EXPERT_OPS_COMMANDS: Record<string, OpsCommand> = {
     options: ['expert'],
     summary: 'Retire an expert for good: no more offers, the credential stops working, not listed.',
     run: (options, config) => withDatabase(config, async (database) => retireExpert(database.store, await existingExpert(database, options), new Date())),
+  },
+  'expert:invite': {
+    usage: 'expert:invite --expert <spec_id> --email <address>',
+    options: ['expert', 'email'],
+    summary: 'Invite an expert to the console (issue 12): prints a one-time sign-up link, shown once, expiring after CONSOLE_INVITATION_TTL_SECONDS (72 h).',
+    run: (options, config) =>
+      withDatabase(config, async (database) =>
+        inviteExpertToConsole(
+          { store: database.store, sql: database.pool },
+          { expertId: await existingExpert(database, options), email: required(options, 'email'), ttlSeconds: config.console.invitationTtlSeconds, publicBaseUrl: config.publicBaseUrl, now: new Date(), correlationId: newId('request') },
+        ),
+      ),
   },
   'deployment:cancel': {
     usage: 'deployment:cancel --deployment <dep_id> --reason <text>',

@@ -4,6 +4,7 @@ import {
   parseDeliveryStatus,
   registerWebhookEndpoint,
   replayDelivery,
+  resealWebhookSecrets,
   replayMatching,
   rotateWebhookSecret,
   showDelivery,
@@ -11,7 +12,7 @@ import {
   type DeliveryFilter,
   type EndpointContext,
 } from '@eh/delivery';
-import type { ServiceConfig } from '@eh/platform';
+import { startSecretCipher, type ServiceConfig } from '@eh/platform';
 import type { Database } from '@eh/runtime';
 import type { OpsCommand } from './ops-commands';
 import { text, required, withDatabase, type Options } from './ops-options';
@@ -19,6 +20,7 @@ import { text, required, withDatabase, type Options } from './ops-options';
 const endpointContext = (database: Database, config: ServiceConfig): EndpointContext => ({
   sql: database.pool,
   store: database.store,
+  cipher: startSecretCipher(config.secretKeyring),
   allowPrivateUrls: config.webhooks.allowPrivateUrls,
   now: new Date(),
   correlationId: newId('request'),
@@ -73,6 +75,13 @@ export const WEBHOOK_COMMANDS: Record<string, OpsCommand> = {
     options: ['workspace'],
     summary: "Show the workspace's endpoint and when each of its secrets stops signing (never the secrets).",
     run: (options, config) => withDatabase(config, (database) => showWebhookEndpoint(database.store, required(options, 'workspace'))),
+  },
+  'secrets:reencrypt': {
+    usage: 'secrets:reencrypt',
+    options: [],
+    summary:
+      'Re-seal every webhook signing secret under the first key of SECRETS_KEYRING (and seal any stored in plaintext before issue 11); run after adding a key, before dropping an old one.',
+    run: (_options, config) => withDatabase(config, (database) => resealWebhookSecrets(database.pool, startSecretCipher(config.secretKeyring))),
   },
   'deliveries:list': {
     usage: 'deliveries:list [--status dead_lettered] [--workspace <ws_id>] [--endpoint <we_id>] [--event-type <type>] [--deployment <dep_id>] [--created-after <iso>] [--created-before <iso>] [--limit <n>] [--cursor <c>]',

@@ -3,6 +3,8 @@ import { DomainError, type ExpertRef } from '@eh/contracts';
 import type { SqlClient } from '@eh/platform';
 import { authenticateExpert } from '@eh/roster';
 import type { FastifyRequest } from 'fastify';
+import { ConsoleSessions } from '../console-auth/console-sessions';
+import { AuthFailureThrottle } from '../http/auth-throttle/auth-failure-throttle';
 import { SQL } from '../http/tokens';
 
 declare module 'fastify' {
@@ -14,19 +16,35 @@ declare module 'fastify' {
 /**
  * The expert API (`/expert/v1`) takes the expert's own credential, `Bearer svc_expert_…`,
  * never a workspace key or the admin credential (docs/decisions.md "Router (issue 5)").
- * A retired expert's credential stops working at once.
+ * A retired expert's credential stops working at once. Since issue 12 the console's session
+ * cookie is accepted too (when no Authorization header is sent).
  */
 @Injectable()
 export class ExpertGuard implements CanActivate {
-  constructor(@Inject(SQL) private readonly sql: SqlClient) {}
+  constructor(
+    @Inject(SQL) private readonly sql: SqlClient,
+    @Inject(AuthFailureThrottle) private readonly throttle: AuthFailureThrottle,
+    @Inject(ConsoleSessions) private readonly sessions: ConsoleSessions,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    if (!match) throw new DomainError('authentication_failed', 'send "Authorization: Bearer svc_expert_…" with your expert credential');
-    const expert = await authenticateExpert(this.sql, match[1]);
-    if (!expert) throw new DomainError('authentication_failed', 'the expert credential is not valid, or the expert is retired');
-    request.expert = expert;
+    // Issue 12: without a bearer credential, the console's session cookie (CSRF checked on changes).
+    if (request.headers.authorization === undefined) {
+      const viaCookie = await this.sessions.authenticate(request);
+      if (viaCookie) {
+        request.expert = viaCookie.expert;
+        return true;
+      }
+    }
+    // Failures count against the client's address; a blocked address is refused first (issue 11).
+    request.expert = await this.throttle.authenticate(request.ip, String(request.id), async () => {
+      const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+      if (!match) throw new DomainError('authentication_failed', 'send "Authorization: Bearer svc_expert_…" with your expert credential');
+      const expert = await authenticateExpert(this.sql, match[1]);
+      if (!expert) throw new DomainError('authentication_failed', 'the expert credential is not valid, or the expert is retired');
+      return expert;
+    });
     return true;
   }
 }

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } fro
 import { DomainError, type ErrorCode } from '@eh/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiErrorBody } from './api-error';
+import { translateDatabaseUnavailable } from './database-unavailable.translation';
 import { ERROR_CATALOG } from './error-catalog';
 import { RetryAfterError } from './retry-after.error';
 
@@ -26,10 +27,34 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const translated = this.translate(exception, request);
     if (translated.code === 'internal_error') this.logger.error(`${request.id} ${request.method} ${request.url}`, exception instanceof Error ? exception.stack : String(exception));
+    // The answer already started (a stream that failed midway): nothing more can be said in it,
+    // and sending again would throw outside any handler (issue 11). Cut the connection instead.
+    if (reply.sent || reply.raw.headersSent) {
+      this.logger.error(`${request.id} ${request.method} ${request.url}: ${translated.code} after the answer had started; connection closed`);
+      reply.raw.destroy();
+      return;
+    }
+    // Headers set for the success answer (@Header: `text/html` on the docs pages, a public
+    // Cache-Control on the OpenAPI document) must not describe the error: an object sent on a
+    // `text/html` reply crashed the gateway (issue 11). Errors are JSON and never cached.
+    reply.removeHeader('content-type');
+    reply.removeHeader('content-length');
+    void reply.header('Cache-Control', 'no-store');
     if (translated.retryAfterSeconds !== undefined) void reply.header('Retry-After', String(translated.retryAfterSeconds));
-    void reply
-      .status(translated.status ?? ERROR_CATALOG[translated.code].status)
-      .send(apiErrorBody(translated.code, translated.message, String(request.id), this.publicBaseUrl, translated.param));
+    const status = translated.status ?? ERROR_CATALOG[translated.code].status;
+    const body = apiErrorBody(translated.code, translated.message, String(request.id), this.publicBaseUrl, translated.param);
+    try {
+      void reply.status(status).send(body);
+    } catch (error) {
+      // A filter that throws hands the error back to Fastify with nobody left to answer it.
+      this.logger.error(`${request.id}: sending the error answer failed`, error instanceof Error ? error.stack : String(error));
+      if (reply.raw.headersSent) {
+        reply.raw.destroy();
+        return;
+      }
+      reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'request-id': String(request.id) });
+      reply.raw.end(JSON.stringify(apiErrorBody('internal_error', 'an unexpected error occurred; quote request_id when reporting it', String(request.id), this.publicBaseUrl)));
+    }
   }
 
   private translate(exception: unknown, request: FastifyRequest): Translated {
@@ -39,6 +64,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return { code: exception.code, message: exception.message, param: exception.field, ...retry };
     }
     if (exception instanceof HttpException) return translateHttp(exception, request);
+    const unavailable = translateDatabaseUnavailable(exception);
+    if (unavailable) return unavailable;
     return { code: 'internal_error', message: 'an unexpected error occurred; quote request_id when reporting it' };
   }
 }

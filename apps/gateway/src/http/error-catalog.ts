@@ -24,6 +24,8 @@ export const ERROR_CATALOG: Record<ErrorCode, ErrorEntry> = {
   deployment_already_exists: { status: 409, type: 'invalid_request', description: 'A deployment with this identifier already exists.' },
   concurrent_modification: { status: 409, type: 'invalid_request', description: 'The resource changed while the request ran. Retry the request.' },
   deployment_not_completed: { status: 409, type: 'invalid_request', description: 'Only a completed deployment has an output to save to brand memory.' },
+  csrf_token_invalid: { status: 403, type: 'invalid_request', description: 'A change made with the console session cookie must send the session\u2019s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry.' },
+  url_signature_invalid: { status: 403, type: 'invalid_request', description: 'The attachment URL expired or its signature does not match. Fetch the deployment again for a freshly signed URL.' },
   expert_unavailable: { status: 422, type: 'invalid_request', description: 'No expert with the requested skills is available. Retry with different skills or relaxed urgency.' },
   in_flight_limit_reached: { status: 429, type: 'rate_limit_error', description: 'The workspace already has as many live deployments in flight as its plan allows (10 on the standard plan). Retry after Retry-After seconds, or when a deployment completes, is cancelled or expires.' },
   rate_limited: { status: 429, type: 'rate_limit_error', description: 'Too many requests for this key. Wait the number of seconds in Retry-After.' },

@@ -1,4 +1,8 @@
+import { DomainError } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
+
+/** JSON is UTF-8 (RFC 8259); `fatal` makes a malformed byte an error instead of U+FFFD. */
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Fastify's JSON parser (with its prototype-poisoning guards), except that an empty body is
@@ -8,8 +12,16 @@ import type { FastifyInstance } from 'fastify';
 export function registerJsonBodyParser(fastify: FastifyInstance, bodyLimit: number): void {
   const defaultJsonParser = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (request, body, done) => {
-    const text = body.toString();
+  // Bytes, not 'string': Fastify's string decoding turns invalid UTF-8 into U+FFFD and then
+  // reports "Request body size did not match Content-Length", which is not what went wrong.
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit }, (request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      done(new DomainError('invalid_request', 'the request body is not valid UTF-8'), undefined);
+      return;
+    }
     if (text.trim() === '') {
       done(null, undefined);
       return;

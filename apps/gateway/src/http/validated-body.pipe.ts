@@ -1,7 +1,8 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
 import { DomainError } from '@eh/contracts';
-import { plainToInstance, type ClassConstructor } from 'class-transformer';
+import type { ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
+import { toDtoInstance, unknownField } from './dto-instance';
 
 /**
  * Validates a JSON body against a DTO class: unknown fields are refused, and the first failure
@@ -15,7 +16,10 @@ export class ValidatedBody<T extends object> implements PipeTransform<unknown, T
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new DomainError('invalid_request', 'the request body must be a JSON object');
     }
-    const instance = plainToInstance(this.dto, body, { enableImplicitConversion: false });
+    // Unknown fields first, by own keys (issue 11), as class-validator's whitelist would report them first.
+    const unknown = unknownField(this.dto, body as Record<string, unknown>);
+    if (unknown) throw new DomainError('invalid_request', `unknown field ${unknown}`, unknown);
+    const instance = toDtoInstance(this.dto, body as Record<string, unknown>);
     const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
     if (errors.length > 0) {
       const { path, message } = firstFailure(errors[0], '');
@@ -32,7 +36,7 @@ export class ValidatedBody<T extends object> implements PipeTransform<unknown, T
 const TYPE_CONSTRAINTS = ['isDefined', 'isString', 'isArray', 'isObject', 'isInt', 'isNumber', 'isBoolean', 'isIn', 'isEnum', 'isUrl', 'isIso8601', 'matches'];
 
 function mostBasicMessage(constraints: Record<string, string>): string {
-  const basic = TYPE_CONSTRAINTS.find((name) => name in constraints);
+  const basic = TYPE_CONSTRAINTS.find((name) => Object.hasOwn(constraints, name));
   return basic ? constraints[basic] : Object.values(constraints)[0];
 }
 

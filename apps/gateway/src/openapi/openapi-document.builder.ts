@@ -25,6 +25,7 @@ const TAGS = [
   { name: 'Usage', description: 'Workspace credits, for agents gating themselves.' },
   { name: 'Brand memory', description: 'Positioning, voice and prior outputs the experts work with.' },
   { name: 'Handoffs', description: 'The second surface: a handoff from an AI product at the point where judgment is needed.' },
+  { name: 'Attachments', description: 'Files experts attach to outputs, downloaded through the signed URLs outputs carry.' },
   { name: 'Meta', description: 'This document.' },
 ];
 
@@ -96,7 +97,7 @@ function successResponses(route: DiscoveredRoute, doc: OperationDoc | undefined)
       {
         description: doc?.summary ?? 'Success',
         headers: Object.fromEntries([...shared, ...extra].map((name) => [name, { $ref: `#/components/headers/${name}` }])),
-        content: { 'application/json': { schema: successSchema(route, doc) } },
+        content: doc?.content ?? { 'application/json': { schema: successSchema(route, doc) } },
       },
     ]),
   );

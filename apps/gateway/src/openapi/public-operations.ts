@@ -4,6 +4,8 @@ import type { QueryParameter } from './query-parameters';
 import { ACCOUNT_OPERATIONS } from './operations/account.operations';
 import { DEPLOYMENT_OPERATIONS } from './operations/deployment.operations';
 import { MEMORY_HANDOFF_OPERATIONS } from './operations/memory-handoff.operations';
+import { ATTACHMENT_OPERATIONS } from './operations/attachment.operations';
+import type { MediaTypeObject } from './openapi-document.types';
 
 /**
  * What route metadata cannot say about a public operation: its prose, its success body and the
@@ -19,6 +21,8 @@ export interface OperationDoc {
   description?: string;
   /** The success body; routes tagged `@Resource(...)` need none. */
   response?: JsonSchema;
+  /** A success body that is not JSON (a file download), by media type; replaces `response`. */
+  content?: Record<string, MediaTypeObject>;
   /**
    * Success statuses with their extra response headers (component names), for routes that set
    * the status themselves (201 when created, 200 when replaced) or add headers; else the route's
@@ -37,4 +41,5 @@ export const PUBLIC_OPERATIONS: Record<string, OperationDoc> = {
   ...DEPLOYMENT_OPERATIONS,
   ...ACCOUNT_OPERATIONS,
   ...MEMORY_HANDOFF_OPERATIONS,
+  ...ATTACHMENT_OPERATIONS,
 };

@@ -24,6 +24,8 @@ export interface DiscoveredRoute {
   /** Behind ApiKeyGuard: bearer key, 401 and the per-key rate limit apply. */
   authenticated: boolean;
   resource: ResourceTag | null;
+  /** Every guard class on the controller and the handler (the expert document tells its credentials apart by them). */
+  guards: unknown[];
 }
 
 const METHODS: Partial<Record<RequestMethod, HttpMethod>> = {
@@ -84,6 +86,7 @@ function routesOf(controller: Controller, name: string, handler: Handler): Disco
         body: bodyOf(controller, name),
         authenticated: guards.includes(ApiKeyGuard),
         resource: Reflect.getMetadata(RESOURCE_METADATA, handler) ?? null,
+        guards,
       };
     }),
   );

@@ -20,6 +20,8 @@ export class RouterClient {
       // No responders or a timeout: routing is down, not the caller's fault.
       throw new DomainError('service_unavailable', 'routing is briefly unavailable; retry shortly');
     }
+    // The router could not read its roster (PostgreSQL out of reach): a 503 to retry, not our 500.
+    if ('error' in reply && reply.error.code === 'service_unavailable') throw new DomainError('service_unavailable', 'routing is briefly unavailable; retry shortly');
     if ('error' in reply) throw new Error(`router quote failed: ${reply.error.code} ${reply.error.message}`);
     return reply;
   }

@@ -1,10 +1,11 @@
-import { deriveEventId, deliveryStreamName } from '@eh/contracts';
+import { deriveEventId, deliveryStreamName, type SealedSecret } from '@eh/contracts';
 import { handleCommand, type EventStore } from '@eh/event-store';
 import type { RecordAttempt } from '../domain/delivery.commands';
 import type { AttemptResult } from '../domain/delivery-outcome';
 import { isPending, type DeliveryState } from '../domain/delivery.state';
 import { webhookHeaders } from '../domain/signature-header';
-import { activeSecrets } from '../domain/webhook-endpoint.decider';
+import { webhookSecretAad } from '../domain/stored-secret';
+import { activeSecrets, type WebhookEndpointState } from '../domain/webhook-endpoint.decider';
 import { deliveryDecider, loadDelivery, loadWebhookEndpoint } from './delivery-deciders';
 
 /** Port: one POST, never throwing; what happened is in the result. */
@@ -17,15 +18,32 @@ export interface AttemptScheduler {
   enqueue(deliveryId: string, attempt: number, dueAt: Date): Promise<void>;
 }
 
+/** Port: opens a sealed signing secret (SecretCipher, behind a short cache in the webhooks service). */
+export interface SecretOpener {
+  open(sealed: SealedSecret, aad: string): string;
+}
+
 export interface AttemptDeps {
   store: EventStore;
   sender: WebhookSender;
+  secrets: SecretOpener;
   scheduler: AttemptScheduler;
   retryDelaysMs: readonly number[];
   clock: () => Date;
 }
 
 export type AttemptOutcome = 'skipped' | DeliveryState['status'];
+
+/**
+ * The plaintext secrets that sign at `at`, newest first. One that does not open (a key missing
+ * from SECRETS_KEYRING, an altered row) throws: that is our configuration, not the receiver's
+ * answer, so the job fails and is retried (reconciler) rather than dead-lettering deliveries.
+ */
+export function signingSecrets(endpoint: WebhookEndpointState, at: Date, opener: SecretOpener): string[] {
+  if (endpoint.status !== 'registered') return [];
+  const aad = webhookSecretAad(endpoint.workspace_id, endpoint.endpoint_id);
+  return activeSecrets(endpoint, at.toISOString()).map((secret) => ('sealed' in secret ? opener.open(secret.sealed, aad) : secret.plaintext));
+}
 
 const NO_SECRET: AttemptResult = { status_code: null, latency_ms: 0, error: 'no signing secret: the workspace has no webhook endpoint' };
 
@@ -40,7 +58,7 @@ export async function attemptDelivery(deps: AttemptDeps, deliveryId: string, att
   const state = await loadDelivery(deps.store, deliveryId);
   if (!isPending(state) || state.next_attempt !== attempt) return 'skipped';
   const attemptedAt = deps.clock();
-  const secrets = activeSecrets(await loadWebhookEndpoint(deps.store, state.details.workspace_id), attemptedAt.toISOString());
+  const secrets = signingSecrets(await loadWebhookEndpoint(deps.store, state.details.workspace_id), attemptedAt, deps.secrets);
   // Without a secret nothing is sent: an unsigned webhook is one receivers must refuse. The
   // attempt fails and retries on the schedule, so registering an endpoint in time saves it.
   const result =

@@ -46,6 +46,15 @@ describe('checkDestination (registration and create time)', () => {
     expect(await refusal('https://93.184.216.34/hook', never)).toBeNull();
   });
 
+  it('refuses IPv4 hidden in IPv6, as a literal or as what a name resolves to (issue 11)', async () => {
+    const never: Resolve = async () => {
+      throw new Error('DNS must not be asked');
+    };
+    expect(await refusal('https://[::127.0.0.1]:8443/', never)).toBe('webhook_url must not point to a non-public address (::7f00:1: IPv4-compatible carrying 127.0.0.1 (loopback))');
+    expect(await refusal('https://[2002:7f00:1::]/', never)).toContain('6to4 carrying 127.0.0.1');
+    expect(await refusal('https://sneaky.example.com/', resolving('93.184.216.34', '64:ff9b::a9fe:a9fe'))).toContain('169.254.169.254 (linkLocal)');
+  });
+
   it('allows http and private addresses when configuration says so', async () => {
     expect(await refusal('http://127.0.0.1:4000/hook', resolving('127.0.0.1'), true)).toBeNull();
   });

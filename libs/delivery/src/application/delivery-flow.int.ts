@@ -1,7 +1,7 @@
 import { deploymentStreamName, newId, type DeploymentEvent } from '@eh/contracts';
 import { deploymentDecider, SYNTHETIC_EXPERT, type DeploymentCommand } from '@eh/deployments';
 import { handleCommand, PostgresEventStore, type RecordedEvent } from '@eh/event-store';
-import { createTestDatabase, runMigrations, type TestDatabase } from '@eh/platform';
+import { createTestDatabase, parseSecretKeyring, runMigrations, SecretCipher, type TestDatabase } from '@eh/platform';
 import { allMigrations, inlineProjections } from '@eh/runtime';
 import { verifyWebhook } from '@eh/webhook-signature';
 import { createWorkspace } from '@eh/workspaces';
@@ -15,6 +15,7 @@ import { scheduleDeliveries } from './schedule-deliveries.handler';
 import { registerWebhookEndpoint } from './webhook-endpoint.handler';
 
 const NOW = new Date('2030-01-01T00:00:00.000Z');
+const cipher = new SecretCipher(parseSecretKeyring(`k1:${Buffer.alloc(32, 7).toString('base64')}`));
 
 /** The application handlers against the real PostgreSQL store and its inline projections. */
 describe('scheduling and attempting deliveries (PostgreSQL)', () => {
@@ -27,6 +28,7 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
   let answers: AttemptResult[] = [];
   const deps = (): AttemptDeps => ({
     store,
+    secrets: cipher,
     sender: { send: async (request) => (sent.push(request), answers.shift() ?? { status_code: 200, latency_ms: 1, error: null }) },
     scheduler: { enqueue: async (...job) => void enqueued.push(job) },
     retryDelaysMs: [1000],
@@ -55,7 +57,7 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
     await runMigrations(db.pool, allMigrations);
     store = new PostgresEventStore(db.pool, { inlineProjections });
     workspaceId = (await createWorkspace(store, 'flow', NOW)).id;
-    const registered = await registerWebhookEndpoint({ sql: db.pool, store, allowPrivateUrls: true, now: NOW, correlationId: 'req_1' }, workspaceId, 'http://127.0.0.1:9/hook');
+    const registered = await registerWebhookEndpoint({ sql: db.pool, store, cipher, allowPrivateUrls: true, now: NOW, correlationId: 'req_1' }, workspaceId, 'http://127.0.0.1:9/hook');
     secret = registered.secret ?? '';
   });
 

@@ -13,6 +13,15 @@ export interface ScheduledDeliveryRef {
   created: boolean;
 }
 
+export interface ScheduleOptions {
+  /**
+   * Shows `data.object` as readers see it (issue 12: uploaded attachments by URLs signed now, valid
+   * 24 h, enough for the whole retry schedule; a later replay carries the same, by then expired,
+   * URLs, and the receiver reads the deployment for fresh ones).
+   */
+  presentObject?: <T>(object: T, now: Date) => T;
+}
+
 interface Subject {
   object: unknown;
   metadata: Record<string, unknown>;
@@ -63,7 +72,7 @@ async function destinationsOf(store: EventStore, workspaceId: string, subject: S
  * and stored. The delivery id derives from (event, destination) and the append expects no
  * stream, so an event delivered twice by JetStream schedules nothing twice.
  */
-export async function scheduleDeliveries(store: EventStore, event: RecordedEvent, now: Date): Promise<ScheduledDeliveryRef[]> {
+export async function scheduleDeliveries(store: EventStore, event: RecordedEvent, now: Date, options: ScheduleOptions = {}): Promise<ScheduledDeliveryRef[]> {
   const eventType = event.type;
   if (!isPublicEventType(eventType)) return [];
   const subject = await subjectOf(store, event);
@@ -74,7 +83,7 @@ export async function scheduleDeliveries(store: EventStore, event: RecordedEvent
     event_type: eventType,
     created_at: event.metadata.occurred_at,
     sequence: event.streamRevision,
-    object: subject.object,
+    object: options.presentObject ? options.presentObject(subject.object, now) : subject.object,
     metadata: subject.metadata,
   });
   const scheduled: ScheduledDeliveryRef[] = [];

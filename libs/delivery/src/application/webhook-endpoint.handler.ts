@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { DomainError, newId, webhookEndpointStreamName } from '@eh/contracts';
+import { DomainError, newId, webhookEndpointStreamName, type SealedSecret } from '@eh/contracts';
 import { handleCommand, type EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { findWorkspace } from '@eh/workspaces';
-import type { WebhookEndpointCommand, WebhookEndpointState } from '../domain/webhook-endpoint.decider';
+import { webhookSecretAad } from '../domain/stored-secret';
+import { noWebhookEndpoint, type WebhookEndpointCommand, type WebhookEndpointState } from '../domain/webhook-endpoint.decider';
 import { checkDestination, resolveAll, type Resolve } from './check-destination';
 import { webhookEndpointDecider, loadWebhookEndpoint } from './delivery-deciders';
 
@@ -25,9 +26,16 @@ export interface EndpointWithSecret {
   created: boolean;
 }
 
+/** Port: seals a secret under the active key (SecretCipher in production, issue 11). */
+export interface SecretSealer {
+  seal(plaintext: string, aad: string): SealedSecret;
+}
+
 export interface EndpointContext {
   sql: SqlClient;
   store: EventStore;
+  /** Secrets are sealed before they enter an event: the plaintext is only ever in the answer. */
+  cipher: SecretSealer;
   allowPrivateUrls: boolean;
   now: Date;
   correlationId: string;
@@ -43,7 +51,7 @@ export function toEndpointView(state: WebhookEndpointState): WebhookEndpointView
   return { object: 'webhook_endpoint', id: state.endpoint_id, workspace_id: state.workspace_id, url: state.url, secrets, registered_at: state.registered_at, updated_at: state.updated_at };
 }
 
-async function run(context: EndpointContext, workspaceId: string, command: WebhookEndpointCommand): Promise<WebhookEndpointView> {
+async function run(context: EndpointContext, workspaceId: string, command: WebhookEndpointCommand | ((state: WebhookEndpointState) => WebhookEndpointCommand)): Promise<WebhookEndpointView> {
   if (!(await findWorkspace(context.sql, workspaceId))) throw new DomainError('not_found', `no workspace ${workspaceId}`, 'workspace_id');
   const now = context.now.toISOString();
   const result = await handleCommand(context.store, webhookEndpointDecider, webhookEndpointStreamName(workspaceId), command, {
@@ -63,14 +71,20 @@ export async function registerWebhookEndpoint(context: EndpointContext, workspac
   const secret = generateWebhookSecret();
   const endpointId = newId('webhookEndpoint');
   const now = context.now.toISOString();
-  const endpoint = await run(context, workspaceId, { type: 'register', workspace_id: workspaceId, endpoint_id: endpointId, url, secret, now });
+  const sealed = context.cipher.seal(secret, webhookSecretAad(workspaceId, endpointId));
+  const endpoint = await run(context, workspaceId, { type: 'register', workspace_id: workspaceId, endpoint_id: endpointId, url, secret: sealed, now });
   const created = endpoint.id === endpointId;
   return { endpoint, secret: created ? secret : null, created };
 }
 
 export async function rotateWebhookSecret(context: EndpointContext, workspaceId: string, overlapSeconds: number): Promise<EndpointWithSecret> {
   const secret = generateWebhookSecret();
-  const endpoint = await run(context, workspaceId, { type: 'rotate_secret', secret, overlap_seconds: overlapSeconds, now: context.now.toISOString() });
+  // Sealed for the endpoint the stream holds, known only once it is folded.
+  const endpoint = await run(context, workspaceId, (state) => {
+    if (state.status !== 'registered') throw noWebhookEndpoint();
+    const sealed = context.cipher.seal(secret, webhookSecretAad(state.workspace_id, state.endpoint_id));
+    return { type: 'rotate_secret', secret: sealed, overlap_seconds: overlapSeconds, now: context.now.toISOString() };
+  });
   return { endpoint, secret, created: false };
 }
 

@@ -35,7 +35,7 @@ describe('destination policy (SSRF safety)', () => {
 
   it('refuses a name when any of its addresses is not public', () => {
     expect(checkResolvedAddresses('hooks.example.com', ['93.184.216.34'], false)).toEqual({ ok: true });
-    expect(checkResolvedAddresses('rebind.example.com', ['93.184.216.34', '10.0.0.5'], false)).toEqual({ ok: false, reason: 'host rebind.example.com resolves to a non-public address (10.0.0.5)' });
+    expect(checkResolvedAddresses('rebind.example.com', ['93.184.216.34', '10.0.0.5'], false)).toEqual({ ok: false, reason: 'host rebind.example.com resolves to a non-public address (10.0.0.5: private)' });
     expect(checkResolvedAddresses('empty.example.com', [], false).ok).toBe(false);
   });
 });

@@ -1,11 +1,15 @@
-import { DomainError, type WebhookEndpointEvent } from '@eh/contracts';
-import { activeSecrets, decideWebhookEndpoint, foldWebhookEndpoint, type WebhookEndpointCommand } from './webhook-endpoint.decider';
+import { DomainError, type SealedSecret, type WebhookEndpointEvent } from '@eh/contracts';
+import { activeSecrets as storedActiveSecrets, decideWebhookEndpoint, foldWebhookEndpoint, type WebhookEndpointCommand, type WebhookEndpointState } from './webhook-endpoint.decider';
 
 const WS = 'ws_01JBBBBBBBBBBBBBBBBBBBBBBB';
 const WE = 'we_01JCCCCCCCCCCCCCCCCCCCCCCC';
 const T = (seconds: number): string => new Date(Date.UTC(2030, 0, 1) + seconds * 1000).toISOString();
-const register = (url = 'https://a.example.com/hook', secret = 'whsec_one', now = T(0), endpointId = WE): WebhookEndpointCommand => ({ type: 'register', workspace_id: WS, endpoint_id: endpointId, url, secret, now });
-const rotate = (secret: string, now: string, overlap = 3600): WebhookEndpointCommand => ({ type: 'rotate_secret', secret, overlap_seconds: overlap, now });
+/** A stand-in for a sealed secret: the decider never looks inside one. */
+const sealed = (name: string): SealedSecret => ({ kid: 'k1', iv: 'iv', tag: 'tag', ct: name });
+const register = (url = 'https://a.example.com/hook', secret = 'whsec_one', now = T(0), endpointId = WE): WebhookEndpointCommand => ({ type: 'register', workspace_id: WS, endpoint_id: endpointId, url, secret: sealed(secret), now });
+const rotate = (secret: string, now: string, overlap = 3600): WebhookEndpointCommand => ({ type: 'rotate_secret', secret: sealed(secret), overlap_seconds: overlap, now });
+/** The active secrets by name, newest first. */
+const activeSecrets = (state: WebhookEndpointState, now: string): string[] => storedActiveSecrets(state, now).map((secret) => ('sealed' in secret ? secret.sealed.ct : `plaintext:${secret.plaintext}`));
 
 function run(commands: WebhookEndpointCommand[]): WebhookEndpointEvent[] {
   const events: WebhookEndpointEvent[] = [];
@@ -25,7 +29,7 @@ const refusedCode = (history: WebhookEndpointCommand[], command: WebhookEndpoint
 describe('webhook endpoint decider', () => {
   it('registers an endpoint with its first secret, which signs from then on', () => {
     const events = run([register()]);
-    expect(events).toEqual([{ type: 'webhook_endpoint.registered', data: { workspace_id: WS, endpoint_id: WE, url: 'https://a.example.com/hook', secret: 'whsec_one', registered_at: T(0) } }]);
+    expect(events).toEqual([{ type: 'webhook_endpoint.registered', data: { workspace_id: WS, endpoint_id: WE, url: 'https://a.example.com/hook', sealed_secret: sealed('whsec_one'), registered_at: T(0) } }]);
     expect(activeSecrets(foldWebhookEndpoint(events), T(1))).toEqual(['whsec_one']);
   });
 
@@ -41,7 +45,7 @@ describe('webhook endpoint decider', () => {
     const events = run([register(), rotate('whsec_two', T(100), 3600)]);
     expect(events[1]).toEqual({
       type: 'webhook_endpoint.secret_rotated',
-      data: { workspace_id: WS, endpoint_id: WE, secret: 'whsec_two', previous_secret_expires_at: T(3700), rotated_at: T(100) },
+      data: { workspace_id: WS, endpoint_id: WE, sealed_secret: sealed('whsec_two'), previous_secret_expires_at: T(3700), rotated_at: T(100) },
     });
     const state = foldWebhookEndpoint(events);
     expect(activeSecrets(state, T(3699))).toEqual(['whsec_two', 'whsec_one']);
@@ -76,6 +80,19 @@ describe('webhook endpoint decider', () => {
     ['a negative overlap', [register()], rotate('s', T(1), -1), 'invalid_request'],
   ] as [string, WebhookEndpointCommand[], WebhookEndpointCommand, string][])('refuses %s', (_name, history, command, code) => {
     expect(refusedCode(history, command)).toBe(code);
+  });
+
+  it('still folds events written before secrets were sealed (plaintext `secret`), beside sealed ones', () => {
+    const legacy: WebhookEndpointEvent[] = [
+      { type: 'webhook_endpoint.registered', data: { workspace_id: WS, endpoint_id: WE, url: 'https://a.example.com/hook', secret: 'whsec_old', registered_at: T(0) } },
+      { type: 'webhook_endpoint.secret_rotated', data: { workspace_id: WS, endpoint_id: WE, secret: 'whsec_older_rotation', previous_secret_expires_at: T(500), rotated_at: T(10) } },
+    ];
+    const state = foldWebhookEndpoint(legacy);
+    expect(activeSecrets(state, T(20))).toEqual(['plaintext:whsec_older_rotation', 'plaintext:whsec_old']);
+    const rotated = [...legacy, ...decideWebhookEndpoint(rotate('whsec_new', T(30), 1000), state)];
+    expect(rotated.at(-1)?.data).toMatchObject({ sealed_secret: sealed('whsec_new') });
+    expect(rotated.at(-1)?.data).not.toHaveProperty('secret');
+    expect(activeSecrets(foldWebhookEndpoint(rotated), T(40))).toEqual(['whsec_new', 'plaintext:whsec_older_rotation', 'plaintext:whsec_old']);
   });
 
   it('keeps at most five secrets, so a rotation loop cannot grow the state without end', () => {

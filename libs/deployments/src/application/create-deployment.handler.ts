@@ -39,11 +39,20 @@ export interface ReserveForDeployment {
   request_id: string;
 }
 
+/** The reservation of a create that failed after its reserve. */
+export type ReleaseForDeployment = Pick<ReserveForDeployment, 'workspace_id' | 'deployment_id' | 'request_id'>;
+
 export interface CreateDeploymentDeps {
   store: EventStore;
   quote(request: QuoteRequest): Promise<QuoteReply>;
   /** Holds credits for a live deployment (the ledger, issue 4); resolves to the credits held. */
   reserve(request: ReserveForDeployment): Promise<number>;
+  /**
+   * Gives those credits back when the create fails after the reserve (issue 11). Must never
+   * release a deployment that was appended after all (the ledger's fence sees to it), and must
+   * not throw: the orphan sweep is the backstop.
+   */
+  release(request: ReleaseForDeployment): Promise<unknown>;
   windows: SlaWindows & { scheduledLeadSeconds: number };
 }
 
@@ -110,7 +119,13 @@ export async function createDeployment(
     // stream and gets it back (null command) instead of creating the deployment twice.
     (state) => (state.status === 'initial' ? create : null),
     { workspaceId: scope.workspaceId, correlationId: scope.requestId, causationId: null, now: createdAt },
-  );
+  ).catch(async (error: unknown) => {
+    // Whatever failed (PostgreSQL refused the append, a timeout, the fence), the credits and the
+    // in-flight slot go back now, not at the orphan deadline (issue 11). If the append did commit
+    // and only its answer was lost, the ledger's fence keeps the credits with the deployment.
+    if (scope.mode === 'live') await deps.release({ workspace_id: scope.workspaceId, deployment_id: deploymentId, request_id: scope.requestId }).catch(() => undefined);
+    throw error;
+  });
   return toDeploymentResource(result.state);
 }
 

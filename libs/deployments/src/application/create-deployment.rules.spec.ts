@@ -30,6 +30,20 @@ describe('checkSchedule', () => {
     expect(checkSchedule({ urgency: 'scheduled', scheduled_for: '2026-11-21T10:15:00.000Z' }, now, lead)).toEqual(new Date('2026-11-21T10:15:00.000Z'));
     expect(fieldOf(() => checkSchedule({ urgency: 'scheduled', scheduled_for: '2026-11-21T10:14:59.999Z' }, now, lead))).toBe('scheduled_for');
   });
+
+  it('accepts up to 365 days ahead, to the millisecond, and refuses later', () => {
+    const yearAhead = new Date(now.getTime() + 365 * 86_400_000).toISOString();
+    expect(checkSchedule({ urgency: 'scheduled', scheduled_for: yearAhead }, now, lead)).toEqual(new Date(yearAhead));
+    for (const later of ['2027-11-21T10:00:00.001Z', '9000-01-01', '9999-12-31T20:00:01Z']) {
+      expect(fieldOf(() => checkSchedule({ urgency: 'scheduled', scheduled_for: later }, now, lead))).toBe('scheduled_for');
+    }
+  });
+
+  it('refuses ISO 8601 forms that name no time JavaScript can read (week, ordinal, basic format, comma fraction)', () => {
+    for (const unreadable of ['2026-W48-1', '2026-330', '20261122T100000Z', '2026-11-22T10:00:00,5Z', '2026-11-22T10Z']) {
+      expect(fieldOf(() => checkSchedule({ urgency: 'scheduled', scheduled_for: unreadable }, now, lead))).toBe('scheduled_for');
+    }
+  });
 });
 
 describe('slaDeadline', () => {

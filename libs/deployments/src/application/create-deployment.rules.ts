@@ -6,8 +6,18 @@ export interface ScheduleInput {
 }
 
 /**
+ * The furthest ahead a deployment may be scheduled (docs/decisions.md "Edge hardening (issue 11)").
+ * A scheduled deployment holds its credits and an in-flight slot from creation, so the bound
+ * caps how long a mistaken date can hold them; a year covers any real planning horizon (an
+ * annual report), and nothing the spec names lasts longer.
+ */
+export const MAX_SCHEDULE_AHEAD_DAYS = 365;
+
+/**
  * Cross-field rules the field validators cannot see (SPEC.md "POST /v1/deployments"):
- * `scheduled_for` only with `scheduled`, required by it, and at least the lead time ahead.
+ * `scheduled_for` only with `scheduled`, required by it, a time JavaScript can represent
+ * (ISO 8601 also allows week and ordinal dates, which the validator passes and Date cannot
+ * read), at least the lead time and at most MAX_SCHEDULE_AHEAD_DAYS ahead.
  * Returns the parsed schedule time.
  */
 export function checkSchedule(input: ScheduleInput, now: Date, leadSeconds: number): Date | null {
@@ -21,6 +31,12 @@ export function checkSchedule(input: ScheduleInput, now: Date, leadSeconds: numb
     throw new DomainError('invalid_request', 'scheduled_for is required when urgency is "scheduled"', 'scheduled_for');
   }
   const scheduledFor = new Date(input.scheduled_for);
+  if (Number.isNaN(scheduledFor.getTime())) {
+    throw new DomainError('invalid_request', 'scheduled_for must be a calendar date-time such as 2026-12-01T09:00:00Z', 'scheduled_for');
+  }
+  if (scheduledFor.getTime() > now.getTime() + MAX_SCHEDULE_AHEAD_DAYS * 86_400_000) {
+    throw new DomainError('invalid_request', `scheduled_for must be at most ${MAX_SCHEDULE_AHEAD_DAYS} days in the future`, 'scheduled_for');
+  }
   if (scheduledFor.getTime() < now.getTime() + leadSeconds * 1000) {
     const minutes = Math.round(leadSeconds / 60);
     throw new DomainError('invalid_request', `scheduled_for must be at least ${minutes} minutes in the future`, 'scheduled_for');

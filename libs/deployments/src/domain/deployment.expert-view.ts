@@ -23,6 +23,10 @@ export interface ExpertDeploymentView {
   context_files: string[];
   credits_reserved: number;
   offer: { offer_number: number; offered_at: string; expires_at: string } | null;
+  /** The open offer's end, for the console's countdown (issue 12); null unless the offer is this expert's. */
+  offer_expires_at: string | null;
+  /** When the expert started work (`start`), for time tracking (issue 12); null before. */
+  started_at: string | null;
   question: { body: string; asked_at: string; reply_deadline: string } | null;
   reply: { body: string; context_files: string[]; replied_at: string } | null;
   output: Output | null;
@@ -42,6 +46,16 @@ export function expertRelation(state: DeploymentState, expertId: string): Expert
   return state.expert?.id === expertId ? 'assigned' : null;
 }
 
+/**
+ * Who may read a deployment (`GET /expert/v1/deployments/:id`): the expert it is offered to now,
+ * or assigned to. One who declined or let the offer lapse has no more business with its brief
+ * and gets 404 like a stranger (issue 11); the answer to their own decline still shows it.
+ */
+export function expertMayRead(state: DeploymentState, expertId: string): boolean {
+  const relation = expertRelation(state, expertId);
+  return relation === 'offered' || relation === 'assigned';
+}
+
 export function toExpertView(state: DeploymentState, expertId: string): ExpertDeploymentView | null {
   const relation = expertRelation(state, expertId);
   if (relation === null || state.status === 'initial') return null;
@@ -59,6 +73,8 @@ export function toExpertView(state: DeploymentState, expertId: string): ExpertDe
     context_files: d.context_files,
     credits_reserved: d.credits_reserved,
     offer: relation === 'offered' && state.status === 'pending' && state.offer ? { offer_number: state.offer.offer_number, offered_at: state.offer.offered_at, expires_at: state.offer.expires_at } : null,
+    offer_expires_at: relation === 'offered' && state.status === 'pending' && state.offer ? state.offer.expires_at : null,
+    started_at: startedAt(state),
     ...clarificationOf(state),
     output: state.status === 'completed' ? state.output : state.status === 'cancelled' ? state.partial_output : null,
     cancellation: state.status === 'cancelled' ? { cancelled_by: state.cancelled_by, reason: state.reason, cancelled_at: state.cancelled_at } : null,
@@ -66,6 +82,16 @@ export function toExpertView(state: DeploymentState, expertId: string): ExpertDe
     created_at: d.created_at,
     handoff: d.handoff ? { handoff_id: d.handoff.handoff_id, artifact: d.handoff.artifact, memory_keys: d.handoff.memory.map((entry) => entry.key) } : null,
   };
+}
+
+function startedAt(state: ExistingDeployment): string | null {
+  switch (state.status) {
+    case 'pending':
+    case 'accepted':
+      return null;
+    default:
+      return state.started_at;
+  }
 }
 
 function clarificationOf(state: ExistingDeployment): Pick<ExpertDeploymentView, 'question' | 'reply'> {

@@ -3,7 +3,7 @@ import { handleCommand, toDomainEvent, type EventStore } from '@eh/event-store';
 import { deploymentDecider } from '../application/deployment-decider';
 import type { DeploymentCommand } from '../domain/deployment.commands';
 import { foldDeployment } from '../domain/deployment.evolve';
-import { expertRelation, toExpertView, type ExpertDeploymentView } from '../domain/deployment.expert-view';
+import { expertMayRead, expertRelation, toExpertView, type ExpertDeploymentView } from '../domain/deployment.expert-view';
 import type { DeploymentState } from '../domain/deployment.state';
 
 /** What an expert can do through the expert API and `npm run expert` (issue 5). */
@@ -77,7 +77,7 @@ export async function actAsExpert(store: EventStore, scope: ExpertScope, deploym
 
 export async function viewAsExpert(store: EventStore, expertId: string, deploymentId: string): Promise<ExpertDeploymentView> {
   const state = foldDeployment((await store.read(deploymentStreamName(deploymentId))).map((event) => toDomainEvent<DeploymentEvent>(event)));
-  const view = toExpertView(state, expertId);
+  const view = expertMayRead(state, expertId) ? toExpertView(state, expertId) : null;
   if (!view) throw new DomainError('not_found', `no deployment ${deploymentId} offered or assigned to you`, 'id');
   return view;
 }

@@ -1,6 +1,7 @@
 // Our own adapter rather than @event-driven-io/emmett-postgresql: Emmett is pre-1.0 and brings
 // Pongo/Dumbo and its own consumer tables, while we need only one table, the same
 // transaction-id horizon, and inline projections on our own pg.Pool.
+import { isDatabaseUnavailable } from '@eh/platform';
 import type { Pool } from 'pg';
 import type {
   AppendResult,
@@ -46,14 +47,19 @@ export class PostgresEventStore implements EventStore {
     let broken: Error | undefined;
     try {
       let outcome: AppendOutcome;
-      await client.query('BEGIN');
       try {
+        await client.query('BEGIN');
         outcome = await appendInTransaction(client, streamName, events, expected, {
           projections: this.projections,
           notifyChannel: this.channel,
         });
         await client.query('COMMIT');
       } catch (err) {
+        // Without a server a ROLLBACK would wait out another timeout; the destroyed connection rolls back anyway.
+        if (isDatabaseUnavailable(err)) {
+          broken = err instanceof Error ? err : new Error(String(err));
+          throw err;
+        }
         await client.query('ROLLBACK').catch((rollbackErr: Error) => {
           broken = rollbackErr;
         });

@@ -3,6 +3,7 @@ import type { JetStreamClient } from 'nats';
 import type { Pool } from 'pg';
 import type { EventStore, RecordedEvent } from '../event-store.port';
 import { abortableDelay, toError } from './abortable-delay';
+import { toBusMessage } from './bus-message';
 import { eventSubject } from './event-subject';
 import { RelayLeaderLock } from './relay-leader-lock';
 
@@ -113,7 +114,7 @@ export class EventRelay {
    * later event stored before an earlier one, breaking commit order on the stream.
    */
   private async publish(event: RecordedEvent): Promise<void> {
-    await this.options.js.publish(eventSubject(this.prefix, event.streamName), JSON.stringify(event), {
+    await this.options.js.publish(eventSubject(this.prefix, event.streamName), JSON.stringify(toBusMessage(event)), {
       msgID: event.id,
     });
   }

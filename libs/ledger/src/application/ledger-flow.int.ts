@@ -6,6 +6,7 @@
 import { accountStreamName, DomainError, newId, type DeploymentCreated } from '@eh/contracts';
 import { eventStoreMigrations, PostgresEventStore, type RecordedEvent } from '@eh/event-store';
 import { createTestDatabase, runMigrations, type TestDatabase } from '@eh/platform';
+import { Client } from 'pg';
 import { accountsViewProjection } from '../adapters/accounts-view.projection';
 import { ledgerViewMigrations } from '../adapters/ledger-view.migrations';
 import { reservationsViewProjection } from '../adapters/reservations-view.projection';
@@ -15,6 +16,7 @@ import { CachedAccountRunner, directAccountRunner, type AccountRunner } from './
 import { accountCommandFor, applyCreditReaction } from './credit-reactions';
 import { releaseOrphans, rollEndedCycles } from './ledger-sweeps';
 import { grantCredits, showAccount } from './manage-account.handler';
+import { releaseAbandoned } from './release-abandoned.handler';
 import { reserveCredits } from './reserve-credits.handler';
 
 const POLICY = { standardPlan: { ...STANDARD_PLAN, cycle_cap_credits: 1000, cycle_days: 1 } };
@@ -96,6 +98,37 @@ describe('ledger on PostgreSQL', () => {
     const release = run({ type: 'release_orphan', workspaceId: ws, deploymentId: second, now: after(61).toISOString() }, { correlationId: 'c', causationId: null });
     await expect(release).rejects.toBeInstanceOf(DomainError);
     expect((await showAccount(store, ws)).credits_reserved).toBe(100);
+  });
+
+  it('releases an abandoned create at once and once, but never a deployment that was appended, even by a transaction still open', async () => {
+    const [failed, appended, inFlight] = [newId('deployment'), newId('deployment'), newId('deployment')];
+    const abandon = (deploymentId: string) => releaseAbandoned(run, { workspace_id: ws, deployment_id: deploymentId, request_id: 'req_t' }, after(1));
+    await reserve(failed);
+    expect(await abandon(failed)).toEqual({ deployment_id: failed, released: true });
+    expect(await abandon(failed)).toEqual({ deployment_id: failed, released: false });
+    expect(await abandon(newId('deployment'))).toMatchObject({ released: false });
+    // The append committed but its answer was lost: the gateway asks anyway, and the fence keeps the credits.
+    await reserve(appended);
+    await created(appended);
+    expect(await abandon(appended)).toEqual({ deployment_id: appended, released: false });
+    // An append still open has marked the reservation's row: the release waits for it, then sees it committed.
+    await reserve(inFlight);
+    const appending = new Client({ connectionString: db.url });
+    await appending.connect();
+    try {
+      await appending.query('BEGIN');
+      await appending.query('UPDATE account_reservations_view SET deployment_created = true WHERE deployment_id = $1', [inFlight]);
+      const release = abandon(inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await appending.query('COMMIT');
+      expect(await release).toEqual({ deployment_id: inFlight, released: false });
+    } finally {
+      await appending.end();
+    }
+    const account = await showAccount(store, ws);
+    expect(account.reservations.map((r) => r.deployment_id).sort()).toEqual([appended, inFlight].sort());
+    const released = (await accountEvents()).filter((e) => e.type === 'account.credits_released');
+    expect(released.map((e) => e.data)).toEqual([expect.objectContaining({ deployment_id: failed, reason: 'orphaned', amount: 100 })]);
   });
 
   it('starts ended cycles from the read model, and keeps the read model equal to the fold and to its rebuild', async () => {

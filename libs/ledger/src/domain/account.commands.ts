@@ -38,10 +38,15 @@ export interface ReleaseCredits extends AccountCommandBase {
   reason: Exclude<ReleaseReason, 'orphaned'>;
 }
 
-/** The sweeper: an unconfirmed reservation past its deadline, whose deployment never came to exist. */
+/**
+ * The sweeper: an unconfirmed reservation past its deadline, whose deployment never came to exist.
+ * `abandoned`: the gateway reports that its create failed after the reserve, so the deadline
+ * is not awaited; the reservations view still refuses it if the deployment was appended after all.
+ */
 export interface ReleaseOrphan extends AccountCommandBase {
   type: 'release_orphan';
   deploymentId: string;
+  abandoned?: boolean;
 }
 
 /** `deployment.completed` with the expert's reported charge. */

@@ -107,6 +107,16 @@ describe('account decider: confirm, release, settle', () => {
     expect(run(confirmed, orphan(at(999))).events).toEqual([]);
   });
 
+  it('releases an abandoned reservation before its deadline, once, but never a confirmed one', () => {
+    const abandoned = base({ type: 'release_orphan', deploymentId: dep(1), abandoned: true, now: at(11) });
+    const { events, after } = run(held, abandoned);
+    expect(events).toEqual([
+      { type: 'account.credits_released', data: { workspace_id: WS, deployment_id: dep(1), amount: 150, reason: 'orphaned', to_allowance: 100, to_topup: 50, expired: 0, released_at: at(11) } },
+    ]);
+    expect(run(after, abandoned).events).toEqual([]);
+    expect(run(history(held, base({ type: 'confirm', deploymentId: dep(1) })), abandoned).events).toEqual([]);
+  });
+
   it('settles to the reported charge, the allowance part charged first, the rest released, once', () => {
     const command = base({ type: 'settle', deploymentId: dep(1), reportedCharge: 120 });
     const { events, after } = run(held, command);

@@ -110,7 +110,9 @@ function decideOpen(command: AccountCommand, account: OpenAccount, policy: Ledge
     }
     case 'release_orphan': {
       const reservation = account.reservations[command.deploymentId];
-      if (!reservation || reservation.confirmed || Date.parse(command.now) < Date.parse(reservation.expiresAt)) return [];
+      if (!reservation || reservation.confirmed) return [];
+      // The gateway's own report that its create failed need not wait for the deadline.
+      if (command.abandoned !== true && Date.parse(command.now) < Date.parse(reservation.expiresAt)) return [];
       return release(account, reservation, 'orphaned', command.now);
     }
     case 'settle': {

@@ -1,6 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { adminKeyHashFrom } from './admin-key';
+import { loadSecretKeyring, type SecretKeyring } from '../secrets/secret-keyring';
 import { loadLedgerConfig, type LedgerConfig } from './ledger-config';
 import { loadWebhookConfig, type WebhookConfig } from './webhook-config';
+import { loadAttachmentConfig, loadConsoleConfig, type AttachmentConfig, type ConsoleConfig } from './console-config';
 
 /**
  * Every address, name and duration comes from the environment, so tests run the real
@@ -15,6 +18,11 @@ export interface ServiceConfig {
   natsStream: string;
   /** 1 on one server; 3 on a cluster (DESIGN.md "Scale past one machine"). */
   natsStreamReplicas: number;
+  /**
+   * How long the events stream keeps a message (issue 11): PostgreSQL is the truth; the stream
+   * only has to outlive consumer lag and relay restarts. At least the 2 h duplicate window.
+   */
+  natsStreamMaxAgeSeconds: number;
   /** First token of every subject this deployment of the service uses. */
   subjectPrefix: string;
   /** Prefix of BullMQ queue names and other Redis keys. */
@@ -46,15 +54,34 @@ export interface ServiceConfig {
   adminKeyHash: string | null;
   /** Requests per rolling minute per API key (SPEC.md "Limits": 1,000). */
   rateLimitPerMinute: number;
+  /** Failed authentications per rolling minute from one client address before it gets 429 (issue 11); 0 = off. */
+  authFailuresPerMinute: number;
+  /**
+   * Keys that seal webhook signing secrets at rest (`SECRETS_KEYRING`, issue 11); null in
+   * production without one, where whatever seals or opens a secret refuses to start.
+   */
+  secretKeyring: SecretKeyring | null;
   /** Webhook delivery: retry schedule, timeout, URL safety (issue 6, webhook-config.ts). */
   webhooks: WebhookConfig;
   /** Credits: orphan deadline, sweeps, reserve fallback, usage cache (issue 4, ledger-config.ts). */
   ledger: LedgerConfig;
+  /** The expert console: invitations, sessions, sign-in throttles, live updates (issue 12, console-config.ts). */
+  console: ConsoleConfig;
+  /** Uploaded attachments: URL signing keys and lifetime, upload size (issue 12, console-config.ts). */
+  attachments: AttachmentConfig;
 }
 
 type Env = Record<string, string | undefined>;
 
 const MIN_CURSOR_SECRET_LENGTH = 32;
+/** The events stream's duplicate window (events-stream.ts): messages must live at least that long. */
+const MIN_STREAM_MAX_AGE_SECONDS = 2 * 60 * 60;
+
+function streamMaxAgeSeconds(env: Env): number {
+  const value = integer(env, 'NATS_STREAM_MAX_AGE_SECONDS', 7 * 24 * 60 * 60);
+  if (value < MIN_STREAM_MAX_AGE_SECONDS) throw new Error(`NATS_STREAM_MAX_AGE_SECONDS must be at least ${MIN_STREAM_MAX_AGE_SECONDS} (the duplicate window), got ${value}`);
+  return value;
+}
 
 /** A random per-process default keeps one-process setups working; replicas must set it. */
 function cursorSecret(env: Env): string {
@@ -81,6 +108,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     natsStream: env.NATS_STREAM ?? 'EVENTS',
     natsStreamReplicas: integer(env, 'NATS_STREAM_REPLICAS', 1),
+    natsStreamMaxAgeSeconds: streamMaxAgeSeconds(env),
     subjectPrefix: env.SUBJECT_PREFIX ?? 'events',
     redisPrefix: env.REDIS_PREFIX ?? 'eh',
     gatewayHost,
@@ -98,9 +126,13 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
       timerReconcileSeconds: Math.max(1, integer(env, 'TIMER_RECONCILE_SECONDS', 60)),
       briefFitHalfLifeSeconds: integer(env, 'BRIEF_FIT_HALF_LIFE_SECONDS', 30 * 24 * 60 * 60),
     },
-    adminKeyHash: env.ADMIN_API_KEY ? createHash('sha256').update(env.ADMIN_API_KEY).digest('hex') : null,
+    adminKeyHash: adminKeyHashFrom(env.ADMIN_API_KEY),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 1000),
+    authFailuresPerMinute: integer(env, 'AUTH_FAILURES_PER_MINUTE', 20),
+    secretKeyring: loadSecretKeyring(env),
     webhooks: loadWebhookConfig(env),
     ledger: loadLedgerConfig(env),
+    console: loadConsoleConfig(env),
+    attachments: loadAttachmentConfig(env),
   };
 }

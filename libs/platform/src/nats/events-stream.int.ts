@@ -1,7 +1,7 @@
 import { nanos, StorageType, type JetStreamManager, type NatsConnection } from 'nats';
 import { testNamespace } from '../testing/test-namespace';
 import { connectNats } from './connect-nats';
-import { deleteStreamIfExists, ensureEventsStream } from './events-stream';
+import { DEFAULT_EVENTS_MAX_AGE_MS, deleteStreamIfExists, ensureEventsStream } from './events-stream';
 
 describe('ensureEventsStream', () => {
   let nc: NatsConnection;
@@ -31,6 +31,17 @@ describe('ensureEventsStream', () => {
     });
     const updated = await ensureEventsStream(jsm, { streamName, subjectPrefix, duplicateWindowMs: 120_000 });
     expect(updated.config.duplicate_window).toBe(nanos(120_000));
+  });
+
+  it('bounds retention: 7 days by default, and an existing stream that kept everything is bounded on the next start', async () => {
+    expect((await ensureEventsStream(jsm, { streamName, subjectPrefix })).config.max_age).toBe(nanos(DEFAULT_EVENTS_MAX_AGE_MS));
+    await deleteStreamIfExists(jsm, streamName);
+    // The stream as services made it before issue 11: no age limit.
+    await jsm.streams.add({ name: streamName, subjects: [`${subjectPrefix}.>`], storage: StorageType.File, duplicate_window: nanos(60_000) });
+    expect((await jsm.streams.info(streamName)).config.max_age).toBe(0);
+    const updated = await ensureEventsStream(jsm, { streamName, subjectPrefix, maxAgeMs: 3 * 60 * 60 * 1000 });
+    expect(updated.config.max_age).toBe(nanos(3 * 60 * 60 * 1000));
+    expect((await jsm.streams.info(streamName)).config.max_age).toBe(nanos(3 * 60 * 60 * 1000));
   });
 
   it('drops a re-published message with the same Nats-Msg-Id inside the window', async () => {

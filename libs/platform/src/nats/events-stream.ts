@@ -5,19 +5,28 @@ export const DEFAULT_EVENTS_STREAM = 'EVENTS';
 export const DEFAULT_EVENTS_SUBJECT_PREFIX = 'events';
 /** Long enough that a relay restarted within it re-publishes nothing the server keeps twice. */
 export const DEFAULT_DUPLICATE_WINDOW_MS = 2 * 60 * 60 * 1000;
+/**
+ * PostgreSQL is the truth; the stream only has to outlive consumer lag and relay restarts
+ * (issue 11: it used to keep every message, secrets included, forever).
+ */
+export const DEFAULT_EVENTS_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface EventsStreamOptions {
   streamName?: string;
   subjectPrefix?: string;
   duplicateWindowMs?: number;
+  /** How long a message is kept (`NATS_STREAM_MAX_AGE_SECONDS`); at least the duplicate window. */
+  maxAgeMs?: number;
   /** 1 on a single server; 3 on the production cluster (DESIGN.md "Scale past one machine"). */
   replicas?: number;
 }
 
 /**
  * Creates the stream every committed event is relayed to (DESIGN.md "To NATS"), or updates
- * the settings that may change on an existing one. Events are kept (limits retention,
- * no age limit): reactors added later replay them from the start.
+ * the settings that may change on an existing one, its age limit included, so a stream made
+ * before the limit existed is bounded on the next start. Messages are kept for `maxAgeMs`
+ * (limits retention): a reactor added later starts from what the stream still holds and
+ * backfills anything older from PostgreSQL.
  */
 export async function ensureEventsStream(
   jsm: JetStreamManager,
@@ -28,6 +37,7 @@ export async function ensureEventsStream(
   const mutable = {
     subjects: [`${prefix}.>`],
     duplicate_window: nanos(options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS),
+    max_age: nanos(options.maxAgeMs ?? DEFAULT_EVENTS_MAX_AGE_MS),
     num_replicas: options.replicas ?? 1,
   };
   try {

@@ -1,16 +1,44 @@
-import { Pool, type PoolConfig } from 'pg';
-import { databaseUrlFromEnv } from './postgres-config';
+import { Client, Pool, type ClientConfig, type PoolConfig } from 'pg';
+import { databaseUrlFromEnv, postgresTimeoutsFromEnv, type PostgresTimeouts } from './postgres-config';
 
 /**
  * A pg.Pool with an error listener: an idle client whose server connection drops emits
- * 'error' on the pool, and an unhandled 'error' event would crash the process.
+ * 'error' on the pool, and an unhandled 'error' event would crash the process. Every client
+ * also keeps a listener while checked out: pg-pool removes its own then, and a connection
+ * lost between two queries of a transaction would otherwise end the process too (the next
+ * query on that client fails instead, and the pool discards it on release).
+ *
+ * Timeouts bound every wait on the server (issue 11): see PostgresTimeouts.
  */
 export function createPool(
   databaseUrl: string = databaseUrlFromEnv(),
   options: Omit<PoolConfig, 'connectionString'> = {},
   onIdleError: (err: Error) => void = () => undefined,
+  timeouts: PostgresTimeouts = postgresTimeoutsFromEnv(),
 ): Pool {
-  const pool = new Pool({ max: 10, ...options, connectionString: databaseUrl });
+  const pool = new Pool({
+    max: 10,
+    // pg-pool bounds both the wait for a free client and a new client's handshake with this one
+    // value; the client class keeps the handshake's own, shorter bound.
+    Client: clientWithHandshakeTimeout(timeouts.connectMs),
+    connectionTimeoutMillis: timeouts.poolWaitMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.queryMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    // Notices a peer that vanished without closing (the LISTEN connection idles for long).
+    keepAlive: true,
+    ...options,
+    connectionString: databaseUrl,
+  });
   pool.on('error', onIdleError);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
+}
+
+function clientWithHandshakeTimeout(connectMs: number): new (config?: ClientConfig) => Client {
+  return class HandshakeBoundedClient extends Client {
+    constructor(config: ClientConfig = {}) {
+      super({ ...config, connectionTimeoutMillis: connectMs });
+    }
+  };
 }

@@ -38,4 +38,28 @@ export const rosterViewMigrations = [
         ON expert_completions_view (workspace_id, expert_id, completed_at DESC);
     `,
   },
+  {
+    // Issue 12: console invitations (by token hash) and each expert's sign-in email and password row.
+    id: 'roster-view-003',
+    sql: `
+      CREATE TABLE IF NOT EXISTS expert_invitations_view (
+        invitation_id text PRIMARY KEY,
+        expert_id text NOT NULL,
+        email text NOT NULL,
+        token_sha256 text NOT NULL UNIQUE,
+        status text NOT NULL,
+        invited_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS expert_invitations_by_expert ON expert_invitations_view (expert_id);
+      CREATE INDEX IF NOT EXISTS expert_invitations_by_email ON expert_invitations_view (email) WHERE status = 'open';
+      CREATE TABLE IF NOT EXISTS expert_console_accounts_view (
+        expert_id text PRIMARY KEY,
+        email text NOT NULL,
+        password_id text,
+        updated_at timestamptz NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS expert_console_accounts_by_email ON expert_console_accounts_view (email);
+    `,
+  },
 ];

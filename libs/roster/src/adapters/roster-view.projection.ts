@@ -1,8 +1,17 @@
 import type { ExpertEvent, ExpertProfile } from '@eh/contracts';
 import type { InlineProjection } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
+import { applyConsoleAccess } from './console-access.projection';
 
-export const EXPERT_EVENT_TYPES = ['expert.registered', 'expert.updated', 'expert.availability_changed', 'expert.retired'] as const satisfies readonly ExpertEvent['type'][];
+export const EXPERT_EVENT_TYPES = [
+  'expert.registered',
+  'expert.updated',
+  'expert.availability_changed',
+  'expert.retired',
+  'expert.invited',
+  'expert.invitation_accepted',
+  'expert.password_set',
+] as const satisfies readonly ExpertEvent['type'][];
 
 /** Column for each changeable profile field (the event carries only what changed). */
 const COLUMNS: Record<keyof ExpertProfile, string> = {
@@ -25,7 +34,7 @@ export const rosterViewProjection: InlineProjection = {
     for (const recorded of events) await applyOne({ type: recorded.type, data: recorded.data } as ExpertEvent, tx);
   },
   async reset(tx) {
-    await tx.query('TRUNCATE experts_view');
+    await tx.query('TRUNCATE experts_view, expert_invitations_view, expert_console_accounts_view');
   },
 };
 
@@ -57,6 +66,14 @@ async function applyOne(event: ExpertEvent, tx: SqlClient): Promise<void> {
     case 'expert.retired':
       // The credential goes with the retirement: a retired expert can no longer sign in.
       await tx.query('UPDATE experts_view SET retired = true, credential_hash = NULL, updated_at = $2 WHERE id = $1', [event.data.expert_id, event.data.retired_at]);
+      // So does console access: open invitations close and the sign-in email is freed.
+      await tx.query(`UPDATE expert_invitations_view SET status = 'revoked' WHERE expert_id = $1 AND status = 'open'`, [event.data.expert_id]);
+      await tx.query('DELETE FROM expert_console_accounts_view WHERE expert_id = $1', [event.data.expert_id]);
+      return;
+    case 'expert.invited':
+    case 'expert.invitation_accepted':
+    case 'expert.password_set':
+      await applyConsoleAccess(event, tx);
       return;
     default: {
       const unhandled: never = event;

@@ -56,7 +56,8 @@ export function parseExpertProfile(input: Record<string, unknown>): ExpertProfil
 /** Some fields (an update); unknown fields are refused, as on every body (docs/decisions.md). */
 export function parseProfileChanges(input: Record<string, unknown>, alsoAllowed: readonly string[] = []): Partial<ExpertProfile> {
   const unknown = Object.keys(input).find((key) => !(FIELDS as string[]).includes(key) && !alsoAllowed.includes(key));
-  if (unknown) throw invalid(unknown, 'is not a field of an expert');
+  // `find` answers "" for an empty key: only undefined means every key is known.
+  if (unknown !== undefined) throw invalid(unknown, 'is not a field of an expert');
   const changes: Partial<ExpertProfile> = {};
   for (const field of FIELDS) if (input[field] !== undefined) Object.assign(changes, { [field]: PARSERS[field](input[field]) });
   return changes;

@@ -30,7 +30,8 @@ const toEntry = (state: ActiveExpert): RosterEntry => ({
   rate_credits_per_hour: state.rate_credits_per_hour,
 });
 
-async function run(store: EventStore, expertId: string, command: ExpertCommand, correlationId: string, now: string): Promise<ExpertState> {
+/** One command on the expert's stream: load, fold, decide, append with the expected revision. */
+export async function runExpertCommand(store: EventStore, expertId: string, command: ExpertCommand, correlationId: string, now: string): Promise<ExpertState> {
   const result = await handleCommand(store, expertDecider, expertStreamName(expertId), command, {
     // The roster belongs to no workspace; its events say so rather than borrow one.
     workspaceId: ROSTER_SCOPE,
@@ -65,21 +66,21 @@ export async function registerExpert(
     credentialLast4: generated.last4,
     now: at,
   };
-  return { expert: active(await run(store, expertId, command, correlationId, at), expertId), credential: generated.credential };
+  return { expert: active(await runExpertCommand(store, expertId, command, correlationId, at), expertId), credential: generated.credential };
 }
 
 export async function updateExpert(store: EventStore, expertId: string, changes: Partial<ExpertProfile>, now: Date, correlationId = newId('request')): Promise<RosterEntry> {
   const at = now.toISOString();
-  return active(await run(store, expertId, { type: 'update', changes, now: at }, correlationId, at), expertId);
+  return active(await runExpertCommand(store, expertId, { type: 'update', changes, now: at }, correlationId, at), expertId);
 }
 
 export async function setExpertAvailability(store: EventStore, expertId: string, availability: Availability, now: Date, correlationId = newId('request')): Promise<RosterEntry> {
   const at = now.toISOString();
-  return active(await run(store, expertId, { type: 'set_availability', availability, now: at }, correlationId, at), expertId);
+  return active(await runExpertCommand(store, expertId, { type: 'set_availability', availability, now: at }, correlationId, at), expertId);
 }
 
 export async function retireExpert(store: EventStore, expertId: string, now: Date, correlationId = newId('request')): Promise<{ id: string; retired: true }> {
   const at = now.toISOString();
-  await run(store, expertId, { type: 'retire', now: at }, correlationId, at);
+  await runExpertCommand(store, expertId, { type: 'retire', now: at }, correlationId, at);
   return { id: expertId, retired: true };
 }

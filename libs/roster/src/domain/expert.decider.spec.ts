@@ -21,7 +21,7 @@ function codeOf(command: ExpertCommand, history: ExpertEvent[]): string {
 describe('expert decider', () => {
   it('registers an expert with a hashed credential, online or as told', () => {
     expect(registered).toEqual([{ type: 'expert.registered', data: { expert_id: ID, ...profile, availability: 'online', credential_hash: 'ab'.repeat(32), credential_last4: 'WXYZ', registered_at: NOW } }]);
-    expect(foldExpert(registered)).toEqual({ status: 'active', expert_id: ID, ...profile, availability: 'online' });
+    expect(foldExpert(registered)).toEqual({ status: 'active', expert_id: ID, ...profile, availability: 'online', console: { email: null, invitation: null, password_id: null } });
     expect(codeOf(register, registered)).toBe('invalid_state_transition');
   });
 

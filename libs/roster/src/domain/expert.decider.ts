@@ -6,11 +6,14 @@
  */
 import { DomainError } from '@eh/contracts';
 import type { Availability, ExpertEvent, ExpertProfile } from '@eh/contracts';
+import { acceptInvitation, evolveConsoleAccess, invite, NO_CONSOLE_ACCESS, type ConsoleAccess } from './expert-console-access';
 
 export interface ActiveExpert extends ExpertProfile {
   status: 'active';
   expert_id: string;
   availability: Availability;
+  /** Issue 12: the console sign-in (email, password) and the one open invitation. */
+  console: ConsoleAccess;
 }
 
 export type ExpertState = { status: 'initial' } | ActiveExpert | { status: 'retired'; expert_id: string; name: string };
@@ -19,7 +22,11 @@ export type ExpertCommand =
   | { type: 'register'; expertId: string; profile: ExpertProfile; availability: Availability; credentialHash: string; credentialLast4: string; now: string }
   | { type: 'update'; changes: Partial<ExpertProfile>; now: string }
   | { type: 'set_availability'; availability: Availability; now: string }
-  | { type: 'retire'; now: string };
+  | { type: 'retire'; now: string }
+  /** Issue 12: `tokenSha256` is the hash of the one-time token; the token is never given to the decider. */
+  | { type: 'invite'; invitationId: string; email: string; tokenSha256: string; expiresAt: string; now: string }
+  /** `passwordId` names the stored argon2id hash (never in an event). */
+  | { type: 'accept_invitation'; tokenSha256: string; passwordId: string; now: string };
 
 export const initialExpertState: ExpertState = Object.freeze({ status: 'initial' });
 
@@ -28,7 +35,7 @@ export function evolveExpert(state: ExpertState, event: ExpertEvent): ExpertStat
     case 'expert.registered': {
       if (state.status !== 'initial') return state;
       const { expert_id, name, role, skills, tenure_years, median_turnaround_minutes, rate_credits_per_hour, availability } = event.data;
-      return { status: 'active', expert_id, name, role, skills, tenure_years, median_turnaround_minutes, rate_credits_per_hour, availability };
+      return { status: 'active', expert_id, name, role, skills, tenure_years, median_turnaround_minutes, rate_credits_per_hour, availability, console: NO_CONSOLE_ACCESS };
     }
     case 'expert.updated':
       return state.status === 'active' ? { ...state, ...event.data.changes } : state;
@@ -36,6 +43,10 @@ export function evolveExpert(state: ExpertState, event: ExpertEvent): ExpertStat
       return state.status === 'active' ? { ...state, availability: event.data.availability } : state;
     case 'expert.retired':
       return state.status === 'active' ? { status: 'retired', expert_id: state.expert_id, name: state.name } : state;
+    case 'expert.invited':
+    case 'expert.invitation_accepted':
+    case 'expert.password_set':
+      return state.status === 'active' ? { ...state, console: evolveConsoleAccess(state.console, event) } : state;
     default: {
       const unknown: never = event;
       void unknown;
@@ -88,6 +99,13 @@ export function decideExpert(command: ExpertCommand, state: ExpertState): Expert
     case 'retire':
       assertActive(state);
       return [{ type: 'expert.retired', data: { expert_id: state.expert_id, retired_at: command.now } }];
+    case 'invite':
+      assertActive(state);
+      return invite(state.expert_id, command);
+    case 'accept_invitation':
+      // A retired expert's invitation is as dead as a used one: the same 404, nothing to tell apart.
+      if (state.status !== 'active') throw new DomainError('not_found', 'no open invitation with this token', 'token');
+      return acceptInvitation(state.expert_id, state.console, command);
     default: {
       const unknown: never = command;
       throw new DomainError('invalid_request', `unknown expert command ${JSON.stringify(unknown)}`);

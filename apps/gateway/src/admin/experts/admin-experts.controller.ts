@@ -60,7 +60,11 @@ export class AdminExpertsController {
   @HttpCode(200)
   async availability(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<RosterEntry> {
     await this.show(id);
-    return setExpertAvailability(this.store, id, parseAvailability(objectBody(body).availability), new Date(), String(request.id));
+    const input = objectBody(body);
+    // Unknown fields are refused here too, as on every body (docs/decisions.md).
+    const unknown = Object.keys(input).find((key) => key !== 'availability');
+    if (unknown !== undefined) throw new DomainError('invalid_request', `${unknown} is not a field of an availability change`, unknown);
+    return setExpertAvailability(this.store, id, parseAvailability(input.availability), new Date(), String(request.id));
   }
 
   @Post(':id/retire')

@@ -1,3 +1,4 @@
+import { isISO8601 } from 'class-validator';
 import { DomainError } from '@eh/contracts';
 import { parseDeliveryStatus, type DeliveryFilter } from '@eh/delivery';
 
@@ -11,18 +12,26 @@ function single(query: Record<string, unknown>, name: string): string | undefine
   return value;
 }
 
-/** Shared by the list query and the bulk replay body: time bounds must be ISO 8601. */
+/**
+ * Shared by the list query and the bulk replay body: time bounds must be ISO 8601 (a real date:
+ * `Date.parse` alone takes "1" or "2026-02-30", which PostgreSQL then refuses with a 500), and
+ * go to SQL normalized to UTC.
+ */
 export function checkTimeBounds(filter: Pick<DeliveryFilter, 'created_after' | 'created_before'>): void {
   for (const name of ['created_after', 'created_before'] as const) {
     const value = filter[name];
-    if (value !== undefined && Number.isNaN(Date.parse(value))) throw new DomainError('invalid_request', `${name} must be an ISO 8601 date-time`, name);
+    if (value === undefined) continue;
+    const time = isISO8601(value, { strict: true, strictSeparator: true }) ? Date.parse(value) : Number.NaN;
+    if (Number.isNaN(time)) throw new DomainError('invalid_request', `${name} must be an ISO 8601 date-time`, name);
+    filter[name] = new Date(time).toISOString();
   }
 }
 
 /** `GET /admin/v1/webhook-deliveries` query: filters, `limit` 1–100 (default 20), `cursor`. */
 export function parseDeliveriesQuery(query: Record<string, unknown>): { filter: DeliveryFilter; limit: number; cursor?: string } {
   const unknown = Object.keys(query).find((name) => !KNOWN.has(name));
-  if (unknown) throw new DomainError('invalid_request', `unknown query parameter ${unknown}`, unknown);
+  // `?=1` names the parameter "": refused like any other unknown one.
+  if (unknown !== undefined) throw new DomainError('invalid_request', `unknown query parameter ${unknown}`, unknown);
   const filter: DeliveryFilter = {};
   for (const name of FILTER_FIELDS) {
     const value = single(query, name);

@@ -9,7 +9,7 @@ import {
   type WebhookEndpointView,
 } from '@eh/delivery';
 import type { EventStore } from '@eh/event-store';
-import type { ServiceConfig, SqlClient } from '@eh/platform';
+import { startSecretCipher, type SecretCipher, type ServiceConfig, type SqlClient } from '@eh/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OptionalValidatedBody } from '../../http/optional-validated-body.pipe';
 import { CONFIG, EVENT_STORE, SQL } from '../../http/tokens';
@@ -25,14 +25,19 @@ import { RegisterWebhookEndpointDto, RotateWebhookSecretDto } from './webhook-en
 @Controller('admin/v1/workspaces/:workspaceId/webhook-endpoint')
 @UseGuards(AdminGuard)
 export class WebhookEndpointController {
+  /** Seals new secrets (issue 11); without keys in production the gateway does not start. */
+  private readonly cipher: SecretCipher;
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SQL) private readonly sql: SqlClient,
     @Inject(CONFIG) private readonly config: ServiceConfig,
-  ) {}
+  ) {
+    this.cipher = startSecretCipher(config.secretKeyring);
+  }
 
   private context(request: FastifyRequest): EndpointContext {
-    return { sql: this.sql, store: this.store, allowPrivateUrls: this.config.webhooks.allowPrivateUrls, now: new Date(), correlationId: String(request.id) };
+    return { sql: this.sql, store: this.store, cipher: this.cipher, allowPrivateUrls: this.config.webhooks.allowPrivateUrls, now: new Date(), correlationId: String(request.id) };
   }
 
   /** 201 with the secret when registered; 200 with `secret: null` when the URL was replaced. */

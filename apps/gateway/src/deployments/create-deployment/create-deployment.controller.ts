@@ -42,6 +42,7 @@ export class CreateDeploymentController {
         store: this.store,
         quote: (quote) => this.router.quote(quote),
         reserve: (reservation) => this.ledger.reserve(reservation),
+        release: (reservation) => this.ledger.release(reservation),
         windows: this.config.durations,
       },
       {

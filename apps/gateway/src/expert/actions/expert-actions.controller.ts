@@ -1,12 +1,13 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { DomainError, isId, type ExpertRef } from '@eh/contracts';
-import { actAsExpert, type ExpertAction, type ExpertDeploymentView } from '@eh/deployments';
+import { actAsExpert, deleteExpertDraft, type ExpertAction, type ExpertDeploymentView } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
-import type { ServiceConfig } from '@eh/platform';
+import type { ServiceConfig, SqlClient } from '@eh/platform';
 import { setExpertAvailability, type RosterEntry } from '@eh/roster';
 import type { FastifyRequest } from 'fastify';
 import { OptionalValidatedBody } from '../../http/optional-validated-body.pipe';
-import { CONFIG, EVENT_STORE } from '../../http/tokens';
+import { CONFIG, EVENT_STORE, SQL } from '../../http/tokens';
+import { publishedAttachments } from './published-attachments';
 import { ValidatedBody } from '../../http/validated-body.pipe';
 import { CurrentExpert, ExpertGuard } from '../expert.guard';
 import { AskDto, AvailabilityDto, ExpertCancelDto, PublishDto, ReasonDto } from './expert-actions.dto';
@@ -18,6 +19,7 @@ export class ExpertActionsController {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CONFIG) private readonly config: ServiceConfig,
+    @Inject(SQL) private readonly sql: SqlClient,
   ) {}
 
   private act(expert: ExpertRef, id: string, request: FastifyRequest, action: ExpertAction): Promise<ExpertDeploymentView> {
@@ -52,10 +54,14 @@ export class ExpertActionsController {
 
   @Post('deployments/:id/publish')
   @HttpCode(200)
-  publish(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new ValidatedBody(PublishDto)) body: PublishDto, @Req() request: FastifyRequest) {
-    const attachments = (body.attachments ?? []).map(({ name, url, content_type, size_bytes }) => ({ name, url, content_type, size_bytes }));
+  async publish(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new ValidatedBody(PublishDto)) body: PublishDto, @Req() request: FastifyRequest) {
+    if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');
+    const attachments = await publishedAttachments(this.sql, body.attachments ?? [], { deploymentId: id, expertId: expert.id });
     const output = { format: 'markdown' as const, body: body.body, attachments };
-    return this.act(expert, id, request, { type: 'publish', output, durationSeconds: body.duration_seconds, creditsCharged: body.credits_charged });
+    const view = await this.act(expert, id, request, { type: 'publish', output, durationSeconds: body.duration_seconds, creditsCharged: body.credits_charged });
+    // Published: the draft has served its purpose (issue 12).
+    await deleteExpertDraft(this.sql, { deploymentId: id, expertId: expert.id });
+    return view;
   }
 
   @Post('deployments/:id/cancel')

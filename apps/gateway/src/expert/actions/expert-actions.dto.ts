@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { AVAILABILITIES } from '@eh/contracts';
 
 const HTTPS_URL = { protocols: ['https'], require_protocol: true, require_valid_protocol: true };
@@ -18,12 +19,24 @@ export class AskDto {
   question!: string;
 }
 
-/** docs/decisions.md: attachments are `{name, url, content_type, size_bytes}`, url a signed https URL. */
+const linked = (item: AttachmentDto): boolean => item.attachment_id === undefined;
+
+/**
+ * docs/decisions.md: attachments are `{name, url, content_type, size_bytes}`, url a signed https
+ * URL; or, since issue 12, `{attachment_id}`: a file uploaded with `POST /expert/v1/attachments`,
+ * whose name, type and size come from the upload. One form or the other, never both.
+ */
+@JSONSchema((source) => {
+  const { required: _required, ...schema } = source;
+  void _required;
+  return { ...schema, oneOf: [{ required: ['name', 'url', 'content_type', 'size_bytes'] }, { required: ['attachment_id'] }] };
+})
 export class AttachmentDto {
-  @IsString() @MinLength(1) @MaxLength(255) name!: string;
-  @IsUrl(HTTPS_URL) @MaxLength(2048) url!: string;
-  @IsString() @MinLength(1) @MaxLength(255) content_type!: string;
-  @IsInt() @Min(0) @Max(100 * 1024 * 1024) size_bytes!: number;
+  @ValidateIf(linked) @IsString() @MinLength(1) @MaxLength(255) name?: string;
+  @ValidateIf(linked) @IsUrl(HTTPS_URL) @MaxLength(2048) url?: string;
+  @ValidateIf(linked) @IsString() @MinLength(1) @MaxLength(255) content_type?: string;
+  @ValidateIf(linked) @IsInt() @Min(0) @Max(100 * 1024 * 1024) size_bytes?: number;
+  @IsOptional() @Matches(/^att_[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'attachment_id must be an attachment id (att_…)' }) attachment_id?: string;
 }
 
 /** SPEC.md "Output object" plus the settlement: the markdown body, attachments, duration and charge. */

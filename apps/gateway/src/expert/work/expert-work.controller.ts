@@ -3,6 +3,7 @@ import { DomainError, isId, type ExpertRef } from '@eh/contracts';
 import { assignmentsFor, openOffersFor, viewAsExpert, type ExpertWorkItem } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
+import { findExpert, toRosterEntry, type RosterEntry } from '@eh/roster';
 import { EVENT_STORE, SQL } from '../../http/tokens';
 import { CurrentExpert, ExpertGuard } from '../expert.guard';
 import { withMemory, type ExpertDeploymentWithMemory } from './expert-memory.reader';
@@ -16,9 +17,12 @@ export class ExpertWorkController {
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
+  /** The expert's roster entry (availability and rate included: the console's header and charge proposal, issue 12). */
   @Get('me')
-  me(@CurrentExpert() expert: ExpertRef): ExpertRef {
-    return expert;
+  async me(@CurrentExpert() expert: ExpertRef): Promise<RosterEntry> {
+    const entry = await findExpert(this.sql, expert.id);
+    if (!entry || entry.retired) throw new DomainError('authentication_failed', 'the expert is retired');
+    return toRosterEntry(entry);
   }
 
   @Get('offers')

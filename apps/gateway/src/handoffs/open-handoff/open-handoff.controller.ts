@@ -39,6 +39,7 @@ export class OpenHandoffController {
       store: this.store,
       quote: (request: Parameters<RouterClient['quote']>[0]) => this.router.quote(request),
       reserve: (reservation: Parameters<LedgerClient['reserve']>[0]) => this.ledger.reserve(reservation),
+      release: (reservation: Parameters<LedgerClient['release']>[0]) => this.ledger.release(reservation),
       windows: this.config.durations,
     };
     const scope = {

@@ -6,12 +6,18 @@ describe('parseIdempotencyKey', () => {
     expect(parseIdempotencyKey(key)).toBe(key);
   });
 
+  it('reads a key sent on one header line as that key, commas included (issue 11)', () => {
+    expect(parseIdempotencyKey(['order-17'])).toBe('order-17');
+    expect(parseIdempotencyKey(['a1, a2'])).toBe('a1, a2');
+  });
+
   it.each([
     ['empty', ''],
     ['too long', 'k'.repeat(256)],
     ['non-ASCII', 'clé'],
     ['control character', 'a\tb'],
     ['sent twice', ['a', 'b']],
+    ['sent twice, the same', ['a', 'a']],
   ])('refuses a key that is %s, naming the header', (_, key) => {
     let caught: unknown;
     try {

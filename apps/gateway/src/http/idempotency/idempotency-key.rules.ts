@@ -6,8 +6,12 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** SPEC.md "Limits": a string of up to 255 characters; printable ASCII so it is safe to log and store. */
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
-/** The header's value, or a 400 `invalid_request` naming the header. */
+/**
+ * The header's value, or a 400 `invalid_request` naming the header. `raw` is every line the
+ * header came on (Node's `headersDistinct`), so a key sent twice is told apart from one holding a comma.
+ */
 export function parseIdempotencyKey(raw: string | string[]): string {
+  if (Array.isArray(raw) && raw.length === 1) return parseIdempotencyKey(raw[0]);
   if (typeof raw !== 'string' || !KEY_PATTERN.test(raw)) {
     throw new DomainError('invalid_request', `${IDEMPOTENCY_KEY_HEADER} must be 1 to 255 printable ASCII characters, sent once`, IDEMPOTENCY_KEY_HEADER);
   }

@@ -31,9 +31,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     if (context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const raw = request.headers['idempotency-key'];
-    if (request.method !== 'POST' || !request.auth || raw === undefined) return next.handle();
-    const key = parseIdempotencyKey(raw);
+    const joined = request.headers['idempotency-key'];
+    if (request.method !== 'POST' || !request.auth || joined === undefined) return next.handle();
+    // Each header line apart: Node joins repeated `Idempotency-Key` headers into "a1, a2", which
+    // would pass for one key; sent twice, it is refused (issue 11). Injected requests (tests)
+    // have no `headersDistinct`.
+    const key = parseIdempotencyKey(request.raw.headersDistinct?.['idempotency-key'] ?? joined);
     // The route pattern, not the URL: `POST /v1/deployments/:id/cancel` is one slot family.
     const route = `POST ${request.routeOptions.url}`;
     const outcome = await this.store.claim(request.auth.workspaceId, route, key, requestHash(request.body, request.auth.mode));

@@ -23,9 +23,10 @@ export const metadataSchema: JsonSchema = {
 
 const expertRef = objectOf<ExpertRef>({ id: idOf('expert'), name: { type: 'string' }, role: { type: 'string' } });
 
-const attachment = objectOf<Attachment>({
+// `attachment_id` lives on events only; responses show the file by its signed URL (issue 12).
+const attachment = objectOf<Omit<Attachment, 'attachment_id'>>({
   name: { type: 'string' },
-  url: { type: 'string', format: 'uri', description: 'A signed URL.' },
+  url: { type: 'string', format: 'uri', description: 'A signed URL. Files the expert uploaded are served by `GET /v1/attachments/{id}/content`, valid for 24 hours from the read.' },
   content_type: { type: 'string' },
   size_bytes: { type: 'integer', minimum: 0 },
 });

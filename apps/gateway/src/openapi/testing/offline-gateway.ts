@@ -23,11 +23,14 @@ export async function startOfflineGateway(): Promise<OfflineGateway> {
   const deps: GatewayDependencies = {
     config,
     sql: unused(),
+    database: { ready: true },
     store: unused(),
     router: unused(),
     ledger: unused(),
     idempotency: unused(),
     rateLimiter: unused(),
+    authThrottle: unused(),
+    console: unused(),
   };
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(deps), new FastifyAdapter({ logger: false }), { logger: false });
   const routes: string[] = [];

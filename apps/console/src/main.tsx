@@ -1,0 +1,20 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { queryClient } from './api/query-client';
+import { App } from './app/App';
+import { AnnouncerProvider } from './common/Announcer/Announcer';
+import './styles.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <AnnouncerProvider>
+        <App />
+      </AnnouncerProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);

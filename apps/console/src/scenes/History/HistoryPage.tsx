@@ -1,0 +1,67 @@
+import { useEarnings } from '../../api/queries';
+import { Link } from '../../app/router';
+import { formatDateTime, formatDuration, plural } from '../../common/format';
+import { Page } from '../../common/Page/Page';
+import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+
+/** Finished work and the credits it earned. */
+export function HistoryPage() {
+  const earnings = useEarnings();
+  return (
+    <Page title="History" lead={<p>Work you published, newest first, with the credits each one earned.</p>}>
+      {earnings.isPending && <Loading what="your history" />}
+      {earnings.isError && <ErrorState what="your history" error={earnings.error} onRetry={() => void earnings.refetch()} />}
+      {earnings.isSuccess && (
+        <>
+          <dl className="totals">
+            <div>
+              <dt>Completed</dt>
+              <dd>{plural(earnings.data.completed_count, 'deployment')}</dd>
+            </div>
+            <div>
+              <dt>Credits earned</dt>
+              <dd>{earnings.data.credits_earned.toLocaleString()}</dd>
+            </div>
+          </dl>
+          {earnings.data.data.length === 0 ? (
+            <EmptyState title="No finished work yet.">
+              <p>
+                When you publish an output it is listed here with its charge. See <Link to="/offers">your offers</Link>.
+              </p>
+            </EmptyState>
+          ) : (
+            <div className="table-scroll" role="region" aria-labelledby="history-caption" tabIndex={0}>
+              <table className="table">
+                <caption id="history-caption">Finished work</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Finished</th>
+                    <th scope="col">Brief</th>
+                    <th scope="col" className="numeric">
+                      Time worked
+                    </th>
+                    <th scope="col" className="numeric">
+                      Credits
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {earnings.data.data.map((item) => (
+                    <tr key={item.deployment_id}>
+                      <td>{formatDateTime(item.completed_at)}</td>
+                      <td>
+                        <Link to={`/work/${item.deployment_id}`}>{item.brief_excerpt}</Link>
+                      </td>
+                      <td className="numeric">{formatDuration(item.duration_seconds)}</td>
+                      <td className="numeric">{item.credits_charged.toLocaleString()}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError, describeError } from '../../api/api-error';
+import { useAcceptInvitation, useInvitation } from '../../api/queries';
+import { navigate } from '../../app/router';
+import { useAnnounce } from '../../common/Announcer/Announcer';
+import { Field } from '../../common/Field/Field';
+import { formatDateTime } from '../../common/format';
+import { Page } from '../../common/Page/Page';
+import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+
+const MIN_LENGTH = 12;
+const MAX_LENGTH = 200;
+
+/** The one-time link from operations: choose a password, and you are signed in. */
+export function InvitationPage({ token }: { token: string }) {
+  const invitation = useInvitation(token);
+  const accept = useAcceptInvitation(token);
+  const announce = useAnnounce();
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [checked, setChecked] = useState(false);
+
+  const tooShort = password.length < MIN_LENGTH ? `Use at least ${MIN_LENGTH} characters (${password.length} so far).` : null;
+  const tooLong = password.length > MAX_LENGTH ? `Use at most ${MAX_LENGTH} characters.` : null;
+  const mismatch = repeat !== password ? 'The two passwords differ.' : null;
+  const serverError = accept.error instanceof ApiError && accept.error.param === 'password' ? accept.error.message : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if (tooShort || tooLong || mismatch) return;
+    accept.mutate(password, {
+      onSuccess: (session) => {
+        navigate('/offers', { replace: true });
+        announce(`Password set. Welcome, ${session.principal.name}: you are signed in.`);
+      },
+    });
+  };
+
+  if (invitation.isPending) {
+    return (
+      <Page title="Set your password">
+        <Loading what="your invitation" />
+      </Page>
+    );
+  }
+  if (invitation.isError) {
+    const gone = invitation.error instanceof ApiError && invitation.error.status === 404;
+    return (
+      <Page title="Set your password">
+        {gone ? (
+          <EmptyState title="This invitation link does not work any more.">
+            <p>It was used already, it expired, or it was mistyped. Ask operations for a new invitation; if you already set a password, sign in.</p>
+            <p>
+              <a className="button" href={`${import.meta.env.BASE_URL}sign-in`}>
+                Go to sign in
+              </a>
+            </p>
+          </EmptyState>
+        ) : (
+          <ErrorState what="your invitation" error={invitation.error} onRetry={() => void invitation.refetch()} />
+        )}
+      </Page>
+    );
+  }
+
+  const { name, email, expires_at } = invitation.data;
+  return (
+    <Page
+      title="Set your password"
+      lead={
+        <p>
+          Welcome, {name}. You will sign in as <strong>{email}</strong>. This link works once, until {formatDateTime(expires_at)}.
+        </p>
+      }
+    >
+      <form className="card form" onSubmit={submit} noValidate>
+        {accept.isError && !serverError && (
+          <p className="form__error" role="alert">
+            <span aria-hidden="true">⚠ </span>
+            {describeError(accept.error)}
+          </p>
+        )}
+        {/* A hidden username lets password managers save the pair. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <Field label="New password" hint={`${MIN_LENGTH} to ${MAX_LENGTH} characters. A few unrelated words make a good one.`} error={(checked && (tooShort ?? tooLong)) || serverError}>
+          <input type="password" name="new-password" autoComplete="new-password" required minLength={MIN_LENGTH} maxLength={MAX_LENGTH} value={password} onChange={(event) => setPassword(event.target.value)} />
+        </Field>
+        <Field label="Repeat the password" error={checked ? mismatch : null}>
+          <input type="password" name="repeat-password" autoComplete="new-password" required value={repeat} onChange={(event) => setRepeat(event.target.value)} />
+        </Field>
+        <button type="submit" className="button button--primary" disabled={accept.isPending}>
+          {accept.isPending ? 'Setting your password…' : 'Set password and sign in'}
+        </button>
+      </form>
+    </Page>
+  );
+}

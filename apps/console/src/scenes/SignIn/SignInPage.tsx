@@ -1,0 +1,41 @@
+import { useState, type FormEvent } from 'react';
+import { describeError } from '../../api/api-error';
+import { useSignIn } from '../../api/queries';
+import { useAnnounce } from '../../common/Announcer/Announcer';
+import { Field } from '../../common/Field/Field';
+import { Page } from '../../common/Page/Page';
+
+/** Email and password; the form stays uncontrolled by the server (it holds what the person types). */
+export function SignInPage() {
+  const signIn = useSignIn();
+  const announce = useAnnounce();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn.mutate({ email: email.trim(), password }, { onSuccess: (session) => announce(`Signed in as ${session.principal.name}.`) });
+  };
+
+  return (
+    <Page title="Sign in" lead={<p>Sign in to see your offers and your work. No account yet? Operations send you an invitation link.</p>}>
+      <form className="card form" onSubmit={submit} noValidate>
+        {signIn.isError && (
+          <p className="form__error" role="alert">
+            <span aria-hidden="true">⚠ </span>
+            {describeError(signIn.error)}
+          </p>
+        )}
+        <Field label="Email">
+          <input type="email" name="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        </Field>
+        <Field label="Password">
+          <input type="password" name="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+        </Field>
+        <button type="submit" className="button button--primary" disabled={signIn.isPending || !email || !password}>
+          {signIn.isPending ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,84 @@
+import type { ExpertDeployment } from '../../api/types';
+import { Countdown } from '../../common/Countdown/Countdown';
+import { formatDateTime } from '../../common/format';
+import { SkillList } from '../../common/SkillList/SkillList';
+import { URGENCY_TEXT } from '../../common/work-text';
+
+const OPEN = new Set(['pending', 'accepted', 'in_progress', 'needs_input']);
+
+/** The file's name from its URL, for a readable link. */
+const fileName = (url: string): string => {
+  try {
+    return decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? url);
+  } catch {
+    return url;
+  }
+};
+
+export function ContextLinks({ urls, label }: { urls: readonly string[]; label: string }) {
+  if (urls.length === 0) return null;
+  return (
+    <ul className="links" aria-label={label}>
+      {urls.map((url) => (
+        <li key={url}>
+          <a href={url} target="_blank" rel="noopener noreferrer">
+            {fileName(url)}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The brief and what comes with it: skills, urgency, deadline, context, the charge cap. */
+export function BriefPanel({ deployment: d }: { deployment: ExpertDeployment }) {
+  return (
+    <section className="card brief-panel" aria-labelledby="brief-heading">
+      <h2 id="brief-heading">Brief</h2>
+      <p className="brief">{d.brief}</p>
+      <dl className="facts">
+        <div>
+          <dt>Deliver by (SLA)</dt>
+          <dd>{OPEN.has(d.status) ? <Countdown to={d.sla_deadline} label="Due" urgentBelowSeconds={3600} /> : formatDateTime(d.sla_deadline)}</dd>
+        </div>
+        <div>
+          <dt>Urgency</dt>
+          <dd>{URGENCY_TEXT[d.urgency] ?? d.urgency}</dd>
+        </div>
+        <div>
+          <dt>Skills</dt>
+          <dd>
+            <SkillList skills={d.skills} />
+          </dd>
+        </div>
+        <div>
+          <dt>Charge cap</dt>
+          <dd>{d.credits_reserved} credits (reserved by the workspace)</dd>
+        </div>
+        {d.handoff && (
+          <div>
+            <dt>Return as</dt>
+            <dd>
+              <code>{d.handoff.artifact}</code>
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>Context</dt>
+          <dd>
+            {d.context_url ? (
+              <a href={d.context_url} target="_blank" rel="noopener noreferrer">
+                {d.context_url}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            ) : d.context_files.length === 0 ? (
+              <span className="muted">No context link or files came with this brief.</span>
+            ) : null}
+            <ContextLinks urls={d.context_files} label="Context files" />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

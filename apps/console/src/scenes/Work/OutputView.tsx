@@ -1,0 +1,33 @@
+import type { ExpertDeployment } from '../../api/types';
+import { formatBytes } from '../../common/format';
+import MarkdownPreview from '../../common/MarkdownPreview/MarkdownPreview';
+
+/** The output as handed over (completed), or the partial output left with a cancellation. */
+export function OutputView({ deployment: d }: { deployment: ExpertDeployment }) {
+  if (!d.output) return null;
+  const title = d.status === 'completed' ? 'Published output' : 'Partial output';
+  return (
+    <section className="card" aria-labelledby="published-heading">
+      <h2 id="published-heading">{title}</h2>
+      <MarkdownPreview source={d.output.body} label={title} />
+      {d.output.attachments.length > 0 && (
+        <>
+          <h3>Attachments</h3>
+          <ul className="attachment-list">
+            {d.output.attachments.map((attachment) => (
+              <li key={attachment.url}>
+                <a href={attachment.url} target="_blank" rel="noopener noreferrer">
+                  {attachment.name}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>{' '}
+                <span className="muted">
+                  {attachment.content_type}, {formatBytes(attachment.size_bytes)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { PayloadTooLargeException } from '@nestjs/common';
+import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
+
+/** The upload route, as Fastify names it (routeOptions.url). */
+export const UPLOAD_ROUTE = '/expert/v1/attachments';
+/** An internal media type the upload's body is parsed as, whatever type the file has. */
+const UPLOAD_MEDIA_TYPE = 'application/x-eh-attachment-upload';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The uploaded file's own Content-Type (issue 12), kept before the body is read as raw bytes. */
+    uploadContentType?: string;
+  }
+}
+
+/**
+ * The parsed body of an upload. The bytes sit in a private field: checks that walk every parsed
+ * body (issue 11's unsafe-input hook) see an object with no entries, not 25 million byte indexes.
+ * Past the limit the bytes are dropped and only the size is kept, so the handler refuses it.
+ */
+export class UploadedFile {
+  readonly #bytes: Buffer;
+
+  constructor(
+    bytes: Buffer,
+    /** Bytes received; larger than `bytes` when the file went past the limit. */
+    readonly size: number,
+  ) {
+    this.#bytes = bytes;
+  }
+
+  get bytes(): Buffer {
+    return this.#bytes;
+  }
+}
+
+/**
+ * `POST /expert/v1/attachments` takes the file as the raw body with the file's own Content-Type
+ * (docs/console-contract.md "Work"): an image/png, a PDF, also a JSON file. Fastify chooses a body
+ * parser by Content-Type, and the JSON parser would take a `.json` file apart. So, for that route
+ * only, the type is set aside before parsing and the body is read as bytes. Past `maxBytes` the
+ * rest is read and dropped (the handler answers 400 naming `body`; memory stays bounded); past
+ * twice that the connection is cut. Every other route keeps its parsers.
+ */
+export function registerUploadBodyParser(fastify: FastifyInstance, maxBytes: number): void {
+  fastify.addHook('onRequest', async (request) => {
+    if (request.method !== 'POST' || request.routeOptions.url !== UPLOAD_ROUTE) return;
+    request.uploadContentType = headerValue(request, 'content-type');
+    request.headers['content-type'] = UPLOAD_MEDIA_TYPE;
+  });
+  fastify.addContentTypeParser(UPLOAD_MEDIA_TYPE, (request, payload, done) => {
+    if (request.routeOptions.url !== UPLOAD_ROUTE) {
+      done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(UPLOAD_MEDIA_TYPE), undefined);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let finished = false;
+    const finish = (error: Error | null, body?: UploadedFile): void => {
+      if (finished) return;
+      finished = true;
+      done(error, body);
+    };
+    payload.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > 2 * maxBytes) {
+        finish(new PayloadTooLargeException(`the file is larger than ${maxBytes} bytes`));
+        payload.destroy();
+        return;
+      }
+      if (received <= maxBytes) chunks.push(chunk);
+      else chunks.length = 0;
+    });
+    payload.on('end', () => finish(null, new UploadedFile(received <= maxBytes ? Buffer.concat(chunks, received) : Buffer.alloc(0), received)));
+    payload.on('error', (error: Error) => finish(error));
+  });
+}
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,16 @@
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { DomainError } from '@eh/contracts';
+import type { FastifyRequest } from 'fastify';
+import { ConsoleSessions } from './console-sessions';
+
+/** The console's own session routes: the cookie only (a bearer credential has no session to show or end). */
+@Injectable()
+export class ConsoleSessionGuard implements CanActivate {
+  constructor(@Inject(ConsoleSessions) private readonly sessions: ConsoleSessions) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    if (!(await this.sessions.authenticate(request))) throw new DomainError('authentication_failed', 'not signed in to the console: no session cookie');
+    return true;
+  }
+}

@@ -1,0 +1,97 @@
+import { Logger } from '@nestjs/common';
+import type { DeploymentEvent } from '@eh/contracts';
+import { expertNotices, foldDeployment, noticeNeedsHistory, type ExpertNotice } from '@eh/deployments';
+import { categorySubject, toDomainEvent, type EventStore, type RecordedEvent } from '@eh/event-store';
+import type { NatsConnection, Subscription } from 'nats';
+
+/** One open `GET /expert/v1/events` stream. */
+export interface EventStreamClient {
+  expertId: string;
+  /** The cookie session behind it, so a sign-out on this replica ends it at once; null for a bearer credential. */
+  sessionTokenSha256: string | null;
+  send(notice: ExpertNotice): void;
+  close(): void;
+}
+
+/**
+ * Feeds the console's live updates from NATS (issue 12). One core NATS subscription per gateway
+ * process on every deployment event the relay publishes, fanned out in memory to the streams open
+ * on this process: a plain subscription (not a JetStream consumer) because every replica must see
+ * every event, nothing has to survive a restart (a reconnecting console refetches), and it costs
+ * the server no consumer state. The experts concerned are worked out once per event, not per stream.
+ */
+export class ExpertEventHub {
+  private readonly logger = new Logger('ExpertEvents');
+  private readonly clients = new Map<string, Set<EventStreamClient>>();
+  private subscription: Subscription | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly nats: NatsConnection,
+    private readonly subjectPrefix: string,
+    private readonly store: EventStore,
+  ) {}
+
+  start(): void {
+    if (this.subscription) return;
+    const subscription = this.nats.subscribe(categorySubject(this.subjectPrefix, 'deployment'));
+    this.subscription = subscription;
+    // In order, one at a time: a notice never overtakes an earlier one for the same deployment.
+    this.running = (async () => {
+      for await (const message of subscription) {
+        if (this.clients.size === 0) continue;
+        try {
+          await this.dispatch(JSON.parse(message.string()) as RecordedEvent);
+        } catch (error) {
+          this.logger.warn(`event on ${message.subject} not passed on: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    })();
+  }
+
+  /** Registers a stream; the returned function removes it. */
+  connect(client: EventStreamClient): () => void {
+    const set = this.clients.get(client.expertId) ?? new Set<EventStreamClient>();
+    set.add(client);
+    this.clients.set(client.expertId, set);
+    return () => {
+      set.delete(client);
+      if (set.size === 0 && this.clients.get(client.expertId) === set) this.clients.delete(client.expertId);
+    };
+  }
+
+  /** Ends the streams of a session that was signed out here (other replicas notice at their next check). */
+  closeSession(tokenSha256: string): void {
+    for (const set of this.clients.values()) for (const client of [...set]) if (client.sessionTokenSha256 === tokenSha256) client.close();
+  }
+
+  /** Ends every cookie-session stream of an expert (sign-out everywhere, revocation); bearer streams stay. */
+  closeExpertSessions(expertId: string): void {
+    for (const client of [...(this.clients.get(expertId) ?? [])]) if (client.sessionTokenSha256 !== null) client.close();
+  }
+
+  get openStreams(): number {
+    let count = 0;
+    for (const set of this.clients.values()) count += set.size;
+    return count;
+  }
+
+  /** Ends every stream (the gateway is closing) and the subscription. */
+  async stop(): Promise<void> {
+    for (const set of this.clients.values()) for (const client of [...set]) client.close();
+    this.subscription?.unsubscribe();
+    await this.running;
+    this.subscription = null;
+  }
+
+  private async dispatch(recorded: RecordedEvent): Promise<void> {
+    const event = toDomainEvent<DeploymentEvent>(recorded);
+    // Only events whose expert is not named in the event itself cost a read of the stream.
+    const before = noticeNeedsHistory(event.type)
+      ? foldDeployment((await this.store.read(recorded.streamName)).filter((earlier) => earlier.streamRevision < recorded.streamRevision).map((earlier) => toDomainEvent<DeploymentEvent>(earlier)))
+      : foldDeployment([]);
+    for (const notice of expertNotices(event, recorded.streamRevision, before)) {
+      for (const client of this.clients.get(notice.expertId) ?? []) client.send(notice);
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import { Controller, Get, Inject, Req, Res, UseGuards } from '@nestjs/common';
+import type { ExpertRef } from '@eh/contracts';
+import type { ServiceConfig } from '@eh/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ConsoleSessions } from '../../console-auth/console-sessions';
+import { CONFIG } from '../../http/tokens';
+import { CurrentExpert, ExpertGuard } from '../expert.guard';
+import type { ExpertEventHub } from './expert-event.hub';
+import { EXPERT_EVENT_HUB } from './expert-events.tokens';
+import { sseComment, sseMessage, sseRetry } from './sse-format';
+
+/** A client that reads slower than events arrive is dropped past this; it reconnects and refetches. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/**
+ * `GET /expert/v1/events` (docs/console-contract.md "Live updates"): a server-sent event stream of
+ * what changed for this expert: `offer.created`, `offer.ended`, `deployment.updated`, and a
+ * `: keepalive` comment every CONSOLE_SSE_KEEPALIVE_SECONDS. With a cookie session, each keepalive
+ * also re-reads the session: a sign-out or revocation on any replica ends the stream within one period.
+ */
+@Controller('expert/v1')
+@UseGuards(ExpertGuard)
+export class ExpertEventsController {
+  constructor(
+    @Inject(EXPERT_EVENT_HUB) private readonly hub: ExpertEventHub,
+    @Inject(ConsoleSessions) private readonly sessions: ConsoleSessions,
+    @Inject(CONFIG) private readonly config: ServiceConfig,
+  ) {}
+
+  @Get('events')
+  events(@CurrentExpert() expert: ExpertRef, @Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+    // The stream outlives the handler: Fastify's reply is handed over to us.
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      // Proxies (nginx) must pass each message at once instead of buffering the response.
+      'X-Accel-Buffering': 'no',
+      'Request-Id': String(request.id),
+    });
+    const sessionTokenSha256 = request.consoleAuth?.session.tokenSha256 ?? null;
+    let open = true;
+    const write = (chunk: string): void => {
+      if (!open) return;
+      raw.write(chunk);
+      if (raw.writableLength > MAX_BUFFERED_BYTES) close();
+    };
+    const disconnect = this.hub.connect({
+      expertId: expert.id,
+      sessionTokenSha256,
+      send: (notice) => write(sseMessage(notice.event, notice.data)),
+      close: () => close(),
+    });
+    const keepalive = setInterval(() => {
+      write(sseComment('keepalive'));
+      if (sessionTokenSha256 === null) return;
+      this.sessions.store.isLive(sessionTokenSha256, new Date()).then(
+        (live) => (live ? undefined : close()),
+        () => undefined,
+      );
+    }, this.config.console.sseKeepaliveSeconds * 1000);
+    const close = (): void => {
+      if (!open) return;
+      open = false;
+      clearInterval(keepalive);
+      disconnect();
+      raw.end();
+    };
+    raw.on('close', close);
+    write(sseRetry(3000));
+    write(sseComment('connected'));
+  }
+}

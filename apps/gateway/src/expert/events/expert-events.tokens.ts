@@ -1,0 +1,1 @@
+export const EXPERT_EVENT_HUB = Symbol('ExpertEventHub');

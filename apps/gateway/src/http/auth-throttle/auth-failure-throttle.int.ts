@@ -1,0 +1,56 @@
+import { DomainError, newId } from '@eh/contracts';
+import { testNamespace } from '@eh/platform';
+import type { Redis } from 'ioredis';
+import { closeRedis, connectRedis } from '../rate-limit/connect-redis';
+import { RetryAfterError } from '../retry-after.error';
+import { AuthFailureThrottle } from './auth-failure-throttle';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const refuse = (): never => {
+  throw new DomainError('authentication_failed', 'wrong key');
+};
+
+describe('AuthFailureThrottle against Redis (issue 11)', () => {
+  let redis: Redis;
+  let prefix: string;
+
+  beforeAll(async () => {
+    redis = await connectRedis(REDIS_URL, 'auth-throttle-test');
+    prefix = testNamespace();
+  });
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await closeRedis(redis);
+  });
+
+  it('counts failures per address and refuses the address, right key or wrong, from the limit on', async () => {
+    const throttle = new AuthFailureThrottle(redis, { prefix, limit: 3, windowMs: 60_000 });
+    for (let attempt = 0; attempt < 3; attempt += 1) await expect(throttle.authenticate('10.0.0.1', newId('request'), refuse)).rejects.toMatchObject({ code: 'authentication_failed' });
+    const blocked = await throttle.authenticate('10.0.0.1', newId('request'), () => 'authenticated').catch((error: unknown) => error);
+    expect(blocked).toBeInstanceOf(RetryAfterError);
+    expect(blocked).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 60 });
+    // Another address is untouched, and successes are never counted.
+    for (let attempt = 0; attempt < 5; attempt += 1) expect(await throttle.authenticate('10.0.0.2', newId('request'), () => 'ok')).toBe('ok');
+    expect(await redis.exists(throttle.keyFor('10.0.0.2'))).toBe(0);
+  });
+
+  it('lets the address in again once its oldest failures left the window', async () => {
+    const throttle = new AuthFailureThrottle(redis, { prefix, limit: 2, windowMs: 1000 });
+    await throttle.look('10.0.0.3', 'f1', 1_000_000);
+    await throttle.look('10.0.0.3', 'f2', 1_000_400);
+    expect(await throttle.look('10.0.0.3', '', 1_000_500)).toEqual({ failures: 2, unblockedAtMs: 1_001_000, nowMs: 1_000_500 });
+    expect(await throttle.look('10.0.0.3', '', 1_001_000)).toEqual({ failures: 1, unblockedAtMs: 1_001_000, nowMs: 1_001_000 });
+  });
+
+  it('fails open while Redis cannot answer', async () => {
+    const down = await connectRedis('redis://127.0.0.1:1', 'auth-throttle-down');
+    try {
+      const throttle = new AuthFailureThrottle(down, { prefix, limit: 1, windowMs: 60_000 });
+      await expect(throttle.authenticate('10.0.0.4', newId('request'), refuse)).rejects.toMatchObject({ code: 'authentication_failed' });
+      expect(await throttle.authenticate('10.0.0.4', newId('request'), () => 'ok')).toBe('ok');
+    } finally {
+      await closeRedis(down);
+    }
+  });
+});

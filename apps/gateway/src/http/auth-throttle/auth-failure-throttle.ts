@@ -1,0 +1,86 @@
+import { Logger } from '@nestjs/common';
+import { DomainError } from '@eh/contracts';
+import type { Redis } from 'ioredis';
+import { RetryAfterError } from '../retry-after.error';
+import { parseFailureWindow, throttleVerdict, type FailureWindow } from './failed-auth.rules';
+import { FAILED_AUTH_LUA, FAILED_AUTH_SHA } from './failed-auth.script';
+
+export interface AuthThrottleOptions {
+  /** `config.redisPrefix`: keeps each deployment's (and each test's) windows apart. */
+  prefix: string;
+  /** Failures per window from one address before it is refused; 0 turns the throttle off. */
+  limit: number;
+  windowMs: number;
+}
+
+const WARN_EVERY_MS = 10_000;
+
+/**
+ * Slows down guessing credentials (issue 11): after `limit` failed authentications from one
+ * client address within the window, every request from it that needs a credential, on /v1,
+ * /admin/v1 and /expert/v1 alike, is refused with 429 `rate_limited` and `Retry-After` before
+ * its credential is even looked at, so a blocked guesser learns nothing, right or wrong.
+ * Shared by every gateway replica through Redis; fails open while Redis is down, as the rate
+ * limiter does (docs/decisions.md "REST conventions (issue 3)").
+ */
+export class AuthFailureThrottle {
+  private readonly logger = new Logger('AuthThrottle');
+  private lastWarningMs = 0;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly options: AuthThrottleOptions,
+  ) {}
+
+  keyFor(address: string): string {
+    return `${this.options.prefix}:authfail:${address}`;
+  }
+
+  /**
+   * Runs `attempt` (a guard's credential check) for a request from `address`, unless the address
+   * is blocked; an `authentication_failed` it throws is counted against the address.
+   */
+  async authenticate<T>(address: string, requestId: string, attempt: () => Promise<T> | T): Promise<T> {
+    if (this.options.limit === 0) return attempt();
+    const window = await this.look(address, '');
+    const verdict = window ? throttleVerdict(this.options.limit, window) : { blocked: false as const };
+    if (verdict.blocked) {
+      throw new RetryAfterError(
+        'rate_limited',
+        `too many failed authentications from this address in the last minute; retry after ${verdict.retryAfterSeconds} s`,
+        verdict.retryAfterSeconds,
+      );
+    }
+    try {
+      return await attempt();
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'authentication_failed') await this.look(address, requestId);
+      throw error;
+    }
+  }
+
+  /** The address's window, counting a failure when `member` is set; null when Redis cannot answer. */
+  async look(address: string, member: string, nowMs?: number): Promise<FailureWindow | null> {
+    const key = this.keyFor(address);
+    const args = [String(this.options.limit), String(this.options.windowMs), member, nowMs === undefined ? '' : String(nowMs)];
+    try {
+      try {
+        return parseFailureWindow(await this.redis.evalsha(FAILED_AUTH_SHA, 1, key, ...args));
+      } catch (error) {
+        // A restarted Redis forgets loaded scripts: send it once more in full.
+        if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+        return parseFailureWindow(await this.redis.eval(FAILED_AUTH_LUA, 1, key, ...args));
+      }
+    } catch (error) {
+      this.warnFailOpen(error);
+      return null;
+    }
+  }
+
+  private warnFailOpen(error: unknown): void {
+    const now = Date.now();
+    if (now - this.lastWarningMs < WARN_EVERY_MS) return;
+    this.lastWarningMs = now;
+    this.logger.warn(`failed authentications not throttled (failing open): ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

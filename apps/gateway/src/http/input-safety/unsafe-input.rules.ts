@@ -1,0 +1,61 @@
+/**
+ * Input every endpoint refuses before any DTO, SQL or JSON column sees it (issue 11): strings
+ * PostgreSQL cannot store (NUL; unpaired UTF-16 surrogates, which jsonb refuses and text columns
+ * would silently turn into U+FFFD) and JSON nested deeper than any body of ours needs.
+ */
+
+/** Containers (objects, arrays) may nest this deep; the body itself is level 1 (docs/decisions.md). */
+export const MAX_JSON_DEPTH = 32;
+
+export interface UnsafeInput {
+  /** The field, as the validation pipe names it: `metadata.foo`, `skills[1]`. */
+  path: string;
+  message: string;
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Why PostgreSQL could not keep this text as sent, or null when it can. */
+export function unsafeTextProblem(text: string): string | null {
+  if (text.includes('\u0000')) return 'a NUL character (U+0000)';
+  if (LONE_SURROGATE.test(text)) return 'an unpaired UTF-16 surrogate (not a Unicode character)';
+  return null;
+}
+
+/** A key as the client wrote it in JSON (escapes kept), so a path never carries a raw NUL. */
+const printable = (key: string): string => JSON.stringify(key).slice(1, -1);
+
+function childPath(parent: string, key: string | number): string {
+  if (typeof key === 'number') return `${parent}[${key}]`;
+  return parent ? `${parent}.${printable(key)}` : printable(key);
+}
+
+/**
+ * The first unsafe string (value or key) or too-deep container in a parsed JSON value, walking
+ * depth-first in document order; null when all is well. Recursion stops at MAX_JSON_DEPTH, so
+ * the walk itself cannot exhaust the stack however deep the input.
+ */
+export function findUnsafeInput(value: unknown, path = '', depth = 0, describe = 'the request body'): UnsafeInput | null {
+  if (typeof value === 'string') {
+    const problem = unsafeTextProblem(value);
+    return problem ? { path, message: `${path || describe} must not contain ${problem}` } : null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  if (depth + 1 > MAX_JSON_DEPTH) return { path, message: `${describe} is nested more than ${MAX_JSON_DEPTH} levels deep (at ${path})` };
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const found = findUnsafeInput(value[index], childPath(path, index), depth + 1, describe);
+      if (found) return found;
+    }
+    return null;
+  }
+  // Own entries only: a key named `__proto__` or `constructor` is data, never a lookup.
+  for (const [key, item] of Object.entries(value)) {
+    const keyProblem = unsafeTextProblem(key);
+    const at = childPath(path, key);
+    if (keyProblem) return { path: at, message: `the field name ${at} must not contain ${keyProblem}` };
+    const found = findUnsafeInput(item, at, depth + 1, describe);
+    if (found) return found;
+  }
+  return null;
+}

@@ -1,0 +1,142 @@
+import { DEPLOYMENT_STATUSES, MEMORY_KINDS, URGENCIES, type CancelledBy, type ExpiryReason } from '@eh/contracts';
+import type { AttachmentResource } from '@eh/attachments';
+import type { EarningsItem, ExpertDeploymentView, ExpertEarnings, ExpertWorkItem } from '@eh/deployments';
+import type { ExpertMemory, ExpertMemoryEntry } from '@eh/memory';
+import type { SessionResource } from '../../console-auth/session.resource';
+import type { DraftResource } from '../../expert/drafts/expert-draft.controller';
+import type { ExpertDeploymentWithMemory } from '../../expert/work/expert-memory.reader';
+import { componentRef, enumOf, idOf, objectOf, orNull, timestamp, type JsonSchema } from '../json-schema';
+import { errorSchema } from '../schemas/error.schema';
+import { expertSchema } from '../schemas/expert.schema';
+
+/**
+ * Response bodies of /expert/v1 and /console/api/v1 (issue 12), each typed against the type its
+ * handler returns: a field added to the view fails the type check here until it is documented.
+ * Component names are stable: the console's generated client refers to them.
+ */
+const credits: JsonSchema = { type: 'integer', minimum: 0 };
+const text: JsonSchema = { type: 'string' };
+const status: JsonSchema = { type: 'string', enum: [...DEPLOYMENT_STATUSES] };
+
+const attachmentShown = objectOf<{ name: string; url: string; content_type: string; size_bytes: number }>({
+  name: text,
+  url: { type: 'string', format: 'uri', description: 'A link the expert gave, or a signed URL of an upload (valid 24 h from this reading).' },
+  content_type: text,
+  size_bytes: { type: 'integer', minimum: 0 },
+});
+
+const output = objectOf<NonNullable<ExpertDeploymentView['output']>>({
+  format: { type: 'string', enum: ['markdown'] },
+  body: { type: 'string', description: 'Markdown text.' },
+  attachments: { type: 'array', items: attachmentShown },
+});
+
+const memoryEntry = objectOf<ExpertMemoryEntry>({
+  key: text,
+  kind: { type: 'string', enum: [...MEMORY_KINDS] },
+  body: { type: 'string', description: 'Markdown.' },
+  updated_at: timestamp(),
+  named: { type: 'boolean', description: 'The handoff named this entry: read it first.' },
+});
+
+const memory = objectOf<ExpertMemory>({
+  named_keys: { type: 'array', items: text },
+  missing_keys: { type: 'array', items: text, description: 'Named entries deleted since the handoff opened.' },
+  entries: { type: 'array', items: memoryEntry },
+  truncated: { type: 'boolean' },
+});
+
+const expertDeployment = objectOf<ExpertDeploymentWithMemory>(
+  {
+    id: idOf('deployment'),
+    relation: { type: 'string', enum: enumOf<ExpertDeploymentView['relation']>({ offered: true, passed_over: true, assigned: true }), description: '`offered`: the open offer is yours; `assigned`: you accepted it.' },
+    status,
+    brief: text,
+    skills: { type: 'array', items: text },
+    urgency: { type: 'string', enum: [...URGENCIES] },
+    scheduled_for: orNull(timestamp()),
+    sla_deadline: timestamp('The SLA deadline: count down to it.'),
+    context_url: orNull({ type: 'string', format: 'uri' }),
+    context_files: { type: 'array', items: { type: 'string', format: 'uri' } },
+    credits_reserved: { ...credits, description: 'Held for this work: the most the charge can settle at.' },
+    offer: orNull(objectOf<NonNullable<ExpertDeploymentView['offer']>>({ offer_number: { type: 'integer', minimum: 1 }, offered_at: timestamp(), expires_at: timestamp() })),
+    offer_expires_at: orNull(timestamp('When your open offer ends (accept or decline before); null unless the offer is yours.')),
+    started_at: orNull(timestamp('When you started work (time tracking); null before.')),
+    question: orNull(objectOf<NonNullable<ExpertDeploymentView['question']>>({ body: text, asked_at: timestamp(), reply_deadline: timestamp() })),
+    reply: orNull(objectOf<NonNullable<ExpertDeploymentView['reply']>>({ body: text, context_files: { type: 'array', items: { type: 'string', format: 'uri' } }, replied_at: timestamp() })),
+    output: orNull(output),
+    cancellation: orNull(
+      objectOf<NonNullable<ExpertDeploymentView['cancellation']>>({
+        cancelled_by: { type: 'string', enum: enumOf<CancelledBy>({ agent: true, expert: true, operations: true }) },
+        reason: text,
+        cancelled_at: timestamp(),
+      }),
+    ),
+    expiry: orNull(objectOf<NonNullable<ExpertDeploymentView['expiry']>>({ reason: { type: 'string', enum: enumOf<ExpiryReason>({ not_accepted: true, question_unanswered: true }) }, expired_at: timestamp() })),
+    created_at: timestamp(),
+    handoff: orNull(objectOf<NonNullable<ExpertDeploymentView['handoff']>>({ handoff_id: idOf('handoff'), artifact: text, memory_keys: { type: 'array', items: text } })),
+    memory: orNull(memory),
+  },
+  { description: 'A deployment as the expert it is offered or assigned to sees it; `memory` only while assigned and open.' },
+);
+
+const workItem = objectOf<ExpertWorkItem>({
+  id: idOf('deployment'),
+  status,
+  brief: text,
+  skills: { type: 'array', items: text },
+  urgency: { type: 'string', enum: [...URGENCIES] },
+  sla_deadline: timestamp(),
+  offer_expires_at: orNull(timestamp('Set on an open offer: accept or decline before then.')),
+  created_at: timestamp(),
+});
+
+const session = objectOf<SessionResource>({
+  object: { type: 'string', enum: ['session'] },
+  principal: objectOf<SessionResource['principal']>({ kind: { type: 'string', enum: ['expert'] }, id: idOf('expert'), name: text, email: { type: 'string', format: 'email' } }),
+  csrf_token: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$', description: 'Send it as `X-CSRF-Token` with every change made with the session cookie.' },
+  expires_at: timestamp('When the session ends if unused (12 h idle), never later than 7 days after sign-in.'),
+});
+
+const attachment = objectOf<AttachmentResource>({
+  object: { type: 'string', enum: ['attachment'] },
+  id: idOf('attachment'),
+  name: text,
+  content_type: text,
+  size_bytes: { type: 'integer', minimum: 1 },
+});
+
+const draft = objectOf<DraftResource>({
+  body: { type: 'string', description: 'Markdown; empty until written.' },
+  attachment_ids: { type: 'array', items: idOf('attachment') },
+  attachments: { type: 'array', items: objectOf<DraftResource['attachments'][number]>({ id: idOf('attachment'), name: text, content_type: text, size_bytes: { type: 'integer', minimum: 1 } }) },
+  duration_seconds: { type: ['integer', 'null'], minimum: 0, description: 'Null: not set by the expert (track time from `started_at`).' },
+  credits_charged: { type: ['integer', 'null'], minimum: 0, description: 'Null: not set by the expert (propose a charge, capped at `credits_reserved`).' },
+  updated_at: orNull(timestamp('Null until first saved.')),
+});
+
+const earnings = objectOf<ExpertEarnings>({
+  completed_count: { type: 'integer', minimum: 0 },
+  credits_earned: credits,
+  data: {
+    type: 'array',
+    description: 'The latest 100 completed deployments, most recent first.',
+    items: objectOf<EarningsItem>({ deployment_id: idOf('deployment'), completed_at: timestamp(), credits_charged: credits, duration_seconds: { type: 'integer', minimum: 0 }, brief_excerpt: text }),
+  },
+});
+
+const invitationPreview = objectOf<{ email: string; name: string; expires_at: string }>({ email: { type: 'string', format: 'email' }, name: text, expires_at: timestamp() });
+
+/** Every component of the expert document; operations refer to these names. */
+export const EXPERT_SCHEMAS: Record<string, JsonSchema> = {
+  ExpertDeployment: expertDeployment,
+  WorkItem: workItem,
+  WorkItemList: objectOf<{ data: ExpertWorkItem[] }>({ data: { type: 'array', items: componentRef('WorkItem') } }),
+  RosterEntry: { ...expertSchema, description: 'The expert’s roster entry.' } satisfies JsonSchema,
+  Session: session,
+  InvitationPreview: invitationPreview,
+  Attachment: attachment,
+  Draft: draft,
+  Earnings: earnings,
+  Error: errorSchema(),
+};

@@ -1,0 +1,76 @@
+import { launchBrowser } from '../test/support/browser';
+import { request } from '../test/support/http';
+import { startServices } from '../test/support/service-harness';
+import { percentiles } from './latency';
+
+const ADMIN_API_KEY = 'svc_admin_console_bench_0123456789abcdef';
+const PASSWORD = 'correct horse battery staple';
+
+/**
+ * `npm run bench:console`: how long an offer takes to appear in an expert's open console (issue
+ * 12: p95 under 500 ms on loopback). Clock starts when the router appends `deployment.offered`
+ * (the event's `recorded_at`) and stops when the offer's card is in the page's DOM (a
+ * MutationObserver's `Date.now()`): relay → JetStream → gateway → server-sent event → refetch of
+ * the offers → render. Both clocks are this machine's. BENCH_OFFERS (default 30) offers, one at a
+ * time, after BENCH_WARMUP (default 2) not counted.
+ */
+async function main(): Promise<void> {
+  const count = Number(process.env.BENCH_OFFERS ?? 30);
+  const warmup = Number(process.env.BENCH_WARMUP ?? 2);
+  const services = await startServices({ ADMIN_API_KEY, OFFER_TIMEOUT_SECONDS: '3600', SLA_STANDARD_SECONDS: '7200', RATE_LIMIT_PER_MINUTE: '1000000' });
+  const browser = await launchBrowser();
+  try {
+    const admin = { authorization: `Bearer ${ADMIN_API_KEY}` };
+    const workspace = await services.ops<{ keys: { live: string } }>('workspace:create', '--name', 'bench-console');
+    const expert = await request<{ expert: { id: string } }>(services.baseUrl, 'POST', '/admin/v1/experts', {
+      headers: admin,
+      body: { name: 'Bench Expert', role: 'Copywriter', skills: ['bench-console'], tenure_years: 5, median_turnaround_minutes: 30, rate_credits_per_hour: 60 },
+    });
+    if (expert.status !== 201) throw new Error(`add expert: ${expert.status} ${JSON.stringify(expert.body)}`);
+    const invitation = await request<{ url: string }>(services.baseUrl, 'POST', `/admin/v1/experts/${expert.body.expert.id}/invitations`, { headers: admin, body: { email: 'bench@example.com' } });
+    if (invitation.status !== 201) throw new Error(`invite: ${invitation.status} ${JSON.stringify(invitation.body)}`);
+
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(invitation.body.url.replace(/^https?:\/\/[^/]+/, services.baseUrl));
+    await page.getByLabel('New password').fill(PASSWORD);
+    await page.getByLabel('Repeat the password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Offers' }).waitFor();
+    await page.getByText('Updates: Live').waitFor({ timeout: 15_000 });
+    // Records when each offer card first enters the DOM (a string: bench/ has no DOM types).
+    await page.evaluate(`(() => {
+      window.__seen = {};
+      const record = () => {
+        for (const card of document.querySelectorAll('[data-deployment-id]')) {
+          const id = card.getAttribute('data-deployment-id');
+          if (!(id in window.__seen)) window.__seen[id] = Date.now();
+        }
+      };
+      new MutationObserver(record).observe(document.body, { childList: true, subtree: true });
+    })()`);
+
+    const samples: number[] = [];
+    for (let index = 0; index < warmup + count; index++) {
+      const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.live, body: { brief: `Bench offer ${index}: write a tagline.`, skills: ['bench-console'] } });
+      if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
+      const id = created.body.id;
+      await page.waitForFunction(`window.__seen[${JSON.stringify(id)}] !== undefined`, undefined, { timeout: 15_000, polling: 20 });
+      const seenAt = Number(await page.evaluate(`window.__seen[${JSON.stringify(id)}]`));
+      const { rows } = await services.database.pool.query<{ ms: number }>(
+        `SELECT extract(epoch FROM recorded_at) * 1000 AS ms FROM events WHERE stream_name = $1 AND event_type = 'deployment.offered' ORDER BY stream_revision LIMIT 1`,
+        [`deployment-${id}`],
+      );
+      if (rows.length === 0) throw new Error(`no deployment.offered event for ${id}`);
+      if (index >= warmup) samples.push(seenAt - Number(rows[0].ms));
+    }
+    process.stdout.write(`${JSON.stringify({ offers: count, warmup, offer_event_to_console_ms: percentiles(samples), target_p95_ms: 500 }, null, 2)}\n`);
+  } finally {
+    await browser.close();
+    await services.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

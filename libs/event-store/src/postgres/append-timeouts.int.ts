@@ -1,0 +1,71 @@
+/**
+ * The append path under the pool's timeouts (issue 11): a wait for a stream's advisory lock is
+ * bounded by the statement timeout and reported as "database unavailable" (the gateway's 503),
+ * leaving the stream appendable; an appender that stalls inside its transaction is ended by the
+ * server, freeing the lock for the next one; and the pool survives it without a crash.
+ */
+import { createPool, createTestDatabase, isDatabaseUnavailable, runMigrations, type PostgresTimeouts, type TestDatabase } from '@eh/platform';
+import type { Pool } from 'pg';
+import { newEvent, newStreamName } from '../testing/contract-fixtures';
+import { eventStoreMigrations } from './event-store.migrations';
+import { PostgresEventStore } from './postgres-event-store';
+
+/** Scaled down from the defaults (3 s statements, 10 s idle in transaction) so the test takes a second or two. */
+const TIMEOUTS: PostgresTimeouts = { connectMs: 1_000, poolWaitMs: 1_000, statementMs: 300, queryMs: 800, idleInTransactionMs: 700 };
+
+describe('appends under the pool timeouts', () => {
+  let db: TestDatabase;
+  let pool: Pool;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await runMigrations(db.pool, eventStoreMigrations);
+    pool = createPool(db.url, { max: 3 }, () => undefined, TIMEOUTS);
+    store = new PostgresEventStore(pool);
+  });
+
+  afterAll(async () => {
+    await store.close();
+    await pool.end();
+    await db.drop();
+  });
+
+  const holdStreamLock = async (streamName: string) => {
+    const holder = await pool.connect();
+    await holder.query('BEGIN');
+    await holder.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [streamName]);
+    return holder;
+  };
+
+  it('gives up on a stream lock held past the statement timeout, as unavailable, and appends once it is free', async () => {
+    const stream = newStreamName();
+    const holder = await holdStreamLock(stream);
+    const started = Date.now();
+    const refused = await store.append(stream, [newEvent()], 'no_stream').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect([isDatabaseUnavailable(refused), (refused as { code?: string }).code]).toEqual([true, '57014']);
+    expect(Date.now() - started).toBeLessThan(TIMEOUTS.queryMs);
+    await holder.query('ROLLBACK');
+    holder.release();
+    expect((await store.append(stream, [newEvent()], 'no_stream')).nextExpectedRevision).toBe(0);
+  });
+
+  it('ends a transaction whose appender stalled, freeing its lock, without crashing the pool', async () => {
+    const stream = newStreamName();
+    // Took the lock, then went silent (its process stalled, or its network): the server ends its session.
+    const stalled = await holdStreamLock(stream);
+    await new Promise((resolve) => setTimeout(resolve, TIMEOUTS.idleInTransactionMs + 300));
+    expect((await store.append(stream, [newEvent()], 'no_stream')).nextExpectedRevision).toBe(0);
+    // The stalled client learns it on its next query; released with the error, the pool discards it.
+    const failure = await stalled.query('SELECT 1').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    stalled.release(failure instanceof Error ? failure : true);
+    expect((await pool.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+});

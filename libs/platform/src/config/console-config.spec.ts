@@ -1,0 +1,26 @@
+import { loadAttachmentConfig, loadConsoleConfig } from './console-config';
+
+describe('console and attachment configuration (issue 12)', () => {
+  it('defaults: 72 h invitations, 12 h idle / 7 days absolute sessions, 24 h URLs, 25 MB uploads', () => {
+    expect(loadConsoleConfig({})).toMatchObject({ invitationTtlSeconds: 259_200, sessionIdleSeconds: 43_200, sessionAbsoluteSeconds: 604_800, sseKeepaliveSeconds: 15, consoleDir: null });
+    expect(loadAttachmentConfig({})).toMatchObject({ urlTtlSeconds: 86_400, maxBytes: 26_214_400, urlSecretGenerated: true });
+  });
+
+  it('draws a random URL secret per process without ATTACHMENT_URL_SECRET', () => {
+    const [a, b] = [loadAttachmentConfig({}), loadAttachmentConfig({})];
+    expect(a.urlSecrets[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(a.urlSecrets[0]).not.toBe(b.urlSecrets[0]);
+  });
+
+  it('takes the shared secret and a previous one, and refuses short ones', () => {
+    const current = 'c'.repeat(32);
+    const previous = 'p'.repeat(40);
+    expect(loadAttachmentConfig({ ATTACHMENT_URL_SECRET: current, ATTACHMENT_URL_SECRET_PREVIOUS: previous })).toMatchObject({ urlSecrets: [current, previous], urlSecretGenerated: false });
+    expect(() => loadAttachmentConfig({ ATTACHMENT_URL_SECRET: 'short' })).toThrow('ATTACHMENT_URL_SECRET must be at least 32 characters');
+  });
+
+  it('refuses durations that are not positive integers', () => {
+    expect(() => loadConsoleConfig({ CONSOLE_SESSION_IDLE_SECONDS: '0' })).toThrow('CONSOLE_SESSION_IDLE_SECONDS');
+    expect(() => loadAttachmentConfig({ ATTACHMENT_URL_TTL_SECONDS: '1.5' })).toThrow('ATTACHMENT_URL_TTL_SECONDS');
+  });
+});

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The expert console's settings (issue 12), from the environment like every other duration so
+ * tests run them scaled down (DESIGN.md "Time"). Decisions: docs/decisions.md "Expert console (issue 12)".
+ */
+export interface ConsoleConfig {
+  /** How long an invitation link works (`CONSOLE_INVITATION_TTL_SECONDS`, 72 h). */
+  invitationTtlSeconds: number;
+  /** A session ends after this long without a request (`CONSOLE_SESSION_IDLE_SECONDS`, 12 h)… */
+  sessionIdleSeconds: number;
+  /** …and this long after sign-in in any case (`CONSOLE_SESSION_ABSOLUTE_SECONDS`, 7 days). */
+  sessionAbsoluteSeconds: number;
+  /** Failed sign-ins per account (email) in the window before 429 (`CONSOLE_SIGNIN_ACCOUNT_LIMIT`, 5). */
+  signInAccountLimit: number;
+  /** Failed sign-ins per client address in the window before 429 (`CONSOLE_SIGNIN_ADDRESS_LIMIT`, 20). */
+  signInAddressLimit: number;
+  /** The sliding window of both (`CONSOLE_SIGNIN_WINDOW_SECONDS`, 15 min). */
+  signInWindowSeconds: number;
+  /** A comment on idle event streams keeps proxies from closing them (`CONSOLE_SSE_KEEPALIVE_SECONDS`, 15 s). */
+  sseKeepaliveSeconds: number;
+  /** Where the built console is (`CONSOLE_DIR`); null: `dist/console` of the repository. */
+  consoleDir: string | null;
+}
+
+export interface AttachmentConfig {
+  /**
+   * HMAC keys of attachment URLs, current first (`ATTACHMENT_URL_SECRET`, then
+   * `ATTACHMENT_URL_SECRET_PREVIOUS` during a rotation). Every gateway replica and the webhooks
+   * service must share them.
+   */
+  urlSecrets: string[];
+  /** True when no secret was configured and this process drew its own (its URLs work only here). */
+  urlSecretGenerated: boolean;
+  /** How long a signed URL works from when it is shown (`ATTACHMENT_URL_TTL_SECONDS`, 24 h). */
+  urlTtlSeconds: number;
+  /** Largest upload (`ATTACHMENT_MAX_BYTES`, 25 MB). */
+  maxBytes: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+const MIN_SECRET_LENGTH = 32;
+
+function integer(env: Env, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer of at least ${min}, got "${raw}"`);
+  return value;
+}
+
+export function loadConsoleConfig(env: Env): ConsoleConfig {
+  return {
+    invitationTtlSeconds: integer(env, 'CONSOLE_INVITATION_TTL_SECONDS', 72 * 3600, 1),
+    sessionIdleSeconds: integer(env, 'CONSOLE_SESSION_IDLE_SECONDS', 12 * 3600, 1),
+    sessionAbsoluteSeconds: integer(env, 'CONSOLE_SESSION_ABSOLUTE_SECONDS', 7 * 24 * 3600, 1),
+    signInAccountLimit: integer(env, 'CONSOLE_SIGNIN_ACCOUNT_LIMIT', 5, 1),
+    signInAddressLimit: integer(env, 'CONSOLE_SIGNIN_ADDRESS_LIMIT', 20, 1),
+    signInWindowSeconds: integer(env, 'CONSOLE_SIGNIN_WINDOW_SECONDS', 15 * 60, 1),
+    sseKeepaliveSeconds: integer(env, 'CONSOLE_SSE_KEEPALIVE_SECONDS', 15, 1),
+    consoleDir: env.CONSOLE_DIR || null,
+  };
+}
+
+function secret(env: Env, name: string): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  if (raw.length < MIN_SECRET_LENGTH) throw new Error(`${name} must be at least ${MIN_SECRET_LENGTH} characters`);
+  return raw;
+}
+
+/** Like CURSOR_SECRET: without one, a random per-process key keeps a one-process setup working. */
+export function loadAttachmentConfig(env: Env): AttachmentConfig {
+  const current = secret(env, 'ATTACHMENT_URL_SECRET');
+  const previous = secret(env, 'ATTACHMENT_URL_SECRET_PREVIOUS');
+  return {
+    urlSecrets: [current ?? randomBytes(32).toString('hex'), ...(previous ? [previous] : [])],
+    urlSecretGenerated: current === null,
+    urlTtlSeconds: integer(env, 'ATTACHMENT_URL_TTL_SECONDS', 24 * 3600, 1),
+    maxBytes: integer(env, 'ATTACHMENT_MAX_BYTES', 25 * 1024 * 1024, 1),
+  };
+}

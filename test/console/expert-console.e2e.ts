@@ -1,0 +1,293 @@
+/**
+ * The expert console in a real browser against the real services (issue 12): an invited expert
+ * sets a password, signs in, sees an offer arrive live, works it (question, live reply, markdown,
+ * an uploaded attachment, a draft that survives a reload) and publishes; the agent reads the
+ * output and downloads the attachment through its signed URL. Also: a decline passes the offer
+ * on, a forged CSRF token is refused, a session cannot reach another expert's work, and signing
+ * out everywhere ends the other devices' sessions. axe finds no serious or critical violation on
+ * any page; every page is photographed into test-output/screenshots/.
+ */
+import type { Page } from 'playwright-core';
+import { waitUntil } from '@eh/platform';
+import { launchBrowser, screenshots, seriousAccessibilityViolations, type ConsoleBrowser } from '../support/browser';
+import { request, type ErrorBody } from '../support/http';
+import { startServices, type RunningServices } from '../support/service-harness';
+import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../router/support/router-e2e';
+
+const CLOCKS = {
+  ...FAST_CLOCKS,
+  // A person (here, a script driving a browser) needs longer than the router tests' seconds.
+  OFFER_TIMEOUT_SECONDS: '120',
+  SLA_STANDARD_SECONDS: '3600',
+  SLA_PRIORITY_SECONDS: '1800',
+  REPLY_WINDOW_SECONDS: '600',
+  ATTACHMENT_URL_SECRET: 'console-e2e-attachment-url-secret-0123456789',
+};
+const PASSWORD = 'correct horse battery staple';
+const SKILL = 'console-e2e';
+const UI_TIMEOUT_MS = 15_000;
+
+interface Invitation {
+  url: string;
+  email: string;
+}
+interface PublishedOutput {
+  body: string;
+  attachments: { name: string; url: string; content_type: string; size_bytes: number }[];
+}
+
+describe('the expert console (Playwright, real services)', () => {
+  let services: RunningServices;
+  let e2e: RouterE2e;
+  let workspace: Workspace;
+  let browser: ConsoleBrowser;
+  let ada: Expert;
+  let bo: Expert;
+  let page: Page;
+  const accessibility: Record<string, unknown[]> = {};
+
+  const invite = async (expert: Expert, email: string): Promise<Invitation> => {
+    const response = await request<Invitation>(services.baseUrl, 'POST', `/admin/v1/experts/${expert.id}/invitations`, { headers: e2e.admin, body: { email } });
+    if (response.status !== 201) throw new Error(`invite: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body;
+  };
+  const createLive = async (brief: string, extra: Record<string, unknown> = {}): Promise<string> => {
+    const created = await e2e.create(workspace.keys.live, { brief, skills: [SKILL], ...extra });
+    if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
+    return created.body.id;
+  };
+  /** Every page is checked in light and dark; findings are collected and asserted together. */
+  const audit = async (name: string): Promise<void> => {
+    accessibility[name] = await seriousAccessibilityViolations(page);
+  };
+  const heading = (target: Page, name: string | RegExp) => target.getByRole('heading', { level: 1, name }).waitFor({ timeout: UI_TIMEOUT_MS });
+  /** The message the console shows (and reads out) after an action. */
+  const notice = (target: Page, text: string | RegExp) => target.locator('.notices').getByText(text).waitFor({ timeout: UI_TIMEOUT_MS });
+  const signIn = async (target: Page, email: string): Promise<void> => {
+    await target.goto(`${services.baseUrl}/console/sign-in`);
+    await heading(target, 'Sign in');
+    await target.getByLabel('Email').fill(email);
+    await target.getByLabel('Password').fill(PASSWORD);
+    await target.getByRole('button', { name: 'Sign in' }).click();
+    await heading(target, 'Offers');
+  };
+
+  beforeAll(async () => {
+    services = await startServices(CLOCKS);
+    e2e = new RouterE2e(services);
+    workspace = await services.ops<Workspace>('workspace:create', '--name', 'console-e2e');
+    // Ada ranks first for the skill (faster), Bo second: a decline of Ada's passes to Bo.
+    ada = await e2e.addExpert([SKILL, 'naming'], 20, { name: 'Ada Lane', rate_credits_per_hour: 90 });
+    bo = await e2e.addExpert([SKILL], 60, { name: 'Bo Chen' });
+    await request(services.baseUrl, 'PUT', '/v1/memory/brand.voice', { key: workspace.keys.live, body: { kind: 'voice', body: 'Dry, warm, **short**. No exclamation marks.' } });
+    browser = await launchBrowser();
+    page = await (await browser.newContext()).newPage();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await services?.stop();
+  });
+
+  it('invite → set password → sign in → an offer arrives live → accept → start → ask → live reply → markdown and an attachment → publish → the agent downloads it', async () => {
+    // Invitation: the one-time link operations hand out.
+    const invitation = await invite(ada, 'ada@example.com');
+    expect(invitation.url).toMatch(/\/console\/invitations\/[^/]+$/);
+    await page.goto(invitation.url.replace(/^https?:\/\/[^/]+/, services.baseUrl));
+    await heading(page, 'Set your password');
+    await page.getByText('ada@example.com').first().waitFor();
+    await audit('invitation');
+    await screenshots(page, 'invitation');
+    await page.getByLabel('New password').fill(PASSWORD);
+    await page.getByLabel('Repeat the password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await heading(page, 'Offers');
+    await notice(page, /Password set/);
+
+    // The link works once.
+    const reused = await request<ErrorBody>(services.baseUrl, 'GET', `/console/api/v1/invitations/${invitation.url.split('/').pop()}`);
+    expect(reused.status).toBe(404);
+
+    // Sign out, then in with the password.
+    await page.locator('.account summary').click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await heading(page, 'Sign in');
+    await audit('sign-in');
+    await screenshots(page, 'sign-in');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password').fill('not the password at all');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: /.+/ }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    await screenshots(page, 'sign-in-refused', { lightOnly: true });
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await heading(page, 'Offers');
+    await page.getByText('No offers right now.').waitFor({ timeout: UI_TIMEOUT_MS });
+    await audit('offers-empty');
+    await screenshots(page, 'offers-empty');
+
+    // An offer arrives while the page is open: no reload.
+    const brief = 'Rewrite the hero of our landing page. Keep it short; the audience is small bakeries.';
+    const id = await createLive(brief, { context_url: 'https://example.com/landing', context_files: ['https://files.example.com/hero.png'] });
+    expect((await e2e.waitForOffer(id, 1)).expertId).toBe(ada.id);
+    const offer = page.locator(`[data-deployment-id="${id}"]`);
+    await offer.waitFor({ timeout: UI_TIMEOUT_MS });
+    await offer.getByText('Offer expires').waitFor();
+    await audit('offers');
+    await screenshots(page, 'offers');
+
+    // Accept, then start.
+    await offer.getByRole('button', { name: 'Accept' }).click();
+    await heading(page, /Rewrite the hero/);
+    await notice(page, /Offer accepted/);
+    await page.getByRole('button', { name: 'Start work' }).click();
+    await page.getByText('In progress', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect((await e2e.get(workspace.keys.live, id)).body.status).toBe('in_progress');
+
+    // Ask the one question; the agent replies over REST; the reply shows up live.
+    await page.getByLabel('One clarifying question').fill('Which competitor should we position against?');
+    await page.getByRole('button', { name: 'Ask the agent' }).click();
+    await page.getByText('Waiting for the agent', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await e2e.waitForStatus(workspace.keys.live, id, 'needs_input');
+    await screenshots(page, 'work-waiting-for-reply', { lightOnly: true });
+    const replied = await request<Deployment>(services.baseUrl, 'POST', `/v1/deployments/${id}/reply`, { key: workspace.keys.live, body: { body: 'Acme Bakeware. Their tone is loud; we want the opposite.' } });
+    expect(replied.status).toBe(200);
+    await page.getByText('Acme Bakeware. Their tone is loud; we want the opposite.').waitFor({ timeout: UI_TIMEOUT_MS });
+    await notice(page, /The agent replied/);
+    await page.getByText('In progress', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+
+    // Markdown with a live, sanitised preview: raw HTML stays text.
+    const markdown = '# Bake less paperwork\n\nOrders, stock and invoices in **one quiet place**.\n\n<img src=x onerror="window.__xss=1">\n\n- Opens before you do';
+    await page.getByLabel('Output (markdown)').fill(markdown);
+    const preview = page.getByRole('region', { name: 'Preview of your output' });
+    await preview.getByRole('heading', { name: 'Bake less paperwork' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await preview.locator('strong').textContent()).toBe('one quiet place');
+    expect(await preview.locator('img').count()).toBe(0);
+    expect(await page.evaluate('window.__xss')).toBeUndefined();
+
+    // An attachment, uploaded to the service.
+    const bytes = Buffer.from(`hero options\n${'x'.repeat(2048)}\n`, 'utf8');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'hero-options.txt', mimeType: 'text/plain', buffer: bytes });
+    await notice(page, /Attached hero-options\.txt/);
+    await page.getByText(/Draft saved at/).waitFor({ timeout: UI_TIMEOUT_MS });
+    await audit('work');
+    await screenshots(page, 'work');
+
+    // The draft lives on the server: a reload picks it up.
+    await page.reload();
+    await heading(page, /Rewrite the hero/);
+    await page.getByText('hero-options.txt').waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await page.getByLabel('Output (markdown)').inputValue()).toBe(markdown);
+    await page.getByText('Acme Bakeware. Their tone is loud; we want the opposite.').waitFor();
+    await page.getByText(/Cap: \d+ credits/).waitFor();
+
+    // The charge is capped at the reservation.
+    const charge = page.getByLabel('Charge (credits)');
+    const cap = Number(await charge.getAttribute('max'));
+    expect(cap).toBeGreaterThan(0);
+    await charge.fill(String(cap + 1));
+    await page.getByText(/At most \d+ credits: that is what the workspace reserved/).waitFor();
+    await charge.fill('42');
+    await page.getByLabel('Time worked (minutes)').fill('35');
+
+    // Publish; the agent reads the output and downloads the attachment through its signed URL.
+    await page.getByRole('button', { name: 'Publish to the agent' }).click();
+    await notice(page, /Published/);
+    await page.getByText('Published. The agent has your output.').waitFor({ timeout: UI_TIMEOUT_MS });
+    await audit('work-published');
+    await screenshots(page, 'work-published');
+    const done = await e2e.waitForStatus(workspace.keys.live, id, 'completed');
+    expect(done).toMatchObject({ credits_charged: 42, duration_seconds: 35 * 60 });
+    const output = done.output as PublishedOutput;
+    expect(output.body).toBe(markdown);
+    expect(output.attachments).toEqual([{ name: 'hero-options.txt', url: expect.stringMatching(/\/v1\/attachments\/att_\w+\/content\?expires=\d+&signature=[0-9a-f]+$/), content_type: 'text/plain', size_bytes: bytes.length }]);
+    const download = await fetch(output.attachments[0].url);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+    const tampered = await fetch(output.attachments[0].url.replace(/signature=([0-9a-f])/, (_, first: string) => `signature=${first === '0' ? '1' : '0'}`));
+    expect(tampered.status).toBe(403);
+    expect(((await tampered.json()) as ErrorBody).error.code).toBe('url_signature_invalid');
+
+    // History: the finished work and what it earned.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click();
+    await heading(page, 'History');
+    await page.getByRole('cell', { name: '42' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await audit('history');
+    await screenshots(page, 'history');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Work/ }).click();
+    await heading(page, 'Work in hand');
+    await page.getByText('Nothing in hand.').waitFor({ timeout: UI_TIMEOUT_MS });
+    await audit('work-list-empty');
+    await screenshots(page, 'work-list-empty', { lightOnly: true });
+  }, 240_000);
+
+  it('a decline passes the offer on to the next expert', async () => {
+    await signIn(page, 'ada@example.com').catch(async () => heading(page, 'Offers'));
+    await page.goto(`${services.baseUrl}/console/offers`);
+    await heading(page, 'Offers');
+    const id = await createLive('Name our new sourdough subscription. Three options, one line each.');
+    const offer = page.locator(`[data-deployment-id="${id}"]`);
+    await offer.waitFor({ timeout: UI_TIMEOUT_MS });
+    await offer.getByRole('button', { name: 'Decline…' }).click();
+    await offer.getByLabel('Reason for declining').fill('Booked until Friday.');
+    await screenshots(page, 'offers-declining', { lightOnly: true });
+    await offer.getByRole('button', { name: 'Decline offer' }).click();
+    await notice(page, /Offer declined/);
+    await offer.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    expect((await e2e.waitForOffer(id, 2)).expertId).toBe(bo.id);
+    const declined = (await e2e.events(id)).find((event) => event.type === 'deployment.offer_declined');
+    expect(JSON.stringify(declined?.data ?? {})).toContain('Booked until Friday.');
+    const bosOffers = await e2e.asExpert<{ data: { id: string }[] }>(bo, 'GET', '/offers');
+    expect(bosOffers.body.data.map((item) => item.id)).toContain(id);
+
+    // Ada's session cannot reach what is now Bo's.
+    const stranger = await page.evaluate(async (deploymentId) => (await fetch(`/expert/v1/deployments/${deploymentId}`)).status, id);
+    expect(stranger).toBe(404);
+  }, 120_000);
+
+  it('refuses a state change with a forged or missing CSRF token, and takes the real one', async () => {
+    await page.goto(`${services.baseUrl}/console/offers`);
+    await heading(page, 'Offers');
+    const attempt = (token: string | null) =>
+      page.evaluate(async (csrf) => {
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (csrf !== null) headers['x-csrf-token'] = csrf;
+        const response = await fetch('/expert/v1/availability', { method: 'POST', headers, body: JSON.stringify({ availability: 'busy' }) });
+        const text = await response.text();
+        return { status: response.status, code: text ? ((JSON.parse(text) as { error?: { code?: string } }).error?.code ?? null) : null };
+      }, token);
+    expect(await attempt('forged-0123456789abcdef')).toEqual({ status: 403, code: 'csrf_token_invalid' });
+    expect(await attempt(null)).toEqual({ status: 403, code: 'csrf_token_invalid' });
+    // Through the console itself (the typed client sends the session's token): it works.
+    await page.getByLabel('Availability').selectOption('busy');
+    await notice(page, /You are busy/);
+    await page.getByText(/You are busy/).first().waitFor();
+    await page.getByLabel('Availability').selectOption('online');
+    await notice(page, /You are online/);
+  }, 60_000);
+
+  it('signing out everywhere ends the session on the other device too', async () => {
+    const other = await (await browser.newContext({ width: 360, height: 780 })).newPage();
+    await signIn(other, 'ada@example.com');
+    await page.goto(`${services.baseUrl}/console/offers`);
+    await heading(page, 'Offers');
+    await page.locator('.account summary').click();
+    await screenshots(page, 'account-menu', { lightOnly: true });
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await heading(page, 'Sign in');
+    await notice(page, /signed out on every device/);
+    // The other device's next request finds its session gone, and it is back at sign-in.
+    await other.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click();
+    await heading(other, 'Sign in');
+    const status = await waitUntil(async () => {
+      const answer = await other.evaluate(async () => (await fetch('/expert/v1/me')).status);
+      return answer === 401 ? answer : undefined;
+    }, { timeoutMs: 5_000, description: 'the other session to be refused' });
+    expect(status).toBe(401);
+  }, 60_000);
+
+  it('finds no serious or critical accessibility violation on any page (axe, light and dark)', () => {
+    expect(Object.keys(accessibility).sort()).toEqual(['history', 'invitation', 'offers', 'offers-empty', 'sign-in', 'work', 'work-list-empty', 'work-published'].sort());
+    expect(Object.fromEntries(Object.entries(accessibility).filter(([, findings]) => findings.length > 0))).toEqual({});
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * A real browser for the console's tests and benchmark (issue 12): Debian's Chromium driven by
+ * playwright-core, with the flags this kind of machine needs (DESIGN.md "Stack notes"): headless,
+ * no sandbox as root, and nothing that reaches for the network on its own. Each launch gets a new
+ * empty profile, removed on close.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** The repo root, whether this file runs from test/support (Jest) or dist/test/support (benchmarks). */
+const ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}dist${path.sep}`) ? '../../..' : '../..');
+export const SCREENSHOTS = path.join(ROOT, 'test-output/screenshots');
+
+export interface ConsoleBrowser {
+  /** A fresh browser context: its own cookies, like another device. */
+  newContext(options?: { width?: number; height?: number }): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<ConsoleBrowser> {
+  const contexts: { context: BrowserContext; profile: string }[] = [];
+  return {
+    async newContext({ width = 1280, height = 900 } = {}) {
+      const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'console-chromium-'));
+      const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, viewport: { width, height }, colorScheme: 'light', locale: 'en-GB', timezoneId: 'UTC' });
+      contexts.push({ context, profile });
+      return context;
+    },
+    async close() {
+      for (const { context, profile } of contexts.splice(0)) {
+        await context.close().catch(() => undefined);
+        fs.rmSync(profile, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+const VARIANTS = [
+  { tag: 'desktop', width: 1280, height: 900 },
+  { tag: '360px', width: 360, height: 780 },
+] as const;
+
+/**
+ * Screenshots of the page as it is now, at desktop width and at 360 px, in light and (unless
+ * `lightOnly`) dark, into test-output/screenshots/<name>-<width>-<scheme>.png. The page is put
+ * back to desktop and light afterwards.
+ */
+export async function screenshots(page: Page, name: string, options: { lightOnly?: boolean } = {}): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const schemes = options.lightOnly ? (['light'] as const) : (['light', 'dark'] as const);
+  for (const scheme of schemes) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+    for (const variant of VARIANTS) {
+      await page.setViewportSize({ width: variant.width, height: variant.height });
+      // Two frames: the new size and scheme are laid out and painted (a string: this file has no DOM types).
+      await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${variant.tag}-${scheme}.png`), fullPage: true, animations: 'disabled' });
+    }
+  }
+  await page.setViewportSize({ width: VARIANTS[0].width, height: VARIANTS[0].height });
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
+}
+
+export interface AxeFinding {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  targets: string[];
+}
+
+/** axe-core's serious and critical violations on the page as it is now, in light and in dark. */
+export async function seriousAccessibilityViolations(page: Page): Promise<AxeFinding[]> {
+  const findings: AxeFinding[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    for (const violation of results.violations) {
+      if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+      findings.push({ id: `${violation.id} (${scheme})`, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return findings;
+}
