@@ -7,9 +7,10 @@
  * out everywhere ends the other devices' sessions. axe finds no serious or critical violation on
  * any page; every page is photographed into test-output/screenshots/.
  */
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { waitUntil } from '@eh/platform';
-import { launchBrowser, screenshots, seriousAccessibilityViolations, type ConsoleBrowser } from '../support/browser';
+import { launchBrowser, screenshots, SCREENSHOTS, seriousAccessibilityViolations, type ConsoleBrowser } from '../support/browser';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../router/support/router-e2e';
@@ -63,6 +64,18 @@ describe('the expert console (Playwright, real services)', () => {
   const heading = (target: Page, name: string | RegExp) => target.getByRole('heading', { level: 1, name }).waitFor({ timeout: UI_TIMEOUT_MS });
   /** The message the console shows (and reads out) after an action. */
   const notice = (target: Page, text: string | RegExp) => target.locator('.notices').getByText(text).waitFor({ timeout: UI_TIMEOUT_MS });
+  /** A failing step leaves the page's picture and the last notice behind, for whoever reads the log. */
+  const recorded = (name: string, run: () => Promise<void>) => async (): Promise<void> => {
+    try {
+      await run();
+    } catch (error) {
+      await page.screenshot({ path: path.join(SCREENSHOTS, `failed-${name}.png`), fullPage: true }).catch(() => undefined);
+      const notices = await page.locator('.notices').textContent().catch(() => null);
+      throw new Error(`${(error as Error).message}\n(page: ${page.url()}; last notice: ${notices || 'none'}; picture: test-output/screenshots/failed-${name}.png)`, { cause: error });
+    }
+  };
+  /** The Work page's status badge, by its words. */
+  const status = (target: Page, text: string) => target.locator('.work-status .badge').filter({ hasText: text }).waitFor({ timeout: UI_TIMEOUT_MS });
   const signIn = async (target: Page, email: string): Promise<void> => {
     await target.goto(`${services.baseUrl}/console/sign-in`);
     await heading(target, 'Sign in');
@@ -89,7 +102,7 @@ describe('the expert console (Playwright, real services)', () => {
     await services?.stop();
   });
 
-  it('invite → set password → sign in → an offer arrives live → accept → start → ask → live reply → markdown and an attachment → publish → the agent downloads it', async () => {
+  it('invite → set password → sign in → an offer arrives live → accept → start → ask → live reply → markdown and an attachment → publish → the agent downloads it', recorded('main-flow', async () => {
     // Invitation: the one-time link operations hand out.
     const invitation = await invite(ada, 'ada@example.com');
     expect(invitation.url).toMatch(/\/console\/invitations\/[^/]+$/);
@@ -141,20 +154,20 @@ describe('the expert console (Playwright, real services)', () => {
     await heading(page, /Rewrite the hero/);
     await notice(page, /Offer accepted/);
     await page.getByRole('button', { name: 'Start work' }).click();
-    await page.getByText('In progress', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await status(page, 'In progress');
     expect((await e2e.get(workspace.keys.live, id)).body.status).toBe('in_progress');
 
     // Ask the one question; the agent replies over REST; the reply shows up live.
     await page.getByLabel('One clarifying question').fill('Which competitor should we position against?');
     await page.getByRole('button', { name: 'Ask the agent' }).click();
-    await page.getByText('Waiting for the agent', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await status(page, 'Waiting for the agent');
     await e2e.waitForStatus(workspace.keys.live, id, 'needs_input');
     await screenshots(page, 'work-waiting-for-reply', { lightOnly: true });
     const replied = await request<Deployment>(services.baseUrl, 'POST', `/v1/deployments/${id}/reply`, { key: workspace.keys.live, body: { body: 'Acme Bakeware. Their tone is loud; we want the opposite.' } });
     expect(replied.status).toBe(200);
     await page.getByText('Acme Bakeware. Their tone is loud; we want the opposite.').waitFor({ timeout: UI_TIMEOUT_MS });
     await notice(page, /The agent replied/);
-    await page.getByText('In progress', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await status(page, 'In progress');
 
     // Markdown with a live, sanitised preview: raw HTML stays text.
     const markdown = '# Bake less paperwork\n\nOrders, stock and invoices in **one quiet place**.\n\n<img src=x onerror="window.__xss=1">\n\n- Opens before you do';
@@ -176,7 +189,7 @@ describe('the expert console (Playwright, real services)', () => {
     // The draft lives on the server: a reload picks it up.
     await page.reload();
     await heading(page, /Rewrite the hero/);
-    await page.getByText('hero-options.txt').waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.getByRole('list', { name: 'Attached files' }).locator('.attachment-list__name', { hasText: 'hero-options.txt' }).waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await page.getByLabel('Output (markdown)').inputValue()).toBe(markdown);
     await page.getByText('Acme Bakeware. Their tone is loud; we want the opposite.').waitFor();
     await page.getByText(/Cap: \d+ credits/).waitFor();
@@ -219,9 +232,9 @@ describe('the expert console (Playwright, real services)', () => {
     await page.getByText('Nothing in hand.').waitFor({ timeout: UI_TIMEOUT_MS });
     await audit('work-list-empty');
     await screenshots(page, 'work-list-empty', { lightOnly: true });
-  }, 240_000);
+  }), 240_000);
 
-  it('a decline passes the offer on to the next expert', async () => {
+  it('a decline passes the offer on to the next expert', recorded('decline', async () => {
     await signIn(page, 'ada@example.com').catch(async () => heading(page, 'Offers'));
     await page.goto(`${services.baseUrl}/console/offers`);
     await heading(page, 'Offers');
@@ -243,7 +256,7 @@ describe('the expert console (Playwright, real services)', () => {
     // Ada's session cannot reach what is now Bo's.
     const stranger = await page.evaluate(async (deploymentId) => (await fetch(`/expert/v1/deployments/${deploymentId}`)).status, id);
     expect(stranger).toBe(404);
-  }, 120_000);
+  }), 120_000);
 
   it('refuses a state change with a forged or missing CSRF token, and takes the real one', async () => {
     await page.goto(`${services.baseUrl}/console/offers`);

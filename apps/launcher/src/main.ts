@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 /**
@@ -9,9 +10,14 @@ const SERVICES = ['relay', 'router', 'webhooks', 'ledger', 'gateway'] as const;
 const DIST = path.resolve(__dirname, '../..');
 const children = new Map<string, ChildProcess>();
 let stopping = false;
+/**
+ * The gateway and the webhooks service sign attachment URLs the other must verify (issue 12):
+ * without a configured key, one drawn here for this run is shared by every child.
+ */
+const env = { ...process.env, ATTACHMENT_URL_SECRET: process.env.ATTACHMENT_URL_SECRET || randomBytes(32).toString('hex') };
 
 function start(name: string, restarts = 0): void {
-  const child = spawn(process.execPath, [path.join(DIST, name, 'src/main.js')], { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  const child = spawn(process.execPath, [path.join(DIST, name, 'src/main.js')], { stdio: ['ignore', 'pipe', 'pipe'], env });
   const prefix = `[${name}] `;
   const forward = (target: NodeJS.WriteStream) => (chunk: Buffer) =>
     target.write(chunk.toString().replace(/^(?=.)/gm, prefix));
