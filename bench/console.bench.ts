@@ -37,25 +37,44 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Set password and sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Offers' }).waitFor();
     await page.getByText('Updates: Live').waitFor({ timeout: 15_000 });
-    // Records when each offer card first enters the DOM (a string: bench/ has no DOM types).
+    // Each offer card's first moment in the DOM (a MutationObserver's Date.now()) comes back
+    // through a binding: the console's CSP (script-src 'self') forbids evaluating strings in the page.
+    const seen = new Map<string, number>();
+    const waiting = new Map<string, (at: number) => void>();
+    await page.exposeFunction('offerSeen', (id: string, at: number) => {
+      if (seen.has(id)) return;
+      seen.set(id, at);
+      waiting.get(id)?.(at);
+    });
     await page.evaluate(`(() => {
-      window.__seen = {};
-      const record = () => {
+      const reported = new Set();
+      const report = () => {
         for (const card of document.querySelectorAll('[data-deployment-id]')) {
           const id = card.getAttribute('data-deployment-id');
-          if (!(id in window.__seen)) window.__seen[id] = Date.now();
+          if (reported.has(id)) continue;
+          reported.add(id);
+          window.offerSeen(id, Date.now());
         }
       };
-      new MutationObserver(record).observe(document.body, { childList: true, subtree: true });
+      new MutationObserver(report).observe(document.body, { childList: true, subtree: true });
     })()`);
+    const appearance = (id: string): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const known = seen.get(id);
+        if (known !== undefined) return resolve(known);
+        const timer = setTimeout(() => reject(new Error(`offer ${id} did not appear in the console within 15 s`)), 15_000);
+        waiting.set(id, (at) => {
+          clearTimeout(timer);
+          resolve(at);
+        });
+      });
 
     const samples: number[] = [];
     for (let index = 0; index < warmup + count; index++) {
       const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.live, body: { brief: `Bench offer ${index}: write a tagline.`, skills: ['bench-console'] } });
       if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
       const id = created.body.id;
-      await page.waitForFunction(`window.__seen[${JSON.stringify(id)}] !== undefined`, undefined, { timeout: 15_000, polling: 20 });
-      const seenAt = Number(await page.evaluate(`window.__seen[${JSON.stringify(id)}]`));
+      const seenAt = await appearance(id);
       const { rows } = await services.database.pool.query<{ ms: number }>(
         `SELECT extract(epoch FROM recorded_at) * 1000 AS ms FROM events WHERE stream_name = $1 AND event_type = 'deployment.offered' ORDER BY stream_revision LIMIT 1`,
         [`deployment-${id}`],

@@ -20,10 +20,10 @@ function* files(dir) {
   }
 }
 
-/** Every source of the console, its configuration and the locked dependency versions. */
+/** Every source of the console, its configuration, this script and the locked dependency versions. */
 function inputsHash() {
   const hash = crypto.createHash('sha256');
-  for (const file of [...files(APP), path.join(root, 'package-lock.json')]) {
+  for (const file of [...files(APP), __filename, path.join(root, 'package-lock.json')]) {
     hash.update(path.relative(root, file)).update('\0').update(fs.readFileSync(file)).update('\0');
   }
   return hash.digest('hex');
@@ -36,8 +36,11 @@ async function main() {
     process.stdout.write('console: dist/console is up to date\n');
     return;
   }
+  // Always a production build, whoever calls (Jest sets NODE_ENV=test, which would make Vite
+  // bundle React's development build: twice the size, and not what the gateway should serve).
+  process.env.NODE_ENV = 'production';
   const { build } = await import('vite');
-  await build({ configFile: path.join(APP, 'vite.config.mjs'), logLevel: 'warn' });
+  await build({ configFile: path.join(APP, 'vite.config.mjs'), mode: 'production', logLevel: 'warn' });
   fs.writeFileSync(STAMP, hash);
   process.stdout.write('console: built dist/console\n');
 }

@@ -7,6 +7,7 @@
  * out everywhere ends the other devices' sessions. axe finds no serious or critical violation on
  * any page; every page is photographed into test-output/screenshots/.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { waitUntil } from '@eh/platform';
@@ -37,6 +38,7 @@ interface PublishedOutput {
   attachments: { name: string; url: string; content_type: string; size_bytes: number }[];
 }
 
+// The tests run in order and share one browser page: the first one invites Ada and sets her password.
 describe('the expert console (Playwright, real services)', () => {
   let services: RunningServices;
   let e2e: RouterE2e;
@@ -86,6 +88,8 @@ describe('the expert console (Playwright, real services)', () => {
   };
 
   beforeAll(async () => {
+    // Each run's pictures replace the last run's (a stale failed-*.png would mislead).
+    fs.rmSync(SCREENSHOTS, { recursive: true, force: true });
     services = await startServices(CLOCKS);
     e2e = new RouterE2e(services);
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'console-e2e');
@@ -200,7 +204,8 @@ describe('the expert console (Playwright, real services)', () => {
     expect(cap).toBeGreaterThan(0);
     await charge.fill(String(cap + 1));
     await page.getByText(/At most \d+ credits: that is what the workspace reserved/).waitFor();
-    await charge.fill('42');
+    const charged = Math.min(cap, 25);
+    await charge.fill(String(charged));
     await page.getByLabel('Time worked (minutes)').fill('35');
 
     // Publish; the agent reads the output and downloads the attachment through its signed URL.
@@ -210,7 +215,7 @@ describe('the expert console (Playwright, real services)', () => {
     await audit('work-published');
     await screenshots(page, 'work-published');
     const done = await e2e.waitForStatus(workspace.keys.live, id, 'completed');
-    expect(done).toMatchObject({ credits_charged: 42, duration_seconds: 35 * 60 });
+    expect(done).toMatchObject({ credits_charged: charged, duration_seconds: 35 * 60 });
     const output = done.output as PublishedOutput;
     expect(output.body).toBe(markdown);
     expect(output.attachments).toEqual([{ name: 'hero-options.txt', url: expect.stringMatching(/\/v1\/attachments\/att_\w+\/content\?expires=\d+&signature=[0-9a-f]+$/), content_type: 'text/plain', size_bytes: bytes.length }]);
@@ -224,7 +229,7 @@ describe('the expert console (Playwright, real services)', () => {
     // History: the finished work and what it earned.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click();
     await heading(page, 'History');
-    await page.getByRole('cell', { name: '42' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.getByRole('cell', { name: String(charged), exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
     await audit('history');
     await screenshots(page, 'history');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Work/ }).click();
@@ -234,17 +239,24 @@ describe('the expert console (Playwright, real services)', () => {
     await screenshots(page, 'work-list-empty', { lightOnly: true });
   }), 240_000);
 
-  it('a decline passes the offer on to the next expert', recorded('decline', async () => {
-    await signIn(page, 'ada@example.com').catch(async () => heading(page, 'Offers'));
+  it('a decline (by keyboard alone) passes the offer on to the next expert', recorded('decline', async () => {
     await page.goto(`${services.baseUrl}/console/offers`);
-    await heading(page, 'Offers');
+    await page.getByRole('heading', { level: 1, name: /^(Offers|Sign in)$/ }).waitFor({ timeout: UI_TIMEOUT_MS });
+    if (await page.getByRole('heading', { level: 1, name: 'Sign in' }).isVisible()) await signIn(page, 'ada@example.com');
+    // The first Tab reaches the skip link, which takes the keyboard past the header.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.textContent')).toBe('Skip to content');
     const id = await createLive('Name our new sourdough subscription. Three options, one line each.');
     const offer = page.locator(`[data-deployment-id="${id}"]`);
     await offer.waitFor({ timeout: UI_TIMEOUT_MS });
-    await offer.getByRole('button', { name: 'Decline…' }).click();
-    await offer.getByLabel('Reason for declining').fill('Booked until Friday.');
+    await offer.getByRole('button', { name: 'Accept' }).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter'); // "Decline…": the reason field opens and takes focus
+    await page.keyboard.type('Booked until Friday.');
+    expect(await offer.getByLabel('Reason for declining').inputValue()).toBe('Booked until Friday.');
     await screenshots(page, 'offers-declining', { lightOnly: true });
-    await offer.getByRole('button', { name: 'Decline offer' }).click();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter'); // "Decline offer"
     await notice(page, /Offer declined/);
     await offer.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
     expect((await e2e.waitForOffer(id, 2)).expertId).toBe(bo.id);
@@ -253,9 +265,19 @@ describe('the expert console (Playwright, real services)', () => {
     const bosOffers = await e2e.asExpert<{ data: { id: string }[] }>(bo, 'GET', '/offers');
     expect(bosOffers.body.data.map((item) => item.id)).toContain(id);
 
-    // Ada's session cannot reach what is now Bo's.
-    const stranger = await page.evaluate(async (deploymentId) => (await fetch(`/expert/v1/deployments/${deploymentId}`)).status, id);
-    expect(stranger).toBe(404);
+    // Ada's session (with its own valid CSRF token) can neither read nor act on what is now Bo's.
+    const stranger = await page.evaluate(async (deploymentId) => {
+      const session = (await (await fetch('/console/api/v1/session')).json()) as { csrf_token: string };
+      const answer = async (response: Response) => `${response.status} ${((await response.json()) as { error?: { code?: string } }).error?.code ?? 'no error'}`;
+      const read = await fetch(`/expert/v1/deployments/${deploymentId}`);
+      const act = await fetch(`/expert/v1/deployments/${deploymentId}/accept`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token }, body: '{}' });
+      const draft = await fetch(`/expert/v1/deployments/${deploymentId}/draft`);
+      return { read: await answer(read), act: await answer(act), draft: await answer(draft) };
+    }, id);
+    // Ada declined it: she reads it as passed over, without Bo's work; she can neither accept it nor read a draft.
+    expect(stranger.act).toMatch(/^(403 expert_not_assigned|404 not_found)$/);
+    expect(stranger.draft).toMatch(/^(403 expert_not_assigned|404 not_found)$/);
+    expect(stranger.read).toMatch(/^(200 no error|404 not_found)$/);
   }), 120_000);
 
   it('refuses a state change with a forged or missing CSRF token, and takes the real one', async () => {

@@ -28,7 +28,7 @@ describe('API fuzz (issue 11)', () => {
     process.stdout.write(`fuzz seed ${SEED} (replay: FUZZ_SEED=${SEED} npx jest test/fuzz)\n`);
     const catalog = await loadCatalog(services.baseUrl);
     const world = await prepareWorld(services);
-    const run = await runFuzz(services, world, catalog, { requests: REQUESTS, seed: SEED, concurrency: CONCURRENCY, timeLimitMs: 100_000 });
+    const run = await runFuzz(services, world, catalog, { requests: REQUESTS, seed: SEED, concurrency: CONCURRENCY, timeLimitMs: 200_000 });
     const credits = run.gatewayAnswers ? await releaseAndMeasureCredits(services, world) : null;
     const figures = formatFigures(run, credits);
     process.stdout.write(`${figures}\n`);
@@ -39,5 +39,5 @@ describe('API fuzz (issue 11)', () => {
     const untouched = Object.entries(run.perEndpoint).filter(([, stats]) => stats.sent < 20).map(([endpoint]) => endpoint);
     expect(untouched).toEqual([]);
     if (!clean(run, credits)) throw new Error(`the fuzz run found defects (seed ${SEED}):\n${figures}\n${failures}`);
-  }, 170_000);
+  }, 280_000);
 });

@@ -28,3 +28,10 @@ describe('what the fan-out consumer acts on', () => {
     },
   );
 });
+
+describe('issue 13: a test event scheduled by the gateway', () => {
+  it('is taken up (the gateway has no queue), while every other scheduled delivery is skipped', () => {
+    expect(fanoutAccepts({ ...event('delivery.scheduled'), data: { event_type: 'webhook.test' } })).toBe(true);
+    expect(fanoutAccepts({ ...event('delivery.scheduled'), data: { event_type: 'deployment.completed' } })).toBe(false);
+  });
+});

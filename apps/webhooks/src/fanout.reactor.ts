@@ -1,5 +1,5 @@
-import { isPublicEventType, type DeliveryReplayRequested } from '@eh/contracts';
-import { scheduleDeliveries, type AttemptScheduler } from '@eh/delivery';
+import { isPublicEventType, type DeliveryReplayRequested, type DeliveryScheduled } from '@eh/contracts';
+import { scheduleDeliveries, type AttemptScheduler, type EndpointDirectory, type SigningSecretKeeper } from '@eh/delivery';
 import type { EventStore, RecordedEvent } from '@eh/event-store';
 
 export interface FanoutDeps {
@@ -8,10 +8,17 @@ export interface FanoutDeps {
   clock: () => Date;
   /** Signs uploaded attachments in `data.object` (issue 12); bodies are left as they are without it. */
   presentObject?: <T>(object: T, now: Date) => T;
+  /** Issue 13: the partner's endpoints of a workspace and mode taking an event type. */
+  endpoints?: EndpointDirectory;
+  /** Issue 13: creates the workspace's `webhook_url` signing secret of a mode on first need. */
+  ensureSigningSecret?: SigningSecretKeeper;
 }
 
+/** Issue 13: a test event asked for by a partner is scheduled by the gateway, which has no queue. */
+const isTestDelivery = (event: RecordedEvent): boolean => event.type === 'delivery.scheduled' && (event.data as DeliveryScheduled['data']).event_type === 'webhook.test';
+
 /** What the fan-out acts on; everything else is acked without a database round trip. */
-export const fanoutAccepts = (event: RecordedEvent): boolean => isPublicEventType(event.type) || event.type === 'delivery.replay_requested';
+export const fanoutAccepts = (event: RecordedEvent): boolean => isPublicEventType(event.type) || event.type === 'delivery.replay_requested' || isTestDelivery(event);
 
 /**
  * The `webhooks-fanout` consumer's handler, for every event of the stream: a public event
@@ -32,8 +39,14 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent) => Promi
       await enqueue(delivery_id, next_attempt, new Date(requested_at));
       return;
     }
+    if (isTestDelivery(event)) {
+      const { delivery_id, scheduled_at } = (event as RecordedEvent<'delivery.scheduled', DeliveryScheduled['data']>).data;
+      await enqueue(delivery_id, 1, new Date(scheduled_at));
+      return;
+    }
     const now = deps.clock();
-    for (const scheduled of await scheduleDeliveries(deps.store, event, now, { presentObject: deps.presentObject })) {
+    const options = { presentObject: deps.presentObject, endpoints: deps.endpoints, ensureSigningSecret: deps.ensureSigningSecret };
+    for (const scheduled of await scheduleDeliveries(deps.store, event, now, options)) {
       if (scheduled.created) await enqueue(scheduled.delivery_id, 1, now);
     }
   };

@@ -1,4 +1,5 @@
 import { AttachmentUrls } from '@eh/attachments';
+import { endpointsTakingEvent, ensureSigningSecret } from '@eh/delivery';
 import { JetStreamEventConsumer } from '@eh/event-store';
 import { loadConfig, startSecretCipher } from '@eh/platform';
 import { openDatabase, openMessaging, runService } from '@eh/runtime';
@@ -20,7 +21,8 @@ runService('webhooks', async () => {
   const settings = config.webhooks;
   const clock = (): Date => new Date();
   // The only service that opens signing secrets (issue 11); refuses to start without keys in production.
-  const secrets = new CachedSecretOpener(startSecretCipher(config.secretKeyring), { ttlMs: 5 * 60_000, maxEntries: 10_000 });
+  const cipher = startSecretCipher(config.secretKeyring);
+  const secrets = new CachedSecretOpener(cipher, { ttlMs: 5 * 60_000, maxEntries: 10_000 });
   // Started before PostgreSQL answers, it waits for it rather than exiting into a crash loop.
   const database = await openDatabase(config, 20, [], { waitForServer: true });
   const messaging = await openMessaging(config, 'webhooks');
@@ -49,7 +51,17 @@ runService('webhooks', async () => {
   // Issue 12: uploaded attachments in webhook bodies are signed URLs, with the gateway's shared key.
   const attachmentUrls = new AttachmentUrls({ publicBaseUrl: config.publicBaseUrl, secrets: config.attachments.urlSecrets, ttlSeconds: config.attachments.urlTtlSeconds });
   if (config.attachments.urlSecretGenerated) console.warn('webhooks: ATTACHMENT_URL_SECRET is not set: attachment URLs in webhook bodies will not verify on the gateway');
-  const handler = fanoutHandler({ store: database.store, scheduler: queue, clock, presentObject: (object, now) => attachmentUrls.present(object, now) });
+  const handler = fanoutHandler({
+    store: database.store,
+    scheduler: queue,
+    clock,
+    presentObject: (object, now) => attachmentUrls.present(object, now),
+    // Issue 13: every enabled partner endpoint of the mode taking the event, and the webhook_url secret.
+    endpoints: (workspaceId, mode, eventType) => endpointsTakingEvent(database.pool, workspaceId, mode, eventType),
+    ensureSigningSecret: async (workspaceId, mode) => {
+      await ensureSigningSecret({ store: database.store, cipher, now: clock(), correlationId: `fanout:${workspaceId}` }, workspaceId, mode);
+    },
+  });
   // One subject (nats-server 2.9 has no filter_subjects): every event, the others acked unread.
   for (const fanout of fanouts) {
     await fanout.start({ durableName: 'webhooks-fanout', filterSubject: `${config.subjectPrefix}.>`, handler, accepts: fanoutAccepts });

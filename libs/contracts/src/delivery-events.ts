@@ -1,3 +1,6 @@
+import type { Actor } from './actor';
+import type { KeyMode } from './deployment-events';
+
 /**
  * Webhook delivery contracts (issue 6, SPEC.md "Events"): the events of the `delivery-<del_id>`
  * and `webhook_endpoint-<ws_id>` streams, and which domain events partners receive.
@@ -30,6 +33,9 @@ export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
 
 export const isPublicEventType = (type: string): type is PublicEventType => (PUBLIC_EVENT_TYPES as readonly string[]).includes(type);
 
+/** Issue 13: what a partner's endpoint can be sent: the public events, and the test event it asks for. */
+export type DeliveredEventType = PublicEventType | 'webhook.test';
+
 /** Where a delivery goes: the workspace endpoint, or the deployment's `webhook_url` override. */
 export interface DeliveryDestination {
   /** `we_…` when the workspace endpoint; null for a `webhook_url` override. */
@@ -43,7 +49,12 @@ export interface DeliveryScheduled {
     delivery_id: string;
     workspace_id: string;
     event_id: string;
-    event_type: PublicEventType;
+    event_type: DeliveredEventType;
+    /**
+     * Issue 13: the mode of what the event is about (a deployment's, a handoff's; `live` for
+     * usage). Absent on deliveries scheduled before: those are listed to operations only.
+     */
+    mode?: KeyMode;
     /** The deployment the event is about (for a handoff event, the handoff's); null for workspace-level events. */
     deployment_id: string | null;
     /** The exact bytes sent on every attempt (the signature timestamp is fresh per attempt). */
@@ -90,7 +101,15 @@ export interface DeliveryDeadLettered {
 /** Operations replay a dead letter: same delivery id, the full schedule again. */
 export interface DeliveryReplayRequested {
   type: 'delivery.replay_requested';
-  data: { delivery_id: string; next_attempt: number; requested_by: string; requested_at: string };
+  data: {
+    delivery_id: string;
+    next_attempt: number;
+    requested_by: string;
+    requested_at: string;
+    /** Issue 13: the bulk replay job (`wrp_…`) it belongs to, when one asked. */
+    replay_id?: string;
+    actor?: Actor;
+  };
 }
 
 export type DeliveryEvent =
@@ -154,21 +173,62 @@ export interface WebhookSecretRotated {
     /** Until then the previous secret still signs, beside the new one. */
     previous_secret_expires_at: string;
     rotated_at: string;
+    actor?: Actor;
   } & SecretField;
 }
 
 export interface WebhookEndpointRemoved {
   type: 'webhook_endpoint.removed';
-  data: { workspace_id: string; endpoint_id: string; removed_at: string };
+  data: { workspace_id: string; endpoint_id: string; removed_at: string; actor?: Actor };
 }
 
-export type WebhookEndpointEvent = WebhookEndpointRegistered | WebhookEndpointUrlChanged | WebhookSecretRotated | WebhookEndpointRemoved;
+/**
+ * Issue 13: a partner's own endpoint, one of several per workspace and mode, on its own stream
+ * `webhook_endpoint-<we_id>`. (`registered` stays the admin API's endpoint of the whole workspace.)
+ */
+export interface WebhookEndpointCreated {
+  type: 'webhook_endpoint.created';
+  data: {
+    workspace_id: string;
+    endpoint_id: string;
+    mode: KeyMode;
+    url: string;
+    enabled: boolean;
+    /** Public event types, or `["*"]` for all of them (also those added later). */
+    enabled_events: string[];
+    description: string;
+    created_at: string;
+    actor: Actor;
+  } & SecretField;
+}
+
+/** Only the fields that changed. */
+export interface WebhookEndpointUpdated {
+  type: 'webhook_endpoint.updated';
+  data: {
+    workspace_id: string;
+    endpoint_id: string;
+    changes: { url?: string; enabled?: boolean; enabled_events?: string[]; description?: string };
+    updated_at: string;
+    actor: Actor;
+  };
+}
+
+export type WebhookEndpointEvent =
+  | WebhookEndpointRegistered
+  | WebhookEndpointUrlChanged
+  | WebhookSecretRotated
+  | WebhookEndpointRemoved
+  | WebhookEndpointCreated
+  | WebhookEndpointUpdated;
 
 export const WEBHOOK_ENDPOINT_EVENT_TYPES: readonly WebhookEndpointEvent['type'][] = [
   'webhook_endpoint.registered',
   'webhook_endpoint.url_changed',
   'webhook_endpoint.secret_rotated',
   'webhook_endpoint.removed',
+  'webhook_endpoint.created',
+  'webhook_endpoint.updated',
 ];
 
 /**
@@ -178,7 +238,74 @@ export const WEBHOOK_ENDPOINT_EVENT_TYPES: readonly WebhookEndpointEvent['type']
 export const FIELDS_KEPT_OFF_THE_BUS: Readonly<Record<string, readonly string[]>> = {
   'webhook_endpoint.registered': ['sealed_secret', 'secret'],
   'webhook_endpoint.secret_rotated': ['sealed_secret', 'secret'],
+  'webhook_endpoint.created': ['sealed_secret', 'secret'],
+  'webhook_signing_secret.created': ['sealed_secret'],
+  'webhook_signing_secret.rotated': ['sealed_secret'],
 };
 
-/** One endpoint per workspace (SPEC.md "Events"), so the stream is keyed by the workspace. */
-export const webhookEndpointStreamName = (workspaceId: string): string => `webhook_endpoint-${workspaceId}`;
+/**
+ * One endpoint per workspace (SPEC.md "Events"), so the stream is keyed by the workspace. Since
+ * issue 13 that is the admin API's endpoint of the whole workspace; a partner's endpoints are keyed
+ * by their own id (`we_…`), through the same function.
+ */
+export const webhookEndpointStreamName = (workspaceOrEndpointId: string): string => `webhook_endpoint-${workspaceOrEndpointId}`;
+
+/**
+ * Issue 13: the secret that signs deliveries to a deployment's `webhook_url`, one per workspace and
+ * mode, on `webhook_signing_secret-<ws_id>-<mode>`. Each secret has an id (`whs_…`) its sealing binds to.
+ */
+export interface WebhookSigningSecretCreated {
+  type: 'webhook_signing_secret.created';
+  data: { workspace_id: string; mode: KeyMode; secret_id: string; sealed_secret: SealedSecret; created_at: string };
+}
+
+/** The current secret was shown (once); a second reveal is refused until a rotation. */
+export interface WebhookSigningSecretRevealed {
+  type: 'webhook_signing_secret.revealed';
+  data: { workspace_id: string; mode: KeyMode; secret_id: string; revealed_at: string; actor: Actor };
+}
+
+export interface WebhookSigningSecretRotated {
+  type: 'webhook_signing_secret.rotated';
+  data: { workspace_id: string; mode: KeyMode; secret_id: string; sealed_secret: SealedSecret; previous_secret_expires_at: string; rotated_at: string; actor: Actor };
+}
+
+export type WebhookSigningSecretEvent = WebhookSigningSecretCreated | WebhookSigningSecretRevealed | WebhookSigningSecretRotated;
+
+export const WEBHOOK_SIGNING_SECRET_EVENT_TYPES: readonly WebhookSigningSecretEvent['type'][] = [
+  'webhook_signing_secret.created',
+  'webhook_signing_secret.revealed',
+  'webhook_signing_secret.rotated',
+];
+
+export const webhookSigningSecretStreamName = (workspaceId: string, mode: KeyMode): string => `webhook_signing_secret-${workspaceId}-${mode}`;
+
+/** Issue 13: a partner's bulk replay, `webhook_replay-<wrp_id>`: the dead letters it matched, its progress, its end. */
+export interface WebhookReplayFilter {
+  event_type?: string;
+  deployment_id?: string;
+  endpoint_id?: string;
+  created_after?: string;
+  created_before?: string;
+}
+
+export interface WebhookReplayRequested {
+  type: 'webhook_replay.requested';
+  data: { replay_id: string; workspace_id: string; mode: KeyMode; filter: WebhookReplayFilter; delivery_ids: string[]; requested_at: string; actor: Actor };
+}
+
+export interface WebhookReplayProgressed {
+  type: 'webhook_replay.progressed';
+  data: { replay_id: string; replayed: number; skipped: number; at: string };
+}
+
+export interface WebhookReplayCompleted {
+  type: 'webhook_replay.completed';
+  data: { replay_id: string; replayed: number; skipped: number; completed_at: string };
+}
+
+export type WebhookReplayEvent = WebhookReplayRequested | WebhookReplayProgressed | WebhookReplayCompleted;
+
+export const WEBHOOK_REPLAY_EVENT_TYPES: readonly WebhookReplayEvent['type'][] = ['webhook_replay.requested', 'webhook_replay.progressed', 'webhook_replay.completed'];
+
+export const webhookReplayStreamName = (replayId: string): string => `webhook_replay-${replayId}`;

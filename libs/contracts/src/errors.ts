@@ -28,6 +28,13 @@ export const ERROR_CODES = [
   // attachment URL that expired or does not match its signature.
   'csrf_token_invalid',
   'url_signature_invalid',
+  // Issue 13: a developer on an owner's route; limits of a workspace's endpoints and keys; a
+  // signing secret shown once; a workspace keeps at least one owner.
+  'permission_denied',
+  'endpoint_limit_reached',
+  'api_key_limit_reached',
+  'secret_already_revealed',
+  'last_owner',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -16,6 +16,13 @@ export const ID_PREFIX = {
   // Issue 12: files an expert uploads (the blob store) and invitations to the console.
   attachment: 'att',
   invitation: 'inv',
+  // Issue 13: workspace members and their invitations, operators, signing secrets, replay jobs, limit requests.
+  member: 'mem',
+  memberInvitation: 'minv',
+  operator: 'op',
+  signingSecret: 'whs',
+  webhookReplay: 'wrp',
+  limitRequest: 'lrq',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

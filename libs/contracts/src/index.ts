@@ -11,3 +11,6 @@ export * from './account-events';
 export * from './ledger-rpc';
 export * from './memory-events';
 export * from './handoff-events';
+export * from './actor';
+export * from './people-events';
+export * from './limit-request-events';

@@ -1,3 +1,4 @@
+import type { Actor } from './actor';
 import type { KeyMode } from './deployment-events';
 
 /** Events of the `workspace-<ws_id>` stream: the workspace and its API keys (SPEC.md "Authentication"). */
@@ -9,12 +10,22 @@ export interface WorkspaceCreated {
 /** Only the key's SHA-256 is stored; the key itself is shown once, to the caller that issued it. */
 export interface ApiKeyIssued {
   type: 'workspace.api_key_issued';
-  data: { workspace_id: string; key_id: string; mode: KeyMode; key_hash: string; last4: string; issued_at: string };
+  data: {
+    workspace_id: string;
+    key_id: string;
+    mode: KeyMode;
+    key_hash: string;
+    last4: string;
+    issued_at: string;
+    /** Issue 13: named in the dashboard; keys issued before (or by operations) read as "Default". */
+    name?: string;
+    actor?: Actor;
+  };
 }
 
 export interface ApiKeyRevoked {
   type: 'workspace.api_key_revoked';
-  data: { workspace_id: string; key_id: string; revoked_at: string };
+  data: { workspace_id: string; key_id: string; revoked_at: string; actor?: Actor };
 }
 
 export type WorkspaceEvent = WorkspaceCreated | ApiKeyIssued | ApiKeyRevoked;

@@ -24,3 +24,16 @@ export * from './adapters/deliveries-view.migrations';
 export * from './adapters/deliveries-view.projection';
 export * from './adapters/deliveries-view.query';
 export * from './adapters/webhook-secrets.reseal';
+// Issue 13: a partner's endpoints, the webhook_url signing secret, deliveries and bulk replays, events.
+export * from './domain/enabled-events';
+export * from './domain/signing-secret.decider';
+export * from './domain/replay-job.decider';
+export * from './domain/webhook-endpoint.resource';
+export * from './application/public-event';
+export * from './application/partner-endpoints.handler';
+export * from './application/signing-secret.handler';
+export * from './application/replay-jobs.handler';
+export * from './application/partner-deliveries.handler';
+export * from './adapters/webhook-endpoints-view.migrations';
+export * from './adapters/webhook-endpoints-view.projection';
+export * from './adapters/webhook-endpoints-view.query';

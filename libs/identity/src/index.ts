@@ -6,3 +6,11 @@ export * from './adapters/argon2-password.hasher';
 export * from './adapters/identity.migrations';
 export * from './adapters/session.store';
 export * from './adapters/password.store';
+// Issue 13: workspace members and operators.
+export * from './domain/console-email.rules';
+export * from './domain/members.decider';
+export * from './domain/operator.decider';
+export * from './adapters/people.migrations';
+export * from './adapters/people.projections';
+export * from './adapters/people.query';
+export * from './application/people.handlers';

@@ -18,3 +18,4 @@ export * from './adapters/accounts-view.projection';
 export * from './adapters/reservations-view.projection';
 export * from './adapters/usage.query';
 export * from './adapters/ledger-sweeps.query';
+export * from './adapters/usage-history';

@@ -1,12 +1,13 @@
-import { deliveriesViewMigrations, deliveriesViewProjection } from '@eh/delivery';
+import { deliveriesViewMigrations, deliveriesViewProjection, webhookEndpointsViewMigrations, webhookEndpointsViewProjection } from '@eh/delivery';
 import { deploymentsViewMigrations, deploymentsViewProjection, routingViewMigrations, routingViewProjection } from '@eh/deployments';
 import { PostgresEventStore, eventStoreMigrations, relayMigrations } from '@eh/event-store';
 import { handoffsViewMigrations, handoffsViewProjection } from '@eh/handoffs';
+import { membersViewProjection, operatorsViewProjection, peopleMigrations } from '@eh/identity';
 import { memoryViewMigrations, memoryViewProjection } from '@eh/memory';
 import { createPool, isDatabaseUnavailable, runMigrations, type Migration, type ServiceConfig } from '@eh/platform';
-import { accountsViewProjection, ledgerViewMigrations, reservationsViewProjection } from '@eh/ledger';
+import { accountsViewProjection, ledgerViewMigrations, reservationsViewProjection, usageHistoryMigrations, usageHistoryProjection } from '@eh/ledger';
 import { expertCompletionsProjection, rosterViewMigrations, rosterViewProjection } from '@eh/roster';
-import { workspacesViewMigrations, workspacesViewProjection } from '@eh/workspaces';
+import { auditLogMigrations, auditLogProjection, limitRequestsMigrations, limitRequestsProjection, workspacesViewMigrations, workspacesViewProjection } from '@eh/workspaces';
 import type { Pool } from 'pg';
 
 export interface Database {
@@ -27,6 +28,12 @@ export const allMigrations = [
   ...ledgerViewMigrations,
   ...memoryViewMigrations,
   ...handoffsViewMigrations,
+  // Issue 13: a partner's webhook endpoints; workspace members and operators.
+  ...webhookEndpointsViewMigrations,
+  ...peopleMigrations,
+  ...limitRequestsMigrations,
+  ...auditLogMigrations,
+  ...usageHistoryMigrations,
 ];
 
 /** Inline projections run in every writer's append, whichever service appends. */
@@ -44,6 +51,15 @@ export const inlineProjections = [
   // Issue 8: brand memory and handoffs, readable right after their writes.
   memoryViewProjection,
   handoffsViewProjection,
+  // Issue 13: a partner's webhook endpoints, in the fan-out's directory as soon as they are created.
+  webhookEndpointsViewProjection,
+  // Issue 13: members and operators sign in the moment they joined, and stop the moment they are removed.
+  membersViewProjection,
+  operatorsViewProjection,
+  limitRequestsProjection,
+  usageHistoryProjection,
+  // Last: it reads the mode of keys and endpoints from the views above, as of this append.
+  auditLogProjection,
 ];
 
 export interface DatabaseOptions {

@@ -97,7 +97,10 @@ function baseArbitrary(endpoint: Endpoint, catalog: Catalog, hints: Hints): fc.A
     auth: fc.constantFrom<'test' | 'live'>('test', 'test', 'live').map((mode): AuthChoice => ({ kind: 'valid', mode })),
     params: fc.tuple(...endpoint.pathParams.map(() => fc.nat(999).map((pick): ParamChoice => ({ kind: 'real', pick })))),
     query: validQuery(endpoint, catalog.registry, hints),
-    idempotencyKey: endpoint.idempotencyKey ? fc.option(fc.stringMatching(/^fz-[a-z0-9]{6,20}$/), { nil: null, freq: 2 }) : fc.constant(null),
+    // Half the requests carry a key: mostly a fresh one, sometimes one every request of the run shares (replays across resources).
+    idempotencyKey: endpoint.idempotencyKey
+      ? fc.option(fc.oneof({ weight: 5, arbitrary: fc.stringMatching(/^fz-[a-z0-9]{6,20}$/) }, { weight: 1, arbitrary: fc.constantFrom('fz-shared-1', 'fz-shared-2') }), { nil: null, freq: 2 })
+      : fc.constant(null),
     body,
   });
 }
@@ -755,6 +758,13 @@ function headerMutations(endpoint: Endpoint): fc.Arbitrary<(base: Base) => Mutat
           headers: [['Idempotency-Key', a], ['Idempotency-Key', b]],
         })),
         6,
+      ),
+    );
+    // A few keys shared by every request of the run: a replay must never answer for another resource.
+    out.push(
+      weighted(
+        fc.constantFrom('fz-shared-1', 'fz-shared-2').map((key) => (): Mutation => ({ family: 'header.idempotency-key-shared', detail: key, reject: false, idempotencyKey: key })),
+        4,
       ),
     );
     out.push(

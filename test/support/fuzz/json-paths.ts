@@ -1,4 +1,4 @@
-import { isObj, obj, type J, type JObject } from './json-text';
+import { isObj, obj, type J } from './json-text';
 import { resolve, type Schema, type SchemaRegistry } from './schema-arbitrary';
 
 export type JPath = (string | number)[];
@@ -76,7 +76,3 @@ export function valueAt(root: J, path: JPath): J | undefined {
   }
   return current;
 }
-
-export const describePath = (path: JPath): string => (path.length === 0 ? '(body)' : path.map((step) => (typeof step === 'number' ? `[${step}]` : `.${step}`)).join('').replace(/^\./, ''));
-
-export type { JObject };

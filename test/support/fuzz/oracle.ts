@@ -4,7 +4,7 @@ import type { FuzzCase } from './cases';
 import type { Exchange } from './raw-http';
 import type { Schema } from './schema-arbitrary';
 
-export type FailureKind = '5xx' | 'no-answer' | 'error-shape' | 'request-id' | 'accepted-invalid';
+export type FailureKind = '5xx' | 'no-answer' | 'error-shape' | 'request-id' | 'accepted-invalid' | 'replay-mismatch';
 
 export interface Verdict {
   kind: FailureKind;
@@ -28,7 +28,7 @@ export function errorValidator(errorSchema: Schema): ErrorValidator {
  * framing never completed), every error in the spec's shape with `request_id` equal to the
  * `Request-Id` header, and no success for a request that is certainly invalid.
  */
-export function judge(request: FuzzCase, result: Exchange, validate: ErrorValidator, oversized = false): Verdict | null {
+export function judge(request: FuzzCase, result: Exchange, validate: ErrorValidator, oversized = false, target = ''): Verdict | null {
   const response = result.response;
   if (!response) {
     if (request.mayGoUnanswered) return null;
@@ -53,12 +53,33 @@ export function judge(request: FuzzCase, result: Exchange, validate: ErrorValida
     }
     const problem = validate(body);
     if (problem) return { kind: 'error-shape', status, reason: `${problem}: ${JSON.stringify(body).slice(0, 200)}` };
-    const requestId = (body as { error: { request_id: string } }).error.request_id;
-    if (headers['request-id'] !== requestId) return { kind: 'request-id', status, reason: `body request_id ${requestId}, Request-Id header ${JSON.stringify(headers['request-id'] ?? null)}` };
+    const { request_id: requestId, message } = (body as { error: { request_id: string; message: string } }).error;
+    // Issue 11: invalid UTF-8 in a body whose length is right was answered "Request body size did not match Content-Length".
+    if (request.family === 'body.invalid-utf8' && request.framing.kind === 'normal' && /content-length|did not match/i.test(message)) {
+      return { kind: 'error-shape', status, reason: `untrue message for invalid UTF-8 with a correct Content-Length: ${JSON.stringify(message)}` };
+    }
+    // A replay returns the first answer's bytes, whose request_id is the first request's; the
+    // header is the replaying exchange's own (docs/decisions.md "REST conventions").
+    const replayed = headers['idempotent-replayed'] === 'true';
+    if (!replayed && headers['request-id'] !== requestId) return { kind: 'request-id', status, reason: `body request_id ${requestId}, Request-Id header ${JSON.stringify(headers['request-id'] ?? null)}` };
     return null;
   }
   if (request.expect === 'reject') return { kind: 'accepted-invalid', status, reason: `${status} for ${request.family}: ${request.detail}` };
+  const mismatch = headers['idempotent-replayed'] === 'true' ? replayedForAnother(target, response.body) : null;
+  if (mismatch) return { kind: 'replay-mismatch', status, reason: mismatch };
   return null;
+}
+
+/** A replayed success about another deployment than the one in the path: the key's first request's answer, served for a different request. */
+function replayedForAnother(target: string, body: Buffer): string | null {
+  const inPath = /^\/v1\/deployments\/(dep_[0-9A-Z]{26})\//.exec(target)?.[1];
+  if (!inPath) return null;
+  try {
+    const id = (JSON.parse(body.toString('utf8')) as { id?: unknown }).id;
+    return typeof id === 'string' && id.startsWith('dep_') && id !== inPath ? `replayed the answer about ${id} to a request about ${inPath} (Idempotent-Replayed: true); ${inPath} was not acted on` : null;
+  } catch {
+    return null;
+  }
 }
 
 export function errorCode(body: Buffer): string | null {

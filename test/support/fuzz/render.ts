@@ -16,6 +16,8 @@ export interface FuzzWorld {
    */
   pools: Record<string, string[]>;
   victims: Partial<Record<IdKind, string[]>>;
+  /** Valid setup requests that failed with a 5xx. */
+  setupProblems?: string[];
 }
 
 export interface Rendered {

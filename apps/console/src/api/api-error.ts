@@ -33,11 +33,18 @@ export function toApiError(response: Response, body: unknown): ApiError {
   );
 }
 
+/** The API's messages are sentence fragments ("the email or the password is wrong"). */
+const sentence = (text: string): string => {
+  const trimmed = text.trim();
+  const capitalised = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
+};
+
 /** Words for a person, whatever failed (network included). */
 export function describeError(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 429 && error.retryAfterSeconds) return `${error.message} Try again in ${error.retryAfterSeconds} s.`;
-    return error.message;
+    if (error.status === 429 && error.retryAfterSeconds) return `${sentence(error.message)} Try again in ${error.retryAfterSeconds} s.`;
+    return sentence(error.message);
   }
   if (error instanceof TypeError) return 'The console could not reach the server. Check your connection and try again.';
   return error instanceof Error ? error.message : 'Something went wrong.';

@@ -49,7 +49,8 @@ export function App() {
   const next = useSearchParam('next');
   const session = useSession();
   const announce = useAnnounce();
-  const onOffer = useCallback(() => announce('A new offer arrived.', 'info'), [announce]);
+  // The card appears by itself; screen readers are told.
+  const onOffer = useCallback(() => announce('A new offer arrived.', 'quiet'), [announce]);
   const live = useLiveEvents(Boolean(session.data), { onOffer });
 
   if (route.page === 'invitation') {

@@ -4,30 +4,10 @@
  */
 import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 
+export { routeOf, type Route } from './routes';
+
 const BASE = import.meta.env.BASE_URL.replace(/\/$/, ''); // '/console'
 const NAVIGATED = 'console:navigate';
-
-export type Route =
-  | { page: 'offers' }
-  | { page: 'work-list' }
-  | { page: 'work'; deploymentId: string }
-  | { page: 'history' }
-  | { page: 'sign-in' }
-  | { page: 'invitation'; token: string }
-  | { page: 'not-found' };
-
-/** `/offers`, `/work/dep_…`: the path below the base, without a trailing slash. */
-export function routeOf(path: string): Route {
-  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
-  const [first, second, ...rest] = parts;
-  if (rest.length > 0) return { page: 'not-found' };
-  if (first === undefined || (first === 'offers' && !second)) return { page: 'offers' };
-  if (first === 'work') return second ? { page: 'work', deploymentId: second } : { page: 'work-list' };
-  if (first === 'history' && !second) return { page: 'history' };
-  if (first === 'sign-in' && !second) return { page: 'sign-in' };
-  if (first === 'invitations' && second) return { page: 'invitation', token: second };
-  return { page: 'not-found' };
-}
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('popstate', onChange);

@@ -7,11 +7,11 @@ import { AcceptInvitationDto, SignInDto } from './console-auth.dto';
 import { ConsoleAuthService, type OpenedSession } from './console-auth.service';
 import { ConsoleSessionGuard } from './console-session.guard';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
-import type { SessionResource } from './session.resource';
+import { toPersonSessionResource, type SessionResource } from './session.resource';
 
 const authOf = (request: FastifyRequest) => {
-  if (!request.consoleAuth) throw new Error('console route without ConsoleSessionGuard');
-  return request.consoleAuth;
+  if (!request.personAuth) throw new Error('console route without ConsoleSessionGuard');
+  return request.personAuth;
 };
 
 /**
@@ -40,7 +40,7 @@ export class ConsoleAuthController {
   @Post('invitations/:token/accept')
   @HttpCode(201)
   async accept(@Param('token') token: string, @Body(new ValidatedBody(AcceptInvitationDto)) body: AcceptInvitationDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return this.started(reply, await this.auth.accept(token, body.password, String(request.id)));
+    return this.started(reply, await this.auth.accept(token, body.password, String(request.id), body.name));
   }
 
   @Post('sessions')
@@ -52,9 +52,9 @@ export class ConsoleAuthController {
   @Get('session')
   @UseGuards(ConsoleSessionGuard)
   session(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): SessionResource {
-    const { session, expert, email } = authOf(request);
+    const { session, person } = authOf(request);
     void reply.header('Cache-Control', 'no-store');
-    return { object: 'session', principal: { kind: 'expert', id: expert.id, name: expert.name, email }, csrf_token: session.csrfToken, expires_at: session.expiresAt.toISOString() };
+    return toPersonSessionResource(session, person);
   }
 
   @Delete('session')
@@ -69,7 +69,7 @@ export class ConsoleAuthController {
   @HttpCode(204)
   @UseGuards(ConsoleSessionGuard)
   async revokeAll(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
-    await this.auth.revokeAll(authOf(request).expert.id);
+    await this.auth.revokeAllOf(authOf(request).session.principal);
     clearSessionCookie(reply, this.config.publicBaseUrl);
   }
 }

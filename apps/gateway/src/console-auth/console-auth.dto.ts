@@ -1,4 +1,4 @@
-import { IsString, MaxLength, MinLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 
 /**
@@ -10,6 +10,13 @@ export class AcceptInvitationDto {
   @MaxLength(1000)
   @JSONSchema({ minLength: 12, maxLength: 200, description: '12 to 200 characters; not a common password, the email or the name.' })
   password!: string;
+
+  /** Issue 13: members and operators choose the name others see; experts have theirs from the roster (400 if sent). */
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  name?: string;
 }
 
 export class SignInDto {

@@ -1,16 +1,42 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type ExpertRef } from '@eh/contracts';
 import type { EventStore } from '@eh/event-store';
-import { PasswordStore, type ConsoleSession } from '@eh/identity';
+import {
+  acceptMemberInvitation,
+  acceptOperatorInvitation,
+  findMember,
+  findMemberByEmail,
+  findOpenMemberInvitation,
+  findOpenOperatorInvitation,
+  findOperator,
+  findOperatorByEmail,
+  hashSecretToken,
+  looksLikeSecretToken,
+  PasswordStore,
+  verifyMemberPassword,
+  verifyOperatorPassword,
+  type ConsoleSession,
+  type Principal,
+} from '@eh/identity';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
-import { acceptConsoleInvitation, findConsoleAccount, inviteExpertToConsole, openInvitationFor, verifyExpertPassword, type ExpertInvitation } from '@eh/roster';
+import { acceptConsoleInvitation, findConsoleAccount, findConsoleAccountByEmail, inviteExpertToConsole, openInvitationFor, verifyExpertPassword, type ExpertInvitation } from '@eh/roster';
 import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
 import type { ExpertEventHub } from '../expert/events/expert-event.hub';
 import { EXPERT_EVENT_HUB } from '../expert/events/expert-events.tokens';
 import { SIGN_IN_THROTTLE } from './console-auth.tokens';
-import { ConsoleSessions } from './console-sessions';
-import { toSessionResource, type SessionResource } from './session.resource';
+import { ConsoleSessions, type ConsolePerson } from './console-sessions';
+import { toPersonSessionResource, toSessionResource, type SessionResource } from './session.resource';
 import type { SignInThrottle } from './sign-in.throttle';
+
+/** docs/dashboard-contract.md §1: what an invitation link is for, before it is used. */
+export interface InvitationPreview {
+  kind: 'expert' | 'member' | 'operator';
+  email: string;
+  name: string;
+  expires_at: string;
+  workspace_name: string | null;
+  role: 'owner' | 'developer' | null;
+}
 
 /** A session just opened: the cookie's value (shown to nobody else) and what the body says. */
 export interface OpenedSession {
@@ -43,25 +69,100 @@ export class ConsoleAuthService {
     return inviteExpertToConsole({ store: this.store, sql: this.sql }, { expertId, email, ttlSeconds: console.invitationTtlSeconds, publicBaseUrl, now: new Date(), correlationId: requestId });
   }
 
-  async invitation(token: string): Promise<{ email: string; name: string; expires_at: string }> {
-    const found = await openInvitationFor(this.sql, token, new Date());
-    if (!found) throw new DomainError('not_found', 'no open invitation with this token: it is unknown, used or expired', 'token');
-    return { email: found.email, name: found.name, expires_at: found.expires_at };
-  }
-
-  /** A new password ends every session the expert had (it may be a reset after a lost password). */
-  async accept(token: string, password: string, requestId: string): Promise<OpenedSession> {
+  /** Issue 13: an invitation link of any kind (expert, member, operator); one 404 for every link that cannot be used. */
+  async invitation(token: string): Promise<InvitationPreview> {
     const now = new Date();
-    const expert = await acceptConsoleInvitation({ store: this.store, sql: this.sql, passwords: this.passwords }, { token, password, now, correlationId: requestId });
-    await this.sessions.store.revokeAll({ kind: 'expert', id: expert.id }, now);
-    return this.open(expert, now);
+    const found = await openInvitationFor(this.sql, token, now);
+    if (found) return { kind: 'expert', email: found.email, name: found.name, expires_at: found.expires_at, workspace_name: null, role: null };
+    const sha = looksLikeSecretToken(token) ? hashSecretToken(token) : null;
+    const member = sha ? await findOpenMemberInvitation(this.sql, sha, now) : null;
+    if (member) return { kind: 'member', email: member.email, name: member.email.slice(0, member.email.indexOf('@')), expires_at: member.expires_at, workspace_name: member.workspace_name, role: member.role };
+    const operator = sha ? await findOpenOperatorInvitation(this.sql, sha, now) : null;
+    if (operator) return { kind: 'operator', email: operator.email, name: operator.name, expires_at: operator.expires_at, workspace_name: null, role: null };
+    throw new DomainError('not_found', 'no open invitation with this token: it is unknown, used or expired', 'token');
   }
 
-  /** Wrong email and wrong password are one answer (401), and cost the same time. */
+  /** A new password ends every session the person had (it may be a reset after a lost password). */
+  async accept(token: string, password: string, requestId: string, name?: string): Promise<OpenedSession> {
+    const now = new Date();
+    const preview = await this.invitation(token);
+    const deps = { store: this.store, sql: this.sql, passwords: this.passwords };
+    switch (preview.kind) {
+      case 'expert': {
+        if (name !== undefined) throw new DomainError('invalid_request', 'name is the roster’s for experts; leave it out', 'name');
+        const expert = await acceptConsoleInvitation(deps, { token, password, now, correlationId: requestId });
+        await this.sessions.store.revokeAll({ kind: 'expert', id: expert.id }, now);
+        return this.open(expert, now);
+      }
+      case 'member': {
+        const memberId = await acceptMemberInvitation(deps, { token, password, name, now, correlationId: requestId });
+        return this.openPerson({ kind: 'member', id: memberId }, now);
+      }
+      case 'operator': {
+        const operatorId = await acceptOperatorInvitation(deps, { token, password, name, now, correlationId: requestId });
+        await this.sessions.store.revokeAll({ kind: 'operator', id: operatorId }, now);
+        return this.openPerson({ kind: 'operator', id: operatorId }, now);
+      }
+      default: {
+        const unknown: never = preview.kind;
+        return unknown;
+      }
+    }
+  }
+
+  /**
+   * Wrong email and wrong password are one answer (401), and cost the same time. An email belongs
+   * to one person (checked at invitation), so the kind that knows it verifies: expert, member, operator.
+   */
   async signIn(email: string, password: string, address: string, requestId: string): Promise<OpenedSession> {
-    const expert = await this.throttle.attempt(email, address, requestId, () => verifyExpertPassword({ sql: this.sql, passwords: this.passwords }, { email, password }));
-    if (!expert) throw new DomainError('authentication_failed', 'the email or the password is wrong');
-    return this.open(expert, new Date());
+    const principal = await this.throttle.attempt(email, address, requestId, () => this.verify(email, password));
+    if (!principal) throw new DomainError('authentication_failed', 'the email or the password is wrong');
+    return this.openPerson(principal, new Date());
+  }
+
+  private async verify(email: string, password: string): Promise<Principal | null> {
+    const deps = { sql: this.sql, passwords: this.passwords };
+    const normalized = email.trim().toLowerCase();
+    if (!(await findConsoleAccountByEmail(this.sql, normalized))) {
+      if (await findMemberByEmail(this.sql, normalized)) {
+        const member = await verifyMemberPassword(deps, { email, password });
+        return member ? { kind: 'member', id: member.member_id } : null;
+      }
+      if (await findOperatorByEmail(this.sql, normalized)) {
+        const operator = await verifyOperatorPassword(deps, { email, password });
+        return operator ? { kind: 'operator', id: operator.operator_id } : null;
+      }
+    }
+    const expert = await verifyExpertPassword(deps, { email, password });
+    return expert ? { kind: 'expert', id: expert.id } : null;
+  }
+
+  /** Issue 13: every session of any person (sign-out everywhere; a removed member). */
+  async revokeAllOf(principal: Principal): Promise<number> {
+    const revoked = await this.sessions.store.revokeAll(principal, new Date());
+    if (principal.kind === 'expert') this.events.closeExpertSessions(principal.id);
+    return revoked;
+  }
+
+  private async openPerson(principal: Principal, now: Date): Promise<OpenedSession> {
+    const person = await this.personOf(principal);
+    if (!person) throw new DomainError('authentication_failed', 'the email or the password is wrong');
+    if (person.kind === 'expert') return this.open(person.expert, now);
+    const { token, session } = await this.sessions.store.open(principal, now);
+    return { token, session, resource: toPersonSessionResource(session, person) };
+  }
+
+  private async personOf(principal: Principal): Promise<ConsolePerson | null> {
+    if (principal.kind === 'expert') {
+      const account = await findConsoleAccount(this.sql, principal.id);
+      return account ? { kind: 'expert', expert: account.expert, email: account.email } : null;
+    }
+    if (principal.kind === 'member') {
+      const member = await findMember(this.sql, principal.id);
+      return member ? { kind: 'member', member } : null;
+    }
+    const operator = await findOperator(this.sql, principal.id);
+    return operator ? { kind: 'operator', operator } : null;
   }
 
   /** Open event streams of the session end here at once; other replicas end theirs at their next check. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type ExpertRef } from '@eh/contracts';
-import { csrfTokenMatches, SessionStore, type ConsoleSession } from '@eh/identity';
+import { csrfTokenMatches, findMember, findOperator, SessionStore, type ConsoleSession, type MemberAccount, type OperatorAccount } from '@eh/identity';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
 import { findConsoleAccount } from '@eh/roster';
 import type { FastifyRequest } from 'fastify';
@@ -14,10 +14,23 @@ export interface CookieAuth {
   email: string;
 }
 
+/** Issue 13: whoever the cookie belongs to: an expert, a workspace member or an operator. */
+export type ConsolePerson =
+  | { kind: 'expert'; expert: ExpertRef; email: string }
+  | { kind: 'member'; member: MemberAccount }
+  | { kind: 'operator'; operator: OperatorAccount };
+
+export interface PersonAuth {
+  session: ConsoleSession;
+  person: ConsolePerson;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set when the request was authenticated by the session cookie (issue 12). */
+    /** Set when the request was authenticated by the session cookie (issue 12), for experts. */
     consoleAuth?: CookieAuth;
+    /** Issue 13: set for any person authenticated by the session cookie. */
+    personAuth?: PersonAuth;
   }
 }
 
@@ -54,16 +67,50 @@ export class ConsoleSessions {
    */
   async authenticate(request: FastifyRequest): Promise<CookieAuth | null> {
     if (request.consoleAuth) return request.consoleAuth;
+    const auth = await this.authenticateAny(request);
+    if (!auth) return null;
+    if (auth.person.kind !== 'expert') throw new DomainError('authentication_failed', 'this console session is not an expert’s; sign in as an expert');
+    request.consoleAuth = { session: auth.session, expert: auth.person.expert, email: auth.person.email };
+    return request.consoleAuth;
+  }
+
+  /**
+   * Issue 13: the cookie's person of any kind, CSRF checked for changes; null without a cookie.
+   * A removed member, like a retired expert, has no session any more (401).
+   */
+  async authenticateAny(request: FastifyRequest): Promise<PersonAuth | null> {
+    if (request.personAuth) return request.personAuth;
     const token = sessionCookieOf(request);
     if (token === undefined) return null;
-    const now = new Date();
-    const session = await this.store.find(token, now);
-    const account = session?.principal.kind === 'expert' ? await findConsoleAccount(this.sql, session.principal.id) : null;
-    if (!session || !account) throw new DomainError('authentication_failed', 'your console session has ended (signed out, revoked or expired); sign in again');
+    const session = await this.store.find(token, new Date());
+    const person = session ? await this.personOf(session) : null;
+    if (!session || !person) throw new DomainError('authentication_failed', 'your console session has ended (signed out, revoked or expired); sign in again');
     if (!SAFE_METHODS.has(request.method) && !csrfTokenMatches(session.csrfToken, request.headers[CSRF_HEADER])) {
       throw new DomainError('csrf_token_invalid', 'send the session’s csrf_token in the X-CSRF-Token header with every change', 'X-CSRF-Token');
     }
-    request.consoleAuth = { session, expert: account.expert, email: account.email };
-    return request.consoleAuth;
+    request.personAuth = { session, person };
+    return request.personAuth;
+  }
+
+  private async personOf(session: ConsoleSession): Promise<ConsolePerson | null> {
+    const { kind, id } = session.principal;
+    switch (kind) {
+      case 'expert': {
+        const account = await findConsoleAccount(this.sql, id);
+        return account ? { kind, expert: account.expert, email: account.email } : null;
+      }
+      case 'member': {
+        const member = await findMember(this.sql, id);
+        return member ? { kind, member } : null;
+      }
+      case 'operator': {
+        const operator = await findOperator(this.sql, id);
+        return operator?.password_id ? { kind, operator } : null;
+      }
+      default: {
+        const unknown: never = kind;
+        return unknown;
+      }
+    }
   }
 }

@@ -1,9 +1,12 @@
 import { Inject, Injectable, createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { DomainError } from '@eh/contracts';
 import type { SqlClient } from '@eh/platform';
-import { authenticateApiKey, type AuthenticatedKey } from '@eh/workspaces';
+import { authenticateApiKey, KeyUsageRecorder, type AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
+import { ConsoleSessions } from '../console-auth/console-sessions';
+import { sessionCookieOf } from '../console-auth/session-cookie';
 import { AuthFailureThrottle } from './auth-throttle/auth-failure-throttle';
+import { namedMode, requiredMode } from './service-mode';
 import { SQL } from './tokens';
 
 declare module 'fastify' {
@@ -12,16 +15,27 @@ declare module 'fastify' {
   }
 }
 
-/** SPEC.md "Authentication": `Authorization: Bearer <key>`; anything else is 401 `authentication_failed`. */
+/**
+ * SPEC.md "Authentication": `Authorization: Bearer <key>`; anything else is 401 `authentication_failed`.
+ * Issue 13: without an Authorization header, a workspace member's console session (cookie, CSRF on
+ * changes) with the mode in `Service-Mode` acts as the workspace's key of that mode, so the
+ * dashboard calls the same /v1 routes through the same typed client.
+ */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
+  private readonly usage: KeyUsageRecorder;
+
   constructor(
     @Inject(SQL) private readonly sql: SqlClient,
     @Inject(AuthFailureThrottle) private readonly throttle: AuthFailureThrottle,
-  ) {}
+    @Inject(ConsoleSessions) private readonly sessions: ConsoleSessions,
+  ) {
+    this.usage = new KeyUsageRecorder(sql);
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
+    if (request.headers.authorization === undefined && sessionCookieOf(request) !== undefined) return this.viaSession(request);
     // Failures count against the client's address; a blocked address is refused first (issue 11).
     request.auth = await this.throttle.authenticate(request.ip, String(request.id), async () => {
       const header = request.headers.authorization;
@@ -32,6 +46,21 @@ export class ApiKeyGuard implements CanActivate {
       if (!key) throw new DomainError('authentication_failed', 'the API key is not valid, or has been revoked');
       return key;
     });
+    // A key fixes its mode; a Service-Mode naming the other one is a mistake worth telling.
+    const mode = namedMode(request);
+    if (mode !== undefined && mode !== request.auth.mode) throw new DomainError('invalid_request', `this is a ${request.auth.mode} key; Service-Mode says ${mode}`, 'Service-Mode');
+    request.actor = { kind: 'api_key', id: request.auth.keyId, label: request.auth.label ?? request.auth.keyId };
+    this.usage.touch(request.auth.keyId, new Date());
+    return true;
+  }
+
+  private async viaSession(request: FastifyRequest): Promise<boolean> {
+    const auth = await this.sessions.authenticateAny(request);
+    if (!auth || auth.person.kind !== 'member') throw new DomainError('authentication_failed', 'this console session is not a workspace member’s; send a workspace API key');
+    const { member } = auth.person;
+    // Rate-limited per member, both modes together (the window key is not a key id, so it never collides).
+    request.auth = { workspaceId: member.workspace_id, mode: requiredMode(request), keyId: `member:${member.member_id}`, label: member.email };
+    request.actor = { kind: 'member', id: member.member_id, label: member.email };
     return true;
   }
 }

@@ -29,4 +29,13 @@ export const deliveriesViewMigrations: readonly Migration[] = [
       CREATE INDEX deliveries_view_by_workspace ON deliveries_view (workspace_id, created_at DESC, delivery_id DESC);
     `,
   },
+  {
+    // Issue 13: partners list their own deliveries, per mode. Rows of deliveries scheduled before
+    // the mode was recorded keep null: operations see them, partners of neither mode do.
+    id: 'delivery/002-deliveries-view-mode',
+    sql: `
+      ALTER TABLE deliveries_view ADD COLUMN IF NOT EXISTS mode text;
+      CREATE INDEX IF NOT EXISTS deliveries_view_by_workspace_mode ON deliveries_view (workspace_id, mode, created_at DESC, delivery_id DESC);
+    `,
+  },
 ];

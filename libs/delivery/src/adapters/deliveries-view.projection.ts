@@ -28,8 +28,8 @@ async function refresh(history: RecordedEvent[], tx: SqlClient): Promise<void> {
   const pending = isPending(state);
   await tx.query(
     `INSERT INTO deliveries_view (delivery_id, workspace_id, endpoint_id, event_id, event_type, deployment_id, status,
-                                  next_attempt, next_attempt_at, created_at, updated_at, revision, resource)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                                  next_attempt, next_attempt_at, created_at, updated_at, revision, resource, mode)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (delivery_id) DO UPDATE SET status = EXCLUDED.status, next_attempt = EXCLUDED.next_attempt,
        next_attempt_at = EXCLUDED.next_attempt_at, updated_at = EXCLUDED.updated_at, revision = EXCLUDED.revision,
        resource = EXCLUDED.resource`,
@@ -47,6 +47,7 @@ async function refresh(history: RecordedEvent[], tx: SqlClient): Promise<void> {
       resource.updated_at,
       history.length - 1,
       JSON.stringify(resource),
+      resource.mode,
     ],
   );
 }

@@ -7,6 +7,8 @@ import { DELIVERY_STATUSES, type DeliveryStatus } from '../domain/delivery.state
 export interface DeliveryFilter {
   status?: DeliveryStatus;
   workspace_id?: string;
+  /** Issue 13: a partner's list is one workspace and one mode. */
+  mode?: string;
   endpoint_id?: string;
   event_type?: string;
   deployment_id?: string;
@@ -35,6 +37,7 @@ function where(filter: DeliveryFilter, params: unknown[]): string {
   };
   if (filter.status) add('status = ?', filter.status);
   if (filter.workspace_id) add('workspace_id = ?', filter.workspace_id);
+  if (filter.mode) add('mode = ?', filter.mode);
   if (filter.endpoint_id) add('endpoint_id = ?', filter.endpoint_id);
   if (filter.event_type) add('event_type = ?', filter.event_type);
   if (filter.deployment_id) add('deployment_id = ?', filter.deployment_id);

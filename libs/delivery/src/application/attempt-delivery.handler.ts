@@ -2,11 +2,12 @@ import { deriveEventId, deliveryStreamName, type SealedSecret } from '@eh/contra
 import { handleCommand, type EventStore } from '@eh/event-store';
 import type { RecordAttempt } from '../domain/delivery.commands';
 import type { AttemptResult } from '../domain/delivery-outcome';
-import { isPending, type DeliveryState } from '../domain/delivery.state';
+import { isPending, type DeliveryState, type PendingDelivery } from '../domain/delivery.state';
 import { webhookHeaders } from '../domain/signature-header';
 import { webhookSecretAad } from '../domain/stored-secret';
+import { signingVersions, type SigningSecretState } from '../domain/signing-secret.decider';
 import { activeSecrets, type WebhookEndpointState } from '../domain/webhook-endpoint.decider';
-import { deliveryDecider, loadDelivery, loadWebhookEndpoint } from './delivery-deciders';
+import { deliveryDecider, loadDelivery, loadSigningSecret, loadWebhookEndpoint } from './delivery-deciders';
 
 /** Port: one POST, never throwing; what happened is in the result. */
 export interface WebhookSender {
@@ -45,7 +46,30 @@ export function signingSecrets(endpoint: WebhookEndpointState, at: Date, opener:
   return activeSecrets(endpoint, at.toISOString()).map((secret) => ('sealed' in secret ? opener.open(secret.sealed, aad) : secret.plaintext));
 }
 
+/** Issue 13: the workspace's `webhook_url` secrets of a mode that sign at `at`, newest first. */
+export function urlSigningSecrets(secret: SigningSecretState, at: Date, opener: SecretOpener): string[] {
+  if (secret.status !== 'active') return [];
+  return signingVersions(secret, at.toISOString()).map((version) => opener.open(version.sealed, webhookSecretAad(secret.workspace_id, version.secret_id)));
+}
+
 const NO_SECRET: AttemptResult = { status_code: null, latency_ms: 0, error: 'no signing secret: the workspace has no webhook endpoint' };
+
+/**
+ * Which secrets sign a delivery (issue 13): a partner endpoint's own (its stream is keyed by its
+ * id); the admin API's endpoint's (keyed by the workspace); for a `webhook_url`, the workspace's
+ * signing secret of the mode, and beside it, for receivers set up before issue 13, the admin API's
+ * endpoint's secrets (a receiver accepts any matching `v1`).
+ */
+async function secretsFor(deps: AttemptDeps, delivery: PendingDelivery, at: Date): Promise<string[]> {
+  const { workspace_id, endpoint_id, mode } = delivery.details;
+  if (endpoint_id !== null) {
+    const own = await loadWebhookEndpoint(deps.store, endpoint_id);
+    const endpoint = own.status === 'none' ? await loadWebhookEndpoint(deps.store, workspace_id) : own;
+    return signingSecrets(endpoint, at, deps.secrets);
+  }
+  const forUrl = mode ? urlSigningSecrets(await loadSigningSecret(deps.store, workspace_id, mode), at, deps.secrets) : [];
+  return [...forUrl, ...signingSecrets(await loadWebhookEndpoint(deps.store, workspace_id), at, deps.secrets)];
+}
 
 /**
  * One attempt of a delivery: load → check it still waits for this attempt → sign with the
@@ -58,7 +82,7 @@ export async function attemptDelivery(deps: AttemptDeps, deliveryId: string, att
   const state = await loadDelivery(deps.store, deliveryId);
   if (!isPending(state) || state.next_attempt !== attempt) return 'skipped';
   const attemptedAt = deps.clock();
-  const secrets = signingSecrets(await loadWebhookEndpoint(deps.store, state.details.workspace_id), attemptedAt, deps.secrets);
+  const secrets = await secretsFor(deps, state, attemptedAt);
   // Without a secret nothing is sent: an unsigned webhook is one receivers must refuse. The
   // attempt fails and retries on the schedule, so registering an endpoint in time saves it.
   const result =

@@ -1,9 +1,21 @@
-import { deliveryStreamName, webhookEndpointStreamName, type DeliveryEvent, type WebhookEndpointEvent } from '@eh/contracts';
+import {
+  deliveryStreamName,
+  webhookEndpointStreamName,
+  webhookReplayStreamName,
+  webhookSigningSecretStreamName,
+  type DeliveryEvent,
+  type KeyMode,
+  type WebhookEndpointEvent,
+  type WebhookReplayEvent,
+  type WebhookSigningSecretEvent,
+} from '@eh/contracts';
 import { toDomainEvent, type Decider, type EventStore } from '@eh/event-store';
 import type { DeliveryCommand } from '../domain/delivery.commands';
 import { decideDelivery } from '../domain/delivery.decider';
 import { evolveDelivery, foldDelivery, initialDeliveryState } from '../domain/delivery.evolve';
 import type { DeliveryState } from '../domain/delivery.state';
+import { decideSigningSecret, evolveSigningSecret, foldSigningSecret, initialSigningSecretState, type SigningSecretCommand, type SigningSecretState } from '../domain/signing-secret.decider';
+import { decideReplayJob, evolveReplayJob, foldReplayJob, initialReplayJobState, type ReplayJobCommand, type ReplayJobState } from '../domain/replay-job.decider';
 import {
   decideWebhookEndpoint,
   evolveWebhookEndpoint,
@@ -30,7 +42,30 @@ export async function loadDelivery(store: EventStore, deliveryId: string): Promi
   return foldDelivery(events.map((event) => toDomainEvent<DeliveryEvent>(event)));
 }
 
-export async function loadWebhookEndpoint(store: EventStore, workspaceId: string): Promise<WebhookEndpointState> {
-  const events = await store.read(webhookEndpointStreamName(workspaceId));
+export const signingSecretDecider: Decider<SigningSecretCommand, WebhookSigningSecretEvent, SigningSecretState> = {
+  initialState: initialSigningSecretState,
+  evolve: evolveSigningSecret,
+  decide: decideSigningSecret,
+};
+
+export const replayJobDecider: Decider<ReplayJobCommand, WebhookReplayEvent, ReplayJobState> = {
+  initialState: initialReplayJobState,
+  evolve: evolveReplayJob,
+  decide: decideReplayJob,
+};
+
+export async function loadSigningSecret(store: EventStore, workspaceId: string, mode: KeyMode): Promise<SigningSecretState> {
+  const events = await store.read(webhookSigningSecretStreamName(workspaceId, mode));
+  return foldSigningSecret(events.map((event) => toDomainEvent<WebhookSigningSecretEvent>(event)));
+}
+
+export async function loadReplayJob(store: EventStore, replayId: string): Promise<ReplayJobState> {
+  const events = await store.read(webhookReplayStreamName(replayId));
+  return foldReplayJob(events.map((event) => toDomainEvent<WebhookReplayEvent>(event)));
+}
+
+/** The admin API's endpoint of a workspace (`ws_…`), or a partner's endpoint (`we_…`): each has its own stream. */
+export async function loadWebhookEndpoint(store: EventStore, workspaceOrEndpointId: string): Promise<WebhookEndpointState> {
+  const events = await store.read(webhookEndpointStreamName(workspaceOrEndpointId));
   return foldWebhookEndpoint(events.map((event) => toDomainEvent<WebhookEndpointEvent>(event)));
 }

@@ -1,4 +1,4 @@
-import { DomainError, deliveryStreamName } from '@eh/contracts';
+import { DomainError, deliveryStreamName, type Actor } from '@eh/contracts';
 import { handleCommand, type EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { matchingDeliveryIds, type DeliveryFilter } from '../adapters/deliveries-view.query';
@@ -11,6 +11,9 @@ export interface ReplayContext {
   requestedBy: string;
   correlationId: string;
   now: Date;
+  /** Issue 13: the bulk replay job asking, and the person or key who asked. */
+  replayId?: string;
+  actor?: Actor;
 }
 
 /**
@@ -26,7 +29,7 @@ export async function replayDelivery(store: EventStore, deliveryId: string, cont
     store,
     deliveryDecider,
     deliveryStreamName(deliveryId),
-    { type: 'request_replay', requested_by: context.requestedBy, now },
+    { type: 'request_replay', requested_by: context.requestedBy, now, replay_id: context.replayId, actor: context.actor },
     { workspaceId: current.details.workspace_id, correlationId: context.correlationId, causationId: null, now },
   );
   return toDeliveryResource(result.state);

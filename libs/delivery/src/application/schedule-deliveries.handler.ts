@@ -1,11 +1,9 @@
-import { deliveryStreamName, deriveEventId, isPublicEventType, type DeliveryDestination, type DeploymentEvent, type HandoffEvent, type UsageThresholdReached } from '@eh/contracts';
-import { foldDeployment, toDeploymentResource } from '@eh/deployments';
-import { handleCommand, toDomainEvent, type EventStore, type RecordedEvent } from '@eh/event-store';
-import { foldHandoff, toHandoffResource } from '@eh/handoffs';
+import { deliveryStreamName, deriveEventId, isPublicEventType, type DeliveryDestination, type KeyMode, type PublicEventType } from '@eh/contracts';
+import { handleCommand, type EventStore, type RecordedEvent } from '@eh/event-store';
 import type { ScheduleDelivery } from '../domain/delivery.commands';
 import { deriveDeliveryId, destinationKey } from '../domain/delivery-id';
-import { buildWebhookBody } from '../domain/webhook-body';
 import { deliveryDecider, loadWebhookEndpoint } from './delivery-deciders';
+import { publicEventBody, subjectOf, type EventSubject } from './public-event';
 
 export interface ScheduledDeliveryRef {
   delivery_id: string;
@@ -20,51 +18,33 @@ export interface ScheduleOptions {
    * URLs, and the receiver reads the deployment for fresh ones).
    */
   presentObject?: <T>(object: T, now: Date) => T;
+  /** Issue 13: the partner's endpoints; without it, only `webhook_url` and the admin API's endpoint. */
+  endpoints?: EndpointDirectory;
+  /** Issue 13: called before a `webhook_url` delivery is scheduled, so its signing secret exists. */
+  ensureSigningSecret?: SigningSecretKeeper;
 }
 
-interface Subject {
-  object: unknown;
-  metadata: Record<string, unknown>;
-  deployment_id: string | null;
-  /** The deployment's own `webhook_url`, which overrides the workspace endpoint. */
-  override: string | null;
-}
+/** Issue 13: a partner's endpoints of a workspace and mode that take this event (read model). */
+export type EndpointDirectory = (workspaceId: string, mode: KeyMode, eventType: PublicEventType) => Promise<DeliveryDestination[]>;
 
-/** The deployment as it was right after `event` (its stream folded up to that revision). */
-async function deploymentSubject(store: EventStore, event: RecordedEvent): Promise<Subject | null> {
-  const history = (await store.read(event.streamName)).filter((recorded) => recorded.streamRevision <= event.streamRevision);
-  const state = foldDeployment(history.map((recorded) => toDomainEvent<DeploymentEvent>(recorded)));
-  if (state.status === 'initial') return null;
-  const resource = toDeploymentResource(state);
-  return { object: resource, metadata: resource.metadata, deployment_id: resource.id, override: resource.webhook_url };
-}
+/** Issue 13: makes sure the workspace and mode have the signing secret a `webhook_url` delivery is signed with. */
+export type SigningSecretKeeper = (workspaceId: string, mode: KeyMode) => Promise<void>;
 
-/** The ledger's threshold event carries its whole subject: the usage figures at that moment. */
-function usageSubject(event: RecordedEvent): Subject {
-  return { object: event.data as UsageThresholdReached['data'], metadata: {}, deployment_id: null, override: null };
-}
-
-/** The handoff as it was right after `event` (issue 8); handoffs take no webhook_url, so the workspace endpoint. */
-async function handoffSubject(store: EventStore, event: RecordedEvent): Promise<Subject | null> {
-  const history = (await store.read(event.streamName)).filter((recorded) => recorded.streamRevision <= event.streamRevision);
-  const state = foldHandoff(history.map((recorded) => toDomainEvent<HandoffEvent>(recorded)));
-  if (state.status === 'initial') return null;
-  const resource = toHandoffResource(state);
-  return { object: resource, metadata: resource.metadata, deployment_id: resource.deployment_id, override: null };
-}
-
-/** How each kind of public event finds what it is about. */
-async function subjectOf(store: EventStore, event: RecordedEvent): Promise<Subject | null> {
-  if (event.type === 'usage.threshold_reached') return usageSubject(event);
-  if (event.type.startsWith('handoff.')) return handoffSubject(store, event);
-  return event.type.startsWith('deployment.') ? deploymentSubject(store, event) : null;
-}
-
-/** The deployment's `webhook_url` if set, else the workspace endpoint; none → no delivery. */
-async function destinationsOf(store: EventStore, workspaceId: string, subject: Subject): Promise<DeliveryDestination[]> {
-  if (subject.override !== null) return [{ endpoint_id: null, url: subject.override }];
-  const endpoint = await loadWebhookEndpoint(store, workspaceId);
-  return endpoint.status === 'registered' ? [{ endpoint_id: endpoint.endpoint_id, url: endpoint.url }] : [];
+/**
+ * Where an event goes (issue 13): the deployment's `webhook_url` if it has one, else the admin API's
+ * endpoint of the workspace (as before); and in both cases every enabled partner endpoint of the
+ * mode that takes this event type.
+ */
+async function destinationsOf(store: EventStore, workspaceId: string, subject: EventSubject, eventType: PublicEventType, options: ScheduleOptions): Promise<DeliveryDestination[]> {
+  const destinations: DeliveryDestination[] = [];
+  if (subject.override !== null) {
+    destinations.push({ endpoint_id: null, url: subject.override });
+  } else {
+    const endpoint = await loadWebhookEndpoint(store, workspaceId);
+    if (endpoint.status === 'registered') destinations.push({ endpoint_id: endpoint.endpoint_id, url: endpoint.url });
+  }
+  if (options.endpoints) destinations.push(...(await options.endpoints(workspaceId, subject.mode, eventType)));
+  return destinations;
 }
 
 /**
@@ -78,16 +58,11 @@ export async function scheduleDeliveries(store: EventStore, event: RecordedEvent
   const subject = await subjectOf(store, event);
   if (!subject) return [];
   const workspaceId = event.metadata.workspace_id;
-  const body = buildWebhookBody({
-    event_id: event.id,
-    event_type: eventType,
-    created_at: event.metadata.occurred_at,
-    sequence: event.streamRevision,
-    object: options.presentObject ? options.presentObject(subject.object, now) : subject.object,
-    metadata: subject.metadata,
-  });
+  const body = JSON.stringify(publicEventBody(event, subject, options.presentObject ? options.presentObject(subject.object, now) : subject.object));
   const scheduled: ScheduledDeliveryRef[] = [];
-  for (const destination of await destinationsOf(store, workspaceId, subject)) {
+  const destinations = await destinationsOf(store, workspaceId, subject, eventType, options);
+  if (options.ensureSigningSecret && destinations.some((destination) => destination.endpoint_id === null)) await options.ensureSigningSecret(workspaceId, subject.mode);
+  for (const destination of destinations) {
     const deliveryId = deriveDeliveryId(event.id, destinationKey(destination));
     const command: ScheduleDelivery = {
       type: 'schedule',
@@ -97,6 +72,7 @@ export async function scheduleDeliveries(store: EventStore, event: RecordedEvent
         ...destination,
         event_id: event.id,
         event_type: eventType,
+        mode: subject.mode,
         deployment_id: subject.deployment_id,
         body,
         scheduled_at: now.toISOString(),

@@ -1,4 +1,4 @@
-import type { DeliveryScheduled } from '@eh/contracts';
+import type { Actor, DeliveryScheduled } from '@eh/contracts';
 import type { AttemptResult } from './delivery-outcome';
 
 /** The fan-out decided a destination for a public event; the body is built once, here. */
@@ -21,6 +21,9 @@ export interface RequestReplay {
   type: 'request_replay';
   requested_by: string;
   now: string;
+  /** Issue 13: the bulk replay job asking, and who asked. */
+  replay_id?: string;
+  actor?: Actor;
 }
 
 export type DeliveryCommand = ScheduleDelivery | RecordAttempt | RequestReplay;

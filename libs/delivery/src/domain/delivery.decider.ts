@@ -65,7 +65,14 @@ function requestReplay(command: RequestReplay, state: DeliveryState): DeliveryEv
   return [
     {
       type: 'delivery.replay_requested',
-      data: { delivery_id: state.details.delivery_id, next_attempt: state.attempts + 1, requested_by: command.requested_by, requested_at: command.now },
+      data: {
+        delivery_id: state.details.delivery_id,
+        next_attempt: state.attempts + 1,
+        requested_by: command.requested_by,
+        requested_at: command.now,
+        ...(command.replay_id ? { replay_id: command.replay_id } : {}),
+        ...(command.actor ? { actor: command.actor } : {}),
+      },
     },
   ];
 }

@@ -2,7 +2,7 @@
  * A delivery as operations see it (admin API, ops CLI, the dead-letter list), derived from the
  * folded state so the read model and a fresh fold always agree.
  */
-import type { PublicEventType } from '@eh/contracts';
+import type { DeliveredEventType, KeyMode } from '@eh/contracts';
 import type { AttemptRecord, DeliveryState, DeliveryStatus } from './delivery.state';
 
 export interface DeliveryResource {
@@ -14,7 +14,9 @@ export interface DeliveryResource {
   endpoint_id: string | null;
   url: string;
   event_id: string;
-  event_type: PublicEventType;
+  event_type: DeliveredEventType;
+  /** Issue 13: the mode of what the event is about; null for deliveries scheduled before it was recorded. */
+  mode: KeyMode | null;
   deployment_id: string | null;
   attempts: number;
   /** When the next attempt is due; null once finished. */
@@ -39,6 +41,7 @@ export function toDeliveryResource(state: DeliveryState): DeliveryResource {
     url: d.url,
     event_id: d.event_id,
     event_type: d.event_type,
+    mode: d.mode ?? null,
     deployment_id: d.deployment_id,
     attempts: state.attempts,
     next_attempt_at: pending ? state.next_attempt_at : null,

@@ -65,7 +65,7 @@ describe('webhook endpoint decider', () => {
 
   it('removal stops all signing; registering again starts a new endpoint', () => {
     const removed = run([register(), { type: 'remove', now: T(9) }]);
-    expect(foldWebhookEndpoint(removed)).toEqual({ status: 'removed', workspace_id: WS, endpoint_id: WE, removed_at: T(9) });
+    expect(foldWebhookEndpoint(removed)).toEqual({ status: 'removed', workspace_id: WS, endpoint_id: WE, mode: null, removed_at: T(9) });
     expect(activeSecrets(foldWebhookEndpoint(removed), T(10))).toEqual([]);
     const again = run([register(), { type: 'remove', now: T(9) }, register('https://c.example.com', 'whsec_new', T(20), 'we_2')]);
     expect(foldWebhookEndpoint(again)).toMatchObject({ status: 'registered', endpoint_id: 'we_2', url: 'https://c.example.com' });
@@ -98,5 +98,76 @@ describe('webhook endpoint decider', () => {
   it('keeps at most five secrets, so a rotation loop cannot grow the state without end', () => {
     const commands = [register(), ...Array.from({ length: 8 }, (_, i) => rotate(`whsec_${i}`, T(i + 1), 10_000))];
     expect((foldWebhookEndpoint(run(commands)) as { secrets: unknown[] }).secrets).toHaveLength(5);
+  });
+});
+
+describe('webhook endpoint decider: a partner\'s endpoints (issue 13)', () => {
+  const ACTOR = { kind: 'member' as const, id: 'mem_1', label: 'a@example.com' };
+  const create = (overrides: Partial<Extract<WebhookEndpointCommand, { type: 'create' }>> = {}): WebhookEndpointCommand => ({
+    type: 'create',
+    workspace_id: WS,
+    endpoint_id: WE,
+    mode: 'live',
+    url: 'https://a.example.com/hook',
+    enabled: true,
+    enabled_events: ['deployment.completed'],
+    description: 'orders',
+    secret: sealed('whsec_one'),
+    actor: ACTOR,
+    now: T(0),
+    ...overrides,
+  });
+  const update = (changes: Extract<WebhookEndpointCommand, { type: 'update' }>['changes'], now = T(5)): WebhookEndpointCommand => ({ type: 'update', changes, actor: ACTOR, now });
+
+  it('given nothing, when created, then it exists for its mode with its event types, switch and first secret', () => {
+    const events = run([create()]);
+    expect(events).toEqual([
+      {
+        type: 'webhook_endpoint.created',
+        data: { workspace_id: WS, endpoint_id: WE, mode: 'live', url: 'https://a.example.com/hook', enabled: true, enabled_events: ['deployment.completed'], description: 'orders', sealed_secret: sealed('whsec_one'), created_at: T(0), actor: ACTOR },
+      },
+    ]);
+    expect(foldWebhookEndpoint(events)).toMatchObject({ status: 'registered', mode: 'live', enabled: true, enabled_events: ['deployment.completed'] });
+    expect(activeSecrets(foldWebhookEndpoint(events), T(1))).toEqual(['whsec_one']);
+  });
+
+  it('given the admin API\'s endpoint, when folded, then it covers both modes and every event', () => {
+    expect(foldWebhookEndpoint(run([register()]))).toMatchObject({ mode: null, enabled: true, enabled_events: ['*'], description: '' });
+  });
+
+  it('given an endpoint, when updated, then only the fields that differ are recorded; nothing new, nothing appended', () => {
+    const events = run([create(), update({ url: 'https://a.example.com/hook', enabled: false, enabled_events: ['*'] })]);
+    expect(events[1]).toEqual({ type: 'webhook_endpoint.updated', data: { workspace_id: WS, endpoint_id: WE, changes: { enabled: false, enabled_events: ['*'] }, updated_at: T(5), actor: ACTOR } });
+    expect(foldWebhookEndpoint(events)).toMatchObject({ enabled: false, enabled_events: ['*'], url: 'https://a.example.com/hook', updated_at: T(5) });
+    expect(run([create(), update({ description: 'orders', enabled: true })])).toHaveLength(1);
+  });
+
+  it('given an endpoint, when rotated and removed, then the actor is recorded on both', () => {
+    const events = run([create(), { type: 'rotate_secret', secret: sealed('whsec_two'), overlap_seconds: 60, now: T(1), actor: ACTOR }, { type: 'remove', now: T(2), actor: ACTOR }]);
+    expect(events.map((e) => (e.data as { actor?: unknown }).actor)).toEqual([ACTOR, ACTOR, ACTOR]);
+    expect(foldWebhookEndpoint(events)).toEqual({ status: 'removed', workspace_id: WS, endpoint_id: WE, mode: 'live', removed_at: T(2) });
+  });
+
+  it.each([
+    ['a second create', [create()], create(), 'invalid_state_transition'],
+    ['a create after removal', [create(), { type: 'remove', now: T(1) } as WebhookEndpointCommand], create(), 'invalid_state_transition'],
+    ['an update of nothing', [], update({ enabled: false }), 'not_found'],
+    ['an update after removal', [create(), { type: 'remove', now: T(1) } as WebhookEndpointCommand], update({ enabled: false }), 'not_found'],
+    ['an empty event list', [], create({ enabled_events: [] }), 'invalid_request'],
+    ['an unknown event type', [], create({ enabled_events: ['deployment.created'] }), 'invalid_request'],
+    ['a repeated event type', [], create({ enabled_events: ['deployment.completed', 'deployment.completed'] }), 'invalid_request'],
+    ['"*" beside a type', [], create({ enabled_events: ['*', 'deployment.completed'] }), 'invalid_request'],
+    ['an update to an unknown type', [create()], update({ enabled_events: ['nope'] }), 'invalid_request'],
+  ] as [string, WebhookEndpointCommand[], WebhookEndpointCommand, string][])('refuses %s', (_name, history, command, code) => {
+    expect(refusedCode(history, command)).toBe(code);
+  });
+
+  it('names the offending item of enabled_events', () => {
+    try {
+      decideWebhookEndpoint(create({ enabled_events: ['deployment.completed', 'x'] }), foldWebhookEndpoint([]));
+      throw new Error('accepted');
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'invalid_request', field: 'enabled_events[1]' });
+    }
   });
 });

@@ -1,10 +1,15 @@
 /**
- * A workspace's webhook endpoint (SPEC.md "Events": one HTTPS endpoint per workspace), on the
- * `webhook_endpoint-<ws_id>` stream. Its secrets sign every delivery of the workspace, including
- * those to a deployment's `webhook_url`. Rotation keeps the previous secret signing for an
- * overlap, so receivers can switch without missing a delivery.
+ * A webhook endpoint. Two kinds share this decider (issue 13):
+ * - the admin API's endpoint of a whole workspace (SPEC.md "Events": "registered once per
+ *   workspace"), on `webhook_endpoint-<ws_id>`, `mode: null`: it receives the events of both modes
+ *   for deployments without `webhook_url`, as it did before issue 13;
+ * - a partner's own endpoints, several per workspace and mode, each on `webhook_endpoint-<we_id>`,
+ *   with the event types it wants and an on/off switch.
+ * Each signs with its own secrets; rotation keeps the previous secret signing for an overlap, so
+ * receivers can switch without missing a delivery.
  */
-import { DomainError, type SealedSecret, type WebhookEndpointEvent } from '@eh/contracts';
+import { DomainError, type Actor, type KeyMode, type SealedSecret, type WebhookEndpointEvent } from '@eh/contracts';
+import { parseEnabledEvents, ALL_EVENTS } from './enabled-events';
 import { storedSecretOf, type StoredSecret } from './stored-secret';
 
 export interface SigningSecret {
@@ -15,20 +20,61 @@ export interface SigningSecret {
   expires_at: string | null;
 }
 
+export interface RegisteredEndpoint {
+  status: 'registered';
+  workspace_id: string;
+  endpoint_id: string;
+  /** null: the admin API's endpoint of the whole workspace (both modes). */
+  mode: KeyMode | null;
+  url: string;
+  enabled: boolean;
+  enabled_events: string[];
+  description: string;
+  secrets: SigningSecret[];
+  registered_at: string;
+  updated_at: string;
+}
+
 export type WebhookEndpointState =
   | { status: 'none' }
-  | { status: 'registered'; workspace_id: string; endpoint_id: string; url: string; secrets: SigningSecret[]; registered_at: string; updated_at: string }
-  | { status: 'removed'; workspace_id: string; endpoint_id: string; removed_at: string };
+  | RegisteredEndpoint
+  | { status: 'removed'; workspace_id: string; endpoint_id: string; mode: KeyMode | null; removed_at: string };
+
+export interface EndpointChanges {
+  url?: string;
+  enabled?: boolean;
+  enabled_events?: string[];
+  description?: string;
+}
 
 export type WebhookEndpointCommand =
   | { type: 'register'; workspace_id: string; endpoint_id: string; url: string; secret: SealedSecret; now: string }
-  | { type: 'rotate_secret'; secret: SealedSecret; overlap_seconds: number; now: string }
-  | { type: 'remove'; now: string };
+  | {
+      type: 'create';
+      workspace_id: string;
+      endpoint_id: string;
+      mode: KeyMode;
+      url: string;
+      enabled: boolean;
+      enabled_events: readonly string[];
+      description: string;
+      secret: SealedSecret;
+      actor: Actor;
+      now: string;
+    }
+  | { type: 'update'; changes: EndpointChanges; actor: Actor; now: string }
+  | { type: 'rotate_secret'; secret: SealedSecret; overlap_seconds: number; now: string; actor?: Actor }
+  | { type: 'remove'; now: string; actor?: Actor };
 
 /** Secrets past their overlap are dropped from the state once more than this many pile up. */
 const KEPT_SECRETS = 5;
 
 export const initialWebhookEndpointState: WebhookEndpointState = Object.freeze({ status: 'none' });
+
+function rotated(state: RegisteredEndpoint, secret: StoredSecret, previousExpiresAt: string, at: string): RegisteredEndpoint {
+  const previous = state.secrets.map((s) => (s.expires_at === null ? { ...s, expires_at: previousExpiresAt } : s));
+  return { ...state, secrets: [{ secret, created_at: at, expires_at: null }, ...previous].slice(0, KEPT_SECRETS), updated_at: at };
+}
 
 export function evolveWebhookEndpoint(state: WebhookEndpointState, event: WebhookEndpointEvent): WebhookEndpointState {
   switch (event.type) {
@@ -36,21 +82,36 @@ export function evolveWebhookEndpoint(state: WebhookEndpointState, event: Webhoo
       const { workspace_id, endpoint_id, url, registered_at } = event.data;
       if (state.status === 'registered') return state;
       const secret = storedSecretOf(event.data);
-      return { status: 'registered', workspace_id, endpoint_id, url, secrets: [{ secret, created_at: registered_at, expires_at: null }], registered_at, updated_at: registered_at };
+      return {
+        status: 'registered',
+        workspace_id,
+        endpoint_id,
+        mode: null,
+        url,
+        enabled: true,
+        enabled_events: [ALL_EVENTS],
+        description: '',
+        secrets: [{ secret, created_at: registered_at, expires_at: null }],
+        registered_at,
+        updated_at: registered_at,
+      };
+    }
+    case 'webhook_endpoint.created': {
+      if (state.status === 'registered') return state;
+      const { workspace_id, endpoint_id, mode, url, enabled, enabled_events, description, created_at } = event.data;
+      const secret = storedSecretOf(event.data);
+      return { status: 'registered', workspace_id, endpoint_id, mode, url, enabled, enabled_events, description, secrets: [{ secret, created_at, expires_at: null }], registered_at: created_at, updated_at: created_at };
     }
     case 'webhook_endpoint.url_changed':
       return state.status === 'registered' ? { ...state, url: event.data.url, updated_at: event.data.changed_at } : state;
-    case 'webhook_endpoint.secret_rotated': {
+    case 'webhook_endpoint.updated':
+      return state.status === 'registered' ? { ...state, ...event.data.changes, updated_at: event.data.updated_at } : state;
+    case 'webhook_endpoint.secret_rotated':
       if (state.status !== 'registered') return state;
-      const { previous_secret_expires_at, rotated_at } = event.data;
-      const secret = storedSecretOf(event.data);
-      const previous = state.secrets.map((s) => (s.expires_at === null ? { ...s, expires_at: previous_secret_expires_at } : s));
-      const secrets = [{ secret, created_at: rotated_at, expires_at: null }, ...previous].slice(0, KEPT_SECRETS);
-      return { ...state, secrets, updated_at: rotated_at };
-    }
+      return rotated(state, storedSecretOf(event.data), event.data.previous_secret_expires_at, event.data.rotated_at);
     case 'webhook_endpoint.removed':
       if (state.status !== 'registered') return state;
-      return { status: 'removed', workspace_id: state.workspace_id, endpoint_id: state.endpoint_id, removed_at: event.data.removed_at };
+      return { status: 'removed', workspace_id: state.workspace_id, endpoint_id: state.endpoint_id, mode: state.mode, removed_at: event.data.removed_at };
     default: {
       const unknown: never = event;
       void unknown;
@@ -60,6 +121,20 @@ export function evolveWebhookEndpoint(state: WebhookEndpointState, event: Webhoo
 }
 
 export const noWebhookEndpoint = (): DomainError => new DomainError('not_found', 'the workspace has no webhook endpoint; register one first');
+const noSuchEndpoint = (): DomainError => new DomainError('not_found', 'no webhook endpoint with this id', 'id');
+
+/** Only the fields whose value differs from the state's; validated on the way. */
+function effectiveChanges(state: RegisteredEndpoint, changes: EndpointChanges): EndpointChanges {
+  const effective: EndpointChanges = {};
+  if (changes.url !== undefined && changes.url !== state.url) effective.url = changes.url;
+  if (changes.enabled !== undefined && changes.enabled !== state.enabled) effective.enabled = changes.enabled;
+  if (changes.description !== undefined && changes.description !== state.description) effective.description = changes.description;
+  if (changes.enabled_events !== undefined) {
+    const events = parseEnabledEvents(changes.enabled_events);
+    if (events.length !== state.enabled_events.length || events.some((type, i) => type !== state.enabled_events[i])) effective.enabled_events = events;
+  }
+  return effective;
+}
 
 export function decideWebhookEndpoint(command: WebhookEndpointCommand, state: WebhookEndpointState): WebhookEndpointEvent[] {
   switch (command.type) {
@@ -72,22 +147,32 @@ export function decideWebhookEndpoint(command: WebhookEndpointCommand, state: We
       if (state.url === url) return [];
       return [{ type: 'webhook_endpoint.url_changed', data: { workspace_id: state.workspace_id, endpoint_id: state.endpoint_id, url, changed_at: now } }];
     }
+    case 'create': {
+      if (state.status !== 'none') throw new DomainError('invalid_state_transition', `webhook endpoint ${command.endpoint_id} already exists`, 'id');
+      const { workspace_id, endpoint_id, mode, url, enabled, description, secret, actor, now } = command;
+      const enabled_events = parseEnabledEvents(command.enabled_events);
+      return [{ type: 'webhook_endpoint.created', data: { workspace_id, endpoint_id, mode, url, enabled, enabled_events, description, sealed_secret: secret, created_at: now, actor } }];
+    }
+    case 'update': {
+      if (state.status !== 'registered') throw noSuchEndpoint();
+      const changes = effectiveChanges(state, command.changes);
+      if (Object.keys(changes).length === 0) return [];
+      return [{ type: 'webhook_endpoint.updated', data: { workspace_id: state.workspace_id, endpoint_id: state.endpoint_id, changes, updated_at: command.now, actor: command.actor } }];
+    }
     case 'rotate_secret': {
       if (state.status !== 'registered') throw noWebhookEndpoint();
       if (!Number.isInteger(command.overlap_seconds) || command.overlap_seconds < 0) {
         throw new DomainError('invalid_request', 'overlap_seconds must be a non-negative integer', 'overlap_seconds');
       }
       const expiresAt = new Date(Date.parse(command.now) + command.overlap_seconds * 1000).toISOString();
-      return [
-        {
-          type: 'webhook_endpoint.secret_rotated',
-          data: { workspace_id: state.workspace_id, endpoint_id: state.endpoint_id, sealed_secret: command.secret, previous_secret_expires_at: expiresAt, rotated_at: command.now },
-        },
-      ];
+      const data = { workspace_id: state.workspace_id, endpoint_id: state.endpoint_id, sealed_secret: command.secret, previous_secret_expires_at: expiresAt, rotated_at: command.now };
+      return [{ type: 'webhook_endpoint.secret_rotated', data: command.actor ? { ...data, actor: command.actor } : data }];
     }
-    case 'remove':
+    case 'remove': {
       if (state.status !== 'registered') throw noWebhookEndpoint();
-      return [{ type: 'webhook_endpoint.removed', data: { workspace_id: state.workspace_id, endpoint_id: state.endpoint_id, removed_at: command.now } }];
+      const data = { workspace_id: state.workspace_id, endpoint_id: state.endpoint_id, removed_at: command.now };
+      return [{ type: 'webhook_endpoint.removed', data: command.actor ? { ...data, actor: command.actor } : data }];
+    }
     default: {
       const unhandled: never = command;
       throw new Error(`unhandled endpoint command ${JSON.stringify(unhandled)}`);

@@ -3,8 +3,8 @@ import { hashSecretToken, looksLikeSecretToken } from '../domain/secret-token';
 import { isSessionLive, newSessionTimes, sessionExpiresAt, touchSession, type SessionPolicy, type SessionTimes } from '../domain/session-lifetime';
 import { newSecretToken } from './random-secret';
 
-/** Who a session belongs to: experts now; workspace members will reuse the same sessions. */
-export type PrincipalKind = 'expert' | 'member';
+/** Who a session belongs to: experts, workspace members and operators (issue 13) share the sessions. */
+export type PrincipalKind = 'expert' | 'member' | 'operator';
 
 export interface Principal {
   kind: PrincipalKind;

@@ -6,6 +6,8 @@ export interface AuthenticatedKey {
   workspaceId: string;
   mode: KeyMode;
   keyId: string;
+  /** Issue 13: what the audit log shows of the key (its name and last four characters). */
+  label?: string;
 }
 
 /**
@@ -16,11 +18,70 @@ export async function authenticateApiKey(sql: SqlClient, presented: string): Pro
   const mode = modeOfKey(presented);
   if (!mode) return null;
   const hash = hashApiKey(presented);
-  const { rows } = await sql.query<{ key_hash: string; workspace_id: string; mode: KeyMode; key_id: string }>(
-    'SELECT key_hash, workspace_id, mode, key_id FROM api_keys_view WHERE key_hash = $1 AND revoked_at IS NULL',
+  const { rows } = await sql.query<{ key_hash: string; workspace_id: string; mode: KeyMode; key_id: string; name: string; last4: string }>(
+    'SELECT key_hash, workspace_id, mode, key_id, name, last4 FROM api_keys_view WHERE key_hash = $1 AND revoked_at IS NULL',
     [hash],
   );
   const row = rows[0];
   if (!row || !sameHash(row.key_hash, hash) || row.mode !== mode) return null;
-  return { workspaceId: row.workspace_id, mode: row.mode, keyId: row.key_id };
+  return { workspaceId: row.workspace_id, mode: row.mode, keyId: row.key_id, label: `${row.name} (…${row.last4})` };
+}
+
+/** Issue 13: what the dashboard lists of a key (never the key, never its hash). */
+export interface ApiKeyResource {
+  object: 'api_key';
+  id: string;
+  mode: KeyMode;
+  name: string;
+  prefix: string;
+  last4: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+const ISO = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const KEY_SELECT = `SELECT k.key_id AS id, k.mode, k.name, k.last4, ${ISO('k.issued_at')} AS created_at, ${ISO('u.last_used_at')} AS last_used_at, ${ISO('k.revoked_at')} AS revoked_at
+  FROM api_keys_view k LEFT JOIN api_key_usage u ON u.key_id = k.key_id`;
+type KeyRow = Omit<ApiKeyResource, 'object' | 'prefix'>;
+const toKeyResource = (row: KeyRow): ApiKeyResource => ({ object: 'api_key', ...row, prefix: `svc_${row.mode}_` });
+
+/** A workspace's keys of one mode, newest first, revoked ones included. */
+export async function listApiKeys(sql: SqlClient, workspaceId: string, mode: KeyMode): Promise<ApiKeyResource[]> {
+  const { rows } = await sql.query<KeyRow>(`${KEY_SELECT} WHERE k.workspace_id = $1 AND k.mode = $2 ORDER BY k.issued_at DESC, k.key_id DESC`, [workspaceId, mode]);
+  return rows.map(toKeyResource);
+}
+
+export async function findApiKey(sql: SqlClient, workspaceId: string, mode: KeyMode, keyId: string): Promise<ApiKeyResource | null> {
+  const { rows } = await sql.query<KeyRow>(`${KEY_SELECT} WHERE k.workspace_id = $1 AND k.mode = $2 AND k.key_id = $3`, [workspaceId, mode, keyId]);
+  return rows[0] ? toKeyResource(rows[0]) : null;
+}
+
+/**
+ * Issue 13: "last used" without a write per request: each process writes a key's time at most once
+ * per `everyMs` (and the row only moves forward), so the figure is at most a minute behind.
+ */
+export class KeyUsageRecorder {
+  private readonly written = new Map<string, number>();
+
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly everyMs = 60_000,
+    private readonly maxKeys = 10_000,
+  ) {}
+
+  /** Never fails the request it is called from: a lost write only makes the figure a little older. */
+  touch(keyId: string, now: Date): void {
+    const last = this.written.get(keyId);
+    if (last !== undefined && now.getTime() - last < this.everyMs) return;
+    if (this.written.size >= this.maxKeys) this.written.clear();
+    this.written.set(keyId, now.getTime());
+    this.sql
+      .query(
+        `INSERT INTO api_key_usage (key_id, last_used_at) VALUES ($1, $2)
+         ON CONFLICT (key_id) DO UPDATE SET last_used_at = EXCLUDED.last_used_at WHERE api_key_usage.last_used_at < EXCLUDED.last_used_at`,
+        [keyId, now],
+      )
+      .catch(() => this.written.delete(keyId));
+  }
 }

@@ -19,4 +19,17 @@ export const workspacesViewMigrations = [
       );
     `,
   },
+  {
+    // Issue 13: keys have names (the dashboard's); when each was last used is operational data
+    // kept apart, so rebuilding the view from the events never loses it.
+    id: 'workspaces-view-002-key-names-usage',
+    sql: `
+      ALTER TABLE api_keys_view ADD COLUMN IF NOT EXISTS name text NOT NULL DEFAULT 'Default';
+      CREATE INDEX IF NOT EXISTS api_keys_view_by_workspace ON api_keys_view (workspace_id, mode, issued_at DESC);
+      CREATE TABLE IF NOT EXISTS api_key_usage (
+        key_id text PRIMARY KEY,
+        last_used_at timestamptz NOT NULL
+      );
+    `,
+  },
 ];

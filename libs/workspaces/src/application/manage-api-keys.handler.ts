@@ -1,4 +1,4 @@
-import { DomainError, newId, workspaceStreamName, type KeyMode } from '@eh/contracts';
+import { DomainError, newId, workspaceStreamName, type Actor, type KeyMode } from '@eh/contracts';
 import { handleCommand, type EventStore } from '@eh/event-store';
 import { generateApiKey } from '../adapters/api-key';
 import { workspaceDecider } from './workspace-decider';
@@ -46,4 +46,23 @@ export async function revokeApiKey(store: EventStore, workspaceId: string, keyId
 export function parseKeyMode(value: string): KeyMode {
   if (value === 'test' || value === 'live') return value;
   throw new DomainError('invalid_request', `mode must be "test" or "live", got "${value}"`, 'mode');
+}
+
+/** Issue 13: a named key from the dashboard, beside the mode's other keys; shown once. */
+export async function issueNamedApiKey(store: EventStore, workspaceId: string, mode: KeyMode, name: string, actor: Actor, now: Date, correlationId: string): Promise<{ key_id: string; key: string }> {
+  const generated = generateApiKey(mode);
+  const keyId = newId('apiKey');
+  await handleCommand(
+    store,
+    workspaceDecider,
+    workspaceStreamName(workspaceId),
+    { type: 'issue_key', key: { keyId, mode, keyHash: generated.hash, last4: generated.last4 }, name, actor, now: now.toISOString() },
+    context(workspaceId, now, correlationId),
+  );
+  return { key_id: keyId, key: generated.key };
+}
+
+/** Issue 13: a member revokes a key of the mode they work in (another mode's key is 404). */
+export async function revokeApiKeyOfMode(store: EventStore, workspaceId: string, mode: KeyMode, keyId: string, actor: Actor, now: Date, correlationId: string): Promise<void> {
+  await handleCommand(store, workspaceDecider, workspaceStreamName(workspaceId), { type: 'revoke_key', keyId, mode, actor, now: now.toISOString() }, context(workspaceId, now, correlationId));
 }

@@ -51,3 +51,34 @@ describe('workspace decider', () => {
     expect(codeOf(() => decideWorkspace({ type: 'rotate_key', key: key('k', 'live'), now }, foldWorkspace([])))).toBe('not_found');
   });
 });
+
+describe('workspace decider: named keys from the dashboard (issue 13)', () => {
+  const actor = { kind: 'member' as const, id: 'mem_1', label: 'o@example.com' };
+  const issue = (keyId: string, mode: 'test' | 'live' = 'live', name = 'CI') => ({ type: 'issue_key' as const, key: key(keyId, mode), name, actor, now });
+
+  it('given a workspace, when a named key is issued, then it joins the mode\'s active keys with its name and who issued it', () => {
+    const events = decideWorkspace(issue('key_n'), foldWorkspace(created));
+    expect(events).toEqual([
+      { type: 'workspace.api_key_issued', data: { workspace_id: 'ws_1', key_id: 'key_n', mode: 'live', key_hash: 'hash-key_n', last4: 'abcd', issued_at: now, name: 'CI', actor } },
+    ]);
+    const state = foldWorkspace([...created, ...events]);
+    expect(state.status === 'active' && state.keys.filter((k) => k.mode === 'live' && !k.revoked).map((k) => k.keyId)).toEqual(['key_l', 'key_n']);
+  });
+
+  it('given a key, when revoked within its mode by a member, then the actor is recorded; again, nothing happens', () => {
+    const revoked = decideWorkspace({ type: 'revoke_key', keyId: 'key_l', mode: 'live', actor, now }, foldWorkspace(created));
+    expect(revoked).toEqual([{ type: 'workspace.api_key_revoked', data: { workspace_id: 'ws_1', key_id: 'key_l', revoked_at: now, actor } }]);
+    expect(decideWorkspace({ type: 'revoke_key', keyId: 'key_l', mode: 'live', actor, now }, foldWorkspace([...created, ...revoked]))).toEqual([]);
+  });
+
+  it('refuses a blank or long name, a twenty-first active key, another mode\'s key, and a workspace that does not exist', () => {
+    expect(codeOf(() => decideWorkspace(issue('key_x', 'live', '  '), foldWorkspace(created)))).toBe('invalid_request');
+    expect(codeOf(() => decideWorkspace(issue('key_x', 'live', 'x'.repeat(101)), foldWorkspace(created)))).toBe('invalid_request');
+    let events = created;
+    for (let i = 0; i < 19; i++) events = [...events, ...decideWorkspace(issue(`key_${i}`), foldWorkspace(events))];
+    expect(codeOf(() => decideWorkspace(issue('key_21'), foldWorkspace(events)))).toBe('api_key_limit_reached');
+    expect(decideWorkspace(issue('key_t2', 'test'), foldWorkspace(events))).toHaveLength(1);
+    expect(codeOf(() => decideWorkspace({ type: 'revoke_key', keyId: 'key_t', mode: 'live', actor, now }, foldWorkspace(created)))).toBe('not_found');
+    expect(codeOf(() => decideWorkspace(issue('key_y'), foldWorkspace([])))).toBe('not_found');
+  });
+});

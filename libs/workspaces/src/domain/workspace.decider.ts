@@ -1,4 +1,4 @@
-import { DomainError, type KeyMode, type WorkspaceEvent } from '@eh/contracts';
+import { DomainError, type Actor, type KeyMode, type WorkspaceEvent } from '@eh/contracts';
 
 /** A workspace and its keys: one active key per mode (SPEC.md "Authentication" rule 2). */
 export type WorkspaceState =
@@ -21,7 +21,12 @@ export interface NewKey {
 export type WorkspaceCommand =
   | { type: 'create'; workspaceId: string; name: string; keys: NewKey[]; now: string }
   | { type: 'rotate_key'; key: NewKey; now: string }
-  | { type: 'revoke_key'; keyId: string; now: string };
+  | { type: 'revoke_key'; keyId: string; now: string; actor?: Actor; mode?: KeyMode }
+  // Issue 13: a named key from the dashboard, beside the mode's others (rotation without downtime).
+  | { type: 'issue_key'; key: NewKey; name: string; actor: Actor; now: string };
+
+/** Issue 13: active keys a workspace may hold per mode. */
+export const MAX_ACTIVE_KEYS_PER_MODE = 20;
 
 export const initialWorkspaceState: WorkspaceState = { status: 'initial' };
 
@@ -76,9 +81,21 @@ function rotateKey(command: Extract<WorkspaceCommand, { type: 'rotate_key' }>, s
 function revokeKey(command: Extract<WorkspaceCommand, { type: 'revoke_key' }>, state: WorkspaceState): WorkspaceEvent[] {
   if (state.status !== 'active') throw new DomainError('not_found', 'no such workspace');
   const key = state.keys.find((candidate) => candidate.keyId === command.keyId);
-  if (!key) throw new DomainError('not_found', `no key ${command.keyId} in workspace ${state.workspaceId}`, 'key_id');
+  // Issue 13: a member revokes within the mode they work in; another mode's key is not theirs to see.
+  if (!key || (command.mode !== undefined && key.mode !== command.mode)) throw new DomainError('not_found', `no key ${command.keyId} in workspace ${state.workspaceId}`, command.mode ? 'id' : 'key_id');
   if (key.revoked) return [];
-  return [{ type: 'workspace.api_key_revoked', data: { workspace_id: state.workspaceId, key_id: key.keyId, revoked_at: command.now } }];
+  const data = { workspace_id: state.workspaceId, key_id: key.keyId, revoked_at: command.now };
+  return [{ type: 'workspace.api_key_revoked', data: command.actor ? { ...data, actor: command.actor } : data }];
+}
+
+function issueKey(command: Extract<WorkspaceCommand, { type: 'issue_key' }>, state: WorkspaceState): WorkspaceEvent[] {
+  if (state.status !== 'active') throw new DomainError('not_found', 'no such workspace');
+  const name = command.name.trim();
+  if (name.length === 0 || name.length > 100) throw new DomainError('invalid_request', 'name must be 1 to 100 characters', 'name');
+  const active = state.keys.filter((key) => key.mode === command.key.mode && !key.revoked).length;
+  if (active >= MAX_ACTIVE_KEYS_PER_MODE) throw new DomainError('api_key_limit_reached', `a workspace holds at most ${MAX_ACTIVE_KEYS_PER_MODE} active keys per mode; revoke one first`);
+  const event = issued(state.workspaceId, command.key, command.now);
+  return [{ ...event, data: { ...event.data, name, actor: command.actor } } as WorkspaceEvent];
 }
 
 export function decideWorkspace(command: WorkspaceCommand, state: WorkspaceState): WorkspaceEvent[] {
@@ -89,6 +106,8 @@ export function decideWorkspace(command: WorkspaceCommand, state: WorkspaceState
       return rotateKey(command, state);
     case 'revoke_key':
       return revokeKey(command, state);
+    case 'issue_key':
+      return issueKey(command, state);
     default: {
       const unhandled: never = command;
       return unhandled;

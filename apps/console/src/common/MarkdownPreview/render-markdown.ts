@@ -8,6 +8,14 @@ import MarkdownIt from 'markdown-it';
 
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
 
+/** Rendered markdown sits under the page's h1 and a section's h2: its `#` is an h3, and so on down. */
+const HEADING_OFFSET = 2;
+markdown.core.ruler.push('shift_headings', (state) => {
+  for (const token of state.tokens) {
+    if (token.type === 'heading_open' || token.type === 'heading_close') token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + HEADING_OFFSET)}`;
+  }
+});
+
 DOMPurify.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'A' && node.getAttribute('href')) {
     node.setAttribute('target', '_blank');

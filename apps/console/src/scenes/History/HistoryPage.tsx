@@ -1,8 +1,11 @@
 import { useEarnings } from '../../api/queries';
+import type { Earnings } from '../../api/types';
 import { Link } from '../../app/router';
 import { formatDateTime, formatDuration, plural } from '../../common/format';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+
+type Finished = Earnings['data'];
 
 /** Finished work and the credits it earned. */
 export function HistoryPage() {
@@ -30,38 +33,74 @@ export function HistoryPage() {
               </p>
             </EmptyState>
           ) : (
-            <div className="table-scroll" role="region" aria-labelledby="history-caption" tabIndex={0}>
-              <table className="table">
-                <caption id="history-caption">Finished work</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Finished</th>
-                    <th scope="col">Brief</th>
-                    <th scope="col" className="numeric">
-                      Time worked
-                    </th>
-                    <th scope="col" className="numeric">
-                      Credits
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {earnings.data.data.map((item) => (
-                    <tr key={item.deployment_id}>
-                      <td>{formatDateTime(item.completed_at)}</td>
-                      <td>
-                        <Link to={`/work/${item.deployment_id}`}>{item.brief_excerpt}</Link>
-                      </td>
-                      <td className="numeric">{formatDuration(item.duration_seconds)}</td>
-                      <td className="numeric">{item.credits_charged.toLocaleString()}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <>
+              {/* A phone gets one card per piece of work, a wider screen the table: CSS displays one of them. */}
+              <HistoryCards items={earnings.data.data} />
+              <HistoryTable items={earnings.data.data} />
+            </>
           )}
         </>
       )}
     </Page>
+  );
+}
+
+function HistoryCards({ items }: { items: Finished }) {
+  return (
+    <ul className="history-cards card-list" aria-label="Finished work">
+      {items.map((item) => (
+        <li key={item.deployment_id} className="card">
+          <Link to={`/work/${item.deployment_id}`}>{item.brief_excerpt}</Link>
+          <dl className="history-cards__facts">
+            <div>
+              <dt>Finished</dt>
+              <dd>{formatDateTime(item.completed_at)}</dd>
+            </div>
+            <div>
+              <dt>Time worked</dt>
+              <dd>{formatDuration(item.duration_seconds)}</dd>
+            </div>
+            <div>
+              <dt>Credits</dt>
+              <dd>{item.credits_charged.toLocaleString()}</dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function HistoryTable({ items }: { items: Finished }) {
+  return (
+    <div className="table-scroll history-table" role="region" aria-labelledby="history-caption" tabIndex={0}>
+      <table className="table">
+        <caption id="history-caption">Finished work</caption>
+        <thead>
+          <tr>
+            <th scope="col">Finished</th>
+            <th scope="col">Brief</th>
+            <th scope="col" className="numeric">
+              Time worked
+            </th>
+            <th scope="col" className="numeric">
+              Credits
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.deployment_id}>
+              <td>{formatDateTime(item.completed_at)}</td>
+              <td>
+                <Link to={`/work/${item.deployment_id}`}>{item.brief_excerpt}</Link>
+              </td>
+              <td className="numeric">{formatDuration(item.duration_seconds)}</td>
+              <td className="numeric">{item.credits_charged.toLocaleString()}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

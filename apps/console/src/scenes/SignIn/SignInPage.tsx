@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { describeError } from '../../api/api-error';
+import { ApiError, describeError } from '../../api/api-error';
 import { useSignIn } from '../../api/queries';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { Field } from '../../common/Field/Field';
@@ -23,7 +23,9 @@ export function SignInPage() {
         {signIn.isError && (
           <p className="form__error" role="alert">
             <span aria-hidden="true">⚠ </span>
-            {describeError(signIn.error)}
+            {signIn.error instanceof ApiError && signIn.error.status === 401
+              ? 'That email and password do not match. Check both and try again.'
+              : describeError(signIn.error)}
           </p>
         )}
         <Field label="Email">

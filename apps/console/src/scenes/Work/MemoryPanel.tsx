@@ -2,6 +2,8 @@ import type { ExpertDeployment } from '../../api/types';
 import { formatDateTime } from '../../common/format';
 import MarkdownPreview from '../../common/MarkdownPreview/MarkdownPreview';
 
+/** With nothing named, a short memory is shown open; a long one starts folded. */
+const OPEN_WHEN_AT_MOST = 3;
 const KIND_TEXT: Record<string, string> = { positioning: 'Positioning', voice: 'Voice', prior_output: 'Prior output', other: 'Other' };
 
 /** The workspace's brand memory: the entries the handoff named first (and open), then the rest. */
@@ -22,7 +24,7 @@ export function MemoryPanel({ deployment: d }: { deployment: ExpertDeployment })
         <ul className="memory-list">
           {entries.map((entry) => (
             <li key={entry.key}>
-              <details open={entry.named}>
+              <details open={entry.named || (memory?.named_keys.length === 0 && entries.length <= OPEN_WHEN_AT_MOST)}>
                 <summary>
                   <code>{entry.key}</code> <span className="tag">{KIND_TEXT[entry.kind] ?? entry.kind}</span>
                   {entry.named && (

@@ -1,0 +1,34 @@
+import { WEBHOOK_ENDPOINT_EVENT_TYPES, type WebhookEndpointEvent } from '@eh/contracts';
+import { refoldTouchedStreams, toDomainEvent, type InlineProjection, type RecordedEvent } from '@eh/event-store';
+import type { SqlClient } from '@eh/platform';
+import { foldWebhookEndpoint } from '../domain/webhook-endpoint.decider';
+import { toWebhookEndpointResource } from '../domain/webhook-endpoint.resource';
+
+/** Inline (issue 13): an endpoint is in the fan-out's directory and the partner's list the moment it is created. */
+export const webhookEndpointsViewProjection: InlineProjection = {
+  name: 'webhook_endpoints_view',
+  handles: WEBHOOK_ENDPOINT_EVENT_TYPES,
+  async apply(events, tx, readStream) {
+    await refoldTouchedStreams(events, readStream, (history) => refresh(history, tx));
+  },
+  async reset(tx) {
+    await tx.query('TRUNCATE webhook_endpoints_view');
+  },
+};
+
+async function refresh(history: RecordedEvent[], tx: SqlClient): Promise<void> {
+  const state = foldWebhookEndpoint(history.map((event) => toDomainEvent<WebhookEndpointEvent>(event)));
+  if (state.status === 'none') return;
+  if (state.status === 'removed') {
+    await tx.query('UPDATE webhook_endpoints_view SET removed = true, updated_at = $2 WHERE endpoint_id = $1', [state.endpoint_id, state.removed_at]);
+    return;
+  }
+  const resource = toWebhookEndpointResource(state);
+  await tx.query(
+    `INSERT INTO webhook_endpoints_view (endpoint_id, workspace_id, mode, url, enabled, enabled_events, removed, created_at, updated_at, resource)
+     VALUES ($1, $2, $3, $4, $5, $6, false, $7, $8, $9)
+     ON CONFLICT (endpoint_id) DO UPDATE SET url = EXCLUDED.url, enabled = EXCLUDED.enabled, enabled_events = EXCLUDED.enabled_events,
+       removed = false, updated_at = EXCLUDED.updated_at, resource = EXCLUDED.resource`,
+    [state.endpoint_id, state.workspace_id, state.mode, state.url, state.enabled, JSON.stringify(state.enabled_events), state.registered_at, state.updated_at, JSON.stringify(resource)],
+  );
+}

@@ -1,0 +1,68 @@
+import { type DeploymentEvent, type HandoffEvent, type KeyMode, type PublicEventType, type UsageThresholdReached, isPublicEventType } from '@eh/contracts';
+import { foldDeployment, toDeploymentResource } from '@eh/deployments';
+import { toDomainEvent, type EventStore, type RecordedEvent } from '@eh/event-store';
+import { foldHandoff, toHandoffResource } from '@eh/handoffs';
+
+/** What a public event is about, as it was right after it (issue 6), and where it belongs (issue 13). */
+export interface EventSubject {
+  object: unknown;
+  metadata: Record<string, unknown>;
+  deployment_id: string | null;
+  /** The deployment's own `webhook_url`, which is sent every event of it. */
+  override: string | null;
+  /** Test or live: a deployment's or handoff's mode; usage is live (test mode draws no credits). */
+  mode: KeyMode;
+}
+
+/** The webhook body as an object (issue 13: the events API and the live streams show the same thing). */
+export interface PublicEventBody {
+  id: string;
+  object: 'event';
+  type: PublicEventType;
+  created_at: string;
+  sequence: number;
+  data: { object: unknown };
+  metadata: Record<string, unknown>;
+}
+
+/** Reads a stream up to `event` once per event (several readers of one event share nothing, by design: it is short). */
+async function historyUpTo(store: EventStore, event: RecordedEvent): Promise<RecordedEvent[]> {
+  return (await store.read(event.streamName)).filter((recorded) => recorded.streamRevision <= event.streamRevision);
+}
+
+/** The deployment as it was right after `event` (its stream folded up to that revision). */
+export function deploymentSubjectAt(history: readonly RecordedEvent[]): EventSubject | null {
+  const state = foldDeployment(history.map((recorded) => toDomainEvent<DeploymentEvent>(recorded)));
+  if (state.status === 'initial') return null;
+  const resource = toDeploymentResource(state);
+  return { object: resource, metadata: resource.metadata, deployment_id: resource.id, override: resource.webhook_url, mode: state.details.mode };
+}
+
+/** The handoff as it was right after `event` (issue 8); handoffs take no webhook_url. */
+function handoffSubjectAt(history: readonly RecordedEvent[]): EventSubject | null {
+  const state = foldHandoff(history.map((recorded) => toDomainEvent<HandoffEvent>(recorded)));
+  if (state.status === 'initial') return null;
+  const resource = toHandoffResource(state);
+  return { object: resource, metadata: resource.metadata, deployment_id: resource.deployment_id, override: null, mode: state.details.mode };
+}
+
+/** How each kind of public event finds what it is about; null for any other event. */
+export async function subjectOf(store: EventStore, event: RecordedEvent): Promise<EventSubject | null> {
+  if (!isPublicEventType(event.type)) return null;
+  if (event.type === 'usage.threshold_reached') return { object: event.data as UsageThresholdReached['data'], metadata: {}, deployment_id: null, override: null, mode: 'live' };
+  if (event.type.startsWith('handoff.')) return handoffSubjectAt(await historyUpTo(store, event));
+  return event.type.startsWith('deployment.') ? deploymentSubjectAt(await historyUpTo(store, event)) : null;
+}
+
+/** The body every destination of the event receives, and every reader of the events API sees. */
+export function publicEventBody(event: RecordedEvent, subject: EventSubject, object: unknown = subject.object): PublicEventBody {
+  return {
+    id: event.id,
+    object: 'event',
+    type: event.type as PublicEventType,
+    created_at: event.metadata.occurred_at,
+    sequence: event.streamRevision,
+    data: { object },
+    metadata: subject.metadata,
+  };
+}

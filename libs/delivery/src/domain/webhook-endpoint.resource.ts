@@ -1,0 +1,37 @@
+/**
+ * A partner's webhook endpoint as the API shows it (issue 13, docs/dashboard-contract.md §2):
+ * never a secret, only when each one stops signing. `secret` is added by the create and rotate
+ * answers alone.
+ */
+import type { KeyMode } from '@eh/contracts';
+import type { WebhookEndpointState } from './webhook-endpoint.decider';
+
+export interface WebhookEndpointResource {
+  object: 'webhook_endpoint';
+  id: string;
+  /** null only for the admin API's endpoint of a whole workspace. */
+  mode: KeyMode | null;
+  url: string;
+  enabled: boolean;
+  enabled_events: string[];
+  description: string;
+  secrets: { created_at: string; expires_at: string | null }[];
+  created_at: string;
+  updated_at: string;
+}
+
+export function toWebhookEndpointResource(state: WebhookEndpointState): WebhookEndpointResource | null {
+  if (state.status !== 'registered') return null;
+  return {
+    object: 'webhook_endpoint',
+    id: state.endpoint_id,
+    mode: state.mode,
+    url: state.url,
+    enabled: state.enabled,
+    enabled_events: state.enabled_events,
+    description: state.description,
+    secrets: state.secrets.map(({ created_at, expires_at }) => ({ created_at, expires_at })),
+    created_at: state.registered_at,
+    updated_at: state.updated_at,
+  };
+}

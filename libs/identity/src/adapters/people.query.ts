@@ -1,0 +1,101 @@
+import type { MemberRole } from '@eh/contracts';
+import type { SqlClient } from '@eh/platform';
+
+const ISO = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A workspace member who can sign in (issue 13). */
+export interface MemberAccount {
+  member_id: string;
+  workspace_id: string;
+  workspace_name: string;
+  email: string;
+  name: string;
+  role: MemberRole;
+  password_id: string;
+  joined_at: string;
+}
+
+const MEMBER_SELECT = `SELECT m.member_id, m.workspace_id, w.name AS workspace_name, m.email, m.name, m.role, m.password_id, ${ISO('m.joined_at')} AS joined_at
+  FROM members_view m JOIN workspaces_view w ON w.id = m.workspace_id WHERE m.removed_at IS NULL`;
+
+export async function findMember(sql: SqlClient, memberId: string): Promise<MemberAccount | null> {
+  const { rows } = await sql.query<MemberAccount>(`${MEMBER_SELECT} AND m.member_id = $1`, [memberId]);
+  return rows[0] ?? null;
+}
+
+export async function findMemberByEmail(sql: SqlClient, email: string): Promise<MemberAccount | null> {
+  const { rows } = await sql.query<MemberAccount>(`${MEMBER_SELECT} AND m.email = $1 ORDER BY m.joined_at DESC LIMIT 1`, [email]);
+  return rows[0] ?? null;
+}
+
+export async function listMembers(sql: SqlClient, workspaceId: string): Promise<MemberAccount[]> {
+  const { rows } = await sql.query<MemberAccount>(`${MEMBER_SELECT} AND m.workspace_id = $1 ORDER BY m.joined_at, m.member_id`, [workspaceId]);
+  return rows;
+}
+
+export interface OpenMemberInvitation {
+  invitation_id: string;
+  workspace_id: string;
+  workspace_name: string;
+  email: string;
+  role: MemberRole;
+  expires_at: string;
+  invited_at: string;
+}
+
+const INVITATION_SELECT = `SELECT i.invitation_id, i.workspace_id, w.name AS workspace_name, i.email, i.role, ${ISO('i.expires_at')} AS expires_at, ${ISO('i.invited_at')} AS invited_at
+  FROM member_invitations_view i JOIN workspaces_view w ON w.id = i.workspace_id WHERE i.status = 'open'`;
+
+export async function listOpenMemberInvitations(sql: SqlClient, workspaceId: string, now: Date): Promise<OpenMemberInvitation[]> {
+  const { rows } = await sql.query<OpenMemberInvitation>(`${INVITATION_SELECT} AND i.workspace_id = $1 AND i.expires_at > $2 ORDER BY i.invited_at, i.invitation_id`, [workspaceId, now]);
+  return rows;
+}
+
+export async function findOpenMemberInvitation(sql: SqlClient, tokenSha256: string, now: Date): Promise<OpenMemberInvitation | null> {
+  const { rows } = await sql.query<OpenMemberInvitation>(`${INVITATION_SELECT} AND i.token_sha256 = $1 AND i.expires_at > $2`, [tokenSha256, now]);
+  return rows[0] ?? null;
+}
+
+/** An operator who can sign in (issue 13). */
+export interface OperatorAccount {
+  operator_id: string;
+  email: string;
+  name: string;
+  password_id: string | null;
+}
+
+export async function findOperator(sql: SqlClient, operatorId: string): Promise<OperatorAccount | null> {
+  const { rows } = await sql.query<OperatorAccount>('SELECT operator_id, email, name, password_id FROM operators_view WHERE operator_id = $1', [operatorId]);
+  return rows[0] ?? null;
+}
+
+export async function findOperatorByEmail(sql: SqlClient, email: string): Promise<OperatorAccount | null> {
+  const { rows } = await sql.query<OperatorAccount>('SELECT operator_id, email, name, password_id FROM operators_view WHERE email = $1', [email]);
+  return rows[0] ?? null;
+}
+
+export async function findOpenOperatorInvitation(sql: SqlClient, tokenSha256: string, now: Date): Promise<(OperatorAccount & { expires_at: string }) | null> {
+  const { rows } = await sql.query<OperatorAccount & { expires_at: string }>(
+    `SELECT o.operator_id, o.email, o.name, o.password_id, ${ISO('i.expires_at')} AS expires_at
+       FROM operator_invitations_view i JOIN operators_view o ON o.operator_id = i.operator_id
+      WHERE i.token_sha256 = $1 AND i.status = 'open' AND i.expires_at > $2`,
+    [tokenSha256, now],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Whether a member (of any workspace), an open member invitation (of another workspace than
+ * `invitationsOfWorkspace`, whose own is replaced), or an operator other than `operatorId` already
+ * holds `email`: sign-in by email must name one person.
+ */
+export async function peopleHoldingEmail(sql: SqlClient, email: string, now: Date, except: { operatorId?: string; invitationsOfWorkspace?: string } = {}): Promise<boolean> {
+  const { rows } = await sql.query(
+    `SELECT 1 FROM members_view WHERE email = $1 AND removed_at IS NULL
+     UNION ALL SELECT 1 FROM member_invitations_view WHERE email = $1 AND status = 'open' AND expires_at > $2 AND workspace_id <> $4
+     UNION ALL SELECT 1 FROM operators_view WHERE email = $1 AND operator_id <> $3
+     LIMIT 1`,
+    [email, now, except.operatorId ?? '', except.invitationsOfWorkspace ?? ''],
+  );
+  return rows.length > 0;
+}

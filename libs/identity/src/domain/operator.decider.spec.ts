@@ -1,0 +1,45 @@
+import { DomainError, type OperatorEvent } from '@eh/contracts';
+import { decideOperator, foldOperator, type OperatorCommand } from './operator.decider';
+
+const T = (seconds: number): string => new Date(Date.UTC(2030, 0, 1) + seconds * 1000).toISOString();
+const invite = (id: string, now = T(0), email = 'ops@example.com', ttl = 3600): OperatorCommand => ({
+  type: 'invite', operator_id: 'op_1', invitation_id: id, email, name: 'Ops', token_sha256: `sha:${id}`, expires_at: new Date(Date.parse(now) + ttl * 1000).toISOString(), now,
+});
+const accept = (id: string, now = T(10)): OperatorCommand => ({ type: 'accept', token_sha256: `sha:${id}`, name: 'Olga', password_id: `pwd_${id}`, now });
+
+function run(commands: OperatorCommand[]): OperatorEvent[] {
+  const events: OperatorEvent[] = [];
+  for (const command of commands) events.push(...decideOperator(command, foldOperator(events)));
+  return events;
+}
+const refused = (history: OperatorCommand[], command: OperatorCommand): string => {
+  try {
+    decideOperator(command, foldOperator(run(history)));
+    return 'accepted';
+  } catch (error) {
+    return error instanceof DomainError ? error.code : 'other';
+  }
+};
+
+describe('operator decider (issue 13)', () => {
+  it('given an invitation, when accepted, then the operator has a password and the link is used up', () => {
+    const state = foldOperator(run([invite('inv_1'), accept('inv_1')]));
+    expect(state).toEqual({ status: 'known', operator_id: 'op_1', email: 'ops@example.com', name: 'Olga', password_id: 'pwd_inv_1', invitation: null });
+  });
+
+  it('given an operator, when invited again, then the new link replaces the old (a password reset)', () => {
+    const events = run([invite('inv_1'), accept('inv_1'), invite('inv_2', T(20))]);
+    expect(events[2].data).toMatchObject({ operator_id: 'op_1', invitation_id: 'inv_2' });
+    expect(refused([invite('inv_1'), invite('inv_2', T(1))], accept('inv_1'))).toBe('not_found');
+  });
+
+  it.each([
+    ['accepting with nothing', [], accept('inv_1'), 'not_found'],
+    ['accepting twice', [invite('inv_1'), accept('inv_1')], accept('inv_1', T(11)), 'not_found'],
+    ['accepting after expiry', [invite('inv_1', T(0), 'ops@example.com', 5)], accept('inv_1', T(5)), 'not_found'],
+    ['inviting under another email', [invite('inv_1')], invite('inv_2', T(1), 'other@example.com'), 'invalid_request'],
+    ['an invitation expiring at once', [], invite('inv_1', T(0), 'ops@example.com', 0), 'invalid_request'],
+  ] as [string, OperatorCommand[], OperatorCommand, string][])('refuses %s', (_name, history, command, code) => {
+    expect(refused(history, command)).toBe(code);
+  });
+});
