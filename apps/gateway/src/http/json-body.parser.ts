@@ -1,5 +1,6 @@
 import { DomainError } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
+import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './input-safety/unsafe-input.rules';
 
 /** JSON is UTF-8 (RFC 8259); `fatal` makes a malformed byte an error instead of U+FFFD. */
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -24,6 +25,10 @@ export function registerJsonBodyParser(fastify: FastifyInstance, bodyLimit: numb
     }
     if (text.trim() === '') {
       done(null, undefined);
+      return;
+    }
+    if (jsonNestsDeeperThan(text)) {
+      done(new DomainError('invalid_request', `the request body is nested more than ${MAX_JSON_DEPTH} levels deep`), undefined);
       return;
     }
     defaultJsonParser(request, text, done);

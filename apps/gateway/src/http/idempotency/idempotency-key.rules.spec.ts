@@ -54,4 +54,12 @@ describe('requestHash', () => {
     expect(requestHash({ ...body, skills: ['naming', 'pets'] }, 'test')).not.toBe(requestHash({ ...body, skills: ['pets', 'naming'] }, 'test'));
     expect(requestHash(body, 'live')).not.toBe(hash);
   });
+
+  it('tells two resources of one route apart, and hashes a route without path parameters as before', () => {
+    const body = { reason: 'plans changed' };
+    const first = requestHash(body, 'live', { id: 'dep_A' });
+    expect(requestHash(body, 'live', { id: 'dep_B' })).not.toBe(first);
+    expect(requestHash(body, 'live', { id: 'dep_A' })).toBe(first);
+    expect(requestHash(body, 'live', {})).toBe(requestHash(body, 'live'));
+  });
 });

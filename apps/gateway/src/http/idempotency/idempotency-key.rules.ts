@@ -34,10 +34,15 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * What "the same request" means for a key: the canonical body and the key's mode. A test key
- * and a live key of one workspace share the (workspace, route, key) slot, so a replay across
- * modes is a conflict rather than a live answer leaking to a test caller.
+ * What "the same request" means for a key: the key's mode, the path parameters and the canonical
+ * body. A test key and a live key of one workspace share the (workspace, route, key) slot, so a
+ * replay across modes is a conflict rather than a live answer leaking to a test caller; and
+ * `POST /v1/deployments/:id/cancel` is one route, so the same key and body sent for another
+ * deployment is a conflict too, never the first deployment's answer (issue 11, found by the fuzzer).
+ * Routes without path parameters hash as before, so slots stored earlier still replay.
  */
-export function requestHash(body: unknown, mode: string): string {
-  return createHash('sha256').update(mode).update('\n').update(canonicalJson(body)).digest('hex');
+export function requestHash(body: unknown, mode: string, pathParams: Readonly<Record<string, string>> = {}): string {
+  const hash = createHash('sha256').update(mode).update('\n');
+  if (Object.keys(pathParams).length > 0) hash.update(canonicalJson(pathParams)).update('\n');
+  return hash.update(canonicalJson(body)).digest('hex');
 }

@@ -39,7 +39,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const key = parseIdempotencyKey(request.raw.headersDistinct?.['idempotency-key'] ?? joined);
     // The route pattern, not the URL: `POST /v1/deployments/:id/cancel` is one slot family.
     const route = `POST ${request.routeOptions.url}`;
-    const outcome = await this.store.claim(request.auth.workspaceId, route, key, requestHash(request.body, request.auth.mode));
+    const outcome = await this.store.claim(request.auth.workspaceId, route, key, requestHash(request.body, request.auth.mode, (request.params ?? {}) as Record<string, string>));
     switch (outcome.kind) {
       case 'won':
         request.idempotency = outcome.claim;
@@ -52,7 +52,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       case 'different_body':
         throw new DomainError(
           'idempotency_conflict',
-          `this ${IDEMPOTENCY_KEY_HEADER} was already used on ${route} with a different request body; resend the first body, or use a new key for a new request`,
+          `this ${IDEMPOTENCY_KEY_HEADER} was already used on ${route} with a different request body or for another resource in the path; resend the first request, or use a new key for a new request`,
           IDEMPOTENCY_KEY_HEADER,
         );
       case 'in_progress':
