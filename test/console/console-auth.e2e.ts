@@ -55,7 +55,8 @@ describe('console sign-in (issue 12)', () => {
     expect(Date.parse(invitation.expires_at) - Date.now()).toBeLessThanOrEqual(INVITATION_TTL_SECONDS * 1000);
     const token = ConsoleClient.tokenOf(invitation);
     const preview = await request(services.baseUrl, 'GET', `/console/api/v1/invitations/${token}`);
-    expect(preview.body).toEqual({ email: 'ada.lane@example.com', name: 'Ada Lane', expires_at: invitation.expires_at });
+    // Issue 13: a link says what it makes of you (an expert here; members and operators have links too).
+    expect(preview.body).toEqual({ kind: 'expert', email: 'ada.lane@example.com', name: 'Ada Lane', expires_at: invitation.expires_at, workspace_name: null, role: null });
     expectDocumented('get', '/console/api/v1/invitations/{token}', preview);
 
     const client = new ConsoleClient(services.baseUrl);

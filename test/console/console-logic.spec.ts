@@ -1,4 +1,5 @@
-import { routeOf } from '../../apps/console/src/app/routes';
+import { dashboardPath, routeOf, switchedView, type DashboardView } from '../../apps/console/src/app/routes';
+import { cycleUsage, forecastSeries, niceMax } from '../../apps/console/src/common/UsageChart/usage-figures';
 import { formatClock, formatDuration } from '../../apps/console/src/common/format';
 import { briefTitle } from '../../apps/console/src/common/work-text';
 import { chargeError, workFigures } from '../../apps/console/src/scenes/Work/work-figures';
@@ -6,7 +7,7 @@ import { chargeError, workFigures } from '../../apps/console/src/scenes/Work/wor
 /** The console's pure rules (issue 12), without a browser: the pages themselves are tested in expert-console.e2e.ts. */
 describe('the console: routes', () => {
   it.each([
-    ['/', { page: 'offers' }],
+    ['/', { page: 'home' }],
     ['/offers', { page: 'offers' }],
     ['/offers/', { page: 'offers' }],
     ['/work', { page: 'work-list' }],
@@ -18,8 +19,97 @@ describe('the console: routes', () => {
     ['/work/dep_1/extra', { page: 'not-found' }],
     ['/settings', { page: 'not-found' }],
     ['/work/%E0%A4%A', { page: 'work', deploymentId: '%E0%A4%A' }],
+    // The dashboard (issue 13): live without a prefix, test under /test, as Stripe's.
+    ['/overview', { page: 'dashboard', mode: 'live', view: { page: 'overview' } }],
+    ['/test', { page: 'dashboard', mode: 'test', view: { page: 'overview' } }],
+    ['/test/deployments/dep_1', { page: 'dashboard', mode: 'test', view: { page: 'deployment', deploymentId: 'dep_1' } }],
+    ['/webhooks/we_1', { page: 'dashboard', mode: 'live', view: { page: 'endpoint', endpointId: 'we_1' } }],
+    ['/deliveries/del_1/attempts/3', { page: 'dashboard', mode: 'live', view: { page: 'attempt', deliveryId: 'del_1', attempt: 3 } }],
+    ['/deliveries/del_1/attempts/0', { page: 'not-found' }],
+    ['/deliveries/del_1/other/3', { page: 'not-found' }],
+    ['/test/offers', { page: 'not-found' }],
+    ['/team/extra', { page: 'not-found' }],
+    ['/ops', { page: 'ops', view: { page: 'roster' } }],
+    ['/ops/roster/spec_1', { page: 'ops', view: { page: 'expert', expertId: 'spec_1' } }],
+    ['/ops/accounts/ws_1', { page: 'ops', view: { page: 'account', workspaceId: 'ws_1' } }],
+    ['/ops/dead-letters', { page: 'ops', view: { page: 'dead-letters' } }],
+    ['/ops/nope', { page: 'not-found' }],
   ])('%s', (path, route) => {
     expect(routeOf(path)).toEqual(route);
+  });
+
+  it('writes every dashboard page back to the path it was read from, in both modes', () => {
+    const views: DashboardView[] = [
+      { page: 'overview' },
+      { page: 'deployments' },
+      { page: 'deployment', deploymentId: 'dep_1' },
+      { page: 'api-keys' },
+      { page: 'webhooks' },
+      { page: 'endpoint', endpointId: 'we_1' },
+      { page: 'deliveries' },
+      { page: 'delivery', deliveryId: 'del_1' },
+      { page: 'attempt', deliveryId: 'del_1', attempt: 2 },
+      { page: 'dead-letters' },
+      { page: 'memory' },
+      { page: 'team' },
+      { page: 'plan' },
+      { page: 'audit-log' },
+    ];
+    for (const mode of ['live', 'test'] as const) for (const view of views) expect(routeOf(dashboardPath(mode, view))).toEqual({ page: 'dashboard', mode, view });
+  });
+
+  it('switches mode to the same page, or to its list when the page shows one object', () => {
+    expect(switchedView({ page: 'memory' })).toEqual({ page: 'memory' });
+    expect(switchedView({ page: 'deployment', deploymentId: 'dep_1' })).toEqual({ page: 'deployments' });
+    expect(switchedView({ page: 'attempt', deliveryId: 'del_1', attempt: 1 })).toEqual({ page: 'deliveries' });
+    expect(switchedView({ page: 'endpoint', endpointId: 'we_1' })).toEqual({ page: 'webhooks' });
+  });
+});
+
+describe('the dashboard: the overview figures', () => {
+  const now = Date.parse('2026-05-10T12:00:00.000Z');
+  const day = 86_400_000;
+
+  it('forecasts a straight line to zero at the depletion, drawn to the later of it and the cycle end', () => {
+    const forecast = forecastSeries({ now, remaining: 1000, burnPerDay: 100, cycleEnd: new Date(now + 20 * day).toISOString(), depletion: new Date(now + 10 * day).toISOString() });
+    expect(forecast).toMatchObject({ spanDays: 20, cycleEndDay: 20, depletionDay: 10 });
+    expect(forecast.points[0]).toMatchObject({ day: 0, remaining: 1000 });
+    expect(forecast.points.find((point) => point.day === 10)?.remaining).toBe(0);
+    expect(forecast.points[forecast.points.length - 1]).toMatchObject({ day: 20, remaining: 0 });
+    expect(forecast.points.map((point) => point.day)).toEqual([...forecast.points.map((point) => point.day)].sort((a, b) => a - b));
+  });
+
+  it('draws a flat line and no depletion when nothing burns; at least a week', () => {
+    const forecast = forecastSeries({ now, remaining: 500, burnPerDay: 0, cycleEnd: new Date(now + 2 * day).toISOString(), depletion: null });
+    expect(forecast).toMatchObject({ spanDays: 7, depletionDay: null, cycleEndDay: 2 });
+    expect(new Set(forecast.points.map((point) => point.remaining))).toEqual(new Set([500]));
+  });
+
+  it('leaves a depletion beyond 90 days off the chart', () => {
+    expect(forecastSeries({ now, remaining: 10_000, burnPerDay: 1, cycleEnd: new Date(now + 30 * day).toISOString(), depletion: null })).toMatchObject({ spanDays: 30, depletionDay: null });
+  });
+
+  it('counts the cycle from its first day and crosses the 50, 80 and 95 % thresholds', () => {
+    const days = [
+      { date: '2026-05-01', credits_charged: 400, deployments_completed: 2 },
+      { date: '2026-05-02', credits_charged: 300, deployments_completed: 1 },
+      { date: '2026-05-03', credits_charged: 120, deployments_completed: 1 },
+    ];
+    expect(cycleUsage(days, '2026-05-02T08:00:00.000Z', 500)).toEqual({
+      charged: 420,
+      cap: 500,
+      percent: 84,
+      thresholds: [
+        { percent: 50, credits: 250, crossed: true },
+        { percent: 80, credits: 400, crossed: true },
+        { percent: 95, credits: 475, crossed: false },
+      ],
+    });
+    expect(cycleUsage(days, '2026-05-01T00:00:00.000Z', 0)).toMatchObject({ percent: null, thresholds: [{ crossed: false }, { crossed: false }, { crossed: false }] });
+  });
+
+  it('rounds an axis up to 1, 2 or 5 times a power of ten', () => {
+    expect([niceMax(0), niceMax(7), niceMax(13), niceMax(420), niceMax(5000)]).toEqual([1, 10, 20, 500, 5000]);
   });
 });
 

@@ -7,11 +7,10 @@
  * out everywhere ends the other devices' sessions. axe finds no serious or critical violation on
  * any page; every page is photographed into test-output/screenshots/.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { waitUntil } from '@eh/platform';
-import { launchBrowser, screenshots, SCREENSHOTS, seriousAccessibilityViolations, type ConsoleBrowser } from '../support/browser';
+import { clearScreenshots, launchBrowser, screenshots, SCREENSHOTS, seriousAccessibilityViolations, type ConsoleBrowser } from '../support/browser';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../router/support/router-e2e';
@@ -88,8 +87,8 @@ describe('the expert console (Playwright, real services)', () => {
   };
 
   beforeAll(async () => {
-    // Each run's pictures replace the last run's (a stale failed-*.png would mislead).
-    fs.rmSync(SCREENSHOTS, { recursive: true, force: true });
+    // Each run's pictures replace the last run's (a stale failed-*.png would mislead); the dashboard's are its own suite's.
+    clearScreenshots((file) => !file.startsWith('dashboard-'));
     services = await startServices(CLOCKS);
     e2e = new RouterE2e(services);
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'console-e2e');

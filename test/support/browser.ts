@@ -40,6 +40,15 @@ export async function launchBrowser(): Promise<ConsoleBrowser> {
   };
 }
 
+/**
+ * Removes a suite's pictures from an earlier run, and only its own: suites run side by side and
+ * share the folder (the dashboard's are `dashboard-*.png`, issue 13).
+ */
+export function clearScreenshots(owns: (file: string) => boolean): void {
+  if (!fs.existsSync(SCREENSHOTS)) return;
+  for (const file of fs.readdirSync(SCREENSHOTS)) if (owns(file)) fs.rmSync(path.join(SCREENSHOTS, file), { force: true });
+}
+
 const VARIANTS = [
   { tag: 'desktop', width: 1280, height: 900 },
   { tag: '360px', width: 360, height: 780 },

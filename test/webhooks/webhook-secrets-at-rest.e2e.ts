@@ -118,7 +118,8 @@ describe('webhook signing secrets at rest, through the running services', () => 
     const newEntry = `next:${randomBytes(32).toString('base64')}`;
     services.env.SECRETS_KEYRING = `${newEntry},${oldEntry}`;
     const report = await services.ops<{ active_key_id: string; resealed: number; sealed_plaintext: number; failed: unknown[] }>('secrets:reencrypt');
-    expect(report).toMatchObject({ active_key_id: 'next', resealed: 2, sealed_plaintext: 0, failed: [] });
+    // The endpoint's two secrets, and (issue 13) the test mode's webhook_url signing secret the deliveries above created.
+    expect(report).toMatchObject({ active_key_id: 'next', resealed: 3, sealed_plaintext: 0, failed: [] });
     const { rows } = await services.database.pool.query<{ kid: string }>("SELECT data->'sealed_secret'->>'kid' AS kid FROM events WHERE event_type LIKE 'webhook_endpoint.%'");
     expect(rows.map((r) => r.kid)).toEqual(['next', 'next']);
 

@@ -21,6 +21,7 @@ import { RedisRateLimiter } from './http/rate-limit/redis-rate-limiter.adapter';
 import { LedgerClient } from './ledger/ledger.client';
 import { RouterClient } from './routing/router.client';
 import { CONSOLE_MIGRATIONS, createConsoleDependencies, registerConsoleHttp } from './console-api';
+import { createDashboardDependencies } from './dashboard-api';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -41,6 +42,8 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
   const authThrottle = new AuthFailureThrottle(redis, { prefix: config.redisPrefix, limit: config.authFailuresPerMinute, windowMs: 60_000 });
   // Issue 12: the expert console's live updates (one NATS subscription), sign-in throttle, blob store.
   const consoleDeps = createConsoleDependencies(config, { nats, store: database.store, pool: database.pool, redis });
+  // Issue 13: partners' live event streams (NATS subscriptions on deployment, handoff and account events).
+  const dashboardDeps = createDashboardDependencies(config, { nats, store: database.store });
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => newId('request'),
@@ -64,6 +67,7 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
       rateLimiter,
       authThrottle,
       console: consoleDeps,
+      dashboard: dashboardDeps,
     }),
     adapter,
     { logger: ['error', 'warn'], bodyParser: false },
@@ -84,6 +88,10 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
   fastify.addHook('onSend', recordIdempotentOutcome(idempotency));
   // Keep last among onSend hooks: turns an answer Fastify could not write into a 500, not a crash (issue 11).
   registerReplySafety(fastify, config.publicBaseUrl);
+  // Issue 13: open partner event streams would hold the server open; end them first.
+  fastify.addHook('preClose', async () => {
+    await dashboardDeps.events.stop();
+  });
   fastify.addHook('onClose', async () => {
     await nats.drain();
     await closeRedis(redis);

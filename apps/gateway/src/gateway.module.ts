@@ -20,6 +20,7 @@ import { MEMORY_HANDOFFS_API_CONTROLLERS } from './memory-handoffs-api';
 import type { LedgerClient } from './ledger/ledger.client';
 import { ROUTER_API_CONTROLLERS, ROUTER_API_PROVIDERS } from './router-api';
 import { CONSOLE_API_CONTROLLERS, consoleApiProviders, type ConsoleDependencies } from './console-api';
+import { DASHBOARD_API_CONTROLLERS, dashboardApiProviders, type DashboardDependencies } from './dashboard-api';
 import { ApiKeyGuard } from './http/api-key.guard';
 import { AuthFailureThrottle } from './http/auth-throttle/auth-failure-throttle';
 import { IdempotencyInterceptor } from './http/idempotency/idempotency.interceptor';
@@ -44,6 +45,8 @@ export interface GatewayDependencies {
   authThrottle: AuthFailureThrottle;
   /** Issue 12: the expert console's live updates, sign-in throttle and blob store. */
   console: ConsoleDependencies;
+  /** Issue 13: partners' live event streams. */
+  dashboard: DashboardDependencies;
 }
 
 @Module({})
@@ -72,6 +75,8 @@ export class GatewayModule {
         ...MEMORY_HANDOFFS_API_CONTROLLERS,
         // Issue 12: the expert console's sign-in, live updates, uploads, drafts, earnings, expert OpenAPI.
         ...CONSOLE_API_CONTROLLERS,
+        // Issue 13: the partner's own API (endpoints, deliveries, events) and the workspace dashboard's.
+        ...DASHBOARD_API_CONTROLLERS,
       ],
       providers: [
         { provide: CONFIG, useValue: deps.config },
@@ -88,6 +93,8 @@ export class GatewayModule {
         { provide: IdempotencyStore, useValue: deps.idempotency },
         { provide: RedisRateLimiter, useValue: deps.rateLimiter },
         { provide: AuthFailureThrottle, useValue: deps.authThrottle },
+        // Issue 13: members' guard and services, the signing-secret cipher, bulk replays, live streams.
+        ...dashboardApiProviders(deps.dashboard),
         // Global interceptors nest in this order, after the guards: the rate limit first (a refused
         // request claims no Idempotency-Key), then idempotency, outside versioning so a replay
         // returns the stored bytes untouched (docs/decisions.md "REST conventions (issue 3)").

@@ -1,8 +1,8 @@
-import { DomainError } from '@eh/contracts';
 import type { ServiceConfig } from '@eh/platform';
-import { createWorkspace, parseKeyMode, revokeApiKey, rotateApiKey } from '@eh/workspaces';
+import { parseKeyMode, revokeApiKey, rotateApiKey } from '@eh/workspaces';
 import { ACCOUNT_OPS_COMMANDS } from './account-ops-commands';
 import { EXPERT_OPS_COMMANDS } from './expert-ops-commands';
+import { PEOPLE_OPS_COMMANDS } from './people-ops-commands';
 import { existingWorkspace, required, withDatabase, type Options } from './ops-options';
 import { WEBHOOK_COMMANDS } from './webhook-commands';
 
@@ -17,16 +17,8 @@ export interface OpsCommand {
 
 /** Operations talk to the event store directly: the same commands and events as every service. */
 export const OPS_COMMANDS: Record<string, OpsCommand> = {
-  'workspace:create': {
-    usage: 'workspace:create --name <name>',
-    options: ['name'],
-    summary: 'Create a workspace; prints its id and its test and live keys (shown once, stored hashed).',
-    async run(options, config) {
-      const name = required(options, 'name');
-      if (name.length > 200) throw new DomainError('invalid_request', '--name must be at most 200 characters', 'name');
-      return withDatabase(config, (database) => createWorkspace(database.store, name, new Date()));
-    },
-  },
+  // Issue 13: --owner-email invites the first owner.
+  ...PEOPLE_OPS_COMMANDS,
   'workspace:show': {
     usage: 'workspace:show --workspace <ws_id>',
     options: ['workspace'],

@@ -1,11 +1,15 @@
 /**
- * The one typed client (openapi-fetch over the generated `/expert/v1` document, which also holds
- * the console's sign-in API). Cookies carry the session; every state change sends the session's
- * CSRF token (docs/console-contract.md "Auth"). Components never call it directly: they use the
- * hooks in queries.ts.
+ * The typed clients (openapi-fetch over the generated documents): `/expert/v1` with the console's
+ * own API (sign-in, the workspace's people and keys), `/v1` for the dashboard (one client per mode,
+ * each naming its mode on every request: docs/dashboard-contract.md §1) and `/admin/v1` for
+ * operators. Cookies carry the session; every state change sends the session's CSRF token
+ * (docs/console-contract.md "Auth"). Components never call them directly: they use the hooks in
+ * queries.ts and dashboard-queries.ts.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths } from './generated/expert';
+import type { paths as ExpertPaths } from './generated/expert';
+import type { paths as PublicPaths } from './generated/public';
+import type { Mode, PendingAdminPaths } from './pending-paths';
 import { toApiError } from './api-error';
 import { queryClient } from './query-client';
 import type { Session } from './types';
@@ -33,8 +37,34 @@ const sessionEnded: Middleware = {
   },
 };
 
-export const api = createClient<paths>({ baseUrl: window.location.origin, credentials: 'same-origin' });
+const options = { baseUrl: window.location.origin, credentials: 'same-origin' } as const;
+
+export const api = createClient<ExpertPaths>(options);
 api.use(csrf, sessionEnded);
+
+/** Every dashboard request names its mode (the header a key's prefix stands for). */
+const modeHeader = (mode: Mode): Middleware => ({
+  onRequest({ request }) {
+    request.headers.set('Service-Mode', mode);
+    return request;
+  },
+});
+
+function modeClient(mode: Mode) {
+  const client = createClient<PublicPaths>(options);
+  client.use(csrf, sessionEnded, modeHeader(mode));
+  return client;
+}
+
+/** The partner API as a signed-in member reads it, one client per mode. */
+export const publicApi = { test: modeClient('test'), live: modeClient('live') } as const;
+
+/** The console routes that work per mode (API keys) take the same header. */
+export const modeHeaders = (mode: Mode) => ({ 'Service-Mode': mode });
+
+/** Operations' API as an operator signed in to the console calls it (contract §8). */
+export const adminApi = createClient<PendingAdminPaths>(options);
+adminApi.use(csrf, sessionEnded);
 
 /** The body of a successful answer, or an ApiError carrying the gateway's error code and message. */
 export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {

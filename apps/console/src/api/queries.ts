@@ -52,7 +52,9 @@ function useStartSession() {
 export function useAcceptInvitation(token: string) {
   const start = useStartSession();
   return useMutation({
-    mutationFn: (password: string) => unwrap(api.POST('/console/api/v1/invitations/{token}/accept', { params: { path: { token } }, body: { password } })),
+    // Experts' invitations refuse a name (docs/console-contract.md); members and operators may give one.
+    mutationFn: (input: { password: string; name?: string }) =>
+      unwrap(api.POST('/console/api/v1/invitations/{token}/accept', { params: { path: { token } }, body: input.name ? { password: input.password, name: input.name } : { password: input.password } })),
     onSuccess: start,
   });
 }

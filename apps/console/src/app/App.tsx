@@ -1,6 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, type ReactNode } from 'react';
+import { principalOf } from '../api/dashboard-types';
 import { useLiveEvents } from '../api/live-events';
 import { useSession } from '../api/queries';
+import type { Session } from '../api/types';
 import { useAnnounce } from '../common/Announcer/Announcer';
 import { Layout } from '../common/Layout/Layout';
 import { PublicFrame } from '../common/Layout/PublicFrame';
@@ -12,9 +14,13 @@ import { OffersPage } from '../scenes/Offers/OffersPage';
 import { SignInPage } from '../scenes/SignIn/SignInPage';
 import { WorkListPage } from '../scenes/Work/WorkListPage';
 import { navigate, routeOf, usePath, useSearchParam, type Route } from './router';
+import { HOME, routeKind } from './routes';
 
 // The editor, the markdown renderer and the sanitiser load with the Work page, not on first load.
 const WorkPage = lazy(() => import('../scenes/Work/WorkPage'));
+// Members and operators get their pages in chunks of their own: an expert never downloads them.
+const DashboardApp = lazy(() => import('./DashboardApp'));
+const OpsApp = lazy(() => import('./OpsApp'));
 
 /** Sends the browser elsewhere once rendered (history replaced: Back does not bounce). */
 function Redirect({ to }: { to: string }) {
@@ -22,7 +28,7 @@ function Redirect({ to }: { to: string }) {
   return null;
 }
 
-function SignedInPage({ route }: { route: Route }): ReactNode {
+function ExpertPage({ route }: { route: Route }): ReactNode {
   switch (route.page) {
     case 'offers':
       return <OffersPage />;
@@ -36,22 +42,31 @@ function SignedInPage({ route }: { route: Route }): ReactNode {
       );
     case 'history':
       return <HistoryPage />;
-    case 'sign-in':
-    case 'invitation':
-    case 'not-found':
+    default:
       return <NotFoundPage />;
   }
 }
+
+/** The expert console (issue 12): its frame, its live offers. */
+function ExpertApp({ session, route }: { session: Session; route: Route }) {
+  const announce = useAnnounce();
+  // The card appears by itself; screen readers are told.
+  const onOffer = useCallback(() => announce('A new offer arrived.', 'quiet'), [announce]);
+  const live = useLiveEvents(true, { onOffer });
+  return (
+    <Layout session={session} route={route} live={live}>
+      <ExpertPage route={route} />
+    </Layout>
+  );
+}
+
+const safeNext = (next: string | null): string | null => (next && next.startsWith('/') && !next.startsWith('//') ? next : null);
 
 export function App() {
   const path = usePath();
   const route = routeOf(path);
   const next = useSearchParam('next');
   const session = useSession();
-  const announce = useAnnounce();
-  // The card appears by itself; screen readers are told.
-  const onOffer = useCallback(() => announce('A new offer arrived.', 'quiet'), [announce]);
-  const live = useLiveEvents(Boolean(session.data), { onOffer });
 
   if (route.page === 'invitation') {
     return (
@@ -83,10 +98,32 @@ export function App() {
       </PublicFrame>
     );
   }
-  if (route.page === 'sign-in') return <Redirect to={next && next.startsWith('/') && !next.startsWith('//') ? next : '/offers'} />;
-  return (
-    <Layout session={session.data} route={route} live={live}>
-      <SignedInPage route={route} />
-    </Layout>
-  );
+  const kind = principalOf(session.data).kind;
+  const home = HOME[kind];
+  if (route.page === 'sign-in') {
+    // `next` is only followed to a page of this person's kind: an expert's link does not strand a member.
+    const wanted = safeNext(next);
+    const target = wanted && routeKind(routeOf(wanted)) === kind ? wanted : home;
+    return <Redirect to={target} />;
+  }
+  if (route.page === 'home') return <Redirect to={home} />;
+  // Another kind's page (an expert's link opened by a member…) is "not found" in one's own frame.
+  const shown: Route = routeKind(route) === kind || routeKind(route) === 'anyone' ? route : { page: 'not-found' };
+  const loading = <Loading what="the console" />;
+  switch (kind) {
+    case 'expert':
+      return <ExpertApp session={session.data} route={shown} />;
+    case 'member':
+      return (
+        <Suspense fallback={loading}>
+          <DashboardApp session={session.data} route={shown} />
+        </Suspense>
+      );
+    case 'operator':
+      return (
+        <Suspense fallback={loading}>
+          <OpsApp session={session.data} route={shown} />
+        </Suspense>
+      );
+  }
 }

@@ -23,6 +23,7 @@ import { acceptConsoleInvitation, findConsoleAccount, findConsoleAccountByEmail,
 import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
 import type { ExpertEventHub } from '../expert/events/expert-event.hub';
 import { EXPERT_EVENT_HUB } from '../expert/events/expert-events.tokens';
+import { WORKSPACE_EVENT_HUB, type WorkspaceEventHub } from '../events/workspace-event.hub';
 import { SIGN_IN_THROTTLE } from './console-auth.tokens';
 import { ConsoleSessions, type ConsolePerson } from './console-sessions';
 import { toPersonSessionResource, toSessionResource, type SessionResource } from './session.resource';
@@ -60,6 +61,8 @@ export class ConsoleAuthService {
     @Inject(ConsoleSessions) private readonly sessions: ConsoleSessions,
     @Inject(SIGN_IN_THROTTLE) private readonly throttle: SignInThrottle,
     @Inject(EXPERT_EVENT_HUB) private readonly events: ExpertEventHub,
+    /** Issue 13: partners' streams opened with a member's session end with it too. */
+    @Inject(WORKSPACE_EVENT_HUB) private readonly workspaceEvents: WorkspaceEventHub | undefined,
   ) {
     this.passwords = new PasswordStore(sql);
   }
@@ -169,6 +172,7 @@ export class ConsoleAuthService {
   async signOut(session: ConsoleSession): Promise<void> {
     await this.sessions.store.revoke(session.tokenSha256, new Date());
     this.events.closeSession(session.tokenSha256);
+    this.workspaceEvents?.closeSession(session.tokenSha256);
   }
 
   async revokeAll(expertId: string): Promise<number> {

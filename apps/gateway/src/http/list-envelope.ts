@@ -9,3 +9,6 @@ export interface ListEnvelope<Item> {
   next: string | null;
   has_more: boolean;
 }
+
+/** Issue 13: one page of a list. */
+export const listEnvelope = <Item>(data: Item[], next: string | null): ListEnvelope<Item> => ({ object: 'list', data, next, has_more: next !== null });

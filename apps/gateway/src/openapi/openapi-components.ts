@@ -7,6 +7,7 @@ import { handoffSchema } from './schemas/handoff.schema';
 import { listEnvelopeSchema } from './schemas/list-envelope.schema';
 import { deletedMemoryEntrySchema, memoryEntrySchema } from './schemas/memory-entry.schema';
 import { usageSchema } from './schemas/usage.schema';
+import { DASHBOARD_SCHEMAS } from './schemas/dashboard.schema';
 
 /** Response bodies by component name; request bodies are added per document from the DTOs. */
 export const RESOURCE_SCHEMAS: Record<string, JsonSchema> = {
@@ -21,6 +22,8 @@ export const RESOURCE_SCHEMAS: Record<string, JsonSchema> = {
   DeletedMemoryEntry: deletedMemoryEntrySchema,
   Handoff: handoffSchema,
   Error: errorSchema(),
+  // Issue 13.
+  ...DASHBOARD_SCHEMAS,
 };
 
 /**
@@ -64,6 +67,21 @@ export function sharedParameters(versions: readonly string[]): Record<string, Js
       description: 'Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`.',
       schema: { type: 'string', enum: [...versions] },
     },
+    // Issue 13: the dashboard calls /v1 with a member's session cookie and names the mode.
+    ServiceMode: {
+      name: 'Service-Mode',
+      in: 'header',
+      required: false,
+      description: 'With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode.',
+      schema: { type: 'string', enum: ['test', 'live'] },
+    },
+    CsrfToken: {
+      name: 'X-CSRF-Token',
+      in: 'header',
+      required: false,
+      description: 'With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise).',
+      schema: { type: 'string' },
+    },
     IdempotencyKey: {
       name: 'Idempotency-Key',
       in: 'header',
@@ -80,5 +98,12 @@ export const SECURITY_SCHEMES: Record<string, JsonSchema> = {
     type: 'http',
     scheme: 'bearer',
     description: 'A workspace API key: `svc_test_…` (test mode: synthesized output, no billing) or `svc_live_…`. A missing, expired or revoked key is 401 `authentication_failed`.',
+  },
+  // Issue 13: the dashboard, signed in as a workspace member.
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'eh_session',
+    description: 'A workspace member’s console session (without `Authorization`): acts as the workspace’s key of the mode named in `Service-Mode`; changes need `X-CSRF-Token`.',
   },
 };

@@ -26,6 +26,8 @@ const TAGS = [
   { name: 'Brand memory', description: 'Positioning, voice and prior outputs the experts work with.' },
   { name: 'Handoffs', description: 'The second surface: a handoff from an AI product at the point where judgment is needed.' },
   { name: 'Attachments', description: 'Files experts attach to outputs, downloaded through the signed URLs outputs carry.' },
+  { name: 'Webhooks', description: 'Endpoints, signing secrets, deliveries with every attempt, and replay of dead letters.' },
+  { name: 'Events', description: 'A deployment’s events, and live streams of them, in the webhook body’s shape.' },
   { name: 'Meta', description: 'This document.' },
 ];
 
@@ -50,7 +52,7 @@ export function buildOpenApiDocument(routes: readonly DiscoveredRoute[], options
       description: `Hand a unit of work from an automated agent to one human expert and get a typed answer back. Versioned by date with the \`Service-Version\` header (supported: ${options.versions.join(', ')}; latest ${latest}). Error bodies: \`{"error": {type, code, message, param?, request_id, docs_url}}\`.`,
     },
     servers: [{ url: options.publicBaseUrl }],
-    security: [{ bearerAuth: [] }],
+    security: [{ bearerAuth: [] }, { sessionCookie: [] }],
     tags: TAGS,
     paths,
     components: { schemas, parameters: sharedParameters(options.versions), headers: responseHeaders(options.versions), securitySchemes: SECURITY_SCHEMES },
@@ -64,6 +66,9 @@ function operation(route: DiscoveredRoute, doc: OperationDoc | undefined, schema
     ...(doc?.query ?? []),
     { $ref: '#/components/parameters/ServiceVersion' },
     ...(idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+    // Issue 13: a member's session names the mode, and signs its changes.
+    ...(route.authenticated ? [{ $ref: '#/components/parameters/ServiceMode' }] : []),
+    ...(route.authenticated && route.method !== 'get' ? [{ $ref: '#/components/parameters/CsrfToken' }] : []),
   ];
   return {
     operationId: doc?.operationId ?? `${route.method}${route.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase())}`,

@@ -5,6 +5,7 @@ import { ACCOUNT_OPERATIONS } from './operations/account.operations';
 import { DEPLOYMENT_OPERATIONS } from './operations/deployment.operations';
 import { MEMORY_HANDOFF_OPERATIONS } from './operations/memory-handoff.operations';
 import { ATTACHMENT_OPERATIONS } from './operations/attachment.operations';
+import { DASHBOARD_OPERATIONS } from './operations/dashboard.operations';
 import type { MediaTypeObject } from './openapi-document.types';
 
 /**
@@ -42,4 +43,6 @@ export const PUBLIC_OPERATIONS: Record<string, OperationDoc> = {
   ...ACCOUNT_OPERATIONS,
   ...MEMORY_HANDOFF_OPERATIONS,
   ...ATTACHMENT_OPERATIONS,
+  // Issue 13: webhook endpoints, the signing secret, deliveries, replays, events, usage history.
+  ...DASHBOARD_OPERATIONS,
 };

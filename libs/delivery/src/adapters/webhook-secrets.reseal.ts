@@ -1,4 +1,4 @@
-import { WEBHOOK_ENDPOINT_EVENT_TYPES, type SealedSecret, type SecretField } from '@eh/contracts';
+import { type SealedSecret, type SecretField } from '@eh/contracts';
 import { SecretOpenError, UnknownSecretKeyError, withTransaction } from '@eh/platform';
 import type { Pool } from 'pg';
 import { webhookSecretAad } from '../domain/stored-secret';
@@ -24,13 +24,17 @@ export interface ResealReport {
   failed: { event_id: string; error: string }[];
 }
 
-type SecretData = SecretField & { workspace_id: string; endpoint_id: string };
+type SecretData = SecretField & { workspace_id: string; endpoint_id?: string; secret_id?: string };
 
-const SECRET_TYPES = WEBHOOK_ENDPOINT_EVENT_TYPES.filter((type) => type === 'webhook_endpoint.registered' || type === 'webhook_endpoint.secret_rotated');
+/**
+ * Every event type carrying a secret. Issue 13 adds partners' endpoints and the `webhook_url`
+ * signing secrets, which bind their sealing to the secret's own id instead of an endpoint's.
+ */
+const SECRET_TYPES = ['webhook_endpoint.registered', 'webhook_endpoint.secret_rotated', 'webhook_endpoint.created', 'webhook_signing_secret.created', 'webhook_signing_secret.rotated'];
 
 /** The same secret under the active key, or null when it already is. */
 function resealed(data: SecretData, cipher: SecretResealer): SecretData | null {
-  const aad = webhookSecretAad(data.workspace_id, data.endpoint_id);
+  const aad = webhookSecretAad(data.workspace_id, data.endpoint_id ?? data.secret_id ?? '');
   if ('sealed_secret' in data) {
     if (cipher.isCurrent(data.sealed_secret)) return null;
     return { ...data, sealed_secret: cipher.seal(cipher.open(data.sealed_secret, aad), aad) };

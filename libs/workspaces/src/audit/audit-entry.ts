@@ -123,3 +123,8 @@ export function auditEntryOf(source: AuditSource): AuditEntry | null {
   };
 }
 
+
+/** Every action the log names, derived from the mapping itself (a filter on `action` is checked against it). */
+export const AUDIT_ACTIONS: ReadonlySet<string> = new Set(
+  AUDITED_EVENT_TYPES.map((type) => auditEntryOf({ id: '', type, data: {}, workspace_id: '', occurred_at: '' })?.action ?? type),
+);

@@ -85,6 +85,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/deployments/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A deployment’s events
+         * @description Its public events in order, each as the webhook body (`data.object` is the deployment as right after the event).
+         */
+        get: operations["listDeploymentEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/deployments/{id}/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A deployment’s events, live (server-sent events)
+         * @description A `text/event-stream`: `retry: 3000` and `: connected` first, then one message per event (`id`, `event: <type>`, `data: <Event JSON>`), and a `: keepalive` comment every 15 s. On a reconnect the browser sends the last `id` as `Last-Event-ID` and the stream resumes after it. Without `Last-Event-ID` the stream’s past events come first. Ids are sequences.
+         */
+        get: operations["streamDeploymentEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/deployments/{id}/reply": {
         parameters: {
             query?: never;
@@ -119,6 +159,26 @@ export type paths = {
          * @description Saved as a `prior_output` entry under `key`, or `prior-output.<dep_id>` without one. Only a completed deployment (409 `deployment_not_completed`).
          */
         post: operations["saveDeploymentOutput"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every event of the workspace and mode, live (server-sent events)
+         * @description A `text/event-stream`: `retry: 3000` and `: connected` first, then one message per event (`id`, `event: <type>`, `data: <Event JSON>`), and a `: keepalive` comment every 15 s. On a reconnect the browser sends the last `id` as `Last-Event-ID` and the stream resumes after it. Without `Last-Event-ID` only new events; with it, up to 1,000 missed ones first.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -264,10 +324,281 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/usage/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Credits charged per day
+         * @description One row per UTC day ending today, oldest first, zeros included (all zeros in test mode).
+         */
+        get: operations["getUsageHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deliveries
+         * @description The workspace’s deliveries of the mode, newest first, filtered; the cursor holds the filters (others with it are 400).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a delivery with every attempt */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_deliveries/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay a dead letter
+         * @description Same delivery id (the receiver sees the same `Service-Delivery`), the whole retry schedule again. Anything but a dead letter is 409 `invalid_state_transition`.
+         */
+        post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_deliveries/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay dead letters in bulk
+         * @description Every dead letter of the mode matching the filters, oldest first, as a job: answers `202` with it and `Location`; `GET /v1/webhook_replays/:id` shows its progress.
+         */
+        post: operations["replayWebhookDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Every endpoint of the mode, oldest first (one page).
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description For the key’s mode; at most 16 per mode (409 `endpoint_limit_reached`). The URL must be https and public (400 naming `url`). Answers `201` with `Location` and the endpoint’s signing secret, shown this once.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a webhook endpoint */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Only the fields sent change (at least one; an empty body is 400 naming `body`). The secret stays.
+         */
+        post: operations["updateWebhookEndpoint"];
+        /**
+         * Delete a webhook endpoint
+         * @description It receives nothing more; its deliveries still pending fail for want of a secret and end in the dead letters.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/rotate_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an endpoint’s signing secret
+         * @description The new secret (shown once) signs at once; the previous one keeps signing beside it for `overlap_seconds` (default 24 h).
+         */
+        post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description A `webhook.test` event through the normal delivery path: signed, retried, listed. Also to a disabled endpoint. Answers the delivery with `Location`.
+         */
+        post: operations["sendWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_replays/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A bulk replay’s progress */
+        get: operations["getWebhookReplay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_signing_secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signing secret of `webhook_url` deliveries
+         * @description One per workspace and mode, there from the start: deliveries to a deployment’s `webhook_url` are signed with it. Never shows the secret.
+         */
+        get: operations["getWebhookSigningSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_signing_secret/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Show the signing secret, once
+         * @description The current secret, the first time only; then 409 `secret_already_revealed` (rotate for a new one).
+         */
+        post: operations["revealWebhookSigningSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_signing_secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description A new secret, shown in this answer; the previous one keeps signing for `overlap_seconds` (default 24 h).
+         */
+        post: operations["rotateWebhookSigningSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        BulkReplayRequest: {
+            created_after?: string;
+            created_before?: string;
+            deployment_id?: string;
+            endpoint_id?: string;
+            event_type?: string;
+            workspace_id?: string;
+        };
         CancelDeploymentRequest: {
             reason?: string;
         };
@@ -287,12 +618,31 @@ export type components = {
             /** Format: uri */
             webhook_url?: string;
         };
+        CreateWebhookEndpointRequest: {
+            description?: string;
+            /** @description Default true. */
+            enabled?: boolean;
+            /** @description Public event types this endpoint receives, or `["*"]` for all of them (also types added later). Unknown types and repeats are 400 naming the item. Default `["*"]`. */
+            enabled_events?: string[];
+            /**
+             * Format: uri
+             * @description https (or http to private addresses only where the service allows it for development).
+             */
+            url: string;
+        };
         DeletedMemoryEntry: {
             /** @constant */
             deleted: true;
             key: string;
             /** @constant */
             object: "memory_entry";
+        };
+        DeletedWebhookEndpoint: {
+            /** @constant */
+            deleted: true;
+            id: string;
+            /** @constant */
+            object: "webhook_endpoint";
         };
         Deployment: {
             brief: string;
@@ -378,6 +728,7 @@ export type components = {
             /** @constant */
             object: "list";
         };
+        EmptyBodyRequest: Record<string, never>;
         Error: {
             error: {
                 /** @enum {string} */
@@ -395,6 +746,32 @@ export type components = {
                 /** @enum {string} */
                 type: "invalid_request" | "authentication_error" | "billing_error" | "rate_limit_error" | "api_error";
             };
+        };
+        Event: {
+            /** Format: date-time */
+            created_at: string;
+            data: {
+                /** @description The deployment (or handoff, or usage figures) as right after the event. */
+                object: unknown;
+            };
+            id: string;
+            /** @description The deployment’s metadata. */
+            metadata: Record<string, never>;
+            /** @constant */
+            object: "event";
+            /** @description The event’s revision in its stream: apply an event only if it is higher than the last applied. */
+            sequence: number;
+            /** @enum {string} */
+            type: "deployment.accepted" | "deployment.in_progress" | "deployment.needs_input" | "deployment.reply_received" | "deployment.completed" | "deployment.cancelled" | "deployment.expired" | "usage.threshold_reached" | "handoff.in_review" | "handoff.needs_input" | "handoff.ready" | "handoff.cancelled" | "handoff.expired";
+        };
+        /** @description A deployment’s public events, oldest first. */
+        EventList: {
+            data: components["schemas"]["Event"][];
+            has_more: boolean;
+            /** @description Cursor of the next page (pass it as `cursor`), or null on the last page. */
+            next: string | null;
+            /** @constant */
+            object: "list";
         };
         Expert: {
             /** @enum {string} */
@@ -539,8 +916,20 @@ export type components = {
             body: string;
             context_files?: string[];
         };
+        RotateSigningSecretRequest: {
+            /** @description Seconds the previous secret keeps signing beside the new one (0: retired at once); default 86400. */
+            overlap_seconds?: number;
+        };
         SaveOutputRequest: {
             key?: string;
+        };
+        UpdateWebhookEndpointRequest: {
+            description?: string;
+            enabled?: boolean;
+            /** @description Public event types this endpoint receives, or `["*"]` for all of them (also types added later). Unknown types and repeats are 400 naming the item. */
+            enabled_events?: string[];
+            /** Format: uri */
+            url?: string;
         };
         Usage: {
             /** @description Credits charged in the last 7 days ÷ 7. */
@@ -568,11 +957,226 @@ export type components = {
                 name: string;
             };
         };
+        UsageHistory: {
+            days: {
+                credits_charged: number;
+                /** Format: date */
+                date: string;
+                deployments_completed: number;
+            }[];
+            /** @constant */
+            object: "usage_history";
+        };
+        WebhookDelivery: {
+            attempts: number;
+            /** Format: date-time */
+            created_at: string;
+            dead_letter_reason: string | null;
+            deployment_id: string | null;
+            /** @description Null: sent to the deployment’s `webhook_url`. */
+            endpoint_id: string | null;
+            event_id: string;
+            /** @enum {string} */
+            event_type: "deployment.accepted" | "deployment.in_progress" | "deployment.needs_input" | "deployment.reply_received" | "deployment.completed" | "deployment.cancelled" | "deployment.expired" | "usage.threshold_reached" | "handoff.in_review" | "handoff.needs_input" | "handoff.ready" | "handoff.cancelled" | "handoff.expired" | "webhook.test";
+            id: string;
+            last_attempt: {
+                attempt: number;
+                /** Format: date-time */
+                attempted_at: string;
+                error: string | null;
+                latency_ms: number;
+                /** @description Null: no HTTP answer (timeout, network error, refused address). */
+                status_code: number | null;
+            } | null;
+            /** @enum {string|null} */
+            mode: "test" | "live" | null;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            /** @constant */
+            object: "webhook_delivery";
+            /** @enum {string} */
+            status: "scheduled" | "retrying" | "succeeded" | "failed" | "dead_lettered";
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uri */
+            url: string;
+            workspace_id: string;
+        };
+        WebhookDeliveryDetail: {
+            /** @description Every attempt, oldest first. */
+            attempt_history: {
+                attempt: number;
+                /** Format: date-time */
+                attempted_at: string;
+                error: string | null;
+                latency_ms: number;
+                /** @description Null: no HTTP answer (timeout, network error, refused address). */
+                status_code: number | null;
+            }[];
+            attempts: number;
+            /** @description The exact JSON text sent on every attempt. */
+            body: string;
+            /** Format: date-time */
+            created_at: string;
+            dead_letter_reason: string | null;
+            deployment_id: string | null;
+            /** @description Null: sent to the deployment’s `webhook_url`. */
+            endpoint_id: string | null;
+            event_id: string;
+            /** @enum {string} */
+            event_type: "deployment.accepted" | "deployment.in_progress" | "deployment.needs_input" | "deployment.reply_received" | "deployment.completed" | "deployment.cancelled" | "deployment.expired" | "usage.threshold_reached" | "handoff.in_review" | "handoff.needs_input" | "handoff.ready" | "handoff.cancelled" | "handoff.expired" | "webhook.test";
+            id: string;
+            last_attempt: {
+                attempt: number;
+                /** Format: date-time */
+                attempted_at: string;
+                error: string | null;
+                latency_ms: number;
+                /** @description Null: no HTTP answer (timeout, network error, refused address). */
+                status_code: number | null;
+            } | null;
+            /** @enum {string|null} */
+            mode: "test" | "live" | null;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            /** @constant */
+            object: "webhook_delivery";
+            /** @enum {string} */
+            status: "scheduled" | "retrying" | "succeeded" | "failed" | "dead_lettered";
+            timeline: {
+                /** Format: date-time */
+                at: string;
+                type: string;
+            }[];
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uri */
+            url: string;
+            workspace_id: string;
+        };
+        /** @description A page of deliveries, newest first. */
+        WebhookDeliveryList: {
+            data: components["schemas"]["WebhookDelivery"][];
+            has_more: boolean;
+            /** @description Cursor of the next page (pass it as `cursor`), or null on the last page. */
+            next: string | null;
+            /** @constant */
+            object: "list";
+        };
+        WebhookEndpoint: {
+            /** Format: date-time */
+            created_at: string;
+            description: string;
+            enabled: boolean;
+            enabled_events: ("*" | "deployment.accepted" | "deployment.in_progress" | "deployment.needs_input" | "deployment.reply_received" | "deployment.completed" | "deployment.cancelled" | "deployment.expired" | "usage.threshold_reached" | "handoff.in_review" | "handoff.needs_input" | "handoff.ready" | "handoff.cancelled" | "handoff.expired")[];
+            id: string;
+            /**
+             * @description Null only for the admin API’s endpoint of a whole workspace.
+             * @enum {string|null}
+             */
+            mode: "test" | "live" | null;
+            /** @constant */
+            object: "webhook_endpoint";
+            /** @description When each signing secret was made and stops signing; never the secrets. */
+            secrets: {
+                /** Format: date-time */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description Null: the current secret; otherwise it stops signing then.
+                 */
+                expires_at: string | null;
+            }[];
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uri */
+            url: string;
+        };
+        /** @description Every endpoint of the workspace and mode, oldest first. */
+        WebhookEndpointList: {
+            data: components["schemas"]["WebhookEndpoint"][];
+            has_more: boolean;
+            /** @description Cursor of the next page (pass it as `cursor`), or null on the last page. */
+            next: string | null;
+            /** @constant */
+            object: "list";
+        };
+        /** @description The endpoint and its new signing secret, shown once. */
+        WebhookEndpointWithSecret: {
+            /** Format: date-time */
+            created_at: string;
+            description: string;
+            enabled: boolean;
+            enabled_events: ("*" | "deployment.accepted" | "deployment.in_progress" | "deployment.needs_input" | "deployment.reply_received" | "deployment.completed" | "deployment.cancelled" | "deployment.expired" | "usage.threshold_reached" | "handoff.in_review" | "handoff.needs_input" | "handoff.ready" | "handoff.cancelled" | "handoff.expired")[];
+            id: string;
+            /**
+             * @description Null only for the admin API’s endpoint of a whole workspace.
+             * @enum {string|null}
+             */
+            mode: "test" | "live" | null;
+            /** @constant */
+            object: "webhook_endpoint";
+            /** @description Shown this once: store it to verify `Service-Signature`. */
+            secret: string;
+            /** @description When each signing secret was made and stops signing; never the secrets. */
+            secrets: {
+                /** Format: date-time */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description Null: the current secret; otherwise it stops signing then.
+                 */
+                expires_at: string | null;
+            }[];
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uri */
+            url: string;
+        };
+        WebhookReplay: {
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            filter: {
+                [key: string]: string;
+            };
+            id: string;
+            matched: number;
+            /** @enum {string} */
+            mode: "test" | "live";
+            /** @constant */
+            object: "webhook_replay";
+            replayed: number;
+            /** @description No longer dead-lettered when its turn came. */
+            skipped: number;
+            /** @enum {string} */
+            status: "running" | "completed";
+        };
+        WebhookSigningSecret: {
+            /** @enum {string} */
+            mode: "test" | "live";
+            /** @constant */
+            object: "webhook_signing_secret";
+            /** @description The secret: only in the reveal (once) and rotate answers; null otherwise. */
+            secret: string | null;
+            secrets: {
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                expires_at: string | null;
+                revealed: boolean;
+            }[];
+        };
     };
     responses: never;
     parameters: {
+        /** @description With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise). */
+        CsrfToken: string;
         /** @description Makes a retry safe: the same key and body within 24 h returns the stored answer (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_conflict`. Keyed on (workspace, route, key). */
         IdempotencyKey: string;
+        /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+        ServiceMode: "test" | "live";
         /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
         ServiceVersion: "2026-11-01";
     };
@@ -760,6 +1364,8 @@ export interface operations {
                 status?: ("pending" | "accepted" | "in_progress" | "needs_input" | "completed" | "cancelled" | "expired")[];
             };
             header?: {
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
                 /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
                 "Service-Version"?: components["parameters"]["ServiceVersion"];
             };
@@ -913,8 +1519,12 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and body within 24 h returns the stored answer (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_conflict`. Keyed on (workspace, route, key). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
                 /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
                 "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise). */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
             path?: never;
             cookie?: never;
@@ -1029,6 +1639,38 @@ export interface operations {
                             request_id: string;
                             /** @enum {string} */
                             type: "billing_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
                         };
                     };
                 };
@@ -1269,6 +1911,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
                 /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
                 "Service-Version"?: components["parameters"]["ServiceVersion"];
             };
@@ -1455,8 +2099,12 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and body within 24 h returns the stored answer (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_conflict`. Keyed on (workspace, route, key). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
                 /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
                 "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise). */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
             path: {
                 id: string;
@@ -1540,6 +2188,38 @@ export interface operations {
                             request_id: string;
                             /** @enum {string} */
                             type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
                         };
                     };
                 };
@@ -1744,14 +2424,396 @@ export interface operations {
             };
         };
     };
+    listDeploymentEvents: {
+        parameters: {
+            query?: {
+                /** @description The `next` of the previous page, unchanged. Given once. */
+                cursor?: string;
+                /** @description Page size, 1 to 100 (default 100); outside is 400. */
+                limit?: number;
+            };
+            header?: {
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A deployment’s events */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    streamDeploymentEvents: {
+        parameters: {
+            query?: {
+                /** @description For a console session only (an `EventSource` sends no custom headers): the mode, as `Service-Mode` would. */
+                mode?: "test" | "live";
+            };
+            header?: {
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A deployment’s events, live (server-sent events) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
     replyToDeployment: {
         parameters: {
             query?: never;
             header?: {
                 /** @description Makes a retry safe: the same key and body within 24 h returns the stored answer (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_conflict`. Keyed on (workspace, route, key). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
                 /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
                 "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise). */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
             path: {
                 id: string;
@@ -1835,6 +2897,38 @@ export interface operations {
                             request_id: string;
                             /** @enum {string} */
                             type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
                         };
                     };
                 };
@@ -2045,8 +3139,12 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and body within 24 h returns the stored answer (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_conflict`. Keyed on (workspace, route, key). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
                 /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
                 "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise). */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
             path: {
                 id: string;
@@ -2146,6 +3244,38 @@ export interface operations {
                             request_id: string;
                             /** @enum {string} */
                             type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
                         };
                     };
                 };
@@ -2350,6 +3480,161 @@ export interface operations {
             };
         };
     };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description For a console session only (an `EventSource` sends no custom headers): the mode, as `Service-Mode` would. */
+                mode?: "test" | "live";
+            };
+            header?: {
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every event of the workspace and mode, live (server-sent events) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
     listExperts: {
         parameters: {
             query?: {
@@ -2359,6 +3644,8 @@ export interface operations {
                 limit?: number;
             };
             header?: {
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
                 /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
                 "Service-Version"?: components["parameters"]["ServiceVersion"];
             };
@@ -2511,8 +3798,12 @@ export interface operations {
             header?: {
                 /** @description Makes a retry safe: the same key and body within 24 h returns the stored answer (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_conflict`. Keyed on (workspace, route, key). */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
                 /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
                 "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise). */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
             path?: never;
             cookie?: never;
@@ -2627,6 +3918,38 @@ export interface operations {
                             request_id: string;
                             /** @enum {string} */
                             type: "billing_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
                         };
                     };
                 };
@@ -2867,6 +4190,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
                 /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
                 "Service-Version"?: components["parameters"]["ServiceVersion"];
             };
@@ -3057,6 +4382,8 @@ export interface operations {
                 limit?: number;
             };
             header?: {
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
                 /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
                 "Service-Version"?: components["parameters"]["ServiceVersion"];
             };
@@ -3207,6 +4534,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
                 /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
                 "Service-Version"?: components["parameters"]["ServiceVersion"];
             };
@@ -3390,8 +4719,12 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
                 /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
                 "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise). */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
             path: {
                 key: string;
@@ -3488,6 +4821,37 @@ export interface operations {
                             request_id: string;
                             /** @enum {string} */
                             type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
                         };
                     };
                 };
@@ -3623,8 +4987,12 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
                 /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
                 "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise). */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
             path: {
                 key: string;
@@ -3702,6 +5070,37 @@ export interface operations {
                             request_id: string;
                             /** @enum {string} */
                             type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
                         };
                     };
                 };
@@ -3888,6 +5287,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
                 /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
                 "Service-Version"?: components["parameters"]["ServiceVersion"];
             };
@@ -3973,6 +5374,3902 @@ export interface operations {
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getUsageHistory: {
+        parameters: {
+            query?: {
+                /** @description How many days, 1 to 90. */
+                days?: number;
+            };
+            header?: {
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Credits charged per day */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageHistory"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Inclusive, ISO 8601. */
+                created_after?: string;
+                /** @description Exclusive, ISO 8601. */
+                created_before?: string;
+                /** @description The `next` of the previous page, unchanged. Given once. */
+                cursor?: string;
+                /** @description Deliveries of one deployment. */
+                deployment_id?: string;
+                /** @description Deliveries to one endpoint. */
+                endpoint_id?: string;
+                /** @description One event type. */
+                event_type?: "deployment.accepted" | "deployment.in_progress" | "deployment.needs_input" | "deployment.reply_received" | "deployment.completed" | "deployment.cancelled" | "deployment.expired" | "usage.threshold_reached" | "handoff.in_review" | "handoff.needs_input" | "handoff.ready" | "handoff.cancelled" | "handoff.expired" | "webhook.test";
+                /** @description Page size, 1 to 100 (default 20); outside is 400. */
+                limit?: number;
+                /** @description One status. */
+                status?: "scheduled" | "retrying" | "succeeded" | "failed" | "dead_lettered";
+            };
+            header?: {
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List deliveries */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Retrieve a delivery with every attempt */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDetail"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h returns the stored answer (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_conflict`. Keyed on (workspace, route, key). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise). */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBodyRequest"];
+            };
+        };
+        responses: {
+            /** @description Replay a dead letter */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
+             *
+             *     `invalid_state_transition`: The deployment is not in a state that allows this action.
+             */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description Sent (as 1) when the first request with this key is still running. */
+                    "Retry-After"?: number;
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "invalid_state_transition";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is not `application/json`. */
+            415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    replayWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h returns the stored answer (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_conflict`. Keyed on (workspace, route, key). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise). */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BulkReplayRequest"];
+            };
+        };
+        responses: {
+            /** @description Replay dead letters in bulk */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReplay"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running. */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description Sent (as 1) when the first request with this key is still running. */
+                    "Retry-After"?: number;
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is not `application/json`. */
+            415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List webhook endpoints */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h returns the stored answer (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_conflict`. Keyed on (workspace, route, key). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise). */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description Register a webhook endpoint */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
+             *
+             *     `endpoint_limit_reached`: A workspace holds at most 16 webhook endpoints per mode. Delete one you no longer use, or send more event types to an existing one.
+             */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description Sent (as 1) when the first request with this key is still running. */
+                    "Retry-After"?: number;
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "endpoint_limit_reached";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is not `application/json`. */
+            415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Retrieve a webhook endpoint */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h returns the stored answer (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_conflict`. Keyed on (workspace, route, key). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise). */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description Update a webhook endpoint */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running. */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description Sent (as 1) when the first request with this key is still running. */
+                    "Retry-After"?: number;
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is not `application/json`. */
+            415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise). */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a webhook endpoint */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedWebhookEndpoint"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h returns the stored answer (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_conflict`. Keyed on (workspace, route, key). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise). */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateSigningSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description Rotate an endpoint’s signing secret */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running. */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description Sent (as 1) when the first request with this key is still running. */
+                    "Retry-After"?: number;
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is not `application/json`. */
+            415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    sendWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h returns the stored answer (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_conflict`. Keyed on (workspace, route, key). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise). */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBodyRequest"];
+            };
+        };
+        responses: {
+            /** @description Send a test event */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running. */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description Sent (as 1) when the first request with this key is still running. */
+                    "Retry-After"?: number;
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is not `application/json`. */
+            415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getWebhookReplay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bulk replay’s progress */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReplay"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getWebhookSigningSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signing secret of `webhook_url` deliveries */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSigningSecret"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    revealWebhookSigningSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h returns the stored answer (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_conflict`. Keyed on (workspace, route, key). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise). */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBodyRequest"];
+            };
+        };
+        responses: {
+            /** @description Show the signing secret, once */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSigningSecret"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
+             *
+             *     `secret_already_revealed`: The webhook signing secret is shown once. Rotate it (`POST /v1/webhook_signing_secret/rotate`) to get a new one; the old one keeps signing for the overlap.
+             */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description Sent (as 1) when the first request with this key is still running. */
+                    "Retry-After"?: number;
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "secret_already_revealed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is not `application/json`. */
+            415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    rotateWebhookSigningSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h returns the stored answer (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_conflict`. Keyed on (workspace, route, key). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise). */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RotateSigningSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description Rotate the signing secret */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSigningSecret"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running. */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description Sent (as 1) when the first request with this key is still running. */
+                    "Retry-After"?: number;
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is not `application/json`. */
+            415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     "Service-Version": components["headers"]["Service-Version"];

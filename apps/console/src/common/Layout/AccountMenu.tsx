@@ -1,6 +1,7 @@
 import { describeError } from '../../api/api-error';
 import { useSignOut, useSignOutEverywhere } from '../../api/queries';
 import type { Session } from '../../api/types';
+import { principalOf } from '../../api/dashboard-types';
 import { navigate } from '../../app/router';
 import { useAnnounce } from '../Announcer/Announcer';
 
@@ -10,6 +11,8 @@ export function AccountMenu({ session }: { session: Session }) {
   const everywhere = useSignOutEverywhere();
   const announce = useAnnounce();
   const busy = signOut.isPending || everywhere.isPending;
+  const principal = principalOf(session);
+  const role = principal.kind === 'member' ? `${principal.role === 'owner' ? 'Owner' : 'Developer'} of ${principal.workspace_name}` : principal.kind === 'operator' ? 'Operator' : null;
   const done = (text: string) => () => {
     navigate('/sign-in', { replace: true });
     announce(text);
@@ -34,6 +37,12 @@ export function AccountMenu({ session }: { session: Session }) {
           Signed in as <strong>{session.principal.name}</strong>
           <br />
           <span className="muted">{session.principal.email}</span>
+          {role && (
+            <>
+              <br />
+              <span className="muted">{role}</span>
+            </>
+          )}
         </p>
         <button type="button" className="button" disabled={busy} onClick={() => signOut.mutate(undefined, { onSuccess: done('You are signed out.'), onError: failed })}>
           Sign out

@@ -10,7 +10,7 @@ export function PublicFrame({ children }: { children: ReactNode }) {
             <span aria-hidden="true" className="brand__mark">
               ◆
             </span>{' '}
-            Expert console
+            Expert Handoff
           </span>
         </div>
       </header>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, describeError } from '../../api/api-error';
 import { useAcceptInvitation, useInvitation } from '../../api/queries';
 import { navigate } from '../../app/router';
+import { HOME } from '../../app/routes';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { Field } from '../../common/Field/Field';
 import { formatDateTime } from '../../common/format';
@@ -18,6 +19,7 @@ export function InvitationPage({ token }: { token: string }) {
   const announce = useAnnounce();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
+  const [name, setName] = useState<string | null>(null);
   const [checked, setChecked] = useState(false);
 
   const tooShort = password.length < MIN_LENGTH ? `Use at least ${MIN_LENGTH} characters (${password.length} so far).` : null;
@@ -29,9 +31,11 @@ export function InvitationPage({ token }: { token: string }) {
     event.preventDefault();
     setChecked(true);
     if (tooShort || tooLong || mismatch) return;
-    accept.mutate(password, {
+    const kind = invitation.data?.kind ?? 'expert';
+    const chosenName = name?.trim();
+    accept.mutate(kind !== 'expert' && chosenName ? { password, name: chosenName } : { password }, {
       onSuccess: (session) => {
-        navigate('/offers', { replace: true });
+        navigate(HOME[kind], { replace: true });
         announce(`Password set. Welcome, ${session.principal.name}: you are signed in.`);
       },
     });
@@ -64,13 +68,14 @@ export function InvitationPage({ token }: { token: string }) {
     );
   }
 
-  const { name, email, expires_at } = invitation.data;
+  const { kind, email, expires_at, workspace_name: workspaceName, role } = invitation.data;
+  const what = kind === 'member' ? `You are invited to the workspace ${workspaceName ?? ''} as ${role === 'owner' ? 'an owner' : 'a developer'}.` : kind === 'operator' ? 'You are invited to operate the service.' : '';
   return (
     <Page
       title="Set your password"
       lead={
         <p>
-          Welcome, {name}. You will sign in as <strong>{email}</strong>. This link works once, until {formatDateTime(expires_at)}.
+          Welcome, {invitation.data.name}. {what} You will sign in as <strong>{email}</strong>. This link works once, until {formatDateTime(expires_at)}.
         </p>
       }
     >
@@ -83,6 +88,11 @@ export function InvitationPage({ token }: { token: string }) {
         )}
         {/* A hidden username lets password managers save the pair. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        {kind !== 'expert' && (
+          <Field label="Your name" hint="Shown to your team and in the audit log." error={accept.error instanceof ApiError && accept.error.param === 'name' ? accept.error.message : null}>
+            <input type="text" name="name" autoComplete="name" maxLength={200} value={name ?? invitation.data.name} onChange={(event) => setName(event.target.value)} />
+          </Field>
+        )}
         <Field label="New password" hint={`${MIN_LENGTH} to ${MAX_LENGTH} characters. A few unrelated words make a good one.`} error={(checked && (tooShort ?? tooLong)) || serverError}>
           <input type="password" name="new-password" autoComplete="new-password" required minLength={MIN_LENGTH} maxLength={MAX_LENGTH} value={password} onChange={(event) => setPassword(event.target.value)} />
         </Field>

@@ -18,7 +18,10 @@ export function SignInPage() {
   };
 
   return (
-    <Page title="Sign in" lead={<p>Sign in to see your offers and your work. No account yet? Operations send you an invitation link.</p>}>
+    <Page
+      title="Sign in"
+      lead={<p>One sign-in for everyone: experts see their offers and work, workspace members their dashboard, operators the operations pages. No account yet? Ask for an invitation link.</p>}
+    >
       <form className="card form" onSubmit={submit} noValidate>
         {signIn.isError && (
           <p className="form__error" role="alert">

@@ -1,11 +1,15 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
-import { DomainError } from '@eh/contracts';
+import { DomainError, OPERATIONS_ACTOR } from '@eh/contracts';
+import { inviteMember } from '@eh/identity';
 import type { EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { createWorkspace, findWorkspace, parseKeyMode, revokeApiKey, rotateApiKey, type CreatedWorkspace, type IssuedKey, type WorkspaceSummary } from '@eh/workspaces';
-import { IsString, MaxLength, MinLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { WorkspacePeople } from '../../members/workspace-people.service';
 import type { FastifyRequest } from 'fastify';
 import { EVENT_STORE, SQL } from '../../http/tokens';
+import { decodePositionCursor, encodePositionCursor, parseLimit, refuseUnknownParameters, singleParameter } from '../../http/list-query.rules';
 import { ValidatedBody } from '../../http/validated-body.pipe';
 import { AdminGuard } from '../admin.guard';
 
@@ -14,7 +18,17 @@ export class CreateWorkspaceDto {
   @MinLength(1)
   @MaxLength(200)
   name!: string;
+
+  /** Issue 13: the first owner, invited at once (the link is in the answer, shown once). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(254)
+  @JSONSchema({ format: 'email' })
+  owner_email?: string;
 }
+
+/** Issue 13: the workspace and, when an owner was named, their one-time invitation link. */
+export type CreatedWorkspaceWithOwner = CreatedWorkspace & { owner_invitation: { email: string; url: string; expires_at: string } | null };
 
 /** Operations' API for workspaces and their keys (docs/decisions.md "REST conventions"). */
 @Controller('admin/v1/workspaces')
@@ -23,12 +37,44 @@ export class AdminWorkspacesController {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SQL) private readonly sql: SqlClient,
+    @Inject(WorkspacePeople) private readonly people: WorkspacePeople,
   ) {}
 
   @Post()
   @HttpCode(201)
-  create(@Body(new ValidatedBody(CreateWorkspaceDto)) body: CreateWorkspaceDto): Promise<CreatedWorkspace> {
-    return createWorkspace(this.store, body.name, new Date());
+  async create(@Body(new ValidatedBody(CreateWorkspaceDto)) body: CreateWorkspaceDto, @Req() request: FastifyRequest): Promise<CreatedWorkspaceWithOwner> {
+    const now = new Date();
+    const created = await createWorkspace(this.store, body.name, now);
+    if (body.owner_email === undefined) return { ...created, owner_invitation: null };
+    const { publicBaseUrl, console } = this.people.config;
+    const invitation = await inviteMember(this.people.deps, {
+      workspaceId: created.id,
+      email: body.owner_email,
+      role: 'owner',
+      actor: request.actor ?? OPERATIONS_ACTOR,
+      ttlSeconds: console.invitationTtlSeconds,
+      publicBaseUrl,
+      now,
+      correlationId: String(request.id),
+    });
+    return { ...created, owner_invitation: { email: invitation.email, url: invitation.url, expires_at: invitation.expires_at } };
+  }
+
+  /** Issue 13: operations' pages list workspaces, newest first. */
+  @Get()
+  async list(@Req() request: FastifyRequest): Promise<{ object: 'list'; data: { id: string; name: string; created_at: string }[]; next: string | null; has_more: boolean }> {
+    const query = request.query as Record<string, unknown>;
+    refuseUnknownParameters(query, ['limit', 'cursor']);
+    const limit = parseLimit(singleParameter(query, 'limit'));
+    const cursor = singleParameter(query, 'cursor');
+    const after = cursor === undefined ? null : decodePositionCursor(cursor, (value) => /^ws_[0-9A-Z]{26}$/.test(value));
+    const { rows } = await this.sql.query<{ id: string; name: string; created_at: Date }>(
+      'SELECT id, name, created_at FROM workspaces_view WHERE ($1::text IS NULL OR id < $1) ORDER BY id DESC LIMIT $2',
+      [after, limit + 1],
+    );
+    const data = rows.slice(0, limit).map((row) => ({ id: row.id, name: row.name, created_at: row.created_at.toISOString() }));
+    const next = rows.length > limit ? encodePositionCursor(data[data.length - 1].id) : null;
+    return { object: 'list', data, next, has_more: next !== null };
   }
 
   @Get(':id')

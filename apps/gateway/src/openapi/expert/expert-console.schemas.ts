@@ -2,7 +2,9 @@ import { DEPLOYMENT_STATUSES, MEMORY_KINDS, URGENCIES, type CancelledBy, type Ex
 import type { AttachmentResource } from '@eh/attachments';
 import type { EarningsItem, ExpertDeploymentView, ExpertEarnings, ExpertWorkItem } from '@eh/deployments';
 import type { ExpertMemory, ExpertMemoryEntry } from '@eh/memory';
-import type { SessionResource } from '../../console-auth/session.resource';
+import type { InvitationPreview } from '../../console-auth/console-auth.service';
+import type { SessionPrincipal, SessionResource } from '../../console-auth/session.resource';
+import { DASHBOARD_CONSOLE_SCHEMAS } from './dashboard-console.schemas';
 import type { DraftResource } from '../../expert/drafts/expert-draft.controller';
 import type { ExpertDeploymentWithMemory } from '../../expert/work/expert-memory.reader';
 import { componentRef, enumOf, idOf, objectOf, orNull, timestamp, type JsonSchema } from '../json-schema';
@@ -93,7 +95,22 @@ const workItem = objectOf<ExpertWorkItem>({
 
 const session = objectOf<SessionResource>({
   object: { type: 'string', enum: ['session'] },
-  principal: objectOf<SessionResource['principal']>({ kind: { type: 'string', enum: ['expert'] }, id: idOf('expert'), name: text, email: { type: 'string', format: 'email' } }),
+  // Issue 13: an expert, a workspace member or an operator.
+  principal: {
+    oneOf: [
+      objectOf<Extract<SessionPrincipal, { kind: 'expert' }>>({ kind: { type: 'string', const: 'expert' }, id: idOf('expert'), name: text, email: { type: 'string', format: 'email' } }),
+      objectOf<Extract<SessionPrincipal, { kind: 'member' }>>({
+        kind: { type: 'string', const: 'member' },
+        id: idOf('member'),
+        name: text,
+        email: { type: 'string', format: 'email' },
+        workspace_id: idOf('workspace'),
+        workspace_name: text,
+        role: { type: 'string', enum: ['owner', 'developer'] },
+      }),
+      objectOf<Extract<SessionPrincipal, { kind: 'operator' }>>({ kind: { type: 'string', const: 'operator' }, id: idOf('operator'), name: text, email: { type: 'string', format: 'email' } }),
+    ],
+  },
   csrf_token: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$', description: 'Send it as `X-CSRF-Token` with every change made with the session cookie.' },
   expires_at: timestamp('When the session ends if unused (12 h idle), never later than 7 days after sign-in.'),
 });
@@ -125,7 +142,14 @@ const earnings = objectOf<ExpertEarnings>({
   },
 });
 
-const invitationPreview = objectOf<{ email: string; name: string; expires_at: string }>({ email: { type: 'string', format: 'email' }, name: text, expires_at: timestamp() });
+const invitationPreview = objectOf<InvitationPreview>({
+  kind: { type: 'string', enum: ['expert', 'member', 'operator'], description: 'Issue 13: who the link makes of you.' },
+  email: { type: 'string', format: 'email' },
+  name: text,
+  expires_at: timestamp(),
+  workspace_name: { type: ['string', 'null'], description: 'The workspace a member joins; null otherwise.' },
+  role: { type: ['string', 'null'], enum: ['owner', 'developer', null] },
+});
 
 /** Every component of the expert document; operations refer to these names. */
 export const EXPERT_SCHEMAS: Record<string, JsonSchema> = {
@@ -139,4 +163,6 @@ export const EXPERT_SCHEMAS: Record<string, JsonSchema> = {
   Draft: draft,
   Earnings: earnings,
   Error: errorSchema(),
+  // Issue 13: the workspace dashboard's own bodies.
+  ...DASHBOARD_CONSOLE_SCHEMAS,
 };

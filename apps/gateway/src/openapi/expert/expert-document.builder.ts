@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@eh/contracts';
 import { ConsoleSessionGuard } from '../../console-auth/console-session.guard';
 import { ExpertGuard } from '../../expert/expert.guard';
+import { MemberGuard } from '../../members/member.guard';
 import { apiErrorBody } from '../../http/api-error';
 import { ERROR_CATALOG } from '../../http/error-catalog';
 import { dtoComponentName, dtoSchemas } from '../dto-schema';
@@ -17,7 +18,8 @@ export const isExpertDocumentRoute = (route: DiscoveredRoute): boolean => /^\/(e
 
 type Credential = 'expert' | 'session' | 'none';
 
-const credentialOf = (route: DiscoveredRoute): Credential => (route.guards.includes(ExpertGuard) ? 'expert' : route.guards.includes(ConsoleSessionGuard) ? 'session' : 'none');
+const credentialOf = (route: DiscoveredRoute): Credential =>
+  route.guards.includes(ExpertGuard) ? 'expert' : route.guards.includes(ConsoleSessionGuard) || route.guards.includes(MemberGuard) ? 'session' : 'none';
 const SECURITY: Record<Credential, Record<string, string[]>[]> = { expert: [{ expertBearer: [] }, { sessionCookie: [] }], session: [{ sessionCookie: [] }], none: [] };
 const changes = (route: DiscoveredRoute): boolean => route.method !== 'get';
 
@@ -26,6 +28,7 @@ const TAGS = [
   { name: 'Files and drafts', description: 'Uploads for outputs, and the draft that survives a reload.' },
   { name: 'Live updates', description: 'Server-sent events saying what changed.' },
   { name: 'Console sign-in', description: 'Invitations, passwords and sessions of people using the console.' },
+  { name: 'Workspace', description: 'Issue 13: a workspace member’s dashboard: the workspace, its team, API keys, audit log and limit requests. The partner API itself is /v1 (its own document), called with the same session and `Service-Mode`.' },
   { name: 'Meta', description: 'This document.' },
 ];
 

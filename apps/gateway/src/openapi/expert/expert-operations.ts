@@ -1,11 +1,12 @@
 import type { ErrorCode } from '@eh/contracts';
 import { componentRef, idOf, type JsonSchema } from '../json-schema';
 import type { MediaTypeObject } from '../openapi-document.types';
+import { DASHBOARD_CONSOLE_OPERATIONS } from './dashboard-console.operations';
 
 /** What route metadata cannot say about an operation of the expert document (issue 12). */
 export interface ExpertOperationDoc {
   operationId: string;
-  tag: 'Work' | 'Files and drafts' | 'Live updates' | 'Console sign-in' | 'Meta';
+  tag: 'Work' | 'Files and drafts' | 'Live updates' | 'Console sign-in' | 'Workspace' | 'Meta';
   summary: string;
   description?: string;
   /** A JSON success body (absent with `content`, or on 204). */
@@ -129,7 +130,7 @@ export const EXPERT_OPERATIONS: Record<string, ExpertOperationDoc> = {
     operationId: 'acceptInvitation',
     tag: 'Console sign-in',
     summary: 'Accept an invitation: choose a password and sign in',
-    description: 'One-time. A refused password is 400 naming `password`. Ends any earlier session of the expert; sets the session cookie.',
+    description: 'One-time. A refused password is 400 naming `password`. Members and operators may choose a `name` (experts: 400 naming `name`). Ends any earlier session of the expert or operator; sets the session cookie.',
     response: componentRef('Session'),
     setsCookie: true,
     pathParams: token,
@@ -145,5 +146,7 @@ export const EXPERT_OPERATIONS: Record<string, ExpertOperationDoc> = {
   },
   'GET /console/api/v1/session': { operationId: 'getSession', tag: 'Console sign-in', summary: 'The current session', description: 'With its CSRF token. 401 when not signed in.', response: componentRef('Session') },
   'DELETE /console/api/v1/session': { operationId: 'signOut', tag: 'Console sign-in', summary: 'Sign out', description: 'Ends this session on every replica at once.' },
-  'POST /console/api/v1/sessions/revoke-all': { operationId: 'signOutEverywhere', tag: 'Console sign-in', summary: 'Sign out everywhere', description: 'Ends every session of the signed-in expert.' },
+  'POST /console/api/v1/sessions/revoke-all': { operationId: 'signOutEverywhere', tag: 'Console sign-in', summary: 'Sign out everywhere', description: 'Ends every session of the signed-in person.' },
+  // Issue 13: the workspace dashboard's own routes.
+  ...DASHBOARD_CONSOLE_OPERATIONS,
 };

@@ -31,6 +31,7 @@ export async function startOfflineGateway(): Promise<OfflineGateway> {
     rateLimiter: unused(),
     authThrottle: unused(),
     console: unused(),
+    dashboard: unused(),
   };
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(deps), new FastifyAdapter({ logger: false }), { logger: false });
   const routes: string[] = [];

@@ -1,0 +1,65 @@
+/**
+ * Names for what the dashboard and the operations' pages read (issue 13), all derived from the
+ * generated documents (a change in the gateway's document shows up here as a type error), except
+ * the admin answers, which come from the stopgap in pending-paths.ts until the admin document
+ * describes them.
+ */
+import type { components as ConsoleComponents } from './generated/expert';
+import type { components as PublicComponents, operations as PublicOperations } from './generated/public';
+
+type Public = PublicComponents['schemas'];
+type Console = ConsoleComponents['schemas'];
+
+export type { AccountPlan, AccountSummary, AdminDelivery, AdminExpert, ExpertProfileInput, Mode, WorkspaceSummary } from './pending-paths';
+
+export type Deployment = Public['Deployment'];
+export type DeploymentStatus = Deployment['status'];
+export type Usage = Public['Usage'];
+export type UsageHistory = Public['UsageHistory'];
+export type MemoryEntry = Public['MemoryEntry'];
+export type MemoryKind = MemoryEntry['kind'];
+export type ServiceEvent = Public['Event'];
+export type EventType = ServiceEvent['type'];
+export type WebhookEndpoint = Public['WebhookEndpoint'];
+export type EndpointInput = Public['UpdateWebhookEndpointRequest'];
+export type NewEndpointInput = Public['CreateWebhookEndpointRequest'];
+export type SigningSecret = Public['WebhookSigningSecret'];
+export type Delivery = Public['WebhookDelivery'];
+export type DeliveryDetail = Public['WebhookDeliveryDetail'];
+export type DeliveryStatus = Delivery['status'];
+export type Attempt = DeliveryDetail['attempt_history'][number];
+export type DeliveriesQuery = NonNullable<PublicOperations['listWebhookDeliveries']['parameters']['query']>;
+export type ReplayFilter = Omit<Public['BulkReplayRequest'], 'workspace_id'>;
+export type ReplayJob = Public['WebhookReplay'];
+
+export type Session = Console['Session'];
+export type Principal = Session['principal'];
+export type MemberPrincipal = Extract<Principal, { kind: 'member' }>;
+export type OperatorPrincipal = Extract<Principal, { kind: 'operator' }>;
+export type InvitationPreview = Console['InvitationPreview'];
+export type WorkspaceInfo = Console['Workspace'];
+export type Role = WorkspaceInfo['role'];
+export type ApiKey = Console['ApiKey'];
+export type Member = Console['Member'];
+export type MemberInvitation = Console['MemberInvitation'];
+export type AuditEntry = Console['AuditEntry'];
+export type LimitRequest = Console['LimitRequest'];
+
+export const principalOf = (session: Session): Principal => session.principal;
+
+/** Every public event type a webhook endpoint can subscribe to (contract §2). */
+export const EVENT_TYPES: EventType[] = [
+  'deployment.accepted',
+  'deployment.in_progress',
+  'deployment.needs_input',
+  'deployment.reply_received',
+  'deployment.completed',
+  'deployment.cancelled',
+  'deployment.expired',
+  'usage.threshold_reached',
+  'handoff.in_review',
+  'handoff.needs_input',
+  'handoff.ready',
+  'handoff.cancelled',
+  'handoff.expired',
+];

@@ -1,0 +1,151 @@
+/**
+ * The operations' pages (issue 13): the admin API, called with the operator's own session
+ * (docs/dashboard-contract.md §8), as TanStack Query hooks over the typed client.
+ */
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminApi, unwrap } from './client';
+import type { AccountPlan, ExpertProfileInput } from './dashboard-types';
+
+export const opsKeys = {
+  experts: ['ops', 'experts'] as const,
+  expert: (id: string) => ['ops', 'expert', id] as const,
+  workspaces: ['ops', 'workspaces'] as const,
+  account: (id: string) => ['ops', 'account', id] as const,
+  plans: ['ops', 'plans'] as const,
+  limitRequests: ['ops', 'limit-requests'] as const,
+  deadLetters: ['ops', 'dead-letters'] as const,
+};
+
+type Availability = 'online' | 'busy' | 'offline';
+const id = (value: string) => ({ params: { path: { id: value } } });
+const nextPage = (last: { next: string | null }) => last.next ?? undefined;
+
+// ------------------------------------------------------------------ roster
+
+export function useAdminExperts() {
+  return useQuery({ queryKey: opsKeys.experts, queryFn: () => unwrap(adminApi.GET('/admin/v1/experts', { params: { query: { limit: 100 } } })) });
+}
+
+export function useAdminExpert(expertId: string) {
+  return useQuery({ queryKey: opsKeys.expert(expertId), queryFn: () => unwrap(adminApi.GET('/admin/v1/experts/{id}', id(expertId))) });
+}
+
+function useRosterChanged() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: opsKeys.experts });
+    void client.invalidateQueries({ queryKey: ['ops', 'expert'] });
+  };
+}
+
+export function useAddExpert() {
+  const changed = useRosterChanged();
+  return useMutation({ mutationFn: (body: ExpertProfileInput) => unwrap(adminApi.POST('/admin/v1/experts', { body })), onSuccess: changed });
+}
+
+export function useUpdateExpert(expertId: string) {
+  const changed = useRosterChanged();
+  return useMutation({ mutationFn: (body: Partial<ExpertProfileInput>) => unwrap(adminApi.PATCH('/admin/v1/experts/{id}', { ...id(expertId), body })), onSuccess: changed });
+}
+
+export function useSetExpertAvailability() {
+  const changed = useRosterChanged();
+  return useMutation({
+    mutationFn: (input: { expertId: string; availability: Availability }) => unwrap(adminApi.POST('/admin/v1/experts/{id}/availability', { ...id(input.expertId), body: { availability: input.availability } })),
+    onSuccess: changed,
+  });
+}
+
+export function useRetireExpert() {
+  const changed = useRosterChanged();
+  return useMutation({ mutationFn: (expertId: string) => unwrap(adminApi.POST('/admin/v1/experts/{id}/retire', { ...id(expertId), body: {} })), onSuccess: changed });
+}
+
+export function useInviteExpert(expertId: string) {
+  const changed = useRosterChanged();
+  return useMutation({ mutationFn: (email: string) => unwrap(adminApi.POST('/admin/v1/experts/{id}/invitations', { ...id(expertId), body: { email } })), onSuccess: changed });
+}
+
+// ------------------------------------------------------------------ accounts
+
+export function useWorkspaces() {
+  return useInfiniteQuery({
+    queryKey: opsKeys.workspaces,
+    queryFn: ({ pageParam }) => unwrap(adminApi.GET('/admin/v1/workspaces', { params: { query: { limit: 50, ...(pageParam ? { cursor: pageParam } : {}) } } })),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: nextPage,
+  });
+}
+
+export function useAccount(workspaceId: string) {
+  return useQuery({ queryKey: opsKeys.account(workspaceId), queryFn: () => unwrap(adminApi.GET('/admin/v1/workspaces/{id}/account', id(workspaceId))) });
+}
+
+export function usePlans() {
+  return useQuery({ queryKey: opsKeys.plans, queryFn: () => unwrap(adminApi.GET('/admin/v1/plans')), staleTime: Infinity });
+}
+
+export function useGrantCredits(workspaceId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { credits: number; note?: string; reference?: string }) => unwrap(adminApi.POST('/admin/v1/workspaces/{id}/account/credits', { ...id(workspaceId), body })),
+    onSuccess: (account) => client.setQueryData(opsKeys.account(workspaceId), account),
+  });
+}
+
+export function useChangePlan(workspaceId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<AccountPlan>) => unwrap(adminApi.PATCH('/admin/v1/workspaces/{id}/account/plan', { ...id(workspaceId), body })),
+    onSuccess: (account) => client.setQueryData(opsKeys.account(workspaceId), account),
+  });
+}
+
+export function useAdminLimitRequests(status: 'open' | 'granted' | 'declined' | 'all') {
+  return useQuery({
+    queryKey: [...opsKeys.limitRequests, status],
+    queryFn: () => unwrap(adminApi.GET('/admin/v1/limit_requests', { params: { query: status === 'all' ? {} : { status } } })),
+  });
+}
+
+export function useResolveLimitRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { requestId: string; outcome: 'granted' | 'declined'; note: string }) =>
+      unwrap(adminApi.POST('/admin/v1/limit_requests/{id}/resolve', { ...id(input.requestId), body: { outcome: input.outcome, ...(input.note ? { note: input.note } : {}) } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: opsKeys.limitRequests }),
+  });
+}
+
+// ------------------------------------------------------------------ dead letters, every workspace
+
+export function useAdminDeadLetters(workspaceId: string) {
+  return useInfiniteQuery({
+    queryKey: [...opsKeys.deadLetters, workspaceId],
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        adminApi.GET('/admin/v1/webhook-deliveries', {
+          params: { query: { status: 'dead_lettered', limit: 50, ...(workspaceId ? { workspace_id: workspaceId } : {}), ...(pageParam ? { cursor: pageParam } : {}) } },
+        }),
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: nextPage,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminReplay() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: string) => unwrap(adminApi.POST('/admin/v1/webhook-deliveries/{id}/replay', { ...id(deliveryId), body: {} })),
+    onSuccess: () => client.invalidateQueries({ queryKey: opsKeys.deadLetters }),
+  });
+}
+
+export function useAdminBulkReplay() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (filter: { workspace_id?: string }) => unwrap(adminApi.POST('/admin/v1/webhook-deliveries/replay', { body: filter })),
+    onSuccess: () => client.invalidateQueries({ queryKey: opsKeys.deadLetters }),
+  });
+}

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import type { Session } from '../../api/types';
+import { Link } from '../../app/router';
+import { opsPath, type OpsView } from '../../app/routes';
+import { AccountMenu } from '../Layout/AccountMenu';
+
+const SECTIONS: { label: string; page: OpsView['page']; also?: OpsView['page'][] }[] = [
+  { label: 'Roster', page: 'roster', also: ['expert'] },
+  { label: 'Accounts', page: 'accounts', also: ['account'] },
+  { label: 'Limit requests', page: 'limit-requests' },
+  { label: 'Dead letters', page: 'dead-letters' },
+];
+
+/** Operations' frame: every workspace, the roster and the dead letters, behind an operator's sign-in. */
+export function OpsLayout({ session, view, children }: { session: Session; view: OpsView; children: ReactNode }) {
+  return (
+    <div className="dash-frame dash-frame--ops">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <div className="site-header__top site-header__top--wide">
+          <Link to="/ops/roster" className="brand">
+            <span aria-hidden="true" className="brand__mark">
+              ◆
+            </span>{' '}
+            Operations
+          </Link>
+          <p className="ops-note">Every workspace: changes here are recorded in each workspace's audit log.</p>
+          <AccountMenu session={session} />
+        </div>
+      </header>
+      <div className="dash">
+        <nav aria-label="Operations" className="dash-nav">
+          <ul>
+            {SECTIONS.map((section) => {
+              const current = view.page === section.page || (section.also ?? []).includes(view.page);
+              return (
+                <li key={section.page}>
+                  <Link to={opsPath({ page: section.page } as OpsView)} aria-current={current ? 'page' : undefined}>
+                    {section.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <main id="main" className="main dash-main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

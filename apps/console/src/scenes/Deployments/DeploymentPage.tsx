@@ -1,0 +1,264 @@
+import { ApiError } from '../../api/api-error';
+import { useDeploymentLive } from '../../api/dashboard-live';
+import { useDeliveryList, useDeploymentDetail, useDeploymentEvents } from '../../api/dashboard-queries';
+import type { Deployment, Mode } from '../../api/dashboard-types';
+import { Link } from '../../app/router';
+import { dashboardPath } from '../../app/routes';
+import { Breadcrumbs } from '../../common/Breadcrumbs/Breadcrumbs';
+import { CopyButton } from '../../common/CopyButton/CopyButton';
+import { DeliveryStatusBadge } from '../../common/DeliveryStatus/DeliveryStatus';
+import { DeploymentStatusBadge } from '../../common/DeploymentStatus/DeploymentStatus';
+import { formatBytes, formatDateTime, formatDuration } from '../../common/format';
+import MarkdownPreview from '../../common/MarkdownPreview/MarkdownPreview';
+import { Page } from '../../common/Page/Page';
+import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { briefTitle, URGENCY_TEXT } from '../../common/work-text';
+import { EventTimeline } from './EventTimeline';
+
+const LIVE_TEXT = { connecting: 'connecting…', live: 'live', reconnecting: 'reconnecting…' } as const;
+
+/** One deployment: what was asked, what happened (live), what came back. */
+export default function DeploymentPage({ mode, deploymentId }: { mode: Mode; deploymentId: string }) {
+  const deployment = useDeploymentDetail(mode, deploymentId);
+  const events = useDeploymentEvents(mode, deploymentId);
+  const live = useDeploymentLive(mode, deploymentId);
+  const crumbs = <Breadcrumbs items={[{ label: 'Deployments', to: dashboardPath(mode, { page: 'deployments' }) }, { label: deployment.data ? briefTitle(deployment.data.brief) : deploymentId }]} />;
+
+  if (deployment.isPending) {
+    return (
+      <Page title="Deployment" above={crumbs}>
+        <Loading what="the deployment" />
+      </Page>
+    );
+  }
+  if (deployment.isError) {
+    const missing = deployment.error instanceof ApiError && deployment.error.status === 404;
+    return (
+      <Page title="Deployment" above={crumbs}>
+        {missing ? (
+          <EmptyState title={`No ${mode} deployment ${deploymentId}.`}>
+            <p>
+              It may belong to the other mode{mode === 'live' ? ' (test mode)' : ' (live mode)'} or to another workspace. See the <Link to={dashboardPath(mode, { page: 'deployments' })}>deployments</Link>.
+            </p>
+          </EmptyState>
+        ) : (
+          <ErrorState what="the deployment" error={deployment.error} onRetry={() => void deployment.refetch()} />
+        )}
+      </Page>
+    );
+  }
+  const d = deployment.data;
+  return (
+    <Page
+      title={briefTitle(d.brief)}
+      above={crumbs}
+      lead={
+        <p className="work-status">
+          <span className="deployment-status" aria-live="polite">
+            <span className="visually-hidden">Status: </span>
+            <DeploymentStatusBadge status={d.status} />
+          </span>{' '}
+          <code>{d.id}</code> <CopyButton value={d.id} label="Copy the deployment id" />{' '}
+          <span className="muted small">
+            <span aria-hidden="true">{live === 'live' ? '● ' : '○ '}</span>Updates {LIVE_TEXT[live]}
+          </span>
+        </p>
+      }
+    >
+      <div className="detail-grid">
+        <div className="detail-grid__main">
+          <section className="card" aria-labelledby="brief-heading">
+            <h2 id="brief-heading">Brief</h2>
+            <p className="brief">{d.brief}</p>
+          </section>
+          <QuestionAndReply deployment={d} />
+          <Output deployment={d} />
+          <Ending deployment={d} />
+          <section className="card" aria-labelledby="events-heading">
+            <h2 id="events-heading">Event timeline</h2>
+            {events.isPending && <Loading what="the events" />}
+            {events.isError && <ErrorState what="the events" error={events.error} onRetry={() => void events.refetch()} />}
+            {events.isSuccess && events.data.data.length === 0 && <p className="muted">No events yet: the first arrives when an expert accepts.</p>}
+            {events.isSuccess && events.data.data.length > 0 && <EventTimeline events={events.data.data} />}
+          </section>
+        </div>
+        <aside className="detail-grid__side" aria-label="Details">
+          <Facts deployment={d} />
+          <Deliveries mode={mode} deploymentId={d.id} />
+        </aside>
+      </div>
+    </Page>
+  );
+}
+
+function Facts({ deployment: d }: { deployment: Deployment }) {
+  const metadata = Object.entries(d.metadata);
+  return (
+    <section className="card" aria-labelledby="facts-heading">
+      <h2 id="facts-heading">Details</h2>
+      <dl className="facts">
+        <div>
+          <dt>Created</dt>
+          <dd>{formatDateTime(d.created_at)}</dd>
+        </div>
+        <div>
+          <dt>Urgency</dt>
+          <dd>{URGENCY_TEXT[d.urgency] ?? d.urgency}</dd>
+        </div>
+        <div>
+          <dt>Accept by</dt>
+          <dd>{formatDateTime(d.sla_deadline)}</dd>
+        </div>
+        <div>
+          <dt>Skills</dt>
+          <dd>{d.skills.join(', ')}</dd>
+        </div>
+        <div>
+          <dt>Expert</dt>
+          <dd>{d.expert ? `${d.expert.name}, ${d.expert.role}` : 'None yet'}</dd>
+        </div>
+        <div>
+          <dt>Credits</dt>
+          <dd>
+            {d.credits_charged !== undefined ? `${d.credits_charged.toLocaleString()} charged` : `${d.credits_reserved.toLocaleString()} held`}
+            {d.duration_seconds !== undefined && ` · ${formatDuration(d.duration_seconds)} worked`}
+          </dd>
+        </div>
+        {d.webhook_url && (
+          <div>
+            <dt>Webhook URL</dt>
+            <dd>
+              <code>{d.webhook_url}</code>
+            </dd>
+          </div>
+        )}
+        {d.context_url && (
+          <div>
+            <dt>Context</dt>
+            <dd>
+              <a href={d.context_url} target="_blank" rel="noopener noreferrer">
+                {d.context_url}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </dd>
+          </div>
+        )}
+        {metadata.length > 0 && (
+          <div>
+            <dt>Metadata</dt>
+            <dd>
+              <ul className="links">
+                {metadata.map(([key, value]) => (
+                  <li key={key}>
+                    <code>{key}</code>: {String(value)}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+function QuestionAndReply({ deployment: d }: { deployment: Deployment }) {
+  if (!d.question) return null;
+  return (
+    <section className="card" aria-labelledby="question-heading">
+      <h2 id="question-heading">Question and reply</h2>
+      <p className="qa__label">
+        The expert asked <span className="muted small">({formatDateTime(d.question.asked_at)})</span>
+      </p>
+      <p className="qa__body">{d.question.body}</p>
+      {d.reply ? (
+        <div className="qa__reply">
+          <p className="qa__label">
+            Your agent replied <span className="muted small">({formatDateTime(d.reply.replied_at)})</span>
+          </p>
+          <p className="qa__body">{d.reply.body}</p>
+        </div>
+      ) : (
+        <p className="callout">
+          Waiting for your agent's reply, until {formatDateTime(d.question.reply_deadline)}: <code>POST /v1/deployments/{d.id}/reply</code> with <code>{'{"body": "…"}'}</code>.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Output({ deployment: d }: { deployment: Deployment }) {
+  if (!d.output) return null;
+  const title = d.status === 'completed' ? 'Output' : 'Partial output';
+  return (
+    <section className="card" aria-labelledby="output-heading">
+      <h2 id="output-heading">{title}</h2>
+      <MarkdownPreview source={d.output.body} label={`The expert's ${title.toLowerCase()}`} empty="The output has no text." />
+      {d.output.attachments.length > 0 && (
+        <>
+          <h3>Attachments</h3>
+          <ul className="attachment-list">
+            {d.output.attachments.map((attachment) => (
+              <li key={attachment.url}>
+                <a href={attachment.url} target="_blank" rel="noopener noreferrer" className="attachment-list__name">
+                  {attachment.name}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>{' '}
+                <span className="muted">
+                  {attachment.content_type}, {formatBytes(attachment.size_bytes)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="muted small">Download links are signed and work for 24 hours from this reading.</p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Ending({ deployment: d }: { deployment: Deployment }) {
+  if (d.cancellation) {
+    return (
+      <p className="callout callout--ended">
+        Cancelled by {d.cancellation.cancelled_by} on {formatDateTime(d.cancellation.cancelled_at)}
+        {d.cancellation.reason ? `: ${d.cancellation.reason}` : '.'} Held credits went back to the workspace.
+      </p>
+    );
+  }
+  if (d.expiry) {
+    const why = d.expiry.reason === 'not_accepted' ? 'no expert accepted it in time' : 'the question was not answered in time';
+    return (
+      <p className="callout callout--ended">
+        Expired on {formatDateTime(d.expiry.expired_at)}: {why}. Held credits went back to the workspace.
+      </p>
+    );
+  }
+  return null;
+}
+
+function Deliveries({ mode, deploymentId }: { mode: Mode; deploymentId: string }) {
+  const list = useDeliveryList(mode, { deployment_id: deploymentId });
+  const items = list.data?.pages.flatMap((page) => page.data) ?? [];
+  return (
+    <section className="card" aria-labelledby="deliveries-heading">
+      <h2 id="deliveries-heading">Webhook deliveries</h2>
+      {list.isPending && <Loading what="deliveries" />}
+      {list.isError && <ErrorState what="deliveries" error={list.error} onRetry={() => void list.refetch()} />}
+      {list.isSuccess && items.length === 0 && (
+        <p className="muted">
+          None. Register an endpoint on the <Link to={dashboardPath(mode, { page: 'webhooks' })}>Webhooks</Link> page, or pass <code>webhook_url</code> on create, to be told of every change.
+        </p>
+      )}
+      {items.length > 0 && (
+        <ul className="compact-list">
+          {items.map((delivery) => (
+            <li key={delivery.id}>
+              <Link to={dashboardPath(mode, { page: 'delivery', deliveryId: delivery.id })}>{delivery.event_type}</Link> <DeliveryStatusBadge status={delivery.status} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { useWorkspaces } from '../../api/ops-queries';
+import { Link } from '../../app/router';
+import { opsPath } from '../../app/routes';
+import { formatDateTime } from '../../common/format';
+import { LoadMore } from '../../common/LoadMore/LoadMore';
+import { Page } from '../../common/Page/Page';
+import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+
+/** Every workspace; each opens to its credit account (grant credits, change the plan). */
+export default function AccountsPage() {
+  const workspaces = useWorkspaces();
+  const items = workspaces.data?.pages.flatMap((page) => page.data) ?? [];
+  return (
+    <Page title="Accounts" lead={<p>Each workspace has one credit account for its live deployments. Open one to grant credits or change its plan.</p>}>
+      {workspaces.isPending && <Loading what="the workspaces" />}
+      {workspaces.isError && <ErrorState what="the workspaces" error={workspaces.error} onRetry={() => void workspaces.refetch()} />}
+      {workspaces.isSuccess && items.length === 0 && (
+        <EmptyState title="No workspaces yet.">
+          <p>
+            Create one with <code>npm run ops -- workspace:create --name … --owner-email …</code>: its owner gets a link to set a password.
+          </p>
+        </EmptyState>
+      )}
+      {items.length > 0 && (
+        <div className="table-scroll" role="region" aria-label="Workspaces" tabIndex={0}>
+          <table className="table">
+            <caption className="visually-hidden">Workspaces</caption>
+            <thead>
+              <tr>
+                <th scope="col">Workspace</th>
+                <th scope="col">Id</th>
+                <th scope="col">Created</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((workspace) => (
+                <tr key={workspace.id} data-workspace-id={workspace.id}>
+                  <th scope="row">
+                    <Link to={opsPath({ page: 'account', workspaceId: workspace.id })}>{workspace.name}</Link>
+                  </th>
+                  <td>
+                    <code>{workspace.id}</code>
+                  </td>
+                  <td>{formatDateTime(workspace.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <LoadMore hasMore={workspaces.hasNextPage} loading={workspaces.isFetchingNextPage} onMore={() => void workspaces.fetchNextPage()} what="workspaces" />
+    </Page>
+  );
+}

@@ -1,0 +1,41 @@
+import { describeError } from '../../api/api-error';
+import type { AdminExpert } from '../../api/dashboard-types';
+import { useSetExpertAvailability } from '../../api/ops-queries';
+import { useAnnounce } from '../../common/Announcer/Announcer';
+
+const OPTIONS = { online: 'Online', busy: 'Busy', offline: 'Offline' } as const;
+
+/** Operations set an expert's availability (online takes offers; busy and offline do not). */
+export function AvailabilitySelect({ expert, labelled = false }: { expert: AdminExpert; labelled?: boolean }) {
+  const set = useSetExpertAvailability();
+  const announce = useAnnounce();
+  const id = `availability-${expert.id}`;
+  return (
+    <span className="inline-field">
+      <label htmlFor={id} className={labelled ? undefined : 'visually-hidden'}>
+        Availability{labelled ? '' : ` of ${expert.name}`}
+      </label>
+      <select
+        id={id}
+        value={set.isPending ? set.variables.availability : expert.availability}
+        disabled={set.isPending || expert.retired}
+        onChange={(event) => {
+          const availability = event.target.value as AdminExpert['availability'];
+          set.mutate(
+            { expertId: expert.id, availability },
+            {
+              onSuccess: () => announce(`${expert.name} is now ${OPTIONS[availability].toLowerCase()}.`),
+              onError: (failure) => announce(`Availability not changed: ${describeError(failure)}`, 'error'),
+            },
+          );
+        }}
+      >
+        {(Object.keys(OPTIONS) as (keyof typeof OPTIONS)[]).map((value) => (
+          <option key={value} value={value}>
+            {OPTIONS[value]}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}

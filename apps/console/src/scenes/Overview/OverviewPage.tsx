@@ -1,0 +1,143 @@
+import { useUsage, useUsageHistory } from '../../api/dashboard-queries';
+import type { Mode, Usage, UsageHistory } from '../../api/dashboard-types';
+import { Link } from '../../app/router';
+import { dashboardPath } from '../../app/routes';
+import { formatDateTime, plural } from '../../common/format';
+import { useNow } from '../../common/Countdown/use-now';
+import { Page } from '../../common/Page/Page';
+import { ErrorState, Loading } from '../../common/States/States';
+import { BurnChart, ForecastChart } from '../../common/UsageChart/UsageChart';
+import { cycleUsage, forecastSeries } from '../../common/UsageChart/usage-figures';
+
+const HISTORY_DAYS = 30;
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const day = (iso: string) => dateOnly.format(new Date(iso));
+const n = (value: number) => Math.round(value).toLocaleString();
+
+/** Credits, the cycle, the burn rate and where it leads: the first page a member sees. */
+export default function OverviewPage({ mode }: { mode: Mode }) {
+  const usage = useUsage(mode);
+  const history = useUsageHistory(mode, HISTORY_DAYS);
+  return (
+    <Page title="Overview" lead={<p>Your credits, the current cycle and where the burn rate leads. {mode === 'test' ? 'Test mode bills nothing, so its figures stay at zero.' : ''}</p>}>
+      {usage.isPending && <Loading what="your usage" />}
+      {usage.isError && <ErrorState what="your usage" error={usage.error} onRetry={() => void usage.refetch()} />}
+      {usage.isSuccess && <Figures usage={usage.data} mode={mode} />}
+      {usage.isSuccess && history.isPending && <Loading what="the last 30 days" />}
+      {history.isError && <ErrorState what="the last 30 days" error={history.error} onRetry={() => void history.refetch()} />}
+      {usage.isSuccess && history.isSuccess && <Charts usage={usage.data} history={history.data} mode={mode} />}
+    </Page>
+  );
+}
+
+function Figures({ usage, mode }: { usage: Usage; mode: Mode }) {
+  const now = useNow();
+  const daysLeft = Math.max(0, Math.ceil((Date.parse(usage.cycle_end) - now) / 86_400_000));
+  return (
+    <>
+      <dl className="totals" aria-label="Credits">
+        <div>
+          <dt>Credits remaining</dt>
+          <dd>{n(usage.credits_remaining)}</dd>
+        </div>
+        <div>
+          <dt>Reserved by deployments in flight</dt>
+          <dd>{n(usage.credits_reserved)}</dd>
+        </div>
+        <div>
+          <dt>Burn rate (7-day average)</dt>
+          <dd>
+            {n(usage.burn_rate_daily)}
+            <span className="totals__unit"> credits/day</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Forecasted depletion</dt>
+          <dd className={usage.forecasted_depletion ? 'totals__warn' : undefined}>{usage.forecasted_depletion ? day(usage.forecasted_depletion) : 'Not at this rate'}</dd>
+        </div>
+      </dl>
+      <section className="card" aria-labelledby="cycle-heading">
+        <h2 id="cycle-heading">This cycle</h2>
+        <dl className="facts facts--row">
+          <div>
+            <dt>Cycle</dt>
+            <dd>
+              {day(usage.cycle_start)} to {day(usage.cycle_end)} ({plural(daysLeft, 'day')} left)
+            </dd>
+          </div>
+          <div>
+            <dt>Plan</dt>
+            <dd>
+              {usage.plan.name}: {n(usage.plan.cycle_cap_credits)} credits a cycle of {plural(usage.plan.cycle_days, 'day')}
+            </dd>
+          </div>
+          <div>
+            <dt>In flight</dt>
+            <dd>
+              {usage.in_flight} of {usage.plan.in_flight_limit} live deployments (<Link to={dashboardPath(mode, { page: 'plan' })}>limits</Link>)
+            </dd>
+          </div>
+          <div>
+            <dt>Deployments this cycle</dt>
+            <dd>{n(usage.deployments_this_cycle)}</dd>
+          </div>
+        </dl>
+      </section>
+    </>
+  );
+}
+
+function Charts({ usage, history, mode }: { usage: Usage; history: UsageHistory; mode: Mode }) {
+  const now = useNow();
+  // The forecast moves by the minute at most: a new `now` every second would redraw for nothing.
+  const minute = Math.floor(now / 60_000) * 60_000;
+  const cycle = cycleUsage(history.days, usage.cycle_start, usage.plan.cycle_cap_credits);
+  const forecast = forecastSeries({ now: minute, remaining: usage.credits_remaining, burnPerDay: usage.burn_rate_daily, cycleEnd: usage.cycle_end, depletion: usage.forecasted_depletion });
+  const charged = history.days.reduce((sum, d) => sum + d.credits_charged, 0);
+  const busiest = history.days.reduce((top, d) => (d.credits_charged > top.credits_charged ? d : top), history.days[0] ?? { date: '', credits_charged: 0, deployments_completed: 0 });
+  const burnSummary =
+    charged === 0
+      ? `Nothing charged in the last ${HISTORY_DAYS} days.${mode === 'test' ? ' Test mode bills nothing.' : ''}`
+      : `${n(charged)} credits charged in the last ${HISTORY_DAYS} days; the busiest day was ${day(busiest.date)} with ${n(busiest.credits_charged)}. The 7-day average is ${n(usage.burn_rate_daily)} a day.`;
+  const forecastSummary = usage.forecasted_depletion
+    ? `At ${n(usage.burn_rate_daily)} credits a day, the ${n(usage.credits_remaining)} remaining run out around ${formatDateTime(usage.forecasted_depletion)}${Date.parse(usage.forecasted_depletion) < Date.parse(usage.cycle_end) ? ', before the cycle ends' : ', after the cycle ends'} (${day(usage.cycle_end)}).`
+    : `Nothing burns at the moment: the ${n(usage.credits_remaining)} credits remaining last past the cycle's end (${day(usage.cycle_end)}).`;
+  return (
+    <>
+      <section className="card" aria-labelledby="thresholds-heading">
+        <h2 id="thresholds-heading">Thresholds</h2>
+        <p>
+          {cycle.cap > 0 ? (
+            <>
+              <strong>{n(cycle.charged)}</strong> of the cycle's {n(cycle.cap)} credits charged ({Math.floor(cycle.percent ?? 0)} %). A <code>usage.threshold_reached</code> webhook fires once per cycle at each line.
+            </>
+          ) : (
+            'This plan has no cycle cap, so no thresholds apply.'
+          )}
+        </p>
+        {cycle.cap > 0 && (
+          <>
+            <div className="meter" aria-hidden="true">
+              <div className="meter__fill" style={{ width: `${Math.min(100, cycle.percent ?? 0)}%` }} />
+              {cycle.thresholds.map((t) => (
+                <div key={t.percent} className={`meter__tick${t.crossed ? ' meter__tick--crossed' : ''}`} style={{ left: `${t.percent}%` }} />
+              ))}
+            </div>
+            <ul className="threshold-list">
+              {cycle.thresholds.map((t) => (
+                <li key={t.percent} className={t.crossed ? 'threshold threshold--crossed' : 'threshold'}>
+                  <span aria-hidden="true">{t.crossed ? '● ' : '○ '}</span>
+                  <strong>{t.percent} %</strong> ({n(t.credits)} credits): {t.crossed ? 'crossed this cycle' : 'not reached'}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+      <div className="chart-grid">
+        <BurnChart days={history.days} burnPerDay={usage.burn_rate_daily} summary={burnSummary} />
+        <ForecastChart forecast={forecast} summary={forecastSummary} cycleEndLabel={`Cycle ends ${day(usage.cycle_end)}`} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError, describeError } from '../../api/api-error';
+import { useLimitRequests, useRequestLimit, useWorkspace } from '../../api/dashboard-queries';
+import type { LimitRequest, Mode, WorkspaceInfo } from '../../api/dashboard-types';
+import { useAnnounce } from '../../common/Announcer/Announcer';
+import { Field } from '../../common/Field/Field';
+import { formatDateTime, plural } from '../../common/format';
+import { Page } from '../../common/Page/Page';
+import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+
+const STATUS: Record<LimitRequest['status'], { text: string; icon: string; tone: string }> = {
+  open: { text: 'Waiting for operations', icon: '○', tone: 'pending' },
+  granted: { text: 'Granted', icon: '✓', tone: 'success' },
+  declined: { text: 'Declined', icon: '✕', tone: 'danger' },
+};
+
+/** The plan's limits, and a request to raise the in-flight limit (it reaches operations). */
+export default function PlanPage({ canRequest }: { mode: Mode; canRequest: boolean }) {
+  const workspace = useWorkspace();
+  const requests = useLimitRequests();
+  return (
+    <Page title="Plan and limits" lead={<p>Limits apply to live deployments; test mode is free and unlimited apart from the rate limit.</p>}>
+      {workspace.isPending && <Loading what="your plan" />}
+      {workspace.isError && <ErrorState what="your plan" error={workspace.error} onRetry={() => void workspace.refetch()} />}
+      {workspace.isSuccess && <Limits workspace={workspace.data} />}
+      {workspace.isSuccess && (canRequest ? <RequestForm workspace={workspace.data} /> : <p className="callout">Only the workspace's owners can ask for a higher limit.</p>)}
+      <h2>Your requests</h2>
+      {requests.isPending && <Loading what="your requests" />}
+      {requests.isError && <ErrorState what="your requests" error={requests.error} onRetry={() => void requests.refetch()} />}
+      {requests.isSuccess && requests.data.data.length === 0 && (
+        <EmptyState title="No requests yet.">
+          <p>When deployments are refused with 429 <code>in_flight_limit_reached</code>, ask for a higher limit above.</p>
+        </EmptyState>
+      )}
+      {requests.isSuccess && requests.data.data.length > 0 && (
+        <ul className="card-list" aria-label="Limit requests">
+          {requests.data.data.map((request) => (
+            <li key={request.id} className="card">
+              <p>
+                <span className={`badge badge--tone-${STATUS[request.status].tone}`}>
+                  <span aria-hidden="true">{STATUS[request.status].icon} </span>
+                  {STATUS[request.status].text}
+                </span>{' '}
+                <strong>
+                  {request.current_in_flight_limit} → {request.requested_in_flight_limit}
+                </strong>{' '}
+                <span className="muted small">
+                  asked by {request.requested_by.label}, {formatDateTime(request.created_at)}
+                </span>
+              </p>
+              <p className="brief">{request.reason}</p>
+              {request.resolved_at && (
+                <p className="muted small">
+                  Answered {formatDateTime(request.resolved_at)}
+                  {request.resolution_note ? `: ${request.resolution_note}` : '.'}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}
+
+function Limits({ workspace }: { workspace: WorkspaceInfo }) {
+  const { plan } = workspace;
+  return (
+    <dl className="totals" aria-label="Current limits">
+      <div>
+        <dt>Plan</dt>
+        <dd>{plan.name}</dd>
+      </div>
+      <div>
+        <dt>Credits each cycle</dt>
+        <dd>{plan.cycle_cap_credits.toLocaleString()}</dd>
+      </div>
+      <div>
+        <dt>Cycle length</dt>
+        <dd>{plural(plan.cycle_days, 'day')}</dd>
+      </div>
+      <div>
+        <dt>In-flight limit</dt>
+        <dd>
+          {workspace.in_flight} of {plan.in_flight_limit}
+          <span className="totals__unit"> in flight now</span>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function RequestForm({ workspace }: { workspace: WorkspaceInfo }) {
+  const request = useRequestLimit();
+  const announce = useAnnounce();
+  const current = workspace.plan.in_flight_limit;
+  const [limit, setLimit] = useState(String(current * 2));
+  const [reason, setReason] = useState('');
+  const [checked, setChecked] = useState(false);
+  const wanted = Number(limit);
+  const limitError = !Number.isInteger(wanted) || wanted <= current ? `A whole number above today's ${current}.` : wanted > 10_000 ? 'At most 10,000.' : null;
+  const reasonError = !reason.trim() ? 'Say why: operations decide on it.' : reason.length > 1000 ? 'At most 1,000 characters.' : null;
+  const server = request.error instanceof ApiError ? request.error : null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if (limitError || reasonError) return;
+    request.mutate(
+      { in_flight_limit: wanted, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          setReason('');
+          setChecked(false);
+          announce(`Request sent: operations have it. You will see their answer here.`);
+        },
+        onError: (failure) => announce(`Request not sent: ${describeError(failure)}`, 'error'),
+      },
+    );
+  };
+  return (
+    <form className="card form" onSubmit={submit} noValidate aria-labelledby="raise-heading">
+      <h2 id="raise-heading">Ask for a higher in-flight limit</h2>
+      <Field label="New in-flight limit" hint={`Live deployments running at once. Today: ${current}.`} error={(checked && limitError) || (server?.param === 'in_flight_limit' ? server.message : null)}>
+        <input type="number" min={current + 1} max={10_000} step={1} value={limit} onChange={(event) => setLimit(event.target.value)} />
+      </Field>
+      <Field label="Why" hint="What you run and when; operations read it." error={(checked && reasonError) || (server?.param === 'reason' ? server.message : null)}>
+        <textarea rows={3} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </Field>
+      <div className="actions">
+        <button type="submit" className="button button--primary" disabled={request.isPending}>
+          {request.isPending ? 'Sending…' : 'Send the request'}
+        </button>
+      </div>
+    </form>
+  );
+}

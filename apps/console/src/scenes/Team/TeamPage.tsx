@@ -1,0 +1,226 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError, describeError } from '../../api/api-error';
+import { useChangeRole, useInviteMember, useMemberInvitations, useMembers, useRemoveMember, useRevokeMemberInvitation } from '../../api/dashboard-queries';
+import type { Member, Mode, Role } from '../../api/dashboard-types';
+import { useSession } from '../../api/queries';
+import { useAnnounce } from '../../common/Announcer/Announcer';
+import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
+import { CopyButton } from '../../common/CopyButton/CopyButton';
+import { Field } from '../../common/Field/Field';
+import { formatDateTime } from '../../common/format';
+import { Page } from '../../common/Page/Page';
+import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+
+const ROLES: Record<Role, { label: string; can: string }> = {
+  owner: { label: 'Owner', can: 'everything, including the team, the audit log and limit requests' },
+  developer: { label: 'Developer', can: 'keys, webhooks, deployments and memory; not the team or the audit log' },
+};
+
+/** Who works in this workspace (owners only): invite, change a role, remove. Both modes share one team. */
+export default function TeamPage(_: { mode: Mode }) {
+  const members = useMembers();
+  const invitations = useMemberInvitations();
+  const session = useSession();
+  const me = session.data?.principal.id;
+  return (
+    <Page title="Team" lead={<p>People who sign in to this dashboard. Owners can do {ROLES.owner.can}; developers {ROLES.developer.can}.</p>}>
+      <InviteForm />
+      <h2>Members</h2>
+      {members.isPending && <Loading what="the team" />}
+      {members.isError && <ErrorState what="the team" error={members.error} onRetry={() => void members.refetch()} />}
+      {members.isSuccess && (
+        <div className="table-scroll" role="region" aria-label="Members" tabIndex={0}>
+          <table className="table">
+            <caption className="visually-hidden">Members</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Joined</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.data.data.map((member) => (
+                <MemberRow key={member.id} member={member} isMe={member.id === me} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h2>Open invitations</h2>
+      {invitations.isPending && <Loading what="invitations" />}
+      {invitations.isError && <ErrorState what="invitations" error={invitations.error} onRetry={() => void invitations.refetch()} />}
+      {invitations.isSuccess && invitations.data.data.length === 0 && (
+        <EmptyState title="No open invitations.">
+          <p>Invite someone above: they get a one-time link to set a password.</p>
+        </EmptyState>
+      )}
+      {invitations.isSuccess && invitations.data.data.length > 0 && <Invitations />}
+    </Page>
+  );
+}
+
+function MemberRow({ member, isMe }: { member: Member; isMe: boolean }) {
+  const change = useChangeRole();
+  const remove = useRemoveMember();
+  const announce = useAnnounce();
+  const selectId = `role-${member.id}`;
+  return (
+    <tr data-member-id={member.id}>
+      <th scope="row">
+        {member.name}
+        {isMe && <span className="muted"> (you)</span>}
+      </th>
+      <td className="wrap">{member.email}</td>
+      <td>
+        <label htmlFor={selectId} className="visually-hidden">
+          Role of {member.name}
+        </label>
+        <select
+          id={selectId}
+          value={member.role}
+          disabled={change.isPending}
+          onChange={(event) => {
+            const role = event.target.value as Role;
+            change.mutate(
+              { memberId: member.id, role },
+              {
+                onSuccess: () => announce(`${member.name} is now ${ROLES[role].label.toLowerCase()}.`),
+                onError: (failure) => announce(`Role not changed: ${failure instanceof ApiError && failure.code === 'last_owner' ? 'a workspace keeps at least one owner.' : describeError(failure)}`, 'error'),
+              },
+            );
+          }}
+        >
+          {(Object.keys(ROLES) as Role[]).map((role) => (
+            <option key={role} value={role}>
+              {ROLES[role].label}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>{formatDateTime(member.joined_at)}</td>
+      <td className="actions-cell">
+        <ConfirmButton
+          label="Remove"
+          accessibleLabel={`Remove ${member.name}`}
+          title={`Remove ${member.name} from the workspace?`}
+          confirmLabel="Remove"
+          small
+          disabled={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(member.id, {
+              onSuccess: () => announce(`${member.name} removed: they are signed out and cannot sign in here any more.`),
+              onError: (failure) => announce(`Not removed: ${failure instanceof ApiError && failure.code === 'last_owner' ? 'a workspace keeps at least one owner.' : describeError(failure)}`, 'error'),
+            })
+          }
+        >
+          <p>They are signed out everywhere at once. Keys they made keep working: revoke those on the API keys page if needed.</p>
+        </ConfirmButton>
+      </td>
+    </tr>
+  );
+}
+
+function InviteForm() {
+  const invite = useInviteMember();
+  const announce = useAnnounce();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('developer');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return setError('Enter their email address, e.g. sam@example.com.');
+    setError(null);
+    invite.mutate(
+      { email: email.trim(), role },
+      {
+        onSuccess: (invitation) => {
+          setEmail('');
+          announce(`Invitation for ${invitation.email} made. Send them the link: it is shown only this once.`);
+        },
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.param === 'email') setError(failure.message);
+          announce(`Not invited: ${describeError(failure)}`, 'error');
+        },
+      },
+    );
+  };
+  return (
+    <section className="card" aria-labelledby="invite-heading">
+      <h2 id="invite-heading">Invite someone</h2>
+      {invite.data?.url ? (
+        <div className="secret" role="group" aria-label="Invitation link">
+          <p className="secret__title">Invitation link for {invite.data.email}</p>
+          <p className="secret__warning">
+            <span aria-hidden="true">⚠ </span>
+            <strong>Send it to them now: it is shown only this once</strong> and works once, until {formatDateTime(invite.data.expires_at)}.
+          </p>
+          <div className="secret__row">
+            <code className="secret__value">{invite.data.url}</code>
+            <CopyButton value={invite.data.url} label="Copy the invitation link" />
+          </div>
+          <button type="button" className="button" onClick={() => invite.reset()}>
+            Done
+          </button>
+        </div>
+      ) : (
+        <form className="form form--inline" onSubmit={submit} noValidate>
+          <Field label="Email" error={error}>
+            <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="off" />
+          </Field>
+          <Field label="Role">
+            <select value={role} onChange={(event) => setRole(event.target.value as Role)}>
+              {(Object.keys(ROLES) as Role[]).map((value) => (
+                <option key={value} value={value}>
+                  {ROLES[value].label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <div className="actions">
+            <button type="submit" className="button button--primary" disabled={invite.isPending}>
+              {invite.isPending ? 'Inviting…' : 'Invite'}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function Invitations() {
+  const invitations = useMemberInvitations();
+  const revoke = useRevokeMemberInvitation();
+  const announce = useAnnounce();
+  return (
+    <ul className="card-list" aria-label="Open invitations">
+      {invitations.data?.data.map((invitation) => (
+        <li key={invitation.id} className="card invitation-row">
+          <span>
+            <strong>{invitation.email}</strong> as {ROLES[invitation.role].label.toLowerCase()} <span className="muted small">· expires {formatDateTime(invitation.expires_at)}</span>
+          </span>
+          <ConfirmButton
+            label="Revoke"
+            accessibleLabel={`Revoke the invitation for ${invitation.email}`}
+            title={`Revoke the invitation for ${invitation.email}?`}
+            confirmLabel="Revoke invitation"
+            small
+            disabled={revoke.isPending}
+            onConfirm={() =>
+              revoke.mutate(invitation.id, {
+                onSuccess: () => announce(`Invitation for ${invitation.email} revoked: the link no longer works.`),
+                onError: (failure) => announce(`Not revoked: ${describeError(failure)}`, 'error'),
+              })
+            }
+          >
+            <p>The link stops working at once.</p>
+          </ConfirmButton>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useDeliveryList, useEndpoints } from '../../api/dashboard-queries';
+import type { Mode } from '../../api/dashboard-types';
+import { Link } from '../../app/router';
+import { dashboardPath } from '../../app/routes';
+import { BulkReplay } from '../../common/BulkReplay/BulkReplay';
+import { plural } from '../../common/format';
+import { LoadMore } from '../../common/LoadMore/LoadMore';
+import { Page } from '../../common/Page/Page';
+import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { DeliveryTable } from './DeliveryTable';
+
+/** Deliveries that failed every attempt: replay one, or all of them with progress. */
+export default function DeadLettersPage({ mode }: { mode: Mode }) {
+  const [endpointId, setEndpointId] = useState('');
+  const endpoints = useEndpoints(mode);
+  const list = useDeliveryList(mode, { status: 'dead_lettered', ...(endpointId ? { endpoint_id: endpointId } : {}) });
+  const items = list.data?.pages.flatMap((page) => page.data) ?? [];
+  const scope = endpointId ? 'of this endpoint' : '';
+  return (
+    <Page
+      title="Dead letters"
+      lead={
+        <p>
+          Deliveries that failed every attempt of the retry schedule. Fix the receiver, then replay: each is sent again with its original <code>Service-Delivery</code> id.
+        </p>
+      }
+    >
+      <div className="toolbar">
+        <span className="inline-field">
+          <label htmlFor="dead-endpoint">Endpoint</label>
+          <select id="dead-endpoint" value={endpointId} onChange={(event) => setEndpointId(event.target.value)}>
+            <option value="">Every endpoint and webhook_url</option>
+            {endpoints.data?.data.map((endpoint) => (
+              <option key={endpoint.id} value={endpoint.id}>
+                {endpoint.url}
+              </option>
+            ))}
+          </select>
+        </span>
+        <BulkReplay key={endpointId} mode={mode} filter={endpointId ? { endpoint_id: endpointId } : {}} count={items.length} scope={scope} />
+      </div>
+      {list.isPending && <Loading what="dead letters" />}
+      {list.isError && <ErrorState what="dead letters" error={list.error} onRetry={() => void list.refetch()} />}
+      {list.isSuccess && items.length === 0 && (
+        <EmptyState title="No dead letters.">
+          <p>
+            Every delivery so far succeeded, got a final 4xx, or is still being retried. Retries in progress are in the <Link to={dashboardPath(mode, { page: 'deliveries' })}>delivery log</Link>.
+          </p>
+        </EmptyState>
+      )}
+      {items.length > 0 && (
+        <>
+          <p className="muted" aria-live="polite">
+            {plural(items.length, 'dead letter')}
+            {list.hasNextPage ? ' shown, more below' : ''}.
+          </p>
+          <DeliveryTable mode={mode} items={items} caption="Dead letters" />
+        </>
+      )}
+      <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} what="dead letters" />
+    </Page>
+  );
+}

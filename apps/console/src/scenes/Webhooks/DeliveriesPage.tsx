@@ -1,0 +1,127 @@
+import { useState, type FormEvent } from 'react';
+import { useDeliveryList, useEndpoints, type DeliveryFilters } from '../../api/dashboard-queries';
+import { EVENT_TYPES, type DeliveryStatus, type Mode } from '../../api/dashboard-types';
+import { Link } from '../../app/router';
+import { dashboardPath } from '../../app/routes';
+import { DELIVERY_STATUS } from '../../common/DeliveryStatus/DeliveryStatus';
+import { LoadMore } from '../../common/LoadMore/LoadMore';
+import { Page } from '../../common/Page/Page';
+import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { DeliveryTable } from './DeliveryTable';
+
+const isEmpty = (filters: DeliveryFilters) => Object.values(filters).every((value) => !value);
+
+/** Every delivery of this mode, newest first, filtered; each opens to its attempts. */
+export default function DeliveriesPage({ mode }: { mode: Mode }) {
+  const [filters, setFilters] = useState<DeliveryFilters>({});
+  const list = useDeliveryList(mode, filters);
+  const items = list.data?.pages.flatMap((page) => page.data) ?? [];
+  return (
+    <Page
+      title="Delivery log"
+      lead={
+        <p>
+          Every webhook sent in {mode} mode, with each attempt and the receiver's answer. Failed ones are retried on a schedule and end in the{' '}
+          <Link to={dashboardPath(mode, { page: 'dead-letters' })}>dead letters</Link>.
+        </p>
+      }
+    >
+      <DeliveryFilterForm key={JSON.stringify(filters)} mode={mode} initial={filters} onApply={setFilters} />
+      {list.isPending && <Loading what="deliveries" />}
+      {list.isError && <ErrorState what="deliveries" error={list.error} onRetry={() => void list.refetch()} />}
+      {list.isSuccess && items.length === 0 && (
+        <EmptyState title={isEmpty(filters) ? `Nothing delivered in ${mode} mode yet.` : 'No delivery matches these filters.'}>
+          {isEmpty(filters) ? (
+            <p>
+              Add an endpoint on the <Link to={dashboardPath(mode, { page: 'webhooks' })}>Webhooks</Link> page and send it a test event, or create a deployment with <code>webhook_url</code>.
+            </p>
+          ) : (
+            <p>Clear the filters to see every delivery.</p>
+          )}
+        </EmptyState>
+      )}
+      {items.length > 0 && <DeliveryTable mode={mode} items={items} caption="Deliveries" />}
+      <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} what="deliveries" />
+    </Page>
+  );
+}
+
+function DeliveryFilterForm({ mode, initial, onApply }: { mode: Mode; initial: DeliveryFilters; onApply: (filters: DeliveryFilters) => void }) {
+  const endpoints = useEndpoints(mode);
+  const [status, setStatus] = useState(initial.status ?? '');
+  const [eventType, setEventType] = useState(initial.event_type ?? '');
+  const [endpointId, setEndpointId] = useState(initial.endpoint_id ?? '');
+  const [deploymentId, setDeploymentId] = useState(initial.deployment_id ?? '');
+  const [after, setAfter] = useState(initial.created_after ?? '');
+  const [before, setBefore] = useState(initial.created_before ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const filters: DeliveryFilters = {};
+    if (status) filters.status = status as DeliveryStatus;
+    if (eventType) filters.event_type = eventType as DeliveryFilters['event_type'];
+    if (endpointId) filters.endpoint_id = endpointId;
+    if (deploymentId.trim()) filters.deployment_id = deploymentId.trim();
+    if (after) filters.created_after = after;
+    if (before) filters.created_before = before;
+    onApply(filters);
+  };
+  return (
+    <form className="card filters" onSubmit={submit} aria-label="Filter deliveries">
+      <div className="filters__row">
+        <div className="field">
+          <label htmlFor="delivery-status">Status</label>
+          <select id="delivery-status" value={status} onChange={(event) => setStatus(event.target.value)}>
+            <option value="">Any</option>
+            {(Object.keys(DELIVERY_STATUS) as DeliveryStatus[]).map((value) => (
+              <option key={value} value={value}>
+                {DELIVERY_STATUS[value].text}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="delivery-event">Event type</label>
+          <select id="delivery-event" value={eventType} onChange={(event) => setEventType(event.target.value)}>
+            <option value="">Any</option>
+            {[...EVENT_TYPES, 'webhook.test'].map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="delivery-endpoint">Endpoint</label>
+          <select id="delivery-endpoint" value={endpointId} onChange={(event) => setEndpointId(event.target.value)}>
+            <option value="">Any</option>
+            {endpoints.data?.data.map((endpoint) => (
+              <option key={endpoint.id} value={endpoint.id}>
+                {endpoint.url}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="delivery-deployment">Deployment id</label>
+          <input id="delivery-deployment" type="text" value={deploymentId} onChange={(event) => setDeploymentId(event.target.value)} placeholder="dep_…" />
+        </div>
+        <div className="field">
+          <label htmlFor="delivery-after">Created on or after</label>
+          <input id="delivery-after" type="date" value={after} onChange={(event) => setAfter(event.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="delivery-before">Created before</label>
+          <input id="delivery-before" type="date" value={before} onChange={(event) => setBefore(event.target.value)} />
+        </div>
+      </div>
+      <div className="actions">
+        <button type="submit" className="button button--primary">
+          Apply filters
+        </button>
+        <button type="button" className="button button--quiet" onClick={() => onApply({})}>
+          Clear
+        </button>
+      </div>
+    </form>
+  );
+}

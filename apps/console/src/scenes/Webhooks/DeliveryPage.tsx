@@ -1,0 +1,156 @@
+import { ApiError } from '../../api/api-error';
+import { useDelivery, useEndpoint } from '../../api/dashboard-queries';
+import type { DeliveryDetail, Mode } from '../../api/dashboard-types';
+import { Link } from '../../app/router';
+import { dashboardPath } from '../../app/routes';
+import { Breadcrumbs, type Crumb } from '../../common/Breadcrumbs/Breadcrumbs';
+import { CopyButton } from '../../common/CopyButton/CopyButton';
+import { attemptOutcome, DeliveryStatusBadge } from '../../common/DeliveryStatus/DeliveryStatus';
+import { formatDateTime } from '../../common/format';
+import { JsonView } from '../../common/JsonView/JsonView';
+import { Page } from '../../common/Page/Page';
+import { ReplayButton } from '../../common/ReplayButton/ReplayButton';
+import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+
+/** The drill-down's trail: Webhooks › the endpoint (or the deployment's webhook_url) › this delivery › … */
+export function useDeliveryCrumbs(mode: Mode, delivery: DeliveryDetail | undefined, deliveryId: string, tail: Crumb[] = []): Crumb[] {
+  const endpoint = useEndpoint(mode, delivery?.endpoint_id ?? '');
+  const base: Crumb[] = [{ label: 'Webhooks', to: dashboardPath(mode, { page: 'webhooks' }) }];
+  if (delivery?.endpoint_id) base.push({ label: endpoint.data?.url ?? delivery.url, to: dashboardPath(mode, { page: 'endpoint', endpointId: delivery.endpoint_id }) });
+  else base.push({ label: 'Delivery log', to: dashboardPath(mode, { page: 'deliveries' }) });
+  const self: Crumb = { label: `Delivery ${deliveryId}`, to: tail.length ? dashboardPath(mode, { page: 'delivery', deliveryId }) : undefined };
+  return [...base, self, ...tail];
+}
+
+/** One delivery (the drill-down's second level): its attempts, its body, a replay for a dead letter. */
+export default function DeliveryPage({ mode, deliveryId }: { mode: Mode; deliveryId: string }) {
+  const delivery = useDelivery(mode, deliveryId);
+  const crumbs = <Breadcrumbs items={useDeliveryCrumbs(mode, delivery.data, deliveryId)} />;
+  if (delivery.isPending) {
+    return (
+      <Page title="Delivery" above={crumbs}>
+        <Loading what="the delivery" />
+      </Page>
+    );
+  }
+  if (delivery.isError) {
+    const missing = delivery.error instanceof ApiError && delivery.error.status === 404;
+    return (
+      <Page title="Delivery" above={crumbs}>
+        {missing ? (
+          <EmptyState title={`No ${mode} delivery ${deliveryId}.`}>
+            <p>
+              See the <Link to={dashboardPath(mode, { page: 'deliveries' })}>delivery log</Link>.
+            </p>
+          </EmptyState>
+        ) : (
+          <ErrorState what="the delivery" error={delivery.error} onRetry={() => void delivery.refetch()} />
+        )}
+      </Page>
+    );
+  }
+  const d = delivery.data;
+  return (
+    <Page
+      title={`Delivery of ${d.event_type}`}
+      above={crumbs}
+      lead={
+        <p className="work-status">
+          <span aria-live="polite">
+            <DeliveryStatusBadge status={d.status} />
+          </span>{' '}
+          <code>{d.id}</code> <CopyButton value={d.id} label="Copy the delivery id" />
+        </p>
+      }
+      action={<ReplayButton mode={mode} delivery={d} small={false} />}
+    >
+      {d.status === 'dead_lettered' && (
+        <p className="callout callout--warning">
+          <strong>Dead letter.</strong> {d.dead_letter_reason ?? 'Every attempt failed.'} Fix the receiver, then replay: it is sent again with the same <code>Service-Delivery: {d.id}</code>.
+        </p>
+      )}
+      <div className="detail-grid">
+        <div className="detail-grid__main">
+          <section className="card" aria-labelledby="attempts-heading">
+            <h2 id="attempts-heading">Attempts</h2>
+            {d.attempt_history.length === 0 ? (
+              <p className="muted">Not tried yet{d.next_attempt_at ? `: the first attempt is due ${formatDateTime(d.next_attempt_at)}` : ''}.</p>
+            ) : (
+              <div className="table-scroll" role="region" aria-label="Attempts" tabIndex={0}>
+                <table className="table">
+                  <caption className="visually-hidden">Attempts, oldest first</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Attempt</th>
+                      <th scope="col">When</th>
+                      <th scope="col">Answer</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.attempt_history.map((attempt) => (
+                      <tr key={attempt.attempt} data-attempt={attempt.attempt}>
+                        <td>
+                          <Link to={dashboardPath(mode, { page: 'attempt', deliveryId: d.id, attempt: attempt.attempt })}>Attempt {attempt.attempt}</Link>
+                        </td>
+                        <td>{formatDateTime(attempt.attempted_at)}</td>
+                        <td>{attemptOutcome(attempt)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {d.next_attempt_at && <p className="muted small">Next attempt due {formatDateTime(d.next_attempt_at)}.</p>}
+          </section>
+          <section className="card" aria-labelledby="body-heading">
+            <h2 id="body-heading">Body sent</h2>
+            <p className="muted small">
+              The exact JSON POSTed, with <code>Service-Event: {d.event_type}</code> and <code>Service-Delivery: {d.id}</code>.
+            </p>
+            <JsonView text={d.body} label="The delivery's body" />
+          </section>
+        </div>
+        <aside className="detail-grid__side" aria-label="Delivery details">
+          <section className="card" aria-labelledby="delivery-facts-heading">
+            <h2 id="delivery-facts-heading">Details</h2>
+            <dl className="facts">
+              <div>
+                <dt>Sent to</dt>
+                <dd className="wrap">
+                  {d.url}
+                  {!d.endpoint_id && <span className="muted small"> (the deployment's webhook_url)</span>}
+                </dd>
+              </div>
+              <div>
+                <dt>Event</dt>
+                <dd>
+                  <code>{d.event_id}</code>
+                </dd>
+              </div>
+              {d.deployment_id && (
+                <div>
+                  <dt>Deployment</dt>
+                  <dd>
+                    <Link to={dashboardPath(mode, { page: 'deployment', deploymentId: d.deployment_id })}>{d.deployment_id}</Link>
+                  </dd>
+                </div>
+              )}
+              <div>
+                <dt>Created</dt>
+                <dd>{formatDateTime(d.created_at)}</dd>
+              </div>
+            </dl>
+            <h3>Timeline</h3>
+            <ol className="compact-list">
+              {d.timeline.map((entry, index) => (
+                <li key={`${entry.type}-${index}`}>
+                  <code className="small">{entry.type}</code> <span className="muted small">{formatDateTime(entry.at)}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </aside>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { describeError } from '../../api/api-error';
+import { useRevealSigningSecret, useRotateSigningSecret, useSigningSecret } from '../../api/dashboard-queries';
+import type { Mode } from '../../api/dashboard-types';
+import { useAnnounce } from '../../common/Announcer/Announcer';
+import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
+import { formatDateTime } from '../../common/format';
+import { SecretReveal } from '../../common/SecretReveal/SecretReveal';
+import { ErrorState, Loading } from '../../common/States/States';
+import { OverlapSelect } from './OverlapSelect';
+
+/** The workspace's own secret (contract §3): it signs deliveries to a deployment's `webhook_url`. */
+export function SigningSecretCard({ mode }: { mode: Mode }) {
+  const secret = useSigningSecret(mode);
+  const reveal = useRevealSigningSecret(mode);
+  const rotate = useRotateSigningSecret(mode);
+  const announce = useAnnounce();
+  const [overlap, setOverlap] = useState(86_400);
+  const shown = reveal.data?.secret ?? rotate.data?.secret ?? null;
+  const current = secret.data?.secrets[0];
+  return (
+    <section className="card" aria-labelledby="signing-secret-heading">
+      <h2 id="signing-secret-heading">Signing secret for webhook_url</h2>
+      <p>
+        A deployment created with <code>webhook_url</code> is delivered there, signed with this {mode} secret, with no endpoint needed. Endpoints above have secrets of their own.
+      </p>
+      {secret.isPending && <Loading what="the signing secret" />}
+      {secret.isError && <ErrorState what="the signing secret" error={secret.error} onRetry={() => void secret.refetch()} />}
+      {shown && (
+        <SecretReveal
+          title={`The ${mode} signing secret for webhook_url`}
+          value={shown}
+          what="the signing secret"
+          onDone={() => {
+            reveal.reset();
+            rotate.reset();
+          }}
+        />
+      )}
+      {secret.isSuccess && !shown && (
+        <>
+          <ul className="secret-list">
+            {secret.data.secrets.map((s) => (
+              <li key={s.created_at}>
+                Created {formatDateTime(s.created_at)}
+                {s.expires_at ? ` · stops signing ${formatDateTime(s.expires_at)}` : ' · current'}
+                {s.revealed ? ' · revealed' : ' · never revealed'}
+              </li>
+            ))}
+          </ul>
+          <div className="actions">
+            {current && !current.revealed && (
+              <button
+                type="button"
+                className="button"
+                disabled={reveal.isPending}
+                onClick={() =>
+                  reveal.mutate(undefined, {
+                    onSuccess: () => announce('Signing secret revealed. Copy it now: it is shown only this once.'),
+                    onError: (failure) => announce(`Not revealed: ${describeError(failure)}`, 'error'),
+                  })
+                }
+              >
+                Reveal the secret (once)
+              </button>
+            )}
+            <OverlapSelect value={overlap} onChange={setOverlap} id="signing-overlap" />
+            <ConfirmButton
+              label="Rotate the secret"
+              title="Rotate the signing secret?"
+              confirmLabel="Rotate"
+              danger={false}
+              disabled={rotate.isPending}
+              onConfirm={() =>
+                rotate.mutate(overlap, {
+                  onSuccess: () => announce('New signing secret made. Copy it now: it is shown only this once.'),
+                  onError: (failure) => announce(`Not rotated: ${describeError(failure)}`, 'error'),
+                })
+              }
+            >
+              <p>A new secret signs every delivery from now on. {overlap > 0 ? 'The old one keeps signing beside it for the overlap you chose, so receivers can switch.' : 'The old one stops at once.'}</p>
+            </ConfirmButton>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

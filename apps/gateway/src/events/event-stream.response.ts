@@ -1,0 +1,63 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionStore } from '@eh/identity';
+import { sseComment, sseRetry } from '../expert/events/sse-format';
+
+/** A client that reads slower than events arrive is dropped past this; it reconnects and resumes. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+export interface OpenEventStream {
+  write(chunk: string): void;
+  close(): void;
+  onClose(listener: () => void): void;
+  readonly sessionTokenSha256: string | null;
+}
+
+/**
+ * The server-sent event response of issue 13's streams, framed as the expert console's (issue 12):
+ * `retry: 3000`, `: connected`, `: keepalive` every period; a cookie stream re-reads its session at
+ * each keepalive and ends when it was signed out or revoked.
+ */
+export function openEventStream(request: FastifyRequest, reply: FastifyReply, options: { keepaliveMs: number; sessions: SessionStore }): OpenEventStream {
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+    'Request-Id': String(request.id),
+  });
+  const sessionTokenSha256 = request.personAuth?.session.tokenSha256 ?? null;
+  const listeners: (() => void)[] = [];
+  let open = true;
+  const write = (chunk: string): void => {
+    if (!open) return;
+    raw.write(chunk);
+    if (raw.writableLength > MAX_BUFFERED_BYTES) close();
+  };
+  const keepalive = setInterval(() => {
+    write(sseComment('keepalive'));
+    if (sessionTokenSha256 === null) return;
+    options.sessions.isLive(sessionTokenSha256, new Date()).then(
+      (live) => (live ? undefined : close()),
+      () => undefined,
+    );
+  }, options.keepaliveMs);
+  const close = (): void => {
+    if (!open) return;
+    open = false;
+    clearInterval(keepalive);
+    for (const listener of listeners) listener();
+    raw.end();
+  };
+  raw.on('close', close);
+  write(sseRetry(3000));
+  write(sseComment('connected'));
+  return { write, close, onClose: (listener) => listeners.push(listener), sessionTokenSha256 };
+}
+
+/** An SSE message with its id (what `Last-Event-ID` sends back on a reconnect). */
+export function sseEvent(id: string, event: string, data: unknown): string {
+  if (/[\r\n]/.test(id + event)) throw new Error('an SSE id or event name cannot hold a line break');
+  return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}

@@ -1,0 +1,108 @@
+import { Logger } from '@nestjs/common';
+import { isPublicEventType, type KeyMode } from '@eh/contracts';
+import { publicEventBody, subjectOf, type PublicEventBody } from '@eh/delivery';
+import { categorySubject, type EventStore, type RecordedEvent } from '@eh/event-store';
+import type { NatsConnection, Subscription } from 'nats';
+
+/** One open `…/events/stream` of a partner (issue 13). */
+export interface PartnerStreamClient {
+  workspaceId: string;
+  mode: KeyMode;
+  /** Set for `GET /v1/deployments/:id/events/stream`: only that deployment's events. */
+  deploymentId: string | null;
+  /** The cookie session behind it, so a sign-out on this replica ends it at once; null for a key. */
+  sessionTokenSha256: string | null;
+  send(event: PublicEventBody, recorded: RecordedEvent): void;
+  close(): void;
+}
+
+/** Where public events come from: deployments, handoffs and the ledger's usage thresholds. */
+const CATEGORIES = ['deployment', 'handoff', 'account'] as const;
+
+/**
+ * Feeds partners' live event streams from NATS (issue 13), as the expert console's hub does (issue
+ * 12): plain subscriptions per gateway process on what the relay publishes, fanned out in memory.
+ * Its own subscriptions, since it needs handoff and account events as well. An event is rendered
+ * (its stream read up to it, as the webhook body) once per replica, and only while a stream of its
+ * workspace is open here.
+ */
+export class WorkspaceEventHub {
+  private readonly logger = new Logger('WorkspaceEvents');
+  private readonly clients = new Map<string, Set<PartnerStreamClient>>();
+  private subscriptions: Subscription[] = [];
+  private running: Promise<void>[] = [];
+
+  constructor(
+    private readonly nats: NatsConnection,
+    private readonly subjectPrefix: string,
+    private readonly store: EventStore,
+    /** Signs uploaded attachments in `data.object` for this reading (issue 12), as every answer does. */
+    private readonly present: <T>(object: T, now: Date) => T = (object) => object,
+  ) {}
+
+  start(): void {
+    if (this.subscriptions.length > 0) return;
+    for (const category of CATEGORIES) {
+      const subscription = this.nats.subscribe(categorySubject(this.subjectPrefix, category));
+      this.subscriptions.push(subscription);
+      // In order per category, one at a time: an event never overtakes an earlier one of its stream.
+      this.running.push(
+        (async () => {
+          for await (const message of subscription) {
+            if (this.clients.size === 0) continue;
+            try {
+              await this.dispatch(JSON.parse(message.string()) as RecordedEvent);
+            } catch (error) {
+              this.logger.warn(`event on ${message.subject} not passed on: ${error instanceof Error ? error.message : String(error)}`);
+            }
+          }
+        })(),
+      );
+    }
+  }
+
+  connect(client: PartnerStreamClient): () => void {
+    const set = this.clients.get(client.workspaceId) ?? new Set<PartnerStreamClient>();
+    set.add(client);
+    this.clients.set(client.workspaceId, set);
+    return () => {
+      set.delete(client);
+      if (set.size === 0 && this.clients.get(client.workspaceId) === set) this.clients.delete(client.workspaceId);
+    };
+  }
+
+  closeSession(tokenSha256: string): void {
+    for (const set of this.clients.values()) for (const client of [...set]) if (client.sessionTokenSha256 === tokenSha256) client.close();
+  }
+
+  async stop(): Promise<void> {
+    for (const set of this.clients.values()) for (const client of [...set]) client.close();
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
+    await Promise.all(this.running);
+    this.subscriptions = [];
+    this.running = [];
+  }
+
+  /** The body of a public event, as a stream of the workspace shows it; null for any other event. */
+  async render(recorded: RecordedEvent, now: Date): Promise<{ body: PublicEventBody; mode: KeyMode; deploymentStream: string | null } | null> {
+    if (!isPublicEventType(recorded.type)) return null;
+    const subject = await subjectOf(this.store, recorded);
+    if (!subject) return null;
+    const deploymentStream = recorded.streamName.startsWith('deployment-') ? recorded.streamName : null;
+    return { body: publicEventBody(recorded, subject, this.present(subject.object, now)), mode: subject.mode, deploymentStream };
+  }
+
+  private async dispatch(recorded: RecordedEvent): Promise<void> {
+    const clients = this.clients.get(recorded.metadata.workspace_id);
+    if (!clients || clients.size === 0) return;
+    const rendered = await this.render(recorded, new Date());
+    if (!rendered) return;
+    for (const client of [...clients]) {
+      if (client.mode !== rendered.mode) continue;
+      if (client.deploymentId !== null && rendered.deploymentStream !== `deployment-${client.deploymentId}`) continue;
+      client.send(rendered.body, recorded);
+    }
+  }
+}
+
+export const WORKSPACE_EVENT_HUB = Symbol('WorkspaceEventHub');

@@ -1,0 +1,32 @@
+import { startOfflineGateway, type OfflineGateway } from '../testing/offline-gateway';
+import { openApiSchemaErrors } from '../testing/openapi-validators';
+import type { OpenApiDocument } from '../openapi-document.types';
+import { openApiPath } from '../openapi-document.builder';
+
+describe('GET /admin/v1/openapi.json (issue 13): the operations API for the console’s operations pages', () => {
+  let gateway: OfflineGateway;
+  let document: OpenApiDocument;
+
+  beforeAll(async () => {
+    gateway = await startOfflineGateway();
+    const response = await gateway.app.inject({ method: 'GET', url: '/admin/v1/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    document = response.json();
+  });
+  afterAll(() => gateway?.app.close());
+
+  it('is a valid OpenAPI 3.1 document with both credentials', () => {
+    expect(openApiSchemaErrors(document)).toEqual([]);
+    expect(Object.keys(document.components.securitySchemes)).toEqual(['adminBearer', 'sessionCookie']);
+  });
+
+  it('documents every admin route Fastify registered, and only those', () => {
+    const documented = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    const registered = gateway.routes.filter((route) => / \/admin\/v1\//.test(route) && !route.endsWith('/openapi.json')).map((route) => {
+      const [method, path] = route.split(' ');
+      return `${method} ${openApiPath(path)}`;
+    });
+    expect(documented.sort()).toEqual(registered.sort());
+    expect(document.paths['/admin/v1/limit_requests/{id}/resolve']?.post?.requestBody).toBeDefined();
+  });
+});
