@@ -1,4 +1,4 @@
-import { waitUntil } from '@eh/platform';
+import { waitUntil } from '@eh/platform/testing';
 import { DeploymentHistory } from '../test/support/deployment-history';
 import { request } from '../test/support/http';
 import { startServices, type RunningServices } from '../test/support/service-harness';

@@ -1,7 +1,7 @@
 import { deploymentStreamName, newId } from '@eh/contracts';
 import { deploymentDecider, type CreateDeployment } from '@eh/deployments';
 import { handleCommand } from '@eh/event-store';
-import { createTestDatabase } from '@eh/platform';
+import { createTestDatabase } from '@eh/platform/testing';
 import { evidenceFrom, offerDeployment, quoteDeployment, rankCandidates, recentCompletions, registerExpert, retireExpert, rosterCandidates } from '@eh/roster';
 import { openDatabase } from '@eh/runtime';
 import type { Pool } from 'pg';

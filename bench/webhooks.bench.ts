@@ -1,4 +1,4 @@
-import { waitUntil } from '@eh/platform';
+import { waitUntil } from '@eh/platform/testing';
 import { DeploymentHistory } from '../test/support/deployment-history';
 import { startServices } from '../test/support/service-harness';
 import { percentiles, timed } from './latency';

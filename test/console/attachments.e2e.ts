@@ -4,7 +4,7 @@
  * downloads the same bytes, and refuses once tampered with or expired.
  */
 import { randomBytes } from 'node:crypto';
-import { waitUntil } from '@eh/platform';
+import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../router/support/router-e2e';

@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { waitUntil } from '@eh/platform';
+import { waitUntil } from '@eh/platform/testing';
 import { clearScreenshots, launchBrowser, screenshots, SCREENSHOTS, seriousAccessibilityViolations, type ConsoleBrowser } from '../support/browser';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';

@@ -2,7 +2,7 @@
  * Live updates over HTTP against the real services (issue 12): `GET /expert/v1/events` is fed by
  * the events the relay publishes on NATS, fanned out by each gateway replica to its open streams.
  */
-import { waitUntil } from '@eh/platform';
+import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../router/support/router-e2e';

@@ -9,7 +9,8 @@
  *     not ready and answering 503, and become ready by themselves once the proxy forwards.
  * The proxy's own timers are none: each phase ends when the test says so.
  */
-import { DEFAULT_DATABASE_URL, waitUntil } from '@eh/platform';
+import { DEFAULT_DATABASE_URL } from '@eh/platform';
+import { waitUntil } from '@eh/platform/testing';
 import { freePort } from '../support/free-port';
 import { type ErrorBody } from '../support/http';
 import { SERVICE_NAMES, startServices, type RunningServices } from '../support/service-harness';

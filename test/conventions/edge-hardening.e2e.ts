@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import net from 'node:net';
-import { waitUntil } from '@eh/platform';
+import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody, type JsonResponse } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 

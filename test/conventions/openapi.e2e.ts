@@ -1,4 +1,4 @@
-import { waitUntil } from '@eh/platform';
+import { waitUntil } from '@eh/platform/testing';
 import type { OpenApiDocument } from '../../apps/gateway/src/openapi/openapi-document.types';
 import type { HttpMethod } from '../../apps/gateway/src/openapi/route-discovery';
 import { DocumentedResponses, openApiSchemaErrors } from '../../apps/gateway/src/openapi/testing/openapi-validators';

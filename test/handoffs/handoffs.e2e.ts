@@ -4,7 +4,7 @@
  * comments; a live handoff brings the workspace's memory to its expert; Idempotency-Key,
  * validation, webhooks, and no access across workspaces or modes.
  */
-import { waitUntil } from '@eh/platform';
+import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody, type JsonResponse } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../router/support/router-e2e';

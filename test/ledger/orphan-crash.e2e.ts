@@ -1,11 +1,15 @@
 /**
  * No leak on crash (issue 4): the gateway dies between reserve and the append of
- * `deployment.created` (TEST_CRASH_AFTER_RESERVE=1, honoured only under NODE_ENV=test), and the
- * ledger releases the orphaned reservation after its deadline (here 4 s, swept every 200 ms;
- * long enough that the check of the held reservation, through the ops CLI, lands first on a loaded machine).
- * A retry under the same Idempotency-Key then creates the deployment, holding credits again.
+ * `deployment.created`, and the ledger releases the orphaned reservation after its deadline
+ * (here 4 s, swept every 200 ms; long enough that the check of the held reservation, through
+ * the ops CLI, lands first on a loaded machine). The crash comes from outside (issue 15): a
+ * trigger in the test's database holds the append (support/append-hold.ts) and the test
+ * SIGKILLs the gateway while it waits there. A retry under the same Idempotency-Key then
+ * creates the deployment, holding credits again.
  */
-import { waitUntil } from '@eh/platform';
+import { newId } from '@eh/contracts';
+import { waitUntil } from '@eh/platform/testing';
+import { AppendHold } from './support/append-hold';
 import { LedgerE2e, type Workspace } from './support/ledger-e2e';
 
 interface AccountSummary {
@@ -22,7 +26,6 @@ describe('a gateway killed between reserve and append', () => {
 
   beforeAll(async () => {
     e2e = await LedgerE2e.start({
-      TEST_CRASH_AFTER_RESERVE: '1',
       LEDGER_RESERVATION_TTL_SECONDS: '4',
       LEDGER_SWEEP_INTERVAL_MS: '200',
       SLA_STANDARD_SECONDS: '600',
@@ -38,10 +41,16 @@ describe('a gateway killed between reserve and append', () => {
 
   it('leaks nothing: the orphan is released within the deadline plus one sweep', async () => {
     const headers = { 'Idempotency-Key': 'crash-once' };
-    await expect(e2e.create(workspace.keys.live, 'ledger-crash', { headers })).rejects.toThrow(/fetch failed/);
-    const held = await account();
-    expect([held.credits_remaining, held.credits_reserved]).toEqual([940, 60]);
-    const [orphan] = held.reservations;
+    const hold = await AppendHold.install(e2e.services.database.pool, 'deployment.created');
+    const creating = e2e.create(workspace.keys.live, 'ledger-crash', { headers });
+    // Reserved, and now waiting in the append: a crash here is the one that could leak credits.
+    const held = await hold.waitForHeldAppend();
+    await e2e.services.kill('gateway');
+    await hold.abortHeldAndRemove(held);
+    await expect(creating).rejects.toThrow(/fetch failed/);
+    const reserved = await account();
+    expect([reserved.credits_remaining, reserved.credits_reserved]).toEqual([940, 60]);
+    const [orphan] = reserved.reservations;
     expect(orphan).toMatchObject({ amount: 60, confirmed: false });
     expect(await e2e.events(`deployment-${orphan.deployment_id}`)).toEqual([]);
 
@@ -53,15 +62,21 @@ describe('a gateway killed between reserve and append', () => {
     expect((await account()).credits_remaining).toBe(1000);
 
     // The same request retried on a healthy gateway creates that very deployment, holding credits again.
-    e2e.services.env.TEST_CRASH_AFTER_RESERVE = '0';
     await e2e.services.start('gateway');
     // As if the crashed attempt's 30 s Idempotency-Key lease had run out (docs/decisions.md, issue 3).
     await e2e.services.database.pool.query("UPDATE idempotency_keys SET locked_until = date_trunc('milliseconds', now() - interval '1 second')");
     const retried = await e2e.create(workspace.keys.live, 'ledger-crash', { headers });
     expect([retried.status, retried.body.id, retried.body.credits_reserved]).toEqual([201, orphan.deployment_id, 60]);
     await e2e.usageWhen(workspace.keys.live, (usage) => usage.credits_remaining === 940 && usage.deployments_this_cycle === 1, 'after the retry');
-    // Past the deadline again, the confirmed reservation stays held.
-    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    // Past the deadline again, the confirmed reservation stays held. The fence: an orphan held
+    // after it, so due after it; once a sweep has released the fence, a sweep has run past the
+    // confirmed reservation's deadline too.
+    const fence = newId('deployment');
+    await e2e.reserveDirectly(workspace.id, fence, 1);
+    await waitUntil(async () => (await e2e.events(`account-${workspace.id}`)).some((event) => event.type === 'account.credits_released' && event.data.deployment_id === fence), {
+      timeoutMs: 10_000,
+      description: 'the fence orphan released by a sweep',
+    });
     expect((await account()).credits_reserved).toBe(60);
   });
 });

@@ -4,7 +4,7 @@
  * scaled down, scheduled starts, and timers that survive a Redis flush.
  */
 import { Redis } from 'ioredis';
-import { waitUntil } from '@eh/platform';
+import { waitUntil } from '@eh/platform/testing';
 import { deleteRedisPrefix } from '../support/redis-prefix';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from './support/router-e2e';

@@ -4,7 +4,7 @@
  * changes. Each deployment still has one open offer at a time, each offer number exists once,
  * and each deployment is accepted once.
  */
-import { waitUntil } from '@eh/platform';
+import { waitUntil } from '@eh/platform/testing';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Expert, type StoredEvent, type Workspace } from './support/router-e2e';
 

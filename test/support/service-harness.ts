@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { connect } from 'nats';
-import { createTestDatabase, deleteStreamIfExists, testNamespace, waitUntil, type TestDatabase } from '@eh/platform';
+import { deleteStreamIfExists } from '@eh/platform';
+import { createTestDatabase, testNamespace, waitUntil, type TestDatabase } from '@eh/platform/testing';
 import { freePort } from './free-port';
 import { deleteRedisPrefix } from './redis-prefix';
 

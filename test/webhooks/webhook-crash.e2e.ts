@@ -1,4 +1,4 @@
-import { waitUntil } from '@eh/platform';
+import { waitUntil } from '@eh/platform/testing';
 import { request } from '../support/http';
 import { deleteRedisPrefix } from '../support/redis-prefix';
 import { startServices, type RunningServices } from '../support/service-harness';

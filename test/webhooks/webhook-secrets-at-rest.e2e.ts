@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect, nanos, type NatsConnection } from 'nats';
-import { waitUntil } from '@eh/platform';
+import { waitUntil } from '@eh/platform/testing';
 import { verifyWebhook } from '@eh/webhook-signature';
 import { request } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';

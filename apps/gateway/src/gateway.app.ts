@@ -1,9 +1,10 @@
 import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { newId } from '@eh/contracts';
 import type { ServiceConfig } from '@eh/platform';
-import { connectNats } from '@eh/platform';
+import { closeRedis, connectNats, connectRedis } from '@eh/platform';
 import { startDatabase } from '@eh/runtime';
 import { idempotencyMigrations } from './http/idempotency/idempotency.migrations';
 import { GatewayModule } from './gateway.module';
@@ -16,7 +17,6 @@ import { HTTP_SERVER_OPTIONS, registerHostHeaderCheck } from './http/host-header
 import { registerJsonBodyParser } from './http/json-body.parser';
 import { recordIdempotentOutcome } from './http/idempotency/idempotency-outcome.hook';
 import { IdempotencyStore } from './http/idempotency/idempotency.store';
-import { closeRedis, connectRedis } from './http/rate-limit/connect-redis';
 import { RedisRateLimiter } from './http/rate-limit/redis-rate-limiter.adapter';
 import { LedgerClient } from './ledger/ledger.client';
 import { RouterClient } from './routing/router.client';
@@ -36,7 +36,7 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
   });
   const nats = await connectNats({ servers: config.natsUrl, name: 'gateway' });
   // Redis holds only rate-limit windows here; the gateway starts (and fails open) without it.
-  const redis = await connectRedis(config.redisUrl, 'gateway');
+  const redis = await connectRedis(config.redisUrl, 'gateway', (line) => new Logger('Redis').warn(line));
   const idempotency = new IdempotencyStore(database.pool, { ttlSeconds: config.durations.idempotencyTtlSeconds });
   const rateLimiter = new RedisRateLimiter(redis, { prefix: config.redisPrefix, limit: config.rateLimitPerMinute, windowMs: 60_000 });
   const authThrottle = new AuthFailureThrottle(redis, { prefix: config.redisPrefix, limit: config.authFailuresPerMinute, windowMs: 60_000 });

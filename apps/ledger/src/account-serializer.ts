@@ -1,11 +1,12 @@
-import { WrongExpectedVersionError } from '@eh/event-store';
+import { retryOnVersionConflict } from '@eh/event-store';
 
 /**
  * Runs account commands one at a time per workspace inside this process. handleCommand is
  * already correct under any concurrency (expected-revision append, decide again on conflict),
  * but 200 simultaneous reserves on one stream would spend their retries racing each other;
  * queued, each one reads the stream once and appends first time. Across replicas, conflicts
- * stay possible and are retried here after a short random pause.
+ * stay possible: the work is retried here, with the one conflict policy, and the runner it
+ * calls does not retry itself (CachedAccountRunner), so a command has one retry budget.
  */
 export class AccountSerializer {
   private readonly tails = new Map<string, Promise<unknown>>();
@@ -13,7 +14,7 @@ export class AccountSerializer {
   run<T>(workspaceId: string, work: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(workspaceId) ?? Promise.resolve();
     // `previous` never rejects (see `tail`), so one failure does not block the queue.
-    const next = previous.then(() => withConflictRetry(work));
+    const next = previous.then(() => retryOnVersionConflict(work));
     const tail = next.catch(() => undefined);
     this.tails.set(workspaceId, tail);
     // Forget an idle workspace once its last command has settled.
@@ -21,18 +22,5 @@ export class AccountSerializer {
       if (this.tails.get(workspaceId) === tail) this.tails.delete(workspaceId);
     });
     return next;
-  }
-}
-
-const MAX_ROUNDS = 5;
-
-async function withConflictRetry<T>(work: () => Promise<T>): Promise<T> {
-  for (let round = 1; ; round++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError) || round >= MAX_ROUNDS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * round));
-    }
   }
 }

@@ -1,6 +1,6 @@
 import { DeploymentTimerQueue, TimerReconciler, fireTimer } from '@eh/deployments';
 import { JetStreamEventConsumer, type RecordedEvent } from '@eh/event-store';
-import { loadConfig } from '@eh/platform';
+import { loadConfig, openRedisPair } from '@eh/platform';
 import { openDatabase, openMessaging, runService } from '@eh/runtime';
 import { reactToDeployment } from './deployment.reactor';
 import { handoffReactorAccepts, reactToDeploymentForHandoff } from './handoff.reactor';
@@ -20,7 +20,8 @@ runService('router', async () => {
   const messaging = await openMessaging(config, 'router');
   const { durations } = config;
   const quotes = startQuoteResponder(messaging.nats, database.pool, config.subjectPrefix);
-  const queue = new DeploymentTimerQueue(config.redisUrl, config.redisPrefix);
+  const redis = openRedisPair(config.redisUrl, 'router');
+  const queue = new DeploymentTimerQueue(redis, config.redisPrefix);
   const timers = new TimerReconciler(database.pool, queue, { reconcileSeconds: durations.timerReconcileSeconds });
   const offerDeps = {
     store: database.store,
@@ -67,6 +68,7 @@ runService('router', async () => {
     await roster.stop();
     await timers.stop();
     await queue.close();
+    await redis.close();
     await messaging.close();
     await database.close();
   };

@@ -1,15 +1,12 @@
 import { AttachmentUrls } from '@eh/attachments';
 import { endpointsTakingEvent, ensureSigningSecret } from '@eh/delivery';
 import { JetStreamEventConsumer } from '@eh/event-store';
-import { loadConfig, startSecretCipher } from '@eh/platform';
+import { DeliveryQueue, DeliveryReconciler, startDeliveryWorker } from '@eh/delivery';
+import { loadConfig, openRedisPair, startSecretCipher } from '@eh/platform';
 import { openDatabase, openMessaging, runService } from '@eh/runtime';
 import { CachedSecretOpener } from './cached-secret-opener';
-import { DeliveryReconciler } from './delivery.reconciler';
-import { DeliveryQueue } from './delivery-queue';
-import { startDeliveryWorker } from './delivery-worker';
 import { fanoutAccepts, fanoutHandler } from './fanout.reactor';
 import { HttpsWebhookSender } from './https-webhook.sender';
-import { openRedis } from './redis-connections';
 
 /**
  * The webhooks service (issue 6): fans public events out into deliveries, runs their attempts
@@ -26,7 +23,7 @@ runService('webhooks', async () => {
   // Started before PostgreSQL answers, it waits for it rather than exiting into a crash loop.
   const database = await openDatabase(config, 20, [], { waitForServer: true });
   const messaging = await openMessaging(config, 'webhooks');
-  const redis = openRedis(config.redisUrl);
+  const redis = openRedisPair(config.redisUrl, 'webhooks');
   const queue = new DeliveryQueue(redis.producer, config.redisPrefix, clock);
   const sender = new HttpsWebhookSender({ timeoutMs: settings.timeoutMs, allowPrivateUrls: settings.allowPrivateUrls });
   const worker = startDeliveryWorker(

@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
-
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+import { derivedId, timePartOf } from './derived-id';
 
 /**
  * An event id derived from the event that caused it, so a reactor that handles the same
@@ -8,8 +6,5 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
  * Keeps the cause's ULID time part, so ids still sort by time.
  */
 export function deriveEventId(causationEventId: string, purpose: string, index = 0): string {
-  const causeUlid = causationEventId.slice(causationEventId.indexOf('_') + 1);
-  const digest = createHash('sha256').update(`${causationEventId}|${purpose}|${index}`).digest();
-  const random = Array.from(digest.subarray(0, 16), (byte) => CROCKFORD[byte % 32]).join('');
-  return `evt_${causeUlid.slice(0, 10)}${random}`;
+  return derivedId({ prefix: 'evt', time: timePartOf(causationEventId), seed: `${causationEventId}|${purpose}|${index}`, encoding: 'byte-modulo' });
 }

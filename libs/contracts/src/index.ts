@@ -2,6 +2,7 @@ export * from './ids';
 export * from './deployment-events';
 export * from './errors';
 export * from './workspace-events';
+export * from './derived-id';
 export * from './event-ids';
 export * from './rpc';
 export * from './delivery-events';

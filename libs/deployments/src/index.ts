@@ -20,6 +20,7 @@ export * from './synthesizer/test-script';
 export * from './routing/routing-view.migrations';
 export * from './routing/routing-view.projection';
 export * from './routing/routing-view.query';
+export * from './routing/timer-scheduler.port';
 export * from './routing/timer-queue';
 export * from './routing/timer-reconciler';
 export * from './routing/fire-timer.handler';

@@ -9,5 +9,5 @@ export * from './relay/event-subject';
 export * from './relay/event-relay';
 export * from './relay/jetstream-event-consumer';
 export { isProcessed, markProcessed } from './relay/processed-events';
-export * from './testing/event-store.contract';
 export * from './decider/command-handler';
+export * from './decider/version-conflict.retry';

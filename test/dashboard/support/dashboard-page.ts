@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { waitUntil } from '@eh/platform';
+import { waitUntil } from '@eh/platform/testing';
 import { screenshots, SCREENSHOTS, seriousAccessibilityViolations, type AxeFinding } from '../../support/browser';
 
 export const UI_TIMEOUT_MS = 15_000;

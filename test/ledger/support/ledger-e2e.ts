@@ -1,4 +1,6 @@
-import { waitUntil } from '@eh/platform';
+import { rpcSubjects } from '@eh/contracts';
+import { waitUntil } from '@eh/platform/testing';
+import { connect, JSONCodec } from 'nats';
 import { request, type JsonResponse } from '../../support/http';
 import { startServices, type RunningServices } from '../../support/service-harness';
 
@@ -113,6 +115,24 @@ export class LedgerE2e {
       [stream],
     );
     return rows.map((row) => ({ type: row.event_type, data: row.data }));
+  }
+
+  /**
+   * Holds credits straight through the ledger's reserve over NATS, as the gateway would, for a
+   * deployment that will never be created: an orphan the test can use as a fence (its release
+   * proves a sweep ran past its deadline).
+   */
+  async reserveDirectly(workspaceId: string, deploymentId: string, amount: number): Promise<{ expires_at: string }> {
+    const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+    try {
+      const codec = JSONCodec<Record<string, unknown>>();
+      const message = await nats.request(rpcSubjects(this.services.env.SUBJECT_PREFIX).ledgerReserve, codec.encode({ workspace_id: workspaceId, deployment_id: deploymentId, amount, request_id: 'req_fence' }), { timeout: 5_000 });
+      const reply = codec.decode(message.data);
+      if ('error' in reply) throw new Error(`reserve: ${JSON.stringify(reply)}`);
+      return reply as { expires_at: string };
+    } finally {
+      await nats.close();
+    }
   }
 
   stop(): Promise<void> {

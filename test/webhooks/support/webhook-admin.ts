@@ -1,4 +1,4 @@
-import { waitUntil } from '@eh/platform';
+import { waitUntil } from '@eh/platform/testing';
 import { request } from '../../support/http';
 
 export const ADMIN_KEY = 'admin-key-for-webhook-tests-0123456789';

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { waitUntil } from '@eh/platform';
+import { waitUntil } from '@eh/platform/testing';
 
 export interface ReceivedWebhook {
   path: string;

@@ -56,11 +56,6 @@ export class LedgerClient {
       if (!REFUSALS.has(reply.error.code)) void this.release(request);
       throw refusal(reply.error, this.config.inFlightRetryAfterSeconds);
     }
-    if (this.config.crashAfterReserve) {
-      // TEST_CRASH_AFTER_RESERVE (tests only): die between reserve and append, as a real crash would.
-      process.kill(process.pid, 'SIGKILL');
-      await new Promise<never>(() => undefined);
-    }
     return reply.amount;
   }
 

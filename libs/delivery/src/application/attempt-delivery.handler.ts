@@ -7,6 +7,7 @@ import { webhookHeaders } from '../domain/signature-header';
 import { webhookSecretAad } from '../domain/stored-secret';
 import { signingVersions, type SigningSecretState } from '../domain/signing-secret.decider';
 import { activeSecrets, type WebhookEndpointState } from '../domain/webhook-endpoint.decider';
+import type { AttemptScheduler } from './attempt-scheduler.port';
 import { deliveryDecider, loadDelivery, loadSigningSecret, loadWebhookEndpoint } from './delivery-deciders';
 
 /** Port: one POST, never throwing; what happened is in the result. */
@@ -14,10 +15,6 @@ export interface WebhookSender {
   send(request: { url: string; body: string; headers: Record<string, string> }): Promise<AttemptResult>;
 }
 
-/** Port: run attempt `attempt` of a delivery at `dueAt` (a BullMQ delayed job in production). */
-export interface AttemptScheduler {
-  enqueue(deliveryId: string, attempt: number, dueAt: Date): Promise<void>;
-}
 
 /** Port: opens a sealed signing secret (SecretCipher, behind a short cache in the webhooks service). */
 export interface SecretOpener {

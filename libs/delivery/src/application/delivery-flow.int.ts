@@ -1,7 +1,8 @@
 import { deploymentStreamName, newId, type DeploymentEvent } from '@eh/contracts';
 import { deploymentDecider, SYNTHETIC_EXPERT, type DeploymentCommand } from '@eh/deployments';
 import { handleCommand, PostgresEventStore, type RecordedEvent } from '@eh/event-store';
-import { createTestDatabase, parseSecretKeyring, runMigrations, SecretCipher, type TestDatabase } from '@eh/platform';
+import { parseSecretKeyring, runMigrations, SecretCipher } from '@eh/platform';
+import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { allMigrations, inlineProjections } from '@eh/runtime';
 import { verifyWebhook } from '@eh/webhook-signature';
 import { createWorkspace } from '@eh/workspaces';

@@ -1,6 +1,7 @@
 import { newId, webhookEndpointStreamName } from '@eh/contracts';
 import { PostgresEventStore } from '@eh/event-store';
-import { createTestDatabase, parseSecretKeyring, runMigrations, SecretCipher, SecretOpenError, UnknownSecretKeyError, type TestDatabase } from '@eh/platform';
+import { parseSecretKeyring, runMigrations, SecretCipher, SecretOpenError, UnknownSecretKeyError } from '@eh/platform';
+import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { allMigrations, inlineProjections } from '@eh/runtime';
 import { createWorkspace } from '@eh/workspaces';
 import { resealWebhookSecrets } from '../adapters/webhook-secrets.reseal';

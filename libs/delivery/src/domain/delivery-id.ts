@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
-
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+import { derivedId, timePartOf } from '@eh/contracts';
 
 /**
  * `del_<26>` from the event and the destination: a redelivered event derives the same id, so
@@ -8,10 +6,7 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
  * is kept, so delivery ids sort by the time of their event.
  */
 export function deriveDeliveryId(eventId: string, destinationKey: string): string {
-  const eventUlid = eventId.slice(eventId.indexOf('_') + 1);
-  const digest = createHash('sha256').update(`${eventId}|${destinationKey}`).digest();
-  const random = Array.from(digest.subarray(0, 16), (byte) => CROCKFORD[byte % 32]).join('');
-  return `del_${eventUlid.slice(0, 10)}${random}`;
+  return derivedId({ prefix: 'del', time: timePartOf(eventId), seed: `${eventId}|${destinationKey}`, encoding: 'byte-modulo' });
 }
 
 /** The endpoint id for the workspace endpoint, the URL itself for a `webhook_url` override. */

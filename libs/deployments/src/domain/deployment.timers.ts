@@ -10,8 +10,19 @@
 import type { DeploymentCommand } from './deployment.commands';
 import type { DeploymentState } from './deployment.state';
 
+/** The clocks the deployment's own state implies (see deploymentTimers). */
 export const DEPLOYMENT_TIMER_KINDS = ['sla', 'reply', 'offer', 'start'] as const;
 export type DeploymentTimerKind = (typeof DEPLOYMENT_TIMER_KINDS)[number];
+
+/**
+ * Every kind of timer job the router keeps, defined here once: the deployment's clocks, plus
+ * `work`, the synthetic expert's (synthesizer/synthetic-expert.ts syntheticWorkTimer).
+ */
+export const TIMER_KINDS = [...DEPLOYMENT_TIMER_KINDS, 'work'] as const;
+export type TimerKind = (typeof TIMER_KINDS)[number];
+
+/** Kinds with one job per deployment (an `offer` timer's id also names its offer number). */
+export const SINGLE_TIMER_KINDS: readonly TimerKind[] = TIMER_KINDS.filter((kind) => kind !== 'offer');
 
 export interface DeploymentTimer {
   /** e.g. `sla-dep_01…`, `offer-dep_01…-2`. */
@@ -23,7 +34,7 @@ export interface DeploymentTimer {
   offerNumber: number | null;
 }
 
-export function timerJobId(kind: DeploymentTimerKind, deploymentId: string, offerNumber: number | null = null): string {
+export function timerJobId(kind: TimerKind, deploymentId: string, offerNumber: number | null = null): string {
   return offerNumber === null ? `${kind}-${deploymentId}` : `${kind}-${deploymentId}-${offerNumber}`;
 }
 

@@ -3,7 +3,7 @@ import { handleCommand, type EventStore } from '@eh/event-store';
 import { deploymentDecider } from '../application/deployment-decider';
 import { timerCommand } from '../domain/deployment.timers';
 import { nextSyntheticStep } from '../synthesizer/synthetic-expert';
-import type { TimerJobData } from './timer-queue';
+import type { TimerJobData } from './timer-scheduler.port';
 
 export interface FireTimerDeps {
   store: EventStore;

@@ -1,10 +1,11 @@
 import type { SqlClient } from '@eh/platform';
+import type { TimerKind } from '../domain/deployment.timers';
 
 export interface TimerRow {
   jobId: string;
   deploymentId: string;
   workspaceId: string;
-  kind: 'sla' | 'reply' | 'offer' | 'start' | 'work';
+  kind: TimerKind;
   dueAt: Date;
   offerNumber: number | null;
 }

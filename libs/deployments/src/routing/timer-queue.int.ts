@@ -3,7 +3,8 @@
  * after): deterministic ids make scheduling idempotent, a job fires at its time, removal works,
  * and a fired job's id can be scheduled again (what the reconciler relies on after a flush).
  */
-import { testNamespace, waitUntil } from '@eh/platform';
+import { openRedisPair, type RedisPair } from '@eh/platform';
+import { testNamespace, waitUntil } from '@eh/platform/testing';
 import { deleteRedisPrefix } from '../../../../test/support/redis-prefix';
 import type { TimerRow } from './routing-view.query';
 import { DeploymentTimerQueue, type TimerJobData } from './timer-queue';
@@ -13,6 +14,7 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 describe('DeploymentTimerQueue', () => {
   let prefix: string;
   let queue: DeploymentTimerQueue;
+  let redis: RedisPair;
   const fired: TimerJobData[] = [];
   const row = (jobId: string, dueInMs: number): TimerRow => ({
     jobId,
@@ -25,12 +27,14 @@ describe('DeploymentTimerQueue', () => {
 
   beforeEach(() => {
     prefix = `t${testNamespace()}`;
-    queue = new DeploymentTimerQueue(REDIS_URL, prefix);
+    redis = openRedisPair(REDIS_URL, 'timer-queue-test');
+    queue = new DeploymentTimerQueue(redis, prefix);
     fired.length = 0;
   });
 
   afterEach(async () => {
     await queue.close();
+    await redis.close();
     await deleteRedisPrefix(prefix, REDIS_URL);
   });
 

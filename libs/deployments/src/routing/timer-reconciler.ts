@@ -1,6 +1,7 @@
 import { startPeriodicTask, type PeriodicTask, type SqlClient } from '@eh/platform';
+import { SINGLE_TIMER_KINDS, timerJobId } from '../domain/deployment.timers';
 import { timersDueBefore, timersOfDeployment } from './routing-view.query';
-import type { DeploymentTimerQueue } from './timer-queue';
+import type { TimerScheduler } from './timer-scheduler.port';
 
 export interface TimerSchedulingOptions {
   /** How often every timer is derived again from the read model (TIMER_RECONCILE_SECONDS). */
@@ -12,14 +13,15 @@ export interface TimerSchedulingOptions {
  * "a flushed Redis loses nothing"). Redis holds only timers due within two reconcile periods;
  * later ones wait in PostgreSQL and are added by a later pass, so Redis stays small and no
  * delayed job outlives a change of plan by long. Passes run at start and then periodically on
- * every router replica; deterministic job ids make them idempotent.
+ * every router replica; deterministic job ids make them idempotent. Same shape as the
+ * webhooks' DeliveryReconciler (libs/delivery): `runOnce`, `start`, `stop`.
  */
 export class TimerReconciler {
   private periodic: PeriodicTask | undefined;
 
   constructor(
     private readonly sql: SqlClient,
-    private readonly queue: DeploymentTimerQueue,
+    private readonly scheduler: TimerScheduler,
     private readonly options: TimerSchedulingOptions,
     private readonly onError: (error: unknown) => void = (error) => console.error('timer reconciler:', error),
   ) {}
@@ -29,9 +31,9 @@ export class TimerReconciler {
   }
 
   /** One pass: schedule every timer due within the horizon. Returns how many it saw. */
-  async reconcile(now = new Date()): Promise<number> {
+  async runOnce(now = new Date()): Promise<number> {
     const due = await timersDueBefore(this.sql, new Date(now.getTime() + this.horizonMs));
-    await this.queue.schedule(due, now);
+    await this.scheduler.schedule(due, now);
     return due.length;
   }
 
@@ -39,16 +41,16 @@ export class TimerReconciler {
   async syncDeployment(deploymentId: string, now = new Date()): Promise<void> {
     const timers = await timersOfDeployment(this.sql, deploymentId);
     const horizon = now.getTime() + this.horizonMs;
-    await this.queue.schedule(timers.filter((timer) => timer.dueAt.getTime() < horizon), now);
+    await this.scheduler.schedule(timers.filter((timer) => timer.dueAt.getTime() < horizon), now);
     const current = new Set(timers.map((timer) => timer.jobId));
-    const stale = ['sla', 'reply', 'start', 'work'].map((kind) => `${kind}-${deploymentId}`).filter((jobId) => !current.has(jobId));
-    await this.queue.remove(stale);
+    const stale = SINGLE_TIMER_KINDS.map((kind) => timerJobId(kind, deploymentId)).filter((jobId) => !current.has(jobId));
+    await this.scheduler.remove(stale);
   }
 
   /** A first pass before the router consumes events, then one every reconcile period. */
   async start(): Promise<void> {
-    await this.reconcile();
-    this.periodic = startPeriodicTask('timer reconcile', this.options.reconcileSeconds * 1000, () => this.reconcile(), this.onError, false);
+    await this.runOnce();
+    this.periodic = startPeriodicTask('timer reconcile', this.options.reconcileSeconds * 1000, () => this.runOnce(), this.onError, false);
   }
 
   async stop(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { DeploymentCommand } from '../domain/deployment.commands';
 import type { DeploymentState, InProgressDeployment } from '../domain/deployment.state';
 import { SYNTHETIC_EXPERT } from '../domain/synthetic-expert.ref';
+import { timerJobId } from '../domain/deployment.timers';
 import { synthesizeOutput } from './synthesized-output';
 import { testScriptOf } from './test-script';
 
@@ -81,5 +82,5 @@ export function syntheticWorkTimer(state: DeploymentState): { jobId: string; due
   const script = testScriptOf(state.details.metadata);
   if (script.script === 'ask_question' && state.clarification === null) return null;
   const due = workDueAt(state);
-  return due === null ? null : { jobId: `work-${state.details.deployment_id}`, dueAt: due };
+  return due === null ? null : { jobId: timerJobId('work', state.details.deployment_id), dueAt: due };
 }

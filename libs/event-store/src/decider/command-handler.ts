@@ -1,11 +1,11 @@
 import { newId } from '@eh/contracts';
 import {
-  WrongExpectedVersionError,
   type EventMetadata,
   type EventStore,
   type NewEvent,
   type RecordedEvent,
 } from '../event-store.port';
+import { retryOnVersionConflict } from './version-conflict.retry';
 
 /** A pure decider (Emmett's pattern): state from events, events from a command and a state. */
 export interface Decider<Command, Event extends { type: string; data: unknown }, State> {
@@ -32,8 +32,6 @@ export interface CommandResult<Event, State> {
   revision: number;
 }
 
-const MAX_ATTEMPTS = 8;
-
 /**
  * Load → fold → decide → append with the expected revision. A concurrent writer makes the
  * append fail with a typed conflict; the command is then decided again on the new state
@@ -47,20 +45,16 @@ export async function handleCommand<Command, Event extends { type: string; data:
   command: Command | ((state: State, revision: number) => Command | null),
   context: CommandContext,
 ): Promise<CommandResult<Event, State>> {
-  for (let attempt = 1; ; attempt++) {
+  return retryOnVersionConflict(async () => {
     const recorded = (await store.read(streamName)) as RecordedEvent[];
     const revision = recorded.length - 1;
     const state = recorded.reduce((current, event) => decider.evolve(current, toDomainEvent<Event>(event)), decider.initialState);
     const resolved = typeof command === 'function' ? (command as (state: State, revision: number) => Command | null)(state, revision) : command;
     const events = resolved === null ? [] : decider.decide(resolved, state);
     if (events.length === 0) return { state, events, revision };
-    try {
-      const result = await store.append(streamName, toNewEvents(events, context), revision < 0 ? 'no_stream' : revision);
-      return { state: events.reduce(decider.evolve, state), events, revision: result.nextExpectedRevision };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError) || attempt >= MAX_ATTEMPTS) throw error;
-    }
-  }
+    const result = await store.append(streamName, toNewEvents(events, context), revision < 0 ? 'no_stream' : revision);
+    return { state: events.reduce(decider.evolve, state), events, revision: result.nextExpectedRevision };
+  });
 }
 
 export function toDomainEvent<Event extends { type: string; data: unknown }>(event: RecordedEvent): Event {

@@ -4,7 +4,8 @@
  * leaving the stream appendable; an appender that stalls inside its transaction is ended by the
  * server, freeing the lock for the next one; and the pool survives it without a crash.
  */
-import { createPool, createTestDatabase, isDatabaseUnavailable, runMigrations, type PostgresTimeouts, type TestDatabase } from '@eh/platform';
+import { createPool, isDatabaseUnavailable, runMigrations, type PostgresTimeouts } from '@eh/platform';
+import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import type { Pool } from 'pg';
 import { newEvent, newStreamName } from '../testing/contract-fixtures';
 import { eventStoreMigrations } from './event-store.migrations';

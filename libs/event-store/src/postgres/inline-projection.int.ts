@@ -1,4 +1,5 @@
-import { createTestDatabase, runMigrations, type SqlClient, type TestDatabase } from '@eh/platform';
+import { runMigrations, type SqlClient } from '@eh/platform';
+import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { newEvent, newStreamName } from '../testing/contract-fixtures';
 import { eventStoreMigrations } from './event-store.migrations';
 import type { InlineProjection } from './inline-projection';

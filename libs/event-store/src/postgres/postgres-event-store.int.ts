@@ -1,4 +1,5 @@
-import { createTestDatabase, runMigrations, type TestDatabase } from '@eh/platform';
+import { runMigrations } from '@eh/platform';
+import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { beginPostgresPendingAppend } from '../testing/postgres-pending-append';
 import { describeEventStoreContract } from '../testing/event-store.contract';
 import { eventStoreMigrations } from './event-store.migrations';

@@ -1,4 +1,4 @@
-import { waitUntil } from '@eh/platform';
+import { waitUntil } from '@eh/platform/testing';
 import type { JetStreamClient } from 'nats';
 import type { RecordedEvent } from '../event-store.port';
 import { newEvents } from '../testing/contract-fixtures';

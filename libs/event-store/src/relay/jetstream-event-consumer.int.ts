@@ -1,4 +1,5 @@
-import { connectNats, waitUntil } from '@eh/platform';
+import { connectNats } from '@eh/platform';
+import { waitUntil } from '@eh/platform/testing';
 import type { RecordedEvent } from '../event-store.port';
 import { newEvents } from '../testing/contract-fixtures';
 import { createJetStreamTestEnv, type JetStreamTestEnv } from '../testing/jetstream-test-env';

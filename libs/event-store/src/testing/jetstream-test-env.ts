@@ -1,12 +1,5 @@
-import {
-  connectNats,
-  createTestDatabase,
-  deleteStreamIfExists,
-  ensureEventsStream,
-  runMigrations,
-  testNamespace,
-  type TestDatabase,
-} from '@eh/platform';
+import { connectNats, deleteStreamIfExists, ensureEventsStream, runMigrations } from '@eh/platform';
+import { createTestDatabase, testNamespace, type TestDatabase } from '@eh/platform/testing';
 import type { JetStreamClient, JetStreamManager, NatsConnection } from 'nats';
 import { eventStoreMigrations } from '../postgres/event-store.migrations';
 import { PostgresEventStore } from '../postgres/postgres-event-store';

@@ -1,4 +1,4 @@
-import { waitUntil } from '@eh/platform';
+import { waitUntil } from '@eh/platform/testing';
 import type { EventStore, RecordedEvent } from '../event-store.port';
 import { newEvent, newEvents, newStreamName } from './contract-fixtures';
 import type { EventStoreContractFixture } from './event-store.contract';

@@ -1,4 +1,5 @@
-import { createTestDatabase, runMigrations, type TestDatabase } from '@eh/platform';
+import { runMigrations } from '@eh/platform';
+import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { hashSecretToken } from '../domain/secret-token';
 import { identityMigrations } from './identity.migrations';
 import { PasswordStore } from './password.store';

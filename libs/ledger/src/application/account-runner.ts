@@ -1,5 +1,5 @@
 import { accountStreamName, type AccountEvent } from '@eh/contracts';
-import { toDomainEvent, toNewEvents, WrongExpectedVersionError, type CommandContext, type CommandResult, type EventStore } from '@eh/event-store';
+import { toDomainEvent, toNewEvents, type CommandContext, type CommandResult, type EventStore } from '@eh/event-store';
 import type { LedgerPolicy } from '../domain/account-plan';
 import type { AccountCommand } from '../domain/account.commands';
 import { decideAccount } from '../domain/account.decider';
@@ -22,7 +22,6 @@ interface Folded {
   revision: number;
 }
 
-const MAX_ATTEMPTS = 8;
 const MAX_ACCOUNTS = 10_000;
 
 /**
@@ -42,22 +41,18 @@ export class CachedAccountRunner {
 
   readonly run: AccountRunner = async (command, context) => {
     const stream = accountStreamName(command.workspaceId);
-    for (let attempt = 1; ; attempt++) {
-      const { state, revision } = await this.catchUp(stream);
-      const events = decideAccount(command, state, this.policy);
-      if (events.length === 0) return { state, events, revision };
-      const fullContext = { ...context, workspaceId: command.workspaceId, now: command.now };
-      try {
-        const result = await this.store.append(stream, toNewEvents(events, fullContext), revision < 0 ? 'no_stream' : revision);
-        const next = { state: foldAccount(events, state), revision: result.nextExpectedRevision };
-        // An identical earlier append (same derived ids) answers with its own position: start over from the store.
-        if (result.nextExpectedRevision === revision + events.length) this.remember(stream, next);
-        else this.folded.delete(stream);
-        return { ...next, events };
-      } catch (error) {
-        if (!(error instanceof WrongExpectedVersionError) || attempt >= MAX_ATTEMPTS) throw error;
-      }
-    }
+    const { state, revision } = await this.catchUp(stream);
+    const events = decideAccount(command, state, this.policy);
+    if (events.length === 0) return { state, events, revision };
+    const fullContext = { ...context, workspaceId: command.workspaceId, now: command.now };
+    // No retry here: a conflict goes up to the AccountSerializer, which retries the whole work
+    // with the one conflict policy; the next attempt catches up from the store.
+    const result = await this.store.append(stream, toNewEvents(events, fullContext), revision < 0 ? 'no_stream' : revision);
+    const next = { state: foldAccount(events, state), revision: result.nextExpectedRevision };
+    // An identical earlier append (same derived ids) answers with its own position: start over from the store.
+    if (result.nextExpectedRevision === revision + events.length) this.remember(stream, next);
+    else this.folded.delete(stream);
+    return { ...next, events };
   };
 
   private async catchUp(stream: string): Promise<Folded> {

@@ -5,7 +5,8 @@
  */
 import { accountStreamName, DomainError, newId, type DeploymentCreated } from '@eh/contracts';
 import { eventStoreMigrations, PostgresEventStore, type RecordedEvent } from '@eh/event-store';
-import { createTestDatabase, runMigrations, type TestDatabase } from '@eh/platform';
+import { runMigrations } from '@eh/platform';
+import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { Client } from 'pg';
 import { accountsViewProjection } from '../adapters/accounts-view.projection';
 import { ledgerViewMigrations } from '../adapters/ledger-view.migrations';

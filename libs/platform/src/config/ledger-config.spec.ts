@@ -13,14 +13,7 @@ describe('ledger configuration', () => {
       standardCycleCapCredits: 0,
       standardCycleDays: 30,
       standardInFlightLimit: 10,
-      crashAfterReserve: false,
     });
-  });
-
-  it('honours TEST_CRASH_AFTER_RESERVE only under NODE_ENV=test', () => {
-    expect(loadLedgerConfig({ TEST_CRASH_AFTER_RESERVE: '1', NODE_ENV: 'production' }).crashAfterReserve).toBe(false);
-    expect(loadLedgerConfig({ TEST_CRASH_AFTER_RESERVE: '1' }).crashAfterReserve).toBe(false);
-    expect(loadLedgerConfig({ TEST_CRASH_AFTER_RESERVE: '1', NODE_ENV: 'test' }).crashAfterReserve).toBe(true);
   });
 
   it('refuses values that are not integers in range', () => {

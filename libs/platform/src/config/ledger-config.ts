@@ -23,11 +23,6 @@ export interface LedgerConfig {
   standardCycleDays: number;
   /** `LEDGER_STANDARD_IN_FLIGHT_LIMIT` (default 10, SPEC.md "Limits"). */
   standardInFlightLimit: number;
-  /**
-   * TEST ONLY (`TEST_CRASH_AFTER_RESERVE=1`, honoured only when NODE_ENV=test): the gateway
-   * kills itself right after a reserve, before appending the deployment, to prove no credits leak.
-   */
-  crashAfterReserve: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -52,6 +47,5 @@ export function loadLedgerConfig(env: Env): LedgerConfig {
     standardCycleCapCredits: integer(env, 'LEDGER_STANDARD_CYCLE_CAP', 0, 0),
     standardCycleDays: integer(env, 'LEDGER_STANDARD_CYCLE_DAYS', 30, 1),
     standardInFlightLimit: integer(env, 'LEDGER_STANDARD_IN_FLIGHT_LIMIT', 10, 0),
-    crashAfterReserve: env.NODE_ENV === 'test' && env.TEST_CRASH_AFTER_RESERVE === '1',
   };
 }

@@ -6,7 +6,7 @@
 import { deploymentStreamName, newId, type DeploymentEvent } from '@eh/contracts';
 import { deploymentDecider, type DeploymentCommand } from '@eh/deployments';
 import { handleCommand } from '@eh/event-store';
-import { createTestDatabase, type TestDatabase } from '@eh/platform';
+import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { openDatabase, type Database } from '@eh/runtime';
 import { offerDeployment, type OfferDeps } from './offer-deployment.handler';
 import { registerExpert } from './manage-roster.handler';

@@ -1,7 +1,7 @@
 import { DomainError, newId } from '@eh/contracts';
-import { testNamespace } from '@eh/platform';
+import { closeRedis, connectRedis } from '@eh/platform';
+import { testNamespace } from '@eh/platform/testing';
 import type { Redis } from 'ioredis';
-import { closeRedis, connectRedis } from '../rate-limit/connect-redis';
 import { RetryAfterError } from '../retry-after.error';
 import { AuthFailureThrottle } from './auth-failure-throttle';
 

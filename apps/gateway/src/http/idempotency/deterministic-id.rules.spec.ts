@@ -34,3 +34,11 @@ describe('deterministicId', () => {
     expect(lastChars.size).toBeGreaterThan(16);
   });
 });
+
+describe('deterministicId after the derivations were merged (issue 15)', () => {
+  it('gives the ids it gave before, byte for byte', () => {
+    const createdAt = new Date('2026-03-01T12:00:00.123Z');
+    expect(deterministicId('deployment', { workspaceId: 'ws_01JD0000000000000000000000', route: 'POST /v1/deployments', key: 'order-17', createdAt })).toBe('dep_01KJMMA2KV3P31XZBT5FZ8PG3Y');
+    expect(deterministicId('handoff', { workspaceId: 'ws_01JD0000000000000000000000', route: 'POST /v1/handoffs', key: 'h-1', createdAt })).toBe('hnd_01KJMMA2KV0R2D0B6TTWVPHRXV');
+  });
+});

@@ -1,8 +1,4 @@
-import { createHash } from 'node:crypto';
-import { ID_PREFIX, type IdKind } from '@eh/contracts';
-import { encodeTime } from 'ulid';
-
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+import { derivedId, ID_PREFIX, timePartAt, type IdKind } from '@eh/contracts';
 
 export interface IdempotencySlot {
   workspaceId: string;
@@ -19,17 +15,5 @@ export interface IdempotencySlot {
  * expected `no_stream` can succeed once only.
  */
 export function deterministicId(kind: IdKind, slot: IdempotencySlot): string {
-  const digest = createHash('sha256').update(`${slot.workspaceId}\n${slot.route}\n${slot.key}`).digest();
-  return `${ID_PREFIX[kind]}_${encodeTime(slot.createdAt.getTime(), 10)}${base32(digest, 16)}`;
-}
-
-/** The first `length` 5-bit groups of `bytes`, in Crockford's alphabet. */
-function base32(bytes: Buffer, length: number): string {
-  let out = '';
-  for (let index = 0; index < length; index++) {
-    const bit = index * 5;
-    const pair = (bytes[bit >> 3] << 8) | (bytes[(bit >> 3) + 1] ?? 0);
-    out += CROCKFORD[(pair >> (11 - (bit & 7))) & 31];
-  }
-  return out;
+  return derivedId({ prefix: ID_PREFIX[kind], time: timePartAt(slot.createdAt), seed: `${slot.workspaceId}\n${slot.route}\n${slot.key}`, encoding: 'bit-packed' });
 }

@@ -1,4 +1,5 @@
-import { createTestDatabase, runMigrations, type TestDatabase } from '@eh/platform';
+import { runMigrations } from '@eh/platform';
+import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { idempotencyMigrations } from './idempotency.migrations';
 import { IdempotencyStore, type ClaimOutcome, type IdempotencyClaim } from './idempotency.store';
 

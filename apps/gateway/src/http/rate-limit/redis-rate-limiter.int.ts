@@ -1,6 +1,6 @@
-import { testNamespace } from '@eh/platform';
+import { closeRedis, connectRedis } from '@eh/platform';
+import { testNamespace } from '@eh/platform/testing';
 import { Redis } from 'ioredis';
-import { closeRedis, connectRedis } from './connect-redis';
 import { RedisRateLimiter } from './redis-rate-limiter.adapter';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

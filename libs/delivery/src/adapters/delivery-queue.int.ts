@@ -1,7 +1,7 @@
 import { UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { testNamespace } from '@eh/platform';
-import { deleteRedisPrefix } from '../../../test/support/redis-prefix';
+import { testNamespace } from '@eh/platform/testing';
+import { deleteRedisPrefix } from '../../../../test/support/redis-prefix';
 import { attemptJobId, DELIVERY_QUEUE, DeliveryQueue } from './delivery-queue';
 import { infrastructureBackoff } from './delivery-worker';
 

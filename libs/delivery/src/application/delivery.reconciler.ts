@@ -1,6 +1,6 @@
-import { pendingDeliveriesDue, type DueDelivery } from '@eh/delivery';
 import { startPeriodicTask, type PeriodicTask, type SqlClient } from '@eh/platform';
-import type { DeliveryQueue } from './delivery-queue';
+import { pendingDeliveriesDue, type DueDelivery } from '../adapters/deliveries-view.query';
+import type { AttemptQueue } from './attempt-scheduler.port';
 
 const PAGE = 500;
 
@@ -14,7 +14,8 @@ export interface ReconcileReport {
  * Redis holds only rebuildable state (DESIGN.md "Redis"): on start and every interval, every
  * pending delivery due before the next pass but one is re-derived from `deliveries_view` and
  * its attempt job ensured under the same job id. A flushed Redis, an enqueue lost in a crash,
- * a job that failed for good: each is repaired within one interval.
+ * a job that failed for good: each is repaired within one interval. Same shape as the router's
+ * TimerReconciler (libs/deployments): `runOnce`, `start`, `stop`.
  */
 export class DeliveryReconciler {
   private periodic: PeriodicTask | undefined;
@@ -22,7 +23,7 @@ export class DeliveryReconciler {
 
   constructor(
     private readonly sql: SqlClient,
-    private readonly queue: DeliveryQueue,
+    private readonly queue: AttemptQueue,
     private readonly intervalMs: number,
     private readonly clock: () => Date = () => new Date(),
   ) {}

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { encodeTime } from 'ulid';
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * How the 16 random characters are drawn from the SHA-256 digest. Two encodings exist because
+ * ids derived before this module were written with both, and every id must stay byte-for-byte
+ * what it was (a retry must name the same event, delivery or resource as the first attempt):
+ * - `byte-modulo`: each of the first 16 bytes modulo 32 (event and delivery ids, issue 2 and 6);
+ * - `bit-packed`: the first 80 bits in 5-bit groups (resources created under an Idempotency-Key, issue 3).
+ */
+export type DigestEncoding = 'byte-modulo' | 'bit-packed';
+
+export interface DerivedIdInput {
+  /** `evt`, `del`, `dep`…: see ID_PREFIX. */
+  prefix: string;
+  /** The 10-character ULID time part: ids still sort by the time of what they derive from. */
+  time: string;
+  /** What the id is a function of; the same seed always gives the same id. */
+  seed: string;
+  encoding: DigestEncoding;
+}
+
+/** The one deterministic id derivation: `<prefix>_<time><16 characters of sha256(seed)>`, a valid ULID body. */
+export function derivedId(input: DerivedIdInput): string {
+  const digest = createHash('sha256').update(input.seed).digest();
+  const random = input.encoding === 'byte-modulo' ? byteModulo(digest) : bitPacked(digest);
+  return `${input.prefix}_${input.time}${random}`;
+}
+
+/** The time part of an existing `<prefix>_<ulid>` id. */
+export const timePartOf = (id: string): string => id.slice(id.indexOf('_') + 1).slice(0, 10);
+
+/** The time part for a moment. */
+export const timePartAt = (at: Date): string => encodeTime(at.getTime(), 10);
+
+function byteModulo(digest: Buffer): string {
+  return Array.from(digest.subarray(0, 16), (byte) => CROCKFORD[byte % 32]).join('');
+}
+
+function bitPacked(digest: Buffer): string {
+  let out = '';
+  for (let index = 0; index < 16; index++) {
+    const bit = index * 5;
+    const pair = (digest[bit >> 3] << 8) | (digest[(bit >> 3) + 1] ?? 0);
+    out += CROCKFORD[(pair >> (11 - (bit & 7))) & 31];
+  }
+  return out;
+}

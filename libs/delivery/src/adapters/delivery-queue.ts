@@ -1,0 +1,74 @@
+import { DelayedJobQueue, type DelayedJob } from '@eh/platform';
+import type { Redis } from 'ioredis';
+import type { AttemptQueue } from '../application/attempt-scheduler.port';
+
+export const DELIVERY_QUEUE = 'webhook-deliveries';
+
+export interface AttemptJob {
+  delivery_id: string;
+  attempt: number;
+}
+
+/** BullMQ forbids `:` in custom ids (it separates repeat-job keys), hence `-`. */
+export const attemptJobId = (deliveryId: string, attempt: number): string => `${deliveryId}-${attempt}`;
+
+/**
+ * The AttemptScheduler port on the platform's BullMQ adapter: one job per (delivery, attempt),
+ * its id derived from both, so adding it twice (fan-out redelivered, reconciler, replay) adds
+ * it once. Redis holds only these jobs, all rebuilt from PostgreSQL by the reconciler
+ * (DESIGN.md "Redis").
+ */
+export class DeliveryQueue implements AttemptQueue {
+  private readonly jobs: DelayedJobQueue<AttemptJob>;
+
+  constructor(
+    /** A `producer` connection (openRedisPair). */
+    connection: Redis,
+    /** config.redisPrefix: every key is `<prefix>:webhook-deliveries:…`. */
+    prefix: string,
+    private readonly clock: () => Date = () => new Date(),
+  ) {
+    this.jobs = new DelayedJobQueue<AttemptJob>({
+      name: DELIVERY_QUEUE,
+      prefix,
+      connection,
+      jobOptions: {
+        // Job-level retries cover infrastructure failures only (PostgreSQL down while recording);
+        // HTTP outcomes are never thrown, they are recorded and follow the delivery schedule.
+        attempts: 5,
+        backoff: { type: 'infrastructure' },
+        removeOnComplete: { age: 3600, count: 10_000 },
+        removeOnFail: { age: 7 * 24 * 3600 },
+      },
+    });
+  }
+
+  /** The BullMQ queue itself (tests and diagnostics). */
+  get queue(): DelayedJobQueue<AttemptJob>['queue'] {
+    return this.jobs.queue;
+  }
+
+  async enqueue(deliveryId: string, attempt: number, dueAt: Date): Promise<void> {
+    await this.jobs.add([job(deliveryId, attempt, dueAt)], this.clock());
+  }
+
+  /**
+   * For the reconciler: makes sure the job of a pending attempt exists. A job that ended
+   * without moving the delivery on (it failed all its job-level retries) is removed and
+   * added again; one waiting, delayed or running is left alone.
+   */
+  ensure(deliveryId: string, attempt: number, dueAt: Date): Promise<'added' | 'present' | 'revived'> {
+    return this.jobs.ensure(job(deliveryId, attempt, dueAt), this.clock());
+  }
+
+  close(): Promise<void> {
+    return this.jobs.close();
+  }
+}
+
+const job = (deliveryId: string, attempt: number, dueAt: Date): DelayedJob<AttemptJob> => ({
+  id: attemptJobId(deliveryId, attempt),
+  name: 'attempt',
+  data: { delivery_id: deliveryId, attempt },
+  dueAt,
+});

@@ -1,0 +1,9 @@
+/** Port: run attempt `attempt` of a delivery at `dueAt` (a BullMQ delayed job in production: adapters/delivery-queue.ts). */
+export interface AttemptScheduler {
+  enqueue(deliveryId: string, attempt: number, dueAt: Date): Promise<void>;
+}
+
+/** The reconciler's side of the same queue: make sure a pending attempt's job exists. */
+export interface AttemptQueue extends AttemptScheduler {
+  ensure(deliveryId: string, attempt: number, dueAt: Date): Promise<'added' | 'present' | 'revived'>;
+}

@@ -1,0 +1,19 @@
+import type { TimerKind } from '../domain/deployment.timers';
+import type { TimerRow } from './routing-view.query';
+
+/** What a timer job carries: enough to send its command without reading a read model. */
+export interface TimerJobData {
+  deploymentId: string;
+  workspaceId: string;
+  kind: TimerKind;
+  offerNumber: number | null;
+  dueAt: string;
+}
+
+/** The router's clocks as delayed jobs (DESIGN.md "Time"); the BullMQ side is ./timer-queue.ts. */
+export interface TimerScheduler {
+  /** Adds each timer as a job due at its time (at once when overdue); one already there is left alone. */
+  schedule(timers: readonly TimerRow[], now: Date): Promise<void>;
+  /** Drops jobs the deployment no longer needs. */
+  remove(jobIds: readonly string[]): Promise<void>;
+}

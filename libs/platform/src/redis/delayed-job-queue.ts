@@ -1,0 +1,123 @@
+import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+
+/**
+ * The one BullMQ adapter (DESIGN.md "Redis": timers and deliveries are delayed jobs, all
+ * re-derivable from PostgreSQL). A context declares its port (libs/deployments TimerScheduler,
+ * libs/delivery AttemptScheduler) and maps it onto this; nothing else imports bullmq.
+ *
+ * Job ids are deterministic, so adding a job twice adds it once. BullMQ forbids `:` in custom
+ * ids (it separates repeat-job keys), hence `-` in every id the contexts derive.
+ */
+export interface DelayedJob<Data> {
+  id: string;
+  name: string;
+  data: Data;
+  dueAt: Date;
+}
+
+export interface DelayedJobQueueOptions {
+  /** The queue's name: keys are `<prefix>:<name>:…`. */
+  name: string;
+  /** config.redisPrefix, so a test or a deployment can clear its own keys. */
+  prefix: string;
+  /** A `producer` connection (openRedis). */
+  connection: Redis;
+  /** Retention and job-level retries; id and delay come from each job. */
+  jobOptions: Omit<JobsOptions, 'jobId' | 'delay'>;
+}
+
+export type EnsureOutcome = 'added' | 'present' | 'revived';
+
+export class DelayedJobQueue<Data> {
+  readonly queue: Queue<Data>;
+
+  constructor(private readonly options: DelayedJobQueueOptions) {
+    this.queue = new Queue<Data>(options.name, { connection: options.connection, prefix: options.prefix });
+  }
+
+  /** Adds each job due at its time (at once when overdue), in one round trip. */
+  async add(jobs: readonly DelayedJob<Data>[], now: Date): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.queue.addBulk(jobs.map((job) => ({ name: job.name, data: job.data, opts: this.optionsFor(job, now) })) as Parameters<Queue<Data>['addBulk']>[0]);
+  }
+
+  /**
+   * For a reconciler: makes sure the job exists. A job that ended without its effect (it failed
+   * all its job-level retries, or completed while its retention keeps it) is removed and added
+   * again; one waiting, delayed or running is left alone.
+   */
+  async ensure(job: DelayedJob<Data>, now: Date): Promise<EnsureOutcome> {
+    const state = await this.queue.getJobState(job.id);
+    if (state === 'unknown') {
+      await this.add([job], now);
+      return 'added';
+    }
+    if (state !== 'completed' && state !== 'failed') return 'present';
+    await (await this.queue.getJob(job.id))?.remove();
+    await this.add([job], now);
+    return 'revived';
+  }
+
+  /** Drops jobs no longer needed; a job being processed is left to finish. */
+  async remove(jobIds: readonly string[]): Promise<void> {
+    for (const jobId of jobIds) await this.queue.remove(jobId);
+  }
+
+  /** Ids of the jobs waiting to run (tests and diagnostics). */
+  async pendingJobIds(): Promise<string[]> {
+    const jobs = await this.queue.getJobs(['delayed', 'waiting']);
+    return jobs.flatMap((job) => (job?.id ? [job.id] : []));
+  }
+
+  close(): Promise<void> {
+    return this.queue.close();
+  }
+
+  private optionsFor(job: DelayedJob<Data>, now: Date): JobsOptions {
+    return { ...this.options.jobOptions, jobId: job.id, delay: Math.max(0, job.dueAt.getTime() - now.getTime()) };
+  }
+}
+
+export interface JobWorkerOptions<Data> {
+  name: string;
+  prefix: string;
+  /** A `worker` connection (openRedis): it blocks. */
+  connection: Redis;
+  concurrency: number;
+  /** A worker killed mid-job frees it after this; it then runs again. */
+  lockMs?: number;
+  /** Past this many stalls a crashing job fails; the reconciler revives it. */
+  maxStalledCount?: number;
+  /** Job-level retry delays for `backoff: { type: 'custom' }`-style strategies, by attempts made. */
+  backoff?: (attemptsMade: number) => number;
+  /** Malformed job data: retrying cannot fix it, so the job fails at once (UnrecoverableError). */
+  parse?: (data: unknown) => Data | null;
+  /** Where failures are reported. */
+  log: (line: string) => void;
+}
+
+/** Runs the queue's jobs, `concurrency` at a time per process; several processes share the queue, each job runs once. */
+export function startJobWorker<Data, Result>(options: JobWorkerOptions<Data>, handle: (data: Data) => Promise<Result>): Worker<Data, Result> {
+  const worker = new Worker<Data, Result>(
+    options.name,
+    async (job: Job<Data, Result>) => {
+      const data = options.parse ? options.parse(job.data) : job.data;
+      if (data === null) throw new UnrecoverableError(`malformed ${options.name} job ${JSON.stringify(job.data)}`);
+      return handle(data);
+    },
+    {
+      connection: options.connection,
+      prefix: options.prefix,
+      concurrency: options.concurrency,
+      ...(options.lockMs === undefined ? {} : { lockDuration: options.lockMs, stalledInterval: Math.min(30_000, options.lockMs) }),
+      ...(options.maxStalledCount === undefined ? {} : { maxStalledCount: options.maxStalledCount }),
+      ...(options.backoff ? { settings: { backoffStrategy: options.backoff } } : {}),
+    },
+  );
+  worker.on('failed', (job, error) => options.log(`${options.name}: job ${job?.id ?? '?'} failed (${job?.attemptsMade ?? 0} tries): ${error.message}`));
+  worker.on('error', (error) => options.log(`${options.name}: worker error: ${error.message}`));
+  return worker;
+}
+
+export { UnrecoverableError as UnrecoverableJobError };

@@ -1,0 +1,7 @@
+/**
+ * `@eh/platform/testing`: a database, a namespace and a condition wait per test, kept out of
+ * the production entry point (`@eh/platform`).
+ */
+export * from './test-namespace';
+export * from './test-database';
+export * from './wait-until';
