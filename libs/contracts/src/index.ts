@@ -4,6 +4,7 @@ export * from './errors';
 export * from './workspace-events';
 export * from './derived-id';
 export * from './event-ids';
+export * from './event-upcasters';
 export * from './rpc';
 export * from './delivery-events';
 export * from './deployment-routing-events';

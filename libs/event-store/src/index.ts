@@ -10,4 +10,7 @@ export * from './relay/event-relay';
 export * from './relay/jetstream-event-consumer';
 export { isProcessed, markProcessed } from './relay/processed-events';
 export * from './decider/command-handler';
+export * from './decider/load-aggregate';
+export * from './decider/snapshot-cache';
+export * from './decider/upcaster-registry';
 export * from './decider/version-conflict.retry';

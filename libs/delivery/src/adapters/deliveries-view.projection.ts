@@ -1,7 +1,7 @@
-import { DELIVERY_EVENT_TYPES, type DeliveryEvent } from '@eh/contracts';
-import { refoldTouchedStreams, toDomainEvent, type InlineProjection, type RecordedEvent } from '@eh/event-store';
+import { DELIVERY_EVENT_TYPES } from '@eh/contracts';
+import { foldRecorded, refoldTouchedStreams, type InlineProjection, type RecordedEvent } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
-import { foldDelivery } from '../domain/delivery.evolve';
+import { deliveryDecider } from '../application/delivery-deciders';
 import { toDeliveryResource } from '../domain/delivery.resource';
 import { isPending } from '../domain/delivery.state';
 
@@ -22,7 +22,7 @@ export const deliveriesViewProjection: InlineProjection = {
 };
 
 async function refresh(history: RecordedEvent[], tx: SqlClient): Promise<void> {
-  const state = foldDelivery(history.map((event) => toDomainEvent<DeliveryEvent>(event)));
+  const state = foldRecorded(history, deliveryDecider);
   if (state.status === 'initial') return;
   const resource = toDeliveryResource(state);
   const pending = isPending(state);

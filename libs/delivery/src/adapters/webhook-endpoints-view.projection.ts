@@ -1,7 +1,7 @@
-import { WEBHOOK_ENDPOINT_EVENT_TYPES, type WebhookEndpointEvent } from '@eh/contracts';
-import { refoldTouchedStreams, toDomainEvent, type InlineProjection, type RecordedEvent } from '@eh/event-store';
+import { WEBHOOK_ENDPOINT_EVENT_TYPES } from '@eh/contracts';
+import { foldRecorded, refoldTouchedStreams, type InlineProjection, type RecordedEvent } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
-import { foldWebhookEndpoint } from '../domain/webhook-endpoint.decider';
+import { webhookEndpointDecider } from '../application/delivery-deciders';
 import { toWebhookEndpointResource } from '../domain/webhook-endpoint.resource';
 
 /** Inline (issue 13): an endpoint is in the fan-out's directory and the partner's list the moment it is created. */
@@ -17,7 +17,7 @@ export const webhookEndpointsViewProjection: InlineProjection = {
 };
 
 async function refresh(history: RecordedEvent[], tx: SqlClient): Promise<void> {
-  const state = foldWebhookEndpoint(history.map((event) => toDomainEvent<WebhookEndpointEvent>(event)));
+  const state = foldRecorded(history, webhookEndpointDecider);
   if (state.status === 'none') return;
   if (state.status === 'removed') {
     await tx.query('UPDATE webhook_endpoints_view SET removed = true, updated_at = $2 WHERE endpoint_id = $1', [state.endpoint_id, state.removed_at]);

@@ -9,17 +9,16 @@ import {
   type WebhookReplayEvent,
   type WebhookSigningSecretEvent,
 } from '@eh/contracts';
-import { toDomainEvent, type Decider, type EventStore } from '@eh/event-store';
+import { loadAggregate, type Decider, type EventStore } from '@eh/event-store';
 import type { DeliveryCommand } from '../domain/delivery.commands';
 import { decideDelivery } from '../domain/delivery.decider';
-import { evolveDelivery, foldDelivery, initialDeliveryState } from '../domain/delivery.evolve';
+import { evolveDelivery, initialDeliveryState } from '../domain/delivery.evolve';
 import type { DeliveryState } from '../domain/delivery.state';
-import { decideSigningSecret, evolveSigningSecret, foldSigningSecret, initialSigningSecretState, type SigningSecretCommand, type SigningSecretState } from '../domain/signing-secret.decider';
-import { decideReplayJob, evolveReplayJob, foldReplayJob, initialReplayJobState, type ReplayJobCommand, type ReplayJobState } from '../domain/replay-job.decider';
+import { decideSigningSecret, evolveSigningSecret, initialSigningSecretState, type SigningSecretCommand, type SigningSecretState } from '../domain/signing-secret.decider';
+import { decideReplayJob, evolveReplayJob, initialReplayJobState, type ReplayJobCommand, type ReplayJobState } from '../domain/replay-job.decider';
 import {
   decideWebhookEndpoint,
   evolveWebhookEndpoint,
-  foldWebhookEndpoint,
   initialWebhookEndpointState,
   type WebhookEndpointCommand,
   type WebhookEndpointState,
@@ -38,8 +37,7 @@ export const webhookEndpointDecider: Decider<WebhookEndpointCommand, WebhookEndp
 };
 
 export async function loadDelivery(store: EventStore, deliveryId: string): Promise<DeliveryState> {
-  const events = await store.read(deliveryStreamName(deliveryId));
-  return foldDelivery(events.map((event) => toDomainEvent<DeliveryEvent>(event)));
+  return (await loadAggregate(store, deliveryStreamName(deliveryId), deliveryDecider)).state;
 }
 
 export const signingSecretDecider: Decider<SigningSecretCommand, WebhookSigningSecretEvent, SigningSecretState> = {
@@ -55,17 +53,14 @@ export const replayJobDecider: Decider<ReplayJobCommand, WebhookReplayEvent, Rep
 };
 
 export async function loadSigningSecret(store: EventStore, workspaceId: string, mode: KeyMode): Promise<SigningSecretState> {
-  const events = await store.read(webhookSigningSecretStreamName(workspaceId, mode));
-  return foldSigningSecret(events.map((event) => toDomainEvent<WebhookSigningSecretEvent>(event)));
+  return (await loadAggregate(store, webhookSigningSecretStreamName(workspaceId, mode), signingSecretDecider)).state;
 }
 
 export async function loadReplayJob(store: EventStore, replayId: string): Promise<ReplayJobState> {
-  const events = await store.read(webhookReplayStreamName(replayId));
-  return foldReplayJob(events.map((event) => toDomainEvent<WebhookReplayEvent>(event)));
+  return (await loadAggregate(store, webhookReplayStreamName(replayId), replayJobDecider)).state;
 }
 
 /** The admin API's endpoint of a workspace (`ws_…`), or a partner's endpoint (`we_…`): each has its own stream. */
 export async function loadWebhookEndpoint(store: EventStore, workspaceOrEndpointId: string): Promise<WebhookEndpointState> {
-  const events = await store.read(webhookEndpointStreamName(workspaceOrEndpointId));
-  return foldWebhookEndpoint(events.map((event) => toDomainEvent<WebhookEndpointEvent>(event)));
+  return (await loadAggregate(store, webhookEndpointStreamName(workspaceOrEndpointId), webhookEndpointDecider)).state;
 }

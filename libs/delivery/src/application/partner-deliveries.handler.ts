@@ -1,6 +1,6 @@
-import { DomainError, deploymentStreamName, isId, type Actor, type DeploymentEvent } from '@eh/contracts';
-import { foldDeployment } from '@eh/deployments';
-import { toDomainEvent, type EventStore, type RecordedEvent } from '@eh/event-store';
+import { DomainError, deploymentStreamName, isId, type Actor } from '@eh/contracts';
+import { deploymentDecider } from '@eh/deployments';
+import { loadAggregate, type EventStore, type RecordedEvent } from '@eh/event-store';
 import type { DeliveryResource } from '../domain/delivery.resource';
 import type { PartnerScope } from './partner-endpoints.handler';
 import { deploymentSubjectAt, publicEventBody, type PublicEventBody } from './public-event';
@@ -39,8 +39,7 @@ const noDeployment = (id: string): DomainError => new DomainError('not_found', `
  */
 export async function deploymentPublicEvents(store: EventStore, scope: PartnerScope, deploymentId: string): Promise<PublicEventBody[]> {
   if (!isId('deployment', deploymentId)) throw noDeployment(deploymentId);
-  const recorded = await store.read(deploymentStreamName(deploymentId));
-  const state = foldDeployment(recorded.map((event) => toDomainEvent<DeploymentEvent>(event)));
+  const { state, events: recorded } = await loadAggregate(store, deploymentStreamName(deploymentId), deploymentDecider);
   if (state.status === 'initial' || state.details.workspace_id !== scope.workspaceId || state.details.mode !== scope.mode) throw noDeployment(deploymentId);
   return publicBodiesOf(recorded);
 }

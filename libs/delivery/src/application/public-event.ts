@@ -1,7 +1,7 @@
-import { type DeploymentEvent, type HandoffEvent, type KeyMode, type PublicEventType, type UsageThresholdReached, isPublicEventType } from '@eh/contracts';
-import { foldDeployment, toDeploymentResource } from '@eh/deployments';
-import { toDomainEvent, type EventStore, type RecordedEvent } from '@eh/event-store';
-import { foldHandoff, toHandoffResource } from '@eh/handoffs';
+import { type KeyMode, type PublicEventType, type UsageThresholdReached, isPublicEventType } from '@eh/contracts';
+import { deploymentDecider, toDeploymentResource, type DeploymentState } from '@eh/deployments';
+import { foldRecorded, loadAggregate, type EventStore, type RecordedEvent } from '@eh/event-store';
+import { handoffDecider, toHandoffResource, type HandoffState } from '@eh/handoffs';
 
 /** What a public event is about, as it was right after it (issue 6), and where it belongs (issue 13). */
 export interface EventSubject {
@@ -25,22 +25,19 @@ export interface PublicEventBody {
   metadata: Record<string, unknown>;
 }
 
-/** Reads a stream up to `event` once per event (several readers of one event share nothing, by design: it is short). */
-async function historyUpTo(store: EventStore, event: RecordedEvent): Promise<RecordedEvent[]> {
-  return (await store.read(event.streamName)).filter((recorded) => recorded.streamRevision <= event.streamRevision);
+/** The deployment as it was right after the last of `history` (its stream folded up to there). */
+export function deploymentSubjectAt(history: readonly RecordedEvent[]): EventSubject | null {
+  return deploymentSubject(foldRecorded(history, deploymentDecider));
 }
 
-/** The deployment as it was right after `event` (its stream folded up to that revision). */
-export function deploymentSubjectAt(history: readonly RecordedEvent[]): EventSubject | null {
-  const state = foldDeployment(history.map((recorded) => toDomainEvent<DeploymentEvent>(recorded)));
+function deploymentSubject(state: DeploymentState): EventSubject | null {
   if (state.status === 'initial') return null;
   const resource = toDeploymentResource(state);
   return { object: resource, metadata: resource.metadata, deployment_id: resource.id, override: resource.webhook_url, mode: state.details.mode };
 }
 
-/** The handoff as it was right after `event` (issue 8); handoffs take no webhook_url. */
-function handoffSubjectAt(history: readonly RecordedEvent[]): EventSubject | null {
-  const state = foldHandoff(history.map((recorded) => toDomainEvent<HandoffEvent>(recorded)));
+/** The handoff as it was right after the event (issue 8); handoffs take no webhook_url. */
+function handoffSubject(state: HandoffState): EventSubject | null {
   if (state.status === 'initial') return null;
   const resource = toHandoffResource(state);
   return { object: resource, metadata: resource.metadata, deployment_id: resource.deployment_id, override: null, mode: state.details.mode };
@@ -50,8 +47,9 @@ function handoffSubjectAt(history: readonly RecordedEvent[]): EventSubject | nul
 export async function subjectOf(store: EventStore, event: RecordedEvent): Promise<EventSubject | null> {
   if (!isPublicEventType(event.type)) return null;
   if (event.type === 'usage.threshold_reached') return { object: event.data as UsageThresholdReached['data'], metadata: {}, deployment_id: null, override: null, mode: 'live' };
-  if (event.type.startsWith('handoff.')) return handoffSubjectAt(await historyUpTo(store, event));
-  return event.type.startsWith('deployment.') ? deploymentSubjectAt(await historyUpTo(store, event)) : null;
+  // Each stream folded up to the event's own revision: the subject as it was right after it.
+  if (event.type.startsWith('handoff.')) return handoffSubject((await loadAggregate(store, event.streamName, { ...handoffDecider, to: event.streamRevision })).state);
+  return event.type.startsWith('deployment.') ? deploymentSubject((await loadAggregate(store, event.streamName, { ...deploymentDecider, to: event.streamRevision })).state) : null;
 }
 
 /** The body every destination of the event receives, and every reader of the events API sees. */

@@ -1,8 +1,8 @@
 import { DomainError, deliveryStreamName, type DeliveryEvent } from '@eh/contracts';
-import { toDomainEvent, type EventStore } from '@eh/event-store';
-import { foldDelivery } from '../domain/delivery.evolve';
+import { loadAggregate, toDomainEvent, type EventStore } from '@eh/event-store';
 import { toDeliveryResource, type DeliveryResource } from '../domain/delivery.resource';
 import type { AttemptRecord } from '../domain/delivery.state';
+import { deliveryDecider } from './delivery-deciders';
 
 export interface DeliveryHistoryEntry {
   type: DeliveryEvent['type'];
@@ -20,9 +20,8 @@ export interface DeliveryDetail extends DeliveryResource {
 
 /** A delivery and its full history, read from its stream (the events are the record). */
 export async function showDelivery(store: EventStore, deliveryId: string): Promise<DeliveryDetail> {
-  const recorded = await store.read(deliveryStreamName(deliveryId));
+  const { state, events: recorded } = await loadAggregate(store, deliveryStreamName(deliveryId), deliveryDecider);
   const events = recorded.map((event) => toDomainEvent<DeliveryEvent>(event));
-  const state = foldDelivery(events);
   if (state.status === 'initial') throw new DomainError('not_found', `no delivery ${deliveryId}`, 'id');
   const attempts = events.flatMap((event) => {
     if (event.type !== 'delivery.attempted') return [];

@@ -1,7 +1,7 @@
 import type { DeploymentEvent } from '@eh/contracts';
-import { refoldTouchedStreams, toDomainEvent, type InlineProjection, type RecordedEvent } from '@eh/event-store';
+import { foldRecorded, refoldTouchedStreams, type InlineProjection, type RecordedEvent } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
-import { foldDeployment } from '../domain/deployment.evolve';
+import { deploymentDecider } from '../application/deployment-decider';
 import { toDeploymentResource } from '../domain/deployment.resource';
 
 const DEPLOYMENT_EVENT_TYPES: readonly DeploymentEvent['type'][] = [
@@ -32,7 +32,7 @@ export const deploymentsViewProjection: InlineProjection = {
 };
 
 async function refresh(history: RecordedEvent[], tx: SqlClient): Promise<void> {
-  const state = foldDeployment(history.map((event) => toDomainEvent<DeploymentEvent>(event)));
+  const state = foldRecorded(history, deploymentDecider);
   if (state.status === 'initial') return;
   const resource = toDeploymentResource(state);
   await tx.query(

@@ -2,7 +2,6 @@ import {
   DomainError,
   deploymentStreamName,
   newId,
-  type DeploymentEvent,
   type DeploymentHandoffRef,
   type KeyMode,
   type Metadata,
@@ -10,7 +9,7 @@ import {
   type QuoteRequest,
   type Urgency,
 } from '@eh/contracts';
-import { handleCommand, toDomainEvent, type EventStore } from '@eh/event-store';
+import { handleCommand, loadAggregate, type EventStore } from '@eh/event-store';
 import type { CreateDeployment } from '../domain/deployment.commands';
 import { toDeploymentResource, type DeploymentResource } from '../domain/deployment.resource';
 import { checkSchedule } from './create-deployment.rules';
@@ -130,7 +129,6 @@ export async function createDeployment(
 }
 
 async function readDeployment(store: EventStore, deploymentId: string): Promise<DeploymentResource | null> {
-  const events = await store.read(deploymentStreamName(deploymentId));
-  if (events.length === 0) return null;
-  return toDeploymentResource(events.map((event) => toDomainEvent<DeploymentEvent>(event)).reduce(deploymentDecider.evolve, deploymentDecider.initialState));
+  const { state, revision } = await loadAggregate(store, deploymentStreamName(deploymentId), deploymentDecider);
+  return revision < 0 ? null : toDeploymentResource(state);
 }

@@ -1,6 +1,5 @@
-import { DomainError, deploymentStreamName, type DeploymentEvent } from '@eh/contracts';
-import { handleCommand, toDomainEvent, type EventStore } from '@eh/event-store';
-import { foldDeployment } from '../domain/deployment.evolve';
+import { DomainError, deploymentStreamName } from '@eh/contracts';
+import { handleCommand, loadAggregate, type EventStore } from '@eh/event-store';
 import { toDeploymentResource, type DeploymentResource } from '../domain/deployment.resource';
 import { deploymentDecider } from './deployment-decider';
 
@@ -11,7 +10,7 @@ import { deploymentDecider } from './deployment-decider';
  */
 export async function cancelByOperations(store: EventStore, deploymentId: string, reason: string, now: Date, correlationId: string): Promise<DeploymentResource> {
   const stream = deploymentStreamName(deploymentId);
-  const before = foldDeployment((await store.read(stream)).map((event) => toDomainEvent<DeploymentEvent>(event)));
+  const { state: before } = await loadAggregate(store, stream, deploymentDecider);
   if (before.status === 'initial') throw new DomainError('not_found', `no deployment ${deploymentId}`, 'id');
   const at = now.toISOString();
   const result = await handleCommand(store, deploymentDecider, stream, { type: 'cancel', by: 'operations', reason, partialOutput: null, now: at }, {

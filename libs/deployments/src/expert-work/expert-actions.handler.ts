@@ -1,8 +1,7 @@
-import { DomainError, deploymentStreamName, type DeploymentEvent, type ExpertRef, type Output } from '@eh/contracts';
-import { handleCommand, toDomainEvent, type EventStore } from '@eh/event-store';
+import { DomainError, deploymentStreamName, type ExpertRef, type Output } from '@eh/contracts';
+import { handleCommand, loadAggregate, type EventStore } from '@eh/event-store';
 import { deploymentDecider } from '../application/deployment-decider';
 import type { DeploymentCommand } from '../domain/deployment.commands';
-import { foldDeployment } from '../domain/deployment.evolve';
 import { expertMayRead, expertRelation, toExpertView, type ExpertDeploymentView } from '../domain/deployment.expert-view';
 import type { DeploymentState } from '../domain/deployment.state';
 
@@ -68,7 +67,7 @@ export async function actAsExpert(store: EventStore, scope: ExpertScope, deploym
       assertRelated(state, scope.expert.id, deploymentId);
       return commandFor(action, scope);
     },
-    { workspaceId: workspaceOf(await store.read(deploymentStreamName(deploymentId))), correlationId: scope.requestId, causationId: null, now: scope.now.toISOString() },
+    { workspaceId: await workspaceOf(store, deploymentId), correlationId: scope.requestId, causationId: null, now: scope.now.toISOString() },
   );
   const view = toExpertView(result.state, scope.expert.id);
   if (!view) throw new DomainError('not_found', `no deployment ${deploymentId} offered or assigned to you`, 'id');
@@ -76,13 +75,14 @@ export async function actAsExpert(store: EventStore, scope: ExpertScope, deploym
 }
 
 export async function viewAsExpert(store: EventStore, expertId: string, deploymentId: string): Promise<ExpertDeploymentView> {
-  const state = foldDeployment((await store.read(deploymentStreamName(deploymentId))).map((event) => toDomainEvent<DeploymentEvent>(event)));
+  const { state } = await loadAggregate(store, deploymentStreamName(deploymentId), deploymentDecider);
   const view = expertMayRead(state, expertId) ? toExpertView(state, expertId) : null;
   if (!view) throw new DomainError('not_found', `no deployment ${deploymentId} offered or assigned to you`, 'id');
   return view;
 }
 
-function workspaceOf(events: { type: string; data: unknown }[]): string {
-  const created = events.find((event) => event.type === 'deployment.created');
-  return created ? (created.data as { workspace_id: string }).workspace_id : '';
+/** The deployment's own workspace, so webhooks and the ledger see the action where it belongs ('' before it exists: the decider refuses). */
+async function workspaceOf(store: EventStore, deploymentId: string): Promise<string> {
+  const { state } = await loadAggregate(store, deploymentStreamName(deploymentId), deploymentDecider);
+  return state.status === 'initial' ? '' : state.details.workspace_id;
 }

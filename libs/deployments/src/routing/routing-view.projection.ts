@@ -1,7 +1,7 @@
 import type { DeploymentEvent } from '@eh/contracts';
-import { refoldTouchedStreams, toDomainEvent, type InlineProjection, type RecordedEvent } from '@eh/event-store';
+import { foldRecorded, refoldTouchedStreams, type InlineProjection, type RecordedEvent } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
-import { foldDeployment } from '../domain/deployment.evolve';
+import { deploymentDecider } from '../application/deployment-decider';
 import type { ExistingDeployment } from '../domain/deployment.state';
 import { deploymentTimers } from '../domain/deployment.timers';
 import { syntheticWorkTimer } from '../synthesizer/synthetic-expert';
@@ -38,7 +38,7 @@ export const routingViewProjection: InlineProjection = {
 };
 
 async function refresh(history: RecordedEvent[], tx: SqlClient): Promise<void> {
-  const state = foldDeployment(history.map((event) => toDomainEvent<DeploymentEvent>(event)));
+  const state = foldRecorded(history, deploymentDecider);
   if (state.status === 'initial') return;
   await upsertRouting(state, history[history.length - 1].metadata.occurred_at, tx);
   const id = state.details.deployment_id;

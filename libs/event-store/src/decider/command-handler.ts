@@ -1,16 +1,12 @@
 import { newId } from '@eh/contracts';
-import {
-  type EventMetadata,
-  type EventStore,
-  type NewEvent,
-  type RecordedEvent,
-} from '../event-store.port';
-import { retryOnVersionConflict } from './version-conflict.retry';
+import type { EventMetadata, EventStore, NewEvent, RecordedEvent } from '../event-store.port';
+import { loadAggregate, type StreamFold } from './load-aggregate';
+import type { SnapshotCache } from './snapshot-cache';
+import { eventSchemas, type UpcasterRegistry } from './upcaster-registry';
+import { retryOnVersionConflict, VERSION_CONFLICT_RETRY, type ConflictRetryPolicy } from './version-conflict.retry';
 
 /** A pure decider (Emmett's pattern): state from events, events from a command and a state. */
-export interface Decider<Command, Event extends { type: string; data: unknown }, State> {
-  initialState: State;
-  evolve(state: State, event: Event): State;
+export interface Decider<Command, Event extends { type: string; data: unknown }, State> extends StreamFold<Event, State> {
   decide(command: Command, state: State): Event[];
 }
 
@@ -32,10 +28,17 @@ export interface CommandResult<Event, State> {
   revision: number;
 }
 
+export interface HandleCommandOptions<State> {
+  /** Default VERSION_CONFLICT_RETRY; NO_RETRY when a caller retries the whole work itself. */
+  retry?: ConflictRetryPolicy;
+  /** Folded states kept between calls: each call reads only what was appended since. */
+  snapshots?: SnapshotCache<State>;
+}
+
 /**
- * Load → fold → decide → append with the expected revision. A concurrent writer makes the
- * append fail with a typed conflict; the command is then decided again on the new state
- * (DESIGN.md "Event store: a port").
+ * Load (loadAggregate: read, upcast, fold) → decide → append with the expected revision. A
+ * concurrent writer makes the append fail with a typed conflict; the command is then decided
+ * again on the new state, under the one retry policy (DESIGN.md "Event store: a port").
  */
 export async function handleCommand<Command, Event extends { type: string; data: unknown }, State>(
   store: EventStore,
@@ -44,35 +47,39 @@ export async function handleCommand<Command, Event extends { type: string; data:
   /** A command, or a function of the folded state and its revision (-1: no stream) giving one, or null for nothing to do. */
   command: Command | ((state: State, revision: number) => Command | null),
   context: CommandContext,
+  options: HandleCommandOptions<State> = {},
 ): Promise<CommandResult<Event, State>> {
+  const { snapshots } = options;
   return retryOnVersionConflict(async () => {
-    const recorded = (await store.read(streamName)) as RecordedEvent[];
-    const revision = recorded.length - 1;
-    const state = recorded.reduce((current, event) => decider.evolve(current, toDomainEvent<Event>(event)), decider.initialState);
+    const { state, revision } = await loadAggregate(store, streamName, { ...decider, from: snapshots?.get(streamName) });
+    snapshots?.set(streamName, { state, revision });
     const resolved = typeof command === 'function' ? (command as (state: State, revision: number) => Command | null)(state, revision) : command;
     const events = resolved === null ? [] : decider.decide(resolved, state);
     if (events.length === 0) return { state, events, revision };
-    const result = await store.append(streamName, toNewEvents(events, context), revision < 0 ? 'no_stream' : revision);
-    return { state: events.reduce(decider.evolve, state), events, revision: result.nextExpectedRevision };
+    const result = await store.append(streamName, toNewEvents(events, context, decider.upcasters), revision < 0 ? 'no_stream' : revision);
+    const after = { state: events.reduce(decider.evolve, state), revision: result.nextExpectedRevision };
+    // An identical earlier append (same derived ids) answers with its own position: the next call reads the store again.
+    if (result.nextExpectedRevision === revision + events.length) snapshots?.set(streamName, after);
+    else snapshots?.delete(streamName);
+    return { ...after, events };
+  }, options.retry ?? VERSION_CONFLICT_RETRY);
+}
+
+/** The event's `{type, data}` at its type's current schema version (upcast at read time). */
+export function toDomainEvent<Event extends { type: string; data: unknown }>(event: RecordedEvent, upcasters: UpcasterRegistry = eventSchemas): Event {
+  return upcasters.upcast<Event>(event);
+}
+
+/** New events with their envelope; each is written at its type's current schema version. */
+export function toNewEvents(events: { type: string; data: unknown }[], context: CommandContext, upcasters: UpcasterRegistry = eventSchemas): NewEvent[] {
+  return events.map((event, index) => {
+    const metadata: EventMetadata = {
+      workspace_id: context.workspaceId,
+      correlation_id: context.correlationId,
+      causation_id: context.causationId,
+      schema_version: upcasters.currentVersion(event.type),
+      occurred_at: context.now,
+    };
+    return { id: context.eventId ? context.eventId(index) : newId('event'), type: event.type, data: event.data, metadata };
   });
-}
-
-export function toDomainEvent<Event extends { type: string; data: unknown }>(event: RecordedEvent): Event {
-  return { type: event.type, data: event.data } as Event;
-}
-
-export function toNewEvents(events: { type: string; data: unknown }[], context: CommandContext): NewEvent[] {
-  const metadata: EventMetadata = {
-    workspace_id: context.workspaceId,
-    correlation_id: context.correlationId,
-    causation_id: context.causationId,
-    schema_version: 1,
-    occurred_at: context.now,
-  };
-  return events.map((event, index) => ({
-    id: context.eventId ? context.eventId(index) : newId('event'),
-    type: event.type,
-    data: event.data,
-    metadata,
-  }));
 }

@@ -1,8 +1,8 @@
 import type { HandoffEvent } from '@eh/contracts';
-import { refoldTouchedStreams, toDomainEvent, type InlineProjection, type RecordedEvent } from '@eh/event-store';
+import { foldRecorded, refoldTouchedStreams, type InlineProjection, type RecordedEvent } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { toHandoffResource } from '../domain/handoff.resource';
-import { foldHandoff } from '../domain/handoff.state';
+import { handoffDecider } from '../application/handoff-decider';
 
 const HANDOFF_EVENT_TYPES: readonly HandoffEvent['type'][] = [
   'handoff.opened',
@@ -26,7 +26,7 @@ export const handoffsViewProjection: InlineProjection = {
 };
 
 async function refresh(history: RecordedEvent[], tx: SqlClient): Promise<void> {
-  const state = foldHandoff(history.map((event) => toDomainEvent<HandoffEvent>(event)));
+  const state = foldRecorded(history, handoffDecider);
   if (state.status === 'initial') return;
   const resource = toHandoffResource(state);
   await tx.query(

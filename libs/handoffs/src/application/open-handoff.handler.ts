@@ -4,7 +4,6 @@ import {
   handoffStreamName,
   newId,
   type HandoffContext,
-  type HandoffEvent,
   type HandoffOpened,
   type HandoffPolicy,
   type HandoffRoute,
@@ -14,12 +13,11 @@ import {
   type Urgency,
 } from '@eh/contracts';
 import { createDeployment, type CreateDeploymentDeps } from '@eh/deployments';
-import { handleCommand, toDomainEvent, type EventStore } from '@eh/event-store';
+import { handleCommand, loadAggregate, type EventStore } from '@eh/event-store';
 import { findMemoryEntries } from '@eh/memory';
 import type { SqlClient } from '@eh/platform';
 import { handoffBrief } from '../domain/handoff-brief';
 import { toHandoffResource, type HandoffResource } from '../domain/handoff.resource';
-import { foldHandoff } from '../domain/handoff.state';
 import { handoffDecider } from './handoff-decider';
 import { syncHandoff } from './sync-handoff.handler';
 
@@ -109,12 +107,12 @@ export async function openHandoff(deps: OpenHandoffDeps, scope: HandoffScope, in
     });
   }
   await syncHandoff(store, deploymentId);
-  const state = foldHandoff((await store.read(handoffStreamName(handoffId))).map((event) => toDomainEvent<HandoffEvent>(event)));
+  const { state } = await loadAggregate(store, handoffStreamName(handoffId), handoffDecider);
   return toHandoffResource(state);
 }
 
 async function exists(store: EventStore, handoffId: string): Promise<boolean> {
-  return (await store.read(handoffStreamName(handoffId))).length > 0;
+  return (await loadAggregate(store, handoffStreamName(handoffId), handoffDecider)).revision >= 0;
 }
 
 /** Every named key must hold an entry of this workspace and mode: a misspelt key is refused, not ignored. */

@@ -1,9 +1,9 @@
-import { deploymentStreamName, deriveEventId, handoffStreamName, type DeploymentEvent, type HandoffEvent } from '@eh/contracts';
-import { foldDeployment } from '@eh/deployments';
-import { handleCommand, toDomainEvent, type EventStore, type RecordedEvent } from '@eh/event-store';
+import { deploymentStreamName, deriveEventId, handoffStreamName } from '@eh/contracts';
+import { deploymentDecider } from '@eh/deployments';
+import { handleCommand, loadAggregate, type EventStore, type RecordedEvent } from '@eh/event-store';
 import { fitsInMemory, priorOutputKey, putMemoryEntry } from '@eh/memory';
 import type { DeploymentSnapshot } from '../domain/handoff.decider';
-import { foldHandoff, isFinished, type ExistingHandoff, type HandoffState } from '../domain/handoff.state';
+import { isFinished, type ExistingHandoff, type HandoffState } from '../domain/handoff.state';
 import { deploymentSnapshot } from './deployment-snapshot';
 import { handoffDecider } from './handoff-decider';
 
@@ -16,12 +16,10 @@ import { handoffDecider } from './handoff-decider';
  * Returns the handoff's state, or null when the deployment belongs to no opened handoff.
  */
 export async function syncHandoff(store: EventStore, deploymentId: string, upToRevision?: number): Promise<HandoffState | null> {
-  const recorded = await store.read(deploymentStreamName(deploymentId));
-  const history = upToRevision === undefined ? recorded : recorded.filter((event) => event.streamRevision <= upToRevision);
-  const deployment = foldDeployment(history.map((event) => toDomainEvent<DeploymentEvent>(event)));
+  const { state: deployment, events: history } = await loadAggregate(store, deploymentStreamName(deploymentId), { ...deploymentDecider, to: upToRevision });
   if (deployment.status === 'initial' || !deployment.details.handoff) return null;
   const handoffId = deployment.details.handoff.handoff_id;
-  const handoff = foldHandoff((await store.read(handoffStreamName(handoffId))).map((event) => toDomainEvent<HandoffEvent>(event)));
+  const { state: handoff } = await loadAggregate(store, handoffStreamName(handoffId), handoffDecider);
   const cause = history[history.length - 1];
   const snapshot = deploymentSnapshot(deployment, cause.streamRevision);
   if (handoff.status === 'initial') return null;

@@ -1,5 +1,5 @@
 import { accountStreamName, type AccountEvent } from '@eh/contracts';
-import { handleCommand, type CommandContext, type CommandResult, type Decider, type EventStore } from '@eh/event-store';
+import { handleCommand, type CommandContext, type CommandResult, type Decider, type EventStore, type StreamFold } from '@eh/event-store';
 import type { LedgerConfig } from '@eh/platform';
 import type { LedgerPolicy } from '../domain/account-plan';
 import type { AccountCommand } from '../domain/account.commands';
@@ -7,9 +7,11 @@ import { decideAccount } from '../domain/account.decider';
 import { evolveAccount } from '../domain/account.evolve';
 import { initialAccountState, type AccountState } from '../domain/account.state';
 
+/** An account's fold does not depend on the plan policy; only deciding does. */
+export const accountFold: StreamFold<AccountEvent, AccountState> = { initialState: initialAccountState, evolve: evolveAccount };
+
 export const accountDecider = (policy: LedgerPolicy): Decider<AccountCommand, AccountEvent, AccountState> => ({
-  initialState: initialAccountState,
-  evolve: evolveAccount,
+  ...accountFold,
   decide: (command, state) => decideAccount(command, state, policy),
 });
 

@@ -1,9 +1,8 @@
-import { accountStreamName, type AccountEvent, type AccountPlan } from '@eh/contracts';
-import { toDomainEvent, type EventStore } from '@eh/event-store';
+import { accountStreamName, type AccountPlan } from '@eh/contracts';
+import { loadAggregate, type EventStore } from '@eh/event-store';
 import type { LedgerPolicy, PlanChanges } from '../domain/account-plan';
-import { foldAccount } from '../domain/account.evolve';
 import { creditsRemaining, creditsReserved, type AccountState } from '../domain/account.state';
-import { runAccountCommand } from './account-decider';
+import { accountFold, runAccountCommand } from './account-decider';
 
 /** What operations see of an account: the fold of its stream, the truth itself. */
 export interface AccountSummary {
@@ -45,8 +44,8 @@ export function toAccountSummary(workspaceId: string, state: AccountState): Acco
 }
 
 export async function showAccount(store: EventStore, workspaceId: string): Promise<AccountSummary> {
-  const events = (await store.read(accountStreamName(workspaceId))).map((event) => toDomainEvent<AccountEvent>(event));
-  return toAccountSummary(workspaceId, foldAccount(events));
+  const { state } = await loadAggregate(store, accountStreamName(workspaceId), accountFold);
+  return toAccountSummary(workspaceId, state);
 }
 
 export interface OperatorContext {

@@ -1,6 +1,6 @@
-import { DomainError, deploymentStreamName, memoryStreamName, type DeploymentEvent, type KeyMode, type MemoryEvent, type MemoryKind, type MemorySource } from '@eh/contracts';
-import { foldDeployment } from '@eh/deployments';
-import { handleCommand, toDomainEvent, type Decider, type EventStore } from '@eh/event-store';
+import { DomainError, deploymentStreamName, memoryStreamName, type KeyMode, type MemoryEvent, type MemoryKind, type MemorySource } from '@eh/contracts';
+import { deploymentDecider } from '@eh/deployments';
+import { handleCommand, loadAggregate, type Decider, type EventStore } from '@eh/event-store';
 import { decideMemory, type MemoryCommand } from '../domain/memory-entry.decider';
 import { priorOutputKey, toMemoryEntryResource, type DeletedMemoryEntryResource, type MemoryEntryResource } from '../domain/memory-entry.resource';
 import { evolveMemoryEntry, initialMemoryEntryState, type MemoryEntryState } from '../domain/memory-entry.state';
@@ -65,7 +65,7 @@ export async function deleteMemoryEntry(store: EventStore, scope: MemoryScope, k
  * of the deployment's own workspace and mode. Checked on the folded stream, as cancel and reply are.
  */
 export async function saveDeploymentOutput(store: EventStore, scope: MemoryScope, deploymentId: string, key: string | null): Promise<PutMemoryResult> {
-  const state = foldDeployment((await store.read(deploymentStreamName(deploymentId))).map((event) => toDomainEvent<DeploymentEvent>(event)));
+  const { state } = await loadAggregate(store, deploymentStreamName(deploymentId), deploymentDecider);
   if (state.status === 'initial' || state.details.workspace_id !== scope.workspaceId || state.details.mode !== scope.mode) {
     throw new DomainError('not_found', `no deployment ${deploymentId} in this workspace`, 'id');
   }

@@ -1,6 +1,5 @@
-import { foldDeployment } from '@eh/deployments';
-import type { DeploymentEvent } from '@eh/contracts';
-import { refoldTouchedStreams, toDomainEvent, type InlineProjection } from '@eh/event-store';
+import { deploymentDecider } from '@eh/deployments';
+import { foldRecorded, refoldTouchedStreams, type InlineProjection } from '@eh/event-store';
 
 /**
  * Completed live work per (workspace, expert), the evidence of brief-fit (domain/brief-fit.ts).
@@ -12,7 +11,7 @@ export const expertCompletionsProjection: InlineProjection = {
   handles: ['deployment.completed'],
   async apply(events, tx, readStream) {
     await refoldTouchedStreams(events, readStream, async (history) => {
-      const state = foldDeployment(history.map((event) => toDomainEvent<DeploymentEvent>(event)));
+      const state = foldRecorded(history, deploymentDecider);
       // Test mode is the synthesizer's work: it teaches nothing about human experts.
       if (state.status !== 'completed' || state.details.mode !== 'live') return;
       await tx.query(

@@ -1,6 +1,6 @@
-import { DomainError, deploymentStreamName, deriveEventId, type DeploymentEvent } from '@eh/contracts';
-import { deploymentDecider, foldDeployment, type OfferDeployment, type PendingDeployment } from '@eh/deployments';
-import { handleCommand, toDomainEvent, type EventStore } from '@eh/event-store';
+import { DomainError, deploymentStreamName, deriveEventId } from '@eh/contracts';
+import { deploymentDecider, type OfferDeployment, type PendingDeployment } from '@eh/deployments';
+import { handleCommand, loadAggregate, type EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { recentCompletions, rosterCandidates } from '../adapters/roster-view.query';
 import { EVIDENCE_HALF_LIVES, evidenceFrom } from '../domain/brief-fit';
@@ -51,10 +51,8 @@ export async function bestCandidate(sql: SqlClient, state: PendingDeployment, no
  */
 export async function offerDeployment(deps: OfferDeps, deploymentId: string, cause: OfferCause, now: Date): Promise<OfferOutcome> {
   const stream = deploymentStreamName(deploymentId);
-  const recorded = await deps.store.read(stream);
-  const revision = recorded.length - 1;
+  const { state, revision } = await loadAggregate(deps.store, stream, deploymentDecider);
   if (cause.revision !== undefined && cause.revision !== revision) return { kind: 'nothing_to_do' };
-  const state = foldDeployment(recorded.map((event) => toDomainEvent<DeploymentEvent>(event)));
   if (!isOfferable(state)) return { kind: 'nothing_to_do' };
   const best = await bestCandidate(deps.sql, state, now, deps.briefFitHalfLifeSeconds);
   if (!best) return { kind: 'waiting', reason: `no online expert covers ${state.details.skills.join(', ')}` };

@@ -1,7 +1,7 @@
 import { limitRequestStreamName, newId, LIMIT_REQUEST_EVENT_TYPES, type Actor, type LimitRequestEvent, type LimitRequestOutcome } from '@eh/contracts';
-import { handleCommand, refoldTouchedStreams, toDomainEvent, type Decider, type EventStore, type InlineProjection, type RecordedEvent } from '@eh/event-store';
+import { foldRecorded, handleCommand, loadAggregate, refoldTouchedStreams, type Decider, type EventStore, type InlineProjection, type RecordedEvent } from '@eh/event-store';
 import type { Migration, SqlClient } from '@eh/platform';
-import { decideLimitRequest, evolveLimitRequest, foldLimitRequest, initialLimitRequestState, toLimitRequestResource, type LimitRequestCommand, type LimitRequestResource, type LimitRequestState } from './limit-request.decider';
+import { decideLimitRequest, evolveLimitRequest, initialLimitRequestState, toLimitRequestResource, type LimitRequestCommand, type LimitRequestResource, type LimitRequestState } from './limit-request.decider';
 
 export const limitRequestDecider: Decider<LimitRequestCommand, LimitRequestEvent, LimitRequestState> = { initialState: initialLimitRequestState, evolve: evolveLimitRequest, decide: decideLimitRequest };
 
@@ -27,7 +27,7 @@ export const limitRequestsProjection: InlineProjection = {
   handles: LIMIT_REQUEST_EVENT_TYPES,
   async apply(events, tx, readStream) {
     await refoldTouchedStreams(events, readStream, async (history: RecordedEvent[]) => {
-      const resource = toLimitRequestResource(foldLimitRequest(history.map((event) => toDomainEvent<LimitRequestEvent>(event))));
+      const resource = toLimitRequestResource(foldRecorded(history, limitRequestDecider));
       if (!resource) return;
       await tx.query(
         `INSERT INTO limit_requests_view (request_id, workspace_id, status, created_at, resource) VALUES ($1, $2, $3, $4, $5)
@@ -61,7 +61,7 @@ export async function requestLimitIncrease(
 
 export async function resolveLimitRequest(store: EventStore, input: { requestId: string; outcome: LimitRequestOutcome; note: string; actor: Actor; now: Date; correlationId: string }): Promise<LimitRequestResource | null> {
   const now = input.now.toISOString();
-  const existing = foldLimitRequest((await store.read(limitRequestStreamName(input.requestId))).map((event) => toDomainEvent<LimitRequestEvent>(event)));
+  const { state: existing } = await loadAggregate(store, limitRequestStreamName(input.requestId), limitRequestDecider);
   const workspaceId = existing.status === 'none' ? 'operations' : existing.workspace_id;
   const result = await handleCommand(store, limitRequestDecider, limitRequestStreamName(input.requestId), { type: 'resolve', outcome: input.outcome, note: input.note, actor: input.actor, now }, {
     workspaceId,

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DeploymentEvent } from '@eh/contracts';
-import { expertNotices, foldDeployment, noticeNeedsHistory, type ExpertNotice } from '@eh/deployments';
-import { categorySubject, toDomainEvent, type EventStore, type RecordedEvent } from '@eh/event-store';
+import { deploymentDecider, expertNotices, noticeNeedsHistory, type ExpertNotice } from '@eh/deployments';
+import { categorySubject, loadAggregate, toDomainEvent, type EventStore, type RecordedEvent } from '@eh/event-store';
 import type { NatsConnection, Subscription } from 'nats';
 
 /** One open `GET /expert/v1/events` stream. */
@@ -88,8 +88,8 @@ export class ExpertEventHub {
     const event = toDomainEvent<DeploymentEvent>(recorded);
     // Only events whose expert is not named in the event itself cost a read of the stream.
     const before = noticeNeedsHistory(event.type)
-      ? foldDeployment((await this.store.read(recorded.streamName)).filter((earlier) => earlier.streamRevision < recorded.streamRevision).map((earlier) => toDomainEvent<DeploymentEvent>(earlier)))
-      : foldDeployment([]);
+      ? (await loadAggregate(this.store, recorded.streamName, { ...deploymentDecider, to: recorded.streamRevision - 1 })).state
+      : deploymentDecider.initialState;
     for (const notice of expertNotices(event, recorded.streamRevision, before)) {
       for (const client of this.clients.get(notice.expertId) ?? []) client.send(notice);
     }
