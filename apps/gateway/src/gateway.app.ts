@@ -7,7 +7,7 @@ import type { ServiceConfig } from '@eh/platform';
 import { closeRedis, connectNats, connectRedis } from '@eh/platform';
 import { startDatabase } from '@eh/runtime';
 import { idempotencyMigrations } from './http/idempotency/idempotency.migrations';
-import { GatewayModule } from './gateway.module';
+import { GATEWAY_CONTEXT_MODULES, GatewayModule } from './gateway.module';
 import { ApiExceptionFilter } from './http/api-exception.filter';
 import { AuthFailureThrottle } from './http/auth-throttle/auth-failure-throttle';
 import { registerUnsafeInputCheck } from './http/input-safety/refuse-unsafe-input.hook';
@@ -29,7 +29,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function createGatewayApp(config: ServiceConfig): Promise<NestFastifyApplication> {
   // Not awaited: started while PostgreSQL is down, the gateway listens, reports not ready and
   // answers 503 until the migrations ran (issue 11). A broken migration still ends the process.
-  const database = startDatabase(config, 20, { ownMigrations: [...idempotencyMigrations, ...CONSOLE_MIGRATIONS], log: (line) => process.stderr.write(`gateway: ${line}\n`) });
+  const database = startDatabase(config, 20, { modules: GATEWAY_CONTEXT_MODULES, ownMigrations: [...idempotencyMigrations, ...CONSOLE_MIGRATIONS], log: (line) => process.stderr.write(`gateway: ${line}\n`) });
   database.whenReady.catch((error: unknown) => {
     console.error('gateway: database migrations failed', error);
     process.exit(1);
@@ -61,6 +61,7 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
       sql: database.pool,
       database,
       store: database.store,
+      nats,
       router: new RouterClient(nats, config.subjectPrefix),
       ledger: new LedgerClient(nats, config.subjectPrefix, config.ledger),
       idempotency,

@@ -1,7 +1,17 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { DeliveryModule } from '@eh/delivery';
+import { DeploymentsModule } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
+import { HandoffsModule } from '@eh/handoffs';
+import { IdentityModule } from '@eh/identity';
+import { LedgerModule } from '@eh/ledger';
+import { MemoryModule } from '@eh/memory';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
+import { RosterModule } from '@eh/roster';
+import { InfrastructureModule, type ContextModule } from '@eh/runtime';
+import { WorkspacesModule } from '@eh/workspaces';
+import type { NatsConnection } from 'nats';
 import { CancelDeploymentController } from './deployments/cancel-deployment/cancel-deployment.controller';
 import { CreateDeploymentController } from './deployments/create-deployment/create-deployment.controller';
 import { GetDeploymentController } from './deployments/get-deployment/get-deployment.controller';
@@ -27,9 +37,16 @@ import { IdempotencyInterceptor } from './http/idempotency/idempotency.intercept
 import { IdempotencyStore } from './http/idempotency/idempotency.store';
 import { RateLimitInterceptor } from './http/rate-limit/rate-limit.interceptor';
 import { RedisRateLimiter } from './http/rate-limit/redis-rate-limiter.adapter';
-import { CONFIG, EVENT_STORE, ROUTER_CLIENT, SQL } from './http/tokens';
+import { ROUTER_CLIENT } from './http/tokens';
 import { ApiVersionInterceptor } from './http/versioning/api-version.interceptor';
 import type { RouterClient } from './routing/router.client';
+
+/**
+ * The gateway appends to every context (deployments, workspaces, the roster, accounts, memory,
+ * handoffs, webhook endpoints and replays), so it mounts them all and its appends keep every
+ * read model current. It runs none of their reactors or workers: those are the other services'.
+ */
+export const GATEWAY_CONTEXT_MODULES: readonly ContextModule[] = [WorkspacesModule, DeploymentsModule, DeliveryModule, RosterModule, LedgerModule, MemoryModule, HandoffsModule, IdentityModule];
 
 export interface GatewayDependencies {
   config: ServiceConfig;
@@ -37,6 +54,8 @@ export interface GatewayDependencies {
   /** False until the migrations ran: requests other than health and docs answer 503 meanwhile (issue 11). */
   database: DatabaseReadiness;
   store: EventStore;
+  /** The gateway's NATS connection (the expert console's live updates). */
+  nats?: NatsConnection;
   router: RouterClient;
   ledger: LedgerClient;
   idempotency: IdempotencyStore;
@@ -54,6 +73,7 @@ export class GatewayModule {
   static forRoot(deps: GatewayDependencies): DynamicModule {
     return {
       module: GatewayModule,
+      imports: [InfrastructureModule.forValues({ config: deps.config, sql: deps.sql, store: deps.store, nats: deps.nats }), ...GATEWAY_CONTEXT_MODULES],
       controllers: [
         CreateDeploymentController,
         GetDeploymentController,
@@ -79,12 +99,9 @@ export class GatewayModule {
         ...DASHBOARD_API_CONTROLLERS,
       ],
       providers: [
-        { provide: CONFIG, useValue: deps.config },
-        { provide: SQL, useValue: deps.sql },
         { provide: DATABASE_READINESS, useValue: deps.database },
         // Global guards run before the controllers' own (API key, admin, expert).
         { provide: APP_GUARD, useClass: DatabaseReadyGuard },
-        { provide: EVENT_STORE, useValue: deps.store },
         { provide: ROUTER_CLIENT, useValue: deps.router },
         ApiKeyGuard,
         AdminGuard,

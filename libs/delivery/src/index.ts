@@ -41,3 +41,7 @@ export * from './adapters/webhook-endpoints-view.projection';
 export * from './adapters/webhook-endpoints-view.query';
 export * from './adapters/delivery-queue';
 export * from './adapters/delivery-worker';
+export * from './adapters/cached-secret-opener';
+export * from './adapters/https-webhook.sender';
+export * from './reactors/fanout.reactor';
+export * from './delivery.module';

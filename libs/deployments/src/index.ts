@@ -32,3 +32,6 @@ export * from './expert-work/expert-drafts.migrations';
 export * from './expert-work/expert-draft.store';
 export * from './expert-work/expert-earnings.query';
 export * from './expert-work/assigned-work';
+export * from './synthesizer/synthetic-expert.reactor';
+export * from './routing/deployment-timers.runtime';
+export * from './deployments.module';

@@ -8,6 +8,7 @@ export * from './relay/relay.migrations';
 export * from './relay/event-subject';
 export * from './relay/event-relay';
 export * from './relay/jetstream-event-consumer';
+export * from './relay/reactor';
 export { isProcessed, markProcessed } from './relay/processed-events';
 export * from './decider/command-handler';
 export * from './decider/load-aggregate';

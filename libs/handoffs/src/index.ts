@@ -9,3 +9,5 @@ export * from './application/sync-handoff.handler';
 export * from './adapters/handoffs-view.migrations';
 export * from './adapters/handoffs-view.projection';
 export * from './adapters/handoffs-view.query';
+export * from './reactors/handoff-mirror.reactor';
+export * from './handoffs.module';

@@ -14,3 +14,4 @@ export * from './adapters/people.migrations';
 export * from './adapters/people.projections';
 export * from './adapters/people.query';
 export * from './application/people.handlers';
+export * from './identity.module';

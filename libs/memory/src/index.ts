@@ -6,3 +6,4 @@ export * from './adapters/memory-view.migrations';
 export * from './adapters/memory-view.projection';
 export * from './adapters/memory-view.query';
 export * from './adapters/memory-for-expert.query';
+export * from './memory.module';

@@ -17,3 +17,5 @@ export * from './secrets/secret-cipher';
 export * from './scheduling/periodic-task';
 export * from './redis/redis-connection';
 export * from './redis/delayed-job-queue';
+export * from './nest/infrastructure.tokens';
+export * from './nest/context-runtime.decorator';

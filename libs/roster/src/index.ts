@@ -14,3 +14,6 @@ export * from './domain/expert-console-access';
 export * from './adapters/console-access.query';
 export * from './application/console-email.rules';
 export * from './application/expert-console-access.handler';
+export * from './reactors/routing.reactor';
+export * from './reactors/roster-change.reactor';
+export * from './roster.module';

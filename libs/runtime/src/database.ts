@@ -1,14 +1,9 @@
-import { deliveriesViewMigrations, deliveriesViewProjection, webhookEndpointsViewMigrations, webhookEndpointsViewProjection } from '@eh/delivery';
-import { deploymentsViewMigrations, deploymentsViewProjection, routingViewMigrations, routingViewProjection } from '@eh/deployments';
-import { PostgresEventStore, eventStoreMigrations, relayMigrations } from '@eh/event-store';
-import { handoffsViewMigrations, handoffsViewProjection } from '@eh/handoffs';
-import { membersViewProjection, operatorsViewProjection, peopleMigrations } from '@eh/identity';
-import { memoryViewMigrations, memoryViewProjection } from '@eh/memory';
+import { PostgresEventStore } from '@eh/event-store';
 import { createPool, isDatabaseUnavailable, runMigrations, type Migration, type ServiceConfig } from '@eh/platform';
-import { accountsViewProjection, ledgerViewMigrations, reservationsViewProjection, usageHistoryMigrations, usageHistoryProjection } from '@eh/ledger';
-import { expertCompletionsProjection, rosterViewMigrations, rosterViewProjection } from '@eh/roster';
-import { auditLogMigrations, auditLogProjection, limitRequestsMigrations, limitRequestsProjection, workspacesViewMigrations, workspacesViewProjection } from '@eh/workspaces';
 import type { Pool } from 'pg';
+import { allMigrations, inlineProjections, projectionsOf, unmountedProjectionGuard, type ContextModule } from './context-modules';
+
+export { allMigrations, inlineProjections } from './context-modules';
 
 export interface Database {
   pool: Pool;
@@ -16,55 +11,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Every schema the services share, applied once (under a lock) by whichever service starts first. */
-export const allMigrations = [
-  ...eventStoreMigrations,
-  ...relayMigrations,
-  ...workspacesViewMigrations,
-  ...deploymentsViewMigrations,
-  ...rosterViewMigrations,
-  ...deliveriesViewMigrations,
-  ...routingViewMigrations,
-  ...ledgerViewMigrations,
-  ...memoryViewMigrations,
-  ...handoffsViewMigrations,
-  // Issue 13: a partner's webhook endpoints; workspace members and operators.
-  ...webhookEndpointsViewMigrations,
-  ...peopleMigrations,
-  ...limitRequestsMigrations,
-  ...auditLogMigrations,
-  ...usageHistoryMigrations,
-];
-
-/** Inline projections run in every writer's append, whichever service appends. */
-export const inlineProjections = [
-  workspacesViewProjection,
-  deploymentsViewProjection,
-  deliveriesViewProjection,
-  // Issue 5: the roster, brief-fit evidence, and the router's offers/assignments/timers.
-  rosterViewProjection,
-  expertCompletionsProjection,
-  routingViewProjection,
-  // Issue 4: accounts readable at once; the reservations view also fences a late `deployment.created` against an orphan release.
-  accountsViewProjection,
-  reservationsViewProjection,
-  // Issue 8: brand memory and handoffs, readable right after their writes.
-  memoryViewProjection,
-  handoffsViewProjection,
-  // Issue 13: a partner's webhook endpoints, in the fan-out's directory as soon as they are created.
-  webhookEndpointsViewProjection,
-  // Issue 13: members and operators sign in the moment they joined, and stop the moment they are removed.
-  membersViewProjection,
-  operatorsViewProjection,
-  limitRequestsProjection,
-  usageHistoryProjection,
-  // Last: it reads the mode of keys and endpoints from the views above, as of this append.
-  auditLogProjection,
-];
-
 export interface DatabaseOptions {
   /** Tables only one service uses (e.g. the gateway's Idempotency-Key slots), applied after the shared ones. */
   ownMigrations?: readonly Migration[];
+  /**
+   * The context modules the process mounts: the store runs exactly their inline projections,
+   * and refuses an append that would feed a read model of a context not mounted. Absent: every
+   * context (the ops CLI, tests, benches act on all of them).
+   */
+  modules?: readonly ContextModule[];
   /**
    * While PostgreSQL is unreachable, keep trying (with back-off) instead of failing: a service
    * started before its database waits for it rather than exiting into a crash loop (issue 11).
@@ -85,6 +40,11 @@ export interface StartingDatabase extends Database {
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 5_000;
 
+function storeFor(pool: Pool, modules: readonly ContextModule[] | undefined): PostgresEventStore {
+  if (!modules) return new PostgresEventStore(pool, { inlineProjections });
+  return new PostgresEventStore(pool, { inlineProjections: projectionsOf(modules), beforeAppend: unmountedProjectionGuard(modules) });
+}
+
 /**
  * Opens the pool and the store without waiting for the server (pg connects lazily), then
  * applies the migrations, retrying with back-off while the server is unreachable. For the
@@ -93,7 +53,7 @@ const MAX_RETRY_MS = 5_000;
 export function startDatabase(config: Pick<ServiceConfig, 'databaseUrl'>, poolSize = 10, options: DatabaseOptions = {}): StartingDatabase {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const pool = createPool(config.databaseUrl, { max: poolSize });
-  const store = new PostgresEventStore(pool, { inlineProjections });
+  const store = storeFor(pool, options.modules);
   const migrations = [...allMigrations, ...(options.ownMigrations ?? [])];
   let ready = false;
   let closed = false;

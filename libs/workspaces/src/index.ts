@@ -13,3 +13,4 @@ export * from './audit/audit-log.migrations';
 export * from './audit/audit-log.projection';
 export * from './limits/limit-request.decider';
 export * from './limits/limit-requests';
+export * from './workspaces.module';

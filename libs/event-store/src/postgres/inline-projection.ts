@@ -25,6 +25,11 @@ export interface InlineProjection {
   apply(events: RecordedEvent[], tx: SqlClient, readStream: StreamReader): Promise<void>;
   /** Clears the read model before a rebuild. */
   reset?(tx: SqlClient): Promise<void>;
+  /**
+   * It reads other read models as of this append (the audit log looks up a key's or an
+   * endpoint's mode): it runs after every projection that does not (libs/runtime projectionsOf).
+   */
+  readsOtherReadModels?: boolean;
 }
 
 export async function applyInlineProjections(

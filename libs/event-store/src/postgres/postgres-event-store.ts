@@ -22,6 +22,11 @@ export const DEFAULT_APPEND_CHANNEL = 'eh_events_appended';
 
 export interface PostgresEventStoreOptions {
   inlineProjections?: readonly InlineProjection[];
+  /**
+   * Checked before every append with the event types about to be written; throws to refuse
+   * them (libs/runtime: a process must mount the module of every read model its events feed).
+   */
+  beforeAppend?: (types: readonly string[]) => void;
   /** LISTEN/NOTIFY channel; NOTIFY is per database, so one name serves every database. */
   notifyChannel?: string;
 }
@@ -31,6 +36,7 @@ export class PostgresEventStore implements EventStore {
   private readonly projections: readonly InlineProjection[];
   private readonly channel: string;
   private readonly listener: AppendListener;
+  private readonly beforeAppend: (types: readonly string[]) => void;
 
   /** The pool stays the caller's: close() ends only the store's own LISTEN connection. */
   constructor(
@@ -40,9 +46,11 @@ export class PostgresEventStore implements EventStore {
     this.projections = options.inlineProjections ?? [];
     this.channel = options.notifyChannel ?? DEFAULT_APPEND_CHANNEL;
     this.listener = new AppendListener(pool.options, this.channel);
+    this.beforeAppend = options.beforeAppend ?? (() => undefined);
   }
 
   async append(streamName: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
+    this.beforeAppend(events.map((event) => event.type));
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {

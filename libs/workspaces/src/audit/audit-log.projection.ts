@@ -20,6 +20,8 @@ async function modeOfTarget(entry: AuditEntry, tx: SqlClient): Promise<KeyMode |
 export const auditLogProjection: InlineProjection = {
   name: 'audit_log_view',
   handles: AUDITED_EVENT_TYPES,
+  // It reads the mode of keys and endpoints from their views, as of this append.
+  readsOtherReadModels: true,
   async apply(events, tx) {
     for (const event of events) {
       const entry = auditEntryOf({ id: event.id, type: event.type, data: event.data as Record<string, unknown>, workspace_id: event.metadata.workspace_id, occurred_at: event.metadata.occurred_at });

@@ -1,6 +1,6 @@
 import { lookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { classifyAddress } from '@eh/delivery';
+import { classifyAddress } from '../domain/address-classification';
 
 /**
  * A `lookup` for node:http(s) that refuses non-public addresses (issues 6 and 11, "Safety"). The

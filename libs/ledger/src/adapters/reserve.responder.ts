@@ -1,8 +1,9 @@
 import { DomainError, rpcSubjects, type ReserveCreditsReply, type ReserveCreditsRequest, type RpcErrorReply } from '@eh/contracts';
-import { reserveCredits, type AccountRunner } from '@eh/ledger';
+import type { AccountRunner } from '../application/account-runner';
+import { reserveCredits } from '../application/reserve-credits.handler';
 import { isDatabaseUnavailable } from '@eh/platform';
 import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
-import type { AccountSerializer } from './account-serializer';
+import type { AccountSerializer } from '../application/account-serializer';
 
 const requests = JSONCodec<ReserveCreditsRequest>();
 const replies = JSONCodec<ReserveCreditsReply | RpcErrorReply>();

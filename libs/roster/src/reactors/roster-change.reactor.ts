@@ -1,7 +1,8 @@
 import type { ExpertEvent } from '@eh/contracts';
 import { idleDeploymentsFor } from '@eh/deployments';
 import { toDomainEvent, type RecordedEvent } from '@eh/event-store';
-import { findExpert, offerDeployment, type OfferDeps } from '@eh/roster';
+import { findExpert } from '../adapters/roster-view.query';
+import { offerDeployment, type OfferDeps } from '../application/offer-deployment.handler';
 
 /**
  * A roster change can unblock deployments that found no candidate (docs/decisions.md "Router

@@ -1,8 +1,9 @@
 import { rpcSubjects, type ReleaseReservationReply, type ReleaseReservationRequest, type RpcErrorReply } from '@eh/contracts';
-import { releaseAbandoned, type AccountRunner } from '@eh/ledger';
+import type { AccountRunner } from '../application/account-runner';
+import { releaseAbandoned } from '../application/release-abandoned.handler';
 import { isDatabaseUnavailable } from '@eh/platform';
 import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
-import type { AccountSerializer } from './account-serializer';
+import type { AccountSerializer } from '../application/account-serializer';
 
 const requests = JSONCodec<ReleaseReservationRequest>();
 const replies = JSONCodec<ReleaseReservationReply | RpcErrorReply>();

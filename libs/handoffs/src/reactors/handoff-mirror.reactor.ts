@@ -1,9 +1,10 @@
 import { isPublicEventType } from '@eh/contracts';
 import type { EventStore, RecordedEvent } from '@eh/event-store';
-import { syncHandoff } from '@eh/handoffs';
+import { syncHandoff } from '../application/sync-handoff.handler';
 
 /**
- * Handoffs mirror their deployment (issue 8; durable consumer `router-handoffs`): every public
+ * Handoffs mirror their deployment (issue 8; durable consumer `router-handoffs`, a name kept from
+ * when the router's main wired it): every public
  * deployment event (a state change) is mirrored into the handoff that opened the deployment,
  * as the deployment stood at that event. Events of plain deployments find no handoff and do
  * nothing. Ids derive from the deployment event, and a revision already mirrored is skipped,

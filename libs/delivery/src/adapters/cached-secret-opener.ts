@@ -1,5 +1,5 @@
 import type { SealedSecret } from '@eh/contracts';
-import type { SecretOpener } from '@eh/delivery';
+import type { SecretOpener } from '../application/attempt-delivery.handler';
 
 /**
  * Keeps opened signing secrets in memory for a short while (issue 11): every attempt of a

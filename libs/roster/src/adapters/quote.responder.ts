@@ -1,6 +1,6 @@
 import { DomainError, rpcSubjects, type QuoteReply, type QuoteRequest, type RpcErrorReply } from '@eh/contracts';
 import { isDatabaseUnavailable, type SqlClient } from '@eh/platform';
-import { quoteDeployment } from '@eh/roster';
+import { quoteDeployment } from '../application/quote';
 import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
 
 const requests = JSONCodec<QuoteRequest>();

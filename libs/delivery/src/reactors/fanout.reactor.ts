@@ -1,5 +1,6 @@
 import { isPublicEventType, type DeliveryReplayRequested, type DeliveryScheduled } from '@eh/contracts';
-import { scheduleDeliveries, type AttemptScheduler, type EndpointDirectory, type SigningSecretKeeper } from '@eh/delivery';
+import type { AttemptScheduler } from '../application/attempt-scheduler.port';
+import { scheduleDeliveries, type EndpointDirectory, type SigningSecretKeeper } from '../application/schedule-deliveries.handler';
 import type { EventStore, RecordedEvent } from '@eh/event-store';
 
 export interface FanoutDeps {

@@ -1,6 +1,7 @@
 import { deriveEventId } from '@eh/contracts';
-import { deploymentDecider, nextSyntheticStep, type SyntheticExpertOptions } from '@eh/deployments';
 import { handleCommand, type EventStore, type RecordedEvent } from '@eh/event-store';
+import { deploymentDecider } from '../application/deployment-decider';
+import { nextSyntheticStep, type SyntheticExpertOptions } from './synthetic-expert';
 
 /**
  * Plays the expert for test-mode deployments: each deployment event leads to the next step of

@@ -1,7 +1,9 @@
 import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
-import { checkUrlShape, type AttemptResult, type WebhookSender } from '@eh/delivery';
+import type { WebhookSender } from '../application/attempt-delivery.handler';
+import { checkUrlShape } from '../domain/destination-policy';
+import type { AttemptResult } from '../domain/delivery-outcome';
 import { guardedLookup } from './guarded-lookup';
 
 const USER_AGENT = 'ExpertHandoff-Webhooks/0.1';

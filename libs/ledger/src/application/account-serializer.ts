@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { retryOnVersionConflict } from '@eh/event-store';
 
 /**
@@ -8,6 +9,7 @@ import { retryOnVersionConflict } from '@eh/event-store';
  * stay possible: the work is retried here, with the one conflict policy, and the runner it
  * calls does not retry itself (CachedAccountRunner), so a command has one retry budget.
  */
+@Injectable()
 export class AccountSerializer {
   private readonly tails = new Map<string, Promise<unknown>>();
 

@@ -1,10 +1,10 @@
-import type { TimerReconciler } from '@eh/deployments';
+import { reactToDeploymentEvent } from '@eh/deployments';
 import type { RecordedEvent } from '@eh/event-store';
-import { offerDeployment, type OfferDeps } from '@eh/roster';
-import { reactToDeploymentEvent } from './synthesizer.reactor';
+import { offerDeployment, type OfferDeps } from '../application/offer-deployment.handler';
 
 export interface DeploymentReactorDeps extends OfferDeps {
-  timers: TimerReconciler;
+  /** DeploymentTimers (libs/deployments): brings a deployment's timers into BullMQ. */
+  timers: { syncDeployment(deploymentId: string): Promise<void> };
   replyWindowSeconds: number;
 }
 

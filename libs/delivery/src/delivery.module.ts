@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { deliveriesViewMigrations } from './adapters/deliveries-view.migrations';
+import { deliveriesViewProjection } from './adapters/deliveries-view.projection';
+import { webhookEndpointsViewMigrations } from './adapters/webhook-endpoints-view.migrations';
+import { webhookEndpointsViewProjection } from './adapters/webhook-endpoints-view.projection';
+import { WebhooksRuntime } from './reactors/webhooks.runtime';
+
+/**
+ * Webhook deliveries and endpoints (issue 6): the deciders, the retry schedule, signing and
+ * URL safety, the handlers, `deliveries_view`, and what the webhooks service runs (fan-out,
+ * attempts, reconciliation). The gateway mounts it for endpoints and replays.
+ */
+@Module({
+  providers: [WebhooksRuntime],
+})
+export class DeliveryModule {
+  static readonly projections = [deliveriesViewProjection, webhookEndpointsViewProjection];
+  static readonly migrations = [...deliveriesViewMigrations, ...webhookEndpointsViewMigrations];
+}

@@ -1,0 +1,50 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { BackgroundWorker, ContextRuntimeDeclaration, EventStore } from '@eh/event-store';
+import { CONFIG, ContextRuntime, EVENT_STORE, openRedisPair, SQL, type RedisPair, type ServiceConfig, type SqlClient } from '@eh/platform';
+import { fireTimer } from './fire-timer.handler';
+import { DeploymentTimerQueue } from './timer-queue';
+import { TimerReconciler } from './timer-reconciler';
+
+/**
+ * Every deployment clock as a BullMQ delayed job (DESIGN.md "Time"), in a process that runs
+ * background work (the router): the queue's worker fires timers, the reconciler re-derives
+ * them from `deployment_timers_view` at start and periodically. Redis is opened only when the
+ * worker starts, so a process that merely mounts the module (the gateway) never connects.
+ */
+@ContextRuntime()
+@Injectable()
+export class DeploymentTimers implements ContextRuntimeDeclaration {
+  readonly workers: readonly BackgroundWorker[];
+  private running: { redis: RedisPair; queue: DeploymentTimerQueue; reconciler: TimerReconciler } | undefined;
+
+  constructor(@Inject(CONFIG) config: ServiceConfig, @Inject(SQL) sql: SqlClient, @Inject(EVENT_STORE) store: EventStore) {
+    const { durations } = config;
+    this.workers = [
+      {
+        name: 'deployment timers',
+        start: async () => {
+          const redis = openRedisPair(config.redisUrl, 'router');
+          const queue = new DeploymentTimerQueue(redis, config.redisPrefix);
+          const reconciler = new TimerReconciler(sql, queue, { reconcileSeconds: durations.timerReconcileSeconds });
+          queue.startWorker((job) => fireTimer({ store, replyWindowSeconds: durations.replyWindowSeconds }, job, new Date()));
+          this.running = { redis, queue, reconciler };
+          // A first pass before the router consumes events (workers start before reactors).
+          await reconciler.start();
+        },
+        stop: async () => {
+          const running = this.running;
+          this.running = undefined;
+          await running?.reconciler.stop();
+          await running?.queue.close();
+          await running?.redis.close();
+        },
+      },
+    ];
+  }
+
+  /** After an event of one deployment: its timers brought into BullMQ, stale ones removed. */
+  async syncDeployment(deploymentId: string): Promise<void> {
+    if (!this.running) throw new Error('deployment timers are not running in this process');
+    await this.running.reconciler.syncDeployment(deploymentId);
+  }
+}

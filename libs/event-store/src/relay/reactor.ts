@@ -1,0 +1,34 @@
+import type { RecordedEvent } from '../event-store.port';
+
+/**
+ * A reactor as data (DESIGN.md "The shape of the code"): a JetStream durable consumer on one
+ * subject, and what it does with each event. Declared by its context's module; the service's
+ * reactor runner (libs/runtime) turns it into JetStreamEventConsumers. Handlers are idempotent
+ * by event id: delivery is at least once.
+ */
+export interface Reactor {
+  /** The durable's name, shared by every replica: each event goes to one of them. */
+  durable: string;
+  /** One subject under the configured SUBJECT_PREFIX (nats-server 2.9 takes one), e.g. `deployment.>`. */
+  subjects: string;
+  /** Events the handler would ignore, acked at once without touching PostgreSQL. */
+  accepts?: (event: RecordedEvent) => boolean;
+  handle: (event: RecordedEvent) => Promise<void>;
+  /** Pullers on the durable in each process, like replicas (default 1). */
+  pullers?: number;
+  /** How long an unacknowledged event waits before it is redelivered (default 30 s). */
+  ackWaitMs?: number;
+}
+
+/** Something a context keeps running in a service process: a queue worker, a periodic sweep. */
+export interface BackgroundWorker {
+  name: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** What a `@ContextRuntime()` provider declares. Workers start before reactors, and stop after them. */
+export interface ContextRuntimeDeclaration {
+  readonly workers?: readonly BackgroundWorker[];
+  readonly reactors?: readonly Reactor[];
+}

@@ -1,0 +1,81 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { BackgroundWorker, ContextRuntimeDeclaration, EventStore, Reactor } from '@eh/event-store';
+import { CONFIG, ContextRuntime, EVENT_STORE, NATS_CONNECTION, SQL, startPeriodicTask, type PeriodicTask, type ServiceConfig, type SqlClient } from '@eh/platform';
+import type { NatsConnection, Subscription } from 'nats';
+import { startReleaseResponder } from '../adapters/release.responder';
+import { startReserveResponder } from '../adapters/reserve.responder';
+import { ledgerPolicy } from './account-decider';
+import { CachedAccountRunner } from './account-runner';
+import { AccountSerializer } from './account-serializer';
+import { accountCommandFor, accountCommandForWorkspace, applyCreditReaction } from './credit-reactions';
+import { releaseOrphans, rollEndedCycles } from './ledger-sweeps';
+
+/**
+ * What the ledger runs (DESIGN.md "Services"): answers reserves and releases, follows
+ * deployments to confirm, release and settle, opens accounts for new workspaces, releases
+ * orphans and starts cycles. Every account command of the process goes through one cached
+ * runner, queued per workspace (AccountSerializer), where version conflicts are retried.
+ */
+@ContextRuntime()
+@Injectable()
+export class LedgerRuntime implements ContextRuntimeDeclaration {
+  readonly workers: readonly BackgroundWorker[];
+  readonly reactors: readonly Reactor[];
+
+  constructor(
+    @Inject(CONFIG) config: ServiceConfig,
+    @Inject(SQL) sql: SqlClient,
+    @Inject(EVENT_STORE) store: EventStore,
+    @Inject(NATS_CONNECTION) nats: NatsConnection,
+    serializer: AccountSerializer,
+  ) {
+    const run = new CachedAccountRunner(store, ledgerPolicy(config.ledger)).run;
+    const report = (what: string) => (error: unknown) => console.error(`ledger: ${what}`, error);
+    const queue = <T>(workspaceId: string, work: () => Promise<T>): Promise<T> => serializer.run(workspaceId, work);
+    let subscriptions: Subscription[] = [];
+    let sweeps: PeriodicTask[] = [];
+    this.workers = [
+      {
+        name: 'reserve and release responders',
+        start: async () => {
+          subscriptions = [
+            startReserveResponder({ nats, run, serializer, subjectPrefix: config.subjectPrefix, reservationTtlSeconds: config.ledger.reservationTtlSeconds, onError: report('reserve failed') }),
+            // Issue 11: a create that failed after its reserve gives the credits back at once.
+            startReleaseResponder({ nats, run, serializer, subjectPrefix: config.subjectPrefix, onError: report('release failed') }),
+          ];
+        },
+        stop: async () => subscriptions.forEach((subscription) => subscription.unsubscribe()),
+      },
+      {
+        name: 'orphan sweep and cycle check',
+        // Both run once at start too: a ledger that was down catches up at once.
+        start: async () => {
+          sweeps = [
+            startPeriodicTask('orphan sweep', config.ledger.sweepIntervalMs, () => releaseOrphans(run, sql, new Date(), queue), report('orphan sweep')),
+            startPeriodicTask('cycle check', config.ledger.cycleCheckIntervalMs, () => rollEndedCycles(run, sql, new Date(), queue), report('cycle check')),
+          ];
+        },
+        stop: async () => {
+          await Promise.all(sweeps.map((sweep) => sweep.stop()));
+        },
+      },
+    ];
+    // nats-server 2.9 takes one filter subject per consumer, hence one durable per category.
+    this.reactors = [
+      {
+        durable: 'ledger',
+        subjects: 'deployment.>',
+        handle: async (event) => {
+          await serializer.run(event.metadata.workspace_id, () => applyCreditReaction(run, event, accountCommandFor(event, new Date().toISOString())));
+        },
+      },
+      {
+        durable: 'ledger-workspaces',
+        subjects: 'workspace.>',
+        handle: async (event) => {
+          await serializer.run(event.metadata.workspace_id, () => applyCreditReaction(run, event, accountCommandForWorkspace(event)));
+        },
+      },
+    ];
+  }
+}

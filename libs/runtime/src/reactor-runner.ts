@@ -1,0 +1,64 @@
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { JetStreamEventConsumer, type BackgroundWorker, type ContextRuntimeDeclaration, type Reactor } from '@eh/event-store';
+import { CONFIG, ContextRuntime, type ServiceConfig } from '@eh/platform';
+import type { Database } from './database';
+import type { Messaging } from './messaging';
+import { DATABASE, MESSAGING, SERVICE_NAME } from './runtime.tokens';
+
+/**
+ * The one place reactors become JetStream durable consumers (DESIGN.md "The shape of the
+ * code"): at bootstrap it finds every `@ContextRuntime()` provider of the mounted modules,
+ * starts their workers, then their reactors (`pullers` consumers each, under the configured
+ * SUBJECT_PREFIX); at shutdown it stops them in the other order.
+ */
+@Injectable()
+export class ReactorRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly workers: BackgroundWorker[] = [];
+  private readonly consumers: JetStreamEventConsumer[] = [];
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    @Inject(SERVICE_NAME) private readonly name: string,
+    @Inject(CONFIG) private readonly config: ServiceConfig,
+    @Inject(MESSAGING) private readonly messaging: Messaging,
+    @Inject(DATABASE) private readonly database: Database,
+  ) {}
+
+  /** Every declaration of the mounted modules (a module imported twice is one instance). */
+  declarations(): ContextRuntimeDeclaration[] {
+    return this.discovery
+      .getProviders({ metadataKey: ContextRuntime.KEY })
+      .map((wrapper) => wrapper.instance as ContextRuntimeDeclaration | undefined)
+      .filter((instance): instance is ContextRuntimeDeclaration => instance !== undefined);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const declarations = this.declarations();
+    for (const worker of declarations.flatMap((declaration) => declaration.workers ?? [])) {
+      await worker.start();
+      this.workers.push(worker);
+    }
+    for (const reactor of declarations.flatMap((declaration) => declaration.reactors ?? [])) await this.startReactor(reactor);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.consumers.splice(0).map((consumer) => consumer.stop()));
+    for (const worker of this.workers.splice(0).reverse()) await worker.stop();
+  }
+
+  private async startReactor(reactor: Reactor): Promise<void> {
+    for (let puller = 0; puller < (reactor.pullers ?? 1); puller++) {
+      const consumer = new JetStreamEventConsumer({
+        js: this.messaging.js,
+        jsm: this.messaging.jsm,
+        pool: this.database.pool,
+        streamName: this.config.natsStream,
+        ackWaitMs: reactor.ackWaitMs,
+        onError: (error, event) => console.error(`${this.name} ${reactor.durable}: event ${event?.id ?? '?'} failed`, error),
+      });
+      await consumer.start({ durableName: reactor.durable, filterSubject: `${this.config.subjectPrefix}.${reactor.subjects}`, handler: reactor.handle, accepts: reactor.accepts });
+      this.consumers.push(consumer);
+    }
+  }
+}
