@@ -1,23 +1,18 @@
-import { newId, rpcSubjects, type ReserveCreditsReply, type ReserveCreditsRequest, type RpcErrorReply } from '@eh/contracts';
-import { connect, JSONCodec, type NatsConnection } from 'nats';
+import { newId, RPC_PATTERNS, rpcSubject, type ReserveCreditsReply } from '@eh/contracts';
+import { PrefixedNatsClient, requestReply } from '@eh/platform';
 import { startServices } from '../test/support/service-harness';
 import { percentiles, timed } from './latency';
 
-const requests = JSONCodec<ReserveCreditsRequest>();
-const replies = JSONCodec<ReserveCreditsReply | RpcErrorReply>();
-
-async function reserve(nats: NatsConnection, subject: string, workspaceId: string): Promise<number> {
-  const [message, ms] = await timed(() =>
-    nats.request(subject, requests.encode({ workspace_id: workspaceId, deployment_id: newId('deployment'), amount: 1, request_id: newId('request') }), { timeout: 10_000 }),
+async function reserve(client: PrefixedNatsClient, workspaceId: string): Promise<number> {
+  const [, ms] = await timed(() =>
+    requestReply<ReserveCreditsReply>(client, RPC_PATTERNS.ledgerReserve, { workspace_id: workspaceId, deployment_id: newId('deployment'), amount: 1, request_id: newId('request') }, 10_000),
   );
-  const reply = replies.decode(message.data);
-  if ('error' in reply) throw new Error(`reserve refused: ${reply.error.code} ${reply.error.message}`);
   return ms;
 }
 
 /**
  * `npm run bench:ledger`: the reserve round trip the gateway waits for on every live create
- * (NATS request → ledger → fold + append on `account-<ws>` → reply), against the real
+ * (Transport.NATS request → ledger → fold + append on `account-<ws>` → reply), against the real
  * services on loopback. Sequential: p50/p95 over BENCH_RESERVES (default 1,000) on one
  * account, by stream length; then a burst of BENCH_BURST (default 200) at once on a fresh one.
  */
@@ -25,14 +20,14 @@ async function main(): Promise<void> {
   const count = Number(process.env.BENCH_RESERVES ?? 1000);
   const burst = Number(process.env.BENCH_BURST ?? 200);
   const services = await startServices({ LEDGER_STANDARD_CYCLE_CAP: '100000000', LEDGER_STANDARD_IN_FLIGHT_LIMIT: '1000000' });
-  const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  const prefix = services.env.SUBJECT_PREFIX;
+  const client = new PrefixedNatsClient({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' }, (pattern) => rpcSubject(prefix, pattern));
   try {
-    const subject = rpcSubjects(services.env.SUBJECT_PREFIX).ledgerReserve;
     const sequential = await services.ops<{ id: string }>('workspace:create', '--name', 'bench-ledger');
     const samples: number[] = [];
-    for (let index = 0; index < count; index++) samples.push(await reserve(nats, subject, sequential.id));
+    for (let index = 0; index < count; index++) samples.push(await reserve(client, sequential.id));
     const fresh = await services.ops<{ id: string }>('workspace:create', '--name', 'bench-ledger-burst');
-    const [burstSamples, burstMs] = await timed(() => Promise.all(Array.from({ length: burst }, () => reserve(nats, subject, fresh.id))));
+    const [burstSamples, burstMs] = await timed(() => Promise.all(Array.from({ length: burst }, () => reserve(client, fresh.id))));
     const tenth = Math.max(1, Math.floor(count / 10));
     const result = {
       reserves: count,
@@ -43,7 +38,7 @@ async function main(): Promise<void> {
     };
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } finally {
-    await nats.close();
+    await client.close();
     await services.stop();
   }
 }

@@ -2,9 +2,9 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { newId } from '@eh/contracts';
 import type { ServiceConfig } from '@eh/platform';
-import { closeRedis, connectNats, connectRedis } from '@eh/platform';
+import { newId, rpcSubject } from '@eh/contracts';
+import { closeRedis, connectNats, connectRedis, PrefixedNatsClient } from '@eh/platform';
 import { startDatabase } from '@eh/runtime';
 import { idempotencyMigrations } from './http/idempotency/idempotency.migrations';
 import { GATEWAY_CONTEXT_MODULES, GatewayModule } from './gateway.module';
@@ -35,6 +35,8 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
     process.exit(1);
   });
   const nats = await connectNats({ servers: config.natsUrl, name: 'gateway' });
+  // Request/reply to the router and the ledger (Transport.NATS, every pattern under SUBJECT_PREFIX).
+  const rpc = new PrefixedNatsClient({ servers: config.natsUrl, name: 'gateway-rpc' }, (pattern) => rpcSubject(config.subjectPrefix, pattern));
   // Redis holds only rate-limit windows here; the gateway starts (and fails open) without it.
   const redis = await connectRedis(config.redisUrl, 'gateway', (line) => new Logger('Redis').warn(line));
   const idempotency = new IdempotencyStore(database.pool, { ttlSeconds: config.durations.idempotencyTtlSeconds });
@@ -61,9 +63,8 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
       sql: database.pool,
       database,
       store: database.store,
-      nats,
-      router: new RouterClient(nats, config.subjectPrefix),
-      ledger: new LedgerClient(nats, config.subjectPrefix, config.ledger),
+      router: new RouterClient(rpc),
+      ledger: new LedgerClient(rpc, config.ledger),
       idempotency,
       rateLimiter,
       authThrottle,
@@ -94,6 +95,7 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
     await dashboardDeps.events.stop();
   });
   fastify.addHook('onClose', async () => {
+    await rpc.close();
     await nats.drain();
     await closeRedis(redis);
     await database.close();

@@ -11,7 +11,6 @@ import type { ServiceConfig, SqlClient } from '@eh/platform';
 import { RosterModule } from '@eh/roster';
 import { InfrastructureModule, type ContextModule } from '@eh/runtime';
 import { WorkspacesModule } from '@eh/workspaces';
-import type { NatsConnection } from 'nats';
 import { CancelDeploymentController } from './deployments/cancel-deployment/cancel-deployment.controller';
 import { CreateDeploymentController } from './deployments/create-deployment/create-deployment.controller';
 import { GetDeploymentController } from './deployments/get-deployment/get-deployment.controller';
@@ -54,8 +53,6 @@ export interface GatewayDependencies {
   /** False until the migrations ran: requests other than health and docs answer 503 meanwhile (issue 11). */
   database: DatabaseReadiness;
   store: EventStore;
-  /** The gateway's NATS connection (the expert console's live updates). */
-  nats?: NatsConnection;
   router: RouterClient;
   ledger: LedgerClient;
   idempotency: IdempotencyStore;
@@ -73,7 +70,7 @@ export class GatewayModule {
   static forRoot(deps: GatewayDependencies): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [InfrastructureModule.forValues({ config: deps.config, sql: deps.sql, store: deps.store, nats: deps.nats }), ...GATEWAY_CONTEXT_MODULES],
+      imports: [InfrastructureModule.forValues({ config: deps.config, sql: deps.sql, store: deps.store }), ...GATEWAY_CONTEXT_MODULES],
       controllers: [
         CreateDeploymentController,
         GetDeploymentController,

@@ -1,13 +1,26 @@
 import type { KeyMode, Urgency } from './deployment-events';
 
 /**
- * NATS request/reply between services (DESIGN.md "Flows: Create"). Kept outside `<prefix>.>`,
- * which the JetStream events stream captures: a request stored there would be answered by a PubAck.
+ * NATS request/reply between services (DESIGN.md "Flows: Create"), as `@MessagePattern`s of
+ * @nestjs/microservices. A pattern is the subject under the configured prefix (rpcSubject):
+ * kept outside `<prefix>.>`, which the JetStream events stream captures (a request stored there
+ * would be answered by a PubAck), and carrying SUBJECT_PREFIX, so test runs never meet.
  */
+export const RPC_PATTERNS = {
+  routerQuote: 'router.quote',
+  ledgerReserve: 'ledger.reserve',
+  ledgerRelease: 'ledger.release',
+} as const;
+
+export type RpcPattern = (typeof RPC_PATTERNS)[keyof typeof RPC_PATTERNS];
+
+/** The NATS subject of a pattern: `rpc.<prefix>.<pattern>`. */
+export const rpcSubject = (prefix: string, pattern: string): string => `rpc.${prefix}.${pattern}`;
+
 export const rpcSubjects = (prefix: string) => ({
-  routerQuote: `rpc.${prefix}.router.quote`,
-  ledgerReserve: `rpc.${prefix}.ledger.reserve`,
-  ledgerRelease: `rpc.${prefix}.ledger.release`,
+  routerQuote: rpcSubject(prefix, RPC_PATTERNS.routerQuote),
+  ledgerReserve: rpcSubject(prefix, RPC_PATTERNS.ledgerReserve),
+  ledgerRelease: rpcSubject(prefix, RPC_PATTERNS.ledgerRelease),
 });
 
 export interface QuoteRequest {
@@ -31,7 +44,7 @@ export interface QuoteReply {
   estimated_credits?: number;
 }
 
-/** Errors carried back over request/reply keep the domain's stable code. */
+/** The one error envelope of request/reply: the domain's stable code, mapped back to a DomainError by the caller. */
 export interface RpcErrorReply {
   error: { code: string; message: string };
 }

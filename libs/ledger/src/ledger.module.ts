@@ -1,8 +1,13 @@
 import { Module } from '@nestjs/common';
+import { CONFIG, EVENT_STORE, type ServiceConfig } from '@eh/platform';
+import type { EventStore } from '@eh/event-store';
 import { accountsViewProjection } from './adapters/accounts-view.projection';
 import { ledgerViewMigrations } from './adapters/ledger-view.migrations';
 import { reservationsViewProjection } from './adapters/reservations-view.projection';
 import { usageHistoryMigrations, usageHistoryProjection } from './adapters/usage-history';
+import { LedgerRpcController } from './adapters/rpc/ledger-rpc.controller';
+import { ledgerPolicy } from './application/account-decider';
+import { CachedAccountRunner } from './application/account-runner';
 import { AccountSerializer } from './application/account-serializer';
 import { LedgerRuntime } from './application/ledger.runtime';
 
@@ -12,7 +17,13 @@ import { LedgerRuntime } from './application/ledger.runtime';
  * so the process that creates deployments (the gateway) mounts this module too.
  */
 @Module({
-  providers: [AccountSerializer, LedgerRuntime],
+  controllers: [LedgerRpcController],
+  providers: [
+    AccountSerializer,
+    // One cached runner per process: every account command goes through it (and its queue).
+    { provide: CachedAccountRunner, inject: [EVENT_STORE, CONFIG], useFactory: (store: EventStore, config: ServiceConfig) => new CachedAccountRunner(store, ledgerPolicy(config.ledger)) },
+    LedgerRuntime,
+  ],
 })
 export class LedgerModule {
   static readonly projections = [accountsViewProjection, reservationsViewProjection, usageHistoryProjection];

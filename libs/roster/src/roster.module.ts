@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DeploymentsModule } from '@eh/deployments';
+import { QuoteController } from './adapters/rpc/quote.controller';
 import { expertCompletionsProjection } from './adapters/expert-completions.projection';
 import { rosterViewMigrations } from './adapters/roster-view.migrations';
 import { rosterViewProjection } from './adapters/roster-view.projection';
@@ -13,6 +14,7 @@ import { RoutingRuntime } from './reactors/routing.runtime';
  */
 @Module({
   imports: [DeploymentsModule],
+  controllers: [QuoteController],
   providers: [RoutingRuntime],
 })
 export class RosterModule {

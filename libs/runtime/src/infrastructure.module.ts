@@ -1,7 +1,6 @@
 import { Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { EventStore } from '@eh/event-store';
-import { CONFIG, EVENT_STORE, loadConfig, NATS_CONNECTION, SQL, type ServiceConfig, type SqlClient } from '@eh/platform';
-import type { NatsConnection } from 'nats';
+import { CONFIG, EVENT_STORE, loadConfig, SQL, type ServiceConfig, type SqlClient } from '@eh/platform';
 import type { ContextModule } from './context-modules';
 import { openDatabase, type Database } from './database';
 import { openMessaging, type Messaging } from './messaging';
@@ -57,25 +56,22 @@ export class InfrastructureModule {
         { provide: EVENT_STORE, inject: [DATABASE], useFactory: (database: Database): EventStore => database.store },
         // After the database: a service started before PostgreSQL waits there first, as it always did.
         { provide: MESSAGING, inject: [CONFIG, DATABASE], useFactory: (config: ServiceConfig): Promise<Messaging> => openMessaging(config, options.name) },
-        { provide: NATS_CONNECTION, inject: [MESSAGING], useFactory: (messaging: Messaging): NatsConnection => messaging.nats },
         InfrastructureShutdown,
       ],
-      exports: [SERVICE_NAME, CONFIG, DATABASE, SQL, EVENT_STORE, MESSAGING, NATS_CONNECTION],
+      exports: [SERVICE_NAME, CONFIG, DATABASE, SQL, EVENT_STORE, MESSAGING],
     };
   }
 
   /** Connections built by the caller (the gateway, which must listen before PostgreSQL answers; tests). */
-  static forValues(values: { config: ServiceConfig; sql: SqlClient; store: EventStore; nats?: NatsConnection }): DynamicModule {
+  static forValues(values: { config: ServiceConfig; sql: SqlClient; store: EventStore }): DynamicModule {
     return {
       module: InfrastructureModule,
       providers: [
         { provide: CONFIG, useValue: values.config },
         { provide: SQL, useValue: values.sql },
         { provide: EVENT_STORE, useValue: values.store },
-        // A factory, not a value: the offline OpenAPI gateway has no connection at all.
-        { provide: NATS_CONNECTION, useFactory: () => values.nats },
       ],
-      exports: [CONFIG, SQL, EVENT_STORE, NATS_CONNECTION],
+      exports: [CONFIG, SQL, EVENT_STORE],
     };
   }
 }

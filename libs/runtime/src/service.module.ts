@@ -1,6 +1,10 @@
 import 'reflect-metadata';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DiscoveryModule, NestFactory } from '@nestjs/core';
+import type { MicroserviceOptions } from '@nestjs/microservices';
+import { rpcSubject } from '@eh/contracts';
+import { loadConfig, PrefixedNatsServer } from '@eh/platform';
+import { mountedClosure } from './context-modules';
 import { InfrastructureModule, type ServiceOptions } from './infrastructure.module';
 import { ReactorRunner } from './reactor-runner';
 import { runService } from './service-process';
@@ -21,11 +25,31 @@ export class ServiceModule {
   }
 }
 
-/** Runs a service until SIGTERM/SIGINT (runService): a Nest application context mounting `modules`. */
+/** Whether a mounted module declares request handlers (`@MessagePattern` controllers). */
+function answersRequests(options: ServiceOptions): boolean {
+  return mountedClosure(options.modules).some((module) => ((Reflect.getMetadata('controllers', module) as unknown[] | undefined) ?? []).length > 0);
+}
+
+/**
+ * Runs a service until SIGTERM/SIGINT (runService): a Nest application mounting `modules`. When
+ * they declare request handlers, it is a microservice on NATS (Transport.NATS through
+ * PrefixedNatsServer: every pattern under `rpc.<SUBJECT_PREFIX>.`); otherwise an application
+ * context.
+ */
 export function runNestService(options: ServiceOptions): void {
   runService(options.name, async () => {
+    const module = ServiceModule.mount(options);
     // abortOnError off: a failure to start (a broken migration) is reported by runService, then exits.
-    const app = await NestFactory.createApplicationContext(ServiceModule.mount(options), { logger: ['error', 'warn'], abortOnError: false });
+    const common = { logger: ['error', 'warn'] as ('error' | 'warn')[], abortOnError: false };
+    if (!answersRequests(options)) {
+      const context = await NestFactory.createApplicationContext(module, common);
+      return () => context.close();
+    }
+    const config = loadConfig();
+    const server = new PrefixedNatsServer({ servers: config.natsUrl, name: `${options.name}-rpc` }, (pattern) => rpcSubject(config.subjectPrefix, pattern));
+    const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, { ...common, strategy: server });
+    // Listening after init: the workers and reactors are running before the first request is taken.
+    await app.listen();
     return () => app.close();
   });
 }

@@ -1,6 +1,6 @@
-import { rpcSubjects } from '@eh/contracts';
+import { RPC_PATTERNS, rpcSubject, type ReserveCreditsReply } from '@eh/contracts';
+import { PrefixedNatsClient, requestReply } from '@eh/platform';
 import { waitUntil } from '@eh/platform/testing';
-import { connect, JSONCodec } from 'nats';
 import { request, type JsonResponse } from '../../support/http';
 import { startServices, type RunningServices } from '../../support/service-harness';
 
@@ -123,15 +123,12 @@ export class LedgerE2e {
    * proves a sweep ran past its deadline).
    */
   async reserveDirectly(workspaceId: string, deploymentId: string, amount: number): Promise<{ expires_at: string }> {
-    const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+    const prefix = this.services.env.SUBJECT_PREFIX;
+    const client = new PrefixedNatsClient({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' }, (pattern) => rpcSubject(prefix, pattern));
     try {
-      const codec = JSONCodec<Record<string, unknown>>();
-      const message = await nats.request(rpcSubjects(this.services.env.SUBJECT_PREFIX).ledgerReserve, codec.encode({ workspace_id: workspaceId, deployment_id: deploymentId, amount, request_id: 'req_fence' }), { timeout: 5_000 });
-      const reply = codec.decode(message.data);
-      if ('error' in reply) throw new Error(`reserve: ${JSON.stringify(reply)}`);
-      return reply as { expires_at: string };
+      return await requestReply<ReserveCreditsReply>(client, RPC_PATTERNS.ledgerReserve, { workspace_id: workspaceId, deployment_id: deploymentId, amount, request_id: 'req_fence' }, 5_000);
     } finally {
-      await nats.close();
+      await client.close();
     }
   }
 

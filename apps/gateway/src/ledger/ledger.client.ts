@@ -1,22 +1,8 @@
-import {
-  DomainError,
-  rpcSubjects,
-  type ReleaseReservationReply,
-  type ReleaseReservationRequest,
-  type ReserveCreditsReply,
-  type ReserveCreditsRequest,
-  type RpcErrorReply,
-} from '@eh/contracts';
+import { DomainError, RPC_PATTERNS, type ReleaseReservationReply, type ReserveCreditsReply } from '@eh/contracts';
 import type { ReleaseForDeployment, ReserveForDeployment } from '@eh/deployments';
 import { reservationEstimate } from '@eh/ledger';
-import type { LedgerConfig } from '@eh/platform';
-import { JSONCodec, type NatsConnection } from 'nats';
+import { requestReply, RpcUnavailableError, type RpcSender, type LedgerConfig } from '@eh/platform';
 import { RetryAfterError } from '../http/retry-after.error';
-
-const requests = JSONCodec<ReserveCreditsRequest>();
-const replies = JSONCodec<ReserveCreditsReply | RpcErrorReply>();
-const releaseRequests = JSONCodec<ReleaseReservationRequest>();
-const releaseReplies = JSONCodec<ReleaseReservationReply | RpcErrorReply>();
 
 /**
  * How long a failed create waits for its release before answering. A release normally takes a
@@ -30,33 +16,32 @@ const REFUSALS: ReadonlySet<string> = new Set(['credits_exhausted', 'in_flight_l
 /** Asks a ledger replica (queue group `ledger`) to hold credits for a live deployment about to be created. */
 export class LedgerClient {
   constructor(
-    private readonly nats: NatsConnection,
-    private readonly subjectPrefix: string,
+    /** A PrefixedNatsClient (Transport.NATS under SUBJECT_PREFIX), shared with the router client. */
+    private readonly client: RpcSender,
     private readonly config: LedgerConfig,
   ) {}
 
   /** Resolves to the credits held; refusals become the caller's 402 or 429. */
   async reserve(request: ReserveForDeployment): Promise<number> {
     const amount = reservationEstimate(request.quote, this.config.fallbackReserveCredits);
-    let reply: ReserveCreditsReply | RpcErrorReply;
     try {
-      const message = await this.nats.request(
-        rpcSubjects(this.subjectPrefix).ledgerReserve,
-        requests.encode({ workspace_id: request.workspace_id, deployment_id: request.deployment_id, amount, request_id: request.request_id }),
-        { timeout: this.config.reserveTimeoutMs },
+      const reply = await requestReply<ReserveCreditsReply>(
+        this.client,
+        RPC_PATTERNS.ledgerReserve,
+        { workspace_id: request.workspace_id, deployment_id: request.deployment_id, amount, request_id: request.request_id },
+        this.config.reserveTimeoutMs,
       );
-      reply = replies.decode(message.data);
-    } catch {
-      // No responders or a timeout. A reserve that did land meanwhile is released now if the ledger
-      // takes the release after it, else as an orphan at its deadline; not awaited, the answer is late already.
-      void this.release(request);
-      throw new DomainError('service_unavailable', 'the credit ledger is briefly unavailable; retry shortly');
+      return reply.amount;
+    } catch (error) {
+      if (error instanceof RpcUnavailableError) {
+        // No responders or a timeout. A reserve that did land meanwhile is released now if the ledger
+        // takes the release after it, else as an orphan at its deadline; not awaited, the answer is late already.
+        void this.release(request);
+        throw new DomainError('service_unavailable', 'the credit ledger is briefly unavailable; retry shortly');
+      }
+      if (!(error instanceof DomainError && REFUSALS.has(error.code))) void this.release(request);
+      throw refusal(error, this.config.inFlightRetryAfterSeconds);
     }
-    if ('error' in reply) {
-      if (!REFUSALS.has(reply.error.code)) void this.release(request);
-      throw refusal(reply.error, this.config.inFlightRetryAfterSeconds);
-    }
-    return reply.amount;
   }
 
   /**
@@ -67,30 +52,32 @@ export class LedgerClient {
    */
   async release(request: ReleaseForDeployment): Promise<boolean> {
     try {
-      const message = await this.nats.request(
-        rpcSubjects(this.subjectPrefix).ledgerRelease,
-        releaseRequests.encode({ workspace_id: request.workspace_id, deployment_id: request.deployment_id, request_id: request.request_id }),
-        { timeout: RELEASE_WAIT_MS },
+      const reply = await requestReply<ReleaseReservationReply>(
+        this.client,
+        RPC_PATTERNS.ledgerRelease,
+        { workspace_id: request.workspace_id, deployment_id: request.deployment_id, request_id: request.request_id },
+        RELEASE_WAIT_MS,
       );
-      const reply = releaseReplies.decode(message.data);
-      return !('error' in reply) && reply.released;
+      return reply.released;
     } catch {
       return false;
     }
   }
 }
 
-function refusal(error: RpcErrorReply['error'], retryAfterSeconds: number): Error {
-  switch (error.code) {
+function refusal(error: unknown, retryAfterSeconds: number): Error {
+  const code = error instanceof DomainError ? error.code : 'internal_error';
+  const message = error instanceof Error ? error.message : String(error);
+  switch (code) {
     case 'credits_exhausted':
-      return new DomainError('credits_exhausted', error.message);
+      return new DomainError('credits_exhausted', message);
     case 'in_flight_limit_reached':
-      return new RetryAfterError('in_flight_limit_reached', error.message, retryAfterSeconds);
+      return new RetryAfterError('in_flight_limit_reached', message, retryAfterSeconds);
     case 'service_unavailable':
       // The ledger could not reach PostgreSQL (issue 11): the caller retries, nothing was created.
       return new DomainError('service_unavailable', 'the credit ledger is briefly unavailable; retry shortly');
     default:
       // Anything else is our fault (a bad amount, a ledger bug): a 500, never the caller's.
-      return new Error(`ledger reserve failed: ${error.code} ${error.message}`);
+      return new Error(`ledger reserve failed: ${code} ${message}`);
   }
 }

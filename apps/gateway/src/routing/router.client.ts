@@ -1,28 +1,24 @@
-import { DomainError, rpcSubjects, type QuoteReply, type QuoteRequest, type RpcErrorReply } from '@eh/contracts';
-import { JSONCodec, type NatsConnection } from 'nats';
+import { DomainError, RPC_PATTERNS, type QuoteReply, type QuoteRequest } from '@eh/contracts';
+import { requestReply, RpcUnavailableError, type RpcSender } from '@eh/platform';
 
-const codec = JSONCodec<QuoteReply | RpcErrorReply>();
-
-/** Asks a router replica (queue group) whether experts can take the work. */
+/** Asks a router replica (queue group `router`) whether experts can take the work. */
 export class RouterClient {
   constructor(
-    private readonly nats: NatsConnection,
-    private readonly subjectPrefix: string,
+    /** A PrefixedNatsClient (Transport.NATS under SUBJECT_PREFIX), shared with the ledger client. */
+    private readonly client: RpcSender,
     private readonly timeoutMs = 3000,
   ) {}
 
   async quote(request: QuoteRequest): Promise<QuoteReply> {
-    let reply: QuoteReply | RpcErrorReply;
     try {
-      const message = await this.nats.request(rpcSubjects(this.subjectPrefix).routerQuote, JSONCodec<QuoteRequest>().encode(request), { timeout: this.timeoutMs });
-      reply = codec.decode(message.data);
-    } catch {
-      // No responders or a timeout: routing is down, not the caller's fault.
-      throw new DomainError('service_unavailable', 'routing is briefly unavailable; retry shortly');
+      return await requestReply<QuoteReply>(this.client, RPC_PATTERNS.routerQuote, request, this.timeoutMs);
+    } catch (error) {
+      // No responders or a timeout: routing is down, not the caller's fault. The router could not
+      // read its roster (PostgreSQL out of reach): a 503 to retry as well, not our 500.
+      if (error instanceof RpcUnavailableError || (error instanceof DomainError && error.code === 'service_unavailable')) {
+        throw new DomainError('service_unavailable', 'routing is briefly unavailable; retry shortly');
+      }
+      throw new Error(`router quote failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
-    // The router could not read its roster (PostgreSQL out of reach): a 503 to retry, not our 500.
-    if ('error' in reply && reply.error.code === 'service_unavailable') throw new DomainError('service_unavailable', 'routing is briefly unavailable; retry shortly');
-    if ('error' in reply) throw new Error(`router quote failed: ${reply.error.code} ${reply.error.message}`);
-    return reply;
   }
 }

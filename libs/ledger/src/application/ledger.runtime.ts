@@ -1,20 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { BackgroundWorker, ContextRuntimeDeclaration, EventStore, Reactor } from '@eh/event-store';
-import { CONFIG, ContextRuntime, EVENT_STORE, NATS_CONNECTION, SQL, startPeriodicTask, type PeriodicTask, type ServiceConfig, type SqlClient } from '@eh/platform';
-import type { NatsConnection, Subscription } from 'nats';
-import { startReleaseResponder } from '../adapters/release.responder';
-import { startReserveResponder } from '../adapters/reserve.responder';
-import { ledgerPolicy } from './account-decider';
+import type { BackgroundWorker, ContextRuntimeDeclaration, Reactor } from '@eh/event-store';
+import { CONFIG, ContextRuntime, SQL, startPeriodicTask, type PeriodicTask, type ServiceConfig, type SqlClient } from '@eh/platform';
 import { CachedAccountRunner } from './account-runner';
 import { AccountSerializer } from './account-serializer';
 import { accountCommandFor, accountCommandForWorkspace, applyCreditReaction } from './credit-reactions';
 import { releaseOrphans, rollEndedCycles } from './ledger-sweeps';
 
 /**
- * What the ledger runs (DESIGN.md "Services"): answers reserves and releases, follows
- * deployments to confirm, release and settle, opens accounts for new workspaces, releases
- * orphans and starts cycles. Every account command of the process goes through one cached
- * runner, queued per workspace (AccountSerializer), where version conflicts are retried.
+ * What the ledger runs (DESIGN.md "Services") besides its request handlers
+ * (adapters/rpc/ledger-rpc.controller.ts): follows deployments to confirm, release and settle,
+ * opens accounts for new workspaces, releases orphans and starts cycles. Every account command
+ * of the process goes through one cached runner, queued per workspace (AccountSerializer),
+ * where version conflicts are retried.
  */
 @ContextRuntime()
 @Injectable()
@@ -25,27 +22,14 @@ export class LedgerRuntime implements ContextRuntimeDeclaration {
   constructor(
     @Inject(CONFIG) config: ServiceConfig,
     @Inject(SQL) sql: SqlClient,
-    @Inject(EVENT_STORE) store: EventStore,
-    @Inject(NATS_CONNECTION) nats: NatsConnection,
+    runner: CachedAccountRunner,
     serializer: AccountSerializer,
   ) {
-    const run = new CachedAccountRunner(store, ledgerPolicy(config.ledger)).run;
+    const { run } = runner;
     const report = (what: string) => (error: unknown) => console.error(`ledger: ${what}`, error);
     const queue = <T>(workspaceId: string, work: () => Promise<T>): Promise<T> => serializer.run(workspaceId, work);
-    let subscriptions: Subscription[] = [];
     let sweeps: PeriodicTask[] = [];
     this.workers = [
-      {
-        name: 'reserve and release responders',
-        start: async () => {
-          subscriptions = [
-            startReserveResponder({ nats, run, serializer, subjectPrefix: config.subjectPrefix, reservationTtlSeconds: config.ledger.reservationTtlSeconds, onError: report('reserve failed') }),
-            // Issue 11: a create that failed after its reserve gives the credits back at once.
-            startReleaseResponder({ nats, run, serializer, subjectPrefix: config.subjectPrefix, onError: report('release failed') }),
-          ];
-        },
-        stop: async () => subscriptions.forEach((subscription) => subscription.unsubscribe()),
-      },
       {
         name: 'orphan sweep and cycle check',
         // Both run once at start too: a ledger that was down catches up at once.

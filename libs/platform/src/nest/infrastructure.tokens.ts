@@ -8,5 +8,3 @@ export const CONFIG = Symbol('ServiceConfig');
 export const SQL = Symbol('SqlPool');
 /** The EventStore, its inline projections those of the modules the process mounts. */
 export const EVENT_STORE = Symbol('EventStore');
-/** The process's NatsConnection (JetStream and plain subjects). */
-export const NATS_CONNECTION = Symbol('NatsConnection');

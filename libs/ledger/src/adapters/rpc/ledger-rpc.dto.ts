@@ -1,0 +1,34 @@
+import type { ReleaseReservationRequest, ReserveCreditsRequest } from '@eh/contracts';
+import { IsInt, IsNotEmpty, IsString, Min } from 'class-validator';
+
+/** The gateway's reserve as it arrives over NATS (libs/contracts ReserveCreditsRequest), validated. */
+export class ReserveCreditsDto implements ReserveCreditsRequest {
+  @IsString()
+  @IsNotEmpty()
+  workspace_id!: string;
+
+  @IsString()
+  @IsNotEmpty()
+  deployment_id!: string;
+
+  @IsInt()
+  @Min(0)
+  amount!: number;
+
+  @IsString()
+  request_id!: string;
+}
+
+/** The gateway's release of a create that failed after its reserve (issue 11), validated. */
+export class ReleaseReservationDto implements ReleaseReservationRequest {
+  @IsString()
+  @IsNotEmpty()
+  workspace_id!: string;
+
+  @IsString()
+  @IsNotEmpty()
+  deployment_id!: string;
+
+  @IsString()
+  request_id!: string;
+}
