@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { boundaryViolations, type Project, type SourceFile } from './boundary-rules';
 
 const ROOT = path.resolve(__dirname, '../..');
 const IMPORT = /(?:from|import|require\()\s*['"]([^'"]+)['"]/g;
@@ -7,9 +8,27 @@ const IMPORT = /(?:from|import|require\()\s*['"]([^'"]+)['"]/g;
 function* sourceFiles(dir: string): Generator<string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* sourceFiles(full);
-    else if (entry.name.endsWith('.ts')) yield full;
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules') yield* sourceFiles(full);
+    } else if (/\.tsx?$/.test(entry.name)) yield full;
   }
+}
+
+/** Every project.json under apps/ and libs/, with its root and tags. */
+function projects(): Project[] {
+  return ['apps', 'libs'].flatMap((top) =>
+    fs
+      .readdirSync(path.join(ROOT, top))
+      .filter((name) => fs.existsSync(path.join(ROOT, top, name, 'project.json')))
+      .map((name) => {
+        const json = JSON.parse(fs.readFileSync(path.join(ROOT, top, name, 'project.json'), 'utf8')) as { name: string; tags?: string[] };
+        return { name: json.name, root: `${top}/${name}`, tags: json.tags ?? [] };
+      }),
+  );
+}
+
+function files(top: 'apps' | 'libs'): SourceFile[] {
+  return [...sourceFiles(path.join(ROOT, top))].map((file) => ({ path: path.relative(ROOT, file).split(path.sep).join('/'), source: fs.readFileSync(file, 'utf8') }));
 }
 
 /** The top-level folder and project a file or a resolved import belongs to, e.g. `apps/gateway`. */
@@ -45,5 +64,55 @@ describe('module boundaries', () => {
   it('no lib imports an app through any path', () => {
     const offenders = [...sourceFiles(path.join(ROOT, 'libs'))].filter((file) => /from ['"][^'"]*apps\//.test(fs.readFileSync(file, 'utf8')));
     expect(offenders.map((file) => path.relative(ROOT, file))).toEqual([]);
+  });
+
+  // Issue 15: Nx tags per context and per layer, and the matrix of docs/architecture.md.
+  it('every import follows the layer rules and the context matrix', () => {
+    expect(boundaryViolations(projects(), [...files('apps'), ...files('libs')])).toEqual([]);
+  });
+});
+
+/** The check itself, on a made-up workspace that breaks every rule once. */
+describe('boundaryViolations', () => {
+  const fixture: Project[] = [
+    { name: 'gateway', root: 'apps/gateway', tags: ['scope:gateway', 'type:app'] },
+    { name: 'router', root: 'apps/router', tags: ['scope:router', 'type:app'] },
+    { name: '@eh/contracts', root: 'libs/contracts', tags: ['scope:shared', 'type:domain'] },
+    { name: '@eh/platform', root: 'libs/platform', tags: ['scope:shared', 'type:adapter'] },
+    { name: '@eh/event-store', root: 'libs/event-store', tags: ['scope:shared', 'type:adapter'] },
+    { name: '@eh/deployments', root: 'libs/deployments', tags: ['scope:deployments', 'type:lib'] },
+    { name: '@eh/ledger', root: 'libs/ledger', tags: ['scope:ledger', 'type:lib'] },
+    { name: '@eh/memory', root: 'libs/memory', tags: ['scope:memory', 'type:lib'] },
+    { name: '@eh/untagged', root: 'libs/untagged', tags: [] },
+  ];
+  const check = (file: SourceFile) => boundaryViolations(fixture.filter((project) => project.tags.length > 0), [file]);
+
+  it('accepts what the matrix allows', () => {
+    expect(check({ path: 'libs/memory/src/application/save.ts', source: "import { deploymentDecider } from '@eh/deployments';\nimport { handleCommand } from '@eh/event-store';" })).toEqual([]);
+    expect(check({ path: 'libs/deployments/src/domain/decide.ts', source: "import type { DeploymentEvent } from '@eh/contracts';\nimport { evolve } from './evolve';" })).toEqual([]);
+  });
+
+  it('refuses a context importing one the matrix does not list', () => {
+    expect(check({ path: 'libs/deployments/src/application/create.ts', source: "import { reserveCredits } from '@eh/ledger';" })).toEqual([
+      "libs/deployments/src/application/create.ts → @eh/ledger: scope:deployments may not import scope:ledger (docs/architecture.md matrix)",
+    ]);
+  });
+
+  it('refuses a layer importing upwards, an app importing an app, and a shared lib importing a later one', () => {
+    expect(check({ path: 'libs/contracts/src/ids.ts', source: "import { createPool } from '@eh/platform';" })).toEqual(['libs/contracts/src/ids.ts → @eh/platform: type:domain may not import type:adapter']);
+    expect(check({ path: 'libs/platform/src/x.ts', source: "import { loadAggregate } from '@eh/event-store';" })).toHaveLength(1);
+    expect(check({ path: 'libs/event-store/src/x.ts', source: "import { deploymentDecider } from '@eh/deployments';" })).toEqual(['libs/event-store/src/x.ts → @eh/deployments: type:adapter may not import type:lib']);
+    expect(check({ path: 'apps/gateway/src/main.ts', source: "import { x } from '../../router/src/main';" })).toEqual(['apps/gateway/src/main.ts → ../../router/src/main: type:app may not import type:app']);
+  });
+
+  it('keeps domain folders off adapters and off their own application layer', () => {
+    expect(check({ path: 'libs/deployments/src/domain/decide.ts', source: "import { SQL } from '@eh/platform';\nimport { createDeployment } from '../application/create';" })).toEqual([
+      'libs/deployments/src/domain/decide.ts → @eh/platform: a domain folder imports only type:domain libs (@eh/contracts)',
+      'libs/deployments/src/domain/decide.ts → ../application/create: a domain folder imports nothing from its own application or adapters',
+    ]);
+  });
+
+  it('requires a scope and a layer on every project', () => {
+    expect(boundaryViolations(fixture, [])).toEqual([expect.stringContaining('libs/untagged/project.json')]);
   });
 });

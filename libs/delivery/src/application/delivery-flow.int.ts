@@ -3,7 +3,7 @@ import { deploymentDecider, SYNTHETIC_EXPERT, type DeploymentCommand } from '@eh
 import { handleCommand, PostgresEventStore, type RecordedEvent } from '@eh/event-store';
 import { parseSecretKeyring, runMigrations, SecretCipher } from '@eh/platform';
 import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
-import { allMigrations, inlineProjections } from '@eh/runtime';
+import { allMigrations, inlineProjections } from '../../../../test/support/all-contexts';
 import { verifyWebhook } from '@eh/webhook-signature';
 import { createWorkspace } from '@eh/workspaces';
 import { pendingDeliveriesDue } from '../adapters/deliveries-view.query';

@@ -2,7 +2,7 @@ import { newId, webhookEndpointStreamName } from '@eh/contracts';
 import { PostgresEventStore } from '@eh/event-store';
 import { parseSecretKeyring, runMigrations, SecretCipher, SecretOpenError, UnknownSecretKeyError } from '@eh/platform';
 import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
-import { allMigrations, inlineProjections } from '@eh/runtime';
+import { allMigrations, inlineProjections } from '../../../../test/support/all-contexts';
 import { createWorkspace } from '@eh/workspaces';
 import { resealWebhookSecrets } from '../adapters/webhook-secrets.reseal';
 import { signingSecrets } from './attempt-delivery.handler';

@@ -7,7 +7,7 @@ import { deploymentStreamName, newId, type DeploymentEvent } from '@eh/contracts
 import { deploymentDecider, type DeploymentCommand } from '@eh/deployments';
 import { handleCommand } from '@eh/event-store';
 import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
-import { openDatabase, type Database } from '@eh/runtime';
+import { openDatabase, type Database } from '../../../../test/support/all-contexts';
 import { offerDeployment, type OfferDeps } from './offer-deployment.handler';
 import { registerExpert } from './manage-roster.handler';
 
