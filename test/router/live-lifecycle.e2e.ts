@@ -91,8 +91,9 @@ describe('live deployments through the expert tooling', () => {
   it('drops a late timer: the offer timer firing after the acceptance changes nothing', async () => {
     const id = await offeredToAda();
     expect((await act(ada, id, 'accept')).status).toBe(200);
-    // OFFER_TIMEOUT_SECONDS=2: the offer's timer fires after this, and the decider refuses it.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // OFFER_TIMEOUT_SECONDS=2: the offer's timer fires after the acceptance, and the decider refuses it.
+    // The fence: the router's timer worker has processed that job (BullMQ's own record of it).
+    expect(await e2e.timerProcessed(`offer-${id}-1`)).toBe('"dropped"');
     expect(await e2e.types(id)).toEqual(['created', 'offered', 'accepted']);
     expect((await e2e.get(workspace.keys.live, id)).body.status).toBe('accepted');
   });

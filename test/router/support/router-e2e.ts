@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { TIMER_QUEUE_NAME } from '@eh/deployments';
 import { waitUntil } from '@eh/platform/testing';
+import { Redis } from 'ioredis';
 import { request, type JsonResponse } from '../../support/http';
 import type { RunningServices } from '../../support/service-harness';
 
@@ -107,6 +109,40 @@ export class RouterE2e {
 
   async types(id: string): Promise<string[]> {
     return (await this.events(id)).map((event) => event.type.replace('deployment.', ''));
+  }
+
+  /** The deployment's event types that happened (metadata `occurred_at`) before `at`. */
+  async typesBefore(id: string, at: Date): Promise<string[]> {
+    const { rows } = await this.services.database.pool.query<{ event_type: string }>(
+      "SELECT event_type FROM events WHERE stream_name = $1 AND (metadata->>'occurred_at')::timestamptz < $2 ORDER BY stream_revision",
+      [`deployment-${id}`, at],
+    );
+    return rows.map((row) => row.event_type.replace('deployment.', ''));
+  }
+
+  /**
+   * Waits until the router's timer worker has processed the BullMQ job `jobId` (e.g.
+   * `offer-dep_…-1`), however it ended: a fence for "the late timer fired and changed nothing".
+   * Read from the queue's own events stream (BullMQ writes `completed` there with the result).
+   */
+  async timerProcessed(jobId: string, timeoutMs = 10_000): Promise<string> {
+    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await redis.connect();
+    try {
+      return await waitUntil(
+        async () => {
+          const entries = await redis.xrange(`${this.services.env.REDIS_PREFIX}:${TIMER_QUEUE_NAME}:events`, '-', '+');
+          for (const [, fields] of entries) {
+            const field = (name: string) => fields[fields.indexOf(name) + 1];
+            if (fields.includes('jobId') && field('jobId') === jobId && field('event') === 'completed') return field('returnvalue') ?? 'completed';
+          }
+          return undefined;
+        },
+        { timeoutMs, intervalMs: 50, description: `timer job ${jobId} processed` },
+      );
+    } finally {
+      await redis.quit();
+    }
   }
 
   /** Waits until the deployment's open offer (the latest offered event not yet answered) goes to someone. */
