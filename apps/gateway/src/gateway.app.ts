@@ -20,8 +20,7 @@ import { IdempotencyStore } from './http/idempotency/idempotency.store';
 import { RedisRateLimiter } from './http/rate-limit/redis-rate-limiter.adapter';
 import { LedgerClient } from './ledger/ledger.client';
 import { RouterClient } from './routing/router.client';
-import { CONSOLE_MIGRATIONS, createConsoleDependencies, registerConsoleHttp } from './console-api';
-import { createDashboardDependencies } from './dashboard-api';
+import { CONSOLE_MIGRATIONS, createConsoleDependencies, createDashboardDependencies, registerConsoleHttp } from './gateway.connections';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 

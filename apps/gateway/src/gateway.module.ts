@@ -11,34 +11,28 @@ import type { ServiceConfig, SqlClient } from '@eh/platform';
 import { RosterModule } from '@eh/roster';
 import { InfrastructureModule, type ContextModule } from '@eh/runtime';
 import { WorkspacesModule } from '@eh/workspaces';
-import { CancelDeploymentController } from './deployments/cancel-deployment/cancel-deployment.controller';
-import { CreateDeploymentController } from './deployments/create-deployment/create-deployment.controller';
-import { GetDeploymentController } from './deployments/get-deployment/get-deployment.controller';
-import { ListDeploymentsController } from './deployments/list-deployments/list-deployments.controller';
-import { ReplyToDeploymentController } from './deployments/reply-to-deployment/reply-to-deployment.controller';
 import { AdminGuard } from './admin/admin.guard';
-import { AdminWorkspacesController } from './admin/workspaces/admin-workspaces.controller';
-import { WebhookDeliveriesController } from './admin/webhooks/webhook-deliveries.controller';
-import { WebhookEndpointController } from './admin/webhooks/webhook-endpoint.controller';
-import { ErrorDocsController } from './docs/error-docs.controller';
+import type { ConsoleDependencies, DashboardDependencies } from './gateway.connections';
 import { DATABASE_READINESS, DatabaseReadyGuard, type DatabaseReadiness } from './health/database-readiness';
-import { HealthController } from './health/health.controller';
-import { OpenApiController } from './openapi/openapi.controller';
-import { LEDGER_API_CONTROLLERS, ledgerApiProviders } from './ledger-api';
-import { MEMORY_HANDOFFS_API_CONTROLLERS } from './memory-handoffs-api';
-import type { LedgerClient } from './ledger/ledger.client';
-import { ROUTER_API_CONTROLLERS, ROUTER_API_PROVIDERS } from './router-api';
-import { CONSOLE_API_CONTROLLERS, consoleApiProviders, type ConsoleDependencies } from './console-api';
-import { DASHBOARD_API_CONTROLLERS, dashboardApiProviders, type DashboardDependencies } from './dashboard-api';
 import { ApiKeyGuard } from './http/api-key.guard';
 import { AuthFailureThrottle } from './http/auth-throttle/auth-failure-throttle';
 import { IdempotencyInterceptor } from './http/idempotency/idempotency.interceptor';
 import { IdempotencyStore } from './http/idempotency/idempotency.store';
 import { RateLimitInterceptor } from './http/rate-limit/rate-limit.interceptor';
 import { RedisRateLimiter } from './http/rate-limit/redis-rate-limiter.adapter';
-import { ROUTER_CLIENT } from './http/tokens';
 import { ApiVersionInterceptor } from './http/versioning/api-version.interceptor';
+import type { LedgerClient } from './ledger/ledger.client';
 import type { RouterClient } from './routing/router.client';
+import { ATTACHMENTS_CONTROLLERS, attachmentsProviders } from './routes/attachments.routes';
+import { DELIVERY_CONTROLLERS, deliveryProviders } from './routes/delivery.routes';
+import { DEPLOYMENTS_CONTROLLERS, deploymentsProviders } from './routes/deployments.routes';
+import { HANDOFFS_CONTROLLERS } from './routes/handoffs.routes';
+import { IDENTITY_CONTROLLERS, identityProviders } from './routes/identity.routes';
+import { LEDGER_CONTROLLERS, ledgerProviders } from './routes/ledger.routes';
+import { MEMORY_CONTROLLERS } from './routes/memory.routes';
+import { ROSTER_CONTROLLERS, rosterProviders } from './routes/roster.routes';
+import { SERVICE_CONTROLLERS } from './routes/service.routes';
+import { WORKSPACES_CONTROLLERS } from './routes/workspaces.routes';
 
 /**
  * The gateway appends to every context (deployments, workspaces, the roster, accounts, memory,
@@ -59,9 +53,9 @@ export interface GatewayDependencies {
   rateLimiter: RedisRateLimiter;
   /** Failed authentications per client address, shared by the three guards (issue 11). */
   authThrottle: AuthFailureThrottle;
-  /** Issue 12: the expert console's live updates, sign-in throttle and blob store. */
+  /** The expert console's live updates, sign-in throttle and blob store (issue 12). */
   console: ConsoleDependencies;
-  /** Issue 13: partners' live event streams. */
+  /** Partners' live event streams (issue 13). */
   dashboard: DashboardDependencies;
 }
 
@@ -71,44 +65,33 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [InfrastructureModule.forValues({ config: deps.config, sql: deps.sql, store: deps.store }), ...GATEWAY_CONTEXT_MODULES],
+      // The routes by context (routes/), each beside the providers it needs.
       controllers: [
-        CreateDeploymentController,
-        GetDeploymentController,
-        ListDeploymentsController,
-        CancelDeploymentController,
-        ReplyToDeploymentController,
-        AdminWorkspacesController,
-        WebhookEndpointController,
-        WebhookDeliveriesController,
-        ErrorDocsController,
-        HealthController,
-        // Issue 3: GET /v1/openapi.json, generated from the routes registered here.
-        OpenApiController,
-        // Issue 5: GET /v1/experts, the admin roster, operations cancel, the expert API.
-        ...ROUTER_API_CONTROLLERS,
-        // Issue 4: GET /v1/usage and the admin API for credit accounts.
-        ...LEDGER_API_CONTROLLERS,
-        // Issue 8: brand memory and POST /v1/handoffs.
-        ...MEMORY_HANDOFFS_API_CONTROLLERS,
-        // Issue 12: the expert console's sign-in, live updates, uploads, drafts, earnings, expert OpenAPI.
-        ...CONSOLE_API_CONTROLLERS,
-        // Issue 13: the partner's own API (endpoints, deliveries, events) and the workspace dashboard's.
-        ...DASHBOARD_API_CONTROLLERS,
+        ...SERVICE_CONTROLLERS,
+        ...DEPLOYMENTS_CONTROLLERS,
+        ...ROSTER_CONTROLLERS,
+        ...LEDGER_CONTROLLERS,
+        ...WORKSPACES_CONTROLLERS,
+        ...IDENTITY_CONTROLLERS,
+        ...MEMORY_CONTROLLERS,
+        ...HANDOFFS_CONTROLLERS,
+        ...DELIVERY_CONTROLLERS,
+        ...ATTACHMENTS_CONTROLLERS,
       ],
       providers: [
         { provide: DATABASE_READINESS, useValue: deps.database },
-        // Global guards run before the controllers' own (API key, admin, expert).
+        // Global guards run before the controllers' own (API key, admin, expert, session, member).
         { provide: APP_GUARD, useClass: DatabaseReadyGuard },
-        { provide: ROUTER_CLIENT, useValue: deps.router },
         ApiKeyGuard,
         AdminGuard,
-        ...ROUTER_API_PROVIDERS,
-        ...ledgerApiProviders(deps.ledger),
         { provide: IdempotencyStore, useValue: deps.idempotency },
         { provide: RedisRateLimiter, useValue: deps.rateLimiter },
         { provide: AuthFailureThrottle, useValue: deps.authThrottle },
-        // Issue 13: members' guard and services, the signing-secret cipher, bulk replays, live streams.
-        ...dashboardApiProviders(deps.dashboard),
+        ...deploymentsProviders({ expertEvents: deps.console.events }),
+        ...rosterProviders({ router: deps.router }),
+        ...ledgerProviders({ ledger: deps.ledger }),
+        ...identityProviders({ signInThrottle: deps.console.signInThrottle }),
+        ...deliveryProviders({ workspaceEvents: deps.dashboard.events }),
         // Global interceptors nest in this order, after the guards: the rate limit first (a refused
         // request claims no Idempotency-Key), then idempotency, outside versioning so a replay
         // returns the stored bytes untouched (docs/decisions.md "REST conventions (issue 3)").
@@ -116,8 +99,8 @@ export class GatewayModule {
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         // Service-Version: resolves, echoes and renders every /v1 response (http/versioning).
         { provide: APP_INTERCEPTOR, useClass: ApiVersionInterceptor },
-        // Issue 12; ends with the interceptor signing attachment URLs, innermost (keep it last).
-        ...consoleApiProviders(deps.console),
+        // Ends with the interceptor signing attachment URLs, innermost (keep it last).
+        ...attachmentsProviders({ blobs: deps.console.blobs }),
       ],
     };
   }
