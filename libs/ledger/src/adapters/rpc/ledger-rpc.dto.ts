@@ -1,24 +1,6 @@
 import type { ReleaseReservationRequest, ReserveCreditsRequest } from '@eh/contracts';
 import { IsInt, IsNotEmpty, IsString, Min } from 'class-validator';
 
-/** The gateway's reserve as it arrives over NATS (libs/contracts ReserveCreditsRequest), validated. */
-export class ReserveCreditsDto implements ReserveCreditsRequest {
-  @IsString()
-  @IsNotEmpty()
-  workspace_id!: string;
-
-  @IsString()
-  @IsNotEmpty()
-  deployment_id!: string;
-
-  @IsInt()
-  @Min(0)
-  amount!: number;
-
-  @IsString()
-  request_id!: string;
-}
-
 /** The gateway's release of a create that failed after its reserve (issue 11), validated. */
 export class ReleaseReservationDto implements ReleaseReservationRequest {
   @IsString()
@@ -31,4 +13,11 @@ export class ReleaseReservationDto implements ReleaseReservationRequest {
 
   @IsString()
   request_id!: string;
+}
+
+/** The gateway's reserve as it arrives over NATS (libs/contracts ReserveCreditsRequest): what a release names, and the amount. */
+export class ReserveCreditsDto extends ReleaseReservationDto implements ReserveCreditsRequest {
+  @IsInt()
+  @Min(0)
+  amount!: number;
 }
