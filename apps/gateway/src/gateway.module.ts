@@ -87,11 +87,11 @@ export class GatewayModule {
         { provide: IdempotencyStore, useValue: deps.idempotency },
         { provide: RedisRateLimiter, useValue: deps.rateLimiter },
         { provide: AuthFailureThrottle, useValue: deps.authThrottle },
-        ...deploymentsProviders({ expertEvents: deps.console.events }),
+        ...deploymentsProviders(() => deps.console.events),
         ...rosterProviders({ router: deps.router }),
         ...ledgerProviders({ ledger: deps.ledger }),
-        ...identityProviders({ signInThrottle: deps.console.signInThrottle }),
-        ...deliveryProviders({ workspaceEvents: deps.dashboard.events }),
+        ...identityProviders(() => deps.console.signInThrottle),
+        ...deliveryProviders(() => deps.dashboard.events),
         // Global interceptors nest in this order, after the guards: the rate limit first (a refused
         // request claims no Idempotency-Key), then idempotency, outside versioning so a replay
         // returns the stored bytes untouched (docs/decisions.md "REST conventions (issue 3)").
@@ -100,7 +100,7 @@ export class GatewayModule {
         // Service-Version: resolves, echoes and renders every /v1 response (http/versioning).
         { provide: APP_INTERCEPTOR, useClass: ApiVersionInterceptor },
         // Ends with the interceptor signing attachment URLs, innermost (keep it last).
-        ...attachmentsProviders({ blobs: deps.console.blobs }),
+        ...attachmentsProviders(() => deps.console.blobs),
       ],
     };
   }

@@ -14,9 +14,9 @@ export const ATTACHMENTS_CONTROLLERS = [UploadAttachmentController, AttachmentCo
  * The last provider is the interceptor that signs attachment URLs, which must stay the innermost
  * global interceptor: list these after every other APP_INTERCEPTOR.
  */
-export const attachmentsProviders = (deps: { blobs: BlobStore }) => [
-  // A factory, not a value: the offline OpenAPI gateway passes no connections at all.
-  { provide: BLOB_STORE, useFactory: () => deps.blobs },
+export const attachmentsProviders = (blobs: () => BlobStore) => [
+  // Read when first injected: the offline OpenAPI gateway and the fuzzer's route catalog pass no connections at all.
+  { provide: BLOB_STORE, useFactory: blobs },
   {
     provide: ATTACHMENT_URLS,
     inject: [CONFIG],

@@ -25,9 +25,9 @@ export const DELIVERY_CONTROLLERS = [
   DeploymentEventsController,
 ];
 
-export const deliveryProviders = (deps: { workspaceEvents: WorkspaceEventHub }) => [
-  // Factories rather than values: the offline OpenAPI gateway passes no connections at all.
-  { provide: WORKSPACE_EVENT_HUB, useFactory: () => deps.workspaceEvents },
+export const deliveryProviders = (workspaceEvents: () => WorkspaceEventHub) => [
+  // Factories rather than values: the offline OpenAPI gateway and the fuzzer's route catalog pass no connections at all.
+  { provide: WORKSPACE_EVENT_HUB, useFactory: workspaceEvents },
   { provide: SECRET_CIPHER, inject: [CONFIG], useFactory: (config: ServiceConfig) => startSecretCipher(config.secretKeyring) },
   { provide: REPLAY_JOB_RUNNER, inject: [EVENT_STORE], useFactory: (store: EventStore) => new ReplayJobRunner(store) },
 ];

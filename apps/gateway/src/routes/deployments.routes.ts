@@ -30,5 +30,5 @@ export const DEPLOYMENTS_CONTROLLERS = [
   ExpertEventsController,
 ];
 
-// A factory, not a value: the offline OpenAPI gateway passes no connections at all.
-export const deploymentsProviders = (deps: { expertEvents: ExpertEventHub }) => [{ provide: EXPERT_EVENT_HUB, useFactory: () => deps.expertEvents }];
+// Read when first injected, not when the module is listed: the offline OpenAPI gateway and the fuzzer's route catalog pass no connections at all.
+export const deploymentsProviders = (expertEvents: () => ExpertEventHub) => [{ provide: EXPERT_EVENT_HUB, useFactory: expertEvents }];

@@ -12,12 +12,12 @@ import { AdminOperatorsController } from '../operators/admin-operators.controlle
 
 export const IDENTITY_CONTROLLERS = [ConsoleAuthController, MembersController, AdminOperatorsController];
 
-export const identityProviders = (deps: { signInThrottle: SignInThrottle }) => [
+export const identityProviders = (signInThrottle: () => SignInThrottle) => [
   ConsoleSessions,
   ConsoleSessionGuard,
   ConsoleAuthService,
   MemberGuard,
   WorkspacePeople,
-  // A factory, not a value: the offline OpenAPI gateway passes no connections at all.
-  { provide: SIGN_IN_THROTTLE, useFactory: () => deps.signInThrottle },
+  // Read when first injected: the offline OpenAPI gateway and the fuzzer's route catalog pass no connections at all.
+  { provide: SIGN_IN_THROTTLE, useFactory: signInThrottle },
 ];
