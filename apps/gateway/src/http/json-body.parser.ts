@@ -1,6 +1,6 @@
 import { DomainError } from '@eh/contracts';
 import type { FastifyInstance } from 'fastify';
-import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './input-safety/unsafe-input.rules';
+import { MAX_JSON_DEPTH, tooDeepJsonPath } from './input-safety/unsafe-input.rules';
 
 /** JSON is UTF-8 (RFC 8259); `fatal` makes a malformed byte an error instead of U+FFFD. */
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -27,8 +27,10 @@ export function registerJsonBodyParser(fastify: FastifyInstance, bodyLimit: numb
       done(null, undefined);
       return;
     }
-    if (jsonNestsDeeperThan(text)) {
-      done(new DomainError('invalid_request', `the request body is nested more than ${MAX_JSON_DEPTH} levels deep`), undefined);
+    const tooDeepAt = tooDeepJsonPath(text);
+    if (tooDeepAt !== null) {
+      // The same words and field as the check on the parsed body (refuse-unsafe-input.hook.ts).
+      done(new DomainError('invalid_request', `the request body is nested more than ${MAX_JSON_DEPTH} levels deep (at ${tooDeepAt})`, tooDeepAt || undefined), undefined);
       return;
     }
     defaultJsonParser(request, text, done);
