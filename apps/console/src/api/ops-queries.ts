@@ -77,6 +77,10 @@ export function useWorkspaces() {
   });
 }
 
+export function useAdminWorkspace(workspaceId: string) {
+  return useQuery({ queryKey: ['ops', 'workspace', workspaceId], queryFn: () => unwrap(adminApi.GET('/admin/v1/workspaces/{id}', id(workspaceId))), staleTime: 60_000 });
+}
+
 export function useAccount(workspaceId: string) {
   return useQuery({ queryKey: opsKeys.account(workspaceId), queryFn: () => unwrap(adminApi.GET('/admin/v1/workspaces/{id}/account', id(workspaceId))) });
 }

@@ -85,6 +85,7 @@ export interface PendingAdminPaths {
   '/admin/v1/experts/{id}/retire': Item<{ post: PostId<Record<string, never>, { id: string; retired: true }> }>;
   '/admin/v1/experts/{id}/invitations': Item<{ post: PostId<{ email: string }, { object: 'invitation'; expert_id: string; email: string; url: string; expires_at: string }, 201> }>;
   '/admin/v1/workspaces': Item<{ get: Get<List<WorkspaceSummary>, { limit?: number; cursor?: string }> }>;
+  '/admin/v1/workspaces/{id}': Item<{ get: GetId<WorkspaceSummary & { keys: { key_id: string; mode: Mode; last4: string; issued_at: string; revoked_at: string | null }[] }> }>;
   '/admin/v1/workspaces/{id}/account': Item<{ get: GetId<AccountSummary> }>;
   '/admin/v1/workspaces/{id}/account/credits': Item<{ post: PostId<{ credits: number; note?: string; reference?: string }, AccountSummary> }>;
   '/admin/v1/workspaces/{id}/account/plan': Item<{ patch: { parameters: Params<never, { id: string }>; requestBody: Json<Partial<AccountPlan>>; responses: Answers<200, AccountSummary> } }>;

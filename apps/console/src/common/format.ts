@@ -21,8 +21,11 @@ export function formatDuration(totalSeconds: number): string {
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+const precise = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
+/** With seconds: attempts and retries seconds apart must read apart. */
+export const formatPreciseTime = (iso: string): string => precise.format(new Date(iso));
 export const formatTime = (iso: string | Date): string => time.format(typeof iso === 'string' ? new Date(iso) : iso);
 
 export function formatBytes(bytes: number): string {

@@ -1,5 +1,5 @@
 import type { Mode } from '../../api/dashboard-types';
-import { navigate } from '../../app/router';
+import { Link, navigate } from '../../app/router';
 import { dashboardPath, switchedView, type DashboardView } from '../../app/routes';
 import { useAnnounce } from '../Announcer/Announcer';
 
@@ -33,15 +33,7 @@ export function TestModeBanner({ view }: { view: DashboardView }) {
   return (
     <div className="test-banner" role="note" aria-label="Test mode">
       <strong>Test mode.</strong> You are looking at test data: test keys, deployments a synthetic expert answers, nothing billed.{' '}
-      <a
-        href={`${import.meta.env.BASE_URL.replace(/\/$/, '')}${dashboardPath('live', switchedView(view))}`}
-        onClick={(event) => {
-          event.preventDefault();
-          navigate(dashboardPath('live', switchedView(view)));
-        }}
-      >
-        Switch to live data
-      </a>
+      <Link to={dashboardPath('live', switchedView(view))}>Switch to live data</Link>
     </div>
   );
 }

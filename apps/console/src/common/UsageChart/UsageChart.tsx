@@ -121,7 +121,7 @@ export function BurnChart({ days, burnPerDay, summary }: { days: DayUsage[]; bur
       {burnPerDay > 0 && (
         <g>
           <line className="chart__rate" x1={PAD.left} x2={W - PAD.right} y1={y(burnPerDay)} y2={y(burnPerDay)} />
-          <text className="chart__label" x={W - PAD.right - 4} y={y(burnPerDay) - 6} textAnchor="end">
+          <text className="chart__label" x={PAD.left + 6} y={y(burnPerDay) - 6} textAnchor="start">
             7-day average {number(burnPerDay)}/day
           </text>
         </g>

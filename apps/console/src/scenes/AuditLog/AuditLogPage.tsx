@@ -86,7 +86,7 @@ export default function AuditLogPage(_: { mode: Mode }) {
                     <span className="muted small">{ACTOR[entry.actor.kind] ?? entry.actor.kind}</span>
                   </td>
                   <td className="wrap">
-                    {entry.target.label ?? entry.target.kind}
+                    {entry.target.label ?? entry.target.kind.replace(/_/g, ' ')}
                     <br />
                     <code className="small">{entry.target.id}</code>
                   </td>

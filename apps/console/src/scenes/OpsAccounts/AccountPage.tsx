@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, describeError } from '../../api/api-error';
 import type { AccountPlan, AccountSummary } from '../../api/dashboard-types';
-import { useAccount, useAdminLimitRequests, useChangePlan, useGrantCredits, usePlans } from '../../api/ops-queries';
+import { useAccount, useAdminLimitRequests, useAdminWorkspace, useChangePlan, useGrantCredits, usePlans } from '../../api/ops-queries';
 import { Link } from '../../app/router';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { Breadcrumbs } from '../../common/Breadcrumbs/Breadcrumbs';
 import { Field } from '../../common/Field/Field';
-import { formatDateTime } from '../../common/format';
+import { formatDateTime, plural } from '../../common/format';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 import { ResolveRequest } from './ResolveRequest';
@@ -17,7 +17,9 @@ const n = (value: number) => value.toLocaleString();
 export default function AccountPage({ workspaceId }: { workspaceId: string }) {
   const account = useAccount(workspaceId);
   const requests = useAdminLimitRequests('open');
-  const crumbs = <Breadcrumbs items={[{ label: 'Accounts', to: '/ops/accounts' }, { label: workspaceId }]} />;
+  const workspace = useAdminWorkspace(workspaceId);
+  const name = workspace.data?.name ?? workspaceId;
+  const crumbs = <Breadcrumbs items={[{ label: 'Accounts', to: '/ops/accounts' }, { label: name }]} />;
   if (account.isPending) {
     return (
       <Page title="Account" above={crumbs}>
@@ -43,7 +45,15 @@ export default function AccountPage({ workspaceId }: { workspaceId: string }) {
   const a = account.data;
   const open = requests.data?.data.filter((request) => request.workspace_id === workspaceId) ?? [];
   return (
-    <Page title={`Account of ${workspaceId}`} above={crumbs} lead={<p>{a.opened ? `Plan ${a.plan?.name ?? '—'}.` : 'No account yet: it opens with the first grant or plan change, or the first live deployment.'}</p>}>
+    <Page
+      title={`Account of ${name}`}
+      above={crumbs}
+      lead={
+        <p>
+          <code>{workspaceId}</code> · {a.opened ? `plan ${a.plan?.name ?? '—'}` : 'no account yet: it opens with the first grant, plan change or live deployment'}.
+        </p>
+      }
+    >
       <Figures account={a} />
       {open.length > 0 && (
         <section aria-labelledby="open-requests-heading">
@@ -68,7 +78,7 @@ export default function AccountPage({ workspaceId }: { workspaceId: string }) {
 function Figures({ account: a }: { account: AccountSummary }) {
   return (
     <>
-      <dl className="totals" aria-label="Credits">
+      <dl className="totals" aria-label="Credit figures">
         <div>
           <dt>Remaining</dt>
           <dd>{n(a.credits_remaining)}</dd>
@@ -96,7 +106,7 @@ function Figures({ account: a }: { account: AccountSummary }) {
           <div>
             <dt>Charged this cycle</dt>
             <dd>
-              {n(a.charged_this_cycle)} in {n(a.deployments_this_cycle)} deployments
+              {n(a.charged_this_cycle)} credits in {plural(a.deployments_this_cycle, 'deployment')}
             </dd>
           </div>
           <div>

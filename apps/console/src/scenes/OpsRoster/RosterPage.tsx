@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { describeError } from '../../api/api-error';
+import { useState, type FormEvent } from 'react';
+import { ApiError, describeError } from '../../api/api-error';
 import { useAddExpert, useAdminExperts } from '../../api/ops-queries';
-import { Link } from '../../app/router';
+import { Link, navigate } from '../../app/router';
 import { opsPath } from '../../app/routes';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { Page } from '../../common/Page/Page';
@@ -58,7 +58,7 @@ export default function RosterPage() {
         </section>
       )}
       {experts.isPending && <Loading what="the roster" />}
-      {experts.isError && <ErrorState what="the roster" error={experts.error} onRetry={() => void experts.refetch()} />}
+      {experts.isError && (experts.error instanceof ApiError && experts.error.status === 404 ? <OpenById /> : <ErrorState what="the roster" error={experts.error} onRetry={() => void experts.refetch()} />)}
       {experts.isSuccess && items.length === 0 && (
         <EmptyState title="Nobody on the roster yet.">
           <p>Add the first expert: live deployments need an online expert covering their skills (test deployments do not).</p>
@@ -100,5 +100,41 @@ export default function RosterPage() {
         </div>
       )}
     </Page>
+  );
+}
+
+/**
+ * A gateway without the roster list (`GET /admin/v1/experts`, docs/dashboard-contract.md) still
+ * lets operations reach an expert: by id, as the ops CLI prints it.
+ */
+function OpenById() {
+  const [id, setId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^spec_\w+$/.test(id.trim())) return setError('An expert id starts with spec_.');
+    navigate(opsPath({ page: 'expert', expertId: id.trim() }));
+  };
+  return (
+    <EmptyState title="This gateway cannot list the roster yet.">
+      <p>Add an expert above, or open one by the id the ops CLI or the admin API gave you.</p>
+      <form className="form form--inline" onSubmit={submit} noValidate>
+        <div className={`field${error ? ' field--invalid' : ''}`}>
+          <label htmlFor="expert-id">Expert id</label>
+          <input id="expert-id" type="text" value={id} onChange={(event) => setId(event.target.value)} placeholder="spec_…" aria-invalid={error ? true : undefined} aria-describedby={error ? 'expert-id-error' : undefined} />
+          {error && (
+            <p id="expert-id-error" className="field__error">
+              <span aria-hidden="true">⚠ </span>
+              {error}
+            </p>
+          )}
+        </div>
+        <div className="actions">
+          <button type="submit" className="button">
+            Open the expert
+          </button>
+        </div>
+      </form>
+    </EmptyState>
   );
 }

@@ -13,13 +13,21 @@ const HISTORY_DAYS = 30;
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const day = (iso: string) => dateOnly.format(new Date(iso));
 const n = (value: number) => Math.round(value).toLocaleString();
+const YEAR_MS = 365 * 86_400_000;
+/** A depletion centuries away (a large grant, a trickle of work) reads as what it means. */
+const depletionText = (iso: string, now: number) => (Date.parse(iso) - now > YEAR_MS ? 'More than a year away' : day(iso));
 
 /** Credits, the cycle, the burn rate and where it leads: the first page a member sees. */
 export default function OverviewPage({ mode }: { mode: Mode }) {
   const usage = useUsage(mode);
   const history = useUsageHistory(mode, HISTORY_DAYS);
   return (
-    <Page title="Overview" lead={<p>Your credits, the current cycle and where the burn rate leads. {mode === 'test' ? 'Test mode bills nothing, so its figures stay at zero.' : ''}</p>}>
+    <Page title="Overview" lead={<p>Your credits, the current cycle and where the burn rate leads.</p>}>
+      {mode === 'test' && (
+        <p className="callout">
+          Test mode bills nothing: test deployments draw no credits. The figures below are your workspace's one (live) account, for reference; the last 30 days show no charges in test mode.
+        </p>
+      )}
       {usage.isPending && <Loading what="your usage" />}
       {usage.isError && <ErrorState what="your usage" error={usage.error} onRetry={() => void usage.refetch()} />}
       {usage.isSuccess && <Figures usage={usage.data} mode={mode} />}
@@ -35,7 +43,7 @@ function Figures({ usage, mode }: { usage: Usage; mode: Mode }) {
   const daysLeft = Math.max(0, Math.ceil((Date.parse(usage.cycle_end) - now) / 86_400_000));
   return (
     <>
-      <dl className="totals" aria-label="Credits">
+      <dl className="totals" aria-label="Credit figures">
         <div>
           <dt>Credits remaining</dt>
           <dd>{n(usage.credits_remaining)}</dd>
@@ -53,7 +61,9 @@ function Figures({ usage, mode }: { usage: Usage; mode: Mode }) {
         </div>
         <div>
           <dt>Forecasted depletion</dt>
-          <dd className={usage.forecasted_depletion ? 'totals__warn' : undefined}>{usage.forecasted_depletion ? day(usage.forecasted_depletion) : 'Not at this rate'}</dd>
+          <dd className={usage.forecasted_depletion && Date.parse(usage.cycle_end) > Date.parse(usage.forecasted_depletion) ? 'totals__warn' : undefined}>
+            {usage.forecasted_depletion ? depletionText(usage.forecasted_depletion, now) : 'Not at this rate'}
+          </dd>
         </div>
       </dl>
       <section className="card" aria-labelledby="cycle-heading">
@@ -74,7 +84,7 @@ function Figures({ usage, mode }: { usage: Usage; mode: Mode }) {
           <div>
             <dt>In flight</dt>
             <dd>
-              {usage.in_flight} of {usage.plan.in_flight_limit} live deployments (<Link to={dashboardPath(mode, { page: 'plan' })}>limits</Link>)
+              {n(usage.in_flight)} of {n(usage.plan.in_flight_limit)} live deployments (<Link to={dashboardPath(mode, { page: 'plan' })}>limits</Link>)
             </dd>
           </div>
           <div>
@@ -99,9 +109,11 @@ function Charts({ usage, history, mode }: { usage: Usage; history: UsageHistory;
     charged === 0
       ? `Nothing charged in the last ${HISTORY_DAYS} days.${mode === 'test' ? ' Test mode bills nothing.' : ''}`
       : `${n(charged)} credits charged in the last ${HISTORY_DAYS} days; the busiest day was ${day(busiest.date)} with ${n(busiest.credits_charged)}. The 7-day average is ${n(usage.burn_rate_daily)} a day.`;
-  const forecastSummary = usage.forecasted_depletion
-    ? `At ${n(usage.burn_rate_daily)} credits a day, the ${n(usage.credits_remaining)} remaining run out around ${formatDateTime(usage.forecasted_depletion)}${Date.parse(usage.forecasted_depletion) < Date.parse(usage.cycle_end) ? ', before the cycle ends' : ', after the cycle ends'} (${day(usage.cycle_end)}).`
-    : `Nothing burns at the moment: the ${n(usage.credits_remaining)} credits remaining last past the cycle's end (${day(usage.cycle_end)}).`;
+  const forecastSummary = !usage.forecasted_depletion
+    ? `Nothing burns at the moment: the ${n(usage.credits_remaining)} credits remaining last past the cycle's end (${day(usage.cycle_end)}).`
+    : Date.parse(usage.forecasted_depletion) - now > YEAR_MS
+      ? `At ${n(usage.burn_rate_daily)} credits a day, the ${n(usage.credits_remaining)} remaining last more than a year, well past the cycle's end (${day(usage.cycle_end)}).`
+      : `At ${n(usage.burn_rate_daily)} credits a day, the ${n(usage.credits_remaining)} remaining run out around ${formatDateTime(usage.forecasted_depletion)}${Date.parse(usage.forecasted_depletion) < Date.parse(usage.cycle_end) ? ', before the cycle ends' : ', after the cycle ends'} (${day(usage.cycle_end)}).`;
   return (
     <>
       <section className="card" aria-labelledby="thresholds-heading">

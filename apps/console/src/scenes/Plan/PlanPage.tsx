@@ -80,10 +80,10 @@ function Limits({ workspace }: { workspace: WorkspaceInfo }) {
         <dd>{plural(plan.cycle_days, 'day')}</dd>
       </div>
       <div>
-        <dt>In-flight limit</dt>
+        <dt>In-flight limit (live deployments at once)</dt>
         <dd>
-          {workspace.in_flight} of {plan.in_flight_limit}
-          <span className="totals__unit"> in flight now</span>
+          {plan.in_flight_limit.toLocaleString()}
+          <span className="totals__unit"> ({workspace.in_flight.toLocaleString()} in flight now)</span>
         </dd>
       </div>
     </dl>

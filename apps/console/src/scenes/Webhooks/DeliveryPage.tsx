@@ -6,7 +6,7 @@ import { dashboardPath } from '../../app/routes';
 import { Breadcrumbs, type Crumb } from '../../common/Breadcrumbs/Breadcrumbs';
 import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { attemptOutcome, DeliveryStatusBadge } from '../../common/DeliveryStatus/DeliveryStatus';
-import { formatDateTime } from '../../common/format';
+import { formatPreciseTime } from '../../common/format';
 import { JsonView } from '../../common/JsonView/JsonView';
 import { Page } from '../../common/Page/Page';
 import { ReplayButton } from '../../common/ReplayButton/ReplayButton';
@@ -66,7 +66,7 @@ export default function DeliveryPage({ mode, deliveryId }: { mode: Mode; deliver
     >
       {d.status === 'dead_lettered' && (
         <p className="callout callout--warning">
-          <strong>Dead letter.</strong> {d.dead_letter_reason ?? 'Every attempt failed.'} Fix the receiver, then replay: it is sent again with the same <code>Service-Delivery: {d.id}</code>.
+          <strong>Dead letter.</strong> {d.dead_letter_reason ? `Last answer: ${d.dead_letter_reason}.` : 'Every attempt failed.'} Fix the receiver, then replay: it is sent again with the same <code>Service-Delivery: {d.id}</code>.
         </p>
       )}
       <div className="detail-grid">
@@ -74,7 +74,7 @@ export default function DeliveryPage({ mode, deliveryId }: { mode: Mode; deliver
           <section className="card" aria-labelledby="attempts-heading">
             <h2 id="attempts-heading">Attempts</h2>
             {d.attempt_history.length === 0 ? (
-              <p className="muted">Not tried yet{d.next_attempt_at ? `: the first attempt is due ${formatDateTime(d.next_attempt_at)}` : ''}.</p>
+              <p className="muted">Not tried yet{d.next_attempt_at ? `: the first attempt is due ${formatPreciseTime(d.next_attempt_at)}` : ''}.</p>
             ) : (
               <div className="table-scroll" role="region" aria-label="Attempts" tabIndex={0}>
                 <table className="table">
@@ -92,7 +92,7 @@ export default function DeliveryPage({ mode, deliveryId }: { mode: Mode; deliver
                         <td>
                           <Link to={dashboardPath(mode, { page: 'attempt', deliveryId: d.id, attempt: attempt.attempt })}>Attempt {attempt.attempt}</Link>
                         </td>
-                        <td>{formatDateTime(attempt.attempted_at)}</td>
+                        <td>{formatPreciseTime(attempt.attempted_at)}</td>
                         <td>{attemptOutcome(attempt)}</td>
                       </tr>
                     ))}
@@ -100,7 +100,7 @@ export default function DeliveryPage({ mode, deliveryId }: { mode: Mode; deliver
                 </table>
               </div>
             )}
-            {d.next_attempt_at && <p className="muted small">Next attempt due {formatDateTime(d.next_attempt_at)}.</p>}
+            {d.next_attempt_at && <p className="muted small">Next attempt due {formatPreciseTime(d.next_attempt_at)}.</p>}
           </section>
           <section className="card" aria-labelledby="body-heading">
             <h2 id="body-heading">Body sent</h2>
@@ -137,14 +137,14 @@ export default function DeliveryPage({ mode, deliveryId }: { mode: Mode; deliver
               )}
               <div>
                 <dt>Created</dt>
-                <dd>{formatDateTime(d.created_at)}</dd>
+                <dd>{formatPreciseTime(d.created_at)}</dd>
               </div>
             </dl>
             <h3>Timeline</h3>
             <ol className="compact-list">
               {d.timeline.map((entry, index) => (
                 <li key={`${entry.type}-${index}`}>
-                  <code className="small">{entry.type}</code> <span className="muted small">{formatDateTime(entry.at)}</span>
+                  <code className="small">{entry.type}</code> <span className="muted small">{formatPreciseTime(entry.at)}</span>
                 </li>
               ))}
             </ol>
