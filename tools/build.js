@@ -21,7 +21,7 @@ function* sources(dir) {
 }
 
 async function main() {
-  const files = ['apps', 'libs', 'bench', 'test/support'].flatMap((top) => [...sources(path.join(root, top))]);
+  const files = ['apps', 'libs', 'bench', 'soak', 'test/support'].flatMap((top) => [...sources(path.join(root, top))]);
   await Promise.all(
     files.map(async (file) => {
       const relative = path.relative(root, file);

@@ -34,6 +34,8 @@ export interface RunningServices {
   logs(name: ServiceName): string;
   /** True while the service's process runs (a crash leaves it exited: the harness never restarts it). */
   alive(name: ServiceName): boolean;
+  /** The process id of a running service (benchmarks read its CPU time from /proc). */
+  pidOf(name: ServiceName): number | undefined;
   /** Where a gateway replica listens (`gateway` is `baseUrl`; `gateway-2` once started). */
   urlOf(name: 'gateway' | 'gateway-2'): string;
 }
@@ -123,6 +125,7 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
       if (secondPort === null) throw new Error('gateway-2 is not started: services.start("gateway-2") first');
       return `http://127.0.0.1:${secondPort}`;
     },
+    pidOf: (name) => children.get(name)?.pid,
     alive: (name) => {
       const child = children.get(name);
       return child !== undefined && child.exitCode === null && child.signalCode === null;

@@ -1,5 +1,5 @@
 import { PostgresEventStore } from '@eh/event-store';
-import { createPool, isDatabaseUnavailable, runMigrations, type Migration, type ServiceConfig } from '@eh/platform';
+import { createPool, isDatabaseUnavailable, poolSizeFromEnv, runMigrations, type Migration, type ServiceConfig } from '@eh/platform';
 import type { Pool } from 'pg';
 import { allMigrations, inlineProjections, projectionsOf, unmountedProjectionGuard, type ContextModule } from './context-modules';
 
@@ -52,7 +52,7 @@ function storeFor(pool: Pool, modules: readonly ContextModule[] | undefined): Po
  */
 export function startDatabase(config: Pick<ServiceConfig, 'databaseUrl'>, poolSize = 10, options: DatabaseOptions = {}): StartingDatabase {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const pool = createPool(config.databaseUrl, { max: poolSize });
+  const pool = createPool(config.databaseUrl, { max: poolSizeFromEnv(poolSize) });
   const store = storeFor(pool, options.modules);
   const migrations = [...allMigrations, ...(options.ownMigrations ?? [])];
   let ready = false;

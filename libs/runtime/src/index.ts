@@ -1,6 +1,7 @@
 export * from './context-modules';
 export * from './database';
 export * from './messaging';
+export * from './health-listener';
 export * from './service-process';
 export * from './runtime.tokens';
 export * from './infrastructure.module';

@@ -1,25 +1,45 @@
+import { healthAddressFromEnv, startHealthListener, type HealthListener } from './health-listener';
+
 /**
  * Runs a service until SIGTERM/SIGINT, then stops it in order. A second signal, or a stop that
  * hangs, exits at once: everything durable is already in PostgreSQL or JetStream.
+ * With `HEALTH_PORT` set it answers `/health/live` and `/health/ready` there (health-listener.ts):
+ * ready from the end of `start` until a stop begins.
  */
 export function runService(name: string, start: () => Promise<() => Promise<void>>): void {
-  let stopping = false;
+  let phase: 'starting' | 'started' | 'stopping' = 'starting';
+  let health: Promise<HealthListener | undefined> = Promise.resolve(undefined);
+  try {
+    const address = healthAddressFromEnv();
+    // Listening before start, so liveness answers while the service waits for its database.
+    if (address) health = startHealthListener(address.port, address.host, () => phase === 'started');
+  } catch (error) {
+    console.error(`${name} failed to start`, error);
+    process.exit(1);
+  }
+  health.catch((error: unknown) => {
+    console.error(`${name}: health listener failed`, error);
+    process.exit(1);
+  });
   start().then(
     (stop) => {
+      phase = 'started';
       process.stdout.write(`${name} started (pid ${process.pid})\n`);
       const shutdown = (signal: string): void => {
-        if (stopping) process.exit(1);
-        stopping = true;
+        if (phase === 'stopping') process.exit(1);
+        phase = 'stopping';
         process.stdout.write(`${name} stopping on ${signal}\n`);
         const timer = setTimeout(() => process.exit(1), 10_000);
         timer.unref();
-        stop().then(
-          () => process.exit(0),
-          (error: unknown) => {
-            console.error(`${name} failed to stop cleanly`, error);
-            process.exit(1);
-          },
-        );
+        stop()
+          .then(async () => (await health)?.close())
+          .then(
+            () => process.exit(0),
+            (error: unknown) => {
+              console.error(`${name} failed to stop cleanly`, error);
+              process.exit(1);
+            },
+          );
       };
       process.on('SIGTERM', () => shutdown('SIGTERM'));
       process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,4 +1,4 @@
-import { DEFAULT_EVENTS_STREAM, isConsumerNotFound } from '@eh/platform';
+import { DEFAULT_EVENTS_STREAM, isConsumerNotFound, retryTransientJetStream } from '@eh/platform';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -57,8 +57,9 @@ export class JetStreamEventConsumer {
   async start({ durableName, filterSubject, handler, accepts }: EventConsumerStart): Promise<void> {
     if (this.loop) throw new Error(`consumer ${durableName} already started`);
     const stream = this.options.streamName ?? DEFAULT_EVENTS_STREAM;
-    await this.ensureDurable(stream, durableName, filterSubject);
-    const consumer = await this.options.js.consumers.get(stream, durableName);
+    // A cluster electing the consumer's leader answers late at start (issue 16): wait for it.
+    await retryTransientJetStream(() => this.ensureDurable(stream, durableName, filterSubject));
+    const consumer = await retryTransientJetStream(() => this.options.js.consumers.get(stream, durableName));
     const messages = await consumer.consume({ max_messages: this.options.maxMessages ?? 10 });
     this.messages = messages;
     this.loop = (async () => {

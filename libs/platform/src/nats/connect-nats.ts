@@ -1,15 +1,20 @@
 import { connect, type ConnectionOptions, type NatsConnection } from 'nats';
-import { natsServersFromEnv } from './nats-config';
+import { natsServerList, natsServersFromEnv } from './nats-config';
 
 /**
  * Connects with reconnects forever: a service outlives a NATS restart instead of exiting,
  * and JetStream publishes fail (and are retried by their callers) while it is down.
+ * `servers` may be the configured `NATS_URL` as is: a comma-separated list is split here,
+ * because the client takes one string as one address and keeps only what follows its last
+ * `://` (issue 16: with a three-server NATS_URL every service knew only the third server, and
+ * none could start while that one was down).
  */
 export async function connectNats(options: Partial<ConnectionOptions> = {}): Promise<NatsConnection> {
+  const { servers, ...rest } = options;
   return connect({
-    servers: natsServersFromEnv(),
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
-    ...options,
+    ...rest,
+    servers: servers === undefined ? natsServersFromEnv() : natsServerList(servers),
   });
 }

@@ -46,6 +46,17 @@ export function postgresTimeoutsFromEnv(env: NodeJS.ProcessEnv = process.env): P
   };
 }
 
+/**
+ * `PG_POOL_MAX`: an upper bound on every service's pool (each has its own default size), so many
+ * replicas on one server stay under its `max_connections` (issue 16: ten replicas of the local
+ * cluster would ask for up to 128 on a server that allows 100). Unset: no bound.
+ */
+export function poolSizeFromEnv(defaultSize: number, env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.PG_POOL_MAX;
+  if (raw === undefined || raw === '') return defaultSize;
+  return Math.min(defaultSize, positive(env, 'PG_POOL_MAX', defaultSize));
+}
+
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;

@@ -1,0 +1,38 @@
+import type { StreamMessage } from './soak-evidence';
+import { checkRelayPublication } from './relay-publication.check';
+import { StoredEvents } from './testing/stored-events.fixture';
+
+function published(events: StoredEvents, order: number[]): StreamMessage[] {
+  return order.map((index, seq) => {
+    const event = events.rows[index];
+    return { seq: seq + 1, msgId: event.eventId, subject: `events.x`, eventId: event.eventId, streamName: event.streamName, revision: event.revision };
+  });
+}
+
+describe('relay publication (soak check)', () => {
+  const events = new StoredEvents();
+  events.add('deployment-a', 'deployment.created', {});
+  events.add('deployment-b', 'deployment.created', {});
+  events.add('deployment-a', 'deployment.cancelled', {});
+
+  it('passes each event once, in commit order', () => {
+    expect(checkRelayPublication(events.rows, published(events, [0, 1, 2])).violations).toEqual([]);
+  });
+
+  it('finds an event published twice, one never published, one out of its stream order and out of commit order', () => {
+    const details = checkRelayPublication(events.rows, published(events, [2, 0, 0])).violations.map((v) => v.detail);
+    expect(details).toEqual([
+      'published 2 times (again at stream sequence 3)',
+      'deployment.created of deployment-b@0 never published',
+      'revision 0 published after revision 1',
+      `published after ${events.rows[2].eventId}, which committed later`,
+    ]);
+  });
+
+  it('finds a message with another Nats-Msg-Id, and one the store does not know', () => {
+    const messages = published(events, [0, 1, 2]);
+    messages[1] = { ...messages[1], msgId: 'evt_other' };
+    messages.push({ seq: 4, msgId: 'evt_ghost', subject: 'events.x', eventId: 'evt_ghost', streamName: 'deployment-c', revision: 0 });
+    expect(checkRelayPublication(events.rows, messages).violations.map((v) => v.subject)).toEqual([events.rows[1].eventId, 'evt_ghost']);
+  });
+});

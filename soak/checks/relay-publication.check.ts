@@ -1,0 +1,48 @@
+import type { StoredEvent, StreamMessage } from './soak-evidence';
+import type { CheckResult, Violation } from './soak-violation';
+
+const CHECK = 'relay';
+
+/** Commit order of two events: (transaction id, global position), as the relay reads the store. */
+function before(a: StoredEvent, b: StoredEvent): boolean {
+  return a.transactionId < b.transactionId || (a.transactionId === b.transactionId && a.position < b.position);
+}
+
+/**
+ * What the relay promises (libs/event-store/src/relay/event-relay.ts): every committed event is
+ * published, at least once, in commit order, with `Nats-Msg-Id` = event id; the stream's duplicate
+ * window keeps one copy of each id. So the stream must hold each stored event exactly once (no
+ * more, none missing, nothing unknown), each stream's events in revision order, and all of them
+ * in commit order.
+ */
+export function checkRelayPublication(events: readonly StoredEvent[], messages: readonly StreamMessage[], storedAfter: readonly StoredEvent[] = events): CheckResult {
+  const violations: Violation[] = [];
+  // `events` was read before the stream and must all be on it; `storedAfter`, read after, knows
+  // every event the stream can hold, including those committed while it was being read.
+  const stored = new Map(storedAfter.map((event) => [event.eventId, event]));
+  const copies = new Map<string, number>();
+  const firstCopies: StreamMessage[] = [];
+  for (const message of messages) {
+    if (message.msgId !== message.eventId) violations.push({ check: CHECK, subject: message.eventId, detail: `message ${message.seq} carries Nats-Msg-Id ${message.msgId || '(none)'}` });
+    const seen = (copies.get(message.eventId) ?? 0) + 1;
+    copies.set(message.eventId, seen);
+    if (seen === 1) firstCopies.push(message);
+    else violations.push({ check: CHECK, subject: message.eventId, detail: `published ${seen} times (again at stream sequence ${message.seq})` });
+    if (!stored.has(message.eventId)) violations.push({ check: CHECK, subject: message.eventId, detail: `on the stream (sequence ${message.seq}) but not in the event store` });
+  }
+  for (const event of events) {
+    if (!copies.has(event.eventId)) violations.push({ check: CHECK, subject: event.eventId, detail: `${event.type} of ${event.streamName}@${event.revision} never published` });
+  }
+  const lastRevision = new Map<string, number>();
+  let previous: StoredEvent | undefined;
+  for (const message of firstCopies) {
+    const event = stored.get(message.eventId);
+    if (!event) continue;
+    const last = lastRevision.get(event.streamName);
+    if (last !== undefined && event.revision <= last) violations.push({ check: CHECK, subject: event.streamName, detail: `revision ${event.revision} published after revision ${last}` });
+    lastRevision.set(event.streamName, Math.max(last ?? -1, event.revision));
+    if (previous && !before(previous, event)) violations.push({ check: CHECK, subject: event.eventId, detail: `published after ${previous.eventId}, which committed later` });
+    previous = event;
+  }
+  return { violations, figures: { 'events stored': events.length, 'messages on the stream': messages.length, 'distinct event ids published': copies.size } };
+}
