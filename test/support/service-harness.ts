@@ -38,11 +38,15 @@ export interface RunningServices {
   pidOf(name: ServiceName): number | undefined;
   /** Where a gateway replica listens (`gateway` is `baseUrl`; `gateway-2` once started). */
   urlOf(name: 'gateway' | 'gateway-2'): string;
+  /** The service's internal listener (HEALTH_PORT: /health/*, /metrics), with `healthPorts: true`. */
+  healthUrlOf(name: ServiceName): string;
 }
 
 export interface StartOptions {
   /** The DATABASE_URL the services get, from the test database's own (e.g. through a TCP proxy); `database.pool` stays direct. */
   databaseUrl?: (direct: string) => string;
+  /** Gives every service a HEALTH_PORT of its own (issue 16: /health/* and /metrics there); see `healthUrlOf`. */
+  healthPorts?: boolean;
 }
 
 /**
@@ -74,13 +78,16 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
   let secondPort: number | null = null;
   const children = new Map<ServiceName, ChildProcess>();
   const output = new Map<ServiceName, string[]>();
+  const healthPorts = new Map<ServiceName, number>();
 
   const start = async (name: ServiceName, startOptions: { waitReady?: boolean } = {}): Promise<void> => {
     if (name === 'gateway-2') secondPort ??= await freePort();
     // A second replica listens elsewhere but answers for the same public address as the first.
     const replica = name === 'gateway-2' ? { GATEWAY_PORT: String(secondPort), PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${port}` } : {};
+    if (options.healthPorts && !healthPorts.has(name)) healthPorts.set(name, await freePort());
+    const health = healthPorts.has(name) ? { HEALTH_PORT: String(healthPorts.get(name)), HEALTH_HOST: '127.0.0.1' } : {};
     const child = spawn(process.execPath, [path.join(ROOT, `dist/apps/${appOf(name)}/src/main.js`)], {
-      env: { ...process.env, ...env, ...replica },
+      env: { ...process.env, ...env, ...replica, ...health },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const lines = output.get(name) ?? [];
@@ -126,6 +133,11 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
       return `http://127.0.0.1:${secondPort}`;
     },
     pidOf: (name) => children.get(name)?.pid,
+    healthUrlOf: (name) => {
+      const healthPort = healthPorts.get(name);
+      if (healthPort === undefined) throw new Error(`${name} has no HEALTH_PORT: startServices(env, { healthPorts: true })`);
+      return `http://127.0.0.1:${healthPort}`;
+    },
     alive: (name) => {
       const child = children.get(name);
       return child !== undefined && child.exitCode === null && child.signalCode === null;

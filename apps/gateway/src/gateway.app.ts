@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ServiceConfig } from '@eh/platform';
 import { newId, rpcSubject } from '@eh/contracts';
-import { closeRedis, connectNats, connectRedis, PrefixedNatsClient } from '@eh/platform';
+import { closeRedis, connectNats, connectRedis, PinoNestLogger, PrefixedNatsClient, rootLogger } from '@eh/platform';
 import { startDatabase } from '@eh/runtime';
 import { idempotencyMigrations } from './http/idempotency/idempotency.migrations';
 import { GATEWAY_CONTEXT_MODULES, GatewayModule } from './gateway.module';
@@ -13,6 +13,7 @@ import { AuthFailureThrottle } from './http/auth-throttle/auth-failure-throttle'
 import { registerUnsafeInputCheck } from './http/input-safety/refuse-unsafe-input.hook';
 import { clientErrorHandler, frameworkErrorHandler } from './http/reply-safety/framework-errors';
 import { registerReplySafety } from './http/reply-safety/reply-safety.hook';
+import { registerRequestSignals } from './http/observability/request-signals.hook';
 import { HTTP_SERVER_OPTIONS, registerHostHeaderCheck } from './http/host-header.hook';
 import { registerJsonBodyParser } from './http/json-body.parser';
 import { recordIdempotentOutcome } from './http/idempotency/idempotency-outcome.hook';
@@ -28,7 +29,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function createGatewayApp(config: ServiceConfig): Promise<NestFastifyApplication> {
   // Not awaited: started while PostgreSQL is down, the gateway listens, reports not ready and
   // answers 503 until the migrations ran (issue 11). A broken migration still ends the process.
-  const database = startDatabase(config, 20, { modules: GATEWAY_CONTEXT_MODULES, ownMigrations: [...idempotencyMigrations, ...CONSOLE_MIGRATIONS], log: (line) => process.stderr.write(`gateway: ${line}\n`) });
+  const database = startDatabase(config, 20, { modules: GATEWAY_CONTEXT_MODULES, ownMigrations: [...idempotencyMigrations, ...CONSOLE_MIGRATIONS], log: (line) => rootLogger().info(`gateway: ${line}`) });
   database.whenReady.catch((error: unknown) => {
     console.error('gateway: database migrations failed', error);
     process.exit(1);
@@ -71,10 +72,13 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
       dashboard: dashboardDeps,
     }),
     adapter,
-    { logger: ['error', 'warn'], bodyParser: false },
+    // Nest's lines through the service's JSON logger (issue 16).
+    { logger: new PinoNestLogger(rootLogger()), bodyParser: false },
   );
   app.useGlobalFilters(new ApiExceptionFilter(config.publicBaseUrl));
   const fastify = app.getHttpAdapter().getInstance();
+  // First: request id, workspace and deployment on every log line; the request's span; its latency (issue 16).
+  registerRequestSignals(fastify);
   registerJsonBodyParser(fastify, BODY_LIMIT_BYTES);
   registerHostHeaderCheck(fastify, config.publicBaseUrl);
   // NUL, lone surrogates and too deep JSON in a body, query or path: 400 before anything reads them (issue 11).

@@ -16,6 +16,11 @@ export interface EventMetadata {
   schema_version: number;
   /** When the change happened, as the command said (not when it was stored). */
   occurred_at: string;
+  /**
+   * W3C trace context of the span that appended the event (issue 16), stamped by the store when
+   * one is active; the relay sends it on as the NATS `traceparent` header. Never part of the domain.
+   */
+  traceparent?: string;
 }
 
 export interface NewEvent<Type extends string = string, Data = unknown> {

@@ -23,3 +23,4 @@ export * from './redis/redis-connection';
 export * from './redis/delayed-job-queue';
 export * from './nest/infrastructure.tokens';
 export * from './nest/context-runtime.decorator';
+export * from './observability';

@@ -1,7 +1,8 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { JetStreamEventConsumer, type BackgroundWorker, type ContextRuntimeDeclaration, type Reactor } from '@eh/event-store';
-import { CONFIG, ContextRuntime, type ServiceConfig } from '@eh/platform';
+import { CONFIG, ContextRuntime, initReactorSignals, registerGauge, type ServiceConfig } from '@eh/platform';
+import { consumerLagGauges } from './consumer-lag.gauges';
 import type { Database } from './database';
 import type { Messaging } from './messaging';
 import { DATABASE, MESSAGING, SERVICE_NAME } from './runtime.tokens';
@@ -39,7 +40,12 @@ export class ReactorRunner implements OnApplicationBootstrap, BeforeApplicationS
       await worker.start();
       this.workers.push(worker);
     }
-    for (const reactor of declarations.flatMap((declaration) => declaration.reactors ?? [])) await this.startReactor(reactor);
+    const reactors = declarations.flatMap((declaration) => declaration.reactors ?? []);
+    for (const reactor of reactors) await this.startReactor(reactor);
+    // Issue 16: the contexts' gauges and each durable's lag, computed when /metrics is scraped.
+    for (const gauge of [...declarations.flatMap((declaration) => declaration.gauges ?? []), ...consumerLagGauges(this.messaging.jsm, this.config.natsStream, reactors.map((reactor) => reactor.durable))]) {
+      registerGauge(gauge);
+    }
   }
 
   async beforeApplicationShutdown(): Promise<void> {
@@ -48,6 +54,7 @@ export class ReactorRunner implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   private async startReactor(reactor: Reactor): Promise<void> {
+    initReactorSignals(reactor.durable);
     for (let puller = 0; puller < (reactor.pullers ?? 1); puller++) {
       const consumer = new JetStreamEventConsumer({
         js: this.messaging.js,

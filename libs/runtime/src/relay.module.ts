@@ -1,6 +1,6 @@
 import { Inject, Injectable, Module } from '@nestjs/common';
-import { EventRelay, type BackgroundWorker, type ContextRuntimeDeclaration } from '@eh/event-store';
-import { CONFIG, ContextRuntime, type ServiceConfig } from '@eh/platform';
+import { EventRelay, relayLag, type BackgroundWorker, type ContextRuntimeDeclaration } from '@eh/event-store';
+import { CONFIG, ContextRuntime, sharedReading, type ServiceConfig, type SignalGauge } from '@eh/platform';
 import type { Database } from './database';
 import type { Messaging } from './messaging';
 import { DATABASE, MESSAGING } from './runtime.tokens';
@@ -10,10 +10,18 @@ import { DATABASE, MESSAGING } from './runtime.tokens';
 @Injectable()
 class RelayRuntime implements ContextRuntimeDeclaration {
   readonly workers: readonly BackgroundWorker[];
+  readonly gauges: readonly SignalGauge[];
 
   constructor(@Inject(CONFIG) config: ServiceConfig, @Inject(DATABASE) database: Database, @Inject(MESSAGING) messaging: Messaging) {
     const relay = new EventRelay({ store: database.store, pool: database.pool, js: messaging.js, subjectPrefix: config.subjectPrefix, onError: (error) => console.error('relay error', error) });
     this.workers = [{ name: 'event relay', start: async () => relay.start(), stop: () => relay.stop() }];
+    // Issue 16: from the saved checkpoint, so the leader and the standby report the same lag.
+    const lag = sharedReading(() => relayLag(database.pool, relay.name));
+    this.gauges = [
+      { name: 'eh_relay_lag_events', help: 'Events stored but not yet published by the relay.', collect: async () => [{ value: (await lag()).events }] },
+      { name: 'eh_relay_lag_seconds', help: 'Age of the oldest event the relay has not yet published (0 when none waits).', collect: async () => [{ value: (await lag()).seconds }] },
+      { name: 'eh_relay_leader', help: '1 while this replica holds the relay lock and publishes.', collect: async () => [{ value: relay.active ? 1 : 0 }] },
+    ];
   }
 }
 

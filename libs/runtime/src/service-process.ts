@@ -1,3 +1,4 @@
+import { renderMetrics, startServiceSignals } from '@eh/platform';
 import { healthAddressFromEnv, startHealthListener, type HealthListener } from './health-listener';
 
 /**
@@ -9,10 +10,13 @@ import { healthAddressFromEnv, startHealthListener, type HealthListener } from '
 export function runService(name: string, start: () => Promise<() => Promise<void>>): void {
   let phase: 'starting' | 'started' | 'stopping' = 'starting';
   let health: Promise<HealthListener | undefined> = Promise.resolve(undefined);
+  // Issue 16: JSON-lines logs, the metrics registry (served on the health listener), tracing if configured.
+  const signals = startServiceSignals(name);
+  const logger = signals.logger;
   try {
     const address = healthAddressFromEnv();
     // Listening before start, so liveness answers while the service waits for its database.
-    if (address) health = startHealthListener(address.port, address.host, () => phase === 'started');
+    if (address) health = startHealthListener(address.port, address.host, () => phase === 'started', renderMetrics);
   } catch (error) {
     console.error(`${name} failed to start`, error);
     process.exit(1);
@@ -24,15 +28,16 @@ export function runService(name: string, start: () => Promise<() => Promise<void
   start().then(
     (stop) => {
       phase = 'started';
-      process.stdout.write(`${name} started (pid ${process.pid})\n`);
+      logger.info(`${name} started (pid ${process.pid})`);
       const shutdown = (signal: string): void => {
         if (phase === 'stopping') process.exit(1);
         phase = 'stopping';
-        process.stdout.write(`${name} stopping on ${signal}\n`);
+        logger.info(`${name} stopping on ${signal}`);
         const timer = setTimeout(() => process.exit(1), 10_000);
         timer.unref();
         stop()
           .then(async () => (await health)?.close())
+          .then(() => signals.stop())
           .then(
             () => process.exit(0),
             (error: unknown) => {

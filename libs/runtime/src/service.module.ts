@@ -3,7 +3,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { DiscoveryModule, NestFactory } from '@nestjs/core';
 import type { MicroserviceOptions } from '@nestjs/microservices';
 import { rpcSubject } from '@eh/contracts';
-import { loadConfig, PrefixedNatsServer } from '@eh/platform';
+import { loadConfig, PinoNestLogger, PrefixedNatsServer, rootLogger } from '@eh/platform';
 import { mountedClosure } from './context-modules';
 import { InfrastructureModule, type ServiceOptions } from './infrastructure.module';
 import { ReactorRunner } from './reactor-runner';
@@ -40,7 +40,8 @@ export function runNestService(options: ServiceOptions): void {
   runService(options.name, async () => {
     const module = ServiceModule.mount(options);
     // abortOnError off: a failure to start (a broken migration) is reported by runService, then exits.
-    const common = { logger: ['error', 'warn'] as ('error' | 'warn')[], abortOnError: false };
+    // Nest's own lines go through the service's JSON logger (issue 16).
+    const common = { logger: new PinoNestLogger(rootLogger()), abortOnError: false };
     if (!answersRequests(options)) {
       const context = await NestFactory.createApplicationContext(module, common);
       return () => context.close();

@@ -1,4 +1,4 @@
-import { DelayedJobQueue, type DelayedJob } from '@eh/platform';
+import { currentTraceparent, DelayedJobQueue, type DelayedJob } from '@eh/platform';
 import type { Redis } from 'ioredis';
 import type { AttemptQueue } from '../application/attempt-scheduler.port';
 
@@ -7,6 +7,8 @@ export const DELIVERY_QUEUE = 'webhook-deliveries';
 export interface AttemptJob {
   delivery_id: string;
   attempt: number;
+  /** The trace of the event that caused the delivery (issue 16), when one was active at enqueue. */
+  traceparent?: string;
 }
 
 /** BullMQ forbids `:` in custom ids (it separates repeat-job keys), hence `-`. */
@@ -69,6 +71,11 @@ export class DeliveryQueue implements AttemptQueue {
 const job = (deliveryId: string, attempt: number, dueAt: Date): DelayedJob<AttemptJob> => ({
   id: attemptJobId(deliveryId, attempt),
   name: 'attempt',
-  data: { delivery_id: deliveryId, attempt },
+  data: withTrace({ delivery_id: deliveryId, attempt }),
   dueAt,
 });
+
+function withTrace(data: AttemptJob): AttemptJob {
+  const traceparent = currentTraceparent();
+  return traceparent === undefined ? data : { ...data, traceparent };
+}

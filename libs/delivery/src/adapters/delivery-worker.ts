@@ -1,6 +1,7 @@
-import { startJobWorker } from '@eh/platform';
+import { initDeliverySignals, startJobWorker } from '@eh/platform';
 import type { Redis } from 'ioredis';
 import { attemptDelivery, type AttemptDeps, type AttemptOutcome } from '../application/attempt-delivery.handler';
+import { attemptWithSignals } from './delivery-signals';
 import { DELIVERY_QUEUE, type AttemptJob } from './delivery-queue';
 
 export interface WorkerOptions {
@@ -17,11 +18,12 @@ export const infrastructureBackoff = (attemptsMade: number): number => Math.min(
 function parseJob(data: unknown): AttemptJob | null {
   const job = data as Partial<AttemptJob> | null;
   if (!job || typeof job.delivery_id !== 'string' || !Number.isInteger(job.attempt)) return null;
-  return { delivery_id: job.delivery_id, attempt: job.attempt as number };
+  return { delivery_id: job.delivery_id, attempt: job.attempt as number, ...(typeof job.traceparent === 'string' ? { traceparent: job.traceparent } : {}) };
 }
 
 /** Runs attempts from the queue, `concurrency` at a time per process. */
 export function startDeliveryWorker(connection: Redis, deps: AttemptDeps, options: WorkerOptions): { close(): Promise<void> } {
+  initDeliverySignals();
   return startJobWorker<AttemptJob, AttemptOutcome>(
     {
       name: DELIVERY_QUEUE,
@@ -35,6 +37,6 @@ export function startDeliveryWorker(connection: Redis, deps: AttemptDeps, option
       parse: parseJob,
       log: (line) => console.error(`webhooks: ${line}`),
     },
-    (job) => attemptDelivery(deps, job.delivery_id, job.attempt),
+    (job) => attemptWithSignals(job, () => attemptDelivery(deps, job.delivery_id, job.attempt)),
   );
 }

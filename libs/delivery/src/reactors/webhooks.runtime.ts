@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AttachmentUrls } from '@eh/attachments';
 import type { BackgroundWorker, ContextRuntimeDeclaration, EventStore, Reactor } from '@eh/event-store';
-import { CONFIG, ContextRuntime, EVENT_STORE, openRedisPair, SQL, startSecretCipher, type RedisPair, type SecretCipher, type ServiceConfig, type SqlClient } from '@eh/platform';
+import { CONFIG, ContextRuntime, EVENT_STORE, openRedisPair, SQL, startSecretCipher, type RedisPair, type SecretCipher, type ServiceConfig, type SignalGauge, type SqlClient } from '@eh/platform';
 import { CachedSecretOpener } from '../adapters/cached-secret-opener';
 import { DeliveryQueue } from '../adapters/delivery-queue';
 import { startDeliveryWorker } from '../adapters/delivery-worker';
@@ -9,6 +9,7 @@ import { HttpsWebhookSender } from '../adapters/https-webhook.sender';
 import { DeliveryReconciler } from '../application/delivery.reconciler';
 import { ensureSigningSecret } from '../application/signing-secret.handler';
 import { endpointsTakingEvent } from '../adapters/webhook-endpoints-view.query';
+import { deliveryGauges } from '../adapters/delivery-signals';
 import { fanoutAccepts, fanoutHandler } from './fanout.reactor';
 
 interface Running {
@@ -31,6 +32,7 @@ interface Running {
 export class WebhooksRuntime implements ContextRuntimeDeclaration {
   readonly workers: readonly BackgroundWorker[];
   readonly reactors: readonly Reactor[];
+  readonly gauges: readonly SignalGauge[];
   private running: Running | undefined;
 
   constructor(@Inject(CONFIG) config: ServiceConfig, @Inject(SQL) sql: SqlClient, @Inject(EVENT_STORE) store: EventStore) {
@@ -82,6 +84,8 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
         await ensureSigningSecret({ store, cipher: this.started().cipher, now: clock(), correlationId: `fanout:${workspaceId}` }, workspaceId, mode);
       },
     });
+    // Issue 16: dead letters and overdue deliveries, read from deliveries_view when scraped.
+    this.gauges = deliveryGauges(sql);
     this.reactors = [
       {
         durable: 'webhooks-fanout',

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { BackgroundWorker, ContextRuntimeDeclaration, EventStore } from '@eh/event-store';
-import { CONFIG, ContextRuntime, EVENT_STORE, openRedisPair, SQL, type RedisPair, type ServiceConfig, type SqlClient } from '@eh/platform';
+import { CONFIG, ContextRuntime, EVENT_STORE, openRedisPair, SQL, type RedisPair, type ServiceConfig, type SignalGauge, type SqlClient } from '@eh/platform';
 import { fireTimer } from './fire-timer.handler';
 import { DeploymentTimerQueue } from './timer-queue';
+import { timerGauges } from './timer-signals';
 import { TimerReconciler } from './timer-reconciler';
 
 /**
@@ -15,10 +16,13 @@ import { TimerReconciler } from './timer-reconciler';
 @Injectable()
 export class DeploymentTimers implements ContextRuntimeDeclaration {
   readonly workers: readonly BackgroundWorker[];
+  /** Issue 16: timers scheduled and due, read from deployment_timers_view when /metrics is scraped. */
+  readonly gauges: readonly SignalGauge[];
   private running: { redis: RedisPair; queue: DeploymentTimerQueue; reconciler: TimerReconciler } | undefined;
 
   constructor(@Inject(CONFIG) config: ServiceConfig, @Inject(SQL) sql: SqlClient, @Inject(EVENT_STORE) store: EventStore) {
     const { durations } = config;
+    this.gauges = timerGauges(sql);
     this.workers = [
       {
         name: 'deployment timers',

@@ -1,4 +1,5 @@
-import { DelayedJobQueue, startJobWorker, type RedisPair } from '@eh/platform';
+import { SpanKind } from '@opentelemetry/api';
+import { contextFromTraceparent, currentTraceparent, DelayedJobQueue, inSpan, runWithLogContext, startJobWorker, tracingEnabled, type RedisPair } from '@eh/platform';
 import type { TimerRow } from './routing-view.query';
 import type { TimerJobData, TimerScheduler } from './timer-scheduler.port';
 
@@ -29,11 +30,19 @@ export class DeploymentTimerQueue implements TimerScheduler {
   }
 
   schedule(timers: readonly TimerRow[], now: Date): Promise<void> {
+    const traceparent = currentTraceparent();
     return this.jobs.add(
       timers.map((timer) => ({
         id: timer.jobId,
         name: timer.kind,
-        data: { deploymentId: timer.deploymentId, workspaceId: timer.workspaceId, kind: timer.kind, offerNumber: timer.offerNumber, dueAt: timer.dueAt.toISOString() },
+        data: {
+          deploymentId: timer.deploymentId,
+          workspaceId: timer.workspaceId,
+          kind: timer.kind,
+          offerNumber: timer.offerNumber,
+          dueAt: timer.dueAt.toISOString(),
+          ...(traceparent === undefined ? {} : { traceparent }),
+        },
         dueAt: timer.dueAt,
       })),
       now,
@@ -54,7 +63,7 @@ export class DeploymentTimerQueue implements TimerScheduler {
     if (this.worker) throw new Error('timer worker already started');
     this.worker = startJobWorker<TimerJobData, unknown>(
       { name: TIMER_QUEUE_NAME, prefix: this.prefix, connection: this.redis.worker, concurrency, log: (line) => console.error(line) },
-      handle,
+      (job) => fireWithSignals(job, () => handle(job)),
     );
   }
 
@@ -62,4 +71,13 @@ export class DeploymentTimerQueue implements TimerScheduler {
     await this.worker?.close();
     await this.jobs.close();
   }
+}
+
+/** Issue 16: a fired timer logs with its deployment and, with tracing on, is a span in the trace that scheduled it. */
+function fireWithSignals<T>(job: TimerJobData, fire: () => Promise<T>): Promise<T> {
+  return runWithLogContext({ deployment_id: job.deploymentId, workspace_id: job.workspaceId }, () =>
+    tracingEnabled()
+      ? inSpan(`timer ${job.kind}`, { kind: SpanKind.CONSUMER, attributes: { deployment_id: job.deploymentId, timer_kind: job.kind } }, contextFromTraceparent(job.traceparent), fire)
+      : fire(),
+  );
 }

@@ -8,6 +8,8 @@ export interface TimerJobData {
   kind: TimerKind;
   offerNumber: number | null;
   dueAt: string;
+  /** The trace of the event that scheduled it (issue 16), when one was active; the fired timer's span continues it. */
+  traceparent?: string;
 }
 
 /** The router's clocks as delayed jobs (DESIGN.md "Time"); the BullMQ side is ./timer-queue.ts. */

@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import { currentTraceparent } from '@eh/platform';
 import {
   WrongExpectedVersionError,
   type AppendResult,
@@ -58,6 +59,8 @@ export async function appendInTransaction(
     throw new WrongExpectedVersionError(streamName, expected, actualRevision);
   }
   if (events.length === 0) return { kind: 'appended', events: [] };
+  // Issue 16: the appending span's context travels with the events (PostgreSQL → relay → NATS header).
+  const traceparent = currentTraceparent();
 
   const inserted = await client.query<EventRow>(
     `INSERT INTO events (event_id, stream_name, stream_revision, event_type, data, metadata)
@@ -72,7 +75,7 @@ export async function appendInTransaction(
       events.map((event) => event.id),
       events.map((event) => event.type),
       events.map((event) => JSON.stringify(event.data ?? null)),
-      events.map((event) => JSON.stringify(event.metadata)),
+      events.map((event) => JSON.stringify(withTraceparent(event.metadata, traceparent))),
     ],
   );
   const recorded = inserted.rows
@@ -100,4 +103,8 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
   if (typeof err !== 'object' || err === null) return false;
   const pgErr = err as { code?: string; constraint?: string };
   return pgErr.code === '23505' && pgErr.constraint === constraint;
+}
+
+function withTraceparent(metadata: NewEvent['metadata'], traceparent: string | undefined): NewEvent['metadata'] {
+  return traceparent === undefined || metadata.traceparent !== undefined ? metadata : { ...metadata, traceparent };
 }

@@ -1,3 +1,4 @@
+import type { SignalGauge } from '@eh/platform';
 import type { RecordedEvent } from '../event-store.port';
 
 /**
@@ -31,4 +32,6 @@ export interface BackgroundWorker {
 export interface ContextRuntimeDeclaration {
   readonly workers?: readonly BackgroundWorker[];
   readonly reactors?: readonly Reactor[];
+  /** Prometheus gauges of the context's state, computed on scrape (issue 16: open reservations, timers due …). */
+  readonly gauges?: readonly SignalGauge[];
 }

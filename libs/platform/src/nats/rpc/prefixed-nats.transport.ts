@@ -1,5 +1,8 @@
 import { ClientNats, ServerNats, type MsPattern, type NatsOptions } from '@nestjs/microservices';
-import type { NatsConnection, Subscription } from 'nats';
+import { SpanKind } from '@opentelemetry/api';
+import { headers as natsHeaders, type MsgHdrs, type Msg as NatsMsg, type NatsConnection, type Subscription } from 'nats';
+import { currentTraceparent, extractTraceContext, injectTraceHeaders } from '../../observability/trace-headers';
+import { inSpan, tracingEnabled } from '../../observability/tracing';
 
 type NatsTransportOptions = Required<NatsOptions>['options'];
 
@@ -30,6 +33,12 @@ export class PrefixedNatsServer extends ServerNats {
     for (const subscription of this.own.splice(0)) subscription.unsubscribe();
     await super.close();
   }
+
+  /** Issue 16: with tracing on, each request is a server span in the caller's trace (its `traceparent` header). */
+  override handleMessage(channel: string, natsMsg: NatsMsg): Promise<unknown> {
+    if (!tracingEnabled()) return super.handleMessage(channel, natsMsg);
+    return inSpan(`rpc ${channel}`, { kind: SpanKind.SERVER, attributes: { 'rpc.method': channel } }, extractTraceContext(natsMsg.headers), () => super.handleMessage(channel, natsMsg));
+  }
 }
 
 /** The client side: `send('ledger.reserve', …)` publishes to `rpc.<prefix>.ledger.reserve`. */
@@ -43,5 +52,14 @@ export class PrefixedNatsClient extends ClientNats {
 
   protected override normalizePattern(pattern: MsPattern): string {
     return this.subjectOf(super.normalizePattern(pattern));
+  }
+
+  /** Issue 16: the caller's trace context rides in the request's headers (nothing when no span is active). */
+  protected override mergeHeaders<THeaders = MsgHdrs>(requestHeaders?: THeaders): MsgHdrs | undefined {
+    const merged = super.mergeHeaders(requestHeaders) as MsgHdrs | undefined;
+    if (currentTraceparent() === undefined) return merged;
+    const target = merged ?? natsHeaders();
+    injectTraceHeaders(target);
+    return target;
   }
 }

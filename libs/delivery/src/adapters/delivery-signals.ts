@@ -1,0 +1,47 @@
+import { SpanKind } from '@opentelemetry/api';
+import { contextFromTraceparent, DELIVERY_OUTCOMES, deadLetters, deliveryAttempts, inSpan, oneOf, sharedReading, tracingEnabled, type SignalGauge, type SqlClient } from '@eh/platform';
+import type { AttemptOutcome } from '../application/attempt-delivery.handler';
+import type { AttemptJob } from './delivery-queue';
+
+/**
+ * One webhook attempt with its signals (issue 16): a client span in the trace of the event that
+ * caused the delivery (its context rides in the job's data), and
+ * `eh_webhook_delivery_attempts_total{outcome}` / `eh_webhook_dead_letters_total`.
+ */
+export async function attemptWithSignals(job: AttemptJob, attempt: () => Promise<AttemptOutcome>): Promise<AttemptOutcome> {
+  let outcome: AttemptOutcome;
+  try {
+    outcome = tracingEnabled()
+      ? await inSpan('webhook attempt', { kind: SpanKind.CLIENT, attributes: { delivery_id: job.delivery_id, attempt: job.attempt } }, contextFromTraceparent(job.traceparent), async (span) => {
+          const result = await attempt();
+          span?.setAttribute('outcome', result);
+          return result;
+        })
+      : await attempt();
+  } catch (error) {
+    deliveryAttempts().inc({ outcome: 'error' });
+    throw error;
+  }
+  deliveryAttempts().inc({ outcome: oneOf(outcome, DELIVERY_OUTCOMES, 'error') });
+  if (outcome === 'dead_lettered') deadLetters().inc();
+  return outcome;
+}
+
+/**
+ * The webhooks service's gauges, read from `deliveries_view` at each scrape: dead letters
+ * waiting for a replay, and pending deliveries more than a minute past their attempt time
+ * (the queue lost them, or the workers cannot keep up).
+ */
+export function deliveryGauges(sql: SqlClient): SignalGauge[] {
+  const read = sharedReading(async () => {
+    const { rows } = await sql.query<{ dead: number; overdue: number }>(
+      `SELECT (SELECT count(*)::int FROM deliveries_view WHERE status = 'dead_lettered') AS dead,
+              (SELECT count(*)::int FROM deliveries_view WHERE status IN ('scheduled', 'retrying') AND next_attempt_at < now() - interval '60 seconds') AS overdue`,
+    );
+    return rows[0] ?? { dead: 0, overdue: 0 };
+  });
+  return [
+    { name: 'eh_webhook_dead_letters', help: 'Webhook deliveries dead-lettered and not replayed.', collect: async () => [{ value: (await read()).dead }] },
+    { name: 'eh_webhook_deliveries_overdue', help: 'Pending webhook deliveries more than 60 s past their attempt time.', collect: async () => [{ value: (await read()).overdue }] },
+  ];
+}

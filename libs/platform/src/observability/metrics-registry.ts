@@ -1,0 +1,86 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * The process's one Prometheus registry (issue 16), served as `GET /metrics` on the internal
+ * listener (HEALTH_PORT). Counters and histograms are bumped on the hot path (O(1), bounded
+ * labels); gauges of state (lag, open reservations, timers due) are computed when scraped.
+ */
+export const metricsRegistry = new Registry();
+
+let processMetricsStarted = false;
+
+/** Labels every series with `service`, and adds Node's process metrics (CPU, memory, event loop lag). */
+export function startProcessMetrics(service: string): void {
+  metricsRegistry.setDefaultLabels({ service });
+  if (processMetricsStarted) return;
+  processMetricsStarted = true;
+  collectDefaultMetrics({ register: metricsRegistry });
+}
+
+export async function renderMetrics(): Promise<{ contentType: string; body: string }> {
+  return { contentType: metricsRegistry.contentType, body: await metricsRegistry.metrics() };
+}
+
+/** One instrument per name, however many times a module asks for it. */
+export function counter<L extends string>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
+  return (metricsRegistry.getSingleMetric(name) as Counter<L> | undefined) ?? new Counter<L>({ name, help, labelNames, registers: [metricsRegistry] });
+}
+
+export function histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]): Histogram<L> {
+  return (metricsRegistry.getSingleMetric(name) as Histogram<L> | undefined) ?? new Histogram<L>({ name, help, labelNames, buckets, registers: [metricsRegistry] });
+}
+
+export interface GaugeSample {
+  labels?: Record<string, string>;
+  value: number;
+}
+
+/**
+ * A gauge computed on scrape (declared by a context's runtime as data, registered by the
+ * runtime's reactor runner): `collect` reads the state (a count in a read model, a consumer's
+ * pending messages). A failing collect leaves the gauge empty for that scrape (no stale value)
+ * and counts `eh_signal_collect_errors_total`.
+ */
+export interface SignalGauge {
+  name: string;
+  help: string;
+  labelNames?: readonly string[];
+  collect(): Promise<readonly GaugeSample[]>;
+}
+
+export function registerGauge(declaration: SignalGauge): void {
+  // A runtime built again in the same process (tests) replaces its gauge, never keeps the old closure.
+  if (metricsRegistry.getSingleMetric(declaration.name)) metricsRegistry.removeSingleMetric(declaration.name);
+  const errors = counter('eh_signal_collect_errors_total', 'Gauges whose value could not be read at a scrape.', ['gauge']);
+  new Gauge({
+    name: declaration.name,
+    help: declaration.help,
+    labelNames: [...(declaration.labelNames ?? [])],
+    registers: [metricsRegistry],
+    async collect() {
+      this.reset();
+      try {
+        for (const sample of await declaration.collect()) this.set(sample.labels ?? {}, sample.value);
+      } catch {
+        errors.inc({ gauge: declaration.name });
+      }
+    },
+  });
+}
+
+/**
+ * Several gauges read from one query: calls within `ttlMs` of each other share one result, so
+ * one scrape runs the query once.
+ */
+export function sharedReading<T>(read: () => Promise<T>, ttlMs = 1_000): () => Promise<T> {
+  let last: { at: number; value: Promise<T> } | undefined;
+  return () => {
+    const now = Date.now();
+    if (!last || now - last.at > ttlMs) {
+      const value = read();
+      last = { at: now, value };
+      value.catch(() => (last = undefined));
+    }
+    return last.value;
+  };
+}

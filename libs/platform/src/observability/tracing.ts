@@ -1,0 +1,98 @@
+import { context, propagation, SpanStatusCode, trace, type Context, type Span, type SpanOptions } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BasicTracerProvider, ConsoleSpanExporter, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { JsonLinesSpanExporter } from './json-lines-span-exporter';
+
+/**
+ * OpenTelemetry traces (issue 16), off unless `OTEL_TRACES_EXPORTER` names an exporter:
+ * `jsonl` (finished spans as JSON lines appended to `OTEL_TRACES_FILE`, what the e2e test reads),
+ * `console` (the SDK's console exporter), `none` (default). `OTEL_SERVICE_NAME` overrides the
+ * service name; sampling follows the SDK's `OTEL_TRACES_SAMPLER`. Off, `inSpan` runs its work
+ * directly and no context manager is installed: tracing costs nothing on the hot path.
+ */
+export type TracingConfig = { exporter: 'none' } | { exporter: 'console' } | { exporter: 'jsonl'; file: string };
+
+export function tracingConfigFromEnv(env: NodeJS.ProcessEnv = process.env): TracingConfig {
+  const exporter = (env.OTEL_TRACES_EXPORTER ?? '').trim().toLowerCase();
+  if (exporter === '' || exporter === 'none') return { exporter: 'none' };
+  if (exporter === 'console') return { exporter: 'console' };
+  if (exporter === 'jsonl') {
+    const file = env.OTEL_TRACES_FILE ?? '';
+    if (file === '') throw new Error('OTEL_TRACES_EXPORTER=jsonl needs OTEL_TRACES_FILE (where finished spans are appended)');
+    return { exporter: 'jsonl', file };
+  }
+  throw new Error(`OTEL_TRACES_EXPORTER must be none, console or jsonl, got "${env.OTEL_TRACES_EXPORTER}"`);
+}
+
+let provider: BasicTracerProvider | undefined;
+
+export function tracingEnabled(): boolean {
+  return provider !== undefined;
+}
+
+/** Starts tracing for this process from the environment; null when it stays off. */
+export function startTracing(service: string, env: NodeJS.ProcessEnv = process.env): { shutdown(): Promise<void> } | null {
+  const config = tracingConfigFromEnv(env);
+  if (config.exporter === 'none') return null;
+  const exporter = config.exporter === 'jsonl' ? new JsonLinesSpanExporter(config.file) : new ConsoleSpanExporter();
+  return startTracingWith(env.OTEL_SERVICE_NAME || service, exporter);
+}
+
+/**
+ * Installs a tracer provider exporting each finished span to `exporter` as it ends (simple
+ * processor: the volume is small and the e2e test reads spans at once), the W3C propagator and
+ * an AsyncLocalStorage context manager. Tests pass the SDK's InMemorySpanExporter.
+ */
+export function startTracingWith(service: string, exporter: SpanExporter): { shutdown(): Promise<void> } {
+  if (provider) throw new Error('tracing already started in this process');
+  const started = new BasicTracerProvider({ resource: resourceFromAttributes({ 'service.name': service }), spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  provider = started;
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  trace.setGlobalTracerProvider(started);
+  return {
+    shutdown: async () => {
+      if (provider !== started) return;
+      provider = undefined;
+      await started.shutdown();
+      trace.disable();
+      context.disable();
+      propagation.disable();
+    },
+  };
+}
+
+/**
+ * Runs `work` in a span, child of `parent` (default: the active context), and ends it when the
+ * work settles (an error marks it and is rethrown). With tracing off: `work(undefined)`.
+ */
+export function inSpan<T>(name: string, options: SpanOptions, parent: Context | undefined, work: (span: Span | undefined) => Promise<T>): Promise<T> {
+  if (!provider) return work(undefined);
+  const base = parent ?? context.active();
+  const span = trace.getTracer('expert-handoff').startSpan(name, options, base);
+  return context.with(trace.setSpan(base, span), async () => {
+    try {
+      return await work(span);
+    } catch (error) {
+      span.recordException(error instanceof Error ? error : String(error));
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** Starts a span the caller ends (an HTTP request's, across hooks); undefined with tracing off. */
+export function startSpan(name: string, options: SpanOptions, parent: Context | undefined): Span | undefined {
+  if (!provider) return undefined;
+  return trace.getTracer('expert-handoff').startSpan(name, options, parent ?? context.active());
+}
+
+/** Runs `fn` with `span` active (a no-op wrapper without a span). */
+export function withSpanActive<T>(span: Span | undefined, parent: Context | undefined, fn: () => T): T {
+  if (!span) return fn();
+  return context.with(trace.setSpan(parent ?? context.active(), span), fn);
+}
