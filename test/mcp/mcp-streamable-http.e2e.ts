@@ -42,15 +42,15 @@ describe('MCP server over Streamable HTTP', () => {
     await services?.stop();
   });
 
-  it('listens on loopback at /mcp and lists the five tools', async () => {
+  it('listens on loopback at /mcp and lists the five tools (issue 17 adds more beside them)', async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual([
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(expect.arrayContaining([
       'service.check_deployment',
       'service.deploy_specialist',
       'service.get_usage',
       'service.list_specialists',
       'service.reply_to_deployment',
-    ]);
+    ]));
   });
 
   it('drives a test-mode deployment to completed output', async () => {

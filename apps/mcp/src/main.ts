@@ -1,7 +1,9 @@
+import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ServiceApiClient } from './api/service-api.client';
 import { loadMcpConfig } from './mcp.config';
 import { DeploymentPoller } from './polling/deployment-poller';
+import { DeploymentEventFeed } from './resources/deployment-event-feed';
 import { createMcpServer } from './server/mcp-server.factory';
 import type { ToolContext } from './tools/tool-context';
 import { startStreamableHttp } from './transports/streamable-http.transport';
@@ -14,12 +16,16 @@ import { startStreamableHttp } from './transports/streamable-http.transport';
 async function main(): Promise<void> {
   const config = loadMcpConfig();
   const api = new ServiceApiClient(config);
-  const context: ToolContext = { api, poller: new DeploymentPoller(async (id) => (await api.getDeployment(id)).body) };
+  const poller = new DeploymentPoller(async (id) => (await api.getDeployment(id)).body);
+  // Every event a subscription receives also refreshes the poll gate, so a read after the notification shows it.
+  const context: ToolContext = { api, poller, feed: new DeploymentEventFeed(api, (deployment) => poller.record(deployment)) };
+  // Tasks (service.wait_for_deployment) live in this process, shared by its sessions.
+  const taskStore = new InMemoryTaskStore();
   const log = (line: string): boolean => process.stderr.write(`expert-handoff mcp: ${line}\n`);
   if (!config.apiKey) log('SERVICE_API_KEY is not set: every tool call will answer authentication_failed');
 
   if (config.transport === 'stdio') {
-    const server = createMcpServer(context);
+    const server = createMcpServer(context, taskStore);
     // The host ends the server by closing stdin; exit then, like every stdio server.
     process.stdin.on('end', () => void server.close().finally(() => process.exit(0)));
     await server.connect(new StdioServerTransport());
@@ -27,7 +33,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const http = await startStreamableHttp(() => createMcpServer(context), config.httpHost, config.httpPort);
+  const http = await startStreamableHttp(() => createMcpServer(context, taskStore), config.httpHost, config.httpPort);
   log(`Streamable HTTP at ${http.url}, API ${config.baseUrl}`);
   const stop = (): void => void http.close().finally(() => process.exit(0));
   process.once('SIGINT', stop);

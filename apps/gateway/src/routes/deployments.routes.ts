@@ -6,6 +6,7 @@ import { AdminCancelDeploymentController } from '../admin/deployments/admin-canc
 import { CancelDeploymentController } from '../deployments/cancel-deployment/cancel-deployment.controller';
 import { CreateDeploymentController } from '../deployments/create-deployment/create-deployment.controller';
 import { GetDeploymentController } from '../deployments/get-deployment/get-deployment.controller';
+import { QuoteDeploymentController } from '../deployments/quote-deployment/quote-deployment.controller';
 import { ListDeploymentsController } from '../deployments/list-deployments/list-deployments.controller';
 import { ReplyToDeploymentController } from '../deployments/reply-to-deployment/reply-to-deployment.controller';
 import { ExpertActionsController } from '../expert/actions/expert-actions.controller';
@@ -18,6 +19,7 @@ import { ExpertWorkController } from '../expert/work/expert-work.controller';
 
 export const DEPLOYMENTS_CONTROLLERS = [
   CreateDeploymentController,
+  QuoteDeploymentController,
   GetDeploymentController,
   ListDeploymentsController,
   CancelDeploymentController,

@@ -99,3 +99,48 @@ export interface ReplyBody {
   body: string;
   context_files?: string[];
 }
+
+/** A JSON value as the API returns it, for resources the tools pass through field by field. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+/** `POST /v1/deployments/quote` (issue 17, docs/decisions.md). */
+export interface ApiDeploymentQuote {
+  object: 'deployment_quote';
+  mode: 'test' | 'live';
+  available: boolean;
+  unavailable_reason: string | null;
+  urgency: Urgency;
+  skills: string[];
+  candidate_count: number;
+  expert: ApiExpertRef | null;
+  credits_reserved: number;
+  sla_deadline: string;
+  estimated_acceptance_seconds: number | null;
+  estimated_completion_seconds: number | null;
+  quoted_at: string;
+}
+
+/** A public event as the API's event list and streams carry it (the webhook body). */
+export interface ApiEvent {
+  id: string;
+  type: string;
+  sequence: number;
+  created_at: string;
+  data: { object: ApiDeployment };
+}
+
+export interface ApiMemoryEntry {
+  key: string;
+  kind: 'positioning' | 'voice' | 'prior_output' | 'other';
+  body: string;
+  updated_at: string;
+}
+
+export interface ListDeploymentsQuery {
+  status?: DeploymentStatus[];
+  skill?: string;
+  created_after?: string;
+  limit?: number;
+  cursor?: string;
+}

@@ -1,5 +1,17 @@
 import type { McpConfig } from '../mcp.config';
-import type { ApiDeployment, ApiList, ApiRosterEntry, ApiUsage, CreateDeploymentBody, ReplyBody } from './api-types';
+import type {
+  ApiDeployment,
+  ApiDeploymentQuote,
+  ApiEvent,
+  ApiList,
+  ApiMemoryEntry,
+  ApiRosterEntry,
+  ApiUsage,
+  CreateDeploymentBody,
+  JsonObject,
+  ListDeploymentsQuery,
+  ReplyBody,
+} from './api-types';
 import { ServiceApiError } from './service-api.error';
 
 /** A successful answer, with what the tools report beside the body. */
@@ -10,7 +22,7 @@ export interface ApiAnswer<T> {
 }
 
 interface Call {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   body?: unknown;
   idempotencyKey?: string;
@@ -52,14 +64,73 @@ export class ServiceApiClient {
     return this.call({ method: 'GET', path: '/v1/usage', signal });
   }
 
-  private async call<T>(call: Call): Promise<ApiAnswer<T>> {
+  // Issue 17: the tools beyond the spec's five.
+
+  quoteDeployment(body: CreateDeploymentBody, signal?: AbortSignal): Promise<ApiAnswer<ApiDeploymentQuote>> {
+    return this.call({ method: 'POST', path: '/v1/deployments/quote', body, signal });
+  }
+
+  cancelDeployment(id: string, reason: string | undefined, idempotencyKey: string, signal?: AbortSignal): Promise<ApiAnswer<ApiDeployment>> {
+    return this.call({ method: 'POST', path: `/v1/deployments/${encodeURIComponent(id)}/cancel`, body: reason === undefined ? {} : { reason }, idempotencyKey, signal });
+  }
+
+  listDeployments(query: ListDeploymentsQuery, signal?: AbortSignal): Promise<ApiAnswer<ApiList<ApiDeployment>>> {
+    const params = new URLSearchParams();
+    for (const status of query.status ?? []) params.append('status', status);
+    if (query.skill !== undefined) params.set('skill', query.skill);
+    if (query.created_after !== undefined) params.set('created_after', query.created_after);
+    if (query.limit !== undefined) params.set('limit', String(query.limit));
+    if (query.cursor !== undefined) params.set('cursor', query.cursor);
+    return this.call({ method: 'GET', path: `/v1/deployments${params.size > 0 ? `?${params.toString()}` : ''}`, signal });
+  }
+
+  /** A deployment's public events, oldest first, one page after `cursor`. */
+  listDeploymentEvents(id: string, cursor: string | null, signal?: AbortSignal): Promise<ApiAnswer<ApiList<ApiEvent>>> {
+    const search = cursor === null ? '' : `?cursor=${encodeURIComponent(cursor)}`;
+    return this.call({ method: 'GET', path: `/v1/deployments/${encodeURIComponent(id)}/events${search}`, signal });
+  }
+
+  openHandoff(body: JsonObject, idempotencyKey: string, signal?: AbortSignal): Promise<ApiAnswer<JsonObject>> {
+    return this.call({ method: 'POST', path: '/v1/handoffs', body, idempotencyKey, signal });
+  }
+
+  listMemory(query: { kind?: string; cursor?: string }, signal?: AbortSignal): Promise<ApiAnswer<ApiList<ApiMemoryEntry>>> {
+    const params = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    return this.call({ method: 'GET', path: `/v1/memory${params.size > 0 ? `?${params.toString()}` : ''}`, signal });
+  }
+
+  getMemoryEntry(key: string, signal?: AbortSignal): Promise<ApiAnswer<ApiMemoryEntry>> {
+    return this.call({ method: 'GET', path: `/v1/memory/${encodeURIComponent(key)}`, signal });
+  }
+
+  putMemoryEntry(key: string, body: { kind: string; body: string }, signal?: AbortSignal): Promise<ApiAnswer<ApiMemoryEntry>> {
+    return this.call({ method: 'PUT', path: `/v1/memory/${encodeURIComponent(key)}`, body, signal });
+  }
+
+  /**
+   * The live server-sent events of one deployment (docs/dashboard-contract.md), after
+   * `lastEventId`: the open response, whose body the caller reads until it ends or `signal` aborts.
+   */
+  async openDeploymentEventStream(id: string, lastEventId: string | null, signal: AbortSignal): Promise<Response> {
     if (!this.config.apiKey) throw ServiceApiError.missingKey();
-    const headers: Record<string, string> = {
+    const headers = { ...this.headers(), accept: 'text/event-stream', ...(lastEventId === null ? {} : { 'last-event-id': lastEventId }) };
+    const response = await this.fetchImpl(`${this.config.baseUrl}/v1/deployments/${encodeURIComponent(id)}/events/stream`, { headers, signal });
+    if (!response.ok) throw ServiceApiError.fromResponse(response.status, parseJson(await response.text()), response.headers.get('retry-after'));
+    return response;
+  }
+
+  private headers(): Record<string, string> {
+    return {
       authorization: `Bearer ${this.config.apiKey}`,
       accept: 'application/json',
       'service-version': this.config.apiVersion,
       'user-agent': 'expert-handoff-mcp',
     };
+  }
+
+  private async call<T>(call: Call): Promise<ApiAnswer<T>> {
+    if (!this.config.apiKey) throw ServiceApiError.missingKey();
+    const headers = this.headers();
     if (call.body !== undefined) headers['content-type'] = 'application/json';
     if (call.idempotencyKey !== undefined) headers['idempotency-key'] = call.idempotencyKey;
     const timeout = AbortSignal.timeout(this.config.requestTimeoutMs);

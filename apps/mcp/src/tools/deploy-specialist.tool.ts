@@ -12,7 +12,8 @@ import { runTool, toolSuccess } from './tool-result';
  * answers `invalid_request` naming the field, which reaches the agent as a tool error with that
  * code. The schema gives types and the rules in words.
  */
-const inputSchema = {
+/** The create body's fields, shared with service.quote_deployment (the same body, issue 17). */
+export const deploymentBodyShape = {
   brief: z.string().describe('What you need, in plain English prose; 2 to 3 sentences is ideal (at most 20,000 characters). No deadlines or priority hints: use `urgency`.'),
   skills: z
     .array(z.string())
@@ -28,6 +29,10 @@ const inputSchema = {
     .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
     .optional()
     .describe('Your own flat key/value pairs (≤ 50 keys), returned unchanged on the deployment, e.g. {"ticket": "T-42"}.'),
+};
+
+const inputSchema = {
+  ...deploymentBodyShape,
   idempotency_key: z
     .string()
     .optional()

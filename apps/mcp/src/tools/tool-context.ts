@@ -1,8 +1,11 @@
 import type { ServiceApiClient } from '../api/service-api.client';
 import type { DeploymentPoller } from '../polling/deployment-poller';
+import type { DeploymentEventFeed } from '../resources/deployment-event-feed';
 
-/** What every tool uses: the REST client and the process-wide poll gate. */
+/** What every tool uses: the REST client, the process-wide poll gate and the live event feed. */
 export interface ToolContext {
   api: ServiceApiClient;
   poller: DeploymentPoller;
+  /** One live event stream per followed deployment, shared by every session (issue 17). */
+  feed: DeploymentEventFeed;
 }

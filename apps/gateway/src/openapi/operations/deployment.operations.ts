@@ -1,4 +1,5 @@
 import { idOf } from '../json-schema';
+import { deploymentQuoteSchema } from '../schemas/deployment-quote.schema';
 import type { OperationDoc } from '../public-operations';
 import { LIST_DEPLOYMENTS_QUERY } from '../query-parameters';
 
@@ -14,6 +15,15 @@ export const DEPLOYMENT_OPERATIONS: Record<string, OperationDoc> = {
       'Hands a brief to one human expert. Answers `201` with the deployment in `pending` and `Location`. Live keys reserve credits first (402 when too few are left, 429 `in_flight_limit_reached` at the plan’s in-flight limit); 422 when no online expert covers a requested skill.',
     errors: ['expert_unavailable', 'credits_exhausted', 'in_flight_limit_reached', 'service_unavailable'],
     success: { 201: ['Location'] },
+  },
+  'POST /v1/deployments/quote': {
+    operationId: 'quoteDeployment',
+    tag: 'Deployments',
+    summary: 'Quote a deployment before creating it',
+    description:
+      'Takes the create body, with the same validation, and answers what a create would do now: whether an expert is available (`available`; false where create answers 422), the expert it would be offered to first, the credits it would reserve and the expected seconds to acceptance and to completion. Creates, reserves and records nothing.',
+    response: deploymentQuoteSchema,
+    errors: ['service_unavailable'],
   },
   'GET /v1/deployments': {
     operationId: 'listDeployments',

@@ -1,0 +1,42 @@
+/** One server-sent event as the gateway writes it: `id:`, `event:`, `data:` lines, then a blank line. */
+export interface SseFrame {
+  id: string | null;
+  event: string;
+  data: string;
+}
+
+/**
+ * Splits a text/event-stream body into frames (the WHATWG rules the gateway's streams need:
+ * comments and `retry:` ignored, several `data:` lines joined with newlines). Ends when the
+ * body ends; the caller aborts the fetch to stop it earlier.
+ */
+export async function* sseFrames(body: ReadableStream<Uint8Array>): AsyncGenerator<SseFrame> {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let frame: SseFrame = { id: null, event: 'message', data: '' };
+  let hasData = false;
+  for await (const chunk of body as AsyncIterable<Uint8Array>) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let newline: number;
+    while ((newline = buffer.search(/\r\n|\n|\r/)) >= 0) {
+      const line = buffer.slice(0, newline);
+      buffer = buffer.slice(newline + (buffer.startsWith('\r\n', newline) ? 2 : 1));
+      if (line === '') {
+        if (hasData) yield frame;
+        frame = { id: null, event: 'message', data: '' };
+        hasData = false;
+        continue;
+      }
+      if (line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'id') frame.id = value;
+      else if (field === 'event') frame.event = value;
+      else if (field === 'data') {
+        frame.data = hasData ? `${frame.data}\n${value}` : value;
+        hasData = true;
+      }
+    }
+  }
+}
