@@ -33,6 +33,8 @@ describe('the console: routes', () => {
     ['/ops/roster/spec_1', { page: 'ops', view: { page: 'expert', expertId: 'spec_1' } }],
     ['/ops/accounts/ws_1', { page: 'ops', view: { page: 'account', workspaceId: 'ws_1' } }],
     ['/ops/dead-letters', { page: 'ops', view: { page: 'dead-letters' } }],
+    ['/ops/operators', { page: 'ops', view: { page: 'operators' } }],
+    ['/ops/operators/op_1', { page: 'not-found' }],
     ['/ops/nope', { page: 'not-found' }],
   ])('%s', (path, route) => {
     expect(routeOf(path)).toEqual(route);

@@ -215,9 +215,43 @@ describe('workspace members, their sessions, keys, audit log and limit requests'
       // The ops CLI invites the same way (and again is a password reset).
       const again = await services.ops<{ object: string; email: string; url: string }>('operator:invite', '--email', 'ops@service.example');
       expect(again).toMatchObject({ object: 'operator_invitation', email: 'ops@service.example', url: expect.stringMatching(/\/console\/invitations\//) });
-      // The grant shows in the workspace's audit log (as operations': ledger events carry no actor yet).
-      const log = await owner.call<{ data: { action: string; actor: { kind: string; label: string } }[] }>('GET', '/console/api/v1/audit_log?action=credits.granted');
-      expect(log.body.data[0]?.actor).toMatchObject({ kind: 'admin' });
+      // The grant shows in the workspace's audit log with the operator who made it.
+      const log = await owner.call<{ data: { action: string; actor: { kind: string; id: string | null; label: string } }[] }>('GET', '/console/api/v1/audit_log?action=credits.granted');
+      expect(log.body.data[0]?.actor).toEqual({ kind: 'operator', id: expect.stringMatching(/^op_/), label: 'ops@service.example' });
+    });
+
+    it('operators invite operators; plan changes and grants name who made them; the admin API takes Idempotency-Key', async () => {
+      const olga = new MemberClient(services.baseUrl);
+      olga.mode = null;
+      expect((await olga.call('POST', '/console/api/v1/sessions', { body: { email: 'ops@service.example', password: PASSWORD } })).status).toBe(201);
+      // An operator's session invites another operator, as the admin credential does.
+      const invited = await olga.call<{ object: string; email: string; url: string }>('POST', '/admin/v1/operators/invitations', { body: { email: 'pat@service.example', name: 'Pat' } });
+      expect([invited.status, invited.body.object]).toEqual([201, 'operator_invitation']);
+      const pat = new MemberClient(services.baseUrl);
+      pat.mode = null;
+      expect((await pat.accept(invited.body.url)).body).toMatchObject({ principal: { kind: 'operator', email: 'pat@service.example', name: 'Pat' } });
+      expect(errorOf(await olga.call('POST', '/admin/v1/operators/invitations', { body: { email: 'dev@acme.example' } }))).toMatchObject({ status: 400, param: 'email' });
+      expect(errorOf(await olga.call('POST', '/admin/v1/operators/invitations', { body: { email: 'x@service.example', role: 'owner' } }))).toMatchObject({ status: 400, param: 'role' });
+
+      // One grant per Idempotency-Key: the repeat answers the first answer, another body is 409.
+      const grant = (body: unknown, key: string) => pat.call<{ topup: number }>('POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, { body, headers: { 'idempotency-key': key } });
+      const first = await grant({ credits: 7 }, 'grant-key-1');
+      const again = await grant({ credits: 7 }, 'grant-key-1');
+      expect([first.status, again.status, again.headers.get('idempotent-replayed')]).toEqual([200, 200, 'true']);
+      expect(again.body.topup).toBe(first.body.topup);
+      expect(errorOf(await grant({ credits: 8 }, 'grant-key-1'))).toMatchObject({ status: 409, code: 'idempotency_conflict' });
+      // Slots are each operator's own: the same key from another operator is another grant.
+      expect((await olga.call<{ topup: number }>('POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, { body: { credits: 7 }, headers: { 'idempotency-key': 'grant-key-1' } })).body.topup).toBe(first.body.topup + 7);
+      expect((await pat.call('PATCH', `/admin/v1/workspaces/${workspace.id}/account/plan`, { body: { in_flight_limit: 12 } })).status).toBe(200);
+      // The admin credential has slots of its own too.
+      const byAdmin = (key: string) => request(services.baseUrl, 'POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, { headers: { ...ADMIN_HEADERS, 'idempotency-key': key }, body: { credits: 1 } });
+      const adminFirst = await byAdmin('admin-grant-1');
+      expect((await byAdmin('admin-grant-1')).body).toEqual(adminFirst.body);
+
+      const log = await owner.call<{ data: { action: string; actor: { kind: string; label: string } }[] }>('GET', '/console/api/v1/audit_log?limit=10');
+      const byAction = (action: string) => log.body.data.filter((entry) => entry.action === action).map((entry) => `${entry.actor.kind}:${entry.actor.label}`);
+      expect(byAction('plan.changed')[0]).toBe('operator:pat@service.example');
+      expect(byAction('credits.granted').slice(0, 3)).toEqual(['admin:operations', 'operator:ops@service.example', 'operator:pat@service.example']);
     });
   });
 });

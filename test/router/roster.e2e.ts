@@ -121,6 +121,46 @@ describe('the roster', () => {
     expect((await admin<ErrorBody>('GET', '/spec_01JD0000000000000000000000')).status).toBe(404);
   });
 
+  it('lists every expert to operations (issue 13): active first by name, retired included, filters, pages, console access', async () => {
+    type AdminEntry = Entry & { retired: boolean; credential_last4: string | null; console: { email: string; status: string } | null };
+    const listAll = async (query: string) => {
+      const seen: AdminEntry[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { status: number; body: { data: AdminEntry[]; next: string | null } } = await admin('GET', `?limit=2${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        expect(page.status).toBe(200);
+        seen.push(...page.body.data);
+        cursor = page.body.next;
+      } while (cursor);
+      return seen;
+    };
+    const everyone = await listAll('');
+    const order = everyone.map((entry) => [entry.retired, entry.name, entry.id].join('|'));
+    expect(order).toEqual([...everyone].sort((a, b) => Number(a.retired) - Number(b.retired) || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1)).map((entry) => [entry.retired, entry.name, entry.id].join('|')));
+    expect(new Set(everyone.map((entry) => entry.id)).size).toBe(everyone.length);
+    const retired = everyone.filter((entry) => entry.retired);
+    expect(retired.length).toBeGreaterThanOrEqual(1);
+    expect(everyone.findIndex((entry) => entry.retired)).toBe(everyone.length - retired.length);
+    expect(Object.keys(everyone[0])).toEqual([...ENTRY_FIELDS, 'retired', 'credential_last4', 'console']);
+
+    expect((await listAll('&status=retired')).map((entry) => entry.id)).toEqual(retired.map((entry) => entry.id));
+    expect((await listAll('&skill=e2e-change')).map((entry) => entry.name)).toEqual(['Renamed']);
+    const online = await listAll('&availability=online&status=active');
+    expect(online.length).toBeGreaterThan(0);
+    expect(online.every((entry) => entry.availability === 'online' && !entry.retired)).toBe(true);
+
+    // Invited to the console: the entry says so (the roster page offers "Re-invite").
+    const invitee = everyone.find((entry) => entry.name === 'Renamed');
+    expect((await admin('POST', `/${invitee?.id}/invitations`, { email: 'renamed@experts.example' })).status).toBe(201);
+    expect((await listAll('&skill=e2e-change'))[0].console).toEqual({ email: 'renamed@experts.example', status: 'invited' });
+
+    for (const [query, param] of [['?limit=0', 'limit'], ['?limit=101', 'limit'], ['?cursor=bogus', 'cursor'], ['?status=gone', 'status'], ['?availability=away', 'availability'], ['?skill=Not%20A%20Tag', 'skill'], ['?skill=a&skill=b', 'skill'], ['?sort=name', 'sort']]) {
+      const bad = await admin<ErrorBody>('GET', query);
+      expect([query, bad.status, bad.body.error.param]).toEqual([query, 400, param]);
+    }
+    expect((await request<ErrorBody>(services.baseUrl, 'GET', '/admin/v1/experts', { key: workspace.keys.live })).status).toBe(401);
+  });
+
   it('refuses the admin roster API without the admin credential', async () => {
     for (const headers of [{}, { authorization: `Bearer ${workspace.keys.live}` }] as Record<string, string>[]) {
       const response = await request<ErrorBody>(services.baseUrl, 'POST', '/admin/v1/experts', { headers, body: {} });

@@ -1,14 +1,13 @@
 /**
  * A real browser for the console's tests and benchmark (issue 12): Debian's Chromium driven by
  * playwright-core, with the flags this kind of machine needs (DESIGN.md "Stack notes"): headless,
- * no sandbox as root, and nothing that reaches for the network on its own. Each launch gets a new
- * empty profile, removed on close.
+ * no sandbox as root, and nothing that reaches for the network on its own. Each context starts
+ * empty (no profile on disk) and is gone on close.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -22,20 +21,24 @@ export interface ConsoleBrowser {
   close(): Promise<void>;
 }
 
+/**
+ * One Chromium process per suite, one context per person: a context starts in milliseconds where a
+ * browser takes seconds, and contexts share nothing (cookies, storage, cache), as separate devices.
+ */
 export async function launchBrowser(): Promise<ConsoleBrowser> {
-  const contexts: { context: BrowserContext; profile: string }[] = [];
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
   return {
     async newContext({ width = 1280, height = 900 } = {}) {
-      const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'console-chromium-'));
-      const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: ARGS, viewport: { width, height }, colorScheme: 'light', locale: 'en-GB', timezoneId: 'UTC' });
-      contexts.push({ context, profile });
+      browser ??= await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+      const context = await browser.newContext({ viewport: { width, height }, colorScheme: 'light', locale: 'en-GB', timezoneId: 'UTC' });
+      contexts.push(context);
       return context;
     },
     async close() {
-      for (const { context, profile } of contexts.splice(0)) {
-        await context.close().catch(() => undefined);
-        fs.rmSync(profile, { recursive: true, force: true });
-      }
+      for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+      await browser?.close().catch(() => undefined);
+      browser = undefined;
     },
   };
 }

@@ -8,6 +8,8 @@
  * only add and subtract; the policy lives in the decider.
  */
 
+import type { Actor } from './actor';
+
 export const USAGE_THRESHOLDS = [50, 80, 95] as const;
 export type UsageThreshold = (typeof USAGE_THRESHOLDS)[number];
 
@@ -39,14 +41,17 @@ export interface AccountOpened {
 
 export interface AccountPlanChanged {
   type: 'account.plan_changed';
-  /** `allowance_adjustment` = new cap − old cap, never taking the allowance below zero. */
-  data: { workspace_id: string; plan: AccountPlan; previous_plan: AccountPlan; allowance_adjustment: number; changed_at: string };
+  /**
+   * `allowance_adjustment` = new cap − old cap, never taking the allowance below zero. `actor`
+   * (issue 13): who changed it, for the audit log; absent on earlier events (operations').
+   */
+  data: { workspace_id: string; plan: AccountPlan; previous_plan: AccountPlan; allowance_adjustment: number; changed_at: string; actor?: Actor };
 }
 
 export interface AccountCreditsGranted {
   type: 'account.credits_granted';
-  /** `reference`: an operator's id for the grant; a repeated reference grants nothing. */
-  data: { workspace_id: string; credits: number; note: string; reference: string | null; granted_at: string };
+  /** `reference`: an operator's id for the grant; a repeated reference grants nothing. `actor` as on a plan change. */
+  data: { workspace_id: string; credits: number; note: string; reference: string | null; granted_at: string; actor?: Actor };
 }
 
 /** Reservation id = deployment id. `expires_at`: released as an orphan if the deployment never came to exist by then. */

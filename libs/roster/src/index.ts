@@ -1,5 +1,6 @@
 export * from './adapters/roster-view.migrations';
 export * from './adapters/roster-view.query';
+export * from './adapters/admin-roster.query';
 export * from './adapters/roster-view.projection';
 export * from './adapters/expert-completions.projection';
 export * from './adapters/expert-credential';
@@ -10,6 +11,7 @@ export * from './application/expert-profile.rules';
 export * from './application/manage-roster.handler';
 export * from './application/offer-deployment.handler';
 export * from './application/quote';
+export * from './application/first-offer-preview';
 export * from './domain/expert-console-access';
 export * from './adapters/console-access.query';
 export * from './application/console-email.rules';

@@ -7,9 +7,10 @@
  * queries.ts and dashboard-queries.ts.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths as AdminPaths } from './generated/admin';
 import type { paths as ExpertPaths } from './generated/expert';
 import type { paths as PublicPaths } from './generated/public';
-import type { Mode, PendingAdminPaths } from './pending-paths';
+import type { Mode } from './dashboard-types';
 import { toApiError } from './api-error';
 import { queryClient } from './query-client';
 import type { Session } from './types';
@@ -63,7 +64,7 @@ export const publicApi = { test: modeClient('test'), live: modeClient('live') } 
 export const modeHeaders = (mode: Mode) => ({ 'Service-Mode': mode });
 
 /** Operations' API as an operator signed in to the console calls it (contract §8). */
-export const adminApi = createClient<PendingAdminPaths>(options);
+export const adminApi = createClient<AdminPaths>(options);
 adminApi.use(csrf, sessionEnded);
 
 /** The body of a successful answer, or an ApiError carrying the gateway's error code and message. */

@@ -5,6 +5,7 @@
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, modeHeaders, publicApi, unwrap } from './client';
+import { retryTransient, withIdempotencyKey } from './idempotency';
 import type { DeliveriesQuery, DeploymentStatus, EndpointInput, MemoryKind, Mode, NewEndpointInput, ReplayFilter, Role } from './dashboard-types';
 
 export const dashKeys = {
@@ -99,7 +100,8 @@ export function useApiKeys(mode: Mode) {
 export function useCreateApiKey(mode: Mode) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => unwrap(api.POST('/console/api/v1/api_keys', { body: { name }, headers: modeHeaders(mode) })),
+    mutationFn: (name: string) => withIdempotencyKey(`${mode} POST api_keys`, name, (key) => unwrap(api.POST('/console/api/v1/api_keys', { body: { name }, headers: { ...modeHeaders(mode), ...key } }))),
+    retry: retryTransient,
     onSuccess: () => client.invalidateQueries({ queryKey: dashKeys.apiKeys(mode) }),
   });
 }
@@ -133,7 +135,11 @@ function useEndpointsChanged(mode: Mode) {
 
 export function useCreateEndpoint(mode: Mode) {
   const changed = useEndpointsChanged(mode);
-  return useMutation({ mutationFn: (body: NewEndpointInput) => unwrap(publicApi[mode].POST('/v1/webhook_endpoints', { body })), onSuccess: changed });
+  return useMutation({
+    mutationFn: (body: NewEndpointInput) => withIdempotencyKey(`${mode} POST webhook_endpoints`, body, (headers) => unwrap(publicApi[mode].POST('/v1/webhook_endpoints', { body, headers }))),
+    retry: retryTransient,
+    onSuccess: changed,
+  });
 }
 
 export function useUpdateEndpoint(mode: Mode, endpointId: string) {
@@ -155,7 +161,11 @@ export function useDeleteEndpoint(mode: Mode) {
 export function useRotateEndpointSecret(mode: Mode, endpointId: string) {
   const changed = useEndpointsChanged(mode);
   return useMutation({
-    mutationFn: (overlapSeconds: number) => unwrap(publicApi[mode].POST('/v1/webhook_endpoints/{id}/rotate_secret', { ...id(endpointId), body: { overlap_seconds: overlapSeconds } })),
+    mutationFn: (overlapSeconds: number) =>
+      withIdempotencyKey(`${mode} POST webhook_endpoints/${endpointId}/rotate_secret`, overlapSeconds, (headers) =>
+        unwrap(publicApi[mode].POST('/v1/webhook_endpoints/{id}/rotate_secret', { ...id(endpointId), body: { overlap_seconds: overlapSeconds }, headers })),
+      ),
+    retry: retryTransient,
     onSuccess: changed,
   });
 }
@@ -163,7 +173,9 @@ export function useRotateEndpointSecret(mode: Mode, endpointId: string) {
 export function useSendTestEvent(mode: Mode) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (endpointId: string) => unwrap(publicApi[mode].POST('/v1/webhook_endpoints/{id}/test', { ...id(endpointId), body: {} })),
+    // Each press is another test event (a new delivery): the key covers the press and its retries.
+    mutationFn: (endpointId: string) => withIdempotencyKey(`${mode} POST webhook_endpoints/test`, endpointId, (headers) => unwrap(publicApi[mode].POST('/v1/webhook_endpoints/{id}/test', { ...id(endpointId), body: {}, headers }))),
+    retry: retryTransient,
     onSuccess: () => client.invalidateQueries({ queryKey: dashKeys.deliveries(mode) }),
   });
 }
@@ -183,7 +195,9 @@ export function useRevealSigningSecret(mode: Mode) {
 export function useRotateSigningSecret(mode: Mode) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (overlapSeconds: number) => unwrap(publicApi[mode].POST('/v1/webhook_signing_secret/rotate', { body: { overlap_seconds: overlapSeconds } })),
+    mutationFn: (overlapSeconds: number) =>
+      withIdempotencyKey(`${mode} POST webhook_signing_secret/rotate`, overlapSeconds, (headers) => unwrap(publicApi[mode].POST('/v1/webhook_signing_secret/rotate', { body: { overlap_seconds: overlapSeconds }, headers }))),
+    retry: retryTransient,
     onSuccess: () => client.invalidateQueries({ queryKey: dashKeys.signingSecret(mode) }),
   });
 }
@@ -216,7 +230,8 @@ export function useDelivery(mode: Mode, deliveryId: string) {
 export function useReplayDelivery(mode: Mode) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (deliveryId: string) => unwrap(publicApi[mode].POST('/v1/webhook_deliveries/{id}/replay', { ...id(deliveryId), body: {} })),
+    mutationFn: (deliveryId: string) => withIdempotencyKey(`${mode} POST webhook_deliveries/replay`, deliveryId, (headers) => unwrap(publicApi[mode].POST('/v1/webhook_deliveries/{id}/replay', { ...id(deliveryId), body: {}, headers }))),
+    retry: retryTransient,
     onSuccess: (delivery) => {
       void client.invalidateQueries({ queryKey: dashKeys.delivery(mode, delivery.id) });
       void client.invalidateQueries({ queryKey: dashKeys.deliveries(mode) });
@@ -225,7 +240,10 @@ export function useReplayDelivery(mode: Mode) {
 }
 
 export function useBulkReplay(mode: Mode) {
-  return useMutation({ mutationFn: (filter: ReplayFilter) => unwrap(publicApi[mode].POST('/v1/webhook_deliveries/replay', { body: filter })) });
+  return useMutation({
+    mutationFn: (filter: ReplayFilter) => withIdempotencyKey(`${mode} POST webhook_deliveries/replay-all`, filter, (headers) => unwrap(publicApi[mode].POST('/v1/webhook_deliveries/replay', { body: filter, headers }))),
+    retry: retryTransient,
+  });
 }
 
 /** A bulk replay's progress, read again every half second while it runs. */
@@ -292,7 +310,11 @@ function useTeamChanged() {
 
 export function useInviteMember() {
   const changed = useTeamChanged();
-  return useMutation({ mutationFn: (body: { email: string; role: Role }) => unwrap(api.POST('/console/api/v1/members/invitations', { body })), onSuccess: changed });
+  return useMutation({
+    mutationFn: (body: { email: string; role: Role }) => withIdempotencyKey('POST members/invitations', body, (headers) => unwrap(api.POST('/console/api/v1/members/invitations', { body, headers }))),
+    retry: retryTransient,
+    onSuccess: changed,
+  });
 }
 
 export function useRevokeMemberInvitation() {
@@ -329,7 +351,8 @@ export function useLimitRequests() {
 export function useRequestLimit() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { in_flight_limit: number; reason: string }) => unwrap(api.POST('/console/api/v1/limit_requests', { body })),
+    mutationFn: (body: { in_flight_limit: number; reason: string }) => withIdempotencyKey('POST limit_requests', body, (headers) => unwrap(api.POST('/console/api/v1/limit_requests', { body, headers }))),
+    retry: retryTransient,
     onSuccess: () => client.invalidateQueries({ queryKey: dashKeys.limitRequests }),
   });
 }

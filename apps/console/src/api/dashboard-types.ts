@@ -1,16 +1,25 @@
 /**
  * Names for what the dashboard and the operations' pages read (issue 13), all derived from the
- * generated documents (a change in the gateway's document shows up here as a type error), except
- * the admin answers, which come from the stopgap in pending-paths.ts until the admin document
- * describes them.
+ * generated documents (a change in the gateway's document shows up here as a type error).
  */
+import type { components as AdminComponents } from './generated/admin';
 import type { components as ConsoleComponents } from './generated/expert';
 import type { components as PublicComponents, operations as PublicOperations } from './generated/public';
 
 type Public = PublicComponents['schemas'];
 type Console = ConsoleComponents['schemas'];
+type Admin = AdminComponents['schemas'];
 
-export type { AccountPlan, AccountSummary, AdminDelivery, AdminExpert, ExpertProfileInput, Mode, WorkspaceSummary } from './pending-paths';
+export type Mode = 'test' | 'live';
+
+export type AccountPlan = Admin['AccountPlan'];
+export type AccountSummary = Admin['AccountSummary'];
+export type AdminDelivery = Admin['AdminDelivery'];
+/** One expert as operations see them; the roster list adds their console access. */
+export type AdminExpert = Admin['AdminExpertEntry'];
+export type AdminRosterEntry = Admin['AdminRosterEntry'];
+export type ExpertProfileInput = Admin['ExpertProfileInput'];
+export type WorkspaceSummary = Admin['WorkspaceListItem'];
 
 export type Deployment = Public['Deployment'];
 export type DeploymentStatus = Deployment['status'];

@@ -4,6 +4,7 @@
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi, unwrap } from './client';
+import { retryTransient, withIdempotencyKey } from './idempotency';
 import type { AccountPlan, ExpertProfileInput } from './dashboard-types';
 
 export const opsKeys = {
@@ -22,8 +23,14 @@ const nextPage = (last: { next: string | null }) => last.next ?? undefined;
 
 // ------------------------------------------------------------------ roster
 
+/** The whole roster, active first by name, 100 a page (the gateway's order). */
 export function useAdminExperts() {
-  return useQuery({ queryKey: opsKeys.experts, queryFn: () => unwrap(adminApi.GET('/admin/v1/experts', { params: { query: { limit: 100 } } })) });
+  return useInfiniteQuery({
+    queryKey: opsKeys.experts,
+    queryFn: ({ pageParam }) => unwrap(adminApi.GET('/admin/v1/experts', { params: { query: { limit: 100, ...(pageParam ? { cursor: pageParam } : {}) } } })),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: nextPage,
+  });
 }
 
 export function useAdminExpert(expertId: string) {
@@ -40,7 +47,11 @@ function useRosterChanged() {
 
 export function useAddExpert() {
   const changed = useRosterChanged();
-  return useMutation({ mutationFn: (body: ExpertProfileInput) => unwrap(adminApi.POST('/admin/v1/experts', { body })), onSuccess: changed });
+  return useMutation({
+    mutationFn: (body: ExpertProfileInput) => withIdempotencyKey('POST admin experts', body, (headers) => unwrap(adminApi.POST('/admin/v1/experts', { body, headers }))),
+    retry: retryTransient,
+    onSuccess: changed,
+  });
 }
 
 export function useUpdateExpert(expertId: string) {
@@ -58,12 +69,16 @@ export function useSetExpertAvailability() {
 
 export function useRetireExpert() {
   const changed = useRosterChanged();
-  return useMutation({ mutationFn: (expertId: string) => unwrap(adminApi.POST('/admin/v1/experts/{id}/retire', { ...id(expertId), body: {} })), onSuccess: changed });
+  return useMutation({ mutationFn: (expertId: string) => unwrap(adminApi.POST('/admin/v1/experts/{id}/retire', id(expertId))), onSuccess: changed });
 }
 
 export function useInviteExpert(expertId: string) {
   const changed = useRosterChanged();
-  return useMutation({ mutationFn: (email: string) => unwrap(adminApi.POST('/admin/v1/experts/{id}/invitations', { ...id(expertId), body: { email } })), onSuccess: changed });
+  return useMutation({
+    mutationFn: (email: string) => withIdempotencyKey(`POST admin experts/${expertId}/invitations`, email, (headers) => unwrap(adminApi.POST('/admin/v1/experts/{id}/invitations', { ...id(expertId), body: { email }, headers }))),
+    retry: retryTransient,
+    onSuccess: changed,
+  });
 }
 
 // ------------------------------------------------------------------ accounts
@@ -92,7 +107,9 @@ export function usePlans() {
 export function useGrantCredits(workspaceId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { credits: number; note?: string; reference?: string }) => unwrap(adminApi.POST('/admin/v1/workspaces/{id}/account/credits', { ...id(workspaceId), body })),
+    mutationFn: (body: { credits: number; note?: string; reference?: string }) =>
+      withIdempotencyKey(`POST admin workspaces/${workspaceId}/account/credits`, body, (headers) => unwrap(adminApi.POST('/admin/v1/workspaces/{id}/account/credits', { ...id(workspaceId), body, headers }))),
+    retry: retryTransient,
     onSuccess: (account) => client.setQueryData(opsKeys.account(workspaceId), account),
   });
 }
@@ -121,6 +138,16 @@ export function useResolveLimitRequest() {
   });
 }
 
+// ------------------------------------------------------------------ operators
+
+/** Issue 13: operators invite operators (a one-time link, shown once; inviting one again is their password reset). */
+export function useInviteOperator() {
+  return useMutation({
+    mutationFn: (body: { email: string; name?: string }) => withIdempotencyKey('POST admin operators/invitations', body, (headers) => unwrap(adminApi.POST('/admin/v1/operators/invitations', { body, headers }))),
+    retry: retryTransient,
+  });
+}
+
 // ------------------------------------------------------------------ dead letters, every workspace
 
 export function useAdminDeadLetters(workspaceId: string) {
@@ -141,7 +168,8 @@ export function useAdminDeadLetters(workspaceId: string) {
 export function useAdminReplay() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (deliveryId: string) => unwrap(adminApi.POST('/admin/v1/webhook-deliveries/{id}/replay', { ...id(deliveryId), body: {} })),
+    mutationFn: (deliveryId: string) => withIdempotencyKey('POST admin webhook-deliveries/replay', deliveryId, (headers) => unwrap(adminApi.POST('/admin/v1/webhook-deliveries/{id}/replay', { ...id(deliveryId), headers }))),
+    retry: retryTransient,
     onSuccess: () => client.invalidateQueries({ queryKey: opsKeys.deadLetters }),
   });
 }
@@ -149,7 +177,8 @@ export function useAdminReplay() {
 export function useAdminBulkReplay() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (filter: { workspace_id?: string }) => unwrap(adminApi.POST('/admin/v1/webhook-deliveries/replay', { body: filter })),
+    mutationFn: (filter: { workspace_id?: string }) => withIdempotencyKey('POST admin webhook-deliveries/replay-all', filter, (headers) => unwrap(adminApi.POST('/admin/v1/webhook-deliveries/replay', { body: filter, headers }))),
+    retry: retryTransient,
     onSuccess: () => client.invalidateQueries({ queryKey: opsKeys.deadLetters }),
   });
 }

@@ -13,6 +13,7 @@ const AccountsPage = lazy(() => import('../scenes/OpsAccounts/AccountsPage'));
 const AccountPage = lazy(() => import('../scenes/OpsAccounts/AccountPage'));
 const LimitRequestsPage = lazy(() => import('../scenes/OpsAccounts/LimitRequestsPage'));
 const OpsDeadLettersPage = lazy(() => import('../scenes/OpsDeadLetters/OpsDeadLettersPage'));
+const OperatorsPage = lazy(() => import('../scenes/OpsOperators/OperatorsPage'));
 
 function OpsPage({ view }: { view: OpsView }): ReactNode {
   switch (view.page) {
@@ -28,6 +29,8 @@ function OpsPage({ view }: { view: OpsView }): ReactNode {
       return <LimitRequestsPage />;
     case 'dead-letters':
       return <OpsDeadLettersPage />;
+    case 'operators':
+      return <OperatorsPage />;
   }
 }
 

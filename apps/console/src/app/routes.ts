@@ -31,7 +31,8 @@ export type OpsView =
   | { page: 'accounts' }
   | { page: 'account'; workspaceId: string }
   | { page: 'limit-requests' }
-  | { page: 'dead-letters' };
+  | { page: 'dead-letters' }
+  | { page: 'operators' };
 
 export type Route =
   | { page: 'home' }
@@ -104,6 +105,8 @@ function opsView(parts: string[]): OpsView | null {
       return second ? null : { page: 'limit-requests' };
     case 'dead-letters':
       return second ? null : { page: 'dead-letters' };
+    case 'operators':
+      return second ? null : { page: 'operators' };
     default:
       return null;
   }

@@ -1,4 +1,4 @@
-import { accountStreamName, type AccountPlan } from '@eh/contracts';
+import { accountStreamName, type AccountPlan, type Actor } from '@eh/contracts';
 import { loadAggregate, type EventStore } from '@eh/event-store';
 import type { LedgerPolicy, PlanChanges } from '../domain/account-plan';
 import { creditsRemaining, creditsReserved, type AccountState } from '../domain/account.state';
@@ -52,6 +52,8 @@ export interface OperatorContext {
   now: Date;
   requestId: string;
   policy: LedgerPolicy;
+  /** Who asks (issue 13): recorded on the event for the workspace's audit log. */
+  actor?: Actor;
 }
 
 /** A top-up by operations; `reference` makes a repeated grant a no-op. */
@@ -61,11 +63,11 @@ export async function grantCredits(
   grant: { credits: number; note: string; reference: string | null },
   context: OperatorContext,
 ): Promise<AccountSummary> {
-  const result = await runAccountCommand(store, { type: 'grant', workspaceId, ...grant, now: context.now.toISOString() }, { correlationId: context.requestId, causationId: null }, context.policy);
+  const result = await runAccountCommand(store, { type: 'grant', workspaceId, ...grant, now: context.now.toISOString(), ...(context.actor ? { actor: context.actor } : {}) }, { correlationId: context.requestId, causationId: null }, context.policy);
   return toAccountSummary(workspaceId, result.state);
 }
 
 export async function changePlan(store: EventStore, workspaceId: string, changes: PlanChanges, context: OperatorContext): Promise<AccountSummary> {
-  const result = await runAccountCommand(store, { type: 'change_plan', workspaceId, changes, now: context.now.toISOString() }, { correlationId: context.requestId, causationId: null }, context.policy);
+  const result = await runAccountCommand(store, { type: 'change_plan', workspaceId, changes, now: context.now.toISOString(), ...(context.actor ? { actor: context.actor } : {}) }, { correlationId: context.requestId, causationId: null }, context.policy);
   return toAccountSummary(workspaceId, result.state);
 }

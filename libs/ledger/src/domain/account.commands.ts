@@ -3,7 +3,7 @@
  * command (STYLE.md "Domain"); every command names its workspace so the first one can open
  * the account.
  */
-import type { ReleaseReason } from '@eh/contracts';
+import type { Actor, ReleaseReason } from '@eh/contracts';
 import type { PlanChanges } from './account-plan';
 
 interface AccountCommandBase {
@@ -63,11 +63,15 @@ export interface GrantCredits extends AccountCommandBase {
   note: string;
   /** The operator's id for this grant; repeating it grants nothing. */
   reference: string | null;
+  /** Who granted it (issue 13: the audit log); absent from older callers. */
+  actor?: Actor;
 }
 
 export interface ChangePlan extends AccountCommandBase {
   type: 'change_plan';
   changes: PlanChanges;
+  /** Who changed it (issue 13: the audit log). */
+  actor?: Actor;
 }
 
 /** The periodic check: start the next cycle if this one has ended. */

@@ -12,6 +12,9 @@ import type { AccountCommand, ChangePlan, GrantCredits, ReserveCredits, SettleCr
 import { foldAccount } from './account.evolve';
 import { creditsRemaining, inFlight, type AccountState, type OpenAccount, type Reservation } from './account.state';
 
+/** The actor of an operations' command, when it came with one (issue 13: the audit log shows who). */
+const actorOf = (command: GrantCredits | ChangePlan) => (command.actor ? { actor: command.actor } : {});
+
 function reserve(command: ReserveCredits, account: OpenAccount): AccountEvent[] {
   assertCredits(command.amount, 'amount', { allowZero: true });
   // Reservation id = deployment id: a repeated reserve returns the reservation already held.
@@ -79,7 +82,7 @@ function grant(command: GrantCredits, account: OpenAccount): AccountEvent[] {
   assertCredits(command.credits, 'credits', { allowZero: false });
   if (command.note.length > 500) throw new DomainError('invalid_request', 'note must be at most 500 characters', 'note');
   if (command.reference !== null && account.grantReferences.includes(command.reference)) return [];
-  const data = { workspace_id: account.workspaceId, credits: command.credits, note: command.note, reference: command.reference, granted_at: command.now };
+  const data = { workspace_id: account.workspaceId, credits: command.credits, note: command.note, reference: command.reference, granted_at: command.now, ...actorOf(command) };
   return [{ type: 'account.credits_granted', data }];
 }
 
@@ -88,7 +91,7 @@ function changePlan(command: ChangePlan, account: OpenAccount, policy: LedgerPol
   const plan = mergePlan(account.plan, command.changes, planPresets(policy));
   if (samePlan(plan, account.plan)) return [];
   const adjustment = Math.max(-account.allowance, plan.cycle_cap_credits - account.plan.cycle_cap_credits);
-  const data = { workspace_id: account.workspaceId, plan, previous_plan: account.plan, allowance_adjustment: adjustment, changed_at: command.now };
+  const data = { workspace_id: account.workspaceId, plan, previous_plan: account.plan, allowance_adjustment: adjustment, changed_at: command.now, ...actorOf(command) };
   return [{ type: 'account.plan_changed', data }];
 }
 

@@ -1,7 +1,7 @@
 import { AVAILABILITIES, DomainError, type Availability, type ExpertProfile } from '@eh/contracts';
 
 /** The same tag rule as a deployment's `skills` (docs/decisions.md "REST surface"), so every roster tag is requestable. */
-const SKILL_TAG = /^[a-z0-9][a-z0-9+#._-]{0,63}$/;
+export const SKILL_TAG = /^[a-z0-9][a-z0-9+#._-]{0,63}$/;
 
 /** Bounds of each numeric field (docs/decisions.md "Router (issue 5)"). */
 const BOUNDS: Record<'tenure_years' | 'median_turnaround_minutes' | 'rate_credits_per_hour', [number, number]> = {

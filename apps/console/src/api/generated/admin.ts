@@ -25,7 +25,8 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** GET /admin/v1/experts */
+        get: operations["adminGetExperts"];
         put?: never;
         /** POST /admin/v1/experts */
         post: operations["adminPostExperts"];
@@ -417,6 +418,215 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        AccountPlan: {
+            cycle_cap_credits: number;
+            cycle_days: number;
+            in_flight_limit: number;
+            name: string;
+        };
+        /** @description The plan presets. */
+        AccountPlanList: {
+            data: components["schemas"]["AccountPlan"][];
+            /** @constant */
+            object: "list";
+        };
+        AccountSummary: {
+            allowance: number;
+            charged_this_cycle: number;
+            credits_remaining: number;
+            credits_reserved: number;
+            /** Format: date-time */
+            cycle_end: string | null;
+            /** Format: date-time */
+            cycle_start: string | null;
+            deployments_this_cycle: number;
+            /** @description False until the account’s first plan or grant. */
+            opened: boolean;
+            plan: components["schemas"]["AccountPlan"] | null;
+            reservations: {
+                amount: number;
+                confirmed: boolean;
+                deployment_id: string;
+                /** Format: date-time */
+                expires_at: string;
+            }[];
+            thresholds_reached: (50 | 80 | 95)[];
+            topup: number;
+            workspace_id: string;
+        };
+        AdminDelivery: {
+            attempts: number;
+            /** Format: date-time */
+            created_at: string;
+            dead_letter_reason: string | null;
+            deployment_id: string | null;
+            /** @description Null: sent to the deployment’s `webhook_url`. */
+            endpoint_id: string | null;
+            event_id: string;
+            /** @enum {string} */
+            event_type: "deployment.accepted" | "deployment.in_progress" | "deployment.needs_input" | "deployment.reply_received" | "deployment.completed" | "deployment.cancelled" | "deployment.expired" | "usage.threshold_reached" | "handoff.in_review" | "handoff.needs_input" | "handoff.ready" | "handoff.cancelled" | "handoff.expired" | "webhook.test";
+            id: string;
+            last_attempt: {
+                attempt: number;
+                /** Format: date-time */
+                attempted_at: string;
+                error: string | null;
+                latency_ms: number;
+                /** @description Null: no HTTP answer (timeout, network error, refused address). */
+                status_code: number | null;
+            } | null;
+            /** @enum {string|null} */
+            mode: "test" | "live" | null;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            /** @constant */
+            object: "webhook_delivery";
+            /** @enum {string} */
+            status: "scheduled" | "retrying" | "succeeded" | "failed" | "dead_lettered";
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uri */
+            url: string;
+            workspace_id: string;
+        };
+        AdminDeliveryDetail: {
+            /** @description Every attempt, oldest first. */
+            attempt_history: {
+                attempt: number;
+                /** Format: date-time */
+                attempted_at: string;
+                error: string | null;
+                latency_ms: number;
+                /** @description Null: no HTTP answer (timeout, network error, refused address). */
+                status_code: number | null;
+            }[];
+            attempts: number;
+            /** @description The exact JSON text sent on every attempt. */
+            body: string;
+            /** Format: date-time */
+            created_at: string;
+            dead_letter_reason: string | null;
+            deployment_id: string | null;
+            /** @description Null: sent to the deployment’s `webhook_url`. */
+            endpoint_id: string | null;
+            event_id: string;
+            /** @enum {string} */
+            event_type: "deployment.accepted" | "deployment.in_progress" | "deployment.needs_input" | "deployment.reply_received" | "deployment.completed" | "deployment.cancelled" | "deployment.expired" | "usage.threshold_reached" | "handoff.in_review" | "handoff.needs_input" | "handoff.ready" | "handoff.cancelled" | "handoff.expired" | "webhook.test";
+            id: string;
+            last_attempt: {
+                attempt: number;
+                /** Format: date-time */
+                attempted_at: string;
+                error: string | null;
+                latency_ms: number;
+                /** @description Null: no HTTP answer (timeout, network error, refused address). */
+                status_code: number | null;
+            } | null;
+            /** @enum {string|null} */
+            mode: "test" | "live" | null;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            /** @constant */
+            object: "webhook_delivery";
+            /** @enum {string} */
+            status: "scheduled" | "retrying" | "succeeded" | "failed" | "dead_lettered";
+            timeline: {
+                /** Format: date-time */
+                at: string;
+                type: string;
+            }[];
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uri */
+            url: string;
+            workspace_id: string;
+        };
+        /** @description Deliveries of every workspace, newest first. */
+        AdminDeliveryList: {
+            data: components["schemas"]["AdminDelivery"][];
+            has_more: boolean;
+            /** @description Cursor of the next page (pass it as `cursor`), or null on the last page. */
+            next: string | null;
+            /** @constant */
+            object: "list";
+        };
+        AdminExpertEntry: {
+            /** @enum {string} */
+            availability: "online" | "busy" | "offline";
+            /** @description The last 4 characters of the expert’s credential; null for experts added before it was kept. */
+            credential_last4: string | null;
+            id: string;
+            median_turnaround_minutes: number;
+            name: string;
+            rate_credits_per_hour: number;
+            retired: boolean;
+            role: string;
+            /** @description Tags usable in `skills` on create. */
+            skills: string[];
+            tenure_years: number;
+        };
+        AdminRosterEntry: {
+            /** @enum {string} */
+            availability: "online" | "busy" | "offline";
+            /** @description The expert’s console access; null when never invited (or the invitation lapsed). */
+            console: {
+                /** Format: email */
+                email: string;
+                /**
+                 * @description `invited`: an open invitation; `active`: the expert accepted one and signs in.
+                 * @enum {string}
+                 */
+                status: "invited" | "active";
+            } | null;
+            /** @description The last 4 characters of the expert’s credential; null for experts added before it was kept. */
+            credential_last4: string | null;
+            id: string;
+            median_turnaround_minutes: number;
+            name: string;
+            rate_credits_per_hour: number;
+            retired: boolean;
+            role: string;
+            /** @description Tags usable in `skills` on create. */
+            skills: string[];
+            tenure_years: number;
+        };
+        /** @description Every expert, active ones first, each group by name. */
+        AdminRosterList: {
+            data: components["schemas"]["AdminRosterEntry"][];
+            has_more: boolean;
+            /** @description Cursor of the next page (pass it as `cursor`), or null on the last page. */
+            next: string | null;
+            /** @constant */
+            object: "list";
+        };
+        AdminWebhookEndpoint: {
+            id: string;
+            /** @constant */
+            object: "webhook_endpoint";
+            /** Format: date-time */
+            registered_at: string;
+            secrets: {
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                expires_at: string | null;
+            }[];
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: uri */
+            url: string;
+            workspace_id: string;
+        };
+        AdminWebhookEndpointWithSecret: {
+            created: boolean;
+            endpoint: components["schemas"]["AdminWebhookEndpoint"];
+            /** @description Shown once: on the first registration and on rotation; null when only the URL was replaced. */
+            secret: string | null;
+        };
+        AvailabilityChange: {
+            /** @enum {string} */
+            availability: "online" | "busy" | "offline";
+        };
         BulkReplayRequest: {
             created_after?: string;
             created_before?: string;
@@ -425,16 +635,121 @@ export type components = {
             event_type?: string;
             workspace_id?: string;
         };
+        BulkReplayResult: {
+            matched: number;
+            /** @constant */
+            object: "bulk_replay";
+            replayed: number;
+            skipped: number;
+        };
         ChangePlanRequest: {
             cycle_cap_credits?: number;
             cycle_days?: number;
             in_flight_limit?: number;
             name?: string;
         };
+        CreatedWorkspace: {
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            keys: {
+                /** @description Shown this once. */
+                live: string;
+                /** @description Shown this once. */
+                test: string;
+            };
+            name: string;
+            owner_invitation: {
+                /** Format: email */
+                email: string;
+                /** Format: date-time */
+                expires_at: string;
+                /**
+                 * Format: uri
+                 * @description The one-time invitation link, shown this once.
+                 */
+                url: string;
+            } | null;
+        };
         CreateWorkspaceRequest: {
             name: string;
             /** Format: email */
             owner_email?: string;
+        };
+        Deployment: {
+            brief: string;
+            cancellation: {
+                /** Format: date-time */
+                cancelled_at: string;
+                /** @enum {string} */
+                cancelled_by: "agent" | "expert" | "operations";
+                /** @description Empty when none was given. */
+                reason: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @description Present once completed.
+             */
+            completed_at?: string;
+            context_files: string[];
+            /** Format: uri */
+            context_url: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Settled billing; present once completed. */
+            credits_charged?: number;
+            credits_reserved: number;
+            /** @description Present once completed. */
+            duration_seconds?: number;
+            /** @description Null until an expert accepts. */
+            expert: {
+                id: string;
+                name: string;
+                role: string;
+            } | null;
+            expiry: {
+                /** Format: date-time */
+                expired_at: string;
+                /** @enum {string} */
+                reason: "not_accepted" | "question_unanswered";
+            } | null;
+            id: string;
+            /** @description Caller key/value pairs, flat, returned unchanged and on every webhook. */
+            metadata: {
+                [key: string]: string | number | boolean;
+            };
+            /** @description Null until completed; the partial output of a cancelled deployment when one was attached. */
+            output: components["schemas"]["Output"] | null;
+            /** @description The expert’s clarifying question, from needs_input on. */
+            question: {
+                /** Format: date-time */
+                asked_at: string;
+                body: string;
+                /** Format: date-time */
+                reply_deadline: string;
+            } | null;
+            /** @description The agent’s answer to the question. */
+            reply: {
+                body: string;
+                /** Format: date-time */
+                replied_at: string;
+            } | null;
+            /** Format: date-time */
+            scheduled_for: string | null;
+            skills: string[];
+            /**
+             * Format: date-time
+             * @description Acceptance deadline; past it a pending deployment expires.
+             */
+            sla_deadline: string;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "in_progress" | "needs_input" | "completed" | "cancelled" | "expired";
+            /** Format: date-time */
+            updated_at: string;
+            /** @enum {string} */
+            urgency: "standard" | "priority" | "scheduled";
+            /** Format: uri */
+            webhook_url: string | null;
         };
         Error: {
             error: {
@@ -454,6 +769,39 @@ export type components = {
                 type: "invalid_request" | "authentication_error" | "billing_error" | "rate_limit_error" | "api_error";
             };
         };
+        ExpertInvitation: {
+            /** Format: email */
+            email: string;
+            expert_id: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @constant */
+            object: "invitation";
+            /**
+             * Format: uri
+             * @description The one-time invitation link, shown this once.
+             */
+            url: string;
+        };
+        /** @description Any of the profile’s fields. */
+        ExpertProfileChanges: {
+            median_turnaround_minutes?: number;
+            name?: string;
+            rate_credits_per_hour?: number;
+            role?: string;
+            skills?: string[];
+            tenure_years?: number;
+        };
+        ExpertProfileInput: {
+            /** @enum {string} */
+            availability?: "online" | "busy" | "offline";
+            median_turnaround_minutes: number;
+            name: string;
+            rate_credits_per_hour: number;
+            role: string;
+            skills: string[];
+            tenure_years: number;
+        };
         GrantCreditsRequest: {
             credits: number;
             note?: string;
@@ -468,8 +816,82 @@ export type components = {
             email: string;
             name?: string;
         };
+        IssuedKey: {
+            /** @description Shown this once. */
+            key: string;
+            key_id: string;
+            /** @enum {string} */
+            mode: "test" | "live";
+            revoked_key_ids: string[];
+        };
+        LimitRequest: {
+            /** Format: date-time */
+            created_at: string;
+            current_in_flight_limit: number;
+            id: string;
+            /** @constant */
+            object: "limit_request";
+            reason: string;
+            requested_by: {
+                id: string | null;
+                /** @enum {string} */
+                kind: "member" | "operator" | "admin" | "api_key" | "system";
+                label: string;
+            };
+            requested_in_flight_limit: number;
+            resolution_note: string | null;
+            /** Format: date-time */
+            resolved_at: string | null;
+            /** @enum {string} */
+            status: "open" | "granted" | "declined";
+            workspace_id: string;
+        };
+        /** @description Requests, newest first. */
+        LimitRequestList: {
+            data: components["schemas"]["LimitRequest"][];
+            has_more: boolean;
+            /** @description Cursor of the next page (pass it as `cursor`), or null on the last page. */
+            next: string | null;
+            /** @constant */
+            object: "list";
+        };
         OperationsCancelRequest: {
             reason: string;
+        };
+        OperatorInvitation: {
+            /** Format: email */
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @constant */
+            object: "operator_invitation";
+            operator_id: string;
+            /**
+             * Format: uri
+             * @description The one-time invitation link, shown this once.
+             */
+            url: string;
+        };
+        Output: {
+            attachments: {
+                content_type: string;
+                name: string;
+                size_bytes: number;
+                /**
+                 * Format: uri
+                 * @description A signed URL. Files the expert uploaded are served by `GET /v1/attachments/{id}/content`, valid for 24 hours from the read.
+                 */
+                url: string;
+            }[];
+            /** @description Markdown text. */
+            body: string;
+            /** @enum {string} */
+            format: "markdown";
+        };
+        RegisteredExpert: {
+            /** @description `svc_expert_…`, shown this once. */
+            credential: string;
+            expert: components["schemas"]["RosterEntry"];
         };
         RegisterWebhookEndpointRequest: {
             url: string;
@@ -479,14 +901,64 @@ export type components = {
             /** @enum {string} */
             outcome: "granted" | "declined";
         };
+        RetiredExpert: {
+            id: string;
+            /** @constant */
+            retired: true;
+        };
+        RosterEntry: {
+            /** @enum {string} */
+            availability: "online" | "busy" | "offline";
+            id: string;
+            median_turnaround_minutes: number;
+            name: string;
+            rate_credits_per_hour: number;
+            role: string;
+            /** @description Tags usable in `skills` on create. */
+            skills: string[];
+            tenure_years: number;
+        };
         RotateWebhookSecretRequest: {
             overlap_seconds?: number;
+        };
+        /** @description Workspaces, newest first. */
+        WorkspaceList: {
+            data: components["schemas"]["WorkspaceListItem"][];
+            has_more: boolean;
+            /** @description Cursor of the next page (pass it as `cursor`), or null on the last page. */
+            next: string | null;
+            /** @constant */
+            object: "list";
+        };
+        WorkspaceListItem: {
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            name: string;
+        };
+        WorkspaceSummary: {
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            keys: {
+                /** Format: date-time */
+                issued_at: string;
+                key_id: string;
+                last4: string;
+                /** @enum {string} */
+                mode: "test" | "live";
+                /** Format: date-time */
+                revoked_at: string | null;
+            }[];
+            name: string;
         };
     };
     responses: never;
     parameters: {
         /** @description With an operator’s session cookie: the session’s `csrf_token`. */
         CsrfToken: string;
+        /** @description Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s. */
+        IdempotencyKey: string;
     };
     requestBodies: never;
     headers: never;
@@ -498,6 +970,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description With an operator’s session cookie: the session’s `csrf_token`. */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
@@ -518,7 +992,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["Deployment"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -625,7 +1099,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
+            /**
+             * @description `invalid_state_transition`: The deployment is not in a state that allows this action.
+             *
+             *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -634,7 +1112,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "invalid_state_transition";
+                            code: "invalid_state_transition" | "idempotency_conflict";
                             /**
                              * Format: uri
                              * @description A page describing the code, served at /docs/errors/<code>.
@@ -705,10 +1183,147 @@ export interface operations {
             };
         };
     };
+    adminGetExperts: {
+        parameters: {
+            query?: {
+                /** @description Only experts with this availability. */
+                availability?: "online" | "busy" | "offline";
+                /** @description The `next` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1–100 (default 100). */
+                limit?: number;
+                /** @description Only experts covering this skill tag. */
+                skill?: string;
+                /** @description Only active or only retired experts (default: both). */
+                status?: "active" | "retired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminRosterList"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
     adminPostExperts: {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description With an operator’s session cookie: the session’s `csrf_token`. */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
@@ -717,7 +1332,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["ExpertProfileInput"];
             };
         };
         responses: {
@@ -727,7 +1342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["RegisteredExpert"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -808,7 +1423,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
+            /**
+             * @description `invalid_state_transition`: The deployment is not in a state that allows this action.
+             *
+             *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -817,7 +1436,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "invalid_state_transition";
+                            code: "invalid_state_transition" | "idempotency_conflict";
                             /**
                              * Format: uri
                              * @description A page describing the code, served at /docs/errors/<code>.
@@ -905,7 +1524,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminExpertEntry"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -1054,7 +1673,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["ExpertProfileChanges"];
             };
         };
         responses: {
@@ -1064,7 +1683,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["RosterEntry"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -1255,6 +1874,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description With an operator’s session cookie: the session’s `csrf_token`. */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
@@ -1265,7 +1886,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["AvailabilityChange"];
             };
         };
         responses: {
@@ -1275,7 +1896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["RosterEntry"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -1382,7 +2003,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
+            /**
+             * @description `invalid_state_transition`: The deployment is not in a state that allows this action.
+             *
+             *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1391,7 +2016,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "invalid_state_transition";
+                            code: "invalid_state_transition" | "idempotency_conflict";
                             /**
                              * Format: uri
                              * @description A page describing the code, served at /docs/errors/<code>.
@@ -1466,6 +2091,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description With an operator’s session cookie: the session’s `csrf_token`. */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
@@ -1486,7 +2113,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ExpertInvitation"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -1593,7 +2220,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
+            /**
+             * @description `invalid_state_transition`: The deployment is not in a state that allows this action.
+             *
+             *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1602,7 +2233,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "invalid_state_transition";
+                            code: "invalid_state_transition" | "idempotency_conflict";
                             /**
                              * Format: uri
                              * @description A page describing the code, served at /docs/errors/<code>.
@@ -1677,6 +2308,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description With an operator’s session cookie: the session’s `csrf_token`. */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
@@ -1693,7 +2326,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["RetiredExpert"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -1800,7 +2433,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
+            /**
+             * @description `invalid_state_transition`: The deployment is not in a state that allows this action.
+             *
+             *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1809,7 +2446,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "invalid_state_transition";
+                            code: "invalid_state_transition" | "idempotency_conflict";
                             /**
                              * Format: uri
                              * @description A page describing the code, served at /docs/errors/<code>.
@@ -2087,7 +2724,12 @@ export interface operations {
     };
     adminGetLimitRequests: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only requests in this state. */
+                status?: "open" | "granted" | "declined";
+                /** @description Only this workspace’s. */
+                workspace_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2100,7 +2742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["LimitRequestList"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -2213,6 +2855,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description With an operator’s session cookie: the session’s `csrf_token`. */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
@@ -2233,7 +2877,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["LimitRequest"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -2340,7 +2984,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
+            /**
+             * @description `invalid_state_transition`: The deployment is not in a state that allows this action.
+             *
+             *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2349,7 +2997,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "invalid_state_transition";
+                            code: "invalid_state_transition" | "idempotency_conflict";
                             /**
                              * Format: uri
                              * @description A page describing the code, served at /docs/errors/<code>.
@@ -2424,6 +3072,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description With an operator’s session cookie: the session’s `csrf_token`. */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
@@ -2442,7 +3092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["OperatorInvitation"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -2523,7 +3173,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
+            /**
+             * @description `invalid_state_transition`: The deployment is not in a state that allows this action.
+             *
+             *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2532,7 +3186,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "invalid_state_transition";
+                            code: "invalid_state_transition" | "idempotency_conflict";
                             /**
                              * Format: uri
                              * @description A page describing the code, served at /docs/errors/<code>.
@@ -2618,7 +3272,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccountPlanList"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -2729,7 +3383,26 @@ export interface operations {
     };
     adminGetWebhookDeliveries: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Created at or after (ISO 8601). */
+                created_after?: string;
+                /** @description Created before (ISO 8601). */
+                created_before?: string;
+                /** @description The `next` of the previous page. */
+                cursor?: string;
+                /** @description Only deliveries about this deployment. */
+                deployment_id?: string;
+                /** @description Only deliveries to this endpoint. */
+                endpoint_id?: string;
+                /** @description Only deliveries of this event type. */
+                event_type?: "deployment.accepted" | "deployment.in_progress" | "deployment.needs_input" | "deployment.reply_received" | "deployment.completed" | "deployment.cancelled" | "deployment.expired" | "usage.threshold_reached" | "handoff.in_review" | "handoff.needs_input" | "handoff.ready" | "handoff.cancelled" | "handoff.expired" | "webhook.test";
+                /** @description Page size, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only deliveries in this state. */
+                status?: "scheduled" | "retrying" | "succeeded" | "failed" | "dead_lettered";
+                /** @description Only this workspace’s. */
+                workspace_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2742,7 +3415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminDeliveryList"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -2868,7 +3541,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminDeliveryDetail"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -3007,6 +3680,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description With an operator’s session cookie: the session’s `csrf_token`. */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
@@ -3023,7 +3698,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminDelivery"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -3130,7 +3805,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
+            /**
+             * @description `invalid_state_transition`: The deployment is not in a state that allows this action.
+             *
+             *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3139,7 +3818,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "invalid_state_transition";
+                            code: "invalid_state_transition" | "idempotency_conflict";
                             /**
                              * Format: uri
                              * @description A page describing the code, served at /docs/errors/<code>.
@@ -3214,6 +3893,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description With an operator’s session cookie: the session’s `csrf_token`. */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
@@ -3232,7 +3913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["BulkReplayResult"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -3313,7 +3994,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
+            /**
+             * @description `invalid_state_transition`: The deployment is not in a state that allows this action.
+             *
+             *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3322,7 +4007,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "invalid_state_transition";
+                            code: "invalid_state_transition" | "idempotency_conflict";
                             /**
                              * Format: uri
                              * @description A page describing the code, served at /docs/errors/<code>.
@@ -3395,7 +4080,12 @@ export interface operations {
     };
     adminGetWorkspaces: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The `next` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1–100 (default 20). */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3408,7 +4098,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["WorkspaceList"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -3521,6 +4211,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description With an operator’s session cookie: the session’s `csrf_token`. */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
@@ -3539,7 +4231,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["CreatedWorkspace"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -3620,7 +4312,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
+            /**
+             * @description `invalid_state_transition`: The deployment is not in a state that allows this action.
+             *
+             *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3629,7 +4325,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "invalid_state_transition";
+                            code: "invalid_state_transition" | "idempotency_conflict";
                             /**
                              * Format: uri
                              * @description A page describing the code, served at /docs/errors/<code>.
@@ -3717,7 +4413,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["WorkspaceSummary"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -3869,7 +4565,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccountSummary"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -4008,6 +4704,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description With an operator’s session cookie: the session’s `csrf_token`. */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
@@ -4028,7 +4726,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccountSummary"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -4135,7 +4833,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
+            /**
+             * @description `invalid_state_transition`: The deployment is not in a state that allows this action.
+             *
+             *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4144,7 +4846,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "invalid_state_transition";
+                            code: "invalid_state_transition" | "idempotency_conflict";
                             /**
                              * Format: uri
                              * @description A page describing the code, served at /docs/errors/<code>.
@@ -4239,7 +4941,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AccountSummary"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -4430,6 +5132,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description With an operator’s session cookie: the session’s `csrf_token`. */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
@@ -4447,7 +5151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["WorkspaceSummary"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -4554,7 +5258,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
+            /**
+             * @description `invalid_state_transition`: The deployment is not in a state that allows this action.
+             *
+             *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4563,7 +5271,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "invalid_state_transition";
+                            code: "invalid_state_transition" | "idempotency_conflict";
                             /**
                              * Format: uri
                              * @description A page describing the code, served at /docs/errors/<code>.
@@ -4638,6 +5346,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description With an operator’s session cookie: the session’s `csrf_token`. */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
@@ -4655,7 +5365,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["IssuedKey"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -4762,7 +5472,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
+            /**
+             * @description `invalid_state_transition`: The deployment is not in a state that allows this action.
+             *
+             *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4771,7 +5485,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "invalid_state_transition";
+                            code: "invalid_state_transition" | "idempotency_conflict";
                             /**
                              * Format: uri
                              * @description A page describing the code, served at /docs/errors/<code>.
@@ -4859,7 +5573,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminWebhookEndpoint"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -5018,7 +5732,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminWebhookEndpointWithSecret"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -5414,6 +6128,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description With an operator’s session cookie: the session’s `csrf_token`. */
                 "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
             };
@@ -5434,7 +6150,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AdminWebhookEndpointWithSecret"];
                 };
             };
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
@@ -5541,7 +6257,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
+            /**
+             * @description `invalid_state_transition`: The deployment is not in a state that allows this action.
+             *
+             *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
+             */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5550,7 +6270,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "invalid_state_transition";
+                            code: "invalid_state_transition" | "idempotency_conflict";
                             /**
                              * Format: uri
                              * @description A page describing the code, served at /docs/errors/<code>.

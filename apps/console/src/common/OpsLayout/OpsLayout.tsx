@@ -9,6 +9,7 @@ const SECTIONS: { label: string; page: OpsView['page']; also?: OpsView['page'][]
   { label: 'Accounts', page: 'accounts', also: ['account'] },
   { label: 'Limit requests', page: 'limit-requests' },
   { label: 'Dead letters', page: 'dead-letters' },
+  { label: 'Operators', page: 'operators' },
 ];
 
 /** Operations' frame: every workspace, the roster and the dead letters, behind an operator's sign-in. */

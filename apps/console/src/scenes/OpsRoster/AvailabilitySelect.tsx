@@ -5,15 +5,15 @@ import { useAnnounce } from '../../common/Announcer/Announcer';
 
 const OPTIONS = { online: 'Online', busy: 'Busy', offline: 'Offline' } as const;
 
-/** Operations set an expert's availability (online takes offers; busy and offline do not). */
-export function AvailabilitySelect({ expert, labelled = false }: { expert: AdminExpert; labelled?: boolean }) {
+/** Operations set an expert's availability (online takes offers; busy and offline do not). The label is for screen readers: the row or the card names it. */
+export function AvailabilitySelect({ expert }: { expert: AdminExpert }) {
   const set = useSetExpertAvailability();
   const announce = useAnnounce();
   const id = `availability-${expert.id}`;
   return (
     <span className="inline-field">
-      <label htmlFor={id} className={labelled ? undefined : 'visually-hidden'}>
-        Availability{labelled ? '' : ` of ${expert.name}`}
+      <label htmlFor={id} className="visually-hidden">
+        Availability of {expert.name}
       </label>
       <select
         id={id}

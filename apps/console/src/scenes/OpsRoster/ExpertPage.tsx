@@ -72,7 +72,7 @@ function ExpertView({ expert, crumbs }: { expert: AdminExpert; crumbs: ReactNode
               <p className="muted">A retired expert's profile cannot change.</p>
             ) : (
               <ExpertProfileForm
-                key={JSON.stringify(expert)}
+                key={expert.id}
                 expert={expert}
                 busy={update.isPending}
                 error={update.error}
@@ -91,7 +91,8 @@ function ExpertView({ expert, crumbs }: { expert: AdminExpert; crumbs: ReactNode
           {!expert.retired && (
             <section className="card" aria-labelledby="availability-heading">
               <h2 id="availability-heading">Availability</h2>
-              <AvailabilitySelect expert={expert} labelled />
+              <p className="muted small">Online experts get offers for their skills; busy and offline ones do not.</p>
+              <AvailabilitySelect expert={expert} />
             </section>
           )}
           {!expert.retired && <InviteCard expert={expert} />}

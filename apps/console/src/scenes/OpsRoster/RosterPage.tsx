@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { ApiError, describeError } from '../../api/api-error';
+import { useState } from 'react';
+import { describeError } from '../../api/api-error';
+import type { AdminRosterEntry } from '../../api/dashboard-types';
 import { useAddExpert, useAdminExperts } from '../../api/ops-queries';
-import { Link, navigate } from '../../app/router';
+import { Link } from '../../app/router';
 import { opsPath } from '../../app/routes';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { Page } from '../../common/Page/Page';
@@ -10,13 +11,13 @@ import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 import { AvailabilitySelect } from './AvailabilitySelect';
 import { ExpertProfileForm } from './ExpertProfileForm';
 
-/** Every expert, retired ones last: add one (credential shown once), set availability, open one to edit. */
+/** Every expert, retired ones last (the gateway's order): add one (credential shown once), set availability, open one to edit. */
 export default function RosterPage() {
   const experts = useAdminExperts();
   const add = useAddExpert();
   const announce = useAnnounce();
   const [adding, setAdding] = useState(false);
-  const items = [...(experts.data?.data ?? [])].sort((a, b) => Number(a.retired) - Number(b.retired) || a.name.localeCompare(b.name));
+  const items = experts.data?.pages.flatMap((page) => page.data) ?? [];
   return (
     <Page
       title="Roster"
@@ -58,7 +59,7 @@ export default function RosterPage() {
         </section>
       )}
       {experts.isPending && <Loading what="the roster" />}
-      {experts.isError && (experts.error instanceof ApiError && experts.error.status === 404 ? <OpenById /> : <ErrorState what="the roster" error={experts.error} onRetry={() => void experts.refetch()} />)}
+      {experts.isError && <ErrorState what="the roster" error={experts.error} onRetry={() => void experts.refetch()} />}
       {experts.isSuccess && items.length === 0 && (
         <EmptyState title="Nobody on the roster yet.">
           <p>Add the first expert: live deployments need an online expert covering their skills (test deployments do not).</p>
@@ -73,6 +74,7 @@ export default function RosterPage() {
                 <th scope="col">Name</th>
                 <th scope="col">Skills</th>
                 <th scope="col">Availability</th>
+                <th scope="col">Console</th>
                 <th scope="col" className="numeric">
                   Turnaround
                 </th>
@@ -91,6 +93,9 @@ export default function RosterPage() {
                   </th>
                   <td>{expert.skills.join(', ')}</td>
                   <td>{expert.retired ? <span className="badge badge--tone-pending">Retired</span> : <AvailabilitySelect expert={expert} />}</td>
+                  <td>
+                    <ConsoleAccess expert={expert} />
+                  </td>
                   <td className="numeric">{expert.median_turnaround_minutes} min</td>
                   <td className="numeric">{expert.rate_credits_per_hour}/h</td>
                 </tr>
@@ -99,42 +104,23 @@ export default function RosterPage() {
           </table>
         </div>
       )}
+      {experts.hasNextPage && (
+        <div className="actions">
+          <button type="button" className="button" onClick={() => void experts.fetchNextPage()} disabled={experts.isFetchingNextPage}>
+            {experts.isFetchingNextPage ? 'Loading…' : 'Show more experts'}
+          </button>
+        </div>
+      )}
     </Page>
   );
 }
 
-/**
- * A gateway without the roster list (`GET /admin/v1/experts`, docs/dashboard-contract.md) still
- * lets operations reach an expert: by id, as the ops CLI prints it.
- */
-function OpenById() {
-  const [id, setId] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!/^spec_\w+$/.test(id.trim())) return setError('An expert id starts with spec_.');
-    navigate(opsPath({ page: 'expert', expertId: id.trim() }));
-  };
+/** Whether the expert uses the console: signed in, invited (a link not used yet), or neither. */
+function ConsoleAccess({ expert }: { expert: AdminRosterEntry }) {
+  if (!expert.console) return <span className="muted small">Not invited</span>;
   return (
-    <EmptyState title="This gateway cannot list the roster yet.">
-      <p>Add an expert above, or open one by the id the ops CLI or the admin API gave you.</p>
-      <form className="form form--inline" onSubmit={submit} noValidate>
-        <div className={`field${error ? ' field--invalid' : ''}`}>
-          <label htmlFor="expert-id">Expert id</label>
-          <input id="expert-id" type="text" value={id} onChange={(event) => setId(event.target.value)} placeholder="spec_…" aria-invalid={error ? true : undefined} aria-describedby={error ? 'expert-id-error' : undefined} />
-          {error && (
-            <p id="expert-id-error" className="field__error">
-              <span aria-hidden="true">⚠ </span>
-              {error}
-            </p>
-          )}
-        </div>
-        <div className="actions">
-          <button type="submit" className="button">
-            Open the expert
-          </button>
-        </div>
-      </form>
-    </EmptyState>
+    <span className="small">
+      {expert.console.status === 'active' ? 'Signs in' : 'Invited'} as {expert.console.email}
+    </span>
   );
 }

@@ -42,13 +42,13 @@ export class AdminAccountsController {
   async grant(@Param('id') id: string, @Body(new ValidatedBody(GrantCreditsDto)) body: GrantCreditsDto, @Req() request: FastifyRequest): Promise<AccountSummary> {
     await this.existing(id);
     const grant = { credits: body.credits, note: body.note ?? '', reference: body.reference ?? null };
-    return grantCredits(this.store, id, grant, { now: new Date(), requestId: String(request.id), policy: this.policy });
+    return grantCredits(this.store, id, grant, { now: new Date(), requestId: String(request.id), policy: this.policy, actor: request.actor });
   }
 
   @Patch('workspaces/:id/account/plan')
   async plan(@Param('id') id: string, @Body(new ValidatedBody(ChangePlanDto)) body: ChangePlanDto, @Req() request: FastifyRequest): Promise<AccountSummary> {
     await this.existing(id);
-    return changePlan(this.store, id, { ...body }, { now: new Date(), requestId: String(request.id), policy: this.policy });
+    return changePlan(this.store, id, { ...body }, { now: new Date(), requestId: String(request.id), policy: this.policy, actor: request.actor });
   }
 
   private async existing(id: string): Promise<void> {

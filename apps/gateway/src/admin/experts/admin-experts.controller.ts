@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { DomainError, isId } from '@eh/contracts';
 import type { EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import {
   findExpert,
+  listAdminRoster,
   parseAvailability,
   parseExpertProfile,
   parseProfileChanges,
@@ -12,19 +13,23 @@ import {
   setExpertAvailability,
   updateExpert,
   type AdminExpertEntry,
+  type AdminRosterEntry,
   type RegisteredExpert,
   type RosterEntry,
 } from '@eh/roster';
 import type { FastifyRequest } from 'fastify';
+import type { ListEnvelope } from '../../http/list-envelope';
+import { encodePositionCursor } from '../../http/list-query.rules';
 import { EVENT_STORE, SQL } from '../../http/tokens';
 import { AdminGuard } from '../admin.guard';
+import { parseAdminRosterQuery } from './admin-experts.query';
 
 function objectBody(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new DomainError('invalid_request', 'the request body must be a JSON object');
   return body as Record<string, unknown>;
 }
 
-/** Operations' API for the roster (issue 5): add, change, set availability, retire. */
+/** Operations' API for the roster (issue 5): add, change, set availability, retire; list it (issue 13). */
 @Controller('admin/v1/experts')
 @UseGuards(AdminGuard)
 export class AdminExpertsController {
@@ -41,6 +46,17 @@ export class AdminExpertsController {
     const profile = parseExpertProfile(input);
     const availability = input.availability === undefined ? undefined : parseAvailability(input.availability);
     return registerExpert(this.store, { profile, availability }, new Date(), String(request.id));
+  }
+
+  /** Issue 13: the roster page lists every expert, active first, by name. */
+  @Get()
+  async list(@Query() query: Record<string, unknown>): Promise<ListEnvelope<AdminRosterEntry>> {
+    const page = parseAdminRosterQuery(query);
+    // One more than asked tells whether another page exists without a count.
+    const rows = await listAdminRoster(this.sql, { ...page, limit: page.limit + 1 }, new Date());
+    const data = rows.slice(0, page.limit);
+    const hasMore = rows.length > page.limit;
+    return { object: 'list', data, next: hasMore ? encodePositionCursor(data[data.length - 1].id) : null, has_more: hasMore };
   }
 
   @Get(':id')

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { of, type Observable } from 'rxjs';
 import { RetryAfterError } from '../retry-after.error';
 import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey, requestHash } from './idempotency-key.rules';
+import { idempotencyScopeOf } from './idempotency-scope';
 import { IdempotencyStore, type IdempotencyClaim, type StoredResponse } from './idempotency.store';
 
 declare module 'fastify' {
@@ -18,8 +19,8 @@ const PURGE_EVERY_MS = 60_000;
 
 /**
  * SPEC.md "Limits": every POST accepts `Idempotency-Key`. An interceptor, not a Fastify hook,
- * because it must run after ApiKeyGuard (guards run before interceptors) to know the workspace;
- * unauthenticated requests never reach it and are never cached.
+ * because it must run after ApiKeyGuard (guards run before interceptors) to know the workspace
+ * (or, on /admin/v1, the operator); unauthenticated requests never reach it and are never cached.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -32,14 +33,16 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const joined = request.headers['idempotency-key'];
-    if (request.method !== 'POST' || !request.auth || joined === undefined) return next.handle();
+    if (request.method !== 'POST' || joined === undefined) return next.handle();
+    const scope = idempotencyScopeOf(request);
+    if (!scope) return next.handle();
     // Each header line apart: Node joins repeated `Idempotency-Key` headers into "a1, a2", which
     // would pass for one key; sent twice, it is refused (issue 11). Injected requests (tests)
     // have no `headersDistinct`.
     const key = parseIdempotencyKey(request.raw.headersDistinct?.['idempotency-key'] ?? joined);
     // The route pattern, not the URL: `POST /v1/deployments/:id/cancel` is one slot family.
     const route = `POST ${request.routeOptions.url}`;
-    const outcome = await this.store.claim(request.auth.workspaceId, route, key, requestHash(request.body, request.auth.mode, (request.params ?? {}) as Record<string, string>));
+    const outcome = await this.store.claim(scope.owner, route, key, requestHash(request.body, scope.context, (request.params ?? {}) as Record<string, string>));
     switch (outcome.kind) {
       case 'won':
         request.idempotency = outcome.claim;

@@ -7,6 +7,8 @@ import { openApiPath } from '../openapi-document.builder';
 import type { OpenApiDocument, OperationObject, ResponseObject } from '../openapi-document.types';
 import type { DiscoveredRoute } from '../route-discovery';
 import { errorSchema } from '../schemas/error.schema';
+import { ADMIN_OPERATIONS } from './admin-operations';
+import { ADMIN_SCHEMAS } from './admin.schemas';
 
 /** The operations API is `/admin/v1`; the document about it is not part of it. */
 export const isAdminDocumentRoute = (route: DiscoveredRoute): boolean => /^\/admin\/v1(\/|$)/.test(route.path) && route.path !== '/admin/v1/openapi.json';
@@ -24,6 +26,7 @@ const operationIdOf = (route: DiscoveredRoute): string => `admin${route.method[0
 function errorResponses(route: DiscoveredRoute, publicBaseUrl: string): Record<string, ResponseObject> {
   const codes: ErrorCode[] = ['invalid_request', 'authentication_failed', 'rate_limited', 'internal_error'];
   if (route.method !== 'get') codes.push('csrf_token_invalid', 'invalid_state_transition');
+  if (route.method === 'post') codes.push('idempotency_conflict');
   if (route.pathParams.length > 0) codes.push('not_found');
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(ERROR_CATALOG[code].status, [...(byStatus.get(ERROR_CATALOG[code].status) ?? []), code]);
@@ -43,19 +46,24 @@ function errorResponses(route: DiscoveredRoute, publicBaseUrl: string): Record<s
 /**
  * `GET /admin/v1/openapi.json` (issue 13): the operations API, for the console's operations pages
  * (an operator's session cookie) and for scripts (the admin credential). Paths, methods, statuses,
- * path parameters and request bodies come from the routes as registered; answers are described
- * loosely (the ops pages read them as documented in the README), errors by what every route can say.
+ * path parameters and request bodies come from the routes as registered; answers and list queries
+ * from ADMIN_OPERATIONS (the console generates its operations client from them), errors by what
+ * every route can say.
  */
 export function buildAdminDocument(routes: readonly DiscoveredRoute[], options: { publicBaseUrl: string; version: string }): OpenApiDocument {
-  const schemas: Record<string, JsonSchema> = { Error: errorSchema() };
+  const schemas: Record<string, JsonSchema> = { ...ADMIN_SCHEMAS, Error: errorSchema() };
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes.filter(isAdminDocumentRoute)) {
+    const doc = ADMIN_OPERATIONS[route.key];
     const parameters: JsonSchema[] = [
       ...route.pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+      ...(doc?.query ?? []),
       ...(route.method !== 'get' ? [{ $ref: '#/components/parameters/CsrfToken' }] : []),
+      ...(route.method === 'post' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
     ];
     let requestBody: OperationObject['requestBody'];
-    if (route.body) {
+    if (doc?.requestBody) requestBody = { required: true, content: { 'application/json': { schema: doc.requestBody } } };
+    else if (route.body) {
       let schema: JsonSchema = { type: 'object' };
       if (route.body.dto) {
         for (const [name, found] of Object.entries(dtoSchemas(route.body.dto))) schemas[name] ??= found;
@@ -64,7 +72,7 @@ export function buildAdminDocument(routes: readonly DiscoveredRoute[], options: 
       requestBody = { required: route.body.required, content: { 'application/json': { schema } } };
     }
     const success: Record<string, ResponseObject> =
-      route.successStatus === 204 ? { '204': { description: 'Done' } } : { [String(route.successStatus)]: { description: 'Success', content: { 'application/json': { schema: { type: 'object' } } } } };
+      route.successStatus === 204 ? { '204': { description: 'Done' } } : { [String(route.successStatus)]: { description: 'Success', content: { 'application/json': { schema: doc?.response ?? { type: 'object' } } } } };
     const operation: OperationObject = {
       operationId: operationIdOf(route),
       tags: [tagOf(route.path)],
@@ -90,7 +98,16 @@ export function buildAdminDocument(routes: readonly DiscoveredRoute[], options: 
     paths,
     components: {
       schemas,
-      parameters: { CsrfToken: { name: 'X-CSRF-Token', in: 'header', required: false, description: 'With an operator’s session cookie: the session’s `csrf_token`.', schema: { type: 'string' } } },
+      parameters: {
+        CsrfToken: { name: 'X-CSRF-Token', in: 'header', required: false, description: 'With an operator’s session cookie: the session’s `csrf_token`.', schema: { type: 'string' } },
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description: 'Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s.',
+          schema: { type: 'string', minLength: 1, maxLength: 255 },
+        },
+      },
       headers: {},
       securitySchemes: {
         adminBearer: { type: 'http', scheme: 'bearer', description: 'The operations credential, `ADMIN_API_KEY`.' },

@@ -29,4 +29,26 @@ describe('GET /admin/v1/openapi.json (issue 13): the operations API for the cons
     expect(documented.sort()).toEqual(registered.sort());
     expect(document.paths['/admin/v1/limit_requests/{id}/resolve']?.post?.requestBody).toBeDefined();
   });
+
+  it('describes every answer by a named component, so the console’s operations pages are typed from it', () => {
+    const undescribed = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).flatMap(([method, operation]) =>
+        Object.entries((operation as { responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }> }).responses)
+          .filter(([status, response]) => status.startsWith('2') && response.content && !response.content['application/json']?.schema.$ref)
+          .map(([status]) => `${method.toUpperCase()} ${path} ${status}`),
+      ),
+    );
+    expect(undescribed).toEqual([]);
+    const refs = JSON.stringify(document).match(/#\/components\/schemas\/[A-Za-z]+/g) ?? [];
+    for (const ref of new Set(refs)) expect([ref, document.components.schemas[ref.split('/').pop() ?? '']]).toEqual([ref, expect.anything()]);
+  });
+
+  it('names the roster list’s filters and takes Idempotency-Key on every POST', () => {
+    const list = document.paths['/admin/v1/experts']?.get as { parameters: { name?: string }[] };
+    expect(list.parameters.map((parameter) => parameter.name)).toEqual(['limit', 'cursor', 'status', 'availability', 'skill']);
+    for (const [path, item] of Object.entries(document.paths)) {
+      const post = (item as { post?: { parameters: { $ref?: string }[] } }).post;
+      if (post) expect([path, post.parameters.some((parameter) => parameter.$ref === '#/components/parameters/IdempotencyKey')]).toEqual([path, true]);
+    }
+  });
 });

@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError, describeError } from '../../api/api-error';
+import { useInviteOperator } from '../../api/ops-queries';
+import { useAnnounce } from '../../common/Announcer/Announcer';
+import { CopyButton } from '../../common/CopyButton/CopyButton';
+import { Field } from '../../common/Field/Field';
+import { formatDateTime } from '../../common/format';
+import { Page } from '../../common/Page/Page';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Operators invite operators (issue 13): a one-time link, shown here once, as the ops CLI's
+ * `operator:invite` prints it. Inviting someone who already is an operator sends them a new link:
+ * their password reset.
+ */
+export default function OperatorsPage() {
+  const invite = useInviteOperator();
+  const announce = useAnnounce();
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; name?: string }>({});
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!EMAIL.test(email.trim())) return setErrors({ email: 'Enter their email address, e.g. sam@example.com.' });
+    setErrors({});
+    invite.mutate(
+      { email: email.trim(), ...(name.trim() ? { name: name.trim() } : {}) },
+      {
+        onSuccess: (invitation) => {
+          setEmail('');
+          setName('');
+          announce(`Invitation for ${invitation.email} made. Send them the link: it is shown only this once.`);
+        },
+        onError: (failure) => {
+          if (failure instanceof ApiError && (failure.param === 'email' || failure.param === 'name')) setErrors({ [failure.param]: failure.message });
+          announce(`Not invited: ${describeError(failure)}`, 'error');
+        },
+      },
+    );
+  };
+  return (
+    <Page title="Operators" lead={<p>The people who run the service: the roster, every workspace's account, limit requests and dead letters.</p>}>
+      <section className="card" aria-labelledby="invite-operator-heading">
+        <h2 id="invite-operator-heading">Invite an operator</h2>
+        {invite.data ? (
+          <div className="secret" role="group" aria-label="Invitation link">
+            <p className="secret__title">Invitation link for {invite.data.email}</p>
+            <p className="secret__warning">
+              <span aria-hidden="true">⚠ </span>
+              <strong>Send it to them now: it is shown only this once</strong> and works once, until {formatDateTime(invite.data.expires_at)}.
+            </p>
+            <div className="secret__row">
+              <code className="secret__value">{invite.data.url}</code>
+              <CopyButton value={invite.data.url} label="Copy the invitation link" />
+            </div>
+            <button type="button" className="button" onClick={() => invite.reset()}>
+              Done
+            </button>
+          </div>
+        ) : (
+          <>
+            <p>They set a password from the link and sign in on the same page as everyone. Someone who already is an operator gets a new link: that is how a password is reset.</p>
+            <form className="form form--inline" onSubmit={submit} noValidate>
+              <Field label="Email" error={errors.email ?? null}>
+                <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="off" />
+              </Field>
+              <Field label="Name (optional)" error={errors.name ?? null}>
+                <input type="text" value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" maxLength={200} />
+              </Field>
+              <div className="actions">
+                <button type="submit" className="button button--primary" disabled={invite.isPending}>
+                  {invite.isPending ? 'Inviting…' : 'Invite'}
+                </button>
+              </div>
+            </form>
+          </>
+        )}
+      </section>
+    </Page>
+  );
+}

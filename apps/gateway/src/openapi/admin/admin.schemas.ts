@@ -1,0 +1,127 @@
+import { AVAILABILITIES, type AccountPlan, type Availability, type ExpertProfile } from '@eh/contracts';
+import type { AccountSummary } from '@eh/ledger';
+import type { AdminExpertEntry, AdminRosterEntry, ExpertConsoleAccess, ExpertInvitation, RegisteredExpert, RosterEntry } from '@eh/roster';
+import type { CreatedWorkspace, IssuedKey, WorkspaceSummary } from '@eh/workspaces';
+import type { BulkReplayResult, EndpointWithSecret, WebhookEndpointView } from '@eh/delivery';
+import type { CreatedWorkspaceWithOwner } from '../../admin/workspaces/admin-workspaces.controller';
+import { componentRef, idOf, objectOf, orNull, timestamp, type JsonSchema, type PropertiesOf } from '../json-schema';
+import { DASHBOARD_CONSOLE_SCHEMAS } from '../expert/dashboard-console.schemas';
+import { webhookDeliverySchema, DASHBOARD_SCHEMAS } from '../schemas/dashboard.schema';
+import { deploymentSchema, outputSchema } from '../schemas/deployment.schema';
+import { expertSchema } from '../schemas/expert.schema';
+import { listEnvelopeSchema } from '../schemas/list-envelope.schema';
+
+/**
+ * Issue 13: the answers of `/admin/v1`, typed against what each handler returns, so the console's
+ * operations pages use generated types like every other page. Names are stable (the console refers
+ * to them); the shapes shared with the public or console documents are the same schemas.
+ */
+const text: JsonSchema = { type: 'string' };
+const count: JsonSchema = { type: 'integer', minimum: 0 };
+const mode: JsonSchema = { type: 'string', enum: ['test', 'live'] };
+const email: JsonSchema = { type: 'string', format: 'email' };
+const oneTimeLink: JsonSchema = { type: 'string', format: 'uri', description: 'The one-time invitation link, shown this once.' };
+
+const expertProperties = {
+  ...(expertSchema.properties as PropertiesOf<RosterEntry>),
+  retired: { type: 'boolean' },
+  credential_last4: { type: ['string', 'null'], description: 'The last 4 characters of the expert’s credential; null for experts added before it was kept.' },
+};
+const consoleAccess = objectOf<ExpertConsoleAccess>(
+  { email, status: { type: 'string', enum: ['invited', 'active'], description: '`invited`: an open invitation; `active`: the expert accepted one and signs in.' } },
+  { description: 'The expert’s console access; null when never invited (or the invitation lapsed).' },
+);
+
+/** The fields `parseExpertProfile` reads (libs/roster: the same bounds). */
+const profileProperties = {
+  name: { type: 'string', minLength: 1, maxLength: 200 },
+  role: { type: 'string', minLength: 1, maxLength: 200 },
+  skills: { type: 'array', items: { type: 'string', pattern: '^[a-z0-9][a-z0-9+#._-]{0,63}$' }, minItems: 1, maxItems: 20 },
+  tenure_years: { type: 'integer', minimum: 0, maximum: 80 },
+  median_turnaround_minutes: { type: 'integer', minimum: 1, maximum: 10080 },
+  rate_credits_per_hour: { type: 'integer', minimum: 0, maximum: 100000 },
+} as const;
+const availability: JsonSchema = { type: 'string', enum: [...AVAILABILITIES] };
+
+const plan = objectOf<AccountPlan>({ name: text, cycle_cap_credits: count, cycle_days: { type: 'number', exclusiveMinimum: 0 }, in_flight_limit: count });
+
+const account = objectOf<AccountSummary>({
+  workspace_id: idOf('workspace'),
+  opened: { type: 'boolean', description: 'False until the account’s first plan or grant.' },
+  plan: orNull(componentRef('AccountPlan')),
+  cycle_start: orNull(timestamp()),
+  cycle_end: orNull(timestamp()),
+  credits_remaining: count,
+  allowance: count,
+  topup: count,
+  credits_reserved: count,
+  charged_this_cycle: count,
+  deployments_this_cycle: count,
+  thresholds_reached: { type: 'array', items: { type: 'integer', enum: [50, 80, 95] } },
+  reservations: {
+    type: 'array',
+    items: objectOf<AccountSummary['reservations'][number]>({ deployment_id: text, amount: count, confirmed: { type: 'boolean' }, expires_at: timestamp() }),
+  },
+});
+
+const keyMetadata = objectOf<WorkspaceSummary['keys'][number]>({ key_id: idOf('apiKey'), mode, last4: text, issued_at: timestamp(), revoked_at: orNull(timestamp()) });
+const workspaceListItem = objectOf<Omit<WorkspaceSummary, 'keys'>>({ id: idOf('workspace'), name: text, created_at: timestamp() });
+const keyPair = objectOf<CreatedWorkspace['keys']>({ test: { type: 'string', description: 'Shown this once.' }, live: { type: 'string', description: 'Shown this once.' } });
+
+const adminEndpoint = objectOf<WebhookEndpointView>({
+  object: { type: 'string', const: 'webhook_endpoint' },
+  id: text,
+  workspace_id: idOf('workspace'),
+  url: { type: 'string', format: 'uri' },
+  secrets: { type: 'array', items: objectOf<WebhookEndpointView['secrets'][number]>({ created_at: timestamp(), expires_at: orNull(timestamp()) }) },
+  registered_at: timestamp(),
+  updated_at: timestamp(),
+});
+
+export const ADMIN_SCHEMAS: Record<string, JsonSchema> = {
+  AdminExpertEntry: objectOf<AdminExpertEntry>(expertProperties),
+  AdminRosterEntry: objectOf<AdminRosterEntry>({ ...expertProperties, console: orNull(consoleAccess) }),
+  AdminRosterList: listEnvelopeSchema(componentRef('AdminRosterEntry'), 'Every expert, active ones first, each group by name.'),
+  RosterEntry: expertSchema,
+  ExpertProfileInput: { ...objectOf<ExpertProfile & { availability?: Availability }>({ ...profileProperties, availability }, { optional: ['availability'] }), additionalProperties: false },
+  ExpertProfileChanges: { type: 'object', properties: profileProperties, minProperties: 1, additionalProperties: false, description: 'Any of the profile’s fields.' },
+  AvailabilityChange: { ...objectOf<{ availability: Availability }>({ availability }), additionalProperties: false },
+  RegisteredExpert: objectOf<RegisteredExpert>({ expert: componentRef('RosterEntry'), credential: { type: 'string', description: '`svc_expert_…`, shown this once.' } }),
+  RetiredExpert: objectOf<{ id: string; retired: true }>({ id: idOf('expert'), retired: { type: 'boolean', const: true } }),
+  ExpertInvitation: objectOf<ExpertInvitation>({ object: { type: 'string', const: 'invitation' }, expert_id: idOf('expert'), email, url: oneTimeLink, expires_at: timestamp() }),
+  OperatorInvitation: objectOf<{ object: 'operator_invitation'; operator_id: string; email: string; url: string; expires_at: string }>({
+    object: { type: 'string', const: 'operator_invitation' },
+    operator_id: text,
+    email,
+    url: oneTimeLink,
+    expires_at: timestamp(),
+  }),
+  AccountPlan: plan,
+  AccountPlanList: objectOf<{ object: 'list'; data: AccountPlan[] }>({ object: { type: 'string', const: 'list' }, data: { type: 'array', items: componentRef('AccountPlan') } }, { description: 'The plan presets.' }),
+  AccountSummary: account,
+  WorkspaceSummary: objectOf<WorkspaceSummary>({ id: idOf('workspace'), name: text, created_at: timestamp(), keys: { type: 'array', items: keyMetadata } }),
+  WorkspaceListItem: workspaceListItem,
+  WorkspaceList: listEnvelopeSchema(componentRef('WorkspaceListItem'), 'Workspaces, newest first.'),
+  CreatedWorkspace: objectOf<CreatedWorkspaceWithOwner>({
+    id: idOf('workspace'),
+    name: text,
+    created_at: timestamp(),
+    keys: keyPair,
+    owner_invitation: orNull(objectOf<NonNullable<CreatedWorkspaceWithOwner['owner_invitation']>>({ email, url: oneTimeLink, expires_at: timestamp() })),
+  }),
+  IssuedKey: objectOf<IssuedKey>({ key_id: idOf('apiKey'), mode, key: { type: 'string', description: 'Shown this once.' }, revoked_key_ids: { type: 'array', items: idOf('apiKey') } }),
+  AdminWebhookEndpoint: adminEndpoint,
+  AdminWebhookEndpointWithSecret: objectOf<EndpointWithSecret>({
+    endpoint: componentRef('AdminWebhookEndpoint'),
+    secret: { type: ['string', 'null'], description: 'Shown once: on the first registration and on rotation; null when only the URL was replaced.' },
+    created: { type: 'boolean' },
+  }),
+  AdminDelivery: webhookDeliverySchema,
+  AdminDeliveryDetail: DASHBOARD_SCHEMAS.WebhookDeliveryDetail,
+  AdminDeliveryList: listEnvelopeSchema(componentRef('AdminDelivery'), 'Deliveries of every workspace, newest first.'),
+  BulkReplayResult: objectOf<{ object: 'bulk_replay' } & BulkReplayResult>({ object: { type: 'string', const: 'bulk_replay' }, matched: count, replayed: count, skipped: count }),
+  LimitRequest: DASHBOARD_CONSOLE_SCHEMAS.LimitRequest,
+  LimitRequestList: listEnvelopeSchema(componentRef('LimitRequest'), 'Requests, newest first.'),
+  Deployment: deploymentSchema,
+  Output: outputSchema,
+};
