@@ -7,13 +7,14 @@ import { HandoffsModule } from '@eh/handoffs';
 import { IdentityModule } from '@eh/identity';
 import { LedgerModule } from '@eh/ledger';
 import { MemoryModule } from '@eh/memory';
-import type { ServiceConfig, SqlClient } from '@eh/platform';
+import { CONFIG, type ServiceConfig, type SqlClient } from '@eh/platform';
 import { RosterModule } from '@eh/roster';
 import { InfrastructureModule, type ContextModule } from '@eh/runtime';
 import { WorkspacesModule } from '@eh/workspaces';
 import { AdminGuard } from './admin/admin.guard';
 import type { ConsoleDependencies, DashboardDependencies } from './gateway.connections';
 import { DATABASE_READINESS, DatabaseReadyGuard, type DatabaseReadiness } from './health/database-readiness';
+import { ApiKeyCache } from './http/api-key-cache';
 import { ApiKeyGuard } from './http/api-key.guard';
 import { AuthFailureThrottle } from './http/auth-throttle/auth-failure-throttle';
 import { IdempotencyInterceptor } from './http/idempotency/idempotency.interceptor';
@@ -83,6 +84,8 @@ export class GatewayModule {
         // Global guards run before the controllers' own (API key, admin, expert, session, member).
         { provide: APP_GUARD, useClass: DatabaseReadyGuard },
         ApiKeyGuard,
+        // One per gateway: the guard reads it, the routes that revoke keys empty it (issue 14).
+        { provide: ApiKeyCache, useFactory: (config: ServiceConfig) => new ApiKeyCache(config.authCacheMs), inject: [CONFIG] },
         AdminGuard,
         { provide: IdempotencyStore, useValue: deps.idempotency },
         { provide: RedisRateLimiter, useValue: deps.rateLimiter },

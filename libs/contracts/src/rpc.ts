@@ -44,6 +44,12 @@ export interface QuoteReply {
   estimated_credits?: number;
 }
 
+/**
+ * Test keys are served by the synthesizer, which covers every skill (SPEC.md "Authentication"
+ * rule 3): the answer is fixed, so the gateway gives it without asking the router (issue 14).
+ */
+export const TEST_MODE_QUOTE: Readonly<QuoteReply> = { available: true, candidate_count: 1, reason: null, estimated_credits: 0 };
+
 /** The one error envelope of request/reply: the domain's stable code, mapped back to a DomainError by the caller. */
 export interface RpcErrorReply {
   error: { code: string; message: string };

@@ -13,5 +13,8 @@ export { isProcessed, markProcessed } from './relay/processed-events';
 export * from './decider/command-handler';
 export * from './decider/load-aggregate';
 export * from './decider/snapshot-cache';
+export * from './decider/followed-streams';
 export * from './decider/upcaster-registry';
 export * from './decider/version-conflict.retry';
+export * from './relay/relay-lag.query';
+export * from './relay/event-signals';

@@ -1,10 +1,11 @@
 import { Inject, Injectable, createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { DomainError } from '@eh/contracts';
-import type { SqlClient } from '@eh/platform';
+import { addLogContext, type SqlClient } from '@eh/platform';
 import { authenticateApiKey, KeyUsageRecorder, type AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
 import { ConsoleSessions } from '../console-auth/console-sessions';
 import { sessionCookieOf } from '../console-auth/session-cookie';
+import { ApiKeyCache } from './api-key-cache';
 import { AuthFailureThrottle } from './auth-throttle/auth-failure-throttle';
 import { namedMode, requiredMode } from './service-mode';
 import { SQL } from './tokens';
@@ -29,6 +30,7 @@ export class ApiKeyGuard implements CanActivate {
     @Inject(SQL) private readonly sql: SqlClient,
     @Inject(AuthFailureThrottle) private readonly throttle: AuthFailureThrottle,
     @Inject(ConsoleSessions) private readonly sessions: ConsoleSessions,
+    @Inject(ApiKeyCache) private readonly keys: ApiKeyCache,
   ) {
     this.usage = new KeyUsageRecorder(sql);
   }
@@ -42,7 +44,7 @@ export class ApiKeyGuard implements CanActivate {
       if (!header) throw new DomainError('authentication_failed', 'missing Authorization header; send "Authorization: Bearer <API key>"');
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match) throw new DomainError('authentication_failed', 'the Authorization header must be "Bearer <API key>"');
-      const key = await authenticateApiKey(this.sql, match[1]);
+      const key = await this.keys.lookup(match[1], (presented) => authenticateApiKey(this.sql, presented));
       if (!key) throw new DomainError('authentication_failed', 'the API key is not valid, or has been revoked');
       return key;
     });
@@ -50,6 +52,7 @@ export class ApiKeyGuard implements CanActivate {
     const mode = namedMode(request);
     if (mode !== undefined && mode !== request.auth.mode) throw new DomainError('invalid_request', `this is a ${request.auth.mode} key; Service-Mode says ${mode}`, 'Service-Mode');
     request.actor = { kind: 'api_key', id: request.auth.keyId, label: request.auth.label ?? request.auth.keyId };
+    addLogContext({ workspace_id: request.auth.workspaceId });
     this.usage.touch(request.auth.keyId, new Date());
     return true;
   }
@@ -61,6 +64,7 @@ export class ApiKeyGuard implements CanActivate {
     // Rate-limited per member, both modes together (the window key is not a key id, so it never collides).
     request.auth = { workspaceId: member.workspace_id, mode: requiredMode(request), keyId: `member:${member.member_id}`, label: member.email };
     request.actor = { kind: 'member', id: member.member_id, label: member.email };
+    addLogContext({ workspace_id: member.workspace_id });
     return true;
   }
 }

@@ -1,4 +1,4 @@
-import { DomainError, RPC_PATTERNS, type QuoteReply, type QuoteRequest } from '@eh/contracts';
+import { DomainError, RPC_PATTERNS, TEST_MODE_QUOTE, type QuoteReply, type QuoteRequest } from '@eh/contracts';
 import { requestReply, RpcUnavailableError, type RpcSender } from '@eh/platform';
 
 /** Asks a router replica (queue group `router`) whether experts can take the work. */
@@ -10,6 +10,7 @@ export class RouterClient {
   ) {}
 
   async quote(request: QuoteRequest): Promise<QuoteReply> {
+    if (request.mode === 'test') return { ...TEST_MODE_QUOTE };
     try {
       return await requestReply<QuoteReply>(this.client, RPC_PATTERNS.routerQuote, request, this.timeoutMs);
     } catch (error) {

@@ -118,6 +118,8 @@ export async function createDeployment(
     // stream and gets it back (null command) instead of creating the deployment twice.
     (state) => (state.status === 'initial' ? create : null),
     { workspaceId: scope.workspaceId, correlationId: scope.requestId, causationId: null, now: createdAt },
+    // A fresh id has no stream to read (issue 14); an existing one makes the append conflict, and the retry reads it.
+    { assumed: { state: deploymentDecider.initialState, revision: -1 } },
   ).catch(async (error: unknown) => {
     // Whatever failed (PostgreSQL refused the append, a timeout, the fence), the credits and the
     // in-flight slot go back now, not at the orphan deadline (issue 11). If the append did commit

@@ -1,5 +1,7 @@
 import { deriveEventId } from '@eh/contracts';
-import { handleCommand, type EventStore, type RecordedEvent } from '@eh/event-store';
+import { handleCommand, type EventStore, type FollowedStreams, type RecordedEvent } from '@eh/event-store';
+import type { DeploymentEvent } from '@eh/contracts';
+import type { DeploymentState } from '../domain/deployment.state';
 import { deploymentDecider } from '../application/deployment-decider';
 import { nextSyntheticStep, type SyntheticExpertOptions } from './synthetic-expert';
 
@@ -9,8 +11,16 @@ import { nextSyntheticStep, type SyntheticExpertOptions } from './synthetic-expe
  * event is still the stream's latest, so a redelivered old event does nothing; ids derive from
  * the event, so a retried step appends nothing twice.
  */
-export async function reactToDeploymentEvent(store: EventStore, event: RecordedEvent, options: SyntheticExpertOptions): Promise<void> {
+export async function reactToDeploymentEvent(
+  store: EventStore,
+  event: RecordedEvent,
+  options: SyntheticExpertOptions,
+  followed?: FollowedStreams<DeploymentEvent, DeploymentState>,
+): Promise<void> {
   if (!event.streamName.startsWith('deployment-')) return;
+  const assumed = followed?.at(event);
+  // Live work is the experts': the followed fold says so without reading the stream.
+  if (assumed && (assumed.state.status === 'initial' || assumed.state.details.mode !== 'test')) return;
   await handleCommand(
     store,
     deploymentDecider,
@@ -23,5 +33,6 @@ export async function reactToDeploymentEvent(store: EventStore, event: RecordedE
       now: new Date().toISOString(),
       eventId: (index) => deriveEventId(event.id, 'synthesizer', index),
     },
+    { assumed, snapshots: followed },
   );
 }

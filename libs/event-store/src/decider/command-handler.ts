@@ -1,6 +1,6 @@
 import { newId } from '@eh/contracts';
 import type { EventMetadata, EventStore, NewEvent, RecordedEvent } from '../event-store.port';
-import { loadAggregate, type StreamFold } from './load-aggregate';
+import { loadAggregate, type FoldedStream, type StreamFold } from './load-aggregate';
 import type { SnapshotCache } from './snapshot-cache';
 import { eventSchemas, type UpcasterRegistry } from './upcaster-registry';
 import { retryOnVersionConflict, VERSION_CONFLICT_RETRY, type ConflictRetryPolicy } from './version-conflict.retry';
@@ -33,6 +33,12 @@ export interface HandleCommandOptions<State> {
   retry?: ConflictRetryPolicy;
   /** Folded states kept between calls: each call reads only what was appended since. */
   snapshots?: SnapshotCache<State>;
+  /**
+   * A fold believed current without reading (a reactor's cached state evolved with the event in
+   * hand): the first attempt decides on it; its append still expects that revision, so a stale
+   * one fails as a conflict and the retry reads the store (issue 14: no read per event).
+   */
+  assumed?: FoldedStream<State>;
 }
 
 /**
@@ -50,8 +56,9 @@ export async function handleCommand<Command, Event extends { type: string; data:
   options: HandleCommandOptions<State> = {},
 ): Promise<CommandResult<Event, State>> {
   const { snapshots } = options;
-  return retryOnVersionConflict(async () => {
-    const { state, revision } = await loadAggregate(store, streamName, { ...decider, from: snapshots?.get(streamName) });
+  return retryOnVersionConflict(async (attempt) => {
+    const { state, revision } =
+      attempt === 1 && options.assumed ? options.assumed : await loadAggregate(store, streamName, { ...decider, from: snapshots?.get(streamName) });
     snapshots?.set(streamName, { state, revision });
     const resolved = typeof command === 'function' ? (command as (state: State, revision: number) => Command | null)(state, revision) : command;
     const events = resolved === null ? [] : decider.decide(resolved, state);

@@ -1,4 +1,6 @@
-import { DEFAULT_EVENTS_SUBJECT_PREFIX } from '@eh/platform';
+import { SpanKind } from '@opentelemetry/api';
+import { contextFromTraceparent, DEFAULT_EVENTS_SUBJECT_PREFIX, injectTraceHeaders, inSpan, relayPublished, traceHeaders, tracingEnabled } from '@eh/platform';
+import { headers as natsHeaders } from 'nats';
 import type { JetStreamClient } from 'nats';
 import type { Pool } from 'pg';
 import type { EventStore, RecordedEvent } from '../event-store.port';
@@ -22,6 +24,10 @@ export interface EventRelayOptions {
   /** How often a standby asks for the lock. */
   standbyRetryMs?: number;
   errorBackoffMs?: number;
+  /** Longest time a published batch's checkpoint waits to be saved (a crash republishes that much, deduplicated). */
+  checkpointEveryMs?: number;
+  /** Pause after a wake-up so appends committing together are read in one batch. */
+  lingerMs?: number;
   onError?: (err: Error) => void;
 }
 
@@ -37,6 +43,7 @@ export class EventRelay {
   private controller: AbortController | undefined;
   private running: Promise<void> | undefined;
   private leading = false;
+  private readonly published = relayPublished();
 
   constructor(private readonly options: EventRelayOptions) {
     this.name = options.name ?? 'events';
@@ -88,24 +95,45 @@ export class EventRelay {
     }
   }
 
+  /**
+   * Issue 14: the checkpoint is saved at most every `checkpointEveryMs` (and when idle, and on
+   * stop), not after every batch: a crash republishes at most that much, which the stream's
+   * duplicate window drops by `Nats-Msg-Id`. After a wake-up the relay lingers `lingerMs`, so
+   * appends committing together go out in one read.
+   */
   private async lead(lock: RelayLeaderLock, signal: AbortSignal): Promise<void> {
     let checkpoint = await lock.loadCheckpoint(this.name);
-    while (!signal.aborted && !lock.lost) {
-      try {
-        const page = await this.options.store.readAll(checkpoint, this.options.batchSize ?? 100);
-        if (page.events.length === 0) {
-          await this.options.store.waitForAppend(this.options.idleWaitMs ?? 1_000, signal);
-          continue;
+    let unsaved = false;
+    let savedAt = Date.now();
+    const everyMs = this.options.checkpointEveryMs ?? 250;
+    const save = async (): Promise<void> => {
+      if (checkpoint !== null) await lock.saveCheckpoint(this.name, checkpoint);
+      unsaved = false;
+      savedAt = Date.now();
+    };
+    try {
+      while (!signal.aborted && !lock.lost) {
+        try {
+          const page = await this.options.store.readAll(checkpoint, this.options.batchSize ?? 100);
+          if (page.events.length === 0) {
+            if (unsaved && Date.now() - savedAt >= everyMs) await save();
+            await this.options.store.waitForAppend(unsaved ? everyMs : (this.options.idleWaitMs ?? 1_000), signal);
+            await abortableDelay(this.options.lingerMs ?? 2, signal);
+            continue;
+          }
+          // No abort check inside the batch: stop() lets it finish so its checkpoint is saved.
+          for (const event of page.events) await this.publish(event);
+          checkpoint = page.checkpoint;
+          unsaved = true;
+          if (Date.now() - savedAt >= everyMs) await save();
+        } catch (err) {
+          // The in-memory checkpoint did not move: the next round starts the batch again.
+          this.report(err);
+          await abortableDelay(this.options.errorBackoffMs ?? 1_000, signal);
         }
-        // No abort check inside the batch: stop() lets it finish so its checkpoint is saved.
-        for (const event of page.events) await this.publish(event);
-        await lock.saveCheckpoint(this.name, page.checkpoint);
-        checkpoint = page.checkpoint;
-      } catch (err) {
-        // The in-memory checkpoint did not move: the next round starts the batch again.
-        this.report(err);
-        await abortableDelay(this.options.errorBackoffMs ?? 1_000, signal);
       }
+    } finally {
+      if (unsaved && !lock.lost) await save().catch((err: unknown) => this.report(err));
     }
   }
 
@@ -114,9 +142,22 @@ export class EventRelay {
    * later event stored before an earlier one, breaking commit order on the stream.
    */
   private async publish(event: RecordedEvent): Promise<void> {
-    await this.options.js.publish(eventSubject(this.prefix, event.streamName), JSON.stringify(toBusMessage(event)), {
-      msgID: event.id,
-    });
+    const subject = eventSubject(this.prefix, event.streamName);
+    const body = JSON.stringify(toBusMessage(event));
+    const traceparent = event.metadata?.traceparent;
+    if (traceparent !== undefined && tracingEnabled()) {
+      // Issue 16: a span of its own in the event's trace; its context goes on in the header.
+      const attributes = { 'messaging.destination.name': subject, 'messaging.message.id': event.id, event_type: event.type };
+      await inSpan(`relay publish ${event.type}`, { kind: SpanKind.PRODUCER, attributes }, contextFromTraceparent(traceparent), async () => {
+        const headers = natsHeaders();
+        injectTraceHeaders(headers);
+        await this.options.js.publish(subject, body, { msgID: event.id, headers });
+      });
+    } else {
+      // Off (or no trace): the stored context passes through as the header, so tracing resumes downstream.
+      await this.options.js.publish(subject, body, { msgID: event.id, headers: traceHeaders(traceparent) });
+    }
+    this.published.inc();
   }
 
   private report(err: unknown): void {

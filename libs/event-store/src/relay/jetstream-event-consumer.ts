@@ -11,7 +11,9 @@ import {
 import type { Pool } from 'pg';
 import type { RecordedEvent } from '../event-store.port';
 import { toError } from './abortable-delay';
-import { isProcessed, markProcessed } from './processed-events';
+import { handleWithSignals } from './event-signals';
+import { isProcessed } from './processed-events';
+import { processedMarksFor } from './processed-marks';
 
 export interface JetStreamEventConsumerOptions {
   js: JetStreamClient;
@@ -51,6 +53,8 @@ export interface EventConsumerStart {
 export class JetStreamEventConsumer {
   private messages: ConsumerMessages | undefined;
   private loop: Promise<void> | undefined;
+  /** Acks waiting for their processed_events row (processed-marks.ts). */
+  private readonly marking = new Set<Promise<void>>();
 
   constructor(private readonly options: JetStreamEventConsumerOptions) {}
 
@@ -75,6 +79,7 @@ export class JetStreamEventConsumer {
   async stop(): Promise<void> {
     void this.messages?.close();
     await this.loop;
+    await Promise.all([...this.marking]);
     this.messages = undefined;
     this.loop = undefined;
   }
@@ -120,9 +125,25 @@ export class JetStreamEventConsumer {
       return;
     }
     try {
-      if (!(await isProcessed(this.options.pool, consumer, event.id))) {
-        await this.withProgress(msg, () => handler(event));
-        await markProcessed(this.options.pool, consumer, event.id);
+      // A first delivery to this durable cannot have been handled by it yet: only a redelivery
+      // (a lost ack, a nak, a crash mid-handler) pays for the lookup (issue 14).
+      const firstDelivery = msg.info.redeliveryCount <= 1;
+      if (firstDelivery || !(await isProcessed(this.options.pool, consumer, event.id))) {
+        await this.withProgress(msg, () => handleWithSignals(consumer, event, msg.headers, () => handler(event)));
+        // Marked in a batch with the other consumers' events; acked once the mark is committed,
+        // while this loop goes on to the next message.
+        this.trackMark(
+          processedMarksFor(this.options.pool)
+            .mark(consumer, event.id)
+            .then(
+              () => this.settle(() => msg.ack(), event),
+              (err: unknown) => {
+                this.settle(() => msg.nak(this.nakDelay(msg)), event);
+                this.report(err, event);
+              },
+            ),
+        );
+        return;
       }
     } catch (err) {
       this.settle(() => msg.nak(this.nakDelay(msg)), event);
@@ -130,6 +151,11 @@ export class JetStreamEventConsumer {
       return;
     }
     this.settle(() => msg.ack(), event);
+  }
+
+  private trackMark(settled: Promise<void>): void {
+    this.marking.add(settled);
+    void settled.finally(() => this.marking.delete(settled));
   }
 
   /** An ack or nak throws when the connection is gone; the server will redeliver anyway. */

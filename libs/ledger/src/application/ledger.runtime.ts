@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { BackgroundWorker, ContextRuntimeDeclaration, Reactor } from '@eh/event-store';
-import { CONFIG, ContextRuntime, SQL, startPeriodicTask, type PeriodicTask, type ServiceConfig, type SqlClient } from '@eh/platform';
+import { CONFIG, ContextRuntime, SQL, startPeriodicTask, type PeriodicTask, type ServiceConfig, type SignalGauge, type SqlClient } from '@eh/platform';
+import { ledgerGauges } from '../adapters/ledger-signals';
 import { CachedAccountRunner } from './account-runner';
 import { AccountSerializer } from './account-serializer';
 import { accountCommandFor, accountCommandForWorkspace, applyCreditReaction } from './credit-reactions';
@@ -18,6 +19,7 @@ import { releaseOrphans, rollEndedCycles } from './ledger-sweeps';
 export class LedgerRuntime implements ContextRuntimeDeclaration {
   readonly workers: readonly BackgroundWorker[];
   readonly reactors: readonly Reactor[];
+  readonly gauges: readonly SignalGauge[];
 
   constructor(
     @Inject(CONFIG) config: ServiceConfig,
@@ -44,11 +46,16 @@ export class LedgerRuntime implements ContextRuntimeDeclaration {
         },
       },
     ];
+    // Issue 16: open and stuck reservations, read when /metrics is scraped.
+    this.gauges = ledgerGauges(sql);
     // nats-server 2.9 takes one filter subject per consumer, hence one durable per category.
     this.reactors = [
       {
         durable: 'ledger',
         subjects: 'deployment.>',
+        // Most deployment events (offers, accepts, questions, test-mode creates) move no credits:
+        // acked without touching PostgreSQL (issue 14).
+        accepts: (event) => accountCommandFor(event, event.metadata.occurred_at) !== null,
         handle: async (event) => {
           await serializer.run(event.metadata.workspace_id, () => applyCreditReaction(run, event, accountCommandFor(event, new Date().toISOString())));
         },

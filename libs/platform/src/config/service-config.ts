@@ -56,6 +56,8 @@ export interface ServiceConfig {
   rateLimitPerMinute: number;
   /** Failed authentications per rolling minute from one client address before it gets 429 (issue 11); 0 = off. */
   authFailuresPerMinute: number;
+  /** How long a gateway trusts an API key it has looked up (AUTH_CACHE_MS, 100): also the longest a revoked key still works there. */
+  authCacheMs: number;
   /**
    * Keys that seal webhook signing secrets at rest (`SECRETS_KEYRING`, issue 11); null in
    * production without one, where whatever seals or opens a secret refuses to start.
@@ -129,6 +131,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     adminKeyHash: adminKeyHashFrom(env.ADMIN_API_KEY),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 1000),
     authFailuresPerMinute: integer(env, 'AUTH_FAILURES_PER_MINUTE', 20),
+    authCacheMs: integer(env, 'AUTH_CACHE_MS', 100),
     secretKeyring: loadSecretKeyring(env),
     webhooks: loadWebhookConfig(env),
     ledger: loadLedgerConfig(env),

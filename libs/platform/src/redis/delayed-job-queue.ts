@@ -39,7 +39,12 @@ export class DelayedJobQueue<Data> {
   /** Adds each job due at its time (at once when overdue), in one round trip. */
   async add(jobs: readonly DelayedJob<Data>[], now: Date): Promise<void> {
     if (jobs.length === 0) return;
-    await this.queue.addBulk(jobs.map((job) => ({ name: job.name, data: job.data, opts: this.optionsFor(job, now) })) as Parameters<Queue<Data>['addBulk']>[0]);
+    // Adding an id that exists is a no-op in BullMQ, but each costs a Lua script; one pipelined
+    // EXISTS per id is far cheaper, and a reconciler re-adds the same timers on every event (issue 14).
+    const present = await this.presentJobIds(jobs.map((job) => job.id));
+    const missing = jobs.filter((job) => !present.has(job.id));
+    if (missing.length === 0) return;
+    await this.queue.addBulk(missing.map((job) => ({ name: job.name, data: job.data, opts: this.optionsFor(job, now) })) as Parameters<Queue<Data>['addBulk']>[0]);
   }
 
   /**
@@ -61,7 +66,18 @@ export class DelayedJobQueue<Data> {
 
   /** Drops jobs no longer needed; a job being processed is left to finish. */
   async remove(jobIds: readonly string[]): Promise<void> {
-    for (const jobId of jobIds) await this.queue.remove(jobId);
+    // Most ids asked for are not there (a reconciler removes every timer kind a state no longer
+    // has): BullMQ's remove script scans every list even for a missing job (issue 14).
+    const present = await this.presentJobIds(jobIds);
+    for (const jobId of jobIds) if (present.has(jobId)) await this.queue.remove(jobId);
+  }
+
+  /** Which of these job ids have a job hash in Redis, in one round trip. */
+  private async presentJobIds(jobIds: readonly string[]): Promise<Set<string>> {
+    if (jobIds.length === 0) return new Set();
+    const replies = (await this.options.connection.pipeline(jobIds.map((jobId) => ['exists', this.queue.toKey(jobId)])).exec()) ?? [];
+    // A failed EXISTS counts as present: the caller then does what it did before this check.
+    return new Set(jobIds.filter((_, index) => replies[index]?.[0] !== null || replies[index]?.[1] === 1));
   }
 
   /** Ids of the jobs waiting to run (tests and diagnostics). */

@@ -1,6 +1,6 @@
 import { DomainError, deploymentStreamName, deriveEventId } from '@eh/contracts';
-import { deploymentDecider, type OfferDeployment, type PendingDeployment } from '@eh/deployments';
-import { handleCommand, loadAggregate, type EventStore } from '@eh/event-store';
+import { deploymentDecider, type DeploymentState, type OfferDeployment, type PendingDeployment } from '@eh/deployments';
+import { handleCommand, loadAggregate, type EventStore, type SnapshotCache } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { recentCompletions, rosterCandidates } from '../adapters/roster-view.query';
 import { EVIDENCE_HALF_LIVES, evidenceFrom } from '../domain/brief-fit';
@@ -49,9 +49,12 @@ export async function bestCandidate(sql: SqlClient, state: PendingDeployment, no
  * offers; the other finds the stream moved and does nothing. No candidate: the deployment waits
  * (a roster change or an expiring offer looks again) until its SLA expires it.
  */
-export async function offerDeployment(deps: OfferDeps, deploymentId: string, cause: OfferCause, now: Date): Promise<OfferOutcome> {
+export async function offerDeployment(deps: OfferDeps, deploymentId: string, cause: OfferCause, now: Date, followed?: SnapshotCache<DeploymentState>): Promise<OfferOutcome> {
   const stream = deploymentStreamName(deploymentId);
-  const { state, revision } = await loadAggregate(deps.store, stream, deploymentDecider);
+  // A followed fold already past the cause says the stream moved on without a read; one at the
+  // cause is assumed current, and the append's expected revision checks it (issue 14).
+  const known = cause.revision === undefined ? undefined : followed?.get(stream);
+  const { state, revision } = known && known.revision >= (cause.revision as number) ? known : await loadAggregate(deps.store, stream, deploymentDecider);
   if (cause.revision !== undefined && cause.revision !== revision) return { kind: 'nothing_to_do' };
   if (!isOfferable(state)) return { kind: 'nothing_to_do' };
   const best = await bestCandidate(deps.sql, state, now, deps.briefFitHalfLifeSeconds);
@@ -73,6 +76,7 @@ export async function offerDeployment(deps: OfferDeps, deploymentId: string, cau
         now: at,
         eventId: (index) => deriveEventId(cause.eventId, `router-offer-${deploymentId}-${revision}`, index),
       },
+      { assumed: { state, revision }, snapshots: followed },
     );
     return result.events.length > 0 ? { kind: 'offered', ranked: best } : { kind: 'nothing_to_do' };
   } catch (error) {

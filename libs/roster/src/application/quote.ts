@@ -1,4 +1,4 @@
-import type { QuoteReply, QuoteRequest } from '@eh/contracts';
+import { TEST_MODE_QUOTE, type QuoteReply, type QuoteRequest } from '@eh/contracts';
 import type { SqlClient } from '@eh/platform';
 import { rosterCandidates } from '../adapters/roster-view.query';
 import { estimatedCredits, rankCandidates } from '../domain/matching';
@@ -11,7 +11,7 @@ import { estimatedCredits, rankCandidates } from '../domain/matching';
  */
 export async function quoteDeployment(sql: SqlClient, request: QuoteRequest): Promise<QuoteReply> {
   // Test keys are served by the synthesizer, which covers every skill (SPEC.md "Authentication" rule 3).
-  if (request.mode === 'test') return { available: true, candidate_count: 1, reason: null, estimated_credits: 0 };
+  if (request.mode === 'test') return { ...TEST_MODE_QUOTE };
   const ranked = rankCandidates({ skills: request.skills, passedOver: [] }, await rosterCandidates(sql, request.skills, []));
   const best = ranked[0];
   if (!best) {

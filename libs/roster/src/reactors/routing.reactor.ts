@@ -1,11 +1,14 @@
-import { reactToDeploymentEvent } from '@eh/deployments';
-import type { RecordedEvent } from '@eh/event-store';
+import type { DeploymentEvent } from '@eh/contracts';
+import { reactToDeploymentEvent, type DeploymentState } from '@eh/deployments';
+import type { FollowedStreams, RecordedEvent } from '@eh/event-store';
 import { offerDeployment, type OfferDeps } from '../application/offer-deployment.handler';
 
 export interface DeploymentReactorDeps extends OfferDeps {
   /** DeploymentTimers (libs/deployments): brings a deployment's timers into BullMQ. */
   timers: { syncDeployment(deploymentId: string): Promise<void> };
   replyWindowSeconds: number;
+  /** The deployments' folds this process keeps from event to event, so most events cost no stream read (issue 14). */
+  followed?: FollowedStreams<DeploymentEvent, DeploymentState>;
 }
 
 /**
@@ -21,7 +24,7 @@ export async function reactToDeployment(deps: DeploymentReactorDeps, event: Reco
   // Redis holds only what can be rebuilt: if it is down, the next reconcile pass schedules these
   // timers, and routing goes on rather than wait for it.
   await deps.timers.syncDeployment(deploymentId).catch((error: unknown) => console.error(`router: timers of ${deploymentId} not synced`, error));
-  await reactToDeploymentEvent(deps.store, event, { replyWindowSeconds: deps.replyWindowSeconds });
+  await reactToDeploymentEvent(deps.store, event, { replyWindowSeconds: deps.replyWindowSeconds }, deps.followed);
   const cause = { eventId: event.id, correlationId: event.metadata.correlation_id, revision: event.streamRevision };
-  await offerDeployment(deps, deploymentId, cause, new Date());
+  await offerDeployment(deps, deploymentId, cause, new Date(), deps.followed);
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DeploymentTimers } from '@eh/deployments';
-import type { ContextRuntimeDeclaration, EventStore, Reactor } from '@eh/event-store';
+import type { DeploymentEvent } from '@eh/contracts';
+import { deploymentDecider, DeploymentTimers, type DeploymentState } from '@eh/deployments';
+import { FollowedStreams, type ContextRuntimeDeclaration, type EventStore, type Reactor } from '@eh/event-store';
 import { CONFIG, ContextRuntime, EVENT_STORE, SQL, type ServiceConfig, type SqlClient } from '@eh/platform';
 import type { OfferDeps } from '../application/offer-deployment.handler';
 import { reactToRosterEvent } from './roster-change.reactor';
@@ -25,11 +26,12 @@ export class RoutingRuntime implements ContextRuntimeDeclaration {
   ) {
     const { durations } = config;
     const offers: OfferDeps = { store, sql, offerTimeoutSeconds: durations.offerTimeoutSeconds, briefFitHalfLifeSeconds: durations.briefFitHalfLifeSeconds };
+    const followed = new FollowedStreams<DeploymentEvent, DeploymentState>(deploymentDecider);
     this.reactors = [
       {
         durable: 'router-deployments',
         subjects: 'deployment.>',
-        handle: (event) => reactToDeployment({ ...offers, timers, replyWindowSeconds: durations.replyWindowSeconds }, event),
+        handle: (event) => reactToDeployment({ ...offers, timers, replyWindowSeconds: durations.replyWindowSeconds, followed }, event),
       },
       { durable: 'router-roster', subjects: 'expert.>', handle: (event) => reactToRosterEvent(offers, event) },
     ];

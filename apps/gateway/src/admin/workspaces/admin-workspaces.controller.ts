@@ -12,6 +12,7 @@ import { EVENT_STORE, SQL } from '../../http/tokens';
 import { decodePositionCursor, encodePositionCursor, parseLimit, refuseUnknownParameters, singleParameter } from '../../http/list-query.rules';
 import { ValidatedBody } from '../../http/validated-body.pipe';
 import { AdminGuard } from '../admin.guard';
+import { ApiKeyCache } from '../../http/api-key-cache';
 
 export class CreateWorkspaceDto {
   @IsString()
@@ -38,6 +39,7 @@ export class AdminWorkspacesController {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SQL) private readonly sql: SqlClient,
     @Inject(WorkspacePeople) private readonly people: WorkspacePeople,
+    @Inject(ApiKeyCache) private readonly keys: ApiKeyCache,
   ) {}
 
   @Post()
@@ -89,7 +91,9 @@ export class AdminWorkspacesController {
   @HttpCode(200)
   async rotate(@Param('id') id: string, @Param('mode') mode: string, @Req() request: FastifyRequest): Promise<IssuedKey> {
     await this.show(id);
-    return rotateApiKey(this.store, id, parseKeyMode(mode), new Date(), String(request.id));
+    const issued = await rotateApiKey(this.store, id, parseKeyMode(mode), new Date(), String(request.id));
+    this.keys.forgetAll();
+    return issued;
   }
 
   @Post(':id/keys/:keyId/revoke')
@@ -97,6 +101,7 @@ export class AdminWorkspacesController {
   async revoke(@Param('id') id: string, @Param('keyId') keyId: string, @Req() request: FastifyRequest): Promise<WorkspaceSummary> {
     await this.show(id);
     await revokeApiKey(this.store, id, keyId, new Date(), String(request.id));
+    this.keys.forgetAll();
     return this.show(id);
   }
 }

@@ -1,0 +1,60 @@
+import type { AuthenticatedKey } from '@eh/workspaces';
+import { ApiKeyCache } from './api-key-cache';
+
+const KEY: AuthenticatedKey = { workspaceId: 'ws_1', mode: 'test', keyId: 'key_1', label: 'default (…abcd)' };
+
+describe('ApiKeyCache', () => {
+  let clock = 0;
+  const now = (): number => clock;
+  beforeEach(() => {
+    clock = 1_000;
+  });
+
+  it('answers a valid key from memory until its TTL ends, then asks again', async () => {
+    const cache = new ApiKeyCache(100, 10, now);
+    const load = jest.fn(async () => KEY);
+    expect(await cache.lookup('svc_test_a', load)).toBe(KEY);
+    clock += 99;
+    expect(await cache.lookup('svc_test_a', load)).toBe(KEY);
+    expect(load).toHaveBeenCalledTimes(1);
+    clock += 1;
+    await cache.lookup('svc_test_a', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses a key revoked in the meantime once the TTL has passed (the revocation bound)', async () => {
+    const cache = new ApiKeyCache(100, 10, now);
+    let revoked = false;
+    const load = async (): Promise<AuthenticatedKey | null> => (revoked ? null : KEY);
+    await cache.lookup('svc_test_a', load);
+    revoked = true;
+    clock += 100;
+    expect(await cache.lookup('svc_test_a', load)).toBeNull();
+  });
+
+  it('never keeps a failed lookup: every bad key reaches the database', async () => {
+    const cache = new ApiKeyCache(100, 10, now);
+    const load = jest.fn(async () => null);
+    await cache.lookup('svc_test_bad', load);
+    await cache.lookup('svc_test_bad', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('holds at most its capacity, dropping the oldest', async () => {
+    const cache = new ApiKeyCache(100, 2, now);
+    const load = jest.fn(async () => KEY);
+    await cache.lookup('a', load);
+    await cache.lookup('b', load);
+    await cache.lookup('c', load);
+    await cache.lookup('a', load);
+    expect(load).toHaveBeenCalledTimes(4);
+  });
+
+  it('with a TTL of 0 looks every key up', async () => {
+    const cache = new ApiKeyCache(0, 10, now);
+    const load = jest.fn(async () => KEY);
+    await cache.lookup('a', load);
+    await cache.lookup('a', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,207 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createTestDatabase } from '@eh/platform/testing';
+import { startServices, type RunningServices } from '../test/support/service-harness';
+import { freePort } from '../test/support/free-port';
+import { completedAt, waitForCompletion } from './load/completion-times';
+import { HttpLoadClient } from './load/http-load-client';
+import { runClosedLoop, runOpenLoop, summary, type OpenLoopResult } from './load/open-loop';
+import { cpuBetween, sampleCpu } from './load/process-cpu';
+import { runScriptedExperts, type BenchExpert } from './load/scripted-experts';
+import { countersPerDeployment, readServerCounters } from './load/server-counters';
+
+/**
+ * `npm run bench:load -- [--seconds 60] [--rates 20,50,100,200] [--get-rate 500] [--live-rate 5] [--live-seconds 30]`
+ *
+ * Open-loop, evenly spaced load against the real services (each its own process, as `npm start`
+ * runs them) and, in the same run, the floor: a bare Fastify route with one PostgreSQL insert and
+ * one GET by primary key. CPU time of every process (services, PostgreSQL, NATS, Redis) comes from
+ * /proc, so run it alone on the machine: anything else using those servers is counted too.
+ */
+const ADMIN_KEY = 'svc_admin_bench_0123456789abcdef0123456789abcdef';
+const SERVICES = ['gateway', 'router', 'relay', 'webhooks', 'ledger'] as const;
+const CREATE_P99_TARGET_MS = 50;
+const COMPLETION_P99_TARGET_MS = 1000;
+
+function option(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1] : fallback;
+}
+
+const settings = {
+  seconds: Number(option('seconds', '60')),
+  rates: option('rates', '20,50,100,200').split(',').map(Number),
+  getRate: Number(option('get-rate', '500')),
+  liveRate: Number(option('live-rate', '5')),
+  liveSeconds: Number(option('live-seconds', '30')),
+  closedSeconds: Number(option('closed-seconds', '10')),
+};
+
+const round = (value: number): number => Math.round(value * 10) / 10;
+const servicePids = (services: RunningServices): Record<string, number | undefined> => Object.fromEntries(SERVICES.map((name) => [name, services.pidOf(name)]));
+
+async function startFloor(): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
+  const database = await createTestDatabase();
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(__dirname, 'load/floor-server.main.js')], { env: { ...process.env, DATABASE_URL: database.url, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`floor server exited (${code})`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await database.drop();
+    },
+  };
+}
+
+function failuresOf(result: OpenLoopResult): Record<string, number> {
+  return Object.fromEntries(result.failures);
+}
+
+async function expectStatus<T>(answer: Promise<{ status: number; body: T }>, what: string): Promise<T> {
+  const { status, body } = await answer;
+  if (status !== 200 && status !== 201) throw new Error(`${what} answered ${status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Creates at `rate`/s for `seconds`, waits for every deployment to complete, and measures it all. */
+async function createPhase(services: RunningServices, client: HttpLoadClient, key: string, rate: number, seconds: number, body: (index: number) => Record<string, unknown>) {
+  const pids = servicePids(services);
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const countersBefore = await readServerCounters(services.database.pool, redisUrl);
+  const before = sampleCpu(pids);
+  const sentAt = new Map<string, number>();
+  const result = await runOpenLoop(rate, seconds, async (index) => {
+    const startedAt = Date.now();
+    const answer = await client.request<{ id: string }>('POST', '/v1/deployments', { key, body: body(index) });
+    if (answer.status !== 201) throw new Error(`create ${answer.status}`);
+    sentAt.set(answer.body.id, startedAt);
+    return answer.body.id;
+  });
+  const ids = [...sentAt.keys()];
+  const completed = await waitForCompletion(services.database.pool, ids, 60_000);
+  const cpu = cpuBetween(before, sampleCpu(pids));
+  const counters = countersPerDeployment(countersBefore, await readServerCounters(services.database.pool, redisUrl), ids.length);
+  const completionMs = ids.flatMap((id) => (completed.has(id) ? [completed.get(id)! - sentAt.get(id)!] : []));
+  const createMs = summary(result.latenciesMs);
+  const completion = summary(completionMs);
+  return {
+    rate,
+    seconds,
+    created: ids.length,
+    completed: completed.size,
+    failures: failuresOf(result),
+    create_ms: createMs,
+    completion_ms: completion,
+    cpu_ms_per_deployment: round(cpu.totalMs / Math.max(1, ids.length)),
+    cpu_ms_per_deployment_by_process: Object.fromEntries(Object.entries(cpu.byProcess).map(([name, ms]) => [name, round(ms / Math.max(1, ids.length))])),
+    work_per_deployment: counters,
+    held: result.failures.size === 0 && completed.size === ids.length && createMs.p99 <= CREATE_P99_TARGET_MS && completion.p99 <= COMPLETION_P99_TARGET_MS,
+    ids,
+  };
+}
+
+async function main(): Promise<void> {
+  // --profile DIR: every service writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profileDir = option('profile', '');
+  const profiling: Record<string, string> = profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` } : {};
+  const services = await startServices({ ...profiling, ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: '10000000', AUTH_FAILURES_PER_MINUTE: '1000000' });
+  const floor = await startFloor();
+  const client = new HttpLoadClient(services.baseUrl);
+  const floorClient = new HttpLoadClient(floor.url);
+  const report: Record<string, unknown> = { settings };
+  try {
+    const workspace = await expectStatus(client.request<{ id: string; keys: { test: string; live: string } }>('POST', '/admin/v1/workspaces', { key: ADMIN_KEY, body: { name: 'bench:load' } }), 'workspace');
+    const testKey = workspace.keys.test;
+    const testBody = (index: number) => ({ brief: `Load benchmark brief number ${index}: write a tagline for a bakery.`, skills: ['copywriting'] });
+
+    // Idle: what the stack burns doing nothing, so the per-deployment figures can be read against it.
+    const idleBefore = sampleCpu(servicePids(services));
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const idle = cpuBetween(idleBefore, sampleCpu(servicePids(services)));
+    report.idle_cpu_ms_per_second = Object.fromEntries(Object.entries(idle.byProcess).map(([name, ms]) => [name, round(ms / 5)]));
+
+    // Floor and service side by side at 10 connections (closed loop: throughput).
+    const floorIds: string[] = [];
+    const floorPost = await runClosedLoop(10, settings.closedSeconds, async (index) => {
+      const answer = await floorClient.request<{ id: string }>('POST', '/items', { body: testBody(index) });
+      if (answer.status !== 201) throw new Error(`floor ${answer.status}`);
+      floorIds.push(answer.body.id);
+    });
+    const floorGet = await runClosedLoop(10, settings.closedSeconds, async (index) => {
+      if ((await floorClient.request('GET', `/items/${floorIds[index % floorIds.length]}`)).status !== 200) throw new Error('floor get');
+    });
+    const serviceIds: string[] = [];
+    const servicePost = await runClosedLoop(10, settings.closedSeconds, async (index) => {
+      const answer = await client.request<{ id: string }>('POST', '/v1/deployments', { key: testKey, body: testBody(index) });
+      if (answer.status !== 201) throw new Error(`create ${answer.status}`);
+      serviceIds.push(answer.body.id);
+    });
+    await waitForCompletion(services.database.pool, serviceIds, 120_000);
+    const serviceGet = await runClosedLoop(10, settings.closedSeconds, async (index) => {
+      if ((await client.request('GET', `/v1/deployments/${serviceIds[index % serviceIds.length]}`, { key: testKey })).status !== 200) throw new Error('get');
+    });
+    report.throughput_at_10_connections = {
+      floor_insert_per_s: floorPost.perSecond,
+      create_per_s: servicePost.perSecond,
+      create_percent_of_floor: Math.round((100 * servicePost.perSecond) / floorPost.perSecond),
+      floor_get_per_s: floorGet.perSecond,
+      get_per_s: serviceGet.perSecond,
+      get_percent_of_floor: Math.round((100 * serviceGet.perSecond) / floorGet.perSecond),
+    };
+
+    // Test mode at fixed rates, open loop: create latency, completion, CPU per deployment.
+    const phases = [];
+    for (const rate of settings.rates) {
+      const phase = await createPhase(services, client, testKey, rate, settings.seconds, testBody);
+      phases.push(phase);
+      process.stderr.write(`test mode ${rate}/s: create p99 ${phase.create_ms.p99} ms, completion p99 ${phase.completion_ms.p99} ms, ${phase.cpu_ms_per_deployment} ms CPU/deployment\n`);
+    }
+    report.test_mode = phases.map(({ ids: _ids, ...rest }) => rest);
+    report.highest_rate_held = Math.max(0, ...phases.filter((phase) => phase.held).map((phase) => phase.rate));
+
+    // GET at an even rate over the deployments just created.
+    const getIds = phases.flatMap((phase) => phase.ids);
+    const floorGetOpen = await runOpenLoop(settings.getRate, Math.min(settings.seconds, 30), async (index) => {
+      if ((await floorClient.request('GET', `/items/${floorIds[index % floorIds.length]}`)).status !== 200) throw new Error('floor get');
+    });
+    const getOpen = await runOpenLoop(settings.getRate, Math.min(settings.seconds, 30), async (index) => {
+      if ((await client.request('GET', `/v1/deployments/${getIds[index % getIds.length]}`, { key: testKey })).status !== 200) throw new Error('get');
+    });
+    report.get_open_loop = { rate: settings.getRate, floor_ms: summary(floorGetOpen.latenciesMs), get_ms: summary(getOpen.latenciesMs), failures: failuresOf(getOpen) };
+
+    // Live mode, worked by scripted experts through /expert/v1.
+    const skill = `bench-${Date.now().toString(36)}`;
+    await expectStatus(client.request('POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, { key: ADMIN_KEY, body: { credits: 100_000_000, reference: `bench-${skill}`, note: 'bench' } }), 'credits');
+    const experts: BenchExpert[] = [];
+    for (let index = 0; index < 6; index++) {
+      const body = { name: `Bench expert ${index + 1}`, role: 'Copywriter', skills: [skill], tenure_years: 5, median_turnaround_minutes: 20, rate_credits_per_hour: 60 };
+      const created = await expectStatus(client.request<{ expert: { id: string }; credential: string }>('POST', '/admin/v1/experts', { key: ADMIN_KEY, body }), 'expert');
+      experts.push({ id: created.expert.id, credential: created.credential });
+    }
+    const scripted = runScriptedExperts(client, experts);
+    const live = await createPhase(services, client, workspace.keys.live, settings.liveRate, settings.liveSeconds, (index) => ({ brief: `Live benchmark brief ${index}: write a tagline.`, skills: [skill] }));
+    await scripted.stop();
+    const { ids: _liveIds, held: _held, ...liveFigures } = live;
+    report.live_mode = { ...liveFigures, expert_actions: scripted.actions(), note: 'includes the experts polling /expert/v1/offers every 200 ms' };
+    report.completed_check = (await completedAt(services.database.pool, live.ids)).size;
+
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } finally {
+    client.close();
+    floorClient.close();
+    await floor.stop();
+    await services.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
