@@ -1,7 +1,7 @@
 import { isPublicEventType, type DeliveryReplayRequested, type DeliveryScheduled } from '@eh/contracts';
 import type { AttemptScheduler } from '../application/attempt-scheduler.port';
 import { scheduleDeliveries, type EndpointDirectory, type SigningSecretKeeper } from '../application/schedule-deliveries.handler';
-import type { EventStore, RecordedEvent } from '@eh/event-store';
+import type { EventStore, ReactorOutcome, RecordedEvent } from '@eh/event-store';
 
 export interface FanoutDeps {
   store: EventStore;
@@ -26,7 +26,7 @@ export const fanoutAccepts = (event: RecordedEvent): boolean => isPublicEventTyp
  * becomes its deliveries; a replay request (appended by the gateway or the CLI, which have
  * no queue) becomes its first attempt. Anything else is skipped.
  */
-export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent) => Promise<void> {
+export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent) => Promise<ReactorOutcome> {
   // Losing an enqueue loses nothing: the delivery is in PostgreSQL and the reconciler
   // re-derives its job. Throwing instead would only hold up the events behind this one.
   const enqueue = (deliveryId: string, attempt: number, dueAt: Date): Promise<void> =>
@@ -47,8 +47,11 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent) => Promi
     }
     const now = deps.clock();
     const options = { presentObject: deps.presentObject, endpoints: deps.endpoints, ensureSigningSecret: deps.ensureSigningSecret };
-    for (const scheduled of await scheduleDeliveries(deps.store, event, now, options)) {
+    const deliveries = await scheduleDeliveries(deps.store, event, now, options);
+    for (const scheduled of deliveries) {
       if (scheduled.created) await enqueue(scheduled.delivery_id, 1, now);
     }
+    // No destination: nothing written, so no processed_events row either (issue 14).
+    return deliveries.length === 0 ? 'nothing_done' : undefined;
   };
 }

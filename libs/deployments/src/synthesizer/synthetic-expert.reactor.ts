@@ -1,13 +1,29 @@
 import { deriveEventId } from '@eh/contracts';
-import { handleCommand, type EventStore, type FollowedStreams, type RecordedEvent } from '@eh/event-store';
+import { handleCommand, type Decider, type EventStore, type FollowedStreams, type RecordedEvent } from '@eh/event-store';
 import type { DeploymentEvent } from '@eh/contracts';
 import type { DeploymentState } from '../domain/deployment.state';
 import { deploymentDecider } from '../application/deployment-decider';
-import { nextSyntheticStep, type SyntheticExpertOptions } from './synthetic-expert';
+import type { DeploymentCommand } from '../domain/deployment.commands';
+import { syntheticStepsNow, type SyntheticExpertOptions } from './synthetic-expert';
+
+/** The deployment's decider over a list of commands, each decided on the state the previous left. */
+const stepsDecider: Decider<DeploymentCommand[], DeploymentEvent, DeploymentState> = {
+  ...deploymentDecider,
+  decide: (commands, state) => {
+    const events: DeploymentEvent[] = [];
+    let current = state;
+    for (const command of commands) {
+      const decided = deploymentDecider.decide(command, current);
+      events.push(...decided);
+      current = decided.reduce(deploymentDecider.evolve, current);
+    }
+    return events;
+  },
+};
 
 /**
- * Plays the expert for test-mode deployments: each deployment event leads to the next step of
- * the deployment's script (libs/deployments synthesizer/test-script.ts). It acts only when the
+ * Plays the expert for test-mode deployments: each deployment event leads to the next steps of
+ * the deployment's script (libs/deployments synthesizer/test-script.ts), all it can take now, in one append. It acts only when the
  * event is still the stream's latest, so a redelivered old event does nothing; ids derive from
  * the event, so a retried step appends nothing twice.
  */
@@ -23,9 +39,12 @@ export async function reactToDeploymentEvent(
   if (assumed && (assumed.state.status === 'initial' || assumed.state.details.mode !== 'test')) return;
   await handleCommand(
     store,
-    deploymentDecider,
+    stepsDecider,
     event.streamName,
-    (state, revision) => (revision === event.streamRevision ? nextSyntheticStep(state, new Date(), options) : null),
+    (state, revision) => {
+      const steps = revision === event.streamRevision ? syntheticStepsNow(state, new Date(), options) : [];
+      return steps.length > 0 ? steps : null;
+    },
     {
       workspaceId: event.metadata.workspace_id,
       correlationId: event.metadata.correlation_id,

@@ -1,7 +1,7 @@
 import type { DeploymentCreated, DeploymentEvent } from '@eh/contracts';
 import { decide } from '../domain/deployment.decider';
-import { foldDeployment } from '../domain/deployment.evolve';
-import { nextSyntheticStep, SYNTHETIC_EXPERT } from './synthetic-expert';
+import { evolve, foldDeployment } from '../domain/deployment.evolve';
+import { nextSyntheticStep, SYNTHETIC_EXPERT, syntheticStepsNow } from './synthetic-expert';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
 const created = (overrides: Partial<DeploymentCreated['data']> = {}): DeploymentEvent => ({
@@ -67,5 +67,32 @@ describe('synthetic expert', () => {
     expect(nextSyntheticStep(foldDeployment([]), now)).toBeNull();
     const done = runToEnd([created()]);
     expect(nextSyntheticStep(foldDeployment(done), now)).toBeNull();
+  });
+
+  describe('syntheticStepsNow: every step it can take at once, for one append', () => {
+    it('accepts, starts and publishes an unscripted deployment in one go, the same steps one at a time would take', () => {
+      const steps = syntheticStepsNow(foldDeployment([created()]), now);
+      expect(steps.map((step) => step.type)).toEqual(['accept', 'start', 'publish']);
+      const oneAtATime = runToEnd([created()]).slice(1);
+      let state = foldDeployment([created()]);
+      const together = steps.flatMap((step) => {
+        const events = decide(step, state);
+        state = events.reduce(evolve, state);
+        return events;
+      });
+      expect(together.map((event) => event.type)).toEqual(oneAtATime.map((event) => event.type));
+    });
+
+    it('stops at a question, a scripted duration or a decline', () => {
+      expect(syntheticStepsNow(foldDeployment([created({ metadata: { test_script: 'ask_question' } })]), now).map((step) => step.type)).toEqual(['accept', 'start', 'ask_question']);
+      expect(syntheticStepsNow(foldDeployment([created({ metadata: { test_duration_seconds: 30 } })]), now).map((step) => step.type)).toEqual(['accept', 'start']);
+      expect(syntheticStepsNow(foldDeployment([created({ metadata: { test_script: 'decline' } })]), now)).toEqual([]);
+    });
+
+    it('takes no step for live work, a scheduled deployment not yet routed, or a finished one', () => {
+      expect(syntheticStepsNow(foldDeployment([created({ mode: 'live' })]), now)).toEqual([]);
+      expect(syntheticStepsNow(foldDeployment([created({ urgency: 'scheduled', scheduled_for: '2026-11-21T10:30:00.000Z' })]), now)).toEqual([]);
+      expect(syntheticStepsNow(foldDeployment(runToEnd([created()])), now)).toEqual([]);
+    });
   });
 });

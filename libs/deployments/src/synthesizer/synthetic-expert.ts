@@ -2,6 +2,8 @@ import type { DeploymentCommand } from '../domain/deployment.commands';
 import type { DeploymentState, InProgressDeployment } from '../domain/deployment.state';
 import { SYNTHETIC_EXPERT } from '../domain/synthetic-expert.ref';
 import { timerJobId } from '../domain/deployment.timers';
+import { decide } from '../domain/deployment.decider';
+import { evolve } from '../domain/deployment.evolve';
 import { synthesizeOutput } from './synthesized-output';
 import { testScriptOf } from './test-script';
 
@@ -64,6 +66,24 @@ export function nextSyntheticStep(state: DeploymentState, now: Date, options: Sy
       return unhandled;
     }
   }
+}
+
+/**
+ * Every step the synthetic expert takes at `now` without waiting (accept, start, publish when no
+ * duration or question is scripted), each decided on the state the previous one leads to, so
+ * they are appended together: one transaction and one relay round instead of one per step
+ * (issue 14). Empty when there is nothing to do. Bounded: a script has at most four steps.
+ */
+export function syntheticStepsNow(state: DeploymentState, now: Date, options: SyntheticExpertOptions = DEFAULTS): DeploymentCommand[] {
+  const steps: DeploymentCommand[] = [];
+  let current = state;
+  for (let step = 0; step < 8; step++) {
+    const command = nextSyntheticStep(current, now, options);
+    if (command === null) break;
+    steps.push(command);
+    current = decide(command, current).reduce(evolve, current);
+  }
+  return steps;
 }
 
 /** When a scripted `test_duration_seconds` lets the work finish; null: no duration set. */

@@ -10,6 +10,7 @@ import {
 } from 'nats';
 import type { Pool } from 'pg';
 import type { RecordedEvent } from '../event-store.port';
+import type { ReactorOutcome } from './reactor';
 import { toError } from './abortable-delay';
 import { handleWithSignals } from './event-signals';
 import { isProcessed } from './processed-events';
@@ -35,7 +36,7 @@ export interface EventConsumerStart {
   durableName: string;
   /** One subject (nats-server 2.9 has no filter_subjects), e.g. `events.deployment.>`. */
   filterSubject: string;
-  handler: (event: RecordedEvent) => Promise<void>;
+  handler: (event: RecordedEvent) => Promise<ReactorOutcome>;
   /**
    * Events the handler would ignore, acked at once without touching PostgreSQL: a consumer of
    * `<prefix>.>` (webhooks) sees every event, most of them not for it (issue 6).
@@ -104,7 +105,7 @@ export class JetStreamEventConsumer {
   private async process(
     msg: JsMsg,
     consumer: string,
-    handler: (event: RecordedEvent) => Promise<void>,
+    handler: (event: RecordedEvent) => Promise<ReactorOutcome>,
     accepts?: (event: RecordedEvent) => boolean,
   ): Promise<void> {
     let event: RecordedEvent;
@@ -129,7 +130,16 @@ export class JetStreamEventConsumer {
       // (a lost ack, a nak, a crash mid-handler) pays for the lookup (issue 14).
       const firstDelivery = msg.info.redeliveryCount <= 1;
       if (firstDelivery || !(await isProcessed(this.options.pool, consumer, event.id))) {
-        await this.withProgress(msg, () => handleWithSignals(consumer, event, msg.headers, () => handler(event)));
+        const handled: { outcome: ReactorOutcome } = { outcome: undefined };
+        await this.withProgress(msg, () =>
+          handleWithSignals(consumer, event, msg.headers, async () => {
+            handled.outcome = await handler(event);
+          }),
+        );
+        if (handled.outcome === 'nothing_done') {
+          this.settle(() => msg.ack(), event);
+          return;
+        }
         // Marked in a batch with the other consumers' events; acked once the mark is committed,
         // while this loop goes on to the next message.
         this.trackMark(

@@ -2,6 +2,13 @@ import type { SignalGauge } from '@eh/platform';
 import type { RecordedEvent } from '../event-store.port';
 
 /**
+ * What a handler may answer: `'nothing_done'` when it wrote nothing anywhere (the event was not
+ * for it), so the event is acked without a `processed_events` row (issue 14); re-running it on a
+ * redelivery costs nothing.
+ */
+export type ReactorOutcome = void | 'nothing_done';
+
+/**
  * A reactor as data (DESIGN.md "The shape of the code"): a JetStream durable consumer on one
  * subject, and what it does with each event. Declared by its context's module; the service's
  * reactor runner (libs/runtime) turns it into JetStreamEventConsumers. Handlers are idempotent
@@ -14,7 +21,7 @@ export interface Reactor {
   subjects: string;
   /** Events the handler would ignore, acked at once without touching PostgreSQL. */
   accepts?: (event: RecordedEvent) => boolean;
-  handle: (event: RecordedEvent) => Promise<void>;
+  handle: (event: RecordedEvent) => Promise<ReactorOutcome>;
   /** Pullers on the durable in each process, like replicas (default 1). */
   pullers?: number;
   /** How long an unacknowledged event waits before it is redelivered (default 30 s). */

@@ -1,5 +1,6 @@
-import { isPublicEventType } from '@eh/contracts';
-import type { EventStore, RecordedEvent } from '@eh/event-store';
+import { isPublicEventType, type DeploymentEvent } from '@eh/contracts';
+import type { DeploymentState } from '@eh/deployments';
+import type { EventStore, FollowedStreams, ReactorOutcome, RecordedEvent } from '@eh/event-store';
 import { syncHandoff } from '../application/sync-handoff.handler';
 
 /**
@@ -10,10 +11,18 @@ import { syncHandoff } from '../application/sync-handoff.handler';
  * nothing. Ids derive from the deployment event, and a revision already mirrored is skipped,
  * so redeliveries and out-of-order events append nothing twice and never move a handoff back.
  */
-export async function reactToDeploymentForHandoff(store: EventStore, event: RecordedEvent): Promise<void> {
-  if (!event.streamName.startsWith('deployment-')) return;
+export async function reactToDeploymentForHandoff(
+  store: EventStore,
+  event: RecordedEvent,
+  followed?: FollowedStreams<DeploymentEvent, DeploymentState>,
+): Promise<ReactorOutcome> {
+  if (!event.streamName.startsWith('deployment-')) return 'nothing_done';
+  // Every event feeds the fold (issue 14), so most deployments, opened by no handoff, cost no read.
+  const known = followed?.at(event);
+  if (!handoffReactorAccepts(event)) return 'nothing_done';
+  if (known && (known.state.status === 'initial' || !known.state.details.handoff)) return 'nothing_done';
   await syncHandoff(store, event.streamName.slice('deployment-'.length), event.streamRevision);
 }
 
-/** Routing events (offers) change nothing a handoff shows: acked without a database round trip. */
+/** Routing events (offers) change nothing a handoff shows: they only move the fold, no database round trip. */
 export const handoffReactorAccepts = (event: RecordedEvent): boolean => event.type.startsWith('deployment.') && isPublicEventType(event.type);

@@ -58,6 +58,8 @@ export interface ServiceConfig {
   authFailuresPerMinute: number;
   /** How long a gateway trusts an API key it has looked up (AUTH_CACHE_MS, 100): also the longest a revoked key still works there. */
   authCacheMs: number;
+  /** Pullers of the router's deployment consumer per process (ROUTER_CONSUMERS, 4): events of different deployments are routed side by side. */
+  routerConsumers: number;
   /**
    * Keys that seal webhook signing secrets at rest (`SECRETS_KEYRING`, issue 11); null in
    * production without one, where whatever seals or opens a secret refuses to start.
@@ -132,6 +134,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 1000),
     authFailuresPerMinute: integer(env, 'AUTH_FAILURES_PER_MINUTE', 20),
     authCacheMs: integer(env, 'AUTH_CACHE_MS', 100),
+    routerConsumers: Math.max(1, integer(env, 'ROUTER_CONSUMERS', 4)),
     secretKeyring: loadSecretKeyring(env),
     webhooks: loadWebhookConfig(env),
     ledger: loadLedgerConfig(env),

@@ -32,6 +32,9 @@ export class RoutingRuntime implements ContextRuntimeDeclaration {
         durable: 'router-deployments',
         subjects: 'deployment.>',
         handle: (event) => reactToDeployment({ ...offers, timers, replyWindowSeconds: durations.replyWindowSeconds, followed }, event),
+        // Several pullers, like replicas (issue 14): one at a time held the router to ~250 events/s.
+        // Safe by construction: every step appends with the revision it decided on.
+        pullers: config.routerConsumers,
       },
       { durable: 'router-roster', subjects: 'expert.>', handle: (event) => reactToRosterEvent(offers, event) },
     ];
