@@ -28,25 +28,29 @@ describe('faults answer in the spec error shape', () => {
     expect([response.status, response.body.error.code, response.body.error.message]).toEqual([413, 'invalid_request', 'the request body is larger than 1 MB']);
   });
 
-  it('answers 503 service_unavailable with Retry-After while no router answers, and writes nothing', async () => {
+  it('answers 503 service_unavailable with Retry-After to a live create while no router answers, and writes nothing', async () => {
     await services.kill('router');
+    let queued = '';
     try {
-      const response = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body: { brief: 'x', skills: ['copywriting'] } });
+      const response = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.live, body: { brief: 'x', skills: ['copywriting'] } });
       expect([response.status, response.body.error.code, response.headers.get('retry-after')]).toEqual([503, 'service_unavailable', '5']);
       const { rows } = await services.database.pool.query("SELECT count(*)::int AS n FROM events WHERE event_type = 'deployment.created'");
       expect(rows[0].n).toBe(0);
+      // Test mode asks no router (its quote is the synthesizer's, fixed: issue 14): taken now, worked once the router is back.
+      const test = await request<{ id: string; status: string }>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body: { brief: 'x', skills: ['copywriting'] } });
+      expect([test.status, test.body.status]).toEqual([201, 'pending']);
+      queued = test.body.id;
     } finally {
       await services.start('router');
     }
-    // As a client would: retry until the restarted router answers.
-    const recovered = await waitUntil(
+    const completed = await waitUntil(
       async () => {
-        const response = await request(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body: { brief: 'x', skills: ['copywriting'] } });
-        return response.status === 201 ? response : undefined;
+        const response = await request<{ status: string }>(services.baseUrl, 'GET', `/v1/deployments/${queued}`, { key: workspace.keys.test });
+        return response.body.status === 'completed' ? response : undefined;
       },
-      { timeoutMs: 20_000, intervalMs: 250, description: 'the restarted router to answer quotes' },
+      { timeoutMs: 20_000, intervalMs: 250, description: 'the restarted router to work the queued test deployment' },
     );
-    expect(recovered.status).toBe(201);
+    expect(completed.status).toBe(200);
   });
 
   it('answers an unexpected fault with 500 internal_error, a request id and no internals', async () => {
