@@ -16,7 +16,7 @@
 # passes on; the defaults below are the soak's short clocks.
 #
 # Ports from B = CLUSTER_PORT_BASE: NATS clients B+1..B+3, routes B+2001..B+2003, monitoring
-# B+4001..B+4003; H = B-1000: balancer H, gateways H+1 H+2 (metrics H+5 H+6), health ports relay H+11 H+12,
+# B+4001..B+4003; H = B-1000: balancer H, gateways H+1 H+2 (metrics H+61 H+62), health ports relay H+11 H+12,
 # router H+21 H+22, ledger H+31 H+32, webhooks H+41 H+42, PostgreSQL proxy H+50.
 #
 # State dir: cluster.env (every service's environment, read by the soak), processes.tsv (each
@@ -189,7 +189,7 @@ env_of() {
   case "$name" in
     pg-proxy) echo "PROXY_PORT=$((H + 50))"; echo "PROXY_TARGET=$PG_HOST:$PG_PORT" ;;
     balancer) echo "BALANCER_PORT=$H"; echo "BALANCER_UPSTREAMS=127.0.0.1:$((H + 1)),127.0.0.1:$((H + 2))" ;;
-    gateway-*) i=$(replica_index "$name"); echo "GATEWAY_HOST=127.0.0.1"; echo "GATEWAY_PORT=$((H + i))"; echo "HEALTH_PORT=$((H + 4 + i))" ;;
+    gateway-*) i=$(replica_index "$name"); echo "GATEWAY_HOST=127.0.0.1"; echo "GATEWAY_PORT=$((H + i))"; echo "HEALTH_PORT=$((H + 60 + i))" ;;
     relay-*) i=$(replica_index "$name"); echo "HEALTH_PORT=$((H + 10 + i))" ;;
     router-*) i=$(replica_index "$name"); echo "HEALTH_PORT=$((H + 20 + i))" ;;
     ledger-*) i=$(replica_index "$name"); echo "HEALTH_PORT=$((H + 30 + i))" ;;
