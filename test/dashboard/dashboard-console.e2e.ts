@@ -145,6 +145,8 @@ describe('the workspace dashboard and operations (Playwright, real services)', (
       await record.capture(page, 'api-key-created', { lightOnly: true });
       await page.getByRole('button', { name: 'I have saved it' }).click();
       await page.getByRole('row', { name: /Production agent/ }).waitFor({ timeout: UI_TIMEOUT_MS });
+      // The row can be there before the panel holding the key has gone: wait for that too.
+      await page.locator('.secret__value').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
       expect(await page.locator('.secret__value').count()).toBe(0);
       expect((await request(services.baseUrl, 'GET', '/v1/deployments', { key: liveKey })).status).toBe(200);
 

@@ -69,7 +69,14 @@ describe('webhook delivery, through the running services', () => {
     expect(bySequence.map((body) => body.type)).toEqual(PUBLIC_LIFECYCLE);
     expect(bySequence.find((body) => body.type === 'deployment.completed').data.object.output.format).toBe('markdown');
 
-    const detail = await ops.delivery(webhooks[0].deliveryId);
+    // The receiver has the request before the service has recorded its 200: wait for the record.
+    const detail = await waitUntil(
+      async () => {
+        const shown = await ops.delivery(webhooks[0].deliveryId);
+        return shown.status === 'scheduled' ? undefined : shown;
+      },
+      { timeoutMs: 10_000, intervalMs: 100, description: 'the first attempt to be recorded' },
+    );
     expect(detail).toMatchObject({ status: 'succeeded', attempts: 1, workspace_id: workspace.id, deployment_id: id, url: receiver.url('/ok') });
     expect(detail.attempt_history).toEqual([{ attempt: 1, attempted_at: expect.any(String), status_code: 200, latency_ms: expect.any(Number), error: null }]);
   });
