@@ -40,9 +40,24 @@ describe('POST /v1/deployments/quote', () => {
     return digest;
   }
 
+  /**
+   * The digest once the background work of earlier steps has finished (the relay saves its checkpoint
+   * every 250 ms, consumers batch their marks), so a later difference is the request's own.
+   */
+  async function settledDigest(): Promise<Record<string, string>> {
+    let previous = await stateDigest();
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      const current = await stateDigest();
+      if (JSON.stringify(current) === JSON.stringify(previous)) return current;
+      previous = current;
+    }
+    throw new Error('the database never settled for 700 ms');
+  }
+
   /** Tables a plain authenticated read changes too (a key's last use), so a quote's request may as well. */
   async function tablesTouchedByAnyRequest(key: string): Promise<string[]> {
-    const before = await stateDigest();
+    const before = await settledDigest();
     await request(services.baseUrl, 'GET', '/v1/experts', { key });
     const after = await stateDigest();
     return Object.keys(after).filter((name) => after[name] !== before[name]);
@@ -65,7 +80,7 @@ describe('POST /v1/deployments/quote', () => {
     const noise = new Set(await tablesTouchedByAnyRequest(workspace.keys.live));
     expect([...noise].filter((name) => /^events$|deployment|^account|expert/.test(name))).toEqual([]);
 
-    const before = await stateDigest();
+    const before = await settledDigest();
     const quoted = await quote(workspace.keys.live, body);
     const again = await quote(workspace.keys.live, body);
     const after = await stateDigest();
