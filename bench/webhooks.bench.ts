@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { waitUntil } from '@eh/platform/testing';
 import { DeploymentHistory } from '../test/support/deployment-history';
 import { startServices } from '../test/support/service-harness';
@@ -16,6 +17,8 @@ const RAW = Number(process.env.BENCH_RAW ?? 3000);
 const CONCURRENCY = Number(process.env.WEBHOOK_CONCURRENCY ?? 50);
 /** Each completed history carries three public events: accepted, in_progress, completed. */
 const PUBLIC_PER_DEPLOYMENT = 3;
+/** A directory for every service's `--cpu-prof` (written when each exits), to see where the time goes. */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const SAMPLE_BODY = JSON.stringify({ id: 'evt_bench', object: 'event', type: 'deployment.completed', data: { object: { brief: 'x'.repeat(1200) } }, metadata: {} });
 
 async function rawLoop(url: string, inFlight: number): Promise<{ per_second: number; latency_ms: ReturnType<typeof percentiles> }> {
@@ -45,7 +48,11 @@ function sustainedRate(arrivals: number[]): number {
 
 async function main(): Promise<void> {
   const receiver = await BenchReceiver.start();
-  const services = await startServices({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_CONCURRENCY: String(CONCURRENCY) });
+  const services = await startServices({
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    WEBHOOK_CONCURRENCY: String(CONCURRENCY),
+    ...(PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(PROFILE_DIR)}` } : {}),
+  });
   const history = new DeploymentHistory(services.database.pool);
   try {
     const workspace = await services.ops<{ id: string }>('workspace:create', '--name', 'bench');

@@ -45,6 +45,8 @@ export interface AppendResult {
   nextExpectedRevision: number;
   /** Checkpoint of the last appended event. */
   checkpoint: string;
+  /** The same events (same ids) were stored by an earlier append: this one wrote nothing. */
+  repeated?: true;
 }
 
 export interface ReadAllPage {

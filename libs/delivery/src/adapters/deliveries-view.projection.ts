@@ -12,6 +12,7 @@ import { isPending } from '../domain/delivery.state';
  */
 export const deliveriesViewProjection: InlineProjection = {
   name: 'deliveries_view',
+  refoldsStreams: true,
   handles: DELIVERY_EVENT_TYPES,
   async apply(events, tx, readStream) {
     await refoldTouchedStreams(events, readStream, (history) => refresh(history, tx));

@@ -7,6 +7,7 @@ import { toWebhookEndpointResource } from '../domain/webhook-endpoint.resource';
 /** Inline (issue 13): an endpoint is in the fan-out's directory and the partner's list the moment it is created. */
 export const webhookEndpointsViewProjection: InlineProjection = {
   name: 'webhook_endpoints_view',
+  refoldsStreams: true,
   handles: WEBHOOK_ENDPOINT_EVENT_TYPES,
   async apply(events, tx, readStream) {
     await refoldTouchedStreams(events, readStream, (history) => refresh(history, tx));

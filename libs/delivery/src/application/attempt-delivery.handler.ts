@@ -1,5 +1,5 @@
 import { deriveEventId, deliveryStreamName, type SealedSecret } from '@eh/contracts';
-import { handleCommand, type EventStore } from '@eh/event-store';
+import { handleCommand, loadAggregate, type EventStore } from '@eh/event-store';
 import type { RecordAttempt } from '../domain/delivery.commands';
 import type { AttemptResult } from '../domain/delivery-outcome';
 import { isPending, type DeliveryState, type PendingDelivery } from '../domain/delivery.state';
@@ -8,7 +8,7 @@ import { webhookSecretAad } from '../domain/stored-secret';
 import { signingVersions, type SigningSecretState } from '../domain/signing-secret.decider';
 import { activeSecrets, type WebhookEndpointState } from '../domain/webhook-endpoint.decider';
 import type { AttemptScheduler } from './attempt-scheduler.port';
-import { deliveryDecider, loadDelivery, loadSigningSecret, loadWebhookEndpoint } from './delivery-deciders';
+import { deliveryDecider, loadSigningSecret, loadWebhookEndpoint } from './delivery-deciders';
 
 /** Port: one POST, never throwing; what happened is in the result. */
 export interface WebhookSender {
@@ -76,7 +76,8 @@ async function secretsFor(deps: AttemptDeps, delivery: PendingDelivery, at: Date
  * Service-Delivery, which receivers dedupe on (SPEC.md "Delivery rules" 4).
  */
 export async function attemptDelivery(deps: AttemptDeps, deliveryId: string, attempt: number): Promise<AttemptOutcome> {
-  const state = await loadDelivery(deps.store, deliveryId);
+  const loaded = await loadAggregate(deps.store, deliveryStreamName(deliveryId), deliveryDecider);
+  const state = loaded.state;
   if (!isPending(state) || state.next_attempt !== attempt) return 'skipped';
   const attemptedAt = deps.clock();
   const secrets = await secretsFor(deps, state, attemptedAt);
@@ -113,6 +114,8 @@ export async function attemptDelivery(deps: AttemptDeps, deliveryId: string, att
       // One set of ids per attempt number: a second recording of the same attempt is absorbed.
       eventId: (index) => deriveEventId(deliveryId, `attempt-${attempt}`, index),
     },
+    // Decided on the fold read before the POST; a concurrent recording makes the append conflict and re-read.
+    { assumed: loaded },
   );
   const after = recorded.state;
   if (after.status === 'retrying' && recorded.events.length > 0) {

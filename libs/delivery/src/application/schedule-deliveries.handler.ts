@@ -90,8 +90,10 @@ export async function scheduleDeliveries(store: EventStore, event: RecordedEvent
         now: now.toISOString(),
         eventId: (index) => deriveEventId(event.id, `webhooks:${deliveryId}`, index),
       },
+      // The id is new unless this event was handled before: then `no_stream` conflicts and the retry reads.
+      { assumed: { state: deliveryDecider.initialState, revision: -1 } },
     );
-    scheduled.push({ delivery_id: deliveryId, created: result.events.length > 0 });
+    scheduled.push({ delivery_id: deliveryId, created: result.events.length > 0 && result.repeated !== true });
   }
   return scheduled;
 }

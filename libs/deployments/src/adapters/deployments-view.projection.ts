@@ -22,6 +22,7 @@ const DEPLOYMENT_EVENT_TYPES: readonly DeploymentEvent['type'][] = [
  */
 export const deploymentsViewProjection: InlineProjection = {
   name: 'deployments_view',
+  refoldsStreams: true,
   handles: DEPLOYMENT_EVENT_TYPES,
   async apply(events, tx, readStream) {
     await refoldTouchedStreams(events, readStream, (history) => refresh(history, tx));

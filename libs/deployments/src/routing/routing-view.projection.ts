@@ -28,6 +28,7 @@ const ALL_TYPES = {
  */
 export const routingViewProjection: InlineProjection = {
   name: 'deployment_routing_view',
+  refoldsStreams: true,
   handles: Object.keys(ALL_TYPES),
   async apply(events, tx, readStream) {
     await refoldTouchedStreams(events, readStream, (history) => refresh(history, tx));

@@ -26,6 +26,8 @@ export interface CommandResult<Event, State> {
   events: Event[];
   /** Revision of the stream's last event after the call (-1: no stream). */
   revision: number;
+  /** The events were already stored by an earlier call with the same derived ids (a reactor's redelivery). */
+  repeated?: true;
 }
 
 export interface HandleCommandOptions<State> {
@@ -68,7 +70,7 @@ export async function handleCommand<Command, Event extends { type: string; data:
     // An identical earlier append (same derived ids) answers with its own position: the next call reads the store again.
     if (result.nextExpectedRevision === revision + events.length) snapshots?.set(streamName, after);
     else snapshots?.delete(streamName);
-    return { ...after, events };
+    return result.repeated ? { ...after, events, repeated: true } : { ...after, events };
   }, options.retry ?? VERSION_CONFLICT_RETRY);
 }
 

@@ -8,7 +8,7 @@ import {
   type RecordedEvent,
 } from '../event-store.port';
 import { EventIdConflictError } from '../event-id-conflict.error';
-import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
+import { toRecordedEvent, type EventRow } from './event-rows';
 import { applyInlineProjections, type InlineProjection } from './inline-projection';
 import { findPreviousAppend } from './previous-append';
 
@@ -33,11 +33,16 @@ export function versionMatches(expected: ExpectedVersion, actualRevision: number
   }
 }
 
+interface AppendedRow extends EventRow {
+  actual_revision: string;
+}
+
 /**
- * The body of one append transaction, on a client that has run BEGIN. The caller commits.
- * The stream's advisory lock comes before any write, so the next appender to this stream is
- * assigned its transaction id only after this one ends: inside a stream, transaction-id order
- * (what readAll follows) equals revision order.
+ * One append, in one round trip (issue 14): the `append_to_stream` function takes the stream's
+ * advisory lock before any write, so the next appender to this stream is assigned its
+ * transaction id only after this one ends: inside a stream, transaction-id order (what readAll
+ * follows) equals revision order. On a client that has run BEGIN when inline projections apply
+ * (the caller commits); on its own, it is its own transaction.
  */
 export async function appendInTransaction(
   client: PoolClient,
@@ -46,45 +51,37 @@ export async function appendInTransaction(
   expected: ExpectedVersion,
   context: AppendContext,
 ): Promise<AppendOutcome> {
-  await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [streamName]);
-  const current = await client.query<{ revision: string | null }>(
-    'SELECT max(stream_revision)::text AS revision FROM events WHERE stream_name = $1',
-    [streamName],
-  );
-  const actualRevision = current.rows[0]?.revision === null ? -1 : Number(current.rows[0]?.revision);
-  if (!versionMatches(expected, actualRevision)) {
+  const projections = projectionsFor(context.projections, events);
+  // Issue 16: the appending span's context travels with the events (PostgreSQL → relay → NATS header).
+  const traceparent = currentTraceparent();
+  const withHistory = projections.some((projection) => projection.refoldsStreams === true);
+  const { rows } = await client.query<AppendedRow>('SELECT * FROM append_to_stream($1, $2, $3, $4, $5::jsonb[], $6::jsonb[], $7, $8)', [
+    streamName,
+    String(expected),
+    events.map((event) => event.id),
+    events.map((event) => event.type),
+    events.map((event) => JSON.stringify(event.data ?? null)),
+    events.map((event) => JSON.stringify(withTraceparent(event.metadata, traceparent))),
+    context.notifyChannel,
+    withHistory,
+  ]);
+  const actualRevision = Number(rows[0]?.actual_revision ?? -1);
+  if (rows.length === 0 || rows[0].event_id === null) {
+    if (versionMatches(expected, actualRevision)) return { kind: 'appended', events: [] };
     // A retried command whose events are already in: report the first outcome, not a conflict.
     const previous = await findPreviousAppend(client, streamName, events);
     if (previous) return { kind: 'repeated', result: previous };
     throw new WrongExpectedVersionError(streamName, expected, actualRevision);
   }
-  if (events.length === 0) return { kind: 'appended', events: [] };
-  // Issue 16: the appending span's context travels with the events (PostgreSQL → relay → NATS header).
-  const traceparent = currentTraceparent();
-
-  const inserted = await client.query<EventRow>(
-    `INSERT INTO events (event_id, stream_name, stream_revision, event_type, data, metadata)
-     SELECT e.id, $1, $2::bigint + e.ord, e.type, e.data, e.metadata
-       FROM unnest($3::text[], $4::text[], $5::jsonb[], $6::jsonb[])
-            WITH ORDINALITY AS e(id, type, data, metadata, ord)
-      ORDER BY e.ord
-     RETURNING ${EVENT_COLUMNS}`,
-    [
-      streamName,
-      actualRevision,
-      events.map((event) => event.id),
-      events.map((event) => event.type),
-      events.map((event) => JSON.stringify(event.data ?? null)),
-      events.map((event) => JSON.stringify(withTraceparent(event.metadata, traceparent))),
-    ],
-  );
-  const recorded = inserted.rows
-    .map(toRecordedEvent)
-    .sort((a, b) => a.streamRevision - b.streamRevision);
-  await applyInlineProjections(context.projections, recorded, client);
-  // Delivered at commit only, and only if we commit.
-  await client.query('SELECT pg_notify($1, $2)', [context.notifyChannel, streamName]);
+  const history = rows.map(toRecordedEvent);
+  const recorded = history.filter((event) => event.streamRevision > actualRevision);
+  await applyInlineProjections(projections, recorded, client, withHistory ? { [streamName]: history } : {});
   return { kind: 'appended', events: recorded };
+}
+
+/** The inline projections an append's events reach: with none, the append needs no transaction of its own. */
+export function projectionsFor(projections: readonly InlineProjection[], events: readonly NewEvent[]): InlineProjection[] {
+  return projections.filter((projection) => events.some((event) => projection.handles.includes(event.type)));
 }
 
 /** After a unique violation on event_id rolled the transaction back. */

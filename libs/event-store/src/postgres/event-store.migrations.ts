@@ -25,4 +25,47 @@ export const eventStoreMigrations: readonly Migration[] = [
       CREATE INDEX events_transaction_order ON events (transaction_id, global_position);
     `,
   },
+  {
+    // Issue 14: the append's lock, revision check, insert and notify in one round trip (four before).
+    // PL/pgSQL because each statement takes a new snapshot: the revision is read after the lock is
+    // held, which one SQL statement (one snapshot, taken before waiting for the lock) could not do.
+    id: 'event-store/002-append-function',
+    sql: `
+      CREATE OR REPLACE FUNCTION append_to_stream(
+        p_stream text, p_expected text, p_ids text[], p_types text[], p_data jsonb[], p_metadata jsonb[],
+        p_channel text, p_history boolean)
+      RETURNS TABLE (position_text text, txid_text text, event_id text, stream_name text, revision_text text,
+                     event_type text, data jsonb, metadata jsonb, recorded_at timestamptz, actual_revision bigint)
+      LANGUAGE plpgsql AS $fn$
+      #variable_conflict use_column
+      DECLARE
+        v_actual bigint;
+      BEGIN
+        PERFORM pg_advisory_xact_lock(hashtextextended(p_stream, 0));
+        SELECT coalesce(max(e.stream_revision), -1) INTO v_actual FROM events e WHERE e.stream_name = p_stream;
+        IF NOT (p_expected = 'any'
+                OR (p_expected = 'no_stream' AND v_actual = -1)
+                OR (p_expected = 'stream_exists' AND v_actual >= 0)
+                OR (p_expected ~ '^-?[0-9]+$' AND p_expected::bigint = v_actual))
+           OR coalesce(array_length(p_ids, 1), 0) = 0 THEN
+          -- No row but this one: the version did not match, or there was nothing to append.
+          RETURN QUERY SELECT NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text, NULL::jsonb, NULL::jsonb, NULL::timestamptz, v_actual;
+          RETURN;
+        END IF;
+        INSERT INTO events (event_id, stream_name, stream_revision, event_type, data, metadata)
+          SELECT u.id, p_stream, v_actual + u.ord, u.type, u.data, u.metadata
+            FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS u(id, type, data, metadata, ord)
+           ORDER BY u.ord;
+        PERFORM pg_notify(p_channel, p_stream);
+        -- With p_history the whole stream, for the inline projections that refold it (no second read).
+        RETURN QUERY
+          SELECT e.global_position::text, e.transaction_id::text, e.event_id, e.stream_name, e.stream_revision::text,
+                 e.event_type, e.data, e.metadata, e.recorded_at, v_actual
+            FROM events e
+           WHERE e.stream_name = p_stream AND (p_history OR e.stream_revision > v_actual)
+           ORDER BY e.stream_revision;
+      END
+      $fn$;
+    `,
+  },
 ];

@@ -1,4 +1,5 @@
 import { runMigrations, type SqlClient } from '@eh/platform';
+import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { newEvent, newStreamName } from '../testing/contract-fixtures';
 import { eventStoreMigrations } from './event-store.migrations';
@@ -23,6 +24,20 @@ const itemCounts: InlineProjection = {
     await tx.query('TRUNCATE item_counts');
   },
 };
+
+/** What the store sent to the server while `work` ran (the append function by name), in order. */
+async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const spy = jest.spyOn(Client.prototype, 'query');
+  try {
+    await work();
+    return spy.mock.calls.map(([query]) => {
+      const text = typeof query === 'string' ? query : (query as { text: string }).text;
+      return /append_to_stream/.test(text) ? 'append_to_stream' : text;
+    });
+  } finally {
+    spy.mockRestore();
+  }
+}
 
 async function countOf(db: SqlClient, stream: string): Promise<number | undefined> {
   const { rows } = await db.query<{ n: number }>('SELECT n FROM item_counts WHERE stream = $1', [stream]);
@@ -50,6 +65,40 @@ describe('PostgresEventStore inline projections', () => {
     const stream = newStreamName('cart');
     await store.append(stream, [newEvent('item.added'), newEvent('cart.viewed'), newEvent('item.added')], 'no_stream');
     expect(await countOf(db.pool, stream)).toBe(2);
+  });
+
+  it('a refolding projection gets the whole appended stream from the append itself, new events last', async () => {
+    const seen: string[][] = [];
+    const refolding: InlineProjection = {
+      name: 'refold_probe',
+      refoldsStreams: true,
+      handles: ['item.added'],
+      async apply(events, _tx, readStream) {
+        for (const name of new Set(events.map((event) => event.streamName))) seen.push((await readStream(name)).map((event) => `${event.type}@${event.streamRevision}`));
+      },
+    };
+    const refolds = new PostgresEventStore(db.pool, { inlineProjections: [refolding] });
+    try {
+      const stream = newStreamName('cart');
+      await refolds.append(stream, [newEvent('cart.viewed')], 'no_stream');
+      await refolds.append(stream, [newEvent('item.added'), newEvent('item.added')], 0);
+      // Only the second append had a handled event; it saw the first append's event as well.
+      expect(seen).toEqual([['cart.viewed@0', 'item.added@1', 'item.added@2']]);
+      const statements = await statementsOf(() => refolds.append(stream, [newEvent('item.added')], 2));
+      expect(seen[1]).toEqual(['cart.viewed@0', 'item.added@1', 'item.added@2', 'item.added@3']);
+      // Nothing read the stream again for the refold.
+      expect(statements).toEqual(['BEGIN', 'append_to_stream', 'COMMIT']);
+    } finally {
+      await refolds.close();
+    }
+  });
+
+  it('an append no projection handles is one statement: no transaction is opened for it', async () => {
+    const stream = newStreamName('cart');
+    expect(await statementsOf(() => store.append(stream, [newEvent('cart.viewed')], 'no_stream'))).toEqual(['append_to_stream']);
+    expect((await store.read(stream)).map((e) => e.type)).toEqual(['cart.viewed']);
+    // A version mismatch on that path still answers as before.
+    await expect(store.append(stream, [newEvent('cart.viewed')], 'no_stream')).rejects.toThrow(/expected/i);
   });
 
   it('a projection that throws aborts the append: nothing is written', async () => {

@@ -30,22 +30,29 @@ export interface InlineProjection {
    * endpoint's mode): it runs after every projection that does not (libs/runtime projectionsOf).
    */
   readsOtherReadModels?: boolean;
+  /**
+   * It refolds the appended stream through `readStream` (issue 14): the append then returns the
+   * whole stream with the new events, and the projection reads it without another round trip.
+   */
+  refoldsStreams?: boolean;
 }
 
 export async function applyInlineProjections(
   projections: readonly InlineProjection[],
   events: RecordedEvent[],
   tx: SqlClient,
+  known: Readonly<Record<string, RecordedEvent[]>> = {},
 ): Promise<void> {
-  const readStream = streamReader(tx);
+  const readStream = streamReader(tx, known);
   for (const projection of projections) {
     const handled = events.filter((event) => projection.handles.includes(event.type));
     if (handled.length > 0) await projection.apply(handled, tx, readStream);
   }
 }
 
-export function streamReader(tx: SqlClient): StreamReader {
-  const streams = new Map<string, Promise<RecordedEvent[]>>();
+/** `known`: whole streams already read in this transaction (the append's own, issue 14). */
+export function streamReader(tx: SqlClient, known: Readonly<Record<string, RecordedEvent[]>> = {}): StreamReader {
+  const streams = new Map<string, Promise<RecordedEvent[]>>(Object.entries(known).map(([name, events]) => [name, Promise.resolve(events)]));
   return (streamName) => {
     let stream = streams.get(streamName);
     if (!stream) {

@@ -38,5 +38,5 @@ export async function findPreviousAppend(
     const where = rows.map((row) => `${row.event_id} in ${row.stream_name}@${row.revision_text}`).join(', ');
     throw new EventIdConflictError(streamName, ids, where);
   }
-  return { nextExpectedRevision: last.streamRevision, checkpoint: last.checkpoint };
+  return { nextExpectedRevision: last.streamRevision, checkpoint: last.checkpoint, repeated: true };
 }

@@ -16,6 +16,7 @@ const HANDOFF_EVENT_TYPES: readonly HandoffEvent['type'][] = [
 /** In the append's transaction, so GET /v1/handoffs/:id right after the create shows it; folds the (short) stream again. */
 export const handoffsViewProjection: InlineProjection = {
   name: 'handoffs_view',
+  refoldsStreams: true,
   handles: HANDOFF_EVENT_TYPES,
   async apply(events, tx, readStream) {
     await refoldTouchedStreams(events, readStream, (history) => refresh(history, tx));

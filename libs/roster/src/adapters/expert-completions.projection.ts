@@ -8,6 +8,7 @@ import { foldRecorded, refoldTouchedStreams, type InlineProjection } from '@eh/e
  */
 export const expertCompletionsProjection: InlineProjection = {
   name: 'expert_completions_view',
+  refoldsStreams: true,
   handles: ['deployment.completed'],
   async apply(events, tx, readStream) {
     await refoldTouchedStreams(events, readStream, async (history) => {

@@ -24,6 +24,7 @@ export const limitRequestsMigrations: readonly Migration[] = [
 /** Inline (issue 13): operations' list shows a request as soon as it is made. */
 export const limitRequestsProjection: InlineProjection = {
   name: 'limit_requests_view',
+  refoldsStreams: true,
   handles: LIMIT_REQUEST_EVENT_TYPES,
   async apply(events, tx, readStream) {
     await refoldTouchedStreams(events, readStream, async (history: RecordedEvent[]) => {
