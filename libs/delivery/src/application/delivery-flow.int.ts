@@ -7,6 +7,7 @@ import { allMigrations, inlineProjections } from '../../../../test/support/all-c
 import { verifyWebhook } from '@eh/webhook-signature';
 import { createWorkspace } from '@eh/workspaces';
 import { pendingDeliveriesDue } from '../adapters/deliveries-view.query';
+import { mayHaveDestinations } from '../adapters/destination-presence.query';
 import { deliveriesViewProjection } from '../adapters/deliveries-view.projection';
 import type { AttemptResult } from '../domain/delivery-outcome';
 import { DeliveryTransitionError } from '../domain/delivery-errors';
@@ -65,6 +66,23 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
   afterAll(async () => {
     await store?.close();
     await db?.drop();
+  });
+
+  it('tells in one query whether an event can have a destination: none without an endpoint or webhook_url', async () => {
+    const bare = (await createWorkspace(store, 'bare', NOW)).id;
+    const other = workspaceId;
+    workspaceId = bare;
+    try {
+      expect(await mayHaveDestinations(db.pool, await acceptedDeployment(null))).toBe(false);
+      expect(await mayHaveDestinations(db.pool, await acceptedDeployment('http://127.0.0.1:9/override'))).toBe(true);
+      // Not about a deployment (a handoff, usage): only the workspace's endpoints count.
+      const usage = { ...(await acceptedDeployment(null)), streamName: `account-${bare}`, type: 'usage.threshold_reached' };
+      expect(await mayHaveDestinations(db.pool, usage)).toBe(false);
+    } finally {
+      workspaceId = other;
+    }
+    // The workspace with the admin API's endpoint (no mode: it takes test and live).
+    expect(await mayHaveDestinations(db.pool, await acceptedDeployment(null))).toBe(true);
   });
 
   it('schedules one delivery per event and destination, once however often the event comes', async () => {

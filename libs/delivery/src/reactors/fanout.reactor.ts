@@ -13,6 +13,8 @@ export interface FanoutDeps {
   endpoints?: EndpointDirectory;
   /** Issue 13: creates the workspace's `webhook_url` signing secret of a mode on first need. */
   ensureSigningSecret?: SigningSecretKeeper;
+  /** Issue 14: false when the event can have no destination (one query instead of the fan-out's reads). */
+  mayHaveDestinations?: (event: RecordedEvent) => Promise<boolean>;
 }
 
 /** Issue 13: a test event asked for by a partner is scheduled by the gateway, which has no queue. */
@@ -45,6 +47,7 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent) => Promi
       await enqueue(delivery_id, 1, new Date(scheduled_at));
       return;
     }
+    if (deps.mayHaveDestinations && !(await deps.mayHaveDestinations(event))) return 'nothing_done';
     const now = deps.clock();
     const options = { presentObject: deps.presentObject, endpoints: deps.endpoints, ensureSigningSecret: deps.ensureSigningSecret };
     const deliveries = await scheduleDeliveries(deps.store, event, now, options);
