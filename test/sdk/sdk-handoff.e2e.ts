@@ -66,11 +66,11 @@ describe('@expert-handoff/sdk against the running services', () => {
   it('sends one Idempotency-Key per call, and retries a call through a gateway outage without creating twice', async () => {
     const before = (await client.deployments.list({ limit: 100 })).data.length;
     await services.kill('gateway');
-    const pending = client.deployments.create({ brief: 'Name our newsletter.', skills: ['copywriting'], urgency: 'scheduled', scheduled_for: new Date(Date.now() + 3_600_000).toISOString() });
-    setTimeout(() => void services.start('gateway', { waitReady: false }), 300);
+    // 8 retries (backoff up to ~30 s in all): a gateway start on a loaded 2-core machine can outlast the default 3 (~4 s).
     const retried = new ExpertHandoff({ apiKey: workspace.keys.test, baseUrl: services.baseUrl, maxRetries: 8 });
+    const pending = retried.deployments.create({ brief: 'Name our newsletter.', skills: ['copywriting'], urgency: 'scheduled', scheduled_for: new Date(Date.now() + 3_600_000).toISOString() });
+    setTimeout(() => void services.start('gateway', { waitReady: false }), 300);
     const [created, viaRetries] = await Promise.allSettled([pending, retried.usage.retrieve()]);
-    // The default client (3 retries, up to ~4 s of backoff) rides out the restart.
     expect(created.status).toBe('fulfilled');
     expect(viaRetries.status).toBe('fulfilled');
     expect((await client.deployments.list({ limit: 100 })).data.length).toBe(before + 1);

@@ -37,7 +37,7 @@ export class AppendHold {
       async () => {
         const { rows } = await this.pool.query<{ pid: number }>(
           `SELECT pid FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory' AND query LIKE '%INSERT INTO events%'`,
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory' AND query LIKE '%append_to_stream(%'`,
         );
         return rows.length > 0 ? rows.map((row) => row.pid) : undefined;
       },
