@@ -41,7 +41,7 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
   const redis = await connectRedis(config.redisUrl, 'gateway', (line) => new Logger('Redis').warn(line));
   const idempotency = new IdempotencyStore(database.pool, { ttlSeconds: config.durations.idempotencyTtlSeconds });
   const rateLimiter = new RedisRateLimiter(redis, { prefix: config.redisPrefix, limit: config.rateLimitPerMinute, windowMs: 60_000 });
-  const authThrottle = new AuthFailureThrottle(redis, { prefix: config.redisPrefix, limit: config.authFailuresPerMinute, windowMs: 60_000 });
+  const authThrottle = new AuthFailureThrottle(redis, { prefix: config.redisPrefix, limit: config.authFailuresPerMinute, windowMs: 60_000, cleanForMs: config.authCacheMs });
   // Issue 12: the expert console's live updates (one NATS subscription), sign-in throttle, blob store.
   const consoleDeps = createConsoleDependencies(config, { nats, store: database.store, pool: database.pool, redis });
   // Issue 13: partners' live event streams (NATS subscriptions on deployment, handoff and account events).

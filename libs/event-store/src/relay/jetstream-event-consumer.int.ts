@@ -137,6 +137,36 @@ describe('JetStreamEventConsumer', () => {
     expect(new Set(successes)).toEqual(new Set(events.map((e) => e.id)));
   });
 
+  it('a rerunnable reactor writes no processed_events row and handles a redelivered event again', async () => {
+    const events = await appendAndRelay(env, 4);
+    const victim = events[1]?.id;
+    const handled: string[] = [];
+    const ncA = await connectNats({ name: 'replica-a' });
+    await consumerFor(env, { js: ncA.jetstream(), maxMessages: 1 }).start({
+      durableName: DURABLE,
+      filterSubject: `${env.subjectPrefix}.>`,
+      rerunnable: true,
+      handler: async (event) => {
+        handled.push(event.id);
+        if (event.id === victim) await ncA.close();
+      },
+    });
+    await waitUntil(() => ncA.isClosed(), { description: 'replica A to die' });
+    await consumerFor(env).start({
+      durableName: DURABLE,
+      filterSubject: `${env.subjectPrefix}.>`,
+      rerunnable: true,
+      handler: async (event) => {
+        handled.push(event.id);
+      },
+    });
+    await waitAllAcked(env, 4);
+    expect(countBy(handled).get(victim ?? '')).toBe(2);
+    expect(new Set(handled)).toEqual(new Set(events.map((e) => e.id)));
+    const { rows } = await env.db.pool.query('SELECT event_id FROM processed_events WHERE consumer = $1', [DURABLE]);
+    expect(rows).toEqual([]);
+  });
+
   it('replicas sharing one durable handle every event exactly once between them', async () => {
     const events = await appendAndRelay(env, 30);
     const handledBy = new Map<string, string[]>();

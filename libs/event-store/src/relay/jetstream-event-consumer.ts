@@ -42,6 +42,8 @@ export interface EventConsumerStart {
    * `<prefix>.>` (webhooks) sees every event, most of them not for it (issue 6).
    */
   accepts?: (event: RecordedEvent) => boolean;
+  /** Reactor.rerunnable: a redelivery is handled again, so nothing records what was handled. */
+  rerunnable?: boolean;
 }
 
 /**
@@ -59,7 +61,7 @@ export class JetStreamEventConsumer {
 
   constructor(private readonly options: JetStreamEventConsumerOptions) {}
 
-  async start({ durableName, filterSubject, handler, accepts }: EventConsumerStart): Promise<void> {
+  async start({ durableName, filterSubject, handler, accepts, rerunnable = false }: EventConsumerStart): Promise<void> {
     if (this.loop) throw new Error(`consumer ${durableName} already started`);
     const stream = this.options.streamName ?? DEFAULT_EVENTS_STREAM;
     // A cluster electing the consumer's leader answers late at start (issue 16): wait for it.
@@ -68,7 +70,7 @@ export class JetStreamEventConsumer {
     const messages = await consumer.consume({ max_messages: this.options.maxMessages ?? 10 });
     this.messages = messages;
     this.loop = (async () => {
-      for await (const msg of messages) await this.process(msg, durableName, handler, accepts);
+      for await (const msg of messages) await this.process(msg, durableName, handler, accepts, rerunnable);
     })().catch((err: unknown) => this.report(err, undefined));
   }
 
@@ -106,7 +108,8 @@ export class JetStreamEventConsumer {
     msg: JsMsg,
     consumer: string,
     handler: (event: RecordedEvent) => Promise<ReactorOutcome>,
-    accepts?: (event: RecordedEvent) => boolean,
+    accepts: ((event: RecordedEvent) => boolean) | undefined,
+    rerunnable: boolean,
   ): Promise<void> {
     let event: RecordedEvent;
     try {
@@ -129,14 +132,14 @@ export class JetStreamEventConsumer {
       // A first delivery to this durable cannot have been handled by it yet: only a redelivery
       // (a lost ack, a nak, a crash mid-handler) pays for the lookup (issue 14).
       const firstDelivery = msg.info.redeliveryCount <= 1;
-      if (firstDelivery || !(await isProcessed(this.options.pool, consumer, event.id))) {
+      if (rerunnable || firstDelivery || !(await isProcessed(this.options.pool, consumer, event.id))) {
         const handled: { outcome: ReactorOutcome } = { outcome: undefined };
         await this.withProgress(msg, () =>
           handleWithSignals(consumer, event, msg.headers, async () => {
             handled.outcome = await handler(event);
           }),
         );
-        if (handled.outcome === 'nothing_done') {
+        if (handled.outcome === 'nothing_done' || rerunnable) {
           this.settle(() => msg.ack(), event);
           return;
         }

@@ -26,6 +26,12 @@ export interface Reactor {
   pullers?: number;
   /** How long an unacknowledged event waits before it is redelivered (default 30 s). */
   ackWaitMs?: number;
+  /**
+   * The handler may run again for an event it already handled and change nothing the second time
+   * (it decides on the store and appends with the revision it read): no `processed_events` row is
+   * written or looked up for it (issue 14). Leave unset for a handler with any other effect.
+   */
+  rerunnable?: boolean;
 }
 
 /** Something a context keeps running in a service process: a queue worker, a periodic sweep. */

@@ -35,6 +35,8 @@ export class RoutingRuntime implements ContextRuntimeDeclaration {
         // Several pullers, like replicas (issue 14): one at a time held the router to ~250 events/s.
         // Safe by construction: every step appends with the revision it decided on.
         pullers: config.routerConsumers,
+        // A redelivered event is decided again on the store: a step already taken is not taken twice.
+        rerunnable: true,
       },
       { durable: 'router-roster', subjects: 'expert.>', handle: (event) => reactToRosterEvent(offers, event) },
     ];

@@ -35,6 +35,21 @@ describe('AuthFailureThrottle against Redis (issue 11)', () => {
     expect(await redis.exists(throttle.keyFor('10.0.0.2'))).toBe(0);
   });
 
+  it('takes an address without failures as clean for cleanForMs, forgets it on its first failure, and counts every failure', async () => {
+    const throttle = new AuthFailureThrottle(redis, { prefix, limit: 2, windowMs: 60_000, cleanForMs: 60_000 });
+    const other = new AuthFailureThrottle(redis, { prefix, limit: 2, windowMs: 60_000 });
+    expect(await throttle.authenticate('10.0.0.9', newId('request'), () => 'ok')).toBe('ok');
+    // Blocked through another replica meanwhile: this one still takes the address as clean (its bound is cleanForMs) …
+    for (let attempt = 0; attempt < 2; attempt += 1) await expect(other.authenticate('10.0.0.9', newId('request'), refuse)).rejects.toMatchObject({ code: 'authentication_failed' });
+    expect(await throttle.authenticate('10.0.0.9', newId('request'), () => 'ok')).toBe('ok');
+    // … until a failure here: counted in Redis, the address forgotten, and the next request refused.
+    await expect(throttle.authenticate('10.0.0.9', newId('request'), refuse)).rejects.toMatchObject({ code: 'authentication_failed' });
+    expect(await redis.zcard(throttle.keyFor('10.0.0.9'))).toBe(3);
+    await expect(throttle.authenticate('10.0.0.9', newId('request'), () => 'ok')).rejects.toBeInstanceOf(RetryAfterError);
+    // An address with failures in its window is never taken as clean.
+    await expect(throttle.authenticate('10.0.0.9', newId('request'), () => 'ok')).rejects.toBeInstanceOf(RetryAfterError);
+  });
+
   it('lets the address in again once its oldest failures left the window', async () => {
     const throttle = new AuthFailureThrottle(redis, { prefix, limit: 2, windowMs: 1000 });
     await throttle.look('10.0.0.3', 'f1', 1_000_000);

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { DomainError } from '@eh/contracts';
 import type { Redis } from 'ioredis';
 import { RetryAfterError } from '../retry-after.error';
-import { parseFailureWindow, throttleVerdict, type FailureWindow } from './failed-auth.rules';
+import { parseFailureWindow, throttleVerdict, type FailureWindow, type ThrottleVerdict } from './failed-auth.rules';
 import { FAILED_AUTH_LUA, FAILED_AUTH_SHA } from './failed-auth.script';
 
 export interface AuthThrottleOptions {
@@ -11,7 +11,17 @@ export interface AuthThrottleOptions {
   /** Failures per window from one address before it is refused; 0 turns the throttle off. */
   limit: number;
   windowMs: number;
+  /**
+   * Issue 14: how long an address Redis showed without a single failure is taken as still clean
+   * without asking again (0: ask for every request). A failure always goes to Redis and forgets
+   * the address here, so every guess is counted and a guesser's address is never taken as clean;
+   * what the cache saves is the round trip for the partners whose keys work.
+   */
+  cleanForMs?: number;
 }
+
+/** Enough for every partner's servers; past it the map starts over rather than grow. */
+const MAX_CLEAN_ADDRESSES = 10_000;
 
 const WARN_EVERY_MS = 10_000;
 
@@ -26,6 +36,8 @@ const WARN_EVERY_MS = 10_000;
 export class AuthFailureThrottle {
   private readonly logger = new Logger('AuthThrottle');
   private lastWarningMs = 0;
+  /** Address → until when it counts as clean (see `cleanForMs`). */
+  private readonly clean = new Map<string, number>();
 
   constructor(
     private readonly redis: Redis,
@@ -42,8 +54,7 @@ export class AuthFailureThrottle {
    */
   async authenticate<T>(address: string, requestId: string, attempt: () => Promise<T> | T): Promise<T> {
     if (this.options.limit === 0) return attempt();
-    const window = await this.look(address, '');
-    const verdict = window ? throttleVerdict(this.options.limit, window) : { blocked: false as const };
+    const verdict = this.isClean(address) ? { blocked: false as const } : await this.check(address);
     if (verdict.blocked) {
       throw new RetryAfterError(
         'rate_limited',
@@ -54,9 +65,28 @@ export class AuthFailureThrottle {
     try {
       return await attempt();
     } catch (error) {
-      if (error instanceof DomainError && error.code === 'authentication_failed') await this.look(address, requestId);
+      if (error instanceof DomainError && error.code === 'authentication_failed') {
+        this.clean.delete(address);
+        await this.look(address, requestId);
+      }
       throw error;
     }
+  }
+
+  private isClean(address: string): boolean {
+    const until = this.clean.get(address);
+    return until !== undefined && until > Date.now();
+  }
+
+  private async check(address: string): Promise<ThrottleVerdict> {
+    const window = await this.look(address, '');
+    if (!window) return { blocked: false };
+    const cleanForMs = this.options.cleanForMs ?? 0;
+    if (window.failures === 0 && cleanForMs > 0) {
+      if (this.clean.size >= MAX_CLEAN_ADDRESSES) this.clean.clear();
+      this.clean.set(address, Date.now() + cleanForMs);
+    }
+    return throttleVerdict(this.options.limit, window);
   }
 
   /** The address's window, counting a failure when `member` is set; null when Redis cannot answer. */
