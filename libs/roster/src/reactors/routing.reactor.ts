@@ -16,11 +16,16 @@ export interface DeploymentReactorDeps extends OfferDeps {
  * shared by all replicas): bring the deployment's timers into BullMQ, then take the next step,
  * the synthetic expert's for test mode, the next offer for live. Both act only when the event
  * is still the stream's latest, and append with the expected revision, so a redelivery or a
- * second replica changes nothing.
+ * second replica changes nothing; an event known to be superseded is skipped whole.
  */
 export async function reactToDeployment(deps: DeploymentReactorDeps, event: RecordedEvent): Promise<void> {
   if (!event.streamName.startsWith('deployment-')) return;
   const deploymentId = event.streamName.slice('deployment-'.length);
+  // A fold already past the event (this process appended after it) says the event is not the
+  // latest without a read (issue 14). Every step below acts on the latest only, and that event's
+  // own handling syncs the timers from the read model as it then stands.
+  const ahead = deps.followed?.get(event.streamName);
+  if (ahead && ahead.revision > event.streamRevision) return;
   // Redis holds only what can be rebuilt: if it is down, the next reconcile pass schedules these
   // timers, and routing goes on rather than wait for it.
   await deps.timers.syncDeployment(deploymentId).catch((error: unknown) => console.error(`router: timers of ${deploymentId} not synced`, error));

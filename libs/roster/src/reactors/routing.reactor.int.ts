@@ -1,0 +1,60 @@
+import { deploymentStreamName, newId, type DeploymentEvent } from '@eh/contracts';
+import { deploymentDecider, SYNTHETIC_EXPERT, type DeploymentCommand, type DeploymentState } from '@eh/deployments';
+import { FollowedStreams, handleCommand, PostgresEventStore, type EventStore } from '@eh/event-store';
+import { runMigrations } from '@eh/platform';
+import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
+import { allMigrations, inlineProjections } from '../../../../test/support/all-contexts';
+import { reactToDeployment } from './routing.reactor';
+
+const NOW = new Date('2030-01-01T00:00:00.000Z');
+
+/** Issue 14: an event the router's followed fold has already passed costs nothing. */
+describe('reactToDeployment (PostgreSQL)', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await runMigrations(db.pool, allMigrations);
+    store = new PostgresEventStore(db.pool, { inlineProjections });
+  });
+  afterAll(async () => {
+    await store?.close();
+    await db?.drop();
+  });
+
+  it('skips an event behind the followed fold whole (no read, no timer sync) and handles the latest one', async () => {
+    const id = newId('deployment');
+    const stream = deploymentStreamName(id);
+    const create: DeploymentCommand = {
+      type: 'create',
+      data: {
+        deployment_id: id, workspace_id: 'ws_test', mode: 'test', brief: 'b', skills: ['naming'], urgency: 'standard', scheduled_for: null,
+        context_url: null, context_files: [], metadata: {}, webhook_url: null, sla_deadline: new Date(NOW.getTime() + 3_600_000).toISOString(), credits_reserved: 0, created_at: NOW.toISOString(),
+      },
+    };
+    const context = { workspaceId: 'ws_test', correlationId: 'req_test', causationId: null, now: NOW.toISOString() };
+    const followed = new FollowedStreams<DeploymentEvent, DeploymentState>(deploymentDecider);
+    await handleCommand(store, deploymentDecider, stream, create, context, { snapshots: followed });
+    await handleCommand(store, deploymentDecider, stream, { type: 'accept', expert: SYNTHETIC_EXPERT, now: NOW.toISOString() }, context, { snapshots: followed });
+    const [created, accepted] = await store.read(stream);
+
+    const reads: string[] = [];
+    const counting: EventStore = { ...store, append: store.append.bind(store), readAll: store.readAll.bind(store), waitForAppend: store.waitForAppend.bind(store), read: (name, options) => (reads.push(name), store.read(name, options)) } as EventStore;
+    const synced: string[] = [];
+    const deps = {
+      store: counting,
+      sql: db.pool,
+      offerTimeoutSeconds: 60,
+      briefFitHalfLifeSeconds: 60,
+      replyWindowSeconds: 60,
+      timers: { syncDeployment: async (deploymentId: string) => void synced.push(deploymentId) },
+      followed,
+    };
+    await reactToDeployment(deps, created);
+    expect([reads, synced]).toEqual([[], []]);
+    // The latest event is handled: its timers synced (the synthetic expert takes its next steps).
+    await reactToDeployment(deps, accepted);
+    expect(synced).toEqual([id]);
+  });
+});
