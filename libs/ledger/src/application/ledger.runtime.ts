@@ -6,6 +6,7 @@ import { CachedAccountRunner } from './account-runner';
 import { AccountSerializer } from './account-serializer';
 import { accountCommandFor, accountCommandForWorkspace, applyCreditReaction } from './credit-reactions';
 import { releaseOrphans, rollEndedCycles } from './ledger-sweeps';
+import { TestModeDeployments } from './test-mode-deployments';
 
 /**
  * What the ledger runs (DESIGN.md "Services") besides its request handlers
@@ -48,14 +49,18 @@ export class LedgerRuntime implements ContextRuntimeDeclaration {
     ];
     // Issue 16: open and stuck reservations, read when /metrics is scraped.
     this.gauges = ledgerGauges(sql);
+    const testMode = new TestModeDeployments();
     // nats-server 2.9 takes one filter subject per consumer, hence one durable per category.
     this.reactors = [
       {
         durable: 'ledger',
         subjects: 'deployment.>',
-        // Most deployment events (offers, accepts, questions, test-mode creates) move no credits:
-        // acked without touching PostgreSQL (issue 14).
-        accepts: (event) => accountCommandFor(event, event.metadata.occurred_at) !== null,
+        // Most deployment events (offers, accepts, questions, anything of a test-mode deployment)
+        // move no credits: acked without touching PostgreSQL (issue 14).
+        accepts: (event) => {
+          testMode.learn(event);
+          return !testMode.has(event) && accountCommandFor(event, event.metadata.occurred_at) !== null;
+        },
         handle: async (event) => {
           await serializer.run(event.metadata.workspace_id, () => applyCreditReaction(run, event, accountCommandFor(event, new Date().toISOString())));
         },
