@@ -44,7 +44,7 @@ interface AppendedRow extends EventRow {
  * follows) equals revision order. On a client that has run BEGIN when inline projections apply
  * (the caller commits); on its own, it is its own transaction.
  */
-export async function appendInTransaction(
+export async function appendAndProject(
   client: PoolClient,
   streamName: string,
   events: readonly NewEvent[],

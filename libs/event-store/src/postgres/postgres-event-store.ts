@@ -12,7 +12,7 @@ import type {
   RecordedEvent,
 } from '../event-store.port';
 import { AppendListener } from './append-listener';
-import { appendInTransaction, isUniqueViolation, projectionsFor, resolveDuplicateIds, type AppendOutcome } from './append-to-stream';
+import { appendAndProject, isUniqueViolation, projectionsFor, resolveDuplicateIds, type AppendOutcome } from './append-to-stream';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
 import type { InlineProjection } from './inline-projection';
 import { decodeCheckpoint, encodeCheckpoint } from './postgres-checkpoint';
@@ -59,7 +59,7 @@ export class PostgresEventStore implements EventStore {
         // Without an inline projection to run, the append is one statement and its own transaction.
         const transaction = projectionsFor(this.projections, events).length > 0;
         if (transaction) await client.query('BEGIN');
-        outcome = await appendInTransaction(client, streamName, events, expected, {
+        outcome = await appendAndProject(client, streamName, events, expected, {
           projections: this.projections,
           notifyChannel: this.channel,
         });
