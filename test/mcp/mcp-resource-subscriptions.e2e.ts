@@ -1,8 +1,8 @@
 /**
  * Issue 17: deployments as MCP resources. A client subscribed to `deployment://dep_…` over stdio
- * and over Streamable HTTP is sent `notifications/resources/updated` soon after the event (1 s is the target; the assertion allows 2 s on a loaded machine)
- * (needs_input, then completed), fed by the gateway's live event stream, and a read right after
- * the notification shows the new state.
+ * and over Streamable HTTP is sent `notifications/resources/updated` soon after the event
+ * (needs_input, then completed; 1 s is the target, the assertion allows 2 s on a loaded machine),
+ * fed by the gateway's live event stream, and a read right after the notification shows the new state.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { request } from '../support/http';

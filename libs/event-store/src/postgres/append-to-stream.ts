@@ -13,6 +13,7 @@ import { applyInlineProjections, type InlineProjection } from './inline-projecti
 import { findPreviousAppend } from './previous-append';
 
 export interface AppendContext {
+  /** The inline projections these events reach (projectionsFor): with none, no transaction is open. */
   projections: readonly InlineProjection[];
   notifyChannel: string;
 }
@@ -51,7 +52,7 @@ export async function appendAndProject(
   expected: ExpectedVersion,
   context: AppendContext,
 ): Promise<AppendOutcome> {
-  const projections = projectionsFor(context.projections, events);
+  const { projections } = context;
   // Issue 16: the appending span's context travels with the events (PostgreSQL → relay → NATS header).
   const traceparent = currentTraceparent();
   const withHistory = projections.some((projection) => projection.refoldsStreams === true);

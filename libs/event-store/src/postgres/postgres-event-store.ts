@@ -57,12 +57,10 @@ export class PostgresEventStore implements EventStore {
       let outcome: AppendOutcome;
       try {
         // Without an inline projection to run, the append is one statement and its own transaction.
-        const transaction = projectionsFor(this.projections, events).length > 0;
+        const projections = projectionsFor(this.projections, events);
+        const transaction = projections.length > 0;
         if (transaction) await client.query('BEGIN');
-        outcome = await appendAndProject(client, streamName, events, expected, {
-          projections: this.projections,
-          notifyChannel: this.channel,
-        });
+        outcome = await appendAndProject(client, streamName, events, expected, { projections, notifyChannel: this.channel });
         if (transaction) await client.query('COMMIT');
       } catch (err) {
         // Without a server a ROLLBACK would wait out another timeout; the destroyed connection rolls back anyway.
