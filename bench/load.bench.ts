@@ -7,6 +7,7 @@ import { completedAt, waitForCompletion } from './load/completion-times';
 import { HttpLoadClient } from './load/http-load-client';
 import { runClosedLoop, runOpenLoop, summary, type OpenLoopResult } from './load/open-loop';
 import { cpuBetween, sampleCpu } from './load/process-cpu';
+import { sampleSyscalls, syscallsPer } from './load/process-syscalls';
 import { runScriptedExperts, type BenchExpert } from './load/scripted-experts';
 import { countersPerDeployment, readServerCounters } from './load/server-counters';
 
@@ -76,6 +77,7 @@ async function createPhase(services: RunningServices, client: HttpLoadClient, ke
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const countersBefore = await readServerCounters(services.database.pool, redisUrl);
   const before = sampleCpu(pids);
+  const syscallsBefore = sampleSyscalls(pids);
   const sentAt = new Map<string, number>();
   const result = await runOpenLoop(rate, seconds, async (index) => {
     const startedAt = Date.now();
@@ -87,6 +89,7 @@ async function createPhase(services: RunningServices, client: HttpLoadClient, ke
   const ids = [...sentAt.keys()];
   const completed = await waitForCompletion(services.database.pool, ids, 60_000);
   const cpu = cpuBetween(before, sampleCpu(pids));
+  const syscalls = syscallsPer(syscallsBefore, sampleSyscalls(pids), ids.length);
   const counters = countersPerDeployment(countersBefore, await readServerCounters(services.database.pool, redisUrl), ids.length);
   const completionMs = ids.flatMap((id) => (completed.has(id) ? [completed.get(id)! - sentAt.get(id)!] : []));
   const createMs = summary(result.latenciesMs);
@@ -102,6 +105,7 @@ async function createPhase(services: RunningServices, client: HttpLoadClient, ke
     cpu_ms_per_deployment: round(cpu.totalMs / Math.max(1, ids.length)),
     cpu_ms_per_deployment_by_process: Object.fromEntries(Object.entries(cpu.byProcess).map(([name, ms]) => [name, round(ms / Math.max(1, ids.length))])),
     work_per_deployment: counters,
+    syscalls_per_deployment_by_process: syscalls,
     held: result.failures.size === 0 && completed.size === ids.length && createMs.p99 <= CREATE_P99_TARGET_MS && completion.p99 <= COMPLETION_P99_TARGET_MS,
     ids,
   };

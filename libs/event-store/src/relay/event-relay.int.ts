@@ -130,6 +130,27 @@ describe('EventRelay', () => {
     expect(stored.map((m) => m.event.id)).toEqual(expected.map((e) => e.id));
   });
 
+  it('a message lost in the middle of a pipelined batch stores none after it: the stream keeps commit order', async () => {
+    await appendAcrossStreams(env, 4, 5);
+    let calls = 0;
+    const errors: Error[] = [];
+    // The 5th publish never reaches the server (as if lost on a dropped connection); the ones
+    // sent after it in the same batch do reach it, and must be refused for following a gap.
+    const lossy: Pick<JetStreamClient, 'publish'> = {
+      publish: async (subject, payload, options) => {
+        calls++;
+        if (calls === 5) throw new Error('simulated loss');
+        return env.js.publish(subject, payload, options);
+      },
+    };
+    const relay = relayFor(env, { js: lossy, onError: (err) => errors.push(err) });
+    relay.start();
+    const expected = await storeOrder(env, 20);
+    await waitUntil(async () => (await streamCount(env)) === 20, { description: 'every event once the batch is retried' });
+    expect(errors.map((err) => err.message)).toContain('simulated loss');
+    expect((await storedMessages(env)).map((m) => m.event.id)).toEqual(expected.map((e) => e.id));
+  });
+
   it('only one relay per name publishes; a standby takes over when it stops', async () => {
     const one = relayFor(env);
     const two = relayFor(env);

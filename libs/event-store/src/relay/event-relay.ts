@@ -1,7 +1,7 @@
 import { SpanKind } from '@opentelemetry/api';
 import { contextFromTraceparent, DEFAULT_EVENTS_SUBJECT_PREFIX, injectTraceHeaders, inSpan, relayPublished, traceHeaders, tracingEnabled } from '@eh/platform';
 import { headers as natsHeaders } from 'nats';
-import type { JetStreamClient } from 'nats';
+import type { JetStreamClient, PubAck } from 'nats';
 import type { Pool } from 'pg';
 import type { EventStore, RecordedEvent } from '../event-store.port';
 import { abortableDelay, toError } from './abortable-delay';
@@ -44,6 +44,8 @@ export class EventRelay {
   private running: Promise<void> | undefined;
   private leading = false;
   private readonly published = relayPublished();
+  /** The stream's last sequence as this leader's own fresh acks tell it; undefined when unsure. */
+  private lastSequence: number | undefined;
 
   constructor(private readonly options: EventRelayOptions) {
     this.name = options.name ?? 'events';
@@ -103,6 +105,8 @@ export class EventRelay {
    */
   private async lead(lock: RelayLeaderLock, signal: AbortSignal): Promise<void> {
     let checkpoint = await lock.loadCheckpoint(this.name);
+    // A new leader cannot know what another published meanwhile.
+    this.lastSequence = undefined;
     let unsaved = false;
     let savedAt = Date.now();
     const everyMs = this.options.checkpointEveryMs ?? 250;
@@ -122,7 +126,7 @@ export class EventRelay {
             continue;
           }
           // No abort check inside the batch: stop() lets it finish so its checkpoint is saved.
-          for (const event of page.events) await this.publish(event);
+          await this.publishInOrder(page.events);
           checkpoint = page.checkpoint;
           unsaved = true;
           if (Date.now() - savedAt >= everyMs) await save();
@@ -138,26 +142,53 @@ export class EventRelay {
   }
 
   /**
-   * One at a time, awaiting each ack: with several in flight a failed publish could leave a
-   * later event stored before an earlier one, breaking commit order on the stream.
+   * Issue 14: a batch goes out without waiting for each ack (one socket write for many events),
+   * and still in commit order by construction: each publish names the stream sequence it must
+   * follow (`Nats-Expected-Last-Sequence`), so if one is not stored, every later one is refused
+   * too, and the batch is retried from its start. The sequence is learnt from a fresh ack; until
+   * then (a new leader, after a failure, while republishing what a crash left unsaved, whose
+   * acks are duplicates naming older sequences) events go one at a time, as before.
    */
-  private async publish(event: RecordedEvent): Promise<void> {
+  private async publishInOrder(events: readonly RecordedEvent[]): Promise<void> {
+    let next = 0;
+    while (next < events.length && this.lastSequence === undefined) {
+      const ack = await this.publish(events[next] as RecordedEvent, undefined);
+      if (!ack.duplicate) this.lastSequence = ack.seq;
+      next++;
+    }
+    const base = this.lastSequence;
+    if (next === events.length || base === undefined) return;
+    const rest = events.slice(next);
+    this.lastSequence = undefined;
+    const settled = await Promise.allSettled(rest.map((event, index) => this.publish(event, base + index)));
+    const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+    const acks = settled.map((outcome) => (outcome as PromiseFulfilledResult<PubAck>).value);
+    // A duplicate here would mean another publisher: relearn the sequence before pipelining again.
+    if (acks.every((ack) => !ack.duplicate)) this.lastSequence = base + rest.length;
+  }
+
+  /** `after`: the stream's last sequence this message must follow, if known. */
+  private async publish(event: RecordedEvent, after: number | undefined): Promise<PubAck> {
     const subject = eventSubject(this.prefix, event.streamName);
     const body = JSON.stringify(toBusMessage(event));
     const traceparent = event.metadata?.traceparent;
+    const expect = after === undefined ? {} : { expect: { lastSequence: after } };
+    let ack: PubAck;
     if (traceparent !== undefined && tracingEnabled()) {
       // Issue 16: a span of its own in the event's trace; its context goes on in the header.
       const attributes = { 'messaging.destination.name': subject, 'messaging.message.id': event.id, event_type: event.type };
-      await inSpan(`relay publish ${event.type}`, { kind: SpanKind.PRODUCER, attributes }, contextFromTraceparent(traceparent), async () => {
+      ack = await inSpan(`relay publish ${event.type}`, { kind: SpanKind.PRODUCER, attributes }, contextFromTraceparent(traceparent), async () => {
         const headers = natsHeaders();
         injectTraceHeaders(headers);
-        await this.options.js.publish(subject, body, { msgID: event.id, headers });
+        return this.options.js.publish(subject, body, { msgID: event.id, headers, ...expect });
       });
     } else {
       // Off (or no trace): the stored context passes through as the header, so tracing resumes downstream.
-      await this.options.js.publish(subject, body, { msgID: event.id, headers: traceHeaders(traceparent) });
+      ack = await this.options.js.publish(subject, body, { msgID: event.id, headers: traceHeaders(traceparent), ...expect });
     }
     this.published.inc();
+    return ack;
   }
 
   private report(err: unknown): void {
