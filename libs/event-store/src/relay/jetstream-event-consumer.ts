@@ -58,6 +58,8 @@ export class JetStreamEventConsumer {
   private loop: Promise<void> | undefined;
   /** Acks waiting for their processed_events row (processed-marks.ts). */
   private readonly marking = new Set<Promise<void>>();
+  /** Acks and naks held until the end of this turn of the event loop (settle). */
+  private readonly replies: { reply: () => void; event: RecordedEvent }[] = [];
 
   constructor(private readonly options: JetStreamEventConsumerOptions) {}
 
@@ -83,6 +85,7 @@ export class JetStreamEventConsumer {
     void this.messages?.close();
     await this.loop;
     await Promise.all([...this.marking]);
+    this.sendReplies();
     this.messages = undefined;
     this.loop = undefined;
   }
@@ -171,12 +174,25 @@ export class JetStreamEventConsumer {
     void settled.finally(() => this.marking.delete(settled));
   }
 
-  /** An ack or nak throws when the connection is gone; the server will redeliver anyway. */
+  /**
+   * Issue 14: acks and naks wait for the end of the current turn of the event loop and go out
+   * together, so a batch the relay published together costs one socket write, not one per
+   * message (nats.js flushes once per turn). Holding a reply back a moment risks nothing: a
+   * process that dies first gets its messages redelivered, as with an ack lost on the wire.
+   */
   private settle(reply: () => void, event: RecordedEvent): void {
-    try {
-      reply();
-    } catch (err) {
-      this.report(err, event);
+    this.replies.push({ reply, event });
+    if (this.replies.length === 1) setImmediate(() => this.sendReplies());
+  }
+
+  /** An ack or nak throws when the connection is gone; the server will redeliver anyway. */
+  private sendReplies(): void {
+    for (const { reply, event } of this.replies.splice(0)) {
+      try {
+        reply();
+      } catch (err) {
+        this.report(err, event);
+      }
     }
   }
 
