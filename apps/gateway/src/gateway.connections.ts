@@ -33,13 +33,12 @@ export interface ConsoleDependencies {
 /** Tables only the gateway uses: sessions and passwords, uploads, drafts. */
 export const CONSOLE_MIGRATIONS: readonly Migration[] = [...identityMigrations, ...attachmentsMigrations, ...expertDraftsMigrations];
 
-/** Builds the console's connections and starts the live-update subscription. */
+/** Builds the console's connections; the live-update subscription opens with the first stream. */
 export function createConsoleDependencies(config: ServiceConfig, connections: { nats: NatsConnection; store: EventStore; pool: Pool; redis: Redis }): ConsoleDependencies {
   if (config.attachments.urlSecretGenerated) {
     new Logger('Attachments').warn('ATTACHMENT_URL_SECRET is not set: this process signs attachment URLs with a random key; they fail on other replicas and after a restart');
   }
   const events = new ExpertEventHub(connections.nats, config.subjectPrefix, connections.store);
-  events.start();
   const { signInAccountLimit, signInAddressLimit, signInWindowSeconds } = config.console;
   return {
     events,
@@ -72,10 +71,9 @@ export interface DashboardDependencies {
   events: WorkspaceEventHub;
 }
 
-/** Builds the dashboard's connections and starts the live-event subscriptions. */
+/** Builds the dashboard's connections; the live-event subscriptions open with the first stream. */
 export function createDashboardDependencies(config: ServiceConfig, connections: { nats: NatsConnection; store: EventStore }): DashboardDependencies {
   const urls = new AttachmentUrls({ publicBaseUrl: config.publicBaseUrl, secrets: config.attachments.urlSecrets, ttlSeconds: config.attachments.urlTtlSeconds });
   const events = new WorkspaceEventHub(connections.nats, config.subjectPrefix, connections.store, (object, now) => urls.present(object, now));
-  events.start();
   return { events };
 }

@@ -77,16 +77,17 @@ export class DeploymentEventsController {
       stream.write(sseEvent(String(event.sequence), event.type, event));
     };
     // Connected first, then the backlog: nothing appended in between is missed; repeats are dropped by sequence.
-    const disconnect = this.hub.connect({
-      workspaceId: auth.workspaceId,
-      mode: auth.mode,
-      deploymentId: id,
-      sessionTokenSha256: stream.sessionTokenSha256,
-      send: (event) => (backlogDone ? emit(event) : void pending.push(event)),
-      close: () => stream.close(),
-    });
-    stream.onClose(disconnect);
     try {
+      const disconnect = await this.hub.connect({
+        workspaceId: auth.workspaceId,
+        mode: auth.mode,
+        deploymentId: id,
+        sessionTokenSha256: stream.sessionTokenSha256,
+        send: (event) => (backlogDone ? emit(event) : void pending.push(event)),
+        close: () => stream.close(),
+      });
+      stream.onClose(disconnect);
+      stream.announce();
       for (const event of await deploymentPublicEvents(this.store, scopeOf(auth), id)) emit(event);
     } catch {
       stream.close();
@@ -111,17 +112,18 @@ export class DeploymentEventsController {
       seen.add(event.id);
       stream.write(sseEvent(recorded.checkpoint, event.type, event));
     };
-    const disconnect = this.hub.connect({
-      workspaceId: auth.workspaceId,
-      mode: auth.mode,
-      deploymentId: null,
-      sessionTokenSha256: stream.sessionTokenSha256,
-      send: (event, recorded) => (backlogDone ? emit(event, recorded) : void pending.push([event, recorded])),
-      close: () => stream.close(),
-    });
-    stream.onClose(disconnect);
-    if (lastId === undefined) return;
     try {
+      const disconnect = await this.hub.connect({
+        workspaceId: auth.workspaceId,
+        mode: auth.mode,
+        deploymentId: null,
+        sessionTokenSha256: stream.sessionTokenSha256,
+        send: (event, recorded) => (backlogDone ? emit(event, recorded) : void pending.push([event, recorded])),
+        close: () => stream.close(),
+      });
+      stream.onClose(disconnect);
+      stream.announce();
+      if (lastId === undefined) return;
       for (const [event, recorded] of await this.missedSince(lastId, auth)) emit(event, recorded);
     } catch {
       stream.close();

@@ -8,7 +8,10 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 export interface OpenEventStream {
   write(chunk: string): void;
   close(): void;
+  /** Runs `listener` when the stream ends, or at once if it has ended already. */
   onClose(listener: () => void): void;
+  /** Writes `: connected`: call it once events published from now on will reach the stream. */
+  announce(): void;
   readonly sessionTokenSha256: string | null;
 }
 
@@ -52,8 +55,13 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, op
   };
   raw.on('close', close);
   write(sseRetry(3000));
-  write(sseComment('connected'));
-  return { write, close, onClose: (listener) => listeners.push(listener), sessionTokenSha256 };
+  return {
+    write,
+    close,
+    onClose: (listener) => (open ? void listeners.push(listener) : listener()),
+    announce: () => write(sseComment('connected')),
+    sessionTokenSha256,
+  };
 }
 
 /** An SSE message with its id (what `Last-Event-ID` sends back on a reconnect). */

@@ -2,7 +2,8 @@ import { Logger } from '@nestjs/common';
 import { isPublicEventType, type KeyMode } from '@eh/contracts';
 import { publicEventBody, subjectOf, type PublicEventBody } from '@eh/delivery';
 import { categorySubject, type EventStore, type RecordedEvent } from '@eh/event-store';
-import type { NatsConnection, Subscription } from 'nats';
+import type { Msg, NatsConnection } from 'nats';
+import { OnDemandSubscriptions } from './on-demand-subscriptions';
 
 /** One open `…/events/stream` of a partner (issue 13). */
 export interface PartnerStreamClient {
@@ -21,7 +22,8 @@ const CATEGORIES = ['deployment', 'handoff', 'account'] as const;
 
 /**
  * Feeds partners' live event streams from NATS (issue 13), as the expert console's hub does (issue
- * 12): plain subscriptions per gateway process on what the relay publishes, fanned out in memory.
+ * 12): plain subscriptions per gateway process on what the relay publishes, held while a stream
+ * is open here (issue 14), fanned out in memory.
  * Its own subscriptions, since it needs handoff and account events as well. An event is rendered
  * (its stream read up to it, as the webhook body) once per replica, and only while a stream of its
  * workspace is open here.
@@ -29,46 +31,43 @@ const CATEGORIES = ['deployment', 'handoff', 'account'] as const;
 export class WorkspaceEventHub {
   private readonly logger = new Logger('WorkspaceEvents');
   private readonly clients = new Map<string, Set<PartnerStreamClient>>();
-  private subscriptions: Subscription[] = [];
-  private running: Promise<void>[] = [];
+  private readonly subscriptions: OnDemandSubscriptions;
 
   constructor(
-    private readonly nats: NatsConnection,
-    private readonly subjectPrefix: string,
+    nats: NatsConnection,
+    subjectPrefix: string,
     private readonly store: EventStore,
     /** Signs uploaded attachments in `data.object` for this reading (issue 12), as every answer does. */
     private readonly present: <T>(object: T, now: Date) => T = (object) => object,
-  ) {}
-
-  start(): void {
-    if (this.subscriptions.length > 0) return;
-    for (const category of CATEGORIES) {
-      const subscription = this.nats.subscribe(categorySubject(this.subjectPrefix, category));
-      this.subscriptions.push(subscription);
-      // In order per category, one at a time: an event never overtakes an earlier one of its stream.
-      this.running.push(
-        (async () => {
-          for await (const message of subscription) {
-            if (this.clients.size === 0) continue;
-            try {
-              await this.dispatch(JSON.parse(message.string()) as RecordedEvent);
-            } catch (error) {
-              this.logger.warn(`event on ${message.subject} not passed on: ${error instanceof Error ? error.message : String(error)}`);
-            }
-          }
-        })(),
-      );
-    }
+  ) {
+    // In order per category, one at a time: an event never overtakes an earlier one of its stream.
+    this.subscriptions = new OnDemandSubscriptions(
+      nats,
+      CATEGORIES.map((category) => categorySubject(subjectPrefix, category)),
+      (message) => this.receive(message),
+    );
   }
 
-  connect(client: PartnerStreamClient): () => void {
+  /**
+   * Registers a stream; resolves, with the function that removes it, once every event published
+   * from then on will reach it (the subscriptions exist only while a stream is open here).
+   */
+  async connect(client: PartnerStreamClient): Promise<() => void> {
     const set = this.clients.get(client.workspaceId) ?? new Set<PartnerStreamClient>();
     set.add(client);
     this.clients.set(client.workspaceId, set);
-    return () => {
+    const disconnect = (): void => {
       set.delete(client);
       if (set.size === 0 && this.clients.get(client.workspaceId) === set) this.clients.delete(client.workspaceId);
+      if (this.clients.size === 0) this.subscriptions.release();
     };
+    try {
+      await this.subscriptions.hold();
+    } catch (error) {
+      disconnect();
+      throw error;
+    }
+    return disconnect;
   }
 
   closeSession(tokenSha256: string): void {
@@ -77,10 +76,7 @@ export class WorkspaceEventHub {
 
   async stop(): Promise<void> {
     for (const set of this.clients.values()) for (const client of [...set]) client.close();
-    for (const subscription of this.subscriptions) subscription.unsubscribe();
-    await Promise.all(this.running);
-    this.subscriptions = [];
-    this.running = [];
+    await this.subscriptions.close();
   }
 
   /** The body of a public event, as a stream of the workspace shows it; null for any other event. */
@@ -90,6 +86,15 @@ export class WorkspaceEventHub {
     if (!subject) return null;
     const deploymentStream = recorded.streamName.startsWith('deployment-') ? recorded.streamName : null;
     return { body: publicEventBody(recorded, subject, this.present(subject.object, now)), mode: subject.mode, deploymentStream };
+  }
+
+  private async receive(message: Msg): Promise<void> {
+    if (this.clients.size === 0) return;
+    try {
+      await this.dispatch(JSON.parse(message.string()) as RecordedEvent);
+    } catch (error) {
+      this.logger.warn(`event on ${message.subject} not passed on: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   private async dispatch(recorded: RecordedEvent): Promise<void> {

@@ -28,7 +28,7 @@ export class ExpertEventsController {
   ) {}
 
   @Get('events')
-  events(@CurrentExpert() expert: ExpertRef, @Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+  async events(@CurrentExpert() expert: ExpertRef, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     // The stream outlives the handler: Fastify's reply is handed over to us.
     reply.hijack();
     const raw = reply.raw;
@@ -47,12 +47,7 @@ export class ExpertEventsController {
       raw.write(chunk);
       if (raw.writableLength > MAX_BUFFERED_BYTES) close();
     };
-    const disconnect = this.hub.connect({
-      expertId: expert.id,
-      sessionTokenSha256,
-      send: (notice) => write(sseMessage(notice.event, notice.data)),
-      close: () => close(),
-    });
+    let disconnect: () => void = () => undefined;
     const keepalive = setInterval(() => {
       write(sseComment('keepalive'));
       if (sessionTokenSha256 === null) return;
@@ -70,6 +65,16 @@ export class ExpertEventsController {
     };
     raw.on('close', close);
     write(sseRetry(3000));
+    try {
+      const connected = await this.hub.connect({ expertId: expert.id, sessionTokenSha256, send: (notice) => write(sseMessage(notice.event, notice.data)), close: () => close() });
+      // Closed while connecting: the hub must forget it now.
+      if (open) disconnect = connected;
+      else connected();
+    } catch {
+      close();
+      return;
+    }
+    // Only now: a console that sees it can count on every later change reaching it.
     write(sseComment('connected'));
   }
 }
