@@ -9,6 +9,7 @@ import { HttpsWebhookSender } from '../adapters/https-webhook.sender';
 import { DeliveryReconciler } from '../application/delivery.reconciler';
 import { ensureSigningSecret } from '../application/signing-secret.handler';
 import { endpointsTakingEvent } from '../adapters/webhook-endpoints-view.query';
+import { oncePerBatch } from '../adapters/destination-presence.memo';
 import { mayHaveDestinations } from '../adapters/destination-presence.query';
 import { deliveryGauges } from '../adapters/delivery-signals';
 import { fanoutAccepts, fanoutHandler } from './fanout.reactor';
@@ -81,7 +82,7 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
       presentObject: (object, now) => attachmentUrls.present(object, now),
       // Issue 13: every enabled partner endpoint of the mode taking the event, and the webhook_url secret.
       endpoints: (workspaceId, mode, eventType) => endpointsTakingEvent(sql, workspaceId, mode, eventType),
-      mayHaveDestinations: (event) => mayHaveDestinations(sql, event),
+      mayHaveDestinations: oncePerBatch((event) => mayHaveDestinations(sql, event)),
       ensureSigningSecret: async (workspaceId, mode) => {
         await ensureSigningSecret({ store, cipher: this.started().cipher, now: clock(), correlationId: `fanout:${workspaceId}` }, workspaceId, mode);
       },
