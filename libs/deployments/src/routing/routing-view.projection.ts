@@ -2,7 +2,6 @@ import type { DeploymentEvent } from '@eh/contracts';
 import { foldRecorded, refoldTouchedStreams, type InlineProjection, type RecordedEvent } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { deploymentDecider } from '../application/deployment-decider';
-import type { ExistingDeployment } from '../domain/deployment.state';
 import { deploymentTimers } from '../domain/deployment.timers';
 import { syntheticWorkTimer } from '../synthesizer/synthetic-expert';
 
@@ -38,35 +37,36 @@ export const routingViewProjection: InlineProjection = {
   },
 };
 
+/**
+ * One statement per append (issue 14): the routing row, the timers the fold implies (upserted),
+ * and the removal of those it no longer implies. The two writes on deployment_timers_view touch
+ * disjoint rows, so running them in one statement is safe.
+ */
 async function refresh(history: RecordedEvent[], tx: SqlClient): Promise<void> {
   const state = foldRecorded(history, deploymentDecider);
   if (state.status === 'initial') return;
-  await upsertRouting(state, history[history.length - 1].metadata.occurred_at, tx);
-  const id = state.details.deployment_id;
-  const timers: [string, string, string, number | null][] = deploymentTimers(state).map((t) => [t.jobId, t.kind, t.dueAt, t.offerNumber]);
+  const timers = deploymentTimers(state).map((t) => ({ jobId: t.jobId, kind: t.kind as string, dueAt: t.dueAt, offerNumber: t.offerNumber }));
   const work = syntheticWorkTimer(state);
-  if (work) timers.push([work.jobId, 'work', work.dueAt, null]);
-  await tx.query('DELETE FROM deployment_timers_view WHERE deployment_id = $1', [id]);
-  for (const [jobId, kind, dueAt, offerNumber] of timers) {
-    await tx.query(
-      'INSERT INTO deployment_timers_view (job_id, deployment_id, workspace_id, kind, due_at, offer_number) VALUES ($1, $2, $3, $4, $5, $6)',
-      [jobId, id, state.details.workspace_id, kind, dueAt, offerNumber],
-    );
-  }
-}
-
-async function upsertRouting(state: ExistingDeployment, changedAt: string, tx: SqlClient): Promise<void> {
+  if (work) timers.push({ jobId: work.jobId, kind: 'work', dueAt: work.dueAt, offerNumber: null });
   const d = state.details;
   const pending = state.status === 'pending' ? state : null;
   const assigned = state.status === 'pending' ? null : state.expert;
   await tx.query(
-    `INSERT INTO deployment_routing_view (deployment_id, workspace_id, mode, status, brief, skills, urgency, sla_deadline,
-       routing_started, offered_expert_id, offer_number, offer_expires_at, offers_made, passed_over, assigned_expert_id, created_at, changed_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
-     ON CONFLICT (deployment_id) DO UPDATE SET status = EXCLUDED.status, routing_started = EXCLUDED.routing_started,
-       offered_expert_id = EXCLUDED.offered_expert_id, offer_number = EXCLUDED.offer_number, offer_expires_at = EXCLUDED.offer_expires_at,
-       offers_made = EXCLUDED.offers_made, passed_over = EXCLUDED.passed_over, assigned_expert_id = EXCLUDED.assigned_expert_id,
-       changed_at = EXCLUDED.changed_at`,
+    `WITH routing AS (
+       INSERT INTO deployment_routing_view (deployment_id, workspace_id, mode, status, brief, skills, urgency, sla_deadline,
+         routing_started, offered_expert_id, offer_number, offer_expires_at, offers_made, passed_over, assigned_expert_id, created_at, changed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+       ON CONFLICT (deployment_id) DO UPDATE SET status = EXCLUDED.status, routing_started = EXCLUDED.routing_started,
+         offered_expert_id = EXCLUDED.offered_expert_id, offer_number = EXCLUDED.offer_number, offer_expires_at = EXCLUDED.offer_expires_at,
+         offers_made = EXCLUDED.offers_made, passed_over = EXCLUDED.passed_over, assigned_expert_id = EXCLUDED.assigned_expert_id,
+         changed_at = EXCLUDED.changed_at
+     ), stale_timers AS (
+       DELETE FROM deployment_timers_view WHERE deployment_id = $1 AND NOT (job_id = ANY ($18::text[]))
+     )
+     INSERT INTO deployment_timers_view (job_id, deployment_id, workspace_id, kind, due_at, offer_number)
+     SELECT timer.job_id, $1, $2, timer.kind, timer.due_at, timer.offer_number
+       FROM unnest($18::text[], $19::text[], $20::timestamptz[], $21::integer[]) AS timer (job_id, kind, due_at, offer_number)
+     ON CONFLICT (job_id) DO UPDATE SET kind = EXCLUDED.kind, due_at = EXCLUDED.due_at, offer_number = EXCLUDED.offer_number`,
     [
       d.deployment_id, d.workspace_id, d.mode, state.status, d.brief, d.skills, d.urgency, d.sla_deadline,
       pending ? pending.routing_started_at !== null : true,
@@ -77,7 +77,11 @@ async function upsertRouting(state: ExistingDeployment, changedAt: string, tx: S
       pending?.passed_over ?? [],
       assigned?.id ?? null,
       d.created_at,
-      changedAt,
+      history[history.length - 1].metadata.occurred_at,
+      timers.map((timer) => timer.jobId),
+      timers.map((timer) => timer.kind),
+      timers.map((timer) => timer.dueAt),
+      timers.map((timer) => timer.offerNumber),
     ],
   );
 }
