@@ -50,6 +50,28 @@ describe('ApiKeyCache', () => {
     expect(load).toHaveBeenCalledTimes(4);
   });
 
+  it('requests arriving together share one lookup', async () => {
+    const cache = new ApiKeyCache(100, 10, now);
+    const load = jest.fn(async () => KEY);
+    expect(await Promise.all([cache.lookup('a', load), cache.lookup('a', load), cache.lookup('b', load)])).toEqual([KEY, KEY, KEY]);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a lookup under way when forgetAll runs is neither shared nor kept after it', async () => {
+    const cache = new ApiKeyCache(100, 10, now);
+    let finish: (key: AuthenticatedKey | null) => void = () => undefined;
+    const slow = jest.fn(() => new Promise<AuthenticatedKey | null>((resolve) => (finish = resolve)));
+    const before = cache.lookup('a', slow);
+    cache.forgetAll();
+    const revoked = jest.fn(async () => null);
+    const after = cache.lookup('a', revoked);
+    finish(KEY);
+    expect(await before).toBe(KEY);
+    expect(await after).toBeNull();
+    expect(await cache.lookup('a', revoked)).toBeNull();
+    expect(revoked).toHaveBeenCalledTimes(2);
+  });
+
   it('with a TTL of 0 looks every key up', async () => {
     const cache = new ApiKeyCache(0, 10, now);
     const load = jest.fn(async () => KEY);

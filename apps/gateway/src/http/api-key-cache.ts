@@ -14,6 +14,10 @@ interface CachedKey {
  */
 export class ApiKeyCache {
   private readonly entries = new Map<string, CachedKey>();
+  /** Lookups under way: requests arriving together share one query (issue 14: ten connections missed together). */
+  private readonly loading = new Map<string, Promise<AuthenticatedKey | null>>();
+  /** Moves on forgetAll: a lookup that began before it is neither shared nor kept after it. */
+  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -24,6 +28,8 @@ export class ApiKeyCache {
   /** After a revocation through this gateway: refused here at once (other replicas within the TTL). */
   forgetAll(): void {
     this.entries.clear();
+    this.loading.clear();
+    this.generation++;
   }
 
   async lookup(presented: string, load: (presented: string) => Promise<AuthenticatedKey | null>): Promise<AuthenticatedKey | null> {
@@ -31,11 +37,21 @@ export class ApiKeyCache {
     const cached = this.entries.get(presented);
     if (cached && cached.expiresAt > this.now()) return cached.key;
     if (cached) this.entries.delete(presented);
-    const key = await load(presented);
-    if (key) {
-      if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value ?? '');
-      this.entries.set(presented, { key, expiresAt: this.now() + this.ttlMs });
+    const underway = this.loading.get(presented);
+    if (underway) return underway;
+    const generation = this.generation;
+    const loaded = load(presented).then((key) => {
+      if (key && generation === this.generation) {
+        if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value ?? '');
+        this.entries.set(presented, { key, expiresAt: this.now() + this.ttlMs });
+      }
+      return key;
+    });
+    this.loading.set(presented, loaded);
+    try {
+      return await loaded;
+    } finally {
+      if (this.loading.get(presented) === loaded) this.loading.delete(presented);
     }
-    return key;
   }
 }
