@@ -19,7 +19,8 @@ export class PrefixedNatsServer extends ServerNats {
     options: NatsTransportOptions,
     private readonly subjectOf: (pattern: string) => string,
   ) {
-    super(options);
+    // As connectNats: no stack trace captured per request (issue 14).
+    super({ noAsyncTraces: true, ...options });
   }
 
   override bindEvents(client: NatsConnection): void {
@@ -47,7 +48,7 @@ export class PrefixedNatsClient extends ClientNats {
     options: NatsTransportOptions,
     private readonly subjectOf: (pattern: string) => string,
   ) {
-    super(options);
+    super({ noAsyncTraces: true, ...options });
   }
 
   protected override normalizePattern(pattern: MsPattern): string {
