@@ -2,8 +2,8 @@ import { Logger } from '@nestjs/common';
 import { isPublicEventType, type KeyMode } from '@eh/contracts';
 import { publicEventBody, subjectOf, type PublicEventBody } from '@eh/delivery';
 import { categorySubject, type EventStore, type RecordedEvent } from '@eh/event-store';
-import type { Msg, NatsConnection } from 'nats';
-import { OnDemandSubscriptions } from './on-demand-subscriptions';
+import type { NatsConnection } from 'nats';
+import { LiveStreamRegistry } from './live-stream-registry';
 
 /** One open `…/events/stream` of a partner (issue 13). */
 export interface PartnerStreamClient {
@@ -29,9 +29,7 @@ const CATEGORIES = ['deployment', 'handoff', 'account'] as const;
  * workspace is open here.
  */
 export class WorkspaceEventHub {
-  private readonly logger = new Logger('WorkspaceEvents');
-  private readonly clients = new Map<string, Set<PartnerStreamClient>>();
-  private readonly subscriptions: OnDemandSubscriptions;
+  private readonly streams: LiveStreamRegistry<PartnerStreamClient>;
 
   constructor(
     nats: NatsConnection,
@@ -41,42 +39,21 @@ export class WorkspaceEventHub {
     private readonly present: <T>(object: T, now: Date) => T = (object) => object,
   ) {
     // In order per category, one at a time: an event never overtakes an earlier one of its stream.
-    this.subscriptions = new OnDemandSubscriptions(
-      nats,
-      CATEGORIES.map((category) => categorySubject(subjectPrefix, category)),
-      (message) => this.receive(message),
-    );
+    const subjects = CATEGORIES.map((category) => categorySubject(subjectPrefix, category));
+    this.streams = new LiveStreamRegistry(nats, subjects, (recorded) => this.dispatch(recorded), new Logger('WorkspaceEvents'));
   }
 
-  /**
-   * Registers a stream; resolves, with the function that removes it, once every event published
-   * from then on will reach it (the subscriptions exist only while a stream is open here).
-   */
-  async connect(client: PartnerStreamClient): Promise<() => void> {
-    const set = this.clients.get(client.workspaceId) ?? new Set<PartnerStreamClient>();
-    set.add(client);
-    this.clients.set(client.workspaceId, set);
-    const disconnect = (): void => {
-      set.delete(client);
-      if (set.size === 0 && this.clients.get(client.workspaceId) === set) this.clients.delete(client.workspaceId);
-      if (this.clients.size === 0) this.subscriptions.release();
-    };
-    try {
-      await this.subscriptions.hold();
-    } catch (error) {
-      disconnect();
-      throw error;
-    }
-    return disconnect;
+  /** Registers a stream; resolves, with the function that removes it, once every later event will reach it. */
+  connect(client: PartnerStreamClient): Promise<() => void> {
+    return this.streams.connect(client.workspaceId, client);
   }
 
   closeSession(tokenSha256: string): void {
-    for (const set of this.clients.values()) for (const client of [...set]) if (client.sessionTokenSha256 === tokenSha256) client.close();
+    this.streams.closeSession(tokenSha256);
   }
 
-  async stop(): Promise<void> {
-    for (const set of this.clients.values()) for (const client of [...set]) client.close();
-    await this.subscriptions.close();
+  stop(): Promise<void> {
+    return this.streams.closeAll();
   }
 
   /** The body of a public event, as a stream of the workspace shows it; null for any other event. */
@@ -88,21 +65,11 @@ export class WorkspaceEventHub {
     return { body: publicEventBody(recorded, subject, this.present(subject.object, now)), mode: subject.mode, deploymentStream };
   }
 
-  private async receive(message: Msg): Promise<void> {
-    if (this.clients.size === 0) return;
-    try {
-      await this.dispatch(JSON.parse(message.string()) as RecordedEvent);
-    } catch (error) {
-      this.logger.warn(`event on ${message.subject} not passed on: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-
   private async dispatch(recorded: RecordedEvent): Promise<void> {
-    const clients = this.clients.get(recorded.metadata.workspace_id);
-    if (!clients || clients.size === 0) return;
+    if (this.streams.clientsOf(recorded.metadata.workspace_id).length === 0) return;
     const rendered = await this.render(recorded, new Date());
     if (!rendered) return;
-    for (const client of [...clients]) {
+    for (const client of this.streams.clientsOf(recorded.metadata.workspace_id)) {
       if (client.mode !== rendered.mode) continue;
       if (client.deploymentId !== null && rendered.deploymentStream !== `deployment-${client.deploymentId}`) continue;
       client.send(rendered.body, recorded);
