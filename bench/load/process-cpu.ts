@@ -49,6 +49,14 @@ function allStats(): ProcStat[] {
 /** The servers the stack stands on, by command name (the whole machine's: measure alone). */
 const SERVER_COMMANDS: Record<string, string> = { postgres: 'postgresql', 'nats-server': 'nats', 'redis-server': 'redis' };
 
+/** Every PostgreSQL, NATS and Redis process on the machine, with the group it counts in. */
+export function serverProcesses(): { pid: number; group: string }[] {
+  return allStats().flatMap((stat) => {
+    const group = SERVER_COMMANDS[stat.command];
+    return group ? [{ pid: stat.pid, group }] : [];
+  });
+}
+
 /**
  * CPU ms used so far by each named process group: the services by pid, and every PostgreSQL,
  * NATS and Redis process by command name. For PostgreSQL the postmaster's reaped-children time is

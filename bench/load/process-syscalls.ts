@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { serverProcesses } from './process-cpu';
 
 /** Read and write system calls of one process so far (/proc/<pid>/io: every thread's together). */
 export interface SyscallCount {
@@ -20,16 +21,6 @@ function readIo(pid: number): SyscallCount | undefined {
   }
 }
 
-const SERVER_COMMANDS: Record<string, string> = { postgres: 'postgresql', 'nats-server': 'nats', 'redis-server': 'redis' };
-
-function commandOf(pid: number): string | undefined {
-  try {
-    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Issue 14: system calls per process group. On two cores a write to a loopback socket wakes the
  * server at once, so a wall-clock profile books the server's time to the writer's `writev`;
@@ -39,11 +30,9 @@ function commandOf(pid: number): string | undefined {
 export function sampleSyscalls(services: Record<string, number | undefined>): Record<string, SyscallCount> {
   const sample: Record<string, SyscallCount> = {};
   for (const [name, pid] of Object.entries(services)) sample[name] = (pid === undefined ? undefined : readIo(pid)) ?? { reads: 0, writes: 0 };
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const group = SERVER_COMMANDS[commandOf(Number(entry)) ?? ''];
-    const io = group ? readIo(Number(entry)) : undefined;
-    if (!group || !io) continue;
+  for (const { pid, group } of serverProcesses()) {
+    const io = readIo(pid);
+    if (!io) continue;
     const sum = (sample[group] ??= { reads: 0, writes: 0 });
     sum.reads += io.reads;
     sum.writes += io.writes;

@@ -17,7 +17,7 @@ export function startProcessMetrics(service: string): void {
   if (processMetricsStarted) return;
   processMetricsStarted = true;
   // Issue 14: the event-loop lag histogram samples every 100 ms, not prom-client's 10 ms: its
-  // timer woke every idle service 100 times a second. A lag worth alerting on is far longer.
+  // sampling woke every idle service about 200 times a second (strace). A lag worth alerting on is far longer.
   collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
 }
 

@@ -19,7 +19,8 @@ export interface EventStreamClient {
  * process on every deployment event the relay publishes, held while a stream is open here (issue
  * 14), fanned out in memory to the streams open on this process: a plain subscription (not a
  * JetStream consumer) because every replica must see every event, nothing has to survive a
- * restart (a reconnecting console refetches), and it costs the server no consumer state. The experts concerned are worked out once per event, not per stream.
+ * restart (a reconnecting console refetches), and it costs the server no consumer state. The
+ * experts concerned are worked out once per event, not per stream.
  */
 export class ExpertEventHub {
   private readonly streams: LiveStreamRegistry<EventStreamClient>;
