@@ -55,8 +55,23 @@ export interface ReadAllPage {
   checkpoint: string;
 }
 
+/**
+ * What the caller already knows about the stream after the append (issue 14): handleCommand has
+ * folded the events it decides. Inline projections that derive their rows from that fold
+ * (`fromState`) then write them in the append's own statement instead of refolding in a transaction.
+ */
+export interface AppendOptions {
+  /** The state after the events, folded by `fold` (a decider; compared by identity). */
+  folded?: { fold: object; state: unknown };
+}
+
 export interface EventStore {
-  append(streamName: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult>;
+  append(streamName: string, events: NewEvent[], expected: ExpectedVersion, options?: AppendOptions): Promise<AppendResult>;
+  /**
+   * Event data as a read returns it (PostgreSQL's jsonb reorders object keys): handleCommand folds
+   * new events in this form, so the state it passes with an append equals what a read would fold.
+   */
+  asStored?(data: unknown): unknown;
   /**
    * All events of one stream in revision order; an empty array when it does not exist.
    * `fromRevision`: only events at that revision or later (a reader that keeps folded state).

@@ -1,6 +1,5 @@
 import type { DeploymentEvent } from '@eh/contracts';
-import { foldRecorded, refoldTouchedStreams, type InlineProjection, type RecordedEvent } from '@eh/event-store';
-import type { SqlClient } from '@eh/platform';
+import { stateProjection, type ProjectionWrite } from '@eh/event-store';
 import { deploymentDecider } from '../application/deployment-decider';
 import { toDeploymentResource } from '../domain/deployment.resource';
 
@@ -16,41 +15,38 @@ const DEPLOYMENT_EVENT_TYPES: readonly DeploymentEvent['type'][] = [
 ];
 
 /**
- * Runs inside the append's transaction, so a GET right after a write sees it (DESIGN.md
- * "Read models"). It folds the whole stream again rather than patching the row: a deployment
- * has a handful of events, and the row can never drift from the fold.
+ * Kept with the append (DESIGN.md "Read models"), so a GET right after a write sees it: in the
+ * append's own statement when the caller knows the fold (issue 14), else by folding the whole
+ * stream again in its transaction. Either way the row is the fold's, never a patch.
  */
-export const deploymentsViewProjection: InlineProjection = {
+export const deploymentsViewProjection = stateProjection({
   name: 'deployments_view',
-  refoldsStreams: true,
   handles: DEPLOYMENT_EVENT_TYPES,
-  async apply(events, tx, readStream) {
-    await refoldTouchedStreams(events, readStream, (history) => refresh(history, tx));
+  fold: deploymentDecider,
+  writes(state, { revision }): ProjectionWrite[] {
+    if (state.status === 'initial') return [];
+    const resource = toDeploymentResource(state);
+    return [
+      {
+        text: `INSERT INTO deployments_view (id, workspace_id, mode, status, skills, created_at, updated_at, revision, resource)
+               SELECT $1, $2, $3, $4, $5::text[], $6::timestamptz, $7::timestamptz, $8::bigint, $9::json FROM appended
+               ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, updated_at = EXCLUDED.updated_at,
+                 revision = EXCLUDED.revision, resource = EXCLUDED.resource`,
+        values: [
+          resource.id,
+          state.details.workspace_id,
+          state.details.mode,
+          resource.status,
+          resource.skills,
+          resource.created_at,
+          resource.updated_at,
+          revision,
+          JSON.stringify(resource),
+        ],
+      },
+    ];
   },
   async reset(tx) {
     await tx.query('TRUNCATE deployments_view');
   },
-};
-
-async function refresh(history: RecordedEvent[], tx: SqlClient): Promise<void> {
-  const state = foldRecorded(history, deploymentDecider);
-  if (state.status === 'initial') return;
-  const resource = toDeploymentResource(state);
-  await tx.query(
-    `INSERT INTO deployments_view (id, workspace_id, mode, status, skills, created_at, updated_at, revision, resource)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, updated_at = EXCLUDED.updated_at,
-       revision = EXCLUDED.revision, resource = EXCLUDED.resource`,
-    [
-      resource.id,
-      state.details.workspace_id,
-      state.details.mode,
-      resource.status,
-      resource.skills,
-      resource.created_at,
-      resource.updated_at,
-      history.length - 1,
-      JSON.stringify(resource),
-    ],
-  );
-}
+});

@@ -65,8 +65,14 @@ export async function handleCommand<Command, Event extends { type: string; data:
     const resolved = typeof command === 'function' ? (command as (state: State, revision: number) => Command | null)(state, revision) : command;
     const events = resolved === null ? [] : decider.decide(resolved, state);
     if (events.length === 0) return { state, events, revision };
-    const result = await store.append(streamName, toNewEvents(events, context, decider.upcasters), revision < 0 ? 'no_stream' : revision);
-    const after = { state: events.reduce(decider.evolve, state), revision: result.nextExpectedRevision };
+    // Folded as a read would give the events back, so this state is the one a reload folds.
+    const asStored = store.asStored?.bind(store);
+    const stateAfter = (asStored ? events.map((event) => ({ ...event, data: asStored(event.data) })) : events).reduce(decider.evolve, state);
+    // The fold goes with the append: projections derived from it are written in the same statement (issue 14).
+    const result = await store.append(streamName, toNewEvents(events, context, decider.upcasters), revision < 0 ? 'no_stream' : revision, {
+      folded: { fold: decider, state: stateAfter },
+    });
+    const after = { state: stateAfter, revision: result.nextExpectedRevision };
     // An identical earlier append (same derived ids) answers with its own position: the next call reads the store again.
     if (result.nextExpectedRevision === revision + events.length) snapshots?.set(streamName, after);
     else snapshots?.delete(streamName);

@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg';
 import { currentTraceparent } from '@eh/platform';
 import {
   WrongExpectedVersionError,
+  type AppendOptions,
   type AppendResult,
   type ExpectedVersion,
   type NewEvent,
@@ -11,11 +12,14 @@ import { EventIdConflictError } from '../event-id-conflict.error';
 import { toRecordedEvent, type EventRow } from './event-rows';
 import { applyInlineProjections, type InlineProjection } from './inline-projection';
 import { findPreviousAppend } from './previous-append';
+import { asWithItems, type ProjectionWrite } from './projection-writes';
 
 export interface AppendContext {
   /** The inline projections these events reach (projectionsFor): with none, no transaction is open. */
   projections: readonly InlineProjection[];
   notifyChannel: string;
+  /** Projection writes that go in the append's own statement (writesFromFold); `projections` is then empty. */
+  writes?: readonly ProjectionWrite[];
 }
 
 /** Outcome of the transaction: either new events, or the result of an earlier identical append. */
@@ -56,7 +60,7 @@ export async function appendAndProject(
   // Issue 16: the appending span's context travels with the events (PostgreSQL → relay → NATS header).
   const traceparent = currentTraceparent();
   const withHistory = projections.some((projection) => projection.refoldsStreams === true);
-  const { rows } = await client.query<AppendedRow>('SELECT * FROM append_to_stream($1, $2, $3, $4, $5::jsonb[], $6::jsonb[], $7, $8)', [
+  const appendValues = [
     streamName,
     String(expected),
     events.map((event) => event.id),
@@ -65,7 +69,8 @@ export async function appendAndProject(
     events.map((event) => JSON.stringify(withTraceparent(event.metadata, traceparent))),
     context.notifyChannel,
     withHistory,
-  ]);
+  ];
+  const { rows } = await client.query<AppendedRow>(...appendStatement(appendValues, context.writes ?? []));
   const actualRevision = Number(rows[0]?.actual_revision ?? -1);
   if (rows.length === 0 || rows[0].event_id === null) {
     if (versionMatches(expected, actualRevision)) return { kind: 'appended', events: [] };
@@ -78,6 +83,44 @@ export async function appendAndProject(
   const recorded = history.filter((event) => event.streamRevision > actualRevision);
   await applyInlineProjections(projections, recorded, client, withHistory ? { [streamName]: history } : {});
   return { kind: 'appended', events: recorded };
+}
+
+const APPEND_CALL = 'append_to_stream($1, $2, $3, $4, $5::jsonb[], $6::jsonb[], $7, $8)';
+
+/**
+ * The append alone, or with projection writes in the same statement (one round trip, atomic on
+ * its own). The writes read `appended`, which has a row only if the function wrote events: a
+ * version mismatch writes nothing anywhere. Reading it also orders them after the function, so
+ * they run under its stream lock.
+ */
+function appendStatement(appendValues: unknown[], writes: readonly ProjectionWrite[]): [string, unknown[]] {
+  if (writes.length === 0) return [`SELECT * FROM ${APPEND_CALL}`, appendValues];
+  const { items, values } = asWithItems(writes, appendValues.length);
+  return [
+    `WITH appended_rows AS MATERIALIZED (SELECT * FROM ${APPEND_CALL}),
+          appended AS MATERIALIZED (SELECT 1 FROM appended_rows WHERE event_id IS NOT NULL LIMIT 1),
+          ${items.join(',\n          ')}
+     SELECT * FROM appended_rows ORDER BY revision_text::bigint NULLS FIRST`,
+    [...appendValues, ...values],
+  ];
+}
+
+/**
+ * Issue 14: the projections' writes from the caller's fold, when every projection the events
+ * reach derives its rows from that same fold and the append expects an exact position (so the
+ * fold describes the very stream it extends). Null: they refold in the append's transaction.
+ */
+export function writesFromFold(
+  projections: readonly InlineProjection[],
+  events: readonly NewEvent[],
+  expected: ExpectedVersion,
+  folded: AppendOptions['folded'],
+): ProjectionWrite[] | null {
+  if (!folded || projections.length === 0 || events.length === 0) return null;
+  const before = expected === 'no_stream' ? -1 : typeof expected === 'number' ? expected : null;
+  if (before === null || !projections.every((projection) => projection.fromState?.fold === folded.fold)) return null;
+  const position = { revision: before + events.length, occurredAt: events[events.length - 1].metadata.occurred_at };
+  return projections.flatMap((projection) => projection.fromState?.writes(folded.state, position) ?? []);
 }
 
 /** The inline projections an append's events reach: with none, the append needs no transaction of its own. */

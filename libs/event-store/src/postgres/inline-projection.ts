@@ -1,6 +1,8 @@
 import type { SqlClient } from '@eh/platform';
 import type { RecordedEvent } from '../event-store.port';
+import { foldRecorded, type StreamFold } from '../decider/load-aggregate';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
+import { runProjectionWrites, type ProjectionWrite } from './projection-writes';
 
 /**
  * A whole stream, read in the projection's transaction (so it includes the events being
@@ -35,6 +37,50 @@ export interface InlineProjection {
    * whole stream with the new events, and the projection reads it without another round trip.
    */
   refoldsStreams?: boolean;
+  /**
+   * Issue 14: the rows as a function of the stream's fold. An append whose caller passes the
+   * state after it, folded by this same `fold`, writes them in the append's own statement: one
+   * round trip and no transaction, instead of BEGIN, append, refold and write, COMMIT.
+   */
+  fromState?: StateWrites<unknown>;
+}
+
+/** Where the stream stands after an append: its last revision and the last event's `occurred_at`. */
+export interface StreamPosition {
+  revision: number;
+  occurredAt: string;
+}
+
+export interface StateWrites<State> {
+  fold: StreamFold<never, State>;
+  writes(state: State, position: StreamPosition): ProjectionWrite[];
+}
+
+/**
+ * A projection whose rows follow from its stream's fold alone: refolded in the append's
+ * transaction when the caller knows no state, and written in the append's statement when it does.
+ */
+export function stateProjection<Event extends { type: string; data: unknown }, State>(spec: {
+  name: string;
+  handles: readonly string[];
+  fold: StreamFold<Event, State>;
+  writes(state: State, position: StreamPosition): ProjectionWrite[];
+  reset(tx: SqlClient): Promise<void>;
+}): InlineProjection {
+  return {
+    name: spec.name,
+    handles: spec.handles,
+    refoldsStreams: true,
+    fromState: { fold: spec.fold as StreamFold<never, State>, writes: spec.writes } as StateWrites<unknown>,
+    async apply(events, tx, readStream) {
+      await refoldTouchedStreams(events, readStream, async (history) => {
+        const last = history[history.length - 1];
+        const state = foldRecorded(history, spec.fold);
+        await runProjectionWrites(tx, spec.writes(state, { revision: history.length - 1, occurredAt: last.metadata.occurred_at }));
+      });
+    },
+    reset: spec.reset,
+  };
 }
 
 export async function applyInlineProjections(

@@ -4,6 +4,7 @@
 import { isDatabaseUnavailable } from '@eh/platform';
 import type { Pool } from 'pg';
 import type {
+  AppendOptions,
   AppendResult,
   EventStore,
   ExpectedVersion,
@@ -12,8 +13,9 @@ import type {
   RecordedEvent,
 } from '../event-store.port';
 import { AppendListener } from './append-listener';
-import { appendAndProject, isUniqueViolation, projectionsFor, resolveDuplicateIds, type AppendOutcome } from './append-to-stream';
+import { appendAndProject, isUniqueViolation, projectionsFor, resolveDuplicateIds, writesFromFold, type AppendOutcome } from './append-to-stream';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
+import { inJsonbOrder } from './jsonb-order';
 import type { InlineProjection } from './inline-projection';
 import { decodeCheckpoint, encodeCheckpoint } from './postgres-checkpoint';
 import { rebuildInlineProjection } from './rebuild-projection';
@@ -49,18 +51,21 @@ export class PostgresEventStore implements EventStore {
     this.beforeAppend = options.beforeAppend ?? (() => undefined);
   }
 
-  async append(streamName: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
+  async append(streamName: string, events: NewEvent[], expected: ExpectedVersion, options: AppendOptions = {}): Promise<AppendResult> {
     this.beforeAppend(events.map((event) => event.type));
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
       let outcome: AppendOutcome;
       try {
-        // Without an inline projection to run, the append is one statement and its own transaction.
-        const projections = projectionsFor(this.projections, events);
+        // Without an inline projection to refold, the append is one statement and its own
+        // transaction: none reached, or their writes follow from the caller's fold (issue 14).
+        const reached = projectionsFor(this.projections, events);
+        const writes = writesFromFold(reached, events, expected, options.folded);
+        const projections = writes === null ? reached : [];
         const transaction = projections.length > 0;
         if (transaction) await client.query('BEGIN');
-        outcome = await appendAndProject(client, streamName, events, expected, { projections, notifyChannel: this.channel });
+        outcome = await appendAndProject(client, streamName, events, expected, { projections, writes: writes ?? [], notifyChannel: this.channel });
         if (transaction) await client.query('COMMIT');
       } catch (err) {
         // Without a server a ROLLBACK would wait out another timeout; the destroyed connection rolls back anyway.
@@ -83,6 +88,10 @@ export class PostgresEventStore implements EventStore {
     } finally {
       client.release(broken);
     }
+  }
+
+  asStored(data: unknown): unknown {
+    return inJsonbOrder(data);
   }
 
   async read(streamName: string, options: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {

@@ -1,0 +1,24 @@
+import { asWithItems } from './projection-writes';
+
+describe('asWithItems', () => {
+  it('numbers each write\'s parameters after the offset and the writes before it', () => {
+    const { items, values } = asWithItems(
+      [
+        { text: 'INSERT INTO a (x, y) SELECT $1, $2 FROM appended', values: ['x', 'y'] },
+        { text: 'DELETE FROM b WHERE id = $1 AND other = $1 AND EXISTS (SELECT 1 FROM appended)', values: ['id'] },
+        { text: 'INSERT INTO c (v) SELECT $10 FROM appended', values: Array.from({ length: 10 }, (_, n) => n) },
+      ],
+      8,
+    );
+    expect(items).toEqual([
+      'w0 AS (INSERT INTO a (x, y) SELECT $9, $10 FROM appended)',
+      'w1 AS (DELETE FROM b WHERE id = $11 AND other = $11 AND EXISTS (SELECT 1 FROM appended))',
+      'w2 AS (INSERT INTO c (v) SELECT $21 FROM appended)',
+    ]);
+    expect(values).toEqual(['x', 'y', 'id', 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('leaves nothing when there is nothing to write', () => {
+    expect(asWithItems([], 8)).toEqual({ items: [], values: [] });
+  });
+});

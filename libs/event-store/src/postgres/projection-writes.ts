@@ -1,0 +1,35 @@
+import type { SqlClient } from '@eh/platform';
+
+/**
+ * One data-modifying statement of an inline projection (INSERT, UPDATE or DELETE, no WITH of its
+ * own), numbered from `$1` over its own `values`. It reads the one-row relation `appended`: a row
+ * when the append it belongs to wrote events, none when it wrote nothing, so a write gated on it
+ * (`… SELECT … FROM appended`, `… AND EXISTS (SELECT 1 FROM appended)`) happens only with its events.
+ * No `$` may appear in the text but as a parameter: the numbers are shifted when writes are joined.
+ */
+export interface ProjectionWrite {
+  text: string;
+  values: unknown[];
+}
+
+/** Writes as `WITH` items `w0 AS (…)`, `w1 AS (…)`, their parameters numbered after `offset`. */
+export function asWithItems(writes: readonly ProjectionWrite[], offset: number): { items: string[]; values: unknown[] } {
+  const items: string[] = [];
+  const values: unknown[] = [];
+  for (const [index, write] of writes.entries()) {
+    const shift = offset + values.length;
+    items.push(`w${index} AS (${write.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`)})`);
+    values.push(...write.values);
+  }
+  return { items, values };
+}
+
+/**
+ * Outside an append (a projection refolding in the append's transaction, a rebuild): the writes
+ * in one statement, `appended` standing for "this append wrote events".
+ */
+export async function runProjectionWrites(tx: SqlClient, writes: readonly ProjectionWrite[]): Promise<void> {
+  if (writes.length === 0) return;
+  const { items, values } = asWithItems(writes, 0);
+  await tx.query(`WITH appended AS (SELECT 1), ${items.join(', ')} SELECT 1`, values);
+}
