@@ -50,8 +50,12 @@ export class DeliveryQueue implements AttemptQueue {
     return this.jobs.queue;
   }
 
+  /**
+   * Every caller enqueues an attempt whose number it has just appended (scheduled, recorded, a
+   * replay requested), so the job is new: no EXISTS first. A repeat is a no-op all the same.
+   */
   async enqueue(deliveryId: string, attempt: number, dueAt: Date): Promise<void> {
-    await this.jobs.add([job(deliveryId, attempt, dueAt)], this.clock());
+    await this.jobs.addNew([job(deliveryId, attempt, dueAt)], this.clock());
   }
 
   /**

@@ -43,8 +43,22 @@ export class DelayedJobQueue<Data> {
     // EXISTS per id is far cheaper, and a reconciler re-adds the same timers on every event (issue 14).
     const present = await this.presentJobIds(jobs.map((job) => job.id));
     const missing = jobs.filter((job) => !present.has(job.id));
-    if (missing.length === 0) return;
-    await this.queue.addBulk(missing.map((job) => ({ name: job.name, data: job.data, opts: this.optionsFor(job, now) })) as Parameters<Queue<Data>['addBulk']>[0]);
+    await this.addNew(missing, now);
+  }
+
+  /**
+   * Adds jobs whose ids cannot exist yet, each derived from an event its caller has just appended
+   * (a new delivery's first attempt, the retry after a recorded attempt): an EXISTS first would
+   * only ever answer "absent" (issue 14). A repeat is still a no-op in BullMQ.
+   */
+  async addNew(jobs: readonly DelayedJob<Data>[], now: Date): Promise<void> {
+    if (jobs.length === 0) return;
+    if (jobs.length === 1) {
+      const [job] = jobs;
+      await this.queue.add(job.name as Parameters<Queue<Data>['add']>[0], job.data as Parameters<Queue<Data>['add']>[1], this.optionsFor(job, now));
+      return;
+    }
+    await this.queue.addBulk(jobs.map((job) => ({ name: job.name, data: job.data, opts: this.optionsFor(job, now) })) as Parameters<Queue<Data>['addBulk']>[0]);
   }
 
   /**
