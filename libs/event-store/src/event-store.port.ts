@@ -61,8 +61,11 @@ export interface ReadAllPage {
  * (`fromState`) then write them in the append's own statement instead of refolding in a transaction.
  */
 export interface AppendOptions {
-  /** The state after the events, folded by `fold` (a decider; compared by identity). */
-  folded?: { fold: object; state: unknown };
+  /**
+   * The state after the events, folded by `fold` (a decider). A projection trusts it only from a
+   * fold with its own `evolve` and `upcasters` (compared by identity): the same function of the same events.
+   */
+  folded?: { fold: { evolve: unknown; upcasters?: unknown }; state: unknown };
 }
 
 export interface EventStore {

@@ -118,14 +118,23 @@ export function writesFromFold(
 ): ProjectionWrite[] | null {
   if (!folded || projections.length === 0 || events.length === 0) return null;
   const before = expected === 'no_stream' ? -1 : typeof expected === 'number' ? expected : null;
-  if (before === null || !projections.every((projection) => projection.fromState?.fold === folded.fold)) return null;
+  if (before === null || !projections.every((projection) => sameFold(projection.fromState?.fold, folded.fold))) return null;
   const position = { revision: before + events.length, occurredAt: events[events.length - 1].metadata.occurred_at };
   return projections.flatMap((projection) => projection.fromState?.writes(folded.state, position) ?? []);
 }
 
-/** The inline projections an append's events reach: with none, the append needs no transaction of its own. */
+const sameFold = (mine: { evolve: unknown; upcasters?: unknown } | undefined, theirs: { evolve: unknown; upcasters?: unknown }): boolean =>
+  mine !== undefined && mine.evolve === theirs.evolve && mine.upcasters === theirs.upcasters;
+
+/**
+ * The inline projections an append's events reach and change (`ignores` says which they do
+ * not): with none, the append needs no transaction of its own.
+ */
 export function projectionsFor(projections: readonly InlineProjection[], events: readonly NewEvent[]): InlineProjection[] {
-  return projections.filter((projection) => events.some((event) => projection.handles.includes(event.type)));
+  return projections.filter((projection) => {
+    const handled = events.filter((event) => projection.handles.includes(event.type));
+    return handled.length > 0 && !projection.ignores?.(handled);
+  });
 }
 
 /** After a unique violation on event_id rolled the transaction back. */

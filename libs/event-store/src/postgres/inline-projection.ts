@@ -1,5 +1,5 @@
 import type { SqlClient } from '@eh/platform';
-import type { RecordedEvent } from '../event-store.port';
+import type { NewEvent, RecordedEvent } from '../event-store.port';
 import { foldRecorded, type StreamFold } from '../decider/load-aggregate';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
 import { runProjectionWrites, type ProjectionWrite } from './projection-writes';
@@ -43,6 +43,12 @@ export interface InlineProjection {
    * round trip and no transaction, instead of BEGIN, append, refold and write, COMMIT.
    */
   fromState?: StateWrites<unknown>;
+  /**
+   * True when these new events (those of an append it handles) change nothing in it (issue 14:
+   * the reservations view and a test-mode deployment's creation): it is not run for them, so
+   * they need no transaction for it.
+   */
+  ignores?(events: readonly NewEvent[]): boolean;
 }
 
 /** Where the stream stands after an append: its last revision and the last event's `occurred_at`. */

@@ -20,8 +20,11 @@ const cartDecider: Decider<{ sku: string; details: Record<string, unknown> }, Ca
   decide: (command) => [{ type: 'cart.item_added', data: command }],
 };
 
-/** The same fold under another identity: its states are not the projection's to trust. */
-const lookalikeDecider: typeof cartDecider = { ...cartDecider };
+/** The same decisions on a fold of its own: its states are not the projection's to trust. */
+const lookalikeDecider: typeof cartDecider = { ...cartDecider, evolve: (state, event) => cartDecider.evolve(state, event) };
+
+/** Another decider over the projection's own fold (as the synthetic expert's): trusted. */
+const stepsDecider: typeof cartDecider = { ...cartDecider, decide: (command) => cartDecider.decide(command, { items: [] }) };
 
 const cartsView = stateProjection({
   name: 'carts_view',
@@ -92,6 +95,13 @@ describe('projection writes in the append statement (issue 14)', () => {
     expect(JSON.parse(row.items)).toEqual([{ sku, details: { size: 'L', colour: 'red' } }, { sku: 'second', details: {} }]);
   });
 
+  it('trusts another decider built on the same fold', async () => {
+    const sku = uniqueId('sku');
+    const statements = await statementsOf(() => handleCommand(store, stepsDecider, `cart-${sku}`, { sku, details: {} }, context));
+    expect(statements.filter((s) => s !== 'SELECT')).toEqual(['append_to_stream']);
+    expect(JSON.parse((await rowOf(`cart-${sku}`)).items)).toEqual([{ sku, details: {} }]);
+  });
+
   it('gives the rows a rebuild from the events gives, down to the order of keys the store hands back', async () => {
     const sku = uniqueId('sku');
     const stream = `cart-${sku}`;
@@ -133,6 +143,35 @@ describe('projection writes in the append statement (issue 14)', () => {
     );
     expect(anyRevision).toEqual(['BEGIN', 'append_to_stream', 'WITH', 'COMMIT']);
     expect(JSON.parse((await rowOf(stream)).items)).toEqual([{ sku, details: {} }, { sku: 'z', details: {} }]);
+  });
+
+  it('a projection that ignores the events is not run, and asks for no transaction', async () => {
+    const applied: string[] = [];
+    const quiet = new PostgresEventStore(db.pool, {
+      inlineProjections: [
+        cartsView,
+        {
+          name: 'free_items',
+          handles: ['cart.item_added'],
+          ignores: (events) => events.every((event) => (event.data as { sku: string }).sku.startsWith('free')),
+          async apply(events) {
+            applied.push(...events.map((event) => (event.data as { sku: string }).sku));
+          },
+        },
+      ],
+    });
+    try {
+      const sku = uniqueId('free');
+      const ignored = await statementsOf(() => handleCommand(quiet, cartDecider, `cart-${sku}`, { sku, details: {} }, context));
+      expect(ignored.filter((s) => s !== 'SELECT')).toEqual(['append_to_stream']);
+      const paid = uniqueId('paid');
+      const reached = await statementsOf(() => handleCommand(quiet, cartDecider, `cart-${paid}`, { sku: paid, details: {} }, context));
+      expect(reached.filter((s) => s !== 'SELECT')).toEqual(['BEGIN', 'append_to_stream', 'WITH', 'COMMIT']);
+      expect(applied).toEqual([paid]);
+      expect(JSON.parse((await rowOf(`cart-${sku}`)).items)).toEqual([{ sku, details: {} }]);
+    } finally {
+      await quiet.close();
+    }
   });
 
   it('inJsonbOrder gives what PostgreSQL\'s jsonb gives back', async () => {
