@@ -23,7 +23,7 @@ describe('reactToDeployment (PostgreSQL)', () => {
     await db?.drop();
   });
 
-  it('skips an event behind the followed fold whole (no read, no timer sync) and handles the latest one', async () => {
+  it('skips an event behind the followed fold whole (no read, no timer sync); the latest syncs the timers once no step of its own is pending', async () => {
     const id = newId('deployment');
     const stream = deploymentStreamName(id);
     const create: DeploymentCommand = {
@@ -55,8 +55,14 @@ describe('reactToDeployment (PostgreSQL)', () => {
     };
     await reactToDeployment(deps, created);
     expect([reads, synced]).toEqual([[], []]);
-    // The latest event is handled: its timers synced (the synthetic expert takes its next steps).
+    // The latest event is handled: the synthetic expert takes its next steps, and the timers
+    // wait for the events it appended, which come back through the durable.
     await reactToDeployment(deps, accepted);
+    expect(synced).toEqual([]);
+    const appended = (await store.read(stream)).slice(2);
+    expect(appended.map((event) => event.type)).toEqual(['deployment.in_progress', 'deployment.completed']);
+    for (const event of appended) await reactToDeployment(deps, event);
+    // Only the stream's latest, which takes no step, syncs them.
     expect(synced).toEqual([id]);
   });
 });

@@ -13,10 +13,11 @@ export interface DeploymentReactorDeps extends OfferDeps {
 
 /**
  * The router's reaction to every deployment event (durable consumer `router-deployments`,
- * shared by all replicas): bring the deployment's timers into BullMQ, then take the next step,
- * the synthetic expert's for test mode, the next offer for live. Both act only when the event
- * is still the stream's latest, and append with the expected revision, so a redelivery or a
- * second replica changes nothing; an event known to be superseded is skipped whole.
+ * shared by all replicas): take the next step, the synthetic expert's for test mode, the next
+ * offer for live, then bring the deployment's timers into BullMQ unless that step appended.
+ * Both steps act only when the event is still the stream's latest, and append with the
+ * expected revision, so a redelivery or a second replica changes nothing; an event known to be
+ * superseded is skipped whole.
  */
 export async function reactToDeployment(deps: DeploymentReactorDeps, event: RecordedEvent): Promise<void> {
   if (!event.streamName.startsWith('deployment-')) return;
@@ -26,10 +27,19 @@ export async function reactToDeployment(deps: DeploymentReactorDeps, event: Reco
   // own handling syncs the timers from the read model as it then stands.
   const ahead = deps.followed?.get(event.streamName);
   if (ahead && ahead.revision > event.streamRevision) return;
-  // Redis holds only what can be rebuilt: if it is down, the next reconcile pass schedules these
-  // timers, and routing goes on rather than wait for it.
-  await deps.timers.syncDeployment(deploymentId).catch((error: unknown) => console.error(`router: timers of ${deploymentId} not synced`, error));
-  await reactToDeploymentEvent(deps.store, event, { replyWindowSeconds: deps.replyWindowSeconds }, deps.followed);
-  const cause = { eventId: event.id, correlationId: event.metadata.correlation_id, revision: event.streamRevision };
-  await offerDeployment(deps, deploymentId, cause, new Date(), deps.followed);
+  try {
+    await reactToDeploymentEvent(deps.store, event, { replyWindowSeconds: deps.replyWindowSeconds }, deps.followed);
+    const cause = { eventId: event.id, correlationId: event.metadata.correlation_id, revision: event.streamRevision };
+    await offerDeployment(deps, deploymentId, cause, new Date(), deps.followed);
+  } finally {
+    // A step taken here appended events that will come back through this durable, and the latest
+    // of them syncs the timers: syncing now would be undone at once (issue 14: a test deployment
+    // completes in the step its creation triggers). Otherwise this event is the latest: sync.
+    const after = deps.followed?.get(event.streamName);
+    if (!after || after.revision <= event.streamRevision) {
+      // Redis holds only what can be rebuilt: if it is down, the next reconcile pass schedules
+      // these timers, and routing goes on rather than wait for it.
+      await deps.timers.syncDeployment(deploymentId).catch((error: unknown) => console.error(`router: timers of ${deploymentId} not synced`, error));
+    }
+  }
 }
