@@ -1,10 +1,10 @@
 import { runMigrations, type SqlClient } from '@eh/platform';
-import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { newEvent, newStreamName } from '../testing/contract-fixtures';
 import { eventStoreMigrations } from './event-store.migrations';
 import type { InlineProjection } from './inline-projection';
 import { PostgresEventStore } from './postgres-event-store';
+import { statementsOf } from '../testing/statements-of';
 
 /** Counts `item.added` events per stream; `item.rejected` makes it throw. */
 const itemCounts: InlineProjection = {
@@ -24,20 +24,6 @@ const itemCounts: InlineProjection = {
     await tx.query('TRUNCATE item_counts');
   },
 };
-
-/** What the store sent to the server while `work` ran (the append function by name), in order. */
-async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
-  const spy = jest.spyOn(Client.prototype, 'query');
-  try {
-    await work();
-    return spy.mock.calls.map(([query]) => {
-      const text = typeof query === 'string' ? query : (query as { text: string }).text;
-      return /append_to_stream/.test(text) ? 'append_to_stream' : text;
-    });
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 async function countOf(db: SqlClient, stream: string): Promise<number | undefined> {
   const { rows } = await db.query<{ n: number }>('SELECT n FROM item_counts WHERE stream = $1', [stream]);

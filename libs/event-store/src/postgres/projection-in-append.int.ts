@@ -1,6 +1,5 @@
 import { runMigrations } from '@eh/platform';
 import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
-import { Client } from 'pg';
 import { handleCommand, type Decider } from '../decider/command-handler';
 import { WrongExpectedVersionError } from '../event-store.port';
 import { newEvent, uniqueId } from '../testing/contract-fixtures';
@@ -8,6 +7,7 @@ import { eventStoreMigrations } from './event-store.migrations';
 import { stateProjection } from './inline-projection';
 import { inJsonbOrder } from './jsonb-order';
 import { PostgresEventStore } from './postgres-event-store';
+import { statementsOf } from '../testing/statements-of';
 
 type CartEvent = { type: 'cart.item_added'; data: { sku: string; details: Record<string, unknown> } };
 interface CartState {
@@ -45,19 +45,6 @@ const cartsView = stateProjection({
 
 /** The stream is named after the first item's sku, so the writes need nothing but the state. */
 const streamOf = (state: CartState): string => `cart-${state.items[0].sku}`;
-
-async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
-  const spy = jest.spyOn(Client.prototype, 'query');
-  try {
-    await work();
-    return spy.mock.calls.map(([query]) => {
-      const text = typeof query === 'string' ? query : (query as { text: string }).text;
-      return /append_to_stream/.test(text) ? 'append_to_stream' : text.trim().split(/\s+/)[0];
-    });
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 const context = { workspaceId: 'ws_cart', correlationId: 'req_cart', causationId: null, now: '2030-01-02T03:04:05.000Z' };
 

@@ -7,3 +7,4 @@ export * from './read-all.contract';
 export * from './contract-fixtures';
 export * from './jetstream-test-env';
 export * from './postgres-pending-append';
+export * from './statements-of';
