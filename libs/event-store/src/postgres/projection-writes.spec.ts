@@ -22,3 +22,12 @@ describe('asWithItems', () => {
     expect(asWithItems([], 8)).toEqual({ items: [], values: [] });
   });
 });
+
+describe('asWithItems on a text seen before', () => {
+  it('renumbers it for each offset, not as it was the first time', () => {
+    const write = { text: 'DELETE FROM b WHERE id = $1', values: ['id'] };
+    expect(asWithItems([write], 0).items).toEqual(['w0 AS (DELETE FROM b WHERE id = $1)']);
+    expect(asWithItems([write], 8).items).toEqual(['w0 AS (DELETE FROM b WHERE id = $9)']);
+    expect(asWithItems([write, write], 0).items).toEqual(['w0 AS (DELETE FROM b WHERE id = $1)', 'w1 AS (DELETE FROM b WHERE id = $2)']);
+  });
+});
