@@ -90,6 +90,8 @@ describe('live deployments through the expert tooling', () => {
 
   it('drops a late timer: the offer timer firing after the acceptance changes nothing', async () => {
     const id = await offeredToAda();
+    // A late timer presumes one: the router schedules it when it handles the offered event.
+    await e2e.timerScheduled(`offer-${id}-1`);
     expect((await act(ada, id, 'accept')).status).toBe(200);
     // OFFER_TIMEOUT_SECONDS=2: the offer's timer fires after the acceptance, and the decider refuses it.
     // The fence: the router's timer worker has processed that job (BullMQ's own record of it).

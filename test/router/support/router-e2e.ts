@@ -126,10 +126,8 @@ export class RouterE2e {
    * Read from the queue's own events stream (BullMQ writes `completed` there with the result).
    */
   async timerProcessed(jobId: string, timeoutMs = 10_000): Promise<string> {
-    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
-    await redis.connect();
-    try {
-      return await waitUntil(
+    return this.withRedis((redis) =>
+      waitUntil(
         async () => {
           const entries = await redis.xrange(`${this.services.env.REDIS_PREFIX}:${TIMER_QUEUE_NAME}:events`, '-', '+');
           for (const [, fields] of entries) {
@@ -139,7 +137,29 @@ export class RouterE2e {
           return undefined;
         },
         { timeoutMs, intervalMs: 50, description: `timer job ${jobId} processed` },
-      );
+      ),
+    );
+  }
+
+  /**
+   * Waits until the router has scheduled the BullMQ job `jobId`: it does so when it handles the
+   * event that implies the timer, which may come after the event is visible in PostgreSQL.
+   */
+  async timerScheduled(jobId: string, timeoutMs = 10_000): Promise<void> {
+    await this.withRedis((redis) =>
+      waitUntil(async () => ((await redis.exists(`${this.services.env.REDIS_PREFIX}:${TIMER_QUEUE_NAME}:${jobId}`)) === 1 ? true : undefined), {
+        timeoutMs,
+        intervalMs: 50,
+        description: `timer job ${jobId} scheduled`,
+      }),
+    );
+  }
+
+  private async withRedis<T>(work: (redis: Redis) => Promise<T>): Promise<T> {
+    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
+    await redis.connect();
+    try {
+      return await work(redis);
     } finally {
       await redis.quit();
     }

@@ -35,7 +35,7 @@ const cartsView = stateProjection({
       text: `INSERT INTO carts_view (stream, items, revision, changed_at)
              SELECT $1, $2::json, $3::bigint, $4::timestamptz FROM appended
              ON CONFLICT (stream) DO UPDATE SET items = EXCLUDED.items, revision = EXCLUDED.revision, changed_at = EXCLUDED.changed_at`,
-      values: [state.items.length > 0 ? streamOf(state) : null, JSON.stringify(state.items), revision, occurredAt],
+      values: [streamOf(state), JSON.stringify(state.items), revision, occurredAt],
     },
   ],
   async reset(tx) {
@@ -158,6 +158,27 @@ describe('projection writes in the append statement (issue 14)', () => {
       expect(JSON.parse((await rowOf(`cart-${sku}`)).items)).toEqual([{ sku, details: {} }]);
     } finally {
       await quiet.close();
+    }
+  });
+
+  it('a write that fails aborts the append: neither the events nor any row are stored', async () => {
+    const refused = stateProjection({
+      name: 'refused_items',
+      handles: ['cart.item_added'],
+      fold: cartDecider,
+      // A NULL primary key: the statement fails after the function has appended.
+      writes: () => [{ text: 'INSERT INTO carts_view (stream, items, revision, changed_at) SELECT NULL, $1::json, 0, now() FROM appended', values: ['[]'] }],
+      async reset() {},
+    });
+    const failing = new PostgresEventStore(db.pool, { inlineProjections: [cartsView, refused] });
+    try {
+      const sku = uniqueId('sku');
+      const stream = `cart-${sku}`;
+      await expect(handleCommand(failing, cartDecider, stream, { sku, details: {} }, context)).rejects.toThrow(/null value/);
+      expect(await store.read(stream)).toEqual([]);
+      expect(await rowOf(stream)).toBeUndefined();
+    } finally {
+      await failing.close();
     }
   });
 
