@@ -1,4 +1,5 @@
-import { Client, Pool, type ClientConfig, type PoolConfig } from 'pg';
+import { Pool, type Client, type ClientConfig, type PoolConfig } from 'pg';
+import { NamingClient } from './named-statements';
 import { databaseUrlFromEnv, postgresTimeoutsFromEnv, type PostgresTimeouts } from './postgres-config';
 
 /**
@@ -8,7 +9,8 @@ import { databaseUrlFromEnv, postgresTimeoutsFromEnv, type PostgresTimeouts } fr
  * lost between two queries of a transaction would otherwise end the process too (the next
  * query on that client fails instead, and the pool discards it on release).
  *
- * Timeouts bound every wait on the server (issue 11): see PostgresTimeouts.
+ * Timeouts bound every wait on the server (issue 11): see PostgresTimeouts. Statements with
+ * parameters are prepared once per connection (named-statements.ts).
  */
 export function createPool(
   databaseUrl: string = databaseUrlFromEnv(),
@@ -36,7 +38,7 @@ export function createPool(
 }
 
 function clientWithHandshakeTimeout(connectMs: number): new (config?: ClientConfig) => Client {
-  return class HandshakeBoundedClient extends Client {
+  return class HandshakeBoundedClient extends NamingClient {
     constructor(config: ClientConfig = {}) {
       super({ ...config, connectionTimeoutMillis: connectMs });
     }
