@@ -1,5 +1,6 @@
 export * from './ids';
 export * from './deployment-events';
+export * from './deployment-subjects';
 export * from './errors';
 export * from './workspace-events';
 export * from './derived-id';

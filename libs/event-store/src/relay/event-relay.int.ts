@@ -88,6 +88,33 @@ describe('EventRelay', () => {
     expect(stored.slice(24).map((m) => m.event.streamRevision)).toEqual([0, 1, 2]);
   });
 
+  it('publishes a qualified stream on its qualified subject, the same after a restart that has to read its first event', async () => {
+    const qualifiers = [{ category: 'cart', qualify: (first: RecordedEvent) => ((first.data as { n: number }).n === 7 ? 'marked' : undefined) }];
+    const marked = [{ ...newEvents(1, 'cart.opened')[0]!, data: { n: 7 } }, ...newEvents(1, 'cart.changed')];
+    await env.store.append('cart-c_marked', marked, 'no_stream');
+    await env.store.append('cart-c_plain', newEvents(2, 'cart.opened'), 'no_stream');
+    const first = relayFor(env, { qualifiers });
+    first.start();
+    await waitUntil(async () => (await streamCount(env)) === 4, { description: 'the first four' });
+    await first.stop();
+    // A new relay has never seen these streams' first events: it reads them from the store.
+    await env.store.append('cart-c_marked', newEvents(1, 'cart.changed'), 1);
+    await env.store.append('cart-c_plain', newEvents(1, 'cart.changed'), 1);
+    relayFor(env, { qualifiers }).start();
+    await waitUntil(async () => (await streamCount(env)) === 6, { description: 'all six' });
+
+    const subjects = (await storedMessages(env)).map((message) => `${message.event.streamName}@${message.event.streamRevision} ${message.subject}`);
+    const prefix = env.subjectPrefix;
+    expect(subjects.sort()).toEqual([
+      `cart-c_marked@0 ${prefix}.cart.c_marked.marked`,
+      `cart-c_marked@1 ${prefix}.cart.c_marked.marked`,
+      `cart-c_marked@2 ${prefix}.cart.c_marked.marked`,
+      `cart-c_plain@0 ${prefix}.cart.c_plain`,
+      `cart-c_plain@1 ${prefix}.cart.c_plain`,
+      `cart-c_plain@2 ${prefix}.cart.c_plain`,
+    ]);
+  });
+
   it('a relay killed mid-batch and restarted loses nothing and stores nothing twice', async () => {
     await appendAcrossStreams(env, 5, 5);
     let published = 0;

@@ -8,6 +8,7 @@ import { abortableDelay, toError } from './abortable-delay';
 import { toBusMessage } from './bus-message';
 import { eventSubject } from './event-subject';
 import { RelayLeaderLock } from './relay-leader-lock';
+import { StreamQualifiers, type SubjectQualifier } from './stream-qualifiers';
 
 export interface EventRelayOptions {
   store: EventStore;
@@ -18,6 +19,8 @@ export interface EventRelayOptions {
   /** Checkpoint and lock name: one active relay per name. */
   name?: string;
   subjectPrefix?: string;
+  /** Streams whose events go out on a qualified subject (stream-qualifiers.ts), declared by their contexts. */
+  qualifiers?: readonly SubjectQualifier[];
   batchSize?: number;
   /** Upper bound of an idle wait; appends wake the relay sooner (waitForAppend). */
   idleWaitMs?: number;
@@ -46,10 +49,12 @@ export class EventRelay {
   private readonly published = relayPublished();
   /** The stream's last sequence as this leader's own fresh acks tell it; undefined when unsure. */
   private lastSequence: number | undefined;
+  private readonly qualifiers: StreamQualifiers;
 
   constructor(private readonly options: EventRelayOptions) {
     this.name = options.name ?? 'events';
     this.prefix = options.subjectPrefix ?? DEFAULT_EVENTS_SUBJECT_PREFIX;
+    this.qualifiers = new StreamQualifiers(options.qualifiers ?? [], (streamName) => options.store.read(streamName));
   }
 
   /** True while this instance holds the lock and publishes. */
@@ -150,9 +155,10 @@ export class EventRelay {
    * acks are duplicates naming older sequences) events go one at a time, as before.
    */
   private async publishInOrder(events: readonly RecordedEvent[]): Promise<void> {
+    const subjects = (await this.qualifiers.of(events)).map((qualifier, index) => eventSubject(this.prefix, (events[index] as RecordedEvent).streamName, qualifier));
     let next = 0;
     while (next < events.length && this.lastSequence === undefined) {
-      const ack = await this.publish(events[next] as RecordedEvent, undefined);
+      const ack = await this.publish(events[next] as RecordedEvent, subjects[next] as string, undefined);
       if (!ack.duplicate) this.lastSequence = ack.seq;
       next++;
     }
@@ -160,7 +166,7 @@ export class EventRelay {
     if (next === events.length || base === undefined) return;
     const rest = events.slice(next);
     this.lastSequence = undefined;
-    const settled = await Promise.allSettled(rest.map((event, index) => this.publish(event, base + index)));
+    const settled = await Promise.allSettled(rest.map((event, index) => this.publish(event, subjects[next + index] as string, base + index)));
     const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
     if (failed) throw failed.reason;
     const acks = settled.map((outcome) => (outcome as PromiseFulfilledResult<PubAck>).value);
@@ -169,8 +175,7 @@ export class EventRelay {
   }
 
   /** `after`: the stream's last sequence this message must follow, if known. */
-  private async publish(event: RecordedEvent, after: number | undefined): Promise<PubAck> {
-    const subject = eventSubject(this.prefix, event.streamName);
+  private async publish(event: RecordedEvent, subject: string, after: number | undefined): Promise<PubAck> {
     const body = JSON.stringify(toBusMessage(event));
     const traceparent = event.metadata?.traceparent;
     const expect = after === undefined ? {} : { expect: { lastSequence: after } };

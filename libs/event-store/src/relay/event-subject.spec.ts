@@ -1,4 +1,4 @@
-import { categorySubject, eventSubject } from './event-subject';
+import { categoryOf, categorySubject, eventSubject } from './event-subject';
 
 describe('eventSubject', () => {
   it('splits the stream name on its first dash', () => {
@@ -12,6 +12,16 @@ describe('eventSubject', () => {
       expect(() => eventSubject('events', streamName)).toThrow(TypeError);
     },
   );
+
+  it('adds a stream qualifier as a last token, and refuses one that is not a token', () => {
+    expect(eventSubject('events', 'deployment-dep_1', 'test')).toBe('events.deployment.dep_1.test');
+    for (const qualifier of ['', 'a.b', '*', '>', 'a b']) expect(() => eventSubject('events', 'deployment-dep_1', qualifier)).toThrow(TypeError);
+  });
+
+  it('names the category of a stream', () => {
+    expect(categoryOf('deployment-dep_1-x')).toBe('deployment');
+    expect(categoryOf('nodash')).toBe('');
+  });
 
   it('builds a category filter', () => {
     expect(categorySubject('events', 'deployment')).toBe('events.deployment.>');

@@ -85,6 +85,35 @@ describe('JetStreamEventConsumer', () => {
     expect(rows).toHaveLength(12);
   });
 
+  it('a durable on `<category>.*` is not sent the events of qualified streams; one whose subject narrowed keeps its place', async () => {
+    const qualifiers = [{ category: 'order', qualify: (first: RecordedEvent) => ((first.data as { n: number }).n === 7 ? 'test' : undefined) }];
+    const append = async (stream: string, n: number) => env.store.append(stream, [{ ...newEvents(1, 'order.placed')[0]!, data: { n } }], 'no_stream');
+    await append('order-o_live1', 1);
+    await append('order-o_test1', 7);
+    const relay = new EventRelay({ store: env.store, pool: env.db.pool, js: env.js, subjectPrefix: env.subjectPrefix, qualifiers });
+    env.onCleanup(() => relay.stop());
+    relay.start();
+    await waitUntil(async () => (await env.jsm.streams.info(env.streamName)).state.messages === 2, { description: 'two published' });
+
+    // Made with the wide subject, as before the narrowing; it handles the first two.
+    const handled: string[] = [];
+    const handler = async (event: RecordedEvent) => {
+      handled.push(event.streamName);
+    };
+    const wide = consumerFor(env);
+    await wide.start({ durableName: DURABLE, filterSubject: `${env.subjectPrefix}.order.>`, handler });
+    await waitAllAcked(env, 2);
+    await wide.stop();
+
+    await append('order-o_test2', 7);
+    await append('order-o_live2', 2);
+    await consumerFor(env).start({ durableName: DURABLE, filterSubject: `${env.subjectPrefix}.order.*`, handler });
+    await waitUntil(async () => handled.includes('order-o_live2'), { description: 'the live one after the narrowing' });
+    await waitAllAcked(env, 3);
+    expect(handled).toEqual(['order-o_live1', 'order-o_test1', 'order-o_live2']);
+    expect((await env.jsm.consumers.info(env.streamName, DURABLE)).config.filter_subject).toBe(`${env.subjectPrefix}.order.*`);
+  });
+
   it('naks a failed event with a delay; it is redelivered and succeeds once', async () => {
     const events = await appendAndRelay(env, 6);
     const flaky = events[2]?.id;

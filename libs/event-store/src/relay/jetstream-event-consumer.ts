@@ -95,7 +95,10 @@ export class JetStreamEventConsumer {
 
   private async ensureDurable(stream: string, durableName: string, filterSubject: string): Promise<void> {
     try {
-      await this.options.jsm.consumers.info(stream, durableName);
+      const { config } = await this.options.jsm.consumers.info(stream, durableName);
+      // A reactor whose subject narrowed (issue 14: the ledger to live deployments) keeps its
+      // durable and its place; only messages past that place are filtered by the new subject.
+      if (config.filter_subject !== filterSubject) await this.options.jsm.consumers.update(stream, durableName, { filter_subject: filterSubject });
       return;
     } catch (err) {
       if (!isConsumerNotFound(err)) throw err;

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { LIVE_DEPLOYMENTS_SUBJECT } from '@eh/contracts';
 import type { BackgroundWorker, ContextRuntimeDeclaration, Reactor } from '@eh/event-store';
 import { CONFIG, ContextRuntime, SQL, startPeriodicTask, type PeriodicTask, type ServiceConfig, type SignalGauge, type SqlClient } from '@eh/platform';
 import { ledgerGauges } from '../adapters/ledger-signals';
@@ -54,9 +55,10 @@ export class LedgerRuntime implements ContextRuntimeDeclaration {
     this.reactors = [
       {
         durable: 'ledger',
-        subjects: 'deployment.>',
-        // Most deployment events (offers, accepts, questions, anything of a test-mode deployment)
-        // move no credits: acked without touching PostgreSQL (issue 14).
+        // Live deployments only: a test-mode deployment's events are never sent here (issue 14,
+        // deploymentModeQualifier). Of the rest, most (offers, accepts, questions) move no credits,
+        // and so do test-mode events published before the qualifier: acked without touching PostgreSQL.
+        subjects: LIVE_DEPLOYMENTS_SUBJECT,
         accepts: (event) => {
           testMode.learn(event);
           return !testMode.has(event) && accountCommandFor(event, event.metadata.occurred_at) !== null;

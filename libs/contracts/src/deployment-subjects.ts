@@ -1,0 +1,20 @@
+import type { DeploymentCreated } from './deployment-events';
+
+/** The subject token of every event of a test-mode deployment: `<prefix>.deployment.<id>.test`. */
+export const TEST_MODE_SUBJECT_TOKEN = 'test';
+
+/**
+ * Issue 14: a test-mode deployment's events go out as `<prefix>.deployment.<id>.test`, so a
+ * consumer of live deployments only (the ledger: nothing is billed in test mode) filters on
+ * `<prefix>.deployment.*` and is never sent them. Live deployments keep the plain subject, as
+ * every event had before, so a consumer of `deployment.*` misses none published earlier.
+ * A SubjectQualifier of @eh/event-store's relay, decided by the stream's first event.
+ */
+export const deploymentModeQualifier = {
+  category: 'deployment',
+  qualify: (first: { type: string; data: unknown }): string | undefined =>
+    first.type === 'deployment.created' && (first.data as DeploymentCreated['data']).mode === 'test' ? TEST_MODE_SUBJECT_TOKEN : undefined,
+};
+
+/** The filter, under the subject prefix, for the events of live deployments only. */
+export const LIVE_DEPLOYMENTS_SUBJECT = 'deployment.*';

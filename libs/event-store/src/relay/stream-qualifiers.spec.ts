@@ -1,0 +1,51 @@
+import type { RecordedEvent } from '../event-store.port';
+import { StreamQualifiers } from './stream-qualifiers';
+
+const event = (streamName: string, streamRevision: number, data: unknown = {}): RecordedEvent => ({
+  id: `evt_${streamName}_${streamRevision}`,
+  type: 'thing.happened',
+  data,
+  metadata: { workspace_id: 'ws_1', correlation_id: 'req_1', causation_id: null, schema_version: 1, occurred_at: '2030-01-01T00:00:00.000Z' },
+  streamName,
+  streamRevision,
+  checkpoint: String(streamRevision),
+  recordedAt: '2030-01-01T00:00:00.000Z',
+});
+
+const byFlag = { category: 'cart', qualify: (first: RecordedEvent) => ((first.data as { flag?: string }).flag ?? undefined) };
+
+describe('StreamQualifiers', () => {
+  it('qualifies a stream by its first event, seen in the batch, with no read', async () => {
+    const reads: string[] = [];
+    const qualifiers = new StreamQualifiers([byFlag], async (name) => (reads.push(name), []));
+    const batch = [event('cart-a', 0, { flag: 'test' }), event('cart-a', 1), event('cart-b', 0), event('cart-b', 1, { flag: 'ignored' })];
+    expect(await qualifiers.of(batch)).toEqual(['test', 'test', undefined, undefined]);
+    expect(await qualifiers.of([event('cart-a', 2), event('cart-b', 2)])).toEqual(['test', undefined]);
+    expect(reads).toEqual([]);
+  });
+
+  it('reads the first event of a stream it has not seen begin, once, and not for other categories', async () => {
+    const reads: string[] = [];
+    const stored: Record<string, RecordedEvent[]> = { 'cart-old': [event('cart-old', 0, { flag: 'test' }), event('cart-old', 1)] };
+    const qualifiers = new StreamQualifiers([byFlag], async (name) => (reads.push(name), stored[name] ?? []));
+    expect(await qualifiers.of([event('cart-old', 5), event('order-x', 3), event('cart-old', 6)])).toEqual(['test', undefined, 'test']);
+    expect(await qualifiers.of([event('cart-old', 7), event('cart-gone', 2)])).toEqual(['test', undefined]);
+    expect(reads).toEqual(['cart-old', 'cart-gone']);
+  });
+
+  it('remembers at most `capacity` streams, forgetting the least recently learnt', async () => {
+    const reads: string[] = [];
+    const qualifiers = new StreamQualifiers([byFlag], async (name) => (reads.push(name), [event(name, 0, { flag: 'test' })]), 2);
+    await qualifiers.of([event('cart-a', 0, { flag: 'test' }), event('cart-b', 0), event('cart-c', 0)]);
+    expect(await qualifiers.of([event('cart-b', 1), event('cart-c', 1)])).toEqual([undefined, undefined]);
+    expect(await qualifiers.of([event('cart-a', 1)])).toEqual(['test']);
+    expect(reads).toEqual(['cart-a']);
+  });
+
+  it('asks nothing without qualifiers', async () => {
+    const qualifiers = new StreamQualifiers([], async () => {
+      throw new Error('no read expected');
+    });
+    expect(await qualifiers.of([event('cart-a', 3)])).toEqual([undefined]);
+  });
+});

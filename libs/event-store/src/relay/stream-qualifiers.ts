@@ -1,0 +1,58 @@
+import type { RecordedEvent } from '../event-store.port';
+import { categoryOf } from './event-subject';
+
+/**
+ * Issue 14: a token the relay adds to the subject of every event of a stream, decided once by the
+ * stream's first event, so a consumer that has nothing to do with such streams filters them out
+ * on the server (`<category>.*` matches only unqualified ones) and is never sent them. The ledger
+ * bills nothing in test mode: test-mode deployments are qualified `test`.
+ *
+ * Only ever derived from stored events, so a relay publishing again after a crash picks the same
+ * subject. Declared by the context that owns the category.
+ */
+export interface SubjectQualifier {
+  category: string;
+  /** The token for the stream whose first event this is; undefined: the stream is not qualified. */
+  qualify(first: RecordedEvent): string | undefined;
+}
+
+/** Each stream's qualifier, remembered for the relay's most recent `capacity` streams. */
+export class StreamQualifiers {
+  private readonly byCategory: ReadonlyMap<string, SubjectQualifier>;
+  /** Insertion order: the first entry is the stream least recently learnt. Null: not qualified. */
+  private readonly known = new Map<string, string | null>();
+
+  constructor(
+    qualifiers: readonly SubjectQualifier[],
+    /** The stream's events from its first one (EventStore.read); only asked for streams not seen from their start. */
+    private readonly readStream: (streamName: string) => Promise<readonly RecordedEvent[]>,
+    private readonly capacity = 100_000,
+  ) {
+    this.byCategory = new Map(qualifiers.map((qualifier) => [qualifier.category, qualifier]));
+  }
+
+  /** The qualifier of each event's stream, in the events' order; reads the first event of a stream it does not know. */
+  async of(events: readonly RecordedEvent[]): Promise<(string | undefined)[]> {
+    if (this.byCategory.size === 0) return events.map(() => undefined);
+    const unknown = new Set<string>();
+    for (const event of events) {
+      const qualifier = this.byCategory.get(categoryOf(event.streamName));
+      if (!qualifier || this.known.has(event.streamName)) continue;
+      if (event.streamRevision === 0) this.remember(event.streamName, qualifier.qualify(event));
+      else unknown.add(event.streamName);
+    }
+    await Promise.all(
+      [...unknown].map(async (streamName) => {
+        const [first] = await this.readStream(streamName);
+        const qualifier = this.byCategory.get(categoryOf(streamName));
+        this.remember(streamName, first && qualifier ? qualifier.qualify(first) : undefined);
+      }),
+    );
+    return events.map((event) => this.known.get(event.streamName) ?? undefined);
+  }
+
+  private remember(streamName: string, qualifier: string | undefined): void {
+    if (this.known.size >= this.capacity) this.known.delete(this.known.keys().next().value as string);
+    this.known.set(streamName, qualifier ?? null);
+  }
+}
