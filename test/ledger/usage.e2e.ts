@@ -3,6 +3,7 @@
  * every service process (issue 4 "Done when"). The expert's rate 60 credits/h and median
  * turnaround 60 min make every reservation 60 credits: ceil(60 × 60 / 60).
  */
+import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody } from '../support/http';
 import { LedgerE2e, type Deployment, type Expert, type Usage, type Workspace } from './support/ledger-e2e';
 
@@ -88,6 +89,14 @@ describe('usage of a live workspace through create, cancel, expiry and completio
     expect([created.status, created.body.credits_reserved]).toEqual([201, 0]);
     const usage = (await e2e.usage(live)).body;
     expect([usage.credits_remaining, usage.credits_reserved, usage.deployments_this_cycle]).toEqual([898, 0, 4]);
+    // Issue 14: its events go out on the test-mode subject, which the ledger's durable does not take.
+    const prefix = e2e.services.env.SUBJECT_PREFIX;
+    const bus = await waitUntil(async () => {
+      const seen = await e2e.busSubjects(created.body.id);
+      return seen.subjects.length >= 2 ? seen : undefined;
+    }, { description: 'the test deployment on the bus' });
+    expect(new Set(bus.subjects)).toEqual(new Set([`${prefix}.deployment.${created.body.id}.test`]));
+    expect(bus.ledgerFilter).toBe(`${prefix}.deployment.*`);
   });
 
   it('answers 401 without a key', async () => {

@@ -1,5 +1,6 @@
 import { RPC_PATTERNS, rpcSubject, type ReserveCreditsReply } from '@eh/contracts';
 import { PrefixedNatsClient, requestReply } from '@eh/platform';
+import { connect } from 'nats';
 import { waitUntil } from '@eh/platform/testing';
 import { request, type JsonResponse } from '../../support/http';
 import { startServices, type RunningServices } from '../../support/service-harness';
@@ -129,6 +130,24 @@ export class LedgerE2e {
       return await requestReply<ReserveCreditsReply>(client, RPC_PATTERNS.ledgerReserve, { workspace_id: workspaceId, deployment_id: deploymentId, amount, request_id: 'req_fence' }, 5_000);
     } finally {
       await client.close();
+    }
+  }
+
+  /** The subjects the relay published a deployment's events on, and the ledger durable's filter. */
+  async busSubjects(deploymentId: string): Promise<{ subjects: string[]; ledgerFilter: string | undefined }> {
+    const { NATS_STREAM: stream, SUBJECT_PREFIX: prefix } = this.services.env;
+    const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+    try {
+      const jsm = await nats.jetstreamManager();
+      const { state } = await jsm.streams.info(stream);
+      const subjects: string[] = [];
+      for (let seq = state.first_seq; seq <= state.last_seq; seq++) {
+        const message = await jsm.streams.getMessage(stream, { seq });
+        if (message.subject.startsWith(`${prefix}.deployment.${deploymentId}`)) subjects.push(message.subject);
+      }
+      return { subjects, ledgerFilter: (await jsm.consumers.info(stream, 'ledger')).config.filter_subject };
+    } finally {
+      await nats.close();
     }
   }
 
