@@ -85,8 +85,13 @@ export interface EventStore {
    * only events whose position can no longer be preceded by an uncommitted one are returned.
    */
   readAll(checkpoint: string | null, limit: number): Promise<ReadAllPage>;
-  /** Resolves when something may have been appended since the call, or after `timeoutMs`. */
-  waitForAppend(timeoutMs: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * Resolves when something may have been appended since the call, or after `timeoutMs`; at once
+   * if `after` (an earlier appendsHeard()) is behind: an append heard meanwhile is not missed.
+   */
+  waitForAppend(timeoutMs: number, signal?: AbortSignal, after?: number): Promise<void>;
+  /** A count of the appends this store has heard of, for waitForAppend's `after` (issue 14). */
+  appendsHeard(): number;
   close(): Promise<void>;
 }
 

@@ -11,18 +11,25 @@ export class AppendListener {
   private starting: Promise<void> | undefined;
   private readonly waiters = new Set<() => void>();
   private closed = false;
+  /** Wake-ups so far: notifications, and lost connections (an append may have gone unheard). */
+  private wakeUps = 0;
 
   constructor(
     private readonly connection: ClientConfig,
     private readonly channel: string,
   ) {}
 
-  async wait(timeoutMs: number, signal?: AbortSignal): Promise<void> {
-    if (this.closed || signal?.aborted) return;
+  get heard(): number {
+    return this.wakeUps;
+  }
+
+  /** `after`: a `heard` count read earlier; a wake-up since then resolves at once. */
+  async wait(timeoutMs: number, signal?: AbortSignal, after?: number): Promise<void> {
+    if (this.closed || signal?.aborted || (after !== undefined && this.wakeUps > after)) return;
     // A failed LISTEN is not fatal: the timeout still bounds the wait, and the next call retries.
     await this.ensureListening().catch(() => undefined);
-    // Checked again: the signal may have fired while LISTEN was starting.
-    if (this.closed || signal?.aborted) return;
+    // Checked again: the signal may have fired, or a notification come, while LISTEN was starting.
+    if (this.closed || signal?.aborted || (after !== undefined && this.wakeUps > after)) return;
     await new Promise<void>((resolve) => {
       const done = (): void => {
         clearTimeout(timer);
@@ -75,6 +82,7 @@ export class AppendListener {
   }
 
   private wakeAll(): void {
+    this.wakeUps++;
     for (const wake of [...this.waiters]) wake();
   }
 }

@@ -123,8 +123,12 @@ export class PostgresEventStore implements EventStore {
     return { events, checkpoint: last ? last.checkpoint : (checkpoint ?? encodeCheckpoint(from)) };
   }
 
-  waitForAppend(timeoutMs: number, signal?: AbortSignal): Promise<void> {
-    return this.listener.wait(timeoutMs, signal);
+  appendsHeard(): number {
+    return this.listener.heard;
+  }
+
+  waitForAppend(timeoutMs: number, signal?: AbortSignal, after?: number): Promise<void> {
+    return this.listener.wait(timeoutMs, signal, after);
   }
 
   /** Replays every stored event the projection handles, in store order, after its reset(). */

@@ -121,20 +121,24 @@ export class EventRelay {
       savedAt = Date.now();
     };
     try {
+      const batchSize = this.options.batchSize ?? 100;
       while (!signal.aborted && !lock.lost) {
         try {
-          const page = await this.options.store.readAll(checkpoint, this.options.batchSize ?? 100);
-          if (page.events.length === 0) {
-            if (unsaved && Date.now() - savedAt >= everyMs) await save();
-            await this.options.store.waitForAppend(unsaved ? everyMs : (this.options.idleWaitMs ?? 1_000), signal);
-            await abortableDelay(this.options.lingerMs ?? 2, signal);
-            continue;
+          const heard = this.options.store.appendsHeard();
+          const page = await this.options.store.readAll(checkpoint, batchSize);
+          if (page.events.length > 0) {
+            // No abort check inside the batch: stop() lets it finish so its checkpoint is saved.
+            await this.publishInOrder(page.events);
+            checkpoint = page.checkpoint;
+            unsaved = true;
           }
-          // No abort check inside the batch: stop() lets it finish so its checkpoint is saved.
-          await this.publishInOrder(page.events);
-          checkpoint = page.checkpoint;
-          unsaved = true;
-          if (Date.now() - savedAt >= everyMs) await save();
+          if (unsaved && Date.now() - savedAt >= everyMs) await save();
+          // A short page read all there was: the next read waits for an append heard since this
+          // one began (issue 14: reading again at once found nothing, one read in three).
+          if (page.events.length < batchSize) {
+            await this.options.store.waitForAppend(unsaved ? everyMs : (this.options.idleWaitMs ?? 1_000), signal, heard);
+            await abortableDelay(this.options.lingerMs ?? 2, signal);
+          }
         } catch (err) {
           // The in-memory checkpoint did not move: the next round starts the batch again.
           this.report(err);

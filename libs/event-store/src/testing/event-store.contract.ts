@@ -1,5 +1,6 @@
 import { EventIdConflictError } from '../event-id-conflict.error';
 import { WrongExpectedVersionError, type EventStore, type NewEvent } from '../event-store.port';
+import { waitUntil } from '@eh/platform/testing';
 import { newEvent, newEvents, newStreamName } from './contract-fixtures';
 import { describeReadAllContract } from './read-all.contract';
 
@@ -150,6 +151,19 @@ export function describeEventStoreContract(name: string, factory: EventStoreCont
         await store().append(newStreamName(), newEvents(1), 'no_stream');
         await woken;
         expect(Date.now() - started).toBeLessThan(15_000);
+      });
+
+      it('resolves at once for an append heard after `after`, and waits without one', async () => {
+        await store().waitForAppend(1); // starts the adapter's listener, if it has one
+        const before = store().appendsHeard();
+        await store().append(newStreamName(), newEvents(1), 'no_stream');
+        await waitUntil(async () => store().appendsHeard() > before, { description: 'the append heard' });
+        const started = Date.now();
+        await store().waitForAppend(30_000, undefined, before);
+        expect(Date.now() - started).toBeLessThan(1_000);
+        const quiet = Date.now();
+        await store().waitForAppend(300, undefined, store().appendsHeard());
+        expect(Date.now() - quiet).toBeGreaterThanOrEqual(250);
       });
 
       it('resolves at once when aborted', async () => {
