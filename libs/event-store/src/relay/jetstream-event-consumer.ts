@@ -15,6 +15,7 @@ import { toError } from './abortable-delay';
 import { handleWithSignals } from './event-signals';
 import { isProcessed } from './processed-events';
 import { processedMarksFor } from './processed-marks';
+import { replyWindowFor, type ReplyWindow } from './reply-window';
 
 export interface JetStreamEventConsumerOptions {
   js: JetStreamClient;
@@ -28,6 +29,8 @@ export interface JetStreamEventConsumerOptions {
   /** First redelivery delay after a failure; doubled on each further failure up to maxNakDelayMs. */
   nakDelayMs?: number;
   maxNakDelayMs?: number;
+  /** How long acks and naks are held to go out together (reply-window.ts); the first consumer of a connection sets it. */
+  replyWindowMs?: number;
   onError?: (err: Error, event: RecordedEvent | undefined) => void;
 }
 
@@ -58,10 +61,12 @@ export class JetStreamEventConsumer {
   private loop: Promise<void> | undefined;
   /** Acks waiting for their processed_events row (processed-marks.ts). */
   private readonly marking = new Set<Promise<void>>();
-  /** Acks and naks held until the end of this turn of the event loop (settle). */
-  private readonly replies: { reply: () => void; event: RecordedEvent }[] = [];
+  /** Acks and naks held a moment, with those of every consumer on the connection (reply-window.ts). */
+  private readonly replies: ReplyWindow;
 
-  constructor(private readonly options: JetStreamEventConsumerOptions) {}
+  constructor(private readonly options: JetStreamEventConsumerOptions) {
+    this.replies = replyWindowFor(options.js, options.replyWindowMs ?? 20);
+  }
 
   async start({ durableName, filterSubject, handler, accepts, rerunnable = false }: EventConsumerStart): Promise<void> {
     if (this.loop) throw new Error(`consumer ${durableName} already started`);
@@ -88,7 +93,7 @@ export class JetStreamEventConsumer {
     void this.messages?.close();
     await this.loop;
     await Promise.all([...this.marking]);
-    this.sendReplies();
+    this.replies.flush();
     this.messages = undefined;
     this.loop = undefined;
   }
@@ -180,26 +185,15 @@ export class JetStreamEventConsumer {
     void settled.finally(() => this.marking.delete(settled));
   }
 
-  /**
-   * Issue 14: acks and naks wait for the end of the current turn of the event loop and go out
-   * together, so a batch the relay published together costs one socket write, not one per
-   * message (nats.js flushes once per turn). Holding a reply back a moment risks nothing: a
-   * process that dies first gets its messages redelivered, as with an ack lost on the wire.
-   */
-  private settle(reply: () => void, event: RecordedEvent): void {
-    this.replies.push({ reply, event });
-    if (this.replies.length === 1) setImmediate(() => this.sendReplies());
-  }
-
   /** An ack or nak throws when the connection is gone; the server will redeliver anyway. */
-  private sendReplies(): void {
-    for (const { reply, event } of this.replies.splice(0)) {
+  private settle(reply: () => void, event: RecordedEvent): void {
+    this.replies.add(() => {
       try {
         reply();
       } catch (err) {
         this.report(err, event);
       }
-    }
+    });
   }
 
   /** Tells the server the message is still being worked on, so a slow handler is not redelivered. */
