@@ -53,6 +53,11 @@ export interface ReadAllPage {
   events: RecordedEvent[];
   /** Where the next read starts; equal to the input when nothing new was safe to read. */
   checkpoint: string;
+  /**
+   * A committed event past the page waits for an older transaction still running (not safe yet):
+   * read again soon, even though no append may be heard (that transaction may append nothing).
+   */
+  heldBack?: boolean;
 }
 
 /**

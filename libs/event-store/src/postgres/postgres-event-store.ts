@@ -110,17 +110,19 @@ export class PostgresEventStore implements EventStore {
    */
   async readAll(checkpoint: string | null, limit: number): Promise<ReadAllPage> {
     const from = decodeCheckpoint(checkpoint);
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events
-        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-          AND (transaction_id, global_position) > ($1::xid8, $2::bigint)
+    // One row past the page says whether more wait: safe rows sort first (their ids are the lower).
+    const { rows } = await this.pool.query<EventRow & { safe: boolean }>(
+      `SELECT ${EVENT_COLUMNS}, transaction_id < pg_snapshot_xmin(pg_current_snapshot()) AS safe FROM events
+        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
         ORDER BY transaction_id, global_position
         LIMIT $3`,
-      [from.transactionId, from.globalPosition, limit],
+      [from.transactionId, from.globalPosition, limit + 1],
     );
-    const events = rows.map(toRecordedEvent);
+    const safe = rows.slice(0, limit).filter((row) => row.safe);
+    const events = safe.map(toRecordedEvent);
     const last = events[events.length - 1];
-    return { events, checkpoint: last ? last.checkpoint : (checkpoint ?? encodeCheckpoint(from)) };
+    const heldBack = rows.some((row) => !row.safe);
+    return { events, checkpoint: last ? last.checkpoint : (checkpoint ?? encodeCheckpoint(from)), ...(heldBack ? { heldBack } : {}) };
   }
 
   appendsHeard(): number {

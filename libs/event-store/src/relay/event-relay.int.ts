@@ -115,6 +115,28 @@ describe('EventRelay', () => {
     ]);
   });
 
+  it('publishes an event held back by a transaction that appends nothing soon after it ends, with no notification to wake it', async () => {
+    // Long waits everywhere else: only the held-back retry can publish it in time.
+    const relay = relayFor(env, { idleWaitMs: 30_000, checkpointEveryMs: 30_000 });
+    relay.start();
+    await env.store.append('order-o_first', newEvents(1, 'order.placed'), 'no_stream');
+    await waitUntil(async () => (await streamCount(env)) === 1, { description: 'the first published' });
+    const blocker = await env.db.pool.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT pg_current_xact_id()'); // takes a transaction id older than the append's
+      await env.store.append('order-o_held', newEvents(1, 'order.placed'), 'no_stream');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await streamCount(env)).toBe(1);
+      await blocker.query('COMMIT');
+    } finally {
+      blocker.release();
+    }
+    const released = Date.now();
+    await waitUntil(async () => (await streamCount(env)) === 2, { timeoutMs: 5_000, description: 'the held-back event published' });
+    expect(Date.now() - released).toBeLessThan(2_000);
+  });
+
   it('a relay killed mid-batch and restarted loses nothing and stores nothing twice', async () => {
     await appendAcrossStreams(env, 5, 5);
     let published = 0;

@@ -122,6 +122,9 @@ export class EventRelay {
     };
     try {
       const batchSize = this.options.batchSize ?? 100;
+      // Events held back by an older transaction are read again after 5 ms, then 10, 20 … up to
+      // everyMs: that transaction may append nothing, so no notification would come for them.
+      let heldBackWaitMs = 0;
       while (!signal.aborted && !lock.lost) {
         try {
           const heard = this.options.store.appendsHeard();
@@ -135,8 +138,10 @@ export class EventRelay {
           if (unsaved && Date.now() - savedAt >= everyMs) await save();
           // A short page read all there was: the next read waits for an append heard since this
           // one began (issue 14: reading again at once found nothing, one read in three).
+          heldBackWaitMs = page.heldBack ? Math.min(everyMs, Math.max(5, heldBackWaitMs * 2)) : 0;
           if (page.events.length < batchSize) {
-            await this.options.store.waitForAppend(unsaved ? everyMs : (this.options.idleWaitMs ?? 1_000), signal, heard);
+            const waitMs = page.heldBack ? heldBackWaitMs : unsaved ? everyMs : (this.options.idleWaitMs ?? 1_000);
+            await this.options.store.waitForAppend(waitMs, signal, heard);
             await abortableDelay(this.options.lingerMs ?? 2, signal);
           }
         } catch (err) {

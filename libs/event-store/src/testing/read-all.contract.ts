@@ -69,6 +69,21 @@ export function describeReadAllContract(fixture: () => EventStoreContractFixture
       if (page.events.length === 0) expect(page.checkpoint).toBe(end.checkpoint);
     });
 
+    it('holds nothing back once every transaction that wrote has ended, and pages by its limit', async () => {
+      const stream = newStreamName();
+      await store().append(stream, newEvents(3), 'no_stream');
+      const end = await waitUntil(async () => {
+        const read = await readToEnd(store(), null);
+        return read.events.some((event) => event.streamName === stream) ? read : undefined;
+      });
+      const page = await store().readAll(end.checkpoint, 10);
+      expect(page.heldBack ?? false).toBe(false);
+      const tail = end.events.filter((event) => event.streamName === stream);
+      const first = await store().readAll(tail[0]?.checkpoint ?? null, 1);
+      expect(first.events.map((event) => event.id)).toEqual([tail[1]?.id]);
+      expect(first.heldBack ?? false).toBe(false);
+    });
+
     it('never skips an event whose transaction commits after a later-positioned one', async () => {
       const begin = fixture().beginPendingAppend;
       if (!begin) return; // the adapter cannot hold a write open; nothing to drive
@@ -88,6 +103,8 @@ export function describeReadAllContract(fixture: () => EventStoreContractFixture
         const openIds = whileOpen.events.map((e) => e.id);
         expect(openIds).not.toContain(eventB.id);
         expect(openIds).not.toContain(eventA.id);
+        // …and the page says something committed is held back, so a tail reads again soon.
+        expect((await store().readAll(whileOpen.checkpoint, 10)).heldBack).toBe(true);
 
         await txA.commit();
         const after = await tailUntilSeen(store(), whileOpen.checkpoint, [eventA.id, eventB.id], 1);
