@@ -118,6 +118,7 @@ describe('EventRelay', () => {
   it('publishes an event held back by a transaction that appends nothing soon after it ends, with no notification to wake it', async () => {
     // Long waits everywhere else: only the held-back retry can publish it in time.
     const relay = relayFor(env, { idleWaitMs: 30_000, checkpointEveryMs: 30_000 });
+    await env.store.waitForAppend(1); // LISTEN is up: the first append's notification is not lost
     relay.start();
     await env.store.append('order-o_first', newEvents(1, 'order.placed'), 'no_stream');
     await waitUntil(async () => (await streamCount(env)) === 1, { description: 'the first published' });

@@ -10,6 +10,9 @@ import { eventSubject } from './event-subject';
 import { RelayLeaderLock } from './relay-leader-lock';
 import { StreamQualifiers, type SubjectQualifier } from './stream-qualifiers';
 
+/** Longest wait before reading again while an older transaction holds events back (heldBack). */
+const HELD_BACK_MAX_WAIT_MS = 100;
+
 export interface EventRelayOptions {
   store: EventStore;
   /** Holds `relay_checkpoints` (run `relayMigrations`) and the leader lock. */
@@ -123,7 +126,7 @@ export class EventRelay {
     try {
       const batchSize = this.options.batchSize ?? 100;
       // Events held back by an older transaction are read again after 5 ms, then 10, 20 … up to
-      // everyMs: that transaction may append nothing, so no notification would come for them.
+      // 100 ms: that transaction may append nothing, so no notification would come for them.
       let heldBackWaitMs = 0;
       while (!signal.aborted && !lock.lost) {
         try {
@@ -138,7 +141,7 @@ export class EventRelay {
           if (unsaved && Date.now() - savedAt >= everyMs) await save();
           // A short page read all there was: the next read waits for an append heard since this
           // one began (issue 14: reading again at once found nothing, one read in three).
-          heldBackWaitMs = page.heldBack ? Math.min(everyMs, Math.max(5, heldBackWaitMs * 2)) : 0;
+          heldBackWaitMs = page.heldBack ? Math.min(HELD_BACK_MAX_WAIT_MS, Math.max(5, heldBackWaitMs * 2)) : 0;
           if (page.events.length < batchSize) {
             const waitMs = page.heldBack ? heldBackWaitMs : unsaved ? everyMs : (this.options.idleWaitMs ?? 1_000);
             await this.options.store.waitForAppend(waitMs, signal, heard);
