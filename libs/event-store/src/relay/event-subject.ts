@@ -8,9 +8,8 @@
 const SUBJECT_TOKEN = /^[^\s.*>]+$/;
 
 export function eventSubject(prefix: string, streamName: string, qualifier?: string): string {
-  const dash = streamName.indexOf('-');
-  const category = dash > 0 ? streamName.slice(0, dash) : '';
-  const id = dash > 0 ? streamName.slice(dash + 1) : '';
+  const category = categoryOf(streamName);
+  const id = category ? streamName.slice(category.length + 1) : '';
   if (!SUBJECT_TOKEN.test(category) || !SUBJECT_TOKEN.test(id)) {
     throw new TypeError(`stream name ${JSON.stringify(streamName)} is not <category>-<id> with subject-safe parts`);
   }
