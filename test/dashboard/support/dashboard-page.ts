@@ -89,7 +89,10 @@ export class PageRecord {
     await this.audit(page, name);
     // The last action's notice floats over the page: dismissed, so the picture shows the page itself.
     const dismiss = page.getByRole('button', { name: 'Dismiss message' });
-    if (await dismiss.count()) await dismiss.click();
+    // It also fades by itself after 10 s, which a slow audit can outlast mid-click: gone is as good as dismissed.
+    if (await dismiss.count()) await dismiss.click({ timeout: 5_000 }).catch(async (error: unknown) => {
+      if (await dismiss.count()) throw error;
+    });
     // A full-page picture keeps the scroll position, where the sticky navigation would sit mid-page.
     await page.evaluate('window.scrollTo(0, 0)');
     await screenshots(page, `dashboard-${name}`, options);
