@@ -5,18 +5,22 @@ import { CONFIG, ContextRuntime, initReactorSignals, registerGauge, type Service
 import { consumerLagGauges } from './consumer-lag.gauges';
 import type { Database } from './database';
 import type { Messaging } from './messaging';
+import { composeReactors } from './reactor-riders';
+import { RetiredDurableDrain } from './retired-durable';
 import { DATABASE, MESSAGING, SERVICE_NAME } from './runtime.tokens';
 
 /**
  * The one place reactors become JetStream durable consumers (DESIGN.md "The shape of the
  * code"): at bootstrap it finds every `@ContextRuntime()` provider of the mounted modules,
  * starts their workers, then their reactors (`pullers` consumers each, under the configured
- * SUBJECT_PREFIX); at shutdown it stops them in the other order.
+ * SUBJECT_PREFIX; a reactor riding on a mounted one's durable is handled on its deliveries, and
+ * its own durable drained and deleted); at shutdown it stops them in the other order.
  */
 @Injectable()
 export class ReactorRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly workers: BackgroundWorker[] = [];
   private readonly consumers: JetStreamEventConsumer[] = [];
+  private readonly drains: RetiredDurableDrain[] = [];
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -40,8 +44,9 @@ export class ReactorRunner implements OnApplicationBootstrap, BeforeApplicationS
       await worker.start();
       this.workers.push(worker);
     }
-    const reactors = declarations.flatMap((declaration) => declaration.reactors ?? []);
+    const { running: reactors, retired } = composeReactors(declarations.flatMap((declaration) => declaration.reactors ?? []));
     for (const reactor of reactors) await this.startReactor(reactor);
+    for (const rider of retired) this.drainRetired(rider);
     // Issue 16: the contexts' gauges and each durable's lag, computed when /metrics is scraped.
     for (const gauge of [...declarations.flatMap((declaration) => declaration.gauges ?? []), ...consumerLagGauges(this.messaging.jsm, this.config.natsStream, reactors.map((reactor) => reactor.durable))]) {
       registerGauge(gauge);
@@ -49,8 +54,23 @@ export class ReactorRunner implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.drains.splice(0).map((drain) => drain.stop()));
     await Promise.all(this.consumers.splice(0).map((consumer) => consumer.stop()));
     for (const worker of this.workers.splice(0).reverse()) await worker.stop();
+  }
+
+  private drainRetired(rider: Reactor): void {
+    const drain = new RetiredDurableDrain(rider, {
+      js: this.messaging.js,
+      jsm: this.messaging.jsm,
+      pool: this.database.pool,
+      streamName: this.config.natsStream,
+      subjectPrefix: this.config.subjectPrefix,
+      ackWaitMs: rider.ackWaitMs,
+      onError: (error, event) => console.error(`${this.name} ${rider.durable} (retired): event ${event?.id ?? '?'} failed`, error),
+    });
+    drain.start();
+    this.drains.push(drain);
   }
 
   private async startReactor(reactor: Reactor): Promise<void> {

@@ -60,5 +60,10 @@ describe('DeploymentTimerQueue', () => {
     await queue.schedule([row('reply-dep_b', 60_000), row('sla-dep_b', 60_000)], new Date());
     await queue.remove(['reply-dep_b', 'start-dep_b']);
     expect(await queue.pendingJobIds()).toEqual(['sla-dep_b']);
+    // None of them there, then all of them: each settled by one EXISTS over every key.
+    await queue.remove(['reply-dep_b', 'start-dep_b']);
+    expect(await queue.pendingJobIds()).toEqual(['sla-dep_b']);
+    await queue.remove(['sla-dep_b']);
+    expect(await queue.pendingJobIds()).toEqual([]);
   });
 });

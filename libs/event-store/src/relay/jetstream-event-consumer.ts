@@ -47,6 +47,8 @@ export interface EventConsumerStart {
   accepts?: (event: RecordedEvent) => boolean;
   /** Reactor.rerunnable: a redelivery is handled again, so nothing records what was handled. */
   rerunnable?: boolean;
+  /** Only an existing durable is consumed (a retired one being drained): if it is gone, start() returns false and nothing runs. */
+  existingOnly?: boolean;
 }
 
 /**
@@ -68,11 +70,12 @@ export class JetStreamEventConsumer {
     this.replies = replyWindowFor(options.js, options.replyWindowMs ?? 20);
   }
 
-  async start({ durableName, filterSubject, handler, accepts, rerunnable = false }: EventConsumerStart): Promise<void> {
+  async start({ durableName, filterSubject, handler, accepts, rerunnable = false, existingOnly = false }: EventConsumerStart): Promise<boolean> {
     if (this.loop) throw new Error(`consumer ${durableName} already started`);
     const stream = this.options.streamName ?? DEFAULT_EVENTS_STREAM;
     // A cluster electing the consumer's leader answers late at start (issue 16): wait for it.
-    await retryTransientJetStream(() => this.ensureDurable(stream, durableName, filterSubject));
+    const exists = await retryTransientJetStream(() => this.ensureDurable(stream, durableName, filterSubject, !existingOnly));
+    if (!exists) return false;
     const consumer = await retryTransientJetStream(() => this.options.js.consumers.get(stream, durableName));
     const maxMessages = this.options.maxMessages ?? 10;
     // Issue 14: ask for more once a quarter of the batch is still owed, not three quarters
@@ -82,6 +85,7 @@ export class JetStreamEventConsumer {
     this.loop = (async () => {
       for await (const msg of messages) await this.process(msg, durableName, handler, accepts, rerunnable);
     })().catch((err: unknown) => this.report(err, undefined));
+    return true;
   }
 
   /**
@@ -98,16 +102,18 @@ export class JetStreamEventConsumer {
     this.loop = undefined;
   }
 
-  private async ensureDurable(stream: string, durableName: string, filterSubject: string): Promise<void> {
+  /** Whether the durable exists now; `create`s it if missing. */
+  private async ensureDurable(stream: string, durableName: string, filterSubject: string, create: boolean): Promise<boolean> {
     try {
       const { config } = await this.options.jsm.consumers.info(stream, durableName);
       // A reactor whose subject narrowed (issue 14: the ledger to live deployments) keeps its
       // durable and its place; only messages past that place are filtered by the new subject.
       if (config.filter_subject !== filterSubject) await this.options.jsm.consumers.update(stream, durableName, { filter_subject: filterSubject });
-      return;
+      return true;
     } catch (err) {
       if (!isConsumerNotFound(err)) throw err;
     }
+    if (!create) return false;
     // Replicas starting together may both get here; the server accepts the same config twice.
     await this.options.jsm.consumers.add(stream, {
       durable_name: durableName,
@@ -116,6 +122,7 @@ export class JetStreamEventConsumer {
       filter_subject: filterSubject,
       ack_wait: nanos(this.options.ackWaitMs ?? 30_000),
     });
+    return true;
   }
 
   private async process(

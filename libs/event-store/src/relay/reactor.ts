@@ -32,6 +32,13 @@ export interface Reactor {
    * written or looked up for it (issue 14). Leave unset for a handler with any other effect.
    */
   rerunnable?: boolean;
+  /**
+   * Issue 14: the durable of another reactor on the same subject whose deliveries this one shares
+   * when a process mounts both: each event is sent once and both handlers run on it side by side,
+   * acked when both succeeded. Mounted without that reactor, this one runs its own `durable`; once
+   * it rides, that durable is drained of what it still holds and deleted (libs/runtime).
+   */
+  ridesOn?: string;
 }
 
 /** Something a context keeps running in a service process: a queue worker, a periodic sweep. */

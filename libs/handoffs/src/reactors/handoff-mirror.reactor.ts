@@ -18,7 +18,9 @@ export async function reactToDeploymentForHandoff(
 ): Promise<ReactorOutcome> {
   if (!event.streamName.startsWith('deployment-')) return 'nothing_done';
   // Every event feeds the fold (issue 14), so most deployments, opened by no handoff, cost no read.
-  const known = followed?.at(event);
+  // Events of one stream may come out of order (several pullers): a fold at another revision
+  // still tells, since whether a handoff opened the deployment is fixed at its creation.
+  const known = followed?.at(event) ?? followed?.get(event.streamName);
   if (!handoffReactorAccepts(event)) return 'nothing_done';
   if (known && (known.state.status === 'initial' || !known.state.details.handoff)) return 'nothing_done';
   await syncHandoff(store, event.streamName.slice('deployment-'.length), event.streamRevision);

@@ -5,15 +5,29 @@ import { FollowedStreams, type ContextRuntimeDeclaration, type EventStore, type 
 import { ContextRuntime, EVENT_STORE } from '@eh/platform';
 import { reactToDeploymentForHandoff } from './handoff-mirror.reactor';
 
-/** Handoffs mirror their deployments; a durable of its own, so a slow handoff never holds up routing. */
+/**
+ * Handoffs mirror their deployments. In the router the mirror rides on `router-deployments`
+ * (issue 14: each deployment event sent once, not twice): it runs beside the routing step, so a
+ * slow handoff sync holds that event's ack, not routing. Mounted without the roster, it runs on
+ * its own durable, `router-handoffs`.
+ */
 @ContextRuntime()
 @Injectable()
 export class HandoffMirror implements ContextRuntimeDeclaration {
   readonly reactors: readonly Reactor[];
 
   constructor(@Inject(EVENT_STORE) store: EventStore) {
-    // One puller: the fold follows each stream in order. No `accepts`: every event feeds the fold.
+    // No `accepts`: every event feeds the fold.
     const followed = new FollowedStreams<DeploymentEvent, DeploymentState>(deploymentDecider);
-    this.reactors = [{ durable: 'router-handoffs', subjects: 'deployment.>', handle: (event) => reactToDeploymentForHandoff(store, event, followed) }];
+    this.reactors = [
+      {
+        durable: 'router-handoffs',
+        subjects: 'deployment.>',
+        handle: (event) => reactToDeploymentForHandoff(store, event, followed),
+        ridesOn: 'router-deployments',
+        // A mirrored revision is never mirrored again, nor a handoff moved back.
+        rerunnable: true,
+      },
+    ];
   }
 }

@@ -89,6 +89,11 @@ export class DelayedJobQueue<Data> {
   /** Which of these job ids have a job hash in Redis, in one round trip. */
   private async presentJobIds(jobIds: readonly string[]): Promise<Set<string>> {
     if (jobIds.length === 0) return new Set();
+    // One EXISTS over every key counts them: none or all (nearly always) settles it without a
+    // pipeline, whose construction cost the router more than Redis's answer (issue 14).
+    const count = await this.options.connection.exists(...jobIds.map((jobId) => this.queue.toKey(jobId))).catch(() => undefined);
+    if (count === 0) return new Set();
+    if (count === jobIds.length) return new Set(jobIds);
     const replies = (await this.options.connection.pipeline(jobIds.map((jobId) => ['exists', this.queue.toKey(jobId)])).exec()) ?? [];
     // A failed EXISTS counts as present: the caller then does what it did before this check.
     return new Set(jobIds.filter((_, index) => replies[index]?.[0] !== null || replies[index]?.[1] === 1));

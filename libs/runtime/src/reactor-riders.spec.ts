@@ -1,0 +1,106 @@
+import type { Reactor, ReactorOutcome, RecordedEvent } from '@eh/event-store';
+import { composeReactors } from './reactor-riders';
+
+const event = { id: 'evt_1', streamName: 'deployment-dep_1', streamRevision: 0, type: 'deployment.created' } as RecordedEvent;
+
+function reactor(durable: string, overrides: Partial<Reactor> = {}): Reactor {
+  return { durable, subjects: 'deployment.>', handle: async () => undefined, ...overrides };
+}
+
+const only = (reactors: Reactor[], durable: string): Reactor => {
+  const found = reactors.find((candidate) => candidate.durable === durable);
+  if (!found) throw new Error(`no ${durable}`);
+  return found;
+};
+
+describe('composeReactors (issue 14: a reactor riding on another durable)', () => {
+  it('leaves reactors that ride on nothing as they are', () => {
+    const reactors = [reactor('a'), reactor('b', { subjects: 'expert.>' })];
+    expect(composeReactors(reactors)).toEqual({ running: reactors, retired: [] });
+  });
+
+  it('runs a rider on its own durable when its host is not mounted', () => {
+    const rider = reactor('mirror', { ridesOn: 'routing', rerunnable: true });
+    expect(composeReactors([rider])).toEqual({ running: [rider], retired: [] });
+  });
+
+  it('hands a mounted host its rider: one durable runs, the rider’s own is retired', () => {
+    const host = reactor('routing', { pullers: 3, rerunnable: true });
+    const rider = reactor('mirror', { ridesOn: 'routing', rerunnable: true });
+    const { running, retired } = composeReactors([rider, host]);
+    expect(running.map((r) => r.durable)).toEqual(['routing']);
+    expect(only(running, 'routing')).toMatchObject({ pullers: 3, rerunnable: true, subjects: 'deployment.>' });
+    expect(retired).toEqual([rider]);
+  });
+
+  it('refuses a rider that is not rerunnable, or whose subject is not its host’s', () => {
+    expect(() => composeReactors([reactor('routing'), reactor('mirror', { ridesOn: 'routing' })])).toThrow(/not rerunnable/);
+    expect(() => composeReactors([reactor('routing', { subjects: 'expert.>' }), reactor('mirror', { ridesOn: 'routing', rerunnable: true })])).toThrow(/subject/);
+  });
+
+  it('keeps a host that is not rerunnable so: its processed mark is written once every handler succeeded', () => {
+    const { running } = composeReactors([reactor('routing'), reactor('mirror', { ridesOn: 'routing', rerunnable: true })]);
+    expect(only(running, 'routing').rerunnable).toBeUndefined();
+  });
+
+  it('starts the rider beside the host, not after it, and settles when both have', async () => {
+    const started: string[] = [];
+    let finishHost: () => void = () => undefined;
+    const host = reactor('routing', {
+      rerunnable: true,
+      handle: () =>
+        new Promise<ReactorOutcome>((resolve) => {
+          started.push('host');
+          finishHost = () => resolve(undefined);
+        }),
+    });
+    const rider = reactor('mirror', { ridesOn: 'routing', rerunnable: true, handle: async () => void started.push('rider') });
+    const handled = only(composeReactors([host, rider]).running, 'routing').handle(event);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual(['host', 'rider']);
+    let settled = false;
+    void handled.then(() => (settled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    finishHost();
+    await expect(handled).resolves.toBeUndefined();
+  });
+
+  it('fails the delivery when either fails, after both have run (it is redelivered to both)', async () => {
+    const ran: string[] = [];
+    const failing = (name: string) => async () => {
+      ran.push(name);
+      throw new Error(`${name} failed`);
+    };
+    const working = (name: string) => async () => void ran.push(name);
+    const riderFails = composeReactors([reactor('routing', { rerunnable: true, handle: working('host') }), reactor('mirror', { ridesOn: 'routing', rerunnable: true, handle: failing('rider') })]);
+    await expect(only(riderFails.running, 'routing').handle(event)).rejects.toThrow('rider failed');
+    const hostFails = composeReactors([reactor('routing', { rerunnable: true, handle: failing('host') }), reactor('mirror', { ridesOn: 'routing', rerunnable: true, handle: working('rider') })]);
+    await expect(only(hostFails.running, 'routing').handle(event)).rejects.toThrow('host failed');
+    expect(ran).toEqual(['host', 'rider', 'host', 'rider']);
+  });
+
+  it('answers nothing_done only when every handler did nothing', async () => {
+    const answering = (host: ReactorOutcome, rider: ReactorOutcome) =>
+      only(composeReactors([reactor('routing', { handle: async () => host }), reactor('mirror', { ridesOn: 'routing', rerunnable: true, handle: async () => rider })]).running, 'routing').handle(event);
+    await expect(answering('nothing_done', 'nothing_done')).resolves.toBe('nothing_done');
+    await expect(answering(undefined, 'nothing_done')).resolves.toBeUndefined();
+    await expect(answering('nothing_done', undefined)).resolves.toBeUndefined();
+  });
+
+  it('filters with each handler’s own accepts, and acks unread only what none of them accepts', async () => {
+    const seen: string[] = [];
+    const { running } = composeReactors([
+      reactor('routing', { rerunnable: true, accepts: (e) => e.type === 'deployment.created', handle: async () => void seen.push('host') }),
+      reactor('mirror', { ridesOn: 'routing', rerunnable: true, accepts: (e) => e.type === 'deployment.completed', handle: async () => void seen.push('rider') }),
+    ]);
+    const combined = only(running, 'routing');
+    expect(combined.accepts?.(event)).toBe(true);
+    expect(combined.accepts?.({ ...event, type: 'deployment.completed' })).toBe(true);
+    expect(combined.accepts?.({ ...event, type: 'deployment.offered' })).toBe(false);
+    await combined.handle(event);
+    expect(seen).toEqual(['host']);
+    // A handler without `accepts` takes every event, so the durable cannot filter any.
+    expect(only(composeReactors([reactor('routing'), reactor('mirror', { ridesOn: 'routing', rerunnable: true, accepts: () => false })]).running, 'routing').accepts).toBeUndefined();
+  });
+});

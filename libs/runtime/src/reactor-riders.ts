@@ -1,0 +1,52 @@
+import type { Reactor, ReactorOutcome } from '@eh/event-store';
+
+export interface ComposedReactors {
+  /** One per durable this process consumes: a host carries its riders' handlers. */
+  running: Reactor[];
+  /** Riders whose own durable is no longer consumed: drained of what it holds, then deleted. */
+  retired: Reactor[];
+}
+
+/**
+ * Issue 14: a reactor that `ridesOn` a mounted reactor's durable is handled on that durable's
+ * deliveries; one whose host is not mounted runs on its own durable, as if it declared none.
+ */
+export function composeReactors(reactors: readonly Reactor[]): ComposedReactors {
+  const mounted = new Map(reactors.map((reactor) => [reactor.durable, reactor]));
+  const ridersOf = new Map<string, Reactor[]>();
+  const retired: Reactor[] = [];
+  for (const reactor of reactors) {
+    const host = reactor.ridesOn === undefined ? undefined : mounted.get(reactor.ridesOn);
+    if (!host || host.ridesOn !== undefined) continue;
+    // A failure of the host redelivers the event to the rider too: it must be able to run again.
+    if (reactor.rerunnable !== true) throw new Error(`${reactor.durable} rides on ${host.durable} but is not rerunnable`);
+    if (host.subjects !== reactor.subjects) throw new Error(`${reactor.durable} rides on ${host.durable}, whose subject ${host.subjects} is not its own (${reactor.subjects})`);
+    ridersOf.set(host.durable, [...(ridersOf.get(host.durable) ?? []), reactor]);
+    retired.push(reactor);
+  }
+  const running = reactors.filter((reactor) => !retired.includes(reactor)).map((reactor) => withRiders(reactor, ridersOf.get(reactor.durable) ?? []));
+  return { running, retired };
+}
+
+/**
+ * The host's and the riders' handlers run side by side on each event: a slow rider holds the
+ * event's ack, not the host's step. Any failure fails the whole delivery, which is redelivered
+ * to all of them (riders are rerunnable); a host that is not keeps its `processed_events` row,
+ * written once all succeeded.
+ */
+function withRiders(host: Reactor, riders: readonly Reactor[]): Reactor {
+  if (riders.length === 0) return host;
+  const all = [host, ...riders];
+  const acceptors = all.map((reactor) => reactor.accepts);
+  return {
+    ...host,
+    accepts: acceptors.every((accepts) => accepts !== undefined) ? (event) => acceptors.some((accepts) => accepts?.(event)) : undefined,
+    handle: async (event) => {
+      const outcomes = await Promise.allSettled(all.map((reactor) => (reactor.accepts === undefined || reactor.accepts(event) ? reactor.handle(event) : 'nothing_done')));
+      const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+      const values = outcomes.map((outcome) => (outcome as PromiseFulfilledResult<ReactorOutcome>).value);
+      return values.every((value) => value === 'nothing_done') ? 'nothing_done' : undefined;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { AckPolicy, DeliverPolicy } from 'nats';
+import { EventRelay, type Reactor, type RecordedEvent } from '@eh/event-store';
+import { createJetStreamTestEnv, newEvents, type JetStreamTestEnv } from '@eh/event-store/testing';
+import { isConsumerNotFound } from '@eh/platform';
+import { waitUntil } from '@eh/platform/testing';
+import { RetiredDurableDrain } from './retired-durable';
+
+const RETIRED = 'mirror';
+
+describe('RetiredDurableDrain (issue 14: a rider’s own durable, against JetStream)', () => {
+  let env: JetStreamTestEnv;
+  beforeEach(async () => {
+    env = await createJetStreamTestEnv();
+  });
+  afterEach(async () => {
+    await env.cleanup();
+  });
+
+  const exists = async (durable: string): Promise<boolean> =>
+    env.jsm.consumers.info(env.streamName, durable).then(
+      () => true,
+      (error: unknown) => {
+        if (isConsumerNotFound(error)) return false;
+        throw error;
+      },
+    );
+
+  function drainOf(handled: string[]): RetiredDurableDrain {
+    const rider: Reactor = {
+      durable: RETIRED,
+      subjects: 'deployment.>',
+      ridesOn: 'routing',
+      rerunnable: true,
+      handle: async (event: RecordedEvent) => void handled.push(event.id),
+    };
+    const drain = new RetiredDurableDrain(rider, { js: env.js, jsm: env.jsm, pool: env.db.pool, streamName: env.streamName, subjectPrefix: env.subjectPrefix, checkEveryMs: 50, onError: () => undefined, log: () => undefined });
+    env.onCleanup(() => drain.stop());
+    return drain;
+  }
+
+  async function publish(count: number): Promise<string[]> {
+    for (let index = 0; index < count; index++) await env.store.append(`deployment-dep_${index}`, newEvents(1), 'no_stream');
+    const relay = new EventRelay({ store: env.store, pool: env.db.pool, js: env.js, subjectPrefix: env.subjectPrefix });
+    relay.start();
+    try {
+      await waitUntil(async () => ((await env.jsm.streams.info(env.streamName)).state.messages >= count ? true : undefined), { description: 'every event published' });
+    } finally {
+      await relay.stop();
+    }
+    return (await env.store.readAll(null, 1_000)).events.map((event) => event.id);
+  }
+
+  it('hands the rider what the retired durable still holds, then deletes the durable', async () => {
+    await env.jsm.consumers.add(env.streamName, { durable_name: RETIRED, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, filter_subject: `${env.subjectPrefix}.deployment.>` });
+    const published = await publish(6);
+    const handled: string[] = [];
+    const drain = drainOf(handled);
+    drain.start();
+    await drain.finished();
+    expect([...handled].sort()).toEqual([...published].sort());
+    expect(await exists(RETIRED)).toBe(false);
+  });
+
+  it('creates nothing when there is no durable to drain (a new install, or another replica finished)', async () => {
+    await publish(2);
+    const handled: string[] = [];
+    const drain = drainOf(handled);
+    drain.start();
+    await drain.finished();
+    expect(handled).toEqual([]);
+    expect(await exists(RETIRED)).toBe(false);
+  });
+
+  it('stopped before it is done, leaves the durable and what it holds for the next start', async () => {
+    await env.jsm.consumers.add(env.streamName, { durable_name: RETIRED, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, filter_subject: `${env.subjectPrefix}.deployment.>` });
+    await publish(3);
+    const drain = new RetiredDurableDrain(
+      { durable: RETIRED, subjects: 'deployment.>', ridesOn: 'routing', rerunnable: true, handle: () => Promise.reject(new Error('not now')) },
+      { js: env.js, jsm: env.jsm, pool: env.db.pool, streamName: env.streamName, subjectPrefix: env.subjectPrefix, checkEveryMs: 50, nakDelayMs: 50, onError: () => undefined, log: () => undefined },
+    );
+    drain.start();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await drain.stop();
+    const info = await env.jsm.consumers.info(env.streamName, RETIRED);
+    expect(info.num_pending + info.num_ack_pending).toBe(3);
+  });
+});

@@ -1,0 +1,89 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { JetStreamEventConsumer, type JetStreamEventConsumerOptions, type Reactor } from '@eh/event-store';
+import { isConsumerNotFound } from '@eh/platform';
+
+export interface RetiredDurableOptions extends Omit<JetStreamEventConsumerOptions, 'streamName'> {
+  streamName: string;
+  subjectPrefix: string;
+  /** How often the durable's progress is read. */
+  checkEveryMs?: number;
+  log?: (line: string) => void;
+}
+
+/**
+ * Issue 14: a reactor that now rides on another's durable leaves its own behind, and that one may
+ * still hold events its host took before this process started (a version that ran both had
+ * acked them on the host only). The rider handles them there until everything the stream held
+ * when the drain began is acknowledged (or nothing is left at all), then the durable is deleted.
+ * Every replica drains; deleting twice is harmless, and a durable already gone is not created again.
+ */
+export class RetiredDurableDrain {
+  private readonly stopping = new AbortController();
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly rider: Reactor,
+    private readonly options: RetiredDurableOptions,
+  ) {}
+
+  /** Starts draining in the background; resolves at once. */
+  start(): void {
+    this.running ??= this.drainUntilDone();
+  }
+
+  /** Resolves when the drain finished: the durable deleted, or stop() called. */
+  finished(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await this.running;
+  }
+
+  /** A failure (NATS restarting) is reported and the drain tried again: a durable left behind would hold its events forever. */
+  private async drainUntilDone(): Promise<void> {
+    while (!this.stopping.signal.aborted) {
+      try {
+        await this.drain();
+        return;
+      } catch (error) {
+        this.options.onError?.(error instanceof Error ? error : new Error(String(error)), undefined);
+        await sleep(5 * (this.options.checkEveryMs ?? 2_000), undefined, { signal: this.stopping.signal }).catch(() => undefined);
+      }
+    }
+  }
+
+  private async drain(): Promise<void> {
+    const { jsm, streamName } = this.options;
+    const durable = this.rider.durable;
+    const heldAtStart = (await jsm.streams.info(streamName)).state.last_seq;
+    const consumer = new JetStreamEventConsumer(this.options);
+    try {
+      const started = await consumer.start({
+        durableName: durable,
+        filterSubject: `${this.options.subjectPrefix}.${this.rider.subjects}`,
+        handler: this.rider.handle,
+        accepts: this.rider.accepts,
+        rerunnable: this.rider.rerunnable,
+        existingOnly: true,
+      });
+      if (!started) return;
+      while (!this.stopping.signal.aborted) {
+        await sleep(this.options.checkEveryMs ?? 2_000, undefined, { signal: this.stopping.signal }).catch(() => undefined);
+        if (this.stopping.signal.aborted) return;
+        const info = await jsm.consumers.info(streamName, durable);
+        const nothingLeft = info.num_pending === 0 && info.num_ack_pending === 0;
+        if (nothingLeft || info.ack_floor.stream_seq >= heldAtStart) break;
+      }
+      await consumer.stop();
+      await jsm.consumers.delete(streamName, durable);
+      (this.options.log ?? console.error)(`retired durable ${durable} drained and deleted; its events now come through ${this.rider.ridesOn}`);
+    } catch (error) {
+      // Another replica finished first.
+      if (!isConsumerNotFound(error)) throw error;
+    } finally {
+      await consumer.stop();
+    }
+  }
+}
