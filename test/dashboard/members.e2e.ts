@@ -1,3 +1,4 @@
+import { waitUntil } from '@eh/platform/testing';
 import { request } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { ADMIN_HEADERS, DASHBOARD_ENV, errorOf, invitedMember, MemberClient, PASSWORD, workspaceWithOwner, type CreatedWorkspace } from './support/dashboard-client';
@@ -122,7 +123,14 @@ describe('workspace members, their sessions, keys, audit log and limit requests'
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ object: 'api_key', name: 'CI', mode: 'live', prefix: 'svc_live_', last_used_at: null, revoked_at: null, key: expect.stringMatching(/^svc_live_[0-9A-Za-z]{32}$/) });
       expect((await request(services.baseUrl, 'GET', '/v1/usage', { key: created.body.key })).status).toBe(200);
-      const listed = await owner.call<{ data: { id: string; last_used_at: string | null; key?: string }[] }>('GET', '/console/api/v1/api_keys');
+      // Last use is recorded beside the request, not before its answer ("at most a minute behind"): it shows up shortly.
+      const listed = await waitUntil(
+        async () => {
+          const page = await owner.call<{ data: { id: string; last_used_at: string | null; key?: string }[] }>('GET', '/console/api/v1/api_keys');
+          return page.body.data.find((k) => k.id === created.body.id)?.last_used_at ? page : undefined;
+        },
+        { timeoutMs: 10_000, description: 'the key’s last use listed' },
+      );
       const mine = listed.body.data.find((k) => k.id === created.body.id);
       expect(mine?.last_used_at).toEqual(expect.any(String));
       expect(mine).not.toHaveProperty('key');
