@@ -1,6 +1,6 @@
 import { deploymentStreamName, deriveEventId, handoffStreamName } from '@eh/contracts';
 import { deploymentDecider } from '@eh/deployments';
-import { handleCommand, loadAggregate, type EventStore, type RecordedEvent } from '@eh/event-store';
+import { foldRecorded, handleCommand, loadAggregate, type EventStore, type RecordedEvent } from '@eh/event-store';
 import { fitsInMemory, priorOutputKey, putMemoryEntry } from '@eh/memory';
 import type { DeploymentSnapshot } from '../domain/handoff.decider';
 import { isFinished, type ExistingHandoff, type HandoffState } from '../domain/handoff.state';
@@ -8,37 +8,50 @@ import { deploymentSnapshot } from './deployment-snapshot';
 import { handoffDecider } from './handoff-decider';
 
 /**
- * Mirrors a deployment into the handoff that opened it (issue 8), as the deployment stood at
- * `upToRevision` (default: its latest event). Called by the router's reactor for each
- * deployment event and by the gateway right after opening, so a change that happened before
- * the handoff existed is never missed. Every id and time derives from the deployment event
- * at that revision: two callers mirroring the same revision append the same events once.
+ * Mirrors a deployment into the handoff that opened it (issue 8), up to the deployment's event at
+ * `upToRevision` (default: its latest). Called by the router's reactor for each deployment event
+ * and by the gateway right after opening, so a change that happened before the handoff existed
+ * is never missed. Every deployment event past the handoff's mirrored revision is walked in order
+ * (issue 14): the router's pullers may take a later event first, and the handoff still passes
+ * through each state, whichever event arrives first. Every id and time derives from the
+ * deployment event of that step: two callers mirroring the same step append its events once.
  * Returns the handoff's state, or null when the deployment belongs to no opened handoff.
  */
 export async function syncHandoff(store: EventStore, deploymentId: string, upToRevision?: number): Promise<HandoffState | null> {
   const { state: deployment, events: history } = await loadAggregate(store, deploymentStreamName(deploymentId), { ...deploymentDecider, to: upToRevision });
   if (deployment.status === 'initial' || !deployment.details.handoff) return null;
   const handoffId = deployment.details.handoff.handoff_id;
-  const { state: handoff } = await loadAggregate(store, handoffStreamName(handoffId), handoffDecider);
-  const cause = history[history.length - 1];
-  const snapshot = deploymentSnapshot(deployment, cause.streamRevision);
-  if (handoff.status === 'initial') return null;
-  if (isFinished(handoff) || snapshot.revision <= handoff.deployment_revision) return handoff;
-  const memoryEntryKey = await saveByPolicy(store, handoff, snapshot, cause);
-  const result = await handleCommand(
-    store,
-    handoffDecider,
-    handoffStreamName(handoffId),
-    { type: 'mirror', deployment: snapshot, memoryEntryKey, now: cause.metadata.occurred_at },
-    {
-      workspaceId: handoff.details.workspace_id,
-      correlationId: cause.metadata.correlation_id,
-      causationId: cause.id,
-      now: cause.metadata.occurred_at,
-      eventId: (index) => deriveEventId(cause.id, `handoff:${handoffId}`, index),
-    },
-  );
-  return result.state;
+  const loaded = await loadAggregate(store, handoffStreamName(handoffId), handoffDecider);
+  if (loaded.state.status === 'initial') return null;
+  let handoff: { state: HandoffState; revision: number } = { state: loaded.state, revision: loaded.revision };
+  let folded = deploymentDecider.initialState;
+  for (const cause of history) {
+    folded = foldRecorded([cause], deploymentDecider, folded);
+    const current = handoff.state;
+    if (current.status === 'initial' || isFinished(current)) break;
+    if (cause.streamRevision <= current.deployment_revision || folded.status === 'initial') continue;
+    const snapshot = deploymentSnapshot(folded, cause.streamRevision);
+    const command = { type: 'mirror' as const, deployment: snapshot, memoryEntryKey: null, now: cause.metadata.occurred_at };
+    // Most steps change no status (an offer, `in_progress` after `accepted`): decided here, without a round trip.
+    if (handoffDecider.decide(command, current).length === 0) continue;
+    const memoryEntryKey = await saveByPolicy(store, current, snapshot, cause);
+    const result = await handleCommand(
+      store,
+      handoffDecider,
+      handoffStreamName(handoffId),
+      { ...command, memoryEntryKey },
+      {
+        workspaceId: current.details.workspace_id,
+        correlationId: cause.metadata.correlation_id,
+        causationId: cause.id,
+        now: cause.metadata.occurred_at,
+        eventId: (index) => deriveEventId(cause.id, `handoff:${handoffId}`, index),
+      },
+      { assumed: handoff },
+    );
+    handoff = { state: result.state, revision: result.revision };
+  }
+  return handoff.state;
 }
 
 /**
