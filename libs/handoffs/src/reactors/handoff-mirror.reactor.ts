@@ -4,12 +4,12 @@ import type { EventStore, FollowedStreams, ReactorOutcome, RecordedEvent } from 
 import { syncHandoff } from '../application/sync-handoff.handler';
 
 /**
- * Handoffs mirror their deployment (issue 8; durable consumer `router-handoffs`, a name kept from
- * when the router's main wired it): every public
- * deployment event (a state change) is mirrored into the handoff that opened the deployment,
- * as the deployment stood at that event. Events of plain deployments find no handoff and do
- * nothing. Ids derive from the deployment event, and a revision already mirrored is skipped,
- * so redeliveries and out-of-order events append nothing twice and never move a handoff back.
+ * Handoffs mirror their deployment (issue 8; on the deliveries of `router-deployments` in the
+ * router, its own durable `router-handoffs` elsewhere): every public deployment event (a state
+ * change) brings the handoff that opened the deployment up to that event, step by step
+ * (syncHandoff). Events of plain deployments find no handoff and do nothing. Ids derive from
+ * each step's deployment event, and a revision already mirrored is skipped, so redeliveries and
+ * out-of-order events append nothing twice and never move a handoff back.
  */
 export async function reactToDeploymentForHandoff(
   store: EventStore,
