@@ -71,7 +71,12 @@ describe('RetiredDurableDrain (issue 14: a rider’s own durable, against JetStr
     expect(await exists(RETIRED)).toBe(false);
   });
 
-  it('stopped before it is done, leaves the durable and what it holds for the next start', async () => {
+  // The second case is the one CI found: a stop that came while the drain was still starting
+  // fell through to the delete and dropped what the durable held.
+  it.each([
+    ['while it is draining', 300],
+    ['while it is still starting', 0],
+  ])('stopped %s, leaves the durable and what it holds for the next start', async (_when, stopAfterMs) => {
     await env.jsm.consumers.add(env.streamName, { durable_name: RETIRED, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, filter_subject: `${env.subjectPrefix}.deployment.>` });
     await publish(3);
     const drain = new RetiredDurableDrain(
@@ -79,7 +84,7 @@ describe('RetiredDurableDrain (issue 14: a rider’s own durable, against JetStr
       { js: env.js, jsm: env.jsm, pool: env.db.pool, streamName: env.streamName, subjectPrefix: env.subjectPrefix, checkEveryMs: 50, nakDelayMs: 50, onError: () => undefined, log: () => undefined },
     );
     drain.start();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    if (stopAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, stopAfterMs));
     await drain.stop();
     const info = await env.jsm.consumers.info(env.streamName, RETIRED);
     expect(info.num_pending + info.num_ack_pending).toBe(3);

@@ -76,6 +76,8 @@ export class RetiredDurableDrain {
         const nothingLeft = info.num_pending === 0 && info.num_ack_pending === 0;
         if (nothingLeft || info.ack_floor.stream_seq >= heldAtStart) break;
       }
+      // Stopped before the durable was drained (even while still starting): it stays for the next start.
+      if (this.stopping.signal.aborted) return;
       await consumer.stop();
       await jsm.consumers.delete(streamName, durable);
       (this.options.log ?? console.error)(`retired durable ${durable} drained and deleted; its events now come through ${this.rider.ridesOn}`);
