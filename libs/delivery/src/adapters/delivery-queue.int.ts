@@ -55,6 +55,16 @@ describe('DeliveryQueue', () => {
     expect(await queue.queue.getJobState(attemptJobId('del_A', 1))).toBe('waiting');
   });
 
+  it('ensure: re-adds a job whose hash outlived its list (Redis lost part of its keys), which BullMQ alone takes as a repeat', async () => {
+    await queue.enqueue('del_B', 1, new Date(now.getTime() + 60_000));
+    await redis.del(`${prefix}:${DELIVERY_QUEUE}:delayed`);
+    expect(await queue.queue.getJobState(attemptJobId('del_B', 1))).toBe('unknown');
+    await queue.enqueue('del_B', 1, now);
+    expect(await queue.queue.getJobState(attemptJobId('del_B', 1))).toBe('unknown');
+    expect(await queue.ensure('del_B', 1, now)).toBe('added');
+    expect(await queue.queue.getJobState(attemptJobId('del_B', 1))).toBe('waiting');
+  });
+
   it('backs off infrastructure failures 1 s, 2 s, 4 s … at most 30 s', () => {
     expect([1, 2, 3, 4, 5, 6, 10].map(infrastructureBackoff)).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
   });

@@ -56,6 +56,18 @@ describe('DeploymentTimerQueue', () => {
     await waitUntil(() => fired.length === 2, { description: 'the rescheduled timer to fire' });
   });
 
+  it('repair adds again a timer whose job hash outlived its list (Redis lost part of its keys); schedule alone takes it as there', async () => {
+    const timer = row('sla-dep_c', 60_000);
+    await queue.schedule([timer], new Date());
+    await redis.producer.del(`${prefix}:deployment-timers:delayed`);
+    await queue.schedule([timer], new Date());
+    expect(await queue.pendingJobIds()).toEqual([]);
+    await queue.repair([timer], new Date());
+    expect(await queue.pendingJobIds()).toEqual(['sla-dep_c']);
+    await queue.repair([timer], new Date());
+    expect(await queue.pendingJobIds()).toEqual(['sla-dep_c']);
+  });
+
   it('removes a timer that is no longer needed', async () => {
     await queue.schedule([row('reply-dep_b', 60_000), row('sla-dep_b', 60_000)], new Date());
     await queue.remove(['reply-dep_b', 'start-dep_b']);

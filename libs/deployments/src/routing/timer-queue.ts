@@ -1,5 +1,5 @@
 import { SpanKind } from '@opentelemetry/api';
-import { contextFromTraceparent, currentTraceparent, DelayedJobQueue, inSpan, runWithLogContext, startJobWorker, tracingEnabled, type RedisPair } from '@eh/platform';
+import { contextFromTraceparent, currentTraceparent, DelayedJobQueue, type DelayedJob, inSpan, runWithLogContext, startJobWorker, tracingEnabled, type RedisPair } from '@eh/platform';
 import type { TimerRow } from './routing-view.query';
 import type { TimerJobData, TimerScheduler } from './timer-scheduler.port';
 
@@ -30,23 +30,11 @@ export class DeploymentTimerQueue implements TimerScheduler {
   }
 
   schedule(timers: readonly TimerRow[], now: Date): Promise<void> {
-    const traceparent = currentTraceparent();
-    return this.jobs.add(
-      timers.map((timer) => ({
-        id: timer.jobId,
-        name: timer.kind,
-        data: {
-          deploymentId: timer.deploymentId,
-          workspaceId: timer.workspaceId,
-          kind: timer.kind,
-          offerNumber: timer.offerNumber,
-          dueAt: timer.dueAt.toISOString(),
-          ...(traceparent === undefined ? {} : { traceparent }),
-        },
-        dueAt: timer.dueAt,
-      })),
-      now,
-    );
+    return this.jobs.add(timers.map(timerJob), now);
+  }
+
+  async repair(timers: readonly TimerRow[], now: Date): Promise<void> {
+    for (const timer of timers) await this.jobs.ensure(timerJob(timer), now);
   }
 
   remove(jobIds: readonly string[]): Promise<void> {
@@ -71,6 +59,23 @@ export class DeploymentTimerQueue implements TimerScheduler {
     await this.worker?.close();
     await this.jobs.close();
   }
+}
+
+function timerJob(timer: TimerRow): DelayedJob<TimerJobData> {
+  const traceparent = currentTraceparent();
+  return {
+    id: timer.jobId,
+    name: timer.kind,
+    data: {
+      deploymentId: timer.deploymentId,
+      workspaceId: timer.workspaceId,
+      kind: timer.kind,
+      offerNumber: timer.offerNumber,
+      dueAt: timer.dueAt.toISOString(),
+      ...(traceparent === undefined ? {} : { traceparent }),
+    },
+    dueAt: timer.dueAt,
+  };
 }
 
 /** Issue 16: a fired timer logs with its deployment and, with tracing on, is a span in the trace that scheduled it. */

@@ -30,10 +30,16 @@ export class TimerReconciler {
     return 2 * this.options.reconcileSeconds * 1000;
   }
 
-  /** One pass: schedule every timer due within the horizon. Returns how many it saw. */
+  /**
+   * One pass: schedule every timer due within the horizon. Returns how many it saw. A timer
+   * still listed a period after it was due has not fired: its job is checked one by one.
+   */
   async runOnce(now = new Date()): Promise<number> {
     const due = await timersDueBefore(this.sql, new Date(now.getTime() + this.horizonMs));
-    await this.scheduler.schedule(due, now);
+    const lateBefore = now.getTime() - this.options.reconcileSeconds * 1000;
+    const late = due.filter((timer) => timer.dueAt.getTime() < lateBefore);
+    await this.scheduler.schedule(late.length === 0 ? due : due.filter((timer) => timer.dueAt.getTime() >= lateBefore), now);
+    await this.scheduler.repair(late, now);
     return due.length;
   }
 

@@ -16,6 +16,12 @@ export interface TimerJobData {
 export interface TimerScheduler {
   /** Adds each timer as a job due at its time (at once when overdue); one already there is left alone. */
   schedule(timers: readonly TimerRow[], now: Date): Promise<void>;
+  /**
+   * For timers overdue by a reconcile period: makes sure each job can still run. One that Redis
+   * lost only in part (its hash outlived its list) is added again, where schedule() would take
+   * the hash as the job.
+   */
+  repair(timers: readonly TimerRow[], now: Date): Promise<void>;
   /** Drops jobs the deployment no longer needs. */
   remove(jobIds: readonly string[]): Promise<void>;
 }

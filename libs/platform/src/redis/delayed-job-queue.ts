@@ -69,7 +69,11 @@ export class DelayedJobQueue<Data> {
   async ensure(job: DelayedJob<Data>, now: Date): Promise<EnsureOutcome> {
     const state = await this.queue.getJobState(job.id);
     if (state === 'unknown') {
-      await this.add([job], now);
+      // In no list. Redis may have lost only part of a job's keys (eviction, a flush by prefix
+      // racing an add): a job hash left behind makes BullMQ take every add as a repeat, so the
+      // job would never run again. The orphan goes first (a soak found one stuck for minutes).
+      if ((await this.presentJobIds([job.id])).has(job.id)) await this.queue.remove(job.id);
+      await this.addNew([job], now);
       return 'added';
     }
     if (state !== 'completed' && state !== 'failed') return 'present';
