@@ -46,9 +46,9 @@ export class DeploymentTimers implements ContextRuntimeDeclaration {
     ];
   }
 
-  /** After an event of one deployment: its timers brought into BullMQ, stale ones removed. */
-  async syncDeployment(deploymentId: string): Promise<void> {
+  /** After an event of one deployment: its timers brought into BullMQ, stale ones removed (`finished`: see TimerReconciler). */
+  async syncDeployment(deploymentId: string, options: { finished?: boolean } = {}): Promise<void> {
     if (!this.running) throw new Error('deployment timers are not running in this process');
-    await this.running.reconciler.syncDeployment(deploymentId);
+    await this.running.reconciler.syncDeployment(deploymentId, options);
   }
 }

@@ -43,9 +43,13 @@ export class TimerReconciler {
     return due.length;
   }
 
-  /** After an event of one deployment: schedule what it needs now, remove what it no longer does. */
-  async syncDeployment(deploymentId: string, now = new Date()): Promise<void> {
-    const timers = await timersOfDeployment(this.sql, deploymentId);
+  /**
+   * After an event of one deployment: schedule what it needs now, remove what it no longer does.
+   * `finished`: the caller's fold of the stream is terminal, so no timer is needed now or ever
+   * after, and the view is not read (issue 14: a query per deployment, for the empty answer).
+   */
+  async syncDeployment(deploymentId: string, { finished = false, now = new Date() }: { finished?: boolean; now?: Date } = {}): Promise<void> {
+    const timers = finished ? [] : await timersOfDeployment(this.sql, deploymentId);
     const horizon = now.getTime() + this.horizonMs;
     await this.scheduler.schedule(timers.filter((timer) => timer.dueAt.getTime() < horizon), now);
     const current = new Set(timers.map((timer) => timer.jobId));

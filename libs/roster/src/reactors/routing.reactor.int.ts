@@ -43,14 +43,14 @@ describe('reactToDeployment (PostgreSQL)', () => {
     // The real store, with each stream read noted.
     const counting: EventStore = Object.create(store) as EventStore;
     counting.read = (name, options) => (reads.push(name), store.read(name, options));
-    const synced: string[] = [];
+    const synced: { deploymentId: string; finished: boolean }[] = [];
     const deps = {
       store: counting,
       sql: db.pool,
       offerTimeoutSeconds: 60,
       briefFitHalfLifeSeconds: 60,
       replyWindowSeconds: 60,
-      timers: { syncDeployment: async (deploymentId: string) => void synced.push(deploymentId) },
+      timers: { syncDeployment: async (deploymentId: string, { finished }: { finished: boolean }) => void synced.push({ deploymentId, finished }) },
       followed,
     };
     await reactToDeployment(deps, created);
@@ -62,7 +62,7 @@ describe('reactToDeployment (PostgreSQL)', () => {
     const appended = (await store.read(stream)).slice(2);
     expect(appended.map((event) => event.type)).toEqual(['deployment.in_progress', 'deployment.completed']);
     for (const event of appended) await reactToDeployment(deps, event);
-    // Only the stream's latest, which takes no step, syncs them.
-    expect(synced).toEqual([id]);
+    // Only the stream's latest, which takes no step, syncs them: finished, so without a read.
+    expect(synced).toEqual([{ deploymentId: id, finished: true }]);
   });
 });

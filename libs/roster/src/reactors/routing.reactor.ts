@@ -1,11 +1,11 @@
 import type { DeploymentEvent } from '@eh/contracts';
-import { reactToDeploymentEvent, type DeploymentState } from '@eh/deployments';
+import { isTerminal, reactToDeploymentEvent, type DeploymentState } from '@eh/deployments';
 import type { FollowedStreams, RecordedEvent } from '@eh/event-store';
 import { offerDeployment, type OfferDeps } from '../application/offer-deployment.handler';
 
 export interface DeploymentReactorDeps extends OfferDeps {
   /** DeploymentTimers (libs/deployments): brings a deployment's timers into BullMQ. */
-  timers: { syncDeployment(deploymentId: string): Promise<void> };
+  timers: { syncDeployment(deploymentId: string, options: { finished: boolean }): Promise<void> };
   replyWindowSeconds: number;
   /** The deployments' folds this process keeps from event to event, so most events cost no stream read (issue 14). */
   followed?: FollowedStreams<DeploymentEvent, DeploymentState>;
@@ -37,9 +37,12 @@ export async function reactToDeployment(deps: DeploymentReactorDeps, event: Reco
     // completes in the step its creation triggers). Otherwise this event is the latest: sync.
     const after = deps.followed?.get(event.streamName);
     if (!after || after.revision <= event.streamRevision) {
-      // Redis holds only what can be rebuilt: if it is down, the next reconcile pass schedules
-      // these timers, and routing goes on rather than wait for it.
-      await deps.timers.syncDeployment(deploymentId).catch((error: unknown) => console.error(`router: timers of ${deploymentId} not synced`, error));
+      // A terminal fold is the stream's last word whatever revision it is at: the timers to
+      // remove are known without reading the view (issue 14). Redis holds only what can be
+      // rebuilt: if it is down, the next reconcile pass schedules these timers, and routing goes
+      // on rather than wait for it.
+      const finished = after !== undefined && isTerminal(after.state);
+      await deps.timers.syncDeployment(deploymentId, { finished }).catch((error: unknown) => console.error(`router: timers of ${deploymentId} not synced`, error));
     }
   }
 }
