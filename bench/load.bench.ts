@@ -6,6 +6,7 @@ import { freePort } from '../test/support/free-port';
 import { completedAt, waitForCompletion } from './load/completion-times';
 import { HttpLoadClient } from './load/http-load-client';
 import { runClosedLoop, runOpenLoop, summary, type OpenLoopResult } from './load/open-loop';
+import { gcPausesBetween, readGcPauses } from './load/gc-pauses';
 import { cpuBetween, sampleCpu } from './load/process-cpu';
 import { sampleSyscalls, syscallsPer } from './load/process-syscalls';
 import { runScriptedExperts, type BenchExpert } from './load/scripted-experts';
@@ -115,7 +116,8 @@ async function main(): Promise<void> {
   // --profile DIR: every service writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profileDir = option('profile', '');
   const profiling: Record<string, string> = profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` } : {};
-  const services = await startServices({ ...profiling, ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: '10000000', AUTH_FAILURES_PER_MINUTE: '1000000' });
+  // Health ports: the gateway's /metrics gives its GC pauses during the GET phase.
+  const services = await startServices({ ...profiling, ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: '10000000', AUTH_FAILURES_PER_MINUTE: '1000000' }, { healthPorts: true });
   const floor = await startFloor();
   const client = new HttpLoadClient(services.baseUrl);
   const floorClient = new HttpLoadClient(floor.url);
@@ -175,10 +177,13 @@ async function main(): Promise<void> {
     const floorGetOpen = await runOpenLoop(settings.getRate, Math.min(settings.seconds, 30), async (index) => {
       if ((await floorClient.request('GET', `/items/${floorIds[index % floorIds.length]}`)).status !== 200) throw new Error('floor get');
     });
+    const gatewayMetrics = `${services.healthUrlOf('gateway')}/metrics`;
+    const gcBefore = await readGcPauses(gatewayMetrics);
     const getOpen = await runOpenLoop(settings.getRate, Math.min(settings.seconds, 30), async (index) => {
       if ((await client.request('GET', `/v1/deployments/${getIds[index % getIds.length]}`, { key: testKey })).status !== 200) throw new Error('get');
     });
-    report.get_open_loop = { rate: settings.getRate, floor_ms: summary(floorGetOpen.latenciesMs), get_ms: summary(getOpen.latenciesMs), failures: failuresOf(getOpen) };
+    const gatewayGc = gcPausesBetween(gcBefore, await readGcPauses(gatewayMetrics));
+    report.get_open_loop = { rate: settings.getRate, floor_ms: summary(floorGetOpen.latenciesMs), get_ms: summary(getOpen.latenciesMs), failures: failuresOf(getOpen), gateway_gc_pauses: gatewayGc };
 
     // Live mode, worked by scripted experts through /expert/v1.
     const skill = `bench-${Date.now().toString(36)}`;
