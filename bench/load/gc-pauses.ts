@@ -7,20 +7,19 @@ export interface GcPauses {
 export async function readGcPauses(metricsUrl: string): Promise<GcPauses> {
   const text = await (await fetch(metricsUrl)).text();
   const pauses: GcPauses = {};
+  /** Buckets are cumulative: the 10 ms one counts the pauses up to 10 ms; the rest took longer. */
+  const upTo10Ms: Record<string, number> = {};
   for (const line of text.split('\n')) {
     const match = /^nodejs_gc_duration_seconds_(sum|count|bucket)\{([^}]*)\} (\S+)$/.exec(line);
-    if (!match) continue;
+    const kind = match && /kind="([^"]+)"/.exec(match[2])?.[1];
+    if (!match || !kind) continue;
     const [, part, labels, raw] = match;
-    const kind = /kind="([^"]+)"/.exec(labels)?.[1];
-    if (!kind) continue;
-    const value = Number(raw);
     const entry = (pauses[kind] ??= { count: 0, totalMs: 0, over10Ms: 0 });
-    if (part === 'count') entry.count = value;
-    if (part === 'sum') entry.totalMs = value * 1000;
-    // Cumulative buckets: the 10 ms bucket counts pauses up to 10 ms; the rest took longer.
-    if (part === 'bucket' && /le="0\.01"/.test(labels)) entry.over10Ms = -value;
+    if (part === 'count') entry.count = Number(raw);
+    if (part === 'sum') entry.totalMs = Number(raw) * 1000;
+    if (part === 'bucket' && /le="0\.01"/.test(labels)) upTo10Ms[kind] = Number(raw);
   }
-  for (const entry of Object.values(pauses)) entry.over10Ms += entry.count;
+  for (const [kind, entry] of Object.entries(pauses)) entry.over10Ms = entry.count - (upTo10Ms[kind] ?? 0);
   return pauses;
 }
 

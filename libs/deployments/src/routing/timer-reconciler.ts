@@ -1,6 +1,6 @@
 import { startPeriodicTask, type PeriodicTask, type SqlClient } from '@eh/platform';
 import { SINGLE_TIMER_KINDS, timerJobId } from '../domain/deployment.timers';
-import { timersDueBefore, timersOfDeployment } from './routing-view.query';
+import { timersDueBefore, timersOfDeployment, type TimerRow } from './routing-view.query';
 import type { TimerScheduler } from './timer-scheduler.port';
 
 export interface TimerSchedulingOptions {
@@ -37,9 +37,9 @@ export class TimerReconciler {
   async runOnce(now = new Date()): Promise<number> {
     const due = await timersDueBefore(this.sql, new Date(now.getTime() + this.horizonMs));
     const lateBefore = now.getTime() - this.options.reconcileSeconds * 1000;
-    const late = due.filter((timer) => timer.dueAt.getTime() < lateBefore);
-    await this.scheduler.schedule(late.length === 0 ? due : due.filter((timer) => timer.dueAt.getTime() >= lateBefore), now);
-    await this.scheduler.repair(late, now);
+    const isLate = (timer: TimerRow): boolean => timer.dueAt.getTime() < lateBefore;
+    await this.scheduler.schedule(due.filter((timer) => !isLate(timer)), now);
+    await this.scheduler.repair(due.filter(isLate), now);
     return due.length;
   }
 
