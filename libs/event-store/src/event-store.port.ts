@@ -97,7 +97,25 @@ export interface EventStore {
   waitForAppend(timeoutMs: number, signal?: AbortSignal, after?: number): Promise<void>;
   /** A count of the appends this store has heard of, for waitForAppend's `after` (issue 14). */
   appendsHeard(): number;
+  /**
+   * Issue 14: reports committed appends to `observer`, in commit order, until the returned
+   * function is called. Optional: a store without it reports nothing, and callers ask the store.
+   */
+  watchCommits?(observer: CommitObserver): () => void;
   close(): Promise<void>;
+}
+
+/** What a store's commit feed tells its observers (EventStore.watchCommits). */
+export interface CommitObserver {
+  /** From now on, every committed append is reported, until `lost`. */
+  listening(): void;
+  /**
+   * A transaction that appended to `streamName` committed, and is visible to new reads. Reported
+   * in commit order. `transactionId` as in the checkpoints of its events; undefined if unknown.
+   */
+  appended(streamName: string, transactionId: string | undefined): void;
+  /** The feed broke: commits from now until the next `listening` may go unreported. */
+  lost(): void;
 }
 
 /** The stream's actual revision did not match the expected version. Retry after folding again. */

@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
+import type { EndpointModes } from '../application/destination-presence';
 
 const DEPLOYMENT_STREAM = 'deployment-';
 
@@ -27,4 +28,14 @@ export async function mayHaveDestinations(sql: SqlClient, event: RecordedEvent):
   // No view row (cannot happen for a committed deployment): let the full fan-out decide.
   if (!row?.found) return true;
   return row.override !== null || row.endpoints;
+}
+
+/** Which modes the workspace's endpoints take (DestinationPresence); removed ones do not count, disabled ones do. */
+export async function endpointModesOf(sql: SqlClient, workspaceId: string): Promise<EndpointModes> {
+  const { rows } = await sql.query<{ live: boolean; test: boolean }>(
+    `SELECT coalesce(bool_or(mode IS NULL OR mode = 'live'), false) AS live, coalesce(bool_or(mode IS NULL OR mode = 'test'), false) AS test
+       FROM webhook_endpoints_view WHERE workspace_id = $1 AND NOT removed`,
+    [workspaceId],
+  );
+  return { live: rows[0]?.live === true, test: rows[0]?.test === true };
 }

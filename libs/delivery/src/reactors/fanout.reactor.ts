@@ -13,15 +13,21 @@ export interface FanoutDeps {
   endpoints?: EndpointDirectory;
   /** Issue 13: creates the workspace's `webhook_url` signing secret of a mode on first need. */
   ensureSigningSecret?: SigningSecretKeeper;
-  /** Issue 14: false when the event can have no destination (one query instead of the fan-out's reads). */
+  /** Issue 14: false when the event can have no destination (from memory, or one query instead of the fan-out's reads). */
   mayHaveDestinations?: (event: RecordedEvent) => Promise<boolean>;
+  /** Issue 14: told each `deployment.created`, whose mode and `webhook_url` decide the deployment's destinations. */
+  learnDeployment?: (event: RecordedEvent) => void;
 }
 
 /** Issue 13: a test event asked for by a partner is scheduled by the gateway, which has no queue. */
 const isTestDelivery = (event: RecordedEvent): boolean => event.type === 'delivery.scheduled' && (event.data as DeliveryScheduled['data']).event_type === 'webhook.test';
 
-/** What the fan-out acts on; everything else is acked without a database round trip. */
-export const fanoutAccepts = (event: RecordedEvent): boolean => isPublicEventType(event.type) || event.type === 'delivery.replay_requested' || isTestDelivery(event);
+/**
+ * What the fan-out acts on; everything else is acked unread. `deployment.created` is only noted
+ * in memory (FanoutDeps.learnDeployment), with no database round trip.
+ */
+export const fanoutAccepts = (event: RecordedEvent): boolean =>
+  isPublicEventType(event.type) || event.type === 'deployment.created' || event.type === 'delivery.replay_requested' || isTestDelivery(event);
 
 /**
  * The `webhooks-fanout` consumer's handler, for every event of the stream: a public event
@@ -37,6 +43,10 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent) => Promi
     });
 
   return async (event) => {
+    if (event.type === 'deployment.created') {
+      deps.learnDeployment?.(event);
+      return 'nothing_done';
+    }
     if (event.type === 'delivery.replay_requested') {
       const { delivery_id, next_attempt, requested_at } = (event as RecordedEvent<'delivery.replay_requested', DeliveryReplayRequested['data']>).data;
       await enqueue(delivery_id, next_attempt, new Date(requested_at));

@@ -10,7 +10,8 @@ import { DeliveryReconciler } from '../application/delivery.reconciler';
 import { ensureSigningSecret } from '../application/signing-secret.handler';
 import { endpointsTakingEvent } from '../adapters/webhook-endpoints-view.query';
 import { oncePerBatch } from '../adapters/destination-presence.memo';
-import { mayHaveDestinations } from '../adapters/destination-presence.query';
+import { endpointModesOf, mayHaveDestinations } from '../adapters/destination-presence.query';
+import { DestinationPresence } from '../application/destination-presence';
 import { deliveryGauges } from '../adapters/delivery-signals';
 import { fanoutAccepts, fanoutHandler } from './fanout.reactor';
 
@@ -40,7 +41,20 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
   constructor(@Inject(CONFIG) config: ServiceConfig, @Inject(SQL) sql: SqlClient, @Inject(EVENT_STORE) store: EventStore) {
     const settings = config.webhooks;
     const clock = (): Date => new Date();
+    // Issue 14: no query for an event with no destination, once the store's commit feed runs.
+    const destinations = new DestinationPresence({ loadEndpointModes: (workspaceId) => endpointModesOf(sql, workspaceId), ask: (event) => mayHaveDestinations(sql, event) });
+    let unwatchCommits: (() => void) | undefined;
     this.workers = [
+      {
+        name: 'commit feed',
+        start: async () => {
+          unwatchCommits = store.watchCommits?.(destinations);
+        },
+        stop: async () => {
+          unwatchCommits?.();
+          unwatchCommits = undefined;
+        },
+      },
       {
         name: 'delivery attempts',
         start: async () => {
@@ -82,7 +96,8 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
       presentObject: (object, now) => attachmentUrls.present(object, now),
       // Issue 13: every enabled partner endpoint of the mode taking the event, and the webhook_url secret.
       endpoints: (workspaceId, mode, eventType) => endpointsTakingEvent(sql, workspaceId, mode, eventType),
-      mayHaveDestinations: oncePerBatch((event) => mayHaveDestinations(sql, event)),
+      mayHaveDestinations: oncePerBatch((event) => destinations.mayHaveDestinations(event)),
+      learnDeployment: (event) => destinations.learn(event),
       ensureSigningSecret: async (workspaceId, mode) => {
         await ensureSigningSecret({ store, cipher: this.started().cipher, now: clock(), correlationId: `fanout:${workspaceId}` }, workspaceId, mode);
       },

@@ -30,7 +30,19 @@ export const eventStoreMigrations: readonly Migration[] = [
     // PL/pgSQL because each statement takes a new snapshot: the revision is read after the lock is
     // held, which one SQL statement (one snapshot, taken before waiting for the lock) could not do.
     id: 'event-store/002-append-function',
-    sql: `
+    sql: appendFunction('p_stream'),
+  },
+  {
+    // Issue 14: the notice carries the transaction id, so a listener can tell when it has heard
+    // every commit up to an event's (notices arrive in commit order; CommitNotices).
+    id: 'event-store/004-append-notice-transaction',
+    sql: appendFunction("p_stream || ' ' || pg_current_xact_id()::text"),
+  },
+];
+
+/** The append function; `notifyPayload` is the SQL expression sent with its NOTIFY. */
+function appendFunction(notifyPayload: string): string {
+  return `
       CREATE OR REPLACE FUNCTION append_to_stream(
         p_stream text, p_expected text, p_ids text[], p_types text[], p_data jsonb[], p_metadata jsonb[],
         p_channel text, p_history boolean)
@@ -56,7 +68,7 @@ export const eventStoreMigrations: readonly Migration[] = [
           SELECT u.id, p_stream, v_actual + u.ord, u.type, u.data, u.metadata
             FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS u(id, type, data, metadata, ord)
            ORDER BY u.ord;
-        PERFORM pg_notify(p_channel, p_stream);
+        PERFORM pg_notify(p_channel, ${notifyPayload});
         -- With p_history the whole stream, for the inline projections that refold it (no second read).
         RETURN QUERY
           SELECT e.global_position::text, e.transaction_id::text, e.event_id, e.stream_name, e.stream_revision::text,
@@ -66,6 +78,5 @@ export const eventStoreMigrations: readonly Migration[] = [
            ORDER BY e.stream_revision;
       END
       $fn$;
-    `,
-  },
-];
+    `;
+}

@@ -6,6 +6,7 @@ import type { Pool } from 'pg';
 import type {
   AppendOptions,
   AppendResult,
+  CommitObserver,
   EventStore,
   ExpectedVersion,
   NewEvent,
@@ -13,6 +14,7 @@ import type {
   RecordedEvent,
 } from '../event-store.port';
 import { AppendListener } from './append-listener';
+import { CommitNotices } from './commit-notices';
 import { appendAndProject, isUniqueViolation, projectionsFor, resolveDuplicateIds, writesFromFold, type AppendOutcome } from './append-to-stream';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
 import { inJsonbOrder } from './jsonb-order';
@@ -38,6 +40,7 @@ export class PostgresEventStore implements EventStore {
   private readonly projections: readonly InlineProjection[];
   private readonly channel: string;
   private readonly listener: AppendListener;
+  private readonly commits: CommitNotices;
   private readonly beforeAppend: (types: readonly string[]) => void;
 
   /** The pool stays the caller's: close() ends only the store's own LISTEN connection. */
@@ -48,6 +51,7 @@ export class PostgresEventStore implements EventStore {
     this.projections = options.inlineProjections ?? [];
     this.channel = options.notifyChannel ?? DEFAULT_APPEND_CHANNEL;
     this.listener = new AppendListener(pool.options, this.channel);
+    this.commits = new CommitNotices(pool.options, this.channel);
     this.beforeAppend = options.beforeAppend ?? (() => undefined);
   }
 
@@ -133,13 +137,17 @@ export class PostgresEventStore implements EventStore {
     return this.listener.wait(timeoutMs, signal, after);
   }
 
+  watchCommits(observer: CommitObserver): () => void {
+    return this.commits.watch(observer);
+  }
+
   /** Replays every stored event the projection handles, in store order, after its reset(). */
   rebuildProjection(projection: InlineProjection): Promise<number> {
     return rebuildInlineProjection(this.pool, projection);
   }
 
-  close(): Promise<void> {
-    return this.listener.close();
+  async close(): Promise<void> {
+    await Promise.all([this.listener.close(), this.commits.close()]);
   }
 
   /** An empty append still checks the expected version; it reports where the stream stands. */
