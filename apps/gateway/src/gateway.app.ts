@@ -16,6 +16,7 @@ import { registerReplySafety } from './http/reply-safety/reply-safety.hook';
 import { registerRequestSignals } from './http/observability/request-signals.hook';
 import { HTTP_SERVER_OPTIONS, registerHostHeaderCheck } from './http/host-header.hook';
 import { registerJsonBodyParser } from './http/json-body.parser';
+import { installInterceptorContextBinding } from './http/interceptor-context';
 import { recordIdempotentOutcome } from './http/idempotency/idempotency-outcome.hook';
 import { IdempotencyStore } from './http/idempotency/idempotency.store';
 import { RedisRateLimiter } from './http/rate-limit/redis-rate-limiter.adapter';
@@ -27,6 +28,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the gateway on its own connections; `close()` releases all of them. */
 export async function createGatewayApp(config: ServiceConfig): Promise<NestFastifyApplication> {
+  if (!installInterceptorContextBinding()) rootLogger().warn('gateway: Nest interceptors are not the version interceptor-context.ts reproduces; kept as Nest has them');
   // Not awaited: started while PostgreSQL is down, the gateway listens, reports not ready and
   // answers 503 until the migrations ran (issue 11). A broken migration still ends the process.
   const database = startDatabase(config, 20, { modules: GATEWAY_CONTEXT_MODULES, ownMigrations: [...idempotencyMigrations, ...CONSOLE_MIGRATIONS], log: (line) => rootLogger().info(`gateway: ${line}`) });

@@ -4,8 +4,7 @@ import { Redis, type RedisOptions } from 'ioredis';
  * What a connection is for decides how it behaves while Redis is away (DESIGN.md "Redis": it
  * holds only what can be rebuilt, so nothing waits on it for long):
  * - `edge`: the gateway's rate limits and throttles. No offline queue and a 1 s timeout, so a
- *   request fails open within a second instead of stalling. Commands issued in one tick are
- *   pipelined together.
+ *   request fails open within a second instead of stalling.
  * - `producer`: adds and removes BullMQ jobs. Fails after a few retries; the reconcilers re-add
  *   whatever was missed.
  * - `worker`: BullMQ workers block on Redis and must wait out an outage (BullMQ 6 requires
@@ -14,8 +13,9 @@ import { Redis, type RedisOptions } from 'ioredis';
 export type RedisRole = 'edge' | 'producer' | 'worker';
 
 const ROLE_OPTIONS: Record<RedisRole, RedisOptions> = {
-  // Auto-pipelining (issue 14): concurrent requests' scripts leave in one write, not one syscall each.
-  edge: { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1000, connectTimeout: 2000, enableAutoPipelining: true },
+  // No auto-pipelining (issue 14): its per-tick pipelines kept each request's objects alive
+  // through two scavenges (docs/decisions.md); it saved no CPU at the rates measured.
+  edge: { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1000, connectTimeout: 2000 },
   producer: { maxRetriesPerRequest: 3 },
   worker: { maxRetriesPerRequest: null },
 };
