@@ -42,7 +42,7 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
   // Redis holds only rate-limit windows here; the gateway starts (and fails open) without it.
   const redis = await connectRedis(config.redisUrl, 'gateway', (line) => new Logger('Redis').warn(line));
   const idempotency = new IdempotencyStore(database.pool, { ttlSeconds: config.durations.idempotencyTtlSeconds });
-  const rateLimiter = new RedisRateLimiter(redis, { prefix: config.redisPrefix, limit: config.rateLimitPerMinute, windowMs: 60_000 });
+  const rateLimiter = new RedisRateLimiter(redis, { prefix: config.redisPrefix, limit: config.rateLimitPerMinute, windowMs: 60_000, leaseMs: config.rateLimitLeaseMs });
   const authThrottle = new AuthFailureThrottle(redis, { prefix: config.redisPrefix, limit: config.authFailuresPerMinute, windowMs: 60_000, cleanForMs: config.authCacheMs });
   // Issue 12: the expert console's live updates (one NATS subscription), sign-in throttle, blob store.
   const consoleDeps = createConsoleDependencies(config, { nats, store: database.store, pool: database.pool, redis });
@@ -100,6 +100,7 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
     await dashboardDeps.events.stop();
   });
   fastify.addHook('onClose', async () => {
+    rateLimiter.close();
     await rpc.close();
     await nats.drain();
     await closeRedis(redis);

@@ -54,6 +54,8 @@ export interface ServiceConfig {
   adminKeyHash: string | null;
   /** Requests per rolling minute per API key (SPEC.md "Limits": 1,000). */
   rateLimitPerMinute: number;
+  /** How long a gateway keeps rate-limit permits it took ahead for a busy key (RATE_LIMIT_LEASE_MS, 1000); 0: one Redis trip per request. */
+  rateLimitLeaseMs: number;
   /** Failed authentications per rolling minute from one client address before it gets 429 (issue 11); 0 = off. */
   authFailuresPerMinute: number;
   /** How long a gateway trusts an API key it has looked up (AUTH_CACHE_MS, 100): also the longest a revoked key still works there. */
@@ -132,6 +134,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     },
     adminKeyHash: adminKeyHashFrom(env.ADMIN_API_KEY),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 1000),
+    rateLimitLeaseMs: integer(env, 'RATE_LIMIT_LEASE_MS', 1000),
     authFailuresPerMinute: integer(env, 'AUTH_FAILURES_PER_MINUTE', 20),
     authCacheMs: integer(env, 'AUTH_CACHE_MS', 100),
     routerConsumers: Math.max(1, integer(env, 'ROUTER_CONSUMERS', 4)),

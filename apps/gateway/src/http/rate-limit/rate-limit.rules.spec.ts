@@ -4,22 +4,22 @@ const MINUTE = 60_000;
 
 describe('rateLimitVerdict', () => {
   it('counts down the remaining requests; reset is when the oldest leaves the window', () => {
-    const verdict = rateLimitVerdict(1000, MINUTE, { allowed: true, count: 1, oldestMs: 1_700_000_000_500, nowMs: 1_700_000_000_500 });
+    const verdict = rateLimitVerdict(1000, MINUTE, { allowed: true, granted: 1, count: 1, oldestMs: 1_700_000_000_500, nowMs: 1_700_000_000_500 });
     expect(verdict).toEqual({ allowed: true, limit: 1000, remaining: 999, resetEpochSeconds: 1_700_000_061, retryAfterSeconds: 60 });
   });
 
   it('waits, when refused, until the oldest counted request leaves the window (rounded up)', () => {
-    const verdict = rateLimitVerdict(5, MINUTE, { allowed: false, count: 5, oldestMs: 1_000_000, nowMs: 1_000_000 + 45_200 });
+    const verdict = rateLimitVerdict(5, MINUTE, { allowed: false, granted: 0, count: 5, oldestMs: 1_000_000, nowMs: 1_000_000 + 45_200 });
     expect(verdict).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 15, resetEpochSeconds: 1060 });
   });
 
   it('never asks to wait less than a second', () => {
-    const verdict = rateLimitVerdict(5, MINUTE, { allowed: false, count: 5, oldestMs: 0, nowMs: MINUTE - 1 });
+    const verdict = rateLimitVerdict(5, MINUTE, { allowed: false, granted: 0, count: 5, oldestMs: 0, nowMs: MINUTE - 1 });
     expect(verdict.retryAfterSeconds).toBe(1);
   });
 
   it('never reports a negative remaining count (a lowered limit)', () => {
-    expect(rateLimitVerdict(5, MINUTE, { allowed: false, count: 9, oldestMs: 0, nowMs: 0 }).remaining).toBe(0);
+    expect(rateLimitVerdict(5, MINUTE, { allowed: false, granted: 0, count: 9, oldestMs: 0, nowMs: 0 }).remaining).toBe(0);
   });
 });
 
@@ -35,7 +35,8 @@ describe('rateLimitHeaders', () => {
 
 describe('parseWindowCount', () => {
   it('reads the script reply', () => {
-    expect(parseWindowCount([1, 2, 3, 4])).toEqual({ allowed: true, count: 2, oldestMs: 3, nowMs: 4 });
+    expect(parseWindowCount([1, 2, 3, 4])).toEqual({ allowed: true, granted: 1, count: 2, oldestMs: 3, nowMs: 4 });
+    expect(parseWindowCount([0, 5, 3, 4])).toMatchObject({ allowed: false, granted: 0 });
   });
 
   it.each([[null], [[1, 2, 3]], [['1', 2, 3, 4]]])('refuses %j', (reply) => {

@@ -1,6 +1,8 @@
 /** What the sliding-window script reports for one request. */
 export interface WindowCount {
   allowed: boolean;
+  /** Permits taken (0 when refused); more than one for a lease. */
+  granted: number;
   /** Requests counted in the window, this one included when allowed. */
   count: number;
   /** Time of the oldest counted request (ms); `nowMs` when none. */
@@ -44,6 +46,6 @@ export function parseWindowCount(reply: unknown): WindowCount {
   if (!Array.isArray(reply) || reply.length !== 4 || !reply.every((item) => typeof item === 'number')) {
     throw new Error(`unexpected sliding-window reply ${JSON.stringify(reply)}`);
   }
-  const [allowed, count, oldestMs, nowMs] = reply as number[];
-  return { allowed: allowed === 1, count, oldestMs, nowMs };
+  const [granted, count, oldestMs, nowMs] = reply as number[];
+  return { allowed: granted > 0, granted, count, oldestMs, nowMs };
 }

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { LeaseBook, type Grant } from './rate-limit-leases';
 import { parseWindowCount, rateLimitVerdict, type RateLimitVerdict } from './rate-limit.rules';
 import { SLIDING_WINDOW_LUA, SLIDING_WINDOW_SHA } from './sliding-window.script';
 
@@ -8,6 +9,10 @@ export interface RateLimiterOptions {
   prefix: string;
   limit: number;
   windowMs: number;
+  /** Issue 14: permits are taken ahead and kept this long (rate-limit-leases.ts); 0 or absent: one trip per request. */
+  leaseMs?: number;
+  /** The most permits one trip takes (default 100). */
+  maxLeasePermits?: number;
 }
 
 const WARN_EVERY_MS = 10_000;
@@ -16,26 +21,52 @@ const WARN_EVERY_MS = 10_000;
 export class RedisRateLimiter {
   private readonly logger = new Logger('RateLimit');
   private lastWarningMs = 0;
+  private readonly leases: LeaseBook | undefined;
+  private readonly sweeper: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly redis: Redis,
     private readonly options: RateLimiterOptions,
-  ) {}
+  ) {
+    const leaseMs = options.leaseMs ?? 0;
+    if (leaseMs <= 0) return;
+    this.leases = new LeaseBook({
+      leaseMs,
+      maxPermits: options.maxLeasePermits ?? 100,
+      now: () => Date.now(),
+      take: (subject, member, wanted) => this.take(subject, member, wanted),
+      giveBack: (subject, members) => void this.redis.zrem(this.keyFor(subject), ...members).catch((error: unknown) => this.warnFailOpen(error)),
+    });
+    this.sweeper = setInterval(() => this.leases?.sweep(), leaseMs);
+    this.sweeper.unref();
+  }
+
+  /** Stops the sweeps and gives back the permits still leased. */
+  close(): void {
+    clearInterval(this.sweeper);
+    this.leases?.releaseAll();
+  }
 
   keyFor(subject: string): string {
     return `${this.options.prefix}:ratelimit:${subject}`;
   }
 
   /**
-   * Counts one request of `subject` (unique `member`). Null when Redis cannot answer: the
+   * Counts one request of `subject` (unique `member`), from a lease when leases are on and no
+   * `nowMs` (a fixed time, for tests) is given. Null when Redis cannot answer: the
    * limiter fails open (docs/decisions.md), since refusing every partner because a cache is
    * down would turn a Redis outage into a full outage.
    */
   async hit(subject: string, member: string, nowMs?: number): Promise<RateLimitVerdict | null> {
-    const args = [String(this.options.limit), String(this.options.windowMs), member, nowMs === undefined ? '' : String(nowMs)];
+    if (this.leases && nowMs === undefined) return this.leases.hit(subject, member);
+    return (await this.take(subject, member, 1, nowMs))?.verdict ?? null;
+  }
+
+  private async take(subject: string, member: string, wanted: number, nowMs?: number): Promise<Grant | null> {
+    const args = [String(this.options.limit), String(this.options.windowMs), member, nowMs === undefined ? '' : String(nowMs), String(wanted)];
     try {
       const window = parseWindowCount(await this.run(this.keyFor(subject), args));
-      return rateLimitVerdict(this.options.limit, this.options.windowMs, window);
+      return { verdict: rateLimitVerdict(this.options.limit, this.options.windowMs, window), member, granted: window.granted };
     } catch (error) {
       this.warnFailOpen(error);
       return null;

@@ -61,4 +61,63 @@ describe('RedisRateLimiter against Redis', () => {
       await closeRedis(down);
     }
   });
+
+  describe('with leases (issue 14)', () => {
+    /** The connection, counting the script's trips. */
+    const counting = () => {
+      const trips = { count: 0 };
+      const proxy = new Proxy(redis, {
+        get(target, property, receiver) {
+          if (property === 'evalsha') trips.count++;
+          return Reflect.get(target, property, receiver);
+        },
+      });
+      return { proxy, trips };
+    };
+
+    it('serves a busy key from leases: a burst costs a few trips, not one per request', async () => {
+      const { proxy, trips } = counting();
+      const limiter = new RedisRateLimiter(proxy, { prefix, limit: 10_000, windowMs: 60_000, leaseMs: 200 });
+      try {
+        const burst = () => Promise.all(Array.from({ length: 60 }, () => limiter.hit('key_f', next())));
+        await burst();
+        const tripsBefore = trips.count;
+        const verdicts = [...(await burst()), ...(await burst()), ...(await burst())];
+        expect(verdicts.every((verdict) => verdict?.allowed)).toBe(true);
+        expect(new Set(verdicts.map((verdict) => verdict?.remaining)).size).toBe(180);
+        expect(trips.count - tripsBefore).toBeLessThan(20);
+      } finally {
+        limiter.close();
+      }
+    });
+
+    it('never lets a key past its limit across two gateways, and gives back what they did not use', async () => {
+      const options = { prefix, limit: 200, windowMs: 60_000, leaseMs: 100 };
+      const gateways = [new RedisRateLimiter(redis, options), new RedisRateLimiter(redis, options)];
+      try {
+        const burst = () => Promise.all(Array.from({ length: 60 }, (_, index) => (gateways[index % 2] as RedisRateLimiter).hit('key_h', next())));
+        const verdicts = [];
+        for (let round = 0; round < 5; round++) verdicts.push(...(await burst()));
+        expect(verdicts.filter((verdict) => verdict?.allowed)).toHaveLength(200);
+        await new Promise((resolve) => setTimeout(resolve, 350));
+        expect(await redis.zcard(gateways[0]!.keyFor('key_h'))).toBe(200);
+      } finally {
+        for (const gateway of gateways) gateway.close();
+      }
+    });
+
+    it('gives back unused permits once a lease expires', async () => {
+      const limiter = new RedisRateLimiter(redis, { prefix, limit: 1000, windowMs: 60_000, leaseMs: 100 });
+      try {
+        for (let index = 0; index < 30; index++) await limiter.hit('key_g', next());
+        await new Promise((resolve) => setTimeout(resolve, 110));
+        expect(await limiter.hit('key_g', next())).toMatchObject({ allowed: true, remaining: 1000 - 31 });
+        expect(await redis.zcard(limiter.keyFor('key_g'))).toBeGreaterThan(31);
+        await new Promise((resolve) => setTimeout(resolve, 350));
+        expect(await redis.zcard(limiter.keyFor('key_g'))).toBe(31);
+      } finally {
+        limiter.close();
+      }
+    });
+  });
 });

@@ -7,8 +7,13 @@ import { createHash } from 'node:crypto';
  * burst-tolerant: the whole limit may be spent at once. Memory is at most `limit` members per
  * key. Refused requests are not counted, so Retry-After is exact.
  *
+ * Issue 14: a gateway may take several permits at once (a lease, rate-limit-leases.ts), each its
+ * own member `<member>:<n>`; never more than a tenth of what the window has left, so the last
+ * tenth of the limit goes one request at a time, exactly as before.
+ *
  * KEYS[1] the key's set; ARGV: limit, window ms, member, now ms ('' = Redis TIME, the one
- * clock every replica shares; tests pass a time). Returns {allowed 0|1, count, oldest ms, now ms}.
+ * clock every replica shares; tests pass a time), permits wanted ('' = 1).
+ * Returns {permits granted (0: refused), count, oldest ms, now ms}.
  */
 export const SLIDING_WINDOW_LUA = `
 local now = tonumber(ARGV[4])
@@ -20,17 +25,20 @@ local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local count = redis.call('ZCARD', KEYS[1])
-local allowed = 0
+local wanted = tonumber(ARGV[5]) or 1
+local granted = 0
 if count < limit then
-  redis.call('ZADD', KEYS[1], now, ARGV[3])
-  count = count + 1
-  allowed = 1
+  granted = math.max(1, math.min(wanted, math.floor((limit - count) / 10)))
+  for n = 1, granted do
+    redis.call('ZADD', KEYS[1], now, ARGV[3] .. ':' .. n)
+  end
+  count = count + granted
 end
 redis.call('PEXPIRE', KEYS[1], window)
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 local oldestMs = now
 if oldest[2] then oldestMs = tonumber(oldest[2]) end
-return {allowed, count, oldestMs, now}
+return {granted, count, oldestMs, now}
 `;
 
 export const SLIDING_WINDOW_SHA = createHash('sha1').update(SLIDING_WINDOW_LUA).digest('hex');
