@@ -12,7 +12,7 @@ import { EventIdConflictError } from '../event-id-conflict.error';
 import { toRecordedEvent, type EventRow } from './event-rows';
 import { applyInlineProjections, type InlineProjection } from './inline-projection';
 import { findPreviousAppend } from './previous-append';
-import { asWithItems, type ProjectionWrite } from './projection-writes';
+import { asWithItems, statementForShape, valuesOfWrites, type ProjectionWrite } from './projection-writes';
 
 export interface AppendContext {
   /** The inline projections these events reach (projectionsFor): with none, no transaction is open. */
@@ -86,6 +86,7 @@ export async function appendAndProject(
 }
 
 const APPEND_CALL = 'append_to_stream($1, $2, $3, $4, $5::jsonb[], $6::jsonb[], $7, $8)';
+const APPEND_ALONE = `SELECT * FROM ${APPEND_CALL}`;
 
 /**
  * The append alone, or with projection writes in the same statement (one round trip, atomic on
@@ -94,15 +95,15 @@ const APPEND_CALL = 'append_to_stream($1, $2, $3, $4, $5::jsonb[], $6::jsonb[], 
  * they run under its stream lock.
  */
 function appendStatement(appendValues: unknown[], writes: readonly ProjectionWrite[]): [string, unknown[]] {
-  if (writes.length === 0) return [`SELECT * FROM ${APPEND_CALL}`, appendValues];
-  const { items, values } = asWithItems(writes, appendValues.length);
-  return [
-    `WITH appended_rows AS MATERIALIZED (SELECT * FROM ${APPEND_CALL}),
+  if (writes.length === 0) return [APPEND_ALONE, appendValues];
+  const text = statementForShape('append', writes, () => {
+    const { items } = asWithItems(writes, appendValues.length);
+    return `WITH appended_rows AS MATERIALIZED (SELECT * FROM ${APPEND_CALL}),
           appended AS MATERIALIZED (SELECT 1 FROM appended_rows WHERE event_id IS NOT NULL LIMIT 1),
           ${items.join(',\n          ')}
-     SELECT * FROM appended_rows ORDER BY revision_text::bigint NULLS FIRST`,
-    [...appendValues, ...values],
-  ];
+     SELECT * FROM appended_rows ORDER BY revision_text::bigint NULLS FIRST`;
+  });
+  return [text, [...appendValues, ...valuesOfWrites(writes)]];
 }
 
 /**

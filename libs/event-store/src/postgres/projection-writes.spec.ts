@@ -1,4 +1,4 @@
-import { asWithItems } from './projection-writes';
+import { asWithItems, statementForShape, valuesOfWrites } from './projection-writes';
 
 describe('asWithItems', () => {
   it('numbers each write\'s parameters after the offset and the writes before it', () => {
@@ -29,5 +29,26 @@ describe('asWithItems on a text seen before', () => {
     expect(asWithItems([write], 0).items).toEqual(['w0 AS (DELETE FROM b WHERE id = $1)']);
     expect(asWithItems([write], 8).items).toEqual(['w0 AS (DELETE FROM b WHERE id = $9)']);
     expect(asWithItems([write, write], 0).items).toEqual(['w0 AS (DELETE FROM b WHERE id = $1)', 'w1 AS (DELETE FROM b WHERE id = $2)']);
+  });
+});
+
+describe('statementForShape (issue 14)', () => {
+  const write = (text: string, ...values: unknown[]) => ({ text, values });
+
+  it('builds a statement once per kind and sequence of write texts, then gives the same string', () => {
+    let builds = 0;
+    const build = () => `statement ${++builds}`;
+    const writes = [write('INSERT INTO a SELECT $1 FROM appended', 1), write('DELETE FROM b WHERE id = $1', 2)];
+    const first = statementForShape('probe', writes, build);
+    expect(statementForShape('probe', [write(writes[0]!.text, 9), write(writes[1]!.text, 8)], build)).toBe(first);
+    expect(statementForShape('probe', [writes[1]!, writes[0]!], build)).not.toBe(first);
+    expect(statementForShape('probe', [writes[0]!], build)).not.toBe(first);
+    expect(statementForShape('other', writes, build)).not.toBe(first);
+    expect(builds).toBe(4);
+  });
+
+  it('joins the writes’ values in order, as asWithItems numbers them', () => {
+    const writes = [write('x $1 $2', 'a', 'b'), write('y $1', 'c')];
+    expect(valuesOfWrites(writes)).toEqual(asWithItems(writes, 3).values);
   });
 });
