@@ -12,23 +12,9 @@ export interface ProjectionWrite {
   values: unknown[];
 }
 
-/**
- * Renumbered texts, by shift and text: the texts are a projection's constants, so the regex runs
- * once per text and shift (it showed in the gateway's profile when it ran on every append).
- */
-const shifted = new Map<string, string>();
-const SHIFTED_LIMIT = 1_000;
-
+/** The text with each `$n` moved up by `shift`; run only when a statement's shape is first built (statementForShape). */
 function shiftParameters(text: string, shift: number): string {
-  const key = `${shift}:${text}`;
-  let result = shifted.get(key);
-  if (result === undefined) {
-    result = text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
-    // A text built per call (against the contract) must not grow the map without bound.
-    if (shifted.size >= SHIFTED_LIMIT) shifted.clear();
-    shifted.set(key, result);
-  }
-  return result;
+  return text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
 }
 
 interface ShapeNode {
