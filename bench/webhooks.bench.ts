@@ -2,6 +2,8 @@ import path from 'node:path';
 import { waitUntil } from '@eh/platform/testing';
 import { DeploymentHistory } from '../test/support/deployment-history';
 import { startServices } from '../test/support/service-harness';
+import { cpuBetween, sampleCpu } from './load/process-cpu';
+import { countersPerDeployment, readServerCounters } from './load/server-counters';
 import { percentiles, timed } from './latency';
 import { BenchReceiver } from './webhook-bench-receiver';
 
@@ -21,10 +23,17 @@ const PUBLIC_PER_DEPLOYMENT = 3;
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 const SAMPLE_BODY = JSON.stringify({ id: 'evt_bench', object: 'event', type: 'deployment.completed', data: { object: { brief: 'x'.repeat(1200) } }, metadata: {} });
 
-async function rawLoop(url: string, inFlight: number): Promise<{ per_second: number; latency_ms: ReturnType<typeof percentiles> }> {
+/** CPU ms of this process (the raw loop's client and the receiver both live here) since `from`. */
+const ownCpuMs = (from: NodeJS.CpuUsage): number => {
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / 1000;
+};
+
+async function rawLoop(url: string, inFlight: number): Promise<{ per_second: number; cpu_ms_per_request: number; latency_ms: ReturnType<typeof percentiles> }> {
   const latencies: number[] = [];
   let next = 0;
   const started = Date.now();
+  const cpuFrom = process.cpuUsage();
   await Promise.all(
     Array.from({ length: inFlight }, async () => {
       while (next < RAW) {
@@ -35,8 +44,10 @@ async function rawLoop(url: string, inFlight: number): Promise<{ per_second: num
       }
     }),
   );
-  return { per_second: Math.round((RAW / (Date.now() - started)) * 1000), latency_ms: percentiles(latencies) };
+  return { per_second: Math.round((RAW / (Date.now() - started)) * 1000), cpu_ms_per_request: round2(ownCpuMs(cpuFrom) / RAW), latency_ms: percentiles(latencies) };
 }
+
+const round2 = (value: number): number => Math.round(value * 100) / 100;
 
 /** Deliveries per second between the 10th and the 90th percentile of arrivals: the steady part. */
 function sustainedRate(arrivals: number[]): number {
@@ -70,8 +81,17 @@ async function main(): Promise<void> {
     const appendedIn = Date.now() - appendStart;
     const burstStart = Date.now();
     await services.start('webhooks');
+    // CPU from the moment the service is ready (its start-up is not per delivery) to the last delivery.
+    const drainPids = { webhooks: services.pidOf('webhooks'), relay: services.pidOf('relay') };
+    const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const countersBefore = await readServerCounters(services.database.pool, redisUrl);
+    const cpuBefore = sampleCpu(drainPids);
+    const receiverCpuFrom = process.cpuUsage();
     const burstTotal = BURST * PUBLIC_PER_DEPLOYMENT;
     await waitUntil(() => receiver.firstSeen.size >= burstTotal, { timeoutMs: 600_000, intervalMs: 100, description: `${burstTotal} deliveries` });
+    const drainCpu = cpuBetween(cpuBefore, sampleCpu(drainPids));
+    drainCpu.byProcess.receiver = ownCpuMs(receiverCpuFrom);
+    const drainWork = countersPerDeployment(countersBefore, await readServerCounters(services.database.pool, redisUrl), burstTotal);
     const arrivals = [...receiver.firstSeen.values()].map((seen) => seen.at);
     const burstSeconds = (Math.max(...arrivals) - burstStart) / 1000;
     // Which stage sets the pace: if the last delivery was scheduled just before it arrived, the fan-out.
@@ -115,6 +135,10 @@ async function main(): Promise<void> {
               drained_after_start_in_s: Math.round(burstSeconds * 10) / 10,
               all_scheduled_after_start_in_s: Math.round(scheduledSeconds * 10) / 10,
               sustained_deliveries_per_s: sustainedRate(arrivals),
+              // The receiver (this process) is counted beside the servers: the raw loop's figure includes it too.
+              cpu_ms_per_delivery: Object.fromEntries(Object.entries(drainCpu.byProcess).map(([name, ms]) => [name, round2(ms / burstTotal)])),
+              // PostgreSQL transactions count every statement run outside one: about one per round trip.
+              server_work_per_delivery: drainWork,
             },
             paced: {
               deliveries: paced.length,

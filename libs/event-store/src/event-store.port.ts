@@ -107,8 +107,12 @@ export interface EventStore {
 
 /** What a store's commit feed tells its observers (EventStore.watchCommits). */
 export interface CommitObserver {
-  /** From now on, every committed append is reported, until `lost`. */
-  listening(): void;
+  /**
+   * From now on, every committed append is reported, until `lost`. `committedBefore`: every
+   * transaction id below it had ended (committed or rolled back) before this was called, so its
+   * appends are visible to any read from now on (PostgreSQL: the xmin of a snapshot taken after LISTEN).
+   */
+  listening(committedBefore?: string): void;
   /**
    * A transaction that appended to `streamName` committed, and is visible to new reads. Reported
    * in commit order. `transactionId` as in the checkpoints of its events; undefined if unknown.

@@ -20,3 +20,4 @@ export * from './decider/upcaster-registry';
 export * from './decider/version-conflict.retry';
 export * from './relay/relay-lag.query';
 export * from './relay/event-signals';
+export * from './decider/heard-commits';

@@ -1,5 +1,5 @@
-import { deriveEventId, deliveryStreamName, type SealedSecret } from '@eh/contracts';
-import { handleCommand, loadAggregate, type EventStore } from '@eh/event-store';
+import { deriveEventId, deliveryStreamName, type KeyMode, type SealedSecret } from '@eh/contracts';
+import { handleCommand, loadAggregate, type EventStore, type FoldedStream } from '@eh/event-store';
 import type { RecordAttempt } from '../domain/delivery.commands';
 import type { AttemptResult } from '../domain/delivery-outcome';
 import { isPending, type DeliveryState, type PendingDelivery } from '../domain/delivery.state';
@@ -28,7 +28,20 @@ export interface AttemptDeps {
   scheduler: AttemptScheduler;
   retryDelaysMs: readonly number[];
   clock: () => Date;
+  /** Issue 14: the signing streams' states, kept in memory while unchanged (HeardCommits); without it, read from the store. */
+  signingReads?: SigningReads;
 }
+
+/** Where an attempt finds the secrets it signs with. */
+export interface SigningReads {
+  webhookEndpoint(workspaceOrEndpointId: string): Promise<WebhookEndpointState>;
+  signingSecret(workspaceId: string, mode: KeyMode): Promise<SigningSecretState>;
+}
+
+const storeReads = (store: EventStore): SigningReads => ({
+  webhookEndpoint: (id) => loadWebhookEndpoint(store, id),
+  signingSecret: (workspaceId, mode) => loadSigningSecret(store, workspaceId, mode),
+});
 
 export type AttemptOutcome = 'skipped' | DeliveryState['status'];
 
@@ -59,13 +72,14 @@ const NO_SECRET: AttemptResult = { status_code: null, latency_ms: 0, error: 'no 
  */
 async function secretsFor(deps: AttemptDeps, delivery: PendingDelivery, at: Date): Promise<string[]> {
   const { workspace_id, endpoint_id, mode } = delivery.details;
+  const reads = deps.signingReads ?? storeReads(deps.store);
   if (endpoint_id !== null) {
-    const own = await loadWebhookEndpoint(deps.store, endpoint_id);
-    const endpoint = own.status === 'none' ? await loadWebhookEndpoint(deps.store, workspace_id) : own;
+    const own = await reads.webhookEndpoint(endpoint_id);
+    const endpoint = own.status === 'none' ? await reads.webhookEndpoint(workspace_id) : own;
     return signingSecrets(endpoint, at, deps.secrets);
   }
-  const forUrl = mode ? urlSigningSecrets(await loadSigningSecret(deps.store, workspace_id, mode), at, deps.secrets) : [];
-  return [...forUrl, ...signingSecrets(await loadWebhookEndpoint(deps.store, workspace_id), at, deps.secrets)];
+  const forUrl = mode ? urlSigningSecrets(await reads.signingSecret(workspace_id, mode), at, deps.secrets) : [];
+  return [...forUrl, ...signingSecrets(await reads.webhookEndpoint(workspace_id), at, deps.secrets)];
 }
 
 /**
@@ -75,8 +89,9 @@ async function secretsFor(deps: AttemptDeps, delivery: PendingDelivery, at: Date
  * attempt whose process died before recording is simply made again, with the same
  * Service-Delivery, which receivers dedupe on (SPEC.md "Delivery rules" 4).
  */
-export async function attemptDelivery(deps: AttemptDeps, deliveryId: string, attempt: number): Promise<AttemptOutcome> {
-  const loaded = await loadAggregate(deps.store, deliveryStreamName(deliveryId), deliveryDecider);
+export async function attemptDelivery(deps: AttemptDeps, deliveryId: string, attempt: number, known?: FoldedStream<DeliveryState>): Promise<AttemptOutcome> {
+  // `known`: the state its caller has just appended (FirstAttempts); a newer one makes the recording conflict and re-read.
+  const loaded = known ?? (await loadAggregate(deps.store, deliveryStreamName(deliveryId), deliveryDecider));
   const state = loaded.state;
   if (!isPending(state) || state.next_attempt !== attempt) return 'skipped';
   const attemptedAt = deps.clock();

@@ -89,7 +89,11 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
     const accepted = await acceptedDeployment(null);
     const [first] = await scheduleDeliveries(store, accepted, NOW);
     expect(first.created).toBe(true);
-    expect(await scheduleDeliveries(store, accepted, NOW)).toEqual([{ delivery_id: first.delivery_id, created: false }]);
+    const again = await scheduleDeliveries(store, accepted, NOW);
+    expect(again.map(({ delivery_id, created }) => ({ delivery_id, created }))).toEqual([{ delivery_id: first.delivery_id, created: false }]);
+    // What it was left as (FirstAttempts starts attempt 1 from it): the delivery as stored.
+    expect(again[0].folded).toEqual({ state: first.folded.state, revision: 0 });
+    expect(first.folded.state).toMatchObject({ status: 'scheduled', next_attempt: 1 });
     const due = await pendingDeliveriesDue(db.pool, NOW, 100);
     expect(due.map((row) => [row.delivery_id, row.next_attempt])).toContainEqual([first.delivery_id, 1]);
   });

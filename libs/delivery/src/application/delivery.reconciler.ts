@@ -26,6 +26,8 @@ export class DeliveryReconciler {
     private readonly queue: AttemptQueue,
     private readonly intervalMs: number,
     private readonly clock: () => Date = () => new Date(),
+    /** A delivery this process is attempting now has no job, and must not get one (FirstAttempts). */
+    private readonly isAttempting: (deliveryId: string) => boolean = () => false,
   ) {}
 
   start(): void {
@@ -51,6 +53,7 @@ export class DeliveryReconciler {
     for (;;) {
       const due = await pendingDeliveriesDue(this.sql, until, PAGE, after);
       for (const delivery of due) {
+        if (this.isAttempting(delivery.delivery_id)) continue;
         const outcome = await this.queue.ensure(delivery.delivery_id, delivery.next_attempt, delivery.next_attempt_at);
         report.checked += 1;
         if (outcome === 'added') report.added += 1;

@@ -5,7 +5,7 @@
  */
 import { deploymentStreamName, newId } from '@eh/contracts';
 import { deploymentDecider, SYNTHETIC_EXPERT, type DeploymentCommand } from '@eh/deployments';
-import { decodeCheckpoint, handleCommand, PostgresEventStore, type CommitObserver, type RecordedEvent } from '@eh/event-store';
+import { decodeCheckpoint, handleCommand, HeardCommits, PostgresEventStore, type CommitObserver, type RecordedEvent } from '@eh/event-store';
 import { parseSecretKeyring, runMigrations, SecretCipher } from '@eh/platform';
 import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { createWorkspace } from '@eh/workspaces';
@@ -30,17 +30,21 @@ describe('DestinationPresence on the PostgreSQL commit feed', () => {
     db = await createTestDatabase();
     await runMigrations(db.pool, allMigrations);
     store = new PostgresEventStore(db.pool, { inlineProjections });
-    presence = new DestinationPresence({
-      loadEndpointModes: (workspaceId) => (reads.loads++, endpointModesOf(db.pool, workspaceId)),
-      ask: (event) => (reads.asks++, mayHaveDestinations(db.pool, event)),
-    });
+    const commits = new HeardCommits();
+    presence = new DestinationPresence(
+      {
+        loadEndpointModes: (workspaceId) => (reads.loads++, endpointModesOf(db.pool, workspaceId)),
+        ask: (event) => (reads.asks++, mayHaveDestinations(db.pool, event)),
+      },
+      commits,
+    );
     const witness: CommitObserver = {
       listening: () => void (listening = true),
       lost: () => void (listening = false),
       appended: (_stream, transactionId) => void (transactionId && heard.add(transactionId)),
     };
     // The witness watches after the presence, so it hears each commit after the presence did.
-    unwatch.push(store.watchCommits(presence), store.watchCommits(witness));
+    unwatch.push(store.watchCommits(commits), store.watchCommits(witness));
     await until(() => listening);
   });
 

@@ -30,23 +30,28 @@ export function deploymentSubjectAt(history: readonly RecordedEvent[]): EventSub
   return deploymentSubject(foldRecorded(history, deploymentDecider));
 }
 
-function deploymentSubject(state: DeploymentState): EventSubject | null {
+export function deploymentSubject(state: DeploymentState): EventSubject | null {
   if (state.status === 'initial') return null;
   const resource = toDeploymentResource(state);
   return { object: resource, metadata: resource.metadata, deployment_id: resource.id, override: resource.webhook_url, mode: state.details.mode };
 }
 
 /** The handoff as it was right after the event (issue 8); handoffs take no webhook_url. */
-function handoffSubject(state: HandoffState): EventSubject | null {
+export function handoffSubject(state: HandoffState): EventSubject | null {
   if (state.status === 'initial') return null;
   const resource = toHandoffResource(state);
   return { object: resource, metadata: resource.metadata, deployment_id: resource.deployment_id, override: null, mode: state.details.mode };
 }
 
+/** A usage event carries its subject: the account's figures, live (test mode draws no credits). */
+export function usageSubject(event: RecordedEvent): EventSubject {
+  return { object: event.data as UsageThresholdReached['data'], metadata: {}, deployment_id: null, override: null, mode: 'live' };
+}
+
 /** How each kind of public event finds what it is about; null for any other event. */
 export async function subjectOf(store: EventStore, event: RecordedEvent): Promise<EventSubject | null> {
   if (!isPublicEventType(event.type)) return null;
-  if (event.type === 'usage.threshold_reached') return { object: event.data as UsageThresholdReached['data'], metadata: {}, deployment_id: null, override: null, mode: 'live' };
+  if (event.type === 'usage.threshold_reached') return usageSubject(event);
   // Each stream folded up to the event's own revision: the subject as it was right after it.
   if (event.type.startsWith('handoff.')) return handoffSubject((await loadAggregate(store, event.streamName, { ...handoffDecider, to: event.streamRevision })).state);
   return event.type.startsWith('deployment.') ? deploymentSubject((await loadAggregate(store, event.streamName, { ...deploymentDecider, to: event.streamRevision })).state) : null;

@@ -1,14 +1,18 @@
 import { deliveryStreamName, deriveEventId, isPublicEventType, type DeliveryDestination, type KeyMode, type PublicEventType } from '@eh/contracts';
-import { handleCommand, type EventStore, type RecordedEvent } from '@eh/event-store';
+import { handleCommand, type EventStore, type FoldedStream, type RecordedEvent } from '@eh/event-store';
 import type { ScheduleDelivery } from '../domain/delivery.commands';
+import type { DeliveryState } from '../domain/delivery.state';
 import { deriveDeliveryId, destinationKey } from '../domain/delivery-id';
 import { deliveryDecider, loadWebhookEndpoint } from './delivery-deciders';
+import type { WebhookEndpointState } from '../domain/webhook-endpoint.decider';
 import { publicEventBody, subjectOf, type EventSubject } from './public-event';
 
 export interface ScheduledDeliveryRef {
   delivery_id: string;
   /** false: an earlier handling of the same event already scheduled it (redelivery). */
   created: boolean;
+  /** The delivery as this call left it. */
+  folded: FoldedStream<DeliveryState>;
 }
 
 export interface ScheduleOptions {
@@ -22,6 +26,10 @@ export interface ScheduleOptions {
   endpoints?: EndpointDirectory;
   /** Issue 13: called before a `webhook_url` delivery is scheduled, so its signing secret exists. */
   ensureSigningSecret?: SigningSecretKeeper;
+  /** Issue 14: what the event is about (SubjectFolds); without it, read from the store. */
+  subjectOf?: (event: RecordedEvent) => Promise<EventSubject | null>;
+  /** Issue 14: the admin API's endpoint of a workspace, as it is after the event; without it, read from the store. */
+  adminEndpoint?: (workspaceId: string) => Promise<WebhookEndpointState>;
 }
 
 /** Issue 13: a partner's endpoints of a workspace and mode that take this event (read model). */
@@ -40,7 +48,7 @@ async function destinationsOf(store: EventStore, workspaceId: string, subject: E
   if (subject.override !== null) {
     destinations.push({ endpoint_id: null, url: subject.override });
   } else {
-    const endpoint = await loadWebhookEndpoint(store, workspaceId);
+    const endpoint = await (options.adminEndpoint ?? ((id: string) => loadWebhookEndpoint(store, id)))(workspaceId);
     if (endpoint.status === 'registered') destinations.push({ endpoint_id: endpoint.endpoint_id, url: endpoint.url });
   }
   if (options.endpoints) destinations.push(...(await options.endpoints(workspaceId, subject.mode, eventType)));
@@ -55,7 +63,7 @@ async function destinationsOf(store: EventStore, workspaceId: string, subject: E
 export async function scheduleDeliveries(store: EventStore, event: RecordedEvent, now: Date, options: ScheduleOptions = {}): Promise<ScheduledDeliveryRef[]> {
   const eventType = event.type;
   if (!isPublicEventType(eventType)) return [];
-  const subject = await subjectOf(store, event);
+  const subject = await (options.subjectOf ?? ((recorded: RecordedEvent) => subjectOf(store, recorded)))(event);
   if (!subject) return [];
   const workspaceId = event.metadata.workspace_id;
   const body = JSON.stringify(publicEventBody(event, subject, options.presentObject ? options.presentObject(subject.object, now) : subject.object));
@@ -93,7 +101,7 @@ export async function scheduleDeliveries(store: EventStore, event: RecordedEvent
       // The id is new unless this event was handled before: then `no_stream` conflicts and the retry reads.
       { assumed: { state: deliveryDecider.initialState, revision: -1 } },
     );
-    scheduled.push({ delivery_id: deliveryId, created: result.events.length > 0 && result.repeated !== true });
+    scheduled.push({ delivery_id: deliveryId, created: result.events.length > 0 && result.repeated !== true, folded: { state: result.state, revision: result.revision } });
   }
   return scheduled;
 }

@@ -1,12 +1,13 @@
 import type { RecordedEvent } from '@eh/event-store';
+import { SubjectFolds } from '../application/subject-folds';
 import { fanoutAccepts, fanoutHandler } from './fanout.reactor';
 
-const event = (type: string): RecordedEvent => ({
+const event = (type: string, streamName = 'deployment-dep_1'): RecordedEvent => ({
   id: 'evt_1',
   type,
   data: {},
   metadata: { workspace_id: 'ws_1', correlation_id: 'req_1', causation_id: null, schema_version: 1, occurred_at: '2030-01-01T00:00:00.000Z' },
-  streamName: 'deployment-dep_1',
+  streamName,
   streamRevision: 0,
   checkpoint: '0',
   recordedAt: '2030-01-01T00:00:00.000Z',
@@ -21,36 +22,47 @@ describe('what the fan-out consumer acts on', () => {
     expect(fanoutAccepts(event(type))).toBe(true);
   });
 
-  it.each(['deployment.offered', 'delivery.scheduled', 'delivery.attempted', 'delivery.succeeded', 'workspace.created', 'webhook_endpoint.registered', 'handoff.opened', 'memory.entry_created'])(
-    'skips %s without a database round trip',
-    (type) => {
-      expect(fanoutAccepts(event(type))).toBe(false);
-    },
-  );
+  it.each([
+    ['delivery.scheduled', 'delivery-dlv_1'],
+    ['delivery.attempted', 'delivery-dlv_1'],
+    ['delivery.succeeded', 'delivery-dlv_1'],
+    ['workspace.created', 'workspace-ws_1'],
+    ['webhook_endpoint.registered', 'webhook_endpoint-ws_1'],
+    ['memory.entry_created', 'memory-mem_1'],
+  ])('skips %s without a database round trip', (type, stream) => {
+    expect(fanoutAccepts(event(type, stream))).toBe(false);
+  });
 });
 
 describe('issue 13: a test event scheduled by the gateway', () => {
   it('is taken up (the gateway has no queue), while every other scheduled delivery is skipped', () => {
-    expect(fanoutAccepts({ ...event('delivery.scheduled'), data: { event_type: 'webhook.test' } })).toBe(true);
-    expect(fanoutAccepts({ ...event('delivery.scheduled'), data: { event_type: 'deployment.completed' } })).toBe(false);
+    expect(fanoutAccepts({ ...event('delivery.scheduled', 'delivery-dlv_1'), data: { event_type: 'webhook.test' } })).toBe(true);
+    expect(fanoutAccepts({ ...event('delivery.scheduled', 'delivery-dlv_1'), data: { event_type: 'deployment.completed' } })).toBe(false);
   });
 });
 
-describe('issue 14: deployment.created', () => {
-  it('is only noted in memory: no store read, no scheduling, nothing recorded', async () => {
-    const untouched = (): never => {
-      throw new Error('the fan-out touched I/O for deployment.created');
-    };
+describe('issue 14: a deployment or handoff event that is not public', () => {
+  const untouched = (): never => {
+    throw new Error('the fan-out touched I/O for an event that is not public');
+  };
+  const store = { append: untouched, read: untouched, readAll: untouched, waitForAppend: untouched, appendsHeard: untouched, close: untouched };
+
+  it.each([
+    ['deployment.created', 'deployment-dep_1'],
+    ['deployment.offered', 'deployment-dep_1'],
+    ['handoff.opened', 'handoff-ho_1'],
+  ])('%s is only folded in memory: no store read, no scheduling, nothing recorded', async (type, stream) => {
     const learnt: string[] = [];
     const handle = fanoutHandler({
-      store: { append: untouched, read: untouched, readAll: untouched, waitForAppend: untouched, appendsHeard: untouched, close: untouched },
+      store,
       scheduler: { enqueue: untouched },
       clock: () => new Date('2030-01-01T00:00:00.000Z'),
       mayHaveDestinations: untouched,
-      learnDeployment: (created) => void learnt.push(created.id),
+      learnDeployment: (created) => void learnt.push(created.type),
+      subjects: new SubjectFolds(store),
     });
-    expect(fanoutAccepts(event('deployment.created'))).toBe(true);
-    await expect(handle(event('deployment.created'))).resolves.toBe('nothing_done');
-    expect(learnt).toEqual(['evt_1']);
+    expect(fanoutAccepts(event(type, stream))).toBe(true);
+    await expect(handle(event(type, stream))).resolves.toBe('nothing_done');
+    expect(learnt).toEqual(type === 'deployment.created' ? ['deployment.created'] : []);
   });
 });

@@ -1,6 +1,8 @@
 import { isPublicEventType, type DeliveryReplayRequested, type DeliveryScheduled } from '@eh/contracts';
 import type { AttemptScheduler } from '../application/attempt-scheduler.port';
-import { scheduleDeliveries, type EndpointDirectory, type SigningSecretKeeper } from '../application/schedule-deliveries.handler';
+import { scheduleDeliveries, type EndpointDirectory, type ScheduleOptions, type SigningSecretKeeper } from '../application/schedule-deliveries.handler';
+import type { FirstAttempts } from '../application/first-attempts';
+import { isFollowedBySubjects, type SubjectFolds } from '../application/subject-folds';
 import type { EventStore, ReactorOutcome, RecordedEvent } from '@eh/event-store';
 
 export interface FanoutDeps {
@@ -17,17 +19,26 @@ export interface FanoutDeps {
   mayHaveDestinations?: (event: RecordedEvent) => Promise<boolean>;
   /** Issue 14: told each `deployment.created`, whose mode and `webhook_url` decide the deployment's destinations. */
   learnDeployment?: (event: RecordedEvent) => void;
+  /** Issue 14: folds every deployment and handoff event, so a public one's subject is not read back. */
+  subjects?: SubjectFolds;
+  /**
+   * Issue 14: endpoint reads kept in memory (HeardCommits), for an event whose commit was heard
+   * (so every endpoint change before it was too); undefined for any other event, read from the store.
+   */
+  rememberedReads?: (event: RecordedEvent) => Pick<ScheduleOptions, 'endpoints' | 'adminEndpoint'> | undefined;
+  /** Issue 14: makes each new delivery's first attempt here and now; without it, attempt 1 is queued. */
+  firstAttempts?: Pick<FirstAttempts, 'begin'>;
 }
 
 /** Issue 13: a test event asked for by a partner is scheduled by the gateway, which has no queue. */
 const isTestDelivery = (event: RecordedEvent): boolean => event.type === 'delivery.scheduled' && (event.data as DeliveryScheduled['data']).event_type === 'webhook.test';
 
 /**
- * What the fan-out acts on; everything else is acked unread. `deployment.created` is only noted
- * in memory (FanoutDeps.learnDeployment), with no database round trip.
+ * What the fan-out acts on; everything else is acked unread. Every other deployment and handoff
+ * event is only folded in memory (SubjectFolds, FanoutDeps.learnDeployment), with no I/O.
  */
 export const fanoutAccepts = (event: RecordedEvent): boolean =>
-  isPublicEventType(event.type) || event.type === 'deployment.created' || event.type === 'delivery.replay_requested' || isTestDelivery(event);
+  isPublicEventType(event.type) || isFollowedBySubjects(event) || event.type === 'delivery.replay_requested' || isTestDelivery(event);
 
 /**
  * The `webhooks-fanout` consumer's handler, for every event of the stream: a public event
@@ -42,10 +53,15 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent) => Promi
       console.error(`webhooks: could not enqueue ${deliveryId} attempt ${attempt}; the reconciler will`, error);
     });
 
+  const subjects = deps.subjects;
+  const subjectOf = subjects && ((event: RecordedEvent) => subjects.subjectOf(event));
+
   return async (event) => {
-    if (event.type === 'deployment.created') {
-      deps.learnDeployment?.(event);
-      return 'nothing_done';
+    if (event.type === 'deployment.created') deps.learnDeployment?.(event);
+    if (isFollowedBySubjects(event)) {
+      // Folded whether or not it has a destination, so the stream's next event folds on.
+      subjects?.follow(event);
+      if (!isPublicEventType(event.type)) return 'nothing_done';
     }
     if (event.type === 'delivery.replay_requested') {
       const { delivery_id, next_attempt, requested_at } = (event as RecordedEvent<'delivery.replay_requested', DeliveryReplayRequested['data']>).data;
@@ -59,12 +75,19 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent) => Promi
     }
     if (deps.mayHaveDestinations && !(await deps.mayHaveDestinations(event))) return 'nothing_done';
     const now = deps.clock();
-    const options = { presentObject: deps.presentObject, endpoints: deps.endpoints, ensureSigningSecret: deps.ensureSigningSecret };
+    const options: ScheduleOptions = {
+      presentObject: deps.presentObject,
+      endpoints: deps.endpoints,
+      ensureSigningSecret: deps.ensureSigningSecret,
+      subjectOf,
+      ...deps.rememberedReads?.(event),
+    };
     const deliveries = await scheduleDeliveries(deps.store, event, now, options);
     for (const scheduled of deliveries) {
-      if (scheduled.created) await enqueue(scheduled.delivery_id, 1, now);
+      if (!scheduled.created) continue;
+      if (deps.firstAttempts) await deps.firstAttempts.begin(scheduled.delivery_id, scheduled.folded);
+      else await enqueue(scheduled.delivery_id, 1, now);
     }
-    // No destination: nothing written, so no processed_events row either (issue 14).
     return deliveries.length === 0 ? 'nothing_done' : undefined;
   };
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AttachmentUrls } from '@eh/attachments';
-import type { BackgroundWorker, ContextRuntimeDeclaration, EventStore, Reactor } from '@eh/event-store';
-import { CONFIG, ContextRuntime, EVENT_STORE, openRedisPair, SQL, startSecretCipher, type RedisPair, type SecretCipher, type ServiceConfig, type SignalGauge, type SqlClient } from '@eh/platform';
+import { HeardCommits, type BackgroundWorker, type ContextRuntimeDeclaration, type EventStore, type Reactor } from '@eh/event-store';
+import { CONFIG, ContextRuntime, currentTraceparent, EVENT_STORE, openRedisPair, SQL, startSecretCipher, type RedisPair, type SecretCipher, type ServiceConfig, type SignalGauge, type SqlClient } from '@eh/platform';
 import { CachedSecretOpener } from '../adapters/cached-secret-opener';
 import { DeliveryQueue } from '../adapters/delivery-queue';
 import { startDeliveryWorker } from '../adapters/delivery-worker';
@@ -12,7 +12,12 @@ import { endpointsTakingEvent } from '../adapters/webhook-endpoints-view.query';
 import { oncePerBatch } from '../adapters/destination-presence.memo';
 import { endpointModesOf, mayHaveDestinations } from '../adapters/destination-presence.query';
 import { DestinationPresence } from '../application/destination-presence';
-import { deliveryGauges } from '../adapters/delivery-signals';
+import { rememberedEndpointDirectory, rememberedSigningReads } from '../application/remembered-reads';
+import type { EndpointDirectory } from '../application/schedule-deliveries.handler';
+import { SubjectFolds } from '../application/subject-folds';
+import { attemptWithSignals, deliveryGauges } from '../adapters/delivery-signals';
+import { attemptDelivery, type AttemptDeps } from '../application/attempt-delivery.handler';
+import { FirstAttempts } from '../application/first-attempts';
 import { fanoutAccepts, fanoutHandler } from './fanout.reactor';
 
 interface Running {
@@ -22,6 +27,7 @@ interface Running {
   sender: HttpsWebhookSender;
   worker: { close(): Promise<void> };
   reconciler: DeliveryReconciler;
+  firstAttempts: FirstAttempts;
 }
 
 /**
@@ -41,14 +47,16 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
   constructor(@Inject(CONFIG) config: ServiceConfig, @Inject(SQL) sql: SqlClient, @Inject(EVENT_STORE) store: EventStore) {
     const settings = config.webhooks;
     const clock = (): Date => new Date();
-    // Issue 14: no query for an event with no destination, once the store's commit feed runs.
-    const destinations = new DestinationPresence({ loadEndpointModes: (workspaceId) => endpointModesOf(sql, workspaceId), ask: (event) => mayHaveDestinations(sql, event) });
+    // Issue 14: the store's commit feed tells what changed, so what did not is not read again.
+    const commits = new HeardCommits();
+    const destinations = new DestinationPresence({ loadEndpointModes: (workspaceId) => endpointModesOf(sql, workspaceId), ask: (event) => mayHaveDestinations(sql, event) }, commits);
+    const signingReads = rememberedSigningReads(store, commits);
     let unwatchCommits: (() => void) | undefined;
     this.workers = [
       {
         name: 'commit feed',
         start: async () => {
-          unwatchCommits = store.watchCommits?.(destinations);
+          unwatchCommits = store.watchCommits?.(commits);
         },
         stop: async () => {
           unwatchCommits?.();
@@ -65,19 +73,27 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
           const redis = openRedisPair(config.redisUrl, 'webhooks');
           const queue = new DeliveryQueue(redis.producer, config.redisPrefix, clock);
           const sender = new HttpsWebhookSender({ timeoutMs: settings.timeoutMs, allowPrivateUrls: settings.allowPrivateUrls });
-          const worker = startDeliveryWorker(
-            redis.worker,
-            { store, sender, secrets, scheduler: queue, retryDelaysMs: settings.retryDelaysMs, clock },
-            { prefix: config.redisPrefix, concurrency: settings.concurrency, lockMs: settings.jobLockMs },
-          );
-          const reconciler = new DeliveryReconciler(sql, queue, settings.reconcileIntervalMs, clock);
-          this.running = { cipher, redis, queue, sender, worker, reconciler };
+          const attemptDeps: AttemptDeps = { store, sender, secrets, scheduler: queue, retryDelaysMs: settings.retryDelaysMs, clock, signingReads };
+          const worker = startDeliveryWorker(redis.worker, attemptDeps, { prefix: config.redisPrefix, concurrency: settings.concurrency, lockMs: settings.jobLockMs });
+          const firstAttempts = new FirstAttempts({
+            attempt: (deliveryId, scheduled) => {
+              const job = { delivery_id: deliveryId, attempt: 1, traceparent: currentTraceparent() };
+              return attemptWithSignals(job, () => attemptDelivery(attemptDeps, deliveryId, 1, scheduled));
+            },
+            enqueue: (deliveryId) => queue.enqueue(deliveryId, 1, clock()),
+            limit: settings.concurrency,
+            log: (line, error) => console.error(`webhooks: ${line}`, error ?? ''),
+          });
+          const reconciler = new DeliveryReconciler(sql, queue, settings.reconcileIntervalMs, clock, (deliveryId) => firstAttempts.isAttempting(deliveryId));
+          this.running = { cipher, redis, queue, sender, worker, reconciler, firstAttempts };
           reconciler.start();
         },
         stop: async () => {
           const running = this.running;
           this.running = undefined;
           if (!running) return;
+          // The fan-out has stopped (reactors stop first): the attempts it began finish, or retry through the queue.
+          await running.firstAttempts.stop();
           await running.reconciler.stop();
           await running.worker.close();
           await running.queue.close();
@@ -89,15 +105,21 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
     // Issue 12: uploaded attachments in webhook bodies are signed URLs, with the gateway's shared key.
     const attachmentUrls = new AttachmentUrls({ publicBaseUrl: config.publicBaseUrl, secrets: config.attachments.urlSecrets, ttlSeconds: config.attachments.urlTtlSeconds });
     const scheduler = { enqueue: (deliveryId: string, attempt: number, dueAt: Date) => this.started().queue.enqueue(deliveryId, attempt, dueAt) };
+    const endpoints: EndpointDirectory = (workspaceId, mode, eventType) => endpointsTakingEvent(sql, workspaceId, mode, eventType);
+    const remembered = { endpoints: rememberedEndpointDirectory(endpoints, commits), adminEndpoint: signingReads.webhookEndpoint };
     const handle = fanoutHandler({
       store,
       scheduler,
       clock,
       presentObject: (object, now) => attachmentUrls.present(object, now),
       // Issue 13: every enabled partner endpoint of the mode taking the event, and the webhook_url secret.
-      endpoints: (workspaceId, mode, eventType) => endpointsTakingEvent(sql, workspaceId, mode, eventType),
+      endpoints,
       mayHaveDestinations: oncePerBatch((event) => destinations.mayHaveDestinations(event)),
       learnDeployment: (event) => destinations.learn(event),
+      subjects: new SubjectFolds(store),
+      // Remembered reads are as new as the last commit heard: right for an event once its own commit is heard.
+      rememberedReads: (event) => (commits.heard(event) ? remembered : undefined),
+      firstAttempts: { begin: (deliveryId, scheduled) => this.started().firstAttempts.begin(deliveryId, scheduled) },
       ensureSigningSecret: async (workspaceId, mode) => {
         await ensureSigningSecret({ store, cipher: this.started().cipher, now: clock(), correlationId: `fanout:${workspaceId}` }, workspaceId, mode);
       },
@@ -115,6 +137,9 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
         // parallel (order is not needed, bodies carry `sequence`; scheduling is idempotent).
         pullers: settings.fanoutConsumers,
         ackWaitMs: settings.fanoutAckWaitMs,
+        // Issue 14: run again, it schedules nothing twice (derived delivery ids, appended expecting no
+        // stream) and enqueues only what is idempotent by job id: no processed_events row is needed.
+        rerunnable: true,
       },
     ];
   }

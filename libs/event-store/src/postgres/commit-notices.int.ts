@@ -17,8 +17,10 @@ class RecordingObserver implements CommitObserver {
   readonly heard: string[] = [];
   listens = 0;
   losses = 0;
-  listening(): void {
+  committedBefore: string | undefined;
+  listening(committedBefore?: string): void {
     this.listens++;
+    this.committedBefore = committedBefore;
   }
   lost(): void {
     this.losses++;
@@ -55,7 +57,7 @@ describe('PostgresEventStore.watchCommits', () => {
   });
 
   const listenerBackends = async (): Promise<number[]> =>
-    (await db.pool.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'")).rows.map((row) => row.pid);
+    (await db.pool.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND (query LIKE 'LISTEN%' OR query LIKE '%pg_current_snapshot%')")).rows.map((row) => row.pid);
 
   it('reports appends in commit order, with their events’ transaction ids', async () => {
     const observer = new RecordingObserver();
@@ -81,6 +83,24 @@ describe('PostgresEventStore.watchCommits', () => {
       const earlyTransaction = decodeCheckpoint(earlyEvent?.checkpoint ?? null).transactionId;
       expect(BigInt(lateTransaction ?? '0')).toBeLessThan(BigInt(earlyTransaction));
       expect(observer.heard).toEqual([`${earlyStream}@${earlyTransaction}`, `${lateStream}@${lateTransaction}`]);
+    } finally {
+      unwatch();
+    }
+  });
+
+  it('tells, when it listens, a transaction id every earlier append is below and every later one is not', async () => {
+    const before = newStreamName();
+    await store.append(before, [newEvent()], 'no_stream');
+    const observer = new RecordingObserver();
+    const unwatch = store.watchCommits(observer);
+    try {
+      await until(() => observer.listens === 1, 'the feed to listen');
+      const after = newStreamName();
+      await store.append(after, [newEvent()], 'no_stream');
+      const transactionOf = async (stream: string): Promise<bigint> => BigInt(decodeCheckpoint((await store.read(stream))[0]?.checkpoint ?? null).transactionId);
+      const committedBefore = BigInt(observer.committedBefore ?? '0');
+      expect(await transactionOf(before)).toBeLessThan(committedBefore);
+      expect(await transactionOf(after)).toBeGreaterThanOrEqual(committedBefore);
     } finally {
       unwatch();
     }

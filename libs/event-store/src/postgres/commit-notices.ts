@@ -24,6 +24,8 @@ export function parseAppendNotice(payload: string | undefined): { streamName: st
 export class CommitNotices {
   private readonly observers = new Set<CommitObserver>();
   private client: Client | undefined;
+  /** The xmin taken when the current connection began listening (CommitObserver.listening). */
+  private listeningSince: string | undefined;
   private connecting = false;
   private retryMs = FIRST_RETRY_MS;
   private retry: NodeJS.Timeout | undefined;
@@ -36,7 +38,7 @@ export class CommitNotices {
 
   watch(observer: CommitObserver): () => void {
     this.observers.add(observer);
-    if (this.client) observer.listening();
+    if (this.client) observer.listening(this.listeningSince);
     else this.connect();
     return () => {
       this.observers.delete(observer);
@@ -63,11 +65,15 @@ export class CommitNotices {
     });
     client.on('error', () => this.dropped(client));
     client.on('end', () => this.dropped(client));
+    let committedBefore: string | undefined;
     void (async () => {
       try {
         await client.connect();
         // The channel is an identifier, not a parameter; escapeIdentifier quotes it safely.
         await client.query(`LISTEN ${client.escapeIdentifier(this.channel)}`);
+        // Taken once LISTEN is in force: a transaction below its xmin ended before, one after it is heard.
+        const { rows } = await client.query<{ xmin: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin');
+        committedBefore = rows[0].xmin;
       } catch {
         this.connecting = false;
         await client.end().catch(() => undefined);
@@ -80,8 +86,9 @@ export class CommitNotices {
         return;
       }
       this.client = client;
+      this.listeningSince = committedBefore;
       this.retryMs = FIRST_RETRY_MS;
-      for (const observer of this.observers) observer.listening();
+      for (const observer of this.observers) observer.listening(committedBefore);
     })();
   }
 
