@@ -116,7 +116,8 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
       endpoints,
       mayHaveDestinations: oncePerBatch((event) => destinations.mayHaveDestinations(event)),
       learnDeployment: (event) => destinations.learn(event),
-      subjects: new SubjectFolds(store),
+      // Streams being worked on now: a fold forgotten costs one read. States carry briefs and outputs, so kept few.
+      subjects: new SubjectFolds(store, 2_000),
       // Remembered reads are as new as the last commit heard: right for an event once its own commit is heard.
       rememberedReads: (event) => (commits.heard(event) ? remembered : undefined),
       firstAttempts: { begin: (deliveryId, scheduled) => this.started().firstAttempts.begin(deliveryId, scheduled) },
