@@ -66,6 +66,13 @@ function failuresOf(result: OpenLoopResult): Record<string, number> {
   return Object.fromEntries(result.failures);
 }
 
+/** Failures of several runs, counted together by reason. */
+function failuresAcross(results: readonly OpenLoopResult[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const [reason, count] of results.flatMap((result) => [...result.failures])) counts[reason] = (counts[reason] ?? 0) + count;
+  return counts;
+}
+
 async function expectStatus<T>(answer: Promise<{ status: number; body: T }>, what: string): Promise<T> {
   const { status, body } = await answer;
   if (status !== 200 && status !== 201) throw new Error(`${what} answered ${status}: ${JSON.stringify(body)}`);
@@ -179,11 +186,24 @@ async function main(): Promise<void> {
     });
     const gatewayMetrics = `${services.healthUrlOf('gateway')}/metrics`;
     const gcBefore = await readGcPauses(gatewayMetrics);
-    const getOpen = await runOpenLoop(settings.getRate, Math.min(settings.seconds, 30), async (index) => {
-      if ((await client.request('GET', `/v1/deployments/${getIds[index % getIds.length]}`, { key: testKey })).status !== 200) throw new Error('get');
-    });
+    // In 10 s windows, so what follows the create phases (its garbage, its autovacuum) shows apart from the steady state.
+    const getWindows: OpenLoopResult[] = [];
+    for (let window = 0; window < Math.max(1, Math.round(Math.min(settings.seconds, 30) / 10)); window++) {
+      getWindows.push(
+        await runOpenLoop(settings.getRate, 10, async (index) => {
+          if ((await client.request('GET', `/v1/deployments/${getIds[(index + window * 7919) % getIds.length]}`, { key: testKey })).status !== 200) throw new Error('get');
+        }),
+      );
+    }
     const gatewayGc = gcPausesBetween(gcBefore, await readGcPauses(gatewayMetrics));
-    report.get_open_loop = { rate: settings.getRate, floor_ms: summary(floorGetOpen.latenciesMs), get_ms: summary(getOpen.latenciesMs), failures: failuresOf(getOpen), gateway_gc_pauses: gatewayGc };
+    report.get_open_loop = {
+      rate: settings.getRate,
+      floor_ms: summary(floorGetOpen.latenciesMs),
+      get_ms: summary(getWindows.flatMap((window) => window.latenciesMs)),
+      get_ms_by_10s_window: getWindows.map((window) => summary(window.latenciesMs)),
+      failures: failuresAcross(getWindows),
+      gateway_gc_pauses: gatewayGc,
+    };
 
     // Live mode, worked by scripted experts through /expert/v1.
     const skill = `bench-${Date.now().toString(36)}`;
