@@ -60,6 +60,9 @@ export async function loadReplayJob(store: EventStore, replayId: string): Promis
   return (await loadAggregate(store, webhookReplayStreamName(replayId), replayJobDecider)).state;
 }
 
+/** The category of every endpoint's stream (webhookEndpointStreamName): the admin API's, keyed by workspace, and each partner endpoint's. */
+export const WEBHOOK_ENDPOINT_CATEGORY = 'webhook_endpoint';
+
 /** The admin API's endpoint of a workspace (`ws_…`), or a partner's endpoint (`we_…`): each has its own stream. */
 export async function loadWebhookEndpoint(store: EventStore, workspaceOrEndpointId: string): Promise<WebhookEndpointState> {
   return (await loadAggregate(store, webhookEndpointStreamName(workspaceOrEndpointId), webhookEndpointDecider)).state;

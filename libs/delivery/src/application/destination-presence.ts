@@ -1,5 +1,6 @@
 import type { DeploymentCreated, KeyMode } from '@eh/contracts';
 import type { HeardCommits, RecordedEvent } from '@eh/event-store';
+import { WEBHOOK_ENDPOINT_CATEGORY } from './delivery-deciders';
 
 /** Which modes a workspace's endpoints (not removed; disabled ones count) take. */
 export interface EndpointModes {
@@ -16,7 +17,6 @@ export interface DestinationPresenceDeps {
 
 /** Deployments remembered (their mode and whether they have a `webhook_url`). */
 const DEFAULT_DEPLOYMENTS = 50_000;
-const ENDPOINT_CATEGORY = 'webhook_endpoint';
 const DEPLOYMENT_STREAM = 'deployment-';
 
 /** What a deployment's events need to find their destinations; fixed when it is created. */
@@ -68,6 +68,6 @@ export class DestinationPresence {
 
   /** Read after the event's commit was heard, so right for this event even if not kept. */
   private endpointModes(workspaceId: string): Promise<EndpointModes> {
-    return this.commits.remember(`endpoint-modes:${workspaceId}`, { category: ENDPOINT_CATEGORY }, () => this.deps.loadEndpointModes(workspaceId));
+    return this.commits.remember(`endpoint-modes:${workspaceId}`, { category: WEBHOOK_ENDPOINT_CATEGORY }, () => this.deps.loadEndpointModes(workspaceId));
   }
 }

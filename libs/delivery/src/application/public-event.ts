@@ -30,31 +30,41 @@ export function deploymentSubjectAt(history: readonly RecordedEvent[]): EventSub
   return deploymentSubject(foldRecorded(history, deploymentDecider));
 }
 
-export function deploymentSubject(state: DeploymentState): EventSubject | null {
+function deploymentSubject(state: DeploymentState): EventSubject | null {
   if (state.status === 'initial') return null;
   const resource = toDeploymentResource(state);
   return { object: resource, metadata: resource.metadata, deployment_id: resource.id, override: resource.webhook_url, mode: state.details.mode };
 }
 
 /** The handoff as it was right after the event (issue 8); handoffs take no webhook_url. */
-export function handoffSubject(state: HandoffState): EventSubject | null {
+function handoffSubject(state: HandoffState): EventSubject | null {
   if (state.status === 'initial') return null;
   const resource = toHandoffResource(state);
   return { object: resource, metadata: resource.metadata, deployment_id: resource.deployment_id, override: null, mode: state.details.mode };
 }
 
-/** A usage event carries its subject: the account's figures, live (test mode draws no credits). */
-export function usageSubject(event: RecordedEvent): EventSubject {
-  return { object: event.data as UsageThresholdReached['data'], metadata: {}, deployment_id: null, override: null, mode: 'live' };
+/** Where a public event's subject state comes from: the stream read back (subjectOf), or a fold kept in memory (SubjectFolds). */
+export interface SubjectStates {
+  /** The stream's state right after `event` (folded up to its revision). */
+  deploymentAt(event: RecordedEvent): Promise<DeploymentState>;
+  handoffAt(event: RecordedEvent): Promise<HandoffState>;
 }
 
 /** How each kind of public event finds what it is about; null for any other event. */
-export async function subjectOf(store: EventStore, event: RecordedEvent): Promise<EventSubject | null> {
+export async function subjectFrom(event: RecordedEvent, states: SubjectStates): Promise<EventSubject | null> {
   if (!isPublicEventType(event.type)) return null;
-  if (event.type === 'usage.threshold_reached') return usageSubject(event);
-  // Each stream folded up to the event's own revision: the subject as it was right after it.
-  if (event.type.startsWith('handoff.')) return handoffSubject((await loadAggregate(store, event.streamName, { ...handoffDecider, to: event.streamRevision })).state);
-  return event.type.startsWith('deployment.') ? deploymentSubject((await loadAggregate(store, event.streamName, { ...deploymentDecider, to: event.streamRevision })).state) : null;
+  // A usage event carries its subject: the account's figures, live (test mode draws no credits).
+  if (event.type === 'usage.threshold_reached') return { object: event.data as UsageThresholdReached['data'], metadata: {}, deployment_id: null, override: null, mode: 'live' };
+  if (event.type.startsWith('handoff.')) return handoffSubject(await states.handoffAt(event));
+  return event.type.startsWith('deployment.') ? deploymentSubject(await states.deploymentAt(event)) : null;
+}
+
+/** The subject read back from the store, each stream folded up to the event's own revision. */
+export function subjectOf(store: EventStore, event: RecordedEvent): Promise<EventSubject | null> {
+  return subjectFrom(event, {
+    deploymentAt: async (at) => (await loadAggregate(store, at.streamName, { ...deploymentDecider, to: at.streamRevision })).state,
+    handoffAt: async (at) => (await loadAggregate(store, at.streamName, { ...handoffDecider, to: at.streamRevision })).state,
+  });
 }
 
 /** The body every destination of the event receives, and every reader of the events API sees. */

@@ -1,11 +1,8 @@
 import { webhookEndpointStreamName, webhookSigningSecretStreamName } from '@eh/contracts';
 import type { EventStore, HeardCommits } from '@eh/event-store';
 import type { SigningReads } from './attempt-delivery.handler';
-import { loadSigningSecret, loadWebhookEndpoint } from './delivery-deciders';
+import { loadSigningSecret, loadWebhookEndpoint, WEBHOOK_ENDPOINT_CATEGORY } from './delivery-deciders';
 import type { EndpointDirectory } from './schedule-deliveries.handler';
-
-/** Every endpoint's stream (the admin API's, keyed by workspace, and each partner endpoint's). */
-const ENDPOINT_CATEGORY = 'webhook_endpoint';
 
 /**
  * Issue 14: the signing streams an attempt reads, kept in memory until an append to them is heard
@@ -31,5 +28,5 @@ export function rememberedSigningReads(store: EventStore, commits: HeardCommits)
  */
 export function rememberedEndpointDirectory(directory: EndpointDirectory, commits: HeardCommits): EndpointDirectory {
   return (workspaceId, mode, eventType) =>
-    commits.remember(`endpoints-taking:${workspaceId}:${mode}:${eventType}`, { category: ENDPOINT_CATEGORY }, () => directory(workspaceId, mode, eventType));
+    commits.remember(`endpoints-taking:${workspaceId}:${mode}:${eventType}`, { category: WEBHOOK_ENDPOINT_CATEGORY }, () => directory(workspaceId, mode, eventType));
 }

@@ -1,8 +1,8 @@
-import { isPublicEventType, type DeploymentEvent, type HandoffEvent } from '@eh/contracts';
+import type { DeploymentEvent, HandoffEvent } from '@eh/contracts';
 import { deploymentDecider, type DeploymentState } from '@eh/deployments';
-import { FollowedStreams, loadAggregate, type EventStore, type RecordedEvent } from '@eh/event-store';
+import { FollowedStreams, loadAggregate, type EventStore, type RecordedEvent, type StreamFold } from '@eh/event-store';
 import { handoffDecider, type HandoffState } from '@eh/handoffs';
-import { deploymentSubject, handoffSubject, usageSubject, type EventSubject } from './public-event';
+import { subjectFrom, type EventSubject } from './public-event';
 
 const DEPLOYMENT_STREAM = 'deployment-';
 const HANDOFF_STREAM = 'handoff-';
@@ -35,17 +35,17 @@ export class SubjectFolds {
   }
 
   /** The public event's subject as it was right after it; null for an event with none. */
-  async subjectOf(event: RecordedEvent): Promise<EventSubject | null> {
-    if (!isPublicEventType(event.type)) return null;
-    if (event.type === 'usage.threshold_reached') return usageSubject(event);
-    if (event.type.startsWith('handoff.')) return handoffSubject(await this.stateAt(this.handoffs, handoffDecider, event));
-    return event.type.startsWith('deployment.') ? deploymentSubject(await this.stateAt(this.deployments, deploymentDecider, event)) : null;
+  subjectOf(event: RecordedEvent): Promise<EventSubject | null> {
+    return subjectFrom(event, {
+      deploymentAt: (at) => this.stateAt(this.deployments, deploymentDecider, at),
+      handoffAt: (at) => this.stateAt(this.handoffs, handoffDecider, at),
+    });
   }
 
-  private async stateAt<E extends { type: string; data: unknown }, S>(followed: FollowedStreams<E, S>, decider: { initialState: S; evolve: (state: S, event: E) => S }, event: RecordedEvent): Promise<S> {
+  private async stateAt<E extends { type: string; data: unknown }, S>(followed: FollowedStreams<E, S>, fold: StreamFold<E, S>, event: RecordedEvent): Promise<S> {
     const folded = followed.at(event);
     if (folded) return folded.state;
-    const loaded = await loadAggregate(this.store, event.streamName, { ...decider, to: event.streamRevision });
+    const loaded = await loadAggregate(this.store, event.streamName, { ...fold, to: event.streamRevision });
     // Followed from here only if it reached the event (a stream read short of it says nothing of later ones).
     if (loaded.revision === event.streamRevision) followed.set(event.streamName, { state: loaded.state, revision: loaded.revision });
     return loaded.state;

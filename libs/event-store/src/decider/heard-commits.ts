@@ -51,10 +51,6 @@ export class HeardCommits implements CommitObserver {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
   }
 
-  get isListening(): boolean {
-    return this.listeningNow;
-  }
-
   listening(committedBefore?: string): void {
     this.forgetAll();
     this.committedBefore = committedBefore === undefined ? undefined : BigInt(committedBefore);
