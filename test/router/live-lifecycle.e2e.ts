@@ -26,7 +26,8 @@ describe('live deployments through the expert tooling', () => {
     request<Deployment & ErrorBody>(services.baseUrl, 'POST', `/v1/deployments/${id}/${action}`, { key: workspace.keys.live, body });
 
   beforeAll(async () => {
-    services = await startServices(FAST_CLOCKS);
+    // Offers last 6 s here, not 2: the first case spawns the expert CLI twice while one is open, which a loaded machine can outlast.
+    services = await startServices({ ...FAST_CLOCKS, OFFER_TIMEOUT_SECONDS: '6' });
     e2e = new RouterE2e(services);
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'live-lifecycle');
     ada = await e2e.addExpert(['e2e-life', 'naming'], 30);
@@ -93,7 +94,7 @@ describe('live deployments through the expert tooling', () => {
     // A late timer presumes one: the router schedules it when it handles the offered event.
     await e2e.timerScheduled(`offer-${id}-1`);
     expect((await act(ada, id, 'accept')).status).toBe(200);
-    // OFFER_TIMEOUT_SECONDS=2: the offer's timer fires after the acceptance, and the decider refuses it.
+    // OFFER_TIMEOUT_SECONDS=6: the offer's timer fires after the acceptance, and the decider refuses it.
     // The fence: the router's timer worker has processed that job (BullMQ's own record of it).
     expect(await e2e.timerProcessed(`offer-${id}-1`)).toBe('"dropped"');
     expect(await e2e.types(id)).toEqual(['created', 'offered', 'accepted']);

@@ -88,21 +88,33 @@ describe('PostgresEventStore.watchCommits', () => {
     }
   });
 
-  it('tells, when it listens, a transaction id every earlier append is below and every later one is not', async () => {
-    const before = newStreamName();
-    await store.append(before, [newEvent()], 'no_stream');
+  it('tells, when it listens, a transaction id no transaction still running is below, and no later append', async () => {
+    // A writing transaction left open while the feed begins listening (other tests share the server, so
+    // an append committed before listening is not always below: the id is the oldest still running).
+    const running = new Client({ connectionString: db.url });
+    await running.connect();
     const observer = new RecordingObserver();
-    const unwatch = store.watchCommits(observer);
+    let unwatch: (() => void) | undefined;
     try {
+      await running.query('BEGIN');
+      const { rows } = await running.query<{ id: string }>('SELECT pg_current_xact_id()::text AS id');
+      // Committed before listening, but after a transaction still running: not known to be visible to every read.
+      const during = newStreamName();
+      await store.append(during, [newEvent()], 'no_stream');
+      unwatch = store.watchCommits(observer);
       await until(() => observer.listens === 1, 'the feed to listen');
       const after = newStreamName();
       await store.append(after, [newEvent()], 'no_stream');
-      const transactionOf = async (stream: string): Promise<bigint> => BigInt(decodeCheckpoint((await store.read(stream))[0]?.checkpoint ?? null).transactionId);
       const committedBefore = BigInt(observer.committedBefore ?? '0');
-      expect(await transactionOf(before)).toBeLessThan(committedBefore);
+      expect(committedBefore).toBeGreaterThan(0n);
+      expect(BigInt(rows[0]?.id ?? '0')).toBeGreaterThanOrEqual(committedBefore);
+      const transactionOf = async (stream: string): Promise<bigint> => BigInt(decodeCheckpoint((await store.read(stream))[0]?.checkpoint ?? null).transactionId);
+      expect(await transactionOf(during)).toBeGreaterThanOrEqual(committedBefore);
       expect(await transactionOf(after)).toBeGreaterThanOrEqual(committedBefore);
     } finally {
-      unwatch();
+      unwatch?.();
+      await running.query('ROLLBACK');
+      await running.end();
     }
   });
 
