@@ -142,11 +142,16 @@ async function main(): Promise<void> {
 
     // Floor and service side by side at 10 connections (closed loop: throughput).
     const floorIds: string[] = [];
+    // The floor's own CPU per insert (its process and PostgreSQL) is the yardstick of this
+    // machine's speed: CPU per deployment reads against it from one host to the next.
+    const floorCpuBefore = sampleCpu({ floor: floor.pid });
     const floorPost = await runClosedLoop(10, settings.closedSeconds, async (index) => {
       const answer = await floorClient.request<{ id: string }>('POST', '/items', { body: testBody(index) });
       if (answer.status !== 201) throw new Error(`floor ${answer.status}`);
       floorIds.push(answer.body.id);
     });
+    const floorCpu = cpuBetween(floorCpuBefore, sampleCpu({ floor: floor.pid }));
+    const floorCpuPerInsertMs = ((floorCpu.byProcess.floor ?? 0) + (floorCpu.byProcess.postgresql ?? 0)) / Math.max(1, floorIds.length);
     const floorGet = await runClosedLoop(10, settings.closedSeconds, async (index) => {
       if ((await floorClient.request('GET', `/items/${floorIds[index % floorIds.length]}`)).status !== 200) throw new Error('floor get');
     });
@@ -164,6 +169,7 @@ async function main(): Promise<void> {
       floor_insert_per_s: floorPost.perSecond,
       create_per_s: servicePost.perSecond,
       create_percent_of_floor: Math.round((100 * servicePost.perSecond) / floorPost.perSecond),
+      floor_cpu_ms_per_insert: Math.round(floorCpuPerInsertMs * 100) / 100,
       floor_get_per_s: floorGet.perSecond,
       get_per_s: serviceGet.perSecond,
       get_percent_of_floor: Math.round((100 * serviceGet.perSecond) / floorGet.perSecond),
@@ -173,7 +179,7 @@ async function main(): Promise<void> {
     const phases = [];
     for (const rate of settings.rates) {
       const phase = await createPhase(services, client, testKey, rate, settings.seconds, testBody);
-      phases.push(phase);
+      phases.push({ ...phase, cpu_per_deployment_in_floor_inserts: round(phase.cpu_ms_per_deployment / floorCpuPerInsertMs) });
       process.stderr.write(`test mode ${rate}/s: create p99 ${phase.create_ms.p99} ms, completion p99 ${phase.completion_ms.p99} ms, ${phase.cpu_ms_per_deployment} ms CPU/deployment\n`);
     }
     report.test_mode = phases.map(({ ids: _ids, ...rest }) => rest);

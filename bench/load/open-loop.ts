@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface OpenLoopResult {
   sent: number;
-  /** Latency of each request in ms from when it was due, not when it went out (no coordinated omission). */
+  /** Latency of each request in ms from when it was due, not when it went out (no coordinated omission); from when it went out if that was early. */
   latenciesMs: number[];
   failures: Map<string, number>;
   /** What each request's `send` resolved to, by its index (e.g. the created id). */
@@ -26,11 +26,14 @@ export async function runOpenLoop(ratePerSecond: number, seconds: number, send: 
     const due = start + index * periodMs;
     const wait = due - performance.now();
     if (wait > 1) await sleep(wait);
+    // A request sent up to 1 ms early (the sleep's granularity) counts from when it went out: a
+    // late one counts from when it was due. Counting an early one from its due time read negative.
+    const from = Math.min(due, performance.now());
     inFlight.push(
       send(index).then(
         (result) => {
           results[index] = result;
-          latenciesMs.push(performance.now() - due);
+          latenciesMs.push(performance.now() - from);
         },
         (error: unknown) => {
           const reason = error instanceof Error ? error.message : String(error);
