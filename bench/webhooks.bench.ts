@@ -58,15 +58,15 @@ function sustainedRate(arrivals: number[]): number {
   return Math.round(((to - from) / Math.max(1, sorted[to] - sorted[from])) * 1000);
 }
 
-/** Until the fan-out's durable has nothing pending or unacknowledged. */
+/** Until every fan-out durable has nothing pending or unacknowledged. */
 async function waitForFanoutIdle(stream: string): Promise<void> {
   const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
   try {
     const jsm = await nats.jetstreamManager();
     await waitUntil(
       async () => {
-        const info = await jsm.consumers.info(stream, 'webhooks-fanout');
-        return info.num_pending + info.num_ack_pending === 0;
+        const fanouts = (await jsm.consumers.list(stream).next()).filter((info) => info.name.startsWith('webhooks-fanout'));
+        return fanouts.length > 0 && fanouts.every((info) => info.num_pending + info.num_ack_pending === 0);
       },
       { timeoutMs: 120_000, intervalMs: 100, description: 'the fan-out to have no pending events' },
     );

@@ -1,6 +1,7 @@
 export * from './ids';
 export * from './deployment-events';
 export * from './deployment-subjects';
+export * from './delivery-subjects';
 export * from './errors';
 export * from './workspace-events';
 export * from './derived-id';

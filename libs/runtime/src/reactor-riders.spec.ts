@@ -16,12 +16,12 @@ const only = (reactors: Reactor[], durable: string): Reactor => {
 describe('composeReactors (issue 14: a reactor riding on another durable)', () => {
   it('leaves reactors that ride on nothing as they are', () => {
     const reactors = [reactor('a'), reactor('b', { subjects: 'expert.>' })];
-    expect(composeReactors(reactors)).toEqual({ running: reactors, retired: [] });
+    expect(composeReactors(reactors)).toEqual({ running: reactors, retired: [], replaced: [] });
   });
 
   it('runs a rider on its own durable when its host is not mounted', () => {
     const rider = reactor('mirror', { ridesOn: 'routing', rerunnable: true });
-    expect(composeReactors([rider])).toEqual({ running: [rider], retired: [] });
+    expect(composeReactors([rider])).toEqual({ running: [rider], retired: [], replaced: [] });
   });
 
   it('hands a mounted host its rider: one durable runs, the rider’s own is retired', () => {
@@ -102,5 +102,26 @@ describe('composeReactors (issue 14: a reactor riding on another durable)', () =
     expect(seen).toEqual(['host']);
     // A handler without `accepts` takes every event, so the durable cannot filter any.
     expect(only(composeReactors([reactor('routing'), reactor('mirror', { ridesOn: 'routing', rerunnable: true, accepts: () => false })]).running, 'routing').accepts).toBeUndefined();
+  });
+});
+
+describe('composeReactors (issue 14: reactors that replace a durable)', () => {
+  const replaces = { durable: 'fanout', subjects: '>' };
+
+  it('drains a replaced durable once, on its own subject, with the first successor’s handler', () => {
+    const handle = async (): Promise<ReactorOutcome> => 'nothing_done';
+    const accepts = () => true;
+    const first = reactor('fanout-deployments', { pullers: 4, rerunnable: true, replaces, handle, accepts });
+    const second = reactor('fanout-handoffs', { subjects: 'handoff.>', rerunnable: true, replaces, handle, accepts });
+    const { running, replaced } = composeReactors([first, second, reactor('other')]);
+    expect(running).toEqual([first, second, reactor('other')].map((r) => expect.objectContaining({ durable: r.durable })));
+    expect(replaced).toHaveLength(1);
+    expect(replaced[0]).toMatchObject({ durable: 'fanout', subjects: '>', pullers: 1, rerunnable: true, replaces: undefined });
+    expect(replaced[0].handle).toBe(handle);
+    expect(replaced[0].accepts).toBe(accepts);
+  });
+
+  it('refuses a successor that is not rerunnable: the drain and it may both handle an event', () => {
+    expect(() => composeReactors([reactor('fanout-deployments', { replaces })])).toThrow(/replaces fanout but is not rerunnable/);
   });
 });

@@ -5,6 +5,8 @@ export interface ComposedReactors {
   running: Reactor[];
   /** Riders whose own durable is no longer consumed: drained of what it holds, then deleted. */
   retired: Reactor[];
+  /** Durables that running reactors `replaces`, as reactors of their own (first successor's handler): drained, then deleted. */
+  replaced: Reactor[];
 }
 
 /**
@@ -25,7 +27,23 @@ export function composeReactors(reactors: readonly Reactor[]): ComposedReactors 
     retired.push(reactor);
   }
   const running = reactors.filter((reactor) => !retired.includes(reactor)).map((reactor) => withRiders(reactor, ridersOf.get(reactor.durable) ?? []));
-  return { running, retired };
+  return { running, retired, replaced: replacedDurables(running) };
+}
+
+/**
+ * Issue 14: each durable that reactors declare they `replaces`, once, drained with the first
+ * successor's handler on the retired durable's own subject. Events before the successors began
+ * are handled there, some also by a successor: the handler must be able to run again.
+ */
+function replacedDurables(running: readonly Reactor[]): Reactor[] {
+  const byDurable = new Map<string, Reactor>();
+  for (const successor of running) {
+    const { replaces } = successor;
+    if (!replaces || byDurable.has(replaces.durable)) continue;
+    if (successor.rerunnable !== true) throw new Error(`${successor.durable} replaces ${replaces.durable} but is not rerunnable`);
+    byDurable.set(replaces.durable, { ...successor, durable: replaces.durable, subjects: replaces.subjects, pullers: 1, replaces: undefined, ridesOn: undefined });
+  }
+  return [...byDurable.values()];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { JetStreamEventConsumer, type BackgroundWorker, type ContextRuntimeDeclaration, type Reactor } from '@eh/event-store';
-import { CONFIG, ContextRuntime, initReactorSignals, registerGauge, type ServiceConfig } from '@eh/platform';
+import { CONFIG, ContextRuntime, initReactorSignals, isConsumerNotFound, registerGauge, retryTransientJetStream, type ServiceConfig } from '@eh/platform';
 import { consumerLagGauges } from './consumer-lag.gauges';
 import type { Database } from './database';
 import type { Messaging } from './messaging';
@@ -44,9 +44,16 @@ export class ReactorRunner implements OnApplicationBootstrap, BeforeApplicationS
       await worker.start();
       this.workers.push(worker);
     }
-    const { running: reactors, retired } = composeReactors(declarations.flatMap((declaration) => declaration.reactors ?? []));
-    for (const reactor of reactors) await this.startReactor(reactor);
-    for (const rider of retired) this.drainRetired(rider);
+    const { running: reactors, retired, replaced } = composeReactors(declarations.flatMap((declaration) => declaration.reactors ?? []));
+    // Read before any successor exists: a successor created while its predecessor remains begins at
+    // the stream's next event, and everything before is drained from the predecessor.
+    const predecessorsLeft = await this.existingDurables(replaced.map((predecessor) => predecessor.durable));
+    for (const reactor of reactors) await this.startReactor(reactor, reactor.replaces !== undefined && predecessorsLeft.has(reactor.replaces.durable));
+    for (const rider of retired) this.drainRetired(rider, rider.ridesOn ?? '');
+    for (const predecessor of replaced) {
+      const successors = reactors.filter((reactor) => reactor.replaces?.durable === predecessor.durable).map((reactor) => reactor.durable);
+      if (predecessorsLeft.has(predecessor.durable)) this.drainRetired(predecessor, successors.join(', '));
+    }
     // Issue 16: the contexts' gauges and each durable's lag, computed when /metrics is scraped.
     for (const gauge of [...declarations.flatMap((declaration) => declaration.gauges ?? []), ...consumerLagGauges(this.messaging.jsm, this.config.natsStream, reactors.map((reactor) => reactor.durable))]) {
       registerGauge(gauge);
@@ -59,8 +66,27 @@ export class ReactorRunner implements OnApplicationBootstrap, BeforeApplicationS
     for (const worker of this.workers.splice(0).reverse()) await worker.stop();
   }
 
-  private drainRetired(rider: Reactor): void {
+  /** Which of these durables exist on the events stream now. */
+  private async existingDurables(durables: readonly string[]): Promise<Set<string>> {
+    const existing = new Set<string>();
+    for (const durable of durables) {
+      const exists = await retryTransientJetStream(() =>
+        this.messaging.jsm.consumers.info(this.config.natsStream, durable).then(
+          () => true,
+          (error: unknown) => {
+            if (isConsumerNotFound(error)) return false;
+            throw error;
+          },
+        ),
+      );
+      if (exists) existing.add(durable);
+    }
+    return existing;
+  }
+
+  private drainRetired(rider: Reactor, successor: string): void {
     const drain = new RetiredDurableDrain(rider, {
+      successor,
       js: this.messaging.js,
       jsm: this.messaging.jsm,
       pool: this.database.pool,
@@ -73,7 +99,7 @@ export class ReactorRunner implements OnApplicationBootstrap, BeforeApplicationS
     this.drains.push(drain);
   }
 
-  private async startReactor(reactor: Reactor): Promise<void> {
+  private async startReactor(reactor: Reactor, fromNextEvent: boolean): Promise<void> {
     initReactorSignals(reactor.durable);
     for (let puller = 0; puller < (reactor.pullers ?? 1); puller++) {
       const consumer = new JetStreamEventConsumer({
@@ -84,7 +110,7 @@ export class ReactorRunner implements OnApplicationBootstrap, BeforeApplicationS
         ackWaitMs: reactor.ackWaitMs,
         onError: (error, event) => console.error(`${this.name} ${reactor.durable}: event ${event?.id ?? '?'} failed`, error),
       });
-      await consumer.start({ durableName: reactor.durable, filterSubject: `${this.config.subjectPrefix}.${reactor.subjects}`, handler: reactor.handle, accepts: reactor.accepts, rerunnable: reactor.rerunnable });
+      await consumer.start({ durableName: reactor.durable, filterSubject: `${this.config.subjectPrefix}.${reactor.subjects}`, handler: reactor.handle, accepts: reactor.accepts, rerunnable: reactor.rerunnable, fromNextEvent });
       this.consumers.push(consumer);
     }
   }

@@ -33,7 +33,7 @@ describe('RetiredDurableDrain (issue 14: a rider’s own durable, against JetStr
       rerunnable: true,
       handle: async (event: RecordedEvent) => void handled.push(event.id),
     };
-    const drain = new RetiredDurableDrain(rider, { js: env.js, jsm: env.jsm, pool: env.db.pool, streamName: env.streamName, subjectPrefix: env.subjectPrefix, checkEveryMs: 50, onError: () => undefined, log: () => undefined });
+    const drain = new RetiredDurableDrain(rider, { js: env.js, jsm: env.jsm, pool: env.db.pool, streamName: env.streamName, subjectPrefix: env.subjectPrefix, successor: 'routing', checkEveryMs: 50, onError: () => undefined, log: () => undefined });
     env.onCleanup(() => drain.stop());
     return drain;
   }
@@ -81,7 +81,7 @@ describe('RetiredDurableDrain (issue 14: a rider’s own durable, against JetStr
     await publish(3);
     const drain = new RetiredDurableDrain(
       { durable: RETIRED, subjects: 'deployment.>', ridesOn: 'routing', rerunnable: true, handle: () => Promise.reject(new Error('not now')) },
-      { js: env.js, jsm: env.jsm, pool: env.db.pool, streamName: env.streamName, subjectPrefix: env.subjectPrefix, checkEveryMs: 50, nakDelayMs: 50, onError: () => undefined, log: () => undefined },
+      { js: env.js, jsm: env.jsm, pool: env.db.pool, streamName: env.streamName, subjectPrefix: env.subjectPrefix, successor: 'routing', checkEveryMs: 50, nakDelayMs: 50, onError: () => undefined, log: () => undefined },
     );
     drain.start();
     if (stopAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, stopAfterMs));

@@ -5,6 +5,8 @@ import { isConsumerNotFound } from '@eh/platform';
 export interface RetiredDurableOptions extends Omit<JetStreamEventConsumerOptions, 'streamName'> {
   streamName: string;
   subjectPrefix: string;
+  /** What now consumes the durable's events, for the log line once it is deleted. */
+  successor: string;
   /** How often the durable's progress is read. */
   checkEveryMs?: number;
   log?: (line: string) => void;
@@ -80,7 +82,7 @@ export class RetiredDurableDrain {
       if (this.stopping.signal.aborted) return;
       await consumer.stop();
       await jsm.consumers.delete(streamName, durable);
-      (this.options.log ?? console.error)(`retired durable ${durable} drained and deleted; its events now come through ${this.rider.ridesOn}`);
+      (this.options.log ?? console.error)(`retired durable ${durable} drained and deleted; its events now come through ${this.options.successor}`);
     } catch (error) {
       // Another replica finished first.
       if (!isConsumerNotFound(error)) throw error;

@@ -1,4 +1,4 @@
-import { isPublicEventType, type DeliveryReplayRequested, type DeliveryScheduled } from '@eh/contracts';
+import { asksForAnAttempt, isPublicEventType, type DeliveryReplayRequested, type DeliveryScheduled } from '@eh/contracts';
 import type { AttemptScheduler } from '../application/attempt-scheduler.port';
 import { scheduleDeliveries, type EndpointDirectory, type ScheduleOptions, type SigningSecretKeeper } from '../application/schedule-deliveries.handler';
 import type { FirstAttempts } from '../application/first-attempts';
@@ -30,18 +30,15 @@ export interface FanoutDeps {
   firstAttempts?: Pick<FirstAttempts, 'begin'>;
 }
 
-/** Issue 13: a test event asked for by a partner is scheduled by the gateway, which has no queue. */
-const isTestDelivery = (event: RecordedEvent): boolean => event.type === 'delivery.scheduled' && (event.data as DeliveryScheduled['data']).event_type === 'webhook.test';
-
 /**
  * What the fan-out acts on; everything else is acked unread. Every other deployment and handoff
  * event is only folded in memory (SubjectFolds, FanoutDeps.learnDeployment), with no I/O.
  */
 export const fanoutAccepts = (event: RecordedEvent): boolean =>
-  isPublicEventType(event.type) || isFollowedBySubjects(event) || event.type === 'delivery.replay_requested' || isTestDelivery(event);
+  isPublicEventType(event.type) || isFollowedBySubjects(event) || asksForAnAttempt(event);
 
 /**
- * The `webhooks-fanout` consumer's handler, for every event of the stream: a public event
+ * The `webhooks-fanout-*` consumers' handler, for the events of their subjects: a public event
  * becomes its deliveries; a replay request (appended by the gateway or the CLI, which have
  * no queue) becomes its first attempt. Anything else is skipped.
  */
@@ -68,7 +65,8 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent) => Promi
       await enqueue(delivery_id, next_attempt, new Date(requested_at));
       return;
     }
-    if (isTestDelivery(event)) {
+    // Issue 13: a test event asked for by a partner is scheduled by the gateway, which has no queue.
+    if (event.type === 'delivery.scheduled' && asksForAnAttempt(event)) {
       const { delivery_id, scheduled_at } = (event as RecordedEvent<'delivery.scheduled', DeliveryScheduled['data']>).data;
       await enqueue(delivery_id, 1, new Date(scheduled_at));
       return;

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AttachmentUrls } from '@eh/attachments';
+import { ATTEMPT_REQUESTS_SUBJECT } from '@eh/contracts';
 import { HeardCommits, type BackgroundWorker, type ContextRuntimeDeclaration, type EventStore, type Reactor } from '@eh/event-store';
 import { CONFIG, ContextRuntime, currentTraceparent, EVENT_STORE, openRedisPair, SQL, startSecretCipher, type RedisPair, type SecretCipher, type ServiceConfig, type SignalGauge, type SqlClient } from '@eh/platform';
 import { CachedSecretOpener } from '../adapters/cached-secret-opener';
@@ -127,21 +128,30 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
     });
     // Issue 16: dead letters and overdue deliveries, read from deliveries_view when scraped.
     this.gauges = deliveryGauges(sql);
+    // Issue 14: one durable per category the fan-out acts on (nats-server 2.9 takes one filter
+    // subject per consumer), so it is sent nothing else: not expert, workspace or endpoint events,
+    // and not the records its own deliveries make (`delivery.<id>.record`). They took over from
+    // `webhooks-fanout` (every event, `>`), drained and deleted where it remains.
+    const fanout = (category: string, subjects: string, pullers: number): Reactor => ({
+      durable: `webhooks-fanout-${category}`,
+      subjects,
+      accepts: fanoutAccepts,
+      handle,
+      // Several pullers on a durable, like replicas: public events are fanned out in parallel
+      // (order is not needed, bodies carry `sequence`; scheduling is idempotent).
+      pullers,
+      ackWaitMs: settings.fanoutAckWaitMs,
+      // Issue 14: run again, it schedules nothing twice (derived delivery ids, appended expecting no
+      // stream) and enqueues only what is idempotent by job id: no processed_events row is needed.
+      rerunnable: true,
+      replaces: { durable: 'webhooks-fanout', subjects: '>' },
+    });
     this.reactors = [
-      {
-        durable: 'webhooks-fanout',
-        // One subject (nats-server 2.9 has no filter_subjects): every event, the others acked unread.
-        subjects: '>',
-        accepts: fanoutAccepts,
-        handle,
-        // Several pullers on the one durable, like replicas: public events are fanned out in
-        // parallel (order is not needed, bodies carry `sequence`; scheduling is idempotent).
-        pullers: settings.fanoutConsumers,
-        ackWaitMs: settings.fanoutAckWaitMs,
-        // Issue 14: run again, it schedules nothing twice (derived delivery ids, appended expecting no
-        // stream) and enqueues only what is idempotent by job id: no processed_events row is needed.
-        rerunnable: true,
-      },
+      fanout('deployments', 'deployment.>', settings.fanoutConsumers),
+      fanout('handoffs', 'handoff.>', settings.fanoutConsumers),
+      // usage.threshold_reached; the account's other events are acked unread.
+      fanout('accounts', 'account.>', 1),
+      fanout('attempt-requests', ATTEMPT_REQUESTS_SUBJECT, 1),
     ];
   }
 

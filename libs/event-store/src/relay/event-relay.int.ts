@@ -115,6 +115,20 @@ describe('EventRelay', () => {
     ]);
   });
 
+  it('publishes each event of a category qualified event by event on the subject its own type decides, reading nothing', async () => {
+    const read = jest.spyOn(env.store, 'read');
+    const qualifiers = [{ category: 'cart', decidedBy: 'each_event' as const, qualify: (event: RecordedEvent) => (event.type === 'cart.changed' ? 'record' : undefined) }];
+    await env.store.append('cart-c_one', [...newEvents(1, 'cart.opened'), ...newEvents(1, 'cart.changed')], 'no_stream');
+    const relay = relayFor(env, { qualifiers });
+    relay.start();
+    await waitUntil(async () => (await streamCount(env)) === 2, { description: 'both' });
+    await env.store.append('cart-c_one', newEvents(1, 'cart.opened'), 1);
+    await waitUntil(async () => (await streamCount(env)) === 3, { description: 'all three' });
+    const subjects = (await storedMessages(env)).map((message) => `${message.event.streamRevision} ${message.subject}`);
+    expect(subjects).toEqual([`0 ${env.subjectPrefix}.cart.c_one`, `1 ${env.subjectPrefix}.cart.c_one.record`, `2 ${env.subjectPrefix}.cart.c_one`]);
+    expect(read).not.toHaveBeenCalled();
+  });
+
   it('publishes an event held back by a transaction that appends nothing soon after it ends, with no notification to wake it', async () => {
     // Long waits everywhere else: only the held-back retry can publish it in time.
     const relay = relayFor(env, { idleWaitMs: 30_000, checkpointEveryMs: 30_000 });

@@ -114,6 +114,27 @@ describe('JetStreamEventConsumer', () => {
     expect((await env.jsm.consumers.info(env.streamName, DURABLE)).config.filter_subject).toBe(`${env.subjectPrefix}.order.*`);
   });
 
+  it('created from the next event, it is not sent what the stream held; existing, it keeps its place', async () => {
+    const before = await appendAndRelay(env, 3);
+    await waitUntil(async () => (await env.jsm.streams.info(env.streamName)).state.messages === 3, { description: 'three published' });
+    const handled: string[] = [];
+    const handler = async (event: RecordedEvent) => void handled.push(event.id);
+    const successor = consumerFor(env);
+    await successor.start({ durableName: DURABLE, filterSubject: `${env.subjectPrefix}.order.>`, handler, fromNextEvent: true });
+    await env.store.append('order-o_after', newEvents(2), 'no_stream');
+    await waitAllAcked(env, 2);
+    await successor.stop();
+    const after = (await env.store.read('order-o_after')).map((event) => event.id);
+    expect(handled).toEqual(after);
+    expect(handled).not.toContain(before[0]!.id);
+
+    // Started again with the flag, an existing durable is not moved.
+    await env.store.append('order-o_later', newEvents(1), 'no_stream');
+    await consumerFor(env).start({ durableName: DURABLE, filterSubject: `${env.subjectPrefix}.order.>`, handler, fromNextEvent: true });
+    await waitAllAcked(env, 3);
+    expect(handled).toEqual([...after, ...(await env.store.read('order-o_later')).map((event) => event.id)]);
+  });
+
   it('naks a failed event with a delay; it is redelivered and succeeds once', async () => {
     const events = await appendAndRelay(env, 6);
     const flaky = events[2]?.id;

@@ -49,6 +49,11 @@ export interface EventConsumerStart {
   rerunnable?: boolean;
   /** Only an existing durable is consumed (a retired one being drained): if it is gone, start() returns false and nothing runs. */
   existingOnly?: boolean;
+  /**
+   * Created now, the durable begins at the stream's next event, not its first: it takes over from
+   * a retired durable that is drained of everything before (Reactor.replaces). An existing one keeps its place.
+   */
+  fromNextEvent?: boolean;
 }
 
 /**
@@ -70,11 +75,11 @@ export class JetStreamEventConsumer {
     this.replies = replyWindowFor(options.js, options.replyWindowMs ?? 20);
   }
 
-  async start({ durableName, filterSubject, handler, accepts, rerunnable = false, existingOnly = false }: EventConsumerStart): Promise<boolean> {
+  async start({ durableName, filterSubject, handler, accepts, rerunnable = false, existingOnly = false, fromNextEvent = false }: EventConsumerStart): Promise<boolean> {
     if (this.loop) throw new Error(`consumer ${durableName} already started`);
     const stream = this.options.streamName ?? DEFAULT_EVENTS_STREAM;
     // A cluster electing the consumer's leader answers late at start (issue 16): wait for it.
-    const exists = await retryTransientJetStream(() => this.ensureDurable(stream, durableName, filterSubject, !existingOnly));
+    const exists = await retryTransientJetStream(() => this.ensureDurable(stream, durableName, filterSubject, !existingOnly, fromNextEvent));
     if (!exists) return false;
     const consumer = await retryTransientJetStream(() => this.options.js.consumers.get(stream, durableName));
     const maxMessages = this.options.maxMessages ?? 10;
@@ -103,7 +108,7 @@ export class JetStreamEventConsumer {
   }
 
   /** Whether the durable exists now; `create`s it if missing. */
-  private async ensureDurable(stream: string, durableName: string, filterSubject: string, create: boolean): Promise<boolean> {
+  private async ensureDurable(stream: string, durableName: string, filterSubject: string, create: boolean, fromNextEvent: boolean): Promise<boolean> {
     try {
       const { config } = await this.options.jsm.consumers.info(stream, durableName);
       // A reactor whose subject narrowed (issue 14: the ledger to live deployments) keeps its
@@ -118,7 +123,7 @@ export class JetStreamEventConsumer {
     await this.options.jsm.consumers.add(stream, {
       durable_name: durableName,
       ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
+      deliver_policy: fromNextEvent ? DeliverPolicy.New : DeliverPolicy.All,
       filter_subject: filterSubject,
       ack_wait: nanos(this.options.ackWaitMs ?? 30_000),
     });

@@ -39,6 +39,13 @@ export interface Reactor {
    * it rides, that durable is drained of what it still holds and deleted (libs/runtime).
    */
   ridesOn?: string;
+  /**
+   * Issue 14: a durable this reactor (with its siblings naming the same) took over from. While
+   * that one still exists, this reactor's durable is created at the stream's next event, and the
+   * retired one is drained with this reactor's handler on its own subject, then deleted: every
+   * event is handled on one or the other (some on both: the handler must be rerunnable).
+   */
+  replaces?: { durable: string; subjects: string };
 }
 
 /** Something a context keeps running in a service process: a queue worker, a periodic sweep. */

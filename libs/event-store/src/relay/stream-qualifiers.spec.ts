@@ -42,6 +42,17 @@ describe('StreamQualifiers', () => {
     expect(reads).toEqual(['cart-a']);
   });
 
+  it('qualifies each event of a category decided by each event, with no read and nothing remembered', async () => {
+    const byType = { category: 'order', decidedBy: 'each_event' as const, qualify: (each: RecordedEvent) => ((each.data as { kind?: string }).kind === 'record' ? 'record' : undefined) };
+    const qualifiers = new StreamQualifiers([byFlag, byType], async () => {
+      throw new Error('no read expected');
+    }, 1);
+    const batch = [event('order-a', 4, { kind: 'record' }), event('order-a', 5), event('cart-a', 0, { flag: 'test' }), event('order-b', 0, { kind: 'record' })];
+    expect(await qualifiers.of(batch)).toEqual(['record', undefined, 'test', 'record']);
+    // The one stream remembered is cart-a's: a stream decided by each event takes no place.
+    expect(await qualifiers.of([event('cart-a', 1), event('order-a', 6, { kind: 'record' })])).toEqual(['test', 'record']);
+  });
+
   it('asks nothing without qualifiers', async () => {
     const qualifiers = new StreamQualifiers([], async () => {
       throw new Error('no read expected');

@@ -2,21 +2,30 @@ import type { RecordedEvent } from '../event-store.port';
 import { categoryOf } from './event-subject';
 
 /**
- * Issue 14: a token the relay adds to the subject of every event of a stream, decided once by the
- * stream's first event, so a consumer that has nothing to do with such streams filters them out
- * on the server (`<category>.*` matches only unqualified ones) and is never sent them. The ledger
- * bills nothing in test mode: test-mode deployments are qualified `test`.
+ * Issue 14: a token the relay adds to the subject of an event, so a consumer that has nothing to
+ * do with such events filters them out on the server (`<category>.*` matches only unqualified
+ * ones) and is never sent them. Decided once per stream by its first event (the ledger bills
+ * nothing in test mode: test-mode deployments are qualified `test`), or by each event alone
+ * (`decidedBy: 'each_event'`: the fan-out is not sent the records of delivery attempts).
  *
  * Only ever derived from stored events, so a relay publishing again after a crash picks the same
  * subject. Declared by the context that owns the category.
  */
-export interface SubjectQualifier {
-  category: string;
-  /** The token for the stream whose first event this is; undefined: the stream is not qualified. */
-  qualify(first: RecordedEvent): string | undefined;
-}
+export type SubjectQualifier =
+  | {
+      category: string;
+      decidedBy?: 'first_event';
+      /** The token for the stream whose first event this is; undefined: the stream is not qualified. */
+      qualify(first: RecordedEvent): string | undefined;
+    }
+  | {
+      category: string;
+      decidedBy: 'each_event';
+      /** The token for this event; undefined: it is not qualified. Never reads the stream. */
+      qualify(event: RecordedEvent): string | undefined;
+    };
 
-/** Each stream's qualifier, remembered for the relay's most recent `capacity` streams. */
+/** Each event's qualifier; a stream's, when its first event decides it, remembered for the relay's most recent `capacity` streams. */
 export class StreamQualifiers {
   private readonly byCategory: ReadonlyMap<string, SubjectQualifier>;
   /** Insertion order: the first entry is the stream least recently learnt. Null: not qualified. */
@@ -37,7 +46,7 @@ export class StreamQualifiers {
     const unknown = new Set<string>();
     for (const event of events) {
       const qualifier = this.byCategory.get(categoryOf(event.streamName));
-      if (!qualifier || this.known.has(event.streamName)) continue;
+      if (!qualifier || qualifier.decidedBy === 'each_event' || this.known.has(event.streamName)) continue;
       if (event.streamRevision === 0) this.remember(event.streamName, qualifier.qualify(event));
       else unknown.add(event.streamName);
     }
@@ -48,7 +57,10 @@ export class StreamQualifiers {
         this.remember(streamName, first && qualifier ? qualifier.qualify(first) : undefined);
       }),
     );
-    return events.map((event) => this.known.get(event.streamName) ?? undefined);
+    return events.map((event) => {
+      const qualifier = this.byCategory.get(categoryOf(event.streamName));
+      return qualifier?.decidedBy === 'each_event' ? qualifier.qualify(event) : (this.known.get(event.streamName) ?? undefined);
+    });
   }
 
   private remember(streamName: string, qualifier: string | undefined): void {

@@ -1,0 +1,99 @@
+import { AckPolicy, connect, DeliverPolicy, type NatsConnection } from 'nats';
+import { waitUntil } from '@eh/platform/testing';
+import { request } from '../support/http';
+import { startServices, type RunningServices } from '../support/service-harness';
+import { admin, ADMIN_KEY } from './support/webhook-admin';
+import { WebhookReceiver } from './support/webhook-receiver';
+
+interface Workspace {
+  id: string;
+  keys: { test: string };
+}
+
+const FANOUT_DURABLES = ['webhooks-fanout-deployments', 'webhooks-fanout-handoffs', 'webhooks-fanout-accounts', 'webhooks-fanout-attempt-requests'];
+
+/**
+ * Issue 14: the fan-out is sent only the events of the categories it acts on, one durable each,
+ * and not the records its own deliveries make. Its durables took over from `webhooks-fanout`
+ * (every event): an upgrade finds that one holding events and delivers them before deleting it.
+ */
+describe('the webhooks fan-out durables', () => {
+  let services: RunningServices;
+  let receiver: WebhookReceiver;
+  let nats: NatsConnection;
+  let workspace: Workspace;
+  let ops: ReturnType<typeof admin>;
+
+  const consumers = async () => {
+    const jsm = await nats.jetstreamManager();
+    return new Map((await jsm.consumers.list(services.env.NATS_STREAM).next()).map((info) => [info.name, info]));
+  };
+
+  const deploy = async (destination: { webhook_url?: string } = { webhook_url: receiver.url('/fanout') }): Promise<string> => {
+    const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', {
+      key: workspace.keys.test,
+      body: { brief: 'Name a bakery.', skills: ['naming'], ...destination },
+    });
+    expect(created.status).toBe(201);
+    return created.body.id;
+  };
+
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+    services = await startServices({ ADMIN_API_KEY: ADMIN_KEY, WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RECONCILE_INTERVAL_MS: '1000' });
+    nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+    ops = admin(services.baseUrl);
+    workspace = await services.ops<Workspace>('workspace:create', '--name', 'fan-out durables');
+  });
+
+  afterAll(async () => {
+    await nats?.close();
+    await services?.stop();
+    await receiver?.close();
+  });
+
+  it('runs one durable per category it acts on, and is never sent the records of its deliveries', async () => {
+    const durables = await consumers();
+    for (const durable of FANOUT_DURABLES) expect(durables.has(durable)).toBe(true);
+    expect(durables.has('webhooks-fanout')).toBe(false);
+    expect(durables.get('webhooks-fanout-attempt-requests')?.config.filter_subject).toBe(`${services.env.SUBJECT_PREFIX}.delivery.*`);
+
+    // One with nowhere to go: the next case registers an endpoint it must never be sent to.
+    const withoutDestination = await deploy({});
+    const id = await deploy();
+    const deliveries = await ops.settled(`deployment_id=${id}`, 3, 'succeeded');
+    expect((await ops.list(`deployment_id=${withoutDestination}`)).data).toEqual([]);
+    expect(deliveries).toHaveLength(3);
+    const after = await consumers();
+    // Six delivery events were published (scheduled and succeeded, three times); none was sent to the fan-out.
+    expect(after.get('webhooks-fanout-attempt-requests')?.delivered.stream_seq).toBe(0);
+    expect(after.get('webhooks-fanout-deployments')?.delivered.consumer_seq).toBeGreaterThanOrEqual(4);
+  });
+
+  it('after an upgrade, delivers what `webhooks-fanout` still held, deletes it, and goes on from the new durables', async () => {
+    // Registered now: fanning out the events before it again would send them there.
+    await services.ops('webhook:set', '--workspace', workspace.id, '--url', receiver.url('/endpoint'));
+    await services.kill('webhooks');
+    // The durables of the version before: only `webhooks-fanout`, on every event.
+    const jsm = await nats.jetstreamManager();
+    for (const durable of FANOUT_DURABLES) await jsm.consumers.delete(services.env.NATS_STREAM, durable);
+    await jsm.consumers.add(services.env.NATS_STREAM, { durable_name: 'webhooks-fanout', ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.New, filter_subject: `${services.env.SUBJECT_PREFIX}.>` });
+    const heldByTheOldDurable = [await deploy(), await deploy()];
+    await waitUntil(async () => ((await consumers()).get('webhooks-fanout')?.num_pending ?? 0) >= 8, { description: 'the old durable to hold both deployments' });
+
+    await services.start('webhooks');
+    const delivered = (await Promise.all(heldByTheOldDurable.map((id) => ops.settled(`deployment_id=${id}`, 3, 'succeeded', 30_000)))).flat();
+    expect(delivered).toHaveLength(6);
+    await waitUntil(async () => !(await consumers()).has('webhooks-fanout'), { timeoutMs: 30_000, description: 'the old durable to be drained and deleted' });
+    const drained = /retired durable webhooks-fanout drained and deleted; its events now come through webhooks-fanout-deployments, /;
+    await waitUntil(() => drained.test(services.logs('webhooks')), { description: 'the drain logged' });
+
+    // The new durables began after what the old one held: nothing was fanned out twice.
+    const later = await deploy();
+    expect(await ops.settled(`deployment_id=${later}`, 3, 'succeeded', 30_000)).toHaveLength(3);
+    const requests = receiver.at('/fanout');
+    expect(new Set(requests.map((hit) => hit.deliveryId)).size).toBe(requests.length);
+    expect(requests).toHaveLength(12);
+    expect(receiver.at('/endpoint')).toEqual([]);
+  });
+});
