@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@eh/event-store';
 import { SubjectFolds } from '../application/subject-folds';
-import { fanoutAccepts, fanoutHandler } from './fanout.reactor';
+import { PUBLIC_EVENT_TYPES } from '@eh/contracts';
+import { FANOUT_DURABLES, fanoutAccepts, fanoutHandler } from './fanout.reactor';
 
 const event = (type: string, streamName = 'deployment-dep_1'): RecordedEvent => ({
   id: 'evt_1',
@@ -64,5 +65,18 @@ describe('issue 14: a deployment or handoff event that is not public', () => {
     expect(fanoutAccepts(event(type, stream))).toBe(true);
     await expect(handle(event(type, stream))).resolves.toBe('nothing_done');
     expect(learnt).toEqual(type === 'deployment.created' ? ['deployment.created'] : []);
+  });
+});
+
+describe('issue 14: the fan-out durables', () => {
+  /** The stream category each public event is appended to: usage thresholds are the account's. */
+  const categoryOfPublicEvent = (type: string): string => (type.startsWith('usage.') ? 'account' : type.slice(0, type.indexOf('.')));
+
+  it.each([...PUBLIC_EVENT_TYPES])('%s reaches a durable on its whole category', (type) => {
+    expect(FANOUT_DURABLES.map((durable) => durable.subjects)).toContain(`${categoryOfPublicEvent(type)}.>`);
+  });
+
+  it('takes, of the delivery category, only unqualified subjects: never a delivery’s records', () => {
+    expect(FANOUT_DURABLES.filter((durable) => durable.subjects.startsWith('delivery.')).map((durable) => durable.subjects)).toEqual(['delivery.*']);
   });
 });

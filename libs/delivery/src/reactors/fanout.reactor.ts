@@ -1,4 +1,4 @@
-import { asksForAnAttempt, isPublicEventType, type DeliveryReplayRequested, type DeliveryScheduled } from '@eh/contracts';
+import { asksForAnAttempt, ATTEMPT_REQUESTS_SUBJECT, isPublicEventType, type DeliveryReplayRequested, type DeliveryScheduled } from '@eh/contracts';
 import type { AttemptScheduler } from '../application/attempt-scheduler.port';
 import { scheduleDeliveries, type EndpointDirectory, type ScheduleOptions, type SigningSecretKeeper } from '../application/schedule-deliveries.handler';
 import type { FirstAttempts } from '../application/first-attempts';
@@ -29,6 +29,24 @@ export interface FanoutDeps {
   /** Issue 14: makes each new delivery's first attempt here and now; without it, attempt 1 is queued. */
   firstAttempts?: Pick<FirstAttempts, 'begin'>;
 }
+
+/**
+ * Issue 14: the fan-out's durables, one per category it acts on (nats-server 2.9 takes one filter
+ * subject per consumer), so it is sent nothing else. Public events are appended to deployment,
+ * handoff and account streams (usage thresholds are the account's); `parallel` ones take
+ * WEBHOOK_FANOUT_CONSUMERS pullers.
+ */
+export const FANOUT_DURABLES = [
+  { durable: 'webhooks-fanout-deployments', subjects: 'deployment.>', parallel: true },
+  { durable: 'webhooks-fanout-handoffs', subjects: 'handoff.>', parallel: true },
+  // usage.threshold_reached; the account's other events are acked unread.
+  { durable: 'webhooks-fanout-accounts', subjects: 'account.>', parallel: false },
+  // Replays and partners' test events; never the records of deliveries (`delivery.<id>.record`).
+  { durable: 'webhooks-fanout-attempt-requests', subjects: ATTEMPT_REQUESTS_SUBJECT, parallel: false },
+] as const;
+
+/** The durable every event went to before the fan-out was split by category. */
+export const RETIRED_FANOUT = { durable: 'webhooks-fanout', subjects: '>' };
 
 /**
  * What the fan-out acts on; everything else is acked unread. Every other deployment and handoff

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AttachmentUrls } from '@eh/attachments';
-import { ATTEMPT_REQUESTS_SUBJECT } from '@eh/contracts';
 import { HeardCommits, type BackgroundWorker, type ContextRuntimeDeclaration, type EventStore, type Reactor } from '@eh/event-store';
 import { CONFIG, ContextRuntime, currentTraceparent, EVENT_STORE, openRedisPair, SQL, startSecretCipher, type RedisPair, type SecretCipher, type ServiceConfig, type SignalGauge, type SqlClient } from '@eh/platform';
 import { CachedSecretOpener } from '../adapters/cached-secret-opener';
@@ -19,7 +18,7 @@ import { SubjectFolds } from '../application/subject-folds';
 import { attemptWithSignals, deliveryGauges } from '../adapters/delivery-signals';
 import { attemptDelivery, type AttemptDeps } from '../application/attempt-delivery.handler';
 import { FirstAttempts } from '../application/first-attempts';
-import { fanoutAccepts, fanoutHandler } from './fanout.reactor';
+import { FANOUT_DURABLES, fanoutAccepts, fanoutHandler, RETIRED_FANOUT } from './fanout.reactor';
 
 interface Running {
   cipher: SecretCipher;
@@ -128,31 +127,24 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
     });
     // Issue 16: dead letters and overdue deliveries, read from deliveries_view when scraped.
     this.gauges = deliveryGauges(sql);
-    // Issue 14: one durable per category the fan-out acts on (nats-server 2.9 takes one filter
-    // subject per consumer), so it is sent nothing else: not expert, workspace or endpoint events,
-    // and not the records its own deliveries make (`delivery.<id>.record`). They took over from
-    // `webhooks-fanout` (every event, `>`), drained and deleted where it remains.
-    const fanout = (category: string, subjects: string, pullers: number): Reactor => ({
-      durable: `webhooks-fanout-${category}`,
-      subjects,
-      accepts: fanoutAccepts,
-      handle,
-      // Several pullers on a durable, like replicas: public events are fanned out in parallel
-      // (order is not needed, bodies carry `sequence`; scheduling is idempotent).
-      pullers,
-      ackWaitMs: settings.fanoutAckWaitMs,
-      // Issue 14: run again, it schedules nothing twice (derived delivery ids, appended expecting no
-      // stream) and enqueues only what is idempotent by job id: no processed_events row is needed.
-      rerunnable: true,
-      replaces: { durable: 'webhooks-fanout', subjects: '>' },
-    });
-    this.reactors = [
-      fanout('deployments', 'deployment.>', settings.fanoutConsumers),
-      fanout('handoffs', 'handoff.>', settings.fanoutConsumers),
-      // usage.threshold_reached; the account's other events are acked unread.
-      fanout('accounts', 'account.>', 1),
-      fanout('attempt-requests', ATTEMPT_REQUESTS_SUBJECT, 1),
-    ];
+    // Issue 14: one durable per category the fan-out acts on, which took over from
+    // `webhooks-fanout` (every event), drained and deleted where it remains.
+    this.reactors = FANOUT_DURABLES.map(
+      ({ durable, subjects, parallel }): Reactor => ({
+        durable,
+        subjects,
+        accepts: fanoutAccepts,
+        handle,
+        // Several pullers on a durable, like replicas: public events are fanned out in parallel
+        // (order is not needed, bodies carry `sequence`; scheduling is idempotent).
+        pullers: parallel ? settings.fanoutConsumers : 1,
+        ackWaitMs: settings.fanoutAckWaitMs,
+        // Issue 14: run again, it schedules nothing twice (derived delivery ids, appended expecting no
+        // stream) and enqueues only what is idempotent by job id: no processed_events row is needed.
+        rerunnable: true,
+        replaces: RETIRED_FANOUT,
+      }),
+    );
   }
 
   /** What the worker opened: the fan-out runs only after it (workers start before reactors). */
