@@ -65,7 +65,7 @@ describe('the webhooks fan-out durables', () => {
     expect((await ops.list(`deployment_id=${withoutDestination}`)).data).toEqual([]);
     expect(deliveries).toHaveLength(3);
     const after = await consumers();
-    // Six delivery events were published (scheduled and succeeded, three times); none was sent to the fan-out.
+    // Nine delivery records were published (scheduled, attempted, succeeded, three times); none was sent to the fan-out.
     expect(after.get('webhooks-fanout-attempt-requests')?.delivered.stream_seq).toBe(0);
     expect(after.get('webhooks-fanout-deployments')?.delivered.consumer_seq).toBeGreaterThanOrEqual(4);
   });
