@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { connect } from 'nats';
+import { FANOUT_DURABLES } from '@eh/delivery';
 import { waitUntil } from '@eh/platform/testing';
 import { DeploymentHistory } from '../test/support/deployment-history';
 import { startServices } from '../test/support/service-harness';
@@ -65,8 +66,8 @@ async function waitForFanoutIdle(stream: string): Promise<void> {
     const jsm = await nats.jetstreamManager();
     await waitUntil(
       async () => {
-        const fanouts = (await jsm.consumers.list(stream).next()).filter((info) => info.name.startsWith('webhooks-fanout'));
-        return fanouts.length > 0 && fanouts.every((info) => info.num_pending + info.num_ack_pending === 0);
+        const fanouts = await Promise.all(FANOUT_DURABLES.map(({ durable }) => jsm.consumers.info(stream, durable)));
+        return fanouts.every((info) => info.num_pending + info.num_ack_pending === 0);
       },
       { timeoutMs: 120_000, intervalMs: 100, description: 'the fan-out to have no pending events' },
     );

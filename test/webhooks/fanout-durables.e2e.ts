@@ -10,6 +10,7 @@ interface Workspace {
   keys: { test: string };
 }
 
+// Spelt out, not imported: a renamed durable is a new consumer that replays the stream, which this must catch.
 const FANOUT_DURABLES = ['webhooks-fanout-deployments', 'webhooks-fanout-handoffs', 'webhooks-fanout-accounts', 'webhooks-fanout-attempt-requests'];
 
 /**
