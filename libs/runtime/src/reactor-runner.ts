@@ -110,7 +110,7 @@ export class ReactorRunner implements OnApplicationBootstrap, BeforeApplicationS
         ackWaitMs: reactor.ackWaitMs,
         onError: (error, event) => console.error(`${this.name} ${reactor.durable}: event ${event?.id ?? '?'} failed`, error),
       });
-      await consumer.start({ durableName: reactor.durable, filterSubject: `${this.config.subjectPrefix}.${reactor.subjects}`, handler: reactor.handle, accepts: reactor.accepts, rerunnable: reactor.rerunnable, fromNextEvent });
+      await consumer.start({ durableName: reactor.durable, filterSubject: `${this.config.subjectPrefix}.${reactor.subjects}`, handler: reactor.handle, accepts: reactor.accepts, rerunnable: reactor.rerunnable, fromNextEvent, concurrency: reactor.concurrency });
       this.consumers.push(consumer);
     }
   }

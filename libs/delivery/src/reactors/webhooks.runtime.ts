@@ -135,9 +135,11 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
         subjects,
         accepts: fanoutAccepts,
         handle,
-        // Several pullers on a durable, like replicas: public events are fanned out in parallel
-        // (order is not needed, bodies carry `sequence`; scheduling is idempotent).
+        // Public events are fanned out in parallel (order is not needed, bodies carry `sequence`;
+        // scheduling is idempotent). Issue 14: within a puller, one deployment's or handoff's events
+        // go in order, so SubjectFolds follows them without reading; across pullers it may not.
         pullers: parallel ? settings.fanoutConsumers : 1,
+        concurrency: parallel ? settings.fanoutConcurrency : 1,
         ackWaitMs: settings.fanoutAckWaitMs,
         // Issue 14: run again, it schedules nothing twice (derived delivery ids, appended expecting no
         // stream) and enqueues only what is idempotent by job id: no processed_events row is needed.

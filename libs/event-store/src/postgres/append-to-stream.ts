@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { currentTraceparent } from '@eh/platform';
+import { currentTraceparent, type SqlClient } from '@eh/platform';
 import {
   WrongExpectedVersionError,
   type AppendOptions,
@@ -20,6 +20,8 @@ export interface AppendContext {
   notifyChannel: string;
   /** Projection writes that go in the append's own statement (writesFromFold); `projections` is then empty. */
   writes?: readonly ProjectionWrite[];
+  /** The trace of the span that asked for the append, when it runs later (GroupedAppends); else the current one. */
+  traceparent?: string | undefined;
 }
 
 /** Outcome of the transaction: either new events, or the result of an earlier identical append. */
@@ -38,7 +40,7 @@ export function versionMatches(expected: ExpectedVersion, actualRevision: number
   }
 }
 
-interface AppendedRow extends EventRow {
+export interface AppendedRow extends EventRow {
   actual_revision: string;
 }
 
@@ -58,19 +60,50 @@ export async function appendAndProject(
 ): Promise<AppendOutcome> {
   const { projections } = context;
   // Issue 16: the appending span's context travels with the events (PostgreSQL → relay → NATS header).
-  const traceparent = currentTraceparent();
+  const traceparent = 'traceparent' in context ? context.traceparent : currentTraceparent();
   const withHistory = projections.some((projection) => projection.refoldsStreams === true);
-  const appendValues = [
+  const values = appendValues(streamName, events, expected, context.notifyChannel, withHistory, traceparent);
+  const { rows } = await client.query<AppendedRow>(...appendStatement(values, context.writes ?? []));
+  const outcome = await outcomeOfRows(client, streamName, events, expected, rows);
+  if (outcome.kind === 'repeated' || outcome.events.length === 0) return outcome;
+  const history = rows.map(toRecordedEvent);
+  await applyInlineProjections(projections, outcome.events, client, withHistory ? { [streamName]: history } : {});
+  return outcome;
+}
+
+/** The `append_to_stream` arguments of one append, in their order ($1 … $8). */
+export function appendValues(
+  streamName: string,
+  events: readonly NewEvent[],
+  expected: ExpectedVersion,
+  notifyChannel: string,
+  withHistory: boolean,
+  traceparent: string | undefined,
+): unknown[] {
+  return [
     streamName,
     String(expected),
     events.map((event) => event.id),
     events.map((event) => event.type),
     events.map((event) => JSON.stringify(event.data ?? null)),
     events.map((event) => JSON.stringify(withTraceparent(event.metadata, traceparent))),
-    context.notifyChannel,
+    notifyChannel,
     withHistory,
   ];
-  const { rows } = await client.query<AppendedRow>(...appendStatement(appendValues, context.writes ?? []));
+}
+
+/**
+ * What an append's rows from `append_to_stream` mean: its new events, or, when it wrote none, an
+ * empty append, the first outcome of a retried one, or a version conflict (thrown). Run after the
+ * append's transaction when it had its own, so an earlier identical append is visible.
+ */
+export async function outcomeOfRows(
+  client: SqlClient,
+  streamName: string,
+  events: readonly NewEvent[],
+  expected: ExpectedVersion,
+  rows: readonly AppendedRow[],
+): Promise<AppendOutcome> {
   const actualRevision = Number(rows[0]?.actual_revision ?? -1);
   if (rows.length === 0 || rows[0].event_id === null) {
     if (versionMatches(expected, actualRevision)) return { kind: 'appended', events: [] };
@@ -79,13 +112,14 @@ export async function appendAndProject(
     if (previous) return { kind: 'repeated', result: previous };
     throw new WrongExpectedVersionError(streamName, expected, actualRevision);
   }
-  const history = rows.map(toRecordedEvent);
-  const recorded = history.filter((event) => event.streamRevision > actualRevision);
-  await applyInlineProjections(projections, recorded, client, withHistory ? { [streamName]: history } : {});
-  return { kind: 'appended', events: recorded };
+  return { kind: 'appended', events: rows.map(toRecordedEvent).filter((event) => event.streamRevision > actualRevision) };
 }
 
-const APPEND_CALL = 'append_to_stream($1, $2, $3, $4, $5::jsonb[], $6::jsonb[], $7, $8)';
+/** `append_to_stream` called with the eight parameters that start at `$first`. */
+export const appendCall = (first: number): string =>
+  `append_to_stream($${first}, $${first + 1}, $${first + 2}, $${first + 3}, $${first + 4}::jsonb[], $${first + 5}::jsonb[], $${first + 6}, $${first + 7})`;
+
+const APPEND_CALL = appendCall(1);
 const APPEND_ALONE = `SELECT * FROM ${APPEND_CALL}`;
 
 /**

@@ -1,7 +1,7 @@
 // Our own adapter rather than @event-driven-io/emmett-postgresql: Emmett is pre-1.0 and brings
 // Pongo/Dumbo and its own consumer tables, while we need only one table, the same
 // transaction-id horizon, and inline projections on our own pg.Pool.
-import { isDatabaseUnavailable } from '@eh/platform';
+import { currentTraceparent, isDatabaseUnavailable } from '@eh/platform';
 import type { Pool } from 'pg';
 import type {
   AppendOptions,
@@ -15,6 +15,7 @@ import type {
 } from '../event-store.port';
 import { AppendListener } from './append-listener';
 import { CommitNotices } from './commit-notices';
+import { GroupedAppends } from './grouped-appends';
 import { appendAndProject, isUniqueViolation, projectionsFor, resolveDuplicateIds, writesFromFold, type AppendOutcome } from './append-to-stream';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
 import { inJsonbOrder } from './jsonb-order';
@@ -33,6 +34,12 @@ export interface PostgresEventStoreOptions {
   beforeAppend?: (types: readonly string[]) => void;
   /** LISTEN/NOTIFY channel; NOTIFY is per database, so one name serves every database. */
   notifyChannel?: string;
+  /**
+   * Issue 14: append statements in flight at once (GroupedAppends); appends asked for meanwhile go
+   * together in the next. Default 2: a lone append never waits, and two let one group be built
+   * while the other runs.
+   */
+  appendStatementsInFlight?: number;
 }
 
 /** The default EventStore adapter (DESIGN.md "Events and state"). Run `eventStoreMigrations` first. */
@@ -42,6 +49,7 @@ export class PostgresEventStore implements EventStore {
   private readonly listener: AppendListener;
   private readonly commits: CommitNotices;
   private readonly beforeAppend: (types: readonly string[]) => void;
+  private readonly statements: GroupedAppends;
 
   /** The pool stays the caller's: close() ends only the store's own LISTEN connection. */
   constructor(
@@ -53,24 +61,34 @@ export class PostgresEventStore implements EventStore {
     this.listener = new AppendListener(pool.options, this.channel);
     this.commits = new CommitNotices(pool.options, this.channel);
     this.beforeAppend = options.beforeAppend ?? (() => undefined);
+    this.statements = new GroupedAppends(pool, { notifyChannel: this.channel, statementsInFlight: options.appendStatementsInFlight ?? 2, maxGroup: 64 });
   }
 
   async append(streamName: string, events: NewEvent[], expected: ExpectedVersion, options: AppendOptions = {}): Promise<AppendResult> {
     this.beforeAppend(events.map((event) => event.type));
+    // Without an inline projection to refold, the append is one statement and its own
+    // transaction: none reached, or their writes follow from the caller's fold (issue 14).
+    const reached = projectionsFor(this.projections, events);
+    const writes = writesFromFold(reached, events, expected, options.folded);
+    const outcome =
+      writes === null && reached.length > 0
+        ? await this.appendInTransaction(streamName, events, expected, reached)
+        : await this.statements.append({ streamName, events, expected, writes: writes ?? [], traceparent: currentTraceparent() });
+    if (outcome.kind === 'repeated') return outcome.result;
+    const last = outcome.events[outcome.events.length - 1];
+    return last ? { nextExpectedRevision: last.streamRevision, checkpoint: last.checkpoint } : await this.currentPosition(streamName);
+  }
+
+  /** An append whose inline projections refold its streams, in a transaction with them. */
+  private async appendInTransaction(streamName: string, events: NewEvent[], expected: ExpectedVersion, projections: readonly InlineProjection[]): Promise<AppendOutcome> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
-      let outcome: AppendOutcome;
       try {
-        // Without an inline projection to refold, the append is one statement and its own
-        // transaction: none reached, or their writes follow from the caller's fold (issue 14).
-        const reached = projectionsFor(this.projections, events);
-        const writes = writesFromFold(reached, events, expected, options.folded);
-        const projections = writes === null ? reached : [];
-        const transaction = projections.length > 0;
-        if (transaction) await client.query('BEGIN');
-        outcome = await appendAndProject(client, streamName, events, expected, { projections, writes: writes ?? [], notifyChannel: this.channel });
-        if (transaction) await client.query('COMMIT');
+        await client.query('BEGIN');
+        const outcome = await appendAndProject(client, streamName, events, expected, { projections, notifyChannel: this.channel });
+        await client.query('COMMIT');
+        return outcome;
       } catch (err) {
         // Without a server a ROLLBACK would wait out another timeout; the destroyed connection rolls back anyway.
         if (isDatabaseUnavailable(err)) {
@@ -82,13 +100,8 @@ export class PostgresEventStore implements EventStore {
         });
         if (!isUniqueViolation(err, 'events_event_id_key')) throw err;
         // Committed meanwhile by an identical append to this stream, or a real clash.
-        return await resolveDuplicateIds(client, streamName, events);
+        return { kind: 'repeated', result: await resolveDuplicateIds(client, streamName, events) };
       }
-      if (outcome.kind === 'repeated') return outcome.result;
-      const last = outcome.events[outcome.events.length - 1];
-      return last
-        ? { nextExpectedRevision: last.streamRevision, checkpoint: last.checkpoint }
-        : await this.currentPosition(streamName);
     } finally {
       client.release(broken);
     }

@@ -13,6 +13,7 @@ import type { RecordedEvent } from '../event-store.port';
 import type { ReactorOutcome } from './reactor';
 import { toError } from './abortable-delay';
 import { handleWithSignals } from './event-signals';
+import { handleConcurrently } from './handle-concurrently';
 import { isProcessed } from './processed-events';
 import { processedMarksFor } from './processed-marks';
 import { replyWindowFor, type ReplyWindow } from './reply-window';
@@ -54,6 +55,8 @@ export interface EventConsumerStart {
    * a retired durable that is drained of everything before (Reactor.replaces). An existing one keeps its place.
    */
   fromNextEvent?: boolean;
+  /** Reactor.concurrency: events handled at once, each store stream's in the order they came (default 1). */
+  concurrency?: number;
 }
 
 /**
@@ -75,20 +78,29 @@ export class JetStreamEventConsumer {
     this.replies = replyWindowFor(options.js, options.replyWindowMs ?? 20);
   }
 
-  async start({ durableName, filterSubject, handler, accepts, rerunnable = false, existingOnly = false, fromNextEvent = false }: EventConsumerStart): Promise<boolean> {
+  async start({ durableName, filterSubject, handler, accepts, rerunnable = false, existingOnly = false, fromNextEvent = false, concurrency = 1 }: EventConsumerStart): Promise<boolean> {
     if (this.loop) throw new Error(`consumer ${durableName} already started`);
     const stream = this.options.streamName ?? DEFAULT_EVENTS_STREAM;
     // A cluster electing the consumer's leader answers late at start (issue 16): wait for it.
     const exists = await retryTransientJetStream(() => this.ensureDurable(stream, durableName, filterSubject, !existingOnly, fromNextEvent));
     if (!exists) return false;
     const consumer = await retryTransientJetStream(() => this.options.js.consumers.get(stream, durableName));
-    const maxMessages = this.options.maxMessages ?? 10;
+    // A pull batch at least as large as what is handled at once, or the handlers would wait for pulls.
+    const maxMessages = Math.max(this.options.maxMessages ?? 10, concurrency);
     // Issue 14: ask for more once a quarter of the batch is still owed, not three quarters
     // (nats.js's default): one pull request per ~8 messages instead of one per ~3.
     const messages = await consumer.consume({ max_messages: maxMessages, threshold_messages: Math.max(1, Math.floor(maxMessages / 4)) });
     this.messages = messages;
+    const handle = (msg: JsMsg, event: RecordedEvent): Promise<void> => this.handle(msg, event, durableName, handler, accepts, rerunnable);
     this.loop = (async () => {
-      for await (const msg of messages) await this.process(msg, durableName, handler, accepts, rerunnable);
+      if (concurrency <= 1) {
+        for await (const msg of messages) {
+          const event = this.decode(msg);
+          if (event) await handle(msg, event);
+        }
+        return;
+      }
+      await handleConcurrently(messages, concurrency, (msg) => this.decode(msg), handle);
     })().catch((err: unknown) => this.report(err, undefined));
     return true;
   }
@@ -130,16 +142,10 @@ export class JetStreamEventConsumer {
     return true;
   }
 
-  private async process(
-    msg: JsMsg,
-    consumer: string,
-    handler: (event: RecordedEvent) => Promise<ReactorOutcome>,
-    accepts: ((event: RecordedEvent) => boolean) | undefined,
-    rerunnable: boolean,
-  ): Promise<void> {
-    let event: RecordedEvent;
+  /** The message's event; a malformed one is reported and terminated (undefined). */
+  private decode(msg: JsMsg): RecordedEvent | undefined {
     try {
-      event = msg.json<RecordedEvent>();
+      return msg.json<RecordedEvent>();
     } catch (err) {
       this.report(err, undefined);
       // Redelivering cannot fix a malformed payload.
@@ -148,8 +154,19 @@ export class JetStreamEventConsumer {
       } catch (termErr) {
         this.report(termErr, undefined);
       }
-      return;
+      return undefined;
     }
+  }
+
+  /** Never throws: a failure naks the message. */
+  private async handle(
+    msg: JsMsg,
+    event: RecordedEvent,
+    consumer: string,
+    handler: (event: RecordedEvent) => Promise<ReactorOutcome>,
+    accepts: ((event: RecordedEvent) => boolean) | undefined,
+    rerunnable: boolean,
+  ): Promise<void> {
     if (accepts && !accepts(event)) {
       this.settle(() => msg.ack(), event);
       return;
@@ -231,3 +248,4 @@ export class JetStreamEventConsumer {
     onError(toError(err), event);
   }
 }
+

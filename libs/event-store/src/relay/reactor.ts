@@ -24,6 +24,11 @@ export interface Reactor {
   handle: (event: RecordedEvent) => Promise<ReactorOutcome>;
   /** Pullers on the durable in each process, like replicas (default 1). */
   pullers?: number;
+  /**
+   * Events each puller handles at once (default 1), those of one store stream one after the other
+   * in the order they came (handleConcurrently): for a handler whose work is mostly waiting.
+   */
+  concurrency?: number;
   /** How long an unacknowledged event waits before it is redelivered (default 30 s). */
   ackWaitMs?: number;
   /**

@@ -12,7 +12,8 @@ describe('webhook configuration (issue 6)', () => {
       concurrency: 50,
       jobLockMs: 30_000,
       fanoutAckWaitMs: 30_000,
-      fanoutConsumers: 4,
+      fanoutConsumers: 1,
+      fanoutConcurrency: 32,
     });
   });
 

@@ -21,6 +21,8 @@ export interface WebhookConfig {
   fanoutAckWaitMs: number;
   /** Pullers per process on the shared fan-out durable consumer (events fanned out in parallel). */
   fanoutConsumers: number;
+  /** Events each fan-out puller handles at once, one deployment's or handoff's in order (Reactor.concurrency). */
+  fanoutConcurrency: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -60,6 +62,7 @@ export function loadWebhookConfig(env: Env): WebhookConfig {
     concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 50, 1),
     jobLockMs: integer(env, 'WEBHOOK_JOB_LOCK_MS', 30_000, 1),
     fanoutAckWaitMs: integer(env, 'WEBHOOK_FANOUT_ACK_WAIT_MS', 30_000, 1),
-    fanoutConsumers: integer(env, 'WEBHOOK_FANOUT_CONSUMERS', 4, 1),
+    fanoutConsumers: integer(env, 'WEBHOOK_FANOUT_CONSUMERS', 1, 1),
+    fanoutConcurrency: integer(env, 'WEBHOOK_FANOUT_CONCURRENCY', 32, 1),
   };
 }
