@@ -25,26 +25,80 @@ function scopedWriteText(text: string, shift: number, appendedName: string): str
  * leaves the others be (the function returns a row saying so instead of raising). PostgreSQL runs
  * each materialized call when the final SELECT first reads it, so in the order of `appends`.
  */
-export function groupedAppendStatement(appends: readonly StatementAppend[], notifyChannel: string): { text: string; values: unknown[] } {
-  const items: string[] = [];
+export function groupedAppendStatement(appends: readonly StatementAppend[], notifyChannel: string): GroupedStatement {
   const values: unknown[] = [];
-  for (const [index, append] of appends.entries()) {
-    const first = values.length + 1;
+  for (const append of appends) {
     values.push(...appendValues(append.streamName, append.events, append.expected, notifyChannel, false, append.traceparent));
-    items.push(`r${index} AS MATERIALIZED (SELECT * FROM ${appendCall(first)})`);
+    for (const write of append.writes) values.push(...write.values);
+  }
+  const shape = shapeOf(appends);
+  const kept = shape.includes('-1') ? undefined : texts.get(shape);
+  if (kept !== undefined) return { text: kept, values, named: true };
+  const text = buildText(appends);
+  if (texts.size >= NAMED_SHAPES || shape.includes('-1')) return { text, values, named: false };
+  texts.set(shape, text);
+  return { text, values, named: true };
+}
+
+export interface GroupedStatement {
+  text: string;
+  values: unknown[];
+  /**
+   * Whether the text is one of the NAMED_SHAPES kept: prepared once per connection (NamingClient),
+   * then sent as its values alone. Any other is sent unnamed, parsed each time.
+   */
+  named: boolean;
+}
+
+/**
+ * Group texts kept (and so prepared) per process. Appends of one context mostly share their
+ * writes (every delivery's is the deliveries_view upsert), so a group's shape is mostly its size.
+ */
+export const NAMED_SHAPES = 64;
+const texts = new Map<string, string>();
+
+/** Each write text seen, numbered: the texts are the projections' constants, whose hashes V8 keeps. */
+const writeTextIds = new Map<string, number>();
+
+/** What the text depends on: each append's writes' texts, in order (the text decides the parameters). */
+function shapeOf(appends: readonly StatementAppend[]): string {
+  return appends.map((append) => append.writes.map((write) => textId(write.text)).join(',')).join(';');
+}
+
+function textId(text: string): number {
+  let id = writeTextIds.get(text);
+  if (id === undefined) {
+    id = writeTextIds.size;
+    // Past the bound a text is numbered as any other unknown one: its groups are built each time, not kept.
+    if (id >= MAX_WRITE_TEXTS) return -1;
+    writeTextIds.set(text, id);
+  }
+  return id;
+}
+
+const MAX_WRITE_TEXTS = 1_000;
+
+function buildText(appends: readonly StatementAppend[]): string {
+  const items: string[] = [];
+  let parameters = 0;
+  for (const [index, append] of appends.entries()) {
+    items.push(`r${index} AS MATERIALIZED (SELECT * FROM ${appendCall(parameters + 1)})`);
+    parameters += APPEND_PARAMETERS;
     if (append.writes.length === 0) continue;
     const appended = `appended_${index}`;
     items.push(`${appended} AS MATERIALIZED (SELECT 1 FROM r${index} WHERE event_id IS NOT NULL LIMIT 1)`);
     for (const [writeIndex, write] of append.writes.entries()) {
-      items.push(`w${index}_${writeIndex} AS (${scopedWriteText(write.text, values.length, appended)})`);
-      values.push(...write.values);
+      items.push(`w${index}_${writeIndex} AS (${scopedWriteText(write.text, parameters, appended)})`);
+      parameters += write.values.length;
     }
   }
   const results = appends.map((_, index) => `SELECT ${index} AS append_index, * FROM r${index}`).join('\n     UNION ALL ');
-  const text = `WITH ${items.join(',\n     ')}
+  return `WITH ${items.join(',\n     ')}
      SELECT * FROM (${results}) grouped ORDER BY append_index, revision_text::bigint NULLS FIRST`;
-  return { text, values };
 }
+
+/** `append_to_stream`'s parameters (appendValues). */
+const APPEND_PARAMETERS = 8;
 
 /** The rows of each append, in the order of the group. */
 export function rowsByAppend(count: number, rows: readonly (AppendedRow & { append_index: number })[]): AppendedRow[][] {

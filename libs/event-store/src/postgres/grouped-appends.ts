@@ -86,11 +86,11 @@ export class GroupedAppends {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
-      const { text, values } = groupedAppendStatement(appends, this.options.notifyChannel);
+      const { text, values, named } = groupedAppendStatement(appends, this.options.notifyChannel);
       let rows: (AppendedRow & { append_index: number })[];
       try {
-        // Unnamed (`name: ''`): a group's text differs with its size and writes, too many to prepare.
-        ({ rows } = await client.query<AppendedRow & { append_index: number }>({ text, values, name: '' }));
+        // A shape past those kept goes unnamed (`name: ''`): prepared, it would hold a plan on every connection.
+        ({ rows } = await client.query<AppendedRow & { append_index: number }>(named ? { text, values } : { text, values, name: '' }));
       } catch (err) {
         if (isDatabaseUnavailable(err)) broken = toError(err);
         throw err;

@@ -36,8 +36,9 @@ export interface PostgresEventStoreOptions {
   notifyChannel?: string;
   /**
    * Issue 14: append statements in flight at once (GroupedAppends); appends asked for meanwhile go
-   * together in the next. Default 2: a lone append never waits, and two let one group be built
-   * while the other runs.
+   * together in the next. Default 1: an append waits only while another of this process's append
+   * statements runs, and under load the groups are largest (bench:webhooks: PostgreSQL 0.29 ms
+   * per delivery with 1, 0.40 with 2).
    */
   appendStatementsInFlight?: number;
 }
@@ -61,7 +62,7 @@ export class PostgresEventStore implements EventStore {
     this.listener = new AppendListener(pool.options, this.channel);
     this.commits = new CommitNotices(pool.options, this.channel);
     this.beforeAppend = options.beforeAppend ?? (() => undefined);
-    this.statements = new GroupedAppends(pool, { notifyChannel: this.channel, statementsInFlight: options.appendStatementsInFlight ?? 2, maxGroup: 64 });
+    this.statements = new GroupedAppends(pool, { notifyChannel: this.channel, statementsInFlight: options.appendStatementsInFlight ?? 1, maxGroup: 64 });
   }
 
   async append(streamName: string, events: NewEvent[], expected: ExpectedVersion, options: AppendOptions = {}): Promise<AppendResult> {
