@@ -32,10 +32,10 @@ export function groupedAppendStatement(appends: readonly StatementAppend[], noti
     for (const write of append.writes) values.push(...write.values);
   }
   const shape = shapeOf(appends);
-  const kept = shape.includes('-1') ? undefined : texts.get(shape);
+  const kept = shape === undefined ? undefined : texts.get(shape);
   if (kept !== undefined) return { text: kept, values, named: true };
   const text = buildText(appends);
-  if (texts.size >= NAMED_SHAPES || shape.includes('-1')) return { text, values, named: false };
+  if (shape === undefined || texts.size >= NAMED_SHAPES) return { text, values, named: false };
   texts.set(shape, text);
   return { text, values, named: true };
 }
@@ -60,20 +60,29 @@ const texts = new Map<string, string>();
 /** Each write text seen, numbered: the texts are the projections' constants, whose hashes V8 keeps. */
 const writeTextIds = new Map<string, number>();
 
-/** What the text depends on: each append's writes' texts, in order (the text decides the parameters). */
-function shapeOf(appends: readonly StatementAppend[]): string {
-  return appends.map((append) => append.writes.map((write) => textId(write.text)).join(',')).join(';');
+/**
+ * What the text depends on: each append's writes' texts, in order (a text decides its parameters).
+ * Undefined once MAX_WRITE_TEXTS texts are numbered and one of these is not: such a group is built each time.
+ */
+function shapeOf(appends: readonly StatementAppend[]): string | undefined {
+  const parts: string[] = [];
+  for (const append of appends) {
+    const ids: number[] = [];
+    for (const write of append.writes) {
+      const id = textId(write.text);
+      if (id === undefined) return undefined;
+      ids.push(id);
+    }
+    parts.push(ids.join(','));
+  }
+  return parts.join(';');
 }
 
-function textId(text: string): number {
-  let id = writeTextIds.get(text);
-  if (id === undefined) {
-    id = writeTextIds.size;
-    // Past the bound a text is numbered as any other unknown one: its groups are built each time, not kept.
-    if (id >= MAX_WRITE_TEXTS) return -1;
-    writeTextIds.set(text, id);
-  }
-  return id;
+function textId(text: string): number | undefined {
+  const known = writeTextIds.get(text);
+  if (known !== undefined || writeTextIds.size >= MAX_WRITE_TEXTS) return known;
+  writeTextIds.set(text, writeTextIds.size);
+  return writeTextIds.size - 1;
 }
 
 const MAX_WRITE_TEXTS = 1_000;

@@ -24,8 +24,8 @@ const toError = (err: unknown): Error => (err instanceof Error ? err : new Error
 /**
  * Issue 14: group commit. An append that finds fewer than `statementsInFlight` append statements
  * running goes at once, alone, as before; appends that arrive while they run wait and then go
- * together, one statement and one transaction for all of them (groupedAppendStatement). So a
- * lone append waits for nothing, and under load the statements, round trips and commits per
+ * together, one statement and one transaction for all of them (groupedAppendStatement). So under
+ * light load an append waits for nothing, and under load the statements, round trips and commits per
  * append fall as the load rises: each statement's fixed cost (the client's write, which on
  * loopback runs the server's receive in the writer's system call, the parse, the commit) is shared.
  *

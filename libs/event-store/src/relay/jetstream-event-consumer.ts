@@ -248,4 +248,3 @@ export class JetStreamEventConsumer {
     onError(toError(err), event);
   }
 }
-
