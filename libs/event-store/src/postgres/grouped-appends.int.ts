@@ -85,6 +85,17 @@ describe('grouped appends (group commit)', () => {
     expect(results.map((result) => result.checkpoint)).toEqual(stored.map((events) => events[1].checkpoint));
   });
 
+  it('at most 64 appends go in one statement: 70 with projection writes go as one alone, then 64, then 5', async () => {
+    const streams = Array.from({ length: 70 }, () => newStreamName('tally'));
+    const statements = await statementsOf(() =>
+      Promise.all(streams.map((stream) => store.append(stream, [counted(stream)], 'no_stream', { folded: { fold: tallyFold, state: { stream, count: 1 } } }))),
+    );
+    expect(statements).toEqual(['append_to_stream', 'grouped appends', 'grouped appends']);
+    const { rows } = await db.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM tallies_view WHERE stream = ANY($1) AND count = 1 AND revision = 0', [streams]);
+    expect(Number(rows[0].n)).toBe(70);
+    expect(await transactionsOf(streams)).toBe(3);
+  });
+
   /** The first append goes alone; the rest, asked for meanwhile, wait for it and go as one group. */
   const behindALoneAppend = async <T>(group: () => Promise<T>[]): Promise<PromiseSettledResult<T>[]> => {
     const lone = store.append(newStreamName(), [newEvent()], 'no_stream');
