@@ -41,7 +41,7 @@ function replacedDurables(running: readonly Reactor[]): Reactor[] {
     const { replaces } = successor;
     if (!replaces || byDurable.has(replaces.durable)) continue;
     if (successor.rerunnable !== true) throw new Error(`${successor.durable} replaces ${replaces.durable} but is not rerunnable`);
-    byDurable.set(replaces.durable, { ...successor, durable: replaces.durable, subjects: replaces.subjects, pullers: 1, replaces: undefined, ridesOn: undefined });
+    byDurable.set(replaces.durable, { ...successor, durable: replaces.durable, subjects: replaces.subjects, pullers: 1, concurrency: 1, replaces: undefined, ridesOn: undefined });
   }
   return [...byDurable.values()];
 }

@@ -54,7 +54,7 @@ export interface GroupedStatement {
  * Group texts kept (and so prepared) per process. Appends of one context mostly share their
  * writes (every delivery's is the deliveries_view upsert), so a group's shape is mostly its size.
  */
-export const NAMED_SHAPES = 64;
+const NAMED_SHAPES = 64;
 const texts = new Map<string, string>();
 
 /** Each write text seen, numbered: the texts are the projections' constants, whose hashes V8 keeps. */

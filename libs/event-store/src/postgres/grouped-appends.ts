@@ -81,7 +81,11 @@ export class GroupedAppends {
     );
   }
 
-  /** The group in one statement; throws, having written nothing, when the statement fails. */
+  /**
+   * The group in one statement; throws when the statement fails. It has then written nothing, or,
+   * its connection lost after the commit, everything: run again alone, each append finds its events
+   * by their ids and answers as a repeat, never as a second copy.
+   */
   private async together(appends: readonly StatementAppend[]): Promise<Settled[]> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
@@ -101,7 +105,11 @@ export class GroupedAppends {
         appends.map((append, index) =>
           outcomeOfRows(client, append.streamName, append.events, append.expected, byAppend[index]).then(
             (outcome): Settled => ({ ok: true, outcome }),
-            (error: unknown): Settled => ({ ok: false, error }),
+            (error: unknown): Settled => {
+              // A refused append's lookup of its ids uses the same connection: lost, it is not pooled again.
+              if (isDatabaseUnavailable(error)) broken ??= toError(error);
+              return { ok: false, error };
+            },
           ),
         ),
       );
