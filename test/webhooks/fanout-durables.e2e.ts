@@ -53,7 +53,7 @@ describe('the webhooks fan-out durables', () => {
     await receiver?.close();
   });
 
-  it('runs one durable per category it acts on, and is never sent the records of its deliveries', async () => {
+  it('runs one durable per category it acts on, and is never sent the records of its deliveries, which are not published', async () => {
     const durables = await consumers();
     for (const durable of FANOUT_DURABLES) expect(durables.has(durable)).toBe(true);
     expect(durables.has('webhooks-fanout')).toBe(false);
@@ -66,8 +66,12 @@ describe('the webhooks fan-out durables', () => {
     expect((await ops.list(`deployment_id=${withoutDestination}`)).data).toEqual([]);
     expect(deliveries).toHaveLength(3);
     const after = await consumers();
-    // Nine delivery records were published (scheduled, attempted, succeeded, three times); none was sent to the fan-out.
+    // Nine delivery records were made (scheduled, attempted, succeeded, three times): none was sent to the fan-out,
+    // and none was published at all, since nothing subscribes to them (deliveryRecordQualifier.unpublished).
     expect(after.get('webhooks-fanout-attempt-requests')?.delivered.stream_seq).toBe(0);
+    const jsm = await nats.jetstreamManager();
+    const deliverySubjects = (await jsm.streams.info(services.env.NATS_STREAM, { subjects_filter: `${services.env.SUBJECT_PREFIX}.delivery.>` })).state.subjects;
+    expect(Object.keys(deliverySubjects ?? {})).toEqual([]);
     expect(after.get('webhooks-fanout-deployments')?.delivered.consumer_seq).toBeGreaterThanOrEqual(4);
   });
 

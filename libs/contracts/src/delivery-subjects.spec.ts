@@ -19,4 +19,8 @@ describe('deliveryRecordQualifier', () => {
   it('is decided by each event of the delivery category', () => {
     expect(deliveryRecordQualifier).toMatchObject({ category: 'delivery', decidedBy: 'each_event' });
   });
+
+  it('keeps the records in the store only: nothing subscribes to them, so the relay publishes none', () => {
+    expect(deliveryRecordQualifier.unpublished).toEqual([DELIVERY_RECORD_SUBJECT_TOKEN]);
+  });
 });

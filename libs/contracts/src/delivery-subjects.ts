@@ -12,7 +12,7 @@ export const asksForAnAttempt = (event: { type: string; data: unknown }): boolea
   event.type === 'delivery.replay_requested' || (event.type === 'delivery.scheduled' && (event.data as DeliveryScheduled['data']).event_type === 'webhook.test');
 
 /**
- * Issue 14: the records of a delivery go out as `<prefix>.delivery.<id>.record`, so the webhooks
+ * Issue 14: the records of a delivery are qualified `record`, and not published at all: the webhooks
  * fan-out, filtering on `<prefix>.delivery.*`, is sent only the events that ask it for an attempt
  * and never the two or three records each delivery of its own makes. Decided by each event alone,
  * so a relay publishing again after a crash picks the same subject with no read.
@@ -22,6 +22,9 @@ export const deliveryRecordQualifier = {
   category: 'delivery',
   decidedBy: 'each_event' as const,
   qualify: (event: { type: string; data: unknown }): string | undefined => (asksForAnAttempt(event) ? undefined : DELIVERY_RECORD_SUBJECT_TOKEN),
+  // No reactor and no live stream subscribes to a delivery's records: they stay in PostgreSQL,
+  // where the deliveries view, the reconciler and the dashboard read them.
+  unpublished: [DELIVERY_RECORD_SUBJECT_TOKEN],
 };
 
 /** The filter, under the subject prefix, for the delivery events that ask for an attempt. */

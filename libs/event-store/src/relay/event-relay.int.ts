@@ -129,6 +129,23 @@ describe('EventRelay', () => {
     expect(read).not.toHaveBeenCalled();
   });
 
+  it('publishes nothing for an event whose qualifier nobody reads, keeps order and sequence for the rest, and does not go back for it after a restart', async () => {
+    const qualifiers = [{ category: 'cart', decidedBy: 'each_event' as const, qualify: (event: RecordedEvent) => (event.type === 'cart.changed' ? 'record' : undefined), unpublished: ['record'] }];
+    // Batches of two: one of them is nothing but records, another mixes both kinds.
+    const first = relayFor(env, { qualifiers, batchSize: 2 });
+    await env.store.append('cart-c_two', [...newEvents(1, 'cart.opened'), ...newEvents(3, 'cart.changed'), ...newEvents(2, 'cart.opened')], 'no_stream');
+    first.start();
+    await waitUntil(async () => (await streamCount(env)) === 3, { description: 'the three unqualified' });
+    await first.stop();
+    await env.store.append('cart-c_two', [...newEvents(1, 'cart.changed'), ...newEvents(1, 'cart.opened')], 5);
+    relayFor(env, { qualifiers, batchSize: 2 }).start();
+    await waitUntil(async () => (await streamCount(env)) === 4, { description: 'the one appended after the restart' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const subjects = (await storedMessages(env)).map((message) => `${message.event.streamRevision} ${message.subject}`);
+    const prefix = env.subjectPrefix;
+    expect(subjects).toEqual([`0 ${prefix}.cart.c_two`, `4 ${prefix}.cart.c_two`, `5 ${prefix}.cart.c_two`, `7 ${prefix}.cart.c_two`]);
+  });
+
   it('publishes an event held back by a transaction that appends nothing soon after it ends, with no notification to wake it', async () => {
     // Long waits everywhere else: only the held-back retry can publish it in time.
     const relay = relayFor(env, { idleWaitMs: 30_000, checkpointEveryMs: 30_000 });

@@ -38,7 +38,8 @@ export interface EventRelayOptions {
 }
 
 /**
- * Tails the store in commit order and publishes every event to JetStream (DESIGN.md "To NATS").
+ * Tails the store in commit order and publishes every event to JetStream (DESIGN.md "To NATS"),
+ * but those its context declares nobody reads (SubjectQualifier.unpublished).
  * At least once: the checkpoint is saved after the acks, so a relay killed mid-batch publishes
  * part of that batch again; `Nats-Msg-Id` = event id makes the server drop those repeats
  * within the stream's duplicate window.
@@ -164,10 +165,14 @@ export class EventRelay {
    * follow (`Nats-Expected-Last-Sequence`), so if one is not stored, every later one is refused
    * too, and the batch is retried from its start. The sequence is learnt from a fresh ack; until
    * then (a new leader, after a failure, while republishing what a crash left unsaved, whose
-   * acks are duplicates naming older sequences) events go one at a time, as before.
+   * acks are duplicates naming older sequences) events go one at a time, as before. Events whose
+   * qualifier nobody reads (SubjectQualifier.unpublished) are passed over: the checkpoint moves past them.
    */
-  private async publishInOrder(events: readonly RecordedEvent[]): Promise<void> {
-    const subjects = (await this.qualifiers.of(events)).map((qualifier, index) => eventSubject(this.prefix, (events[index] as RecordedEvent).streamName, qualifier));
+  private async publishInOrder(read: readonly RecordedEvent[]): Promise<void> {
+    const qualifiers = await this.qualifiers.of(read);
+    const outgoing = read.flatMap((event, index) => (this.qualifiers.isUnpublished(event, qualifiers[index]) ? [] : [{ event, subject: eventSubject(this.prefix, event.streamName, qualifiers[index]) }]));
+    const events = outgoing.map((message) => message.event);
+    const subjects = outgoing.map((message) => message.subject);
     let next = 0;
     while (next < events.length && this.lastSequence === undefined) {
       const ack = await this.publish(events[next] as RecordedEvent, subjects[next] as string, undefined);

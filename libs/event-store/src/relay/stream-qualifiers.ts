@@ -11,7 +11,7 @@ import { categoryOf } from './event-subject';
  * Only ever derived from stored events, so a relay publishing again after a crash picks the same
  * subject. Declared by the context that owns the category.
  */
-export type SubjectQualifier =
+export type SubjectQualifier = (
   | {
       category: string;
       decidedBy?: 'first_event';
@@ -23,7 +23,15 @@ export type SubjectQualifier =
       decidedBy: 'each_event';
       /** The token for this event; undefined: it is not qualified. Never reads the stream. */
       qualify(event: RecordedEvent): string | undefined;
-    };
+    }
+) & {
+  /**
+   * Tokens whose events no consumer subscribes to: the relay keeps them in the store only and
+   * publishes nothing for them (issue 14: the records of each delivery were three JetStream
+   * messages nobody read). A context that comes to read them drops its token from this list.
+   */
+  unpublished?: readonly string[];
+};
 
 /** Each event's qualifier; a stream's, when its first event decides it, remembered for the relay's most recent `capacity` streams. */
 export class StreamQualifiers {
@@ -61,6 +69,11 @@ export class StreamQualifiers {
       const qualifier = this.byCategory.get(categoryOf(event.streamName));
       return qualifier?.decidedBy === 'each_event' ? qualifier.qualify(event) : (this.known.get(event.streamName) ?? undefined);
     });
+  }
+
+  /** Whether an event with this qualifier is kept in the store only (SubjectQualifier.unpublished). */
+  isUnpublished(event: RecordedEvent, qualifier: string | undefined): boolean {
+    return qualifier !== undefined && (this.byCategory.get(categoryOf(event.streamName))?.unpublished?.includes(qualifier) ?? false);
   }
 
   private remember(streamName: string, qualifier: string | undefined): void {
