@@ -3,7 +3,7 @@ import { connect } from 'nats';
 import { FANOUT_DURABLES } from '@eh/delivery';
 import { waitUntil } from '@eh/platform/testing';
 import { DeploymentHistory } from '../test/support/deployment-history';
-import { startServices } from '../test/support/service-harness';
+import { SERVICE_NAMES, startServices } from '../test/support/service-harness';
 import { cpuBetween, sampleCpu } from './load/process-cpu';
 import { countersPerDeployment, readServerCounters } from './load/server-counters';
 import { percentiles, timed } from './latency';
@@ -106,7 +106,8 @@ async function main(): Promise<void> {
     const burstStart = Date.now();
     await services.start('webhooks');
     // CPU from the moment the service is ready (its start-up is not per delivery) to the last delivery.
-    const drainPids = { webhooks: services.pidOf('webhooks'), relay: services.pidOf('relay') };
+    // Every service is counted: the others hear each append's commit notice too.
+    const drainPids = Object.fromEntries(SERVICE_NAMES.map((name) => [name, services.pidOf(name)]));
     const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
     const countersBefore = await readServerCounters(services.database.pool, redisUrl);
     const cpuBefore = sampleCpu(drainPids);
@@ -164,7 +165,10 @@ async function main(): Promise<void> {
               all_scheduled_after_start_in_s: Math.round(scheduledSeconds * 10) / 10,
               sustained_deliveries_per_s: sustainedRate(arrivals),
               // The receiver (this process) is counted beside the servers: the raw loop's figure includes it too.
-              cpu_ms_per_delivery: Object.fromEntries(Object.entries(drainCpu.byProcess).map(([name, ms]) => [name, round2(ms / burstTotal)])),
+              cpu_ms_per_delivery: {
+                ...Object.fromEntries(Object.entries(drainCpu.byProcess).map(([name, ms]) => [name, round2(ms / burstTotal)])),
+                all: round2(Object.values(drainCpu.byProcess).reduce((sum, ms) => sum + ms, 0) / burstTotal),
+              },
               // PostgreSQL transactions count every statement run outside one: about one per round trip.
               server_work_per_delivery: drainWork,
             },

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { encodeTime } from 'ulid';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -24,7 +24,8 @@ export interface DerivedIdInput {
 
 /** The one deterministic id derivation: `<prefix>_<time><16 characters of sha256(seed)>`, a valid ULID body. */
 export function derivedId(input: DerivedIdInput): string {
-  const digest = createHash('sha256').update(input.seed).digest();
+  // The one-shot hash: no Hash object per id (a delivery derives four ids; issue 14).
+  const digest = hash('sha256', input.seed, 'buffer');
   const random = input.encoding === 'byte-modulo' ? byteModulo(digest) : bitPacked(digest);
   return `${input.prefix}_${input.time}${random}`;
 }
@@ -36,7 +37,9 @@ export const timePartOf = (id: string): string => id.slice(id.indexOf('_') + 1).
 export const timePartAt = (at: Date): string => encodeTime(at.getTime(), 10);
 
 function byteModulo(digest: Buffer): string {
-  return Array.from(digest.subarray(0, 16), (byte) => CROCKFORD[byte % 32]).join('');
+  let out = '';
+  for (let index = 0; index < 16; index++) out += CROCKFORD[digest[index] % 32];
+  return out;
 }
 
 function bitPacked(digest: Buffer): string {

@@ -189,6 +189,10 @@ describe('projection writes in the append statement (issue 14)', () => {
       { é: 1, e: 2, z: 3, ß: 4, '😀': 5, Z: 6 },
       [{ y: { d: 1, c: [{ bb: 1, a: null }] } }, 'x', 1.5, true, null],
       { dropped: undefined, kept: 'yes', when: new Date('2030-01-01T00:00:00Z') },
+      // As many bytes, fewer characters: by bytes 'ab' comes before 'é', by characters after.
+      { ba: 1, é: 2, ab: 3, _: 4, A: 5 },
+      // Already in order at the top, out of order below it.
+      { a: 1, bb: [{ z: 1, y: 2 }, { x: { d: 1, c: 2 } }], ccc: null },
       'plain',
     ];
     for (const sample of samples) {
