@@ -59,8 +59,8 @@ function withRiders(host: Reactor, riders: readonly Reactor[]): Reactor {
   return {
     ...host,
     accepts: acceptors.every((accepts) => accepts !== undefined) ? (event) => acceptors.some((accepts) => accepts?.(event)) : undefined,
-    handle: async (event) => {
-      const outcomes = await Promise.allSettled(all.map((reactor) => (reactor.accepts === undefined || reactor.accepts(event) ? reactor.handle(event) : 'nothing_done')));
+    handle: async (event, delivery) => {
+      const outcomes = await Promise.allSettled(all.map((reactor) => (reactor.accepts === undefined || reactor.accepts(event) ? reactor.handle(event, delivery) : 'nothing_done')));
       const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (failed) throw failed.reason;
       const values = outcomes.map((outcome) => (outcome as PromiseFulfilledResult<ReactorOutcome>).value);

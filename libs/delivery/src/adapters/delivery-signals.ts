@@ -22,9 +22,14 @@ export async function attemptWithSignals(job: AttemptJob, attempt: () => Promise
     deliveryAttempts().inc({ outcome: 'error' });
     throw error;
   }
+  countAttempt(outcome);
+  return outcome;
+}
+
+/** An attempt's outcome in the metrics (attemptWithSignals, and first attempts recorded with their schedule). */
+export function countAttempt(outcome: AttemptOutcome): void {
   deliveryAttempts().inc({ outcome: oneOf(outcome, DELIVERY_OUTCOMES, 'error') });
   if (outcome === 'dead_lettered') deadLetters().inc();
-  return outcome;
 }
 
 /**

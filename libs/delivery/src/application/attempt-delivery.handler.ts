@@ -1,6 +1,7 @@
-import { deriveEventId, deliveryStreamName, type KeyMode, type SealedSecret } from '@eh/contracts';
-import { handleCommand, loadAggregate, type EventStore, type FoldedStream } from '@eh/event-store';
-import type { RecordAttempt } from '../domain/delivery.commands';
+import { deriveEventId, deliveryStreamName, newId, type KeyMode, type SealedSecret } from '@eh/contracts';
+import { handleCommand, loadAggregate, type CommandContext, type EventStore, type FoldedStream } from '@eh/event-store';
+import type { RecordAttempt, ScheduleDelivery, ScheduleWithFirstAttempt } from '../domain/delivery.commands';
+import { evolveDelivery, initialDeliveryState } from '../domain/delivery.evolve';
 import type { AttemptResult } from '../domain/delivery-outcome';
 import { isPending, type DeliveryState, type PendingDelivery } from '../domain/delivery.state';
 import { webhookHeaders } from '../domain/signature-header';
@@ -82,6 +83,70 @@ async function secretsFor(deps: AttemptDeps, delivery: PendingDelivery, at: Date
   return [...forUrl, ...signingSecrets(await reads.webhookEndpoint(workspace_id), at, deps.secrets)];
 }
 
+/** What one POST of an attempt gave, and when it was made. */
+export interface SentAttempt {
+  attemptedAt: Date;
+  result: AttemptResult;
+}
+
+/** Signs with the secrets active now and POSTs; throws only for our configuration (a secret that does not open). */
+async function sendAttempt(deps: AttemptDeps, deliveryId: string, delivery: PendingDelivery): Promise<SentAttempt> {
+  const attemptedAt = deps.clock();
+  const secrets = await secretsFor(deps, delivery, attemptedAt);
+  // Without a secret nothing is sent: an unsigned webhook is one receivers must refuse. The
+  // attempt fails and retries on the schedule, so registering an endpoint in time saves it.
+  const result =
+    secrets.length === 0
+      ? NO_SECRET
+      : await deps.sender.send({
+          url: delivery.details.url,
+          body: delivery.details.body,
+          headers: webhookHeaders({
+            deliveryId,
+            eventType: delivery.details.event_type,
+            body: delivery.details.body,
+            timestampSeconds: Math.floor(attemptedAt.getTime() / 1000),
+            secrets,
+          }),
+        });
+  return { attemptedAt, result };
+}
+
+/** Attempt `attempt`'s events: one set of ids per attempt number, so a second recording of it is absorbed. */
+const attemptEventId = (deliveryId: string, attempt: number, index: number): string => deriveEventId(deliveryId, `attempt-${attempt}`, index);
+
+/** A retry's job, once its schedule is recorded; if this enqueue is lost (crash, Redis down), the reconciler re-derives it from PostgreSQL. */
+async function enqueueRetry(deps: AttemptDeps, deliveryId: string, recorded: { state: DeliveryState; events: readonly unknown[] }): Promise<void> {
+  const after = recorded.state;
+  if (after.status === 'retrying' && recorded.events.length > 0) await deps.scheduler.enqueue(deliveryId, after.next_attempt, new Date(after.next_attempt_at));
+}
+
+/** Records a sent attempt, decided on the fold it was sent from; a concurrent recording makes the append conflict and re-read. */
+export async function recordSentAttempt(deps: AttemptDeps, deliveryId: string, attempt: number, loaded: FoldedStream<DeliveryState>, sent: SentAttempt): Promise<AttemptOutcome> {
+  const { state } = loaded;
+  if (!isPending(state)) return 'skipped';
+  const now = deps.clock().toISOString();
+  const recorded = await handleCommand(
+    deps.store,
+    deliveryDecider,
+    deliveryStreamName(deliveryId),
+    (current): RecordAttempt | null =>
+      isPending(current) && current.next_attempt === attempt
+        ? { type: 'record_attempt', attempt, attempted_at: sent.attemptedAt.toISOString(), result: sent.result, retry_delays_ms: deps.retryDelaysMs, now }
+        : null,
+    {
+      workspaceId: state.details.workspace_id,
+      correlationId: state.details.event_id,
+      causationId: null,
+      now,
+      eventId: (index) => attemptEventId(deliveryId, attempt, index),
+    },
+    { assumed: loaded },
+  );
+  await enqueueRetry(deps, deliveryId, recorded);
+  return recorded.state.status;
+}
+
 /**
  * One attempt of a delivery: load → check it still waits for this attempt → sign with the
  * secrets active now → POST → record the attempt and its outcome → schedule the retry.
@@ -94,48 +159,56 @@ export async function attemptDelivery(deps: AttemptDeps, deliveryId: string, att
   const loaded = known ?? (await loadAggregate(deps.store, deliveryStreamName(deliveryId), deliveryDecider));
   const state = loaded.state;
   if (!isPending(state) || state.next_attempt !== attempt) return 'skipped';
-  const attemptedAt = deps.clock();
-  const secrets = await secretsFor(deps, state, attemptedAt);
-  // Without a secret nothing is sent: an unsigned webhook is one receivers must refuse. The
-  // attempt fails and retries on the schedule, so registering an endpoint in time saves it.
-  const result =
-    secrets.length === 0
-      ? NO_SECRET
-      : await deps.sender.send({
-          url: state.details.url,
-          body: state.details.body,
-          headers: webhookHeaders({
-            deliveryId,
-            eventType: state.details.event_type,
-            body: state.details.body,
-            timestampSeconds: Math.floor(attemptedAt.getTime() / 1000),
-            secrets,
-          }),
-        });
+  const sent = await sendAttempt(deps, deliveryId, state);
+  return recordSentAttempt(deps, deliveryId, attempt, loaded, sent);
+}
+
+/** Attempt 1 of a delivery nothing has recorded yet, and whether it was recorded with its schedule. */
+export type UnrecordedAttempt =
+  | { recorded: true; outcome: AttemptOutcome; folded: FoldedStream<DeliveryState>; created: boolean }
+  /** Not answered within the wait, or failing for our configuration: the caller records the schedule, then this. */
+  | { recorded: false; sent: Promise<SentAttempt> };
+
+/**
+ * Issue 14: attempt 1 of a new delivery, made before anything is recorded. If it is sent within
+ * `waitMs`, the schedule and the attempt are appended together (one append where there were
+ * two); if not, nothing is appended here. Nothing is lost by it as long as the caller acks the
+ * event that asked for the delivery only after a record: killed before one, the event comes
+ * again and so does the attempt, with the same Service-Delivery (SPEC.md "Delivery rules" 4).
+ * `context` is the schedule's, as it would be appended alone; the attempt's events keep their ids.
+ */
+export async function attemptBeforeScheduling(deps: AttemptDeps, schedule: ScheduleDelivery, context: CommandContext, waitMs: number): Promise<UnrecordedAttempt> {
+  const deliveryId = schedule.data.delivery_id;
+  const pending = evolveDelivery(initialDeliveryState, { type: 'delivery.scheduled', data: schedule.data });
+  if (!isPending(pending)) throw new Error(`a schedule leaves delivery ${deliveryId} ${pending.status}`);
+  const sending = sendAttempt(deps, deliveryId, pending);
+  const sent = await settledWithin(sending, waitMs);
+  if (!sent) return { recorded: false, sent: sending };
   const now = deps.clock().toISOString();
+  const attempt = { attempted_at: sent.attemptedAt.toISOString(), result: sent.result, retry_delays_ms: deps.retryDelaysMs, now };
+  const scheduleEventId = context.eventId ?? (() => newId('event'));
   const recorded = await handleCommand(
     deps.store,
     deliveryDecider,
     deliveryStreamName(deliveryId),
-    (current): RecordAttempt | null =>
-      isPending(current) && current.next_attempt === attempt
-        ? { type: 'record_attempt', attempt, attempted_at: attemptedAt.toISOString(), result, retry_delays_ms: deps.retryDelaysMs, now }
-        : null,
-    {
-      workspaceId: state.details.workspace_id,
-      correlationId: state.details.event_id,
-      causationId: null,
-      now,
-      // One set of ids per attempt number: a second recording of the same attempt is absorbed.
-      eventId: (index) => deriveEventId(deliveryId, `attempt-${attempt}`, index),
-    },
-    // Decided on the fold read before the POST; a concurrent recording makes the append conflict and re-read.
-    { assumed: loaded },
+    // A redelivered event finds the delivery there already: the POST was a repeat, nothing is recorded.
+    (current): ScheduleWithFirstAttempt | null => (current.status === 'initial' ? { type: 'schedule_with_first_attempt', data: schedule.data, attempt } : null),
+    { ...context, eventId: (index) => (index === 0 ? scheduleEventId(0) : attemptEventId(deliveryId, 1, index - 1)) },
+    { assumed: { state: initialDeliveryState, revision: -1 } },
   );
-  const after = recorded.state;
-  if (after.status === 'retrying' && recorded.events.length > 0) {
-    // If this enqueue is lost (crash, Redis down), the reconciler re-derives it from PostgreSQL.
-    await deps.scheduler.enqueue(deliveryId, after.next_attempt, new Date(after.next_attempt_at));
+  await enqueueRetry(deps, deliveryId, recorded);
+  return { recorded: true, outcome: recorded.state.status, folded: { state: recorded.state, revision: recorded.revision }, created: recorded.events.length > 0 && recorded.repeated !== true };
+}
+
+/** The value, if `promise` fulfils within `ms`; undefined if it is slower or rejects (its caller still holds it). */
+async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([promise.catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
   }
-  return after.status;
 }

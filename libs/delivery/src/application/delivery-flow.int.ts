@@ -1,6 +1,6 @@
-import { deploymentStreamName, newId, type DeploymentEvent } from '@eh/contracts';
+import { deliveryStreamName, deploymentStreamName, deriveEventId, newId, type DeploymentEvent } from '@eh/contracts';
 import { deploymentDecider, SYNTHETIC_EXPERT, type DeploymentCommand } from '@eh/deployments';
-import { handleCommand, PostgresEventStore, type RecordedEvent } from '@eh/event-store';
+import { handleCommand, PostgresEventStore, type CommandContext, type RecordedEvent } from '@eh/event-store';
 import { parseSecretKeyring, runMigrations, SecretCipher } from '@eh/platform';
 import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { allMigrations, inlineProjections } from '../../../../test/support/all-contexts';
@@ -11,9 +11,10 @@ import { mayHaveDestinations } from '../adapters/destination-presence.query';
 import { deliveriesViewProjection } from '../adapters/deliveries-view.projection';
 import type { AttemptResult } from '../domain/delivery-outcome';
 import { DeliveryTransitionError } from '../domain/delivery-errors';
-import { attemptDelivery, type AttemptDeps } from './attempt-delivery.handler';
+import type { ScheduleDelivery } from '../domain/delivery.commands';
+import { attemptBeforeScheduling, attemptDelivery, recordSentAttempt, type AttemptDeps } from './attempt-delivery.handler';
 import { replayDelivery } from './replay-deliveries.handler';
-import { scheduleDeliveries } from './schedule-deliveries.handler';
+import { recordSchedule, scheduleDeliveries } from './schedule-deliveries.handler';
 import { registerWebhookEndpoint } from './webhook-endpoint.handler';
 
 const NOW = new Date('2030-01-01T00:00:00.000Z');
@@ -134,6 +135,72 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
     const body = JSON.parse(sent.at(-1)?.body ?? '{}');
     expect(sent.at(-1)?.url).toBe('http://127.0.0.1:9/hook');
     expect(body).toMatchObject({ type: 'usage.threshold_reached', data: { object: { threshold: 80, credits_remaining: 200 } }, metadata: {} });
+  });
+
+  /** The schedule the fan-out would record for the event's one destination, and its context. */
+  async function scheduleOf(event: RecordedEvent): Promise<{ command: ScheduleDelivery; context: CommandContext }> {
+    let captured: { command: ScheduleDelivery; context: CommandContext } | undefined;
+    await scheduleDeliveries(store, event, NOW, {
+      record: async (command, context) => {
+        captured = { command, context };
+        return { delivery_id: command.data.delivery_id, created: false, folded: { state: { status: 'initial' }, revision: -1 } };
+      },
+    });
+    if (!captured) throw new Error('no destination');
+    return captured;
+  }
+
+  it('records attempt 1 made before its schedule with it: one append, the ids each would have alone, and a repeat records nothing', async () => {
+    const accepted = await acceptedDeployment(null);
+    const { command, context } = await scheduleOf(accepted);
+    const id = command.data.delivery_id;
+    expect(await store.read(deliveryStreamName(id))).toEqual([]);
+    const early = await attemptBeforeScheduling(deps(), command, context, 5_000);
+    expect(early).toMatchObject({ recorded: true, outcome: 'succeeded', created: true, folded: { revision: 2 } });
+    const events = await store.read(deliveryStreamName(id));
+    expect(events.map((event) => [event.type, event.id])).toEqual([
+      ['delivery.scheduled', deriveEventId(accepted.id, `webhooks:${id}`, 0)],
+      ['delivery.attempted', deriveEventId(id, 'attempt-1', 0)],
+      ['delivery.succeeded', deriveEventId(id, 'attempt-1', 1)],
+    ]);
+    const transactions = await db.pool.query('SELECT DISTINCT transaction_id FROM events WHERE stream_name = $1', [deliveryStreamName(id)]);
+    expect(transactions.rowCount).toBe(1);
+    const row = await db.pool.query<{ status: string }>('SELECT status FROM deliveries_view WHERE delivery_id = $1', [id]);
+    expect(row.rows[0]?.status).toBe('succeeded');
+    const request = sent.filter((one) => one.headers['service-delivery'] === id);
+    expect(verifyWebhook({ payload: request[0].body, header: request[0].headers['service-signature'], secrets: [secret], now: Math.floor(NOW.getTime() / 1000) }).valid).toBe(true);
+
+    // The event again (its ack was lost): the POST is repeated, as after a crash, and nothing more recorded.
+    const repeat = await attemptBeforeScheduling(deps(), command, context, 5_000);
+    expect(repeat).toMatchObject({ recorded: true, created: false });
+    expect(sent.filter((one) => one.headers['service-delivery'] === id)).toHaveLength(2);
+    expect(await store.read(deliveryStreamName(id))).toHaveLength(3);
+  });
+
+  it('records a first attempt that failed with its schedule and its retry, and enqueues the retry', async () => {
+    const { command, context } = await scheduleOf(await acceptedDeployment(null));
+    answers = [{ status_code: 503, latency_ms: 2, error: null }];
+    expect(await attemptBeforeScheduling(deps(), command, context, 5_000)).toMatchObject({ recorded: true, outcome: 'retrying' });
+    expect(enqueued.at(-1)).toEqual([command.data.delivery_id, 2, new Date(NOW.getTime() + 1000)]);
+  });
+
+  it('records nothing for an attempt not sent in time; recorded after its schedule, the delivery is the same', async () => {
+    const { command, context } = await scheduleOf(await acceptedDeployment(null));
+    const id = command.data.delivery_id;
+    let answer!: () => void;
+    const slow: AttemptDeps = { ...deps(), sender: { send: () => new Promise((resolve) => (answer = () => resolve({ status_code: 204, latency_ms: 400, error: null }))) } };
+    const early = await attemptBeforeScheduling(slow, command, context, 20);
+    expect(early.recorded).toBe(false);
+    expect(await store.read(deliveryStreamName(id))).toEqual([]);
+    const scheduled = await recordSchedule(store, command, context);
+    answer();
+    if (early.recorded) throw new Error('recorded');
+    expect(await recordSentAttempt(slow, id, 1, scheduled.folded, await early.sent)).toBe('succeeded');
+    expect((await store.read(deliveryStreamName(id))).map((event) => [event.type, event.streamRevision])).toEqual([
+      ['delivery.scheduled', 0],
+      ['delivery.attempted', 1],
+      ['delivery.succeeded', 2],
+    ]);
   });
 
   it('the read model rebuilds from the events to the same rows', async () => {

@@ -1,6 +1,9 @@
 import type { FoldedStream } from '@eh/event-store';
+import type { ScheduleDelivery } from '../domain/delivery.commands';
 import type { DeliveryState } from '../domain/delivery.state';
+import type { SentAttempt, UnrecordedAttempt } from './attempt-delivery.handler';
 import { FirstAttempts } from './first-attempts';
+import type { ScheduledDeliveryRef } from './schedule-deliveries.handler';
 
 const SCHEDULED = { state: { status: 'scheduled' }, revision: 0 } as unknown as FoldedStream<DeliveryState>;
 
@@ -83,5 +86,110 @@ describe('FirstAttempts: attempt 1 made where it was scheduled (issue 14)', () =
     settle.get('dlv_1')?.resolve();
     await stopping;
     expect(stopped).toBe(true);
+  });
+});
+
+describe('FirstAttempts.attemptThenSchedule: attempt 1 before anything is recorded (issue 14)', () => {
+  const SCHEDULE = { type: 'schedule', data: { delivery_id: 'dlv_1' } } as unknown as ScheduleDelivery;
+  const CONTEXT = { workspaceId: 'ws_1', correlationId: 'evt_1', causationId: 'evt_1', now: '2030-01-01T00:00:00.000Z' };
+  const SENT: SentAttempt = { attemptedAt: new Date(0), result: { status_code: 200, latency_ms: 3, error: null } };
+  const ALONE: ScheduledDeliveryRef = { delivery_id: 'dlv_1', created: true, folded: { state: { status: 'scheduled' }, revision: 0 } as unknown as FoldedStream<DeliveryState> };
+
+  /** `early`: what attemptUnrecorded answers; recordSent settles when the test says. */
+  function withEarly(early: () => Promise<UnrecordedAttempt>, limit = 2) {
+    const calls: string[] = [];
+    const queued: string[] = [];
+    const logged: string[] = [];
+    let settleRecord: { resolve: () => void; reject: (error: Error) => void } | undefined;
+    const attempts = new FirstAttempts({
+      attempt: async () => calls.push('attempt'),
+      attemptUnrecorded: async (schedule, context) => {
+        expect([schedule, context]).toEqual([SCHEDULE, CONTEXT]);
+        calls.push('attemptUnrecorded');
+        return early();
+      },
+      recordSent: (deliveryId, scheduled, sent) => {
+        calls.push(`recordSent ${deliveryId} r${scheduled.revision} ${sent.result.status_code}`);
+        return new Promise<void>((resolve, reject) => (settleRecord = { resolve, reject }));
+      },
+      enqueue: async (deliveryId) => void queued.push(deliveryId),
+      limit,
+      log: (line) => void logged.push(line),
+    });
+    const scheduleAlone = jest.fn(async () => {
+      calls.push('scheduleAlone');
+      return ALONE;
+    });
+    const flush = () => new Promise((resolve) => setImmediate(resolve));
+    return { attempts, calls, queued, logged, scheduleAlone, flush, record: () => settleRecord };
+  }
+
+  it('sent in time: recorded with its schedule, so nothing is scheduled alone and the slot is free again', async () => {
+    const folded = { state: { status: 'succeeded' }, revision: 2 } as unknown as FoldedStream<DeliveryState>;
+    const { attempts, calls, scheduleAlone } = withEarly(async () => ({ recorded: true, outcome: 'succeeded', folded, created: true }));
+    await expect(attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone)).resolves.toEqual({ delivery_id: 'dlv_1', created: true, folded, attempted: true });
+    expect(calls).toEqual(['attemptUnrecorded']);
+    expect(attempts.isAttempting('dlv_1')).toBe(false);
+  });
+
+  it('not sent in time: the schedule is recorded alone, then the attempt once sent, holding its slot until then', async () => {
+    let send!: (sent: SentAttempt) => void;
+    const sent = new Promise<SentAttempt>((resolve) => (send = resolve));
+    const { attempts, calls, scheduleAlone, flush, record } = withEarly(async () => ({ recorded: false, sent }));
+    await expect(attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone)).resolves.toEqual({ ...ALONE, attempted: true });
+    expect(calls).toEqual(['attemptUnrecorded', 'scheduleAlone']);
+    expect(attempts.isAttempting('dlv_1')).toBe(true);
+    send(SENT);
+    await flush();
+    expect(calls).toEqual(['attemptUnrecorded', 'scheduleAlone', 'recordSent dlv_1 r0 200']);
+    expect(attempts.isAttempting('dlv_1')).toBe(true);
+    record()?.resolve();
+    await flush();
+    expect(attempts.isAttempting('dlv_1')).toBe(false);
+  });
+
+  it('an attempt that fails to be recorded after its schedule goes to the queue', async () => {
+    const { attempts, queued, logged, scheduleAlone, flush, record } = withEarly(async () => ({ recorded: false, sent: Promise.resolve(SENT) }));
+    await attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone);
+    await flush();
+    record()?.reject(new Error('PostgreSQL down while recording'));
+    await flush();
+    expect(queued).toEqual(['dlv_1']);
+    expect(logged[0]).toMatch(/first attempt of dlv_1 failed/);
+  });
+
+  it('with no slot free, or once stopping, only schedules: the fan-out then begins or queues attempt 1 as before', async () => {
+    const full = withEarly(async () => ({ recorded: false, sent: Promise.resolve(SENT) }), 0);
+    await expect(full.attempts.attemptThenSchedule(SCHEDULE, CONTEXT, full.scheduleAlone)).resolves.toBe(ALONE);
+    expect(full.calls).toEqual(['scheduleAlone']);
+    const stopping = withEarly(async () => ({ recorded: false, sent: Promise.resolve(SENT) }));
+    await stopping.attempts.stop();
+    await expect(stopping.attempts.attemptThenSchedule(SCHEDULE, CONTEXT, stopping.scheduleAlone)).resolves.toBe(ALONE);
+    expect(stopping.calls).toEqual(['scheduleAlone']);
+  });
+
+  it('a schedule that cannot be recorded throws (the event comes again), frees the slot, and leaves no rejection unheard', async () => {
+    const unheard: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unheard.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const { attempts, scheduleAlone, flush } = withEarly(async () => ({ recorded: false, sent: Promise.reject(new Error('secret does not open')) }));
+      scheduleAlone.mockRejectedValueOnce(new Error('PostgreSQL down'));
+      await expect(attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone)).rejects.toThrow('PostgreSQL down');
+      await flush();
+      expect(attempts.isAttempting('dlv_1')).toBe(false);
+      expect(unheard).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
+  it('found recorded by an earlier handling of the event, records nothing more', async () => {
+    const { attempts, calls, scheduleAlone, flush } = withEarly(async () => ({ recorded: false, sent: Promise.resolve(SENT) }));
+    scheduleAlone.mockResolvedValueOnce({ ...ALONE, created: false });
+    await expect(attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone)).resolves.toEqual({ ...ALONE, created: false });
+    await flush();
+    expect(calls).toEqual(['attemptUnrecorded']);
+    expect(attempts.isAttempting('dlv_1')).toBe(false);
   });
 });

@@ -1,9 +1,16 @@
-import type { FoldedStream } from '@eh/event-store';
-import type { DeliveryState } from '../domain/delivery.state';
+import type { CommandContext, FoldedStream } from '@eh/event-store';
+import type { ScheduleDelivery } from '../domain/delivery.commands';
+import { isPending, type DeliveryState } from '../domain/delivery.state';
+import type { SentAttempt, UnrecordedAttempt } from './attempt-delivery.handler';
+import type { ScheduledDeliveryRef } from './schedule-deliveries.handler';
 
 export interface FirstAttemptsDeps {
   /** One attempt (attemptDelivery), from the state the fan-out has just appended. */
   attempt(deliveryId: string, scheduled: FoldedStream<DeliveryState>): Promise<unknown>;
+  /** Issue 14: attempt 1 before anything is recorded, recorded with the schedule if it is sent in time (attemptBeforeScheduling). */
+  attemptUnrecorded?(schedule: ScheduleDelivery, context: CommandContext): Promise<UnrecordedAttempt>;
+  /** Records attempt 1, sent before its schedule was recorded alone (recordSentAttempt). */
+  recordSent?(deliveryId: string, scheduled: FoldedStream<DeliveryState>, sent: SentAttempt): Promise<unknown>;
   /** The queue's job for attempt 1: what happens when this process cannot make it now. */
   enqueue(deliveryId: string): Promise<void>;
   /** At most this many attempts in flight here (WEBHOOK_CONCURRENCY); past it, the queue takes them. */
@@ -48,6 +55,55 @@ export class FirstAttempts {
       )
       .finally(() => this.running.delete(deliveryId));
     this.running.set(deliveryId, run);
+  }
+
+  /**
+   * Issue 14: a new delivery's first attempt made before it is recorded, when a slot is free and
+   * the event comes for the first time (a redelivery may find it recorded: `scheduleAlone` first).
+   * Sent in time, the attempt is recorded with the schedule; otherwise `scheduleAlone` records the
+   * schedule and the attempt is recorded after it, once sent, as `begin` does. Either way the
+   * delivery is in PostgreSQL when this resolves, so the event that asked for it can be acked.
+   */
+  async attemptThenSchedule(schedule: ScheduleDelivery, context: CommandContext, scheduleAlone: () => Promise<ScheduledDeliveryRef>): Promise<ScheduledDeliveryRef> {
+    const { attemptUnrecorded, recordSent } = this.deps;
+    const deliveryId = schedule.data.delivery_id;
+    if (!attemptUnrecorded || !recordSent || this.stopped || this.running.size >= this.deps.limit || this.running.has(deliveryId)) return scheduleAlone();
+    let release!: () => void;
+    this.running.set(deliveryId, new Promise<void>((resolve) => (release = resolve)));
+    const done = (): void => {
+      this.running.delete(deliveryId);
+      release();
+    };
+    let sending: Promise<SentAttempt> | undefined;
+    try {
+      const early = await attemptUnrecorded(schedule, context);
+      if (early.recorded) {
+        done();
+        return { delivery_id: deliveryId, created: early.created, folded: early.folded, attempted: true };
+      }
+      sending = early.sent;
+      const scheduled = await scheduleAlone();
+      const recorded = scheduled.folded;
+      if (!scheduled.created || !isPending(recorded.state)) {
+        // Recorded by an earlier handling of the event: this POST was its repeat.
+        early.sent.catch(() => undefined);
+        done();
+        return scheduled;
+      }
+      void early.sent
+        .then((sent) => recordSent(deliveryId, recorded, sent))
+        .catch(async (error: unknown) => {
+          this.deps.log(`first attempt of ${deliveryId} failed; queued for retry`, error);
+          await this.enqueue(deliveryId);
+        })
+        .finally(done);
+      return { ...scheduled, attempted: true };
+    } catch (error) {
+      // Nothing recorded: the event is redelivered, and the attempt made again. This one's end is of no use.
+      sending?.catch(() => undefined);
+      done();
+      throw error;
+    }
   }
 
   /** No new attempt starts here; those in flight finish (each is bounded by the send timeout). */

@@ -1,5 +1,5 @@
 import { deliveryStreamName, deriveEventId, isPublicEventType, type DeliveryDestination, type KeyMode, type PublicEventType } from '@eh/contracts';
-import { handleCommand, type EventStore, type FoldedStream, type RecordedEvent } from '@eh/event-store';
+import { handleCommand, type CommandContext, type EventStore, type FoldedStream, type RecordedEvent } from '@eh/event-store';
 import type { ScheduleDelivery } from '../domain/delivery.commands';
 import type { DeliveryState } from '../domain/delivery.state';
 import { deriveDeliveryId, destinationKey } from '../domain/delivery-id';
@@ -13,7 +13,12 @@ export interface ScheduledDeliveryRef {
   created: boolean;
   /** The delivery as this call left it. */
   folded: FoldedStream<DeliveryState>;
+  /** Issue 14: its first attempt is made already, or under way (ScheduleOptions.record). */
+  attempted?: true;
 }
+
+/** How a new delivery's schedule is recorded: by itself (recordSchedule), or with its first attempt. */
+export type ScheduleRecorder = (command: ScheduleDelivery, context: CommandContext) => Promise<ScheduledDeliveryRef>;
 
 export interface ScheduleOptions {
   /**
@@ -30,6 +35,8 @@ export interface ScheduleOptions {
   subjectOf?: (event: RecordedEvent) => Promise<EventSubject | null>;
   /** Issue 14: the admin API's endpoint of a workspace, as it is after the event; without it, read from the store. */
   adminEndpoint?: (workspaceId: string) => Promise<WebhookEndpointState>;
+  /** Issue 14: records each delivery (FirstAttempts.attemptThenSchedule); without it, recordSchedule. */
+  record?: ScheduleRecorder;
 }
 
 /** Issue 13: a partner's endpoints of a workspace and mode that take this event (read model). */
@@ -67,41 +74,49 @@ export async function scheduleDeliveries(store: EventStore, event: RecordedEvent
   if (!subject) return [];
   const workspaceId = event.metadata.workspace_id;
   const body = JSON.stringify(publicEventBody(event, subject, options.presentObject ? options.presentObject(subject.object, now) : subject.object));
-  const scheduled: ScheduledDeliveryRef[] = [];
   const destinations = await destinationsOf(store, workspaceId, subject, eventType, options);
   if (options.ensureSigningSecret && destinations.some((destination) => destination.endpoint_id === null)) await options.ensureSigningSecret(workspaceId, subject.mode);
-  for (const destination of destinations) {
-    const deliveryId = deriveDeliveryId(event.id, destinationKey(destination));
-    const command: ScheduleDelivery = {
-      type: 'schedule',
-      data: {
-        delivery_id: deliveryId,
-        workspace_id: workspaceId,
-        ...destination,
-        event_id: event.id,
-        event_type: eventType,
-        mode: subject.mode,
-        deployment_id: subject.deployment_id,
-        body,
-        scheduled_at: now.toISOString(),
-      },
-    };
-    const result = await handleCommand(
-      store,
-      deliveryDecider,
-      deliveryStreamName(deliveryId),
-      (state) => (state.status === 'initial' ? command : null),
-      {
+  const record = options.record ?? ((command: ScheduleDelivery, context: CommandContext) => recordSchedule(store, command, context));
+  // Each destination's delivery is its own stream: recorded side by side (a group commit, issue 14).
+  return Promise.all(
+    destinations.map((destination) => {
+      const deliveryId = deriveDeliveryId(event.id, destinationKey(destination));
+      const command: ScheduleDelivery = {
+        type: 'schedule',
+        data: {
+          delivery_id: deliveryId,
+          workspace_id: workspaceId,
+          ...destination,
+          event_id: event.id,
+          event_type: eventType,
+          mode: subject.mode,
+          deployment_id: subject.deployment_id,
+          body,
+          scheduled_at: now.toISOString(),
+        },
+      };
+      return record(command, {
         workspaceId,
         correlationId: event.metadata.correlation_id,
         causationId: event.id,
         now: now.toISOString(),
         eventId: (index) => deriveEventId(event.id, `webhooks:${deliveryId}`, index),
-      },
-      // The id is new unless this event was handled before: then `no_stream` conflicts and the retry reads.
-      { assumed: { state: deliveryDecider.initialState, revision: -1 } },
-    );
-    scheduled.push({ delivery_id: deliveryId, created: result.events.length > 0 && result.repeated !== true, folded: { state: result.state, revision: result.revision } });
-  }
-  return scheduled;
+      });
+    }),
+  );
+}
+
+/** A new delivery's schedule, by itself. */
+export async function recordSchedule(store: EventStore, command: ScheduleDelivery, context: CommandContext): Promise<ScheduledDeliveryRef> {
+  const deliveryId = command.data.delivery_id;
+  const result = await handleCommand(
+    store,
+    deliveryDecider,
+    deliveryStreamName(deliveryId),
+    (state) => (state.status === 'initial' ? command : null),
+    context,
+    // The id is new unless this event was handled before: then `no_stream` conflicts and the retry reads.
+    { assumed: { state: deliveryDecider.initialState, revision: -1 } },
+  );
+  return { delivery_id: deliveryId, created: result.events.length > 0 && result.repeated !== true, folded: { state: result.state, revision: result.revision } };
 }

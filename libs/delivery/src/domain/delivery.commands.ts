@@ -17,6 +17,16 @@ export interface RecordAttempt {
   now: string;
 }
 
+/**
+ * Issue 14: the fan-out made attempt 1 before recording anything, and records the schedule and
+ * the attempt together: one append where there were two.
+ */
+export interface ScheduleWithFirstAttempt {
+  type: 'schedule_with_first_attempt';
+  data: DeliveryScheduled['data'];
+  attempt: Omit<RecordAttempt, 'type' | 'attempt'>;
+}
+
 export interface RequestReplay {
   type: 'request_replay';
   requested_by: string;
@@ -26,4 +36,4 @@ export interface RequestReplay {
   actor?: Actor;
 }
 
-export type DeliveryCommand = ScheduleDelivery | RecordAttempt | RequestReplay;
+export type DeliveryCommand = ScheduleDelivery | RecordAttempt | ScheduleWithFirstAttempt | RequestReplay;

@@ -20,6 +20,7 @@ const refusal = (history: DeliveryEvent[], command: DeliveryCommand): DeliveryRe
   }
 };
 const replay: DeliveryCommand = { type: 'request_replay', requested_by: 'ops', now: at(99_000) };
+const withFirstAttempt: DeliveryCommand = { type: 'schedule_with_first_attempt', data: SCHEDULED, attempt: { attempted_at: at(5), result: OK, retry_delays_ms: DELAYS, now: at(5) } };
 
 describe('delivery decider', () => {
   it('schedules once: the first attempt is due at once', () => {
@@ -34,6 +35,15 @@ describe('delivery decider', () => {
       { type: 'delivery.succeeded', data: { delivery_id: DEL, attempt: 1, succeeded_at: at(50) } },
     ]);
     expect(foldDelivery([ev.scheduled(), ...events])).toMatchObject({ status: 'succeeded', attempts: 1, last_attempt: { status_code: 200 } });
+  });
+
+  it('records a schedule with its first attempt as the two commands would one after the other', () => {
+    for (const result of [OK, E404, E500]) {
+      const { type: _type, attempt: _attempt, ...attempt } = attemptCommand(1, result, at(70));
+      const together = when([], { type: 'schedule_with_first_attempt', data: SCHEDULED, attempt });
+      expect(together).toEqual([ev.scheduled(), ...when([ev.scheduled()], attemptCommand(1, result, at(70)))]);
+      expect(together).toHaveLength(3);
+    }
   });
 
   it('acknowledges a 4xx: failed for good, never retried', () => {
@@ -82,6 +92,13 @@ describe('delivery decider', () => {
       ['initial', { type: 'schedule', data: SCHEDULED }, undefined],
       ['initial', attemptCommand(1, OK), 'not_scheduled'],
       ['initial', replay, 'not_dead_lettered'],
+      ['initial', withFirstAttempt, undefined],
+      ['scheduled', withFirstAttempt, 'already_scheduled'],
+      ['retrying', withFirstAttempt, 'already_scheduled'],
+      ['succeeded', withFirstAttempt, 'already_scheduled'],
+      ['failed', withFirstAttempt, 'already_scheduled'],
+      ['dead_lettered', withFirstAttempt, 'already_scheduled'],
+      ['replayed', withFirstAttempt, 'already_scheduled'],
       ['scheduled', { type: 'schedule', data: SCHEDULED }, 'already_scheduled'],
       ['scheduled', attemptCommand(1, OK), undefined],
       ['scheduled', attemptCommand(2, OK), 'stale_attempt'],

@@ -4,10 +4,11 @@
  * a delayed job by the adapter.
  */
 import type { DeliveryEvent } from '@eh/contracts';
-import type { DeliveryCommand, RecordAttempt, RequestReplay, ScheduleDelivery } from './delivery.commands';
+import type { DeliveryCommand, RecordAttempt, RequestReplay, ScheduleDelivery, ScheduleWithFirstAttempt } from './delivery.commands';
 import { DeliveryTransitionError } from './delivery-errors';
 import { classifyOutcome, describeResult } from './delivery-outcome';
 import { retryDelayMs } from './retry-schedule';
+import { evolveDelivery } from './delivery.evolve';
 import { isPending, type DeliveryState, type PendingDelivery } from './delivery.state';
 
 const nameOf = (state: DeliveryState): string => (state.status === 'initial' ? 'the delivery' : `delivery ${state.details.delivery_id}`);
@@ -57,6 +58,13 @@ function recordAttempt(command: RecordAttempt, state: DeliveryState): DeliveryEv
   return [attempted, ...outcomeEvents(command, state)];
 }
 
+/** The schedule's events, then attempt 1's on the state they leave: what the two commands decide one after the other. */
+function scheduleWithFirstAttempt(command: ScheduleWithFirstAttempt, state: DeliveryState): DeliveryEvent[] {
+  const scheduled = schedule({ type: 'schedule', data: command.data }, state);
+  const attempted = recordAttempt({ type: 'record_attempt', attempt: 1, ...command.attempt }, scheduled.reduce(evolveDelivery, state));
+  return [...scheduled, ...attempted];
+}
+
 function requestReplay(command: RequestReplay, state: DeliveryState): DeliveryEvent[] {
   if (state.status !== 'dead_lettered') {
     const status = state.status === 'initial' ? 'not scheduled' : state.status;
@@ -83,6 +91,8 @@ export function decideDelivery(command: DeliveryCommand, state: DeliveryState): 
       return schedule(command, state);
     case 'record_attempt':
       return recordAttempt(command, state);
+    case 'schedule_with_first_attempt':
+      return scheduleWithFirstAttempt(command, state);
     case 'request_replay':
       return requestReplay(command, state);
     default: {

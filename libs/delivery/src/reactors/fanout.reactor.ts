@@ -1,9 +1,9 @@
 import { asksForAnAttempt, ATTEMPT_REQUESTS_SUBJECT, isPublicEventType, type DeliveryReplayRequested, type DeliveryScheduled } from '@eh/contracts';
 import type { AttemptScheduler } from '../application/attempt-scheduler.port';
-import { scheduleDeliveries, type EndpointDirectory, type ScheduleOptions, type SigningSecretKeeper } from '../application/schedule-deliveries.handler';
+import { recordSchedule, scheduleDeliveries, type EndpointDirectory, type ScheduleOptions, type ScheduleRecorder, type SigningSecretKeeper } from '../application/schedule-deliveries.handler';
 import type { FirstAttempts } from '../application/first-attempts';
 import { isFollowedBySubjects, type SubjectFolds } from '../application/subject-folds';
-import type { EventStore, ReactorOutcome, RecordedEvent } from '@eh/event-store';
+import type { BusDelivery, EventStore, ReactorOutcome, RecordedEvent } from '@eh/event-store';
 
 export interface FanoutDeps {
   store: EventStore;
@@ -27,7 +27,7 @@ export interface FanoutDeps {
    */
   rememberedReads?: (event: RecordedEvent) => Pick<ScheduleOptions, 'endpoints' | 'adminEndpoint'> | undefined;
   /** Issue 14: makes each new delivery's first attempt here and now; without it, attempt 1 is queued. */
-  firstAttempts?: Pick<FirstAttempts, 'begin'>;
+  firstAttempts?: Pick<FirstAttempts, 'begin' | 'attemptThenSchedule'>;
 }
 
 /**
@@ -60,7 +60,7 @@ export const fanoutAccepts = (event: RecordedEvent): boolean =>
  * becomes its deliveries; a replay request (appended by the gateway or the CLI, which have
  * no queue) becomes its first attempt. Anything else is skipped.
  */
-export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent) => Promise<ReactorOutcome> {
+export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent, delivery?: BusDelivery) => Promise<ReactorOutcome> {
   // Losing an enqueue loses nothing: the delivery is in PostgreSQL and the reconciler
   // re-derives its job. Throwing instead would only hold up the events behind this one.
   const enqueue = (deliveryId: string, attempt: number, dueAt: Date): Promise<void> =>
@@ -71,7 +71,13 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent) => Promi
   const subjects = deps.subjects;
   const subjectOf = subjects && ((event: RecordedEvent) => subjects.subjectOf(event));
 
-  return async (event) => {
+  const firstAttempts = deps.firstAttempts;
+  // Issue 14: attempt 1 before the delivery is recorded, for an event that comes for the first
+  // time; a redelivered one may have scheduled its deliveries already, and is not posted again.
+  const attemptFirst: ScheduleRecorder | undefined =
+    firstAttempts && ((command, context) => firstAttempts.attemptThenSchedule(command, context, () => recordSchedule(deps.store, command, context)));
+
+  return async (event, delivery) => {
     if (event.type === 'deployment.created') deps.learnDeployment?.(event);
     if (isFollowedBySubjects(event)) {
       // Folded whether or not it has a destination, so the stream's next event folds on.
@@ -97,10 +103,11 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent) => Promi
       ensureSigningSecret: deps.ensureSigningSecret,
       subjectOf,
       ...deps.rememberedReads?.(event),
+      record: delivery?.firstDelivery ? attemptFirst : undefined,
     };
     const deliveries = await scheduleDeliveries(deps.store, event, now, options);
     for (const scheduled of deliveries) {
-      if (!scheduled.created) continue;
+      if (!scheduled.created || scheduled.attempted) continue;
       if (deps.firstAttempts) await deps.firstAttempts.begin(scheduled.delivery_id, scheduled.folded);
       else await enqueue(scheduled.delivery_id, 1, now);
     }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AttachmentUrls } from '@eh/attachments';
-import { HeardCommits, type BackgroundWorker, type ContextRuntimeDeclaration, type EventStore, type Reactor } from '@eh/event-store';
+import { HeardCommits, type BackgroundWorker, type CommandContext, type ContextRuntimeDeclaration, type EventStore, type FoldedStream, type Reactor } from '@eh/event-store';
 import { CONFIG, ContextRuntime, currentTraceparent, EVENT_STORE, openRedisPair, SQL, startSecretCipher, type RedisPair, type SecretCipher, type ServiceConfig, type SignalGauge, type SqlClient } from '@eh/platform';
 import { CachedSecretOpener } from '../adapters/cached-secret-opener';
 import { DeliveryQueue } from '../adapters/delivery-queue';
@@ -15,8 +15,10 @@ import { DestinationPresence } from '../application/destination-presence';
 import { rememberedEndpointDirectory, rememberedSigningReads } from '../application/remembered-reads';
 import type { EndpointDirectory } from '../application/schedule-deliveries.handler';
 import { SubjectFolds } from '../application/subject-folds';
-import { attemptWithSignals, deliveryGauges } from '../adapters/delivery-signals';
-import { attemptDelivery, type AttemptDeps } from '../application/attempt-delivery.handler';
+import { attemptWithSignals, countAttempt, deliveryGauges } from '../adapters/delivery-signals';
+import { attemptBeforeScheduling, attemptDelivery, recordSentAttempt, type AttemptDeps, type SentAttempt } from '../application/attempt-delivery.handler';
+import type { ScheduleDelivery } from '../domain/delivery.commands';
+import type { DeliveryState } from '../domain/delivery.state';
 import { FirstAttempts } from '../application/first-attempts';
 import { FANOUT_DURABLES, fanoutAccepts, fanoutHandler, RETIRED_FANOUT } from './fanout.reactor';
 
@@ -80,6 +82,19 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
               const job = { delivery_id: deliveryId, attempt: 1, traceparent: currentTraceparent() };
               return attemptWithSignals(job, () => attemptDelivery(attemptDeps, deliveryId, 1, scheduled));
             },
+            ...(settings.firstAttemptWaitMs > 0
+              ? {
+                  attemptUnrecorded: async (schedule: ScheduleDelivery, context: CommandContext) => {
+                    const early = await attemptBeforeScheduling(attemptDeps, schedule, context, settings.firstAttemptWaitMs);
+                    if (early.recorded) countAttempt(early.outcome);
+                    return early;
+                  },
+                  recordSent: (deliveryId: string, scheduled: FoldedStream<DeliveryState>, sent: SentAttempt) => {
+                    const job = { delivery_id: deliveryId, attempt: 1, traceparent: currentTraceparent() };
+                    return attemptWithSignals(job, () => recordSentAttempt(attemptDeps, deliveryId, 1, scheduled, sent));
+                  },
+                }
+              : {}),
             enqueue: (deliveryId) => queue.enqueue(deliveryId, 1, clock()),
             limit: settings.concurrency,
             log: (line, error) => console.error(`webhooks: ${line}`, error ?? ''),
@@ -120,7 +135,10 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
       subjects: new SubjectFolds(store, 2_000),
       // Remembered reads are as new as the last commit heard: right for an event once its own commit is heard.
       rememberedReads: (event) => (commits.heard(event) ? remembered : undefined),
-      firstAttempts: { begin: (deliveryId, scheduled) => this.started().firstAttempts.begin(deliveryId, scheduled) },
+      firstAttempts: {
+        begin: (deliveryId, scheduled) => this.started().firstAttempts.begin(deliveryId, scheduled),
+        attemptThenSchedule: (schedule, context, scheduleAlone) => this.started().firstAttempts.attemptThenSchedule(schedule, context, scheduleAlone),
+      },
       ensureSigningSecret: async (workspaceId, mode) => {
         await ensureSigningSecret({ store, cipher: this.started().cipher, now: clock(), correlationId: `fanout:${workspaceId}` }, workspaceId, mode);
       },

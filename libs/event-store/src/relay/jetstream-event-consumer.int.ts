@@ -140,17 +140,22 @@ describe('JetStreamEventConsumer', () => {
     const flaky = events[2]?.id;
     const attempts: string[] = [];
     const successes: string[] = [];
+    const firstDeliveries: string[] = [];
     await consumerFor(env).start({
       durableName: DURABLE,
       filterSubject: `${env.subjectPrefix}.>`,
-      handler: async (event) => {
+      handler: async (event, delivery) => {
         attempts.push(event.id);
+        firstDeliveries.push(`${event.id} ${String(delivery?.firstDelivery)}`);
         if (event.id === flaky && attempts.filter((id) => id === flaky).length === 1) throw new Error('transient');
         successes.push(event.id);
       },
     });
     await waitAllAcked(env, 6);
     expect(countBy(attempts).get(flaky ?? '')).toBe(2);
+    // The handler is told which is the redelivery (issue 14: the fan-out posts before recording only on a first one).
+    expect(firstDeliveries.filter((line) => line.startsWith(`${flaky} `))).toEqual([`${flaky} true`, `${flaky} false`]);
+    expect(firstDeliveries.filter((line) => line.endsWith(' false'))).toHaveLength(1);
     expect([...countBy(successes).values()].every((n) => n === 1)).toBe(true);
     expect(new Set(successes)).toEqual(new Set(events.map((e) => e.id)));
   });

@@ -10,7 +10,7 @@ import {
 } from 'nats';
 import type { Pool } from 'pg';
 import type { RecordedEvent } from '../event-store.port';
-import type { ReactorOutcome } from './reactor';
+import type { BusDelivery, ReactorOutcome } from './reactor';
 import { toError } from './abortable-delay';
 import { handleWithSignals } from './event-signals';
 import { handleConcurrently } from './handle-concurrently';
@@ -40,7 +40,7 @@ export interface EventConsumerStart {
   durableName: string;
   /** One subject (nats-server 2.9 has no filter_subjects), e.g. `events.deployment.>`. */
   filterSubject: string;
-  handler: (event: RecordedEvent) => Promise<ReactorOutcome>;
+  handler: (event: RecordedEvent, delivery?: BusDelivery) => Promise<ReactorOutcome>;
   /**
    * Events the handler would ignore, acked at once without touching PostgreSQL: a consumer of
    * `<prefix>.>` (webhooks) sees every event, most of them not for it (issue 6).
@@ -163,7 +163,7 @@ export class JetStreamEventConsumer {
     msg: JsMsg,
     event: RecordedEvent,
     consumer: string,
-    handler: (event: RecordedEvent) => Promise<ReactorOutcome>,
+    handler: (event: RecordedEvent, delivery?: BusDelivery) => Promise<ReactorOutcome>,
     accepts: ((event: RecordedEvent) => boolean) | undefined,
     rerunnable: boolean,
   ): Promise<void> {
@@ -179,7 +179,7 @@ export class JetStreamEventConsumer {
         const handled: { outcome: ReactorOutcome } = { outcome: undefined };
         await this.withProgress(msg, () =>
           handleWithSignals(consumer, event, msg.headers, async () => {
-            handled.outcome = await handler(event);
+            handled.outcome = await handler(event, { firstDelivery });
           }),
         );
         if (handled.outcome === 'nothing_done' || rerunnable) {

@@ -8,6 +8,12 @@ import type { RecordedEvent } from '../event-store.port';
  */
 export type ReactorOutcome = void | 'nothing_done';
 
+/** How an event reached the handler. */
+export interface BusDelivery {
+  /** Issue 14: sent to this durable for the first time, so not handled by it yet (a lost ack, a nak or a crash make a redelivery). */
+  firstDelivery: boolean;
+}
+
 /**
  * A reactor as data (DESIGN.md "The shape of the code"): a JetStream durable consumer on one
  * subject, and what it does with each event. Declared by its context's module; the service's
@@ -21,7 +27,8 @@ export interface Reactor {
   subjects: string;
   /** Events the handler would ignore, acked at once without touching PostgreSQL. */
   accepts?: (event: RecordedEvent) => boolean;
-  handle: (event: RecordedEvent) => Promise<ReactorOutcome>;
+  /** `delivery`: unknown to a handler run outside a durable (a drain, a ride): assume the event may have been handled. */
+  handle: (event: RecordedEvent, delivery?: BusDelivery) => Promise<ReactorOutcome>;
   /** Pullers on the durable in each process, like replicas (default 1). */
   pullers?: number;
   /**

@@ -14,6 +14,7 @@ describe('webhook configuration (issue 6)', () => {
       fanoutAckWaitMs: 30_000,
       fanoutConsumers: 1,
       fanoutConcurrency: 32,
+      firstAttemptWaitMs: 200,
     });
   });
 
@@ -28,5 +29,6 @@ describe('webhook configuration (issue 6)', () => {
     expect(() => loadWebhookConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'yes' })).toThrow(/WEBHOOK_ALLOW_PRIVATE_URLS/);
     expect(() => loadWebhookConfig({ WEBHOOK_TIMEOUT_MS: '0' })).toThrow(/WEBHOOK_TIMEOUT_MS/);
     expect(() => loadWebhookConfig({ WEBHOOK_SECRET_OVERLAP_SECONDS: '-1' })).toThrow(/OVERLAP/);
+    expect(() => loadWebhookConfig({ WEBHOOK_FIRST_ATTEMPT_WAIT_MS: '-1' })).toThrow(/WEBHOOK_FIRST_ATTEMPT_WAIT_MS/);
   });
 });

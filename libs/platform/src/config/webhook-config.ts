@@ -23,6 +23,11 @@ export interface WebhookConfig {
   fanoutConsumers: number;
   /** Events each fan-out puller handles at once, one deployment's or handoff's in order (Reactor.concurrency). */
   fanoutConcurrency: number;
+  /**
+   * Issue 14: how long the fan-out waits for a new delivery's first attempt before recording
+   * anything; answered in time, the schedule and the attempt are one append. 0: never waits.
+   */
+  firstAttemptWaitMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -64,5 +69,6 @@ export function loadWebhookConfig(env: Env): WebhookConfig {
     fanoutAckWaitMs: integer(env, 'WEBHOOK_FANOUT_ACK_WAIT_MS', 30_000, 1),
     fanoutConsumers: integer(env, 'WEBHOOK_FANOUT_CONSUMERS', 1, 1),
     fanoutConcurrency: integer(env, 'WEBHOOK_FANOUT_CONCURRENCY', 32, 1),
+    firstAttemptWaitMs: integer(env, 'WEBHOOK_FIRST_ATTEMPT_WAIT_MS', 200, 0),
   };
 }
