@@ -35,4 +35,15 @@ describe('relay publication (soak check)', () => {
     messages.push({ seq: 4, msgId: 'evt_ghost', subject: 'events.x', eventId: 'evt_ghost', streamName: 'deployment-c', revision: 0 });
     expect(checkRelayPublication(events.rows, messages).violations.map((v) => v.subject)).toEqual([events.rows[1].eventId, 'evt_ghost']);
   });
+
+  it('expects a delivery’s records in the store only, and the events that ask for an attempt on the stream', () => {
+    const withDeliveries = new StoredEvents();
+    withDeliveries.add('deployment-a', 'deployment.created', {});
+    withDeliveries.add('delivery-del_1', 'delivery.scheduled', { event_type: 'deployment.accepted' });
+    withDeliveries.add('delivery-del_1', 'delivery.succeeded', {});
+    withDeliveries.add('delivery-del_2', 'delivery.replay_requested', { delivery_id: 'del_2', next_attempt: 4 });
+    expect(checkRelayPublication(withDeliveries.rows, published(withDeliveries, [0, 3])).violations).toEqual([]);
+    const details = checkRelayPublication(withDeliveries.rows, published(withDeliveries, [0, 2])).violations.map((v) => v.detail);
+    expect(details).toEqual(['delivery.succeeded of delivery-del_1@1 published, though kept in the store only', 'delivery.replay_requested of delivery-del_2@0 never published']);
+  });
 });

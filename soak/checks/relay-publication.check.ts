@@ -1,3 +1,4 @@
+import { deliveryRecordQualifier } from '@eh/contracts';
 import type { StoredEvent, StreamMessage } from './soak-evidence';
 import type { CheckResult, Violation } from './soak-violation';
 
@@ -8,12 +9,19 @@ function before(a: StoredEvent, b: StoredEvent): boolean {
   return a.transactionId < b.transactionId || (a.transactionId === b.transactionId && a.position < b.position);
 }
 
+/** A delivery's records, which the relay keeps in the store only (SubjectQualifier.unpublished, issue 14). */
+function keptInStoreOnly(event: StoredEvent): boolean {
+  if (!event.streamName.startsWith(`${deliveryRecordQualifier.category}-`)) return false;
+  const token = deliveryRecordQualifier.qualify(event);
+  return token !== undefined && deliveryRecordQualifier.unpublished.includes(token);
+}
+
 /**
  * What the relay promises (libs/event-store/src/relay/event-relay.ts): every committed event is
  * published, at least once, in commit order, with `Nats-Msg-Id` = event id; the stream's duplicate
  * window keeps one copy of each id. So the stream must hold each stored event exactly once (no
  * more, none missing, nothing unknown), each stream's events in revision order, and all of them
- * in commit order.
+ * in commit order; but none whose qualifier nobody reads (a delivery's records).
  */
 export function checkRelayPublication(events: readonly StoredEvent[], messages: readonly StreamMessage[], storedAfter: readonly StoredEvent[] = events): CheckResult {
   const violations: Violation[] = [];
@@ -28,9 +36,12 @@ export function checkRelayPublication(events: readonly StoredEvent[], messages: 
     copies.set(message.eventId, seen);
     if (seen === 1) firstCopies.push(message);
     else violations.push({ check: CHECK, subject: message.eventId, detail: `published ${seen} times (again at stream sequence ${message.seq})` });
-    if (!stored.has(message.eventId)) violations.push({ check: CHECK, subject: message.eventId, detail: `on the stream (sequence ${message.seq}) but not in the event store` });
+    const event = stored.get(message.eventId);
+    if (!event) violations.push({ check: CHECK, subject: message.eventId, detail: `on the stream (sequence ${message.seq}) but not in the event store` });
+    else if (seen === 1 && keptInStoreOnly(event)) violations.push({ check: CHECK, subject: message.eventId, detail: `${event.type} of ${event.streamName}@${event.revision} published, though kept in the store only` });
   }
-  for (const event of events) {
+  const published = events.filter((event) => !keptInStoreOnly(event));
+  for (const event of published) {
     if (!copies.has(event.eventId)) violations.push({ check: CHECK, subject: event.eventId, detail: `${event.type} of ${event.streamName}@${event.revision} never published` });
   }
   const lastRevision = new Map<string, number>();
@@ -44,5 +55,5 @@ export function checkRelayPublication(events: readonly StoredEvent[], messages: 
     if (previous && !before(previous, event)) violations.push({ check: CHECK, subject: event.eventId, detail: `published after ${previous.eventId}, which committed later` });
     previous = event;
   }
-  return { violations, figures: { 'events stored': events.length, 'messages on the stream': messages.length, 'distinct event ids published': copies.size } };
+  return { violations, figures: { 'events stored': events.length, 'events kept in the store only': events.length - published.length, 'messages on the stream': messages.length, 'distinct event ids published': copies.size } };
 }

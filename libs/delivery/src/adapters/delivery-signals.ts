@@ -1,6 +1,6 @@
 import { SpanKind } from '@opentelemetry/api';
 import { contextFromTraceparent, DELIVERY_OUTCOMES, deadLetters, deliveryAttempts, inSpan, oneOf, sharedReading, tracingEnabled, type SignalGauge, type SqlClient } from '@eh/platform';
-import type { AttemptOutcome } from '../application/attempt-delivery.handler';
+import type { AttemptOutcome, UnrecordedAttempt } from '../application/attempt-delivery.handler';
 import type { AttemptJob } from './delivery-queue';
 
 /**
@@ -11,19 +11,32 @@ import type { AttemptJob } from './delivery-queue';
 export async function attemptWithSignals(job: AttemptJob, attempt: () => Promise<AttemptOutcome>): Promise<AttemptOutcome> {
   let outcome: AttemptOutcome;
   try {
-    outcome = tracingEnabled()
-      ? await inSpan('webhook attempt', { kind: SpanKind.CLIENT, attributes: { delivery_id: job.delivery_id, attempt: job.attempt } }, contextFromTraceparent(job.traceparent), async (span) => {
-          const result = await attempt();
-          span?.setAttribute('outcome', result);
-          return result;
-        })
-      : await attempt();
+    outcome = await inAttemptSpan(job, attempt, (result) => result);
   } catch (error) {
     deliveryAttempts().inc({ outcome: 'error' });
     throw error;
   }
   countAttempt(outcome);
   return outcome;
+}
+
+/**
+ * Issue 14: a first attempt made before its delivery is recorded, in its own span; counted once
+ * its outcome is recorded (with the schedule here, or later by the attempt that records it).
+ */
+export async function unrecordedAttemptWithSignals(job: AttemptJob, attempt: () => Promise<UnrecordedAttempt>): Promise<UnrecordedAttempt> {
+  const early = await inAttemptSpan(job, attempt, (result) => (result.recorded ? result.outcome : 'not recorded yet'));
+  if (early.recorded) countAttempt(early.outcome);
+  return early;
+}
+
+async function inAttemptSpan<T>(job: AttemptJob, attempt: () => Promise<T>, outcomeOf: (result: T) => string): Promise<T> {
+  if (!tracingEnabled()) return attempt();
+  return inSpan('webhook attempt', { kind: SpanKind.CLIENT, attributes: { delivery_id: job.delivery_id, attempt: job.attempt } }, contextFromTraceparent(job.traceparent), async (span) => {
+    const result = await attempt();
+    span?.setAttribute('outcome', outcomeOf(result));
+    return result;
+  });
 }
 
 /** An attempt's outcome in the metrics (attemptWithSignals, and first attempts recorded with their schedule). */

@@ -15,7 +15,7 @@ import { DestinationPresence } from '../application/destination-presence';
 import { rememberedEndpointDirectory, rememberedSigningReads } from '../application/remembered-reads';
 import type { EndpointDirectory } from '../application/schedule-deliveries.handler';
 import { SubjectFolds } from '../application/subject-folds';
-import { attemptWithSignals, countAttempt, deliveryGauges } from '../adapters/delivery-signals';
+import { attemptWithSignals, deliveryGauges, unrecordedAttemptWithSignals } from '../adapters/delivery-signals';
 import { attemptBeforeScheduling, attemptDelivery, recordSentAttempt, type AttemptDeps, type SentAttempt } from '../application/attempt-delivery.handler';
 import type { ScheduleDelivery } from '../domain/delivery.commands';
 import type { DeliveryState } from '../domain/delivery.state';
@@ -84,10 +84,9 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
             },
             ...(settings.firstAttemptWaitMs > 0
               ? {
-                  attemptUnrecorded: async (schedule: ScheduleDelivery, context: CommandContext) => {
-                    const early = await attemptBeforeScheduling(attemptDeps, schedule, context, settings.firstAttemptWaitMs);
-                    if (early.recorded) countAttempt(early.outcome);
-                    return early;
+                  attemptUnrecorded: (schedule: ScheduleDelivery, context: CommandContext) => {
+                    const job = { delivery_id: schedule.data.delivery_id, attempt: 1, traceparent: currentTraceparent() };
+                    return unrecordedAttemptWithSignals(job, () => attemptBeforeScheduling(attemptDeps, schedule, context, settings.firstAttemptWaitMs));
                   },
                   recordSent: (deliveryId: string, scheduled: FoldedStream<DeliveryState>, sent: SentAttempt) => {
                     const job = { delivery_id: deliveryId, attempt: 1, traceparent: currentTraceparent() };
