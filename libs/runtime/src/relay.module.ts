@@ -1,9 +1,9 @@
 import { Inject, Injectable, Module } from '@nestjs/common';
-import { deliveryRecordQualifier, deploymentModeQualifier } from '@eh/contracts';
 import { EventRelay, relayLag, type BackgroundWorker, type ContextRuntimeDeclaration } from '@eh/event-store';
 import { CONFIG, ContextRuntime, sharedReading, type ServiceConfig, type SignalGauge } from '@eh/platform';
 import type { Database } from './database';
 import type { Messaging } from './messaging';
+import { RELAY_QUALIFIERS } from './relay-qualifiers';
 import { DATABASE, MESSAGING } from './runtime.tokens';
 
 /** Publishes every committed event to JetStream in store order (DESIGN.md "To NATS"); one leader, others stand by. */
@@ -14,7 +14,7 @@ class RelayRuntime implements ContextRuntimeDeclaration {
   readonly gauges: readonly SignalGauge[];
 
   constructor(@Inject(CONFIG) config: ServiceConfig, @Inject(DATABASE) database: Database, @Inject(MESSAGING) messaging: Messaging) {
-    const relay = new EventRelay({ store: database.store, pool: database.pool, js: messaging.js, subjectPrefix: config.subjectPrefix, qualifiers: [deploymentModeQualifier, deliveryRecordQualifier], onError: (error) => console.error('relay error', error) });
+    const relay = new EventRelay({ store: database.store, pool: database.pool, js: messaging.js, subjectPrefix: config.subjectPrefix, qualifiers: RELAY_QUALIFIERS, onError: (error) => console.error('relay error', error) });
     this.workers = [{ name: 'event relay', start: async () => relay.start(), stop: () => relay.stop() }];
     // Issue 16: from the saved checkpoint, so the leader and the standby report the same lag.
     const lag = sharedReading(() => relayLag(database.pool, relay.name));

@@ -17,7 +17,8 @@ import { asWithItems, statementForShape, valuesOfWrites, type ProjectionWrite } 
 export interface AppendContext {
   /** The inline projections these events reach (projectionsFor): with none, no transaction is open. */
   projections: readonly InlineProjection[];
-  notifyChannel: string;
+  /** Null: the append sends no commit notice (PostgresEventStoreOptions.quietAppend). */
+  notifyChannel: string | null;
   /** Projection writes that go in the append's own statement (writesFromFold); `projections` is then empty. */
   writes?: readonly ProjectionWrite[];
   /** The trace of the span that asked for the append, when it runs later (GroupedAppends); else the current one. */
@@ -76,7 +77,7 @@ export function appendValues(
   streamName: string,
   events: readonly NewEvent[],
   expected: ExpectedVersion,
-  notifyChannel: string,
+  notifyChannel: string | null,
   withHistory: boolean,
   traceparent: string | undefined,
 ): unknown[] {

@@ -38,10 +38,19 @@ export const eventStoreMigrations: readonly Migration[] = [
     id: 'event-store/004-append-notice-transaction',
     sql: appendFunction("p_stream || ' ' || pg_current_xact_id()::text"),
   },
+  {
+    // Issue 14: a null channel sends no notice, for appends nobody waits to hear of (PostgresEventStoreOptions.quietAppend).
+    id: 'event-store/005-quiet-appends',
+    sql: appendFunction("p_stream || ' ' || pg_current_xact_id()::text", { quietWithoutChannel: true }),
+  },
 ];
 
-/** The append function; `notifyPayload` is the SQL expression sent with its NOTIFY. */
-function appendFunction(notifyPayload: string): string {
+/**
+ * The append function; `notifyPayload` is the SQL expression sent with its NOTIFY. With
+ * `quietWithoutChannel`, a null `p_channel` sends none (before, pg_notify refused it).
+ */
+function appendFunction(notifyPayload: string, { quietWithoutChannel = false } = {}): string {
+  const notify = `PERFORM pg_notify(p_channel, ${notifyPayload});`;
   return `
       CREATE OR REPLACE FUNCTION append_to_stream(
         p_stream text, p_expected text, p_ids text[], p_types text[], p_data jsonb[], p_metadata jsonb[],
@@ -68,7 +77,7 @@ function appendFunction(notifyPayload: string): string {
           SELECT u.id, p_stream, v_actual + u.ord, u.type, u.data, u.metadata
             FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS u(id, type, data, metadata, ord)
            ORDER BY u.ord;
-        PERFORM pg_notify(p_channel, ${notifyPayload});
+        ${quietWithoutChannel ? `IF p_channel IS NOT NULL THEN ${notify} END IF;` : notify}
         -- With p_history the whole stream, for the inline projections that refold it (no second read).
         RETURN QUERY
           SELECT e.global_position::text, e.transaction_id::text, e.event_id, e.stream_name, e.stream_revision::text,

@@ -11,7 +11,12 @@ export interface StatementAppend {
   writes: readonly ProjectionWrite[];
   /** The span that asked for it (issue 16), stamped on its events. */
   traceparent: string | undefined;
+  /** Sends no commit notice (PostgresEventStoreOptions.quietAppend). */
+  quiet?: boolean;
 }
+
+/** The channel an append notifies on: none when it is quiet. */
+export const noticeChannelOf = (append: StatementAppend, notifyChannel: string): string | null => (append.quiet ? null : notifyChannel);
 
 /** The parameters of a write's text moved up by `shift`, and its `appended` renamed to the append's own. */
 function scopedWriteText(text: string, shift: number, appendedName: string): string {
@@ -28,7 +33,7 @@ function scopedWriteText(text: string, shift: number, appendedName: string): str
 export function groupedAppendStatement(appends: readonly StatementAppend[], notifyChannel: string): GroupedStatement {
   const values: unknown[] = [];
   for (const append of appends) {
-    values.push(...appendValues(append.streamName, append.events, append.expected, notifyChannel, false, append.traceparent));
+    values.push(...appendValues(append.streamName, append.events, append.expected, noticeChannelOf(append, notifyChannel), false, append.traceparent));
     for (const write of append.writes) values.push(...write.values);
   }
   const shape = shapeOf(appends);

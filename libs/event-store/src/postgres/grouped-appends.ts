@@ -1,7 +1,7 @@
 import { isDatabaseUnavailable } from '@eh/platform';
 import type { Pool } from 'pg';
 import { appendAndProject, isUniqueViolation, outcomeOfRows, resolveDuplicateIds, type AppendedRow, type AppendOutcome } from './append-to-stream';
-import { groupedAppendStatement, rowsByAppend, type StatementAppend } from './grouped-append-statement';
+import { groupedAppendStatement, noticeChannelOf, rowsByAppend, type StatementAppend } from './grouped-append-statement';
 
 export interface GroupedAppendsOptions {
   notifyChannel: string;
@@ -126,7 +126,7 @@ export class GroupedAppends {
       return await appendAndProject(client, append.streamName, append.events, append.expected, {
         projections: [],
         writes: append.writes,
-        notifyChannel: this.options.notifyChannel,
+        notifyChannel: noticeChannelOf(append, this.options.notifyChannel),
         traceparent: append.traceparent,
       });
     } catch (err) {

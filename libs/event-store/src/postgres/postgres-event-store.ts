@@ -41,6 +41,14 @@ export interface PostgresEventStoreOptions {
    * per delivery with 1, 0.37–0.44 with 2).
    */
   appendStatementsInFlight?: number;
+  /**
+   * Issue 14: true for an append nobody waits to hear of, which then sends no commit notice
+   * (waitForAppend, watchCommits): a delivery's records, which the relay keeps in the store only
+   * (storeOnlyAppends) and reads on its next wake-up, at most its idle wait later. Each notice
+   * woke every listening backend and process: the relay and the webhooks service, for each
+   * delivery the webhooks service recorded.
+   */
+  quietAppend?: (streamName: string, events: readonly NewEvent[]) => boolean;
 }
 
 /** The default EventStore adapter (DESIGN.md "Events and state"). Run `eventStoreMigrations` first. */
@@ -51,6 +59,7 @@ export class PostgresEventStore implements EventStore {
   private readonly commits: CommitNotices;
   private readonly beforeAppend: (types: readonly string[]) => void;
   private readonly statements: GroupedAppends;
+  private readonly quietAppend: (streamName: string, events: readonly NewEvent[]) => boolean;
 
   /** The pool stays the caller's: close() ends only the store's own LISTEN connection. */
   constructor(
@@ -62,6 +71,7 @@ export class PostgresEventStore implements EventStore {
     this.listener = new AppendListener(pool.options, this.channel);
     this.commits = new CommitNotices(pool.options, this.channel);
     this.beforeAppend = options.beforeAppend ?? (() => undefined);
+    this.quietAppend = options.quietAppend ?? (() => false);
     this.statements = new GroupedAppends(pool, { notifyChannel: this.channel, statementsInFlight: options.appendStatementsInFlight ?? 1, maxGroup: 64 });
   }
 
@@ -71,23 +81,24 @@ export class PostgresEventStore implements EventStore {
     // transaction: none reached, or their writes follow from the caller's fold (issue 14).
     const reached = projectionsFor(this.projections, events);
     const writes = writesFromFold(reached, events, expected, options.folded);
+    const quiet = this.quietAppend(streamName, events);
     const outcome =
       writes === null && reached.length > 0
-        ? await this.appendInTransaction(streamName, events, expected, reached)
-        : await this.statements.append({ streamName, events, expected, writes: writes ?? [], traceparent: currentTraceparent() });
+        ? await this.appendInTransaction(streamName, events, expected, reached, quiet)
+        : await this.statements.append({ streamName, events, expected, writes: writes ?? [], traceparent: currentTraceparent(), quiet });
     if (outcome.kind === 'repeated') return outcome.result;
     const last = outcome.events[outcome.events.length - 1];
     return last ? { nextExpectedRevision: last.streamRevision, checkpoint: last.checkpoint } : await this.currentPosition(streamName);
   }
 
   /** An append whose inline projections refold its streams, in a transaction with them. */
-  private async appendInTransaction(streamName: string, events: NewEvent[], expected: ExpectedVersion, projections: readonly InlineProjection[]): Promise<AppendOutcome> {
+  private async appendInTransaction(streamName: string, events: NewEvent[], expected: ExpectedVersion, projections: readonly InlineProjection[], quiet: boolean): Promise<AppendOutcome> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
       try {
         await client.query('BEGIN');
-        const outcome = await appendAndProject(client, streamName, events, expected, { projections, notifyChannel: this.channel });
+        const outcome = await appendAndProject(client, streamName, events, expected, { projections, notifyChannel: quiet ? null : this.channel });
         await client.query('COMMIT');
         return outcome;
       } catch (err) {

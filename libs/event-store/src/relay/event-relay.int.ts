@@ -3,7 +3,10 @@ import type { JetStreamClient } from 'nats';
 import type { RecordedEvent } from '../event-store.port';
 import { newEvents } from '../testing/contract-fixtures';
 import { createJetStreamTestEnv, type JetStreamTestEnv } from '../testing/jetstream-test-env';
+import { PostgresEventStore } from '../postgres/postgres-event-store';
 import { EventRelay, type EventRelayOptions } from './event-relay';
+import { relayLag } from './relay-lag.query';
+import { storeOnlyAppends } from './stream-qualifiers';
 import { eventSubject } from './event-subject';
 
 interface StoredEvent {
@@ -144,6 +147,22 @@ describe('EventRelay', () => {
     const subjects = (await storedMessages(env)).map((message) => `${message.event.streamRevision} ${message.subject}`);
     const prefix = env.subjectPrefix;
     expect(subjects).toEqual([`0 ${prefix}.cart.c_two`, `4 ${prefix}.cart.c_two`, `5 ${prefix}.cart.c_two`, `7 ${prefix}.cart.c_two`]);
+  });
+
+  it('moves its checkpoint past appends kept in the store only, which send it no notice, within its idle wait', async () => {
+    const qualifiers = [{ category: 'cart', decidedBy: 'each_event' as const, qualify: (event: { type: string }) => (event.type === 'cart.changed' ? 'record' : undefined), unpublished: ['record'] }];
+    // The writer sends no notice for them, as every service's store does (libs/runtime, RELAY_QUALIFIERS).
+    const writer = new PostgresEventStore(env.db.pool, { quietAppend: storeOnlyAppends(qualifiers) });
+    env.onCleanup(() => writer.close());
+    const relay = relayFor(env, { qualifiers, idleWaitMs: 300, checkpointEveryMs: 50 });
+    relay.start();
+    await writer.append('cart-c_quiet', newEvents(1, 'cart.opened'), 'no_stream');
+    await waitUntil(async () => (await streamCount(env)) === 1, { description: 'the opening published' });
+    await writer.append('cart-c_quiet', newEvents(3, 'cart.changed'), 0);
+    await waitUntil(async () => (await relayLag(env.db.pool)).events === 0, { timeoutMs: 3_000, description: 'the records passed' });
+    await writer.append('cart-c_quiet', newEvents(1, 'cart.opened'), 3);
+    await waitUntil(async () => (await streamCount(env)) === 2, { description: 'the next one published' });
+    expect((await storedMessages(env)).map((message) => message.event.streamRevision)).toEqual([0, 4]);
   });
 
   it('publishes an event held back by a transaction that appends nothing soon after it ends, with no notification to wake it', async () => {

@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '../event-store.port';
-import { StreamQualifiers } from './stream-qualifiers';
+import type { NewEvent, RecordedEvent } from '../event-store.port';
+import { StreamQualifiers, storeOnlyAppends } from './stream-qualifiers';
 
 const event = (streamName: string, streamRevision: number, data: unknown = {}): RecordedEvent => ({
   id: `evt_${streamName}_${streamRevision}`,
@@ -58,5 +58,26 @@ describe('StreamQualifiers', () => {
       throw new Error('no read expected');
     });
     expect(await qualifiers.of([event('cart-a', 3)])).toEqual([undefined]);
+  });
+});
+
+describe('storeOnlyAppends', () => {
+  const records = { category: 'order', decidedBy: 'each_event' as const, qualify: (each: { type: string }) => (each.type === 'order.recorded' ? 'record' : each.type === 'order.noted' ? 'note' : undefined), unpublished: ['record'] };
+  const newEvent = (type: string): NewEvent => ({ id: `evt_${type}`, type, data: {}, metadata: event('x', 0).metadata });
+  const quiet = storeOnlyAppends([byFlag, records]);
+
+  it('is true only for an append of events that are all kept in the store only', () => {
+    expect(quiet('order-a', [newEvent('order.recorded')])).toBe(true);
+    expect(quiet('order-a', [newEvent('order.recorded'), newEvent('order.recorded')])).toBe(true);
+    expect(quiet('order-a', [newEvent('order.recorded'), newEvent('order.placed')])).toBe(false);
+    expect(quiet('order-a', [newEvent('order.noted')])).toBe(false);
+    expect(quiet('order-a', [newEvent('order.placed')])).toBe(false);
+    expect(quiet('order-a', [])).toBe(false);
+  });
+
+  it('is false for another category, and for one decided by its first event, which would need a read to tell', () => {
+    expect(quiet('payment-a', [newEvent('order.recorded')])).toBe(false);
+    expect(storeOnlyAppends([{ ...byFlag, unpublished: ['test'] }])('cart-a', [{ ...newEvent('cart.opened'), data: { flag: 'test' } }])).toBe(false);
+    expect(storeOnlyAppends([])('order-a', [newEvent('order.recorded')])).toBe(false);
   });
 });

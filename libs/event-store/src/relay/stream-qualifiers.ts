@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '../event-store.port';
+import type { NewEvent, RecordedEvent } from '../event-store.port';
 import { categoryOf } from './event-subject';
 
 /**
@@ -21,8 +21,8 @@ export type SubjectQualifier = (
   | {
       category: string;
       decidedBy: 'each_event';
-      /** The token for this event; undefined: it is not qualified. Never reads the stream. */
-      qualify(event: RecordedEvent): string | undefined;
+      /** The token for this event; undefined: it is not qualified. Never reads the stream, nor anything but the event's type and data. */
+      qualify(event: Pick<RecordedEvent, 'type' | 'data'>): string | undefined;
     }
 ) & {
   /**
@@ -80,4 +80,22 @@ export class StreamQualifiers {
     if (this.known.size >= this.capacity) this.known.delete(this.known.keys().next().value as string);
     this.known.set(streamName, qualifier ?? null);
   }
+}
+
+/**
+ * Issue 14: whether an append holds only events the relay keeps in the store only (`unpublished`
+ * tokens of qualifiers decided by each event): nothing waits to hear of it, so the store sends no
+ * commit notice for it (PostgresEventStoreOptions.quietAppend). A qualifier decided by a stream's
+ * first event would need a read to tell, so its appends are never quiet.
+ */
+export function storeOnlyAppends(qualifiers: readonly SubjectQualifier[]): (streamName: string, events: readonly NewEvent[]) => boolean {
+  const byCategory = new Map(qualifiers.filter((qualifier) => qualifier.decidedBy === 'each_event' && (qualifier.unpublished?.length ?? 0) > 0).map((qualifier) => [qualifier.category, qualifier]));
+  return (streamName, events) => {
+    const qualifier = byCategory.get(categoryOf(streamName));
+    if (qualifier?.decidedBy !== 'each_event' || events.length === 0) return false;
+    return events.every((event) => {
+      const token = qualifier.qualify(event);
+      return token !== undefined && (qualifier.unpublished?.includes(token) ?? false);
+    });
+  };
 }

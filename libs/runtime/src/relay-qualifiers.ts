@@ -1,0 +1,8 @@
+import { deliveryRecordQualifier, deploymentModeQualifier } from '@eh/contracts';
+import type { SubjectQualifier } from '@eh/event-store';
+
+/**
+ * The subject qualifiers of every context (SubjectQualifier): the relay publishes by them, and the
+ * store of every process sends no commit notice for an append the relay keeps in the store only.
+ */
+export const RELAY_QUALIFIERS: readonly SubjectQualifier[] = [deploymentModeQualifier, deliveryRecordQualifier];
