@@ -107,13 +107,15 @@ describe('RedisRateLimiter against Redis', () => {
     });
 
     it('gives back unused permits once a lease expires', async () => {
-      const limiter = new RedisRateLimiter(redis, { prefix, limit: 1000, windowMs: 60_000, leaseMs: 100 });
+      // A lease of a second: the checks between its start and its end must not outlast it on a loaded host (100 ms did).
+      const limiter = new RedisRateLimiter(redis, { prefix, limit: 1000, windowMs: 60_000, leaseMs: 1_000 });
       try {
         for (let index = 0; index < 30; index++) await limiter.hit('key_g', next());
-        await new Promise((resolve) => setTimeout(resolve, 110));
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
         expect(await limiter.hit('key_g', next())).toMatchObject({ allowed: true, remaining: 1000 - 31 });
         expect(await redis.zcard(limiter.keyFor('key_g'))).toBeGreaterThan(31);
-        await new Promise((resolve) => setTimeout(resolve, 350));
+        // Given back by the first sweep (every leaseMs) after the lease ends: by 3 s from the start.
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
         expect(await redis.zcard(limiter.keyFor('key_g'))).toBe(31);
       } finally {
         limiter.close();
