@@ -10,6 +10,7 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   globalSetup: '<rootDir>/test/support/global-setup.js',
   reporters: ['default', '<rootDir>/tools/jest-summary-reporter.js'],
-  testTimeout: 60000,
+  // Room for a beforeAll that boots the services on a loaded 2-core host (test/support/service-harness.ts).
+  testTimeout: 120000,
   maxWorkers: 2,
 };
