@@ -1,8 +1,8 @@
-import { PostgresEventStore, storeOnlyAppends } from '@eh/event-store';
+import { PostgresEventStore } from '@eh/event-store';
 import { createPool, isDatabaseUnavailable, poolSizeFromEnv, runMigrations, type Migration, type ServiceConfig } from '@eh/platform';
 import type { Pool } from 'pg';
 import { allMigrations, inlineProjections, projectionsOf, unmountedProjectionGuard, type ContextModule } from './context-modules';
-import { RELAY_QUALIFIERS } from './relay-qualifiers';
+import { isStoreOnlyAppend as quietAppend } from './relay-qualifiers';
 
 export { allMigrations, inlineProjections } from './context-modules';
 
@@ -40,9 +40,6 @@ export interface StartingDatabase extends Database {
 
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 5_000;
-
-/** Issue 14: appends the relay keeps in the store only send no commit notice. */
-const quietAppend = storeOnlyAppends(RELAY_QUALIFIERS);
 
 function storeFor(pool: Pool, modules: readonly ContextModule[] | undefined): PostgresEventStore {
   if (!modules) return new PostgresEventStore(pool, { inlineProjections, quietAppend });
