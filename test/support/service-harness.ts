@@ -115,11 +115,19 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
   };
 
   // The database schema is created by the first service; start the others after it.
-  await start('relay');
-  await start('router');
-  await start('webhooks');
-  await start('ledger');
-  await start('gateway');
+  try {
+    await start('relay');
+    await start('router');
+    await start('webhooks');
+    await start('ledger');
+    await start('gateway');
+  } catch (error) {
+    // No caller holds these yet, so none would stop them: left running, they load every later suite.
+    await Promise.all([...children.keys()].map((name) => stopChild(name, 'SIGKILL')));
+    await database.drop().catch(() => undefined);
+    const gatewayOutput = (output.get('gateway') ?? []).join('').slice(-2_000);
+    throw new Error(`services did not start: ${error instanceof Error ? error.message : String(error)}\ngateway output:\n${gatewayOutput}`, { cause: error });
+  }
 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
