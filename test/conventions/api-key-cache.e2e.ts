@@ -40,17 +40,24 @@ describe('API key cache: revocation reaches every gateway replica within AUTH_CA
     const revokedAt = performance.now();
     expect((await request(first, 'GET', '/v1/deployments', { key: workspace.keys.test })).status).toBe(401);
 
-    let lagMs = Number.NaN;
+    // Timed by when each request was sent, not answered: a loaded host answers late, but a request sent
+    // after the entry expired cannot be let in. The entry was written before the rotation began, so it
+    // expires at most the TTL after `revokedAt`: no request sent later than that may be accepted.
+    let lastAcceptedSentMs = 0;
+    let firstRefusedSentMs = Number.NaN;
     while (performance.now() - revokedAt < 5_000) {
+      const sentMs = performance.now() - revokedAt;
       if ((await request(second, 'GET', '/v1/deployments', { key: workspace.keys.test })).status === 401) {
-        lagMs = performance.now() - revokedAt;
+        firstRefusedSentMs = sentMs;
         break;
       }
+      lastAcceptedSentMs = sentMs;
     }
-    process.stdout.write(`revoked key refused by the other replica ${lagMs.toFixed(1)} ms after the rotation answered (AUTH_CACHE_MS ${AUTH_CACHE_MS})\n`);
-    // The entry was written before the rotation began, so it expires at most the TTL after it; the
-    // slack is the one request in flight when it does (a loaded CI machine answers slowly).
-    expect(lagMs).toBeLessThanOrEqual(AUTH_CACHE_MS + 250);
+    process.stdout.write(
+      `other replica: last accepted request sent ${lastAcceptedSentMs.toFixed(1)} ms, first refused sent ${firstRefusedSentMs.toFixed(1)} ms after the rotation answered (AUTH_CACHE_MS ${AUTH_CACHE_MS})\n`,
+    );
+    expect(firstRefusedSentMs).not.toBeNaN();
+    expect(lastAcceptedSentMs).toBeLessThanOrEqual(AUTH_CACHE_MS);
   });
 
   it('never caches a failed lookup: a wrong key is refused every time', async () => {

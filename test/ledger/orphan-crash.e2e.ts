@@ -62,7 +62,8 @@ describe('a gateway killed between reserve and append', () => {
     expect(release.data).toEqual(expect.objectContaining({ deployment_id: orphanId, amount: 60, reason: 'orphaned' }));
     const lateBy = Date.parse(release.data.released_at as string) - Date.parse(reserve!.data.expires_at as string);
     expect(lateBy).toBeGreaterThanOrEqual(0);
-    expect(lateBy).toBeLessThan(200 + 2_000);
+    // One sweep late at most, plus room for a loaded host's late timers; far under the default sweep's.
+    expect(lateBy).toBeLessThan(200 + 5_000);
     expect((await account()).credits_reserved).toBe(0);
     expect((await account()).credits_remaining).toBe(1000);
 

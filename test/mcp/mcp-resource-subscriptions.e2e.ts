@@ -72,11 +72,12 @@ describe('MCP deployment resources: subscribe and be notified', () => {
   }
 
   /**
-   * Issue 17's target is 1 s. The whole suite runs two service stacks at once on two cores, where a
-   * notification 1,058 ms after its event was seen; the bound leaves room for that machine, and a
-   * notification that is lost or waits on a poll still fails it.
+   * Issue 17's target is 1 s. The whole suite runs two service stacks at once on two cores, where
+   * one host notified 1,058 ms after the event and a slower one ran the suite four times slower; the
+   * bound stays under the 5 s the deployment poller waits (MIN_POLL_INTERVAL_MS), so a notification
+   * that is lost or waits on a poll still fails it.
    */
-  const NOTIFIED_WITHIN_MS = 2_000;
+  const NOTIFIED_WITHIN_MS = 4_000;
 
   async function followsOneDeployment(client: Client): Promise<void> {
     const updates = new ResourceUpdates(client);
