@@ -35,6 +35,11 @@ const CLOCKS = {
   LEDGER_STANDARD_IN_FLIGHT_LIMIT: '10',
 };
 const SKILL = 'dashboard-e2e';
+/**
+ * Each step takes 10–35 s on a quiet host; the slowest CI host seen ran this suite four times
+ * slower. A timeout only ends a step that hangs, and then a little later costs nothing else.
+ */
+const STEP_TIMEOUT_MS = 300_000;
 const HOOK_PATH = '/hooks';
 
 interface CreatedWorkspace {
@@ -126,7 +131,7 @@ describe('the workspace dashboard and operations (Playwright, real services)', (
       await page.getByText('Show the figures as a table').first().click();
       await page.getByRole('columnheader', { name: 'Credits charged' }).waitFor();
     }),
-    120_000,
+    STEP_TIMEOUT_MS,
   );
 
   it(
@@ -169,7 +174,7 @@ describe('the workspace dashboard and operations (Playwright, real services)', (
       await page.getByText('Revoked keys (1)').waitFor({ timeout: UI_TIMEOUT_MS });
       await record.capture(page, 'api-keys');
     }),
-    120_000,
+    STEP_TIMEOUT_MS,
   );
 
   it(
@@ -201,7 +206,7 @@ describe('the workspace dashboard and operations (Playwright, real services)', (
       await page.locator(`[data-delivery-id="${test.deliveryId}"]`).getByText('Succeeded').waitFor({ timeout: UI_TIMEOUT_MS });
       await record.capture(page, 'endpoint');
     }),
-    120_000,
+    STEP_TIMEOUT_MS,
   );
 
   it(
@@ -282,7 +287,7 @@ describe('the workspace dashboard and operations (Playwright, real services)', (
       await page.getByText(/charged in the last 30 days/).waitFor({ timeout: UI_TIMEOUT_MS });
       await record.capture(page, 'overview');
     }),
-    180_000,
+    STEP_TIMEOUT_MS,
   );
 
   it(
@@ -348,7 +353,7 @@ describe('the workspace dashboard and operations (Playwright, real services)', (
       await page.locator(`tr[data-delivery-id="${first.id}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
       await record.capture(page, 'deliveries');
     }),
-    180_000,
+    STEP_TIMEOUT_MS,
   );
 
   it(
@@ -397,7 +402,7 @@ describe('the workspace dashboard and operations (Playwright, real services)', (
       await page.getByText(`No live deployment ${testDeploymentId}.`).waitFor({ timeout: UI_TIMEOUT_MS });
       await record.capture(page, 'deployment-not-found', { lightOnly: true });
     }),
-    120_000,
+    STEP_TIMEOUT_MS,
   );
 
   it(
@@ -429,7 +434,7 @@ describe('the workspace dashboard and operations (Playwright, real services)', (
       await notice(page, /Entry brand.voice deleted/);
       expect((await request(services.baseUrl, 'GET', '/v1/memory/brand.voice', { key: liveKey })).status).toBe(404);
     }),
-    120_000,
+    STEP_TIMEOUT_MS,
   );
 
   let developer: Page;
@@ -487,7 +492,7 @@ describe('the workspace dashboard and operations (Playwright, real services)', (
       }
       await record.capture(page, 'audit-log');
     }),
-    120_000,
+    STEP_TIMEOUT_MS,
   );
 
   it(
@@ -521,7 +526,7 @@ describe('the workspace dashboard and operations (Playwright, real services)', (
       current = () => page;
       await stranger.context().close();
     }),
-    120_000,
+    STEP_TIMEOUT_MS,
   );
 
   let operator: Page;
@@ -590,7 +595,7 @@ describe('the workspace dashboard and operations (Playwright, real services)', (
       await eventually(() => receiver.processed.get(dead[0].id), 'the dead letter delivered again');
       await operator.getByText('No dead letters.').waitFor({ timeout: UI_TIMEOUT_MS });
     }),
-    180_000,
+    STEP_TIMEOUT_MS,
   );
 
   it(
@@ -635,7 +640,7 @@ describe('the workspace dashboard and operations (Playwright, real services)', (
       await row.getByText('Not invited').waitFor({ timeout: UI_TIMEOUT_MS });
       await record.capture(operator, 'ops-roster-list', { lightOnly: true });
     }),
-    120_000,
+    STEP_TIMEOUT_MS,
   );
 
   it(
@@ -666,7 +671,7 @@ describe('the workspace dashboard and operations (Playwright, real services)', (
       await otto.context().close();
       await operator.context().close();
     }),
-    120_000,
+    STEP_TIMEOUT_MS,
   );
 
   it('finds no serious or critical accessibility violation on any page (axe, light and dark)', () => {

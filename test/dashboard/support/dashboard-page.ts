@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { waitUntil } from '@eh/platform/testing';
 import { screenshots, SCREENSHOTS, seriousAccessibilityViolations, type AxeFinding } from '../../support/browser';
 
-export const UI_TIMEOUT_MS = 15_000;
+export const UI_TIMEOUT_MS = 30_000;
 export const PASSWORD = 'correct horse battery staple';
 
 export const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor({ timeout: UI_TIMEOUT_MS });
