@@ -7,11 +7,13 @@ export interface WaitUntilOptions {
 
 /**
  * Polls `probe` until it returns something other than `undefined`/`false`, or fails after
- * the deadline. Tests wait on conditions with this, never with fixed sleeps.
+ * the deadline. Tests wait on conditions with this, never with fixed sleeps. The default deadline
+ * is for "eventually", not a bound under test: the slowest CI host seen ran four times slower than
+ * a quiet one, so it is 30 s; a test that claims a bound passes its own.
  */
 export async function waitUntil<T>(
   probe: () => Promise<T | undefined | false> | T | undefined | false,
-  { timeoutMs = 10_000, intervalMs = 25, description = 'condition' }: WaitUntilOptions = {},
+  { timeoutMs = 30_000, intervalMs = 25, description = 'condition' }: WaitUntilOptions = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
