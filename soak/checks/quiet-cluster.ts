@@ -1,8 +1,9 @@
 import type { JetStreamManager } from 'nats';
 import type { Pool } from 'pg';
+import { keptInStoreOnly } from './relay-publication.check';
 
 export interface Quietness {
-  /** Events in PostgreSQL not yet on the stream. */
+  /** Events in PostgreSQL not yet on the stream, but for those the relay keeps in the store only. */
   unpublished: number;
   /** Messages some durable consumer has not yet handled. */
   unconsumed: number;
@@ -27,6 +28,11 @@ export const isQuiet = (q: Quietness): boolean =>
 export async function measureQuiet(pool: Pool, jsm: JetStreamManager, stream: string, slackSeconds: number): Promise<Quietness> {
   const count = async (sql: string, values: unknown[] = []): Promise<number> => Number((await pool.query<{ n: string }>(sql, values)).rows[0]?.n ?? 0);
   const stored = await count('SELECT count(*) AS n FROM events');
+  // Counted as unpublished, the delivery records the relay never publishes kept every drain waiting out its whole deadline.
+  const deliveryEvents = await pool.query<{ stream_name: string; event_type: string; data: Record<string, unknown> }>(
+    "SELECT stream_name, event_type, data FROM events WHERE stream_name LIKE 'delivery-%'",
+  );
+  const storeOnly = deliveryEvents.rows.filter((row) => keptInStoreOnly({ streamName: row.stream_name, type: row.event_type, data: row.data })).length;
   const info = await jsm.streams.info(stream);
   let unconsumed = 0;
   for await (const consumer of jsm.consumers.list(stream)) {
@@ -42,5 +48,5 @@ export async function measureQuiet(pool: Pool, jsm: JetStreamManager, stream: st
   );
   const pendingDeliveries = await count("SELECT count(*) AS n FROM deliveries_view WHERE status IN ('scheduled', 'retrying')");
   const waitingDeployments = await count("SELECT count(*) AS n FROM deployments_view WHERE status IN ('pending', 'needs_input')");
-  return { unpublished: stored - info.state.messages, unconsumed, overdueDeliveries, overdueTimers, pendingDeliveries, waitingDeployments };
+  return { unpublished: stored - storeOnly - info.state.messages, unconsumed, overdueDeliveries, overdueTimers, pendingDeliveries, waitingDeployments };
 }

@@ -10,7 +10,7 @@ function before(a: StoredEvent, b: StoredEvent): boolean {
 }
 
 /** A delivery's records, which the relay keeps in the store only (SubjectQualifier.unpublished, issue 14). */
-function keptInStoreOnly(event: StoredEvent): boolean {
+export function keptInStoreOnly(event: Pick<StoredEvent, 'streamName' | 'type' | 'data'>): boolean {
   if (!event.streamName.startsWith(`${deliveryRecordQualifier.category}-`)) return false;
   const token = deliveryRecordQualifier.qualify(event);
   return token !== undefined && deliveryRecordQualifier.unpublished.includes(token);
