@@ -52,9 +52,18 @@ function storedCopy(input: unknown, key: string): unknown {
   const copy: Record<string, unknown> = {};
   for (const member of inKeyOrder(Object.keys(object))) {
     const memberValue = storedCopy(object[member], member);
-    if (memberValue !== OMITTED) copy[member] = memberValue;
+    if (memberValue !== OMITTED) setOwn(copy, member, memberValue);
   }
   return copy;
+}
+
+/**
+ * `target[key] = value`, except that a key named `__proto__` (an own key of JSON.parse's objects,
+ * and of jsonb's) stays a key: assigned, it would set the prototype, or be dropped.
+ */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
 }
 
 /** Reorders in place: the value is JSON.parse's own, shared with nobody. */
@@ -72,7 +81,7 @@ function reorder(value: unknown): unknown {
     return object;
   }
   const reordered: Record<string, unknown> = {};
-  for (const key of ordered) reordered[key] = reorder(object[key]);
+  for (const key of ordered) setOwn(reordered, key, reorder(object[key]));
   return reordered;
 }
 

@@ -193,6 +193,8 @@ describe('projection writes in the append statement (issue 14)', () => {
       { ba: 1, é: 2, ab: 3, _: 4, A: 5 },
       // Already in order at the top, out of order below it.
       { a: 1, bb: [{ z: 1, y: 2 }, { x: { d: 1, c: 2 } }], ccc: null },
+      // A key named `__proto__` is data in jsonb and in JSON.parse's objects: it must stay a key.
+      JSON.parse('{"zz": {"b": 1, "a": 2}, "__proto__": {"b": 1, "a": 2}, "a": 0}') as unknown,
       'plain',
     ];
     for (const sample of samples) {
