@@ -1,3 +1,4 @@
+import { deliveryRecordQualifier } from '@eh/contracts';
 import type { JetStreamManager } from 'nats';
 import type { Pool } from 'pg';
 import { keptInStoreOnly } from './relay-publication.check';
@@ -30,7 +31,8 @@ export async function measureQuiet(pool: Pool, jsm: JetStreamManager, stream: st
   const stored = await count('SELECT count(*) AS n FROM events');
   // Counted as unpublished, the delivery records the relay never publishes kept every drain waiting out its whole deadline.
   const deliveryEvents = await pool.query<{ stream_name: string; event_type: string; data: Record<string, unknown> }>(
-    "SELECT stream_name, event_type, data FROM events WHERE stream_name LIKE 'delivery-%'",
+    'SELECT stream_name, event_type, data FROM events WHERE stream_name LIKE $1',
+    [`${deliveryRecordQualifier.category}-%`],
   );
   const storeOnly = deliveryEvents.rows.filter((row) => keptInStoreOnly({ streamName: row.stream_name, type: row.event_type, data: row.data })).length;
   const info = await jsm.streams.info(stream);

@@ -316,7 +316,7 @@ describe('the expert console (Playwright, real services)', () => {
     const status = await waitUntil(async () => {
       const answer = await other.evaluate(async () => (await fetch('/expert/v1/me')).status);
       return answer === 401 ? answer : undefined;
-    }, { timeoutMs: 30_000, description: 'the other session to be refused' });
+    }, { description: 'the other session to be refused' });
     expect(status).toBe(401);
   });
 

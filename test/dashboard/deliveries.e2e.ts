@@ -111,9 +111,9 @@ describe('a partner’s webhook deliveries, dead letters and replays', () => {
     const replayed = await call<Delivery>('POST', `/v1/webhook_deliveries/${dead.id}/replay`);
     expect(replayed.status).toBe(200);
     expect(replayed.body).toMatchObject({ id: dead.id, status: 'scheduled' });
-    await waitUntil(() => (receiver.processed.has(dead.id) ? true : undefined), { timeoutMs: 30_000, description: 'the replayed delivery' });
+    await waitUntil(() => (receiver.processed.has(dead.id) ? true : undefined), { description: 'the replayed delivery' });
     expect(receiver.at('/flaky').filter((w) => w.deliveryId === dead.id).length).toBe(before + 1);
-    await waitUntil(async () => ((await call<Delivery>('GET', `/v1/webhook_deliveries/${dead.id}`)).body.status === 'succeeded' ? true : undefined), { timeoutMs: 30_000, description: 'succeeded' });
+    await waitUntil(async () => ((await call<Delivery>('GET', `/v1/webhook_deliveries/${dead.id}`)).body.status === 'succeeded' ? true : undefined), { description: 'succeeded' });
     expect(errorOf(await call('POST', `/v1/webhook_deliveries/${dead.id}/replay`))).toMatchObject({ status: 409, code: 'invalid_state_transition' });
     expect(errorOf(await call('POST', '/v1/webhook_deliveries/del_01JZZZZZZZZZZZZZZZZZZZZZZZ/replay'))).toMatchObject({ status: 404 });
     expect(errorOf(await call('POST', `/v1/webhook_deliveries/${dead.id}/replay`, { force: true }))).toMatchObject({ status: 400, param: 'force' });
@@ -129,12 +129,12 @@ describe('a partner’s webhook deliveries, dead letters and replays', () => {
         const job = await owner.call<Replay>('GET', `/v1/webhook_replays/${started.body.id}`, { mode: 'test' });
         return job.body.status === 'completed' ? job.body : undefined;
       },
-      { timeoutMs: 30_000, description: 'the replay job to complete' },
+      { description: 'the replay job to complete' },
     );
     expect(done).toMatchObject({ matched: 2, replayed: 2, skipped: 0, completed_at: expect.any(String) });
     for (const id of deploymentIds.slice(1)) {
       const [delivery] = (await list(`deployment_id=${id}`)).data;
-      await waitUntil(() => (receiver.processed.has(delivery.id) ? true : undefined), { timeoutMs: 30_000, description: `replay of ${delivery.id}` });
+      await waitUntil(() => (receiver.processed.has(delivery.id) ? true : undefined), { description: `replay of ${delivery.id}` });
     }
     // Nothing left: a second job matches nothing and completes at once.
     const again = await call<Replay>('POST', '/v1/webhook_deliveries/replay', {});

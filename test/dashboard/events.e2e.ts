@@ -109,7 +109,7 @@ describe('events of deployments, listed and live', () => {
     const byMember = await EventStreamReader.open(`${services.baseUrl}/v1/events/stream?mode=test`, { cookie: `eh_session=${owner.cookie}` });
     const liveOnly = await EventStreamReader.open(`${services.baseUrl}/v1/events/stream`, { authorization: `Bearer ${workspace.keys.live}` });
     expect([byKey.status, byMember.status, byKey.contentType]).toEqual([200, 200, 'text/event-stream; charset=utf-8']);
-    await waitUntil(() => (byKey.messages.some((m) => m.comment === 'connected') && byMember.messages.some((m) => m.comment === 'connected') ? true : undefined), { timeoutMs: 30_000, description: 'streams open' });
+    await waitUntil(() => (byKey.messages.some((m) => m.comment === 'connected') && byMember.messages.some((m) => m.comment === 'connected') ? true : undefined), { description: 'streams open' });
     const id = await deploy();
     const done = await byKey.next('deployment.completed', (data) => (data as unknown as EventBody).data.object.id === id, 15_000);
     expect((done.data as EventBody).data.object.status).toBe('completed');

@@ -36,7 +36,7 @@ export function admin(baseUrl: string) {
     delivery: async (id: string) => (await call<DeliveryView>('GET', `/admin/v1/webhook-deliveries/${id}`)).body,
     list: async (query: string) => (await call<{ data: DeliveryView[]; next: string | null }>('GET', `/admin/v1/webhook-deliveries?${query}`)).body,
     /** Waits until every delivery of `query` (at least `count`) has `status`. */
-    async settled(query: string, count: number, status: string, timeoutMs = 30_000): Promise<DeliveryView[]> {
+    async settled(query: string, count: number, status: string, timeoutMs?: number): Promise<DeliveryView[]> {
       return waitUntil(
         async () => {
           const { data } = await this.list(`${query}&limit=100`);

@@ -47,7 +47,8 @@ function storedCopy(input: unknown, key: string): unknown {
     return copy;
   }
   const prototype = Object.getPrototypeOf(value) as unknown;
-  if (prototype !== Object.prototype && prototype !== null) return reorder(JSON.parse(JSON.stringify(value)) as unknown);
+  // JSON's own rules for the rest; what it gives back is plain, and copied in order below.
+  if (prototype !== Object.prototype && prototype !== null) return storedCopy(JSON.parse(JSON.stringify(value)) as unknown, key);
   const object = value as Record<string, unknown>;
   const copy: Record<string, unknown> = {};
   for (const member of inKeyOrder(Object.keys(object))) {
@@ -64,25 +65,6 @@ function storedCopy(input: unknown, key: string): unknown {
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
   else target[key] = value;
-}
-
-/** Reorders in place: the value is JSON.parse's own, shared with nobody. */
-function reorder(value: unknown): unknown {
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index++) value[index] = reorder(value[index]);
-    return value;
-  }
-  if (value === null || typeof value !== 'object') return value;
-  const object = value as Record<string, unknown>;
-  const keys = Object.keys(object);
-  const ordered = inKeyOrder(keys);
-  if (ordered === keys) {
-    for (const key of keys) object[key] = reorder(object[key]);
-    return object;
-  }
-  const reordered: Record<string, unknown> = {};
-  for (const key of ordered) setOwn(reordered, key, reorder(object[key]));
-  return reordered;
 }
 
 const isAscii = (key: string): boolean => /^[\x00-\x7f]*$/.test(key);
