@@ -9,9 +9,9 @@ const append = (writes: StatementAppend['writes']): StatementAppend => ({ stream
 describe('groupedAppendStatement', () => {
   it('numbers each append\'s parameters after the last one\'s, and gates its writes on its own append', () => {
     const { text, values } = groupedAppendStatement([append([{ text: UPSERT, values: ['a', 1] }]), append([]), append([{ text: TOUCH, values: ['c'] }])], 'channel');
-    expect(text).toContain('r0 AS MATERIALIZED (SELECT * FROM append_to_stream($1, $2, $3, $4, $5::jsonb[], $6::jsonb[], $7, $8))');
+    expect(text).toMatch(/r0 AS MATERIALIZED \(SELECT \* FROM append_to_stream\(\$1, \$2, \$3, \$4, ARRAY\(.*\$5::jsonb.*\), ARRAY\(.*\$6::jsonb.*\), \$7, \$8\)\)/);
     expect(text).toContain('w0_0 AS (INSERT INTO things (id, n) SELECT $9, $10::int FROM appended_0 ON CONFLICT');
-    expect(text).toContain('r1 AS MATERIALIZED (SELECT * FROM append_to_stream($11, $12, $13, $14, $15::jsonb[], $16::jsonb[], $17, $18))');
+    expect(text).toMatch(/r1 AS MATERIALIZED \(SELECT \* FROM append_to_stream\(\$11, \$12, \$13, \$14, ARRAY\(.*\$15::jsonb.*\), ARRAY\(.*\$16::jsonb.*\), \$17, \$18\)\)/);
     expect(text).not.toContain('appended_1');
     expect(text).toContain('r2 AS MATERIALIZED (SELECT * FROM append_to_stream($19,');
     expect(text).toContain('w2_0 AS (UPDATE counters SET n = n + 1 WHERE id = $27 AND EXISTS (SELECT 1 FROM appended_2))');
