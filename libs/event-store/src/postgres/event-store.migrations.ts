@@ -56,19 +56,19 @@ export const eventStoreMigrations: readonly Migration[] = [
 /** The read back as one query (migrations 002 to 005), or one per case (`readBackPerCase`). */
 function readBack(perCase: boolean): string {
   // Each event read back, and the stream's revision before the append.
-  const READ_BACK_COLUMNS = `e.global_position::text, e.transaction_id::text, e.event_id, e.stream_name, e.stream_revision::text,
+  const readBackColumns = `e.global_position::text, e.transaction_id::text, e.event_id, e.stream_name, e.stream_revision::text,
                  e.event_type, e.data, e.metadata, e.recorded_at, v_actual`;
   if (!perCase) {
     return `RETURN QUERY
-          SELECT ${READ_BACK_COLUMNS}
+          SELECT ${readBackColumns}
             FROM events e
            WHERE e.stream_name = p_stream AND (p_history OR e.stream_revision > v_actual)
            ORDER BY e.stream_revision;`;
   }
   return `IF p_history THEN
-          RETURN QUERY SELECT ${READ_BACK_COLUMNS} FROM events e WHERE e.stream_name = p_stream ORDER BY e.stream_revision;
+          RETURN QUERY SELECT ${readBackColumns} FROM events e WHERE e.stream_name = p_stream ORDER BY e.stream_revision;
         ELSE
-          RETURN QUERY SELECT ${READ_BACK_COLUMNS} FROM events e WHERE e.stream_name = p_stream AND e.stream_revision > v_actual ORDER BY e.stream_revision;
+          RETURN QUERY SELECT ${readBackColumns} FROM events e WHERE e.stream_name = p_stream AND e.stream_revision > v_actual ORDER BY e.stream_revision;
         END IF;`;
 }
 
