@@ -6,6 +6,9 @@ import type { Migration } from '@eh/platform';
  * running, ordered by (transaction_id, global_position), so a row committed late is never
  * passed over. The index serves exactly that scan.
  */
+/** The commit notice since migration 004: the stream and the appending transaction's id (CommitNotices). */
+const NOTICE_WITH_TRANSACTION = "p_stream || ' ' || pg_current_xact_id()::text";
+
 export const eventStoreMigrations: readonly Migration[] = [
   {
     id: 'event-store/001-events',
@@ -36,12 +39,12 @@ export const eventStoreMigrations: readonly Migration[] = [
     // Issue 14: the notice carries the transaction id, so a listener can tell when it has heard
     // every commit up to an event's (notices arrive in commit order; CommitNotices).
     id: 'event-store/004-append-notice-transaction',
-    sql: appendFunction("p_stream || ' ' || pg_current_xact_id()::text"),
+    sql: appendFunction(NOTICE_WITH_TRANSACTION),
   },
   {
     // Issue 14: a null channel sends no notice, for appends nobody waits to hear of (PostgresEventStoreOptions.quietAppend).
     id: 'event-store/005-quiet-appends',
-    sql: appendFunction("p_stream || ' ' || pg_current_xact_id()::text", { quietWithoutChannel: true }),
+    sql: appendFunction(NOTICE_WITH_TRANSACTION, { quietWithoutChannel: true }),
   },
   {
     // Issue 14: the read back was planned anew on every call (pg_stat_statements under
@@ -49,7 +52,7 @@ export const eventStoreMigrations: readonly Migration[] = [
     // `p_history OR stream_revision > v_actual` made the generic plan look dearer than a custom one,
     // so PostgreSQL never kept one. One query per case has a generic plan as cheap as a custom one.
     id: 'event-store/006-append-read-back-planned-once',
-    sql: appendFunction("p_stream || ' ' || pg_current_xact_id()::text", { quietWithoutChannel: true, readBackPerCase: true }),
+    sql: appendFunction(NOTICE_WITH_TRANSACTION, { quietWithoutChannel: true, readBackPerCase: true }),
   },
 ];
 
