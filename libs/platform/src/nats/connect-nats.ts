@@ -1,5 +1,6 @@
 import { connect, type ConnectionOptions, type NatsConnection } from 'nats';
 import { natsServerList, natsServersFromEnv } from './nats-config';
+import { installSettledRequestResolver } from './settled-request';
 
 /**
  * Connects with reconnects forever: a service outlives a NATS restart instead of exiting,
@@ -10,6 +11,7 @@ import { natsServerList, natsServersFromEnv } from './nats-config';
  * none could start while that one was down).
  */
 export async function connectNats(options: Partial<ConnectionOptions> = {}): Promise<NatsConnection> {
+  installSettledRequestResolver();
   const { servers, ...rest } = options;
   return connect({
     maxReconnectAttempts: -1,
