@@ -4,20 +4,15 @@ import { RequestOne } from 'nats/lib/nats-base-client/request';
 const original = RequestOne.prototype.resolver;
 const originalCancel = RequestOne.prototype.cancel;
 
-/**
- * What nats.js 2.29's RequestOne does when an answer comes: resolve, then `cancel()`, which
- * rejects the (already resolved, so unchanged) promise with a new `NatsError` for `Cancelled`.
- * The bodies are compared so that another version's code is never replaced unseen.
- */
+/** nats.js 2.29.3's RequestOne: an answer is resolved, then `cancel()` rejects the settled promise with a new `NatsError`. */
+const REPRODUCED_RESOLVER = `resolver(err, msg) { if (this.timer) { this.timer.cancel(); } if (err) { if (this.ctx) { err.stack += \`\\n\\n\${this.ctx.stack}\`; } this.deferred.reject(err); } else { this.deferred.resolve(msg); } this.cancel(); }`;
+const REPRODUCED_CANCEL = `cancel(err) { if (this.timer) { this.timer.cancel(); } this.mux.cancel(this); this.deferred.reject(err ? err : core_1.NatsError.errorForCode(core_1.ErrorCode.Cancelled)); }`;
+
+const normalized = (fn: (...args: never[]) => unknown): string => fn.toString().replace(/\s+/g, ' ');
+
+/** Whether nats.js's code is, to the whitespace, the one replaced here: another version's is never replaced unseen. */
 export function isReproducedRequestOne(resolver: (...args: never[]) => unknown = original, cancel: (...args: never[]) => unknown = originalCancel): boolean {
-  const resolverSource = resolver.toString();
-  const cancelSource = cancel.toString();
-  return (
-    resolverSource.includes('this.deferred.resolve(msg);') &&
-    resolverSource.includes('this.cancel();') &&
-    cancelSource.includes('this.mux.cancel(this);') &&
-    cancelSource.includes('errorForCode(core_1.ErrorCode.Cancelled)')
-  );
+  return normalized(resolver) === REPRODUCED_RESOLVER && normalized(cancel) === REPRODUCED_CANCEL;
 }
 
 /**
