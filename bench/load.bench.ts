@@ -8,6 +8,7 @@ import { HttpLoadClient } from './load/http-load-client';
 import { runClosedLoop, runOpenLoop, summary, type OpenLoopResult } from './load/open-loop';
 import { gcPausesBetween, readGcPauses } from './load/gc-pauses';
 import { cpuBetween, sampleCpu } from './load/process-cpu';
+import { settledIdleCpu } from './load/settled-idle-cpu';
 import { sampleSyscalls, syscallsPer } from './load/process-syscalls';
 import { runScriptedExperts, type BenchExpert } from './load/scripted-experts';
 import { countersPerDeployment, readServerCounters } from './load/server-counters';
@@ -135,10 +136,9 @@ async function main(): Promise<void> {
     const testBody = (index: number) => ({ brief: `Load benchmark brief number ${index}: write a tagline for a bakery.`, skills: ['copywriting'] });
 
     // Idle: what the stack burns doing nothing, so the per-deployment figures can be read against it.
-    const idleBefore = sampleCpu(servicePids(services));
-    await new Promise((resolve) => setTimeout(resolve, 5000));
-    const idle = cpuBetween(idleBefore, sampleCpu(servicePids(services)));
-    report.idle_cpu_ms_per_second = Object.fromEntries(Object.entries(idle.byProcess).map(([name, ms]) => [name, round(ms / 5)]));
+    const idle = await settledIdleCpu(() => servicePids(services));
+    report.idle_cpu_ms_per_second = idle.perSecond;
+    report.idle_settled_after_s = idle.settledAfterSeconds;
 
     // Floor and service side by side at 10 connections (closed loop: throughput).
     const floorIds: string[] = [];
