@@ -1,14 +1,14 @@
 import type { Migration } from '@eh/platform';
 
+/** The commit notice since migration 004: the stream and the appending transaction's id (CommitNotices). */
+const NOTICE_WITH_TRANSACTION = "p_stream || ' ' || pg_current_xact_id()::text";
+
 /**
  * The events table (DESIGN.md "Events and state"). `transaction_id` is what makes the global
  * order safe to tail: readAll returns only rows whose transaction is older than every one still
  * running, ordered by (transaction_id, global_position), so a row committed late is never
  * passed over. The index serves exactly that scan.
  */
-/** The commit notice since migration 004: the stream and the appending transaction's id (CommitNotices). */
-const NOTICE_WITH_TRANSACTION = "p_stream || ' ' || pg_current_xact_id()::text";
-
 export const eventStoreMigrations: readonly Migration[] = [
   {
     id: 'event-store/001-events',
