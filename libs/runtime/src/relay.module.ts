@@ -1,5 +1,5 @@
 import { Inject, Injectable, Module } from '@nestjs/common';
-import { EventRelay, relayLag, type BackgroundWorker, type ContextRuntimeDeclaration } from '@eh/event-store';
+import { DEFAULT_BUNDLE_LIMITS, EventRelay, relayLag, type BackgroundWorker, type ContextRuntimeDeclaration } from '@eh/event-store';
 import { CONFIG, ContextRuntime, sharedReading, type ServiceConfig, type SignalGauge } from '@eh/platform';
 import type { Database } from './database';
 import type { Messaging } from './messaging';
@@ -14,7 +14,15 @@ class RelayRuntime implements ContextRuntimeDeclaration {
   readonly gauges: readonly SignalGauge[];
 
   constructor(@Inject(CONFIG) config: ServiceConfig, @Inject(DATABASE) database: Database, @Inject(MESSAGING) messaging: Messaging) {
-    const relay = new EventRelay({ store: database.store, pool: database.pool, js: messaging.js, subjectPrefix: config.subjectPrefix, qualifiers: RELAY_QUALIFIERS, onError: (error) => console.error('relay error', error) });
+    const relay = new EventRelay({
+      store: database.store,
+      pool: database.pool,
+      js: messaging.js,
+      subjectPrefix: config.subjectPrefix,
+      qualifiers: RELAY_QUALIFIERS,
+      bundleLimits: { ...DEFAULT_BUNDLE_LIMITS, maxEvents: config.relayBundleMaxEvents },
+      onError: (error) => console.error('relay error', error),
+    });
     this.workers = [{ name: 'event relay', start: async () => relay.start(), stop: () => relay.stop() }];
     // Issue 16: from the saved checkpoint, so the leader and the standby report the same lag.
     const lag = sharedReading(() => relayLag(database.pool, relay.name));

@@ -17,6 +17,7 @@ describe('LiveStreamRegistry', () => {
   let warnings: string[];
   let registry: LiveStreamRegistry<TestClient>;
 
+  const event = (id: string): Partial<RecordedEvent> => ({ id, type: 'deployment.accepted', streamName: 'deployment-dep_1' });
   const client = (name: string, sessionTokenSha256: string | null): TestClient => {
     const made: TestClient = { name, sessionTokenSha256, closed: false, close: () => void (made.closed = true) };
     return made;
@@ -57,11 +58,19 @@ describe('LiveStreamRegistry', () => {
 
   it('passes events on while a stream is open; one that fails is logged and the next still goes', async () => {
     await registry.connect('ws_1', client('a', null));
-    const event = (id: string) => JSON.stringify({ id } as Partial<RecordedEvent>);
-    for (const id of ['evt_1', 'evt_bad', 'evt_2']) nats.publish(subject, event(id));
+    for (const id of ['evt_1', 'evt_bad', 'evt_2']) nats.publish(subject, JSON.stringify(event(id)));
     await waitUntil(() => dispatched.length === 2, { description: 'two events dispatched' });
     expect(dispatched).toEqual(['evt_1', 'evt_2']);
     expect(warnings).toEqual([expect.stringContaining('cannot render')]);
+  });
+
+  it('passes on each event of a bundle in order, past one that fails; a message that is no event is logged', async () => {
+    await registry.connect('ws_1', client('a', null));
+    nats.publish(subject, JSON.stringify({ not: 'an event' }));
+    nats.publish(subject, JSON.stringify(['evt_1', 'evt_bad', 'evt_2', 'evt_3'].map(event)));
+    await waitUntil(() => dispatched.length === 3, { description: 'three events dispatched' });
+    expect(dispatched).toEqual(['evt_1', 'evt_2', 'evt_3']);
+    expect(warnings).toEqual([expect.stringContaining('not read'), expect.stringContaining('evt_bad')]);
   });
 
   it('a sign-out closes the streams of that session only; closeAll closes the rest', async () => {

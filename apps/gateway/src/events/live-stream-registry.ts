@@ -1,5 +1,5 @@
 import type { Logger } from '@nestjs/common';
-import type { RecordedEvent } from '@eh/event-store';
+import { eventsOfBusMessage, type RecordedEvent } from '@eh/event-store';
 import type { Msg, NatsConnection } from 'nats';
 import { OnDemandSubscriptions } from './on-demand-subscriptions';
 
@@ -79,12 +79,22 @@ export class LiveStreamRegistry<Client extends LiveStreamClient> {
     await this.subscriptions.close();
   }
 
+  /** One event, or a bundle of one stream's consecutive events (issue 14); one that fails to go out does not hold back the rest. */
   private async receive(message: Msg): Promise<void> {
     if (this.groups.size === 0) return;
+    let events: RecordedEvent[];
     try {
-      await this.dispatch(JSON.parse(message.string()) as RecordedEvent);
+      events = eventsOfBusMessage(message.string());
     } catch (error) {
-      this.logger.warn(`event on ${message.subject} not passed on: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`message on ${message.subject} not read: ${describe(error)}`);
+      return;
+    }
+    for (const event of events) {
+      try {
+        await this.dispatch(event);
+      } catch (error) {
+        this.logger.warn(`event ${event.id} on ${message.subject} not passed on: ${describe(error)}`);
+      }
     }
   }
 
@@ -92,3 +102,5 @@ export class LiveStreamRegistry<Client extends LiveStreamClient> {
     return [...this.groups.values()].flatMap((set) => [...set]);
   }
 }
+
+const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));

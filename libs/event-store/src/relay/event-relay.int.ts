@@ -8,6 +8,14 @@ import { EventRelay, type EventRelayOptions } from './event-relay';
 import { relayLag } from './relay-lag.query';
 import { storeOnlyAppends } from './stream-qualifiers';
 import { eventSubject } from './event-subject';
+import { eventsOfBusMessage } from './bus-bundles';
+
+interface StoredMessage {
+  seq: number;
+  subject: string;
+  msgId: string | undefined;
+  events: RecordedEvent[];
+}
 
 interface StoredEvent {
   seq: number;
@@ -16,18 +24,23 @@ interface StoredEvent {
   event: RecordedEvent;
 }
 
-async function streamCount(env: JetStreamTestEnv): Promise<number> {
-  return (await env.jsm.streams.info(env.streamName)).state.messages;
-}
-
-async function storedMessages(env: JetStreamTestEnv): Promise<StoredEvent[]> {
-  const count = await streamCount(env);
-  const stored: StoredEvent[] = [];
+async function storedMessages(env: JetStreamTestEnv): Promise<StoredMessage[]> {
+  const count = (await env.jsm.streams.info(env.streamName)).state.messages;
+  const stored: StoredMessage[] = [];
   for (let seq = 1; seq <= count; seq++) {
     const msg = await env.jsm.streams.getMessage(env.streamName, { seq });
-    stored.push({ seq, subject: msg.subject, msgId: msg.header.get('Nats-Msg-Id'), event: msg.json<RecordedEvent>() });
+    stored.push({ seq, subject: msg.subject, msgId: msg.header.get('Nats-Msg-Id'), events: eventsOfBusMessage(msg.string()) });
   }
   return stored;
+}
+
+/** Each event the stream holds, in order, with the message that carries it (one event, or a bundle). */
+async function storedEvents(env: JetStreamTestEnv): Promise<StoredEvent[]> {
+  return (await storedMessages(env)).flatMap(({ events, ...message }) => events.map((event) => ({ ...message, event })));
+}
+
+async function streamCount(env: JetStreamTestEnv): Promise<number> {
+  return (await storedEvents(env)).length;
 }
 
 /** Every event in the store's own order, once its horizon has passed. */
@@ -72,23 +85,39 @@ describe('EventRelay', () => {
     await env.cleanup();
   });
 
-  it('publishes every event in store order, with its subject and Nats-Msg-Id, and keeps tailing', async () => {
+  it('publishes every event in store order, each append as one message with its subject and Nats-Msg-Id, and keeps tailing', async () => {
     await appendAcrossStreams(env, 6, 4);
     const relay = relayFor(env);
     relay.start();
-    await waitUntil(async () => (await streamCount(env)) === 24, { description: '24 messages' });
+    await waitUntil(async () => (await streamCount(env)) === 24, { description: '24 events' });
     await env.store.append('deployment-dep_live', newEvents(3, 'deployment.changed'), 'no_stream');
-    await waitUntil(async () => (await streamCount(env)) === 27, { description: 'the live appends' });
+    await env.store.append('deployment-dep_live', newEvents(1, 'deployment.changed'), 2);
+    await waitUntil(async () => (await streamCount(env)) === 28, { description: 'the live appends' });
 
-    const stored = await storedMessages(env);
-    const expected = await storeOrder(env, 27);
+    const stored = await storedEvents(env);
+    const expected = await storeOrder(env, 28);
     expect(stored.map((m) => m.event.id)).toEqual(expected.map((e) => e.id));
-    for (const message of stored) {
-      expect(message.msgId).toBe(message.event.id);
-      expect(message.subject).toBe(eventSubject(env.subjectPrefix, message.event.streamName));
+    for (const message of stored) expect(message.subject).toBe(eventSubject(env.subjectPrefix, message.event.streamName));
+    // Issue 14: a stream's consecutive events share a message (batches of 10 may cut an append in two).
+    const messages = await storedMessages(env);
+    for (const { events, msgId } of messages) {
+      expect(new Set(events.map((event) => event.streamName)).size).toBe(1);
+      expect(msgId).toBe(events.length === 1 ? events[0]?.id : `${events[0]?.id}+${events.length}`);
     }
-    expect(stored[24]?.subject).toBe(`${env.subjectPrefix}.deployment.dep_live`);
-    expect(stored.slice(24).map((m) => m.event.streamRevision)).toEqual([0, 1, 2]);
+    expect(messages.length).toBeLessThan(24);
+    const live = messages.filter((message) => message.subject === `${env.subjectPrefix}.deployment.dep_live`);
+    expect(live.flatMap((message) => message.events.map((event) => event.streamRevision))).toEqual([0, 1, 2, 3]);
+    // The second append may share the first one's message, if one read finds both.
+    expect(live[0]?.events.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('publishes every event alone when bundles are switched off (maxEvents 1, the shape consumers before bundles read)', async () => {
+    await appendAcrossStreams(env, 3, 3);
+    relayFor(env, { bundleLimits: { maxEvents: 1, maxBytes: 1 } }).start();
+    await waitUntil(async () => (await streamCount(env)) === 9, { description: '9 events' });
+    const messages = await storedMessages(env);
+    expect(messages).toHaveLength(9);
+    for (const { events, msgId } of messages) expect(msgId).toBe(events[0]?.id);
   });
 
   it('publishes a qualified stream on its qualified subject, the same after a restart that has to read its first event', async () => {
@@ -106,7 +135,7 @@ describe('EventRelay', () => {
     relayFor(env, { qualifiers }).start();
     await waitUntil(async () => (await streamCount(env)) === 6, { description: 'all six' });
 
-    const subjects = (await storedMessages(env)).map((message) => `${message.event.streamName}@${message.event.streamRevision} ${message.subject}`);
+    const subjects = (await storedEvents(env)).map((message) => `${message.event.streamName}@${message.event.streamRevision} ${message.subject}`);
     const prefix = env.subjectPrefix;
     expect(subjects.sort()).toEqual([
       `cart-c_marked@0 ${prefix}.cart.c_marked.marked`,
@@ -127,7 +156,7 @@ describe('EventRelay', () => {
     await waitUntil(async () => (await streamCount(env)) === 2, { description: 'both' });
     await env.store.append('cart-c_one', newEvents(1, 'cart.opened'), 1);
     await waitUntil(async () => (await streamCount(env)) === 3, { description: 'all three' });
-    const subjects = (await storedMessages(env)).map((message) => `${message.event.streamRevision} ${message.subject}`);
+    const subjects = (await storedEvents(env)).map((message) => `${message.event.streamRevision} ${message.subject}`);
     expect(subjects).toEqual([`0 ${env.subjectPrefix}.cart.c_one`, `1 ${env.subjectPrefix}.cart.c_one.record`, `2 ${env.subjectPrefix}.cart.c_one`]);
     expect(read).not.toHaveBeenCalled();
   });
@@ -144,7 +173,7 @@ describe('EventRelay', () => {
     relayFor(env, { qualifiers, batchSize: 2 }).start();
     await waitUntil(async () => (await streamCount(env)) === 4, { description: 'the one appended after the restart' });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const subjects = (await storedMessages(env)).map((message) => `${message.event.streamRevision} ${message.subject}`);
+    const subjects = (await storedEvents(env)).map((message) => `${message.event.streamRevision} ${message.subject}`);
     const prefix = env.subjectPrefix;
     expect(subjects).toEqual([`0 ${prefix}.cart.c_two`, `4 ${prefix}.cart.c_two`, `5 ${prefix}.cart.c_two`, `7 ${prefix}.cart.c_two`]);
   });
@@ -162,7 +191,7 @@ describe('EventRelay', () => {
     await waitUntil(async () => (await relayLag(env.db.pool)).events === 0, { timeoutMs: 3_000, description: 'the records passed' });
     await writer.append('cart-c_quiet', newEvents(1, 'cart.opened'), 3);
     await waitUntil(async () => (await streamCount(env)) === 2, { description: 'the next one published' });
-    expect((await storedMessages(env)).map((message) => message.event.streamRevision)).toEqual([0, 4]);
+    expect((await storedEvents(env)).map((message) => message.event.streamRevision)).toEqual([0, 4]);
   });
 
   it('publishes an event held back by a transaction that appends nothing soon after it ends, with no notification to wake it', async () => {
@@ -188,16 +217,17 @@ describe('EventRelay', () => {
     expect(Date.now() - released).toBeLessThan(2_000);
   });
 
-  it('a relay killed mid-batch and restarted loses nothing and stores nothing twice', async () => {
+  it('a relay killed mid-batch and restarted loses nothing and stores no message twice', async () => {
     await appendAcrossStreams(env, 5, 5);
     let published = 0;
     const crashes: Error[] = [];
-    // Publishes the first 13 for real, then fails like a dying process: the batches before the
-    // failing one are checkpointed, the failing one's checkpoint is never saved. (Batch sizes are
-    // not fixed: readAll stops at the server-wide transaction horizon, which other tests move.)
+    // Publishes the first 3 messages (bundles of a stream's events) for real, then fails like a
+    // dying process: the batches before the failing one are checkpointed, the failing one's
+    // checkpoint is never saved. (Batch sizes are not fixed: readAll stops at the server-wide
+    // transaction horizon, which other tests move.)
     const dying: Pick<JetStreamClient, 'publish'> = {
       publish: async (subject, payload, options) => {
-        if (published >= 13) throw new Error('simulated crash');
+        if (published >= 3) throw new Error('simulated crash');
         published++;
         return env.js.publish(subject, payload, options);
       },
@@ -206,14 +236,15 @@ describe('EventRelay', () => {
     first.start();
     await waitUntil(() => crashes.length > 0, { description: 'the simulated crash' });
     await first.stop();
-    expect(await streamCount(env)).toBe(13);
+    expect((await storedMessages(env)).length).toBe(3);
+    const publishedBeforeCrash = await streamCount(env);
     const saved = await env.db.pool.query<{ checkpoint: string }>('SELECT checkpoint FROM relay_checkpoints');
     const expected = await storeOrder(env, 25);
     expect(saved.rows).toHaveLength(1);
     const savedAt = expected.findIndex((event) => event.checkpoint === saved.rows[0]?.checkpoint);
     // A checkpoint of an event that was published, before the one that failed.
     expect(savedAt).toBeGreaterThanOrEqual(0);
-    expect(savedAt).toBeLessThan(13);
+    expect(savedAt).toBeLessThan(publishedBeforeCrash);
 
     const second = relayFor(env);
     second.start();
@@ -225,9 +256,13 @@ describe('EventRelay', () => {
       },
       { description: 'the restarted relay to checkpoint the last event' },
     );
-    // The events after the checkpoint, up to the 13th, went out twice; the server dropped the repeats by Nats-Msg-Id.
-    const stored = await storedMessages(env);
-    expect(stored.map((m) => m.event.id)).toEqual(expected.map((e) => e.id));
+    // The messages after the checkpoint went out twice; the server dropped the repeats by
+    // Nats-Msg-Id. A page cut elsewhere the second time (the horizon) would bundle differently,
+    // and those events would be stored again under another id: nothing lost, none out of order.
+    const messages = await storedMessages(env);
+    expect(new Set(messages.map((message) => message.msgId)).size).toBe(messages.length);
+    const firstSeen = [...new Set((await storedEvents(env)).map((m) => m.event.id))];
+    expect(firstSeen).toEqual(expected.map((e) => e.id));
   });
 
   it('a message lost in the middle of a pipelined batch stores none after it: the stream keeps commit order', async () => {
@@ -243,12 +278,13 @@ describe('EventRelay', () => {
         return env.js.publish(subject, payload, options);
       },
     };
-    const relay = relayFor(env, { js: lossy, onError: (err) => errors.push(err) });
+    // Bundles of two: several messages per stream, so the pipelined batch has one to lose.
+    const relay = relayFor(env, { js: lossy, onError: (err) => errors.push(err), bundleLimits: { maxEvents: 2, maxBytes: 256 * 1024 } });
     relay.start();
     const expected = await storeOrder(env, 20);
     await waitUntil(async () => (await streamCount(env)) === 20, { description: 'every event once the batch is retried' });
     expect(errors.map((err) => err.message)).toContain('simulated loss');
-    expect((await storedMessages(env)).map((m) => m.event.id)).toEqual(expected.map((e) => e.id));
+    expect((await storedEvents(env)).map((m) => m.event.id)).toEqual(expected.map((e) => e.id));
   });
 
   it('only one relay per name publishes; a standby takes over when it stops', async () => {
@@ -265,7 +301,7 @@ describe('EventRelay', () => {
     await waitUntil(() => two.active, { description: 'the standby to take over' });
     await env.store.append('order-ord_b', newEvents(2), 'no_stream');
     await waitUntil(async () => (await streamCount(env)) === 4);
-    const stored = await storedMessages(env);
+    const stored = await storedEvents(env);
     expect(new Set(stored.map((m) => m.event.id)).size).toBe(4);
   });
 });

@@ -5,7 +5,7 @@ import type { JetStreamClient, PubAck } from 'nats';
 import type { Pool } from 'pg';
 import type { EventStore, RecordedEvent } from '../event-store.port';
 import { abortableDelay, toError } from './abortable-delay';
-import { toBusMessage } from './bus-message';
+import { bundleForBus, DEFAULT_BUNDLE_LIMITS, type BundleLimits, type BusBundle } from './bus-bundles';
 import { eventSubject } from './event-subject';
 import { RelayLeaderLock } from './relay-leader-lock';
 import { StreamQualifiers, type SubjectQualifier } from './stream-qualifiers';
@@ -34,6 +34,8 @@ export interface EventRelayOptions {
   checkpointEveryMs?: number;
   /** Pause after a wake-up so appends committing together are read in one batch. */
   lingerMs?: number;
+  /** How many consecutive events of one stream may share a message (bus-bundles.ts). */
+  bundleLimits?: BundleLimits;
   onError?: (err: Error) => void;
 }
 
@@ -41,8 +43,8 @@ export interface EventRelayOptions {
  * Tails the store in commit order and publishes every event to JetStream (DESIGN.md "To NATS"),
  * but those its context declares nobody reads (SubjectQualifier.unpublished).
  * At least once: the checkpoint is saved after the acks, so a relay killed mid-batch publishes
- * part of that batch again; `Nats-Msg-Id` = event id makes the server drop those repeats
- * within the stream's duplicate window.
+ * part of that batch again; `Nats-Msg-Id` = the message's event id (or first id and count for a
+ * bundle, bus-bundles.ts) makes the server drop those repeats within the stream's duplicate window.
  */
 export class EventRelay {
   readonly name: string;
@@ -160,30 +162,30 @@ export class EventRelay {
   }
 
   /**
-   * Issue 14: a batch goes out without waiting for each ack (one socket write for many events),
+   * Issue 14: a batch goes out without waiting for each ack (one socket write for many messages),
    * and still in commit order by construction: each publish names the stream sequence it must
    * follow (`Nats-Expected-Last-Sequence`), so if one is not stored, every later one is refused
    * too, and the batch is retried from its start. The sequence is learnt from a fresh ack; until
    * then (a new leader, after a failure, while republishing what a crash left unsaved, whose
-   * acks are duplicates naming older sequences) events go one at a time, as before. Events whose
+   * acks are duplicates naming older sequences) messages go one at a time, as before. Events whose
    * qualifier nobody reads (SubjectQualifier.unpublished) are passed over: the checkpoint moves past them.
+   * Consecutive events of one stream share a message (bus-bundles.ts).
    */
   private async publishInOrder(read: readonly RecordedEvent[]): Promise<void> {
     const qualifiers = await this.qualifiers.of(read);
     const outgoing = read.flatMap((event, index) => (this.qualifiers.isUnpublished(event, qualifiers[index]) ? [] : [{ event, subject: eventSubject(this.prefix, event.streamName, qualifiers[index]) }]));
-    const events = outgoing.map((message) => message.event);
-    const subjects = outgoing.map((message) => message.subject);
+    const bundles = bundleForBus(outgoing, this.options.bundleLimits ?? DEFAULT_BUNDLE_LIMITS);
     let next = 0;
-    while (next < events.length && this.lastSequence === undefined) {
-      const ack = await this.publish(events[next] as RecordedEvent, subjects[next] as string, undefined);
+    while (next < bundles.length && this.lastSequence === undefined) {
+      const ack = await this.publish(bundles[next] as BusBundle, undefined);
       if (!ack.duplicate) this.lastSequence = ack.seq;
       next++;
     }
     const base = this.lastSequence;
-    if (next === events.length || base === undefined) return;
-    const rest = events.slice(next);
+    if (next === bundles.length || base === undefined) return;
+    const rest = bundles.slice(next);
     this.lastSequence = undefined;
-    const settled = await Promise.allSettled(rest.map((event, index) => this.publish(event, subjects[next + index] as string, base + index)));
+    const settled = await Promise.allSettled(rest.map((bundle, index) => this.publish(bundle, base + index)));
     const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
     if (failed) throw failed.reason;
     const acks = settled.map((outcome) => (outcome as PromiseFulfilledResult<PubAck>).value);
@@ -191,25 +193,25 @@ export class EventRelay {
     if (acks.every((ack) => !ack.duplicate)) this.lastSequence = base + rest.length;
   }
 
-  /** `after`: the stream's last sequence this message must follow, if known. */
-  private async publish(event: RecordedEvent, subject: string, after: number | undefined): Promise<PubAck> {
-    const body = JSON.stringify(toBusMessage(event));
-    const traceparent = event.metadata?.traceparent;
+  /** `after`: the stream's last sequence this message must follow, if known. A bundle's events share one trace (bundleForBus). */
+  private async publish({ subject, events, body, msgId }: BusBundle, after: number | undefined): Promise<PubAck> {
+    const [first] = events as [RecordedEvent];
+    const traceparent = first.metadata?.traceparent;
     const expect = after === undefined ? {} : { expect: { lastSequence: after } };
     let ack: PubAck;
     if (traceparent !== undefined && tracingEnabled()) {
       // Issue 16: a span of its own in the event's trace; its context goes on in the header.
-      const attributes = { 'messaging.destination.name': subject, 'messaging.message.id': event.id, event_type: event.type };
-      ack = await inSpan(`relay publish ${event.type}`, { kind: SpanKind.PRODUCER, attributes }, contextFromTraceparent(traceparent), async () => {
+      const attributes = { 'messaging.destination.name': subject, 'messaging.message.id': msgId, 'messaging.batch.message_count': events.length, event_type: first.type };
+      ack = await inSpan(`relay publish ${first.type}`, { kind: SpanKind.PRODUCER, attributes }, contextFromTraceparent(traceparent), async () => {
         const headers = natsHeaders();
         injectTraceHeaders(headers);
-        return this.options.js.publish(subject, body, { msgID: event.id, headers, ...expect });
+        return this.options.js.publish(subject, body, { msgID: msgId, headers, ...expect });
       });
     } else {
       // Off (or no trace): the stored context passes through as the header, so tracing resumes downstream.
-      ack = await this.options.js.publish(subject, body, { msgID: event.id, headers: traceHeaders(traceparent), ...expect });
+      ack = await this.options.js.publish(subject, body, { msgID: msgId, headers: traceHeaders(traceparent), ...expect });
     }
-    this.published.inc();
+    this.published.inc(events.length);
     return ack;
   }
 

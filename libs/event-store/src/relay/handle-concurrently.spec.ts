@@ -6,7 +6,7 @@ interface Message {
   n: number;
 }
 
-const eventOf = (msg: Message): RecordedEvent => ({
+const eventOf = (msg: Message): RecordedEvent[] => [{
   id: `evt_${msg.stream}_${msg.n}`,
   type: 'test.happened',
   data: {},
@@ -15,7 +15,7 @@ const eventOf = (msg: Message): RecordedEvent => ({
   streamRevision: msg.n,
   checkpoint: String(msg.n),
   recordedAt: '2030-01-01T00:00:00.000Z',
-});
+}];
 
 async function* arriving(messages: readonly Message[]): AsyncIterable<Message> {
   for (const msg of messages) yield msg;

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '../event-store.port';
 
 /**
- * Issue 14: up to `concurrency` events handled at once, from one pull subscription. Events of one
+ * Issue 14: up to `concurrency` messages (each one event or a bundle of one stream's) handled at once, from one pull subscription. Events of one
  * store stream are handled one after the other, in the order they came, so a handler that folds
  * a stream (the fan-out's SubjectFolds) sees it in order, as with one at a time; events of
  * different streams overlap, so their appends go together (GroupedAppends). `handle` never
@@ -10,24 +10,26 @@ import type { RecordedEvent } from '../event-store.port';
 export async function handleConcurrently<Message>(
   messages: AsyncIterable<Message>,
   concurrency: number,
-  decode: (msg: Message) => RecordedEvent | undefined,
-  handle: (msg: Message, event: RecordedEvent) => Promise<void>,
+  decode: (msg: Message) => readonly RecordedEvent[] | undefined,
+  handle: (msg: Message, events: readonly RecordedEvent[]) => Promise<void>,
 ): Promise<void> {
   const running = new Set<Promise<void>>();
   /** The last event taken of each stream with one still running: the next of that stream waits for it. */
   const lastOfStream = new Map<string, Promise<void>>();
   for await (const msg of messages) {
     while (running.size >= concurrency) await Promise.race(running);
-    const event = decode(msg);
-    if (!event) continue;
-    const previous = lastOfStream.get(event.streamName);
-    const next = (): Promise<void> => handle(msg, event);
+    const events = decode(msg);
+    if (!events?.length) continue;
+    // A message's events are all of one stream (bus-bundles.ts).
+    const stream = (events[0] as RecordedEvent).streamName;
+    const previous = lastOfStream.get(stream);
+    const next = (): Promise<void> => handle(msg, events);
     const run = previous ? previous.then(next, next) : next();
-    lastOfStream.set(event.streamName, run);
+    lastOfStream.set(stream, run);
     running.add(run);
     const done = (): void => {
       running.delete(run);
-      if (lastOfStream.get(event.streamName) === run) lastOfStream.delete(event.streamName);
+      if (lastOfStream.get(stream) === run) lastOfStream.delete(stream);
     };
     run.then(done, done);
   }

@@ -3,17 +3,22 @@ import { waitUntil } from '@eh/platform/testing';
 import type { RecordedEvent } from '../event-store.port';
 import { newEvents } from '../testing/contract-fixtures';
 import { createJetStreamTestEnv, type JetStreamTestEnv } from '../testing/jetstream-test-env';
+import { DEFAULT_BUNDLE_LIMITS } from './bus-bundles';
 import { EventRelay } from './event-relay';
 import { JetStreamEventConsumer, type JetStreamEventConsumerOptions } from './jetstream-event-consumer';
 
 const DURABLE = 'reactor';
 
-/** Appends `count` events to streams of `category` and starts a relay publishing them. */
-async function appendAndRelay(env: JetStreamTestEnv, count: number, category = 'order'): Promise<RecordedEvent[]> {
+/**
+ * Appends `count` events to streams of `category` and starts a relay publishing them, one
+ * message per event unless `bundled` (these tests count messages; bundles have their own).
+ */
+async function appendAndRelay(env: JetStreamTestEnv, count: number, category = 'order', bundled = false): Promise<RecordedEvent[]> {
   for (let i = 0; i < count; i += 5) {
     await env.store.append(`${category}-o_${i}`, newEvents(Math.min(5, count - i)), 'no_stream');
   }
-  const relay = new EventRelay({ store: env.store, pool: env.db.pool, js: env.js, subjectPrefix: env.subjectPrefix });
+  const bundleLimits = bundled ? DEFAULT_BUNDLE_LIMITS : { ...DEFAULT_BUNDLE_LIMITS, maxEvents: 1 };
+  const relay = new EventRelay({ store: env.store, pool: env.db.pool, js: env.js, subjectPrefix: env.subjectPrefix, bundleLimits });
   env.onCleanup(() => relay.stop());
   relay.start();
   return waitUntil(async () => {
@@ -235,5 +240,47 @@ describe('JetStreamEventConsumer', () => {
     expect(handledBy.size).toBe(30);
     expect([...handledBy.values()].every((replicas) => replicas.length === 1)).toBe(true);
     expect([...handledBy.keys()].sort()).toEqual(events.map((e) => e.id).sort());
+  });
+  it('hands the events of a bundle to the handler in order, the ones it accepts, and acks the message once all are marked', async () => {
+    const events = await appendAndRelay(env, 5, 'order', true);
+    await waitUntil(async () => (await env.jsm.streams.info(env.streamName)).state.messages === 1, { description: 'one message for the append' });
+    const skipped = events[3]!.id;
+    const handled: string[] = [];
+    await consumerFor(env).start({
+      durableName: DURABLE,
+      filterSubject: `${env.subjectPrefix}.order.>`,
+      accepts: (event) => event.id !== skipped,
+      handler: async (event) => void handled.push(event.id),
+    });
+    await waitAllAcked(env, 1);
+    const accepted = events.map((e) => e.id).filter((id) => id !== skipped);
+    expect(handled).toEqual(accepted);
+    const { rows } = await env.db.pool.query<{ event_id: string }>('SELECT event_id FROM processed_events WHERE consumer = $1', [DURABLE]);
+    expect(rows.map((row) => row.event_id).sort()).toEqual([...accepted].sort());
+  });
+
+  it('a failure inside a bundle naks it; the redelivery passes over the events handled before and handles the rest once', async () => {
+    const events = await appendAndRelay(env, 4, 'order', true);
+    const flaky = events[2]!.id;
+    const deliveries: string[] = [];
+    let failed = false;
+    await consumerFor(env).start({
+      durableName: DURABLE,
+      filterSubject: `${env.subjectPrefix}.order.>`,
+      handler: async (event, delivery) => {
+        deliveries.push(`${event.streamRevision} ${String(delivery?.firstDelivery)}`);
+        if (event.id === flaky && !failed) {
+          failed = true;
+          throw new Error('transient');
+        }
+      },
+    });
+    await waitUntil(() => deliveries.length === 5, { description: 'the redelivery handled' });
+    await waitAllAcked(env, 1);
+    // The first two are handled once; the third fails and is redelivered with the fourth, which
+    // cannot know whether an earlier delivery reached it (firstDelivery false).
+    expect(deliveries).toEqual(['0 true', '1 true', '2 true', '2 false', '3 false']);
+    const { rows } = await env.db.pool.query('SELECT event_id FROM processed_events WHERE consumer = $1', [DURABLE]);
+    expect(rows).toHaveLength(4);
   });
 });

@@ -12,6 +12,7 @@ import type { Pool } from 'pg';
 import type { RecordedEvent } from '../event-store.port';
 import type { BusDelivery, ReactorOutcome } from './reactor';
 import { toError } from './abortable-delay';
+import { eventsOfBusMessage } from './bus-bundles';
 import { handleWithSignals } from './event-signals';
 import { handleConcurrently } from './handle-concurrently';
 import { isProcessed } from './processed-events';
@@ -91,12 +92,12 @@ export class JetStreamEventConsumer {
     // (nats.js's default): one pull request per ~8 messages instead of one per ~3.
     const messages = await consumer.consume({ max_messages: maxMessages, threshold_messages: Math.max(1, Math.floor(maxMessages / 4)) });
     this.messages = messages;
-    const handle = (msg: JsMsg, event: RecordedEvent): Promise<void> => this.handle(msg, event, durableName, handler, accepts, rerunnable);
+    const handle = (msg: JsMsg, events: readonly RecordedEvent[]): Promise<void> => this.handle(msg, events, durableName, handler, accepts, rerunnable);
     this.loop = (async () => {
       if (concurrency <= 1) {
         for await (const msg of messages) {
-          const event = this.decode(msg);
-          if (event) await handle(msg, event);
+          const events = this.decode(msg);
+          if (events) await handle(msg, events);
         }
         return;
       }
@@ -142,10 +143,10 @@ export class JetStreamEventConsumer {
     return true;
   }
 
-  /** The message's event; a malformed one is reported and terminated (undefined). */
-  private decode(msg: JsMsg): RecordedEvent | undefined {
+  /** The message's events (one, or a bundle: bus-bundles.ts); a malformed message is reported and terminated (undefined). */
+  private decode(msg: JsMsg): RecordedEvent[] | undefined {
     try {
-      return msg.json<RecordedEvent>();
+      return eventsOfBusMessage(msg.string());
     } catch (err) {
       this.report(err, undefined);
       // Redelivering cannot fix a malformed payload.
@@ -158,55 +159,67 @@ export class JetStreamEventConsumer {
     }
   }
 
-  /** Never throws: a failure naks the message. */
+  /**
+   * The message's events in order, then one ack once every handled event's `processed_events`
+   * row is committed. Never throws: a failure naks the message, after the marks of the events
+   * handled before it are committed, so its redelivery passes over them.
+   */
   private async handle(
     msg: JsMsg,
-    event: RecordedEvent,
+    events: readonly RecordedEvent[],
     consumer: string,
     handler: (event: RecordedEvent, delivery?: BusDelivery) => Promise<ReactorOutcome>,
     accepts: ((event: RecordedEvent) => boolean) | undefined,
     rerunnable: boolean,
   ): Promise<void> {
-    if (accepts && !accepts(event)) {
-      this.settle(() => msg.ack(), event);
+    const wanted = accepts ? events.filter(accepts) : events;
+    const last = events[events.length - 1] as RecordedEvent;
+    if (wanted.length === 0) {
+      this.settle(() => msg.ack(), last);
       return;
     }
+    // A first delivery to this durable cannot have been handled by it yet: only a redelivery
+    // (a lost ack, a nak, a crash mid-handler) pays for the lookup (issue 14).
+    const firstDelivery = msg.info.redeliveryCount <= 1;
+    const marks: Promise<void>[] = [];
+    let current: RecordedEvent = wanted[0] as RecordedEvent;
     try {
-      // A first delivery to this durable cannot have been handled by it yet: only a redelivery
-      // (a lost ack, a nak, a crash mid-handler) pays for the lookup (issue 14).
-      const firstDelivery = msg.info.redeliveryCount <= 1;
-      if (rerunnable || firstDelivery || !(await isProcessed(this.options.pool, consumer, event.id))) {
-        const handled: { outcome: ReactorOutcome } = { outcome: undefined };
-        await this.withProgress(msg, () =>
-          handleWithSignals(consumer, event, msg.headers, async () => {
+      await this.withProgress(msg, async () => {
+        for (const event of wanted) {
+          current = event;
+          if (!rerunnable && !firstDelivery && (await isProcessed(this.options.pool, consumer, event.id))) continue;
+          const handled: { outcome: ReactorOutcome } = { outcome: undefined };
+          await handleWithSignals(consumer, event, msg.headers, async () => {
             handled.outcome = await handler(event, { firstDelivery });
-          }),
-        );
-        if (handled.outcome === 'nothing_done' || rerunnable) {
-          this.settle(() => msg.ack(), event);
-          return;
+          });
+          // Marked in a batch with the other consumers' events (processed-marks.ts), while this
+          // loop goes on to the next event and message.
+          if (handled.outcome !== 'nothing_done' && !rerunnable) marks.push(processedMarksFor(this.options.pool).mark(consumer, event.id));
         }
-        // Marked in a batch with the other consumers' events; acked once the mark is committed,
-        // while this loop goes on to the next message.
-        this.trackMark(
-          processedMarksFor(this.options.pool)
-            .mark(consumer, event.id)
-            .then(
-              () => this.settle(() => msg.ack(), event),
-              (err: unknown) => {
-                this.settle(() => msg.nak(this.nakDelay(msg)), event);
-                this.report(err, event);
-              },
-            ),
-        );
-        return;
-      }
+      });
     } catch (err) {
-      this.settle(() => msg.nak(this.nakDelay(msg)), event);
-      this.report(err, event);
+      const failed = current;
+      this.trackMark(
+        Promise.allSettled(marks).then(() => {
+          this.settle(() => msg.nak(this.nakDelay(msg)), failed);
+          this.report(err, failed);
+        }),
+      );
       return;
     }
-    this.settle(() => msg.ack(), event);
+    if (marks.length === 0) {
+      this.settle(() => msg.ack(), last);
+      return;
+    }
+    this.trackMark(
+      Promise.all(marks).then(
+        () => this.settle(() => msg.ack(), last),
+        (err: unknown) => {
+          this.settle(() => msg.nak(this.nakDelay(msg)), last);
+          this.report(err, last);
+        },
+      ),
+    );
   }
 
   private trackMark(settled: Promise<void>): void {

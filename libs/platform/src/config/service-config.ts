@@ -60,6 +60,11 @@ export interface ServiceConfig {
   authFailuresPerMinute: number;
   /** How long a gateway trusts an API key it has looked up (AUTH_CACHE_MS, 100): also the longest a revoked key still works there. */
   authCacheMs: number;
+  /**
+   * Most events of one stream the relay sends in one message (RELAY_BUNDLE_MAX_EVENTS, 16; issue 14).
+   * 1 sends each alone, the shape services before bundles read: set it while upgrading from one.
+   */
+  relayBundleMaxEvents: number;
   /** Pullers of the router's deployment consumer per process (ROUTER_CONSUMERS, 4): events of different deployments are routed side by side. */
   routerConsumers: number;
   /**
@@ -137,6 +142,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     rateLimitLeaseMs: integer(env, 'RATE_LIMIT_LEASE_MS', 1000),
     authFailuresPerMinute: integer(env, 'AUTH_FAILURES_PER_MINUTE', 20),
     authCacheMs: integer(env, 'AUTH_CACHE_MS', 100),
+    relayBundleMaxEvents: Math.max(1, integer(env, 'RELAY_BUNDLE_MAX_EVENTS', 16)),
     routerConsumers: Math.max(1, integer(env, 'ROUTER_CONSUMERS', 4)),
     secretKeyring: loadSecretKeyring(env),
     webhooks: loadWebhookConfig(env),

@@ -1,0 +1,81 @@
+import type { RecordedEvent } from '../event-store.port';
+import { toBusMessage } from './bus-message';
+
+/** One JetStream message: a single event as a JSON object, or consecutive events of one stream as a JSON array. */
+export interface BusBundle {
+  subject: string;
+  events: RecordedEvent[];
+  body: string;
+  /** `Nats-Msg-Id`: the event's id alone; for several, the first id and how many (bus-bundles.ts). */
+  msgId: string;
+}
+
+export interface BundleLimits {
+  /** 1 publishes every event on its own (the shape before bundles: a rollout switch, RELAY_BUNDLE_MAX_EVENTS). */
+  maxEvents: number;
+  /** Well under NATS's max_payload (1 MiB by default); an event larger than this still goes, alone. */
+  maxBytes: number;
+}
+
+export const DEFAULT_BUNDLE_LIMITS: BundleLimits = { maxEvents: 16, maxBytes: 256 * 1024 };
+
+/**
+ * Issue 14: consecutive events of one stream, on one subject and in one trace (what a single
+ * append writes, like the synthetic expert's accept, start and complete), go out as one message,
+ * so NATS stores, delivers and hears acks for one message instead of one per event.
+ *
+ * The message id is deterministic in what the message holds: the same events republished after a
+ * crash (from the same checkpoint) make the same bundles and are dropped by the duplicate window.
+ * Events the crashed relay bundled differently (a page cut elsewhere) get another id and are
+ * delivered again, which the consumers' per-event idempotency absorbs, as for any redelivery.
+ */
+export function bundleForBus(outgoing: readonly { event: RecordedEvent; subject: string }[], limits: BundleLimits = DEFAULT_BUNDLE_LIMITS): BusBundle[] {
+  const bundles: BusBundle[] = [];
+  let open: { subject: string; events: RecordedEvent[]; bodies: string[]; bytes: number; trace: string | undefined } | undefined;
+  const close = (): void => {
+    if (!open) return;
+    const [first] = open.events as [RecordedEvent];
+    const single = open.events.length === 1;
+    bundles.push({
+      subject: open.subject,
+      events: open.events,
+      body: single ? (open.bodies[0] as string) : `[${open.bodies.join(',')}]`,
+      msgId: single ? first.id : `${first.id}+${open.events.length}`,
+    });
+    open = undefined;
+  };
+  for (const { event, subject } of outgoing) {
+    const body = JSON.stringify(toBusMessage(event));
+    const bytes = Buffer.byteLength(body);
+    const trace = event.metadata?.traceparent;
+    const joins =
+      open !== undefined &&
+      open.subject === subject &&
+      open.events[0]?.streamName === event.streamName &&
+      open.trace === trace &&
+      open.events.length < limits.maxEvents &&
+      open.bytes + 1 + bytes <= limits.maxBytes;
+    if (!joins) close();
+    if (open === undefined) open = { subject, events: [], bodies: [], bytes: 1, trace };
+    open.events.push(event);
+    open.bodies.push(body);
+    open.bytes += bytes + 1;
+  }
+  close();
+  return bundles;
+}
+
+const isEventShaped = (value: unknown): value is RecordedEvent =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as RecordedEvent).id === 'string' &&
+  typeof (value as RecordedEvent).type === 'string' &&
+  typeof (value as RecordedEvent).streamName === 'string';
+
+/** The events a bus message carries, in order; throws a TypeError for anything else. */
+export function eventsOfBusMessage(payload: string): RecordedEvent[] {
+  const parsed: unknown = JSON.parse(payload);
+  const events = Array.isArray(parsed) ? parsed : [parsed];
+  if (events.length === 0 || !events.every(isEventShaped)) throw new TypeError('not an event or a non-empty array of events');
+  return events;
+}
