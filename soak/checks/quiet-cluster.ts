@@ -1,10 +1,10 @@
-import { deliveryRecordQualifier } from '@eh/contracts';
+import { decodeCheckpoint } from '@eh/event-store';
 import type { JetStreamManager } from 'nats';
 import type { Pool } from 'pg';
 import { keptInStoreOnly } from './relay-publication.check';
 
 export interface Quietness {
-  /** Events in PostgreSQL not yet on the stream, but for those the relay keeps in the store only. */
+  /** Events in PostgreSQL past the relay's saved checkpoint, but for those it keeps in the store only. */
   unpublished: number;
   /** Messages some durable consumer has not yet handled. */
   unconsumed: number;
@@ -28,14 +28,15 @@ export const isQuiet = (q: Quietness): boolean =>
  */
 export async function measureQuiet(pool: Pool, jsm: JetStreamManager, stream: string, slackSeconds: number): Promise<Quietness> {
   const count = async (sql: string, values: unknown[] = []): Promise<number> => Number((await pool.query<{ n: string }>(sql, values)).rows[0]?.n ?? 0);
-  const stored = await count('SELECT count(*) AS n FROM events');
-  // Counted as unpublished, the delivery records the relay never publishes kept every drain waiting out its whole deadline.
-  const deliveryEvents = await pool.query<{ stream_name: string; event_type: string; data: Record<string, unknown> }>(
-    'SELECT stream_name, event_type, data FROM events WHERE stream_name LIKE $1',
-    [`${deliveryRecordQualifier.category}-%`],
+  // Past the relay's saved checkpoint, in its order: the stream's message count no longer says how
+  // many events it holds (a bundle carries several). Delivery records are never published.
+  const saved = await pool.query<{ checkpoint: string }>('SELECT checkpoint FROM relay_checkpoints WHERE name = $1', ['events']);
+  const after = decodeCheckpoint(saved.rows[0]?.checkpoint ?? null);
+  const waiting = await pool.query<{ stream_name: string; event_type: string; data: Record<string, unknown> }>(
+    'SELECT stream_name, event_type, data FROM events WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)',
+    [after.transactionId, after.globalPosition],
   );
-  const storeOnly = deliveryEvents.rows.filter((row) => keptInStoreOnly({ streamName: row.stream_name, type: row.event_type, data: row.data })).length;
-  const info = await jsm.streams.info(stream);
+  const unpublished = waiting.rows.filter((row) => !keptInStoreOnly({ streamName: row.stream_name, type: row.event_type, data: row.data })).length;
   let unconsumed = 0;
   for await (const consumer of jsm.consumers.list(stream)) {
     if (consumer.config.durable_name?.startsWith('soak-check-')) continue;
@@ -50,5 +51,5 @@ export async function measureQuiet(pool: Pool, jsm: JetStreamManager, stream: st
   );
   const pendingDeliveries = await count("SELECT count(*) AS n FROM deliveries_view WHERE status IN ('scheduled', 'retrying')");
   const waitingDeployments = await count("SELECT count(*) AS n FROM deployments_view WHERE status IN ('pending', 'needs_input')");
-  return { unpublished: stored - storeOnly - info.state.messages, unconsumed, overdueDeliveries, overdueTimers, pendingDeliveries, waitingDeployments };
+  return { unpublished, unconsumed, overdueDeliveries, overdueTimers, pendingDeliveries, waitingDeployments };
 }

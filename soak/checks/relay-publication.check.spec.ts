@@ -5,7 +5,7 @@ import { StoredEvents } from './testing/stored-events.fixture';
 function published(events: StoredEvents, order: number[]): StreamMessage[] {
   return order.map((index, seq) => {
     const event = events.rows[index];
-    return { seq: seq + 1, msgId: event.eventId, subject: `events.x`, eventId: event.eventId, streamName: event.streamName, revision: event.revision };
+    return { seq: seq + 1, msgId: event.eventId, subject: `events.x`, eventId: event.eventId, streamName: event.streamName, revision: event.revision, indexInMessage: 0, eventsInMessage: 1 };
   });
 }
 
@@ -32,8 +32,19 @@ describe('relay publication (soak check)', () => {
   it('finds a message with another Nats-Msg-Id, and one the store does not know', () => {
     const messages = published(events, [0, 1, 2]);
     messages[1] = { ...messages[1], msgId: 'evt_other' };
-    messages.push({ seq: 4, msgId: 'evt_ghost', subject: 'events.x', eventId: 'evt_ghost', streamName: 'deployment-c', revision: 0 });
+    messages.push({ seq: 4, msgId: 'evt_ghost', subject: 'events.x', eventId: 'evt_ghost', streamName: 'deployment-c', revision: 0, indexInMessage: 0, eventsInMessage: 1 });
     expect(checkRelayPublication(events.rows, messages).violations.map((v) => v.subject)).toEqual([events.rows[1].eventId, 'evt_ghost']);
+  });
+
+  it('takes a bundle named by its first event and count, and finds one named otherwise', () => {
+    const paired = new StoredEvents();
+    paired.add('deployment-a', 'deployment.accepted', {});
+    paired.add('deployment-a', 'deployment.started', {});
+    const [a, b] = paired.rows;
+    const carried = (msgId: string): StreamMessage[] =>
+      [a, b].map((event, indexInMessage) => ({ seq: 1, msgId, subject: 'events.x', eventId: event.eventId, streamName: event.streamName, revision: event.revision, indexInMessage, eventsInMessage: 2 }));
+    expect(checkRelayPublication(paired.rows, carried(`${a.eventId}+2`))).toMatchObject({ violations: [], figures: { 'messages on the stream': 1, 'events on the stream': 2 } });
+    expect(checkRelayPublication(paired.rows, carried(a.eventId)).violations.map((v) => v.detail)).toEqual([`message 1 carries Nats-Msg-Id ${a.eventId}`]);
   });
 
   it('expects a delivery’s records in the store only, and the events that ask for an attempt on the stream', () => {

@@ -18,8 +18,9 @@ export function keptInStoreOnly(event: Pick<StoredEvent, 'streamName' | 'type' |
 
 /**
  * What the relay promises (libs/event-store/src/relay/event-relay.ts): every committed event is
- * published, at least once, in commit order, with `Nats-Msg-Id` = event id; the stream's duplicate
- * window keeps one copy of each id. So the stream must hold each stored event exactly once (no
+ * published, at least once, in commit order, with `Nats-Msg-Id` = event id (for a bundle of
+ * several, the first one's id and their count: bus-bundles.ts), bundled the same way every time;
+ * the stream's duplicate window keeps one copy of each id. So the stream must hold each stored event exactly once (no
  * more, none missing, nothing unknown), each stream's events in revision order, and all of them
  * in commit order; but none whose qualifier nobody reads (a delivery's records).
  */
@@ -31,7 +32,8 @@ export function checkRelayPublication(events: readonly StoredEvent[], messages: 
   const copies = new Map<string, number>();
   const firstCopies: StreamMessage[] = [];
   for (const message of messages) {
-    if (message.msgId !== message.eventId) violations.push({ check: CHECK, subject: message.eventId, detail: `message ${message.seq} carries Nats-Msg-Id ${message.msgId || '(none)'}` });
+    const expectedMsgId = message.eventsInMessage === 1 ? message.eventId : `${message.eventId}+${message.eventsInMessage}`;
+    if (message.indexInMessage === 0 && message.msgId !== expectedMsgId) violations.push({ check: CHECK, subject: message.eventId, detail: `message ${message.seq} carries Nats-Msg-Id ${message.msgId || '(none)'}` });
     const seen = (copies.get(message.eventId) ?? 0) + 1;
     copies.set(message.eventId, seen);
     if (seen === 1) firstCopies.push(message);
@@ -55,5 +57,5 @@ export function checkRelayPublication(events: readonly StoredEvent[], messages: 
     if (previous && !before(previous, event)) violations.push({ check: CHECK, subject: event.eventId, detail: `published after ${previous.eventId}, which committed later` });
     previous = event;
   }
-  return { violations, figures: { 'events stored': events.length, 'events kept in the store only': events.length - published.length, 'messages on the stream': messages.length, 'distinct event ids published': copies.size } };
+  return { violations, figures: { 'events stored': events.length, 'events kept in the store only': events.length - published.length, 'messages on the stream': new Set(messages.map((message) => message.seq)).size, 'events on the stream': messages.length, 'distinct event ids published': copies.size } };
 }

@@ -1,3 +1,4 @@
+import { eventsOfBusMessage } from '@eh/event-store';
 import { AckPolicy, DeliverPolicy, type JetStreamClient, type JetStreamManager } from 'nats';
 import type { Pool, PoolClient } from 'pg';
 
@@ -16,7 +17,7 @@ export interface StoredEvent {
   position: bigint;
 }
 
-/** One message of the JetStream events stream. */
+/** One event on the JetStream events stream, with the message that carries it (alone, or in a bundle: bus-bundles.ts). */
 export interface StreamMessage {
   seq: number;
   msgId: string;
@@ -24,6 +25,9 @@ export interface StreamMessage {
   eventId: string;
   streamName: string;
   revision: number;
+  /** Its place in its message, and how many events the message carries (1: it goes alone). */
+  indexInMessage: number;
+  eventsInMessage: number;
 }
 
 export interface DeliveryRow {
@@ -103,8 +107,8 @@ export async function loadDeliveries(pool: Queryable): Promise<DeliveryRow[]> {
 }
 
 /**
- * Every message the events stream holds, in stream order, through a consumer of our own that
- * acks nothing and is deleted afterwards.
+ * Every event the events stream holds, message by message in stream order, through a consumer
+ * of our own that acks nothing and is deleted afterwards.
  */
 export async function readStream(js: JetStreamClient, jsm: JetStreamManager, stream: string): Promise<StreamMessage[]> {
   const info = await jsm.streams.info(stream);
@@ -122,8 +126,11 @@ export async function readStream(js: JetStreamClient, jsm: JetStreamManager, str
       for await (const msg of batch) {
         got += 1;
         seen = msg.seq;
-        const event = msg.json<{ id: string; streamName: string; streamRevision: number }>();
-        messages.push({ seq: msg.seq, msgId: msg.headers?.get('Nats-Msg-Id') ?? '', subject: msg.subject, eventId: event.id, streamName: event.streamName, revision: event.streamRevision });
+        const events = eventsOfBusMessage(msg.string());
+        const msgId = msg.headers?.get('Nats-Msg-Id') ?? '';
+        events.forEach((event, indexInMessage) =>
+          messages.push({ seq: msg.seq, msgId, subject: msg.subject, eventId: event.id, streamName: event.streamName, revision: event.streamRevision, indexInMessage, eventsInMessage: events.length }),
+        );
       }
       if (got === 0) break;
     }

@@ -76,12 +76,18 @@ describe('signals: traces, metrics and logs of the running services', () => {
     const [agent] = exporter.getFinishedSpans();
     expect(agent?.name).toBe('agent: create a deployment');
     const traceId = agent.spanContext().traceId;
+    // A span is written when it ends: the relay's publish span ends at the server's ack, which can
+    // come after its consumers have handled the message and made their attempts. So wait for the tree to close too.
+    const closed = (mine: SpanLine[]): boolean => {
+      const ids = new Set(mine.map((span) => span.span_id));
+      return mine.every((span) => span.parent_span_id === agent.spanContext().spanId || ids.has(span.parent_span_id ?? ''));
+    };
     const trace = await waitUntil(
       () => {
         const mine = spans().filter((span) => span.trace_id === traceId);
-        return mine.filter((span) => span.name === 'webhook attempt').length >= 3 ? mine : undefined;
+        return mine.filter((span) => span.name === 'webhook attempt').length >= 3 && closed(mine) ? mine : undefined;
       },
-      { timeoutMs: 20_000, description: 'three webhook attempt spans in the trace' },
+      { timeoutMs: 20_000, description: 'three webhook attempt spans in the trace, and every span’s parent' },
     );
     const byId = new Map(trace.map((span) => [span.span_id, span]));
     const ancestors = (span: SpanLine): SpanLine[] => {

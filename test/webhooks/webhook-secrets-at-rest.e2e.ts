@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect, nanos, type NatsConnection } from 'nats';
+import { eventsOfBusMessage, type RecordedEvent } from '@eh/event-store';
 import { waitUntil } from '@eh/platform/testing';
 import { verifyWebhook } from '@eh/webhook-signature';
 import { request } from '../support/http';
@@ -10,11 +11,6 @@ import { WebhookReceiver, type ReceivedWebhook } from './support/webhook-receive
 interface Workspace {
   id: string;
   keys: { test: string };
-}
-
-interface BusMessage {
-  type: string;
-  data: Record<string, unknown>;
 }
 
 /**
@@ -40,14 +36,14 @@ describe('webhook signing secrets at rest, through the running services', () => 
     return receiver.waitForDeliveries(path, 3, 30_000);
   };
 
-  /** Every message the test's JetStream stream holds, parsed. */
-  const busMessages = async (): Promise<{ raw: string; event: BusMessage }[]> => {
+  /** Every event the test's JetStream stream holds (one per message, or several in a bundle), with its message's text. */
+  const busMessages = async (): Promise<{ raw: string; event: RecordedEvent }[]> => {
     const jsm = await nats.jetstreamManager();
     const { state } = await jsm.streams.info(services.env.NATS_STREAM);
-    const messages: { raw: string; event: BusMessage }[] = [];
+    const messages: { raw: string; event: RecordedEvent }[] = [];
     for (let seq = state.first_seq; seq <= state.last_seq; seq++) {
       const raw = new TextDecoder().decode((await jsm.streams.getMessage(services.env.NATS_STREAM, { seq })).data);
-      messages.push({ raw, event: JSON.parse(raw) as BusMessage });
+      for (const event of eventsOfBusMessage(raw)) messages.push({ raw, event });
     }
     return messages;
   };

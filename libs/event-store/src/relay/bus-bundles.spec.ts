@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../event-store.port';
-import { bundleForBus, eventsOfBusMessage, type BundleLimits } from './bus-bundles';
+import { bundleForBus, endAtCommit, eventsOfBusMessage, type BundleLimits } from './bus-bundles';
 
 let next = 0;
 const recorded = (streamName: string, overrides: Partial<RecordedEvent> = {}): RecordedEvent => {
@@ -16,7 +16,7 @@ const recorded = (streamName: string, overrides: Partial<RecordedEvent> = {}): R
     ...overrides,
   };
 };
-const on = (event: RecordedEvent, subject = `events.${event.streamName.replace('-', '.')}`) => ({ event, subject });
+const on = (event: RecordedEvent, subject = `events.${event.streamName.replace('-', '.')}`, commit = '901') => ({ event, subject, commit });
 const roomy: BundleLimits = { maxEvents: 16, maxBytes: 1024 * 1024 };
 
 describe('bundleForBus (issue 14: one message for consecutive events of one stream)', () => {
@@ -31,6 +31,11 @@ describe('bundleForBus (issue 14: one message for consecutive events of one stre
   it('sends a lone event as the object it always was, named by its own id', () => {
     const event = recorded('order-o_1');
     expect(bundleForBus([on(event)], roomy)).toEqual([{ subject: 'events.order.o_1', events: [event], body: JSON.stringify(event), msgId: event.id }]);
+  });
+
+  it('starts a new message at another commit, even of the same stream in the same trace', () => {
+    const [a, b, c] = [recorded('order-o_1'), recorded('order-o_1'), recorded('order-o_1')] as [RecordedEvent, RecordedEvent, RecordedEvent];
+    expect(bundleForBus([on(a, undefined, '901'), on(b, undefined, '901'), on(c, undefined, '902')], roomy).map((bundle) => bundle.msgId)).toEqual([`${a.id}+2`, c.id]);
   });
 
   it('starts a new message at another stream, another subject or another trace, and keeps commit order', () => {
@@ -74,6 +79,21 @@ describe('bundleForBus (issue 14: one message for consecutive events of one stre
     expect(bundle?.body).not.toContain('whsec_plain');
     expect(bundle?.body).not.toContain('sealed_secret');
     expect(eventsOfBusMessage(bundle!.body).map((event) => event.data)).toEqual([{ endpoint_id: 'we_1' }, { endpoint_id: 'we_1' }]);
+  });
+});
+
+describe('endAtCommit (a full page is cut where a commit begins)', () => {
+  const commitOf = (event: { commit: string }) => event.commit;
+  const page = (...commits: string[]) => commits.map((commit, index) => ({ commit, index }));
+
+  it('leaves out the last commit, which may go on past the page', () => {
+    expect(endAtCommit(page('1', '1', '2', '3', '3'), commitOf).map((event) => event.index)).toEqual([0, 1, 2]);
+    expect(endAtCommit(page('1', '2'), commitOf).map((event) => event.index)).toEqual([0]);
+  });
+
+  it('keeps a page that one commit fills, and an empty one', () => {
+    expect(endAtCommit(page('7', '7', '7'), commitOf)).toHaveLength(3);
+    expect(endAtCommit(page(), commitOf)).toEqual([]);
   });
 });
 

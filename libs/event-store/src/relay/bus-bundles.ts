@@ -19,19 +19,25 @@ export interface BundleLimits {
 
 export const DEFAULT_BUNDLE_LIMITS: BundleLimits = { maxEvents: 16, maxBytes: 256 * 1024 };
 
+/** An event the relay sends, with its subject and the commit (transaction) that stored it. */
+export interface OutgoingEvent {
+  event: RecordedEvent;
+  subject: string;
+  commit: string;
+}
+
 /**
- * Issue 14: consecutive events of one stream, on one subject and in one trace (what a single
- * append writes, like the synthetic expert's accept, start and complete), go out as one message,
- * so NATS stores, delivers and hears acks for one message instead of one per event.
+ * Issue 14: consecutive events of one stream stored by one commit, on one subject and in one
+ * trace (what a single append writes, like the synthetic expert's accept, start and complete), go
+ * out as one message, so NATS stores, delivers and hears acks for one message instead of one per event.
  *
- * The message id is deterministic in what the message holds: the same events republished after a
- * crash (from the same checkpoint) make the same bundles and are dropped by the duplicate window.
- * Events the crashed relay bundled differently (a page cut elsewhere) get another id and are
- * delivered again, which the consumers' per-event idempotency absorbs, as for any redelivery.
+ * The message id is deterministic in what the message holds, and what it holds is decided from
+ * the commit's first event on: a relay that republishes after a crash, from a checkpoint that
+ * ends a commit (endAtCommit), makes the same messages, which the duplicate window drops.
  */
-export function bundleForBus(outgoing: readonly { event: RecordedEvent; subject: string }[], limits: BundleLimits = DEFAULT_BUNDLE_LIMITS): BusBundle[] {
+export function bundleForBus(outgoing: readonly OutgoingEvent[], limits: BundleLimits = DEFAULT_BUNDLE_LIMITS): BusBundle[] {
   const bundles: BusBundle[] = [];
-  let open: { subject: string; events: RecordedEvent[]; bodies: string[]; bytes: number; trace: string | undefined } | undefined;
+  let open: { subject: string; commit: string; events: RecordedEvent[]; bodies: string[]; bytes: number; trace: string | undefined } | undefined;
   const close = (): void => {
     if (!open) return;
     const [first] = open.events as [RecordedEvent];
@@ -44,25 +50,41 @@ export function bundleForBus(outgoing: readonly { event: RecordedEvent; subject:
     });
     open = undefined;
   };
-  for (const { event, subject } of outgoing) {
+  for (const { event, subject, commit } of outgoing) {
     const body = JSON.stringify(toBusMessage(event));
     const bytes = Buffer.byteLength(body);
     const trace = event.metadata?.traceparent;
     const joins =
       open !== undefined &&
       open.subject === subject &&
+      open.commit === commit &&
       open.events[0]?.streamName === event.streamName &&
       open.trace === trace &&
       open.events.length < limits.maxEvents &&
       open.bytes + 1 + bytes <= limits.maxBytes;
     if (!joins) close();
-    if (open === undefined) open = { subject, events: [], bodies: [], bytes: 1, trace };
+    if (open === undefined) open = { subject, commit, events: [], bodies: [], bytes: 1, trace };
     open.events.push(event);
     open.bodies.push(body);
     open.bytes += bytes + 1;
   }
   close();
   return bundles;
+}
+
+/**
+ * A page the store cut at its size limit may end inside a commit: its events up to the last
+ * whole commit, so the next read (and any read again from the checkpoint after them) begins
+ * with a commit's first event and bundles it the same way. All of them when one commit fills the
+ * page. A page cut short (the transaction horizon, or nothing more) ends a commit already.
+ */
+export function endAtCommit<T>(events: readonly T[], commitOf: (event: T) => string): readonly T[] {
+  const last = events[events.length - 1];
+  if (last === undefined) return events;
+  const lastCommit = commitOf(last);
+  let end = events.length - 1;
+  while (end > 0 && commitOf(events[end - 1] as T) === lastCommit) end--;
+  return end === 0 ? events : events.slice(0, end);
 }
 
 const isEventShaped = (value: unknown): value is RecordedEvent =>

@@ -5,10 +5,14 @@ import type { JetStreamClient, PubAck } from 'nats';
 import type { Pool } from 'pg';
 import type { EventStore, RecordedEvent } from '../event-store.port';
 import { abortableDelay, toError } from './abortable-delay';
-import { bundleForBus, DEFAULT_BUNDLE_LIMITS, type BundleLimits, type BusBundle } from './bus-bundles';
+import { decodeCheckpoint } from '../postgres/postgres-checkpoint';
+import { bundleForBus, DEFAULT_BUNDLE_LIMITS, endAtCommit, type BundleLimits, type BusBundle } from './bus-bundles';
 import { eventSubject } from './event-subject';
 import { RelayLeaderLock } from './relay-leader-lock';
 import { StreamQualifiers, type SubjectQualifier } from './stream-qualifiers';
+
+/** The transaction that stored an event: the relay reads a PostgreSQL store, as its lock and checkpoint table do. */
+const commitOf = (event: RecordedEvent): string => decodeCheckpoint(event.checkpoint).transactionId;
 
 /** Longest wait before reading again while an older transaction holds events back (heldBack). */
 const HELD_BACK_MAX_WAIT_MS = 100;
@@ -135,10 +139,12 @@ export class EventRelay {
         try {
           const heard = this.options.store.appendsHeard();
           const page = await this.options.store.readAll(checkpoint, batchSize);
-          if (page.events.length > 0) {
+          // A full page may end inside a commit: that commit is read again from its start next round (bus-bundles.ts).
+          const events = page.events.length === batchSize ? endAtCommit(page.events, commitOf) : page.events;
+          if (events.length > 0) {
             // No abort check inside the batch: stop() lets it finish so its checkpoint is saved.
-            await this.publishInOrder(page.events);
-            checkpoint = page.checkpoint;
+            await this.publishInOrder(events);
+            checkpoint = events.length === page.events.length ? page.checkpoint : (events[events.length - 1] as RecordedEvent).checkpoint;
             unsaved = true;
           }
           if (unsaved && Date.now() - savedAt >= everyMs) await save();
@@ -173,7 +179,7 @@ export class EventRelay {
    */
   private async publishInOrder(read: readonly RecordedEvent[]): Promise<void> {
     const qualifiers = await this.qualifiers.of(read);
-    const outgoing = read.flatMap((event, index) => (this.qualifiers.isUnpublished(event, qualifiers[index]) ? [] : [{ event, subject: eventSubject(this.prefix, event.streamName, qualifiers[index]) }]));
+    const outgoing = read.flatMap((event, index) => (this.qualifiers.isUnpublished(event, qualifiers[index]) ? [] : [{ event, subject: eventSubject(this.prefix, event.streamName, qualifiers[index]), commit: commitOf(event) }]));
     const bundles = bundleForBus(outgoing, this.options.bundleLimits ?? DEFAULT_BUNDLE_LIMITS);
     let next = 0;
     while (next < bundles.length && this.lastSequence === undefined) {
