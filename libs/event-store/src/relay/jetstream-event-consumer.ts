@@ -192,9 +192,13 @@ export class JetStreamEventConsumer {
           await handleWithSignals(consumer, event, msg.headers, async () => {
             handled.outcome = await handler(event, { firstDelivery });
           });
+          if (handled.outcome === 'nothing_done' || rerunnable) continue;
           // Marked in a batch with the other consumers' events (processed-marks.ts), while this
-          // loop goes on to the next event and message.
-          if (handled.outcome !== 'nothing_done' && !rerunnable) marks.push(processedMarksFor(this.options.pool).mark(consumer, event.id));
+          // loop goes on to the next event and message. Its failure is acted on below, once the
+          // loop is done; caught here so it is never an unhandled rejection meanwhile.
+          const mark = processedMarksFor(this.options.pool).mark(consumer, event.id);
+          mark.catch(() => undefined);
+          marks.push(mark);
         }
       });
     } catch (err) {
