@@ -1,8 +1,9 @@
 import type { RecordedEvent } from '../event-store.port';
 
 /**
- * Issue 14: up to `concurrency` messages (each one event or a bundle of one stream's) handled at once, from one pull subscription. Events of one
- * store stream are handled one after the other, in the order they came, so a handler that folds
+ * Issue 14: up to `concurrency` messages (each one event, or a bundle of one stream's) handled at
+ * once, from one pull subscription. Events of one store stream are handled one after the other,
+ * in the order they came, so a handler that folds
  * a stream (the fan-out's SubjectFolds) sees it in order, as with one at a time; events of
  * different streams overlap, so their appends go together (GroupedAppends). `handle` never
  * throws (it settles its message either way). Returns once every message taken has been handled.
@@ -14,7 +15,7 @@ export async function handleConcurrently<Message>(
   handle: (msg: Message, events: readonly RecordedEvent[]) => Promise<void>,
 ): Promise<void> {
   const running = new Set<Promise<void>>();
-  /** The last event taken of each stream with one still running: the next of that stream waits for it. */
+  /** The last message taken of each stream with one still running: the next of that stream waits for it. */
   const lastOfStream = new Map<string, Promise<void>>();
   for await (const msg of messages) {
     while (running.size >= concurrency) await Promise.race(running);
