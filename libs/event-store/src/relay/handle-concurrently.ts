@@ -3,10 +3,10 @@ import type { RecordedEvent } from '../event-store.port';
 /**
  * Issue 14: up to `concurrency` messages (each one event, or a bundle of one stream's) handled at
  * once, from one pull subscription. Events of one store stream are handled one after the other,
- * in the order they came, so a handler that folds
- * a stream (the fan-out's SubjectFolds) sees it in order, as with one at a time; events of
- * different streams overlap, so their appends go together (GroupedAppends). `handle` never
- * throws (it settles its message either way). Returns once every message taken has been handled.
+ * in the order they came, so a handler that folds a stream (the fan-out's SubjectFolds) sees it
+ * in order, as with one at a time; events of different streams overlap, so their appends go
+ * together (GroupedAppends). `handle` never throws (it settles its message either way). Returns
+ * once every message taken has been handled.
  */
 export async function handleConcurrently<Message>(
   messages: AsyncIterable<Message>,
