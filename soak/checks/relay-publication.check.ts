@@ -1,4 +1,5 @@
 import { deliveryRecordQualifier } from '@eh/contracts';
+import { busMessageId } from '@eh/event-store';
 import type { StoredEvent, StreamMessage } from './soak-evidence';
 import type { CheckResult, Violation } from './soak-violation';
 
@@ -32,8 +33,7 @@ export function checkRelayPublication(events: readonly StoredEvent[], messages: 
   const copies = new Map<string, number>();
   const firstCopies: StreamMessage[] = [];
   for (const message of messages) {
-    const expectedMsgId = message.eventsInMessage === 1 ? message.eventId : `${message.eventId}+${message.eventsInMessage}`;
-    if (message.indexInMessage === 0 && message.msgId !== expectedMsgId) violations.push({ check: CHECK, subject: message.eventId, detail: `message ${message.seq} carries Nats-Msg-Id ${message.msgId || '(none)'}` });
+    if (message.indexInMessage === 0 && message.msgId !== busMessageId(message.eventId, message.eventsInMessage)) violations.push({ check: CHECK, subject: message.eventId, detail: `message ${message.seq} carries Nats-Msg-Id ${message.msgId || '(none)'}` });
     const seen = (copies.get(message.eventId) ?? 0) + 1;
     copies.set(message.eventId, seen);
     if (seen === 1) firstCopies.push(message);

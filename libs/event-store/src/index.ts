@@ -7,7 +7,7 @@ export * from './postgres/projection-writes';
 export { decodeCheckpoint, encodeCheckpoint, type PostgresPosition } from './postgres/postgres-checkpoint';
 export * from './relay/relay.migrations';
 export * from './relay/event-subject';
-export { bundleForBus, eventsOfBusMessage, DEFAULT_BUNDLE_LIMITS, type BundleLimits, type BusBundle } from './relay/bus-bundles';
+export { bundleForBus, busMessageId, eventsOfBusMessage, DEFAULT_BUNDLE_LIMITS, type BundleLimits, type BusBundle } from './relay/bus-bundles';
 export * from './relay/stream-qualifiers';
 export * from './relay/event-relay';
 export * from './relay/jetstream-event-consumer';

@@ -6,7 +6,7 @@ export interface BusBundle {
   subject: string;
   events: RecordedEvent[];
   body: string;
-  /** `Nats-Msg-Id`: the event's id alone; for several, the first id and how many (bus-bundles.ts). */
+  /** `Nats-Msg-Id` (busMessageId). */
   msgId: string;
 }
 
@@ -18,6 +18,11 @@ export interface BundleLimits {
 }
 
 export const DEFAULT_BUNDLE_LIMITS: BundleLimits = { maxEvents: 16, maxBytes: 256 * 1024 };
+
+/** A message's `Nats-Msg-Id`: its event's id when it carries one, else its first event's id and their count. */
+export function busMessageId(firstEventId: string, count: number): string {
+  return count === 1 ? firstEventId : `${firstEventId}+${count}`;
+}
 
 /** An event the relay sends, with its subject and the commit (transaction) that stored it. */
 export interface OutgoingEvent {
@@ -41,12 +46,11 @@ export function bundleForBus(outgoing: readonly OutgoingEvent[], limits: BundleL
   const close = (): void => {
     if (!open) return;
     const [first] = open.events as [RecordedEvent];
-    const single = open.events.length === 1;
     bundles.push({
       subject: open.subject,
       events: open.events,
-      body: single ? (open.bodies[0] as string) : `[${open.bodies.join(',')}]`,
-      msgId: single ? first.id : `${first.id}+${open.events.length}`,
+      body: open.events.length === 1 ? (open.bodies[0] as string) : `[${open.bodies.join(',')}]`,
+      msgId: busMessageId(first.id, open.events.length),
     });
     open = undefined;
   };
