@@ -18,3 +18,10 @@ export const deploymentModeQualifier = {
 
 /** The filter, under the subject prefix, for the events of live deployments only. */
 export const LIVE_DEPLOYMENTS_SUBJECT = 'deployment.*';
+
+/**
+ * Issue 14: a deployment's `deployment.created` may wait at the relay (RELAY_DEFER_MS) to go out
+ * with other events: it is no public webhook, and only the router acts on it, where a human's
+ * pace, not milliseconds, is the measure. Every other event is published as soon as it is read.
+ */
+export const mayWaitAtRelay = (event: { type: string }): boolean => event.type === 'deployment.created';

@@ -294,6 +294,47 @@ describe('EventRelay', () => {
     expect((await storedEvents(env)).map((m) => m.event.id)).toEqual(expected.map((e) => e.id));
   });
 
+  describe('with events that may wait (deferral, relay-deferral.ts)', () => {
+    const deferral = (maxWaitMs: number) => ({ mayWait: (event: RecordedEvent) => event.type === 'order.created', maxWaitMs });
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    it('holds one until its time is up, its saved checkpoint before it, and publishes at once when one that may not wait is read behind it, in commit order', async () => {
+      const relay = relayFor(env, { deferral: deferral(600), checkpointEveryMs: 20 });
+      relay.start();
+      await env.store.append('order-ord_first', newEvents(1, 'order.changed'), 'no_stream');
+      await waitUntil(async () => (await streamCount(env)) === 1, { description: 'an event that may not wait' });
+
+      const heldAt = Date.now();
+      await env.store.append('order-ord_held', newEvents(1, 'order.created'), 'no_stream');
+      await sleep(250);
+      expect(await streamCount(env)).toBe(1);
+      // A relay killed now would publish it again from the saved checkpoint: nothing is lost.
+      expect((await relayLag(env.db.pool)).events).toBe(1);
+      await waitUntil(async () => (await streamCount(env)) === 2, { description: 'the held event, its time up' });
+      expect(Date.now() - heldAt).toBeGreaterThanOrEqual(500);
+
+      const companyAt = Date.now();
+      await env.store.append('order-ord_waits', newEvents(1, 'order.created'), 'no_stream');
+      await env.store.append('order-ord_urgent', newEvents(1, 'order.changed'), 'no_stream');
+      await waitUntil(async () => (await streamCount(env)) === 4, { description: 'both, together' });
+      expect(Date.now() - companyAt).toBeLessThan(450);
+      const stored = await storedEvents(env);
+      expect(stored.map((message) => message.event.id)).toEqual((await storeOrder(env, 4)).map((event) => event.id));
+    });
+
+    it('a relay stopped while it holds events publishes them before it lets go', async () => {
+      const relay = relayFor(env, { deferral: deferral(30_000) });
+      relay.start();
+      await env.store.append('order-ord_held', newEvents(2, 'order.created'), 'no_stream');
+      // Past the idle wait (200 ms): read by now, even if the append's notice came before LISTEN.
+      await sleep(500);
+      expect(await streamCount(env)).toBe(0);
+      await relay.stop();
+      expect(await streamCount(env)).toBe(2);
+      expect((await relayLag(env.db.pool)).events).toBe(0);
+    });
+  });
+
   it('only one relay per name publishes; a standby takes over when it stops', async () => {
     const one = relayFor(env);
     const two = relayFor(env);

@@ -8,6 +8,7 @@ import { abortableDelay, toError } from './abortable-delay';
 import { decodeCheckpoint } from '../postgres/postgres-checkpoint';
 import { bundleForBus, DEFAULT_BUNDLE_LIMITS, endAtCommit, type BundleLimits, type BusBundle } from './bus-bundles';
 import { eventSubject } from './event-subject';
+import { heldDueInMs, holdOrPublish, NOTHING_HELD, type HeldEvents, type RelayDeferral } from './relay-deferral';
 import { RelayLeaderLock } from './relay-leader-lock';
 import { StreamQualifiers, type SubjectQualifier } from './stream-qualifiers';
 
@@ -40,6 +41,8 @@ export interface EventRelayOptions {
   lingerMs?: number;
   /** How many consecutive events of one stream may share a message (bus-bundles.ts). */
   bundleLimits?: BundleLimits;
+  /** Events that may wait a while to go out with others (relay-deferral.ts); none when unset. */
+  deferral?: RelayDeferral;
   onError?: (err: Error) => void;
 }
 
@@ -116,12 +119,17 @@ export class EventRelay {
    * Issue 14: the checkpoint is saved at most every `checkpointEveryMs` (and when idle, and on
    * stop), not after every batch: a crash republishes at most that much, which the stream's
    * duplicate window drops by `Nats-Msg-Id`. After a wake-up the relay lingers `lingerMs`, so
-   * appends committing together go out in one read.
+   * appends committing together go out in one read. Events that may wait (`deferral`) are held,
+   * read past but not published, until something that may not wait is read behind them or the
+   * oldest has waited its time; the checkpoint stays before them meanwhile.
    */
   private async lead(lock: RelayLeaderLock, signal: AbortSignal): Promise<void> {
     let checkpoint = await lock.loadCheckpoint(this.name);
     // A new leader cannot know what another published meanwhile.
     this.lastSequence = undefined;
+    // Events read but held back a while (relay-deferral.ts), and where the next read starts: past them.
+    let held: HeldEvents = NOTHING_HELD;
+    let readFrom = checkpoint;
     let unsaved = false;
     let savedAt = Date.now();
     const everyMs = this.options.checkpointEveryMs ?? 250;
@@ -129,6 +137,12 @@ export class EventRelay {
       if (checkpoint !== null) await lock.saveCheckpoint(this.name, checkpoint);
       unsaved = false;
       savedAt = Date.now();
+    };
+    const publish = async (events: readonly RecordedEvent[], upTo: typeof checkpoint): Promise<void> => {
+      await this.publishInOrder(events);
+      checkpoint = upTo;
+      held = NOTHING_HELD;
+      unsaved = true;
     };
     try {
       const batchSize = this.options.batchSize ?? 100;
@@ -138,30 +152,34 @@ export class EventRelay {
       while (!signal.aborted && !lock.lost) {
         try {
           const heard = this.options.store.appendsHeard();
-          const page = await this.options.store.readAll(checkpoint, batchSize);
+          const page = await this.options.store.readAll(readFrom, batchSize);
           // A full page may end inside a commit: that commit is read again from its start next round (bus-bundles.ts).
-          const events = page.events.length === batchSize ? endAtCommit(page.events, commitOf) : page.events;
-          if (events.length > 0) {
-            // No abort check inside the batch: stop() lets it finish so its checkpoint is saved.
-            await this.publishInOrder(events);
-            checkpoint = events.length === page.events.length ? page.checkpoint : (events[events.length - 1] as RecordedEvent).checkpoint;
-            unsaved = true;
-          }
+          const pageFull = page.events.length === batchSize;
+          const events = pageFull ? endAtCommit(page.events, commitOf) : page.events;
+          if (events.length > 0) readFrom = events.length === page.events.length ? page.checkpoint : (events[events.length - 1] as RecordedEvent).checkpoint;
+          const decision = holdOrPublish(held, events, { pageFull, now: Date.now() }, this.options.deferral);
+          // No abort check inside the batch: stop() lets it finish so its checkpoint is saved.
+          if ('hold' in decision) held = decision.hold;
+          else if (decision.publish.length > 0) await publish(decision.publish, readFrom);
           if (unsaved && Date.now() - savedAt >= everyMs) await save();
           // A short page read all there was: the next read waits for an append heard since this
           // one began (issue 14: reading again at once found nothing, one read in three).
           heldBackWaitMs = page.heldBack ? Math.min(HELD_BACK_MAX_WAIT_MS, Math.max(5, heldBackWaitMs * 2)) : 0;
-          if (page.events.length < batchSize) {
+          if (!pageFull) {
             const waitMs = page.heldBack ? heldBackWaitMs : unsaved ? everyMs : (this.options.idleWaitMs ?? 1_000);
-            await this.options.store.waitForAppend(waitMs, signal, heard);
+            await this.options.store.waitForAppend(Math.min(waitMs, heldDueInMs(held, this.options.deferral, Date.now()) ?? waitMs), signal, heard);
             await abortableDelay(this.options.lingerMs ?? 2, signal);
           }
         } catch (err) {
-          // The in-memory checkpoint did not move: the next round starts the batch again.
+          // The in-memory checkpoint did not move: the next round reads the batch again, held events too.
+          held = NOTHING_HELD;
+          readFrom = checkpoint;
           this.report(err);
           await abortableDelay(this.options.errorBackoffMs ?? 1_000, signal);
         }
       }
+      // Stopping: what waits goes out now rather than with the next leader.
+      if (held.events.length > 0 && !lock.lost) await publish(held.events, readFrom).catch((err: unknown) => this.report(err));
     } finally {
       if (unsaved && !lock.lost) await save().catch((err: unknown) => this.report(err));
     }

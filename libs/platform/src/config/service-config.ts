@@ -65,6 +65,11 @@ export interface ServiceConfig {
    * 1 sends each alone, the shape services before bundles read: set it while upgrading from one.
    */
   relayBundleMaxEvents: number;
+  /**
+   * Longest a `deployment.created` waits at the relay to go out with other events (RELAY_DEFER_MS,
+   * 100; issue 14): fewer publications, and wake-ups of every consumer, at low rates. 0: never.
+   */
+  relayDeferMs: number;
   /** Pullers of the router's deployment consumer per process (ROUTER_CONSUMERS, 4): events of different deployments are routed side by side. */
   routerConsumers: number;
   /**
@@ -143,6 +148,7 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     authFailuresPerMinute: integer(env, 'AUTH_FAILURES_PER_MINUTE', 20),
     authCacheMs: integer(env, 'AUTH_CACHE_MS', 100),
     relayBundleMaxEvents: Math.max(1, integer(env, 'RELAY_BUNDLE_MAX_EVENTS', 16)),
+    relayDeferMs: Math.max(0, integer(env, 'RELAY_DEFER_MS', 100)),
     routerConsumers: Math.max(1, integer(env, 'ROUTER_CONSUMERS', 4)),
     secretKeyring: loadSecretKeyring(env),
     webhooks: loadWebhookConfig(env),
