@@ -25,3 +25,6 @@ export const LIVE_DEPLOYMENTS_SUBJECT = 'deployment.*';
  * pace, not milliseconds, is the measure. Every other event is published as soon as it is read.
  */
 export const mayWaitAtRelay = (event: { type: string }): boolean => event.type === 'deployment.created';
+
+/** Issue 14: an append that starts a deployment's stream is its creation, which may wait at the relay. */
+export const deploymentStartMayWaitAtRelay = (streamName: string): boolean => streamName.startsWith('deployment-');

@@ -93,8 +93,10 @@ export interface EventStore {
   /**
    * Resolves when something may have been appended since the call, or after `timeoutMs`; at once
    * if `after` (an earlier appendsHeard()) is behind: an append heard meanwhile is not missed.
+   * `wakesFor`: an append to a stream it rejects does not end the wait; anything that may have
+   * hidden an append (a lost connection) still does.
    */
-  waitForAppend(timeoutMs: number, signal?: AbortSignal, after?: number): Promise<void>;
+  waitForAppend(timeoutMs: number, signal?: AbortSignal, after?: number, wakesFor?: (streamName: string) => boolean): Promise<void>;
   /** A count of the appends this store has heard of, for waitForAppend's `after` (issue 14). */
   appendsHeard(): number;
   /**

@@ -1,4 +1,14 @@
 import { Client, type ClientConfig } from 'pg';
+import { parseAppendNotice } from './commit-notices';
+
+/** Wake-ups whose streams are remembered, so a filtered wait can tell what it missed since `after`. */
+const REMEMBERED_WAKE_UPS = 256;
+
+/** A waiter, and the streams whose appends end its wait (all, when unset). */
+interface Waiter {
+  wake(): void;
+  wakesFor: ((streamName: string) => boolean) | undefined;
+}
 
 /**
  * One LISTEN connection per store, started on first use. Wakes every waiter on each
@@ -9,7 +19,9 @@ import { Client, type ClientConfig } from 'pg';
 export class AppendListener {
   private client: Client | undefined;
   private starting: Promise<void> | undefined;
-  private readonly waiters = new Set<() => void>();
+  private readonly waiters = new Set<Waiter>();
+  /** The stream of each recent wake-up, by its number; undefined for a lost connection, which may hide any append. */
+  private readonly recent = new Map<number, string | undefined>();
   private closed = false;
   /** Wake-ups so far: notifications, and lost connections (an append may have gone unheard). */
   private wakeUps = 0;
@@ -23,23 +35,30 @@ export class AppendListener {
     return this.wakeUps;
   }
 
-  /** `after`: a `heard` count read earlier; a wake-up since then resolves at once. */
-  async wait(timeoutMs: number, signal?: AbortSignal, after?: number): Promise<void> {
-    if (this.closed || signal?.aborted || (after !== undefined && this.wakeUps > after)) return;
+  /**
+   * `after`: a `heard` count read earlier; a wake-up since then resolves at once. `wakesFor`: an
+   * append to a stream it rejects does not end the wait (issue 14: the relay holding events that
+   * may wait need not read for another of them); a lost connection always does.
+   */
+  async wait(timeoutMs: number, signal?: AbortSignal, after?: number, wakesFor?: (streamName: string) => boolean): Promise<void> {
+    if (this.closed || signal?.aborted || this.wokenSince(after, wakesFor)) return;
     // A failed LISTEN is not fatal: the timeout still bounds the wait, and the next call retries.
     await this.ensureListening().catch(() => undefined);
     // Checked again: the signal may have fired, or a notification come, while LISTEN was starting.
-    if (this.closed || signal?.aborted || (after !== undefined && this.wakeUps > after)) return;
+    if (this.closed || signal?.aborted || this.wokenSince(after, wakesFor)) return;
     await new Promise<void>((resolve) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', done);
-        this.waiters.delete(done);
-        resolve();
+      const waiter: Waiter = {
+        wake: () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', waiter.wake);
+          this.waiters.delete(waiter);
+          resolve();
+        },
+        wakesFor,
       };
-      const timer = setTimeout(done, timeoutMs);
-      signal?.addEventListener('abort', done, { once: true });
-      this.waiters.add(done);
+      const timer = setTimeout(waiter.wake, timeoutMs);
+      signal?.addEventListener('abort', waiter.wake, { once: true });
+      this.waiters.add(waiter);
     });
   }
 
@@ -63,7 +82,7 @@ export class AppendListener {
 
   private async listen(): Promise<void> {
     const client = new Client(this.connection);
-    client.on('notification', () => this.wakeAll());
+    client.on('notification', ({ payload }) => this.wakeAll(parseAppendNotice(payload).streamName || undefined));
     client.on('error', () => this.drop(client));
     client.on('end', () => this.drop(client));
     await client.connect();
@@ -81,8 +100,25 @@ export class AppendListener {
     this.wakeAll();
   }
 
-  private wakeAll(): void {
+  /** Whether a wake-up numbered past `after` is one `wakesFor` would have woken for; when no longer remembered, assumed so. */
+  private wokenSince(after: number | undefined, wakesFor: ((streamName: string) => boolean) | undefined): boolean {
+    if (after === undefined || this.wakeUps <= after) return false;
+    if (!wakesFor) return true;
+    for (let wakeUp = after + 1; wakeUp <= this.wakeUps; wakeUp++) {
+      if (!this.recent.has(wakeUp)) return true;
+      const streamName = this.recent.get(wakeUp);
+      if (streamName === undefined || wakesFor(streamName)) return true;
+    }
+    return false;
+  }
+
+  /** `streamName`: the append's stream; undefined when unknown (a lost connection, a notice without one). */
+  private wakeAll(streamName?: string): void {
     this.wakeUps++;
-    for (const wake of [...this.waiters]) wake();
+    this.recent.set(this.wakeUps, streamName);
+    this.recent.delete(this.wakeUps - REMEMBERED_WAKE_UPS);
+    for (const waiter of [...this.waiters]) {
+      if (streamName === undefined || !waiter.wakesFor || waiter.wakesFor(streamName)) waiter.wake();
+    }
   }
 }

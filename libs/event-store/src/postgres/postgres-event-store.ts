@@ -158,8 +158,8 @@ export class PostgresEventStore implements EventStore {
     return this.listener.heard;
   }
 
-  waitForAppend(timeoutMs: number, signal?: AbortSignal, after?: number): Promise<void> {
-    return this.listener.wait(timeoutMs, signal, after);
+  waitForAppend(timeoutMs: number, signal?: AbortSignal, after?: number, wakesFor?: (streamName: string) => boolean): Promise<void> {
+    return this.listener.wait(timeoutMs, signal, after, wakesFor);
   }
 
   watchCommits(observer: CommitObserver): () => void {

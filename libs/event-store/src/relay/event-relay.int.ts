@@ -322,6 +322,36 @@ describe('EventRelay', () => {
       expect(stored.map((message) => message.event.id)).toEqual((await storeOrder(env, 4)).map((event) => event.id));
     });
 
+    it('while it holds events, does not read for an append that only starts a stream whose start may wait, and reads at once for any other', async () => {
+      let reads = 0;
+      const store = new Proxy(env.store, {
+        get(target, property, receiver) {
+          const value = Reflect.get(target, property, receiver) as unknown;
+          if (typeof value !== 'function') return value;
+          if (property === 'readAll') return (...args: Parameters<PostgresEventStore['readAll']>) => (reads++, target.readAll(...args));
+          return (value as (...args: unknown[]) => unknown).bind(target);
+        },
+      });
+      const relay = relayFor(env, { store, idleWaitMs: 30_000, checkpointEveryMs: 30_000, deferral: { ...deferral(3_000), startMayWait: (streamName) => streamName.startsWith('order-') } });
+      await env.store.waitForAppend(1); // LISTEN is up: the first append's notification is not lost
+      relay.start();
+      await waitUntil(() => reads > 0, { description: 'the first read' });
+      await env.store.append('order-ord_one', newEvents(1, 'order.created'), 'no_stream');
+      await waitUntil(() => reads >= 2, { description: 'the creation read' });
+      await sleep(100);
+      const readsWhileHolding = reads;
+      await env.store.append('order-ord_two', newEvents(1, 'order.created'), 'no_stream');
+      await sleep(300);
+      expect(reads).toBe(readsWhileHolding);
+      expect(await streamCount(env)).toBe(0);
+
+      const seenAt = Date.now();
+      await env.store.append('order-ord_one', newEvents(1, 'order.changed'), 0);
+      await waitUntil(async () => (await streamCount(env)) === 3, { description: 'all three' });
+      expect(Date.now() - seenAt).toBeLessThan(1_500);
+      expect((await storedEvents(env)).map((message) => message.event.streamName)).toEqual(['order-ord_one', 'order-ord_two', 'order-ord_one']);
+    });
+
     it('a relay stopped while it holds events publishes them before it lets go', async () => {
       const relay = relayFor(env, { deferral: deferral(30_000) });
       relay.start();

@@ -8,7 +8,7 @@ import { abortableDelay, toError } from './abortable-delay';
 import { decodeCheckpoint } from '../postgres/postgres-checkpoint';
 import { bundleForBus, DEFAULT_BUNDLE_LIMITS, endAtCommit, type BundleLimits, type BusBundle } from './bus-bundles';
 import { eventSubject } from './event-subject';
-import { heldDueInMs, holdOrPublish, NOTHING_HELD, type HeldEvents, type RelayDeferral } from './relay-deferral';
+import { heldDueInMs, holdOrPublish, NOTHING_HELD, StreamsSeen, type HeldEvents, type RelayDeferral } from './relay-deferral';
 import { RelayLeaderLock } from './relay-leader-lock';
 import { StreamQualifiers, type SubjectQualifier } from './stream-qualifiers';
 
@@ -63,6 +63,7 @@ export class EventRelay {
   /** The stream's last sequence as this leader's own fresh acks tell it; undefined when unsure. */
   private lastSequence: number | undefined;
   private readonly qualifiers: StreamQualifiers;
+  private readonly streamsSeen = new StreamsSeen();
 
   constructor(private readonly options: EventRelayOptions) {
     this.name = options.name ?? 'events';
@@ -157,6 +158,7 @@ export class EventRelay {
           const pageFull = page.events.length === batchSize;
           const events = pageFull ? endAtCommit(page.events, commitOf) : page.events;
           if (events.length > 0) readFrom = events.length === page.events.length ? page.checkpoint : (events[events.length - 1] as RecordedEvent).checkpoint;
+          this.streamsSeen.add(events);
           const decision = holdOrPublish(held, events, { pageFull, now: Date.now() }, this.options.deferral);
           // No abort check inside the batch: stop() lets it finish so its checkpoint is saved.
           if ('hold' in decision) held = decision.hold;
@@ -167,7 +169,8 @@ export class EventRelay {
           heldBackWaitMs = page.heldBack ? Math.min(HELD_BACK_MAX_WAIT_MS, Math.max(5, heldBackWaitMs * 2)) : 0;
           if (!pageFull) {
             const waitMs = page.heldBack ? heldBackWaitMs : unsaved ? everyMs : (this.options.idleWaitMs ?? 1_000);
-            await this.options.store.waitForAppend(Math.min(waitMs, heldDueInMs(held, this.options.deferral, Date.now()) ?? waitMs), signal, heard);
+            const dueInMs = heldDueInMs(held, this.options.deferral, Date.now()) ?? waitMs;
+            await this.options.store.waitForAppend(Math.min(waitMs, dueInMs), signal, heard, this.streamsSeen.wakesFor(held, this.options.deferral));
             await abortableDelay(this.options.lingerMs ?? 2, signal);
           }
         } catch (err) {

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../event-store.port';
-import { heldDueInMs, holdOrPublish, NOTHING_HELD, type RelayDeferral } from './relay-deferral';
+import { heldDueInMs, holdOrPublish, NOTHING_HELD, StreamsSeen, type RelayDeferral } from './relay-deferral';
 
 const event = (id: string, type: string): RecordedEvent =>
   ({ id, type, streamName: `order-${id}`, streamRevision: 0, data: {}, metadata: {}, checkpoint: id, recordedAt: '2026-11-25T00:00:00.000Z' }) as unknown as RecordedEvent;
@@ -50,5 +50,32 @@ describe('heldDueInMs', () => {
     expect(heldDueInMs(held, deferral, 1_500)).toBe(0);
     expect(heldDueInMs(NOTHING_HELD, deferral, 1_030)).toBeUndefined();
     expect(heldDueInMs(held, undefined, 1_030)).toBeUndefined();
+  });
+});
+
+describe('StreamsSeen', () => {
+  const startMayWait = (streamName: string) => streamName.startsWith('order-');
+
+  it('while events are held, passes over an append that starts a stream whose start may wait, and wakes for a stream seen or of another kind', () => {
+    const seen = new StreamsSeen();
+    seen.add([created('a')]);
+    const wakesFor = seen.wakesFor({ events: [created('a')], since: 0 }, { ...deferral, startMayWait });
+    expect(wakesFor?.('order-a')).toBe(true);
+    expect(wakesFor?.('order-b')).toBe(false);
+    expect(wakesFor?.('cart-c')).toBe(true);
+  });
+
+  it('wakes for every append when nothing is held, or when no start may wait', () => {
+    const seen = new StreamsSeen();
+    expect(seen.wakesFor(NOTHING_HELD, { ...deferral, startMayWait })).toBeUndefined();
+    expect(seen.wakesFor({ events: [created('a')], since: 0 }, deferral)).toBeUndefined();
+    expect(seen.wakesFor({ events: [created('a')], since: 0 }, undefined)).toBeUndefined();
+  });
+
+  it('forgets the least recently added stream past its capacity', () => {
+    const seen = new StreamsSeen(2);
+    seen.add([created('a'), created('b'), created('c')]);
+    const wakesFor = seen.wakesFor({ events: [created('c')], since: 0 }, { ...deferral, startMayWait });
+    expect([wakesFor?.('order-a'), wakesFor?.('order-b'), wakesFor?.('order-c')]).toEqual([false, true, true]);
   });
 });

@@ -11,6 +11,12 @@ import type { RecordedEvent } from '../event-store.port';
 export interface RelayDeferral {
   /** Whether this event may wait; one event that may not ends the wait for all read before it (commit order). */
   mayWait(event: RecordedEvent): boolean;
+  /**
+   * Whether an append that starts this stream holds only events that may wait (a deployment's
+   * stream begins with its creation): while events are held, the relay does not read for it.
+   * Only a matter of when it is read: a wrong guess publishes it when the held events go out.
+   */
+  startMayWait?(streamName: string): boolean;
   maxWaitMs: number;
 }
 
@@ -50,4 +56,26 @@ export function holdOrPublish(
 export function heldDueInMs(held: HeldEvents, deferral: RelayDeferral | undefined, now: number): number | undefined {
   if (held.events.length === 0 || deferral === undefined) return undefined;
   return Math.max(0, held.since + deferral.maxWaitMs - now);
+}
+
+/** Streams the relay has read events of, the most recent `capacity`: a notice for any other starts a stream (or one long forgotten). */
+export class StreamsSeen {
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly capacity = 10_000) {}
+
+  add(events: readonly RecordedEvent[]): void {
+    for (const { streamName } of events) {
+      if (this.seen.has(streamName)) continue;
+      if (this.seen.size >= this.capacity) this.seen.delete(this.seen.values().next().value as string);
+      this.seen.add(streamName);
+    }
+  }
+
+  /** Which appends should end the relay's wait: while it holds events, not one that only starts a stream whose start may wait. */
+  wakesFor(held: HeldEvents, deferral: RelayDeferral | undefined): ((streamName: string) => boolean) | undefined {
+    const startMayWait = deferral?.startMayWait;
+    if (held.events.length === 0 || !startMayWait) return undefined;
+    return (streamName) => this.seen.has(streamName) || !startMayWait(streamName);
+  }
 }

@@ -166,6 +166,35 @@ export function describeEventStoreContract(name: string, factory: EventStoreCont
         expect(Date.now() - quiet).toBeGreaterThanOrEqual(250);
       });
 
+      it('does not end the wait for an append to a stream `wakesFor` rejects, heard before the call or during it', async () => {
+        await store().waitForAppend(1); // starts the adapter's listener, if it has one
+        const passedOver = newStreamName();
+        const wakesFor = (streamName: string) => streamName !== passedOver;
+        const before = store().appendsHeard();
+        await store().append(passedOver, newEvents(1), 'no_stream');
+        await waitUntil(async () => store().appendsHeard() > before, { description: 'the append heard' });
+        const quiet = Date.now();
+        await store().waitForAppend(300, undefined, before, wakesFor);
+        expect(Date.now() - quiet).toBeGreaterThanOrEqual(250);
+        const unfiltered = Date.now();
+        await store().waitForAppend(30_000, undefined, before);
+        expect(Date.now() - unfiltered).toBeLessThan(1_000);
+
+        let woken = false;
+        const waiting = store().waitForAppend(30_000, undefined, store().appendsHeard(), wakesFor).then(() => {
+          woken = true;
+        });
+        const heard = store().appendsHeard();
+        await store().append(passedOver, newEvents(1), 0);
+        await waitUntil(async () => store().appendsHeard() > heard, { description: 'the second append heard' });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(woken).toBe(false);
+        const started = Date.now();
+        await store().append(newStreamName(), newEvents(1), 'no_stream');
+        await waiting;
+        expect(Date.now() - started).toBeLessThan(15_000);
+      });
+
       it('resolves at once when aborted', async () => {
         const controller = new AbortController();
         const waiting = store().waitForAppend(30_000, controller.signal);
