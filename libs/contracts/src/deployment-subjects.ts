@@ -1,4 +1,4 @@
-import type { DeploymentCreated } from './deployment-events';
+import { deploymentStreamName, type DeploymentCreated } from './deployment-events';
 
 /** The subject token of every event of a test-mode deployment: `<prefix>.deployment.<id>.test`. */
 export const TEST_MODE_SUBJECT_TOKEN = 'test';
@@ -23,8 +23,10 @@ export const LIVE_DEPLOYMENTS_SUBJECT = 'deployment.*';
  * Issue 14: a deployment's `deployment.created` may wait at the relay (RELAY_DEFER_MS) to go out
  * with other events: it is no public webhook, and only the router acts on it, where a human's
  * pace, not milliseconds, is the measure. Every other event is published as soon as it is read.
+ * A RelayDeferral of @eh/event-store's relay, less its `maxWaitMs` (the setting).
  */
-export const mayWaitAtRelay = (event: { type: string }): boolean => event.type === 'deployment.created';
-
-/** Issue 14: an append that starts a deployment's stream is its creation, which may wait at the relay. */
-export const deploymentStartMayWaitAtRelay = (streamName: string): boolean => streamName.startsWith('deployment-');
+export const deploymentCreationMayWait = {
+  mayWait: (event: { type: string }): boolean => event.type === 'deployment.created',
+  /** An append that starts a deployment's stream is its creation. */
+  startMayWait: (streamName: string): boolean => streamName.startsWith(deploymentStreamName('')),
+};

@@ -9,4 +9,3 @@ export const RELAY_QUALIFIERS: readonly SubjectQualifier[] = [deploymentModeQual
 
 /** Issue 14: an append the relay keeps in the store only (a delivery's records) sends no commit notice. */
 export const isStoreOnlyAppend = storeOnlyAppends(RELAY_QUALIFIERS);
-

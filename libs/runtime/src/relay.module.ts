@@ -1,6 +1,6 @@
 import { Inject, Injectable, Module } from '@nestjs/common';
 import { DEFAULT_BUNDLE_LIMITS, EventRelay, relayLag, type BackgroundWorker, type ContextRuntimeDeclaration } from '@eh/event-store';
-import { deploymentStartMayWaitAtRelay, mayWaitAtRelay } from '@eh/contracts';
+import { deploymentCreationMayWait } from '@eh/contracts';
 import { CONFIG, ContextRuntime, sharedReading, type ServiceConfig, type SignalGauge } from '@eh/platform';
 import type { Database } from './database';
 import type { Messaging } from './messaging';
@@ -22,7 +22,7 @@ class RelayRuntime implements ContextRuntimeDeclaration {
       subjectPrefix: config.subjectPrefix,
       qualifiers: RELAY_QUALIFIERS,
       bundleLimits: { ...DEFAULT_BUNDLE_LIMITS, maxEvents: config.relayBundleMaxEvents },
-      deferral: { mayWait: mayWaitAtRelay, startMayWait: deploymentStartMayWaitAtRelay, maxWaitMs: config.relayDeferMs },
+      deferral: { ...deploymentCreationMayWait, maxWaitMs: config.relayDeferMs },
       onError: (error) => console.error('relay error', error),
     });
     this.workers = [{ name: 'event relay', start: async () => relay.start(), stop: () => relay.stop() }];
