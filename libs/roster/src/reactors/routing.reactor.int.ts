@@ -4,9 +4,21 @@ import { FollowedStreams, handleCommand, PostgresEventStore, type EventStore } f
 import { runMigrations } from '@eh/platform';
 import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { allMigrations, inlineProjections } from '../../../../test/support/all-contexts';
+import { FinishedAtBirth } from './finished-at-birth';
 import { reactToDeployment } from './routing.reactor';
 
 const NOW = new Date('2030-01-01T00:00:00.000Z');
+
+/** A test-mode deployment with nothing scripted: the synthetic expert completes it at once. */
+function createCommand(id: string): DeploymentCommand {
+  return {
+    type: 'create',
+    data: {
+      deployment_id: id, workspace_id: 'ws_test', mode: 'test', brief: 'b', skills: ['naming'], urgency: 'standard', scheduled_for: null,
+      context_url: null, context_files: [], metadata: {}, webhook_url: null, sla_deadline: new Date(NOW.getTime() + 3_600_000).toISOString(), credits_reserved: 0, created_at: NOW.toISOString(),
+    },
+  };
+}
 
 /** Issue 14: an event the router's followed fold has already passed costs nothing. */
 describe('reactToDeployment (PostgreSQL)', () => {
@@ -26,13 +38,7 @@ describe('reactToDeployment (PostgreSQL)', () => {
   it('skips an event behind the followed fold whole (no read, no timer sync); the latest syncs the timers once no step of its own is pending', async () => {
     const id = newId('deployment');
     const stream = deploymentStreamName(id);
-    const create: DeploymentCommand = {
-      type: 'create',
-      data: {
-        deployment_id: id, workspace_id: 'ws_test', mode: 'test', brief: 'b', skills: ['naming'], urgency: 'standard', scheduled_for: null,
-        context_url: null, context_files: [], metadata: {}, webhook_url: null, sla_deadline: new Date(NOW.getTime() + 3_600_000).toISOString(), credits_reserved: 0, created_at: NOW.toISOString(),
-      },
-    };
+    const create = createCommand(id);
     const context = { workspaceId: 'ws_test', correlationId: 'req_test', causationId: null, now: NOW.toISOString() };
     const followed = new FollowedStreams<DeploymentEvent, DeploymentState>(deploymentDecider);
     await handleCommand(store, deploymentDecider, stream, create, context, { snapshots: followed });
@@ -64,5 +70,38 @@ describe('reactToDeployment (PostgreSQL)', () => {
     for (const event of appended) await reactToDeployment(deps, event);
     // Only the stream's latest, which takes no step, syncs them: finished, so without a read.
     expect(synced).toEqual([{ deploymentId: id, finished: true }]);
+  });
+
+  it('a deployment it took from its creation to its end in one append has no timer to remove: its last event syncs nothing', async () => {
+    const outcomes: { deploymentId: string; finished: boolean }[][] = [];
+    for (const finishedAtBirth of [new FinishedAtBirth(), undefined]) {
+      const id = newId('deployment');
+      const stream = deploymentStreamName(id);
+      const context = { workspaceId: 'ws_test', correlationId: 'req_test', causationId: null, now: NOW.toISOString() };
+      const followed = new FollowedStreams<DeploymentEvent, DeploymentState>(deploymentDecider);
+      await handleCommand(store, deploymentDecider, stream, createCommand(id), context, { snapshots: followed });
+      const synced: { deploymentId: string; finished: boolean }[] = [];
+      const deps = {
+        store,
+        sql: db.pool,
+        offerTimeoutSeconds: 60,
+        briefFitHalfLifeSeconds: 60,
+        replyWindowSeconds: 60,
+        timers: { syncDeployment: async (deploymentId: string, { finished }: { finished: boolean }) => void synced.push({ deploymentId, finished }) },
+        followed,
+        finishedAtBirth,
+      };
+      const [created] = await store.read(stream);
+      // The synthetic expert has nothing to wait for: accept, start and publish in one append.
+      await reactToDeployment(deps, created);
+      const appended = (await store.read(stream)).slice(1);
+      expect(appended.map((event) => event.type)).toEqual(['deployment.accepted', 'deployment.in_progress', 'deployment.completed']);
+      for (const event of appended) await reactToDeployment(deps, event);
+      outcomes.push(synced);
+    }
+    const [remembered, forgotten] = outcomes;
+    expect(remembered).toEqual([]);
+    // Without the memory (another replica, a restart), the last event removes the timers as before.
+    expect(forgotten).toEqual([{ deploymentId: expect.any(String), finished: true }]);
   });
 });

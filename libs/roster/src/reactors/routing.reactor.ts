@@ -2,6 +2,7 @@ import type { DeploymentEvent } from '@eh/contracts';
 import { isTerminal, reactToDeploymentEvent, type DeploymentState } from '@eh/deployments';
 import type { FollowedStreams, RecordedEvent } from '@eh/event-store';
 import { offerDeployment, type OfferDeps } from '../application/offer-deployment.handler';
+import type { FinishedAtBirth } from './finished-at-birth';
 
 export interface DeploymentReactorDeps extends OfferDeps {
   /** DeploymentTimers (libs/deployments): brings a deployment's timers into BullMQ. */
@@ -9,6 +10,8 @@ export interface DeploymentReactorDeps extends OfferDeps {
   replyWindowSeconds: number;
   /** The deployments' folds this process keeps from event to event, so most events cost no stream read (issue 14). */
   followed?: FollowedStreams<DeploymentEvent, DeploymentState>;
+  /** Deployments this process took from creation to their end in one append: no timer to remove (issue 14). */
+  finishedAtBirth?: FinishedAtBirth;
 }
 
 /**
@@ -36,13 +39,16 @@ export async function reactToDeployment(deps: DeploymentReactorDeps, event: Reco
     // of them syncs the timers: syncing now would be undone at once (issue 14: a test deployment
     // completes in the step its creation triggers). Otherwise this event is the latest: sync.
     const after = deps.followed?.get(event.streamName);
-    if (!after || after.revision <= event.streamRevision) {
+    if (after && after.revision > event.streamRevision) {
+      if (event.streamRevision === 0 && isTerminal(after.state)) deps.finishedAtBirth?.add(event.streamName);
+    } else {
       // A terminal fold is the stream's last word whatever revision it is at: the timers to
       // remove are known without reading the view (issue 14). Redis holds only what can be
       // rebuilt: if it is down, the next reconcile pass schedules these timers, and routing goes
       // on rather than wait for it.
       const finished = after !== undefined && isTerminal(after.state);
-      await deps.timers.syncDeployment(deploymentId, { finished }).catch((error: unknown) => console.error(`router: timers of ${deploymentId} not synced`, error));
+      const neverTimed = finished && deps.finishedAtBirth?.take(event.streamName) === true;
+      if (!neverTimed) await deps.timers.syncDeployment(deploymentId, { finished }).catch((error: unknown) => console.error(`router: timers of ${deploymentId} not synced`, error));
     }
   }
 }

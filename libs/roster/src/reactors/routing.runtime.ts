@@ -5,6 +5,7 @@ import { FollowedStreams, type ContextRuntimeDeclaration, type EventStore, type 
 import { CONFIG, ContextRuntime, EVENT_STORE, SQL, type ServiceConfig, type SqlClient } from '@eh/platform';
 import type { OfferDeps } from '../application/offer-deployment.handler';
 import { reactToRosterEvent } from './roster-change.reactor';
+import { FinishedAtBirth } from './finished-at-birth';
 import { reactToDeployment } from './routing.reactor';
 
 /**
@@ -27,11 +28,12 @@ export class RoutingRuntime implements ContextRuntimeDeclaration {
     const { durations } = config;
     const offers: OfferDeps = { store, sql, offerTimeoutSeconds: durations.offerTimeoutSeconds, briefFitHalfLifeSeconds: durations.briefFitHalfLifeSeconds };
     const followed = new FollowedStreams<DeploymentEvent, DeploymentState>(deploymentDecider);
+    const finishedAtBirth = new FinishedAtBirth();
     this.reactors = [
       {
         durable: 'router-deployments',
         subjects: 'deployment.>',
-        handle: (event) => reactToDeployment({ ...offers, timers, replyWindowSeconds: durations.replyWindowSeconds, followed }, event),
+        handle: (event) => reactToDeployment({ ...offers, timers, replyWindowSeconds: durations.replyWindowSeconds, followed, finishedAtBirth }, event),
         // Several pullers, like replicas (issue 14): one at a time held the router to ~250 events/s.
         // Safe by construction: every step appends with the revision it decided on.
         pullers: config.routerConsumers,
