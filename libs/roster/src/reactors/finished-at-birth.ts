@@ -1,10 +1,12 @@
 /**
- * Issue 14: deployments this process took from their creation to a terminal state in one append
- * (a test deployment whose synthetic expert has nothing to wait for). No sync ever scheduled a
- * timer of theirs: the creation was not the stream's latest once handled, and nothing came
- * between it and the end. So their last event has no timer to remove, and the router skips the
- * Redis round trip that would say so. A timer a reconcile pass added in between (only one due
- * within its horizon) is refused by the decider when it fires, and dropped (fire-timer.handler.ts).
+ * Issue 14: deployments whose creation this process handled and found over once it had (a test
+ * deployment whose synthetic expert has nothing to wait for, taken to its end in the append the
+ * creation triggered). No sync ran for them: the creation was no longer the stream's latest once
+ * handled, and no event came between it and the end. So their last event has no timer to remove,
+ * and the router skips the Redis round trip that would say so. A timer that is there all the same
+ * (a reconcile pass added it in between, or a redelivered creation found the end reached over
+ * several appends, one of which synced) stays until due, and is then refused by the decider and
+ * dropped (fire-timer.handler.ts): a stream read, not a wrong step.
  */
 export class FinishedAtBirth {
   private readonly streams = new Set<string>();
