@@ -5,7 +5,7 @@ import { runMigrations } from '@eh/platform';
 import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { allMigrations, inlineProjections } from '../../../../test/support/all-contexts';
 import { FinishedAtBirth } from './finished-at-birth';
-import { reactToDeployment } from './routing.reactor';
+import { reactToDeployment, type DeploymentReactorDeps } from './routing.reactor';
 
 const NOW = new Date('2030-01-01T00:00:00.000Z');
 
@@ -17,6 +17,21 @@ function createCommand(id: string): DeploymentCommand {
       deployment_id: id, workspace_id: 'ws_test', mode: 'test', brief: 'b', skills: ['naming'], urgency: 'standard', scheduled_for: null,
       context_url: null, context_files: [], metadata: {}, webhook_url: null, sla_deadline: new Date(NOW.getTime() + 3_600_000).toISOString(), credits_reserved: 0, created_at: NOW.toISOString(),
     },
+  };
+}
+
+type Synced = { deploymentId: string; finished: boolean }[];
+
+/** The router's deps on this database, its timer syncs noted in `synced` instead of reaching Redis. */
+function reactorDeps(store: EventStore, sql: TestDatabase['pool'], synced: Synced, extra: Pick<DeploymentReactorDeps, 'followed' | 'finishedAtBirth'>): DeploymentReactorDeps {
+  return {
+    store,
+    sql,
+    offerTimeoutSeconds: 60,
+    briefFitHalfLifeSeconds: 60,
+    replyWindowSeconds: 60,
+    timers: { syncDeployment: async (deploymentId, { finished }) => void synced.push({ deploymentId, finished }) },
+    ...extra,
   };
 }
 
@@ -49,16 +64,8 @@ describe('reactToDeployment (PostgreSQL)', () => {
     // The real store, with each stream read noted.
     const counting: EventStore = Object.create(store) as EventStore;
     counting.read = (name, options) => (reads.push(name), store.read(name, options));
-    const synced: { deploymentId: string; finished: boolean }[] = [];
-    const deps = {
-      store: counting,
-      sql: db.pool,
-      offerTimeoutSeconds: 60,
-      briefFitHalfLifeSeconds: 60,
-      replyWindowSeconds: 60,
-      timers: { syncDeployment: async (deploymentId: string, { finished }: { finished: boolean }) => void synced.push({ deploymentId, finished }) },
-      followed,
-    };
+    const synced: Synced = [];
+    const deps = reactorDeps(counting, db.pool, synced, { followed });
     await reactToDeployment(deps, created);
     expect([reads, synced]).toEqual([[], []]);
     // The latest event is handled: the synthetic expert takes its next steps, and the timers
@@ -73,24 +80,15 @@ describe('reactToDeployment (PostgreSQL)', () => {
   });
 
   it('a deployment it took from its creation to its end in one append has no timer to remove: its last event syncs nothing', async () => {
-    const outcomes: { deploymentId: string; finished: boolean }[][] = [];
+    const outcomes: Synced[] = [];
     for (const finishedAtBirth of [new FinishedAtBirth(), undefined]) {
       const id = newId('deployment');
       const stream = deploymentStreamName(id);
       const context = { workspaceId: 'ws_test', correlationId: 'req_test', causationId: null, now: NOW.toISOString() };
       const followed = new FollowedStreams<DeploymentEvent, DeploymentState>(deploymentDecider);
       await handleCommand(store, deploymentDecider, stream, createCommand(id), context, { snapshots: followed });
-      const synced: { deploymentId: string; finished: boolean }[] = [];
-      const deps = {
-        store,
-        sql: db.pool,
-        offerTimeoutSeconds: 60,
-        briefFitHalfLifeSeconds: 60,
-        replyWindowSeconds: 60,
-        timers: { syncDeployment: async (deploymentId: string, { finished }: { finished: boolean }) => void synced.push({ deploymentId, finished }) },
-        followed,
-        finishedAtBirth,
-      };
+      const synced: Synced = [];
+      const deps = reactorDeps(store, db.pool, synced, { followed, finishedAtBirth });
       const [created] = await store.read(stream);
       // The synthetic expert has nothing to wait for: accept, start and publish in one append.
       await reactToDeployment(deps, created);
