@@ -19,6 +19,7 @@ export * from './config/console-config';
 export * from './secrets/secret-keyring';
 export * from './secrets/secret-cipher';
 export * from './scheduling/periodic-task';
+export * from './collections/bounded-set';
 export * from './redis/redis-connection';
 export * from './redis/delayed-job-queue';
 export * from './nest/infrastructure.tokens';

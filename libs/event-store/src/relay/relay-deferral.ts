@@ -1,3 +1,4 @@
+import { BoundedSet } from '@eh/platform';
 import type { RecordedEvent } from '../event-store.port';
 
 /**
@@ -60,16 +61,14 @@ export function heldDueInMs(held: HeldEvents, deferral: RelayDeferral | undefine
 
 /** Streams the relay has read events of, the most recent `capacity`: a notice for any other starts a stream (or one long forgotten). */
 export class StreamsSeen {
-  private readonly seen = new Set<string>();
+  private readonly seen: BoundedSet<string>;
 
-  constructor(private readonly capacity = 10_000) {}
+  constructor(capacity = 10_000) {
+    this.seen = new BoundedSet(capacity);
+  }
 
   add(events: readonly RecordedEvent[]): void {
-    for (const { streamName } of events) {
-      if (this.seen.has(streamName)) continue;
-      if (this.seen.size >= this.capacity) this.seen.delete(this.seen.values().next().value as string);
-      this.seen.add(streamName);
-    }
+    for (const { streamName } of events) this.seen.add(streamName);
   }
 
   /** Which appends should end the relay's wait: while it holds events, not one that only starts a stream whose start may wait. */

@@ -1,4 +1,5 @@
 import type { DeploymentCreated } from '@eh/contracts';
+import { BoundedSet } from '@eh/platform';
 import type { RecordedEvent } from '@eh/event-store';
 
 /**
@@ -8,15 +9,15 @@ import type { RecordedEvent } from '@eh/event-store';
  * was forgotten, is simply not known to be test mode, and its events are handled as before.
  */
 export class TestModeDeployments {
-  /** Insertion order: the first stream is the one least recently learned. */
-  private readonly streams = new Set<string>();
+  private readonly streams: BoundedSet<string>;
 
-  constructor(private readonly capacity = 50_000) {}
+  constructor(capacity = 50_000) {
+    this.streams = new BoundedSet(capacity);
+  }
 
   /** Notes a `deployment.created` in test mode; any other event is left alone. */
   learn(event: RecordedEvent): void {
     if (event.type !== 'deployment.created' || (event.data as DeploymentCreated['data']).mode !== 'test') return;
-    if (this.streams.size >= this.capacity) this.streams.delete(this.streams.values().next().value ?? '');
     this.streams.add(event.streamName);
   }
 

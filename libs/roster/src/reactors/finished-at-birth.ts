@@ -1,3 +1,5 @@
+import { BoundedSet } from '@eh/platform';
+
 /**
  * Issue 14: deployments whose creation this process handled and found over once it had (a test
  * deployment whose synthetic expert has nothing to wait for, taken to its end in the append the
@@ -8,18 +10,8 @@
  * several appends, one of which synced) stays until due, and is then refused by the decider and
  * dropped (fire-timer.handler.ts): a stream read, not a wrong step.
  */
-export class FinishedAtBirth {
-  private readonly streams = new Set<string>();
-
-  constructor(private readonly capacity = 10_000) {}
-
-  add(streamName: string): void {
-    if (this.streams.size >= this.capacity) this.streams.delete(this.streams.values().next().value as string);
-    this.streams.add(streamName);
-  }
-
-  /** Whether the stream was added, forgetting it: its last event is handled once. */
-  take(streamName: string): boolean {
-    return this.streams.delete(streamName);
+export class FinishedAtBirth extends BoundedSet<string> {
+  constructor(capacity = 10_000) {
+    super(capacity);
   }
 }

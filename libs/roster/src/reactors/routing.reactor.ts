@@ -47,7 +47,7 @@ export async function reactToDeployment(deps: DeploymentReactorDeps, event: Reco
       // rebuilt: if it is down, the next reconcile pass schedules these timers, and routing goes
       // on rather than wait for it.
       const finished = after !== undefined && isTerminal(after.state);
-      const neverTimed = finished && deps.finishedAtBirth?.take(event.streamName) === true;
+      const neverTimed = finished && deps.finishedAtBirth?.delete(event.streamName) === true;
       if (!neverTimed) await deps.timers.syncDeployment(deploymentId, { finished }).catch((error: unknown) => console.error(`router: timers of ${deploymentId} not synced`, error));
     }
   }
