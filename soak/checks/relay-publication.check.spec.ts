@@ -47,6 +47,21 @@ describe('relay publication (soak check)', () => {
     expect(checkRelayPublication(paired.rows, carried(a.eventId)).violations.map((v) => v.detail)).toEqual([`message 1 carries Nats-Msg-Id ${a.eventId}`]);
   });
 
+  it('checks the fan-out copies apart: each after its original, once, named after it', () => {
+    const messages = published(events, [0, 1, 2]);
+    const copyOf = (index: number, seq: number, msgId = `${messages[index].msgId}@hooks`): StreamMessage => ({ ...messages[index], seq, msgId, subject: 'events.hooks.x' });
+    const withCopies = [messages[0], copyOf(0, 1), messages[1], messages[2], copyOf(2, 3)];
+    expect(checkRelayPublication(events.rows, withCopies)).toMatchObject({ violations: [], figures: { 'fan-out copies on the stream': 2, 'events on the stream': 3 } });
+    const wrong = [copyOf(0, 0), messages[0], copyOf(0, 2), messages[1], copyOf(1, 3, 'evt_other@hooks'), messages[2]];
+    const ghost = { ...copyOf(0, 9), eventId: 'evt_ghost', msgId: 'evt_ghost@hooks' };
+    expect(checkRelayPublication(events.rows, [...wrong, ghost]).violations.map((v) => v.detail)).toEqual([
+      'copy at stream sequence 0 before its original (1)',
+      'copied twice (again at stream sequence 2)',
+      'copy at stream sequence 3 carries Nats-Msg-Id evt_other@hooks',
+      'copy at stream sequence 9 of an event never published',
+    ]);
+  });
+
   it('expects a delivery’s records in the store only, and the events that ask for an attempt on the stream', () => {
     const withDeliveries = new StoredEvents();
     withDeliveries.add('deployment-a', 'deployment.created', {});

@@ -1,5 +1,6 @@
 import { deliveryRecordQualifier } from '@eh/contracts';
-import { busMessageId } from '@eh/event-store';
+import { WEBHOOK_COPY_TOKEN } from '@eh/delivery';
+import { busMessageId, copyMessageId } from '@eh/event-store';
 import type { StoredEvent, StreamMessage } from './soak-evidence';
 import type { CheckResult, Violation } from './soak-violation';
 
@@ -23,10 +24,14 @@ export function keptInStoreOnly(event: Pick<StoredEvent, 'streamName' | 'type' |
  * several, the first one's id and their count: bus-bundles.ts), bundled the same way every time;
  * the stream's duplicate window keeps one copy of each id. So the stream must hold each stored event exactly once (no
  * more, none missing, nothing unknown), each stream's events in revision order, and all of them
- * in commit order; but none whose qualifier nobody reads (a delivery's records).
+ * in commit order; but none whose qualifier nobody reads (a delivery's records). The fan-out's
+ * copies (bus-copies.ts, `Nats-Msg-Id` ending `@hooks`) are checked apart (checkCopies).
  */
-export function checkRelayPublication(events: readonly StoredEvent[], messages: readonly StreamMessage[], storedAfter: readonly StoredEvent[] = events): CheckResult {
+export function checkRelayPublication(events: readonly StoredEvent[], everyMessage: readonly StreamMessage[], storedAfter: readonly StoredEvent[] = events): CheckResult {
   const violations: Violation[] = [];
+  const copySuffix = copyMessageId('', WEBHOOK_COPY_TOKEN);
+  const messages = everyMessage.filter((message) => !message.msgId.endsWith(copySuffix));
+  const copyMessages = everyMessage.filter((message) => message.msgId.endsWith(copySuffix));
   // `events` was read before the stream and must all be on it; `storedAfter`, read after, knows
   // every event the stream can hold, including those committed while it was being read.
   const stored = new Map(storedAfter.map((event) => [event.eventId, event]));
@@ -57,5 +62,28 @@ export function checkRelayPublication(events: readonly StoredEvent[], messages: 
     if (previous && !before(previous, event)) violations.push({ check: CHECK, subject: event.eventId, detail: `published after ${previous.eventId}, which committed later` });
     previous = event;
   }
-  return { violations, figures: { 'events stored': events.length, 'events kept in the store only': events.length - published.length, 'messages on the stream': new Set(messages.map((message) => message.seq)).size, 'events on the stream': messages.length, 'distinct event ids published': copies.size } };
+  violations.push(...checkCopies(copyMessages, firstCopies));
+  return { violations, figures: { 'fan-out copies on the stream': copyMessages.length, 'events stored': events.length, 'events kept in the store only': events.length - published.length, 'messages on the stream': new Set(messages.map((message) => message.seq)).size, 'events on the stream': messages.length, 'distinct event ids published': copies.size } };
+}
+
+/**
+ * Each copy follows its original: the same events, once, named after the original's message, and
+ * after it on the stream. Which events must be copied depends on endpoints the soak does not
+ * track; the webhook checks find a delivery lost for want of one.
+ */
+function checkCopies(copies: readonly StreamMessage[], originals: readonly StreamMessage[]): Violation[] {
+  const violations: Violation[] = [];
+  const originalOf = new Map(originals.map((message) => [message.eventId, message]));
+  const copied = new Set<string>();
+  for (const copy of copies) {
+    const original = originalOf.get(copy.eventId);
+    if (copied.has(copy.eventId)) violations.push({ check: CHECK, subject: copy.eventId, detail: `copied twice (again at stream sequence ${copy.seq})` });
+    copied.add(copy.eventId);
+    if (!original) violations.push({ check: CHECK, subject: copy.eventId, detail: `copy at stream sequence ${copy.seq} of an event never published` });
+    else if (copy.seq < original.seq) violations.push({ check: CHECK, subject: copy.eventId, detail: `copy at stream sequence ${copy.seq} before its original (${original.seq})` });
+    else if (copy.indexInMessage === 0 && copy.msgId !== copyMessageId(busMessageId(copy.eventId, copy.eventsInMessage), WEBHOOK_COPY_TOKEN)) {
+      violations.push({ check: CHECK, subject: copy.eventId, detail: `copy at stream sequence ${copy.seq} carries Nats-Msg-Id ${copy.msgId}` });
+    }
+  }
+  return violations;
 }

@@ -150,7 +150,7 @@ describe('signals: traces, metrics and logs of the running services', () => {
     expect(value(webhooks, 'eh_webhook_dead_letters_total')).toBe(0);
     expect(value(webhooks, 'eh_webhook_dead_letters')).toBe(0);
     expect(value(webhooks, 'eh_webhook_deliveries_overdue')).toBe(0);
-    expect(value(webhooks, 'eh_consumer_lag_messages', { durable: 'webhooks-fanout-deployments' })).toBeGreaterThanOrEqual(0);
+    expect(value(webhooks, 'eh_consumer_lag_messages', { durable: 'webhooks-hooks-deployments' })).toBeGreaterThanOrEqual(0);
 
     const ledger = await metricsOf('ledger');
     expect(value(ledger, 'eh_ledger_open_reservations')).toBe(0);

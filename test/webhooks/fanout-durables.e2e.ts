@@ -11,12 +11,19 @@ interface Workspace {
 }
 
 // Spelt out, not imported: a renamed durable is a new consumer that replays the stream, which this must catch.
-const FANOUT_DURABLES = ['webhooks-fanout-deployments', 'webhooks-fanout-handoffs', 'webhooks-fanout-accounts', 'webhooks-fanout-attempt-requests'];
+const FANOUT_DURABLES = ['webhooks-hooks-deployments', 'webhooks-hooks-handoffs', 'webhooks-hooks-accounts', 'webhooks-fanout-attempt-requests'];
+/** The version before: a durable on each whole category. */
+const CATEGORY_DURABLES = [
+  ['webhooks-fanout-deployments', 'deployment'],
+  ['webhooks-fanout-handoffs', 'handoff'],
+  ['webhooks-fanout-accounts', 'account'],
+];
 
 /**
  * Issue 14: the fan-out is sent only the events of the categories it acts on, one durable each,
- * and not the records its own deliveries make. Its durables took over from `webhooks-fanout`
- * (every event): an upgrade finds that one holding events and delivers them before deleting it.
+ * of those only the relay's copies of what may have a destination, and not the records its own
+ * deliveries make. Its durables took over from those on each whole category: an upgrade finds
+ * them holding events and delivers those before deleting them.
  */
 describe('the webhooks fan-out durables', () => {
   let services: RunningServices;
@@ -53,11 +60,13 @@ describe('the webhooks fan-out durables', () => {
     await receiver?.close();
   });
 
-  it('runs one durable per category it acts on, and is never sent the records of its deliveries, which are not published', async () => {
+  it('runs one durable per category it acts on, is sent nothing of a deployment without destinations, and never the records of its deliveries, which are not published', async () => {
     const durables = await consumers();
     for (const durable of FANOUT_DURABLES) expect(durables.has(durable)).toBe(true);
     expect(durables.has('webhooks-fanout')).toBe(false);
+    for (const [durable] of CATEGORY_DURABLES) expect(durables.has(durable as string)).toBe(false);
     expect(durables.get('webhooks-fanout-attempt-requests')?.config.filter_subject).toBe(`${services.env.SUBJECT_PREFIX}.delivery.*`);
+    expect(durables.get('webhooks-hooks-deployments')?.config.filter_subject).toBe(`${services.env.SUBJECT_PREFIX}.hooks.deployment.>`);
 
     // One with nowhere to go: the next case registers an endpoint it must never be sent to.
     const withoutDestination = await deploy({});
@@ -72,26 +81,34 @@ describe('the webhooks fan-out durables', () => {
     const jsm = await nats.jetstreamManager();
     const deliverySubjects = (await jsm.streams.info(services.env.NATS_STREAM, { subjects_filter: `${services.env.SUBJECT_PREFIX}.delivery.>` })).state.subjects;
     expect(Object.keys(deliverySubjects ?? {})).toEqual([]);
-    expect(after.get('webhooks-fanout-deployments')?.delivered.consumer_seq).toBeGreaterThanOrEqual(4);
+    // The relay copied, for the fan-out, the events of the deployment with a webhook_url only.
+    const copied = (await jsm.streams.info(services.env.NATS_STREAM, { subjects_filter: `${services.env.SUBJECT_PREFIX}.hooks.deployment.>` })).state.subjects;
+    expect(Object.keys(copied ?? {})).toEqual([`${services.env.SUBJECT_PREFIX}.hooks.deployment.${id}.test`]);
+    expect(after.get('webhooks-hooks-deployments')?.delivered.consumer_seq).toBeGreaterThanOrEqual(2);
   });
 
-  it('after an upgrade, delivers what `webhooks-fanout` still held, deletes it, and goes on from the new durables', async () => {
+  it('after an upgrade, delivers what the durables on whole categories still held, deletes them, and goes on from the new durables', async () => {
     // Registered now: fanning out the events before it again would send them there.
     await services.ops('webhook:set', '--workspace', workspace.id, '--url', receiver.url('/endpoint'));
     await services.kill('webhooks');
-    // The durables of the version before: only `webhooks-fanout`, on every event.
+    // The durables of the version before: one on each whole category.
     const jsm = await nats.jetstreamManager();
-    for (const durable of FANOUT_DURABLES) await jsm.consumers.delete(services.env.NATS_STREAM, durable);
-    await jsm.consumers.add(services.env.NATS_STREAM, { durable_name: 'webhooks-fanout', ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.New, filter_subject: `${services.env.SUBJECT_PREFIX}.>` });
+    for (const durable of FANOUT_DURABLES.slice(0, 3)) await jsm.consumers.delete(services.env.NATS_STREAM, durable);
+    for (const [durable, category] of CATEGORY_DURABLES) {
+      await jsm.consumers.add(services.env.NATS_STREAM, { durable_name: durable, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.New, filter_subject: `${services.env.SUBJECT_PREFIX}.${category}.>` });
+    }
     const heldByTheOldDurable = [await deploy(), await deploy()];
     // Two messages each: the create, and the accept, start and complete bundled (the relay's bundleForBus).
-    await waitUntil(async () => ((await consumers()).get('webhooks-fanout')?.num_pending ?? 0) >= 4, { description: 'the old durable to hold both deployments' });
+    await waitUntil(async () => ((await consumers()).get('webhooks-fanout-deployments')?.num_pending ?? 0) >= 4, { description: 'the old durable to hold both deployments' });
 
     await services.start('webhooks');
     const delivered = (await Promise.all(heldByTheOldDurable.map((id) => ops.settled(`deployment_id=${id}`, 3, 'succeeded', 30_000)))).flat();
     expect(delivered).toHaveLength(6);
-    await waitUntil(async () => !(await consumers()).has('webhooks-fanout'), { timeoutMs: 30_000, description: 'the old durable to be drained and deleted' });
-    const drained = /retired durable webhooks-fanout drained and deleted; its events now come through webhooks-fanout-deployments, /;
+    await waitUntil(async () => {
+      const remaining = await consumers();
+      return CATEGORY_DURABLES.every(([durable]) => !remaining.has(durable as string));
+    }, { timeoutMs: 30_000, description: 'the old durables to be drained and deleted' });
+    const drained = /retired durable webhooks-fanout-deployments drained and deleted; its events now come through webhooks-hooks-deployments/;
     await waitUntil(() => drained.test(services.logs('webhooks')), { description: 'the drain logged' });
 
     // The new durables began after what the old one held: nothing was fanned out twice.

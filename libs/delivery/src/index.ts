@@ -43,5 +43,7 @@ export * from './adapters/delivery-queue';
 export * from './adapters/delivery-worker';
 export * from './adapters/cached-secret-opener';
 export * from './adapters/https-webhook.sender';
+export * from './application/webhook-destinations';
+export * from './adapters/webhook-copy';
 export * from './reactors/fanout.reactor';
 export * from './delivery.module';

@@ -9,6 +9,7 @@ export * from './relay/relay.migrations';
 export * from './relay/event-subject';
 export { bundleForBus, busMessageId, eventsOfBusMessage, DEFAULT_BUNDLE_LIMITS, type BundleLimits, type BusBundle } from './relay/bus-bundles';
 export * from './relay/stream-qualifiers';
+export * from './relay/bus-copies';
 export * from './relay/event-relay';
 export type { RelayDeferral } from './relay/relay-deferral';
 export * from './relay/jetstream-event-consumer';

@@ -20,6 +20,7 @@ export * from './secrets/secret-keyring';
 export * from './secrets/secret-cipher';
 export * from './scheduling/periodic-task';
 export * from './collections/bounded-set';
+export * from './collections/bounded-map';
 export * from './redis/redis-connection';
 export * from './redis/delayed-job-queue';
 export * from './nest/infrastructure.tokens';

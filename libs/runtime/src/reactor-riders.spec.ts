@@ -106,7 +106,7 @@ describe('composeReactors (issue 14: a reactor riding on another durable)', () =
 });
 
 describe('composeReactors (issue 14: reactors that replace a durable)', () => {
-  const replaces = { durable: 'fanout', subjects: '>' };
+  const replaces = [{ durable: 'fanout', subjects: '>' }];
 
   it('drains a replaced durable once, on its own subject, with the first successor’s handler', () => {
     const handle = async (): Promise<ReactorOutcome> => 'nothing_done';
@@ -119,6 +119,19 @@ describe('composeReactors (issue 14: reactors that replace a durable)', () => {
     expect(replaced[0]).toMatchObject({ durable: 'fanout', subjects: '>', pullers: 1, rerunnable: true, replaces: undefined });
     expect(replaced[0].handle).toBe(handle);
     expect(replaced[0].accepts).toBe(accepts);
+  });
+
+  it('drains each of the durables a successor replaces, each on its own subject', () => {
+    const handle = async (): Promise<ReactorOutcome> => 'nothing_done';
+    const predecessors = [
+      { durable: 'fanout', subjects: '>' },
+      { durable: 'fanout-deployments', subjects: 'deployment.>' },
+    ];
+    const { replaced } = composeReactors([
+      reactor('hooks-deployments', { subjects: 'hooks.deployment.>', rerunnable: true, replaces: predecessors, handle }),
+      reactor('hooks-handoffs', { subjects: 'hooks.handoff.>', rerunnable: true, replaces: [{ durable: 'fanout', subjects: '>' }], handle }),
+    ]);
+    expect(replaced.map(({ durable, subjects }) => `${durable} ${subjects}`)).toEqual(['fanout >', 'fanout-deployments deployment.>']);
   });
 
   it('refuses a successor that is not rerunnable: the drain and it may both handle an event', () => {

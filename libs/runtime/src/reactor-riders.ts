@@ -38,10 +38,11 @@ export function composeReactors(reactors: readonly Reactor[]): ComposedReactors 
 function replacedDurables(running: readonly Reactor[]): Reactor[] {
   const byDurable = new Map<string, Reactor>();
   for (const successor of running) {
-    const { replaces } = successor;
-    if (!replaces || byDurable.has(replaces.durable)) continue;
-    if (successor.rerunnable !== true) throw new Error(`${successor.durable} replaces ${replaces.durable} but is not rerunnable`);
-    byDurable.set(replaces.durable, { ...successor, durable: replaces.durable, subjects: replaces.subjects, pullers: 1, concurrency: 1, replaces: undefined, ridesOn: undefined });
+    for (const retired of successor.replaces ?? []) {
+      if (byDurable.has(retired.durable)) continue;
+      if (successor.rerunnable !== true) throw new Error(`${successor.durable} replaces ${retired.durable} but is not rerunnable`);
+      byDurable.set(retired.durable, { ...successor, durable: retired.durable, subjects: retired.subjects, pullers: 1, concurrency: 1, replaces: undefined, ridesOn: undefined });
+    }
   }
   return [...byDurable.values()];
 }

@@ -48,10 +48,10 @@ export class ReactorRunner implements OnApplicationBootstrap, BeforeApplicationS
     // Read before any successor exists: a successor created while its predecessor remains begins at
     // the stream's next event, and everything before is drained from the predecessor.
     const predecessorsLeft = await this.existingDurables(replaced.map((predecessor) => predecessor.durable));
-    for (const reactor of reactors) await this.startReactor(reactor, reactor.replaces !== undefined && predecessorsLeft.has(reactor.replaces.durable));
+    for (const reactor of reactors) await this.startReactor(reactor, reactor.replaces?.some((retired) => predecessorsLeft.has(retired.durable)) ?? false);
     for (const rider of retired) this.drainRetired(rider, rider.ridesOn ?? '');
     for (const predecessor of replaced) {
-      const successors = reactors.filter((reactor) => reactor.replaces?.durable === predecessor.durable).map((reactor) => reactor.durable);
+      const successors = reactors.filter((reactor) => reactor.replaces?.some((retired) => retired.durable === predecessor.durable)).map((reactor) => reactor.durable);
       if (predecessorsLeft.has(predecessor.durable)) this.drainRetired(predecessor, successors.join(', '));
     }
     // Issue 16: the contexts' gauges and each durable's lag, computed when /metrics is scraped.

@@ -1,6 +1,7 @@
 import type { DeliveryDestination, KeyMode, PublicEventType } from '@eh/contracts';
 import type { SqlClient } from '@eh/platform';
 import type { WebhookEndpointResource } from '../domain/webhook-endpoint.resource';
+import type { KnownEndpoint } from '../application/webhook-destinations';
 
 /** A partner's endpoints of one workspace and mode, oldest first (at most 16: no pages). */
 export async function listWebhookEndpoints(sql: SqlClient, workspaceId: string, mode: KeyMode): Promise<WebhookEndpointResource[]> {
@@ -28,4 +29,10 @@ export async function endpointsTakingEvent(sql: SqlClient, workspaceId: string, 
     [workspaceId, mode, eventType],
   );
   return rows.map((row) => ({ endpoint_id: row.endpoint_id, url: row.url }));
+}
+
+/** Every endpoint ever stored, removed ones too: where the relay's WebhookDestinations starts (its events may precede a removal). */
+export async function everyEndpointStored(sql: SqlClient): Promise<KnownEndpoint[]> {
+  const { rows } = await sql.query<KnownEndpoint>('SELECT workspace_id, endpoint_id, mode FROM webhook_endpoints_view');
+  return rows;
 }

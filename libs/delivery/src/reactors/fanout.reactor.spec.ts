@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@eh/event-store';
 import { SubjectFolds } from '../application/subject-folds';
+import { WebhookDestinations } from '../application/webhook-destinations';
 import { PUBLIC_EVENT_TYPES } from '@eh/contracts';
 import { FANOUT_DURABLES, fanoutAccepts, fanoutHandler } from './fanout.reactor';
 
@@ -72,8 +73,13 @@ describe('issue 14: the fan-out durables', () => {
   /** The stream category each public event is appended to: usage thresholds are the account's. */
   const categoryOfPublicEvent = (type: string): string => (type.startsWith('usage.') ? 'account' : type.slice(0, type.indexOf('.')));
 
-  it.each([...PUBLIC_EVENT_TYPES])('%s reaches a durable on its whole category', (type) => {
-    expect(FANOUT_DURABLES.map((durable) => durable.subjects)).toContain(`${categoryOfPublicEvent(type)}.>`);
+  it.each([...PUBLIC_EVENT_TYPES])('%s reaches a durable on the relay\'s copies of its whole category', (type) => {
+    expect(FANOUT_DURABLES.map((durable) => durable.subjects)).toContain(`hooks.${categoryOfPublicEvent(type)}.>`);
+  });
+
+  it.each([...PUBLIC_EVENT_TYPES])('%s is copied by the relay when its workspace has an endpoint of its mode', (type) => {
+    const destinations = new WebhookDestinations([{ workspace_id: 'ws_1', endpoint_id: 'we_1', mode: null }]);
+    expect(destinations.copies(event(type, `${categoryOfPublicEvent(type)}-x_1`))).toBe(true);
   });
 
   it('takes, of the delivery category, only unqualified subjects: never a delivery’s records', () => {

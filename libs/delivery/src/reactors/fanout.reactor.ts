@@ -3,7 +3,8 @@ import type { AttemptScheduler } from '../application/attempt-scheduler.port';
 import { recordSchedule, scheduleDeliveries, type EndpointDirectory, type ScheduleOptions, type ScheduleRecorder, type SigningSecretKeeper } from '../application/schedule-deliveries.handler';
 import type { FirstAttempts } from '../application/first-attempts';
 import { isFollowedBySubjects, type SubjectFolds } from '../application/subject-folds';
-import type { BusDelivery, EventStore, ReactorOutcome, RecordedEvent } from '@eh/event-store';
+import type { BusDelivery, EventStore, ReactorOutcome, RecordedEvent, RetiredDurable } from '@eh/event-store';
+import { WEBHOOK_COPY_TOKEN } from '../application/webhook-destinations';
 
 export interface FanoutDeps {
   store: EventStore;
@@ -30,23 +31,31 @@ export interface FanoutDeps {
   firstAttempts?: Pick<FirstAttempts, 'begin' | 'attemptThenSchedule'>;
 }
 
+/** The durable every event went to before the fan-out was split by category. */
+const FANOUT_OF_EVERY_EVENT: RetiredDurable = { durable: 'webhooks-fanout', subjects: '>' };
+
+/** Issue 14: a category's durable before the relay copied what may have a destination (WebhookDestinations): it was sent every event of the category. */
+const fanoutOfWholeCategory = (category: string): RetiredDurable => ({ durable: `webhooks-fanout-${category}s`, subjects: `${category}.>` });
+
 /**
  * Issue 14: the fan-out's durables, one per category it acts on (nats-server 2.9 takes one filter
  * subject per consumer), so it is sent nothing else. Public events are appended to deployment,
- * handoff and account streams (usage thresholds are the account's); `parallel` ones take
- * WEBHOOK_FANOUT_CONSUMERS pullers.
+ * handoff and account streams (usage thresholds are the account's), and the fan-out reads the
+ * relay's copies of those that may have a destination (`hooks.<category>.>`, webhook-copy.ts):
+ * nothing of a workspace and mode without endpoints. `parallel` ones take WEBHOOK_FANOUT_CONSUMERS
+ * pullers. Each took over from the durables before it, drained and deleted where they remain.
  */
-export const FANOUT_DURABLES = [
-  { durable: 'webhooks-fanout-deployments', subjects: 'deployment.>', parallel: true },
-  { durable: 'webhooks-fanout-handoffs', subjects: 'handoff.>', parallel: true },
-  // usage.threshold_reached; the account's other events are acked unread.
-  { durable: 'webhooks-fanout-accounts', subjects: 'account.>', parallel: false },
+export const FANOUT_DURABLES: readonly { durable: string; subjects: string; parallel: boolean; replaces: readonly RetiredDurable[] }[] = [
+  ...(['deployment', 'handoff', 'account'] as const).map((category) => ({
+    durable: `webhooks-${WEBHOOK_COPY_TOKEN}-${category}s`,
+    subjects: `${WEBHOOK_COPY_TOKEN}.${category}.>`,
+    // usage.threshold_reached is the account's only public event: one puller.
+    parallel: category !== 'account',
+    replaces: [FANOUT_OF_EVERY_EVENT, fanoutOfWholeCategory(category)],
+  })),
   // Replays and partners' test events; never the records of deliveries (`delivery.<id>.record`).
-  { durable: 'webhooks-fanout-attempt-requests', subjects: ATTEMPT_REQUESTS_SUBJECT, parallel: false },
-] as const;
-
-/** The durable every event went to before the fan-out was split by category. */
-export const RETIRED_FANOUT = { durable: 'webhooks-fanout', subjects: '>' };
+  { durable: 'webhooks-fanout-attempt-requests', subjects: ATTEMPT_REQUESTS_SUBJECT, parallel: false, replaces: [FANOUT_OF_EVERY_EVENT] },
+];
 
 /**
  * What the fan-out acts on; everything else is acked unread. Every other deployment and handoff
@@ -56,7 +65,7 @@ export const fanoutAccepts = (event: RecordedEvent): boolean =>
   isPublicEventType(event.type) || isFollowedBySubjects(event) || asksForAnAttempt(event);
 
 /**
- * The `webhooks-fanout-*` consumers' handler, for the events of their subjects: a public event
+ * The fan-out durables' handler, for the events of their subjects: a public event
  * becomes its deliveries; a replay request (appended by the gateway or the CLI, which have
  * no queue) becomes its first attempt. Anything else is skipped.
  */

@@ -20,7 +20,7 @@ import { attemptBeforeScheduling, attemptDelivery, recordSentAttempt, type Attem
 import type { ScheduleDelivery } from '../domain/delivery.commands';
 import type { DeliveryState } from '../domain/delivery.state';
 import { FirstAttempts } from '../application/first-attempts';
-import { FANOUT_DURABLES, fanoutAccepts, fanoutHandler, RETIRED_FANOUT } from './fanout.reactor';
+import { FANOUT_DURABLES, fanoutAccepts, fanoutHandler } from './fanout.reactor';
 
 interface Running {
   cipher: SecretCipher;
@@ -144,10 +144,9 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
     });
     // Issue 16: dead letters and overdue deliveries, read from deliveries_view when scraped.
     this.gauges = deliveryGauges(sql);
-    // Issue 14: one durable per category the fan-out acts on, which took over from
-    // `webhooks-fanout` (every event), drained and deleted where it remains.
+    // Issue 14: one durable per category the fan-out acts on (FANOUT_DURABLES).
     this.reactors = FANOUT_DURABLES.map(
-      ({ durable, subjects, parallel }): Reactor => ({
+      ({ durable, subjects, parallel, replaces }): Reactor => ({
         durable,
         subjects,
         accepts: fanoutAccepts,
@@ -161,7 +160,7 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
         // Issue 14: run again, it schedules nothing twice (derived delivery ids, appended expecting no
         // stream) and enqueues only what is idempotent by job id: no processed_events row is needed.
         rerunnable: true,
-        replaces: RETIRED_FANOUT,
+        replaces,
       }),
     );
   }

@@ -8,6 +8,8 @@ export interface BusBundle {
   body: string;
   /** `Nats-Msg-Id` (busMessageId). */
   msgId: string;
+  /** The token of the copy this message is (bus-copies.ts); undefined for the original. */
+  copy?: string;
 }
 
 export interface BundleLimits {

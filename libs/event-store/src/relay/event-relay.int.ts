@@ -294,6 +294,55 @@ describe('EventRelay', () => {
     expect((await storedEvents(env)).map((m) => m.event.id)).toEqual(expected.map((e) => e.id));
   });
 
+  it('publishes a copy of what a copy\'s selector takes right after its original, on `<prefix>.<token>.<subject>`, once, and starts the selector again after a failed publish', async () => {
+    // The selector folds `flag` streams in commit order: an order goes out again while a flag is on.
+    let starts = 0;
+    const copies = [
+      {
+        token: 'flagged',
+        start: async () => {
+          starts++;
+          let on = false;
+          return { copies: (event: RecordedEvent) => (event.streamName.startsWith('flag-') ? ((on = event.type === 'flag.on'), false) : on) };
+        },
+      },
+    ];
+    let calls = 0;
+    const errors: Error[] = [];
+    // The 4th message fails once: the batch is read, and folded, again.
+    const failingOnce: Pick<JetStreamClient, 'publish'> = {
+      publish: async (subject, payload, options) => {
+        calls++;
+        if (calls === 4) throw new Error('simulated loss');
+        return env.js.publish(subject, payload, options);
+      },
+    };
+    await env.store.append('order-o_before', newEvents(2, 'order.changed'), 'no_stream');
+    await env.store.append('flag-f_1', newEvents(1, 'flag.on'), 'no_stream');
+    await env.store.append('order-o_during', newEvents(2, 'order.changed'), 'no_stream');
+    await env.store.append('flag-f_1', newEvents(1, 'flag.off'), 0);
+    await env.store.append('order-o_after', newEvents(1, 'order.changed'), 'no_stream');
+    relayFor(env, { js: failingOnce, copies, onError: (err) => errors.push(err) }).start();
+    await waitUntil(async () => (await storedMessages(env)).length === 6, { description: 'five originals and one copy' });
+
+    const messages = await storedMessages(env);
+    const prefix = env.subjectPrefix;
+    expect(messages.map((message) => message.subject)).toEqual([
+      `${prefix}.order.o_before`,
+      `${prefix}.flag.f_1`,
+      `${prefix}.order.o_during`,
+      `${prefix}.flagged.order.o_during`,
+      `${prefix}.flag.f_1`,
+      `${prefix}.order.o_after`,
+    ]);
+    const [original, copy] = [messages[2], messages[3]];
+    expect(copy?.events).toEqual(original?.events);
+    expect(copy?.msgId).toBe(`${original?.msgId}@flagged`);
+    expect(errors.map((err) => err.message)).toEqual(['simulated loss']);
+    // The first leadership's selector, and a fresh one for the batch read again.
+    expect(starts).toBe(2);
+  });
+
   describe('with events that may wait (deferral, relay-deferral.ts)', () => {
     const deferral = (maxWaitMs: number) => ({ mayWait: (event: RecordedEvent) => event.type === 'order.created', maxWaitMs });
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -7,6 +7,7 @@ import type { EventStore, RecordedEvent } from '../event-store.port';
 import { abortableDelay, toError } from './abortable-delay';
 import { decodeCheckpoint } from '../postgres/postgres-checkpoint';
 import { bundleForBus, DEFAULT_BUNDLE_LIMITS, endAtCommit, type BundleLimits, type BusBundle } from './bus-bundles';
+import { copyOfBundle, type BusCopy, type CopySelector } from './bus-copies';
 import { eventSubject } from './event-subject';
 import { heldDueInMs, holdOrPublish, NOTHING_HELD, StreamsSeen, type HeldEvents, type RelayDeferral } from './relay-deferral';
 import { RelayLeaderLock } from './relay-leader-lock';
@@ -43,6 +44,8 @@ export interface EventRelayOptions {
   bundleLimits?: BundleLimits;
   /** Events that may wait a while to go out with others (relay-deferral.ts); none when unset. */
   deferral?: RelayDeferral;
+  /** Events that also go out on a subject of their own (bus-copies.ts), declared by the contexts that read them. */
+  copies?: readonly BusCopy[];
   onError?: (err: Error) => void;
 }
 
@@ -64,6 +67,8 @@ export class EventRelay {
   private lastSequence: number | undefined;
   private readonly qualifiers: StreamQualifiers;
   private readonly streamsSeen = new StreamsSeen();
+  /** The copies' selectors of this leadership, in `copies` order; started before its first publish. */
+  private selectors: CopySelector[] | undefined;
 
   constructor(private readonly options: EventRelayOptions) {
     this.name = options.name ?? 'events';
@@ -128,6 +133,8 @@ export class EventRelay {
     let checkpoint = await lock.loadCheckpoint(this.name);
     // A new leader cannot know what another published meanwhile.
     this.lastSequence = undefined;
+    // Nor which endpoints (or anything a copy's selector folds) changed meanwhile.
+    this.selectors = undefined;
     // Events read but held back a while (relay-deferral.ts), and where the next read starts: past them.
     let held: HeldEvents = NOTHING_HELD;
     let readFrom = checkpoint;
@@ -174,9 +181,11 @@ export class EventRelay {
             await abortableDelay(this.options.lingerMs ?? 2, signal);
           }
         } catch (err) {
-          // The in-memory checkpoint did not move: the next round reads the batch again, held events too.
+          // The in-memory checkpoint did not move: the next round reads the batch again, held events too,
+          // and the copies' selectors, which have folded part of it, start again from what is stored.
           held = NOTHING_HELD;
           readFrom = checkpoint;
+          this.selectors = undefined;
           this.report(err);
           await abortableDelay(this.options.errorBackoffMs ?? 1_000, signal);
         }
@@ -196,12 +205,17 @@ export class EventRelay {
    * then (a new leader, after a failure, while republishing what a crash left unsaved, whose
    * acks are duplicates naming older sequences) messages go one at a time, as before. Events whose
    * qualifier nobody reads (SubjectQualifier.unpublished) are passed over: the checkpoint moves past them.
-   * Consecutive events of one stream share a message (bus-bundles.ts).
+   * Consecutive events of one stream share a message (bus-bundles.ts); a bundle's copies
+   * (bus-copies.ts) follow it.
    */
   private async publishInOrder(read: readonly RecordedEvent[]): Promise<void> {
     const qualifiers = await this.qualifiers.of(read);
+    const copied = await this.copiedEvents(read);
     const outgoing = read.flatMap((event, index) => (this.qualifiers.isUnpublished(event, qualifiers[index]) ? [] : [{ event, subject: eventSubject(this.prefix, event.streamName, qualifiers[index]), commit: commitOf(event) }]));
-    const bundles = bundleForBus(outgoing, this.options.bundleLimits ?? DEFAULT_BUNDLE_LIMITS);
+    const bundles = bundleForBus(outgoing, this.options.bundleLimits ?? DEFAULT_BUNDLE_LIMITS).flatMap((bundle) => [
+      bundle,
+      ...copied.flatMap(({ token, events }) => copyOfBundle(bundle, this.prefix, token, bundle.events.some((event) => events.has(event))) ?? []),
+    ]);
     let next = 0;
     while (next < bundles.length && this.lastSequence === undefined) {
       const ack = await this.publish(bundles[next] as BusBundle, undefined);
@@ -220,8 +234,17 @@ export class EventRelay {
     if (acks.every((ack) => !ack.duplicate)) this.lastSequence = base + rest.length;
   }
 
+  /** Each copy's token and the events its selector took, every event read shown to it in commit order. */
+  private async copiedEvents(read: readonly RecordedEvent[]): Promise<{ token: string; events: Set<RecordedEvent> }[]> {
+    const copies = this.options.copies ?? [];
+    if (copies.length === 0) return [];
+    this.selectors ??= await Promise.all(copies.map((copy) => copy.start()));
+    const selectors = this.selectors;
+    return copies.map((copy, index) => ({ token: copy.token, events: new Set(read.filter((event) => (selectors[index] as CopySelector).copies(event))) }));
+  }
+
   /** `after`: the stream's last sequence this message must follow, if known. A bundle's events share one trace (bundleForBus). */
-  private async publish({ subject, events, body, msgId }: BusBundle, after: number | undefined): Promise<PubAck> {
+  private async publish({ subject, events, body, msgId, copy }: BusBundle, after: number | undefined): Promise<PubAck> {
     const [first] = events as [RecordedEvent];
     const traceparent = first.metadata?.traceparent;
     const expect = after === undefined ? {} : { expect: { lastSequence: after } };
@@ -238,7 +261,7 @@ export class EventRelay {
       // Off (or no trace): the stored context passes through as the header, so tracing resumes downstream.
       ack = await this.options.js.publish(subject, body, { msgID: msgId, headers: traceHeaders(traceparent), ...expect });
     }
-    this.published.inc(events.length);
+    if (copy === undefined) this.published.inc(events.length);
     return ack;
   }
 

@@ -52,12 +52,18 @@ export interface Reactor {
    */
   ridesOn?: string;
   /**
-   * Issue 14: a durable this reactor (with its siblings naming the same) took over from. While
-   * that one still exists, this reactor's durable is created at the stream's next event, and the
-   * retired one is drained with this reactor's handler on its own subject, then deleted: every
-   * event is handled on one or the other (some on both: the handler must be rerunnable).
+   * Issue 14: durables this reactor (with its siblings naming the same) took over from. While
+   * one of them still exists, this reactor's durable is created at the stream's next event, and
+   * each retired one is drained with this reactor's handler on its own subject, then deleted:
+   * every event is handled on one or the other (some on both: the handler must be rerunnable).
    */
-  replaces?: { durable: string; subjects: string };
+  replaces?: readonly RetiredDurable[];
+}
+
+/** A durable no reactor consumes any more, and the subject it was created on. */
+export interface RetiredDurable {
+  durable: string;
+  subjects: string;
 }
 
 /** Something a context keeps running in a service process: a queue worker, a periodic sweep. */

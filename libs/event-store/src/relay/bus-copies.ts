@@ -1,0 +1,41 @@
+import type { RecordedEvent } from '../event-store.port';
+import type { BusBundle } from './bus-bundles';
+
+/**
+ * Issue 14: some events go out a second time, on `<prefix>.<token>.<subject>`, so a consumer that
+ * acts on only a few of a category's events filters on that subject and is sent nothing else.
+ * A copy, not a subject of their own: nats-server 2.9 takes one filter subject per consumer, and
+ * the consumers of the whole category (`<category>.>`, `<category>.*`) must keep matching them.
+ * Declared by the context whose consumer reads the copies.
+ */
+export interface BusCopy {
+  /** The copies' first subject token after the prefix: one subject token. */
+  token: string;
+  /**
+   * A selector for one leadership, started from what is stored now (read models); the relay then
+   * shows it every event it reads after its checkpoint, in commit order. Started again after a
+   * failed publish, whose events are read twice.
+   */
+  start(): Promise<CopySelector>;
+}
+
+export interface CopySelector {
+  /**
+   * Whether the event goes out on the copy's subject too; told every event once, in commit order,
+   * each before the relay publishes it. A wrong yes costs a message; a wrong no loses the event
+   * for the copy's consumer, so an answer it cannot be sure of is yes. Throws nothing.
+   */
+  copies(event: RecordedEvent): boolean;
+}
+
+/** The suffix of a copy's `Nats-Msg-Id`: deterministic, as the original's, so a republished copy is dropped as a duplicate too. */
+export function copyMessageId(msgId: string, token: string): string {
+  return `${msgId}@${token}`;
+}
+
+/** The copy of a bundle, when the selector took any of its events (a bundle is one stream's, so its events agree). */
+export function copyOfBundle(bundle: BusBundle, prefix: string, token: string, copied: boolean): BusBundle | undefined {
+  if (!copied) return undefined;
+  const subject = `${prefix}.${token}${bundle.subject.slice(prefix.length)}`;
+  return { ...bundle, subject, msgId: copyMessageId(bundle.msgId, token), copy: token };
+}
