@@ -24,3 +24,4 @@ export * from './decider/version-conflict.retry';
 export * from './relay/relay-lag.query';
 export * from './relay/event-signals';
 export * from './decider/heard-commits';
+export * from './decider/commit-feed-on-demand';

@@ -7,7 +7,7 @@ import { allMigrations, inlineProjections } from '../../../../test/support/all-c
 import { verifyWebhook } from '@eh/webhook-signature';
 import { createWorkspace } from '@eh/workspaces';
 import { pendingDeliveriesDue } from '../adapters/deliveries-view.query';
-import { mayHaveDestinations } from '../adapters/destination-presence.query';
+import { everyEndpointStored } from '../adapters/webhook-endpoints-view.query';
 import { deliveriesViewProjection } from '../adapters/deliveries-view.projection';
 import type { AttemptResult } from '../domain/delivery-outcome';
 import { DeliveryTransitionError } from '../domain/delivery-errors';
@@ -16,6 +16,7 @@ import { attemptBeforeScheduling, attemptDelivery, recordSentAttempt, type Attem
 import { replayDelivery } from './replay-deliveries.handler';
 import { recordSchedule, scheduleDeliveries } from './schedule-deliveries.handler';
 import { registerWebhookEndpoint } from './webhook-endpoint.handler';
+import { WebhookDestinations } from './webhook-destinations';
 
 const NOW = new Date('2030-01-01T00:00:00.000Z');
 const cipher = new SecretCipher(parseSecretKeyring(`k1:${Buffer.alloc(32, 7).toString('base64')}`));
@@ -69,21 +70,24 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
     await db?.drop();
   });
 
-  it('tells in one query whether an event can have a destination: none without an endpoint or webhook_url', async () => {
+  it('the relay, starting from the endpoints stored, copies for the fan-out no event of a workspace without an endpoint or a webhook_url', async () => {
     const bare = (await createWorkspace(store, 'bare', NOW)).id;
     const other = workspaceId;
+    const selector = new WebhookDestinations(await everyEndpointStored(db.pool), 'flow');
+    // Each event of the deployment, in order, as the relay reads them.
+    const copied = async (webhookUrl: string | null): Promise<boolean[]> => (await store.read((await acceptedDeployment(webhookUrl)).streamName)).map((event) => selector.copies(event));
     workspaceId = bare;
     try {
-      expect(await mayHaveDestinations(db.pool, await acceptedDeployment(null))).toBe(false);
-      expect(await mayHaveDestinations(db.pool, await acceptedDeployment('http://127.0.0.1:9/override'))).toBe(true);
+      expect(await copied(null)).toEqual([false, false]);
+      expect(await copied('http://127.0.0.1:9/override')).toEqual([true, true]);
       // Not about a deployment (a handoff, usage): only the workspace's endpoints count.
       const usage = { ...(await acceptedDeployment(null)), streamName: `account-${bare}`, type: 'usage.threshold_reached' };
-      expect(await mayHaveDestinations(db.pool, usage)).toBe(false);
+      expect(selector.copies(usage)).toBe(false);
     } finally {
       workspaceId = other;
     }
     // The workspace with the admin API's endpoint (no mode: it takes test and live).
-    expect(await mayHaveDestinations(db.pool, await acceptedDeployment(null))).toBe(true);
+    expect(await copied(null)).toEqual([true, true]);
   });
 
   it('schedules one delivery per event and destination, once however often the event comes', async () => {

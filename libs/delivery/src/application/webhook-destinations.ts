@@ -36,19 +36,33 @@ interface DeploymentRoute {
  * Right by construction: an endpoint registered before an event committed is folded before it.
  * It starts from endpoints as stored when the relay's leadership begins, removed ones included,
  * since the relay reads from its checkpoint, before those removals: it can only say yes too often.
+ *
+ * Its stamp changes with every endpoint event (an update or a rotation too), so the fan-out keeps
+ * the endpoint reads it made for one copy for every later copy with the same stamp.
  */
 export class WebhookDestinations implements CopySelector {
   /** Workspace → its endpoints' modes by endpoint id. */
   private readonly endpoints = new Map<string, Map<string, KeyMode | null>>();
   private readonly deployments: BoundedMap<string, DeploymentRoute>;
+  private endpointEvents = 0;
 
-  constructor(known: readonly KnownEndpoint[], capacity = DEFAULT_DEPLOYMENTS) {
+  constructor(
+    known: readonly KnownEndpoint[],
+    /** Unique to this selector (one relay leadership): its stamps are never another's. */
+    private readonly name: string,
+    capacity = DEFAULT_DEPLOYMENTS,
+  ) {
     this.deployments = new BoundedMap(capacity);
     for (const endpoint of known) this.endpointsOf(endpoint.workspace_id).set(endpoint.endpoint_id, endpoint.mode);
   }
 
+  stamp(): string {
+    return `${this.name}.${this.endpointEvents}`;
+  }
+
   copies(event: RecordedEvent): boolean {
     if (event.streamName.startsWith(ENDPOINT_STREAM)) {
+      this.endpointEvents++;
       this.foldEndpoint(event as RecordedEvent<WebhookEndpointEvent['type']>);
       return false;
     }

@@ -16,17 +16,13 @@ export interface FanoutDeps {
   endpoints?: EndpointDirectory;
   /** Issue 13: creates the workspace's `webhook_url` signing secret of a mode on first need. */
   ensureSigningSecret?: SigningSecretKeeper;
-  /** Issue 14: false when the event can have no destination (from memory, or one query instead of the fan-out's reads). */
-  mayHaveDestinations?: (event: RecordedEvent) => Promise<boolean>;
-  /** Issue 14: told each `deployment.created`, whose mode and `webhook_url` decide the deployment's destinations. */
-  learnDeployment?: (event: RecordedEvent) => void;
   /** Issue 14: folds every deployment and handoff event, so a public one's subject is not read back. */
   subjects?: SubjectFolds;
   /**
-   * Issue 14: endpoint reads kept in memory (HeardCommits), for an event whose commit was heard
-   * (so every endpoint change before it was too); undefined for any other event, read from the store.
+   * Issue 14: endpoint reads kept in memory for the relay's copy that carried the event, by its
+   * stamp (ReadsByStamp); undefined for an event that came otherwise, read from the store.
    */
-  rememberedReads?: (event: RecordedEvent) => Pick<ScheduleOptions, 'endpoints' | 'adminEndpoint'> | undefined;
+  readsFor?: (delivery: BusDelivery | undefined) => Pick<ScheduleOptions, 'endpoints' | 'adminEndpoint'> | undefined;
   /** Issue 14: makes each new delivery's first attempt here and now; without it, attempt 1 is queued. */
   firstAttempts?: Pick<FirstAttempts, 'begin' | 'attemptThenSchedule'>;
 }
@@ -59,7 +55,7 @@ export const FANOUT_DURABLES: readonly { durable: string; subjects: string; para
 
 /**
  * What the fan-out acts on; everything else is acked unread. Every other deployment and handoff
- * event is only folded in memory (SubjectFolds, FanoutDeps.learnDeployment), with no I/O.
+ * event is only folded in memory (SubjectFolds), with no I/O.
  */
 export const fanoutAccepts = (event: RecordedEvent): boolean =>
   isPublicEventType(event.type) || isFollowedBySubjects(event) || asksForAnAttempt(event);
@@ -87,7 +83,6 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent, delivery
     firstAttempts && ((command, context) => firstAttempts.attemptThenSchedule(command, context, () => recordSchedule(deps.store, command, context)));
 
   return async (event, delivery) => {
-    if (event.type === 'deployment.created') deps.learnDeployment?.(event);
     if (isFollowedBySubjects(event)) {
       // Folded whether or not it has a destination, so the stream's next event folds on.
       subjects?.follow(event);
@@ -104,14 +99,13 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent, delivery
       await enqueue(delivery_id, 1, new Date(scheduled_at));
       return;
     }
-    if (deps.mayHaveDestinations && !(await deps.mayHaveDestinations(event))) return 'nothing_done';
     const now = deps.clock();
     const options: ScheduleOptions = {
       presentObject: deps.presentObject,
       endpoints: deps.endpoints,
       ensureSigningSecret: deps.ensureSigningSecret,
       subjectOf,
-      ...deps.rememberedReads?.(event),
+      ...deps.readsFor?.(delivery),
       record: delivery?.firstDelivery ? attemptFirst : undefined,
     };
     const deliveries = await scheduleDeliveries(deps.store, event, now, options);

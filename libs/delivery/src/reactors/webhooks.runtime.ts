@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AttachmentUrls } from '@eh/attachments';
-import { HeardCommits, type BackgroundWorker, type CommandContext, type ContextRuntimeDeclaration, type EventStore, type FoldedStream, type Reactor } from '@eh/event-store';
+import { CommitFeedOnDemand, HeardCommits, type BackgroundWorker, type CommandContext, type ContextRuntimeDeclaration, type EventStore, type FoldedStream, type Reactor } from '@eh/event-store';
 import { CONFIG, ContextRuntime, currentTraceparent, EVENT_STORE, openRedisPair, SQL, startSecretCipher, type RedisPair, type SecretCipher, type ServiceConfig, type SignalGauge, type SqlClient } from '@eh/platform';
 import { CachedSecretOpener } from '../adapters/cached-secret-opener';
 import { DeliveryQueue } from '../adapters/delivery-queue';
@@ -9,10 +9,8 @@ import { HttpsWebhookSender } from '../adapters/https-webhook.sender';
 import { DeliveryReconciler } from '../application/delivery.reconciler';
 import { ensureSigningSecret } from '../application/signing-secret.handler';
 import { endpointsTakingEvent } from '../adapters/webhook-endpoints-view.query';
-import { oncePerBatch } from '../adapters/destination-presence.memo';
-import { endpointModesOf, mayHaveDestinations } from '../adapters/destination-presence.query';
-import { DestinationPresence } from '../application/destination-presence';
-import { rememberedEndpointDirectory, rememberedSigningReads } from '../application/remembered-reads';
+import { ReadsByStamp } from '../application/reads-by-stamp';
+import { endpointReadsByStamp, rememberedSigningReads } from '../application/remembered-reads';
 import type { EndpointDirectory } from '../application/schedule-deliveries.handler';
 import { SubjectFolds } from '../application/subject-folds';
 import { attemptWithSignals, deliveryGauges, unrecordedAttemptWithSignals } from '../adapters/delivery-signals';
@@ -49,22 +47,11 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
   constructor(@Inject(CONFIG) config: ServiceConfig, @Inject(SQL) sql: SqlClient, @Inject(EVENT_STORE) store: EventStore) {
     const settings = config.webhooks;
     const clock = (): Date => new Date();
-    // Issue 14: the store's commit feed tells what changed, so what did not is not read again.
-    const commits = new HeardCommits();
-    const destinations = new DestinationPresence({ loadEndpointModes: (workspaceId) => endpointModesOf(sql, workspaceId), ask: (event) => mayHaveDestinations(sql, event) }, commits);
-    const signingReads = rememberedSigningReads(store, commits);
-    let unwatchCommits: (() => void) | undefined;
+    // Issue 14: the store's commit feed tells what changed, so what did not is not read again; it
+    // is open only while attempts read through it.
+    const commitFeed = new CommitFeedOnDemand(store, new HeardCommits());
+    const signingReads = rememberedSigningReads(store, commitFeed);
     this.workers = [
-      {
-        name: 'commit feed',
-        start: async () => {
-          unwatchCommits = store.watchCommits?.(commits);
-        },
-        stop: async () => {
-          unwatchCommits?.();
-          unwatchCommits = undefined;
-        },
-      },
       {
         name: 'delivery attempts',
         start: async () => {
@@ -111,6 +98,7 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
           await running.reconciler.stop();
           await running.worker.close();
           await running.queue.close();
+          commitFeed.close();
           running.sender.close();
           await running.redis.close();
         },
@@ -120,7 +108,7 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
     const attachmentUrls = new AttachmentUrls({ publicBaseUrl: config.publicBaseUrl, secrets: config.attachments.urlSecrets, ttlSeconds: config.attachments.urlTtlSeconds });
     const scheduler = { enqueue: (deliveryId: string, attempt: number, dueAt: Date) => this.started().queue.enqueue(deliveryId, attempt, dueAt) };
     const endpoints: EndpointDirectory = (workspaceId, mode, eventType) => endpointsTakingEvent(sql, workspaceId, mode, eventType);
-    const remembered = { endpoints: rememberedEndpointDirectory(endpoints, commits), adminEndpoint: signingReads.webhookEndpoint };
+    const readsByStamp = new ReadsByStamp();
     const handle = fanoutHandler({
       store,
       scheduler,
@@ -128,12 +116,10 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
       presentObject: (object, now) => attachmentUrls.present(object, now),
       // Issue 13: every enabled partner endpoint of the mode taking the event, and the webhook_url secret.
       endpoints,
-      mayHaveDestinations: oncePerBatch((event) => destinations.mayHaveDestinations(event)),
-      learnDeployment: (event) => destinations.learn(event),
       // Streams being worked on now: a fold forgotten costs one read. States carry briefs and outputs, so kept few.
       subjects: new SubjectFolds(store, 2_000),
-      // Remembered reads are as new as the last commit heard: right for an event once its own commit is heard.
-      rememberedReads: (event) => (commits.heard(event) ? remembered : undefined),
+      // Issue 14: the relay's copies carry a stamp that changes with every endpoint event: reads kept by it.
+      readsFor: (delivery) => (delivery?.copyStamp === undefined ? undefined : endpointReadsByStamp(endpoints, store, readsByStamp, delivery.copyStamp)),
       firstAttempts: {
         begin: (deliveryId, scheduled) => this.started().firstAttempts.begin(deliveryId, scheduled),
         attemptThenSchedule: (schedule, context, scheduleAlone) => this.started().firstAttempts.attemptThenSchedule(schedule, context, scheduleAlone),

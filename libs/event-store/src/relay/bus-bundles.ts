@@ -8,8 +8,8 @@ export interface BusBundle {
   body: string;
   /** `Nats-Msg-Id` (busMessageId). */
   msgId: string;
-  /** The token of the copy this message is (bus-copies.ts); undefined for the original. */
-  copy?: string;
+  /** The copy this message is (bus-copies.ts), and its stamp; undefined for the original. */
+  copy?: { token: string; stamp: string | undefined };
 }
 
 export interface BundleLimits {

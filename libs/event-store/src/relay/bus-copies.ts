@@ -26,16 +26,36 @@ export interface CopySelector {
    * for the copy's consumer, so an answer it cannot be sure of is yes. Throws nothing.
    */
   copies(event: RecordedEvent): boolean;
+  /**
+   * A name for what the selector has folded that its consumer may also read from the store (the
+   * endpoints, for the fan-out): it differs whenever that changed, across leaderships too. Each
+   * copy carries it (COPY_STAMP_HEADER, BusDelivery.copyStamp), so the consumer can keep what it
+   * read for one copy and use it for every later one with the same stamp: each was published
+   * after everything that stamp names committed.
+   */
+  stamp?(): string;
 }
+
+/** The header that carries a copy's stamp (CopySelector.stamp). */
+export const COPY_STAMP_HEADER = 'Eh-Copy-Stamp';
 
 /** The suffix of a copy's `Nats-Msg-Id`: deterministic, as the original's, so a republished copy is dropped as a duplicate too. */
 export function copyMessageId(msgId: string, token: string): string {
   return `${msgId}@${token}`;
 }
 
-/** The copy of a bundle, when the selector took any of its events (a bundle is one stream's, so its events agree). */
-export function copyOfBundle(bundle: BusBundle, prefix: string, token: string, copied: boolean): BusBundle | undefined {
-  if (!copied) return undefined;
+/** What a selector said of one event: whether it is copied, and its stamp then. */
+export interface CopyAnswer {
+  copied: boolean;
+  stamp: string | undefined;
+}
+
+/**
+ * The copy of a bundle, when the selector took any of its events (a bundle is one stream's, and
+ * the selectors decide a stream's events alike), with the stamp of its first event.
+ */
+export function copyOfBundle(bundle: BusBundle, prefix: string, token: string, answers: ReadonlyMap<RecordedEvent, CopyAnswer>): BusBundle | undefined {
+  if (!bundle.events.some((event) => answers.get(event)?.copied)) return undefined;
   const subject = `${prefix}.${token}${bundle.subject.slice(prefix.length)}`;
-  return { ...bundle, subject, msgId: copyMessageId(bundle.msgId, token), copy: token };
+  return { ...bundle, subject, msgId: copyMessageId(bundle.msgId, token), copy: { token, stamp: answers.get(bundle.events[0] as RecordedEvent)?.stamp } };
 }

@@ -1,13 +1,13 @@
 import { SpanKind } from '@opentelemetry/api';
 import { contextFromTraceparent, DEFAULT_EVENTS_SUBJECT_PREFIX, injectTraceHeaders, inSpan, relayPublished, traceHeaders, tracingEnabled } from '@eh/platform';
 import { headers as natsHeaders } from 'nats';
-import type { JetStreamClient, PubAck } from 'nats';
+import type { JetStreamClient, MsgHdrs, PubAck } from 'nats';
 import type { Pool } from 'pg';
 import type { EventStore, RecordedEvent } from '../event-store.port';
 import { abortableDelay, toError } from './abortable-delay';
 import { decodeCheckpoint } from '../postgres/postgres-checkpoint';
 import { bundleForBus, DEFAULT_BUNDLE_LIMITS, endAtCommit, type BundleLimits, type BusBundle } from './bus-bundles';
-import { copyOfBundle, type BusCopy, type CopySelector } from './bus-copies';
+import { COPY_STAMP_HEADER, copyOfBundle, type BusCopy, type CopyAnswer, type CopySelector } from './bus-copies';
 import { eventSubject } from './event-subject';
 import { heldDueInMs, holdOrPublish, NOTHING_HELD, StreamsSeen, type HeldEvents, type RelayDeferral } from './relay-deferral';
 import { RelayLeaderLock } from './relay-leader-lock';
@@ -214,7 +214,7 @@ export class EventRelay {
     const outgoing = read.flatMap((event, index) => (this.qualifiers.isUnpublished(event, qualifiers[index]) ? [] : [{ event, subject: eventSubject(this.prefix, event.streamName, qualifiers[index]), commit: commitOf(event) }]));
     const bundles = bundleForBus(outgoing, this.options.bundleLimits ?? DEFAULT_BUNDLE_LIMITS).flatMap((bundle) => [
       bundle,
-      ...copied.flatMap(({ token, events }) => copyOfBundle(bundle, this.prefix, token, bundle.events.some((event) => events.has(event))) ?? []),
+      ...copied.flatMap(({ token, answers }) => copyOfBundle(bundle, this.prefix, token, answers) ?? []),
     ]);
     let next = 0;
     while (next < bundles.length && this.lastSequence === undefined) {
@@ -234,13 +234,16 @@ export class EventRelay {
     if (acks.every((ack) => !ack.duplicate)) this.lastSequence = base + rest.length;
   }
 
-  /** Each copy's token and the events its selector took, every event read shown to it in commit order. */
-  private async copiedEvents(read: readonly RecordedEvent[]): Promise<{ token: string; events: Set<RecordedEvent> }[]> {
+  /** Each copy's token and what its selector said of each event read, every one shown to it in commit order. */
+  private async copiedEvents(read: readonly RecordedEvent[]): Promise<{ token: string; answers: Map<RecordedEvent, CopyAnswer> }[]> {
     const copies = this.options.copies ?? [];
     if (copies.length === 0) return [];
     this.selectors ??= await Promise.all(copies.map((copy) => copy.start()));
     const selectors = this.selectors;
-    return copies.map((copy, index) => ({ token: copy.token, events: new Set(read.filter((event) => (selectors[index] as CopySelector).copies(event))) }));
+    return copies.map((copy, index) => {
+      const selector = selectors[index] as CopySelector;
+      return { token: copy.token, answers: new Map(read.map((event) => [event, { copied: selector.copies(event), stamp: selector.stamp?.() }])) };
+    });
   }
 
   /** `after`: the stream's last sequence this message must follow, if known. A bundle's events share one trace (bundleForBus). */
@@ -248,6 +251,12 @@ export class EventRelay {
     const [first] = events as [RecordedEvent];
     const traceparent = first.metadata?.traceparent;
     const expect = after === undefined ? {} : { expect: { lastSequence: after } };
+    const stamped = (headers: MsgHdrs | undefined): MsgHdrs | undefined => {
+      if (copy?.stamp === undefined) return headers;
+      const withStamp = headers ?? natsHeaders();
+      withStamp.set(COPY_STAMP_HEADER, copy.stamp);
+      return withStamp;
+    };
     let ack: PubAck;
     if (traceparent !== undefined && tracingEnabled()) {
       // Issue 16: a span of its own in the event's trace; its context goes on in the header.
@@ -255,11 +264,11 @@ export class EventRelay {
       ack = await inSpan(`relay publish ${first.type}`, { kind: SpanKind.PRODUCER, attributes }, contextFromTraceparent(traceparent), async () => {
         const headers = natsHeaders();
         injectTraceHeaders(headers);
-        return this.options.js.publish(subject, body, { msgID: msgId, headers, ...expect });
+        return this.options.js.publish(subject, body, { msgID: msgId, headers: stamped(headers), ...expect });
       });
     } else {
       // Off (or no trace): the stored context passes through as the header, so tracing resumes downstream.
-      ack = await this.options.js.publish(subject, body, { msgID: msgId, headers: traceHeaders(traceparent), ...expect });
+      ack = await this.options.js.publish(subject, body, { msgID: msgId, headers: stamped(traceHeaders(traceparent)), ...expect });
     }
     if (copy === undefined) this.published.inc(events.length);
     return ack;

@@ -13,6 +13,7 @@ import type { RecordedEvent } from '../event-store.port';
 import type { BusDelivery, ReactorOutcome } from './reactor';
 import { toError } from './abortable-delay';
 import { eventsOfBusMessage } from './bus-bundles';
+import { COPY_STAMP_HEADER } from './bus-copies';
 import { handleWithSignals } from './event-signals';
 import { handleConcurrently } from './handle-concurrently';
 import { isProcessed } from './processed-events';
@@ -181,6 +182,7 @@ export class JetStreamEventConsumer {
     // A first delivery to this durable cannot have been handled by it yet: only a redelivery
     // (a lost ack, a nak, a crash mid-handler) pays for the lookup (issue 14).
     const firstDelivery = msg.info.redeliveryCount <= 1;
+    const copyStamp = msg.headers?.get(COPY_STAMP_HEADER) || undefined;
     const marks: Promise<void>[] = [];
     let current: RecordedEvent = wanted[0] as RecordedEvent;
     try {
@@ -190,7 +192,7 @@ export class JetStreamEventConsumer {
           if (!rerunnable && !firstDelivery && (await isProcessed(this.options.pool, consumer, event.id))) continue;
           const handled: { outcome: ReactorOutcome } = { outcome: undefined };
           await handleWithSignals(consumer, event, msg.headers, async () => {
-            handled.outcome = await handler(event, { firstDelivery });
+            handled.outcome = await handler(event, { firstDelivery, copyStamp });
           });
           if (handled.outcome === 'nothing_done' || rerunnable) continue;
           // Marked in a batch with the other consumers' events (processed-marks.ts), while this

@@ -12,6 +12,8 @@ export type ReactorOutcome = void | 'nothing_done';
 export interface BusDelivery {
   /** Issue 14: sent to this durable for the first time, so not handled by it yet (a lost ack, a nak or a crash make a redelivery). */
   firstDelivery: boolean;
+  /** Issue 14: the stamp of the relay's copy that carried the event (CopySelector.stamp); undefined for any other message. */
+  copyStamp?: string;
 }
 
 /**
