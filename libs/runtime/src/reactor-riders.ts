@@ -1,4 +1,7 @@
-import type { Reactor, ReactorOutcome } from '@eh/event-store';
+import type { Reactor, ReactorOutcome, RetiredDurable } from '@eh/event-store';
+
+/** A durable that running reactors replace, as a reactor of its own, and when its drain may end. */
+export type ReplacedDurable = Reactor & Pick<RetiredDurable, 'untilFirstOn'>;
 
 export interface ComposedReactors {
   /** One per durable this process consumes: a host carries its riders' handlers. */
@@ -6,7 +9,7 @@ export interface ComposedReactors {
   /** Riders whose own durable is no longer consumed: drained of what it holds, then deleted. */
   retired: Reactor[];
   /** Durables that running reactors `replaces`, as reactors of their own (first successor's handler): drained, then deleted. */
-  replaced: Reactor[];
+  replaced: ReplacedDurable[];
 }
 
 /**
@@ -35,13 +38,13 @@ export function composeReactors(reactors: readonly Reactor[]): ComposedReactors 
  * successor's handler on the retired durable's own subject. Events before the successors began
  * are handled there, some also by a successor: the handler must be able to run again.
  */
-function replacedDurables(running: readonly Reactor[]): Reactor[] {
-  const byDurable = new Map<string, Reactor>();
+function replacedDurables(running: readonly Reactor[]): ReplacedDurable[] {
+  const byDurable = new Map<string, ReplacedDurable>();
   for (const successor of running) {
     for (const retired of successor.replaces ?? []) {
       if (byDurable.has(retired.durable)) continue;
       if (successor.rerunnable !== true) throw new Error(`${successor.durable} replaces ${retired.durable} but is not rerunnable`);
-      byDurable.set(retired.durable, { ...successor, durable: retired.durable, subjects: retired.subjects, pullers: 1, concurrency: 1, replaces: undefined, ridesOn: undefined });
+      byDurable.set(retired.durable, { ...successor, durable: retired.durable, subjects: retired.subjects, untilFirstOn: retired.untilFirstOn, pullers: 1, concurrency: 1, replaces: undefined, ridesOn: undefined });
     }
   }
   return [...byDurable.values()];

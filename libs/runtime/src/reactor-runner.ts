@@ -5,7 +5,7 @@ import { CONFIG, ContextRuntime, initReactorSignals, isConsumerNotFound, registe
 import { consumerLagGauges } from './consumer-lag.gauges';
 import type { Database } from './database';
 import type { Messaging } from './messaging';
-import { composeReactors } from './reactor-riders';
+import { composeReactors, type ReplacedDurable } from './reactor-riders';
 import { RetiredDurableDrain } from './retired-durable';
 import { DATABASE, MESSAGING, SERVICE_NAME } from './runtime.tokens';
 
@@ -84,9 +84,10 @@ export class ReactorRunner implements OnApplicationBootstrap, BeforeApplicationS
     return existing;
   }
 
-  private drainRetired(rider: Reactor, successor: string): void {
+  private drainRetired(rider: Reactor | ReplacedDurable, successor: string): void {
     const drain = new RetiredDurableDrain(rider, {
       successor,
+      untilFirstOn: 'untilFirstOn' in rider ? rider.untilFirstOn : undefined,
       js: this.messaging.js,
       jsm: this.messaging.jsm,
       pool: this.database.pool,

@@ -25,7 +25,7 @@ describe('RetiredDurableDrain (issue 14: a rider’s own durable, against JetStr
       },
     );
 
-  function drainOf(handled: string[]): RetiredDurableDrain {
+  function drainOf(handled: string[], untilFirstOn?: string): RetiredDurableDrain {
     const rider: Reactor = {
       durable: RETIRED,
       subjects: 'deployment.>',
@@ -33,17 +33,21 @@ describe('RetiredDurableDrain (issue 14: a rider’s own durable, against JetStr
       rerunnable: true,
       handle: async (event: RecordedEvent) => void handled.push(event.id),
     };
-    const drain = new RetiredDurableDrain(rider, { js: env.js, jsm: env.jsm, pool: env.db.pool, streamName: env.streamName, subjectPrefix: env.subjectPrefix, successor: 'routing', checkEveryMs: 50, onError: () => undefined, log: () => undefined });
+    const drain = new RetiredDurableDrain(rider, { js: env.js, jsm: env.jsm, pool: env.db.pool, streamName: env.streamName, subjectPrefix: env.subjectPrefix, successor: 'routing', untilFirstOn, checkEveryMs: 50, onError: () => undefined, log: () => undefined });
     env.onCleanup(() => drain.stop());
     return drain;
   }
 
-  async function publish(count: number): Promise<string[]> {
-    for (let index = 0; index < count; index++) await env.store.append(`deployment-dep_${index}`, newEvents(1), 'no_stream');
-    const relay = new EventRelay({ store: env.store, pool: env.db.pool, js: env.js, subjectPrefix: env.subjectPrefix });
+  let appended = 0;
+  /** Appends `count` deployments' events and has a relay publish every event so far; `copies`: it also copies each to `hooks.<subject>`. */
+  async function publish(count: number, copies = false): Promise<string[]> {
+    for (let index = 0; index < count; index++) await env.store.append(`deployment-dep_${appended++}`, newEvents(1), 'no_stream');
+    const copy = { token: 'hooks', start: async () => ({ copies: () => true }) };
+    const relay = new EventRelay({ store: env.store, pool: env.db.pool, js: env.js, subjectPrefix: env.subjectPrefix, copies: copies ? [copy] : [] });
+    const expected = (await env.jsm.streams.info(env.streamName)).state.messages + count * (copies ? 2 : 1);
     relay.start();
     try {
-      await waitUntil(async () => ((await env.jsm.streams.info(env.streamName)).state.messages >= count ? true : undefined), { description: 'every event published' });
+      await waitUntil(async () => ((await env.jsm.streams.info(env.streamName)).state.messages >= expected ? true : undefined), { description: 'every event published' });
     } finally {
       await relay.stop();
     }
@@ -58,6 +62,24 @@ describe('RetiredDurableDrain (issue 14: a rider’s own durable, against JetStr
     drain.start();
     await drain.finished();
     expect([...handled].sort()).toEqual([...published].sort());
+    expect(await exists(RETIRED)).toBe(false);
+  });
+
+  it('with untilFirstOn, drains live what is published after it began until the first message on that subject is stored, then deletes the durable', async () => {
+    await env.jsm.consumers.add(env.streamName, { durable_name: RETIRED, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, filter_subject: `${env.subjectPrefix}.deployment.>` });
+    const before = await publish(2);
+    const handled: string[] = [];
+    const drain = drainOf(handled, 'hooks.deployment.>');
+    drain.start();
+    await waitUntil(() => handled.length === 2, { description: 'what it held' });
+    // A relay that copies nothing yet (the version before): what it publishes reaches the successors only here.
+    const meanwhile = (await publish(2)).filter((id) => !before.includes(id));
+    await waitUntil(() => handled.length === 4, { description: 'what was published while it drained' });
+    expect(await exists(RETIRED)).toBe(true);
+    // The relay of this version: from its first copy on, the successors take over.
+    const withCopies = (await publish(1, true)).filter((id) => !before.includes(id) && !meanwhile.includes(id));
+    await drain.finished();
+    expect([...handled].sort()).toEqual([...before, ...meanwhile, ...withCopies].sort());
     expect(await exists(RETIRED)).toBe(false);
   });
 

@@ -1,12 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { JetStreamEventConsumer, type JetStreamEventConsumerOptions, type Reactor } from '@eh/event-store';
 import { isConsumerNotFound } from '@eh/platform';
+import type { MsgRequest } from 'nats';
 
 export interface RetiredDurableOptions extends Omit<JetStreamEventConsumerOptions, 'streamName'> {
   streamName: string;
   subjectPrefix: string;
   /** What now consumes the durable's events, for the log line once it is deleted. */
   successor: string;
+  /** RetiredDurable.untilFirstOn: the drain ends only past the first message on this subject (under the prefix) stored after it began. */
+  untilFirstOn?: string;
   /** How often the durable's progress is read. */
   checkEveryMs?: number;
   log?: (line: string) => void;
@@ -60,6 +63,8 @@ export class RetiredDurableDrain {
     const { jsm, streamName } = this.options;
     const durable = this.rider.durable;
     const heldAtStart = (await jsm.streams.info(streamName)).state.last_seq;
+    // Where the successors' events begin: known now, or once the first message on `untilFirstOn` is stored.
+    let drainTo: number | undefined = this.options.untilFirstOn === undefined ? heldAtStart : undefined;
     const consumer = new JetStreamEventConsumer(this.options);
     try {
       const started = await consumer.start({
@@ -74,9 +79,11 @@ export class RetiredDurableDrain {
       while (!this.stopping.signal.aborted) {
         await sleep(this.options.checkEveryMs ?? 2_000, undefined, { signal: this.stopping.signal }).catch(() => undefined);
         if (this.stopping.signal.aborted) return;
+        drainTo ??= await this.firstStoredOn(`${this.options.subjectPrefix}.${this.options.untilFirstOn}`, heldAtStart + 1);
+        if (drainTo === undefined) continue;
         const info = await jsm.consumers.info(streamName, durable);
         const nothingLeft = info.num_pending === 0 && info.num_ack_pending === 0;
-        if (nothingLeft || info.ack_floor.stream_seq >= heldAtStart) break;
+        if (nothingLeft || info.ack_floor.stream_seq >= drainTo) break;
       }
       // Stopped before the durable was drained (even while still starting): it stays for the next start.
       if (this.stopping.signal.aborted) return;
@@ -90,4 +97,18 @@ export class RetiredDurableDrain {
       await consumer.stop();
     }
   }
+
+  /** The stream sequence of the first message on `subject` from `fromSeq` on; undefined while there is none. */
+  private async firstStoredOn(subject: string, fromSeq: number): Promise<number | undefined> {
+    try {
+      // The server's STREAM.MSG.GET takes `next_by_subj` (nats-server 2.9); nats.js types it for direct gets only.
+      const message = await this.options.jsm.streams.getMessage(this.options.streamName, { seq: fromSeq, next_by_subj: subject } as unknown as MsgRequest);
+      return message.seq;
+    } catch (error) {
+      if (isNoMessageFound(error)) return undefined;
+      throw error;
+    }
+  }
 }
+
+const isNoMessageFound = (error: unknown): boolean => error instanceof Error && /no message found/i.test(error.message);

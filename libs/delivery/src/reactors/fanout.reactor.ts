@@ -27,11 +27,15 @@ export interface FanoutDeps {
   firstAttempts?: Pick<FirstAttempts, 'begin' | 'attemptThenSchedule'>;
 }
 
-/** The durable every event went to before the fan-out was split by category. */
-const FANOUT_OF_EVERY_EVENT: RetiredDurable = { durable: 'webhooks-fanout', subjects: '>' };
+/**
+ * The durables before these. Each is drained until the relay's copies begin (`untilFirstOn`): a
+ * relay of the version before publishes none, and the events it publishes meanwhile reach the
+ * fan-out only through them.
+ */
+const FANOUT_OF_EVERY_EVENT: RetiredDurable = { durable: 'webhooks-fanout', subjects: '>', untilFirstOn: `${WEBHOOK_COPY_TOKEN}.>` };
 
 /** Issue 14: a category's durable before the relay copied what may have a destination (WebhookDestinations): it was sent every event of the category. */
-const fanoutOfWholeCategory = (category: string): RetiredDurable => ({ durable: `webhooks-fanout-${category}s`, subjects: `${category}.>` });
+const fanoutOfWholeCategory = (category: string): RetiredDurable => ({ durable: `webhooks-fanout-${category}s`, subjects: `${category}.>`, untilFirstOn: `${WEBHOOK_COPY_TOKEN}.${category}.>` });
 
 /**
  * Issue 14: the fan-out's durables, one per category it acts on (nats-server 2.9 takes one filter

@@ -66,6 +66,13 @@ export interface Reactor {
 export interface RetiredDurable {
   durable: string;
   subjects: string;
+  /**
+   * A subject under the prefix on which its successors' events begin, published by a newer
+   * version of another service (the relay's copies, bus-copies.ts). The retired durable is then
+   * drained, live, until a message on it is stored after the drain began and everything before
+   * that message is handled: while that version is not running yet, nothing is left unconsumed.
+   */
+  untilFirstOn?: string;
 }
 
 /** Something a context keeps running in a service process: a queue worker, a periodic sweep. */
