@@ -51,7 +51,8 @@ export interface EventRelayOptions {
 
 /**
  * Tails the store in commit order and publishes every event to JetStream (DESIGN.md "To NATS"),
- * but those its context declares nobody reads (SubjectQualifier.unpublished).
+ * but those its context declares nobody reads (SubjectQualifier.unpublished), and a second time
+ * those a context's copy selects for its consumer (BusCopy).
  * At least once: the checkpoint is saved after the acks, so a relay killed mid-batch publishes
  * part of that batch again; `Nats-Msg-Id` = the message's event id (or first id and count for a
  * bundle, bus-bundles.ts) makes the server drop those repeats within the stream's duplicate window.
