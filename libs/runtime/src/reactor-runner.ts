@@ -84,10 +84,10 @@ export class ReactorRunner implements OnApplicationBootstrap, BeforeApplicationS
     return existing;
   }
 
-  private drainRetired(rider: Reactor | ReplacedDurable, successor: string): void {
+  private drainRetired(rider: ReplacedDurable, successor: string): void {
     const drain = new RetiredDurableDrain(rider, {
       successor,
-      untilFirstOn: 'untilFirstOn' in rider ? rider.untilFirstOn : undefined,
+      untilFirstOn: rider.untilFirstOn,
       js: this.messaging.js,
       jsm: this.messaging.jsm,
       pool: this.database.pool,

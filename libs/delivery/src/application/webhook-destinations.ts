@@ -1,15 +1,14 @@
-import type { DeploymentCreated, KeyMode, WebhookEndpointEvent } from '@eh/contracts';
+import { deploymentStreamName, webhookEndpointStreamName, type DeploymentCreated, type KeyMode, type WebhookEndpointEvent } from '@eh/contracts';
 import { categoryOf, type CopySelector, type RecordedEvent } from '@eh/event-store';
 import { BoundedMap } from '@eh/platform';
-import { WEBHOOK_ENDPOINT_CATEGORY } from './delivery-deciders';
 
 /** The copies' subject token: the fan-out's durables filter on `hooks.<category>.>`. */
 export const WEBHOOK_COPY_TOKEN = 'hooks';
 
-/** The categories whose events can be public (the fan-out's durables, fanout.reactor.ts). */
-const FANNED_OUT_CATEGORIES = ['deployment', 'handoff', 'account'];
-const DEPLOYMENT_STREAM = 'deployment-';
-const ENDPOINT_STREAM = `${WEBHOOK_ENDPOINT_CATEGORY}-`;
+/** The categories whose events can be public: the fan-out has a durable on each one's copies (fanout.reactor.ts). */
+export const FANNED_OUT_CATEGORIES = ['deployment', 'handoff', 'account'] as const;
+const DEPLOYMENT_STREAM = deploymentStreamName('');
+const ENDPOINT_STREAM = webhookEndpointStreamName('');
 /** Deployments whose route is remembered: one forgotten is answered yes. */
 const DEFAULT_DEPLOYMENTS = 100_000;
 
@@ -66,7 +65,7 @@ export class WebhookDestinations implements CopySelector {
       this.foldEndpoint(event as RecordedEvent<WebhookEndpointEvent['type']>);
       return false;
     }
-    if (!FANNED_OUT_CATEGORIES.includes(categoryOf(event.streamName))) return false;
+    if (!(FANNED_OUT_CATEGORIES as readonly string[]).includes(categoryOf(event.streamName))) return false;
     const workspaceId = event.metadata?.workspace_id;
     if (typeof workspaceId !== 'string') return true;
     if (!event.streamName.startsWith(DEPLOYMENT_STREAM)) return this.hasEndpoint(workspaceId, undefined);

@@ -4,7 +4,7 @@ import { recordSchedule, scheduleDeliveries, type EndpointDirectory, type Schedu
 import type { FirstAttempts } from '../application/first-attempts';
 import { isFollowedBySubjects, type SubjectFolds } from '../application/subject-folds';
 import type { BusDelivery, EventStore, ReactorOutcome, RecordedEvent, RetiredDurable } from '@eh/event-store';
-import { WEBHOOK_COPY_TOKEN } from '../application/webhook-destinations';
+import { FANNED_OUT_CATEGORIES, WEBHOOK_COPY_TOKEN } from '../application/webhook-destinations';
 
 export interface FanoutDeps {
   store: EventStore;
@@ -46,7 +46,7 @@ const fanoutOfWholeCategory = (category: string): RetiredDurable => ({ durable: 
  * pullers. Each took over from the durables before it, drained and deleted where they remain.
  */
 export const FANOUT_DURABLES: readonly { durable: string; subjects: string; parallel: boolean; replaces: readonly RetiredDurable[] }[] = [
-  ...(['deployment', 'handoff', 'account'] as const).map((category) => ({
+  ...FANNED_OUT_CATEGORIES.map((category) => ({
     durable: `webhooks-${WEBHOOK_COPY_TOKEN}-${category}s`,
     subjects: `${WEBHOOK_COPY_TOKEN}.${category}.>`,
     // usage.threshold_reached is the account's only public event: one puller.

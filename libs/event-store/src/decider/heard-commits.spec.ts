@@ -1,16 +1,4 @@
-import type { RecordedEvent } from '../event-store.port';
 import { HeardCommits } from './heard-commits';
-
-const event = (transactionId: string): RecordedEvent => ({
-  id: `evt_${transactionId}`,
-  type: 'deployment.accepted',
-  data: {},
-  metadata: { workspace_id: 'ws_1', correlation_id: 'req_1', causation_id: null, schema_version: 1, occurred_at: '2030-01-01T00:00:00.000Z' },
-  streamName: 'deployment-dep_1',
-  streamRevision: 1,
-  checkpoint: `${transactionId}:1`,
-  recordedAt: '2030-01-01T00:00:00.000Z',
-});
 
 /** A read the test answers when it wants, counting how often the store was asked. */
 function store(initial: string) {
@@ -36,45 +24,6 @@ function store(initial: string) {
 }
 
 describe('HeardCommits: what a process knows from the commit feed (issue 14)', () => {
-  describe('heard(event)', () => {
-    it('is true once the event’s transaction is heard while listening', () => {
-      const commits = new HeardCommits();
-      commits.listening();
-      expect(commits.heard(event('7'))).toBe(false);
-      commits.appended('deployment-dep_1', '7');
-      expect(commits.heard(event('7'))).toBe(true);
-    });
-
-    it('is false for a commit passed on before the feed listened, or after it was lost', () => {
-      const commits = new HeardCommits();
-      commits.appended('deployment-dep_1', '7');
-      expect(commits.heard(event('7'))).toBe(false);
-      commits.listening();
-      commits.appended('deployment-dep_1', '8');
-      commits.lost();
-      expect(commits.heard(event('8'))).toBe(false);
-      commits.listening();
-      expect(commits.heard(event('8'))).toBe(false);
-    });
-
-    it('is true for a commit that ended before the feed began listening (a backlog), false for one after', () => {
-      const commits = new HeardCommits();
-      commits.listening('100');
-      expect([commits.heard(event('99')), commits.heard(event('100')), commits.heard(event('101'))]).toEqual([true, false, false]);
-      commits.lost();
-      expect(commits.heard(event('99'))).toBe(false);
-      commits.listening();
-      expect(commits.heard(event('99'))).toBe(false);
-    });
-
-    it('forgets the oldest transactions past its bound', () => {
-      const commits = new HeardCommits({ transactions: 2 });
-      commits.listening();
-      for (const id of ['7', '8', '9']) commits.appended('deployment-dep_1', id);
-      expect([commits.heard(event('7')), commits.heard(event('8')), commits.heard(event('9'))]).toEqual([false, true, true]);
-    });
-  });
-
   describe('remember(key, dependency, read)', () => {
     it('reads once, then answers from memory until an append to the stream is heard', async () => {
       const commits = new HeardCommits();
@@ -84,9 +33,9 @@ describe('HeardCommits: what a process knows from the commit feed (issue 14)', (
       expect(await remembered()).toBe('v1');
       endpoint.set('v2');
       expect(await remembered()).toBe('v1');
-      commits.appended('webhook_endpoint-ws_2', '8');
+      commits.appended('webhook_endpoint-ws_2');
       expect(await remembered()).toBe('v1');
-      commits.appended('webhook_endpoint-ws_1', '9');
+      commits.appended('webhook_endpoint-ws_1');
       expect(await remembered()).toBe('v2');
       expect(endpoint.reads()).toBe(2);
     });
@@ -97,23 +46,13 @@ describe('HeardCommits: what a process knows from the commit feed (issue 14)', (
       const remembered = () => commits.remember('dir', { category: 'webhook_endpoint' }, directory.read);
       commits.listening();
       await remembered();
-      commits.appended('deployment-dep_1', '7');
+      commits.appended('deployment-dep_1');
       await remembered();
       expect(directory.reads()).toBe(1);
       directory.set('we_1');
-      commits.appended('webhook_endpoint-we_1', '8');
+      commits.appended('webhook_endpoint-we_1');
       expect(await remembered()).toBe('we_1');
       expect(directory.reads()).toBe(2);
-    });
-
-    it('an append without a transaction id (an older append function) still makes values stale', async () => {
-      const commits = new HeardCommits();
-      const endpoint = store('v1');
-      commits.listening();
-      await commits.remember('ep', { stream: 'webhook_endpoint-ws_1' }, endpoint.read);
-      commits.appended('webhook_endpoint-ws_1', undefined);
-      await commits.remember('ep', { stream: 'webhook_endpoint-ws_1' }, endpoint.read);
-      expect(endpoint.reads()).toBe(2);
     });
 
     it('a value read while an append to it was heard is used once, not kept', async () => {
@@ -125,7 +64,7 @@ describe('HeardCommits: what a process knows from the commit feed (issue 14)', (
       const first = remembered();
       await Promise.resolve();
       endpoint.set('v2');
-      commits.appended('webhook_endpoint-ws_1', '8');
+      commits.appended('webhook_endpoint-ws_1');
       endpoint.release();
       expect(await first).toBe('v1');
       expect(await remembered()).toBe('v2');
@@ -180,7 +119,7 @@ describe('HeardCommits: what a process knows from the commit feed (issue 14)', (
       await commits.remember('other', { stream: 'other-1' }, async () => 'x');
       await commits.remember('ep', { stream: 'webhook_endpoint-ws_1' }, endpoint.read);
       endpoint.set('v2');
-      commits.appended('webhook_endpoint-ws_1', '9');
+      commits.appended('webhook_endpoint-ws_1');
       expect(await commits.remember('ep', { stream: 'webhook_endpoint-ws_1' }, endpoint.read)).toBe('v2');
     });
   });

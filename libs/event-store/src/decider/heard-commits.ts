@@ -1,17 +1,15 @@
-import type { CommitObserver, RecordedEvent } from '../event-store.port';
-import { decodeCheckpoint } from '../postgres/postgres-checkpoint';
+import type { CommitObserver } from '../event-store.port';
 import { categoryOf } from '../relay/event-subject';
 
 /** What a value read from the store goes stale with: appends to one stream, or to any stream of a category. */
 export type ReadDependency = { stream: string } | { category: string };
 
-/** Bounds: transactions heard (minutes of commits) and values remembered. */
+/** Bounds: values remembered. */
 export interface HeardCommitsLimits {
-  transactions: number;
   values: number;
 }
 
-const DEFAULT_LIMITS: HeardCommitsLimits = { transactions: 50_000, values: 20_000 };
+const DEFAULT_LIMITS: HeardCommitsLimits = { values: 20_000 };
 
 interface Remembered {
   value: unknown;
@@ -27,10 +25,7 @@ const tokenOf = (dependency: ReadDependency): string => ('stream' in dependency 
 
 /**
  * Issue 14: what one process knows from the store's commit feed (EventStore.watchCommits), so it
- * reads a stream again only when it has changed. Commits are heard in order, once visible, so:
- * - `heard(event)`: the event's transaction was heard, hence every commit before it was too (or
- *   it had ended before the feed began listening, as a backlog's events had); a value remembered
- *   now is at least as new as the event, and right for deciding on it;
+ * reads a stream again only when it has changed:
  * - `remember(key, dependency, read)`: a value read from the store, kept until an append to
  *   what it depends on is heard; a read during which such an append was heard is used once,
  *   not kept (it may predate the append);
@@ -39,9 +34,6 @@ const tokenOf = (dependency: ReadDependency): string => ('stream' in dependency 
  */
 export class HeardCommits implements CommitObserver {
   private listeningNow = false;
-  /** Every transaction below this had ended when the feed began listening (a backlog's events). */
-  private committedBefore: bigint | undefined;
-  private readonly transactions = new Set<string>();
   private readonly values = new Map<string, Remembered>();
   private readonly keysByToken = new Map<string, Set<string>>();
   private readonly readsByToken = new Map<string, Set<ReadTicket>>();
@@ -51,9 +43,8 @@ export class HeardCommits implements CommitObserver {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
   }
 
-  listening(committedBefore?: string): void {
+  listening(): void {
     this.forgetAll();
-    this.committedBefore = committedBefore === undefined ? undefined : BigInt(committedBefore);
     this.listeningNow = true;
   }
 
@@ -62,22 +53,9 @@ export class HeardCommits implements CommitObserver {
     this.listeningNow = false;
   }
 
-  appended(streamName: string, transactionId: string | undefined): void {
+  appended(streamName: string): void {
     this.invalidate(`stream:${streamName}`);
     this.invalidate(`category:${categoryOf(streamName)}`);
-    if (!this.listeningNow || transactionId === undefined) return;
-    this.transactions.add(transactionId);
-    if (this.transactions.size > this.limits.transactions) this.transactions.delete(this.transactions.values().next().value as string);
-  }
-
-  /**
-   * Whether the event's commit was heard since the feed last began listening, or had happened
-   * before it began: either way every commit before the event's is one a value kept now has seen.
-   */
-  heard(event: RecordedEvent): boolean {
-    if (!this.listeningNow) return false;
-    const transactionId = decodeCheckpoint(event.checkpoint).transactionId;
-    return this.transactions.has(transactionId) || (this.committedBefore !== undefined && BigInt(transactionId) < this.committedBefore);
   }
 
   /** The value under `key` if kept, else `read()`'s, kept if nothing it depends on changed meanwhile. */
@@ -120,7 +98,6 @@ export class HeardCommits implements CommitObserver {
   }
 
   private forgetAll(): void {
-    this.transactions.clear();
     this.values.clear();
     this.keysByToken.clear();
     for (const tickets of this.readsByToken.values()) for (const ticket of tickets) ticket.stale = true;

@@ -44,7 +44,7 @@ export function copyMessageId(msgId: string, token: string): string {
   return `${msgId}@${token}`;
 }
 
-/** What a selector said of one event: whether it is copied, and its stamp then. */
+/** What a selector said of one event: whether it is copied, and, if so, its stamp then. */
 export interface CopyAnswer {
   copied: boolean;
   stamp: string | undefined;
@@ -52,10 +52,11 @@ export interface CopyAnswer {
 
 /**
  * The copy of a bundle, when the selector took any of its events (a bundle is one stream's, and
- * the selectors decide a stream's events alike), with the stamp of its first event.
+ * the selectors decide a stream's events alike), with the stamp of the first it took.
  */
 export function copyOfBundle(bundle: BusBundle, prefix: string, token: string, answers: ReadonlyMap<RecordedEvent, CopyAnswer>): BusBundle | undefined {
-  if (!bundle.events.some((event) => answers.get(event)?.copied)) return undefined;
+  const taken = bundle.events.map((event) => answers.get(event)).find((answer) => answer?.copied);
+  if (!taken) return undefined;
   const subject = `${prefix}.${token}${bundle.subject.slice(prefix.length)}`;
-  return { ...bundle, subject, msgId: copyMessageId(bundle.msgId, token), copy: { token, stamp: answers.get(bundle.events[0] as RecordedEvent)?.stamp } };
+  return { ...bundle, subject, msgId: copyMessageId(bundle.msgId, token), copy: { token, stamp: taken.stamp } };
 }

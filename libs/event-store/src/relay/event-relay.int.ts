@@ -67,6 +67,18 @@ function relayFor(env: JetStreamTestEnv, overrides: Partial<EventRelayOptions> =
   return relay;
 }
 
+/** A JetStream client whose `lost`-th publish fails with 'simulated loss', never reaching the server; every other one goes through. */
+function losingOnePublish(env: JetStreamTestEnv, lost: number): Pick<JetStreamClient, 'publish'> {
+  let calls = 0;
+  return {
+    publish: async (subject, payload, options) => {
+      calls++;
+      if (calls === lost) throw new Error('simulated loss');
+      return env.js.publish(subject, payload, options);
+    },
+  };
+}
+
 async function appendAcrossStreams(env: JetStreamTestEnv, streams: number, perStream: number): Promise<void> {
   // Concurrent appends to different streams: commit order differs from call order.
   await Promise.all(
@@ -274,17 +286,10 @@ describe('EventRelay', () => {
 
   it('a message lost in the middle of a pipelined batch stores none after it: the stream keeps commit order', async () => {
     await appendAcrossStreams(env, 4, 5);
-    let calls = 0;
     const errors: Error[] = [];
     // The 5th publish never reaches the server (as if lost on a dropped connection); the ones
     // sent after it in the same batch do reach it, and must be refused for following a gap.
-    const lossy: Pick<JetStreamClient, 'publish'> = {
-      publish: async (subject, payload, options) => {
-        calls++;
-        if (calls === 5) throw new Error('simulated loss');
-        return env.js.publish(subject, payload, options);
-      },
-    };
+    const lossy = losingOnePublish(env, 5);
     // Bundles of two: several messages per stream, so the pipelined batch has one to lose.
     const relay = relayFor(env, { js: lossy, onError: (err) => errors.push(err), bundleLimits: { maxEvents: 2, maxBytes: 256 * 1024 } });
     relay.start();
@@ -307,16 +312,9 @@ describe('EventRelay', () => {
         },
       },
     ];
-    let calls = 0;
     const errors: Error[] = [];
     // The 4th message fails once: the batch is read, and folded, again.
-    const failingOnce: Pick<JetStreamClient, 'publish'> = {
-      publish: async (subject, payload, options) => {
-        calls++;
-        if (calls === 4) throw new Error('simulated loss');
-        return env.js.publish(subject, payload, options);
-      },
-    };
+    const failingOnce = losingOnePublish(env, 4);
     await env.store.append('order-o_before', newEvents(2, 'order.changed'), 'no_stream');
     await env.store.append('flag-f_1', newEvents(1, 'flag.on'), 'no_stream');
     await env.store.append('order-o_during', newEvents(2, 'order.changed'), 'no_stream');

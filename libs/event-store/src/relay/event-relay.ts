@@ -243,7 +243,15 @@ export class EventRelay {
     const selectors = this.selectors;
     return copies.map((copy, index) => {
       const selector = selectors[index] as CopySelector;
-      return { token: copy.token, answers: new Map(read.map((event) => [event, { copied: selector.copies(event), stamp: selector.stamp?.() }])) };
+      return {
+        token: copy.token,
+        answers: new Map(
+          read.map((event) => {
+            const copied = selector.copies(event);
+            return [event, { copied, stamp: copied ? selector.stamp?.() : undefined }];
+          }),
+        ),
+      };
     });
   }
 

@@ -1,3 +1,4 @@
+import { BoundedMap } from '@eh/platform';
 import type { NewEvent, RecordedEvent } from '../event-store.port';
 import { categoryOf } from './event-subject';
 
@@ -36,16 +37,17 @@ export type SubjectQualifier = (
 /** Each event's qualifier; a stream's, when its first event decides it, remembered for the relay's most recent `capacity` streams. */
 export class StreamQualifiers {
   private readonly byCategory: ReadonlyMap<string, SubjectQualifier>;
-  /** Insertion order: the first entry is the stream least recently learnt. Null: not qualified. */
-  private readonly known = new Map<string, string | null>();
+  /** The stream least recently learnt is forgotten first. Null: not qualified. */
+  private readonly known: BoundedMap<string, string | null>;
 
   constructor(
     qualifiers: readonly SubjectQualifier[],
     /** The stream's events from its first one (EventStore.read); only asked for streams not seen from their start. */
     private readonly readStream: (streamName: string) => Promise<readonly RecordedEvent[]>,
-    private readonly capacity = 100_000,
+    capacity = 100_000,
   ) {
     this.byCategory = new Map(qualifiers.map((qualifier) => [qualifier.category, qualifier]));
+    this.known = new BoundedMap(capacity);
   }
 
   /** The qualifier of each event's stream, in the events' order; reads the first event of a stream it does not know. */
@@ -54,7 +56,7 @@ export class StreamQualifiers {
     const unknown = new Set<string>();
     for (const event of events) {
       const qualifier = this.byCategory.get(categoryOf(event.streamName));
-      if (!qualifier || qualifier.decidedBy === 'each_event' || this.known.has(event.streamName)) continue;
+      if (!qualifier || qualifier.decidedBy === 'each_event' || this.known.get(event.streamName) !== undefined) continue;
       if (event.streamRevision === 0) this.remember(event.streamName, qualifier.qualify(event));
       else unknown.add(event.streamName);
     }
@@ -77,7 +79,6 @@ export class StreamQualifiers {
   }
 
   private remember(streamName: string, qualifier: string | undefined): void {
-    if (this.known.size >= this.capacity) this.known.delete(this.known.keys().next().value as string);
     this.known.set(streamName, qualifier ?? null);
   }
 }
