@@ -32,8 +32,7 @@ export const NOTHING_HELD: HeldEvents = { events: [], since: 0 };
 /**
  * Given what is held and what was just read (in commit order after it): hold it all a while
  * longer, or publish it all now. Publishes when anything read may not wait, when the oldest held
- * event has waited `maxWaitMs` (since it was read, or since its notice if the relay waited on
- * that before reading: `noticedAt`), or when the read page was full (under load there is company
+ * event has waited `maxWaitMs`, or when the read page was full (under load there is company
  * enough). Pure: the relay's loop does the waiting.
  */
 export function holdOrPublish(
@@ -43,6 +42,7 @@ export function holdOrPublish(
   deferral: RelayDeferral | undefined,
 ): { hold: HeldEvents } | { publish: readonly RecordedEvent[] } {
   const pending = held.events.length === 0 ? read : [...held.events, ...read];
+  // Read after waiting on their notice (EventRelay: starts noticed, not read), they have waited since then.
   const since = held.events.length === 0 ? (noticedAt ?? now) : held.since;
   const mayWait =
     deferral !== undefined &&
