@@ -139,8 +139,6 @@ export class EventRelay {
     // Events read but held back a while (relay-deferral.ts), and where the next read starts: past them.
     let held: HeldEvents = NOTHING_HELD;
     let readFrom = checkpoint;
-    // When a notice of streams whose start may wait woke the relay with nothing held, and it waited before reading them.
-    let noticedAt: number | undefined;
     let unsaved = false;
     let savedAt = Date.now();
     const everyMs = this.options.checkpointEveryMs ?? 250;
@@ -163,11 +161,13 @@ export class EventRelay {
       while (!signal.aborted && !lock.lost) {
         try {
           const heard = this.options.store.appendsHeard();
-          const page = await this.readPage(readFrom, batchSize);
-          const { events, pageFull } = page;
-          readFrom = page.readFrom;
-          const decision = holdOrPublish(held, events, { pageFull, now: Date.now(), noticedAt }, this.options.deferral);
-          noticedAt = undefined;
+          const page = await this.options.store.readAll(readFrom, batchSize);
+          // A full page may end inside a commit: that commit is read again from its start next round (bus-bundles.ts).
+          const pageFull = page.events.length === batchSize;
+          const events = pageFull ? endAtCommit(page.events, commitOf) : page.events;
+          if (events.length > 0) readFrom = events.length === page.events.length ? page.checkpoint : (events[events.length - 1] as RecordedEvent).checkpoint;
+          this.streamsSeen.add(events);
+          const decision = holdOrPublish(held, events, { pageFull, now: Date.now() }, this.options.deferral);
           // No abort check inside the batch: stop() lets it finish so its checkpoint is saved.
           if ('hold' in decision) held = decision.hold;
           else if (decision.publish.length > 0) await publish(decision.publish, readFrom);
@@ -179,7 +179,6 @@ export class EventRelay {
             const waitMs = page.heldBack ? heldBackWaitMs : unsaved ? everyMs : (this.options.idleWaitMs ?? 1_000);
             const dueInMs = heldDueInMs(held, this.options.deferral, Date.now()) ?? waitMs;
             await this.options.store.waitForAppend(Math.min(waitMs, dueInMs), signal, heard, this.streamsSeen.wakesFor(held, this.options.deferral));
-            if (!page.heldBack) noticedAt = await this.waitWithStartsNoticed(held, heard, signal);
             await abortableDelay(this.options.lingerMs ?? 2, signal);
           }
         } catch (err) {
@@ -192,47 +191,11 @@ export class EventRelay {
           await abortableDelay(this.options.errorBackoffMs ?? 1_000, signal);
         }
       }
-      // Stopping: what waits goes out now rather than with the next leader, starts noticed but not read yet too.
-      if (noticedAt !== undefined && !lock.lost) {
-        const page = await this.readPage(readFrom, this.options.batchSize ?? 100).catch((err: unknown) => this.report(err));
-        if (page && page.events.length > 0) {
-          held = { events: [...held.events, ...page.events], since: held.since };
-          readFrom = page.readFrom;
-        }
-      }
+      // Stopping: what waits goes out now rather than with the next leader.
       if (held.events.length > 0 && !lock.lost) await publish(held.events, readFrom).catch((err: unknown) => this.report(err));
     } finally {
       if (unsaved && !lock.lost) await save().catch((err: unknown) => this.report(err));
     }
-  }
-
-  /** The events after `from`, the last commit of a full page left for the next read (it may go on past the page). */
-  private async readPage(from: string | null, batchSize: number): Promise<{ events: readonly RecordedEvent[]; readFrom: string | null; pageFull: boolean; heldBack: boolean }> {
-    const page = await this.options.store.readAll(from, batchSize);
-    // A full page may end inside a commit: that commit is read again from its start next round (bus-bundles.ts).
-    const pageFull = page.events.length === batchSize;
-    const events = pageFull ? endAtCommit(page.events, commitOf) : page.events;
-    let readFrom = from;
-    if (events.length > 0) readFrom = events.length === page.events.length ? page.checkpoint : (events[events.length - 1] as RecordedEvent).checkpoint;
-    this.streamsSeen.add(events);
-    return { events, readFrom, pageFull, heldBack: page.heldBack === true };
-  }
-
-  /**
-   * Woken, with nothing held, only by appends that start streams whose start may wait (a
-   * deployment's creation): read now, they would only be held. So it waits as a hold would, for
-   * an append of another kind or their time, and then reads them once, with whatever came
-   * meanwhile (issue 14: one read per batch of creations, not one for the first and another to
-   * publish). Returns when the wait began, which the hold counts from; undefined if it did not wait.
-   */
-  private async waitWithStartsNoticed(held: HeldEvents, heard: number, signal: AbortSignal): Promise<number | undefined> {
-    const deferral = this.options.deferral;
-    const others = this.streamsSeen.wakesForAllButStarts(deferral);
-    if (!deferral || !others || held.events.length > 0 || this.options.store.appendsHeard() === heard || signal.aborted) return undefined;
-    const noticedAt = Date.now();
-    // Resolves at once if anything else was heard since `heard` (or the connection was lost).
-    await this.options.store.waitForAppend(deferral.maxWaitMs, signal, heard, others);
-    return noticedAt;
   }
 
   /**

@@ -38,13 +38,6 @@ describe('holdOrPublish', () => {
     expect(ids(holdOrPublish(NOTHING_HELD, [created('a'), created('b')], { pageFull: true, now: 1_000 }, deferral))).toEqual({ publish: ['a', 'b'] });
   });
 
-  it('counts the hold of what it read after waiting on its notice from that notice, not from the read', () => {
-    expect(holdOrPublish(NOTHING_HELD, [created('a')], { pageFull: false, now: 1_060, noticedAt: 1_000 }, deferral)).toEqual({ hold: { events: [created('a')], since: 1_000 } });
-    expect(ids(holdOrPublish(NOTHING_HELD, [created('a')], { pageFull: false, now: 1_100, noticedAt: 1_000 }, deferral))).toEqual({ publish: ['a'] });
-    // What is already held keeps its own start.
-    expect(holdOrPublish({ events: [created('a')], since: 990 }, [created('b')], { pageFull: false, now: 1_050, noticedAt: 1_000 }, deferral)).toEqual({ hold: { events: [created('a'), created('b')], since: 990 } });
-  });
-
   it('has nothing to publish or hold when nothing is held and nothing was read', () => {
     expect(ids(holdOrPublish(NOTHING_HELD, [], { pageFull: false, now: 1_000 }, deferral))).toEqual({ publish: [] });
   });
@@ -77,16 +70,6 @@ describe('StreamsSeen', () => {
     expect(seen.wakesFor(NOTHING_HELD, { ...deferral, startMayWait })).toBeUndefined();
     expect(seen.wakesFor({ events: [created('a')], since: 0 }, deferral)).toBeUndefined();
     expect(seen.wakesFor({ events: [created('a')], since: 0 }, undefined)).toBeUndefined();
-  });
-
-  it('wakesForAllButStarts: the same choice whether or not events are held, and none without a start that may wait or a wait', () => {
-    const seen = new StreamsSeen();
-    seen.add([created('a')]);
-    const wakesFor = seen.wakesForAllButStarts({ ...deferral, startMayWait });
-    expect([wakesFor?.('order-a'), wakesFor?.('order-b'), wakesFor?.('cart-c')]).toEqual([true, false, true]);
-    expect(seen.wakesForAllButStarts(deferral)).toBeUndefined();
-    expect(seen.wakesForAllButStarts({ ...deferral, startMayWait, maxWaitMs: 0 })).toBeUndefined();
-    expect(seen.wakesForAllButStarts(undefined)).toBeUndefined();
   });
 
   it('forgets the least recently added stream past its capacity', () => {

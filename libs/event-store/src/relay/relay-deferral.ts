@@ -38,12 +38,11 @@ export const NOTHING_HELD: HeldEvents = { events: [], since: 0 };
 export function holdOrPublish(
   held: HeldEvents,
   read: readonly RecordedEvent[],
-  { pageFull, now, noticedAt }: { pageFull: boolean; now: number; noticedAt?: number },
+  { pageFull, now }: { pageFull: boolean; now: number },
   deferral: RelayDeferral | undefined,
 ): { hold: HeldEvents } | { publish: readonly RecordedEvent[] } {
   const pending = held.events.length === 0 ? read : [...held.events, ...read];
-  // Read after waiting on their notice (EventRelay: starts noticed, not read), they have waited since then.
-  const since = held.events.length === 0 ? (noticedAt ?? now) : held.since;
+  const since = held.events.length === 0 ? now : held.since;
   const mayWait =
     deferral !== undefined &&
     deferral.maxWaitMs > 0 &&
@@ -74,13 +73,8 @@ export class StreamsSeen {
 
   /** Which appends should end the relay's wait: while it holds events, not one that only starts a stream whose start may wait. */
   wakesFor(held: HeldEvents, deferral: RelayDeferral | undefined): ((streamName: string) => boolean) | undefined {
-    return held.events.length === 0 ? undefined : this.wakesForAllButStarts(deferral);
-  }
-
-  /** Appends other than one that only starts a stream whose start may wait; undefined when nothing may wait so. */
-  wakesForAllButStarts(deferral: RelayDeferral | undefined): ((streamName: string) => boolean) | undefined {
     const startMayWait = deferral?.startMayWait;
-    if (!startMayWait || deferral.maxWaitMs <= 0) return undefined;
+    if (held.events.length === 0 || !startMayWait) return undefined;
     return (streamName) => this.seen.has(streamName) || !startMayWait(streamName);
   }
 }
