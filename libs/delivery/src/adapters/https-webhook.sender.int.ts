@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
+import { lookup } from 'node:dns/promises';
 import net, { type AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import { guardedLookup } from './guarded-lookup';
 import { HttpsWebhookSender } from './https-webhook.sender';
 
@@ -53,6 +55,25 @@ describe('HttpsWebhookSender', () => {
     expect(result.latency_ms).toBeGreaterThanOrEqual(290);
   });
 
+  it('gives up on a receiver that answers its status line and then stalls, and frees the connection', async () => {
+    const stalling = createServer((_request, response) => {
+      response.writeHead(200);
+      response.write('partial');
+    });
+    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
+    const closed = new Promise<number>((resolve) => stalling.once('connection', (socket) => socket.once('close', () => resolve(Date.now()))));
+    try {
+      const url = `http://127.0.0.1:${(stalling.address() as AddressInfo).port}/`;
+      const sentAt = Date.now();
+      expect(await sender.send({ url, body: '{}', headers: {} })).toMatchObject({ status_code: 200, error: null });
+      // The stalled body is dropped after the timeout (300 ms): the server sees its connection closed.
+      expect((await closed) - sentAt).toBeGreaterThanOrEqual(250);
+    } finally {
+      stalling.closeAllConnections();
+      await new Promise((resolve) => stalling.close(resolve));
+    }
+  });
+
   it('reports a refused connection as an error, not a throw', async () => {
     const result = await sender.send({ url: 'http://127.0.0.1:1/', body: '{}', headers: {} });
     expect(result).toMatchObject({ status_code: null, error: expect.stringMatching(/^ECONNREFUSED/) });
@@ -62,6 +83,12 @@ describe('HttpsWebhookSender', () => {
     const before = seen.length;
     expect(await post('/ok', strict)).toMatchObject({ status_code: null, error: 'refused: the URL must be an https URL' });
     expect(await strict.send({ url: `https://127.0.0.1:${new URL(base).port}/`, body: '{}', headers: {} })).toMatchObject({ error: expect.stringContaining('127.0.0.1') });
+    expect(seen.length).toBe(before);
+    // A name the URL check lets through (the machine's own, which /etc/hosts maps to loopback): refused by
+    // the lookup the connector runs, on the address it would connect to.
+    const name = hostname();
+    expect((await lookup(name)).address).toMatch(/^127\./);
+    expect(await strict.send({ url: `https://${name}:${new URL(base).port}/`, body: '{}', headers: {} })).toMatchObject({ status_code: null, error: `EADDRBLOCKED: refused: ${name} resolves to a non-public address (127.0.0.1: loopback)` });
     expect(seen.length).toBe(before);
     const looked = await new Promise<NodeJS.ErrnoException | null>((resolve) => guardedLookup('localhost', {}, (error) => resolve(error)));
     expect(looked?.code).toBe('EADDRBLOCKED');

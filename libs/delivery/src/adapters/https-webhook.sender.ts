@@ -1,6 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
 import { performance } from 'node:perf_hooks';
+import { Agent, type Dispatcher } from 'undici';
 import type { WebhookSender } from '../application/attempt-delivery.handler';
 import { checkUrlShape } from '../domain/destination-policy';
 import type { AttemptResult } from '../domain/delivery-outcome';
@@ -14,59 +13,78 @@ export interface SenderOptions {
 }
 
 /**
- * POSTs one webhook with node:http(s) rather than fetch: its `lookup` hook lets the address
- * check run at connect time (see guarded-lookup.ts), and it never follows a redirect, so a
- * 3xx stays a failed attempt (issue 6). Success is judged on the status line, within the
- * timeout; the response body is read and dropped.
+ * POSTs one webhook through undici's dispatcher rather than fetch or node:http. Its connector
+ * passes `lookup` to the socket, so the address check runs at connect time (guarded-lookup.ts);
+ * it never follows a redirect, so a 3xx stays a failed attempt (issue 6). Success is judged on
+ * the status line, within the timeout; the response body is read and dropped.
+ *
+ * Issue 14: `dispatch` with a handler of our own makes no request object, no header validation
+ * pass and no body stream per POST: bench:webhooks' sender costs less client CPU than node:http's
+ * (docs/decisions.md).
  */
 export class HttpsWebhookSender implements WebhookSender {
-  private readonly agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }),
-  };
+  private readonly agent: Agent;
 
-  constructor(private readonly options: SenderOptions) {}
+  constructor(private readonly options: SenderOptions) {
+    this.agent = new Agent({
+      connections: 256,
+      // A receiver that stalls after its status line frees the connection within the same bound. The
+      // status line's own bound is the attempt's timer (its error is the attempt's), not headersTimeout.
+      bodyTimeout: options.timeoutMs,
+      connect: options.allowPrivateUrls ? {} : { lookup: guardedLookup },
+    });
+  }
 
   send(request: { url: string; body: string; headers: Record<string, string> }): Promise<AttemptResult> {
     const started = performance.now();
-    const elapsed = (): number => Math.round(performance.now() - started);
     const shape = checkUrlShape(request.url, this.options.allowPrivateUrls);
     if (!shape.ok) return Promise.resolve({ status_code: null, latency_ms: 0, error: `refused: the URL ${shape.reason}` });
-    const protocol = shape.url.protocol === 'https:' ? 'https:' : 'http:';
-    const transport = protocol === 'https:' ? https : http;
+    const { origin, pathname, search } = shape.url;
     return new Promise((resolve) => {
       let settled = false;
+      let controller: Dispatcher.DispatchController | undefined;
       const finish = (status: number | null, error: string | null): void => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        resolve({ status_code: status, latency_ms: elapsed(), error });
+        resolve({ status_code: status, latency_ms: Math.round(performance.now() - started), error });
       };
+      const timeout = new Error(`timeout after ${this.options.timeoutMs} ms`);
       // Armed first, so `finish` never meets an undeclared timer.
       const timer = setTimeout(() => {
-        finish(null, `timeout after ${this.options.timeoutMs} ms`);
-        req.destroy();
+        finish(null, timeout.message);
+        controller?.abort(timeout);
       }, this.options.timeoutMs);
-      const req = transport.request(
-        shape.url,
+      this.agent.dispatch(
         {
+          origin,
+          path: `${pathname}${search}`,
           method: 'POST',
-          agent: this.agents[protocol],
-          headers: { ...request.headers, 'content-length': Buffer.byteLength(request.body), 'user-agent': USER_AGENT },
-          lookup: this.options.allowPrivateUrls ? undefined : guardedLookup,
+          headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)), 'user-agent': USER_AGENT },
+          body: request.body,
         },
-        (response) => {
-          response.resume();
-          response.on('error', () => undefined);
-          finish(response.statusCode ?? null, null);
+        {
+          onRequestStart(started) {
+            controller = started;
+            // Timed out while the connection was still being made.
+            if (settled) started.abort(timeout);
+          },
+          onResponseStart(_controller, statusCode) {
+            finish(statusCode, null);
+          },
+          onResponseData() {
+            // Dropped: the status line decides the attempt; reading on frees the connection for the next.
+          },
+          onResponseEnd() {},
+          onResponseError(_controller, error: NodeJS.ErrnoException) {
+            finish(null, error.code ? `${error.code}: ${error.message}` : error.message);
+          },
         },
       );
-      req.on('error', (error: NodeJS.ErrnoException) => finish(null, error.code ? `${error.code}: ${error.message}` : error.message));
-      req.end(request.body);
     });
   }
 
   close(): void {
-    for (const agent of Object.values(this.agents)) agent.destroy();
+    void this.agent.destroy().catch(() => undefined);
   }
 }
