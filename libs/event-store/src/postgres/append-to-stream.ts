@@ -1,15 +1,9 @@
 import type { PoolClient } from 'pg';
 import { currentTraceparent, type SqlClient } from '@eh/platform';
-import {
-  WrongExpectedVersionError,
-  type AppendOptions,
-  type AppendResult,
-  type ExpectedVersion,
-  type NewEvent,
-  type RecordedEvent,
-} from '../event-store.port';
+import { WrongExpectedVersionError, type AppendOptions, type AppendResult, type ExpectedVersion, type NewEvent } from '../event-store.port';
 import { EventIdConflictError } from '../event-id-conflict.error';
 import { toRecordedEvent, type EventRow } from './event-rows';
+import { encodeCheckpoint } from './postgres-checkpoint';
 import { applyInlineProjections, type InlineProjection } from './inline-projection';
 import { findPreviousAppend } from './previous-append';
 import { asWithItems, statementForShape, valuesOfWrites, type ProjectionWrite } from './projection-writes';
@@ -25,8 +19,14 @@ export interface AppendContext {
   traceparent?: string | undefined;
 }
 
-/** Outcome of the transaction: either new events, or the result of an earlier identical append. */
-export type AppendOutcome = { kind: 'appended'; events: RecordedEvent[] } | { kind: 'repeated'; result: AppendResult };
+/** Where one new event landed: all an append's caller learns of it (EventStore.append returns the last). */
+export interface AppendedPosition {
+  streamRevision: number;
+  checkpoint: string;
+}
+
+/** Outcome of the transaction: where the new events landed, or the result of an earlier identical append. */
+export type AppendOutcome = { kind: 'appended'; appended: AppendedPosition[] } | { kind: 'repeated'; result: AppendResult };
 
 export function versionMatches(expected: ExpectedVersion, actualRevision: number): boolean {
   switch (expected) {
@@ -41,9 +41,24 @@ export function versionMatches(expected: ExpectedVersion, actualRevision: number
   }
 }
 
-export interface AppendedRow extends EventRow {
+/**
+ * The columns of `append_to_stream`'s rows that an outcome needs. Issue 14: not the events' data
+ * and metadata, which the caller has just sent: read back, PostgreSQL wrote them out as text and
+ * the client parsed them again (a delivery's schedule carries its 1–2 KB body), only to be dropped.
+ * All null on the one row of an append that wrote nothing.
+ */
+export interface AppendedRow {
+  position_text: string | null;
+  txid_text: string | null;
+  revision_text: string | null;
+  event_id: string | null;
   actual_revision: string;
 }
+
+export const APPENDED_COLUMNS = 'position_text, txid_text, revision_text, event_id, actual_revision';
+
+/** A whole row, for the inline projections that are applied with the append (their events, or their streams' whole history). */
+type AppendedEventRow = EventRow & { actual_revision: string };
 
 /**
  * One append, in one round trip (issue 14): the `append_to_stream` function takes the stream's
@@ -64,11 +79,13 @@ export async function appendAndProject(
   const traceparent = 'traceparent' in context ? context.traceparent : currentTraceparent();
   const withHistory = projections.some((projection) => projection.refoldsStreams === true);
   const values = appendValues(streamName, events, expected, context.notifyChannel, withHistory, traceparent);
-  const { rows } = await client.query<AppendedRow>(...appendStatement(values, context.writes ?? []));
+  const whole = projections.length > 0;
+  const { rows } = await client.query<AppendedEventRow>(...appendStatement(values, context.writes ?? [], whole));
   const outcome = await outcomeOfRows(client, streamName, events, expected, rows);
-  if (outcome.kind === 'repeated' || outcome.events.length === 0) return outcome;
+  if (outcome.kind === 'repeated' || outcome.appended.length === 0 || !whole) return outcome;
   const history = rows.map(toRecordedEvent);
-  await applyInlineProjections(projections, outcome.events, client, withHistory ? { [streamName]: history } : {});
+  const before = Number(rows[0].actual_revision);
+  await applyInlineProjections(projections, history.filter((event) => event.streamRevision > before), client, withHistory ? { [streamName]: history } : {});
   return outcome;
 }
 
@@ -107,13 +124,19 @@ export async function outcomeOfRows(
 ): Promise<AppendOutcome> {
   const actualRevision = Number(rows[0]?.actual_revision ?? -1);
   if (rows.length === 0 || rows[0].event_id === null) {
-    if (versionMatches(expected, actualRevision)) return { kind: 'appended', events: [] };
+    if (versionMatches(expected, actualRevision)) return { kind: 'appended', appended: [] };
     // A retried command whose events are already in: report the first outcome, not a conflict.
     const previous = await findPreviousAppend(client, streamName, events);
     if (previous) return { kind: 'repeated', result: previous };
     throw new WrongExpectedVersionError(streamName, expected, actualRevision);
   }
-  return { kind: 'appended', events: rows.map(toRecordedEvent).filter((event) => event.streamRevision > actualRevision) };
+  const appended: AppendedPosition[] = [];
+  for (const row of rows) {
+    const streamRevision = Number(row.revision_text);
+    // With p_history the rows are the whole stream: the new events are those past the revision it had.
+    if (streamRevision > actualRevision) appended.push({ streamRevision, checkpoint: encodeCheckpoint({ transactionId: row.txid_text as string, globalPosition: row.position_text as string }) });
+  }
+  return { kind: 'appended', appended };
 }
 
 /**
@@ -128,22 +151,23 @@ export const appendCall = (first: number): string =>
   `append_to_stream($${first}, $${first + 1}, $${first + 2}, $${first + 3}, ${jsonbArray(first + 4)}, ${jsonbArray(first + 5)}, $${first + 6}, $${first + 7})`;
 
 const APPEND_CALL = appendCall(1);
-const APPEND_ALONE = `SELECT * FROM ${APPEND_CALL}`;
+const APPEND_ALONE = `SELECT ${APPENDED_COLUMNS} FROM ${APPEND_CALL}`;
+const APPEND_ALONE_WHOLE = `SELECT * FROM ${APPEND_CALL}`;
 
 /**
  * The append alone, or with projection writes in the same statement (one round trip, atomic on
  * its own). The writes read `appended`, which has a row only if the function wrote events: a
  * version mismatch writes nothing anywhere. Reading it also orders them after the function, so
- * they run under its stream lock.
+ * they run under its stream lock. `whole`: the rows with the events' data, for inline projections.
  */
-function appendStatement(appendValues: unknown[], writes: readonly ProjectionWrite[]): [string, unknown[]] {
-  if (writes.length === 0) return [APPEND_ALONE, appendValues];
-  const text = statementForShape('append', writes, () => {
+function appendStatement(appendValues: unknown[], writes: readonly ProjectionWrite[], whole: boolean): [string, unknown[]] {
+  if (writes.length === 0) return [whole ? APPEND_ALONE_WHOLE : APPEND_ALONE, appendValues];
+  const text = statementForShape(whole ? 'append-whole' : 'append', writes, () => {
     const { items } = asWithItems(writes, appendValues.length);
     return `WITH appended_rows AS MATERIALIZED (SELECT * FROM ${APPEND_CALL}),
           appended AS MATERIALIZED (SELECT 1 FROM appended_rows WHERE event_id IS NOT NULL LIMIT 1),
           ${items.join(',\n          ')}
-     SELECT * FROM appended_rows ORDER BY revision_text::bigint NULLS FIRST`;
+     SELECT ${whole ? '*' : APPENDED_COLUMNS} FROM appended_rows ORDER BY revision_text::bigint NULLS FIRST`;
   });
   return [text, [...appendValues, ...valuesOfWrites(writes)]];
 }

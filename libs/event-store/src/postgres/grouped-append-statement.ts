@@ -1,5 +1,5 @@
 import type { ExpectedVersion, NewEvent } from '../event-store.port';
-import { appendCall, appendValues, type AppendedRow } from './append-to-stream';
+import { APPENDED_COLUMNS, appendCall, appendValues, type AppendedRow } from './append-to-stream';
 import type { ProjectionWrite } from './projection-writes';
 
 /** One append that is a statement on its own: no inline projection refolds in its transaction. */
@@ -106,7 +106,7 @@ function buildText(appends: readonly StatementAppend[]): string {
       parameters += write.values.length;
     }
   }
-  const results = appends.map((_, index) => `SELECT ${index} AS append_index, * FROM r${index}`).join('\n     UNION ALL ');
+  const results = appends.map((_, index) => `SELECT ${index} AS append_index, ${APPENDED_COLUMNS} FROM r${index}`).join('\n     UNION ALL ');
   return `WITH ${items.join(',\n     ')}
      SELECT * FROM (${results}) grouped ORDER BY append_index, revision_text::bigint NULLS FIRST`;
 }

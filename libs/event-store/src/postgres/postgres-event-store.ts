@@ -87,7 +87,7 @@ export class PostgresEventStore implements EventStore {
         ? await this.appendInTransaction(streamName, events, expected, reached, quiet)
         : await this.statements.append({ streamName, events, expected, writes: writes ?? [], traceparent: currentTraceparent(), quiet });
     if (outcome.kind === 'repeated') return outcome.result;
-    const last = outcome.events[outcome.events.length - 1];
+    const last = outcome.appended[outcome.appended.length - 1];
     return last ? { nextExpectedRevision: last.streamRevision, checkpoint: last.checkpoint } : await this.currentPosition(streamName);
   }
 
