@@ -24,8 +24,9 @@ export interface DerivedIdInput {
 
 /** The one deterministic id derivation: `<prefix>_<time><16 characters of sha256(seed)>`, a valid ULID body. */
 export function derivedId(input: DerivedIdInput): string {
-  // The one-shot hash: no Hash object per id (a delivery derives four ids; issue 14).
-  const digest = hash('sha256', input.seed, 'buffer');
+  // The one-shot hash: no Hash object per id (a delivery derives four ids; issue 14). As a 'binary' (latin1)
+  // string, one character per byte: 0.5 µs where a Buffer's allocation made it 2 (issue 14).
+  const digest = hash('sha256', input.seed, 'binary');
   const random = input.encoding === 'byte-modulo' ? byteModulo(digest) : bitPacked(digest);
   return `${input.prefix}_${input.time}${random}`;
 }
@@ -36,17 +37,18 @@ export const timePartOf = (id: string): string => id.slice(id.indexOf('_') + 1).
 /** The time part for a moment. */
 export const timePartAt = (at: Date): string => encodeTime(at.getTime(), 10);
 
-function byteModulo(digest: Buffer): string {
+function byteModulo(digest: string): string {
   let out = '';
-  for (let index = 0; index < 16; index++) out += CROCKFORD[digest[index] % 32];
+  for (let index = 0; index < 16; index++) out += CROCKFORD[digest.charCodeAt(index) % 32];
   return out;
 }
 
-function bitPacked(digest: Buffer): string {
+function bitPacked(digest: string): string {
   let out = '';
   for (let index = 0; index < 16; index++) {
     const bit = index * 5;
-    const pair = (digest[bit >> 3] << 8) | (digest[(bit >> 3) + 1] ?? 0);
+    // The 80 bits read end within the digest's 32 bytes: both characters exist.
+    const pair = (digest.charCodeAt(bit >> 3) << 8) | digest.charCodeAt((bit >> 3) + 1);
     out += CROCKFORD[(pair >> (11 - (bit & 7))) & 31];
   }
   return out;
