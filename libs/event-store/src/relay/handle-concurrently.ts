@@ -17,8 +17,11 @@ export async function handleConcurrently<Message>(
   const running = new Set<Promise<void>>();
   /** The last message taken of each stream with one still running: the next of that stream waits for it. */
   const lastOfStream = new Map<string, Promise<void>>();
+  // Woken by the next run to end. Not Promise.race(running): each race left a reaction on every
+  // running promise, so a full window cost `concurrency` allocations per message taken (issue 14).
+  let freed: (() => void) | undefined;
   for await (const msg of messages) {
-    while (running.size >= concurrency) await Promise.race(running);
+    while (running.size >= concurrency) await new Promise<void>((resolve) => (freed = resolve));
     const events = decode(msg);
     if (!events?.length) continue;
     // A message's events are all of one stream (bus-bundles.ts).
@@ -31,6 +34,9 @@ export async function handleConcurrently<Message>(
     const done = (): void => {
       running.delete(run);
       if (lastOfStream.get(stream) === run) lastOfStream.delete(stream);
+      const wake = freed;
+      freed = undefined;
+      wake?.();
     };
     run.then(done, done);
   }
