@@ -49,9 +49,11 @@ export class HttpsWebhookSender implements WebhookSender {
         clearTimeout(timer);
         resolve({ status_code: status, latency_ms: Math.round(performance.now() - started), error });
       };
-      const timeout = new Error(`timeout after ${this.options.timeoutMs} ms`);
+      // Made when it happens: an Error captures a stack, which every attempt would pay for.
+      const timedOut = (): Error => new Error(`timeout after ${this.options.timeoutMs} ms`);
       // Armed first, so `finish` never meets an undeclared timer.
       const timer = setTimeout(() => {
+        const timeout = timedOut();
         finish(null, timeout.message);
         controller?.abort(timeout);
       }, this.options.timeoutMs);
@@ -67,7 +69,7 @@ export class HttpsWebhookSender implements WebhookSender {
           onRequestStart(started) {
             controller = started;
             // Timed out while the connection was still being made.
-            if (settled) started.abort(timeout);
+            if (settled) started.abort(timedOut());
           },
           onResponseStart(_controller, statusCode) {
             finish(statusCode, null);
