@@ -19,8 +19,8 @@ export interface SenderOptions {
  * the status line, within the timeout; the response body is read and dropped.
  *
  * Issue 14: `dispatch` with a handler of our own makes no request object, no header validation
- * pass and no body stream per POST: bench:webhooks' sender costs less client CPU than node:http's
- * (docs/decisions.md).
+ * pass and no body stream per POST: less client CPU than node:http's (`npm run bench:webhook-sender`,
+ * docs/decisions.md).
  */
 export class HttpsWebhookSender implements WebhookSender {
   private readonly agent: Agent;
@@ -66,10 +66,10 @@ export class HttpsWebhookSender implements WebhookSender {
           body: request.body,
         },
         {
-          onRequestStart(started) {
-            controller = started;
+          onRequestStart(requestController) {
+            controller = requestController;
             // Timed out while the connection was still being made.
-            if (settled) started.abort(timedOut());
+            if (settled) requestController.abort(timedOut());
           },
           onResponseStart(_controller, statusCode) {
             finish(statusCode, null);
