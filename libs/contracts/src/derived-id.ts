@@ -24,8 +24,8 @@ export interface DerivedIdInput {
 
 /** The one deterministic id derivation: `<prefix>_<time><16 characters of sha256(seed)>`, a valid ULID body. */
 export function derivedId(input: DerivedIdInput): string {
-  // The one-shot hash: no Hash object per id (a delivery derives four ids; issue 14). As a 'binary' (latin1)
-  // string, one character per byte: 0.5 µs where a Buffer's allocation made it 2 (issue 14).
+  // Issue 14: the one-shot hash (no Hash object per id; a delivery derives four), as a 'binary'
+  // (latin1) string, one character per byte: 0.5 µs where a Buffer's allocation made it 2.
   const digest = hash('sha256', input.seed, 'binary');
   const random = input.encoding === 'byte-modulo' ? byteModulo(digest) : bitPacked(digest);
   return `${input.prefix}_${input.time}${random}`;

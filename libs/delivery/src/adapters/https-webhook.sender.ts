@@ -31,7 +31,8 @@ export class HttpsWebhookSender implements WebhookSender {
       // A receiver that stalls after its status line frees the connection within the same bound. The
       // status line's own bound is the attempt's timer (its error is the attempt's), not headersTimeout.
       bodyTimeout: options.timeoutMs,
-      connect: options.allowPrivateUrls ? {} : { lookup: guardedLookup },
+      // Connecting is bounded by the attempt's timeout too, as with node:http (undici's own default is 10 s).
+      connect: { timeout: options.timeoutMs, ...(options.allowPrivateUrls ? {} : { lookup: guardedLookup }) },
     });
   }
 

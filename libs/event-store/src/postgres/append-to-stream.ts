@@ -80,10 +80,11 @@ export async function appendAndProject(
   const withHistory = projections.some((projection) => projection.refoldsStreams === true);
   const values = appendValues(streamName, events, expected, context.notifyChannel, withHistory, traceparent);
   const whole = projections.length > 0;
-  const { rows } = await client.query<AppendedEventRow>(...appendStatement(values, context.writes ?? [], whole));
+  const { rows } = await client.query<AppendedRow>(...appendStatement(values, context.writes ?? [], whole));
   const outcome = await outcomeOfRows(client, streamName, events, expected, rows);
   if (outcome.kind === 'repeated' || outcome.appended.length === 0 || !whole) return outcome;
-  const history = rows.map(toRecordedEvent);
+  // `whole`: the statement selected every column.
+  const history = (rows as AppendedEventRow[]).map(toRecordedEvent);
   const before = Number(rows[0].actual_revision);
   await applyInlineProjections(projections, history.filter((event) => event.streamRevision > before), client, withHistory ? { [streamName]: history } : {});
   return outcome;
