@@ -6,6 +6,9 @@ export interface ServerCounters {
   rowsWritten: Record<string, number>;
   indexScans: number;
   sequentialScans: number;
+  /** The whole cluster's WAL (pg_stat_wal): a bench runs alone, so it is this stack's. */
+  walBytes: number;
+  walFullPageImages: number;
   redisCommands: Record<string, number>;
 }
 
@@ -19,6 +22,7 @@ export async function readServerCounters(pool: Pool, redisUrl: string): Promise<
   const tables = await pool.query<{ relname: string; written: string; idx: string | null; seq: string | null }>(
     'SELECT relname, n_tup_ins + n_tup_upd + n_tup_del AS written, idx_scan AS idx, seq_scan AS seq FROM pg_stat_user_tables',
   );
+  const wal = await pool.query<{ wal_bytes: string; wal_fpi: string }>('SELECT wal_bytes, wal_fpi FROM pg_stat_wal');
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   const redisCommands: Record<string, number> = {};
   try {
@@ -33,6 +37,8 @@ export async function readServerCounters(pool: Pool, redisUrl: string): Promise<
     rowsWritten: Object.fromEntries(tables.rows.map((row) => [row.relname, Number(row.written)])),
     indexScans: tables.rows.reduce((sum, row) => sum + Number(row.idx ?? 0), 0),
     sequentialScans: tables.rows.reduce((sum, row) => sum + Number(row.seq ?? 0), 0),
+    walBytes: Number(wal.rows[0]?.wal_bytes ?? 0),
+    walFullPageImages: Number(wal.rows[0]?.wal_fpi ?? 0),
     redisCommands,
   };
 }
@@ -51,6 +57,9 @@ export function countersPerDeployment(before: ServerCounters, after: ServerCount
     pg_transactions: per(after.transactions - before.transactions),
     pg_index_scans: per(after.indexScans - before.indexScans),
     pg_sequential_scans: per(after.sequentialScans - before.sequentialScans),
+    // Full-page images are most of the WAL after a checkpoint: the first change to each page copies it whole.
+    pg_wal_bytes: Math.round((after.walBytes - before.walBytes) / Math.max(1, deployments)),
+    pg_wal_full_page_images: per(after.walFullPageImages - before.walFullPageImages),
     pg_rows_written_by_table: differences(before.rowsWritten, after.rowsWritten),
     redis_commands: differences(before.redisCommands, after.redisCommands),
   };

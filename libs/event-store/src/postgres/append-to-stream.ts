@@ -148,7 +148,7 @@ export async function outcomeOfRows(
 const jsonbArray = (parameter: number): string => `ARRAY(SELECT e FROM jsonb_array_elements($${parameter}::jsonb) WITH ORDINALITY AS a(e, n) ORDER BY n)`;
 
 /** `append_to_stream` called with the eight parameters that start at `$first`. */
-export const appendCall = (first: number): string =>
+const appendCall = (first: number): string =>
   `append_to_stream($${first}, $${first + 1}, $${first + 2}, $${first + 3}, ${jsonbArray(first + 4)}, ${jsonbArray(first + 5)}, $${first + 6}, $${first + 7})`;
 
 const APPEND_CALL = appendCall(1);
@@ -223,6 +223,6 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
   return pgErr.code === '23505' && pgErr.constraint === constraint;
 }
 
-function withTraceparent(metadata: NewEvent['metadata'], traceparent: string | undefined): NewEvent['metadata'] {
+export function withTraceparent(metadata: NewEvent['metadata'], traceparent: string | undefined): NewEvent['metadata'] {
   return traceparent === undefined || metadata.traceparent !== undefined ? metadata : { ...metadata, traceparent };
 }

@@ -7,17 +7,30 @@ const TOUCH = 'UPDATE counters SET n = n + 1 WHERE id = $1 AND EXISTS (SELECT 1 
 const append = (writes: StatementAppend['writes']): StatementAppend => ({ streamName: newStreamName(), events: [newEvent()], expected: 'no_stream', writes, traceparent: undefined });
 
 describe('groupedAppendStatement', () => {
-  it('numbers each append\'s parameters after the last one\'s, and gates its writes on its own append', () => {
-    const { text, values } = groupedAppendStatement([append([{ text: UPSERT, values: ['a', 1] }]), append([]), append([{ text: TOUCH, values: ['c'] }])], 'channel');
-    expect(text).toMatch(/r0 AS MATERIALIZED \(SELECT \* FROM append_to_stream\(\$1, \$2, \$3, \$4, ARRAY\(.*\$5::jsonb.*\), ARRAY\(.*\$6::jsonb.*\), \$7, \$8\)\)/);
-    expect(text).toContain('w0_0 AS (INSERT INTO things (id, n) SELECT $9, $10::int FROM appended_0 ON CONFLICT');
-    expect(text).toMatch(/r1 AS MATERIALIZED \(SELECT \* FROM append_to_stream\(\$11, \$12, \$13, \$14, ARRAY\(.*\$15::jsonb.*\), ARRAY\(.*\$16::jsonb.*\), \$17, \$18\)\)/);
+  it('calls append_to_streams once, numbers each append\'s writes after it, and gates them on their own append', () => {
+    const appends = [append([{ text: UPSERT, values: ['a', 1] }]), append([]), append([{ text: TOUCH, values: ['c'] }])];
+    const { text, values } = groupedAppendStatement(appends, 'channel');
+    expect(text).toContain('r AS MATERIALIZED (SELECT * FROM append_to_streams($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb))');
+    expect(text).toContain('appended_0 AS MATERIALIZED (SELECT 1 FROM r WHERE append_index = 0 AND event_id IS NOT NULL LIMIT 1)');
+    expect(text).toContain('w0_0 AS (INSERT INTO things (id, n) SELECT $10, $11::int FROM appended_0 ON CONFLICT');
     expect(text).not.toContain('appended_1');
-    expect(text).toContain('r2 AS MATERIALIZED (SELECT * FROM append_to_stream($19,');
-    expect(text).toContain('w2_0 AS (UPDATE counters SET n = n + 1 WHERE id = $27 AND EXISTS (SELECT 1 FROM appended_2))');
-    expect(values).toHaveLength(27);
-    expect(values.slice(8, 10)).toEqual(['a', 1]);
-    expect(values[26]).toBe('c');
+    expect(text).toContain('w2_0 AS (UPDATE counters SET n = n + 1 WHERE id = $12 AND EXISTS (SELECT 1 FROM appended_2))');
+    expect(values).toHaveLength(12);
+    expect(values.slice(0, 3)).toEqual([appends.map((one) => one.streamName), ['no_stream', 'no_stream', 'no_stream'], ['channel', 'channel', 'channel']]);
+    expect(values.slice(9)).toEqual(['a', 1, 'c']);
+  });
+
+  it('numbers each event by its append and its place in it, and sends no channel for a quiet append', () => {
+    const two = { ...append([]), events: [newEvent(), newEvent()] };
+    const quiet = { ...append([]), quiet: true };
+    const { values } = groupedAppendStatement([two, quiet], 'channel');
+    expect(values[2]).toEqual(['channel', null]);
+    expect(values[3]).toEqual([...two.events, ...quiet.events].map((event) => event.id));
+    expect(values.slice(5, 7)).toEqual([
+      [1, 1, 2],
+      [1, 2, 1],
+    ]);
+    expect(JSON.parse(values[7] as string)).toEqual([...two.events, ...quiet.events].map((event) => event.data));
   });
 
   it('builds a shape\'s text once and hands the same string back, so it is prepared once per connection', () => {
@@ -25,7 +38,7 @@ describe('groupedAppendStatement', () => {
     const second = groupedAppendStatement([append([{ text: UPSERT, values: ['c', 3] }]), append([{ text: UPSERT, values: ['d', 4] }])], 'channel');
     expect(second.text).toBe(first.text);
     expect([first.named, second.named]).toEqual([true, true]);
-    expect(second.values.slice(8, 10)).toEqual(['c', 3]);
+    expect(second.values.slice(9, 11)).toEqual(['c', 3]);
     const otherShape = groupedAppendStatement([append([{ text: UPSERT, values: ['e', 5] }]), append([{ text: TOUCH, values: ['f'] }])], 'channel');
     expect(otherShape.text).not.toBe(first.text);
   });

@@ -1,5 +1,5 @@
 import type { ExpectedVersion, NewEvent } from '../event-store.port';
-import { APPENDED_COLUMNS, appendCall, appendValues, type AppendedRow } from './append-to-stream';
+import { APPENDED_COLUMNS, withTraceparent, type AppendedRow } from './append-to-stream';
 import type { ProjectionWrite } from './projection-writes';
 
 /** One append that is a statement on its own: no inline projection refolds in its transaction. */
@@ -24,18 +24,15 @@ function scopedWriteText(text: string, shift: number, appendedName: string): str
 }
 
 /**
- * Issue 14: several appends, to different streams or not, in one statement and so one transaction
- * and one round trip. Each is the `append_to_stream` call it would be alone, with its projection
- * writes gated on its own `appended_<n>`; a version mismatch writes nothing for that append and
- * leaves the others be (the function returns a row saying so instead of raising). PostgreSQL runs
- * each materialized call when the final SELECT first reads it, so in the order of `appends`.
+ * Issue 14: several appends, each to a stream of its own, in one statement and so one transaction
+ * and one round trip: one `append_to_streams` call (event-store/007), with each append's projection
+ * writes gated on its own `appended_<n>`. A version mismatch writes nothing for that append and
+ * leaves the others be (the function returns a row saying so instead of raising). Two appends to
+ * one stream never share a group (GroupedAppends): the second expects what the first wrote.
  */
 export function groupedAppendStatement(appends: readonly StatementAppend[], notifyChannel: string): GroupedStatement {
-  const values: unknown[] = [];
-  for (const append of appends) {
-    values.push(...appendValues(append.streamName, append.events, append.expected, noticeChannelOf(append, notifyChannel), false, append.traceparent));
-    for (const write of append.writes) values.push(...write.values);
-  }
+  const values: unknown[] = [...callValues(appends, notifyChannel)];
+  for (const append of appends) for (const write of append.writes) values.push(...write.values);
   const shape = shapeOf(appends);
   const kept = shape === undefined ? undefined : texts.get(shape);
   if (kept !== undefined) return { text: kept, values, named: true };
@@ -43,6 +40,37 @@ export function groupedAppendStatement(appends: readonly StatementAppend[], noti
   if (shape === undefined || texts.size >= NAMED_SHAPES) return { text, values, named: false };
   texts.set(shape, text);
   return { text, values, named: true };
+}
+
+/** `append_to_streams`' arguments: per append, then per event with its append and place in it (1-based). */
+function callValues(appends: readonly StatementAppend[], notifyChannel: string): unknown[] {
+  const ids: string[] = [];
+  const types: string[] = [];
+  const appendOf: number[] = [];
+  const offsets: number[] = [];
+  const data: unknown[] = [];
+  const metadata: unknown[] = [];
+  appends.forEach((append, index) => {
+    append.events.forEach((event, offset) => {
+      ids.push(event.id);
+      types.push(event.type);
+      appendOf.push(index + 1);
+      offsets.push(offset + 1);
+      data.push(event.data ?? null);
+      metadata.push(withTraceparent(event.metadata, append.traceparent));
+    });
+  });
+  return [
+    appends.map((append) => append.streamName),
+    appends.map((append) => String(append.expected)),
+    appends.map((append) => noticeChannelOf(append, notifyChannel)),
+    ids,
+    types,
+    appendOf,
+    offsets,
+    JSON.stringify(data),
+    JSON.stringify(metadata),
+  ];
 }
 
 export interface GroupedStatement {
@@ -93,26 +121,23 @@ function textId(text: string): number | undefined {
 const MAX_WRITE_TEXTS = 1_000;
 
 function buildText(appends: readonly StatementAppend[]): string {
-  const items: string[] = [];
-  let parameters = 0;
+  const items = [`r AS MATERIALIZED (SELECT * FROM append_to_streams($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb))`];
+  let parameters = CALL_PARAMETERS;
   for (const [index, append] of appends.entries()) {
-    items.push(`r${index} AS MATERIALIZED (SELECT * FROM ${appendCall(parameters + 1)})`);
-    parameters += APPEND_PARAMETERS;
     if (append.writes.length === 0) continue;
     const appended = `appended_${index}`;
-    items.push(`${appended} AS MATERIALIZED (SELECT 1 FROM r${index} WHERE event_id IS NOT NULL LIMIT 1)`);
+    items.push(`${appended} AS MATERIALIZED (SELECT 1 FROM r WHERE append_index = ${index} AND event_id IS NOT NULL LIMIT 1)`);
     for (const [writeIndex, write] of append.writes.entries()) {
       items.push(`w${index}_${writeIndex} AS (${scopedWriteText(write.text, parameters, appended)})`);
       parameters += write.values.length;
     }
   }
-  const results = appends.map((_, index) => `SELECT ${index} AS append_index, ${APPENDED_COLUMNS} FROM r${index}`).join('\n     UNION ALL ');
   return `WITH ${items.join(',\n     ')}
-     SELECT * FROM (${results}) grouped ORDER BY append_index, revision_text::bigint NULLS FIRST`;
+     SELECT append_index, ${APPENDED_COLUMNS} FROM r ORDER BY append_index, revision_text::bigint NULLS FIRST`;
 }
 
-/** `append_to_stream`'s parameters (appendValues). */
-const APPEND_PARAMETERS = 8;
+/** `append_to_streams`' parameters (callValues). */
+const CALL_PARAMETERS = 9;
 
 /** The rows of each append, in the order of the group. */
 export function rowsByAppend(count: number, rows: readonly (AppendedRow & { append_index: number })[]): AppendedRow[][] {

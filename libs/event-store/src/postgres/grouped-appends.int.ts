@@ -105,14 +105,15 @@ describe('grouped appends (group commit)', () => {
   };
 
   it('a conflict or a repeat in a group is its own append\'s; the others are written', async () => {
-    const taken = newStreamName();
+    const [taken, repeated] = [newStreamName(), newStreamName()];
+    await store.append(taken, [newEvent()], 'no_stream');
     const first = newEvent();
-    const original = await store.append(taken, [first], 'no_stream');
+    const original = await store.append(repeated, [first], 'no_stream');
     const streams = Array.from({ length: 4 }, () => newStreamName());
     const statements = await statementsOf(async () => {
       const [conflict, repeat, ...others] = await behindALoneAppend(() => [
         store.append(taken, [newEvent()], 'no_stream'),
-        store.append(taken, [first], 'no_stream'),
+        store.append(repeated, [first], 'no_stream'),
         ...streams.map((stream) => store.append(stream, [newEvent()], 'no_stream')),
       ]);
       expect(conflict).toMatchObject({ status: 'rejected', reason: expect.any(WrongExpectedVersionError) });
@@ -121,8 +122,44 @@ describe('grouped appends (group commit)', () => {
     });
     // The lone append, the group, and for each append it refused a lookup of its ids (a repeat?), as alone.
     expect(statements).toEqual(['append_to_stream', 'grouped appends', 'SELECT', 'SELECT']);
-    expect((await store.read(taken)).map((event) => event.id)).toEqual([first.id]);
+    expect((await store.read(taken)).length).toBe(1);
+    expect((await store.read(repeated)).map((event) => event.id)).toEqual([first.id]);
     expect(await transactionsOf(streams)).toBe(1);
+  });
+
+  it('appends to one stream asked together go in successive statements, each after the one asked before it', async () => {
+    const stream = newStreamName();
+    const others = Array.from({ length: 3 }, () => newStreamName());
+    const statements = await statementsOf(async () => {
+      const settled = await behindALoneAppend(() => [
+        store.append(stream, [newEvent()], 'no_stream'),
+        store.append(stream, [newEvent(), newEvent()], 0),
+        ...others.map((other) => store.append(other, [newEvent()], 'no_stream')),
+        store.append(stream, [newEvent()], 2),
+      ]);
+      expect(settled.map((outcome) => outcome.status)).toEqual(Array.from({ length: 6 }, () => 'fulfilled'));
+    });
+    // The lone append; the first of the stream's with the others; then its second, and its third, each alone.
+    expect(statements).toEqual(['append_to_stream', 'grouped appends', 'append_to_stream', 'append_to_stream']);
+    expect((await store.read(stream)).map((event) => event.streamRevision)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('in a group, an append with a stale revision, one expecting the stream to exist and one to any stream each get what they would alone', async () => {
+    const [existing, fresh, stale] = [newStreamName(), newStreamName(), newStreamName()];
+    await store.append(existing, [newEvent()], 'no_stream');
+    await store.append(stale, [newEvent(), newEvent()], 'no_stream');
+    const [exists, missing, any, old] = await behindALoneAppend(() => [
+      store.append(existing, [newEvent()], 'stream_exists'),
+      store.append(fresh, [newEvent()], 'stream_exists'),
+      store.append(newStreamName(), [newEvent(), newEvent(), newEvent()], 'any'),
+      store.append(stale, [newEvent()], 0),
+    ]);
+    expect(exists).toMatchObject({ status: 'fulfilled', value: { nextExpectedRevision: 1 } });
+    expect(missing).toMatchObject({ status: 'rejected', reason: expect.any(WrongExpectedVersionError) });
+    expect(any).toMatchObject({ status: 'fulfilled', value: { nextExpectedRevision: 2 } });
+    expect(old).toMatchObject({ status: 'rejected', reason: expect.any(WrongExpectedVersionError) });
+    expect(await store.read(fresh)).toEqual([]);
+    expect((await store.read(stale)).length).toBe(2);
   });
 
   it('a group that fails as a whole (an event id stored in another stream) runs again one append at a time', async () => {

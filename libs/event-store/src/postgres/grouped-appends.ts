@@ -36,7 +36,9 @@ const toError = (err: unknown): Error => (err instanceof Error ? err : new Error
  */
 export class GroupedAppends {
   private inFlight = 0;
-  private readonly waiting: Waiting[] = [];
+  private waiting: Waiting[] = [];
+  /** The streams of the appends in the statements running now. */
+  private readonly streamsInFlight = new Set<string>();
 
   constructor(
     private readonly pool: Pool,
@@ -52,17 +54,39 @@ export class GroupedAppends {
 
   private startStatements(): void {
     while (this.inFlight < this.options.statementsInFlight && this.waiting.length > 0) {
-      // In stream order, so every group takes its stream locks in the same order as any other (no deadlock
-      // between two groups); a stable sort keeps two appends to one stream in the order they were asked for.
-      const group = this.waiting.splice(0, this.options.maxGroup).sort((a, b) => (a.append.streamName < b.append.streamName ? -1 : a.append.streamName > b.append.streamName ? 1 : 0));
+      const group = this.takeGroup();
+      if (group.length === 0) return;
       this.inFlight += 1;
       void this.outcomes(group.map((waiting) => waiting.append)).then((settled) => {
         // The slot is free before the callers hear: an append one of them makes next goes at once.
         this.inFlight -= 1;
+        for (const waiting of group) this.streamsInFlight.delete(waiting.append.streamName);
         this.startStatements();
         settled.forEach((result, index) => (result.ok ? group[index].resolve(result.outcome) : group[index].reject(result.error)));
       });
     }
+  }
+
+  /**
+   * The next group: the appends waiting longest, at most one per stream and none to a stream
+   * a running statement appends to, so an append to a stream goes only once the one asked for
+   * before it has committed (it expects what that one wrote). In stream order, so every group
+   * takes its stream locks in the same order as any other: two groups never deadlock.
+   */
+  private takeGroup(): Waiting[] {
+    const group: Waiting[] = [];
+    const later: Waiting[] = [];
+    for (const waiting of this.waiting) {
+      const stream = waiting.append.streamName;
+      if (group.length < this.options.maxGroup && !this.streamsInFlight.has(stream)) {
+        this.streamsInFlight.add(stream);
+        group.push(waiting);
+      } else {
+        later.push(waiting);
+      }
+    }
+    this.waiting = later;
+    return group.sort((a, b) => (a.append.streamName < b.append.streamName ? -1 : a.append.streamName > b.append.streamName ? 1 : 0));
   }
 
   /** Never rejects: each append's outcome or error. */
