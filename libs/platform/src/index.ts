@@ -21,6 +21,7 @@ export * from './secrets/secret-cipher';
 export * from './scheduling/periodic-task';
 export * from './collections/bounded-set';
 export * from './collections/bounded-map';
+export * from './collections/forget-oldest';
 export * from './redis/redis-connection';
 export * from './redis/delayed-job-queue';
 export * from './nest/infrastructure.tokens';

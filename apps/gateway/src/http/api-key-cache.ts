@@ -1,3 +1,4 @@
+import { forgetOldest, trimmedSize } from '@eh/platform';
 import type { AuthenticatedKey } from '@eh/workspaces';
 
 interface CachedKey {
@@ -42,7 +43,7 @@ export class ApiKeyCache {
     const generation = this.generation;
     const loaded = load(presented).then((key) => {
       if (key && generation === this.generation) {
-        if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value ?? '');
+        if (this.entries.size >= this.capacity) forgetOldest(this.entries, trimmedSize(this.capacity), (oldest) => this.entries.delete(oldest));
         this.entries.set(presented, { key, expiresAt: this.now() + this.ttlMs });
       }
       return key;

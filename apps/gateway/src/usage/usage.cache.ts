@@ -1,3 +1,4 @@
+import { forgetOldest, trimmedSize } from '@eh/platform';
 import type { UsageResource } from '@eh/ledger';
 
 const MAX_ENTRIES = 10_000;
@@ -22,8 +23,8 @@ export class UsageCache {
 
   private store(workspaceId: string, nowMs: number, usage: UsageResource): void {
     this.entries.delete(workspaceId);
-    // A Map iterates in insertion order: the first key is the least recently stored.
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value ?? '');
+    // A Map iterates in insertion order: the first keys are the least recently stored.
+    if (this.entries.size >= MAX_ENTRIES) forgetOldest(this.entries, trimmedSize(MAX_ENTRIES), (oldest) => this.entries.delete(oldest));
     this.entries.set(workspaceId, { storedAt: nowMs, usage });
   }
 }

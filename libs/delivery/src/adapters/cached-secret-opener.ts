@@ -1,3 +1,4 @@
+import { forgetOldest, trimmedSize } from '@eh/platform';
 import type { SealedSecret } from '@eh/contracts';
 import type { SecretOpener } from '../application/attempt-delivery.handler';
 
@@ -24,7 +25,7 @@ export class CachedSecretOpener implements SecretOpener {
     const plaintext = this.inner.open(sealed, aad);
     this.entries.delete(key);
     // Map order is insertion order: the first entries are the oldest.
-    while (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    if (this.entries.size >= this.options.maxEntries) forgetOldest(this.entries, trimmedSize(this.options.maxEntries), (oldest) => this.entries.delete(oldest));
     this.entries.set(key, { plaintext, until: now + this.options.ttlMs });
     return plaintext;
   }

@@ -1,3 +1,4 @@
+import { forgetOldest, trimmedSize } from '@eh/platform';
 import type { CommitObserver } from '../event-store.port';
 import { categoryOf } from '../relay/event-subject';
 
@@ -78,8 +79,8 @@ export class HeardCommits implements CommitObserver {
     this.drop(key);
     this.values.set(key, { value, token });
     addTo(this.keysByToken, token, key);
-    // Insertion order: the first key is the one kept longest.
-    if (this.values.size > this.limits.values) this.drop(this.values.keys().next().value as string);
+    // Insertion order: the first keys are those kept longest.
+    if (this.values.size > this.limits.values) forgetOldest(this.values, trimmedSize(this.limits.values), (oldest) => this.drop(oldest));
   }
 
   private drop(key: string): void {

@@ -1,3 +1,4 @@
+import { forgetOldest, trimmedSize } from '@eh/platform';
 import type { FoldedStream } from './load-aggregate';
 
 /**
@@ -24,8 +25,8 @@ export class LruSnapshotCache<State> implements SnapshotCache<State> {
 
   set(streamName: string, folded: FoldedStream<State>): void {
     this.entries.delete(streamName);
-    // Insertion order: the first key is the stream least recently used.
-    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value ?? '');
+    // Insertion order: the first keys are the streams least recently used.
+    if (this.entries.size >= this.capacity) forgetOldest(this.entries, trimmedSize(this.capacity), (oldest) => this.entries.delete(oldest));
     this.entries.set(streamName, folded);
   }
 

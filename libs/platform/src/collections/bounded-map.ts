@@ -1,6 +1,9 @@
+import { forgetOldest, trimmedSize } from './forget-oldest';
+
 /**
- * A map that keeps its most recent `capacity` keys: setting one more forgets the key set longest
- * ago (insertion order; setting a key already there replaces its value without renewing it). The
+ * A map that keeps at most `capacity` keys: setting one more in a full map first forgets the tenth
+ * of them set longest ago, at least one (insertion order; setting a key already there replaces its
+ * value without renewing it; forgetOldest says why a tenth). The
  * keyed sibling of BoundedSet, for memories where forgetting costs a read or an over-cautious answer.
  */
 export class BoundedMap<K, V> {
@@ -13,7 +16,7 @@ export class BoundedMap<K, V> {
   }
 
   set(key: K, value: V): void {
-    if (!this.entries.has(key) && this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as K);
+    if (!this.entries.has(key) && this.entries.size >= this.capacity) forgetOldest(this.entries, trimmedSize(this.capacity), (oldest) => this.entries.delete(oldest));
     this.entries.set(key, value);
   }
 

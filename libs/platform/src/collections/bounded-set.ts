@@ -1,6 +1,9 @@
+import { forgetOldest, trimmedSize } from './forget-oldest';
+
 /**
- * A set that keeps its most recent `capacity` values: adding one more forgets the value added
- * longest ago (insertion order; adding a value already there does not renew it). For the
+ * A set that keeps at most `capacity` values: adding one more to a full set first forgets the
+ * tenth of them added longest ago, at least one (insertion order; adding a value already there
+ * does not renew it; forgetOldest says why a tenth). For the
  * memories a process keeps of streams it has seen, where forgetting one costs a read, not a
  * wrong answer.
  */
@@ -15,7 +18,7 @@ export class BoundedSet<T> {
 
   add(value: T): void {
     if (this.values.has(value)) return;
-    if (this.values.size >= this.capacity) this.values.delete(this.values.values().next().value as T);
+    if (this.values.size >= this.capacity) forgetOldest(this.values, trimmedSize(this.capacity), (oldest) => this.values.delete(oldest));
     this.values.add(value);
   }
 
