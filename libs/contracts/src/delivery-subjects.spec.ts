@@ -20,6 +20,15 @@ describe('deliveryRecordQualifier', () => {
     expect(deliveryRecordQualifier).toMatchObject({ category: 'delivery', decidedBy: 'each_event' });
   });
 
+  it.each(deliveryRecordQualifier.unpublishedTypes)('qualifies %s as a record whatever its data, so the relay reads it without its payload', (type) => {
+    for (const data of [null, {}, { event_type: 'webhook.test' }]) expect(qualify({ type, data })).toBe(DELIVERY_RECORD_SUBJECT_TOKEN);
+  });
+
+  it('reads the schedules and the replays whole: whether they ask for an attempt is in their data', () => {
+    expect(deliveryRecordQualifier.unpublishedTypes).not.toContain('delivery.scheduled');
+    expect(deliveryRecordQualifier.unpublishedTypes).not.toContain('delivery.replay_requested');
+  });
+
   it('keeps the records in the store only: nothing subscribes to them, so the relay publishes none', () => {
     expect(deliveryRecordQualifier.unpublished).toEqual([DELIVERY_RECORD_SUBJECT_TOKEN]);
   });

@@ -1,4 +1,4 @@
-import type { DeliveryScheduled } from './delivery-events';
+import { DELIVERY_EVENT_TYPES, type DeliveryScheduled } from './delivery-events';
 
 /** The subject token of a delivery event that only records what the delivery did: `<prefix>.delivery.<id>.record`. */
 export const DELIVERY_RECORD_SUBJECT_TOKEN = 'record';
@@ -22,6 +22,8 @@ export const deliveryRecordQualifier = {
   category: 'delivery',
   decidedBy: 'each_event' as const,
   qualify: (event: { type: string; data: unknown }): string | undefined => (asksForAnAttempt(event) ? undefined : DELIVERY_RECORD_SUBJECT_TOKEN),
+  // What an attempt did, never a request for one: read by the relay without its payload.
+  unpublishedTypes: DELIVERY_EVENT_TYPES.filter((type) => type !== 'delivery.scheduled' && type !== 'delivery.replay_requested'),
   // No reactor and no live stream subscribes to a delivery's records: they stay in PostgreSQL,
   // where the deliveries view, the reconciler and the dashboard read them.
   unpublished: [DELIVERY_RECORD_SUBJECT_TOKEN],

@@ -49,6 +49,16 @@ export interface AppendResult {
   repeated?: true;
 }
 
+export interface ReadAllOptions {
+  /**
+   * Issue 14: event types read without their payload: each comes with `data` null and `metadata`
+   * empty. For a reader that passes over them knowing their type alone (the relay, over the types
+   * its qualifiers never publish: a delivery's attempts), so the store neither writes their JSON
+   * out nor parses it again.
+   */
+  withoutPayload?: readonly string[];
+}
+
 export interface ReadAllPage {
   events: RecordedEvent[];
   /** Where the next read starts; equal to the input when nothing new was safe to read. */
@@ -89,7 +99,7 @@ export interface EventStore {
    * Events after `checkpoint` in store order, never skipping one whose transaction commits late:
    * only events whose position can no longer be preceded by an uncommitted one are returned.
    */
-  readAll(checkpoint: string | null, limit: number): Promise<ReadAllPage>;
+  readAll(checkpoint: string | null, limit: number, options?: ReadAllOptions): Promise<ReadAllPage>;
   /**
    * Resolves when something may have been appended since the call, or after `timeoutMs`; at once
    * if `after` (an earlier appendsHeard()) is behind: an append heard meanwhile is not missed.

@@ -6,11 +6,16 @@ import { encodeCheckpoint } from './postgres-checkpoint';
  * The text casts get names of their own: an output column named like a table column would win
  * in ORDER BY, and the rows would sort as strings ('10' < '9').
  */
-export const EVENT_COLUMNS = `
+export const EVENT_POSITION_COLUMNS = `
   global_position::text AS position_text,
   transaction_id::text AS txid_text,
-  event_id, stream_name, stream_revision::text AS revision_text,
+  event_id, stream_name, stream_revision::text AS revision_text`;
+
+export const EVENT_COLUMNS = `${EVENT_POSITION_COLUMNS},
   event_type, data, metadata, recorded_at`;
+
+/** The metadata of an event read without its payload (ReadAllOptions.withoutPayload). */
+export const NO_METADATA = Object.freeze({}) as EventMetadata;
 
 export interface EventRow {
   position_text: string;

@@ -10,6 +10,7 @@ import type {
   EventStore,
   ExpectedVersion,
   NewEvent,
+  ReadAllOptions,
   ReadAllPage,
   RecordedEvent,
 } from '../event-store.port';
@@ -17,7 +18,7 @@ import { AppendListener } from './append-listener';
 import { CommitNotices } from './commit-notices';
 import { GroupedAppends } from './grouped-appends';
 import { appendAndProject, isUniqueViolation, projectionsFor, resolveDuplicateIds, writesFromFold, type AppendOutcome } from './append-to-stream';
-import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
+import { EVENT_COLUMNS, EVENT_POSITION_COLUMNS, NO_METADATA, toRecordedEvent, type EventRow } from './event-rows';
 import { inJsonbOrder } from './jsonb-order';
 import type { InlineProjection } from './inline-projection';
 import { decodeCheckpoint, encodeCheckpoint } from './postgres-checkpoint';
@@ -137,18 +138,22 @@ export class PostgresEventStore implements EventStore {
    * transaction that could still commit can sort before it. Rows are ordered by
    * (transaction_id, global_position), the order in which they become safe.
    */
-  async readAll(checkpoint: string | null, limit: number): Promise<ReadAllPage> {
+  async readAll(checkpoint: string | null, limit: number, options: ReadAllOptions = {}): Promise<ReadAllPage> {
     const from = decodeCheckpoint(checkpoint);
     // One row past the page says whether more wait: safe rows sort first (their ids are the lower).
     const { rows } = await this.pool.query<EventRow & { safe: boolean }>(
-      `SELECT ${EVENT_COLUMNS}, transaction_id < pg_snapshot_xmin(pg_current_snapshot()) AS safe FROM events
+      `SELECT ${EVENT_POSITION_COLUMNS}, event_type, recorded_at,
+              CASE WHEN event_type = ANY($4::text[]) THEN NULL ELSE data END AS data,
+              CASE WHEN event_type = ANY($4::text[]) THEN NULL ELSE metadata END AS metadata,
+              transaction_id < pg_snapshot_xmin(pg_current_snapshot()) AS safe
+         FROM events
         WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
         ORDER BY transaction_id, global_position
         LIMIT $3`,
-      [from.transactionId, from.globalPosition, limit + 1],
+      [from.transactionId, from.globalPosition, limit + 1, options.withoutPayload ?? []],
     );
     const safe = rows.slice(0, limit).filter((row) => row.safe);
-    const events = safe.map(toRecordedEvent);
+    const events = safe.map((row) => toRecordedEvent(row.metadata === null ? { ...row, metadata: NO_METADATA } : row));
     const last = events[events.length - 1];
     const heldBack = rows.some((row) => !row.safe);
     return { events, checkpoint: last ? last.checkpoint : (checkpoint ?? encodeCheckpoint(from)), ...(heldBack ? { heldBack } : {}) };

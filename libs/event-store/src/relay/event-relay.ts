@@ -161,7 +161,7 @@ export class EventRelay {
       while (!signal.aborted && !lock.lost) {
         try {
           const heard = this.options.store.appendsHeard();
-          const page = await this.options.store.readAll(readFrom, batchSize);
+          const page = await this.options.store.readAll(readFrom, batchSize, { withoutPayload: this.qualifiers.withoutPayload });
           // A full page may end inside a commit: that commit is read again from its start next round (bus-bundles.ts).
           const pageFull = page.events.length === batchSize;
           const events = pageFull ? endAtCommit(page.events, commitOf) : page.events;

@@ -81,3 +81,28 @@ describe('storeOnlyAppends', () => {
     expect(storeOnlyAppends([])('order-a', [newEvent('order.recorded')])).toBe(false);
   });
 });
+
+describe('StreamQualifiers without payload', () => {
+  const records = {
+    category: 'order',
+    decidedBy: 'each_event' as const,
+    qualify: (recorded: Pick<RecordedEvent, 'type' | 'data'>) => ((recorded.data as { note?: string }).note === 'public' ? undefined : 'record'),
+    unpublished: ['record'],
+    unpublishedTypes: ['order.counted'],
+  };
+
+  it('names the types the relay reads without payload, and gives them the unpublished token without their data', async () => {
+    const qualifiers = new StreamQualifiers([records, byFlag], async () => []);
+    expect(qualifiers.withoutPayload).toEqual(['order.counted']);
+    const counted = { ...event('order-a', 1, null), type: 'order.counted' };
+    const noted = event('order-a', 2, { note: 'public' });
+    const qualified = await qualifiers.of([counted, noted]);
+    expect(qualified).toEqual(['record', undefined]);
+    expect([qualifiers.isUnpublished(counted, qualified[0]), qualifiers.isUnpublished(noted, qualified[1])]).toEqual([true, false]);
+  });
+
+  it('reads every type whole when the qualifier publishes all it qualifies', () => {
+    const published = { ...records, unpublished: [] };
+    expect(new StreamQualifiers([published], async () => []).withoutPayload).toEqual([]);
+  });
+});

@@ -24,6 +24,11 @@ export type SubjectQualifier = (
       decidedBy: 'each_event';
       /** The token for this event; undefined: it is not qualified. Never reads the stream, nor anything but the event's type and data. */
       qualify(event: Pick<RecordedEvent, 'type' | 'data'>): string | undefined;
+      /**
+       * Issue 14: types `qualify` gives the first `unpublished` token whatever their data: the
+       * relay reads them without their payload (ReadAllOptions.withoutPayload) and passes over them.
+       */
+      unpublishedTypes?: readonly string[];
     }
 ) & {
   /**
@@ -39,6 +44,8 @@ export class StreamQualifiers {
   private readonly byCategory: ReadonlyMap<string, SubjectQualifier>;
   /** The stream least recently learnt is forgotten first. Null: not qualified. */
   private readonly known: BoundedMap<string, string | null>;
+  /** The event types the relay reads without their payload: those it never publishes, whatever their data (unpublishedTypes). */
+  readonly withoutPayload: readonly string[];
 
   constructor(
     qualifiers: readonly SubjectQualifier[],
@@ -48,7 +55,9 @@ export class StreamQualifiers {
   ) {
     this.byCategory = new Map(qualifiers.map((qualifier) => [qualifier.category, qualifier]));
     this.known = new BoundedMap(capacity);
+    this.withoutPayload = qualifiers.flatMap((qualifier) => (qualifier.decidedBy === 'each_event' && qualifier.unpublished?.length ? (qualifier.unpublishedTypes ?? []) : []));
   }
+
 
   /** The qualifier of each event's stream, in the events' order; reads the first event of a stream it does not know. */
   async of(events: readonly RecordedEvent[]): Promise<(string | undefined)[]> {
@@ -69,7 +78,9 @@ export class StreamQualifiers {
     );
     return events.map((event) => {
       const qualifier = this.byCategory.get(categoryOf(event.streamName));
-      return qualifier?.decidedBy === 'each_event' ? qualifier.qualify(event) : (this.known.get(event.streamName) ?? undefined);
+      if (qualifier?.decidedBy !== 'each_event') return this.known.get(event.streamName) ?? undefined;
+      // Read without its data when its type is one of these: its token does not depend on it.
+      return qualifier.unpublished?.length && qualifier.unpublishedTypes?.includes(event.type) ? qualifier.unpublished[0] : qualifier.qualify(event);
     });
   }
 

@@ -63,6 +63,21 @@ export function describeReadAllContract(fixture: () => EventStoreContractFixture
       expect(again.events.map((e) => e.id)).not.toContain(ids[0]);
     });
 
+    it('reads the types asked for without their payload, in their places, and every other event whole', async () => {
+      const before = await readToEnd(store(), null);
+      const stream = newStreamName();
+      const events = [newEvent('contract.opened', { n: 1 }), newEvent('contract.recorded', { n: 2 }), newEvent('contract.closed', { n: 3 })];
+      await store().append(stream, events, 'no_stream');
+      const ids = events.map((event) => event.id);
+      await tailUntilSeen(store(), before.checkpoint, ids, 100);
+      const page = await store().readAll(before.checkpoint, 100, { withoutPayload: ['contract.recorded'] });
+      const ours = page.events.filter((event) => event.streamName === stream);
+      expect(ours.map((event) => [event.id, event.type, event.streamRevision])).toEqual(events.map((event, revision) => [event.id, event.type, revision]));
+      expect(ours.map((event) => event.data)).toEqual([{ n: 1 }, null, { n: 3 }]);
+      expect(ours.map((event) => Object.keys(event.metadata).length > 0)).toEqual([true, false, true]);
+      expect(ours[1]?.checkpoint).toBe((await store().readAll(before.checkpoint, 100)).events.find((event) => event.id === ids[1])?.checkpoint);
+    });
+
     it('returns the input checkpoint when nothing new is safe to read', async () => {
       const end = await readToEnd(store(), null);
       const page = await store().readAll(end.checkpoint, 10);
