@@ -14,7 +14,7 @@ import { BenchReceiver } from './webhook-bench-receiver';
  * how long an event waits for its first attempt, beside a raw fetch (undici) POST loop to the
  * same receiver in the same run. Every service runs as its own process, as in production.
  */
-const BURST = Number(process.env.BENCH_DEPLOYMENTS ?? 500);
+const BURST = Number(process.env.BENCH_DEPLOYMENTS ?? 6000);
 const PACED = Number(process.env.BENCH_PACED ?? 100);
 const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 50);
 const RAW = Number(process.env.BENCH_RAW ?? 12000);
