@@ -77,10 +77,10 @@ export class HeardCommits implements CommitObserver {
 
   private keep(key: string, token: string, value: unknown): void {
     this.drop(key);
+    // Insertion order: the first keys are those kept longest.
+    if (this.values.size >= this.limits.values) forgetOldest(this.values, trimmedSize(this.limits.values), (oldest) => this.drop(oldest));
     this.values.set(key, { value, token });
     addTo(this.keysByToken, token, key);
-    // Insertion order: the first keys are those kept longest.
-    if (this.values.size > this.limits.values) forgetOldest(this.values, trimmedSize(this.limits.values), (oldest) => this.drop(oldest));
   }
 
   private drop(key: string): void {
