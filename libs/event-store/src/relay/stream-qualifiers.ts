@@ -58,7 +58,6 @@ export class StreamQualifiers {
     this.withoutPayload = qualifiers.flatMap((qualifier) => (qualifier.decidedBy === 'each_event' && qualifier.unpublished?.length ? (qualifier.unpublishedTypes ?? []) : []));
   }
 
-
   /** The qualifier of each event's stream, in the events' order; reads the first event of a stream it does not know. */
   async of(events: readonly RecordedEvent[]): Promise<(string | undefined)[]> {
     if (this.byCategory.size === 0) return events.map(() => undefined);
