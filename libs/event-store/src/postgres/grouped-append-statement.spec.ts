@@ -42,4 +42,11 @@ describe('groupedAppendStatement', () => {
     const otherShape = groupedAppendStatement([append([{ text: UPSERT, values: ['e', 5] }]), append([{ text: TOUCH, values: ['f'] }])], 'channel');
     expect(otherShape.text).not.toBe(first.text);
   });
+
+  it('gives groups of appends without writes one shape, whatever their size', () => {
+    const two = groupedAppendStatement([append([]), append([])], 'channel');
+    const five = groupedAppendStatement(Array.from({ length: 5 }, () => append([])), 'channel');
+    expect(five.text).toBe(two.text);
+    expect([two.named, five.named]).toEqual([true, true]);
+  });
 });

@@ -94,19 +94,22 @@ const texts = new Map<string, string>();
 const writeTextIds = new Map<string, number>();
 
 /**
- * What the text depends on: each append's writes' texts, in order (a text decides its parameters).
+ * What the text depends on: the place of each append with writes, and its writes' texts in order
+ * (a text decides its parameters). Appends without writes are all in the one call: a group of
+ * them has one shape, whatever its size.
  * Undefined once MAX_WRITE_TEXTS texts are numbered and one of these is not: such a group is built each time.
  */
 function shapeOf(appends: readonly StatementAppend[]): string | undefined {
   const parts: string[] = [];
-  for (const append of appends) {
+  for (const [index, append] of appends.entries()) {
+    if (append.writes.length === 0) continue;
     const ids: number[] = [];
     for (const write of append.writes) {
       const id = textId(write.text);
       if (id === undefined) return undefined;
       ids.push(id);
     }
-    parts.push(ids.join(','));
+    parts.push(`${index}:${ids.join(',')}`);
   }
   return parts.join(';');
 }

@@ -153,7 +153,8 @@ export class PostgresEventStore implements EventStore {
       [from.transactionId, from.globalPosition, limit + 1, options.withoutPayload ?? []],
     );
     const safe = rows.slice(0, limit).filter((row) => row.safe);
-    const events = safe.map((row) => toRecordedEvent(row.metadata === null ? { ...row, metadata: NO_METADATA } : row));
+    // A row read without its payload has null metadata: the rows are this call's own, so it is set in place.
+    const events = safe.map((row) => toRecordedEvent(row.metadata === null ? Object.assign(row, { metadata: NO_METADATA }) : row));
     const last = events[events.length - 1];
     const heldBack = rows.some((row) => !row.safe);
     return { events, checkpoint: last ? last.checkpoint : (checkpoint ?? encodeCheckpoint(from)), ...(heldBack ? { heldBack } : {}) };
