@@ -54,24 +54,21 @@ async function rawLoop(url: string, inFlight: number): Promise<{ per_second: num
 /** CPU per delivery is a few hundredths of a millisecond per process on a fast host: three decimals tell changes apart. */
 const round3 = (value: number): number => Math.round(value * 1000) / 1000;
 
-/** Deliveries per second between two fractions of the arrivals, in arrival order. */
+/** Deliveries per second between two fractions of the arrivals (sorted), in arrival order. */
 function rateBetween(sorted: readonly number[], fromFraction: number, toFraction: number): number {
   const from = Math.floor(sorted.length * fromFraction);
   const to = Math.min(sorted.length - 1, Math.floor(sorted.length * toFraction));
   return Math.round(((to - from) / Math.max(1, sorted[to] - sorted[from])) * 1000);
 }
 
-/** Deliveries per second between the 10th and the 90th percentile of arrivals: the steady part. */
-const sustainedRate = (arrivals: readonly number[]): number => rateBetween([...arrivals].sort((a, b) => a - b), 0.1, 0.9);
+/** Deliveries per second between the 10th and the 90th percentile of arrivals (sorted): the steady part. */
+const sustainedRate = (sorted: readonly number[]): number => rateBetween(sorted, 0.1, 0.9);
 
 /**
  * The rate of each tenth of the arrivals: the first is the drain's start (left out of the sustained
  * rate), and a dip in the others is the host or the stack stalling, which one figure hides.
  */
-function ratesByTenth(arrivals: readonly number[]): number[] {
-  const sorted = [...arrivals].sort((a, b) => a - b);
-  return Array.from({ length: 10 }, (_, tenth) => rateBetween(sorted, tenth / 10, (tenth + 1) / 10));
-}
+const ratesByTenth = (sorted: readonly number[]): number[] => Array.from({ length: 10 }, (_, tenth) => rateBetween(sorted, tenth / 10, (tenth + 1) / 10));
 
 /** Until every durable `which` picks out has nothing pending or unacknowledged. */
 async function waitForDurablesIdle(stream: string, which: (durable: string) => boolean, description: string): Promise<void> {
@@ -168,8 +165,9 @@ async function main(): Promise<void> {
     const drainCpu = cpuBetween(cpuBefore, sampleCpu(drainPids));
     drainCpu.byProcess.receiver = ownCpuMs(receiverCpuFrom);
     const drainWork = countersPerDeployment(countersBefore, await readServerCounters(services.database.pool, redisUrl), burstTotal);
-    const arrivals = [...receiver.firstSeen.entries()].filter(([id]) => !warmedUp.has(id)).map(([, seen]) => seen.at);
-    const burstSeconds = (Math.max(...arrivals) - burstStart) / 1000;
+    const arrivals = [...receiver.firstSeen.entries()].filter(([id]) => !warmedUp.has(id)).map(([, seen]) => seen.at).sort((a, b) => a - b);
+    const sustained = sustainedRate(arrivals);
+    const burstSeconds = ((arrivals.at(-1) ?? burstStart) - burstStart) / 1000;
     // Which stage sets the pace: if the last delivery was scheduled just before it arrived, the fan-out.
     const scheduled = await services.database.pool.query<{ last: Date }>("SELECT max(recorded_at) AS last FROM events WHERE event_type = 'delivery.scheduled'");
     const scheduledSeconds = (scheduled.rows[0].last.getTime() - burstStart) / 1000;
@@ -219,10 +217,10 @@ async function main(): Promise<void> {
               appended_in_ms: appendedIn,
               drained_after_start_in_s: Math.round(burstSeconds * 10) / 10,
               all_scheduled_after_start_in_s: Math.round(scheduledSeconds * 10) / 10,
-              sustained_deliveries_per_s: sustainedRate(arrivals),
+              sustained_deliveries_per_s: sustained,
               deliveries_per_s_by_tenth_of_arrivals: ratesByTenth(arrivals),
               // Issue 14's target: at least 50 % of the raw loop's concurrent rate, before and after the drain.
-              of_raw_concurrent_percent: [rawConcurrent, rawConcurrentAfter].map((raw) => Math.round((100 * sustainedRate(arrivals)) / raw.per_second)),
+              of_raw_concurrent_percent: [rawConcurrent, rawConcurrentAfter].map((raw) => Math.round((100 * sustained) / raw.per_second)),
               // The receiver (this process) is counted beside the servers: the raw loop's figure includes it too.
               cpu_ms_per_delivery: {
                 ...Object.fromEntries(Object.entries(drainCpu.byProcess).map(([name, ms]) => [name, round3(ms / burstTotal)])),
