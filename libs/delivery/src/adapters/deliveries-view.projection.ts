@@ -4,6 +4,25 @@ import { deliveryDecider } from '../application/delivery-deciders';
 import { toDeliveryResource } from '../domain/delivery.resource';
 import { isPending } from '../domain/delivery.state';
 
+const INSERT = `INSERT INTO deliveries_view (delivery_id, workspace_id, endpoint_id, event_id, event_type, deployment_id, status,
+                                        next_attempt, next_attempt_at, created_at, updated_at, revision, resource, mode)`;
+const UPSERT = `ON CONFLICT (delivery_id) DO UPDATE SET status = EXCLUDED.status, next_attempt = EXCLUDED.next_attempt,
+                 next_attempt_at = EXCLUDED.next_attempt_at, updated_at = EXCLUDED.updated_at, revision = EXCLUDED.revision,
+                 resource = EXCLUDED.resource`;
+
+/** One delivery's row: alone (an append of its own), or with the others of a group of appends (issue 14: one statement for all). */
+const ALONE = `${INSERT}
+               SELECT $1, $2, $3, $4, $5, $6, $7, $8::integer, $9::timestamptz, $10::timestamptz, $11::timestamptz, $12::bigint, $13::json, $14
+                 FROM appended
+               ${UPSERT}`;
+const IN_A_GROUP = `${INSERT}
+               SELECT delivery_id, workspace_id, endpoint_id, event_id, event_type, deployment_id, status,
+                      next_attempt, next_attempt_at, created_at, updated_at, revision, resource, mode
+                 FROM rows_appended
+               ${UPSERT}`;
+const GROUP_COLUMNS = `delivery_id text, workspace_id text, endpoint_id text, event_id text, event_type text, deployment_id text, status text,
+                       next_attempt integer, next_attempt_at timestamptz, created_at timestamptz, updated_at timestamptz, revision bigint, resource json, mode text`;
+
 /**
  * Kept with the append: the reconciler never sees an attempt recorded without its outcome, and
  * the admin API reads its own replay at once. Written in the append's statement when the caller
@@ -18,33 +37,25 @@ export const deliveriesViewProjection = stateProjection({
     if (state.status === 'initial') return [];
     const resource = toDeliveryResource(state);
     const pending = isPending(state);
-    return [
-      {
-        text: `INSERT INTO deliveries_view (delivery_id, workspace_id, endpoint_id, event_id, event_type, deployment_id, status,
-                                        next_attempt, next_attempt_at, created_at, updated_at, revision, resource, mode)
-               SELECT $1, $2, $3, $4, $5, $6, $7, $8::integer, $9::timestamptz, $10::timestamptz, $11::timestamptz, $12::bigint, $13::json, $14
-                 FROM appended
-               ON CONFLICT (delivery_id) DO UPDATE SET status = EXCLUDED.status, next_attempt = EXCLUDED.next_attempt,
-                 next_attempt_at = EXCLUDED.next_attempt_at, updated_at = EXCLUDED.updated_at, revision = EXCLUDED.revision,
-                 resource = EXCLUDED.resource`,
-        values: [
-          resource.id,
-          resource.workspace_id,
-          resource.endpoint_id,
-          resource.event_id,
-          resource.event_type,
-          resource.deployment_id,
-          resource.status,
-          pending ? state.next_attempt : null,
-          pending ? state.next_attempt_at : null,
-          resource.created_at,
-          resource.updated_at,
-          revision,
-          JSON.stringify(resource),
-          resource.mode,
-        ],
-      },
-    ];
+    const row = {
+      delivery_id: resource.id,
+      workspace_id: resource.workspace_id,
+      endpoint_id: resource.endpoint_id,
+      event_id: resource.event_id,
+      event_type: resource.event_type,
+      deployment_id: resource.deployment_id,
+      status: resource.status,
+      next_attempt: pending ? state.next_attempt : null,
+      next_attempt_at: pending ? state.next_attempt_at : null,
+      created_at: resource.created_at,
+      updated_at: resource.updated_at,
+      revision,
+      resource,
+      mode: resource.mode,
+    };
+    // pg sends an object parameter as its JSON: the resource is serialized only when this write goes alone.
+    const values = [row.delivery_id, row.workspace_id, row.endpoint_id, row.event_id, row.event_type, row.deployment_id, row.status, row.next_attempt, row.next_attempt_at, row.created_at, row.updated_at, revision, resource, row.mode];
+    return [{ text: ALONE, values, rows: { text: IN_A_GROUP, columns: GROUP_COLUMNS, row } }];
   },
   async reset(tx) {
     await tx.query('TRUNCATE deliveries_view');

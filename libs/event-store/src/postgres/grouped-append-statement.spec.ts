@@ -49,4 +49,33 @@ describe('groupedAppendStatement', () => {
     expect(five.text).toBe(two.text);
     expect([two.named, five.named]).toEqual([true, true]);
   });
+
+  const ROWS = { text: 'INSERT INTO things (id, n) SELECT id, n FROM rows_appended ON CONFLICT (id) DO UPDATE SET n = EXCLUDED.n', columns: 'id text, n int' };
+  const rowsWrite = (id: string, n: number): StatementAppend['writes'][number] => ({ text: UPSERT, values: [id, n], rows: { ...ROWS, row: { id, n } } });
+
+  it('makes a write that takes rows once for the group, over the rows of the appends that wrote, from one JSON parameter', () => {
+    const appends = [append([rowsWrite('a', 1)]), append([]), append([rowsWrite('c', 3), { text: TOUCH, values: ['c'] }])];
+    const { text, values } = groupedAppendStatement(appends, 'channel');
+    expect(text).toContain(`rows_appended_0 AS (SELECT * FROM json_to_recordset($11::json) AS x(append_index int, id text, n int)`);
+    expect(text).toContain('WHERE append_index IN (SELECT append_index FROM r WHERE event_id IS NOT NULL))');
+    expect(text).toContain('wr0 AS (INSERT INTO things (id, n) SELECT id, n FROM rows_appended_0 ON CONFLICT');
+    // Only the write of its own is gated on its append, and numbered before the rows.
+    expect(text).not.toMatch(/\bappended_0 AS/);
+    expect(text).toContain('w2_1 AS (UPDATE counters SET n = n + 1 WHERE id = $10 AND EXISTS (SELECT 1 FROM appended_2))');
+    expect(values).toHaveLength(11);
+    expect(values[9]).toBe('c');
+    expect(JSON.parse(values[10] as string)).toEqual([
+      { id: 'a', n: 1, append_index: 0 },
+      { id: 'c', n: 3, append_index: 2 },
+    ]);
+  });
+
+  it('gives groups whose writes all take rows one shape, whatever their size', () => {
+    const two = groupedAppendStatement([append([rowsWrite('a', 1)]), append([rowsWrite('b', 2)])], 'channel');
+    const five = groupedAppendStatement(Array.from({ length: 5 }, (_, n) => append([rowsWrite(`x${n}`, n)])), 'channel');
+    expect(five.text).toBe(two.text);
+    expect([two.named, five.named]).toEqual([true, true]);
+    expect(JSON.parse(five.values[9] as string)).toHaveLength(5);
+    expect(groupedAppendStatement([append([rowsWrite('a', 1)]), append([{ text: UPSERT, values: ['b', 2] }])], 'channel').text).not.toBe(two.text);
+  });
 });

@@ -1,6 +1,6 @@
 import type { ExpectedVersion, NewEvent } from '../event-store.port';
 import { APPENDED_COLUMNS, withTraceparent, type AppendedRow } from './append-to-stream';
-import type { ProjectionWrite } from './projection-writes';
+import type { ProjectionWrite, RowsWrite } from './projection-writes';
 
 /** One append that is a statement on its own: no inline projection refolds in its transaction. */
 export interface StatementAppend {
@@ -26,17 +26,21 @@ function scopedWriteText(text: string, shift: number, appendedName: string): str
 /**
  * Issue 14: several appends, each to a stream of its own, in one statement and so one transaction
  * and one round trip: one `append_to_streams` call (event-store/007), with each append's projection
- * writes gated on its own `appended_<n>`. A version mismatch writes nothing for that append and
- * leaves the others be (the function returns a row saying so instead of raising). Two appends to
- * one stream never share a group (GroupedAppends): the second expects what the first wrote.
+ * writes gated on its own `appended_<n>`, and the writes that take rows (ProjectionWrite.rows) made
+ * once for the group, over the rows of the appends that wrote. A version mismatch writes nothing
+ * for that append and leaves the others be (the function returns a row saying so instead of
+ * raising). Two appends to one stream never share a group (GroupedAppends): the second expects
+ * what the first wrote.
  */
 export function groupedAppendStatement(appends: readonly StatementAppend[], notifyChannel: string): GroupedStatement {
   const values: unknown[] = [...callValues(appends, notifyChannel)];
-  for (const append of appends) for (const write of append.writes) values.push(...write.values);
-  const shape = shapeOf(appends);
+  for (const append of appends) for (const write of append.writes) if (!write.rows) values.push(...write.values);
+  const rowsWrites = rowsWritesOf(appends);
+  values.push(...rowsValues(rowsWrites));
+  const shape = shapeOf(appends, rowsWrites);
   const kept = shape === undefined ? undefined : texts.get(shape);
   if (kept !== undefined) return { text: kept, values, named: true };
-  const text = buildText(appends);
+  const text = buildText(appends, rowsWrites);
   if (shape === undefined || texts.size >= NAMED_SHAPES) return { text, values, named: false };
   texts.set(shape, text);
   return { text, values, named: true };
@@ -94,24 +98,60 @@ const texts = new Map<string, string>();
 const writeTextIds = new Map<string, number>();
 
 /**
- * What the text depends on: the place of each append with writes, and its writes' texts in order
- * (a text decides its parameters). Appends without writes are all in the one call: a group of
- * them has one shape, whatever its size.
+ * What the text depends on: the place of each append with writes of its own, and their texts in
+ * order (a text decides its parameters), then the texts of the writes that take rows. Appends
+ * without writes are all in the one call, and those whose writes take rows in their writes' one
+ * parameter: a group of them has one shape, whatever its size.
  * Undefined once MAX_WRITE_TEXTS texts are numbered and one of these is not: such a group is built each time.
  */
-function shapeOf(appends: readonly StatementAppend[]): string | undefined {
+function shapeOf(appends: readonly StatementAppend[], rowsWrites: RowsWrites): string | undefined {
   const parts: string[] = [];
   for (const [index, append] of appends.entries()) {
-    if (append.writes.length === 0) continue;
     const ids: number[] = [];
     for (const write of append.writes) {
+      if (write.rows) continue;
       const id = textId(write.text);
       if (id === undefined) return undefined;
       ids.push(id);
     }
-    parts.push(`${index}:${ids.join(',')}`);
+    if (ids.length > 0) parts.push(`${index}:${ids.join(',')}`);
   }
-  return parts.join(';');
+  const rowsIds: number[] = [];
+  for (const rows of rowsWrites.keys()) {
+    const id = textId(rows.text);
+    if (id === undefined) return undefined;
+    rowsIds.push(id);
+  }
+  return rowsIds.length === 0 ? parts.join(';') : `${parts.join(';')}|${rowsIds.join(',')}`;
+}
+
+/**
+ * The group's writes that take rows, one per text, in the order first met, each with the rows of
+ * its appends. A text stands for its columns: it reads them by name.
+ */
+function rowsWritesOf(appends: readonly StatementAppend[]): RowsWrites {
+  const byText = new Map<string, RowsWrite>();
+  const rows: RowsWrites = new Map();
+  for (const [appendIndex, append] of appends.entries()) {
+    for (const write of append.writes) {
+      if (!write.rows) continue;
+      let first = byText.get(write.rows.text);
+      if (!first) {
+        first = write.rows;
+        byText.set(first.text, first);
+        rows.set(first, []);
+      }
+      rows.get(first)?.push({ appendIndex, row: write.rows.row });
+    }
+  }
+  return rows;
+}
+
+type RowsWrites = Map<RowsWrite, { appendIndex: number; row: Record<string, unknown> }[]>;
+
+/** One JSON parameter per write that takes rows: its rows, each with the index of its append (`append_index`). */
+function rowsValues(rowsWrites: RowsWrites): string[] {
+  return [...rowsWrites.values()].map((rows) => JSON.stringify(rows.map(({ appendIndex, row }) => ({ ...row, append_index: appendIndex }))));
 }
 
 function textId(text: string): number | undefined {
@@ -123,17 +163,27 @@ function textId(text: string): number | undefined {
 
 const MAX_WRITE_TEXTS = 1_000;
 
-function buildText(appends: readonly StatementAppend[]): string {
+function buildText(appends: readonly StatementAppend[], rowsWrites: RowsWrites): string {
   const items = [`r AS MATERIALIZED (SELECT * FROM append_to_streams($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb))`];
   let parameters = CALL_PARAMETERS;
   for (const [index, append] of appends.entries()) {
-    if (append.writes.length === 0) continue;
+    if (!append.writes.some((write) => !write.rows)) continue;
     const appended = `appended_${index}`;
     items.push(`${appended} AS MATERIALIZED (SELECT 1 FROM r WHERE append_index = ${index} AND event_id IS NOT NULL LIMIT 1)`);
     for (const [writeIndex, write] of append.writes.entries()) {
+      if (write.rows) continue;
       items.push(`w${index}_${writeIndex} AS (${scopedWriteText(write.text, parameters, appended)})`);
       parameters += write.values.length;
     }
+  }
+  for (const [rowsIndex, rows] of [...rowsWrites.keys()].entries()) {
+    parameters += 1;
+    const relation = `rows_appended_${rowsIndex}`;
+    items.push(
+      `${relation} AS (SELECT * FROM json_to_recordset($${parameters}::json) AS x(append_index int, ${rows.columns})
+                        WHERE append_index IN (SELECT append_index FROM r WHERE event_id IS NOT NULL))`,
+    );
+    items.push(`wr${rowsIndex} AS (${rows.text.replace(/\brows_appended\b/g, relation)})`);
   }
   return `WITH ${items.join(',\n     ')}
      SELECT append_index, ${APPENDED_COLUMNS} FROM r ORDER BY append_index, revision_text::bigint NULLS FIRST`;

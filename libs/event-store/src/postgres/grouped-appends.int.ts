@@ -42,14 +42,43 @@ const talliesView = stateProjection({
 
 const counted = (stream: string) => newEvent('tally.counted', { stream });
 
+/** The same rows as talliesView, written for a group in one statement over all its appends' rows. */
+const rowTalliesView = stateProjection({
+  name: 'row_tallies_view',
+  handles: ['tally.rowed'],
+  fold: tallyFold,
+  writes: (state: TallyState, { revision }) => [
+    {
+      text: `INSERT INTO row_tallies_view (stream, count, revision, detail) SELECT $1, $2::int, $3::bigint, $4::json FROM appended
+             ON CONFLICT (stream) DO UPDATE SET count = EXCLUDED.count, revision = EXCLUDED.revision, detail = EXCLUDED.detail`,
+      values: [state.stream, state.count, revision, { stream: state.stream }],
+      rows: {
+        text: `INSERT INTO row_tallies_view (stream, count, revision, detail) SELECT stream, count, revision, detail FROM rows_appended
+               ON CONFLICT (stream) DO UPDATE SET count = EXCLUDED.count, revision = EXCLUDED.revision, detail = EXCLUDED.detail`,
+        columns: 'stream text, count int, revision bigint, detail json',
+        row: { stream: state.stream, count: state.count, revision, detail: { stream: state.stream } },
+      },
+    },
+  ],
+  async reset(tx) {
+    await tx.query('TRUNCATE row_tallies_view');
+  },
+});
+
+const rowed = (stream: string) => newEvent('tally.rowed', { stream });
+
 describe('grouped appends (group commit)', () => {
   let db: TestDatabase;
   let store: PostgresEventStore;
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    await runMigrations(db.pool, [...eventStoreMigrations, { id: 'test/tallies-view', sql: 'CREATE TABLE tallies_view (stream text PRIMARY KEY, count int NOT NULL, revision bigint NOT NULL)' }]);
-    store = new PostgresEventStore(db.pool, { inlineProjections: [talliesView], appendStatementsInFlight: 1 });
+    await runMigrations(db.pool, [
+      ...eventStoreMigrations,
+      { id: 'test/tallies-view', sql: 'CREATE TABLE tallies_view (stream text PRIMARY KEY, count int NOT NULL, revision bigint NOT NULL)' },
+      { id: 'test/row-tallies-view', sql: 'CREATE TABLE row_tallies_view (stream text PRIMARY KEY, count int NOT NULL, revision bigint NOT NULL, detail json NOT NULL)' },
+    ]);
+    store = new PostgresEventStore(db.pool, { inlineProjections: [talliesView, rowTalliesView], appendStatementsInFlight: 1 });
   });
   afterAll(async () => {
     await store.close();
@@ -193,6 +222,27 @@ describe('grouped appends (group commit)', () => {
     expect(stale).toMatchObject({ status: 'rejected', reason: expect.any(WrongExpectedVersionError) });
     const { rows } = await db.pool.query<{ stream: string; count: number; revision: string }>('SELECT stream, count, revision::text FROM tallies_view WHERE stream = ANY($1) ORDER BY stream', [streams]);
     expect(rows).toEqual([...streams].sort().map((stream) => ({ stream, count: 2, revision: '1' })));
+  });
+
+  it('a write that takes rows is made once for a group, for the appends that wrote, as each would alone; one refused writes none', async () => {
+    const streams = Array.from({ length: 5 }, () => newStreamName('tally'));
+    const [alone, ...grouped] = streams;
+    const folded = (stream: string, count: number) => ({ folded: { fold: tallyFold, state: { stream, count } } });
+    const statements = await statementsOf(() => Promise.all(streams.map((stream) => store.append(stream, [rowed(stream)], 'no_stream', folded(stream, 1)))));
+    expect(statements).toEqual(['append_to_stream', 'grouped appends']);
+    const [stale, ...next] = await behindALoneAppend(() => [
+      // A fold from revision 7 of a stream at 0: refused, so its forged count is not written.
+      store.append(alone, [rowed(alone)], 7, folded(alone, 99)),
+      ...grouped.map((stream) => store.append(stream, [rowed(stream)], 0, folded(stream, 2))),
+    ]);
+    expect(stale).toMatchObject({ status: 'rejected', reason: expect.any(WrongExpectedVersionError) });
+    expect(next.map((outcome) => outcome.status)).toEqual(grouped.map(() => 'fulfilled'));
+    const { rows } = await db.pool.query<{ stream: string; count: number; revision: string; detail: unknown }>(
+      'SELECT stream, count, revision::text, detail FROM row_tallies_view WHERE stream = ANY($1) ORDER BY stream',
+      [streams],
+    );
+    const expected = (stream: string) => (stream === alone ? { stream, count: 1, revision: '0', detail: { stream } } : { stream, count: 2, revision: '1', detail: { stream } });
+    expect(rows).toEqual([...streams].sort().map(expected));
   });
 
   it('each event carries the trace of the span that appended it, not of the one that sent its group', async () => {

@@ -10,6 +10,23 @@ import type { SqlClient } from '@eh/platform';
 export interface ProjectionWrite {
   text: string;
   values: unknown[];
+  /** Issue 14: the same write as one row of a statement for many appends (a group's, grouped-append-statement.ts). */
+  rows?: RowsWrite;
+}
+
+/**
+ * A write that a group of appends makes once for all of them: `text` reads the relation
+ * `rows_appended` (every word `rows_appended` in it names that relation) instead of parameters,
+ * which holds the row of each append in the group that wrote events, in `columns`. The effect
+ * must be the write's own, made once per row; a group whose rows clash (two with one key in an
+ * upsert) fails as a whole and is run again one append at a time (GroupedAppends).
+ */
+export interface RowsWrite {
+  text: string;
+  /** The relation's columns, as `json_to_recordset` takes them: `name type, …` (not `append_index`, which the group adds). */
+  columns: string;
+  /** This append's row, a value for each column by name (as JSON: a `json` column takes an object). */
+  row: Record<string, unknown>;
 }
 
 /** The text with each `$n` moved up by `shift`; run only when a statement's shape is first built (statementForShape). */

@@ -13,7 +13,7 @@ describe('webhook configuration (issue 6)', () => {
       jobLockMs: 30_000,
       fanoutAckWaitMs: 30_000,
       fanoutConsumers: 1,
-      fanoutConcurrency: 32,
+      fanoutConcurrency: 64,
       firstAttemptWaitMs: 200,
     });
   });

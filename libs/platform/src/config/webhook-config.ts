@@ -68,7 +68,7 @@ export function loadWebhookConfig(env: Env): WebhookConfig {
     jobLockMs: integer(env, 'WEBHOOK_JOB_LOCK_MS', 30_000, 1),
     fanoutAckWaitMs: integer(env, 'WEBHOOK_FANOUT_ACK_WAIT_MS', 30_000, 1),
     fanoutConsumers: integer(env, 'WEBHOOK_FANOUT_CONSUMERS', 1, 1),
-    fanoutConcurrency: integer(env, 'WEBHOOK_FANOUT_CONCURRENCY', 32, 1),
+    fanoutConcurrency: integer(env, 'WEBHOOK_FANOUT_CONCURRENCY', 64, 1),
     firstAttemptWaitMs: integer(env, 'WEBHOOK_FIRST_ATTEMPT_WAIT_MS', 200, 0),
   };
 }
