@@ -245,6 +245,20 @@ describe('grouped appends (group commit)', () => {
     expect(rows).toEqual([...streams].sort().map(expected));
   });
 
+  it('a group whose rows clash (two appends upserting one key) runs again one append at a time, and both are written', async () => {
+    const streams = [newStreamName('tally'), newStreamName('tally')];
+    const key = `shared-${streams[0]}`;
+    const statements = await statementsOf(async () => {
+      const settled = await behindALoneAppend(() => streams.map((stream) => store.append(stream, [rowed(stream)], 'no_stream', { folded: { fold: tallyFold, state: { stream: key, count: 1 } } })));
+      expect(settled.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
+    });
+    // The lone append, the group (refused: one INSERT cannot upsert a row twice), then the two alone.
+    expect(statements).toEqual(['append_to_stream', 'grouped appends', 'append_to_stream', 'append_to_stream']);
+    expect(await Promise.all(streams.map(async (stream) => (await store.read(stream)).length))).toEqual([1, 1]);
+    const { rows } = await db.pool.query<{ count: number }>('SELECT count FROM row_tallies_view WHERE stream = $1', [key]);
+    expect(rows).toEqual([{ count: 1 }]);
+  });
+
   it('each event carries the trace of the span that appended it, not of the one that sent its group', async () => {
     const tracing = startTracingWith('grouped-appends-int', new InMemorySpanExporter());
     try {
