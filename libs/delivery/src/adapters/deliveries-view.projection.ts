@@ -4,24 +4,36 @@ import { deliveryDecider } from '../application/delivery-deciders';
 import { toDeliveryResource } from '../domain/delivery.resource';
 import { isPending } from '../domain/delivery.state';
 
-const INSERT = `INSERT INTO deliveries_view (delivery_id, workspace_id, endpoint_id, event_id, event_type, deployment_id, status,
-                                        next_attempt, next_attempt_at, created_at, updated_at, revision, resource, mode)`;
+/** The row's columns and their types, in one place: both texts and the values follow this order. */
+const COLUMNS = [
+  ['delivery_id', 'text'],
+  ['workspace_id', 'text'],
+  ['endpoint_id', 'text'],
+  ['event_id', 'text'],
+  ['event_type', 'text'],
+  ['deployment_id', 'text'],
+  ['status', 'text'],
+  ['next_attempt', 'integer'],
+  ['next_attempt_at', 'timestamptz'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+  ['revision', 'bigint'],
+  ['resource', 'json'],
+  ['mode', 'text'],
+] as const;
+
+type Row = { [Column in (typeof COLUMNS)[number][0]]: unknown };
+
+const NAMES = COLUMNS.map(([name]) => name).join(', ');
+const INSERT = `INSERT INTO deliveries_view (${NAMES})`;
 const UPSERT = `ON CONFLICT (delivery_id) DO UPDATE SET status = EXCLUDED.status, next_attempt = EXCLUDED.next_attempt,
                  next_attempt_at = EXCLUDED.next_attempt_at, updated_at = EXCLUDED.updated_at, revision = EXCLUDED.revision,
                  resource = EXCLUDED.resource`;
 
 /** One delivery's row: alone (an append of its own), or with the others of a group of appends (issue 14: one statement for all). */
-const ALONE = `${INSERT}
-               SELECT $1, $2, $3, $4, $5, $6, $7, $8::integer, $9::timestamptz, $10::timestamptz, $11::timestamptz, $12::bigint, $13::json, $14
-                 FROM appended
-               ${UPSERT}`;
-const IN_A_GROUP = `${INSERT}
-               SELECT delivery_id, workspace_id, endpoint_id, event_id, event_type, deployment_id, status,
-                      next_attempt, next_attempt_at, created_at, updated_at, revision, resource, mode
-                 FROM rows_appended
-               ${UPSERT}`;
-const GROUP_COLUMNS = `delivery_id text, workspace_id text, endpoint_id text, event_id text, event_type text, deployment_id text, status text,
-                       next_attempt integer, next_attempt_at timestamptz, created_at timestamptz, updated_at timestamptz, revision bigint, resource json, mode text`;
+const ALONE = `${INSERT} SELECT ${COLUMNS.map(([, type], index) => `$${index + 1}::${type}`).join(', ')} FROM appended ${UPSERT}`;
+const IN_A_GROUP = `${INSERT} SELECT ${NAMES} FROM rows_appended ${UPSERT}`;
+const GROUP_COLUMNS = COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
 
 /**
  * Kept with the append: the reconciler never sees an attempt recorded without its outcome, and
@@ -37,7 +49,7 @@ export const deliveriesViewProjection = stateProjection({
     if (state.status === 'initial') return [];
     const resource = toDeliveryResource(state);
     const pending = isPending(state);
-    const row = {
+    const row: Row = {
       delivery_id: resource.id,
       workspace_id: resource.workspace_id,
       endpoint_id: resource.endpoint_id,
@@ -54,7 +66,7 @@ export const deliveriesViewProjection = stateProjection({
       mode: resource.mode,
     };
     // pg sends an object parameter as its JSON: the resource is serialized only when this write goes alone.
-    const values = [row.delivery_id, row.workspace_id, row.endpoint_id, row.event_id, row.event_type, row.deployment_id, row.status, row.next_attempt, row.next_attempt_at, row.created_at, row.updated_at, revision, resource, row.mode];
+    const values = COLUMNS.map(([name]) => row[name]);
     return [{ text: ALONE, values, rows: { text: IN_A_GROUP, columns: GROUP_COLUMNS, row } }];
   },
   async reset(tx) {
