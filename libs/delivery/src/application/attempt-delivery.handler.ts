@@ -176,12 +176,14 @@ export type UnrecordedAttempt =
  * event that asked for the delivery only after a record: killed before one, the event comes
  * again and so does the attempt, with the same Service-Delivery (SPEC.md "Delivery rules" 4).
  * `context` is the schedule's, as it would be appended alone; the attempt's events keep their ids.
+ * `answered` is called once the POST has its answer (or fails), before anything is recorded.
  */
-export async function attemptBeforeScheduling(deps: AttemptDeps, schedule: ScheduleDelivery, context: CommandContext, waitMs: number): Promise<UnrecordedAttempt> {
+export async function attemptBeforeScheduling(deps: AttemptDeps, schedule: ScheduleDelivery, context: CommandContext, waitMs: number, answered?: () => void): Promise<UnrecordedAttempt> {
   const deliveryId = schedule.data.delivery_id;
   const pending = evolveDelivery(initialDeliveryState, { type: 'delivery.scheduled', data: schedule.data });
   if (!isPending(pending)) throw new Error(`a schedule leaves delivery ${deliveryId} ${pending.status}`);
   const sending = sendAttempt(deps, deliveryId, pending);
+  if (answered) sending.then(answered, answered);
   const sent = await settledWithin(sending, waitMs);
   if (!sent) return { recorded: false, sent: sending };
   const now = deps.clock().toISOString();

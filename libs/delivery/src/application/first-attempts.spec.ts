@@ -96,17 +96,17 @@ describe('FirstAttempts.attemptThenSchedule: attempt 1 before anything is record
   const ALONE: ScheduledDeliveryRef = { delivery_id: 'dlv_1', created: true, folded: { state: { status: 'scheduled' }, revision: 0 } as unknown as FoldedStream<DeliveryState> };
 
   /** `early`: what attemptUnrecorded answers; recordSent settles when the test says. */
-  function withEarly(early: () => Promise<UnrecordedAttempt>, limit = 2) {
+  function withEarly(early: (answered: () => void) => Promise<UnrecordedAttempt>, limit = 2) {
     const calls: string[] = [];
     const queued: string[] = [];
     const logged: string[] = [];
     let settleRecord: { resolve: () => void; reject: (error: Error) => void } | undefined;
     const attempts = new FirstAttempts({
       attempt: async () => calls.push('attempt'),
-      attemptUnrecorded: async (schedule, context) => {
-        expect([schedule, context]).toEqual([SCHEDULE, CONTEXT]);
-        calls.push('attemptUnrecorded');
-        return early();
+      attemptUnrecorded: async (schedule, context, answered) => {
+        expect([schedule.type, context]).toEqual([SCHEDULE.type, CONTEXT]);
+        calls.push(schedule.data.delivery_id === 'dlv_1' ? 'attemptUnrecorded' : `attemptUnrecorded ${schedule.data.delivery_id}`);
+        return early(answered);
       },
       recordSent: (deliveryId, scheduled, sent) => {
         calls.push(`recordSent ${deliveryId} r${scheduled.revision} ${sent.result.status_code}`);
@@ -191,5 +191,53 @@ describe('FirstAttempts.attemptThenSchedule: attempt 1 before anything is record
     await flush();
     expect(calls).toEqual(['attemptUnrecorded']);
     expect(attempts.isAttempting('dlv_1')).toBe(false);
+  });
+
+  it('an answered POST frees its slot before it is recorded, and tells the caller once', async () => {
+    const records: ((early: UnrecordedAttempt) => void)[] = [];
+    const folded = { state: { status: 'succeeded' }, revision: 2 } as unknown as FoldedStream<DeliveryState>;
+    const { attempts, calls, scheduleAlone, flush } = withEarly(
+      (answered) =>
+        new Promise<UnrecordedAttempt>((resolve) => {
+          // The POST has its answer; its append (with the schedule) is still to come.
+          answered();
+          answered();
+          records.push(resolve);
+        }),
+      1,
+    );
+    const told: string[] = [];
+    const first = attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone, () => told.push('dlv_1 answered'));
+    await flush();
+    expect(told).toEqual(['dlv_1 answered']);
+    expect(attempts.isAttempting('dlv_1')).toBe(true);
+    // The limit is 1, and the first holds no connection now: the next is posted here too, not queued.
+    const second = { ...SCHEDULE, data: { delivery_id: 'dlv_2' } } as unknown as ScheduleDelivery;
+    const secondDone = attempts.attemptThenSchedule(second, CONTEXT, scheduleAlone).catch(() => undefined);
+    await flush();
+    expect(calls).toEqual(['attemptUnrecorded', 'attemptUnrecorded dlv_2']);
+    records[0]?.({ recorded: true, outcome: 'succeeded', folded, created: true });
+    await expect(first).resolves.toEqual({ delivery_id: 'dlv_1', created: true, folded, attempted: true });
+    expect(told).toEqual(['dlv_1 answered']);
+    records[1]?.({ recorded: true, outcome: 'succeeded', folded, created: true });
+    await secondDone;
+  });
+
+  it('tells the caller nothing when it posts nothing (no slot free): the caller goes on once the schedule is recorded', async () => {
+    const { attempts, scheduleAlone } = withEarly(async () => ({ recorded: false, sent: Promise.resolve(SENT) }), 0);
+    const told: string[] = [];
+    await attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone, () => told.push('answered'));
+    expect(told).toEqual([]);
+  });
+
+  it('a slot is freed even when the attempt throws before its POST is answered', async () => {
+    const { attempts, calls, scheduleAlone } = withEarly(async () => {
+      throw new Error('a schedule leaves the delivery dead');
+    }, 1);
+    const told: string[] = [];
+    await expect(attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone, () => told.push('answered'))).rejects.toThrow('dead');
+    expect(told).toEqual(['answered']);
+    await expect(attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone)).rejects.toThrow('dead');
+    expect(calls).toEqual(['attemptUnrecorded', 'attemptUnrecorded']);
   });
 });

@@ -7,13 +7,16 @@ import type { ScheduledDeliveryRef } from './schedule-deliveries.handler';
 export interface FirstAttemptsDeps {
   /** One attempt (attemptDelivery), from the state the fan-out has just appended. */
   attempt(deliveryId: string, scheduled: FoldedStream<DeliveryState>): Promise<unknown>;
-  /** Issue 14: attempt 1 before anything is recorded, recorded with the schedule if it is sent in time (attemptBeforeScheduling). */
-  attemptUnrecorded?(schedule: ScheduleDelivery, context: CommandContext): Promise<UnrecordedAttempt>;
+  /**
+   * Issue 14: attempt 1 before anything is recorded, recorded with the schedule if it is sent in
+   * time (attemptBeforeScheduling); `answered` is called once its POST has its answer (or fails).
+   */
+  attemptUnrecorded?(schedule: ScheduleDelivery, context: CommandContext, answered: () => void): Promise<UnrecordedAttempt>;
   /** Records attempt 1, sent before its schedule was recorded alone (recordSentAttempt). */
   recordSent?(deliveryId: string, scheduled: FoldedStream<DeliveryState>, sent: SentAttempt): Promise<unknown>;
   /** The queue's job for attempt 1: what happens when this process cannot make it now. */
   enqueue(deliveryId: string): Promise<void>;
-  /** At most this many attempts in flight here (WEBHOOK_CONCURRENCY); past it, the queue takes them. */
+  /** At most this many POSTs in flight here (WEBHOOK_CONCURRENCY); past it, the queue takes them. */
   limit: number;
   log(line: string, error?: unknown): void;
 }
@@ -28,7 +31,13 @@ export interface FirstAttemptsDeps {
  * the queue takes the rest, as before.
  */
 export class FirstAttempts {
+  /** Every attempt begun here, until it is recorded (or handed to the queue). */
   private readonly running = new Map<string, Promise<void>>();
+  /**
+   * Attempts whose POST has no answer yet: what `limit` bounds. One answered and waiting for its
+   * append holds no connection, and counted, it would send the deliveries behind it to the queue.
+   */
+  private posting = 0;
   private stopped = false;
 
   constructor(private readonly deps: FirstAttemptsDeps) {}
@@ -40,10 +49,12 @@ export class FirstAttempts {
 
   /** Starts the attempt here, or enqueues it when too many are in flight or the service stops. */
   async begin(deliveryId: string, scheduled: FoldedStream<DeliveryState>): Promise<void> {
-    if (this.stopped || this.running.size >= this.deps.limit || this.running.has(deliveryId)) {
+    if (this.stopped || this.posting >= this.deps.limit || this.running.has(deliveryId)) {
       await this.enqueue(deliveryId);
       return;
     }
+    // Counted until recorded: this path's POST and append are one call (attemptDelivery).
+    this.posting += 1;
     const run = this.deps
       .attempt(deliveryId, scheduled)
       .then(
@@ -53,7 +64,10 @@ export class FirstAttempts {
           await this.enqueue(deliveryId);
         },
       )
-      .finally(() => this.running.delete(deliveryId));
+      .finally(() => {
+        this.posting -= 1;
+        this.running.delete(deliveryId);
+      });
     this.running.set(deliveryId, run);
   }
 
@@ -63,20 +77,31 @@ export class FirstAttempts {
    * Sent in time, the attempt is recorded with the schedule; otherwise `scheduleAlone` records the
    * schedule and the attempt is recorded after it, once sent, as `begin` does. Either way the
    * delivery is in PostgreSQL when this resolves, so the event that asked for it can be acked.
+   * `answered` is called once the POST has its answer, before it is recorded; not at all when no
+   * POST is made here.
    */
-  async attemptThenSchedule(schedule: ScheduleDelivery, context: CommandContext, scheduleAlone: () => Promise<ScheduledDeliveryRef>): Promise<ScheduledDeliveryRef> {
+  async attemptThenSchedule(schedule: ScheduleDelivery, context: CommandContext, scheduleAlone: () => Promise<ScheduledDeliveryRef>, answered?: () => void): Promise<ScheduledDeliveryRef> {
     const { attemptUnrecorded, recordSent } = this.deps;
     const deliveryId = schedule.data.delivery_id;
-    if (!attemptUnrecorded || !recordSent || this.stopped || this.running.size >= this.deps.limit || this.running.has(deliveryId)) return scheduleAlone();
+    if (!attemptUnrecorded || !recordSent || this.stopped || this.posting >= this.deps.limit || this.running.has(deliveryId)) return scheduleAlone();
     let release!: () => void;
     this.running.set(deliveryId, new Promise<void>((resolve) => (release = resolve)));
+    this.posting += 1;
+    let posted = false;
+    const postAnswered = (): void => {
+      if (posted) return;
+      posted = true;
+      this.posting -= 1;
+      answered?.();
+    };
     const done = (): void => {
+      postAnswered();
       this.running.delete(deliveryId);
       release();
     };
     let sending: Promise<SentAttempt> | undefined;
     try {
-      const early = await attemptUnrecorded(schedule, context);
+      const early = await attemptUnrecorded(schedule, context, postAnswered);
       if (early.recorded) {
         done();
         return { delivery_id: deliveryId, created: early.created, folded: early.folded, attempted: true };

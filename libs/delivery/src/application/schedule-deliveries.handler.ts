@@ -17,8 +17,11 @@ export interface ScheduledDeliveryRef {
   attempted?: true;
 }
 
-/** How a new delivery's schedule is recorded: by itself (recordSchedule), or with its first attempt. */
-export type ScheduleRecorder = (command: ScheduleDelivery, context: CommandContext) => Promise<ScheduledDeliveryRef>;
+/**
+ * How a new delivery's schedule is recorded: by itself (recordSchedule), or with its first attempt,
+ * calling `answered` once that attempt's POST has its answer (FirstAttempts.attemptThenSchedule).
+ */
+export type ScheduleRecorder = (command: ScheduleDelivery, context: CommandContext, answered?: () => void) => Promise<ScheduledDeliveryRef>;
 
 export interface ScheduleOptions {
   /**
@@ -37,6 +40,22 @@ export interface ScheduleOptions {
   adminEndpoint?: (workspaceId: string) => Promise<WebhookEndpointState>;
   /** Issue 14: records each delivery (FirstAttempts.attemptThenSchedule); without it, recordSchedule. */
   record?: ScheduleRecorder;
+  /**
+   * Issue 14: called once the first POST of every delivery of the event has its answer, before
+   * they are recorded: the subject's next event may go out. Not called when a delivery is not
+   * posted by `record` (the caller goes on once this resolves).
+   */
+  answered?: () => void;
+}
+
+/** Calls `then` once `count` calls of the function returned are made (at once for none). */
+function countdown(count: number, then: () => void): () => void {
+  let left = count;
+  if (left === 0) then();
+  return () => {
+    left -= 1;
+    if (left === 0) then();
+  };
 }
 
 /** Issue 13: a partner's endpoints of a workspace and mode that take this event (read model). */
@@ -77,6 +96,7 @@ export async function scheduleDeliveries(store: EventStore, event: RecordedEvent
   const destinations = await destinationsOf(store, workspaceId, subject, eventType, options);
   if (options.ensureSigningSecret && destinations.some((destination) => destination.endpoint_id === null)) await options.ensureSigningSecret(workspaceId, subject.mode);
   const record = options.record ?? ((command: ScheduleDelivery, context: CommandContext) => recordSchedule(store, command, context));
+  const answered = options.answered && countdown(destinations.length, options.answered);
   // Each destination's delivery is its own stream: recorded side by side (a group commit, issue 14).
   return Promise.all(
     destinations.map((destination) => {
@@ -101,7 +121,7 @@ export async function scheduleDeliveries(store: EventStore, event: RecordedEvent
         causationId: event.id,
         now: now.toISOString(),
         eventId: (index) => deriveEventId(event.id, `webhooks:${deliveryId}`, index),
-      });
+      }, answered);
     }),
   );
 }

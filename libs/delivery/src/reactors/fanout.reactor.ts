@@ -84,7 +84,7 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent, delivery
   // Issue 14: attempt 1 before the delivery is recorded, for an event that comes for the first
   // time; a redelivered one may have scheduled its deliveries already, and is not posted again.
   const attemptFirst: ScheduleRecorder | undefined =
-    firstAttempts && ((command, context) => firstAttempts.attemptThenSchedule(command, context, () => recordSchedule(deps.store, command, context)));
+    firstAttempts && ((command, context, answered) => firstAttempts.attemptThenSchedule(command, context, () => recordSchedule(deps.store, command, context), answered));
 
   return async (event, delivery) => {
     if (isFollowedBySubjects(event)) {
@@ -111,6 +111,8 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent, delivery
       subjectOf,
       ...deps.readsFor?.(delivery),
       record: delivery?.firstDelivery ? attemptFirst : undefined,
+      // Issue 14: the subject's next event is posted after this one's answer, not after its append.
+      answered: delivery?.release,
     };
     const deliveries = await scheduleDeliveries(deps.store, event, now, options);
     for (const scheduled of deliveries) {

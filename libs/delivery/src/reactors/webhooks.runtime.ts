@@ -71,9 +71,9 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
             },
             ...(settings.firstAttemptWaitMs > 0
               ? {
-                  attemptUnrecorded: (schedule: ScheduleDelivery, context: CommandContext) => {
+                  attemptUnrecorded: (schedule: ScheduleDelivery, context: CommandContext, answered: () => void) => {
                     const job = { delivery_id: schedule.data.delivery_id, attempt: 1, traceparent: currentTraceparent() };
-                    return unrecordedAttemptWithSignals(job, () => attemptBeforeScheduling(attemptDeps, schedule, context, settings.firstAttemptWaitMs));
+                    return unrecordedAttemptWithSignals(job, () => attemptBeforeScheduling(attemptDeps, schedule, context, settings.firstAttemptWaitMs, answered));
                   },
                   recordSent: (deliveryId: string, scheduled: FoldedStream<DeliveryState>, sent: SentAttempt) => {
                     const job = { delivery_id: deliveryId, attempt: 1, traceparent: currentTraceparent() };
@@ -122,7 +122,7 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
       readsFor: (delivery) => (delivery?.copyStamp === undefined ? undefined : endpointReadsByStamp(endpoints, store, readsByStamp, delivery.copyStamp)),
       firstAttempts: {
         begin: (deliveryId, scheduled) => this.started().firstAttempts.begin(deliveryId, scheduled),
-        attemptThenSchedule: (schedule, context, scheduleAlone) => this.started().firstAttempts.attemptThenSchedule(schedule, context, scheduleAlone),
+        attemptThenSchedule: (schedule, context, scheduleAlone, answered) => this.started().firstAttempts.attemptThenSchedule(schedule, context, scheduleAlone, answered),
       },
       ensureSigningSecret: async (workspaceId, mode) => {
         await ensureSigningSecret({ store, cipher: this.started().cipher, now: clock(), correlationId: `fanout:${workspaceId}` }, workspaceId, mode);

@@ -259,6 +259,46 @@ describe('JetStreamEventConsumer', () => {
     expect(rows.map((row) => row.event_id).sort()).toEqual([...accepted].sort());
   });
 
+  it('with concurrency, the last event of a message may release its stream: the next message starts while it is still handled', async () => {
+    // One stream, one event per message: each waits for the one before unless it is released.
+    await env.store.append('order-o_1', newEvents(3), 'no_stream');
+    const events = await appendAndRelay(env, 0);
+    expect(events).toHaveLength(3);
+    const started: string[] = [];
+    const finish = new Map<string, () => void>();
+    await consumerFor(env).start({
+      durableName: DURABLE,
+      filterSubject: `${env.subjectPrefix}.order.>`,
+      concurrency: 4,
+      handler: async (event, delivery) => {
+        started.push(event.id);
+        delivery?.release?.();
+        await new Promise<void>((resolve) => finish.set(event.id, resolve));
+      },
+    });
+    await waitUntil(() => started.length === 3, { description: 'all three started before any ended' });
+    expect(started).toEqual(events.map((e) => e.id));
+    for (const resolve of finish.values()) resolve();
+    await waitAllAcked(env, 3);
+  });
+
+  it('in a bundle, only the last accepted event carries `release` (the others come before it)', async () => {
+    const events = await appendAndRelay(env, 5, 'order', true);
+    const skipped = events[4]!.id;
+    const released: string[] = [];
+    await consumerFor(env).start({
+      durableName: DURABLE,
+      filterSubject: `${env.subjectPrefix}.order.>`,
+      concurrency: 4,
+      accepts: (event) => event.id !== skipped,
+      handler: async (event, delivery) => {
+        if (delivery?.release) released.push(event.id);
+      },
+    });
+    await waitAllAcked(env, 1);
+    expect(released).toEqual([events[3]!.id]);
+  });
+
   it('a failure inside a bundle naks it; the redelivery passes over the events handled before and handles the rest once', async () => {
     const events = await appendAndRelay(env, 4, 'order', true);
     const flaky = events[2]!.id;

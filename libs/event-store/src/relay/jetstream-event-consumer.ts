@@ -15,7 +15,7 @@ import { toError } from './abortable-delay';
 import { eventsOfBusMessage } from './bus-bundles';
 import { COPY_STAMP_HEADER } from './bus-copies';
 import { handleWithSignals } from './event-signals';
-import { handleConcurrently } from './handle-concurrently';
+import { handleConcurrently, type ReleaseStream } from './handle-concurrently';
 import { isProcessed } from './processed-events';
 import { processedMarksFor } from './processed-marks';
 import { replyWindowFor, type ReplyWindow } from './reply-window';
@@ -93,7 +93,7 @@ export class JetStreamEventConsumer {
     // (nats.js's default): one pull request per ~8 messages instead of one per ~3.
     const messages = await consumer.consume({ max_messages: maxMessages, threshold_messages: Math.max(1, Math.floor(maxMessages / 4)) });
     this.messages = messages;
-    const handle = (msg: JsMsg, events: readonly RecordedEvent[]): Promise<void> => this.handle(msg, events, durableName, handler, accepts, rerunnable);
+    const handle = (msg: JsMsg, events: readonly RecordedEvent[], release?: ReleaseStream): Promise<void> => this.handle(msg, events, durableName, handler, accepts, rerunnable, release);
     this.loop = (async () => {
       if (concurrency <= 1) {
         for await (const msg of messages) {
@@ -172,6 +172,7 @@ export class JetStreamEventConsumer {
     handler: (event: RecordedEvent, delivery?: BusDelivery) => Promise<ReactorOutcome>,
     accepts: ((event: RecordedEvent) => boolean) | undefined,
     rerunnable: boolean,
+    release: ReleaseStream | undefined,
   ): Promise<void> {
     const wanted = accepts ? events.filter(accepts) : events;
     const last = events[events.length - 1] as RecordedEvent;
@@ -191,8 +192,10 @@ export class JetStreamEventConsumer {
           current = event;
           if (!rerunnable && !firstDelivery && (await isProcessed(this.options.pool, consumer, event.id))) continue;
           const handled: { outcome: ReactorOutcome } = { outcome: undefined };
+          // Only the message's last event may let the stream's next message start: the others come before it.
+          const delivery: BusDelivery = { firstDelivery, copyStamp, ...(release && event === wanted[wanted.length - 1] ? { release } : {}) };
           await handleWithSignals(consumer, event, msg.headers, async () => {
-            handled.outcome = await handler(event, { firstDelivery, copyStamp });
+            handled.outcome = await handler(event, delivery);
           });
           if (handled.outcome === 'nothing_done' || rerunnable) continue;
           // Marked in a batch with the other consumers' events (processed-marks.ts), while this

@@ -14,6 +14,12 @@ export interface BusDelivery {
   firstDelivery: boolean;
   /** Issue 14: the stamp of the relay's copy that carried the event (CopySelector.stamp); undefined for any other message. */
   copyStamp?: string;
+  /**
+   * Issue 14: lets the next event of the same store stream be handled before this one is done (a
+   * reactor with `concurrency` handles one stream's events in order, each after the one before).
+   * The fan-out calls it once its webhooks for the event are answered, before their append.
+   */
+  release?: () => void;
 }
 
 /**

@@ -1,0 +1,79 @@
+import type { CommandContext, EventStore, FoldedStream, RecordedEvent } from '@eh/event-store';
+import type { ScheduleDelivery } from '../domain/delivery.commands';
+import type { DeliveryState } from '../domain/delivery.state';
+import type { WebhookEndpointState } from '../domain/webhook-endpoint.decider';
+import { scheduleDeliveries, type ScheduledDeliveryRef } from './schedule-deliveries.handler';
+
+const untouched = (): never => {
+  throw new Error('read from the store where the options answer');
+};
+const store = { append: untouched, read: untouched, readAll: untouched, waitForAppend: untouched, appendsHeard: untouched, close: untouched } as unknown as EventStore;
+
+const completed: RecordedEvent = {
+  id: 'evt_1',
+  type: 'deployment.completed',
+  data: {},
+  metadata: { workspace_id: 'ws_1', correlation_id: 'req_1', causation_id: null, schema_version: 1, occurred_at: '2030-01-01T00:00:00.000Z' },
+  streamName: 'deployment-dep_1',
+  streamRevision: 3,
+  checkpoint: '3',
+  recordedAt: '2030-01-01T00:00:00.000Z',
+};
+
+const subject = { object: { id: 'dep_1' }, metadata: {}, deployment_id: 'dep_1', override: null, mode: 'live' as const };
+const registered = { status: 'registered', endpoint_id: 'we_admin', url: 'https://admin.example/hook' } as unknown as WebhookEndpointState;
+const SCHEDULED = { state: { status: 'scheduled' }, revision: 0 } as unknown as FoldedStream<DeliveryState>;
+
+/** Records each delivery as the test says; `posts` answers one delivery's POST. */
+function recorder() {
+  const posts = new Map<string, () => void>();
+  const record = (command: ScheduleDelivery, _context: CommandContext, answered?: () => void): Promise<ScheduledDeliveryRef> => {
+    posts.set(command.data.url, () => answered?.());
+    return Promise.resolve({ delivery_id: command.data.delivery_id, created: true, folded: SCHEDULED, attempted: true });
+  };
+  return { posts, record };
+}
+
+describe('scheduleDeliveries: `answered` once every delivery of the event has its POST answered (issue 14)', () => {
+  const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('is called once, after the last destination is answered, in whatever order they are', async () => {
+    const { posts, record } = recorder();
+    const told: string[] = [];
+    await scheduleDeliveries(store, completed, new Date('2030-01-01T00:00:01.000Z'), {
+      subjectOf: async () => subject,
+      adminEndpoint: async () => registered,
+      endpoints: async () => [{ endpoint_id: 'we_partner', url: 'https://partner.example/hook' }],
+      record,
+      answered: () => told.push('answered'),
+    });
+    posts.get('https://partner.example/hook')?.();
+    await flush();
+    expect(told).toEqual([]);
+    posts.get('https://admin.example/hook')?.();
+    expect(told).toEqual(['answered']);
+  });
+
+  it('is called at once for an event with nowhere to go', async () => {
+    const told: string[] = [];
+    const scheduled = await scheduleDeliveries(store, completed, new Date('2030-01-01T00:00:01.000Z'), {
+      subjectOf: async () => subject,
+      adminEndpoint: async () => ({ status: 'none' }) as WebhookEndpointState,
+      record: untouched,
+      answered: () => told.push('answered'),
+    });
+    expect(scheduled).toEqual([]);
+    expect(told).toEqual(['answered']);
+  });
+
+  it('is not called while a delivery goes unposted (its recorder does not answer): the caller goes on when it resolves', async () => {
+    const told: string[] = [];
+    await scheduleDeliveries(store, completed, new Date('2030-01-01T00:00:01.000Z'), {
+      subjectOf: async () => subject,
+      adminEndpoint: async () => registered,
+      record: async (command) => ({ delivery_id: command.data.delivery_id, created: true, folded: SCHEDULED }),
+      answered: () => told.push('answered'),
+    });
+    expect(told).toEqual([]);
+  });
+});
