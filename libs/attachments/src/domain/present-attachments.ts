@@ -35,7 +35,10 @@ export function presentStoredAttachments<T>(value: T, urlFor: AttachmentUrlFor):
 export function hasStoredAttachments(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(hasStoredAttachments);
   if (!isPlainObject(value)) return false;
-  for (const [key, child] of Object.entries(value)) {
+  // Issue 14: `for…in`, not Object.entries: it runs on every webhook body and API answer, and the
+  // entries' arrays were 1.7 % of the webhooks service's CPU. A plain object inherits no enumerable key.
+  for (const key in value) {
+    const child = value[key];
     if (key === 'attachments' && Array.isArray(child) && child.some((item) => isPlainObject(item) && typeof item.attachment_id === 'string')) return true;
     if (typeof child === 'object' && child !== null && hasStoredAttachments(child)) return true;
   }
