@@ -77,8 +77,8 @@ export class FirstAttempts {
    * Sent in time, the attempt is recorded with the schedule; otherwise `scheduleAlone` records the
    * schedule and the attempt is recorded after it, once sent, as `begin` does. Either way the
    * delivery is in PostgreSQL when this resolves, so the event that asked for it can be acked.
-   * `answered` is called once the POST has its answer, before it is recorded; not at all when no
-   * POST is made here.
+   * `answered` is called once the POST has its answer (or the attempt fails), before it is
+   * recorded; not at all when no POST is made here.
    */
   async attemptThenSchedule(schedule: ScheduleDelivery, context: CommandContext, scheduleAlone: () => Promise<ScheduledDeliveryRef>, answered?: () => void): Promise<ScheduledDeliveryRef> {
     const { attemptUnrecorded, recordSent } = this.deps;
