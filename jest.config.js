@@ -4,7 +4,7 @@ const { swcConfig } = require('./tools/swc-config');
 
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/soak', '<rootDir>/test', '<rootDir>/tools'],
+  roots: ['<rootDir>/apps', '<rootDir>/bench', '<rootDir>/libs', '<rootDir>/soak', '<rootDir>/test', '<rootDir>/tools'],
   testMatch: ['**/*.spec.ts', '**/*.int.ts', '**/*.e2e.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swcConfig(), swcrc: false }] },
   moduleFileExtensions: ['ts', 'js', 'json'],

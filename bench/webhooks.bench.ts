@@ -7,7 +7,7 @@ import { SERVICE_NAMES, startServices } from '../test/support/service-harness';
 import { cpuBetween, sampleCpu } from './load/process-cpu';
 import { countersPerDeployment, readServerCounters } from './load/server-counters';
 import { percentiles, timed } from './latency';
-import { BenchReceiver } from './webhook-bench-receiver';
+import { BenchReceiver, subjectsOutOfOrder } from './webhook-bench-receiver';
 
 /**
  * `npm run bench:webhooks`: what the webhooks service sustains against a local receiver, and
@@ -219,6 +219,8 @@ async function main(): Promise<void> {
               all_scheduled_after_start_in_s: Math.round(scheduledSeconds * 10) / 10,
               sustained_deliveries_per_s: sustained,
               deliveries_per_s_by_tenth_of_arrivals: ratesByTenth(arrivals),
+              // The fan-out posts a deployment's next event once the one before has its answer: none should arrive before an earlier one.
+              deployments_with_events_out_of_order: subjectsOutOfOrder(receiver.firstSeen.values()),
               // Issue 14's target: at least 50 % of the raw loop's concurrent rate, before and after the drain.
               of_raw_concurrent_percent: [rawConcurrent, rawConcurrentAfter].map((raw) => Math.round((100 * sustained) / raw.per_second)),
               // The receiver (this process) is counted beside the servers: the raw loop's figure includes it too.

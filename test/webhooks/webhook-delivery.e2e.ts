@@ -81,6 +81,15 @@ describe('webhook delivery, through the running services', () => {
     expect(detail.attempt_history).toEqual([{ attempt: 1, attempted_at: expect.any(String), status_code: 200, latency_ms: expect.any(Number), error: null }]);
   });
 
+  it('each receiver gets a deployment\'s events in the order they happened, with several deployments at once', async () => {
+    const ids = await Promise.all(Array.from({ length: 6 }, () => deploy({ webhook_url: receiver.url('/ordered') })));
+    const arrived = await receiver.waitForDeliveries('/ordered', ids.length * PUBLIC_LIFECYCLE.length);
+    for (const id of ids) {
+      const types = arrived.map((webhook) => JSON.parse(webhook.body)).filter((body) => body.data.object.id === id).map((body) => body.type);
+      expect(types).toEqual(PUBLIC_LIFECYCLE);
+    }
+  });
+
   it('acknowledges a 4xx: one attempt, never retried', async () => {
     receiver.behave('/gone', () => ({ status: 410 }));
     const id = await deploy({ webhook_url: receiver.url('/gone') });
