@@ -117,8 +117,8 @@ function shapeOf(appends: readonly StatementAppend[], rowsWrites: RowsWrites): s
     if (ids.length > 0) parts.push(`${index}:${ids.join(',')}`);
   }
   const rowsIds: number[] = [];
-  for (const rows of rowsWrites.keys()) {
-    const id = textId(rows.text);
+  for (const text of rowsWrites.keys()) {
+    const id = textId(text);
     if (id === undefined) return undefined;
     rowsIds.push(id);
   }
@@ -126,32 +126,30 @@ function shapeOf(appends: readonly StatementAppend[], rowsWrites: RowsWrites): s
 }
 
 /**
- * The group's writes that take rows, one per text, in the order first met, each with the rows of
- * its appends. A text stands for its columns: it reads them by name.
+ * The group's writes that take rows, by text, in the order first met, each with the rows of its
+ * appends. A text stands for its columns: it reads them by name, so the first write met speaks for all.
  */
 function rowsWritesOf(appends: readonly StatementAppend[]): RowsWrites {
-  const byText = new Map<string, RowsWrite>();
-  const rows: RowsWrites = new Map();
+  const byText: RowsWrites = new Map();
   for (const [appendIndex, append] of appends.entries()) {
-    for (const write of append.writes) {
-      if (!write.rows) continue;
-      let first = byText.get(write.rows.text);
-      if (!first) {
-        first = write.rows;
-        byText.set(first.text, first);
-        rows.set(first, []);
+    for (const { rows: write } of append.writes) {
+      if (!write) continue;
+      let group = byText.get(write.text);
+      if (!group) {
+        group = { write, rows: [] };
+        byText.set(write.text, group);
       }
-      rows.get(first)?.push({ appendIndex, row: write.rows.row });
+      group.rows.push({ appendIndex, row: write.row });
     }
   }
-  return rows;
+  return byText;
 }
 
-type RowsWrites = Map<RowsWrite, { appendIndex: number; row: Record<string, unknown> }[]>;
+type RowsWrites = Map<string, { write: RowsWrite; rows: { appendIndex: number; row: Record<string, unknown> }[] }>;
 
 /** One JSON parameter per write that takes rows: its rows, each with the index of its append (`append_index`). */
 function rowsValues(rowsWrites: RowsWrites): string[] {
-  return [...rowsWrites.values()].map((rows) => JSON.stringify(rows.map(({ appendIndex, row }) => ({ ...row, append_index: appendIndex }))));
+  return [...rowsWrites.values()].map(({ rows }) => JSON.stringify(rows.map(({ appendIndex, row }) => ({ ...row, append_index: appendIndex }))));
 }
 
 function textId(text: string): number | undefined {
@@ -176,14 +174,14 @@ function buildText(appends: readonly StatementAppend[], rowsWrites: RowsWrites):
       parameters += write.values.length;
     }
   }
-  for (const [rowsIndex, rows] of [...rowsWrites.keys()].entries()) {
+  for (const [rowsIndex, { write }] of [...rowsWrites.values()].entries()) {
     parameters += 1;
     const relation = `rows_appended_${rowsIndex}`;
     items.push(
-      `${relation} AS (SELECT * FROM json_to_recordset($${parameters}::json) AS x(append_index int, ${rows.columns})
+      `${relation} AS (SELECT * FROM json_to_recordset($${parameters}::json) AS x(append_index int, ${write.columns})
                         WHERE append_index IN (SELECT append_index FROM r WHERE event_id IS NOT NULL))`,
     );
-    items.push(`wr${rowsIndex} AS (${rows.text.replace(/\brows_appended\b/g, relation)})`);
+    items.push(`wr${rowsIndex} AS (${write.text.replace(/\brows_appended\b/g, relation)})`);
   }
   return `WITH ${items.join(',\n     ')}
      SELECT append_index, ${APPENDED_COLUMNS} FROM r ORDER BY append_index, revision_text::bigint NULLS FIRST`;
