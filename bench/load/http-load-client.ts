@@ -5,11 +5,13 @@ import http from 'node:http';
  * generator's CPU than fetch, so the generator steals less of the 2 cores from what is measured.
  */
 export class HttpLoadClient {
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  private readonly agent: http.Agent;
   private readonly url: URL;
 
-  constructor(baseUrl: string) {
+  /** `localAddress`: the loopback address requests leave from, so a server sees another client. */
+  constructor(baseUrl: string, options: { localAddress?: string } = {}) {
     this.url = new URL(baseUrl);
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: 256, localAddress: options.localAddress });
   }
 
   request<T = Record<string, unknown>>(method: string, path: string, options: { key?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; body: T }> {

@@ -1,0 +1,135 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startServices } from '../test/support/service-harness';
+import { waitForCompletion } from './load/completion-times';
+import { HttpLoadClient } from './load/http-load-client';
+import { runOpenLoop, summary } from './load/open-loop';
+import { ABUSE_PATTERNS, ABUSER_ADDRESS, type AbuseContext } from './tenants/abuse-patterns';
+import { watchResidentMemory } from './tenants/resident-memory';
+import { sleep, Tally } from './tenants/tally';
+
+/**
+ * `npm run bench:tenants -- [--seconds 15] [--quiet-rate 100] [--history 1000] [--rate-limit 6000]`
+ *
+ * A quiet workspace GETs its deployments at an even `--quiet-rate` per second, first alone, then
+ * while another workspace's key (and strangers) run each abuse pattern at the most they are
+ * allowed. Prints, per pattern, the quiet workspace's GET p50/p99 against its value alone and the
+ * gateway's highest resident memory. The targets: p99 within 2× of alone, memory under 512 MiB.
+ * Run it alone on the machine: any other load shows as noise in the quiet workspace's tail.
+ */
+const ADMIN_KEY = 'svc_admin_bench_0123456789abcdef0123456789abcdef';
+const P99_RATIO_TARGET = 2;
+const MEMORY_TARGET_MIB = 512;
+
+function option(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1] : fallback;
+}
+
+const settings = {
+  seconds: Number(option('seconds', '15')),
+  quietRate: Number(option('quiet-rate', '100')),
+  history: Number(option('history', '1000')),
+  // Per key, as every partner has it. The default 1,000 a minute would throttle the quiet workspace
+  // itself at 100 GETs a second, so both workspaces get the same higher limit: the abuser may do more.
+  rateLimitPerMinute: Number(option('rate-limit', '6000')),
+};
+
+async function expectCreated<T>(answer: Promise<{ status: number; body: T }>, what: string): Promise<T> {
+  const { status, body } = await answer;
+  if (status !== 200 && status !== 201) throw new Error(`${what} answered ${status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Creates `count` test deployments at `perSecond`; gives their ids. */
+async function createDeployments(client: HttpLoadClient, key: string, count: number, perSecond: number): Promise<string[]> {
+  const result = await runOpenLoop(perSecond, count / perSecond, async (index) => {
+    const answer = await client.request<{ id: string }>('POST', '/v1/deployments', { key, body: { brief: `Tenant benchmark brief ${index}: write a tagline for a bakery.`, skills: ['copywriting'] } });
+    if (answer.status !== 201) throw new Error(`create ${answer.status}`);
+    return answer.body.id;
+  });
+  return result.results.filter((id): id is string => typeof id === 'string');
+}
+
+async function main(): Promise<void> {
+  const receiver = http.createServer((request, response) => request.resume().on('end', () => response.writeHead(204).end()));
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  const environment = { ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: String(settings.rateLimitPerMinute), WEBHOOK_ALLOW_PRIVATE_URLS: 'true' };
+  const services = await startServices(environment);
+  const gatewayPid = services.pidOf('gateway');
+  if (gatewayPid === undefined) throw new Error('no gateway process');
+  const quietClient = new HttpLoadClient(services.baseUrl);
+  const abuserClient = new HttpLoadClient(services.baseUrl, { localAddress: ABUSER_ADDRESS });
+  try {
+    const newWorkspace = (name: string) => expectCreated(quietClient.request<{ id: string; keys: { test: string; live: string } }>('POST', '/admin/v1/workspaces', { key: ADMIN_KEY, body: { name } }), 'workspace');
+    const quiet = await newWorkspace('bench:tenants quiet');
+    const abuser = await newWorkspace('bench:tenants abuser');
+    const quietIds = await createDeployments(quietClient, quiet.keys.test, 20, 20);
+    // The abuser's own history: what its replays read.
+    const abuserIds = await createDeployments(abuserClient, abuser.keys.test, settings.history, Math.min(50, settings.rateLimitPerMinute / 120));
+    await waitForCompletion(services.database.pool, [...quietIds, ...abuserIds], 120_000);
+    const endpoint = await expectCreated(abuserClient.request<{ id: string }>('POST', '/v1/webhook_endpoints', { key: abuser.keys.test, body: { url: receiverUrl } }), 'endpoint');
+
+    const quietGets = async (): Promise<{ ms: ReturnType<typeof summary>; statuses: Record<string, number> }> => {
+      const statuses = new Tally();
+      const result = await runOpenLoop(settings.quietRate, settings.seconds, async (index) => {
+        const answer = await quietClient.request('GET', `/v1/deployments/${quietIds[index % quietIds.length]}`, { key: quiet.keys.test });
+        statuses.add(answer.status);
+        if (answer.status !== 200) throw new Error(`get ${answer.status}`);
+      });
+      for (const [reason, count] of result.failures) if (!reason.startsWith('get ')) statuses.add(reason, count);
+      return { ms: summary(result.latenciesMs), statuses: statuses.toJSON() };
+    };
+
+    const rows: Record<string, unknown>[] = [];
+    const memoryAlone = watchResidentMemory(gatewayPid);
+    const alone = await quietGets();
+    rows.push({ pattern: 'alone', quiet_get_ms: alone.ms, quiet_statuses: alone.statuses, gateway_rss_max_mib: memoryAlone.stop() });
+    process.stderr.write(`alone: p50 ${alone.ms.p50} ms, p99 ${alone.ms.p99} ms\n`);
+
+    for (const pattern of ABUSE_PATTERNS) {
+      const memory = watchResidentMemory(gatewayPid);
+      // The abuse starts 2 s before the quiet workspace is measured and runs until it is done.
+      const context: AbuseContext = {
+        gatewayUrl: new URL(services.baseUrl),
+        keys: abuser.keys,
+        endpointId: endpoint.id,
+        allowedPerSecond: settings.rateLimitPerMinute / 60,
+        deadline: performance.now() + (settings.seconds + 3) * 1000,
+        client: abuserClient,
+      };
+      const abuse = pattern.run(context);
+      await sleep(2000);
+      const measured = await quietGets();
+      const abuseOutcome = await abuse;
+      const rss = memory.stop();
+      const ratio = Math.round((measured.ms.p99 / Math.max(alone.ms.p99, 0.1)) * 100) / 100;
+      rows.push({ pattern: pattern.name, quiet_get_ms: measured.ms, p99_vs_alone: ratio, quiet_statuses: measured.statuses, gateway_rss_max_mib: rss, abuse: abuseOutcome, held: ratio <= P99_RATIO_TARGET && rss < MEMORY_TARGET_MIB });
+      process.stderr.write(`${pattern.name}: p50 ${measured.ms.p50} ms, p99 ${measured.ms.p99} ms (${ratio}×), gateway ${rss} MiB, abuse ${JSON.stringify(abuseOutcome)}\n`);
+      // Let what the pattern left (closing sockets, garbage) settle before the next one.
+      await sleep(3000);
+    }
+
+    const table = [
+      '| pattern | quiet GET p50 ms | p99 ms | p99 vs alone | gateway RSS max MiB |',
+      '|---|---|---|---|---|',
+      ...rows.map((row) => {
+        const ms = row.quiet_get_ms as { p50: number; p99: number };
+        return `| ${row.pattern} | ${ms.p50} | ${ms.p99} | ${row.p99_vs_alone ?? '1'}× | ${row.gateway_rss_max_mib} |`;
+      }),
+    ].join('\n');
+    const held = rows.filter((row) => row.held !== undefined).every((row) => row.held === true);
+    process.stdout.write(`${JSON.stringify({ settings: { ...settings, environment: { RATE_LIMIT_PER_MINUTE: environment.RATE_LIMIT_PER_MINUTE, WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } }, rows, held }, null, 2)}\n\n${table}\n\nevery pattern within ${P99_RATIO_TARGET}× and under ${MEMORY_TARGET_MIB} MiB: ${held}\n`);
+  } finally {
+    quietClient.close();
+    abuserClient.close();
+    await services.stop();
+    receiver.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
