@@ -1,23 +1,22 @@
-import { readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { currentTraceparent, inSpan, startTracingWith, type SpanLine } from '@eh/platform';
-import { testNamespace, waitUntil } from '@eh/platform/testing';
+import { waitUntil } from '@eh/platform/testing';
 import { request } from '../support/http';
+import { OtlpReceiver } from '../support/otlp-receiver';
 import { SERVICE_NAMES, startServices, type RunningServices } from '../support/service-harness';
 import { WebhookReceiver } from '../webhooks/support/webhook-receiver';
 
 /**
- * Issue 16, signals, through the running services: one trace from `POST /v1/deployments`
- * (continuing the agent's own span, recorded here by the SDK's InMemorySpanExporter) through the
- * gateway, the relay, the router and the webhooks service to each webhook attempt (the services
- * append finished spans to one JSON-lines file, OTEL_TRACES_EXPORTER=jsonl); `/metrics` of every
- * service on its HEALTH_PORT with the series the README lists; JSON log lines with request_id.
+ * Signals, through the running services: one trace from `POST /v1/deployments` (continuing the
+ * agent's own span, recorded here by the SDK's InMemorySpanExporter) through the gateway, the
+ * relay, the router and the webhooks service to each webhook attempt, with the PostgreSQL
+ * statements each ran (the services export over OTLP/HTTP to a collector's endpoint on loopback,
+ * configured only by the standard OTEL_EXPORTER_OTLP_* settings); `/metrics` of every service on
+ * its HEALTH_PORT with the series the README lists; JSON log lines with request_id.
  */
 describe('signals: traces, metrics and logs of the running services', () => {
-  const spansFile = path.join(tmpdir(), `eh-spans-${testNamespace()}.jsonl`);
+  let collector: OtlpReceiver;
   let services: RunningServices;
   let receiver: WebhookReceiver;
   let workspace: { id: string; keys: { test: string } };
@@ -26,16 +25,7 @@ describe('signals: traces, metrics and logs of the running services', () => {
   let deploymentId: string;
   let requestId: string;
 
-  const spans = (): SpanLine[] => {
-    try {
-      return readFileSync(spansFile, 'utf8')
-        .split('\n')
-        .filter((line) => line.length > 0)
-        .map((line) => JSON.parse(line) as SpanLine);
-    } catch {
-      return [];
-    }
-  };
+  const spans = (): SpanLine[] => collector.spans();
   const metricsOf = async (name: (typeof SERVICE_NAMES)[number]): Promise<string> => {
     const response = await fetch(`${services.healthUrlOf(name)}/metrics`);
     expect(response.status).toBe(200);
@@ -45,8 +35,10 @@ describe('signals: traces, metrics and logs of the running services', () => {
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
+    collector = await OtlpReceiver.start();
     services = await startServices(
-      { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', OTEL_TRACES_EXPORTER: 'jsonl', OTEL_TRACES_FILE: spansFile, LOG_LEVEL: 'debug' },
+      // Only the endpoint: the exporter follows from it. JSON, so this test reads the spans back; batches leave every 100 ms.
+      { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100', LOG_LEVEL: 'debug' },
       { healthPorts: true },
     );
     workspace = await services.ops('workspace:create', '--name', 'signals');
@@ -69,7 +61,7 @@ describe('signals: traces, metrics and logs of the running services', () => {
     await services?.stop();
     await receiver?.close();
     await tracing.shutdown();
-    rmSync(spansFile, { force: true });
+    await collector?.close();
   });
 
   it('runs one trace from the agent through gateway, relay, router and webhooks to every webhook attempt of the deployment', async () => {
@@ -115,6 +107,13 @@ describe('signals: traces, metrics and logs of the running services', () => {
       expect(above.some((span) => span.service === 'router')).toBe(true);
       expect(above.map((span) => span.span_id)).toContain(gateway?.span_id);
     }
+    // Where the time went in PostgreSQL: the statements the gateway ran for the request, and the router for the events.
+    const statements = trace.filter((span) => span.kind === SpanKind.CLIENT && span.attributes['db.system.name'] === 'postgresql');
+    const statementsUnder = (parent: SpanLine | undefined): SpanLine[] => statements.filter((span) => ancestors(span).some((above) => above.span_id === parent?.span_id));
+    const gatewayStatements = statementsUnder(gateway).filter((span) => span.service === 'gateway');
+    expect(gatewayStatements.length).toBeGreaterThan(0);
+    for (const span of gatewayStatements) expect(span).toMatchObject({ name: expect.stringMatching(/^pg [A-Z]+/), attributes: { 'db.query.text': expect.any(String) } });
+    expect(routed.some((span) => statementsUnder(span).length > 0)).toBe(true);
   });
 
   it('serves /metrics with the named series on every service’s HEALTH_PORT, never on the public port', async () => {

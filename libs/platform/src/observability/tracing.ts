@@ -2,20 +2,26 @@ import { context, propagation, SpanStatusCode, trace, type Context, type Span, t
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, ConsoleSpanExporter, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { BasicTracerProvider, ConsoleSpanExporter, SimpleSpanProcessor, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { JsonLinesSpanExporter } from './json-lines-span-exporter';
+import { rootLogger } from './logger';
+import { otlpSpanProcessor, type OtlpProtocol } from './otlp-span-export';
 
 /**
- * OpenTelemetry traces (issue 16), off unless `OTEL_TRACES_EXPORTER` names an exporter:
- * `jsonl` (finished spans as JSON lines appended to `OTEL_TRACES_FILE`, what the e2e test reads),
- * `console` (the SDK's console exporter), `none` (default). `OTEL_SERVICE_NAME` overrides the
- * service name; sampling follows the SDK's `OTEL_TRACES_SAMPLER`. Off, `inSpan` runs its work
- * directly and no context manager is installed: tracing costs nothing on the hot path.
+ * OpenTelemetry traces, off unless `OTEL_TRACES_EXPORTER` names an exporter: `otlp` (OTLP over
+ * HTTP to a collector, configured by the standard `OTEL_EXPORTER_OTLP_*` settings; chosen too when
+ * only an OTLP endpoint is set), `jsonl` (finished spans as JSON lines appended to
+ * `OTEL_TRACES_FILE`), `console` (the SDK's console exporter), `none` (default).
+ * `OTEL_SERVICE_NAME` overrides the service name; sampling follows the SDK's `OTEL_TRACES_SAMPLER`.
+ * Off, `inSpan` runs its work directly and no context manager is installed: tracing costs nothing
+ * on the hot path.
  */
-export type TracingConfig = { exporter: 'none' } | { exporter: 'console' } | { exporter: 'jsonl'; file: string };
+export type TracingConfig = { exporter: 'none' } | { exporter: 'console' } | { exporter: 'jsonl'; file: string } | { exporter: 'otlp'; protocol: OtlpProtocol };
 
 export function tracingConfigFromEnv(env: NodeJS.ProcessEnv = process.env): TracingConfig {
   const exporter = (env.OTEL_TRACES_EXPORTER ?? '').trim().toLowerCase();
+  const endpointSet = !!(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  if (exporter === 'otlp' || (exporter === '' && endpointSet)) return { exporter: 'otlp', protocol: otlpProtocolOf(env) };
   if (exporter === '' || exporter === 'none') return { exporter: 'none' };
   if (exporter === 'console') return { exporter: 'console' };
   if (exporter === 'jsonl') {
@@ -23,7 +29,14 @@ export function tracingConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Trac
     if (file === '') throw new Error('OTEL_TRACES_EXPORTER=jsonl needs OTEL_TRACES_FILE (where finished spans are appended)');
     return { exporter: 'jsonl', file };
   }
-  throw new Error(`OTEL_TRACES_EXPORTER must be none, console or jsonl, got "${env.OTEL_TRACES_EXPORTER}"`);
+  throw new Error(`OTEL_TRACES_EXPORTER must be none, otlp, console or jsonl, got "${env.OTEL_TRACES_EXPORTER}"`);
+}
+
+/** The standard protocol settings, traces' own first; http/protobuf is the standard's default. */
+function otlpProtocolOf(env: NodeJS.ProcessEnv): OtlpProtocol {
+  const protocol = (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL || 'http/protobuf').trim().toLowerCase();
+  if (protocol === 'http/protobuf' || protocol === 'http/json') return protocol;
+  throw new Error(`OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (a collector's OTLP/HTTP port, 4318), got "${protocol}"`);
 }
 
 let provider: BasicTracerProvider | undefined;
@@ -36,18 +49,21 @@ export function tracingEnabled(): boolean {
 export function startTracing(service: string, env: NodeJS.ProcessEnv = process.env): { shutdown(): Promise<void> } | null {
   const config = tracingConfigFromEnv(env);
   if (config.exporter === 'none') return null;
-  const exporter = config.exporter === 'jsonl' ? new JsonLinesSpanExporter(config.file) : new ConsoleSpanExporter();
-  return startTracingWith(env.OTEL_SERVICE_NAME || service, exporter);
+  const name = env.OTEL_SERVICE_NAME || service;
+  if (config.exporter === 'otlp') return startTracingWith(name, otlpSpanProcessor(config.protocol));
+  return startTracingWith(name, config.exporter === 'jsonl' ? new JsonLinesSpanExporter(config.file) : new ConsoleSpanExporter());
 }
 
 /**
- * Installs a tracer provider exporting each finished span to `exporter` as it ends (simple
- * processor: the volume is small and the e2e test reads spans at once), the W3C propagator and
- * an AsyncLocalStorage context manager. Tests pass the SDK's InMemorySpanExporter.
+ * Installs a tracer provider, the W3C propagator and an AsyncLocalStorage context manager. An
+ * exporter gets each finished span as it ends (simple processor: files and the console, where
+ * the volume is small and tests read spans at once; tests pass the SDK's InMemorySpanExporter);
+ * a processor is used as it is (OTLP batches).
  */
-export function startTracingWith(service: string, exporter: SpanExporter): { shutdown(): Promise<void> } {
+export function startTracingWith(service: string, exporterOrProcessor: SpanExporter | SpanProcessor): { shutdown(): Promise<void> } {
   if (provider) throw new Error('tracing already started in this process');
-  const started = new BasicTracerProvider({ resource: resourceFromAttributes({ 'service.name': service }), spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  const processor = 'onEnd' in exporterOrProcessor ? exporterOrProcessor : new SimpleSpanProcessor(exporterOrProcessor);
+  const started = new BasicTracerProvider({ resource: resourceFromAttributes({ 'service.name': service }), spanProcessors: [processor] });
   provider = started;
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
@@ -56,7 +72,9 @@ export function startTracingWith(service: string, exporter: SpanExporter): { shu
     shutdown: async () => {
       if (provider !== started) return;
       provider = undefined;
-      await started.shutdown();
+      // The last batch could not leave (a collector that is down): those spans are lost, and
+      // that is no reason for the process's shutdown to fail.
+      await started.shutdown().catch((error: unknown) => rootLogger().warn({ err: error }, 'tracing: the last spans could not be exported'));
       trace.disable();
       context.disable();
       propagation.disable();

@@ -1,6 +1,7 @@
 import { Pool, type Client, type ClientConfig, type PoolConfig } from 'pg';
 import { NamingClient } from './named-statements';
 import { databaseUrlFromEnv, postgresTimeoutsFromEnv, type PostgresTimeouts } from './postgres-config';
+import { inStatementSpan, statementSpanWanted } from './statement-spans';
 
 /**
  * A pg.Pool with an error listener: an idle client whose server connection drops emits
@@ -40,7 +41,17 @@ export function createPool(
   });
   pool.on('error', onIdleError);
   pool.on('connect', (client) => client.on('error', () => undefined));
+  traceStatements(pool);
   return pool;
+}
+
+/**
+ * `pool.query` starts its span here, in the caller's context: pg-pool hands the statement to a
+ * client from a callback that may run in whichever request released that client.
+ */
+function traceStatements(pool: Pool): void {
+  const untraced = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => (statementSpanWanted(args) ? inStatementSpan(args[0], () => untraced(...args) as Promise<unknown>) : untraced(...args))) as Pool['query'];
 }
 
 function clientWithHandshakeTimeout(connectMs: number): new (config?: ClientConfig) => Client {

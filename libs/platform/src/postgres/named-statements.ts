@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Client, type ClientConfig, type QueryConfig } from 'pg';
+import { statementSpanWanted, inStatementSpan } from './statement-spans';
 
 /**
  * Issue 14: an unnamed statement is parsed, analysed and planned by PostgreSQL on every call. In
@@ -65,6 +66,14 @@ export class NamingClient extends Client {
 
   // pg's overloads cannot be restated one by one; the arguments pass through untouched.
   override query(...args: QueryArgs): never {
+    const [config, values, callback] = args;
+    // A transaction's statements, called from async code in the request's or event's context. The
+    // pool's own calls pass a callback and are traced by the pool (create-pool.ts) instead.
+    if (statementSpanWanted(args)) return inStatementSpan(config, () => this.namedQuery(config, values) as Promise<unknown>) as never;
+    return this.namedQuery(config, values, callback);
+  }
+
+  private namedQuery(...args: QueryArgs): never {
     const [config, values, callback] = args;
     const done = (typeof callback === 'function' ? callback : typeof values === 'function' ? values : undefined) as Callback | undefined;
     const unnamed = asQueryConfig(config, typeof values === 'function' ? undefined : values);
