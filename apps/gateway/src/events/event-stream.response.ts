@@ -20,7 +20,7 @@ export interface OpenEventStream {
  * `retry: 3000`, `: connected`, `: keepalive` every period; a cookie stream re-reads its session at
  * each keepalive and ends when it was signed out or revoked.
  */
-export function openEventStream(request: FastifyRequest, reply: FastifyReply, options: { keepaliveMs: number; sessions: SessionStore }): OpenEventStream {
+export function openEventStream(request: FastifyRequest, reply: FastifyReply, options: { keepaliveMs: number; sessions: SessionStore; onKeepalive?: () => void }): OpenEventStream {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -40,6 +40,7 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, op
   };
   const keepalive = setInterval(() => {
     write(sseComment('keepalive'));
+    options.onKeepalive?.();
     if (sessionTokenSha256 === null) return;
     options.sessions.isLive(sessionTokenSha256, new Date()).then(
       (live) => (live ? undefined : close()),
