@@ -13,6 +13,8 @@ export interface OpenEventStream {
   /** Writes `: connected`: call it once events published from now on will reach the stream. */
   announce(): void;
   readonly sessionTokenSha256: string | null;
+  /** False once the stream ended (the client went away, or it was closed here). */
+  readonly isOpen: boolean;
 }
 
 /**
@@ -62,6 +64,9 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, op
     onClose: (listener) => (open ? void listeners.push(listener) : listener()),
     announce: () => write(sseComment('connected')),
     sessionTokenSha256,
+    get isOpen() {
+      return open;
+    },
   };
 }
 
