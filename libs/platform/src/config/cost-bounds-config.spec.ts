@@ -1,10 +1,10 @@
 import { loadCostBoundsConfig } from './cost-bounds-config';
 
 describe('cost bounds configuration', () => {
-  it('defaults: 5 streams a key, 20 a workspace, 5 an expert; replays of 1,000 events at 10 a permit; 5 endpoint tests a minute', () => {
+  it('defaults: 10 streams a key, 40 a workspace, 5 an expert; replays of 1,000 events at 10 a permit; 5 endpoint tests a minute', () => {
     expect(loadCostBoundsConfig({})).toEqual({
-      eventStreamsPerKey: 5,
-      eventStreamsPerWorkspace: 20,
+      eventStreamsPerKey: 10,
+      eventStreamsPerWorkspace: 40,
       expertEventStreamsPerExpert: 5,
       replayMaxEvents: 1000,
       replayEventsPerPermit: 10,

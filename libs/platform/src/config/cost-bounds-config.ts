@@ -5,9 +5,9 @@
  * Decisions: docs/decisions.md "Cost bounds: event streams, list filters and endpoint tests".
  */
 export interface CostBoundsConfig {
-  /** Open `/v1/…/events/stream` streams per API key or member session (`EVENT_STREAMS_PER_KEY`, 5). */
+  /** Open `/v1/…/events/stream` streams per API key or member session (`EVENT_STREAMS_PER_KEY`, 10). */
   eventStreamsPerKey: number;
-  /** Open `/v1/…/events/stream` streams per workspace, every key and mode together (`EVENT_STREAMS_PER_WORKSPACE`, 20). */
+  /** Open `/v1/…/events/stream` streams per workspace, every key and mode together (`EVENT_STREAMS_PER_WORKSPACE`, 40). */
   eventStreamsPerWorkspace: number;
   /** Open `GET /expert/v1/events` streams per expert (`EXPERT_EVENT_STREAMS_PER_EXPERT`, 5). */
   expertEventStreamsPerExpert: number;
@@ -31,8 +31,8 @@ function atLeastOne(env: Env, name: string, fallback: number): number {
 
 export function loadCostBoundsConfig(env: Env): CostBoundsConfig {
   return {
-    eventStreamsPerKey: atLeastOne(env, 'EVENT_STREAMS_PER_KEY', 5),
-    eventStreamsPerWorkspace: atLeastOne(env, 'EVENT_STREAMS_PER_WORKSPACE', 20),
+    eventStreamsPerKey: atLeastOne(env, 'EVENT_STREAMS_PER_KEY', 10),
+    eventStreamsPerWorkspace: atLeastOne(env, 'EVENT_STREAMS_PER_WORKSPACE', 40),
     expertEventStreamsPerExpert: atLeastOne(env, 'EXPERT_EVENT_STREAMS_PER_EXPERT', 5),
     replayMaxEvents: atLeastOne(env, 'EVENT_STREAM_REPLAY_MAX_EVENTS', 1000),
     replayEventsPerPermit: atLeastOne(env, 'EVENT_STREAM_REPLAY_EVENTS_PER_PERMIT', 10),

@@ -14,7 +14,7 @@ const modeQuery = query('mode', 'For a console session only (an `EventSource` se
 const STREAM_DESCRIPTION =
   'A `text/event-stream`: `retry: 3000` and `: connected` first, then one message per event (`id`, `event: <type>`, `data: <Event JSON>`), and a `: keepalive` comment every 15 s. On a reconnect the browser sends the last `id` as `Last-Event-ID` and the stream resumes after it.';
 const STREAM_BOUNDS =
-  'At most 5 streams are open per API key (or member session) and 20 per workspace, both modes and both stream routes together (EVENT_STREAMS_PER_KEY, EVENT_STREAMS_PER_WORKSPACE): one more is answered 429 `rate_limited` with `Retry-After` in the error shape, and a closed stream frees its slot at once.';
+  'At most 10 streams are open per API key (or member) and 40 per workspace, both modes and both stream routes together (EVENT_STREAMS_PER_KEY, EVENT_STREAMS_PER_WORKSPACE): one more is answered 429 `rate_limited` with `Retry-After` in the error shape, and a closed stream frees its slot at once.';
 const sse = { 'text/event-stream': { schema: { type: 'string', description: 'id: <id>\\nevent: <type>\\ndata: <Event JSON>\\n\\n, repeated.' } } };
 
 export const DELIVERIES_QUERY: QueryParameter[] = [
