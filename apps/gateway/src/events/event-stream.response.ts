@@ -58,6 +58,8 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, op
   };
   raw.on('close', close);
   write(sseRetry(3000));
+  // A client gone while the route was still reading (before the listener above) sends no 'close' again.
+  if (raw.destroyed || request.raw.socket?.destroyed) close();
   return {
     write,
     close,

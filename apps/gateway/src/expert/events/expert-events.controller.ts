@@ -71,6 +71,8 @@ export class ExpertEventsController {
     };
     raw.on('close', close);
     write(sseRetry(3000));
+    // A client gone while the slot was claimed (before the listener above) sends no 'close' again.
+    if (raw.destroyed || request.raw.socket?.destroyed) close();
     try {
       const connected = await this.hub.connect({ expertId: expert.id, sessionTokenSha256, send: (notice) => write(sseMessage(notice.event, notice.data)), close: () => close() });
       // Closed while connecting: the hub must forget it now.
