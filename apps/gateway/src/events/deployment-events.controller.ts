@@ -136,7 +136,7 @@ export class DeploymentEventsController {
         close: () => (stream ? stream.close() : void (closedBeforeOpen = true)),
       });
       page = replay ? await replay.nextPage() : null;
-      if (page) await this.payForReplay(auth, request, page.length, true);
+      if (page) await this.payForReplay(auth, `${String(request.id)}:replay:0`, page.length, true);
     } catch (error) {
       disconnect();
       slot.release();
@@ -147,6 +147,7 @@ export class DeploymentEventsController {
     if (closedBeforeOpen) stream.close();
     stream.announce();
     try {
+      let pagesPaid = 1;
       while (page && stream.isOpen) {
         for (const recorded of page) {
           // The client went away: no more rendering, and no next page.
@@ -156,7 +157,7 @@ export class DeploymentEventsController {
         }
         if (!stream.isOpen) return;
         page = replay ? await replay.nextPage() : null;
-        if (page && !(await this.payForReplay(auth, request, page.length, false))) return stream.close();
+        if (page && !(await this.payForReplay(auth, `${String(request.id)}:replay:${pagesPaid++}`, page.length, false))) return stream.close();
       }
       if (!stream.isOpen) return;
       const truncatedAt = replay?.truncatedAt;
@@ -190,12 +191,13 @@ export class DeploymentEventsController {
   }
 
   /**
-   * A replay page costs its key one rate-limit permit per EVENT_STREAM_REPLAY_EVENTS_PER_PERMIT rows.
+   * A replay page costs its key one rate-limit permit per EVENT_STREAM_REPLAY_EVENTS_PER_PERMIT rows
+   * (`member`: unique per page, as the window counts members).
    * Before the stream opens a refusal is a 429 (`refuse`); after, false (the stream ends).
    */
-  private async payForReplay(auth: AuthenticatedKey, request: FastifyRequest, rows: number, refuse: boolean): Promise<boolean> {
+  private async payForReplay(auth: AuthenticatedKey, member: string, rows: number, refuse: boolean): Promise<boolean> {
     const permits = Math.ceil(rows / this.config.costBounds.replayEventsPerPermit);
-    const verdict = await this.rateLimiter.spend(auth.keyId, `${String(request.id)}:replay:${rows}:${Date.now()}`, permits);
+    const verdict = await this.rateLimiter.spend(auth.keyId, member, permits);
     if (!verdict || verdict.allowed) return true;
     if (!refuse) return false;
     throw new RetryAfterError(
