@@ -41,7 +41,8 @@ describe('GET /expert/v1/events (issue 12)', () => {
   };
 
   beforeAll(async () => {
-    services = await startServices({ ...FAST_CLOCKS, OFFER_TIMEOUT_SECONDS: '60', CONSOLE_SSE_KEEPALIVE_SECONDS: '1' });
+    // Every stream stays open until the end (afterAll closes them): Ada holds seven, past the default bound of 5.
+    services = await startServices({ ...FAST_CLOCKS, OFFER_TIMEOUT_SECONDS: '60', CONSOLE_SSE_KEEPALIVE_SECONDS: '1', EXPERT_EVENT_STREAMS_PER_EXPERT: '20' });
     e2e = new RouterE2e(services);
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'console-live');
     // Ada ranks first (faster), Bo second: a decline of Ada's offer passes to Bo.

@@ -20,6 +20,7 @@ import { installInterceptorContextBinding } from './http/interceptor-context';
 import { recordIdempotentOutcome } from './http/idempotency/idempotency-outcome.hook';
 import { IdempotencyStore } from './http/idempotency/idempotency.store';
 import { RedisRateLimiter } from './http/rate-limit/redis-rate-limiter.adapter';
+import { StreamSlots } from './events/stream-slots';
 import { LedgerClient } from './ledger/ledger.client';
 import { RouterClient } from './routing/router.client';
 import { CONSOLE_MIGRATIONS, createConsoleDependencies, createDashboardDependencies, registerConsoleHttp } from './gateway.connections';
@@ -43,6 +44,11 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
   const redis = await connectRedis(config.redisUrl, 'gateway', (line) => new Logger('Redis').warn(line));
   const idempotency = new IdempotencyStore(database.pool, { ttlSeconds: config.durations.idempotencyTtlSeconds });
   const rateLimiter = new RedisRateLimiter(redis, { prefix: config.redisPrefix, limit: config.rateLimitPerMinute, windowMs: 60_000, leaseMs: config.rateLimitLeaseMs });
+  // Open event streams per key, workspace and expert, on every replica; a stream's lease is three keep-alives.
+  const keepaliveSeconds = config.console.sseKeepaliveSeconds;
+  const streamSlots = new StreamSlots(redis, { prefix: config.redisPrefix, leaseMs: 3 * keepaliveSeconds * 1000, retryAfterSeconds: keepaliveSeconds });
+  // Test events per webhook endpoint: its own windows, keyed by the endpoint.
+  const endpointTestLimiter = new RedisRateLimiter(redis, { prefix: `${config.redisPrefix}:endpoint-tests`, limit: config.costBounds.webhookEndpointTestsPerMinute, windowMs: 60_000 });
   const authThrottle = new AuthFailureThrottle(redis, { prefix: config.redisPrefix, limit: config.authFailuresPerMinute, windowMs: 60_000, cleanForMs: config.authCacheMs });
   // Issue 12: the expert console's live updates (one NATS subscription), sign-in throttle, blob store.
   const consoleDeps = createConsoleDependencies(config, { nats, store: database.store, pool: database.pool, redis });
@@ -69,6 +75,8 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
       ledger: new LedgerClient(rpc, config.ledger),
       idempotency,
       rateLimiter,
+      streamSlots,
+      endpointTestLimiter,
       authThrottle,
       console: consoleDeps,
       dashboard: dashboardDeps,

@@ -21,6 +21,8 @@ import { IdempotencyInterceptor } from './http/idempotency/idempotency.intercept
 import { IdempotencyStore } from './http/idempotency/idempotency.store';
 import { RateLimitInterceptor } from './http/rate-limit/rate-limit.interceptor';
 import { RedisRateLimiter } from './http/rate-limit/redis-rate-limiter.adapter';
+import { STREAM_SLOTS, type StreamSlots } from './events/stream-slots';
+import { ENDPOINT_TEST_LIMITER } from './webhook-endpoints/endpoint-test-limiter';
 import { ApiVersionInterceptor } from './http/versioning/api-version.interceptor';
 import type { LedgerClient } from './ledger/ledger.client';
 import type { RouterClient } from './routing/router.client';
@@ -52,6 +54,10 @@ export interface GatewayDependencies {
   ledger: LedgerClient;
   idempotency: IdempotencyStore;
   rateLimiter: RedisRateLimiter;
+  /** Open event streams per key, workspace and expert, counted in Redis. */
+  streamSlots: StreamSlots;
+  /** Test events per webhook endpoint per minute. */
+  endpointTestLimiter: RedisRateLimiter;
   /** Failed authentications per client address, shared by the three guards (issue 11). */
   authThrottle: AuthFailureThrottle;
   /** The expert console's live updates, sign-in throttle and blob store (issue 12). */
@@ -89,6 +95,8 @@ export class GatewayModule {
         AdminGuard,
         { provide: IdempotencyStore, useValue: deps.idempotency },
         { provide: RedisRateLimiter, useValue: deps.rateLimiter },
+        { provide: STREAM_SLOTS, useValue: deps.streamSlots },
+        { provide: ENDPOINT_TEST_LIMITER, useValue: deps.endpointTestLimiter },
         { provide: AuthFailureThrottle, useValue: deps.authThrottle },
         ...deploymentsProviders(() => deps.console.events),
         ...rosterProviders({ router: deps.router }),

@@ -101,6 +101,14 @@ export interface EventStore {
    */
   readAll(checkpoint: string | null, limit: number, options?: ReadAllOptions): Promise<ReadAllPage>;
   /**
+   * One workspace's events of `types` after `checkpoint`, in store order, at most `limit`: what a
+   * workspace's event stream replays. Costs in proportion to that workspace's events, never the
+   * store's (PostgreSQL: an index on the workspace and the store order). Committed events only;
+   * unlike readAll it does not hold back one a running transaction could still precede, since its
+   * readers go live on every later event anyway.
+   */
+  readWorkspace(workspaceId: string, checkpoint: string | null, limit: number, types: readonly string[]): Promise<RecordedEvent[]>;
+  /**
    * Resolves when something may have been appended since the call, or after `timeoutMs`; at once
    * if `after` (an earlier appendsHeard()) is behind: an append heard meanwhile is not missed.
    * `wakesFor`: an append to a stream it rejects does not end the wait; anything that may have

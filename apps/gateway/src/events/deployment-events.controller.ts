@@ -9,15 +9,14 @@ import { ConsoleSessions } from '../console-auth/console-sessions';
 import { ApiKeyGuard, Auth } from '../http/api-key.guard';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { decodePositionCursor, encodePositionCursor, parseLimit, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
+import { RedisRateLimiter } from '../http/rate-limit/redis-rate-limiter.adapter';
+import { RetryAfterError } from '../http/retry-after.error';
 import { CONFIG, EVENT_STORE } from '../http/tokens';
 import { scopeOf } from '../webhook-endpoints/partner-context';
-import { openEventStream, sseEvent } from './event-stream.response';
+import { openEventStream, sseEvent, type OpenEventStream } from './event-stream.response';
+import { STREAM_SLOTS, type StreamSlot, type StreamSlots } from './stream-slots';
+import { WorkspaceReplay } from './workspace-replay';
 import { WORKSPACE_EVENT_HUB, type WorkspaceEventHub } from './workspace-event.hub';
-
-/** Missed events a workspace stream sends on resume before going live; an older `Last-Event-ID` gets the latest of them. */
-const MAX_RESUMED = 1000;
-/** How far a resume reads the store (pages of 500) looking for the workspace's events. */
-const MAX_RESUME_PAGES = 40;
 
 const lastEventIdOf = (request: FastifyRequest): string | undefined => {
   const value = request.headers['last-event-id'];
@@ -43,6 +42,8 @@ export class DeploymentEventsController {
     @Inject(CONFIG) private readonly config: ServiceConfig,
     @Inject(ConsoleSessions) private readonly sessions: ConsoleSessions,
     @Inject(WORKSPACE_EVENT_HUB) private readonly hub: WorkspaceEventHub,
+    @Inject(STREAM_SLOTS) private readonly slots: StreamSlots,
+    @Inject(RedisRateLimiter) private readonly rateLimiter: RedisRateLimiter,
   ) {}
 
   /** Oldest first, in stream order; `cursor` continues after the last event of the previous page. */
@@ -67,7 +68,8 @@ export class DeploymentEventsController {
     const after = lastId === undefined ? -1 : parseSequence(lastId, 'Last-Event-ID');
     // Before the stream opens: a deployment of another workspace or mode is a plain 404.
     await deploymentPublicEvents(this.store, scopeOf(auth), id);
-    const stream = openEventStream(request, reply, { keepaliveMs: this.config.console.sseKeepaliveSeconds * 1000, sessions: this.sessions.store });
+    const slot = await this.claimSlot(auth);
+    const stream = this.open(request, reply, slot);
     let sent = after;
     let backlogDone = false;
     const pending: PublicEventBody[] = [];
@@ -97,34 +99,73 @@ export class DeploymentEventsController {
     for (const event of pending.sort((a, b) => a.sequence - b.sequence)) emit(event);
   }
 
-  /** Every public event of the workspace and mode, live; with `Last-Event-ID`, the missed ones first. */
+  /**
+   * Every public event of the workspace and mode, live; with `Last-Event-ID`, the missed ones first:
+   * at most EVENT_STREAM_REPLAY_MAX_EVENTS of the workspace's events are read, each page paid for
+   * with rate-limit permits of the key; past the bound the stream sends the id where it stopped
+   * reading and ends, and the client's reconnect (with that id) continues.
+   */
   @Get('events/stream')
   async workspaceStream(@Auth() auth: AuthenticatedKey, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     refuseUnknownParameters(request.query as Record<string, unknown>, ['mode']);
     const lastId = lastEventIdOf(request);
     if (lastId !== undefined && !/^\d{1,20}:\d{1,20}$/.test(lastId)) throw new DomainError('invalid_request', 'Last-Event-ID must be an id this stream sent', 'Last-Event-ID');
-    const stream = openEventStream(request, reply, { keepaliveMs: this.config.console.sseKeepaliveSeconds * 1000, sessions: this.sessions.store });
+    const slot = await this.claimSlot(auth);
+    let stream: OpenEventStream | undefined;
     const seen = new Set<string>();
-    let backlogDone = lastId === undefined;
+    let backlogDone = false;
+    let closedBeforeOpen = false;
     const pending: [PublicEventBody, RecordedEvent][] = [];
     const emit = (event: PublicEventBody, recorded: RecordedEvent): void => {
       if (seen.has(event.id)) return;
       seen.add(event.id);
-      stream.write(sseEvent(recorded.checkpoint, event.type, event));
+      stream?.write(sseEvent(recorded.checkpoint, event.type, event));
     };
+    const replay = lastId === undefined ? null : new WorkspaceReplay(this.store, auth.workspaceId, lastId, this.config.costBounds.replayMaxEvents);
+    let disconnect: () => void = () => undefined;
+    let page: RecordedEvent[] | null = null;
+    // Connected first, then the backlog: nothing appended in between is missed. The first page is
+    // read and paid for before the answer starts, so a key out of permits gets a plain 429.
     try {
-      const disconnect = await this.hub.connect({
+      disconnect = await this.hub.connect({
         workspaceId: auth.workspaceId,
         mode: auth.mode,
         deploymentId: null,
-        sessionTokenSha256: stream.sessionTokenSha256,
+        sessionTokenSha256: request.personAuth?.session.tokenSha256 ?? null,
         send: (event, recorded) => (backlogDone ? emit(event, recorded) : void pending.push([event, recorded])),
-        close: () => stream.close(),
+        close: () => (stream ? stream.close() : void (closedBeforeOpen = true)),
       });
-      stream.onClose(disconnect);
-      stream.announce();
-      if (lastId === undefined) return;
-      for (const [event, recorded] of await this.missedSince(lastId, auth)) emit(event, recorded);
+      page = replay ? await replay.nextPage() : null;
+      if (page) await this.payForReplay(auth, `${String(request.id)}:replay:0`, page.length, true);
+    } catch (error) {
+      disconnect();
+      slot.release();
+      throw error;
+    }
+    stream = this.open(request, reply, slot);
+    stream.onClose(disconnect);
+    if (closedBeforeOpen) stream.close();
+    stream.announce();
+    try {
+      let pagesPaid = 1;
+      while (page && stream.isOpen) {
+        for (const recorded of page) {
+          // The client went away: no more rendering, and no next page.
+          if (!stream.isOpen) return;
+          const rendered = await this.hub.render(recorded, new Date());
+          if (rendered && rendered.mode === auth.mode) emit(rendered.body, recorded);
+        }
+        if (!stream.isOpen) return;
+        page = replay ? await replay.nextPage() : null;
+        if (page && !(await this.payForReplay(auth, `${String(request.id)}:replay:${pagesPaid++}`, page.length, false))) return stream.close();
+      }
+      if (!stream.isOpen) return;
+      const truncatedAt = replay?.truncatedAt;
+      if (truncatedAt) {
+        // An id alone moves the client's Last-Event-ID past what was read (of either mode) without an event.
+        stream.write(`id: ${truncatedAt}\n\n`);
+        return stream.close();
+      }
     } catch {
       stream.close();
       return;
@@ -133,20 +174,36 @@ export class DeploymentEventsController {
     for (const [event, recorded] of pending) emit(event, recorded);
   }
 
-  /** The workspace's public events of this mode after `checkpoint`, in store order, at most MAX_RESUMED (the latest). */
-  private async missedSince(checkpoint: string, auth: AuthenticatedKey): Promise<[PublicEventBody, RecordedEvent][]> {
-    const found: [PublicEventBody, RecordedEvent][] = [];
-    let position: string = checkpoint;
-    for (let page = 0; page < MAX_RESUME_PAGES; page++) {
-      const { events, checkpoint: next } = await this.store.readAll(position, 500);
-      for (const recorded of events) {
-        if (recorded.metadata.workspace_id !== auth.workspaceId) continue;
-        const rendered = await this.hub.render(recorded, new Date());
-        if (rendered && rendered.mode === auth.mode) found.push([rendered.body, recorded]);
-      }
-      if (events.length < 500 || next === position) break;
-      position = next;
-    }
-    return found.slice(-MAX_RESUMED);
+  /** A slot among the key's and the workspace's open streams, or a 429 naming the one that is full. */
+  private claimSlot(auth: AuthenticatedKey): Promise<StreamSlot> {
+    const { eventStreamsPerKey, eventStreamsPerWorkspace } = this.config.costBounds;
+    return this.slots.claim([
+      { label: 'this API key', id: `key:${auth.keyId}`, limit: eventStreamsPerKey },
+      { label: 'this workspace', id: `workspace:${auth.workspaceId}`, limit: eventStreamsPerWorkspace },
+    ]);
+  }
+
+  /** The answer turned into a stream, its slot renewed at each keep-alive and given back when it ends. */
+  private open(request: FastifyRequest, reply: FastifyReply, slot: StreamSlot): OpenEventStream {
+    const stream = openEventStream(request, reply, { keepaliveMs: this.config.console.sseKeepaliveSeconds * 1000, sessions: this.sessions.store, onKeepalive: () => slot.refresh() });
+    stream.onClose(() => slot.release());
+    return stream;
+  }
+
+  /**
+   * A replay page costs its key one rate-limit permit per EVENT_STREAM_REPLAY_EVENTS_PER_PERMIT rows
+   * (`member`: unique per page, as the window counts members).
+   * Before the stream opens a refusal is a 429 (`refuse`); after, false (the stream ends).
+   */
+  private async payForReplay(auth: AuthenticatedKey, member: string, rows: number, refuse: boolean): Promise<boolean> {
+    const permits = Math.ceil(rows / this.config.costBounds.replayEventsPerPermit);
+    const verdict = await this.rateLimiter.spend(auth.keyId, member, permits);
+    if (!verdict || verdict.allowed) return true;
+    if (!refuse) return false;
+    throw new RetryAfterError(
+      'rate_limited',
+      `replaying ${rows} events costs ${permits} of this API key's ${verdict.limit} requests a minute, more than it has left; retry after ${verdict.retryAfterSeconds} s`,
+      verdict.retryAfterSeconds,
+    );
   }
 }

@@ -13,6 +13,8 @@ export interface OpenEventStream {
   /** Writes `: connected`: call it once events published from now on will reach the stream. */
   announce(): void;
   readonly sessionTokenSha256: string | null;
+  /** False once the stream ended (the client went away, or it was closed here). */
+  readonly isOpen: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface OpenEventStream {
  * `retry: 3000`, `: connected`, `: keepalive` every period; a cookie stream re-reads its session at
  * each keepalive and ends when it was signed out or revoked.
  */
-export function openEventStream(request: FastifyRequest, reply: FastifyReply, options: { keepaliveMs: number; sessions: SessionStore }): OpenEventStream {
+export function openEventStream(request: FastifyRequest, reply: FastifyReply, options: { keepaliveMs: number; sessions: SessionStore; onKeepalive?: () => void }): OpenEventStream {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -40,6 +42,7 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, op
   };
   const keepalive = setInterval(() => {
     write(sseComment('keepalive'));
+    options.onKeepalive?.();
     if (sessionTokenSha256 === null) return;
     options.sessions.isLive(sessionTokenSha256, new Date()).then(
       (live) => (live ? undefined : close()),
@@ -55,12 +58,17 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, op
   };
   raw.on('close', close);
   write(sseRetry(3000));
+  // A client gone while the route was still reading (before the listener above) sends no 'close' again.
+  if (raw.destroyed || request.raw.socket?.destroyed) close();
   return {
     write,
     close,
     onClose: (listener) => (open ? void listeners.push(listener) : listener()),
     announce: () => write(sseComment('connected')),
     sessionTokenSha256,
+    get isOpen() {
+      return open;
+    },
   };
 }
 

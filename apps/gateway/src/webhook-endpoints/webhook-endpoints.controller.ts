@@ -18,12 +18,15 @@ import type { SecretCipher, ServiceConfig, SqlClient } from '@eh/platform';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyGuard, Auth } from '../http/api-key.guard';
+import { RedisRateLimiter } from '../http/rate-limit/redis-rate-limiter.adapter';
+import { RetryAfterError } from '../http/retry-after.error';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
 import { refuseUnknownParameters } from '../http/list-query.rules';
 import { actorOf } from '../http/service-mode';
 import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
 import { ValidatedBody } from '../http/validated-body.pipe';
+import { ENDPOINT_TEST_LIMITER } from './endpoint-test-limiter';
 import { scopeOf, SECRET_CIPHER } from './partner-context';
 import { CreateWebhookEndpointDto, EmptyBodyDto, NoBody, RotateSigningSecretDto, UpdateWebhookEndpointDto } from './webhook-endpoints.dto';
 
@@ -39,6 +42,7 @@ export class WebhookEndpointsController {
     @Inject(SQL) private readonly sql: SqlClient,
     @Inject(CONFIG) private readonly config: ServiceConfig,
     @Inject(SECRET_CIPHER) private readonly cipher: SecretCipher,
+    @Inject(ENDPOINT_TEST_LIMITER) private readonly testLimiter: RedisRateLimiter,
   ) {}
 
   private context(request: FastifyRequest): PartnerEndpointContext {
@@ -85,6 +89,13 @@ export class WebhookEndpointsController {
   @Post(':id/test')
   @HttpCode(201)
   async test(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new NoBody()) _body: EmptyBodyDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<DeliveryResource> {
+    // Each test is a POST to whatever URL was registered: a few per endpoint per minute, counted
+    // only for an endpoint of the caller's own (an unknown id is a 404 first, and costs no one's budget).
+    await showPartnerEndpoint(this.store, scopeOf(auth), id);
+    const verdict = await this.testLimiter.hit(`${auth.workspaceId}:${id}`, String(request.id));
+    if (verdict && !verdict.allowed) {
+      throw new RetryAfterError('rate_limited', `this endpoint was sent ${verdict.limit} test events in the last minute; retry after ${verdict.retryAfterSeconds} s`, verdict.retryAfterSeconds);
+    }
     const delivery = await sendTestEvent(this.context(request), scopeOf(auth), id);
     void reply.header('Location', `/v1/webhook_deliveries/${delivery.id}`);
     return delivery;

@@ -47,7 +47,8 @@ describe('issue 14: a deployment or handoff event that is not public', () => {
   const untouched = (): never => {
     throw new Error('the fan-out touched I/O for an event that is not public');
   };
-  const store = { append: untouched, read: untouched, readAll: untouched, waitForAppend: untouched, appendsHeard: untouched, close: untouched };
+  const store = { append: untouched, read: untouched, readAll: untouched,
+    readWorkspace: untouched, waitForAppend: untouched, appendsHeard: untouched, close: untouched };
 
   it.each([
     ['deployment.created', 'deployment-dep_1'],

@@ -61,6 +61,12 @@ export const eventStoreMigrations: readonly Migration[] = [
     id: 'event-store/007-append-to-streams',
     sql: appendToStreamsFunction(),
   },
+  {
+    // A workspace's event stream replays its missed events from here (readWorkspace): the
+    // workspace's own range of the store order, so a replay never walks other tenants' events.
+    id: 'event-store/008-events-by-workspace',
+    sql: `CREATE INDEX IF NOT EXISTS events_workspace_order ON events ((metadata ->> 'workspace_id'), transaction_id, global_position);`,
+  },
 ];
 
 /**

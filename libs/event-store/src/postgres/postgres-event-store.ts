@@ -160,6 +160,22 @@ export class PostgresEventStore implements EventStore {
     return { events, checkpoint: last ? last.checkpoint : (checkpoint ?? encodeCheckpoint(from)), ...(heldBack ? { heldBack } : {}) };
   }
 
+  async readWorkspace(workspaceId: string, checkpoint: string | null, limit: number, types: readonly string[]): Promise<RecordedEvent[]> {
+    const from = decodeCheckpoint(checkpoint);
+    // events_workspace_order: the workspace's range of the index, from the checkpoint on, in store order.
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS}
+         FROM events
+        WHERE metadata ->> 'workspace_id' = $1
+          AND (transaction_id, global_position) > ($2::xid8, $3::bigint)
+          AND event_type = ANY($5::text[])
+        ORDER BY transaction_id, global_position
+        LIMIT $4`,
+      [workspaceId, from.transactionId, from.globalPosition, limit, types],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
   appendsHeard(): number {
     return this.listener.heard;
   }

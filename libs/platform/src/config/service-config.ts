@@ -4,6 +4,7 @@ import { loadSecretKeyring, type SecretKeyring } from '../secrets/secret-keyring
 import { loadLedgerConfig, type LedgerConfig } from './ledger-config';
 import { loadWebhookConfig, type WebhookConfig } from './webhook-config';
 import { loadAttachmentConfig, loadConsoleConfig, type AttachmentConfig, type ConsoleConfig } from './console-config';
+import { loadCostBoundsConfig, type CostBoundsConfig } from './cost-bounds-config';
 
 /**
  * Every address, name and duration comes from the environment, so tests run the real
@@ -85,6 +86,8 @@ export interface ServiceConfig {
   console: ConsoleConfig;
   /** Uploaded attachments: URL signing keys and lifetime, upload size (issue 12, console-config.ts). */
   attachments: AttachmentConfig;
+  /** Open event streams per key, workspace and expert; replay cost; endpoint tests (cost-bounds-config.ts). */
+  costBounds: CostBoundsConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -155,5 +158,6 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     ledger: loadLedgerConfig(env),
     console: loadConsoleConfig(env),
     attachments: loadAttachmentConfig(env),
+    costBounds: loadCostBoundsConfig(env),
   };
 }

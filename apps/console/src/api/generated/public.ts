@@ -114,7 +114,7 @@ export type paths = {
         };
         /**
          * A deployment’s events, live (server-sent events)
-         * @description A `text/event-stream`: `retry: 3000` and `: connected` first, then one message per event (`id`, `event: <type>`, `data: <Event JSON>`), and a `: keepalive` comment every 15 s. On a reconnect the browser sends the last `id` as `Last-Event-ID` and the stream resumes after it. Without `Last-Event-ID` the stream’s past events come first. Ids are sequences.
+         * @description A `text/event-stream`: `retry: 3000` and `: connected` first, then one message per event (`id`, `event: <type>`, `data: <Event JSON>`), and a `: keepalive` comment every 15 s. On a reconnect the browser sends the last `id` as `Last-Event-ID` and the stream resumes after it. Without `Last-Event-ID` the stream’s past events come first. Ids are sequences. At most 10 streams are open per API key (or member) and 40 per workspace, both modes and both stream routes together (EVENT_STREAMS_PER_KEY, EVENT_STREAMS_PER_WORKSPACE): one more is answered 429 `rate_limited` with `Retry-After` in the error shape, and a closed stream frees its slot at once.
          */
         get: operations["streamDeploymentEvents"];
         put?: never;
@@ -194,7 +194,7 @@ export type paths = {
         };
         /**
          * Every event of the workspace and mode, live (server-sent events)
-         * @description A `text/event-stream`: `retry: 3000` and `: connected` first, then one message per event (`id`, `event: <type>`, `data: <Event JSON>`), and a `: keepalive` comment every 15 s. On a reconnect the browser sends the last `id` as `Last-Event-ID` and the stream resumes after it. Without `Last-Event-ID` only new events; with it, up to 1,000 missed ones first.
+         * @description A `text/event-stream`: `retry: 3000` and `: connected` first, then one message per event (`id`, `event: <type>`, `data: <Event JSON>`), and a `: keepalive` comment every 15 s. On a reconnect the browser sends the last `id` as `Last-Event-ID` and the stream resumes after it. Without `Last-Event-ID` only new events; with it, the missed ones first, oldest first: the replay reads at most 1,000 of the workspace’s events per request (EVENT_STREAM_REPLAY_MAX_EVENTS) and each 10 it reads cost one request of the key’s rate limit (EVENT_STREAM_REPLAY_EVENTS_PER_PERMIT); a replay the key cannot pay for is 429 with `Retry-After` before the stream opens, and ends the stream once open. Past the bound the stream sends an `id` alone (where it stopped reading) and ends: the browser’s reconnect sends it as `Last-Event-ID` and the next request continues from there. At most 10 streams are open per API key (or member) and 40 per workspace, both modes and both stream routes together (EVENT_STREAMS_PER_KEY, EVENT_STREAMS_PER_WORKSPACE): one more is answered 429 `rate_limited` with `Retry-After` in the error shape, and a closed stream frees its slot at once.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -521,7 +521,7 @@ export type paths = {
         put?: never;
         /**
          * Send a test event
-         * @description A `webhook.test` event through the normal delivery path: signed, retried, listed. Also to a disabled endpoint. Answers the delivery with `Location`.
+         * @description A `webhook.test` event through the normal delivery path: signed, retried, listed. Also to a disabled endpoint. Answers the delivery with `Location`. At most 5 test events per endpoint per rolling minute (WEBHOOK_ENDPOINT_TESTS_PER_MINUTE); past that, 429 `rate_limited` with `Retry-After`.
          */
         post: operations["sendWebhookTestEvent"];
         delete?: never;

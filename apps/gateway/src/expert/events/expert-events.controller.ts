@@ -4,6 +4,7 @@ import type { ServiceConfig } from '@eh/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ConsoleSessions } from '../../console-auth/console-sessions';
 import { CONFIG } from '../../http/tokens';
+import { STREAM_SLOTS, type StreamSlots } from '../../events/stream-slots';
 import { CurrentExpert, ExpertGuard } from '../expert.guard';
 import type { ExpertEventHub } from './expert-event.hub';
 import { EXPERT_EVENT_HUB } from './expert-events.tokens';
@@ -25,10 +26,13 @@ export class ExpertEventsController {
     @Inject(EXPERT_EVENT_HUB) private readonly hub: ExpertEventHub,
     @Inject(ConsoleSessions) private readonly sessions: ConsoleSessions,
     @Inject(CONFIG) private readonly config: ServiceConfig,
+    @Inject(STREAM_SLOTS) private readonly slots: StreamSlots,
   ) {}
 
   @Get('events')
   async events(@CurrentExpert() expert: ExpertRef, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    // A 429 (in the API's shape) before the answer starts when the expert has the most streams open.
+    const slot = await this.slots.claim([{ label: 'this expert', id: `expert:${expert.id}`, limit: this.config.costBounds.expertEventStreamsPerExpert }]);
     // The stream outlives the handler: Fastify's reply is handed over to us.
     reply.hijack();
     const raw = reply.raw;
@@ -50,6 +54,7 @@ export class ExpertEventsController {
     let disconnect: () => void = () => undefined;
     const keepalive = setInterval(() => {
       write(sseComment('keepalive'));
+      slot.refresh();
       if (sessionTokenSha256 === null) return;
       this.sessions.store.isLive(sessionTokenSha256, new Date()).then(
         (live) => (live ? undefined : close()),
@@ -60,11 +65,14 @@ export class ExpertEventsController {
       if (!open) return;
       open = false;
       clearInterval(keepalive);
+      slot.release();
       disconnect();
       raw.end();
     };
     raw.on('close', close);
     write(sseRetry(3000));
+    // A client gone while the slot was claimed (before the listener above) sends no 'close' again.
+    if (raw.destroyed || request.raw.socket?.destroyed) close();
     try {
       const connected = await this.hub.connect({ expertId: expert.id, sessionTokenSha256, send: (notice) => write(sseMessage(notice.event, notice.data)), close: () => close() });
       // Closed while connecting: the hub must forget it now.

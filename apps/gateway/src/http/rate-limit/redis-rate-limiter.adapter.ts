@@ -62,8 +62,16 @@ export class RedisRateLimiter {
     return (await this.take(subject, member, 1, nowMs))?.verdict ?? null;
   }
 
-  private async take(subject: string, member: string, wanted: number, nowMs?: number): Promise<Grant | null> {
-    const args = [String(this.options.limit), String(this.options.windowMs), member, nowMs === undefined ? '' : String(nowMs), String(wanted)];
+  /**
+   * Counts a cost of `permits` requests of `subject` at once, all or none (a refusal takes
+   * nothing): a stream's replay pays for the events it reads. Null when Redis cannot answer (fails open).
+   */
+  async spend(subject: string, member: string, permits: number, nowMs?: number): Promise<RateLimitVerdict | null> {
+    return (await this.take(subject, member, permits, nowMs, true))?.verdict ?? null;
+  }
+
+  private async take(subject: string, member: string, wanted: number, nowMs?: number, all = false): Promise<Grant | null> {
+    const args = [String(this.options.limit), String(this.options.windowMs), member, nowMs === undefined ? '' : String(nowMs), String(wanted), all ? 'all' : ''];
     try {
       const window = parseWindowCount(await this.run(this.keyFor(subject), args));
       return { verdict: rateLimitVerdict(this.options.limit, this.options.windowMs, window), member, granted: window.granted };

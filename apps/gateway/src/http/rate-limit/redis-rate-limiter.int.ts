@@ -44,6 +44,14 @@ describe('RedisRateLimiter against Redis', () => {
     expect(ttl).toBeLessThanOrEqual(60_000);
   });
 
+  it('spends several permits at once, all or none: a cost the window cannot hold takes nothing', async () => {
+    const limiter = new RedisRateLimiter(redis, { prefix, limit: 10, windowMs: 60_000 });
+    expect(await limiter.spend('key_f', next(), 7, 1_000_000)).toMatchObject({ allowed: true, remaining: 3 });
+    expect(await limiter.spend('key_f', next(), 4, 1_000_001)).toMatchObject({ allowed: false, remaining: 3 });
+    expect(await limiter.spend('key_f', next(), 3, 1_000_002)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(await limiter.hit('key_f', next(), 1_000_003)).toMatchObject({ allowed: false });
+  });
+
   it('loads the script again after Redis forgot it', async () => {
     const limiter = new RedisRateLimiter(redis, { prefix, limit: 5, windowMs: 60_000 });
     await redis.script('FLUSH');

@@ -11,8 +11,11 @@ import { createHash } from 'node:crypto';
  * own member `<member>:<n>`; never more than a tenth of what the window has left, so the last
  * tenth of the limit goes one request at a time, exactly as before.
  *
+ * A cost of several permits (a stream's replay, by the events it reads) takes all it wants or
+ * none: ARGV[6] = 'all'.
+ *
  * KEYS[1] the key's set; ARGV: limit, window ms, member, now ms ('' = Redis TIME, the one
- * clock every replica shares; tests pass a time), permits wanted ('' = 1).
+ * clock every replica shares; tests pass a time), permits wanted ('' = 1), 'all' or ''.
  * Returns {permits granted (0: refused), count, oldest ms, now ms}.
  */
 export const SLIDING_WINDOW_LUA = `
@@ -27,8 +30,12 @@ redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local count = redis.call('ZCARD', KEYS[1])
 local wanted = tonumber(ARGV[5]) or 1
 local granted = 0
-if count < limit then
+if ARGV[6] == 'all' then
+  if count + wanted <= limit then granted = wanted end
+elseif count < limit then
   granted = math.max(1, math.min(wanted, math.floor((limit - count) / 10)))
+end
+if granted > 0 then
   for n = 1, granted do
     redis.call('ZADD', KEYS[1], now, ARGV[3] .. ':' .. n)
   end

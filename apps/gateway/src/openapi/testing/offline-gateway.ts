@@ -29,6 +29,8 @@ export async function startOfflineGateway(): Promise<OfflineGateway> {
     ledger: unused(),
     idempotency: unused(),
     rateLimiter: unused(),
+    streamSlots: unused(),
+    endpointTestLimiter: unused(),
     authThrottle: unused(),
     console: unused(),
     dashboard: unused(),

@@ -1,0 +1,20 @@
+import { loadCostBoundsConfig } from './cost-bounds-config';
+
+describe('cost bounds configuration', () => {
+  it('defaults: 10 streams a key, 40 a workspace, 5 an expert; replays of 1,000 events at 10 a permit; 5 endpoint tests a minute', () => {
+    expect(loadCostBoundsConfig({})).toEqual({
+      eventStreamsPerKey: 10,
+      eventStreamsPerWorkspace: 40,
+      expertEventStreamsPerExpert: 5,
+      replayMaxEvents: 1000,
+      replayEventsPerPermit: 10,
+      webhookEndpointTestsPerMinute: 5,
+    });
+  });
+
+  it('takes each from the environment and refuses what is not a whole number of at least 1, naming it', () => {
+    expect(loadCostBoundsConfig({ EVENT_STREAMS_PER_KEY: '2', WEBHOOK_ENDPOINT_TESTS_PER_MINUTE: '1' })).toMatchObject({ eventStreamsPerKey: 2, webhookEndpointTestsPerMinute: 1 });
+    expect(() => loadCostBoundsConfig({ EVENT_STREAMS_PER_WORKSPACE: '0' })).toThrow('EVENT_STREAMS_PER_WORKSPACE must be an integer of at least 1, got "0"');
+    expect(() => loadCostBoundsConfig({ EVENT_STREAM_REPLAY_EVENTS_PER_PERMIT: '2.5' })).toThrow('EVENT_STREAM_REPLAY_EVENTS_PER_PERMIT');
+  });
+});
