@@ -84,7 +84,7 @@ export const ADMIN_SCHEMAS: Record<string, JsonSchema> = {
   AdminRosterEntry: objectOf<AdminRosterEntry>({ ...expertProperties, console: orNull(consoleAccess) }),
   AdminRosterList: listEnvelopeSchema(componentRef('AdminRosterEntry'), 'Every expert, active ones first, each group by name.'),
   RosterEntry: expertSchema,
-  ExpertProfileInput: { ...objectOf<ExpertProfile & { availability?: Availability }>({ ...profileProperties, availability: { ...availability, default: 'offline', description: 'Where the expert starts: `offline` (no live offers) unless told; set `online` once they use the console.' } }, { optional: ['availability'] }), additionalProperties: false },
+  ExpertProfileInput: { ...objectOf<ExpertProfile & { availability?: Availability }>({ ...profileProperties, availability: { ...availability, description: 'Where the expert starts; `offline` (no live offers) when left out. Set `online` once they use the console.' } }, { optional: ['availability'] }), additionalProperties: false },
   ExpertProfileChanges: { type: 'object', properties: profileProperties, minProperties: 1, additionalProperties: false, description: 'Any of the profile’s fields.' },
   AvailabilityChange: { ...objectOf<{ availability: Availability }>({ availability }), additionalProperties: false },
   RegisteredExpert: objectOf<RegisteredExpert>({ expert: componentRef('RosterEntry'), credential: { type: 'string', description: '`svc_expert_…`, shown this once.' } }),
