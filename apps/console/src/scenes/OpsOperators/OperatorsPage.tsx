@@ -95,7 +95,7 @@ function OperatorList() {
   const me = useSession().data?.principal.id;
   return (
     <>
-      <h2>Operators</h2>
+      <h2>All operators</h2>
       {operators.isPending && <Loading what="operators" />}
       {operators.isError && <ErrorState what="operators" error={operators.error} onRetry={() => void operators.refetch()} />}
       {operators.isSuccess && (
