@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     const workspace = await services.ops<{ keys: { live: string } }>('workspace:create', '--name', 'bench-console');
     const expert = await request<{ expert: { id: string } }>(services.baseUrl, 'POST', '/admin/v1/experts', {
       headers: admin,
-      body: { name: 'Bench Expert', role: 'Copywriter', skills: ['bench-console'], tenure_years: 5, median_turnaround_minutes: 30, rate_credits_per_hour: 60 },
+      body: { name: 'Bench Expert', role: 'Copywriter', skills: ['bench-console'], tenure_years: 5, median_turnaround_minutes: 30, rate_credits_per_hour: 60, availability: 'online' },
     });
     if (expert.status !== 201) throw new Error(`add expert: ${expert.status} ${JSON.stringify(expert.body)}`);
     const invitation = await request<{ url: string }>(services.baseUrl, 'POST', `/admin/v1/experts/${expert.body.expert.id}/invitations`, { headers: admin, body: { email: 'bench@example.com' } });

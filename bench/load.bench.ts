@@ -216,7 +216,7 @@ async function main(): Promise<void> {
     await expectStatus(client.request('POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, { key: ADMIN_KEY, body: { credits: 100_000_000, reference: `bench-${skill}`, note: 'bench' } }), 'credits');
     const experts: BenchExpert[] = [];
     for (let index = 0; index < 6; index++) {
-      const body = { name: `Bench expert ${index + 1}`, role: 'Copywriter', skills: [skill], tenure_years: 5, median_turnaround_minutes: 20, rate_credits_per_hour: 60 };
+      const body = { name: `Bench expert ${index + 1}`, role: 'Copywriter', skills: [skill], tenure_years: 5, median_turnaround_minutes: 20, rate_credits_per_hour: 60, availability: 'online' };
       const created = await expectStatus(client.request<{ expert: { id: string }; credential: string }>('POST', '/admin/v1/experts', { key: ADMIN_KEY, body }), 'expert');
       experts.push({ id: created.expert.id, credential: created.credential });
     }

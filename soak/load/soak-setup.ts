@@ -53,7 +53,7 @@ export async function setUpWorld(client: SoakClient, adminKey: string, receivers
   const skill = `soak-${runId}`;
   const experts: SoakExpert[] = [];
   for (const [index, profile] of EXPERTS.entries()) {
-    const body = { name: `Soak expert ${index + 1}`, role: 'Copywriter', skills: [skill, 'copywriting'], tenure_years: 3 + index, median_turnaround_minutes: profile.turnaround, rate_credits_per_hour: profile.rate };
+    const body = { name: `Soak expert ${index + 1}`, role: 'Copywriter', skills: [skill, 'copywriting'], tenure_years: 3 + index, median_turnaround_minutes: profile.turnaround, rate_credits_per_hour: profile.rate, availability: 'online' };
     const created = await expect201('expert', client.call<{ expert: { id: string }; credential: string }>('POST', '/admin/v1/experts', { key: adminKey, body }));
     experts.push({ id: created.expert.id, credential: created.credential });
   }

@@ -213,7 +213,7 @@ describe('the edge holds: no request ends a process, answers 500 or leaves the s
     it('can no longer read the brief: 404', async () => {
       const registered = await request<{ expert: { id: string }; credential: string }>(services.baseUrl, 'POST', '/admin/v1/experts', {
         headers: admin,
-        body: { name: 'Edge Decliner', role: 'Copywriter', skills: ['edge-decline'], tenure_years: 5, median_turnaround_minutes: 30, rate_credits_per_hour: 60 },
+        body: { name: 'Edge Decliner', role: 'Copywriter', skills: ['edge-decline'], tenure_years: 5, median_turnaround_minutes: 30, rate_credits_per_hour: 60, availability: 'online' },
       });
       expect(registered.status).toBe(201);
       const expertKey = registered.body.credential;

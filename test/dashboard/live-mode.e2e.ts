@@ -35,7 +35,7 @@ describe('live mode: endpoints, usage history, isolation from test mode', () => 
     ({ workspace, owner } = await workspaceWithOwner(services, 'Live', 'owner@live.example'));
     const registered = await request<{ expert: { id: string }; credential: string }>(services.baseUrl, 'POST', '/admin/v1/experts', {
       headers: ADMIN_HEADERS,
-      body: { name: 'Ada', role: 'Copywriter', skills: ['copywriting'], tenure_years: 5, median_turnaround_minutes: 30, rate_credits_per_hour: 60 },
+      body: { name: 'Ada', role: 'Copywriter', skills: ['copywriting'], tenure_years: 5, median_turnaround_minutes: 30, rate_credits_per_hour: 60, availability: 'online' },
     });
     expert = { id: registered.body.expert.id, credential: registered.body.credential };
     await request(services.baseUrl, 'POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, { headers: ADMIN_HEADERS, body: { credits: 1000, reference: 'live-e2e' } });

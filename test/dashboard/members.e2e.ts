@@ -223,6 +223,10 @@ describe('workspace members, their sessions, keys, audit log and limit requests'
       // The ops CLI invites the same way (and again is a password reset).
       const again = await services.ops<{ object: string; email: string; url: string }>('operator:invite', '--email', 'ops@service.example');
       expect(again).toMatchObject({ object: 'operator_invitation', email: 'ops@service.example', url: expect.stringMatching(/\/console\/invitations\//) });
+      // A reset takes the old password and every session away at once, until the new link is used.
+      expect(errorOf(await operator.call('GET', '/admin/v1/workspaces'))).toMatchObject({ status: 401 });
+      expect((await operator.call('POST', '/console/api/v1/sessions', { body: { email: 'ops@service.example', password: PASSWORD } })).status).toBe(401);
+      expect((await operator.accept(again.url)).status).toBe(201);
       // The grant shows in the workspace's audit log with the operator who made it.
       const log = await owner.call<{ data: { action: string; actor: { kind: string; id: string | null; label: string } }[] }>('GET', '/console/api/v1/audit_log?action=credits.granted');
       expect(log.body.data[0]?.actor).toEqual({ kind: 'operator', id: expect.stringMatching(/^op_/), label: 'ops@service.example' });

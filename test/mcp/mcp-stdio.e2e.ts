@@ -121,7 +121,7 @@ describe('MCP server over stdio', () => {
   });
 
   it('live key: expert_unavailable without a covering expert, credits_exhausted without credits', async () => {
-    await services.ops('expert:add', '--name', 'Ada', '--role', 'Copywriter', '--skills', 'copywriting', '--tenure-years', '6', '--turnaround-minutes', '40', '--rate', '90');
+    await services.ops('expert:add', '--name', 'Ada', '--role', 'Copywriter', '--skills', 'copywriting', '--tenure-years', '6', '--turnaround-minutes', '40', '--rate', '90', '--availability', 'online');
     const live = await services.ops<Workspace>('workspace:create', '--name', 'mcp-live');
     const session = await connectStdio({ SERVICE_API_KEY: live.keys.live, SERVICE_BASE_URL: services.baseUrl });
     try {

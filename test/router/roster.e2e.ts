@@ -40,22 +40,36 @@ describe('the roster', () => {
     await services?.stop();
   });
 
-  it('adds an expert with the ops CLI, printing the credential once; the credential signs in to the expert API', async () => {
+  it('adds an expert with the ops CLI, printing the credential once, offline until told; the credential signs in to the expert API', async () => {
     const added = await services.ops<{ expert: Entry; credential: string }>(
       'expert:add', '--name', 'Ada Lane', '--role', 'Brand strategist', '--skills', 'positioning,naming',
       '--tenure-years', '6', '--turnaround-minutes', '40', '--rate', '90',
     );
     expect(added.credential).toMatch(/^svc_expert_[0-9A-Za-z]{32}$/);
-    expect(added.expert).toMatchObject({ id: expect.stringMatching(/^spec_/), availability: 'online', skills: ['positioning', 'naming'] });
+    // A new expert is offered no live work before anyone invited them: offline until they or operations say otherwise.
+    expect(added.expert).toMatchObject({ id: expect.stringMatching(/^spec_/), availability: 'offline', skills: ['positioning', 'naming'] });
     const expert: Expert = { id: added.expert.id, credential: added.credential };
     // `me` is the expert's roster entry (issue 12: the console shows availability and proposes a charge from the rate).
     expect(await e2e.expertCli(expert, 'me')).toEqual({
       id: expert.id, name: 'Ada Lane', role: 'Brand strategist', skills: ['positioning', 'naming'], tenure_years: 6,
-      median_turnaround_minutes: 40, availability: 'online', rate_credits_per_hour: 90,
+      median_turnaround_minutes: 40, availability: 'offline', rate_credits_per_hour: 90,
     });
     const shown = await admin<{ credential_last4: string }>('GET', `/${expert.id}`);
     expect(shown.body.credential_last4).toBe(added.credential.slice(-4));
     expect(JSON.stringify(shown.body)).not.toContain(added.credential);
+  });
+
+  it('adds an expert through the admin API offline unless the body says otherwise', async () => {
+    const profile = { name: 'New Hire', role: 'Copywriter', skills: ['e2e-new-hire'], tenure_years: 2, median_turnaround_minutes: 30, rate_credits_per_hour: 50 };
+    const quiet = await admin<{ expert: Entry }>('POST', '', profile);
+    expect(quiet.status).toBe(201);
+    expect(quiet.body.expert.availability).toBe('offline');
+    expect((await admin<Entry>('GET', `/${quiet.body.expert.id}`)).body).toMatchObject({ availability: 'offline' });
+    const told = await admin<{ expert: Entry }>('POST', '', { ...profile, availability: 'online' });
+    expect(told.body.expert.availability).toBe('online');
+    const bad = await admin<ErrorBody>('POST', '', { ...profile, availability: 'around' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ code: 'invalid_request', param: 'availability' });
   });
 
   it('lists the active roster with exactly the spec fields, paginated with next', async () => {

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ServiceConfig } from '@eh/platform';
 import { newId, rpcSubject } from '@eh/contracts';
-import { closeRedis, connectNats, connectRedis, PinoNestLogger, PrefixedNatsClient, rootLogger } from '@eh/platform';
+import { assertServedOverTls, closeRedis, connectNats, connectRedis, PinoNestLogger, PrefixedNatsClient, rootLogger } from '@eh/platform';
 import { startDatabase } from '@eh/runtime';
 import { idempotencyMigrations } from './http/idempotency/idempotency.migrations';
 import { GATEWAY_CONTEXT_MODULES, GatewayModule } from './gateway.module';
@@ -29,6 +29,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the gateway on its own connections; `close()` releases all of them. */
 export async function createGatewayApp(config: ServiceConfig): Promise<NestFastifyApplication> {
+  // In production the session cookie never travels in the clear: https, or TLS ended by a declared proxy.
+  assertServedOverTls(config.publicAddress);
   if (!installInterceptorContextBinding()) rootLogger().warn('gateway: Nest interceptors are not the version interceptor-context.ts reproduces; kept as Nest has them');
   // Not awaited: started while PostgreSQL is down, the gateway listens, reports not ready and
   // answers 503 until the migrations ran (issue 11). A broken migration still ends the process.

@@ -39,10 +39,10 @@ export function createConsoleDependencies(config: ServiceConfig, connections: { 
     new Logger('Attachments').warn('ATTACHMENT_URL_SECRET is not set: this process signs attachment URLs with a random key; they fail on other replicas and after a restart');
   }
   const events = new ExpertEventHub(connections.nats, config.subjectPrefix, connections.store);
-  const { signInAccountLimit, signInAddressLimit, signInWindowSeconds } = config.console;
+  const { signInAccountLimit, signInAccountTotalLimit, signInAddressLimit, signInWindowSeconds } = config.console;
   return {
     events,
-    signInThrottle: new SignInThrottle(connections.redis, { prefix: config.redisPrefix, accountLimit: signInAccountLimit, addressLimit: signInAddressLimit, windowMs: signInWindowSeconds * 1000 }),
+    signInThrottle: new SignInThrottle(connections.redis, { prefix: config.redisPrefix, accountLimit: signInAccountLimit, accountTotalLimit: signInAccountTotalLimit, addressLimit: signInAddressLimit, windowMs: signInWindowSeconds * 1000 }),
     blobs: new PostgresBlobStore(connections.pool),
   };
 }

@@ -51,9 +51,15 @@ export interface OperatorJoined {
   data: { operator_id: string; invitation_id: string; name: string; password_id: string; joined_at: string };
 }
 
-export type OperatorEvent = OperatorInvited | OperatorJoined;
+/** Offboarded: the operator's password stops working and every session ends; an invitation later brings them back. */
+export interface OperatorRemoved {
+  type: 'operator.removed';
+  data: { operator_id: string; removed_at: string };
+}
 
-export const OPERATOR_EVENT_TYPES: readonly OperatorEvent['type'][] = ['operator.invited', 'operator.joined'];
+export type OperatorEvent = OperatorInvited | OperatorJoined | OperatorRemoved;
+
+export const OPERATOR_EVENT_TYPES: readonly OperatorEvent['type'][] = ['operator.invited', 'operator.joined', 'operator.removed'];
 
 export const operatorStreamName = (operatorId: string): string => `operator-${operatorId}`;
 

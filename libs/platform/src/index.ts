@@ -17,6 +17,7 @@ export * from './config/webhook-config';
 export * from './config/ledger-config';
 export * from './config/console-config';
 export * from './config/cost-bounds-config';
+export * from './config/public-address';
 export * from './secrets/secret-keyring';
 export * from './secrets/secret-cipher';
 export * from './scheduling/periodic-task';

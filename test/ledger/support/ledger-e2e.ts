@@ -61,7 +61,7 @@ export class LedgerE2e {
 
   /** An online expert whose quote estimate is ceil(rate × turnaround / 60) credits. */
   async expert(skill: string, rate: number, turnaroundMinutes: number): Promise<Expert> {
-    const body = { name: `Ledger ${skill}`, role: 'Copywriter', skills: [skill], tenure_years: 3, median_turnaround_minutes: turnaroundMinutes, rate_credits_per_hour: rate };
+    const body = { name: `Ledger ${skill}`, role: 'Copywriter', skills: [skill], tenure_years: 3, median_turnaround_minutes: turnaroundMinutes, rate_credits_per_hour: rate, availability: 'online' };
     const response = await request<{ expert: { id: string }; credential: string }>(this.services.baseUrl, 'POST', '/admin/v1/experts', { headers: this.admin, body });
     if (response.status !== 201) throw new Error(`register expert: ${response.status} ${JSON.stringify(response.body)}`);
     return { id: response.body.expert.id, credential: response.body.credential };

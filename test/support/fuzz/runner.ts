@@ -57,7 +57,7 @@ export async function prepareWorld(services: RunningServices): Promise<FuzzWorld
   const expert = async (name: string, skills: string[]) =>
     must<{ expert: { id: string }; credential: string }>(base, 'POST', '/admin/v1/experts', {
       headers: admin,
-      body: { name, role: 'Copywriter', skills, tenure_years: 4, median_turnaround_minutes: 30, rate_credits_per_hour: 60 },
+      body: { name, role: 'Copywriter', skills, tenure_years: 4, median_turnaround_minutes: 30, rate_credits_per_hour: 60, availability: 'online' },
     });
   const expertA = await expert('Fuzz Main', FUZZ_SKILLS);
   const expertB = await expert('Fuzz Availability', ['fuzz-b']);

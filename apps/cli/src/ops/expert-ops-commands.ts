@@ -47,7 +47,8 @@ export const EXPERT_OPS_COMMANDS: Record<string, OpsCommand> = {
   'expert:add': {
     usage: `expert:add ${PROFILE_USAGE} [--availability online|busy|offline]`,
     options: [...PROFILE_FLAGS, 'availability'],
-    summary: "Add an expert to the roster; prints the entry and the expert's credential (shown once, stored hashed).",
+    summary:
+      "Add an expert to the roster; prints the entry and the expert's credential (shown once, stored hashed). New experts start offline (no live offers) unless --availability says otherwise; expert:availability changes it later.",
     run: (options, config) =>
       withDatabase(config, (database) => {
         const profile = parseExpertProfile(profileInput(options));

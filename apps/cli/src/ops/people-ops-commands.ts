@@ -1,7 +1,7 @@
-import { DomainError, newId, OPERATIONS_ACTOR } from '@eh/contracts';
-import { inviteMember, inviteOperator, type PeopleDeps } from '@eh/identity';
+import { DomainError, isId, newId, OPERATIONS_ACTOR } from '@eh/contracts';
+import { endOperatorSessions, inviteMember, inviteOperator, listOperators, removeOperator, type PeopleDeps } from '@eh/identity';
 import type { ServiceConfig } from '@eh/platform';
-import { findConsoleAccountByEmail, otherHolderOfEmail } from '@eh/roster';
+import { findConsoleAccountByEmail } from '@eh/roster';
 import type { Database } from '@eh/runtime';
 import { createWorkspace } from '@eh/workspaces';
 import type { OpsCommand } from './ops-commands';
@@ -11,8 +11,15 @@ import { required, text, withDatabase } from './ops-options';
 const peopleDeps = (database: Database): PeopleDeps => ({
   store: database.store,
   sql: database.pool,
-  expertHolds: async (email, now) => (await findConsoleAccountByEmail(database.pool, email)) !== null || (await otherHolderOfEmail(database.pool, email, '', now)) !== null,
+  expertSignsInWith: async (email) => (await findConsoleAccountByEmail(database.pool, email)) !== null,
 });
+
+/** The `--operator` an offboarding command names, checked before any connection opens. */
+const operatorOption = (options: Record<string, string | boolean | undefined>): string => {
+  const id = required(options, 'operator');
+  if (!isId('operator', id)) throw new DomainError('invalid_request', '--operator must be an operator id (op_…)', 'operator');
+  return id;
+};
 
 /** Issue 13: workspaces with their first owner, and operations' own people. */
 export const PEOPLE_OPS_COMMANDS: Record<string, OpsCommand> = {
@@ -45,10 +52,35 @@ export const PEOPLE_OPS_COMMANDS: Record<string, OpsCommand> = {
   'operator:invite': {
     usage: 'operator:invite --email <address> [--name <name>]',
     options: ['email', 'name'],
-    summary: 'Invite an operator to the console (issue 13): prints a one-time link; signed in, they use the admin API from the console. Again for a password reset.',
+    summary:
+      'Invite an operator to the console (issue 13): prints a one-time link; signed in, they use the admin API from the console. Again for a password reset: the old password and every session end at once.',
     run: (options, config) =>
       withDatabase(config, (database) =>
         inviteOperator(peopleDeps(database), { email: required(options, 'email'), name: text(options, 'name'), ttlSeconds: config.console.invitationTtlSeconds, publicBaseUrl: config.publicBaseUrl, now: new Date(), correlationId: newId('request') }),
       ),
+  },
+  'operator:list': {
+    usage: 'operator:list',
+    options: [],
+    summary: 'List operators: invited (a link is out), active (signs in) or removed.',
+    run: (_options, config) => withDatabase(config, async (database) => ({ object: 'list', data: await listOperators(database.pool) })),
+  },
+  'operator:remove': {
+    usage: 'operator:remove --operator <op_id>',
+    options: ['operator'],
+    summary: 'Offboard an operator: their password stops working and every session ends at once; operator:invite brings them back.',
+    run: (options, config) => {
+      const operatorId = operatorOption(options);
+      return withDatabase(config, (database) => removeOperator(peopleDeps(database), { operatorId, now: new Date(), correlationId: newId('request') }));
+    },
+  },
+  'operator:end-sessions': {
+    usage: 'operator:end-sessions --operator <op_id>',
+    options: ['operator'],
+    summary: "End every console session of an operator at once (a lost laptop); their password keeps working.",
+    run: (options, config) => {
+      const operatorId = operatorOption(options);
+      return withDatabase(config, (database) => endOperatorSessions(peopleDeps(database), { operatorId, now: new Date() }));
+    },
   },
 };

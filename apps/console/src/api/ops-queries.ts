@@ -15,6 +15,7 @@ export const opsKeys = {
   plans: ['ops', 'plans'] as const,
   limitRequests: ['ops', 'limit-requests'] as const,
   deadLetters: ['ops', 'dead-letters'] as const,
+  operators: ['ops', 'operators'] as const,
 };
 
 type Availability = 'online' | 'busy' | 'offline';
@@ -140,11 +141,27 @@ export function useResolveLimitRequest() {
 
 // ------------------------------------------------------------------ operators
 
-/** Issue 13: operators invite operators (a one-time link, shown once; inviting one again is their password reset). */
+/** Issue 13: operators invite new operators (a one-time link, shown once); a reset link for another operator is operations' credential's alone. */
 export function useInviteOperator() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; name?: string }) => withIdempotencyKey('POST admin operators/invitations', body, (headers) => unwrap(adminApi.POST('/admin/v1/operators/invitations', { body, headers }))),
     retry: retryTransient,
+    onSuccess: () => client.invalidateQueries({ queryKey: opsKeys.operators }),
+  });
+}
+
+/** Every operator: invited, active or removed. */
+export function useOperators() {
+  return useQuery({ queryKey: opsKeys.operators, queryFn: () => unwrap(adminApi.GET('/admin/v1/operators')) });
+}
+
+/** Offboards an operator: their password stops working and every session ends at once. */
+export function useRemoveOperator() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (operatorId: string) => unwrap(adminApi.DELETE('/admin/v1/operators/{id}', id(operatorId))),
+    onSuccess: () => client.invalidateQueries({ queryKey: opsKeys.operators }),
   });
 }
 

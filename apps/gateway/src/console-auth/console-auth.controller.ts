@@ -26,7 +26,7 @@ export class ConsoleAuthController {
   ) {}
 
   private started(reply: FastifyReply, opened: OpenedSession): SessionResource {
-    setSessionCookie(reply, opened.token, this.config.publicBaseUrl, opened.session.times.absoluteExpiresAt);
+    setSessionCookie(reply, opened.token, this.config.publicAddress.secureCookies, opened.session.times.absoluteExpiresAt);
     void reply.header('Cache-Control', 'no-store');
     return opened.resource;
   }
@@ -62,7 +62,7 @@ export class ConsoleAuthController {
   @UseGuards(ConsoleSessionGuard)
   async signOut(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     await this.auth.signOut(authOf(request).session);
-    clearSessionCookie(reply, this.config.publicBaseUrl);
+    clearSessionCookie(reply, this.config.publicAddress.secureCookies);
   }
 
   @Post('sessions/revoke-all')
@@ -70,6 +70,6 @@ export class ConsoleAuthController {
   @UseGuards(ConsoleSessionGuard)
   async revokeAll(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
     await this.auth.revokeAllOf(authOf(request).session.principal);
-    clearSessionCookie(reply, this.config.publicBaseUrl);
+    clearSessionCookie(reply, this.config.publicAddress.secureCookies);
   }
 }

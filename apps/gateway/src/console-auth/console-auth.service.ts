@@ -89,7 +89,9 @@ export class ConsoleAuthService {
   async accept(token: string, password: string, requestId: string, name?: string): Promise<OpenedSession> {
     const now = new Date();
     const preview = await this.invitation(token);
-    const deps = { store: this.store, sql: this.sql, passwords: this.passwords };
+    // Every acceptance checks that nobody else signs in with the email by now (experts from the roster).
+    const expertSignsInWith = async (email: string): Promise<boolean> => (await findConsoleAccountByEmail(this.sql, email)) !== null;
+    const deps = { store: this.store, sql: this.sql, passwords: this.passwords, expertSignsInWith };
     switch (preview.kind) {
       case 'expert': {
         if (name !== undefined) throw new DomainError('invalid_request', 'name is the roster’s for experts; leave it out', 'name');
@@ -115,7 +117,8 @@ export class ConsoleAuthService {
 
   /**
    * Wrong email and wrong password are one answer (401), and cost the same time. An email belongs
-   * to one person (checked at invitation), so the kind that knows it verifies: expert, member, operator.
+   * to one person (checked at every invitation operations make and at every acceptance), so the
+   * kind that knows it verifies: expert, member, operator.
    */
   async signIn(email: string, password: string, address: string, requestId: string): Promise<OpenedSession> {
     const principal = await this.throttle.attempt(email, address, requestId, () => this.verify(email, password));

@@ -6,10 +6,11 @@ export const SESSION_COOKIE = 'eh_session';
 
 /**
  * HttpOnly (no script reads it), SameSite=Strict (no other site's page sends it), Path=/ (the
- * console and both APIs), Secure whenever the public address is https.
+ * console and both APIs), Secure whenever the public address is https or TLS ends at a proxy in
+ * front (`config.publicAddress.secureCookies`; production refuses to start without either).
  */
-export function sessionCookieOptions(publicBaseUrl: string, expires?: Date): CookieSerializeOptions {
-  return { httpOnly: true, sameSite: 'strict', path: '/', secure: publicBaseUrl.startsWith('https:'), ...(expires ? { expires } : {}) };
+export function sessionCookieOptions(secure: boolean, expires?: Date): CookieSerializeOptions {
+  return { httpOnly: true, sameSite: 'strict', path: '/', secure, ...(expires ? { expires } : {}) };
 }
 
 /** The cookie's value, or undefined (also when the cookie plugin is not registered, as in offline tests). */
@@ -19,10 +20,10 @@ export function sessionCookieOf(request: FastifyRequest): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string, publicBaseUrl: string, expires: Date): void {
-  void reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(publicBaseUrl, expires));
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean, expires: Date): void {
+  void reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(secure, expires));
 }
 
-export function clearSessionCookie(reply: FastifyReply, publicBaseUrl: string): void {
-  void reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(publicBaseUrl));
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  void reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(secure));
 }

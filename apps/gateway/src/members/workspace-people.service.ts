@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore } from '@eh/event-store';
 import { PasswordStore, type PeopleDeps } from '@eh/identity';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
-import { findConsoleAccountByEmail, otherHolderOfEmail } from '@eh/roster';
+import { findConsoleAccountByEmail } from '@eh/roster';
 import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
 
 /**
@@ -25,7 +25,7 @@ export class WorkspacePeople {
     return {
       store: this.store,
       sql: this.sql,
-      expertHolds: async (email, now) => (await findConsoleAccountByEmail(this.sql, email)) !== null || (await otherHolderOfEmail(this.sql, email, '', now)) !== null,
+      expertSignsInWith: async (email) => (await findConsoleAccountByEmail(this.sql, email)) !== null,
     };
   }
 }

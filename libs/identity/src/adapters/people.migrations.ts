@@ -48,4 +48,9 @@ export const peopleMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Operators can be offboarded: removed ones keep their row (the list shows them) but sign in no more.
+    id: 'identity-003-operator-removal',
+    sql: `ALTER TABLE operators_view ADD COLUMN IF NOT EXISTS removed_at timestamptz;`,
+  },
 ];

@@ -58,7 +58,12 @@ export const operatorsViewProjection: InlineProjection = {
       switch (event.type) {
         case 'operator.invited': {
           const d = event.data;
-          await tx.query(`INSERT INTO operators_view (operator_id, email, name) VALUES ($1, $2, $3) ON CONFLICT (operator_id) DO UPDATE SET name = EXCLUDED.name`, [d.operator_id, d.email, d.name]);
+          // A new link replaces the password (the decider's rule) and brings a removed operator back.
+          await tx.query(
+            `INSERT INTO operators_view (operator_id, email, name) VALUES ($1, $2, $3)
+             ON CONFLICT (operator_id) DO UPDATE SET name = EXCLUDED.name, password_id = NULL, removed_at = NULL`,
+            [d.operator_id, d.email, d.name],
+          );
           // One usable link per operator: a newer one replaces any open one.
           await tx.query(`UPDATE operator_invitations_view SET status = 'replaced' WHERE operator_id = $1 AND status = 'open'`, [d.operator_id]);
           await tx.query(
@@ -71,6 +76,12 @@ export const operatorsViewProjection: InlineProjection = {
           const d = event.data;
           await tx.query(`UPDATE operator_invitations_view SET status = 'accepted' WHERE invitation_id = $1`, [d.invitation_id]);
           await tx.query('UPDATE operators_view SET name = $2, password_id = $3, joined_at = $4 WHERE operator_id = $1', [d.operator_id, d.name, d.password_id, d.joined_at]);
+          break;
+        }
+        case 'operator.removed': {
+          const d = event.data;
+          await tx.query(`UPDATE operator_invitations_view SET status = 'revoked' WHERE operator_id = $1 AND status = 'open'`, [d.operator_id]);
+          await tx.query('UPDATE operators_view SET password_id = NULL, removed_at = $2 WHERE operator_id = $1', [d.operator_id, d.removed_at]);
           break;
         }
         default: {

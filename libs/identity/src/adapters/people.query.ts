@@ -84,18 +84,41 @@ export async function findOpenOperatorInvitation(sql: SqlClient, tokenSha256: st
   return rows[0] ?? null;
 }
 
+/** Operations' list of operators: who is invited, who signs in, who was offboarded. */
+export interface OperatorListEntry {
+  object: 'operator';
+  id: string;
+  email: string;
+  name: string;
+  /** `invited`: a link is out and no password works; `active`: signs in; `removed`: offboarded. */
+  status: 'invited' | 'active' | 'removed';
+  joined_at: string | null;
+  removed_at: string | null;
+}
+
+export async function listOperators(sql: SqlClient): Promise<OperatorListEntry[]> {
+  const { rows } = await sql.query<OperatorListEntry>(
+    `SELECT 'operator' AS object, operator_id AS id, email, name,
+            CASE WHEN removed_at IS NOT NULL THEN 'removed' WHEN password_id IS NOT NULL THEN 'active' ELSE 'invited' END AS status,
+            CASE WHEN joined_at IS NULL THEN NULL ELSE ${ISO('joined_at')} END AS joined_at,
+            CASE WHEN removed_at IS NULL THEN NULL ELSE ${ISO('removed_at')} END AS removed_at
+       FROM operators_view ORDER BY removed_at IS NOT NULL, email`,
+  );
+  return rows;
+}
+
 /**
- * Whether a member (of any workspace), an open member invitation (of another workspace than
- * `invitationsOfWorkspace`, whose own is replaced), or an operator other than `operatorId` already
- * holds `email`: sign-in by email must name one person.
+ * Whether a workspace member (of any workspace) or an operator other than `operatorId` signs in
+ * with `email` (a password that works: joined, not removed). One email names one person across
+ * experts, members and operators, since sign-in looks a person up by email alone; open invitations
+ * reserve nothing (the first accepted wins, and every acceptance checks again).
  */
-export async function peopleHoldingEmail(sql: SqlClient, email: string, now: Date, except: { operatorId?: string; invitationsOfWorkspace?: string } = {}): Promise<boolean> {
+export async function signsInWith(sql: SqlClient, email: string, except: { operatorId?: string } = {}): Promise<boolean> {
   const { rows } = await sql.query(
     `SELECT 1 FROM members_view WHERE email = $1 AND removed_at IS NULL
-     UNION ALL SELECT 1 FROM member_invitations_view WHERE email = $1 AND status = 'open' AND expires_at > $2 AND workspace_id <> $4
-     UNION ALL SELECT 1 FROM operators_view WHERE email = $1 AND operator_id <> $3
+     UNION ALL SELECT 1 FROM operators_view WHERE email = $1 AND operator_id <> $2 AND password_id IS NOT NULL AND removed_at IS NULL
      LIMIT 1`,
-    [email, now, except.operatorId ?? '', except.invitationsOfWorkspace ?? ''],
+    [email, except.operatorId ?? ''],
   );
   return rows.length > 0;
 }

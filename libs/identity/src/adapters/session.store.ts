@@ -112,10 +112,12 @@ export class SessionStore {
 
   /** Sign-out everywhere, and operations' revocation: every live session of the principal. */
   async revokeAll(principal: Principal, now: Date): Promise<number> {
-    const { rowCount } = await this.sql.query(
-      'UPDATE console_sessions SET revoked_at = $3 WHERE principal_kind = $1 AND principal_id = $2 AND revoked_at IS NULL',
-      [principal.kind, principal.id, now],
-    );
-    return rowCount ?? 0;
+    return revokeAllSessions(this.sql, principal, now);
   }
+}
+
+/** Ends every session of a person at once (every replica reads the row on each request); answers how many were live. */
+export async function revokeAllSessions(sql: SqlClient, principal: Principal, now: Date): Promise<number> {
+  const { rowCount } = await sql.query('UPDATE console_sessions SET revoked_at = $3 WHERE principal_kind = $1 AND principal_id = $2 AND revoked_at IS NULL', [principal.kind, principal.id, now]);
+  return rowCount ?? 0;
 }

@@ -1,26 +1,27 @@
 import { DomainError, membersStreamName, newId, operatorStreamName, OPERATIONS_WORKSPACE, type Actor, type MemberEvent, type MemberRole, type OperatorEvent } from '@eh/contracts';
 import { handleCommand, type Decider, type EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
-import { findMemberByEmail, findOpenMemberInvitation, findOpenOperatorInvitation, findOperatorByEmail, peopleHoldingEmail, type MemberAccount, type OperatorAccount } from '../adapters/people.query';
+import { findMemberByEmail, findOpenMemberInvitation, findOpenOperatorInvitation, findOperator, findOperatorByEmail, signsInWith, type MemberAccount, type OperatorAccount } from '../adapters/people.query';
 import type { PasswordStore } from '../adapters/password.store';
 import { newSecretToken } from '../adapters/random-secret';
 import { parseConsoleEmail } from '../domain/console-email.rules';
 import { decideMembers, evolveMembers, initialMembersState, parseMemberRole, type MembersCommand, type MembersState } from '../domain/members.decider';
 import { decideOperator, evolveOperator, initialOperatorState, type OperatorCommand, type OperatorState } from '../domain/operator.decider';
 import { passwordProblem } from '../domain/password-policy';
+import { revokeAllSessions } from '../adapters/session.store';
 import { hashSecretToken, looksLikeSecretToken } from '../domain/secret-token';
 
 export const membersDecider: Decider<MembersCommand, MemberEvent, MembersState> = { initialState: initialMembersState, evolve: evolveMembers, decide: decideMembers };
 export const operatorDecider: Decider<OperatorCommand, OperatorEvent, OperatorState> = { initialState: initialOperatorState, evolve: evolveOperator, decide: decideOperator };
 
-/** Checks another kind of person (an expert) holding an email; the roster answers it, which identity cannot import. */
+/** Whether an expert signs in with an email; the roster answers it, which identity cannot import. */
 export type OtherEmailHolder = (email: string, now: Date) => Promise<boolean>;
 
 export interface PeopleDeps {
   store: EventStore;
   sql: SqlClient;
-  /** Experts' emails (the roster's read model); members and operators are checked here. */
-  expertHolds?: OtherEmailHolder;
+  /** Experts' sign-in emails (the roster's read model); members and operators are checked here. */
+  expertSignsInWith?: OtherEmailHolder;
 }
 
 export interface InvitationLink {
@@ -31,6 +32,18 @@ export interface InvitationLink {
 const linkOf = (publicBaseUrl: string, token: string): string => `${publicBaseUrl.replace(/\/+$/, '')}/console/invitations/${token}`;
 const expiry = (now: Date, ttlSeconds: number): string => new Date(now.getTime() + ttlSeconds * 1000).toISOString();
 const taken = (email: string): DomainError => new DomainError('invalid_request', `${email} already signs in to the console as someone else`, 'email');
+
+/** Whether someone other than the operator `operatorId` signs in with `email`: a member, an operator or an expert. */
+async function someoneSignsInWith(deps: PeopleDeps, email: string, now: Date, except: { operatorId?: string } = {}): Promise<boolean> {
+  return (await signsInWith(deps.sql, email, except)) || ((await deps.expertSignsInWith?.(email, now)) ?? false);
+}
+
+/**
+ * An invitation whose email someone else signs in with by now cannot be accepted: one person's
+ * sign-in is never replaced by another's. Told to whoever holds the link, never at invitation time.
+ */
+const emailTakenAtAcceptance = (): DomainError =>
+  new DomainError('invalid_request', 'this invitation’s email already signs in to the console as someone else: sign in with it, or ask for an invitation to another address', 'token');
 
 async function runMembers(store: EventStore, workspaceId: string, command: MembersCommand, correlationId: string, now: string): Promise<{ state: MembersState; events: MemberEvent[] }> {
   return handleCommand(store, membersDecider, membersStreamName(workspaceId), command, { workspaceId, correlationId, causationId: null, now });
@@ -54,7 +67,8 @@ export async function inviteMember(
   const role = parseMemberRole(input.role);
   const member = await findMemberByEmail(deps.sql, email);
   if (member && member.workspace_id === input.workspaceId) throw new DomainError('invalid_request', `${email} is already a member of this workspace`, 'email');
-  if ((await peopleHoldingEmail(deps.sql, email, input.now, { invitationsOfWorkspace: input.workspaceId })) || (await deps.expertHolds?.(email, input.now))) throw taken(email);
+  // Whether anyone outside this workspace signs in with it is not the owner's to learn: the
+  // invitation is made and answered alike either way, and its acceptance is refused if taken.
   const token = newSecretToken();
   const at = input.now.toISOString();
   const invitationId = newId('memberInvitation');
@@ -92,6 +106,7 @@ export async function acceptMemberInvitation(
   const tokenSha256 = looksLikeSecretToken(input.token) ? hashSecretToken(input.token) : null;
   const invitation = tokenSha256 ? await findOpenMemberInvitation(deps.sql, tokenSha256, input.now) : null;
   if (!invitation || !tokenSha256) throw new DomainError('not_found', 'no open invitation with this token: it is unknown, used or expired', 'token');
+  if (await someoneSignsInWith(deps, invitation.email, input.now)) throw emailTakenAtAcceptance();
   const name = nameOf(input.name, invitation.email);
   const problem = passwordProblem(input.password, { email: invitation.email, name });
   if (problem) throw new DomainError('invalid_request', problem, 'password');
@@ -109,14 +124,24 @@ export async function verifyMemberPassword(deps: { sql: SqlClient; passwords: Pa
   return matches && account ? account : null;
 }
 
+/**
+ * Invites an operator, or invites one again: a new link that replaces the password at once and
+ * ends every session (a password reset, or taking back a password someone else may know).
+ * `invitedBy` is the operator whose console session asks; null for the admin credential or the ops
+ * CLI. An operator's session may invite new people and themselves, never make a link for another
+ * existing operator: such a link is that person's sign-in, so only operations' credential makes it.
+ */
 export async function inviteOperator(
   deps: PeopleDeps,
-  input: { email: unknown; name?: unknown; ttlSeconds: number; publicBaseUrl: string; now: Date; correlationId: string },
+  input: { email: unknown; name?: unknown; invitedBy?: string | null; ttlSeconds: number; publicBaseUrl: string; now: Date; correlationId: string },
 ): Promise<{ object: 'operator_invitation'; operator_id: string; email: string } & InvitationLink> {
   const email = parseConsoleEmail(input.email);
   if (input.name !== undefined && (typeof input.name !== 'string' || input.name.trim().length === 0 || input.name.length > 200)) throw new DomainError('invalid_request', 'name must be 1 to 200 characters', 'name');
   const existing = await findOperatorByEmail(deps.sql, email);
-  if ((await peopleHoldingEmail(deps.sql, email, input.now, { operatorId: existing?.operator_id })) || (await deps.expertHolds?.(email, input.now))) throw taken(email);
+  if (existing && input.invitedBy && existing.operator_id !== input.invitedBy) {
+    throw new DomainError('permission_denied', `${email} is already an operator: a new link for them (a password reset) is made with the admin credential or the ops CLI, not another operator's session`, 'email');
+  }
+  if (await someoneSignsInWith(deps, email, input.now, { operatorId: existing?.operator_id })) throw taken(email);
   const operatorId = existing?.operator_id ?? newId('operator');
   const token = newSecretToken();
   const at = input.now.toISOString();
@@ -129,6 +154,8 @@ export async function inviteOperator(
     { type: 'invite', operator_id: operatorId, invitation_id: newId('invitation'), email, name, token_sha256: hashSecretToken(token), expires_at: expiresAt, now: at },
     { workspaceId: OPERATIONS_WORKSPACE, correlationId: input.correlationId, causationId: null, now: at },
   );
+  // The event already took the password away (no session of theirs authenticates); the rows end too.
+  if (existing) await revokeAllSessions(deps.sql, { kind: 'operator', id: operatorId }, input.now);
   return { object: 'operator_invitation', operator_id: operatorId, email, url: linkOf(input.publicBaseUrl, token), expires_at: expiresAt };
 }
 
@@ -139,6 +166,7 @@ export async function acceptOperatorInvitation(
   const tokenSha256 = looksLikeSecretToken(input.token) ? hashSecretToken(input.token) : null;
   const invitation = tokenSha256 ? await findOpenOperatorInvitation(deps.sql, tokenSha256, input.now) : null;
   if (!invitation || !tokenSha256) throw new DomainError('not_found', 'no open invitation with this token: it is unknown, used or expired', 'token');
+  if (await someoneSignsInWith(deps, invitation.email, input.now, { operatorId: invitation.operator_id })) throw emailTakenAtAcceptance();
   const name = input.name ?? invitation.name;
   const problem = passwordProblem(input.password, { email: invitation.email, name });
   if (problem) throw new DomainError('invalid_request', problem, 'password');
@@ -153,6 +181,25 @@ export async function acceptOperatorInvitation(
   });
   await deps.passwords.keepOnly(principal, passwordId);
   return invitation.operator_id;
+}
+
+async function runOperator(deps: PeopleDeps, operatorId: string, command: OperatorCommand, correlationId: string, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await handleCommand(deps.store, operatorDecider, operatorStreamName(operatorId), command, { workspaceId: OPERATIONS_WORKSPACE, correlationId, causationId: null, now: at });
+}
+
+/** Offboards an operator: the password stops working, every session ends at once, an open link dies. */
+export async function removeOperator(deps: PeopleDeps, input: { operatorId: string; now: Date; correlationId: string }): Promise<{ id: string; removed: true; sessions_ended: number }> {
+  if (!(await findOperator(deps.sql, input.operatorId))) throw new DomainError('not_found', `no operator ${input.operatorId}`, 'id');
+  await runOperator(deps, input.operatorId, { type: 'remove', now: input.now.toISOString() }, input.correlationId, input.now);
+  const ended = await revokeAllSessions(deps.sql, { kind: 'operator', id: input.operatorId }, input.now);
+  return { id: input.operatorId, removed: true, sessions_ended: ended };
+}
+
+/** Ends every session of an operator (a lost laptop); the password keeps working. */
+export async function endOperatorSessions(deps: PeopleDeps, input: { operatorId: string; now: Date }): Promise<{ id: string; sessions_ended: number }> {
+  if (!(await findOperator(deps.sql, input.operatorId))) throw new DomainError('not_found', `no operator ${input.operatorId}`, 'id');
+  return { id: input.operatorId, sessions_ended: await revokeAllSessions(deps.sql, { kind: 'operator', id: input.operatorId }, input.now) };
 }
 
 export async function verifyOperatorPassword(deps: { sql: SqlClient; passwords: PasswordStore }, input: { email: string; password: string }): Promise<OperatorAccount | null> {

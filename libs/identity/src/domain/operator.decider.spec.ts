@@ -24,13 +24,28 @@ const refused = (history: OperatorCommand[], command: OperatorCommand): string =
 describe('operator decider (issue 13)', () => {
   it('given an invitation, when accepted, then the operator has a password and the link is used up', () => {
     const state = foldOperator(run([invite('inv_1'), accept('inv_1')]));
-    expect(state).toEqual({ status: 'known', operator_id: 'op_1', email: 'ops@example.com', name: 'Olga', password_id: 'pwd_inv_1', invitation: null });
+    expect(state).toEqual({ status: 'known', operator_id: 'op_1', email: 'ops@example.com', name: 'Olga', password_id: 'pwd_inv_1', invitation: null, removed: false });
   });
 
   it('given an operator, when invited again, then the new link replaces the old (a password reset)', () => {
     const events = run([invite('inv_1'), accept('inv_1'), invite('inv_2', T(20))]);
     expect(events[2].data).toMatchObject({ operator_id: 'op_1', invitation_id: 'inv_2' });
     expect(refused([invite('inv_1'), invite('inv_2', T(1))], accept('inv_1'))).toBe('not_found');
+  });
+
+  it('given a joined operator, when invited again, then the old password stops working at once (not only once the link is used)', () => {
+    expect(foldOperator(run([invite('inv_1'), accept('inv_1'), invite('inv_2', T(20))]))).toMatchObject({ password_id: null, invitation: { invitation_id: 'inv_2' } });
+  });
+
+  it('given an operator, when removed, then no password and no open link remain; twice changes nothing; an invitation brings them back', () => {
+    const remove: OperatorCommand = { type: 'remove', now: T(30) };
+    const events = run([invite('inv_1'), accept('inv_1'), invite('inv_2', T(20)), remove]);
+    expect(events[3]).toEqual({ type: 'operator.removed', data: { operator_id: 'op_1', removed_at: T(30) } });
+    expect(foldOperator(events)).toMatchObject({ password_id: null, invitation: null, removed: true });
+    expect(decideOperator(remove, foldOperator(events))).toEqual([]);
+    expect(refused([invite('inv_1'), invite('inv_2', T(20)), remove], accept('inv_2', T(31)))).toBe('not_found');
+    expect(refused([], remove)).toBe('not_found');
+    expect(foldOperator(run([invite('inv_1'), accept('inv_1'), remove, invite('inv_3', T(40))]))).toMatchObject({ removed: false, password_id: null, invitation: { invitation_id: 'inv_3' } });
   });
 
   it.each([

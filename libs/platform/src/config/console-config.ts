@@ -11,11 +11,16 @@ export interface ConsoleConfig {
   sessionIdleSeconds: number;
   /** …and this long after sign-in in any case (`CONSOLE_SESSION_ABSOLUTE_SECONDS`, 7 days). */
   sessionAbsoluteSeconds: number;
-  /** Failed sign-ins per account (email) in the window before 429 (`CONSOLE_SIGNIN_ACCOUNT_LIMIT`, 5). */
+  /**
+   * Failed sign-ins per account (email) from one client address in the window before 429
+   * (`CONSOLE_SIGNIN_ACCOUNT_LIMIT`, 5): a stranger's guesses elsewhere never lock the person out.
+   */
   signInAccountLimit: number;
+  /** Failed sign-ins per account from every address together before 429 (`CONSOLE_SIGNIN_ACCOUNT_TOTAL_LIMIT`, 100): the bound on a spread-out guesser. */
+  signInAccountTotalLimit: number;
   /** Failed sign-ins per client address in the window before 429 (`CONSOLE_SIGNIN_ADDRESS_LIMIT`, 20). */
   signInAddressLimit: number;
-  /** The sliding window of both (`CONSOLE_SIGNIN_WINDOW_SECONDS`, 15 min). */
+  /** The sliding window of all three (`CONSOLE_SIGNIN_WINDOW_SECONDS`, 15 min). */
   signInWindowSeconds: number;
   /** A comment on idle event streams keeps proxies from closing them (`CONSOLE_SSE_KEEPALIVE_SECONDS`, 15 s). */
   sseKeepaliveSeconds: number;
@@ -56,6 +61,7 @@ export function loadConsoleConfig(env: Env): ConsoleConfig {
     sessionIdleSeconds: integer(env, 'CONSOLE_SESSION_IDLE_SECONDS', 12 * 3600, 1),
     sessionAbsoluteSeconds: integer(env, 'CONSOLE_SESSION_ABSOLUTE_SECONDS', 7 * 24 * 3600, 1),
     signInAccountLimit: integer(env, 'CONSOLE_SIGNIN_ACCOUNT_LIMIT', 5, 1),
+    signInAccountTotalLimit: integer(env, 'CONSOLE_SIGNIN_ACCOUNT_TOTAL_LIMIT', 100, 1),
     signInAddressLimit: integer(env, 'CONSOLE_SIGNIN_ADDRESS_LIMIT', 20, 1),
     signInWindowSeconds: integer(env, 'CONSOLE_SIGNIN_WINDOW_SECONDS', 15 * 60, 1),
     sseKeepaliveSeconds: integer(env, 'CONSOLE_SSE_KEEPALIVE_SECONDS', 15, 1),

@@ -3,6 +3,7 @@ import { adminKeyHashFrom } from './admin-key';
 import { loadSecretKeyring, type SecretKeyring } from '../secrets/secret-keyring';
 import { loadLedgerConfig, type LedgerConfig } from './ledger-config';
 import { loadWebhookConfig, type WebhookConfig } from './webhook-config';
+import { loadPublicAddress, type PublicAddress } from './public-address';
 import { loadAttachmentConfig, loadConsoleConfig, type AttachmentConfig, type ConsoleConfig } from './console-config';
 import { loadCostBoundsConfig, type CostBoundsConfig } from './cost-bounds-config';
 
@@ -32,6 +33,8 @@ export interface ServiceConfig {
   gatewayPort: number;
   /** Public base address, used for `docs_url`. */
   publicBaseUrl: string;
+  /** The public address's TLS: whether cookies are `Secure`, and whether a production start is refused (public-address.ts). */
+  publicAddress: PublicAddress;
   /**
    * HMAC-SHA256 key that signs list cursors. Every gateway replica must share it, or a cursor
    * from one replica is refused by another (docs/decisions.md "REST surface (issue 3)").
@@ -121,6 +124,7 @@ function integer(env: Env, name: string, fallback: number): number {
 export function loadConfig(env: Env = process.env): ServiceConfig {
   const gatewayHost = env.GATEWAY_HOST ?? '127.0.0.1';
   const gatewayPort = integer(env, 'GATEWAY_PORT', 3000);
+  const publicAddress = loadPublicAddress(env, `http://${gatewayHost}:${gatewayPort}`);
   return {
     databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/expert_handoff',
     natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
@@ -132,7 +136,8 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     redisPrefix: env.REDIS_PREFIX ?? 'eh',
     gatewayHost,
     gatewayPort,
-    publicBaseUrl: env.PUBLIC_BASE_URL ?? `http://${gatewayHost}:${gatewayPort}`,
+    publicBaseUrl: publicAddress.publicBaseUrl,
+    publicAddress,
     cursorSecret: cursorSecret(env),
     durations: {
       slaPrioritySeconds: integer(env, 'SLA_PRIORITY_SECONDS', 60 * 60),

@@ -1,6 +1,6 @@
 import { DomainError, newId, type ExpertRef } from '@eh/contracts';
 import type { EventStore } from '@eh/event-store';
-import { hashSecretToken, looksLikeSecretToken, newSecretToken, passwordProblem, type PasswordStore } from '@eh/identity';
+import { hashSecretToken, looksLikeSecretToken, newSecretToken, passwordProblem, signsInWith, type PasswordStore } from '@eh/identity';
 import type { SqlClient } from '@eh/platform';
 import { findConsoleAccountByEmail, findOpenInvitation, otherHolderOfEmail, type OpenInvitationRow } from '../adapters/console-access.query';
 import { parseConsoleEmail } from './console-email.rules';
@@ -18,7 +18,9 @@ export interface ExpertInvitation {
 /**
  * Issue 12: operations invite an expert to the console. The token is 256 random bits; only its
  * SHA-256 goes into `expert.invited`, and the link carrying it is shown this once. An email another
- * active expert signs in with (or is invited with) is refused, so sign-in by email names one expert.
+ * active expert signs in with (or is invited with), or a workspace member or an operator signs in
+ * with, is refused: sign-in looks a person up by email alone, so it must name one person.
+ * Operations see every tenant's people, so saying so here tells them nothing new.
  */
 export async function inviteExpertToConsole(
   deps: { store: EventStore; sql: SqlClient },
@@ -26,6 +28,7 @@ export async function inviteExpertToConsole(
 ): Promise<ExpertInvitation> {
   const email = parseConsoleEmail(input.email);
   if (await otherHolderOfEmail(deps.sql, email, input.expertId, input.now)) throw new DomainError('invalid_request', 'email is already used by another expert', 'email');
+  if (await signsInWith(deps.sql, email)) throw new DomainError('invalid_request', 'email already signs in to the console as a workspace member or an operator', 'email');
   const token = newSecretToken();
   const at = input.now.toISOString();
   const expiresAt = new Date(input.now.getTime() + input.ttlSeconds * 1000).toISOString();
@@ -50,6 +53,11 @@ export async function acceptConsoleInvitation(
 ): Promise<ExpertRef> {
   const invitation = await openInvitationFor(deps.sql, input.token, input.now);
   if (!invitation) throw new DomainError('not_found', 'no open invitation with this token: it is unknown, used or expired', 'token');
+  // Checked again now: someone else may have started signing in with the address since the link was made.
+  const otherExpert = await findConsoleAccountByEmail(deps.sql, invitation.email);
+  if ((otherExpert && otherExpert.expert.id !== invitation.expert_id) || (await signsInWith(deps.sql, invitation.email))) {
+    throw new DomainError('invalid_request', 'this invitation’s email already signs in to the console as someone else: sign in with it, or ask for an invitation to another address', 'token');
+  }
   const problem = passwordProblem(input.password, { email: invitation.email, name: invitation.name });
   if (problem) throw new DomainError('invalid_request', problem, 'password');
   const principal = { kind: 'expert' as const, id: invitation.expert_id };

@@ -47,7 +47,7 @@ function active(state: ExpertState, expertId: string): RosterEntry {
   return toEntry(state);
 }
 
-/** Operations add an expert (`spec_<ulid>`); new experts are `online` unless told otherwise. */
+/** Operations add an expert (`spec_<ulid>`); new experts are `offline` unless told otherwise (the decider's rule). */
 export async function registerExpert(
   store: EventStore,
   input: { profile: ExpertProfile; availability?: Availability },
@@ -61,7 +61,7 @@ export async function registerExpert(
     type: 'register',
     expertId,
     profile: input.profile,
-    availability: input.availability ?? 'online',
+    ...(input.availability ? { availability: input.availability } : {}),
     credentialHash: generated.hash,
     credentialLast4: generated.last4,
     now: at,

@@ -51,8 +51,8 @@ describe('offerDeployment', () => {
   });
 
   it('offers once when two replicas try the same deployment at once', async () => {
-    await registerExpert(db.store, { profile: profile(['int-race'], 20) }, new Date());
-    await registerExpert(db.store, { profile: profile(['int-race'], 40) }, new Date());
+    await registerExpert(db.store, { profile: profile(['int-race'], 20), availability: 'online' }, new Date());
+    await registerExpert(db.store, { profile: profile(['int-race'], 40), availability: 'online' }, new Date());
     for (let round = 0; round < 10; round++) {
       const id = await create('ws_race', ['int-race']);
       const cause = (n: number) => ({ eventId: newId('event'), correlationId: `replica-${n}`, revision: 0 });
@@ -63,8 +63,8 @@ describe('offerDeployment', () => {
   });
 
   it('learns brief-fit per workspace: completed work lifts a slower expert, in that workspace only', async () => {
-    const fast = await registerExpert(db.store, { profile: profile(['int-fit'], 10) }, new Date());
-    const known = await registerExpert(db.store, { profile: profile(['int-fit'], 30) }, new Date());
+    const fast = await registerExpert(db.store, { profile: profile(['int-fit'], 10), availability: 'online' }, new Date());
+    const known = await registerExpert(db.store, { profile: profile(['int-fit'], 30), availability: 'online' }, new Date());
     expect(await offerNew('ws_other', ['int-fit'])).toEqual([fast.expert.id]);
 
     // `known` completes one deployment for ws_fit (offered by hand, as the router would).

@@ -25,6 +25,13 @@ describe('expert decider', () => {
     expect(codeOf(register, registered)).toBe('invalid_state_transition');
   });
 
+  it('registers a new expert offline when nobody says otherwise: no live offers before they were invited', () => {
+    const { availability: _told, ...untold } = register as Extract<ExpertCommand, { type: 'register' }>;
+    const events = decideExpert(untold, foldExpert([]));
+    expect(events).toMatchObject([{ type: 'expert.registered', data: { availability: 'offline' } }]);
+    expect(foldExpert(events)).toMatchObject({ availability: 'offline' });
+  });
+
   it('records only the fields that changed, and nothing when nothing did', () => {
     const events = decideExpert({ type: 'update', changes: { skills: ['positioning', 'naming'], name: 'Ada Lane' }, now: NOW }, foldExpert(registered));
     expect(events).toEqual([{ type: 'expert.updated', data: { expert_id: ID, changes: { skills: ['positioning', 'naming'] }, updated_at: NOW } }]);

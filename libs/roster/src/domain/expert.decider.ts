@@ -19,7 +19,7 @@ export interface ActiveExpert extends ExpertProfile {
 export type ExpertState = { status: 'initial' } | ActiveExpert | { status: 'retired'; expert_id: string; name: string };
 
 export type ExpertCommand =
-  | { type: 'register'; expertId: string; profile: ExpertProfile; availability: Availability; credentialHash: string; credentialLast4: string; now: string }
+  | { type: 'register'; expertId: string; profile: ExpertProfile; availability?: Availability; credentialHash: string; credentialLast4: string; now: string }
   | { type: 'update'; changes: Partial<ExpertProfile>; now: string }
   | { type: 'set_availability'; availability: Availability; now: string }
   | { type: 'retire'; now: string }
@@ -72,6 +72,12 @@ function changedFields(state: ActiveExpert, changes: Partial<ExpertProfile>): Pa
   return changed;
 }
 
+/**
+ * A new expert is offline until they say otherwise (or operations set it): being offered live work
+ * before anyone invited them to the console would only time offers out and slow every deployment.
+ */
+export const NEW_EXPERT_AVAILABILITY: Availability = 'offline';
+
 export function decideExpert(command: ExpertCommand, state: ExpertState): ExpertEvent[] {
   switch (command.type) {
     case 'register': {
@@ -79,7 +85,7 @@ export function decideExpert(command: ExpertCommand, state: ExpertState): Expert
       const data = {
         expert_id: command.expertId,
         ...command.profile,
-        availability: command.availability,
+        availability: command.availability ?? NEW_EXPERT_AVAILABILITY,
         credential_hash: command.credentialHash,
         credential_last4: command.credentialLast4,
         registered_at: command.now,

@@ -1,18 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, describeError } from '../../api/api-error';
-import { useInviteOperator } from '../../api/ops-queries';
+import { useInviteOperator, useOperators, useRemoveOperator } from '../../api/ops-queries';
+import { useSession } from '../../api/queries';
 import { useAnnounce } from '../../common/Announcer/Announcer';
+import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
 import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { Field } from '../../common/Field/Field';
 import { formatDateTime } from '../../common/format';
 import { Page } from '../../common/Page/Page';
+import { ErrorState, Loading } from '../../common/States/States';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Operators invite operators (issue 13): a one-time link, shown here once, as the ops CLI's
- * `operator:invite` prints it. Inviting someone who already is an operator sends them a new link:
- * their password reset.
+ * `operator:invite` prints it. A new link for someone who already is an operator (their password
+ * reset) is made by operations with the ops CLI or the admin credential, not here. The list shows
+ * everyone; removing one signs them out everywhere and their password stops working.
  */
 export default function OperatorsPage() {
   const invite = useInviteOperator();
@@ -60,7 +64,7 @@ export default function OperatorsPage() {
           </div>
         ) : (
           <>
-            <p>They set a password from the link and sign in on the same page as everyone. Someone who already is an operator gets a new link: that is how a password is reset.</p>
+            <p>They set a password from the link and sign in on the same page as everyone. A password reset for an operator is a new link from operations (<code>ops operator:invite</code>).</p>
             <form className="form form--inline" onSubmit={submit} noValidate>
               <Field label="Email" error={errors.email ?? null}>
                 <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="off" />
@@ -77,6 +81,72 @@ export default function OperatorsPage() {
           </>
         )}
       </section>
+      <OperatorList />
     </Page>
+  );
+}
+
+const STATUS = { invited: 'Invited', active: 'Active', removed: 'Removed' } as const;
+
+function OperatorList() {
+  const operators = useOperators();
+  const remove = useRemoveOperator();
+  const announce = useAnnounce();
+  const me = useSession().data?.principal.id;
+  return (
+    <>
+      <h2>All operators</h2>
+      {operators.isPending && <Loading what="operators" />}
+      {operators.isError && <ErrorState what="operators" error={operators.error} onRetry={() => void operators.refetch()} />}
+      {operators.isSuccess && (
+        <div className="table-scroll" role="region" aria-label="Operators" tabIndex={0}>
+          <table className="table">
+            <caption className="visually-hidden">Operators</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {operators.data.data.map((operator) => (
+                <tr key={operator.id} data-operator-id={operator.id}>
+                  <th scope="row">
+                    {operator.name}
+                    {operator.id === me && <span className="muted"> (you)</span>}
+                  </th>
+                  <td className="wrap">{operator.email}</td>
+                  <td>{STATUS[operator.status]}</td>
+                  <td className="actions-cell">
+                    {operator.status !== 'removed' && operator.id !== me && (
+                      <ConfirmButton
+                        label="Remove"
+                        accessibleLabel={`Remove ${operator.name}`}
+                        title={`Remove ${operator.name}?`}
+                        confirmLabel="Remove"
+                        small
+                        disabled={remove.isPending}
+                        onConfirm={() =>
+                          remove.mutate(operator.id, {
+                            onSuccess: () => announce(`${operator.name} removed: they are signed out and cannot sign in any more.`),
+                            onError: (failure) => announce(`Not removed: ${describeError(failure)}`, 'error'),
+                          })
+                        }
+                      >
+                        <p>They are signed out everywhere at once and their password stops working. A new invitation brings them back.</p>
+                      </ConfirmButton>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
   );
 }

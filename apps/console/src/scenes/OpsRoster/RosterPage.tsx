@@ -35,6 +35,7 @@ export default function RosterPage() {
         <SecretReveal title={`Credential of ${add.data.expert.name}`} value={add.data.credential} what="the expert's credential" onDone={() => add.reset()}>
           <p>
             Their tooling uses it (<code>EXPERT_KEY</code>). To let them use the console, <Link to={opsPath({ page: 'expert', expertId: add.data.expert.id })}>invite them</Link>.
+            They start <strong>{add.data.expert.availability}</strong>: no live work is offered until they (or you) set them online.
           </p>
         </SecretReveal>
       )}

@@ -38,7 +38,10 @@ export const ADMIN_OPERATIONS: Record<string, AdminOperationDoc> = {
     query: [q('status', 'Only requests in this state.', { type: 'string', enum: ['open', 'granted', 'declined'] }), workspaceFilter],
   },
   'POST /admin/v1/limit_requests/:id/resolve': { response: ref('LimitRequest') },
+  'GET /admin/v1/operators': { response: ref('OperatorList') },
   'POST /admin/v1/operators/invitations': { response: ref('OperatorInvitation') },
+  'DELETE /admin/v1/operators/:id': { response: ref('RemovedOperator') },
+  'DELETE /admin/v1/operators/:id/sessions': { response: ref('EndedOperatorSessions') },
   'GET /admin/v1/plans': { response: ref('AccountPlanList') },
   'GET /admin/v1/webhook-deliveries': {
     response: ref('AdminDeliveryList'),

@@ -2,6 +2,7 @@ import { AVAILABILITIES, type AccountPlan, type Availability, type ExpertProfile
 import type { AccountSummary } from '@eh/ledger';
 import type { AdminExpertEntry, AdminRosterEntry, ExpertConsoleAccess, ExpertInvitation, RegisteredExpert, RosterEntry } from '@eh/roster';
 import type { CreatedWorkspace, IssuedKey, WorkspaceSummary } from '@eh/workspaces';
+import type { OperatorListEntry } from '@eh/identity';
 import type { BulkReplayResult, EndpointWithSecret, WebhookEndpointView } from '@eh/delivery';
 import type { CreatedWorkspaceWithOwner } from '../../admin/workspaces/admin-workspaces.controller';
 import { componentRef, idOf, objectOf, orNull, timestamp, type JsonSchema, type PropertiesOf } from '../json-schema';
@@ -83,7 +84,7 @@ export const ADMIN_SCHEMAS: Record<string, JsonSchema> = {
   AdminRosterEntry: objectOf<AdminRosterEntry>({ ...expertProperties, console: orNull(consoleAccess) }),
   AdminRosterList: listEnvelopeSchema(componentRef('AdminRosterEntry'), 'Every expert, active ones first, each group by name.'),
   RosterEntry: expertSchema,
-  ExpertProfileInput: { ...objectOf<ExpertProfile & { availability?: Availability }>({ ...profileProperties, availability }, { optional: ['availability'] }), additionalProperties: false },
+  ExpertProfileInput: { ...objectOf<ExpertProfile & { availability?: Availability }>({ ...profileProperties, availability: { ...availability, description: 'Where the expert starts; `offline` (no live offers) when left out. Set `online` once they use the console.' } }, { optional: ['availability'] }), additionalProperties: false },
   ExpertProfileChanges: { type: 'object', properties: profileProperties, minProperties: 1, additionalProperties: false, description: 'Any of the profile’s fields.' },
   AvailabilityChange: { ...objectOf<{ availability: Availability }>({ availability }), additionalProperties: false },
   RegisteredExpert: objectOf<RegisteredExpert>({ expert: componentRef('RosterEntry'), credential: { type: 'string', description: '`svc_expert_…`, shown this once.' } }),
@@ -96,6 +97,23 @@ export const ADMIN_SCHEMAS: Record<string, JsonSchema> = {
     url: oneTimeLink,
     expires_at: timestamp(),
   }),
+  OperatorList: objectOf<{ object: 'list'; data: OperatorListEntry[] }>({
+    object: { type: 'string', const: 'list' },
+    data: {
+      type: 'array',
+      items: objectOf<OperatorListEntry>({
+        object: { type: 'string', const: 'operator' },
+        id: idOf('operator'),
+        email,
+        name: text,
+        status: { type: 'string', enum: ['invited', 'active', 'removed'], description: '`invited`: a link is out, no password works; `active`: signs in; `removed`: offboarded.' },
+        joined_at: orNull(timestamp()),
+        removed_at: orNull(timestamp()),
+      }),
+    },
+  }),
+  RemovedOperator: objectOf<{ id: string; removed: true; sessions_ended: number }>({ id: idOf('operator'), removed: { type: 'boolean', const: true }, sessions_ended: count }),
+  EndedOperatorSessions: objectOf<{ id: string; sessions_ended: number }>({ id: idOf('operator'), sessions_ended: count }),
   AccountPlan: plan,
   AccountPlanList: objectOf<{ object: 'list'; data: AccountPlan[] }>({ object: { type: 'string', const: 'list' }, data: { type: 'array', items: componentRef('AccountPlan') } }, { description: 'The plan presets.' }),
   AccountSummary: account,
