@@ -4,6 +4,7 @@
  * pass the MCP Inspector's `--strict` portability rules, over stdio against the running services.
  */
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import Ajv2020 from 'ajv/dist/2020';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { callTool, connectStdio, errorOf, type McpSession } from './support/mcp-client';
 
@@ -87,6 +88,22 @@ describe('MCP tools beyond the five (issue 17)', () => {
     expect(again.isError).toBe(false);
     const invalid = await callTool(mcp.client, 'service.quote_deployment', { brief: 'x', skills: ['Not A Tag'] });
     expect([invalid.isError, errorOf(invalid).code, errorOf(invalid).param]).toEqual([true, 'invalid_request', 'skills']);
+  });
+
+  it('hands over an output_schema and gets the typed answer back as structuredContent', async () => {
+    const schema = {
+      type: 'object',
+      required: ['variants', 'chosen', 'tone'],
+      properties: { variants: { type: 'array', minItems: 3, items: { type: 'string', maxLength: 60 } }, chosen: { type: 'integer', minimum: 0, maximum: 2 }, tone: { enum: ['playful', 'serious', 'warm'] } },
+    };
+    const created = await callTool<{ id: string }>(mcp.client, 'service.deploy_specialist', { brief: 'Three headline variants.', skills: ['copywriting'], output_schema: schema });
+    expect(created.isError).toBe(false);
+    const checked = await callTool<{ status: string; output: { data?: unknown } | null }>(mcp.client, 'service.check_deployment', { deployment_id: created.structured.id, wait_seconds: 20 });
+    expect(checked.structured.status).toBe('completed');
+    expect(new Ajv2020({ strict: false }).validate(schema, checked.structured.output?.data)).toBe(true);
+    expect(checked.text).toContain('Typed answer');
+    const refused = await callTool(mcp.client, 'service.deploy_specialist', { brief: 'x', skills: ['copywriting'], output_schema: { type: 'object', properties: { a: { $ref: 'https://example.com/s.json' } } } });
+    expect([refused.isError, errorOf(refused).code, errorOf(refused).param]).toEqual([true, 'invalid_request', 'output_schema']);
   });
 
   it('writes and reads brand memory, opens a handoff that reads it, and reads the usage thresholds', async () => {

@@ -48,6 +48,16 @@ describe('@expert-handoff/sdk against the running services', () => {
     expect((await client.deployments.waitFor(created.id, { until: ['completed'] })).status).toBe('completed');
   });
 
+  it('gets a typed answer back: output_schema on create, waitFor typed by the answer’s shape', async () => {
+    const outputSchema = { type: 'object', required: ['variants', 'chosen'], properties: { variants: { type: 'array', minItems: 3, items: { type: 'string', maxLength: 60 } }, chosen: { type: 'integer', minimum: 0, maximum: 2 } } };
+    const created = await client.deployments.create({ brief: 'Three headline variants for a bakery.', skills: ['copywriting'], output_schema: outputSchema });
+    expect(created.output_schema).toEqual(outputSchema);
+    const done = await client.deployments.waitFor<{ variants: string[]; chosen: number }>(created.id, { until: ['completed'], signal: AbortSignal.timeout(20_000) });
+    const variants: string[] | undefined = done.output?.data?.variants;
+    expect(variants).toHaveLength(3);
+    expect(done.output?.data?.chosen).toEqual(expect.any(Number));
+  });
+
   it('turns API errors into typed exceptions with code, param and request_id', async () => {
     const invalid = await client.deployments.create({ brief: '', skills: ['copywriting'] }).catch((error: unknown) => error);
     expect(invalid).toBeInstanceOf(InvalidRequestError);

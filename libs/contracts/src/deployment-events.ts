@@ -36,6 +36,8 @@ export interface Output {
   format: 'markdown';
   body: string;
   attachments: Attachment[];
+  /** The typed answer: present when the deployment was created with an `output_schema`, and valid against it. */
+  data?: Record<string, unknown>;
 }
 
 /** Item shape is `not shown` in the spec: see docs/decisions.md. */
@@ -84,6 +86,8 @@ export interface DeploymentCreated {
     created_at: string;
     /** Absent on deployments created through POST /v1/deployments. */
     handoff?: DeploymentHandoffRef;
+    /** The JSON Schema (2020-12) the answer's `output.data` must match; absent when the agent gave none. */
+    output_schema?: Record<string, unknown>;
   };
 }
 

@@ -1,5 +1,5 @@
 import type { HttpClient, RequestOptions } from './http';
-import type { CancelParams, CreateDeploymentParams, Deployment, DeploymentQuote, ListDeploymentsParams, Page, ReplyParams, ServiceEvent } from './types';
+import type { CancelParams, CreateDeploymentParams, Deployment, DeploymentQuote, ListDeploymentsParams, Page, ReplyParams, ServiceEvent, TypedDeployment } from './types';
 import { waitForDeployment, type WaitForOptions } from './wait-for';
 
 const path = (id: string, rest = ''): string => `/v1/deployments/${encodeURIComponent(id)}${rest}`;
@@ -48,8 +48,12 @@ export class Deployments {
     return this.http.request({ method: 'GET', path: path(id, '/events'), query: params, ...options });
   }
 
-  /** Resolves once the deployment reaches one of `until` (default needs_input or completed) or a final state. */
-  waitFor(id: string, options: WaitForOptions = {}): Promise<Deployment> {
-    return waitForDeployment(this.http, id, options);
+  /**
+   * Resolves once the deployment reaches one of `until` (default needs_input or completed) or a
+   * final state. `Data` types the answer of a deployment created with an `output_schema`:
+   * `const done = await client.deployments.waitFor<{ variants: string[] }>(id, { until: ['completed'] })`.
+   */
+  waitFor<Data = Record<string, unknown>>(id: string, options: WaitForOptions = {}): Promise<TypedDeployment<Data>> {
+    return waitForDeployment(this.http, id, options) as Promise<TypedDeployment<Data>>;
   }
 }

@@ -4,6 +4,13 @@ import type { components, operations } from './generated/openapi';
 type Schemas = components['schemas'];
 
 export type Deployment = Schemas['Deployment'];
+/**
+ * A deployment whose typed answer, `output.data`, has the shape `Data`: what the `output_schema`
+ * given on create describes (the service validated it against that schema before delivering it).
+ */
+export type TypedDeployment<Data = Record<string, unknown>> = Omit<Deployment, 'output'> & {
+  output: (Omit<NonNullable<Deployment['output']>, 'data'> & { data?: Data }) | null;
+};
 export type DeploymentStatus = Deployment['status'];
 export type CreateDeploymentParams = Schemas['CreateDeploymentRequest'];
 export type ReplyParams = Schemas['ReplyToDeploymentRequest'];

@@ -46,6 +46,22 @@ function attachments(options: Options): unknown[] {
   return parsed;
 }
 
+/** The typed answer of `publish`, for a deployment with an output schema: inline JSON (--data) or a JSON file (--data-file). */
+function typedAnswer(options: Options): { data?: unknown } {
+  const inline = optional(options, 'data');
+  const file = optional(options, 'data-file');
+  if (inline !== undefined && file !== undefined) throw new UsageError('give at most one of --data or --data-file');
+  const raw = inline ?? (file === undefined ? undefined : readFileSync(file, 'utf8'));
+  if (raw === undefined) return {};
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    throw new UsageError(`--${inline !== undefined ? 'data' : 'data-file'} must be JSON: the answer to the deployment's output_schema`);
+  }
+  return { data };
+}
+
 /** `npm run expert -- <command> --key svc_expert_…`: every action is one call, one command, one event. */
 export const EXPERT_COMMANDS: Record<string, ExpertCommand> = {
   me: { usage: 'me', summary: 'Who this credential is.', options: [], run: (api) => api.call('GET', '/me') },
@@ -79,15 +95,16 @@ export const EXPERT_COMMANDS: Record<string, ExpertCommand> = {
     run: (api, o) => api.call('POST', `/deployments/${deployment(o)}/ask`, { question: required(o, 'question') }),
   },
   publish: {
-    usage: 'publish --deployment <dep_id> (--body <markdown> | --body-file <path>) --duration-seconds <n> --credits <n> [--attachments <json>]',
-    summary: 'Deliver the output; the deployment completes and the charge settles.',
-    options: ['deployment', 'body', 'body-file', 'duration-seconds', 'credits', 'attachments'],
+    usage: 'publish --deployment <dep_id> (--body <markdown> | --body-file <path>) --duration-seconds <n> --credits <n> [--attachments <json>] [--data <json> | --data-file <path>]',
+    summary: 'Deliver the output (with --data, the typed answer a deployment with an output_schema asks for); the deployment completes and the charge settles.',
+    options: ['deployment', 'body', 'body-file', 'duration-seconds', 'credits', 'attachments', 'data', 'data-file'],
     run: (api, o) =>
       api.call('POST', `/deployments/${deployment(o)}/publish`, {
         body: publishBody(o),
         attachments: attachments(o),
         duration_seconds: integer(o, 'duration-seconds'),
         credits_charged: integer(o, 'credits'),
+        ...typedAnswer(o),
       }),
   },
   cancel: {

@@ -24,6 +24,8 @@ export interface ApiOutput {
   format: string;
   body: string;
   attachments: ApiAttachment[];
+  /** The typed answer, on deployments created with an output_schema. */
+  data?: Record<string, unknown>;
 }
 
 export type MetadataValue = string | number | boolean;
@@ -93,6 +95,7 @@ export interface CreateDeploymentBody {
   urgency?: Urgency;
   scheduled_for?: string;
   metadata?: Record<string, MetadataValue>;
+  output_schema?: Record<string, unknown>;
 }
 
 export interface ReplyBody {

@@ -29,6 +29,12 @@ export const deploymentBodyShape = {
     .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
     .optional()
     .describe('Your own flat key/value pairs (≤ 50 keys), returned unchanged on the deployment, e.g. {"ticket": "T-42"}.'),
+  output_schema: z
+    .record(z.string(), z.json())
+    .optional()
+    .describe(
+      'Optional: a JSON Schema (2020-12) of an object for a typed answer. The expert fills it, it is validated before delivery, and service.check_deployment returns it as output.data. At most 32 KB and 12 levels deep; local $ref only; e.g. {"type":"object","required":["variants"],"properties":{"variants":{"type":"array","minItems":3,"items":{"type":"string","maxLength":60}}}}.',
+    ),
 };
 
 const inputSchema = {

@@ -28,6 +28,7 @@ export const deploymentViewShape = {
       format: z.string(),
       body: z.string().describe('Markdown.'),
       attachments: z.array(z.object({ name: z.string(), url: z.string(), content_type: z.string(), size_bytes: z.number() })),
+      data: z.record(z.string(), z.json()).optional().describe('The typed answer, valid against the output_schema given on create; absent without one.'),
     })
     .nullable()
     .describe('The delivered output once completed (partial output may come with a cancellation); null otherwise.'),
@@ -61,6 +62,8 @@ export function toDeploymentView(d: ApiDeployment): DeploymentView {
           format: d.output.format,
           body: d.output.body,
           attachments: d.output.attachments.map((a) => ({ name: a.name, url: a.url, content_type: a.content_type, size_bytes: a.size_bytes })),
+          // The API sends parsed JSON: every value is a JSON value.
+          ...(d.output.data !== undefined ? { data: d.output.data as Record<string, z.core.util.JSONType> } : {}),
         }
       : null,
     credits_reserved: d.credits_reserved,
@@ -107,5 +110,6 @@ export function describeDeployment(d: DeploymentView): string {
 function outputLines(d: DeploymentView): string[] {
   if (!d.output) return ['(no output)'];
   const attachments = d.output.attachments.map((a) => `- ${a.name} (${a.content_type}, ${a.size_bytes} bytes): ${a.url}`);
-  return [d.output.body, ...(attachments.length > 0 ? ['', 'Attachments:', ...attachments] : [])];
+  const typed = d.output.data !== undefined ? ['', 'Typed answer (output.data, valid against your output_schema):', JSON.stringify(d.output.data)] : [];
+  return [d.output.body, ...(attachments.length > 0 ? ['', 'Attachments:', ...attachments] : []), ...typed];
 }

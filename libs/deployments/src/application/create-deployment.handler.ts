@@ -12,7 +12,7 @@ import {
 import { handleCommand, loadAggregate, type EventStore } from '@eh/event-store';
 import type { CreateDeployment } from '../domain/deployment.commands';
 import { toDeploymentResource, type DeploymentResource } from '../domain/deployment.resource';
-import { checkSchedule } from './create-deployment.rules';
+import { checkOutputSchema, checkSchedule } from './create-deployment.rules';
 import { deploymentDecider } from './deployment-decider';
 import { slaDeadline, type SlaWindows } from './sla';
 
@@ -28,6 +28,8 @@ export interface CreateDeploymentInput {
   webhook_url: string | null;
   /** Set by POST /v1/handoffs (issue 8) for the deployment a handoff opens. */
   handoff?: DeploymentHandoffRef;
+  /** Checked by the caller against the output schema rules. */
+  output_schema?: Record<string, unknown>;
 }
 
 /** What the ledger is asked to hold for a live deployment; the amount follows from the quote. */
@@ -78,6 +80,7 @@ export async function createDeployment(
     const existing = await readDeployment(deps.store, scope.deploymentId);
     if (existing) return existing;
   }
+  if (input.output_schema !== undefined) checkOutputSchema(input.output_schema, scope.mode);
   const urgency = input.urgency ?? 'standard';
   const scheduledFor = checkSchedule({ urgency, scheduled_for: input.scheduled_for }, scope.now, deps.windows.scheduledLeadSeconds);
   const quote = await deps.quote({ workspace_id: scope.workspaceId, mode: scope.mode, skills: input.skills, urgency });
@@ -108,6 +111,7 @@ export async function createDeployment(
       credits_reserved: creditsReserved,
       created_at: createdAt,
       ...(input.handoff ? { handoff: input.handoff } : {}),
+      ...(input.output_schema ? { output_schema: input.output_schema } : {}),
     },
   };
   const result = await handleCommand(

@@ -1,4 +1,7 @@
-import { DomainError, type Urgency } from '@eh/contracts';
+import { DomainError, type KeyMode, type Urgency } from '@eh/contracts';
+import { exampleOutputData } from '../domain/output-schema/output-data.example';
+import { outputSchemaCompileError } from '../domain/output-schema/output-data.validator';
+import { outputSchemaProblem } from '../domain/output-schema/output-schema.rules';
 
 export interface ScheduleInput {
   urgency: Urgency;
@@ -42,4 +45,19 @@ export function checkSchedule(input: ScheduleInput, now: Date, leadSeconds: numb
     throw new DomainError('invalid_request', `scheduled_for must be at least ${minutes} minutes in the future`, 'scheduled_for');
   }
   return scheduledFor;
+}
+
+/**
+ * An agent's output schema is one this service takes (the rules, then ajv's own compile), and in
+ * test mode one the scripted expert can answer: a test deployment exists to exercise the
+ * integration's handling of a typed answer, so one that could never get one is refused up front.
+ */
+export function checkOutputSchema(schema: unknown, mode: KeyMode): void {
+  const problem = outputSchemaProblem(schema);
+  if (problem) throw new DomainError('invalid_request', `output_schema${problem.path ? ` at ${problem.path}` : ''}: ${problem.message}`, 'output_schema');
+  const compileError = outputSchemaCompileError(schema as object);
+  if (compileError) throw new DomainError('invalid_request', `output_schema is not a valid JSON Schema: ${compileError}`, 'output_schema');
+  if (mode === 'test' && exampleOutputData(schema as object) === null) {
+    throw new DomainError('invalid_request', 'output_schema: test mode cannot make an answer for this schema (a string with a pattern needs an example in "examples"); give one, or try it in live mode', 'output_schema');
+  }
 }

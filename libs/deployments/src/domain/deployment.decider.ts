@@ -32,6 +32,7 @@ import type {
 } from './deployment.commands';
 import { assertAssigned, assertExists, idOf, listOf, refuse } from './deployment.guards';
 import { accept, decline, expireOffer, offer, startRouting } from './deployment.routing.decider';
+import { outputDataProblem } from './output-schema/output-data.validator';
 import type { DeploymentState, DeploymentStateStatus } from './deployment.state';
 
 export function decide(command: DeploymentCommand, state: DeploymentState): DeploymentEvent[] {
@@ -126,6 +127,7 @@ function publish(command: PublishOutput, state: DeploymentState): DeploymentEven
     throw refuse('invalid_state_transition', state, 'only in_progress deployments can be completed');
   }
   assertAssigned(state, command.expertId);
+  assertTypedAnswer(state.details.output_schema, command.output.data);
   const data = {
     deployment_id: idOf(state),
     output: command.output,
@@ -134,6 +136,17 @@ function publish(command: PublishOutput, state: DeploymentState): DeploymentEven
     completed_at: command.now,
   };
   return [{ type: 'deployment.completed', data }];
+}
+
+/** With an output schema the answer's `data` is required and must match it; without one there is no `data`. */
+function assertTypedAnswer(schema: Record<string, unknown> | undefined, data: unknown): void {
+  if (!schema) {
+    if (data !== undefined) throw new DomainError('invalid_request', 'output.data is taken only for a deployment created with an output_schema', 'output.data');
+    return;
+  }
+  if (data === undefined) throw new DomainError('invalid_request', 'output.data is required: this deployment asks for an answer matching its output_schema', 'output.data');
+  const problem = outputDataProblem(schema, data);
+  if (problem) throw new DomainError('invalid_request', `output.data${problem.pointer}: ${problem.message}`, `output.data${problem.pointer}`);
 }
 
 /** Who may cancel from where (SPEC.md "States and transitions", rules 1, 2, 4, 5). */

@@ -35,6 +35,8 @@ export interface ExpertDeploymentView {
   created_at: string;
   /** Set when a handoff opened the deployment (issue 8): the artifact to return and the memory keys it named. */
   handoff: { handoff_id: string; artifact: string; memory_keys: string[] } | null;
+  /** The schema the expert's answer (`data` on publish) must match; null when the agent asked for prose only. */
+  output_schema: Record<string, unknown> | null;
 }
 
 export function expertRelation(state: DeploymentState, expertId: string): ExpertRelation | null {
@@ -81,6 +83,7 @@ export function toExpertView(state: DeploymentState, expertId: string): ExpertDe
     expiry: state.status === 'expired' ? { reason: state.reason, expired_at: state.expired_at } : null,
     created_at: d.created_at,
     handoff: d.handoff ? { handoff_id: d.handoff.handoff_id, artifact: d.handoff.artifact, memory_keys: d.handoff.memory.map((entry) => entry.key) } : null,
+    output_schema: d.output_schema ?? null,
   };
 }
 

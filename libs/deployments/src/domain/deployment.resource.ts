@@ -65,6 +65,8 @@ export interface DeploymentResource {
   credits_charged?: number;
   duration_seconds?: number;
   completed_at?: string;
+  /** The schema the answer's `output.data` follows; only on deployments created with one. */
+  output_schema?: Record<string, unknown>;
 }
 
 export function toDeploymentResource(state: DeploymentState): DeploymentResource {
@@ -93,6 +95,7 @@ export function toDeploymentResource(state: DeploymentState): DeploymentResource
     ...clarificationOf(state),
     cancellation: null,
     expiry: null,
+    ...(d.output_schema ? { output_schema: d.output_schema } : {}),
   };
   switch (state.status) {
     case 'completed':

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { DeploymentCreated, Output } from '@eh/contracts';
+import { exampleOutputData } from '../domain/output-schema/output-data.example';
 
-type Brief = Pick<DeploymentCreated['data'], 'brief' | 'skills' | 'context_url' | 'context_files' | 'urgency' | 'handoff'>;
+type Brief = Pick<DeploymentCreated['data'], 'brief' | 'skills' | 'context_url' | 'context_files' | 'urgency' | 'handoff' | 'output_schema'>;
 
 const OPENINGS = [
   'Here is a first, complete answer to the brief.',
@@ -46,7 +47,11 @@ export function synthesizeOutput(brief: Brief): Output {
     '---',
     '_Synthesized in test mode: no expert was paged and no credits were charged._',
   ];
-  return { format: 'markdown', body: lines.join('\n'), attachments: [] };
+  const output: Output = { format: 'markdown', body: lines.join('\n'), attachments: [] };
+  if (!brief.output_schema) return output;
+  // Creation refuses, in test mode, a schema this cannot answer: null is not expected here.
+  const data = exampleOutputData(brief.output_schema);
+  return data === null ? output : { ...output, data: data as Record<string, unknown> };
 }
 
 function adviceFor(skill: string): string {

@@ -113,7 +113,7 @@ export type paths = {
         };
         /**
          * A deployment’s events, live (server-sent events)
-         * @description A `text/event-stream`: `retry: 3000` and `: connected` first, then one message per event (`id`, `event: <type>`, `data: <Event JSON>`), and a `: keepalive` comment every 15 s. On a reconnect the browser sends the last `id` as `Last-Event-ID` and the stream resumes after it. Without `Last-Event-ID` the stream’s past events come first. Ids are sequences.
+         * @description A `text/event-stream`: `retry: 3000` and `: connected` first, then one message per event (`id`, `event: <type>`, `data: <Event JSON>`), and a `: keepalive` comment every 15 s. On a reconnect the browser sends the last `id` as `Last-Event-ID` and the stream resumes after it. Without `Last-Event-ID` the stream’s past events come first. Ids are sequences. At most 10 streams are open per API key (or member) and 40 per workspace, both modes and both stream routes together (EVENT_STREAMS_PER_KEY, EVENT_STREAMS_PER_WORKSPACE): one more is answered 429 `rate_limited` with `Retry-After` in the error shape, and a closed stream frees its slot at once.
          */
         get: operations["streamDeploymentEvents"];
         put?: never;
@@ -193,7 +193,7 @@ export type paths = {
         };
         /**
          * Every event of the workspace and mode, live (server-sent events)
-         * @description A `text/event-stream`: `retry: 3000` and `: connected` first, then one message per event (`id`, `event: <type>`, `data: <Event JSON>`), and a `: keepalive` comment every 15 s. On a reconnect the browser sends the last `id` as `Last-Event-ID` and the stream resumes after it. Without `Last-Event-ID` only new events; with it, up to 1,000 missed ones first.
+         * @description A `text/event-stream`: `retry: 3000` and `: connected` first, then one message per event (`id`, `event: <type>`, `data: <Event JSON>`), and a `: keepalive` comment every 15 s. On a reconnect the browser sends the last `id` as `Last-Event-ID` and the stream resumes after it. Without `Last-Event-ID` only new events; with it, the missed ones first, oldest first: the replay reads at most 1,000 of the workspace’s events per request (EVENT_STREAM_REPLAY_MAX_EVENTS) and each 10 it reads cost one request of the key’s rate limit (EVENT_STREAM_REPLAY_EVENTS_PER_PERMIT); a replay the key cannot pay for is 429 with `Retry-After` before the stream opens, and ends the stream once open. Past the bound the stream sends an `id` alone (where it stopped reading) and ends: the browser’s reconnect sends it as `Last-Event-ID` and the next request continues from there. At most 10 streams are open per API key (or member) and 40 per workspace, both modes and both stream routes together (EVENT_STREAMS_PER_KEY, EVENT_STREAMS_PER_WORKSPACE): one more is answered 429 `rate_limited` with `Retry-After` in the error shape, and a closed stream frees its slot at once.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -520,7 +520,7 @@ export type paths = {
         put?: never;
         /**
          * Send a test event
-         * @description A `webhook.test` event through the normal delivery path: signed, retried, listed. Also to a disabled endpoint. Answers the delivery with `Location`.
+         * @description A `webhook.test` event through the normal delivery path: signed, retried, listed. Also to a disabled endpoint. Answers the delivery with `Location`. At most 5 test events per endpoint per rolling minute (WEBHOOK_ENDPOINT_TESTS_PER_MINUTE); past that, 429 `rate_limited` with `Retry-After`.
          */
         post: operations["sendWebhookTestEvent"];
         delete?: never;
@@ -630,6 +630,10 @@ export type components = {
             metadata?: {
                 [key: string]: string | number | boolean;
             };
+            /** @description A JSON Schema (2020-12 dialect) of an object: the expert fills it, and the answer’s `output.data` is validated against it before it is delivered. At most 32 KB and 12 levels deep; local `$ref` only. Supported keywords: see the decisions on typed answers. */
+            output_schema?: {
+                [key: string]: unknown;
+            };
             scheduled_for?: string;
             skills: string[];
             /** @enum {string} */
@@ -707,6 +711,10 @@ export type components = {
             };
             /** @description Null until completed; the partial output of a cancelled deployment when one was attached. */
             output: components["schemas"]["Output"] | null;
+            /** @description The JSON Schema (2020-12) given on create for the answer’s `output.data`; present only when one was given. */
+            output_schema?: {
+                [key: string]: unknown;
+            };
             /** @description The expert’s clarifying question, from needs_input on. */
             question: {
                 /** Format: date-time */
@@ -923,6 +931,10 @@ export type components = {
             }[];
             /** @description Markdown text. */
             body: string;
+            /** @description The typed answer, valid against the deployment’s `output_schema`; present only on deployments created with one. */
+            data?: {
+                [key: string]: unknown;
+            };
             /** @enum {string} */
             format: "markdown";
         };

@@ -771,6 +771,10 @@ export type components = {
             };
             /** @description Null until completed; the partial output of a cancelled deployment when one was attached. */
             output: components["schemas"]["Output"] | null;
+            /** @description The JSON Schema (2020-12) given on create for the answer’s `output.data`; present only when one was given. */
+            output_schema?: {
+                [key: string]: unknown;
+            };
             /** @description The expert’s clarifying question, from needs_input on. */
             question: {
                 /** Format: date-time */
@@ -964,6 +968,10 @@ export type components = {
             }[];
             /** @description Markdown text. */
             body: string;
+            /** @description The typed answer, valid against the deployment’s `output_schema`; present only on deployments created with one. */
+            data?: {
+                [key: string]: unknown;
+            };
             /** @enum {string} */
             format: "markdown";
         };

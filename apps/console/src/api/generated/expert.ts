@@ -873,8 +873,16 @@ export type components = {
                 }[];
                 /** @description Markdown text. */
                 body: string;
+                /** @description The typed answer, when the deployment has an output schema. */
+                data?: {
+                    [key: string]: unknown;
+                };
                 /** @enum {string} */
                 format: "markdown";
+            } | null;
+            /** @description The JSON Schema (2020-12) the answer’s `data` must match on publish; null when the agent asked for prose only. */
+            output_schema: {
+                [key: string]: unknown;
             } | null;
             question: {
                 /** Format: date-time */
@@ -1038,6 +1046,10 @@ export type components = {
             attachments?: components["schemas"]["AttachmentRequest"][];
             body: string;
             credits_charged: number;
+            /** @description The answer to the deployment’s `output_schema` (required when it has one; refused otherwise). An invalid value is refused with 400 naming its JSON pointer in `param` (`output.data/variants/2`). */
+            data?: {
+                [key: string]: unknown;
+            };
             duration_seconds: number;
         };
         ReasonRequest: {

@@ -631,6 +631,10 @@ export type components = {
             metadata?: {
                 [key: string]: string | number | boolean;
             };
+            /** @description A JSON Schema (2020-12 dialect) of an object: the expert fills it, and the answer’s `output.data` is validated against it before it is delivered. At most 32 KB and 12 levels deep; local `$ref` only. Supported keywords: see the decisions on typed answers. */
+            output_schema?: {
+                [key: string]: unknown;
+            };
             scheduled_for?: string;
             skills: string[];
             /** @enum {string} */
@@ -708,6 +712,10 @@ export type components = {
             };
             /** @description Null until completed; the partial output of a cancelled deployment when one was attached. */
             output: components["schemas"]["Output"] | null;
+            /** @description The JSON Schema (2020-12) given on create for the answer’s `output.data`; present only when one was given. */
+            output_schema?: {
+                [key: string]: unknown;
+            };
             /** @description The expert’s clarifying question, from needs_input on. */
             question: {
                 /** Format: date-time */
@@ -924,6 +932,10 @@ export type components = {
             }[];
             /** @description Markdown text. */
             body: string;
+            /** @description The typed answer, valid against the deployment’s `output_schema`; present only on deployments created with one. */
+            data?: {
+                [key: string]: unknown;
+            };
             /** @enum {string} */
             format: "markdown";
         };

@@ -62,6 +62,7 @@ export class CreateDeploymentController {
         context_files: body.context_files ?? [],
         metadata: body.metadata ?? {},
         webhook_url: body.webhook_url ?? null,
+        ...(body.output_schema !== undefined ? { output_schema: body.output_schema } : {}),
       },
     );
     void reply.header('Location', `/v1/deployments/${deployment.id}`);

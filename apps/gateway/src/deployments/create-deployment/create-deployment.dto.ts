@@ -6,6 +6,7 @@ import {
   IsArray,
   IsIn,
   IsISO8601,
+  IsObject,
   IsOptional,
   IsString,
   IsUrl,
@@ -13,6 +14,7 @@ import {
   MaxLength,
   MinLength,
 } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { IsFlatMetadata } from '../../http/is-flat-metadata.validator';
 
 const HTTPS_URL = { protocols: ['https'], require_protocol: true, require_valid_protocol: true };
@@ -63,4 +65,9 @@ export class CreateDeploymentDto {
   @IsUrl({ protocols: ['https', 'http'], require_protocol: true, require_valid_protocol: true, require_tld: false }, { message: 'webhook_url must be an https URL' })
   @MaxLength(2048)
   webhook_url?: string;
+
+  @IsOptional()
+  @IsObject({ message: 'output_schema must be a JSON Schema object (2020-12) describing the answer' })
+  @JSONSchema({ type: 'object', additionalProperties: true, description: 'A JSON Schema (2020-12 dialect) of an object: the expert fills it, and the answer’s `output.data` is validated against it before it is delivered. At most 32 KB and 12 levels deep; local `$ref` only. Supported keywords: see the decisions on typed answers.' })
+  output_schema?: Record<string, unknown>;
 }

@@ -57,7 +57,7 @@ export class ExpertActionsController {
   async publish(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new ValidatedBody(PublishDto)) body: PublishDto, @Req() request: FastifyRequest) {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');
     const attachments = await publishedAttachments(this.sql, body.attachments ?? [], { deploymentId: id, expertId: expert.id });
-    const output = { format: 'markdown' as const, body: body.body, attachments };
+    const output = { format: 'markdown' as const, body: body.body, attachments, ...(body.data !== undefined ? { data: body.data } : {}) };
     const view = await this.act(expert, id, request, { type: 'publish', output, durationSeconds: body.duration_seconds, creditsCharged: body.credits_charged });
     // Published: the draft has served its purpose (issue 12).
     await deleteExpertDraft(this.sql, { deploymentId: id, expertId: expert.id });

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { AVAILABILITIES } from '@eh/contracts';
 
@@ -62,6 +62,12 @@ export class PublishDto {
   @Min(0)
   @Max(1_000_000)
   credits_charged!: number;
+
+  /** The typed answer: required, and checked against it, when the deployment has an output schema. */
+  @IsOptional()
+  @IsObject({ message: 'data must be an object: the answer to the deployment’s output_schema' })
+  @JSONSchema({ type: 'object', additionalProperties: true, description: 'The answer to the deployment’s `output_schema` (required when it has one; refused otherwise). An invalid value is refused with 400 naming its JSON pointer in `param` (`output.data/variants/2`).' })
+  data?: Record<string, unknown>;
 }
 
 export class ExpertCancelDto {

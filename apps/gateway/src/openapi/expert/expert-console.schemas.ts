@@ -27,11 +27,15 @@ const attachmentShown = objectOf<{ name: string; url: string; content_type: stri
   size_bytes: { type: 'integer', minimum: 0 },
 });
 
-const output = objectOf<NonNullable<ExpertDeploymentView['output']>>({
-  format: { type: 'string', enum: ['markdown'] },
-  body: { type: 'string', description: 'Markdown text.' },
-  attachments: { type: 'array', items: attachmentShown },
-});
+const output = objectOf<NonNullable<ExpertDeploymentView['output']>>(
+  {
+    format: { type: 'string', enum: ['markdown'] },
+    body: { type: 'string', description: 'Markdown text.' },
+    attachments: { type: 'array', items: attachmentShown },
+    data: { type: 'object', additionalProperties: true, description: 'The typed answer, when the deployment has an output schema.' },
+  },
+  { optional: ['data'] },
+);
 
 const memoryEntry = objectOf<ExpertMemoryEntry>({
   key: text,
@@ -78,6 +82,7 @@ const expertDeployment = objectOf<ExpertDeploymentWithMemory>(
     created_at: timestamp(),
     handoff: orNull(objectOf<NonNullable<ExpertDeploymentView['handoff']>>({ handoff_id: idOf('handoff'), artifact: text, memory_keys: { type: 'array', items: text } })),
     memory: orNull(memory),
+    output_schema: { type: ['object', 'null'], additionalProperties: true, description: 'The JSON Schema (2020-12) the answer’s `data` must match on publish; null when the agent asked for prose only.' },
   },
   { description: 'A deployment as the expert it is offered or assigned to sees it; `memory` only while assigned and open.' },
 );

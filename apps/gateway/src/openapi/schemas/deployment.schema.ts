@@ -32,11 +32,15 @@ const attachment = objectOf<Omit<Attachment, 'attachment_id'>>({
 });
 
 /** The expert's output; handoffs deliver the same shape. */
-export const outputSchema = objectOf<Output>({
-  format: { type: 'string', enum: ['markdown'] },
-  body: { type: 'string', description: 'Markdown text.' },
-  attachments: { type: 'array', items: attachment },
-});
+export const outputSchema = objectOf<Output>(
+  {
+    format: { type: 'string', enum: ['markdown'] },
+    body: { type: 'string', description: 'Markdown text.' },
+    attachments: { type: 'array', items: attachment },
+    data: { type: 'object', additionalProperties: true, description: 'The typed answer, valid against the deployment’s `output_schema`; present only on deployments created with one.' },
+  },
+  { optional: ['data'] },
+);
 
 const question = objectOf<DeploymentQuestion>({ body: { type: 'string' }, asked_at: timestamp(), reply_deadline: timestamp() });
 const reply = objectOf<DeploymentReply>({ body: { type: 'string' }, replied_at: timestamp() });
@@ -79,8 +83,9 @@ export const deploymentSchema: JsonSchema = {
       credits_charged: { ...credits, description: 'Settled billing; present once completed.' },
       duration_seconds: { type: 'integer', minimum: 0, description: 'Present once completed.' },
       completed_at: timestamp('Present once completed.'),
+      output_schema: { type: 'object', additionalProperties: true, description: 'The JSON Schema (2020-12) given on create for the answer’s `output.data`; present only when one was given.' },
     },
-    { optional: SETTLED },
+    { optional: [...SETTLED, 'output_schema'] },
   ),
   // The settled fields appear exactly when the deployment is completed.
   if: { properties: { status: { const: 'completed' } } },

@@ -1,0 +1,114 @@
+import Ajv2020 from 'ajv/dist/2020';
+import { request, type ErrorBody } from '../support/http';
+import { startServices, type RunningServices } from '../support/service-harness';
+import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../router/support/router-e2e';
+import { WebhookReceiver } from '../webhooks/support/webhook-receiver';
+
+/** An object, an enum, an array with minItems, a string with maxLength: three headline variants and the chosen one. */
+const SCHEMA = {
+  type: 'object',
+  required: ['variants', 'chosen', 'tone'],
+  additionalProperties: false,
+  properties: {
+    variants: { type: 'array', minItems: 3, items: { type: 'string', maxLength: 60 } },
+    chosen: { type: 'integer', minimum: 0, maximum: 2 },
+    tone: { enum: ['playful', 'serious', 'warm'] },
+  },
+};
+type TypedDeployment = Deployment & { output_schema?: unknown; output: (Deployment['output'] & { data?: unknown }) | null };
+
+const nested = (depth: number): Record<string, unknown> => (depth === 0 ? { type: 'string' } : { type: 'object', properties: { next: nested(depth - 1) } });
+
+/**
+ * Typed answers through the running services: the agent's `output_schema` is checked on create,
+ * echoed, answered in test mode with a valid instance, and in live mode the expert's `data` is
+ * checked on publish (REST and the expert CLI), refused with its JSON pointer, and delivered
+ * to the agent's GET and webhook. The answers are checked with ajv here, independently.
+ */
+describe('typed answers', () => {
+  const ajv = new Ajv2020({ strict: false });
+  let services: RunningServices;
+  let e2e: RouterE2e;
+  let receiver: WebhookReceiver;
+  let workspace: Workspace;
+  let expert: Expert;
+
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+    services = await startServices({ ...FAST_CLOCKS, WEBHOOK_ALLOW_PRIVATE_URLS: 'true', OFFER_TIMEOUT_SECONDS: '10' });
+    e2e = new RouterE2e(services);
+    workspace = await services.ops<Workspace>('workspace:create', '--name', 'typed-answers');
+    expert = await e2e.addExpert(['e2e-typed'], 20, { availability: 'online' });
+  });
+
+  afterAll(async () => {
+    await services?.stop();
+    await receiver?.close();
+  });
+
+  it('answers a test deployment with data valid against its schema, and echoes the schema', async () => {
+    const created = await e2e.create(workspace.keys.test, { brief: 'Three headline variants for a bakery.', skills: ['copywriting'], output_schema: SCHEMA });
+    expect(created.status).toBe(201);
+    expect((created.body as TypedDeployment).output_schema).toEqual(SCHEMA);
+    const done = (await e2e.waitForStatus(workspace.keys.test, created.body.id, 'completed')) as TypedDeployment;
+    expect(ajv.validate(SCHEMA, done.output?.data)).toBe(true);
+    // Without a schema nothing changes: no output_schema, no data.
+    const plain = await e2e.create(workspace.keys.test, { brief: 'A tagline for a bakery.', skills: ['copywriting'] });
+    const plainDone = (await e2e.waitForStatus(workspace.keys.test, plain.body.id, 'completed')) as TypedDeployment;
+    expect('output_schema' in plainDone).toBe(false);
+    expect(plainDone.output && 'data' in plainDone.output).toBe(false);
+  });
+
+  it.each([
+    ['a 100 KB schema', { type: 'object', properties: Object.fromEntries(Array.from({ length: 2000 }, (_unused, index) => [`f${index}`, { type: 'string', description: 'x'.repeat(40) }])) }, /bytes/],
+    ['one 50 levels deep', nested(50), /deep/],
+    ['a remote $ref', { type: 'object', properties: { a: { $ref: 'https://example.com/schema.json' } } }, /no other document is ever fetched/],
+    ['a pattern that backtracks badly', { type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$', examples: ['aaa'] } } }, /nested quantifiers/],
+    ['an unsupported keyword', { type: 'object', properties: { a: { type: 'string', contentMediaType: 'text/html' } } }, /contentMediaType is not supported/],
+    ['a schema of a string', { type: 'string' }, /object/],
+    ['not an object', 'write JSON', /output_schema must be/],
+  ])('refuses %s with 400 naming output_schema', async (_name, schema, message) => {
+    const started = performance.now();
+    const refused = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body: { brief: 'Headlines.', skills: ['copywriting'], output_schema: schema } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: expect.any(String), message: expect.stringMatching(message) });
+    // A schema nested past the gateway's own bound on any body is refused before the rules see it, naming the path.
+    expect(refused.body.error.param).toMatch(/^output_schema/);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('checks the expert’s answer on publish, names the pointer, and delivers data to the agent’s GET and webhook', async () => {
+    const created = await e2e.create(workspace.keys.live, { brief: 'Three headline variants.', skills: ['e2e-typed'], output_schema: SCHEMA, webhook_url: receiver.url('/typed') });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    await e2e.waitForOffer(id, 1);
+    const shown = await e2e.asExpert<{ output_schema: unknown }>(expert, 'GET', `/deployments/${id}`);
+    expect(shown.body.output_schema).toEqual(SCHEMA);
+    expect((await e2e.asExpert(expert, 'POST', `/deployments/${id}/accept`)).status).toBe(200);
+    expect((await e2e.asExpert(expert, 'POST', `/deployments/${id}/start`)).status).toBe(200);
+    const publish = (data?: unknown) => e2e.asExpert<ErrorBody>(expert, 'POST', `/deployments/${id}/publish`, { body: 'Three options.', duration_seconds: 600, credits_charged: 5, ...(data === undefined ? {} : { data }) });
+
+    const missing = await publish();
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.param).toBe('output.data');
+    const tooFew = await publish({ variants: ['One', 'Two'], chosen: 0, tone: 'warm' });
+    expect(tooFew.status).toBe(400);
+    expect(tooFew.body.error).toMatchObject({ param: 'output.data/variants', message: expect.stringContaining('fewer than 3') });
+    const badTone = await publish({ variants: ['One', 'Two', 'Three'], chosen: 0, tone: 'loud' });
+    expect(badTone.body.error).toMatchObject({ param: 'output.data/tone' });
+    // The expert CLI sends the same check.
+    await expect(e2e.expertCli(expert, 'publish', '--deployment', id, '--body', 'x', '--duration-seconds', '1', '--credits', '1', '--data', '{"variants":["a"],"chosen":0,"tone":"warm"}')).rejects.toThrow(/output\.data\/variants/);
+    expect((await e2e.get(workspace.keys.live, id)).body.status).toBe('in_progress');
+
+    const answer = { variants: ['Fresh every morning', 'Bread worth waking for', 'The loaf you remember'], chosen: 1, tone: 'warm' };
+    const published = await e2e.expertCli<TypedDeployment>(expert, 'publish', '--deployment', id, '--body', 'Three options; the second is strongest.', '--duration-seconds', '600', '--credits', '5', '--data', JSON.stringify(answer));
+    expect(published.status).toBe('completed');
+    const got = (await e2e.get(workspace.keys.live, id)).body as TypedDeployment;
+    expect(got.output?.data).toEqual(answer);
+    expect(ajv.validate(SCHEMA, got.output?.data)).toBe(true);
+    const deliveries = await receiver.waitForDeliveries('/typed', 3, 20_000);
+    const completed = deliveries.map((delivery) => JSON.parse(delivery.body)).find((event) => event.type === 'deployment.completed');
+    expect(completed?.data.object.output.data).toEqual(answer);
+    expect(completed?.data.object.output_schema).toEqual(SCHEMA);
+  });
+});
