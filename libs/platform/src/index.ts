@@ -16,6 +16,7 @@ export * from './config/service-config';
 export * from './config/webhook-config';
 export * from './config/ledger-config';
 export * from './config/console-config';
+export * from './config/http-server-config';
 export * from './secrets/secret-keyring';
 export * from './secrets/secret-cipher';
 export * from './scheduling/periodic-task';

@@ -4,6 +4,7 @@ import { loadSecretKeyring, type SecretKeyring } from '../secrets/secret-keyring
 import { loadLedgerConfig, type LedgerConfig } from './ledger-config';
 import { loadWebhookConfig, type WebhookConfig } from './webhook-config';
 import { loadAttachmentConfig, loadConsoleConfig, type AttachmentConfig, type ConsoleConfig } from './console-config';
+import { loadHttpServerConfig, type HttpServerConfig } from './http-server-config';
 
 /**
  * Every address, name and duration comes from the environment, so tests run the real
@@ -85,6 +86,8 @@ export interface ServiceConfig {
   console: ConsoleConfig;
   /** Uploaded attachments: URL signing keys and lifetime, upload size (issue 12, console-config.ts). */
   attachments: AttachmentConfig;
+  /** The gateway's HTTP server: header, request and keep-alive timeouts, connection caps (http-server-config.ts). */
+  httpServer: HttpServerConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -155,5 +158,6 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     ledger: loadLedgerConfig(env),
     console: loadConsoleConfig(env),
     attachments: loadAttachmentConfig(env),
+    httpServer: loadHttpServerConfig(env),
   };
 }
