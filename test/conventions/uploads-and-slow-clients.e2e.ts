@@ -200,16 +200,25 @@ describe('cost bounds: uploads and slow clients', () => {
     }
   });
 
-  it('keeps an event stream open well past the request timeout', async () => {
-    const stream = await RawConnection.open(services.baseUrl);
-    stream.write(requestHead('GET', '/expert/v1/events', { Authorization: `Bearer ${ada.credential}`, Accept: 'text/event-stream' }));
-    expect((await stream.answer(5000))?.status).toBe(200);
-    const before = stream.receivedBytes;
+  it('keeps event streams (the expert’s and the partner’s) open well past the request timeout', async () => {
+    const streams = await Promise.all(
+      [
+        { path: '/expert/v1/events', credential: ada.credential },
+        { path: '/v1/events/stream', credential: workspace.keys.live },
+      ].map(async ({ path, credential }) => {
+        const stream = await RawConnection.open(services.baseUrl);
+        stream.write(requestHead('GET', path, { Authorization: `Bearer ${credential}`, Accept: 'text/event-stream' }));
+        expect((await stream.answer(5000))?.status).toBe(200);
+        return { stream, before: stream.receivedBytes };
+      }),
+    );
     await new Promise((resolve) => setTimeout(resolve, REQUEST_TIMEOUT_MS + 1500));
-    expect(stream.closed).toBe(false);
-    // Its keep-alive comments still arrive.
-    expect(stream.receivedBytes).toBeGreaterThan(before);
-    stream.destroy();
+    for (const { stream, before } of streams) {
+      expect(stream.closed).toBe(false);
+      // Their keep-alive comments still arrive.
+      expect(stream.receivedBytes).toBeGreaterThan(before);
+      stream.destroy();
+    }
   });
 
   it('holds at most HTTP_MAX_CONNECTIONS_PER_ADDRESS connections from one address: the next is answered 429 and closed', async () => {
