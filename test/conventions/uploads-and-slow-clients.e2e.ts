@@ -169,6 +169,10 @@ describe('cost bounds: uploads and slow clients', () => {
     connection.write(`{"brief":"${'x'.repeat(4000)}`);
     const error = await expectRefusedUnread({ connection, answer: await connection.answer(5000) }, 401, 'authentication_failed');
     expect(error.message).toContain('4096 bytes');
+    // An Authorization header that is no Bearer credential is none either.
+    const malformed = await RawConnection.open(services.baseUrl, '127.0.0.7');
+    malformed.write(requestHead('PUT', '/v1/memory/brand', { 'Content-Type': 'application/json', 'Content-Length': 500_000, Authorization: 'Basic dXNlcjpwYXNz' }));
+    await expectRefusedUnread({ connection: malformed, answer: await malformed.answer(5000) }, 401, 'authentication_failed');
     // A small body without a credential still meets the guard's own answer.
     const small = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { body: { brief: 'x' } });
     expect([small.status, small.body.error.code]).toEqual([401, 'authentication_failed']);
