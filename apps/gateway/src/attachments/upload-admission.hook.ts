@@ -1,4 +1,4 @@
-import { DomainError } from '@eh/contracts';
+import { DomainError, isId } from '@eh/contracts';
 import { checkAttachmentSize, checkDeploymentRoom, uploadsHeldFor } from '@eh/attachments';
 import type { AttachmentConfig, SqlClient } from '@eh/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -33,7 +33,8 @@ export function registerUploadAdmission(fastify: FastifyInstance, deps: UploadAd
     if (!deps.database.ready) throw new DomainError('service_unavailable', 'the service is starting and its database is not reachable yet; retry shortly');
     const expert = await deps.guard.authenticate(request);
     const declared = declaredBodyLength(request);
-    if (declared !== null) checkAttachmentSize(declared, deps.limits.maxBytes);
+    // Only a length past the limit: every other check of the file keeps the handler's order.
+    if (declared !== null && declared > deps.limits.maxBytes) checkAttachmentSize(declared, deps.limits.maxBytes);
     const release = inFlight.take(expert.id);
     if (!release) throw new RetryAfterError('rate_limited', `you already have ${deps.limits.uploadsInFlightPerExpert} upload(s) in flight; send the next one when it is done`, 1);
     // Freed when the answer is sent or the client goes away, whichever comes first.
@@ -50,5 +51,6 @@ export function registerUploadAdmission(fastify: FastifyInstance, deps: UploadAd
 
 function deploymentIdOf(request: FastifyRequest): string | null {
   const value = (request.query as Record<string, unknown> | undefined)?.deployment_id;
-  return typeof value === 'string' && value !== '' ? value : null;
+  // Anything but a well-formed id is the handler's to refuse (the unsafe-input check runs after this hook).
+  return typeof value === 'string' && isId('deployment', value) ? value : null;
 }

@@ -6,7 +6,7 @@ import { closeAfterReply, declaredBodyLength, hasBody } from './close-after-repl
 
 /** Every route under these needs a credential (an API key, the admin key, an expert's, or the console session). */
 const GUARDED_PATHS = ['/v1/', '/expert/v1/', '/admin/v1/'];
-const METHODS_WITH_BODIES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const METHODS_WITH_BODIES = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const BEARER = /^Bearer\s+\S+$/i;
 
 /**
