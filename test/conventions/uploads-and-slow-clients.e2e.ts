@@ -145,7 +145,8 @@ describe('cost bounds: uploads and slow clients', () => {
 
   it('lets an expert have one upload in flight: a second one meanwhile is 429 with Retry-After, unread', async () => {
     const id = await adaWorking();
-    const first = await startUpload({ deploymentId: id, length: FIRST_CHUNK.length + 1000, credential: ada.credential, waitMs: 500 });
+    // Long enough for its admission (a credential lookup) to have taken the slot on a loaded host.
+    const first = await startUpload({ deploymentId: id, length: FIRST_CHUNK.length + 1000, credential: ada.credential, waitMs: 1500 });
     expect(first.answer).toBeNull();
     const second = await startUpload({ deploymentId: id, length: 1000, credential: ada.credential });
     expect(second.answer?.headers['retry-after']).toBe('1');
@@ -243,10 +244,16 @@ describe('cost bounds: uploads and slow clients', () => {
     expect((await held[0].answer(5000))?.status).toBe(200);
     // Once one closes, the address may open another.
     held[1].destroy();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const again = await RawConnection.open(services.baseUrl, from);
-    again.write(requestHead('GET', '/health/live', {}));
-    expect((await again.answer(5000))?.status).toBe(200);
-    for (const connection of [...held, again]) connection.destroy();
+    let status: number | undefined;
+    for (let attempt = 0; attempt < 50 && status !== 200; attempt += 1) {
+      const again = await RawConnection.open(services.baseUrl, from);
+      again.write(requestHead('GET', '/health/live', {}));
+      status = (await again.answer(5000))?.status;
+      again.destroy();
+      // Until the server has seen the close, the address is still full.
+      if (status === 429) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(200);
+    for (const connection of held) connection.destroy();
   });
 });
