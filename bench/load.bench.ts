@@ -125,7 +125,11 @@ async function main(): Promise<void> {
   const profileDir = option('profile', '');
   const profiling: Record<string, string> = profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` } : {};
   // Health ports: the gateway's /metrics gives its GC pauses during the GET phase.
-  const services = await startServices({ ...profiling, ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: '10000000', AUTH_FAILURES_PER_MINUTE: '1000000' }, { healthPorts: true });
+  // One loopback address plays every partner: its load client alone keeps up to 256 sockets open.
+  const services = await startServices(
+    { ...profiling, ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: '10000000', AUTH_FAILURES_PER_MINUTE: '1000000', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' },
+    { healthPorts: true },
+  );
   const floor = await startFloor();
   const client = new HttpLoadClient(services.baseUrl);
   const floorClient = new HttpLoadClient(floor.url);

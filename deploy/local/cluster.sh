@@ -140,6 +140,8 @@ write_env() {
     echo "LEDGER_STANDARD_IN_FLIGHT_LIMIT=${LEDGER_STANDARD_IN_FLIGHT_LIMIT:-10000}"
     echo "RATE_LIMIT_PER_MINUTE=${RATE_LIMIT_PER_MINUTE:-1000000}"
     echo "AUTH_FAILURES_PER_MINUTE=${AUTH_FAILURES_PER_MINUTE:-0}"
+    # The gateways sit behind the balancer, so every client has its address: no per-address cap.
+    echo "HTTP_MAX_CONNECTIONS_PER_ADDRESS=${HTTP_MAX_CONNECTIONS_PER_ADDRESS:-0}"
   } >"$DIR/cluster.env"
   # Every process and where to ask it whether it is ready, for the soak (soak/cluster/cluster-control.ts).
   local name

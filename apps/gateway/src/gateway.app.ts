@@ -16,6 +16,9 @@ import { registerReplySafety } from './http/reply-safety/reply-safety.hook';
 import { registerRequestSignals } from './http/observability/request-signals.hook';
 import { HTTP_SERVER_OPTIONS, registerHostHeaderCheck } from './http/host-header.hook';
 import { registerJsonBodyParser } from './http/json-body.parser';
+import { registerCloseAfterReply } from './http/cost-bounds/close-after-reply';
+import { boundConnections, fastifyTimeouts, nodeServerOptions } from './http/cost-bounds/connection-bounds';
+import { registerUnauthenticatedBodyCheck } from './http/cost-bounds/unauthenticated-body.hook';
 import { installInterceptorContextBinding } from './http/interceptor-context';
 import { recordIdempotentOutcome } from './http/idempotency/idempotency-outcome.hook';
 import { IdempotencyStore } from './http/idempotency/idempotency.store';
@@ -64,9 +67,13 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
     // Errors Fastify answers before any route (431, malformed HTTP, bad percent-encoding), in the spec's shape (issue 11).
     clientErrorHandler: clientErrorHandler(config.publicBaseUrl),
     frameworkErrors: frameworkErrorHandler(config.publicBaseUrl),
-    // A request without Host is refused by registerHostHeaderCheck, in the spec's shape, not by Node.
-    http: HTTP_SERVER_OPTIONS,
+    // A request without Host is refused by registerHostHeaderCheck, in the spec's shape, not by Node;
+    // headers, whole requests and idle connections are bounded in time (cost-bounds/connection-bounds.ts).
+    http: { ...HTTP_SERVER_OPTIONS, ...nodeServerOptions(config.httpServer) },
+    ...fastifyTimeouts(config.httpServer),
   });
+  // Connections in all and per client address (cost-bounds/connection-bounds.ts).
+  boundConnections(adapter.getInstance().server, config.httpServer, config.publicBaseUrl);
   const app = await NestFactory.create<NestFastifyApplication>(
     GatewayModule.forRoot({
       config,
@@ -95,8 +102,12 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
   registerHostHeaderCheck(fastify, config.publicBaseUrl);
   // NUL, lone surrogates and too deep JSON in a body, query or path: 400 before anything reads them (issue 11).
   registerUnsafeInputCheck(fastify);
-  // Issue 12: cookies, the raw upload body, the static console and its security headers.
-  await registerConsoleHttp(app, config, consoleDeps);
+  // A refusal before the body was read closes the connection rather than read it (cost-bounds/).
+  registerCloseAfterReply(fastify);
+  // Issue 12: cookies, the raw upload body (admitted before it is read), the static console and its security headers.
+  await registerConsoleHttp(app, config, consoleDeps, { database });
+  // After the cookies are parsed: a request with no credential at all reads no large body.
+  registerUnauthenticatedBodyCheck(fastify, { throttle: authThrottle, maxBytes: config.httpServer.unauthenticatedBodyMaxBytes });
   // Every response, errors included, names its request (SPEC.md "Errors": request_id).
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('Request-Id', String(request.id));

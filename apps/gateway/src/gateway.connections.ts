@@ -13,11 +13,15 @@ import { AttachmentUrls, PostgresBlobStore, attachmentsMigrations, type BlobStor
 import { expertDraftsMigrations } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import { identityMigrations } from '@eh/identity';
-import type { Migration, ServiceConfig } from '@eh/platform';
+import type { Migration, ServiceConfig, SqlClient } from '@eh/platform';
 import type { Redis } from 'ioredis';
 import type { NatsConnection } from 'nats';
 import type { Pool } from 'pg';
+import { registerUploadAdmission } from './attachments/upload-admission.hook';
 import { registerUploadBodyParser } from './attachments/upload-body.parser';
+import { ExpertGuard } from './expert/expert.guard';
+import type { DatabaseReadiness } from './health/database-readiness';
+import { SQL } from './http/tokens';
 import { SignInThrottle } from './console-auth/sign-in.throttle';
 import { registerConsoleStatic } from './console-static/console-static';
 import { ExpertEventHub } from './expert/events/expert-event.hub';
@@ -48,9 +52,11 @@ export function createConsoleDependencies(config: ServiceConfig, connections: { 
 }
 
 /** Fastify-level parts: cookies, the raw upload body, the static console and its headers; open streams end before the server closes. */
-export async function registerConsoleHttp(app: NestFastifyApplication, config: ServiceConfig, deps: ConsoleDependencies): Promise<void> {
+export async function registerConsoleHttp(app: NestFastifyApplication, config: ServiceConfig, deps: ConsoleDependencies, gateway: { database: DatabaseReadiness }): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   await app.register(fastifyCookie);
+  // After the cookies are parsed: the upload's credential and bounds, before its body is read.
+  registerUploadAdmission(fastify, { guard: app.get(ExpertGuard, { strict: false }), sql: app.get<SqlClient>(SQL, { strict: false }), database: gateway.database, limits: config.attachments });
   registerUploadBodyParser(fastify, config.attachments.maxBytes);
   await registerConsoleStatic(fastify, { dir: config.console.consoleDir ?? path.join(repositoryRoot(), 'dist/console'), publicBaseUrl: config.publicBaseUrl });
   // Open event streams would hold the server open: end them (and the subscription) first.

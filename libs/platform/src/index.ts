@@ -18,6 +18,7 @@ export * from './config/ledger-config';
 export * from './config/console-config';
 export * from './config/cost-bounds-config';
 export * from './config/public-address';
+export * from './config/http-server-config';
 export * from './secrets/secret-keyring';
 export * from './secrets/secret-cipher';
 export * from './scheduling/periodic-task';

@@ -213,8 +213,15 @@ export function generate(arbitrary: fc.Arbitrary<FuzzCase>, seed: number, index:
 
 /** A request whose framing never completes may get no answer: wait this long for one. */
 const UNANSWERED_TIMEOUT_MS = 3000;
-/** Fastify's body limit and Node's header limit. */
-const isOversized = (rendered: Rendered): boolean => rendered.body.length > 1024 * 1024 || rendered.chunks[0].length > 16 * 1024;
+/**
+ * Answered before the body is read, then closed: past Fastify's body limit or Node's header limit,
+ * and a body over UNAUTHENTICATED_BODY_MAX_BYTES (4 KB) with no credential on a guarded path.
+ */
+const isOversized = (rendered: Rendered): boolean => rendered.body.length > 1024 * 1024 || rendered.chunks[0].length > 16 * 1024 || refusedUnauthenticated(rendered);
+const GUARDED_PATH = /^\/(v1|expert\/v1|admin\/v1)\//;
+const CREDENTIAL_LINE = /^(authorization\s*:\s*bearer\s+\S|cookie\s*:.*\beh_session=)/i;
+const refusedUnauthenticated = (rendered: Rendered): boolean =>
+  rendered.body.length > 4096 && GUARDED_PATH.test(rendered.target) && !rendered.headerLines.some((line) => CREDENTIAL_LINE.test(line));
 
 const ID_PREFIXES: Record<string, string> = { dep_: 'deployment', hnd_: 'handoff' };
 

@@ -1,5 +1,6 @@
-import { PayloadTooLargeException } from '@nestjs/common';
+import { DomainError } from '@eh/contracts';
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { closeAfterReply } from '../http/cost-bounds/close-after-reply';
 
 /** The upload route, as Fastify names it (routeOptions.url). */
 export const UPLOAD_ROUTE = '/expert/v1/attachments';
@@ -16,14 +17,13 @@ declare module 'fastify' {
 /**
  * The parsed body of an upload. The bytes sit in a private field: checks that walk every parsed
  * body (issue 11's unsafe-input hook) see an object with no entries, not 25 million byte indexes.
- * Past the limit the bytes are dropped and only the size is kept, so the handler refuses it.
  */
 export class UploadedFile {
   readonly #bytes: Buffer;
 
   constructor(
     bytes: Buffer,
-    /** Bytes received; larger than `bytes` when the file went past the limit. */
+    /** Bytes received. */
     readonly size: number,
   ) {
     this.#bytes = bytes;
@@ -38,9 +38,10 @@ export class UploadedFile {
  * `POST /expert/v1/attachments` takes the file as the raw body with the file's own Content-Type
  * (docs/console-contract.md "Work"): an image/png, a PDF, also a JSON file. Fastify chooses a body
  * parser by Content-Type, and the JSON parser would take a `.json` file apart. So, for that route
- * only, the type is set aside before parsing and the body is read as bytes. Past `maxBytes` the
- * rest is read and dropped (the handler answers 400 naming `body`; memory stays bounded); past
- * twice that the connection is cut. Every other route keeps its parsers.
+ * only, the type is set aside before parsing and the body is read as bytes. A declared length
+ * past `maxBytes` never gets here (upload-admission.hook.ts); a chunked body that goes past it is
+ * refused there and then, 400 naming `body`, and the connection closed without reading the rest.
+ * Every other route keeps its parsers.
  */
 export function registerUploadBodyParser(fastify: FastifyInstance, maxBytes: number): void {
   fastify.addHook('onRequest', async (request) => {
@@ -63,15 +64,15 @@ export function registerUploadBodyParser(fastify: FastifyInstance, maxBytes: num
     };
     payload.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (received > 2 * maxBytes) {
-        finish(new PayloadTooLargeException(`the file is larger than ${maxBytes} bytes`));
-        payload.destroy();
+      if (received > maxBytes) {
+        payload.pause();
+        closeAfterReply(request);
+        finish(new DomainError('invalid_request', `the file is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB`, 'body'));
         return;
       }
-      if (received <= maxBytes) chunks.push(chunk);
-      else chunks.length = 0;
+      chunks.push(chunk);
     });
-    payload.on('end', () => finish(null, new UploadedFile(received <= maxBytes ? Buffer.concat(chunks, received) : Buffer.alloc(0), received)));
+    payload.on('end', () => finish(null, new UploadedFile(Buffer.concat(chunks, received), received)));
     payload.on('error', (error: Error) => finish(error));
   });
 }

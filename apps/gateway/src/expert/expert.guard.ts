@@ -29,23 +29,32 @@ export class ExpertGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
+    // Already authenticated before its body was read (the upload route: upload-admission.hook.ts).
+    if (request.expert) return true;
+    await this.authenticate(request);
+    return true;
+  }
+
+  /** The request's expert, set on it; refuses as the guard does (401, 403 CSRF, 429 for a blocked address). */
+  async authenticate(request: FastifyRequest): Promise<ExpertRef> {
     // Issue 12: without a bearer credential, the console's session cookie (CSRF checked on changes).
     if (request.headers.authorization === undefined) {
       const viaCookie = await this.sessions.authenticate(request);
       if (viaCookie) {
         request.expert = viaCookie.expert;
-        return true;
+        return viaCookie.expert;
       }
     }
     // Failures count against the client's address; a blocked address is refused first (issue 11).
-    request.expert = await this.throttle.authenticate(request.ip, String(request.id), async () => {
+    const expert = await this.throttle.authenticate(request.ip, String(request.id), async () => {
       const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
       if (!match) throw new DomainError('authentication_failed', 'send "Authorization: Bearer svc_expert_…" with your expert credential');
       const expert = await authenticateExpert(this.sql, match[1]);
       if (!expert) throw new DomainError('authentication_failed', 'the expert credential is not valid, or the expert is retired');
       return expert;
     });
-    return true;
+    request.expert = expert;
+    return expert;
   }
 }
 

@@ -43,3 +43,12 @@ export async function attachmentsOfWork(sql: SqlClient, ids: readonly string[], 
   ]);
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/** How many files, and bytes, this expert has uploaded for this deployment (the attachments_by_deployment index). */
+export async function uploadsHeldFor(sql: SqlClient, work: { deploymentId: string; expertId: string }): Promise<{ files: number; bytes: number }> {
+  const { rows } = await sql.query<{ files: number; bytes: number }>(
+    'SELECT count(*)::int AS files, coalesce(sum(size_bytes), 0)::float8 AS bytes FROM attachments WHERE deployment_id = $1 AND expert_id = $2',
+    [work.deploymentId, work.expertId],
+  );
+  return rows[0] ?? { files: 0, bytes: 0 };
+}

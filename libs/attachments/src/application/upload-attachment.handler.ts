@@ -3,10 +3,10 @@ import { DomainError, newId, type Attachment, type ExpertRef } from '@eh/contrac
 import { assignedWork } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
-import { attachmentsOfWork, insertAttachmentRecord } from '../adapters/attachment.records';
+import { attachmentsOfWork, insertAttachmentRecord, uploadsHeldFor } from '../adapters/attachment.records';
 import type { BlobStore } from '../adapters/blob-store.port';
 import { attachmentContentPath } from '../domain/attachment-url';
-import { checkAttachmentSize, parseAttachmentContentType, parseAttachmentName } from '../domain/upload.rules';
+import { checkAttachmentSize, checkDeploymentRoom, parseAttachmentContentType, parseAttachmentName, type DeploymentUploadLimits } from '../domain/upload.rules';
 
 /** The upload's answer (the console's contract: `POST /expert/v1/attachments`). */
 export interface AttachmentResource {
@@ -20,13 +20,25 @@ export interface AttachmentResource {
 export async function uploadAttachment(
   deps: { store: EventStore; sql: SqlClient; blobs: BlobStore },
   /** `size`: bytes received, which may exceed `bytes.length` when the body went past the limit and was dropped. */
-  input: { expert: ExpertRef; deploymentId: unknown; filename: unknown; contentType: string | undefined; bytes: Buffer; size?: number; maxBytes: number; now: Date },
+  input: {
+    expert: ExpertRef;
+    deploymentId: unknown;
+    filename: unknown;
+    contentType: string | undefined;
+    bytes: Buffer;
+    size?: number;
+    maxBytes: number;
+    /** What one expert may upload for one deployment in all (absent: no bound). */
+    perDeployment?: DeploymentUploadLimits;
+    now: Date;
+  },
 ): Promise<AttachmentResource> {
   if (typeof input.deploymentId !== 'string' || input.deploymentId === '') throw new DomainError('invalid_request', 'deployment_id is required', 'deployment_id');
   const name = parseAttachmentName(input.filename);
   const contentType = parseAttachmentContentType(input.contentType);
   checkAttachmentSize(input.size ?? input.bytes.length, input.maxBytes);
   await assignedWork(deps.store, input.expert, input.deploymentId, { field: 'deployment_id', activeOnly: true });
+  if (input.perDeployment) checkDeploymentRoom(await uploadsHeldFor(deps.sql, { deploymentId: input.deploymentId, expertId: input.expert.id }), input.bytes.length, input.perDeployment);
   const id = newId('attachment');
   // Bytes first: a record never names a blob that is not there (an orphan blob is only wasted space).
   await deps.blobs.put(id, input.bytes);

@@ -1,5 +1,5 @@
 import { DomainError } from '@eh/contracts';
-import { checkAttachmentSize, parseAttachmentContentType, parseAttachmentName } from './upload.rules';
+import { checkAttachmentSize, checkDeploymentRoom, parseAttachmentContentType, parseAttachmentName } from './upload.rules';
 
 const refusal = (run: () => unknown): { code: string; field?: string } | 'ok' => {
   try {
@@ -38,5 +38,12 @@ describe('upload rules (issue 12)', () => {
     expect(refusal(() => checkAttachmentSize(10, 10))).toBe('ok');
     expect(refusal(() => checkAttachmentSize(0, 10))).toEqual({ code: 'invalid_request', field: 'body' });
     expect(refusal(() => checkAttachmentSize(11, 10))).toEqual({ code: 'invalid_request', field: 'body' });
+  });
+
+  it('bounds one expert’s uploads for one deployment in files and in bytes together', () => {
+    const limits = { maxFiles: 3, maxBytes: 100 };
+    expect(refusal(() => checkDeploymentRoom({ files: 2, bytes: 60 }, 40, limits))).toBe('ok');
+    expect(refusal(() => checkDeploymentRoom({ files: 2, bytes: 60 }, 41, limits))).toEqual({ code: 'invalid_request', field: 'body' });
+    expect(refusal(() => checkDeploymentRoom({ files: 3, bytes: 10 }, 1, limits))).toEqual({ code: 'invalid_request', field: 'deployment_id' });
   });
 });

@@ -29,3 +29,31 @@ export function checkAttachmentSize(size: number, maxBytes: number): void {
   if (size === 0) throw new DomainError('invalid_request', 'the file is empty', 'body');
   if (size > maxBytes) throw new DomainError('invalid_request', `the file is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB`, 'body');
 }
+
+/** What one expert has already uploaded for one deployment. */
+export interface UploadsHeld {
+  files: number;
+  bytes: number;
+}
+
+/** How much one expert may upload for one deployment, all files together. */
+export interface DeploymentUploadLimits {
+  maxFiles: number;
+  maxBytes: number;
+}
+
+/**
+ * An expert's uploads for one deployment are bounded in number and in bytes together, so one
+ * credential cannot fill the blob store: removed draft files count too, since their bytes stay.
+ * The file that would go past either bound is refused, naming the deployment (no room left) or
+ * the body (this file does not fit in the room left).
+ */
+export function checkDeploymentRoom(held: UploadsHeld, size: number, limits: DeploymentUploadLimits): void {
+  if (held.files + 1 > limits.maxFiles) {
+    throw new DomainError('invalid_request', `you have uploaded ${held.files} files for this deployment, the most it takes (${limits.maxFiles})`, 'deployment_id');
+  }
+  if (held.bytes + size > limits.maxBytes) {
+    const left = Math.max(0, limits.maxBytes - held.bytes);
+    throw new DomainError('invalid_request', `the file (${size} bytes) does not fit in what is left of this deployment's ${limits.maxBytes} bytes of uploads (${left} bytes)`, 'body');
+  }
+}

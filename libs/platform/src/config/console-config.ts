@@ -41,6 +41,12 @@ export interface AttachmentConfig {
   urlTtlSeconds: number;
   /** Largest upload (`ATTACHMENT_MAX_BYTES`, 25 MB). */
   maxBytes: number;
+  /** Most bytes one expert may upload for one deployment, all files together (`ATTACHMENT_MAX_BYTES_PER_DEPLOYMENT`, 100 MiB). */
+  maxBytesPerDeployment: number;
+  /** Most files one expert may upload for one deployment (`ATTACHMENT_MAX_FILES_PER_DEPLOYMENT`, 40: an output's 20, each replaced once). */
+  maxFilesPerDeployment: number;
+  /** Uploads one expert may have in flight at once on one gateway process (`ATTACHMENT_UPLOADS_IN_FLIGHT_PER_EXPERT`, 1). */
+  uploadsInFlightPerExpert: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -85,5 +91,8 @@ export function loadAttachmentConfig(env: Env): AttachmentConfig {
     urlSecretGenerated: current === null,
     urlTtlSeconds: integer(env, 'ATTACHMENT_URL_TTL_SECONDS', 24 * 3600, 1),
     maxBytes: integer(env, 'ATTACHMENT_MAX_BYTES', 25 * 1024 * 1024, 1),
+    maxBytesPerDeployment: integer(env, 'ATTACHMENT_MAX_BYTES_PER_DEPLOYMENT', 100 * 1024 * 1024, 1),
+    maxFilesPerDeployment: integer(env, 'ATTACHMENT_MAX_FILES_PER_DEPLOYMENT', 40, 1),
+    uploadsInFlightPerExpert: integer(env, 'ATTACHMENT_UPLOADS_IN_FLIGHT_PER_EXPERT', 1, 1),
   };
 }

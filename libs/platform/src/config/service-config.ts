@@ -6,6 +6,7 @@ import { loadWebhookConfig, type WebhookConfig } from './webhook-config';
 import { loadPublicAddress, type PublicAddress } from './public-address';
 import { loadAttachmentConfig, loadConsoleConfig, type AttachmentConfig, type ConsoleConfig } from './console-config';
 import { loadCostBoundsConfig, type CostBoundsConfig } from './cost-bounds-config';
+import { loadHttpServerConfig, type HttpServerConfig } from './http-server-config';
 
 /**
  * Every address, name and duration comes from the environment, so tests run the real
@@ -91,6 +92,8 @@ export interface ServiceConfig {
   attachments: AttachmentConfig;
   /** Open event streams per key, workspace and expert; replay cost; endpoint tests (cost-bounds-config.ts). */
   costBounds: CostBoundsConfig;
+  /** The gateway's HTTP server: header, request and keep-alive timeouts, connection caps (http-server-config.ts). */
+  httpServer: HttpServerConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -164,5 +167,6 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     console: loadConsoleConfig(env),
     attachments: loadAttachmentConfig(env),
     costBounds: loadCostBoundsConfig(env),
+    httpServer: loadHttpServerConfig(env),
   };
 }

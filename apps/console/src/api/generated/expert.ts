@@ -317,7 +317,7 @@ export type paths = {
         put?: never;
         /**
          * Upload a file for an output
-         * @description The file is the raw body, with its own `Content-Type`; at most 25 MB. Only for a deployment assigned to you and still open. Publish or save a draft with the returned id.
+         * @description The file is the raw body, with its own `Content-Type`; at most 25 MB (a larger `Content-Length` is 400 naming `body` before the body is read). Only for a deployment assigned to you and still open; your uploads for one deployment are bounded in all (by default 40 files and 100 MiB: past either, 400 naming `body` or `deployment_id`), and one upload at a time (another meanwhile is 429 with `Retry-After`). A refusal closes the connection without reading the body. Publish or save a draft with the returned id.
          */
         post: operations["uploadAttachment"];
         delete?: never;
@@ -4566,33 +4566,6 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "invalid_state_transition";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
-            /** @description `invalid_request`: The file is more than twice the 25 MB limit: the connection is cut after this answer. (Up to twice the limit, the answer is 400 naming `body`.) */
-            413: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_request";
                             /**
                              * Format: uri
                              * @description A page describing the code, served at /docs/errors/<code>.

@@ -13,7 +13,7 @@ import { apiErrorBody } from '../api-error';
 
 const logger = new Logger('FrameworkErrors');
 
-interface EdgeAnswer {
+export interface EdgeAnswer {
   status: number;
   code: ErrorCode;
   message: string;
@@ -29,7 +29,7 @@ export function clientErrorAnswer(code: string | undefined): EdgeAnswer {
 }
 
 /** A complete HTTP/1.1 response, written straight to a socket no Fastify reply exists for. */
-export function rawErrorResponse(answer: EdgeAnswer, publicBaseUrl: string): string {
+export function rawErrorResponse(answer: EdgeAnswer, publicBaseUrl: string, extraHeaders: readonly string[] = []): string {
   const requestId = newId('request');
   const body = JSON.stringify(apiErrorBody(answer.code, answer.message, requestId, publicBaseUrl));
   return [
@@ -38,6 +38,7 @@ export function rawErrorResponse(answer: EdgeAnswer, publicBaseUrl: string): str
     `Content-Length: ${Buffer.byteLength(body)}`,
     `Request-Id: ${requestId}`,
     'Connection: close',
+    ...extraHeaders,
     '',
     body,
   ].join('\r\n');

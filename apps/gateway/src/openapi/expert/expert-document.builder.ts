@@ -127,7 +127,6 @@ export function expertErrorCodes(route: DiscoveredRoute, doc: ExpertOperationDoc
   for (const code of doc?.errors ?? []) codes.add(code);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(ERROR_CATALOG[code].status, [...(byStatus.get(ERROR_CATALOG[code].status) ?? []), code]);
-  if (doc?.tooLarge) byStatus.set(413, ['invalid_request']);
   return new Map([...byStatus.entries()].sort(([a], [b]) => a - b));
 }
 
@@ -135,7 +134,7 @@ function errors(route: DiscoveredRoute, doc: ExpertOperationDoc | undefined, cre
   const responses: Record<string, ResponseObject> = {};
   for (const [status, codes] of expertErrorCodes(route, doc, credential)) {
     const headers: Record<string, JsonSchema> = { 'Request-Id': { $ref: '#/components/headers/Request-Id' }, ...(status === 429 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}) };
-    const describe = (code: ErrorCode): string => (status === 413 && doc?.tooLarge ? doc.tooLarge : ERROR_CATALOG[code].description);
+    const describe = (code: ErrorCode): string => ERROR_CATALOG[code].description;
     responses[String(status)] = {
       description: codes.map((code) => `\`${code}\`: ${describe(code)}`).join('\n\n'),
       headers,

@@ -20,8 +20,6 @@ export interface ExpertOperationDoc {
   errors?: ErrorCode[];
   query?: JsonSchema[];
   pathParams?: Record<string, JsonSchema>;
-  /** Statuses answered for bodies refused by size (the upload's 413). */
-  tooLarge?: string;
 }
 
 const deploymentId = { id: idOf('deployment') };
@@ -83,7 +81,8 @@ export const EXPERT_OPERATIONS: Record<string, ExpertOperationDoc> = {
     operationId: 'uploadAttachment',
     tag: 'Files and drafts',
     summary: 'Upload a file for an output',
-    description: 'The file is the raw body, with its own `Content-Type`; at most 25 MB. Only for a deployment assigned to you and still open. Publish or save a draft with the returned id.',
+    description:
+      'The file is the raw body, with its own `Content-Type`; at most 25 MB (a larger `Content-Length` is 400 naming `body` before the body is read). Only for a deployment assigned to you and still open; your uploads for one deployment are bounded in all (by default 40 files and 100 MiB: past either, 400 naming `body` or `deployment_id`), and one upload at a time (another meanwhile is 429 with `Retry-After`). A refusal closes the connection without reading the body. Publish or save a draft with the returned id.',
     response: componentRef('Attachment'),
     requestBody: { required: true, content: { '*/*': { schema: { description: 'The file’s bytes.' } } } },
     query: [
@@ -91,7 +90,6 @@ export const EXPERT_OPERATIONS: Record<string, ExpertOperationDoc> = {
       { name: 'filename', in: 'query', required: true, description: 'The file name shown to the agent: 1 to 255 characters, no path.', schema: { type: 'string', minLength: 1, maxLength: 255 } },
     ],
     errors: ['expert_not_assigned', 'invalid_state_transition', 'not_found'],
-    tooLarge: 'The file is more than twice the 25 MB limit: the connection is cut after this answer. (Up to twice the limit, the answer is 400 naming `body`.)',
   },
   'GET /expert/v1/deployments/:id/draft': {
     operationId: 'getDraft',

@@ -1,0 +1,259 @@
+/**
+ * What a stranger, or one credential, can make the gateway do before it is refused, against the
+ * real services: an upload is judged (credential, failure throttle, declared size, one in flight
+ * per expert, room left on the deployment) before its body is read, and a refusal closes the
+ * connection; a body without any credential stops at a few KB; slow senders are cut; one client
+ * address holds a bounded number of connections; event streams, long answers, are not cut.
+ */
+import { randomBytes } from 'node:crypto';
+import { request, type ErrorBody } from '../support/http';
+import { RawConnection, requestHead, type RawAnswer } from '../support/raw-http';
+import { startServices, type RunningServices } from '../support/service-harness';
+import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../router/support/router-e2e';
+
+const MAX_UPLOAD = 25 * 1024 * 1024;
+const REQUEST_TIMEOUT_MS = 4000;
+const HEADERS_TIMEOUT_MS = 2000;
+const PER_ADDRESS = 6;
+const ROOM_BYTES = 250_000;
+const ROOM_FILES = 3;
+/** How much of a body the client sends before it waits for the answer. */
+const FIRST_CHUNK = randomBytes(4096);
+
+describe('cost bounds: uploads and slow clients', () => {
+  let services: RunningServices;
+  let e2e: RouterE2e;
+  let workspace: Workspace;
+  let ada: Expert;
+
+  const act = (expert: Expert, id: string, action: string) => e2e.asExpert<Deployment>(expert, 'POST', `/deployments/${id}/${action}`);
+
+  async function adaWorking(): Promise<string> {
+    const created = await e2e.create(workspace.keys.live, { brief: 'Draw the map.', skills: ['cost-bounds'] });
+    expect((await e2e.waitForOffer(created.body.id, 1)).expertId).toBe(ada.id);
+    expect((await act(ada, created.body.id, 'accept')).status).toBe(200);
+    expect((await act(ada, created.body.id, 'start')).status).toBe(200);
+    return created.body.id;
+  }
+
+  const uploadPath = (deploymentId: string, filename = 'map.bin') => `/expert/v1/attachments?${new URLSearchParams({ deployment_id: deploymentId, filename }).toString()}`;
+
+  /** Headers and the first 4 KB of an upload declaring `length` bytes; the answer, if one comes before the rest is sent. */
+  async function startUpload(options: { deploymentId?: string; length: number; credential?: string; from?: string; waitMs?: number }): Promise<{ connection: RawConnection; answer: RawAnswer | null }> {
+    const connection = await RawConnection.open(services.baseUrl, options.from);
+    const headers: Record<string, string | number> = { 'Content-Type': 'application/octet-stream', 'Content-Length': options.length };
+    if (options.credential) headers.Authorization = `Bearer ${options.credential}`;
+    connection.write(requestHead('POST', uploadPath(options.deploymentId ?? 'dep_01JZZZZZZZZZZZZZZZZZZZZZZZ'), headers));
+    connection.write(FIRST_CHUNK.subarray(0, Math.min(FIRST_CHUNK.length, options.length)));
+    return { connection, answer: await connection.answer(options.waitMs ?? 5000) };
+  }
+
+  /** Refused before the rest of the body: the spec's error shape, Connection: close, and the connection really closed. */
+  async function expectRefusedUnread(started: { connection: RawConnection; answer: RawAnswer | null }, status: number, code: string, param?: string): Promise<ErrorBody['error']> {
+    expect(started.answer).not.toBeNull();
+    const answer = started.answer as RawAnswer;
+    const body = JSON.parse(answer.body) as ErrorBody;
+    expect([answer.status, body.error.code]).toEqual([status, code]);
+    if (param) expect(body.error.param).toBe(param);
+    expect(answer.headers.connection).toBe('close');
+    expect(answer.headers['request-id']).toBe(body.error.request_id);
+    expect(await started.connection.closedWithin(3000)).toBe(true);
+    started.connection.destroy();
+    return body.error;
+  }
+
+  async function upload(deploymentId: string, bytes: Buffer, filename = 'map.bin') {
+    const response = await fetch(`${services.baseUrl}${uploadPath(deploymentId, filename)}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ada.credential}`, 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(bytes),
+    });
+    return { status: response.status, body: (await response.json()) as { id: string } & ErrorBody };
+  }
+
+  beforeAll(async () => {
+    services = await startServices({
+      ...FAST_CLOCKS,
+      OFFER_TIMEOUT_SECONDS: '60',
+      AUTH_FAILURES_PER_MINUTE: '3',
+      ATTACHMENT_MAX_BYTES_PER_DEPLOYMENT: String(ROOM_BYTES),
+      ATTACHMENT_MAX_FILES_PER_DEPLOYMENT: String(ROOM_FILES),
+      HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+      HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
+      CONSOLE_SSE_KEEPALIVE_SECONDS: '1',
+    });
+    e2e = new RouterE2e(services);
+    workspace = await services.ops<Workspace>('workspace:create', '--name', 'cost-bounds');
+    ada = await e2e.addExpert(['cost-bounds'], 20, { name: 'Ada Bound' });
+  });
+
+  afterAll(async () => {
+    await services?.stop();
+  });
+
+  it('answers an anonymous 25 MB upload 401 after its first 4 KB, and closes the connection', async () => {
+    const error = await expectRefusedUnread(await startUpload({ length: MAX_UPLOAD, from: '127.0.0.4' }), 401, 'authentication_failed');
+    expect(error.message).toContain('svc_expert_');
+  });
+
+  it('answers an upload from an address blocked for failed authentications 429 before reading it', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const refused = await startUpload({ length: 100, credential: 'svc_expert_not_a_real_one', from: '127.0.0.5' });
+      await expectRefusedUnread(refused, 401, 'authentication_failed');
+    }
+    const blocked = await startUpload({ length: MAX_UPLOAD, credential: ada.credential, from: '127.0.0.5' });
+    expect(blocked.answer?.headers['retry-after']).toMatch(/^\d+$/);
+    await expectRefusedUnread(blocked, 429, 'rate_limited');
+  });
+
+  it('refuses a declared length over the limit at once, before any body', async () => {
+    const connection = await RawConnection.open(services.baseUrl);
+    connection.write(requestHead('POST', uploadPath('dep_01JZZZZZZZZZZZZZZZZZZZZZZZ'), { Authorization: `Bearer ${ada.credential}`, 'Content-Length': MAX_UPLOAD + 1 }));
+    const error = await expectRefusedUnread({ connection, answer: await connection.answer(5000) }, 400, 'invalid_request', 'body');
+    expect(error.message).toContain('25 MB');
+  });
+
+  it('refuses a chunked upload the moment it goes past the limit, without reading the rest', async () => {
+    const id = await adaWorking();
+    const connection = await RawConnection.open(services.baseUrl);
+    connection.write(requestHead('POST', uploadPath(id), { Authorization: `Bearer ${ada.credential}`, 'Transfer-Encoding': 'chunked' }));
+    const chunk = randomBytes(1024 * 1024);
+    for (let sent = 0; sent <= MAX_UPLOAD && !connection.closed; sent += chunk.length) {
+      connection.write(`${chunk.length.toString(16)}\r\n`);
+      connection.write(chunk);
+      connection.write('\r\n');
+    }
+    // Never the last chunk: the refusal comes while the client would still be sending.
+    await expectRefusedUnread({ connection, answer: await connection.answer(10_000) }, 400, 'invalid_request', 'body');
+  });
+
+  it('bounds one expert’s uploads per deployment in bytes and in files, and refuses the one that would go past before reading it', async () => {
+    const id = await adaWorking();
+    expect((await upload(id, randomBytes(100_000))).status).toBe(201);
+    expect((await upload(id, randomBytes(100_000))).status).toBe(201);
+    // 200,000 held: a declared 100,000 more does not fit in 250,000.
+    const tooMuch = await startUpload({ deploymentId: id, length: 100_000, credential: ada.credential });
+    const error = await expectRefusedUnread(tooMuch, 400, 'invalid_request', 'body');
+    expect(error.message).toContain('50000 bytes');
+    expect((await upload(id, randomBytes(10_000))).status).toBe(201);
+    const fourth = await startUpload({ deploymentId: id, length: 10, credential: ada.credential });
+    await expectRefusedUnread(fourth, 400, 'invalid_request', 'deployment_id');
+    // Another deployment has its own room.
+    expect((await upload(await adaWorking(), randomBytes(100_000))).status).toBe(201);
+  });
+
+  it('lets an expert have one upload in flight: a second one meanwhile is 429 with Retry-After, unread', async () => {
+    const id = await adaWorking();
+    // Long enough for its admission (a credential lookup) to have taken the slot on a loaded host.
+    const first = await startUpload({ deploymentId: id, length: FIRST_CHUNK.length + 1000, credential: ada.credential, waitMs: 1500 });
+    expect(first.answer).toBeNull();
+    const second = await startUpload({ deploymentId: id, length: 1000, credential: ada.credential });
+    expect(second.answer?.headers['retry-after']).toBe('1');
+    await expectRefusedUnread(second, 429, 'rate_limited');
+    first.connection.write(randomBytes(1000));
+    const done = await first.connection.answer(5000);
+    expect(done?.status).toBe(201);
+    first.connection.destroy();
+    expect((await upload(id, randomBytes(10))).status).toBe(201);
+    // A client that goes away mid-body frees its slot too.
+    const abandoned = await startUpload({ deploymentId: id, length: FIRST_CHUNK.length + 1000, credential: ada.credential, waitMs: 500 });
+    expect(abandoned.answer).toBeNull();
+    abandoned.connection.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await upload(id, randomBytes(10))).status).toBe(201);
+  });
+
+  it('refuses a JSON body of more than 4 KB sent with no credential at all before reading it', async () => {
+    const connection = await RawConnection.open(services.baseUrl, '127.0.0.7');
+    connection.write(requestHead('POST', '/v1/deployments', { 'Content-Type': 'application/json', 'Content-Length': 500_000 }));
+    connection.write(`{"brief":"${'x'.repeat(4000)}`);
+    const error = await expectRefusedUnread({ connection, answer: await connection.answer(5000) }, 401, 'authentication_failed');
+    expect(error.message).toContain('4096 bytes');
+    // An Authorization header that is no Bearer credential is none either.
+    const malformed = await RawConnection.open(services.baseUrl, '127.0.0.7');
+    malformed.write(requestHead('PUT', '/v1/memory/brand', { 'Content-Type': 'application/json', 'Content-Length': 500_000, Authorization: 'Basic dXNlcjpwYXNz' }));
+    await expectRefusedUnread({ connection: malformed, answer: await malformed.answer(5000) }, 401, 'authentication_failed');
+    // A small body without a credential still meets the guard's own answer.
+    const small = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { body: { brief: 'x' } });
+    expect([small.status, small.body.error.code]).toEqual([401, 'authentication_failed']);
+  });
+
+  it('cuts a client that sends its body too slowly after HTTP_REQUEST_TIMEOUT_MS, and one whose headers trickle after HTTP_HEADERS_TIMEOUT_MS', async () => {
+    const slowBody = await RawConnection.open(services.baseUrl, '127.0.0.8');
+    const startedAt = Date.now();
+    slowBody.write(requestHead('POST', '/v1/deployments', { 'Content-Type': 'application/json', 'Content-Length': 2000, Authorization: 'Bearer svc_test_slow' }));
+    const trickle = setInterval(() => slowBody.write('          '), 200);
+    try {
+      const answer = await slowBody.answer(REQUEST_TIMEOUT_MS * 3);
+      expect(answer?.status).toBe(408);
+      expect(await slowBody.closedWithin(2000)).toBe(true);
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
+    } finally {
+      clearInterval(trickle);
+      slowBody.destroy();
+    }
+    const slowHeaders = await RawConnection.open(services.baseUrl, '127.0.0.8');
+    slowHeaders.write('GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    const dribble = setInterval(() => slowHeaders.write('X-Slow: 1\r\n'), 200);
+    try {
+      expect((await slowHeaders.answer(HEADERS_TIMEOUT_MS * 3))?.status).toBe(408);
+      expect(await slowHeaders.closedWithin(2000)).toBe(true);
+    } finally {
+      clearInterval(dribble);
+      slowHeaders.destroy();
+    }
+  });
+
+  it('keeps event streams (the expert’s and the partner’s) open well past the request timeout', async () => {
+    const streams = await Promise.all(
+      [
+        { path: '/expert/v1/events', credential: ada.credential },
+        { path: '/v1/events/stream', credential: workspace.keys.live },
+      ].map(async ({ path, credential }) => {
+        const stream = await RawConnection.open(services.baseUrl);
+        stream.write(requestHead('GET', path, { Authorization: `Bearer ${credential}`, Accept: 'text/event-stream' }));
+        expect((await stream.answer(5000))?.status).toBe(200);
+        return { stream, before: stream.receivedBytes };
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, REQUEST_TIMEOUT_MS + 1500));
+    for (const { stream, before } of streams) {
+      expect(stream.closed).toBe(false);
+      // Their keep-alive comments still arrive.
+      expect(stream.receivedBytes).toBeGreaterThan(before);
+      stream.destroy();
+    }
+  });
+
+  it('holds at most HTTP_MAX_CONNECTIONS_PER_ADDRESS connections from one address: the next is answered 429 and closed', async () => {
+    const from = '127.0.0.9';
+    const held = await Promise.all(Array.from({ length: PER_ADDRESS }, () => RawConnection.open(services.baseUrl, from)));
+    const extra = await RawConnection.open(services.baseUrl, from);
+    const refused = await extra.answer(5000);
+    expect(refused?.status).toBe(429);
+    expect(refused?.headers['retry-after']).toBe('1');
+    expect((JSON.parse(refused?.body ?? '{}') as ErrorBody).error.code).toBe('rate_limited');
+    expect(await extra.closedWithin(3000)).toBe(true);
+    // Another address is not affected, and every held one still works.
+    const other = await RawConnection.open(services.baseUrl, '127.0.0.10');
+    other.write(requestHead('GET', '/health/live', {}));
+    expect((await other.answer(5000))?.status).toBe(200);
+    other.destroy();
+    held[0].write(requestHead('GET', '/health/live', {}));
+    expect((await held[0].answer(5000))?.status).toBe(200);
+    // Once one closes, the address may open another.
+    held[1].destroy();
+    let status: number | undefined;
+    for (let attempt = 0; attempt < 50 && status !== 200; attempt += 1) {
+      const again = await RawConnection.open(services.baseUrl, from);
+      again.write(requestHead('GET', '/health/live', {}));
+      status = (await again.answer(5000))?.status;
+      again.destroy();
+      // Until the server has seen the close, the address is still full.
+      if (status === 429) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(200);
+    for (const connection of held) connection.destroy();
+  });
+});
