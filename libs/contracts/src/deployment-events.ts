@@ -139,6 +139,15 @@ export interface DeploymentExpired {
   data: { deployment_id: string; reason: ExpiryReason; expired_at: string };
 }
 
+/**
+ * The agent rated a completed deployment, once. Internal: no webhook carries it (the partner
+ * gave it); it feeds the expert's brief-fit for the workspace and the expert's history.
+ */
+export interface DeploymentFeedbackGiven {
+  type: 'deployment.feedback_given';
+  data: { deployment_id: string; expert_id: string; rating: number; comment: string | null; given_at: string };
+}
+
 export type DeploymentEvent =
   | DeploymentCreated
   | DeploymentRoutingEvent
@@ -148,7 +157,8 @@ export type DeploymentEvent =
   | DeploymentReplyReceived
   | DeploymentCompleted
   | DeploymentCancelled
-  | DeploymentExpired;
+  | DeploymentExpired
+  | DeploymentFeedbackGiven;
 
 export type DeploymentEventType = DeploymentEvent['type'];
 

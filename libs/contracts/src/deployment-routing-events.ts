@@ -19,7 +19,7 @@ export interface MatchExplanation {
   median_turnaround_minutes: number;
   /** 1 / (1 + turnaround / 60 min): 1 for instant, 0.5 at one hour. */
   speed: number;
-  /** Learned per workspace from completed work, 0..1 (0 when the workspace has no history with the expert). */
+  /** Learned per workspace from completed work and its ratings, in (−1, 1): 0 with no history, below 0 after poor ratings. */
   brief_fit: number;
   completed_for_workspace: number;
   /** weights.speed × speed + weights.brief_fit × brief_fit, ranking ties on coverage. */

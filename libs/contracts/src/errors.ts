@@ -35,6 +35,9 @@ export const ERROR_CODES = [
   'api_key_limit_reached',
   'secret_already_revealed',
   'last_owner',
+  // Feedback on a deployment: given once, within its window.
+  'feedback_already_given',
+  'feedback_window_closed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -5,6 +5,7 @@ export * from './domain/deployment.decider';
 export * from './domain/deployment.resource';
 export * from './application/create-deployment.handler';
 export * from './application/cancel-deployment.handler';
+export * from './application/give-feedback.handler';
 export * from './application/reply-to-deployment.handler';
 export * from './application/create-deployment.rules';
 export * from './application/deployment-decider';

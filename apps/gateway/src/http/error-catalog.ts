@@ -31,6 +31,8 @@ export const ERROR_CATALOG: Record<ErrorCode, ErrorEntry> = {
   api_key_limit_reached: { status: 409, type: 'invalid_request', description: 'A workspace holds at most 20 active API keys per mode. Revoke one you no longer use first.' },
   secret_already_revealed: { status: 409, type: 'invalid_request', description: 'The webhook signing secret is shown once. Rotate it (`POST /v1/webhook_signing_secret/rotate`) to get a new one; the old one keeps signing for the overlap.' },
   last_owner: { status: 409, type: 'invalid_request', description: 'A workspace keeps at least one owner. Make another member an owner first.' },
+  feedback_already_given: { status: 409, type: 'invalid_request', description: 'A deployment is rated once. Sending the same rating and comment again answers as the first time did; a different one is refused.' },
+  feedback_window_closed: { status: 409, type: 'invalid_request', description: 'Feedback is taken for 30 days after a deployment completes.' },
   expert_unavailable: { status: 422, type: 'invalid_request', description: 'No expert with the requested skills is available. Retry with different skills or relaxed urgency.' },
   in_flight_limit_reached: { status: 429, type: 'rate_limit_error', description: 'The workspace already has as many live deployments in flight as its plan allows (10 on the standard plan). Retry after Retry-After seconds, or when a deployment completes, is cancelled or expires.' },
   rate_limited: { status: 429, type: 'rate_limit_error', description: 'Too many requests for this key. Wait the number of seconds in Retry-After.' },

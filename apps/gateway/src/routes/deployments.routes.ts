@@ -6,6 +6,7 @@ import { AdminCancelDeploymentController } from '../admin/deployments/admin-canc
 import { CancelDeploymentController } from '../deployments/cancel-deployment/cancel-deployment.controller';
 import { CreateDeploymentController } from '../deployments/create-deployment/create-deployment.controller';
 import { GetDeploymentController } from '../deployments/get-deployment/get-deployment.controller';
+import { GiveFeedbackController } from '../deployments/give-feedback/give-feedback.controller';
 import { QuoteDeploymentController } from '../deployments/quote-deployment/quote-deployment.controller';
 import { ListDeploymentsController } from '../deployments/list-deployments/list-deployments.controller';
 import { ReplyToDeploymentController } from '../deployments/reply-to-deployment/reply-to-deployment.controller';
@@ -24,6 +25,7 @@ export const DEPLOYMENTS_CONTROLLERS = [
   ListDeploymentsController,
   CancelDeploymentController,
   ReplyToDeploymentController,
+  GiveFeedbackController,
   AdminCancelDeploymentController,
   ExpertWorkController,
   ExpertActionsController,

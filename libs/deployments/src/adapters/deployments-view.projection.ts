@@ -12,6 +12,7 @@ const DEPLOYMENT_EVENT_TYPES: readonly DeploymentEvent['type'][] = [
   'deployment.completed',
   'deployment.cancelled',
   'deployment.expired',
+  'deployment.feedback_given',
 ];
 
 /**

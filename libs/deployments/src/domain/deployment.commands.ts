@@ -101,6 +101,14 @@ export interface ExpireDeployment {
   now: string;
 }
 
+/** The agent rates a completed deployment (`POST /v1/deployments/:id/feedback`). */
+export interface GiveFeedback {
+  type: 'give_feedback';
+  rating: number;
+  comment: string | null;
+  now: string;
+}
+
 export type DeploymentCommand =
   | CreateDeployment
   | StartRouting
@@ -113,7 +121,8 @@ export type DeploymentCommand =
   | ReplyToQuestion
   | PublishOutput
   | CancelDeployment
-  | ExpireDeployment;
+  | ExpireDeployment
+  | GiveFeedback;
 
 export type DeploymentCommandType = DeploymentCommand['type'];
 
@@ -131,6 +140,7 @@ export const DEPLOYMENT_COMMAND_TYPES = [
   'publish',
   'cancel',
   'expire',
+  'give_feedback',
 ] as const satisfies readonly DeploymentCommandType[];
 
 type MissingCommandType = Exclude<DeploymentCommandType, (typeof DEPLOYMENT_COMMAND_TYPES)[number]>;

@@ -16,7 +16,7 @@ const COLUMNS = [
   'create', 'accept', 'start', 'ask_question', 'reply', 'publish',
   'cancel_agent', 'cancel_expert', 'cancel_operations',
   'expire_not_accepted', 'expire_question_unanswered',
-  'start_routing', 'offer', 'decline', 'expire_offer',
+  'start_routing', 'offer', 'decline', 'expire_offer', 'give_feedback',
 ] as const;
 type Column = (typeof COLUMNS)[number];
 const FILE = 'https://files.example.com/c.pdf';
@@ -58,6 +58,7 @@ const COMMANDS: Record<Column, DeploymentCommand> = {
   decline: { type: 'decline', expertId: EXPERT.id, reason: 'on leave', now: T.now },
   // The offer timer fires at the offer's end, not at T.now (before it).
   expire_offer: { type: 'expire_offer', offerNumber: 1, now: T.offerExpires },
+  give_feedback: { type: 'give_feedback', rating: 4, comment: 'On brief.', now: T.now },
 };
 
 /** The exact events each column's command produces where the matrix says `ok`. */
@@ -104,6 +105,7 @@ const EVENTS: Record<Column, DeploymentEvent[]> = {
   expire_offer: [
     { type: 'deployment.offer_expired', data: { deployment_id: DEP, offer_number: 1, expert_id: EXPERT.id, expired_at: T.offerExpires } },
   ],
+  give_feedback: [{ type: 'deployment.feedback_given', data: { deployment_id: DEP, expert_id: EXPERT.id, rating: 4, comment: 'On brief.', given_at: T.now } }],
 };
 
 function cancelled(by: CancelledBy, reason: string, partial: Output | null): DeploymentEvent {
@@ -122,6 +124,7 @@ const IST = 'invalid_state_transition' satisfies ErrorCode;
 const NAI = 'deployment_not_awaiting_input' satisfies ErrorCode;
 const NC = 'deployment_not_cancellable' satisfies ErrorCode;
 const QAA = 'question_already_asked' satisfies ErrorCode;
+const DNC = 'deployment_not_completed' satisfies ErrorCode;
 type Outcome = typeof OK | ErrorCode;
 /** One cell per column, in COLUMNS order; the tuple type makes a missing cell a compile error. */
 type CellsOf<Columns extends readonly unknown[]> = { readonly [I in keyof Columns]: Outcome };
@@ -129,19 +132,19 @@ type Row = CellsOf<typeof COLUMNS>;
 
 // prettier-ignore
 const MATRIX: Record<HistoryName, Row> = {
-  //           create accept start ask  reply publish  c.agent c.expert c.ops  exp.na exp.qu  st.rt offer decline exp.off
-  initial:     [OK,   NF,    NF,   NF,  NF,   NF,      NF,     NF,      NF,    NF,    NF,     NF,   NF,   NF,     NF ],
-  scheduled:   [AE,   IST,   IST,  IST, NAI,  IST,     OK,     IST,     OK,    OK,    IST,    OK,   IST,  IST,    IST],
-  pending:     [AE,   IST,   IST,  IST, NAI,  IST,     OK,     IST,     OK,    OK,    IST,    IST,  OK,   IST,    IST],
-  offered:     [AE,   OK,    IST,  IST, NAI,  IST,     OK,     IST,     OK,    OK,    IST,    IST,  IST,  OK,     OK ],
-  passed_over: [AE,   IST,   IST,  IST, NAI,  IST,     OK,     IST,     OK,    OK,    IST,    IST,  IST,  IST,    IST],
-  accepted:    [AE,   IST,   OK,   IST, NAI,  IST,     OK,     OK,      OK,    IST,   IST,    IST,  IST,  IST,    IST],
-  in_progress: [AE,   IST,   IST,  OK,  NAI,  OK,      NC,     OK,      OK,    IST,   IST,    IST,  IST,  IST,    IST],
-  needs_input: [AE,   IST,   IST,  QAA, OK,   IST,     NC,     OK,      OK,    IST,   OK,     IST,  IST,  IST,    IST],
-  answered:    [AE,   IST,   IST,  QAA, NAI,  OK,      NC,     OK,      OK,    IST,   IST,    IST,  IST,  IST,    IST],
-  completed:   [AE,   IST,   IST,  IST, NAI,  IST,     NC,     IST,     IST,   IST,   IST,    IST,  IST,  IST,    IST],
-  cancelled:   [AE,   IST,   IST,  IST, NAI,  IST,     NC,     IST,     IST,   IST,   IST,    IST,  IST,  IST,    IST],
-  expired:     [AE,   IST,   IST,  IST, NAI,  IST,     NC,     IST,     IST,   IST,   IST,    IST,  IST,  IST,    IST],
+  //           create accept start ask  reply publish  c.agent c.expert c.ops  exp.na exp.qu  st.rt offer decline exp.off  feedback
+  initial:     [OK,   NF,    NF,   NF,  NF,   NF,      NF,     NF,      NF,    NF,    NF,     NF,   NF,   NF,     NF,    NF  ],
+  scheduled:   [AE,   IST,   IST,  IST, NAI,  IST,     OK,     IST,     OK,    OK,    IST,    OK,   IST,  IST,    IST,   DNC ],
+  pending:     [AE,   IST,   IST,  IST, NAI,  IST,     OK,     IST,     OK,    OK,    IST,    IST,  OK,   IST,    IST,   DNC ],
+  offered:     [AE,   OK,    IST,  IST, NAI,  IST,     OK,     IST,     OK,    OK,    IST,    IST,  IST,  OK,     OK,    DNC ],
+  passed_over: [AE,   IST,   IST,  IST, NAI,  IST,     OK,     IST,     OK,    OK,    IST,    IST,  IST,  IST,    IST,   DNC ],
+  accepted:    [AE,   IST,   OK,   IST, NAI,  IST,     OK,     OK,      OK,    IST,   IST,    IST,  IST,  IST,    IST,   DNC ],
+  in_progress: [AE,   IST,   IST,  OK,  NAI,  OK,      NC,     OK,      OK,    IST,   IST,    IST,  IST,  IST,    IST,   DNC ],
+  needs_input: [AE,   IST,   IST,  QAA, OK,   IST,     NC,     OK,      OK,    IST,   OK,     IST,  IST,  IST,    IST,   DNC ],
+  answered:    [AE,   IST,   IST,  QAA, NAI,  OK,      NC,     OK,      OK,    IST,   IST,    IST,  IST,  IST,    IST,   DNC ],
+  completed:   [AE,   IST,   IST,  IST, NAI,  IST,     NC,     IST,     IST,   IST,   IST,    IST,  IST,  IST,    IST,   OK  ],
+  cancelled:   [AE,   IST,   IST,  IST, NAI,  IST,     NC,     IST,     IST,   IST,   IST,    IST,  IST,  IST,    IST,   DNC ],
+  expired:     [AE,   IST,   IST,  IST, NAI,  IST,     NC,     IST,     IST,   IST,   IST,    IST,  IST,  IST,    IST,   DNC ],
 };
 
 /** The status each named history folds to. */

@@ -26,6 +26,7 @@ import type {
   CreateDeployment,
   DeploymentCommand,
   ExpireDeployment,
+  GiveFeedback,
   PublishOutput,
   ReplyToQuestion,
   StartDeployment,
@@ -61,6 +62,8 @@ export function decide(command: DeploymentCommand, state: DeploymentState): Depl
       return cancel(command, state);
     case 'expire':
       return expire(command, state);
+    case 'give_feedback':
+      return giveFeedback(command, state);
     default: {
       // Commands arrive over NATS as JSON, so an unknown type is a bad request, not a crash.
       const unknown: never = command;
@@ -189,4 +192,26 @@ function expire(command: ExpireDeployment, state: DeploymentState): DeploymentEv
   }
   const data = { deployment_id: idOf(state), reason: command.reason, expired_at: command.now };
   return [{ type: 'deployment.expired', data }];
+}
+
+/** How long after completion a deployment may be rated: long enough to use the work and see how it landed. */
+export const FEEDBACK_WINDOW_DAYS = 30;
+
+/**
+ * One rating per completed deployment, from 1 to 5, within FEEDBACK_WINDOW_DAYS of completion.
+ * The same rating and comment again is a replay (no event); a different one is refused, so a
+ * rating the routing already learned from cannot be rewritten.
+ */
+function giveFeedback(command: GiveFeedback, state: DeploymentState): DeploymentEvent[] {
+  assertExists(state);
+  if (state.status !== 'completed') throw new DomainError('deployment_not_completed', `only a completed deployment can be rated; ${idOf(state)} is ${state.status}`, 'id');
+  if (state.feedback) {
+    if (state.feedback.rating === command.rating && state.feedback.comment === command.comment) return [];
+    throw new DomainError('feedback_already_given', `${idOf(state)} was rated ${state.feedback.rating} at ${state.feedback.given_at}; a deployment is rated once`, 'rating');
+  }
+  if (!Number.isInteger(command.rating) || command.rating < 1 || command.rating > 5) throw new DomainError('invalid_request', 'rating must be a whole number from 1 to 5', 'rating');
+  if (Date.parse(command.now) - Date.parse(state.completed_at) > FEEDBACK_WINDOW_DAYS * 86_400_000) {
+    throw new DomainError('feedback_window_closed', `${idOf(state)} completed at ${state.completed_at}; feedback is taken for ${FEEDBACK_WINDOW_DAYS} days after completion`, 'id');
+  }
+  return [{ type: 'deployment.feedback_given', data: { deployment_id: idOf(state), expert_id: state.expert.id, rating: command.rating, comment: command.comment, given_at: command.now } }];
 }

@@ -23,6 +23,7 @@ const SAMPLES: Record<DeploymentEventType, DeploymentEvent> = {
   'deployment.completed': ev.completed(),
   'deployment.cancelled': ev.cancelled(),
   'deployment.expired': ev.expired(),
+  'deployment.feedback_given': ev.feedbackGiven(),
 };
 const EVENT_TYPES = Object.keys(SAMPLES) as DeploymentEventType[];
 
@@ -39,6 +40,7 @@ const ENTERS: Record<DeploymentEventType, DeploymentState['status']> = {
   'deployment.completed': 'completed',
   'deployment.cancelled': 'cancelled',
   'deployment.expired': 'expired',
+  'deployment.feedback_given': 'completed',
 };
 
 /** Routing events are internal and leave updated_at alone (deployment.routing.evolve.ts). */
@@ -55,6 +57,8 @@ const TIME_OF: Record<DeploymentEventType, string | 'unchanged'> = {
   'deployment.completed': T.ended,
   'deployment.cancelled': T.ended,
   'deployment.expired': T.ended,
+  // A rating is no change of the work: the object's updated_at stays the completion's.
+  'deployment.feedback_given': 'unchanged',
 };
 
 /** Which events move each state (SPEC.md "States and transitions"); all others are ignored. */
@@ -68,7 +72,7 @@ const MOVES: Record<HistoryName, DeploymentEventType[]> = {
   in_progress: ['deployment.needs_input', 'deployment.completed', 'deployment.cancelled'],
   needs_input: ['deployment.reply_received', 'deployment.cancelled', 'deployment.expired'],
   answered: ['deployment.completed', 'deployment.cancelled'],
-  completed: [],
+  completed: ['deployment.feedback_given'],
   cancelled: [],
   expired: [],
 };
@@ -88,6 +92,12 @@ describe('evolve', () => {
     } else {
       expect(next).toBe(state);
     }
+  });
+
+  it('keeps the first rating: a second feedback event changes nothing', () => {
+    const rated = foldDeployment([...HISTORIES.completed, ev.feedbackGiven(2, 'Off brief.')]);
+    expect(rated).toMatchObject({ status: 'completed', feedback: { rating: 2, comment: 'Off brief.', given_at: T.now } });
+    expect(evolve(rated, ev.feedbackGiven(5, null))).toBe(rated);
   });
 
   it('ignores an event type it does not know (a newer writer)', () => {

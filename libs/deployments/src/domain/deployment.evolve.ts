@@ -90,6 +90,12 @@ export function evolve(state: DeploymentState, event: DeploymentEvent): Deployme
       return cancelled(state, event.data);
     case 'deployment.expired':
       return expired(state, event.data);
+    case 'deployment.feedback_given': {
+      // A rating changes no status, nor updated_at: the deployment object is the work, not its review.
+      if (state.status !== 'completed' || state.feedback) return state;
+      const { rating, comment, given_at } = event.data;
+      return { ...state, feedback: { rating, comment, given_at } };
+    }
     default: {
       const unexpected: never = event;
       // Unknown event types (a newer writer) are ignored rather than thrown: evolve is total.

@@ -67,6 +67,8 @@ export interface DeploymentResource {
   completed_at?: string;
   /** The schema the answer's `output.data` follows; only on deployments created with one. */
   output_schema?: Record<string, unknown>;
+  /** The agent's rating of a completed deployment, once given. */
+  feedback?: { rating: number; comment: string | null; given_at: string };
 }
 
 export function toDeploymentResource(state: DeploymentState): DeploymentResource {
@@ -105,6 +107,7 @@ export function toDeploymentResource(state: DeploymentState): DeploymentResource
         credits_charged: state.credits_charged,
         duration_seconds: state.duration_seconds,
         completed_at: state.completed_at,
+        ...(state.feedback ? { feedback: state.feedback } : {}),
       };
     case 'cancelled': {
       const { cancelled_by, reason, cancelled_at } = state;

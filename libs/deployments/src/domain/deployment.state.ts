@@ -113,6 +113,14 @@ export interface CompletedDeployment extends Started {
   credits_charged: number;
   duration_seconds: number;
   completed_at: string;
+  /** The agent's rating, once given (optional: folds of streams written before feedback existed). */
+  feedback?: DeploymentFeedback;
+}
+
+export interface DeploymentFeedback {
+  rating: number;
+  comment: string | null;
+  given_at: string;
 }
 
 export interface CancelledDeployment extends Created, WorkSoFar {

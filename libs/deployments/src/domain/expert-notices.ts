@@ -50,6 +50,9 @@ export function expertNotices(event: DeploymentEvent, sequence: number, before: 
       if (after.status === 'initial') return [];
       return [{ expertId: before.expert.id, event: 'deployment.updated', data: { deployment_id, status: after.status, sequence } }];
     }
+    case 'deployment.feedback_given':
+      // The expert reads ratings in their history; nothing changes on their open pages.
+      return [];
     default: {
       const unknown: never = event;
       void unknown;

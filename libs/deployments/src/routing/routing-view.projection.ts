@@ -18,6 +18,7 @@ const ALL_TYPES = {
   'deployment.completed': true,
   'deployment.cancelled': true,
   'deployment.expired': true,
+  'deployment.feedback_given': true,
 } as const satisfies Record<DeploymentEvent['type'], true>;
 
 /**

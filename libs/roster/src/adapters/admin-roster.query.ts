@@ -11,6 +11,8 @@ export interface ExpertConsoleAccess {
 /** The operations' roster entry in the list: the admin entry plus its console access. */
 export interface AdminRosterEntry extends AdminExpertEntry {
   console: ExpertConsoleAccess | null;
+  /** Agents' ratings of the expert's completed live work, across workspaces: the mean (null with none) and how many. */
+  ratings: { mean: number | null; count: number };
 }
 
 export interface AdminRosterPage {
@@ -23,6 +25,8 @@ export interface AdminRosterPage {
 }
 
 interface Row extends RosterEntry {
+  rating_mean: string | null;
+  rating_count: string;
   retired: boolean;
   credential_last4: string | null;
   account_email: string | null;
@@ -38,9 +42,14 @@ interface Row extends RosterEntry {
 export async function listAdminRoster(sql: SqlClient, page: AdminRosterPage, now: Date): Promise<AdminRosterEntry[]> {
   const { rows } = await sql.query<Row>(
     `SELECT e.id, e.name, e.role, e.skills, e.tenure_years, e.median_turnaround_minutes, e.availability, e.rate_credits_per_hour,
-            e.retired, e.credential_last4, a.email AS account_email, i.email AS invited_email
+            e.retired, e.credential_last4, a.email AS account_email, i.email AS invited_email,
+            r.rating_mean, coalesce(r.rating_count, 0) AS rating_count
      FROM experts_view e
      LEFT JOIN expert_console_accounts_view a ON a.expert_id = e.id
+     LEFT JOIN LATERAL (
+       SELECT round(avg(rating), 2) AS rating_mean, count(*) AS rating_count FROM expert_completions_view
+       WHERE expert_id = e.id AND rating IS NOT NULL
+     ) r ON true
      LEFT JOIN LATERAL (
        SELECT email FROM expert_invitations_view
        WHERE expert_id = e.id AND status = 'open' AND expires_at > $6 ORDER BY invited_at DESC LIMIT 1
@@ -58,5 +67,6 @@ export async function listAdminRoster(sql: SqlClient, page: AdminRosterPage, now
     retired: row.retired,
     credential_last4: row.credential_last4,
     console: row.account_email ? { email: row.account_email, status: 'active' } : row.invited_email ? { email: row.invited_email, status: 'invited' } : null,
+    ratings: { mean: row.rating_mean === null ? null : Number(row.rating_mean), count: Number(row.rating_count) },
   }));
 }

@@ -62,4 +62,14 @@ export const rosterViewMigrations = [
       CREATE INDEX IF NOT EXISTS expert_console_accounts_by_email ON expert_console_accounts_view (email);
     `,
   },
+  {
+    // The agent's rating of each completed deployment: brief-fit weighs the work by it.
+    id: 'roster-view-004',
+    sql: `
+      ALTER TABLE expert_completions_view ADD COLUMN IF NOT EXISTS rating smallint;
+      ALTER TABLE expert_completions_view ADD COLUMN IF NOT EXISTS comment text;
+      ALTER TABLE expert_completions_view ADD COLUMN IF NOT EXISTS rated_at timestamptz;
+      CREATE INDEX IF NOT EXISTS expert_completions_rated ON expert_completions_view (expert_id) WHERE rating IS NOT NULL;
+    `,
+  },
 ];

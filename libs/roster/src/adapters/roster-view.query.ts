@@ -78,12 +78,12 @@ export async function rosterCandidates(sql: SqlClient, skills: readonly string[]
 /** Completed live work of `expertIds` for the workspace since `since` (brief-fit evidence). */
 export async function recentCompletions(sql: SqlClient, workspaceId: string, expertIds: readonly string[], since: string): Promise<Completion[]> {
   if (expertIds.length === 0) return [];
-  const { rows } = await sql.query<{ expert_id: string; skills: string[]; completed_at: Date }>(
-    `SELECT expert_id, skills, completed_at FROM expert_completions_view
+  const { rows } = await sql.query<{ expert_id: string; skills: string[]; completed_at: Date; rating: number | null }>(
+    `SELECT expert_id, skills, completed_at, rating FROM expert_completions_view
      WHERE workspace_id = $1 AND expert_id = ANY($2::text[]) AND completed_at >= $3`,
     [workspaceId, expertIds, since],
   );
-  return rows.map((row) => ({ expertId: row.expert_id, skills: row.skills, completedAt: row.completed_at.toISOString() }));
+  return rows.map((row) => ({ expertId: row.expert_id, skills: row.skills, completedAt: row.completed_at.toISOString(), rating: row.rating }));
 }
 
 /** The expert behind a presented credential, if active; compared again in constant time. */

@@ -1,15 +1,20 @@
 /**
- * Brief-fit: what a workspace's completed work says about an expert for a new request
- * (SPEC.md "What the service does", 2: "recent brief-fit"; learning is per workspace only).
+ * Brief-fit: what a workspace's completed work, and its ratings of that work, say about an
+ * expert for a new request ("recent brief-fit"; learning is per workspace only).
  *
  * Evidence per (workspace, expert, skill): each live deployment the expert completed for the
- * workspace adds 1 to the weight of every skill it requested, and weights halve every
+ * workspace adds q(rating) to the weight of every skill it requested, and weights halve every
  * half-life (BRIEF_FIT_HALF_LIFE_SECONDS, 30 days by default), so recent work counts most.
  *
- *   brief_fit(request) = mean over the requested skills s of  w_s / (w_s + 1)
+ *   q(unrated) = 1,  q(5) = 1.5,  q(4) = 1,  q(3) = 0.5,  q(2) = −1,  q(1) = −2
  *
- * w_s / (w_s + 1) saturates: one recent completion on a skill gives 0.5, three give 0.75, and
- * a skill the expert never did for this workspace gives 0. The result is in [0, 1).
+ *   brief_fit(request) = mean over the requested skills s of  f(w_s),
+ *   f(w) = w / (w + 1) for w ≥ 0,   f(w) = w / (1 − w) for w < 0
+ *
+ * f saturates both ways: one recent unrated completion on a skill gives 0.5, three give 0.75;
+ * a skill the expert never did for this workspace gives 0; one recent 1-star rating gives
+ * −2/3, and outweighs two good completions. The result is in (−1, 1), so a poor rating ranks
+ * the expert below one the workspace has no history with.
  */
 
 /** One live deployment an expert completed for the workspace (the read model's row). */
@@ -17,6 +22,27 @@ export interface Completion {
   expertId: string;
   skills: readonly string[];
   completedAt: string;
+  /** The agent's rating, 1–5; null while unrated. */
+  rating: number | null;
+}
+
+/** What one completion counts for, by the agent's rating of it (see the formula above). */
+export function ratingWeight(rating: number | null): number {
+  switch (rating) {
+    case null:
+    case 4:
+      return 1;
+    case 5:
+      return 1.5;
+    case 3:
+      return 0.5;
+    case 2:
+      return -1;
+    case 1:
+      return -2;
+    default:
+      return 1;
+  }
 }
 
 /** Completions older than this many half-lives weigh under 0.4 % and are not loaded. */
@@ -38,7 +64,7 @@ export function evidenceFrom(
   for (const completion of completions) {
     const entry = byExpert.get(completion.expertId) ?? { completedCount: 0, skillWeights: new Map<string, number>() };
     entry.completedCount += 1;
-    const weight = decayedWeight(completion.completedAt, now, halfLifeSeconds);
+    const weight = decayedWeight(completion.completedAt, now, halfLifeSeconds) * ratingWeight(completion.rating);
     for (const skill of completion.skills) entry.skillWeights.set(skill, (entry.skillWeights.get(skill) ?? 0) + weight);
     byExpert.set(completion.expertId, entry);
   }
@@ -50,7 +76,7 @@ export function briefFit(requested: readonly string[], weights: ReadonlyMap<stri
   if (requested.length === 0) return 0;
   const total = requested.reduce((sum, skill) => {
     const weight = weights.get(skill) ?? 0;
-    return sum + weight / (weight + 1);
+    return sum + (weight >= 0 ? weight / (weight + 1) : weight / (1 - weight));
   }, 0);
   return total / requested.length;
 }

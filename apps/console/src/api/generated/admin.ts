@@ -635,6 +635,11 @@ export type components = {
             median_turnaround_minutes: number;
             name: string;
             rate_credits_per_hour: number;
+            /** @description Agents’ ratings (1–5) of the expert’s completed live work, every workspace together: the mean, null with none, and how many. */
+            ratings: {
+                count: number;
+                mean: number | null;
+            };
             retired: boolean;
             role: string;
             /** @description Tags usable in `skills` on create. */
@@ -764,6 +769,13 @@ export type components = {
                 /** @enum {string} */
                 reason: "not_accepted" | "question_unanswered";
             } | null;
+            /** @description Your rating of the completed work (`POST /v1/deployments/{id}/feedback`); present once given. */
+            feedback?: {
+                comment: string | null;
+                /** Format: date-time */
+                given_at: string;
+                rating: number;
+            };
             id: string;
             /** @description Caller key/value pairs, flat, returned unchanged and on every webhook. */
             metadata: {
@@ -813,7 +825,7 @@ export type components = {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "authentication_failed" | "credits_exhausted" | "not_found" | "idempotency_conflict" | "expert_unavailable" | "rate_limited" | "internal_error" | "service_unavailable" | "deployment_not_cancellable" | "deployment_not_awaiting_input" | "invalid_state_transition" | "question_already_asked" | "expert_not_assigned" | "deployment_already_exists" | "concurrent_modification" | "in_flight_limit_reached" | "deployment_not_completed" | "csrf_token_invalid" | "url_signature_invalid" | "permission_denied" | "endpoint_limit_reached" | "api_key_limit_reached" | "secret_already_revealed" | "last_owner";
+                code: "invalid_request" | "authentication_failed" | "credits_exhausted" | "not_found" | "idempotency_conflict" | "expert_unavailable" | "rate_limited" | "internal_error" | "service_unavailable" | "deployment_not_cancellable" | "deployment_not_awaiting_input" | "invalid_state_transition" | "question_already_asked" | "expert_not_assigned" | "deployment_already_exists" | "concurrent_modification" | "in_flight_limit_reached" | "deployment_not_completed" | "csrf_token_invalid" | "url_signature_invalid" | "permission_denied" | "endpoint_limit_reached" | "api_key_limit_reached" | "secret_already_revealed" | "last_owner" | "feedback_already_given" | "feedback_window_closed";
                 /**
                  * Format: uri
                  * @description A page describing the code, served at /docs/errors/<code>.

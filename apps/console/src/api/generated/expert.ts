@@ -777,13 +777,23 @@ export type components = {
                 credits_charged: number;
                 deployment_id: string;
                 duration_seconds: number;
+                /** @description The agent’s rating and comment, once given. */
+                feedback: {
+                    comment: string | null;
+                    rating: number;
+                } | null;
             }[];
+            /** @description The agents’ ratings (1–5) of your completed work: the mean, null with none, and how many. */
+            ratings: {
+                count: number;
+                mean: number | null;
+            };
         };
         EmptyBodyRequest: Record<string, never>;
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "authentication_failed" | "credits_exhausted" | "not_found" | "idempotency_conflict" | "expert_unavailable" | "rate_limited" | "internal_error" | "service_unavailable" | "deployment_not_cancellable" | "deployment_not_awaiting_input" | "invalid_state_transition" | "question_already_asked" | "expert_not_assigned" | "deployment_already_exists" | "concurrent_modification" | "in_flight_limit_reached" | "deployment_not_completed" | "csrf_token_invalid" | "url_signature_invalid" | "permission_denied" | "endpoint_limit_reached" | "api_key_limit_reached" | "secret_already_revealed" | "last_owner";
+                code: "invalid_request" | "authentication_failed" | "credits_exhausted" | "not_found" | "idempotency_conflict" | "expert_unavailable" | "rate_limited" | "internal_error" | "service_unavailable" | "deployment_not_cancellable" | "deployment_not_awaiting_input" | "invalid_state_transition" | "question_already_asked" | "expert_not_assigned" | "deployment_already_exists" | "concurrent_modification" | "in_flight_limit_reached" | "deployment_not_completed" | "csrf_token_invalid" | "url_signature_invalid" | "permission_denied" | "endpoint_limit_reached" | "api_key_limit_reached" | "secret_already_revealed" | "last_owner" | "feedback_already_given" | "feedback_window_closed";
                 /**
                  * Format: uri
                  * @description A page describing the code, served at /docs/errors/<code>.

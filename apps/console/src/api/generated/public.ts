@@ -125,6 +125,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/deployments/{id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rate a completed deployment
+         * @description `{"rating": 1–5, "comment"?}`, once per completed deployment, within 30 days of completion (409 `deployment_not_completed`, `feedback_window_closed`). The same rating and comment again answers as the first time did; a different one is 409 `feedback_already_given`. The rating counts in the expert’s brief-fit for your workspace (a poor one against them) and the expert reads it in their history. Answers the deployment with `feedback`.
+         */
+        post: operations["giveDeploymentFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/deployments/{id}/reply": {
         parameters: {
             query?: never;
@@ -705,6 +725,13 @@ export type components = {
                 /** @enum {string} */
                 reason: "not_accepted" | "question_unanswered";
             } | null;
+            /** @description Your rating of the completed work (`POST /v1/deployments/{id}/feedback`); present once given. */
+            feedback?: {
+                comment: string | null;
+                /** Format: date-time */
+                given_at: string;
+                rating: number;
+            };
             id: string;
             /** @description Caller key/value pairs, flat, returned unchanged and on every webhook. */
             metadata: {
@@ -760,7 +787,7 @@ export type components = {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "authentication_failed" | "credits_exhausted" | "not_found" | "idempotency_conflict" | "expert_unavailable" | "rate_limited" | "internal_error" | "service_unavailable" | "deployment_not_cancellable" | "deployment_not_awaiting_input" | "invalid_state_transition" | "question_already_asked" | "expert_not_assigned" | "deployment_already_exists" | "concurrent_modification" | "in_flight_limit_reached" | "deployment_not_completed" | "csrf_token_invalid" | "url_signature_invalid" | "permission_denied" | "endpoint_limit_reached" | "api_key_limit_reached" | "secret_already_revealed" | "last_owner";
+                code: "invalid_request" | "authentication_failed" | "credits_exhausted" | "not_found" | "idempotency_conflict" | "expert_unavailable" | "rate_limited" | "internal_error" | "service_unavailable" | "deployment_not_cancellable" | "deployment_not_awaiting_input" | "invalid_state_transition" | "question_already_asked" | "expert_not_assigned" | "deployment_already_exists" | "concurrent_modification" | "in_flight_limit_reached" | "deployment_not_completed" | "csrf_token_invalid" | "url_signature_invalid" | "permission_denied" | "endpoint_limit_reached" | "api_key_limit_reached" | "secret_already_revealed" | "last_owner" | "feedback_already_given" | "feedback_window_closed";
                 /**
                  * Format: uri
                  * @description A page describing the code, served at /docs/errors/<code>.
@@ -821,6 +848,10 @@ export type components = {
             next: string | null;
             /** @constant */
             object: "list";
+        };
+        GiveFeedbackRequest: {
+            comment?: string;
+            rating: number;
         };
         Handoff: {
             /** @description The `return` name of the request. */
@@ -2772,6 +2803,341 @@ export interface operations {
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
             429: {
                 headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    giveDeploymentFeedback: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h returns the stored answer (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_conflict`. Keyed on (workspace, route, key). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise). */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GiveFeedbackRequest"];
+            };
+        };
+        responses: {
+            /** @description Rate a completed deployment */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deployment"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
+             *
+             *     `deployment_not_completed`: Only a completed deployment has an output to save to brand memory.
+             *
+             *     `feedback_already_given`: A deployment is rated once. Sending the same rating and comment again answers as the first time did; a different one is refused.
+             *
+             *     `feedback_window_closed`: Feedback is taken for 30 days after a deployment completes.
+             */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description Sent (as 1) when the first request with this key is still running. */
+                    "Retry-After"?: number;
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "deployment_not_completed" | "feedback_already_given" | "feedback_window_closed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is not `application/json`. */
+            415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Request-Id": components["headers"]["Request-Id"];
                     "Retry-After": components["headers"]["Retry-After"];
                     "Service-Version": components["headers"]["Service-Version"];

@@ -81,7 +81,14 @@ const adminEndpoint = objectOf<WebhookEndpointView>({
 
 export const ADMIN_SCHEMAS: Record<string, JsonSchema> = {
   AdminExpertEntry: objectOf<AdminExpertEntry>(expertProperties),
-  AdminRosterEntry: objectOf<AdminRosterEntry>({ ...expertProperties, console: orNull(consoleAccess) }),
+  AdminRosterEntry: objectOf<AdminRosterEntry>({
+    ...expertProperties,
+    console: orNull(consoleAccess),
+    ratings: {
+      ...objectOf<AdminRosterEntry['ratings']>({ mean: { type: ['number', 'null'], minimum: 1, maximum: 5 }, count: { type: 'integer', minimum: 0 } }),
+      description: 'Agents’ ratings (1–5) of the expert’s completed live work, every workspace together: the mean, null with none, and how many.',
+    },
+  }),
   AdminRosterList: listEnvelopeSchema(componentRef('AdminRosterEntry'), 'Every expert, active ones first, each group by name.'),
   RosterEntry: expertSchema,
   ExpertProfileInput: { ...objectOf<ExpertProfile & { availability?: Availability }>({ ...profileProperties, availability: { ...availability, description: 'Where the expert starts; `offline` (no live offers) when left out. Set `online` once they use the console.' } }, { optional: ['availability'] }), additionalProperties: false },

@@ -140,10 +140,21 @@ const draft = objectOf<DraftResource>({
 const earnings = objectOf<ExpertEarnings>({
   completed_count: { type: 'integer', minimum: 0 },
   credits_earned: credits,
+  ratings: {
+    ...objectOf<ExpertEarnings['ratings']>({ mean: { type: ['number', 'null'], minimum: 1, maximum: 5 }, count: { type: 'integer', minimum: 0 } }),
+    description: 'The agents’ ratings (1–5) of your completed work: the mean, null with none, and how many.',
+  },
   data: {
     type: 'array',
     description: 'The latest 100 completed deployments, most recent first.',
-    items: objectOf<EarningsItem>({ deployment_id: idOf('deployment'), completed_at: timestamp(), credits_charged: credits, duration_seconds: { type: 'integer', minimum: 0 }, brief_excerpt: text }),
+    items: objectOf<EarningsItem>({
+      deployment_id: idOf('deployment'),
+      completed_at: timestamp(),
+      credits_charged: credits,
+      duration_seconds: { type: 'integer', minimum: 0 },
+      brief_excerpt: text,
+      feedback: orNull({ ...objectOf<NonNullable<EarningsItem['feedback']>>({ rating: { type: 'integer', minimum: 1, maximum: 5 }, comment: orNull(text) }), description: 'The agent’s rating and comment, once given.' }),
+    }),
   },
 });
 

@@ -84,8 +84,12 @@ export const deploymentSchema: JsonSchema = {
       duration_seconds: { type: 'integer', minimum: 0, description: 'Present once completed.' },
       completed_at: timestamp('Present once completed.'),
       output_schema: { type: 'object', additionalProperties: true, description: 'The JSON Schema (2020-12) given on create for the answer’s `output.data`; present only when one was given.' },
+      feedback: {
+        ...objectOf<NonNullable<DeploymentResource['feedback']>>({ rating: { type: 'integer', minimum: 1, maximum: 5 }, comment: orNull({ type: 'string' }), given_at: timestamp() }),
+        description: 'Your rating of the completed work (`POST /v1/deployments/{id}/feedback`); present once given.',
+      },
     },
-    { optional: [...SETTLED, 'output_schema'] },
+    { optional: [...SETTLED, 'output_schema', 'feedback'] },
   ),
   // The settled fields appear exactly when the deployment is completed.
   if: { properties: { status: { const: 'completed' } } },

@@ -107,6 +107,10 @@ export const ev = {
     type: 'deployment.completed',
     data: { deployment_id: DEP, output: OUTPUT, credits_charged: 90, duration_seconds: 180, completed_at: T.ended },
   }),
+  feedbackGiven: (rating = 4, comment: string | null = 'Sharp and on brief.'): DeploymentEvent => ({
+    type: 'deployment.feedback_given',
+    data: { deployment_id: DEP, expert_id: EXPERT.id, rating, comment, given_at: T.now },
+  }),
   cancelled: (partial: Output | null = null): DeploymentEvent => ({
     type: 'deployment.cancelled',
     data: { deployment_id: DEP, cancelled_by: 'agent', reason: 'not needed', partial_output: partial, cancelled_at: T.ended },

@@ -25,7 +25,7 @@ const nested = (depth: number): Record<string, unknown> => (depth === 0 ? { type
  * checked on publish (REST and the expert CLI), refused with its JSON pointer, and delivered
  * to the agent's GET and webhook. The answers are checked with ajv here, independently.
  */
-describe('typed answers', () => {
+describe('typed answers and feedback', () => {
   const ajv = new Ajv2020({ strict: false });
   let services: RunningServices;
   let e2e: RouterE2e;
@@ -110,5 +110,45 @@ describe('typed answers', () => {
     const completed = deliveries.map((delivery) => JSON.parse(delivery.body)).find((event) => event.type === 'deployment.completed');
     expect(completed?.data.object.output.data).toEqual(answer);
     expect(completed?.data.object.output_schema).toEqual(SCHEMA);
+  });
+
+  it('takes one rating per completed deployment, and a poor one sends the next offer to another expert', async () => {
+    const first = await e2e.addExpert(['e2e-rated'], 30, { availability: 'online' });
+    const done = await e2e.create(workspace.keys.live, { brief: 'A tagline for the spring menu.', skills: ['e2e-rated'] });
+    expect((await e2e.waitForOffer(done.body.id, 1)).expertId).toBe(first.id);
+    for (const action of ['accept', 'start']) expect((await e2e.asExpert(first, 'POST', `/deployments/${done.body.id}/${action}`)).status).toBe(200);
+    const published = await e2e.asExpert(first, 'POST', `/deployments/${done.body.id}/publish`, { body: 'Spring, served.', duration_seconds: 60, credits_charged: 1 });
+    expect(published.status).toBe(200);
+    const second = await e2e.addExpert(['e2e-rated'], 30, { availability: 'online' });
+
+    const feedback = (id: string, body: unknown) => request<TypedDeployment & ErrorBody & { feedback?: unknown }>(services.baseUrl, 'POST', `/v1/deployments/${id}/feedback`, { key: workspace.keys.live, body });
+    // Unrated, the first expert's completed work for this workspace puts them first.
+    const before = await e2e.create(workspace.keys.live, { brief: 'A tagline for the summer menu.', skills: ['e2e-rated'] });
+    const offeredBefore = await e2e.waitForOffer(before.body.id, 1);
+    expect(offeredBefore.expertId).toBe(first.id);
+    expect(offeredBefore.data.match).toMatchObject({ brief_fit: 0.5, completed_for_workspace: 1 });
+    expect((await request(services.baseUrl, 'POST', `/v1/deployments/${before.body.id}/cancel`, { key: workspace.keys.live })).status).toBe(200);
+
+    expect((await feedback(before.body.id, { rating: 5 })).body.error).toMatchObject({ code: 'deployment_not_completed' });
+    expect((await feedback(done.body.id, { rating: 7 })).body.error).toMatchObject({ code: 'invalid_request', param: 'rating' });
+    const rated = await feedback(done.body.id, { rating: 1, comment: 'Off brief.' });
+    expect(rated.status).toBe(200);
+    expect(rated.body.feedback).toEqual({ rating: 1, comment: 'Off brief.', given_at: expect.any(String) });
+    expect((await feedback(done.body.id, { rating: 1, comment: 'Off brief.' })).status).toBe(200);
+    const changed = await feedback(done.body.id, { rating: 5 });
+    expect([changed.status, changed.body.error.code]).toEqual([409, 'feedback_already_given']);
+
+    // brief_fit = f(−2) = −2/3 for the first expert now: the one with no history is offered first.
+    const after = await e2e.create(workspace.keys.live, { brief: 'A tagline for the autumn menu.', skills: ['e2e-rated'] });
+    const offeredAfter = await e2e.waitForOffer(after.body.id, 1);
+    expect(offeredAfter.expertId).toBe(second.id);
+    expect(offeredAfter.data.match).toMatchObject({ brief_fit: 0, rank: 1, candidates: 2 });
+
+    const history = await e2e.asExpert<{ ratings: unknown; data: { deployment_id: string; feedback: unknown }[] }>(first, 'GET', '/earnings');
+    expect(history.body.ratings).toEqual({ mean: 1, count: 1 });
+    expect(history.body.data.find((item) => item.deployment_id === done.body.id)?.feedback).toEqual({ rating: 1, comment: 'Off brief.' });
+    const roster = await request<{ data: { id: string; ratings: unknown }[] }>(services.baseUrl, 'GET', '/admin/v1/experts?skill=e2e-rated', { headers: e2e.admin });
+    expect(roster.body.data.find((entry) => entry.id === first.id)?.ratings).toEqual({ mean: 1, count: 1 });
+    expect(roster.body.data.find((entry) => entry.id === second.id)?.ratings).toEqual({ mean: null, count: 0 });
   });
 });
