@@ -88,6 +88,8 @@ export interface DeploymentCreated {
     handoff?: DeploymentHandoffRef;
     /** The JSON Schema (2020-12) the answer's `output.data` must match; absent when the agent gave none. */
     output_schema?: Record<string, unknown>;
+    /** The completed deployment of the same workspace and mode this one follows up, and who did it. */
+    follow_up_to?: { deployment_id: string; expert_id: string };
   };
 }
 

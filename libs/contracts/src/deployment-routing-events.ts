@@ -30,6 +30,8 @@ export interface MatchExplanation {
   candidates: number;
   /** Experts left out because they declined or let an earlier offer of this deployment time out. */
   passed_over: string[];
+  /** Set when this expert was offered first because they did the deployment this one follows up. */
+  follow_up_of?: string;
 }
 
 export interface DeploymentRoutingStarted {

@@ -36,3 +36,4 @@ export * from './expert-work/assigned-work';
 export * from './synthesizer/synthetic-expert.reactor';
 export * from './routing/deployment-timers.runtime';
 export * from './deployments.module';
+export * from './expert-work/earlier-work';

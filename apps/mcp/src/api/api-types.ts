@@ -96,6 +96,7 @@ export interface CreateDeploymentBody {
   scheduled_for?: string;
   metadata?: Record<string, MetadataValue>;
   output_schema?: Record<string, unknown>;
+  follow_up_to?: string;
 }
 
 export interface ReplyBody {

@@ -29,6 +29,10 @@ export const deploymentBodyShape = {
     .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
     .optional()
     .describe('Your own flat key/value pairs (≤ 50 keys), returned unchanged on the deployment, e.g. {"ticket": "T-42"}.'),
+  follow_up_to: z
+    .string()
+    .optional()
+    .describe('Optional: the id of one of your completed deployments (dep_…) this continues. It is offered first to the expert who did that one while they are online, and they see the earlier brief, question, reply and output.'),
   output_schema: z
     .record(z.string(), z.json())
     .optional()

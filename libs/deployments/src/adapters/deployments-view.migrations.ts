@@ -27,4 +27,12 @@ export const deploymentsViewMigrations = [
         ON deployments_view (workspace_id, mode, status, created_at DESC, id DESC);
     `,
   },
+  {
+    // Follow-ups: the deployment a new one continues, so the earlier one lists its follow-ups by index.
+    id: 'deployments-view-003',
+    sql: `
+      ALTER TABLE deployments_view ADD COLUMN IF NOT EXISTS follow_up_to text;
+      CREATE INDEX IF NOT EXISTS deployments_view_follow_ups ON deployments_view (follow_up_to, created_at, id) WHERE follow_up_to IS NOT NULL;
+    `,
+  },
 ];

@@ -13,12 +13,16 @@ export async function findDeployment(
   scope: { workspaceId: string; mode: KeyMode },
   deploymentId: string,
 ): Promise<DeploymentResource | null> {
-  const { rows } = await sql.query<{ resource: DeploymentResource; workspace_id: string; mode: KeyMode }>(
-    'SELECT resource, workspace_id, mode FROM deployments_view WHERE id = $1',
+  // Only completed work can be followed up: for any other, the follow-ups are not looked for.
+  const { rows } = await sql.query<{ resource: DeploymentResource; workspace_id: string; mode: KeyMode; follow_ups: string[] | null }>(
+    `SELECT resource, workspace_id, mode,
+       CASE WHEN status = 'completed' THEN (SELECT array_agg(f.id ORDER BY f.created_at, f.id) FROM deployments_view f WHERE f.follow_up_to = d.id) END AS follow_ups
+     FROM deployments_view d WHERE id = $1`,
     [deploymentId],
   );
   const row = rows[0];
-  return row && row.workspace_id === scope.workspaceId && row.mode === scope.mode ? row.resource : null;
+  if (!row || row.workspace_id !== scope.workspaceId || row.mode !== scope.mode) return null;
+  return row.follow_ups ? { ...row.resource, follow_ups: row.follow_ups } : row.resource;
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   DomainError,
   deploymentStreamName,
+  isId,
   newId,
   type DeploymentHandoffRef,
   type KeyMode,
@@ -30,6 +31,8 @@ export interface CreateDeploymentInput {
   handoff?: DeploymentHandoffRef;
   /** Checked by the caller against the output schema rules. */
   output_schema?: Record<string, unknown>;
+  /** A completed deployment of the same workspace and mode this one continues. */
+  follow_up_to?: string;
 }
 
 /** What the ledger is asked to hold for a live deployment; the amount follows from the quote. */
@@ -81,6 +84,7 @@ export async function createDeployment(
     if (existing) return existing;
   }
   if (input.output_schema !== undefined) checkOutputSchema(input.output_schema, scope.mode);
+  const followUpTo = input.follow_up_to === undefined ? undefined : await followedUpDeployment(deps.store, scope, input.follow_up_to);
   const urgency = input.urgency ?? 'standard';
   const scheduledFor = checkSchedule({ urgency, scheduled_for: input.scheduled_for }, scope.now, deps.windows.scheduledLeadSeconds);
   const quote = await deps.quote({ workspace_id: scope.workspaceId, mode: scope.mode, skills: input.skills, urgency });
@@ -112,6 +116,7 @@ export async function createDeployment(
       created_at: createdAt,
       ...(input.handoff ? { handoff: input.handoff } : {}),
       ...(input.output_schema ? { output_schema: input.output_schema } : {}),
+      ...(followUpTo ? { follow_up_to: followUpTo } : {}),
     },
   };
   const result = await handleCommand(
@@ -137,4 +142,17 @@ export async function createDeployment(
 async function readDeployment(store: EventStore, deploymentId: string): Promise<DeploymentResource | null> {
   const { state, revision } = await loadAggregate(store, deploymentStreamName(deploymentId), deploymentDecider);
   return revision < 0 ? null : toDeploymentResource(state);
+}
+
+/**
+ * The deployment a follow-up continues: one of this workspace and mode (else 404, as for any
+ * other's id), completed (else 400: only finished work has an expert and an answer to continue).
+ */
+async function followedUpDeployment(store: EventStore, scope: RequestScope, deploymentId: string): Promise<{ deployment_id: string; expert_id: string }> {
+  const notFound = new DomainError('not_found', `follow_up_to: no deployment ${deploymentId} in this workspace and mode`, 'follow_up_to');
+  if (!isId('deployment', deploymentId)) throw notFound;
+  const { state } = await loadAggregate(store, deploymentStreamName(deploymentId), deploymentDecider);
+  if (state.status === 'initial' || state.details.workspace_id !== scope.workspaceId || state.details.mode !== scope.mode) throw notFound;
+  if (state.status !== 'completed') throw new DomainError('invalid_request', `follow_up_to: ${deploymentId} is ${state.status}; only a completed deployment can be followed up`, 'follow_up_to');
+  return { deployment_id: deploymentId, expert_id: state.expert.id };
 }

@@ -37,6 +37,8 @@ export interface ExpertDeploymentView {
   handoff: { handoff_id: string; artifact: string; memory_keys: string[] } | null;
   /** The schema the expert's answer (`data` on publish) must match; null when the agent asked for prose only. */
   output_schema: Record<string, unknown> | null;
+  /** The completed deployment this one follows up; null when it is new work. */
+  follow_up_to: string | null;
 }
 
 export function expertRelation(state: DeploymentState, expertId: string): ExpertRelation | null {
@@ -84,6 +86,7 @@ export function toExpertView(state: DeploymentState, expertId: string): ExpertDe
     created_at: d.created_at,
     handoff: d.handoff ? { handoff_id: d.handoff.handoff_id, artifact: d.handoff.artifact, memory_keys: d.handoff.memory.map((entry) => entry.key) } : null,
     output_schema: d.output_schema ?? null,
+    follow_up_to: d.follow_up_to?.deployment_id ?? null,
   };
 }
 

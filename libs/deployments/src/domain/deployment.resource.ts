@@ -69,6 +69,10 @@ export interface DeploymentResource {
   output_schema?: Record<string, unknown>;
   /** The agent's rating of a completed deployment, once given. */
   feedback?: { rating: number; comment: string | null; given_at: string };
+  /** The completed deployment this one follows up; only on follow-ups. */
+  follow_up_to?: string;
+  /** The deployments that follow this one up, oldest first: on `GET /v1/deployments/:id` only, when there are some. */
+  follow_ups?: string[];
 }
 
 export function toDeploymentResource(state: DeploymentState): DeploymentResource {
@@ -98,6 +102,7 @@ export function toDeploymentResource(state: DeploymentState): DeploymentResource
     cancellation: null,
     expiry: null,
     ...(d.output_schema ? { output_schema: d.output_schema } : {}),
+    ...(d.follow_up_to ? { follow_up_to: d.follow_up_to.deployment_id } : {}),
   };
   switch (state.status) {
     case 'completed':

@@ -66,11 +66,12 @@ export async function findExpert(sql: SqlClient, expertId: string): Promise<Admi
 }
 
 /** The experts the matcher ranks: online, active, covering a skill, not passed over. */
-export async function rosterCandidates(sql: SqlClient, skills: readonly string[], passedOver: readonly string[]): Promise<RosterCandidate[]> {
+export async function rosterCandidates(sql: SqlClient, skills: readonly string[], passedOver: readonly string[], alsoExpertId?: string): Promise<RosterCandidate[]> {
+  // `alsoExpertId`: a follow-up's earlier expert, a candidate whatever skills they list.
   const { rows } = await sql.query<ExpertRow>(
     `SELECT ${ENTRY_COLUMNS}, retired FROM experts_view
-     WHERE NOT retired AND availability = 'online' AND skills && $1::text[] AND NOT (id = ANY($2::text[]))`,
-    [skills, passedOver],
+     WHERE NOT retired AND availability = 'online' AND (skills && $1::text[] OR id = $3) AND NOT (id = ANY($2::text[]))`,
+    [skills, passedOver, alsoExpertId ?? null],
   );
   return rows.map((row) => ({ ...toRosterEntry(row), retired: row.retired }));
 }

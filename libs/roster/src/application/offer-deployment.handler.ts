@@ -34,12 +34,13 @@ export function isOfferable(state: { status: string }): state is PendingDeployme
 
 /** The best candidate for a pending deployment, with the ranking's explanation. */
 export async function bestCandidate(sql: SqlClient, state: PendingDeployment, now: Date, halfLifeSeconds: number): Promise<RankedCandidate | null> {
-  const { skills, workspace_id } = state.details;
-  const roster = await rosterCandidates(sql, skills, state.passed_over);
+  const { skills, workspace_id, follow_up_to } = state.details;
+  const followUp = follow_up_to ? { deploymentId: follow_up_to.deployment_id, expertId: follow_up_to.expert_id } : undefined;
+  const roster = await rosterCandidates(sql, skills, state.passed_over, followUp?.expertId);
   if (roster.length === 0) return null;
   const since = new Date(now.getTime() - EVIDENCE_HALF_LIVES * halfLifeSeconds * 1000).toISOString();
   const completions = await recentCompletions(sql, workspace_id, roster.map((expert) => expert.id), since);
-  const ranked = rankCandidates({ skills, passedOver: state.passed_over }, roster, evidenceFrom(completions, now.toISOString(), halfLifeSeconds));
+  const ranked = rankCandidates({ skills, passedOver: state.passed_over, followUp }, roster, evidenceFrom(completions, now.toISOString(), halfLifeSeconds));
   return ranked[0] ?? null;
 }
 

@@ -103,4 +103,19 @@ describe('matching on a roster of 40', () => {
     expect(estimatedCredits({ rate_credits_per_hour: 90, median_turnaround_minutes: 45 })).toBe(68);
     expect(estimatedCredits({ rate_credits_per_hour: 60, median_turnaround_minutes: 60 })).toBe(60);
   });
+
+  it('puts a follow-up’s earlier expert first while they can take it, whatever skills they list, and says why', () => {
+    const [best] = rankCandidates(request(['naming']), roster).map((entry) => entry.expert);
+    const earlier = { ...roster.find((expert) => online(expert) && !expert.skills.includes('naming'))! };
+    const followUp = { skills: ['naming'], passedOver: [], followUp: { deploymentId: 'dep_earlier', expertId: earlier.id } };
+    const ranked = rankCandidates(followUp, roster);
+    expect(ranked[0].expert.id).toBe(earlier.id);
+    expect(ranked[0].match).toMatchObject({ follow_up_of: 'dep_earlier', rank: 1, covered_skills: [] });
+    expect(ranked[1].expert.id).toBe(best.id);
+    expect(ranked[1].match.follow_up_of).toBeUndefined();
+    // Away, or passed over after a decline or a lapse: normal routing.
+    expect(ids(rankCandidates(followUp, roster.map((expert) => (expert.id === earlier.id ? { ...expert, availability: 'offline' as const } : expert))))[0]).toBe(best.id);
+    expect(ids(rankCandidates({ ...followUp, passedOver: [earlier.id] }, roster))[0]).toBe(best.id);
+  });
 });
+

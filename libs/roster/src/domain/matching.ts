@@ -38,6 +38,8 @@ export interface MatchRequest {
   skills: readonly string[];
   /** Experts who declined or let an offer of this deployment time out. */
   passedOver: readonly string[];
+  /** A follow-up: the earlier deployment and its expert, offered first whatever the ranking while online. */
+  followUp?: { deploymentId: string; expertId: string };
 }
 
 export interface RankedCandidate {
@@ -55,9 +57,12 @@ export function isCandidate(expert: RosterCandidate, request: MatchRequest): boo
     !expert.retired &&
     expert.availability === 'online' &&
     !request.passedOver.includes(expert.id) &&
-    expert.skills.some((skill) => request.skills.includes(skill))
+    (expert.skills.some((skill) => request.skills.includes(skill)) || isFollowUpExpert(expert, request))
   );
 }
+
+/** The expert who did the work a follow-up continues: they know it, whatever skills it now names. */
+const isFollowUpExpert = (expert: RosterCandidate, request: MatchRequest): boolean => request.followUp?.expertId === expert.id;
 
 /** Every candidate, best first, each with the explanation stored on `deployment.offered`. */
 export function rankCandidates(
@@ -77,6 +82,7 @@ export function rankCandidates(
     })
     .sort(
       (a, b) =>
+        Number(isFollowUpExpert(b.expert, request)) - Number(isFollowUpExpert(a.expert, request)) ||
         b.covered.length - a.covered.length ||
         b.score - a.score ||
         a.expert.median_turnaround_minutes - b.expert.median_turnaround_minutes ||
@@ -96,6 +102,7 @@ export function rankCandidates(
       rank: index + 1,
       candidates: scored.length,
       passed_over: [...request.passedOver],
+      ...(request.followUp && isFollowUpExpert(entry.expert, request) ? { follow_up_of: request.followUp.deploymentId } : {}),
     },
   }));
 }

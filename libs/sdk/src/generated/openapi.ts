@@ -646,6 +646,8 @@ export type components = {
             context_files?: string[];
             /** Format: uri */
             context_url?: string;
+            /** @description A completed deployment of this workspace and mode to follow up: offered first to the expert who did it while they are online, who sees the earlier brief, question, reply and output. Unknown or another workspace’s: 404; not completed: 400. */
+            follow_up_to?: string;
             /** @description Caller key/value pairs, flat, returned unchanged and on every webhook. */
             metadata?: {
                 [key: string]: string | number | boolean;
@@ -731,6 +733,10 @@ export type components = {
                 given_at: string;
                 rating: number;
             };
+            /** @description The completed deployment this one follows up (given on create); present only on follow-ups. */
+            follow_up_to?: string;
+            /** @description The deployments that follow this one up, oldest first; on `GET /v1/deployments/{id}` only, when there are some. */
+            follow_ups?: string[];
             id: string;
             /** @description Caller key/value pairs, flat, returned unchanged and on every webhook. */
             metadata: {

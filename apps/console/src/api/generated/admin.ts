@@ -776,6 +776,10 @@ export type components = {
                 given_at: string;
                 rating: number;
             };
+            /** @description The completed deployment this one follows up (given on create); present only on follow-ups. */
+            follow_up_to?: string;
+            /** @description The deployments that follow this one up, oldest first; on `GET /v1/deployments/{id}` only, when there are some. */
+            follow_ups?: string[];
             id: string;
             /** @description Caller key/value pairs, flat, returned unchanged and on every webhook. */
             metadata: {

@@ -835,6 +835,37 @@ export type components = {
                 /** @enum {string} */
                 reason: "not_accepted" | "question_unanswered";
             } | null;
+            /** @description On a follow-up, the earlier work: yours from the offer on; another expert’s once the follow-up is assigned to you and while it is open. */
+            follow_up_of: {
+                brief: string;
+                /** Format: date-time */
+                completed_at: string | null;
+                deployment_id: string;
+                output: {
+                    attachments: {
+                        content_type: string;
+                        name: string;
+                        size_bytes: number;
+                        /**
+                         * Format: uri
+                         * @description A link the expert gave, or a signed URL of an upload (valid 24 h from this reading).
+                         */
+                        url: string;
+                    }[];
+                    /** @description Markdown text. */
+                    body: string;
+                    /** @description The typed answer, when the deployment has an output schema. */
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                    /** @enum {string} */
+                    format: "markdown";
+                } | null;
+                question: string | null;
+                reply: string | null;
+            } | null;
+            /** @description The completed deployment this one follows up; null for new work. */
+            follow_up_to: string | null;
             handoff: {
                 artifact: string;
                 handoff_id: string;

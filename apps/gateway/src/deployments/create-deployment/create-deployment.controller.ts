@@ -63,6 +63,7 @@ export class CreateDeploymentController {
         metadata: body.metadata ?? {},
         webhook_url: body.webhook_url ?? null,
         ...(body.output_schema !== undefined ? { output_schema: body.output_schema } : {}),
+        ...(body.follow_up_to !== undefined ? { follow_up_to: body.follow_up_to } : {}),
       },
     );
     void reply.header('Location', `/v1/deployments/${deployment.id}`);

@@ -70,4 +70,10 @@ export class CreateDeploymentDto {
   @IsObject({ message: 'output_schema must be a JSON Schema object (2020-12) describing the answer' })
   @JSONSchema({ type: 'object', additionalProperties: true, description: 'A JSON Schema (2020-12 dialect) of an object: the expert fills it, and the answer’s `output.data` is validated against it before it is delivered. At most 32 KB and 12 levels deep; local `$ref` only. Supported keywords: see the decisions on typed answers.' })
   output_schema?: Record<string, unknown>;
+
+  @IsOptional()
+  @IsString({ message: 'follow_up_to must be a deployment id (dep_…)' })
+  @MaxLength(64)
+  @JSONSchema({ type: 'string', description: 'A completed deployment of this workspace and mode to follow up: offered first to the expert who did it while they are online, who sees the earlier brief, question, reply and output. Unknown or another workspace’s: 404; not completed: 400.' })
+  follow_up_to?: string;
 }

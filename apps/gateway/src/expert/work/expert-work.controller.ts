@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
 import { DomainError, isId, type ExpertRef } from '@eh/contracts';
-import { assignmentsFor, openOffersFor, viewAsExpert, type ExpertWorkItem } from '@eh/deployments';
+import { assignmentsFor, earlierWorkFor, openOffersFor, viewAsExpert, type ExpertWorkItem } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { findExpert, toRosterEntry, type RosterEntry } from '@eh/roster';
@@ -41,6 +41,8 @@ export class ExpertWorkController {
   @Get('deployments/:id')
   async deployment(@CurrentExpert() expert: ExpertRef, @Param('id') id: string): Promise<ExpertDeploymentWithMemory> {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');
-    return withMemory(this.sql, await viewAsExpert(this.store, expert.id, id));
+    const view = await viewAsExpert(this.store, expert.id, id);
+    const [withBrandMemory, followUpOf] = await Promise.all([withMemory(this.sql, view), earlierWorkFor(this.store, view, expert.id)]);
+    return { ...withBrandMemory, follow_up_of: followUpOf };
   }
 }

@@ -1,6 +1,6 @@
 import { DEPLOYMENT_STATUSES, MEMORY_KINDS, URGENCIES, type CancelledBy, type ExpiryReason } from '@eh/contracts';
 import type { AttachmentResource } from '@eh/attachments';
-import type { EarningsItem, ExpertDeploymentView, ExpertEarnings, ExpertWorkItem } from '@eh/deployments';
+import type { EarlierWork, EarningsItem, ExpertDeploymentView, ExpertEarnings, ExpertWorkItem } from '@eh/deployments';
 import type { ExpertMemory, ExpertMemoryEntry } from '@eh/memory';
 import type { InvitationPreview } from '../../console-auth/console-auth.service';
 import type { SessionPrincipal, SessionResource } from '../../console-auth/session.resource';
@@ -83,6 +83,18 @@ const expertDeployment = objectOf<ExpertDeploymentWithMemory>(
     handoff: orNull(objectOf<NonNullable<ExpertDeploymentView['handoff']>>({ handoff_id: idOf('handoff'), artifact: text, memory_keys: { type: 'array', items: text } })),
     memory: orNull(memory),
     output_schema: { type: ['object', 'null'], additionalProperties: true, description: 'The JSON Schema (2020-12) the answer’s `data` must match on publish; null when the agent asked for prose only.' },
+    follow_up_to: orNull({ ...idOf('deployment'), description: 'The completed deployment this one follows up; null for new work.' }),
+    follow_up_of: orNull({
+      ...objectOf<EarlierWork>({
+        deployment_id: idOf('deployment'),
+        brief: text,
+        question: orNull(text),
+        reply: orNull(text),
+        output: orNull(output),
+        completed_at: orNull(timestamp()),
+      }),
+      description: 'On a follow-up, the earlier work: yours from the offer on; another expert’s once the follow-up is assigned to you and while it is open.',
+    }),
   },
   { description: 'A deployment as the expert it is offered or assigned to sees it; `memory` only while assigned and open.' },
 );

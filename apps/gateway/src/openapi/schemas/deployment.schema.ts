@@ -84,12 +84,14 @@ export const deploymentSchema: JsonSchema = {
       duration_seconds: { type: 'integer', minimum: 0, description: 'Present once completed.' },
       completed_at: timestamp('Present once completed.'),
       output_schema: { type: 'object', additionalProperties: true, description: 'The JSON Schema (2020-12) given on create for the answer’s `output.data`; present only when one was given.' },
+      follow_up_to: { ...idOf('deployment'), description: 'The completed deployment this one follows up (given on create); present only on follow-ups.' },
+      follow_ups: { type: 'array', items: idOf('deployment'), description: 'The deployments that follow this one up, oldest first; on `GET /v1/deployments/{id}` only, when there are some.' },
       feedback: {
         ...objectOf<NonNullable<DeploymentResource['feedback']>>({ rating: { type: 'integer', minimum: 1, maximum: 5 }, comment: orNull({ type: 'string' }), given_at: timestamp() }),
         description: 'Your rating of the completed work (`POST /v1/deployments/{id}/feedback`); present once given.',
       },
     },
-    { optional: [...SETTLED, 'output_schema', 'feedback'] },
+    { optional: [...SETTLED, 'output_schema', 'feedback', 'follow_up_to', 'follow_ups'] },
   ),
   // The settled fields appear exactly when the deployment is completed.
   if: { properties: { status: { const: 'completed' } } },

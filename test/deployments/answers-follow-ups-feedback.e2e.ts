@@ -25,7 +25,7 @@ const nested = (depth: number): Record<string, unknown> => (depth === 0 ? { type
  * checked on publish (REST and the expert CLI), refused with its JSON pointer, and delivered
  * to the agent's GET and webhook. The answers are checked with ajv here, independently.
  */
-describe('typed answers and feedback', () => {
+describe('typed answers, follow-ups and feedback', () => {
   const ajv = new Ajv2020({ strict: false });
   let services: RunningServices;
   let e2e: RouterE2e;
@@ -150,5 +150,50 @@ describe('typed answers and feedback', () => {
     const roster = await request<{ data: { id: string; ratings: unknown }[] }>(services.baseUrl, 'GET', '/admin/v1/experts?skill=e2e-rated', { headers: e2e.admin });
     expect(roster.body.data.find((entry) => entry.id === first.id)?.ratings).toEqual({ mean: 1, count: 1 });
     expect(roster.body.data.find((entry) => entry.id === second.id)?.ratings).toEqual({ mean: null, count: 0 });
+  });
+
+  it('offers a follow-up to the expert who did the earlier work first, shows them that work and the chain, and falls back while they are away', async () => {
+    const earlierExpert = await e2e.addExpert(['e2e-follow'], 30, { availability: 'online' });
+    const earlier = await e2e.create(workspace.keys.live, { brief: 'Name our oat milk.', skills: ['e2e-follow'] });
+    expect((await e2e.waitForOffer(earlier.body.id, 1)).expertId).toBe(earlierExpert.id);
+    for (const action of ['accept', 'start']) await e2e.asExpert(earlierExpert, 'POST', `/deployments/${earlier.body.id}/${action}`);
+    await e2e.asExpert(earlierExpert, 'POST', `/deployments/${earlier.body.id}/publish`, { body: 'Oatly? Taken. Try "Groundswell".', duration_seconds: 60, credits_charged: 1 });
+    // A faster expert joins: without the follow-up, they would rank first.
+    const faster = await e2e.addExpert(['e2e-follow'], 5, { availability: 'online' });
+
+    const followUp = await e2e.create(workspace.keys.live, { brief: 'Three more names in the same vein.', skills: ['e2e-follow'], follow_up_to: earlier.body.id });
+    expect(followUp.status).toBe(201);
+    expect(followUp.body).toMatchObject({ follow_up_to: earlier.body.id });
+    const offered = await e2e.waitForOffer(followUp.body.id, 1);
+    expect(offered.expertId).toBe(earlierExpert.id);
+    expect(offered.data.match).toMatchObject({ follow_up_of: earlier.body.id, rank: 1, candidates: 2 });
+    const seen = await e2e.asExpert<{ follow_up_to: string; follow_up_of: { brief: string; output: { body: string } } | null }>(earlierExpert, 'GET', `/deployments/${followUp.body.id}`);
+    expect(seen.body).toMatchObject({ follow_up_to: earlier.body.id, follow_up_of: { brief: 'Name our oat milk.', output: { body: expect.stringContaining('Groundswell') } } });
+    const chain = await e2e.get(workspace.keys.live, earlier.body.id);
+    expect((chain.body as TypedDeployment & { follow_ups?: string[] }).follow_ups).toEqual([followUp.body.id]);
+
+    // Away: the follow-up goes through normal routing at once, and the other expert sees the earlier work only once assigned.
+    await request(services.baseUrl, 'POST', `/admin/v1/experts/${earlierExpert.id}/availability`, { headers: e2e.admin, body: { availability: 'offline' } });
+    const whileAway = await e2e.create(workspace.keys.live, { brief: 'And a tagline for it.', skills: ['e2e-follow'], follow_up_to: earlier.body.id });
+    expect((await e2e.waitForOffer(whileAway.body.id, 1)).expertId).toBe(faster.id);
+    const beforeAccepting = await e2e.asExpert<{ follow_up_of: unknown }>(faster, 'GET', `/deployments/${whileAway.body.id}`);
+    expect(beforeAccepting.body.follow_up_of).toBeNull();
+    await e2e.asExpert(faster, 'POST', `/deployments/${whileAway.body.id}/accept`);
+    const afterAccepting = await e2e.asExpert<{ follow_up_of: { deployment_id: string } | null }>(faster, 'GET', `/deployments/${whileAway.body.id}`);
+    expect(afterAccepting.body.follow_up_of?.deployment_id).toBe(earlier.body.id);
+    expect((await e2e.get(workspace.keys.live, earlier.body.id)).body).toMatchObject({ follow_ups: [followUp.body.id, whileAway.body.id] });
+
+    // Unknown, another workspace's or mode's, and unfinished ids.
+    const refuse = (follow_up_to: string, key = workspace.keys.live) => request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key, body: { brief: 'More.', skills: ['e2e-follow'], follow_up_to } });
+    const other = await services.ops<Workspace>('workspace:create', '--name', 'follow-ups-other');
+    for (const [answer, status] of [
+      [await refuse('dep_01JZZZZZZZZZZZZZZZZZZZZZZZ'), 404],
+      [await refuse('not-an-id'), 404],
+      [await refuse(earlier.body.id, other.keys.live), 404],
+      [await refuse(earlier.body.id, workspace.keys.test), 404],
+      [await refuse(whileAway.body.id), 400],
+    ] as const) {
+      expect([answer.status, answer.body.error.param]).toEqual([status, 'follow_up_to']);
+    }
   });
 });
