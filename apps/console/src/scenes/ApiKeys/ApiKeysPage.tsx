@@ -6,6 +6,7 @@ import { useAnnounce } from '../../common/Announcer/Announcer';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
 import { Field } from '../../common/Field/Field';
 import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { SecretReveal } from '../../common/SecretReveal/SecretReveal';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
@@ -113,11 +114,11 @@ function KeyTable({ caption, items, mode }: { caption: string; items: ApiKey[]; 
                   {key.prefix}…{key.last4}
                 </code>
               </td>
-              <td>{formatDateTime(key.created_at)}</td>
+              <td><When iso={key.created_at} /></td>
               <td>{key.last_used_at ? formatDateTime(key.last_used_at) : <span className="muted">Never</span>}</td>
               <td className="actions-cell">
                 {key.revoked_at ? (
-                  <span className="muted">Revoked {formatDateTime(key.revoked_at)}</span>
+                  <span className="muted">Revoked <When iso={key.revoked_at} /></span>
                 ) : (
                   <ConfirmButton
                     label="Revoke"

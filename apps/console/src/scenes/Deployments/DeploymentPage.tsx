@@ -8,7 +8,8 @@ import { Breadcrumbs } from '../../common/Breadcrumbs/Breadcrumbs';
 import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { DeliveryStatusBadge } from '../../common/DeliveryStatus/DeliveryStatus';
 import { DeploymentStatusBadge } from '../../common/DeploymentStatus/DeploymentStatus';
-import { formatBytes, formatDateTime, formatDuration } from '../../common/format';
+import { formatBytes, formatDuration } from '../../common/format';
+import { When } from '../../common/When/When';
 import MarkdownPreview from '../../common/MarkdownPreview/MarkdownPreview';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
@@ -99,7 +100,7 @@ function Facts({ deployment: d }: { deployment: Deployment }) {
       <dl className="facts">
         <div>
           <dt>Created</dt>
-          <dd>{formatDateTime(d.created_at)}</dd>
+          <dd><When iso={d.created_at} /></dd>
         </div>
         <div>
           <dt>Urgency</dt>
@@ -107,7 +108,7 @@ function Facts({ deployment: d }: { deployment: Deployment }) {
         </div>
         <div>
           <dt>Accept by</dt>
-          <dd>{formatDateTime(d.sla_deadline)}</dd>
+          <dd><When iso={d.sla_deadline} /></dd>
         </div>
         <div>
           <dt>Skills</dt>
@@ -168,19 +169,19 @@ function QuestionAndReply({ deployment: d }: { deployment: Deployment }) {
     <section className="card" aria-labelledby="question-heading">
       <h2 id="question-heading">Question and reply</h2>
       <p className="qa__label">
-        The expert asked <span className="muted small">({formatDateTime(d.question.asked_at)})</span>
+        The expert asked <span className="muted small">(<When iso={d.question.asked_at} />)</span>
       </p>
       <p className="qa__body">{d.question.body}</p>
       {d.reply ? (
         <div className="qa__reply">
           <p className="qa__label">
-            Your agent replied <span className="muted small">({formatDateTime(d.reply.replied_at)})</span>
+            Your agent replied <span className="muted small">(<When iso={d.reply.replied_at} />)</span>
           </p>
           <p className="qa__body">{d.reply.body}</p>
         </div>
       ) : (
         <p className="callout">
-          Waiting for your agent's reply, until {formatDateTime(d.question.reply_deadline)}: <code>POST /v1/deployments/{d.id}/reply</code> with <code>{'{"body": "…"}'}</code>.
+          Waiting for your agent's reply, until <When iso={d.question.reply_deadline} />: <code>POST /v1/deployments/{d.id}/reply</code> with <code>{'{"body": "…"}'}</code>.
         </p>
       )}
     </section>
@@ -221,7 +222,7 @@ function Ending({ deployment: d }: { deployment: Deployment }) {
   if (d.cancellation) {
     return (
       <p className="callout callout--ended">
-        Cancelled by {d.cancellation.cancelled_by} on {formatDateTime(d.cancellation.cancelled_at)}
+        Cancelled by {d.cancellation.cancelled_by} on <When iso={d.cancellation.cancelled_at} />
         {d.cancellation.reason ? `: ${d.cancellation.reason}` : '.'} Held credits went back to the workspace.
       </p>
     );
@@ -230,7 +231,7 @@ function Ending({ deployment: d }: { deployment: Deployment }) {
     const why = d.expiry.reason === 'not_accepted' ? 'no expert accepted it in time' : 'the question was not answered in time';
     return (
       <p className="callout callout--ended">
-        Expired on {formatDateTime(d.expiry.expired_at)}: {why}. Held credits went back to the workspace.
+        Expired on <When iso={d.expiry.expired_at} />: {why}. Held credits went back to the workspace.
       </p>
     );
   }

@@ -1,5 +1,5 @@
 import type { ServiceEvent } from '../../api/dashboard-types';
-import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { JsonView } from '../../common/JsonView/JsonView';
 
 const EVENT_TEXT: Record<string, string> = {
@@ -22,7 +22,7 @@ export function EventTimeline({ events }: { events: ServiceEvent[] }) {
             <span className="timeline__dot" aria-hidden="true" />
             <strong>{EVENT_TEXT[event.type] ?? event.type}</strong> <code className="small">{event.type}</code>{' '}
             <time className="muted small" dateTime={event.created_at}>
-              {formatDateTime(event.created_at)}
+              <When iso={event.created_at} />
             </time>
           </p>
           <details className="timeline__body">

@@ -5,7 +5,7 @@ import { navigate } from '../../app/router';
 import { HOME } from '../../app/routes';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { Field } from '../../common/Field/Field';
-import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 
@@ -75,7 +75,7 @@ export function InvitationPage({ token }: { token: string }) {
       title="Set your password"
       lead={
         <p>
-          Welcome, {invitation.data.name}. {what} You will sign in as <strong>{email}</strong>. This link works once, until {formatDateTime(expires_at)}.
+          Welcome, {invitation.data.name}. {what} You will sign in as <strong>{email}</strong>. This link works once, until <When iso={expires_at} />.
         </p>
       }
     >

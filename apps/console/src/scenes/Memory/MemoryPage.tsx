@@ -5,7 +5,7 @@ import type { MemoryEntry, MemoryKind, Mode } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
 import { Field } from '../../common/Field/Field';
-import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
 import MarkdownPreview from '../../common/MarkdownPreview/MarkdownPreview';
 import { Page } from '../../common/Page/Page';
@@ -68,7 +68,7 @@ function MemoryCard({ mode, entry }: { mode: Mode; entry: MemoryEntry }) {
         <span className="tag">{KINDS[entry.kind]}</span>
       </div>
       <p className="muted small">
-        Updated {formatDateTime(entry.updated_at)}
+        Updated <When iso={entry.updated_at} />
         {entry.source ? ` · saved from deployment ${entry.source.deployment_id}` : ''}
       </p>
       <details>

@@ -4,7 +4,7 @@ import { useInviteOperator } from '../../api/ops-queries';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { Field } from '../../common/Field/Field';
-import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -48,7 +48,7 @@ export default function OperatorsPage() {
             <p className="secret__title">Invitation link for {invite.data.email}</p>
             <p className="secret__warning">
               <span aria-hidden="true">⚠ </span>
-              <strong>Send it to them now: it is shown only this once</strong> and works once, until {formatDateTime(invite.data.expires_at)}.
+              <strong>Send it to them now: it is shown only this once</strong> and works once, until <When iso={invite.data.expires_at} />.
             </p>
             <div className="secret__row">
               <code className="secret__value">{invite.data.url}</code>

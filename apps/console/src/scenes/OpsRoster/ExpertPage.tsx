@@ -8,7 +8,7 @@ import { Breadcrumbs } from '../../common/Breadcrumbs/Breadcrumbs';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
 import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { Field } from '../../common/Field/Field';
-import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 import { AvailabilitySelect } from './AvailabilitySelect';
@@ -149,7 +149,7 @@ function InviteCard({ expert }: { expert: AdminExpert }) {
         <div className="secret" role="group" aria-label="Invitation link">
           <p className="secret__warning">
             <span aria-hidden="true">⚠ </span>
-            <strong>Send this link to {invite.data.email} now: it is shown only this once</strong> and works once, until {formatDateTime(invite.data.expires_at)}.
+            <strong>Send this link to {invite.data.email} now: it is shown only this once</strong> and works once, until <When iso={invite.data.expires_at} />.
           </p>
           <div className="secret__row">
             <code className="secret__value">{invite.data.url}</code>

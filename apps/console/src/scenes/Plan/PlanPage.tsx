@@ -4,7 +4,8 @@ import { useLimitRequests, useRequestLimit, useWorkspace } from '../../api/dashb
 import type { LimitRequest, Mode, WorkspaceInfo } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { Field } from '../../common/Field/Field';
-import { formatDateTime, plural } from '../../common/format';
+import { plural } from '../../common/format';
+import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 
@@ -45,13 +46,13 @@ export default function PlanPage({ canRequest }: { mode: Mode; canRequest: boole
                   {request.current_in_flight_limit} → {request.requested_in_flight_limit}
                 </strong>{' '}
                 <span className="muted small">
-                  asked by {request.requested_by.label}, {formatDateTime(request.created_at)}
+                  asked by {request.requested_by.label}, <When iso={request.created_at} />
                 </span>
               </p>
               <p className="brief">{request.reason}</p>
               {request.resolved_at && (
                 <p className="muted small">
-                  Answered {formatDateTime(request.resolved_at)}
+                  Answered <When iso={request.resolved_at} />
                   {request.resolution_note ? `: ${request.resolution_note}` : '.'}
                 </p>
               )}

@@ -4,7 +4,7 @@ import type { Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
 import { useAnnounce } from '../../common/Announcer/Announcer';
-import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { SecretReveal } from '../../common/SecretReveal/SecretReveal';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
@@ -73,7 +73,7 @@ export default function WebhooksPage({ mode }: { mode: Mode }) {
                   {endpoint.enabled ? 'Enabled' : 'Disabled'}
                 </span>{' '}
                 <span className="muted small">
-                  {eventsText(endpoint.enabled_events)} · added {formatDateTime(endpoint.created_at)}
+                  {eventsText(endpoint.enabled_events)} · added <When iso={endpoint.created_at} />
                   {endpoint.description ? ` · ${endpoint.description}` : ''}
                 </span>
               </p>
