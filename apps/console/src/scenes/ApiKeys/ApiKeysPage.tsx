@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, describeError } from '../../api/api-error';
+import { describeError, fieldError } from '../../api/api-error';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../api/dashboard-queries';
 import type { ApiKey, Mode } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
@@ -12,6 +12,8 @@ import { SecretReveal } from '../../common/SecretReveal/SecretReveal';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 
 /** The workspace's keys for this mode: create one (shown once), see when each was last used, revoke. */
+const KEY_LABELS = { name: 'Key name' } as const;
+
 export default function ApiKeysPage({ mode }: { mode: Mode }) {
   const keys = useApiKeys(mode);
   const create = useCreateApiKey(mode);
@@ -67,8 +69,8 @@ function CreateKeyForm({ mode, create }: { mode: Mode; create: ReturnType<typeof
         announce(`Key “${key.name}” created. Copy it now: it is shown only this once.`);
       },
       onError: (failure) => {
-        if (failure instanceof ApiError && failure.param === 'name') setError(failure.message);
-        announce(`Key not created: ${describeError(failure)}`, 'error');
+        setError(fieldError(failure, 'name', KEY_LABELS));
+        announce(`Key not created: ${describeError(failure, KEY_LABELS)}`, 'error');
       },
     });
   };

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, describeError } from '../../api/api-error';
+import { ApiError, describeError, fieldError } from '../../api/api-error';
 import type { AccountPlan, AccountSummary } from '../../api/dashboard-types';
 import { useAccount, useAdminLimitRequests, useAdminWorkspace, useChangePlan, useGrantCredits, usePlans } from '../../api/ops-queries';
 import { Link } from '../../app/router';
@@ -14,6 +14,9 @@ import { ResolveRequest } from './ResolveRequest';
 const n = (value: number) => value.toLocaleString();
 
 /** One workspace's credit account: figures, a grant of credits, the plan, its limit requests. */
+const GRANT_LABELS = { credits: 'Credits', reference: 'Reference', note: 'Note' } as const;
+const PLAN_LABELS = { name: 'Preset', cycle_cap_credits: 'Credits each cycle', cycle_days: 'Cycle length (days)', in_flight_limit: 'In-flight limit' } as const;
+
 export default function AccountPage({ workspaceId }: { workspaceId: string }) {
   const account = useAccount(workspaceId);
   const requests = useAdminLimitRequests('open');
@@ -132,7 +135,6 @@ function GrantForm({ workspaceId }: { workspaceId: string }) {
   const [checked, setChecked] = useState(false);
   const amount = Number(credits);
   const creditsError = !Number.isInteger(amount) || amount < 1 || amount > 1_000_000_000 ? 'A whole number of credits, at least 1.' : null;
-  const server = grant.error instanceof ApiError ? grant.error : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
@@ -147,20 +149,20 @@ function GrantForm({ workspaceId }: { workspaceId: string }) {
           setChecked(false);
           announce(`${n(amount)} credits granted: ${n(account.credits_remaining)} remaining now.`);
         },
-        onError: (failure) => announce(`Not granted: ${describeError(failure)}`, 'error'),
+        onError: (failure) => announce(`Not granted: ${describeError(failure, GRANT_LABELS)}`, 'error'),
       },
     );
   };
   return (
     <form className="card form" onSubmit={submit} noValidate aria-labelledby="grant-heading">
       <h2 id="grant-heading">Grant credits</h2>
-      <Field label="Credits" hint="A top-up: it carries over from cycle to cycle." error={(checked && creditsError) || (server?.param === 'credits' ? server.message : null)}>
+      <Field label="Credits" hint="A top-up: it carries over from cycle to cycle." error={(checked && creditsError) || fieldError(grant.error, 'credits', GRANT_LABELS)}>
         <input type="number" min={1} step={1} value={credits} onChange={(event) => setCredits(event.target.value)} />
       </Field>
-      <Field label="Reference (optional)" hint="An invoice number: the same reference twice grants once." error={server?.param === 'reference' ? server.message : null}>
+      <Field label="Reference (optional)" hint="An invoice number: the same reference twice grants once." error={fieldError(grant.error, 'reference', GRANT_LABELS)}>
         <input type="text" maxLength={100} value={reference} onChange={(event) => setReference(event.target.value)} />
       </Field>
-      <Field label="Note (optional)" error={server?.param === 'note' ? server.message : null}>
+      <Field label="Note (optional)" error={fieldError(grant.error, 'note', GRANT_LABELS)}>
         <input type="text" maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />
       </Field>
       <div className="actions">
@@ -180,7 +182,6 @@ function PlanForm({ workspaceId, plan }: { workspaceId: string; plan: AccountPla
   const [cap, setCap] = useState(String(plan?.cycle_cap_credits ?? ''));
   const [days, setDays] = useState(String(plan?.cycle_days ?? ''));
   const [limit, setLimit] = useState(String(plan?.in_flight_limit ?? ''));
-  const server = change.error instanceof ApiError ? change.error : null;
   const pick = (preset: string) => {
     setName(preset);
     const found = presets.data?.data.find((candidate) => candidate.name === preset);
@@ -199,13 +200,13 @@ function PlanForm({ workspaceId, plan }: { workspaceId: string; plan: AccountPla
     if (limit.trim()) body.in_flight_limit = Number(limit);
     change.mutate(body, {
       onSuccess: (account) => announce(`Plan changed: ${account.plan?.name ?? ''}, ${n(account.plan?.cycle_cap_credits ?? 0)} credits a cycle, ${account.plan?.in_flight_limit ?? 0} in flight.`),
-      onError: (failure) => announce(`Plan not changed: ${describeError(failure)}`, 'error'),
+      onError: (failure) => announce(`Plan not changed: ${describeError(failure, PLAN_LABELS)}`, 'error'),
     });
   };
   return (
     <form className="card form" onSubmit={submit} noValidate aria-labelledby="plan-heading">
       <h2 id="plan-heading">Change the plan</h2>
-      <Field label="Preset" hint="Fills the fields below; change any of them." error={server?.param === 'name' ? server.message : null}>
+      <Field label="Preset" hint="Fills the fields below; change any of them." error={fieldError(change.error, 'name', PLAN_LABELS)}>
         <select value={name} onChange={(event) => pick(event.target.value)}>
           {!name && <option value="">Choose…</option>}
           {presets.data?.data.map((preset) => (
@@ -216,13 +217,13 @@ function PlanForm({ workspaceId, plan }: { workspaceId: string; plan: AccountPla
           {name && !presets.data?.data.some((preset) => preset.name === name) && <option value={name}>{name}</option>}
         </select>
       </Field>
-      <Field label="Credits each cycle" error={server?.param === 'cycle_cap_credits' ? server.message : null}>
+      <Field label="Credits each cycle" error={fieldError(change.error, 'cycle_cap_credits', PLAN_LABELS)}>
         <input type="number" min={0} step={1} value={cap} onChange={(event) => setCap(event.target.value)} />
       </Field>
-      <Field label="Cycle length (days)" error={server?.param === 'cycle_days' ? server.message : null}>
+      <Field label="Cycle length (days)" error={fieldError(change.error, 'cycle_days', PLAN_LABELS)}>
         <input type="number" min={0} step="any" value={days} onChange={(event) => setDays(event.target.value)} />
       </Field>
-      <Field label="In-flight limit" error={server?.param === 'in_flight_limit' ? server.message : null}>
+      <Field label="In-flight limit" error={fieldError(change.error, 'in_flight_limit', PLAN_LABELS)}>
         <input type="number" min={1} step={1} value={limit} onChange={(event) => setLimit(event.target.value)} />
       </Field>
       <div className="actions">

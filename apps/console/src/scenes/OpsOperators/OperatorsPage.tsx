@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, describeError } from '../../api/api-error';
+import { describeError, fieldError } from '../../api/api-error';
 import { useInviteOperator } from '../../api/ops-queries';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { CopyButton } from '../../common/CopyButton/CopyButton';
@@ -14,6 +14,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * `operator:invite` prints it. Inviting someone who already is an operator sends them a new link:
  * their password reset.
  */
+const OPERATOR_LABELS = { email: 'Email', name: 'Name' } as const;
+
 export default function OperatorsPage() {
   const invite = useInviteOperator();
   const announce = useAnnounce();
@@ -33,8 +35,8 @@ export default function OperatorsPage() {
           announce(`Invitation for ${invitation.email} made. Send them the link: it is shown only this once.`);
         },
         onError: (failure) => {
-          if (failure instanceof ApiError && (failure.param === 'email' || failure.param === 'name')) setErrors({ [failure.param]: failure.message });
-          announce(`Not invited: ${describeError(failure)}`, 'error');
+          setErrors({ email: fieldError(failure, 'email', OPERATOR_LABELS) ?? undefined, name: fieldError(failure, 'name', OPERATOR_LABELS) ?? undefined });
+          announce(`Not invited: ${describeError(failure, OPERATOR_LABELS)}`, 'error');
         },
       },
     );

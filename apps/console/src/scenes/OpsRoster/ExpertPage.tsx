@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError, describeError } from '../../api/api-error';
+import { ApiError, describeError, fieldError } from '../../api/api-error';
 import { useAdminExpert, useInviteExpert, useRetireExpert, useUpdateExpert } from '../../api/ops-queries';
 import type { AdminExpert } from '../../api/dashboard-types';
 import { Link, navigate } from '../../app/router';
@@ -12,7 +12,7 @@ import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 import { AvailabilitySelect } from './AvailabilitySelect';
-import { ExpertProfileForm } from './ExpertProfileForm';
+import { ExpertProfileForm, EXPERT_LABELS } from './ExpertProfileForm';
 
 /** One expert: edit the profile, set availability, invite to the console, retire. */
 export default function ExpertPage({ expertId }: { expertId: string }) {
@@ -80,7 +80,7 @@ function ExpertView({ expert, crumbs }: { expert: AdminExpert; crumbs: ReactNode
                 onSubmit={(profile) =>
                   update.mutate(profile, {
                     onSuccess: () => announce(`${profile.name}'s profile saved.`),
-                    onError: (failure) => announce(`Not saved: ${describeError(failure)}`, 'error'),
+                    onError: (failure) => announce(`Not saved: ${describeError(failure, EXPERT_LABELS)}`, 'error'),
                   })
                 }
               />
@@ -137,8 +137,8 @@ function InviteCard({ expert }: { expert: AdminExpert }) {
     invite.mutate(email.trim(), {
       onSuccess: () => announce(`Invitation made for ${email.trim()}. Send them the link: it is shown only this once.`),
       onError: (failure) => {
-        if (failure instanceof ApiError && failure.param === 'email') setError(failure.message);
-        announce(`Not invited: ${describeError(failure)}`, 'error');
+        setError(fieldError(failure, 'email', { email: 'Email' }));
+        announce(`Not invited: ${describeError(failure, { email: 'Email' })}`, 'error');
       },
     });
   };

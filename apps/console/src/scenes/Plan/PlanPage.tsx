@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, describeError } from '../../api/api-error';
+import { describeError, fieldError } from '../../api/api-error';
 import { useLimitRequests, useRequestLimit, useWorkspace } from '../../api/dashboard-queries';
 import type { LimitRequest, Mode, WorkspaceInfo } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
@@ -16,6 +16,8 @@ const STATUS: Record<LimitRequest['status'], { text: string; icon: string; tone:
 };
 
 /** The plan's limits, and a request to raise the in-flight limit (it reaches operations). */
+const LIMIT_LABELS = { in_flight_limit: 'New in-flight limit', reason: 'Why' } as const;
+
 export default function PlanPage({ canRequest }: { mode: Mode; canRequest: boolean }) {
   const workspace = useWorkspace();
   const requests = useLimitRequests();
@@ -101,7 +103,6 @@ function RequestForm({ workspace }: { workspace: WorkspaceInfo }) {
   const wanted = Number(limit);
   const limitError = !Number.isInteger(wanted) || wanted <= current ? `A whole number above today's ${current}.` : wanted > 10_000 ? 'At most 10,000.' : null;
   const reasonError = !reason.trim() ? 'Say why: operations decide on it.' : reason.length > 1000 ? 'At most 1,000 characters.' : null;
-  const server = request.error instanceof ApiError ? request.error : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
@@ -114,17 +115,17 @@ function RequestForm({ workspace }: { workspace: WorkspaceInfo }) {
           setChecked(false);
           announce(`Request sent: operations have it. You will see their answer here.`);
         },
-        onError: (failure) => announce(`Request not sent: ${describeError(failure)}`, 'error'),
+        onError: (failure) => announce(`Request not sent: ${describeError(failure, LIMIT_LABELS)}`, 'error'),
       },
     );
   };
   return (
     <form className="card form" onSubmit={submit} noValidate aria-labelledby="raise-heading">
       <h2 id="raise-heading">Ask for a higher in-flight limit</h2>
-      <Field label="New in-flight limit" hint={`Live deployments running at once. Today: ${current}.`} error={(checked && limitError) || (server?.param === 'in_flight_limit' ? server.message : null)}>
+      <Field label="New in-flight limit" hint={`Live deployments running at once. Today: ${current}.`} error={(checked && limitError) || fieldError(request.error, 'in_flight_limit', LIMIT_LABELS)}>
         <input type="number" min={current + 1} max={10_000} step={1} value={limit} onChange={(event) => setLimit(event.target.value)} />
       </Field>
-      <Field label="Why" hint="What you run and when; operations read it." error={(checked && reasonError) || (server?.param === 'reason' ? server.message : null)}>
+      <Field label="Why" hint="What you run and when; operations read it." error={(checked && reasonError) || fieldError(request.error, 'reason', LIMIT_LABELS)}>
         <textarea rows={3} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} />
       </Field>
       <div className="actions">

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, describeError } from '../../api/api-error';
+import { ApiError, describeError, fieldError } from '../../api/api-error';
 import { useChangeRole, useInviteMember, useMemberInvitations, useMembers, useRemoveMember, useRevokeMemberInvitation } from '../../api/dashboard-queries';
 import type { Member, Mode, Role } from '../../api/dashboard-types';
 import { useSession } from '../../api/queries';
@@ -17,6 +17,8 @@ const ROLES: Record<Role, { label: string; can: string }> = {
 };
 
 /** Who works in this workspace (owners only): invite, change a role, remove. Both modes share one team. */
+const INVITE_LABELS = { email: 'Email', role: 'Role' } as const;
+
 export default function TeamPage(_: { mode: Mode }) {
   const members = useMembers();
   const invitations = useMemberInvitations();
@@ -143,8 +145,8 @@ function InviteForm() {
           announce(`Invitation for ${invitation.email} made. Send them the link: it is shown only this once.`);
         },
         onError: (failure) => {
-          if (failure instanceof ApiError && failure.param === 'email') setError(failure.message);
-          announce(`Not invited: ${describeError(failure)}`, 'error');
+          setError(fieldError(failure, 'email', INVITE_LABELS));
+          announce(`Not invited: ${describeError(failure, INVITE_LABELS)}`, 'error');
         },
       },
     );

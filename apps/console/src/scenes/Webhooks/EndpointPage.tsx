@@ -16,7 +16,7 @@ import { Page } from '../../common/Page/Page';
 import { SecretReveal } from '../../common/SecretReveal/SecretReveal';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 import { DeliveryTable } from './DeliveryTable';
-import { EndpointForm, eventsText } from './EndpointForm';
+import { EndpointForm, eventsText, ENDPOINT_LABELS } from './EndpointForm';
 import { OverlapSelect } from './OverlapSelect';
 
 /** One endpoint: its settings, its secret, a test event, and its deliveries (the drill-down's first level). */
@@ -113,7 +113,7 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
                     setEditing(false);
                     announce('Endpoint saved.');
                   },
-                  onError: (failure) => announce(`Endpoint not saved: ${describeError(failure)}`, 'error'),
+                  onError: (failure) => announce(`Endpoint not saved: ${describeError(failure, ENDPOINT_LABELS)}`, 'error'),
                 })
               }
             />
