@@ -35,3 +35,5 @@ export * from './expert-work/assigned-work';
 export * from './synthesizer/synthetic-expert.reactor';
 export * from './routing/deployment-timers.runtime';
 export * from './deployments.module';
+export * from './domain/routing-history';
+export * from './application/routing-history.query';

@@ -8,6 +8,7 @@ import { CreateDeploymentController } from '../deployments/create-deployment/cre
 import { GetDeploymentController } from '../deployments/get-deployment/get-deployment.controller';
 import { QuoteDeploymentController } from '../deployments/quote-deployment/quote-deployment.controller';
 import { ListDeploymentsController } from '../deployments/list-deployments/list-deployments.controller';
+import { RoutingHistoryController } from '../deployments/routing-history/routing-history.controller';
 import { ReplyToDeploymentController } from '../deployments/reply-to-deployment/reply-to-deployment.controller';
 import { ExpertActionsController } from '../expert/actions/expert-actions.controller';
 import { ExpertDraftController } from '../expert/drafts/expert-draft.controller';
@@ -24,6 +25,7 @@ export const DEPLOYMENTS_CONTROLLERS = [
   ListDeploymentsController,
   CancelDeploymentController,
   ReplyToDeploymentController,
+  RoutingHistoryController,
   AdminCancelDeploymentController,
   ExpertWorkController,
   ExpertActionsController,
