@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/api-error';
 import { useDeploymentLive } from '../../api/dashboard-live';
-import { useDeliveryList, useDeploymentDetail, useDeploymentEvents } from '../../api/dashboard-queries';
+import { useDeliveryList, useDeploymentDetail, useDeploymentEvents, useEndpoints } from '../../api/dashboard-queries';
 import type { Deployment, Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
@@ -14,7 +14,9 @@ import MarkdownPreview from '../../common/MarkdownPreview/MarkdownPreview';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 import { briefTitle, URGENCY_TEXT } from '../../common/work-text';
+import { CancelDeployment } from './CancelDeployment';
 import { EventTimeline } from './EventTimeline';
+import { RoutingHistory } from './RoutingHistory';
 
 const LIVE_TEXT = { connecting: 'connecting…', live: 'live', reconnecting: 'reconnecting…' } as const;
 
@@ -72,6 +74,7 @@ export default function DeploymentPage({ mode, deploymentId }: { mode: Mode; dep
             <h2 id="brief-heading">Brief</h2>
             <p className="brief">{d.brief}</p>
           </section>
+          {(d.status === 'pending' || d.status === 'accepted' || d.status === 'expired') && <RoutingHistory mode={mode} deployment={d} />}
           <QuestionAndReply deployment={d} />
           <Output deployment={d} />
           <Ending deployment={d} />
@@ -85,7 +88,8 @@ export default function DeploymentPage({ mode, deploymentId }: { mode: Mode; dep
         </div>
         <aside className="detail-grid__side" aria-label="Details">
           <Facts deployment={d} />
-          <Deliveries mode={mode} deploymentId={d.id} />
+          {(d.status === 'pending' || d.status === 'accepted') && <CancelDeployment mode={mode} deployment={d} />}
+          <Deliveries mode={mode} deployment={d} />
         </aside>
       </div>
     </Page>
@@ -238,15 +242,35 @@ function Ending({ deployment: d }: { deployment: Deployment }) {
   return null;
 }
 
-function Deliveries({ mode, deploymentId }: { mode: Mode; deploymentId: string }) {
-  const list = useDeliveryList(mode, { deployment_id: deploymentId });
+function Deliveries({ mode, deployment: d }: { mode: Mode; deployment: Deployment }) {
+  const list = useDeliveryList(mode, { deployment_id: d.id });
+  const endpoints = useEndpoints(mode);
   const items = list.data?.pages.flatMap((page) => page.data) ?? [];
+  const enabled = endpoints.data?.data.filter((endpoint) => endpoint.enabled) ?? [];
+  const registered = endpoints.data?.data.length ?? 0;
   return (
     <section className="card" aria-labelledby="deliveries-heading">
       <h2 id="deliveries-heading">Webhook deliveries</h2>
       {list.isPending && <Loading what="deliveries" />}
       {list.isError && <ErrorState what="deliveries" error={list.error} onRetry={() => void list.refetch()} />}
-      {list.isSuccess && items.length === 0 && (
+      {list.isSuccess && items.length === 0 && endpoints.isSuccess && (enabled.length > 0 || d.webhook_url) && (
+        <p className="muted">
+          Nothing sent for this deployment yet. Its events go to{' '}
+          {enabled.length > 0 && (
+            <Link to={dashboardPath(mode, { page: 'webhooks' })}>
+              {enabled.length === 1 ? 'your endpoint' : `your ${enabled.length} endpoints`}
+            </Link>
+          )}
+          {enabled.length > 0 && d.webhook_url && ' and to '}
+          {d.webhook_url && 'its webhook_url'} as they happen: the first when an expert accepts.
+        </p>
+      )}
+      {list.isSuccess && items.length === 0 && endpoints.isSuccess && enabled.length === 0 && !d.webhook_url && registered > 0 && (
+        <p className="muted">
+          Nothing sent: your {registered === 1 ? 'endpoint is' : 'endpoints are'} disabled. Enable one on the <Link to={dashboardPath(mode, { page: 'webhooks' })}>Webhooks</Link> page to be told of every change.
+        </p>
+      )}
+      {list.isSuccess && items.length === 0 && endpoints.isSuccess && registered === 0 && !d.webhook_url && (
         <p className="muted">
           None. Register an endpoint on the <Link to={dashboardPath(mode, { page: 'webhooks' })}>Webhooks</Link> page, or pass <code>webhook_url</code> on create, to be told of every change.
         </p>

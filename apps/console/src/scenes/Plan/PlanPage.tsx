@@ -7,6 +7,7 @@ import { Field } from '../../common/Field/Field';
 import { plural } from '../../common/format';
 import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
+import { planName } from '../../common/plan-text';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 
 const STATUS: Record<LimitRequest['status'], { text: string; icon: string; tone: string }> = {
@@ -72,11 +73,11 @@ function Limits({ workspace }: { workspace: WorkspaceInfo }) {
     <dl className="totals" aria-label="Current limits">
       <div>
         <dt>Plan</dt>
-        <dd>{plan.name}</dd>
+        <dd>{planName(plan, workspace.plan_customised)}</dd>
       </div>
       <div>
         <dt>Credits each cycle</dt>
-        <dd>{plan.cycle_cap_credits.toLocaleString()}</dd>
+        <dd>{plan.cycle_cap_credits === 0 ? <span className="totals__unit">None: granted credits only</span> : plan.cycle_cap_credits.toLocaleString()}</dd>
       </div>
       <div>
         <dt>Cycle length</dt>
