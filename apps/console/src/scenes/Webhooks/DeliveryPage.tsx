@@ -77,7 +77,7 @@ export default function DeliveryPage({ mode, deliveryId }: { mode: Mode; deliver
             {d.attempt_history.length === 0 ? (
               <p className="muted">Not tried yet{d.next_attempt_at ? `: the first attempt is due ${formatPreciseTime(d.next_attempt_at)}` : ''}.</p>
             ) : (
-              <div className="table-scroll" role="region" aria-label="Attempts" tabIndex={0}>
+              <div className="table-scroll" role="region" aria-label="Table of attempts" tabIndex={0}>
                 <table className="table">
                   <caption className="visually-hidden">Attempts, oldest first</caption>
                   <thead>
