@@ -277,7 +277,7 @@ describe('the consoles on first use (Playwright, real services)', () => {
       await operator.getByRole('dialog', { name: 'Change the plan of Bramble Bakery?' }).waitFor({ timeout: UI_TIMEOUT_MS });
       await confirm(operator, 'Change the plan');
       await notice(operator, /Plan changed/);
-      await history.getByText(/Plan changed to standard: cap 0, 30 in flight/).waitFor({ timeout: UI_TIMEOUT_MS });
+      await history.getByText(/Plan changed to standard: no credits included each cycle, 30 in flight/).waitFor({ timeout: UI_TIMEOUT_MS });
       await capture(operator, 'ops-account');
       current = () => page;
       await operator.context().close();

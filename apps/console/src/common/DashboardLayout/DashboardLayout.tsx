@@ -96,16 +96,23 @@ export function DashboardLayout({ session, principal, role, mode, view: shown, l
 
 /**
  * On a narrow screen the sections are one row that scrolls sideways: the current one is scrolled
- * to the middle of it, so a person sees where they are (and a later section is not hidden past
- * the edge). Only the row scrolls, never the page.
+ * to the middle of it when a page opens and when the row changes size (a phone turned, a window
+ * narrowed into the row layout), so a person sees where they are. Only the row scrolls, never the page.
  */
 function useCurrentSectionInView(list: RefObject<HTMLUListElement | null>, page: string): void {
   useLayoutEffect(() => {
     const row = list.current;
-    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!row || !current || row.scrollWidth <= row.clientWidth) return;
-    const rowBox = row.getBoundingClientRect();
-    const box = current.getBoundingClientRect();
-    row.scrollLeft += box.left - rowBox.left - (rowBox.width - box.width) / 2;
+    if (!row) return;
+    const centre = () => {
+      const current = row.querySelector<HTMLElement>('[aria-current="page"]');
+      if (!current || row.scrollWidth <= row.clientWidth) return;
+      const rowBox = row.getBoundingClientRect();
+      const box = current.getBoundingClientRect();
+      row.scrollLeft += box.left - rowBox.left - (rowBox.width - box.width) / 2;
+    };
+    centre();
+    const resized = new ResizeObserver(centre);
+    resized.observe(row);
+    return () => resized.disconnect();
   }, [list, page]);
 }
