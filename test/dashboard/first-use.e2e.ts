@@ -3,7 +3,8 @@
  * services: the delivery log at 1280 px, the webhook panel of a deployment while an endpoint is
  * registered, the audit log's name for a revoked key, the plan's wording, confirmation and history
  * of grants and plan changes, the active section on a phone, API refusals in people's words, times
- * with their zone, the routing of a pending deployment and its cancel button. axe finds no
+ * with their zone, the routing of a pending deployment and its cancel button; the password shown
+ * on request at sign-in. axe finds no
  * violation of any impact on any page visited; pictures go to test-output/screenshots/first-use-*.png.
  */
 import type { Page } from 'playwright-core';
@@ -214,6 +215,16 @@ describe('the consoles on first use (Playwright, real services)', () => {
     step('phone', async () => {
       const phone = await (await browser.newContext({ width: 390, height: 844, timezoneId: ZONE })).newPage();
       current = () => phone;
+      // Sign-in shows the password on request (a toggle button, pressed while shown).
+      await phone.goto(url('/sign-in'));
+      await heading(phone, 'Sign in');
+      await phone.getByLabel('Password').fill('typed on a phone');
+      await phone.getByRole('button', { name: 'Show the password' }).click();
+      expect(await phone.getByLabel('Password').getAttribute('type')).toBe('text');
+      expect(await phone.getByRole('button', { name: 'Hide the password' }).getAttribute('aria-pressed')).toBe('true');
+      await capture(phone, 'sign-in');
+      await phone.getByRole('button', { name: 'Hide the password' }).click();
+      expect(await phone.getByLabel('Password').getAttribute('type')).toBe('password');
       await signIn(phone, services.baseUrl, 'bea@bramble.example', 'Overview');
       for (const [section, title] of [
         ['Audit log', 'Audit log'],
