@@ -223,6 +223,8 @@ describe('the consoles on first use (Playwright, real services)', () => {
       expect(await phone.getByLabel('Password').getAttribute('type')).toBe('text');
       expect(await phone.getByRole('button', { name: 'Hide the password' }).getAttribute('aria-pressed')).toBe('true');
       await capture(phone, 'sign-in');
+      // The pictures leave the page at desktop width: back to the phone's.
+      await phone.setViewportSize({ width: 390, height: 844 });
       await phone.getByRole('button', { name: 'Hide the password' }).click();
       expect(await phone.getByLabel('Password').getAttribute('type')).toBe('password');
       await signIn(phone, services.baseUrl, 'bea@bramble.example', 'Overview');
