@@ -4,7 +4,7 @@
  * registered, the audit log's name for a revoked key, the plan's wording, confirmation and history
  * of grants and plan changes, the active section on a phone, API refusals in people's words, times
  * with their zone, the routing of a pending deployment and its cancel button; the password shown
- * on request at sign-in. axe finds no
+ * on request at sign-in; a light or dark choice over the system's. axe finds no
  * violation of any impact on any page visited; pictures go to test-output/screenshots/first-use-*.png.
  */
 import type { Page } from 'playwright-core';
@@ -206,6 +206,31 @@ describe('the consoles on first use (Playwright, real services)', () => {
       await page.getByText('standard (customised)').waitFor({ timeout: UI_TIMEOUT_MS });
       await page.getByText('None: granted credits only').waitFor();
       await capture(page, 'plan');
+    }),
+    STEP_TIMEOUT_MS,
+  );
+
+  it(
+    'a person picks light or dark over the system setting, kept on this device across reloads, and can go back to the system',
+    step('theme', async () => {
+      const background = () => page.evaluate('getComputedStyle(document.body).backgroundColor') as Promise<string>;
+      await page.goto(url('/overview'));
+      await heading(page, 'Overview');
+      const light = await background();
+      await page.locator('.account summary').click();
+      await page.getByLabel('Colours').selectOption('dark');
+      expect(await page.evaluate('document.documentElement.dataset.theme')).toBe('dark');
+      const dark = await background();
+      expect(dark).not.toBe(light);
+      await page.reload();
+      await heading(page, 'Overview');
+      expect(await background()).toBe(dark);
+      await capture(page, 'theme-dark');
+      await page.locator('.account summary').click();
+      await page.getByLabel('Colours').selectOption('system');
+      expect(await page.evaluate('document.documentElement.dataset.theme ?? null')).toBeNull();
+      expect(await background()).toBe(light);
+      await page.locator('.account summary').click();
     }),
     STEP_TIMEOUT_MS,
   );
