@@ -32,6 +32,8 @@ const SKILL = 'first-use';
 const STEP_TIMEOUT_MS = 300_000;
 /** A zone that is not UTC, so a time without its zone would read an hour off. */
 const ZONE = 'Europe/Berlin';
+/** A receiver path as long as real ones are, answering 500: its deliveries end as dead letters. */
+const LONG_PATH = '/webhooks/expert-handoff/orders-service/v2/incoming-events';
 
 interface CreatedWorkspace {
   id: string;
@@ -65,6 +67,7 @@ describe('the consoles on first use (Playwright, real services)', () => {
     clearScreenshots((file) => file.startsWith('first-use-'));
     receiver = await WebhookReceiver.start();
     receiver.behave('/hooks', () => ({ status: 200 }));
+    receiver.behave(LONG_PATH, () => ({ status: 500 }));
     services = await startServices(CLOCKS);
     e2e = new RouterE2e(services);
     workspace = await services.ops<CreatedWorkspace>('workspace:create', '--name', 'Bramble Bakery', '--owner-email', 'bea@bramble.example');
@@ -91,10 +94,16 @@ describe('the consoles on first use (Playwright, real services)', () => {
       expect(endpoint.status).toBe(201);
       for (let n = 0; n < 2; n++) expect((await fromPage(page, 'POST', `/v1/webhook_endpoints/${endpoint.body.id}/test`, { mode: 'live' })).status).toBe(201);
       await receiver.waitForDeliveries('/hooks', 2);
+      // A receiver's real address is long, and a dead letter has its Replay in the Actions column: the widest rows the log shows.
+      const failing = await fromPage<{ id: string }>(page, 'POST', '/v1/webhook_endpoints', { mode: 'live', body: { url: receiver.url(LONG_PATH), enabled_events: ['deployment.completed'] } });
+      expect(failing.status).toBe(201);
+      expect((await fromPage(page, 'POST', `/v1/webhook_endpoints/${failing.body.id}/test`, { mode: 'live' })).status).toBe(201);
+      await eventually(async () => ((await fromPage<{ data: unknown[] }>(page, 'GET', '/v1/webhook_deliveries?status=dead_lettered', { mode: 'live' })).body.data.length > 0 ? true : undefined), 'a dead letter');
 
       await page.goto(url('/deliveries'));
       await heading(page, 'Delivery log');
       await page.locator('tr[data-delivery-id]').getByText('Succeeded').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.locator('tr[data-delivery-id]').getByRole('button', { name: /^Replay/ }).first().waitFor({ timeout: UI_TIMEOUT_MS });
       const widths = (await page.evaluate('({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })')) as { scroll: number; client: number };
       expect(widths.scroll).toBeLessThanOrEqual(widths.client);
       for (const column of ['Created', 'Actions']) {
