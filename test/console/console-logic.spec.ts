@@ -1,6 +1,7 @@
 import { dashboardPath, routeOf, switchedView, type DashboardView } from '../../apps/console/src/app/routes';
 import { cycleUsage, forecastSeries, niceMax } from '../../apps/console/src/common/UsageChart/usage-figures';
-import { formatClock, formatDuration } from '../../apps/console/src/common/format';
+import { ApiError, describeError, fieldError, formError } from '../../apps/console/src/api/api-error';
+import { formatClock, formatDateTime, formatDuration, formatUtc } from '../../apps/console/src/common/format';
 import { briefTitle } from '../../apps/console/src/common/work-text';
 import { chargeError, workFigures } from '../../apps/console/src/scenes/Work/work-figures';
 
@@ -155,5 +156,35 @@ describe('the console: words', () => {
     expect(briefTitle('Rename the feature\nIt tests badly.')).toBe('Rename the feature');
     expect(briefTitle('x'.repeat(120))).toHaveLength(88);
     expect(briefTitle('   ')).toBe('Untitled brief');
+  });
+});
+
+describe('the console: errors for people and times with their zone', () => {
+  const refusal = (message: string, param?: string) => new ApiError(400, 'invalid_request', message, param);
+
+  it.each([
+    ['url must be an https URL', 'url', { url: 'Endpoint URL' }, 'Endpoint URL must be an address starting with https://.'],
+    ['enabled_events[1] is not a known event type', 'enabled_events[1]', { enabled_events: 'Events to send' }, 'Events to send is not a known event type.'],
+    ['cycle_cap_credits must be an integer from 0 to 1000000000', 'cycle_cap_credits', { cycle_cap_credits: 'Credits each cycle' }, 'Credits each cycle must be a whole number from 0 to 1000000000.'],
+    ['already a person of this service', 'email', { email: 'Email' }, 'Email: already a person of this service.'],
+    ['in_flight_limit must be above the current one', 'in_flight_limit', {}, 'In flight limit must be above the current one.'],
+    ['the email or the password is wrong', undefined, {}, 'The email or the password is wrong.'],
+  ])('%s → %s', (message, param, labels, expected) => {
+    expect(describeError(refusal(message, param), labels)).toBe(expected);
+  });
+
+  it('puts a refusal beside its field, and only there', () => {
+    const error = refusal('url must be an https URL', 'url');
+    const labels = { url: 'Endpoint URL', description: 'Description (optional)' };
+    expect(fieldError(error, 'url', labels)).toBe('Endpoint URL must be an address starting with https://.');
+    expect(fieldError(error, 'description', labels)).toBeNull();
+    expect(formError(error, labels)).toBeNull();
+    expect(formError(refusal('endpoint limit reached'), labels)).toBe('Endpoint limit reached.');
+  });
+
+  it('names the zone of every time it writes, and gives UTC for the hover', () => {
+    // The suite runs with TZ unset or UTC; either way the zone is named.
+    expect(formatDateTime('2026-12-01T14:02:00.000Z')).toMatch(/\b(UTC|GMT|[A-Z]{2,5}|GMT[+-]\d+)$/);
+    expect(formatUtc('2026-12-01T14:02:05.000Z')).toMatch(/(14:02:05|2:02:05 PM).*UTC$/);
   });
 });

@@ -37,3 +37,5 @@ export * from './synthesizer/synthetic-expert.reactor';
 export * from './routing/deployment-timers.runtime';
 export * from './deployments.module';
 export * from './expert-work/earlier-work';
+export * from './domain/routing-history';
+export * from './application/routing-history.query';

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { waitUntil } from '@eh/platform/testing';
-import { screenshots, SCREENSHOTS, seriousAccessibilityViolations, type AxeFinding } from '../../support/browser';
+import { screenshots, SCREENSHOTS, accessibilityViolations, type AxeFinding } from '../../support/browser';
 
 export const UI_TIMEOUT_MS = 30_000;
 export const PASSWORD = 'correct horse battery staple';
@@ -81,7 +81,7 @@ export class PageRecord {
   readonly accessibility: Record<string, AxeFinding[]> = {};
 
   async audit(page: Page, name: string): Promise<void> {
-    this.accessibility[name] = await seriousAccessibilityViolations(page);
+    this.accessibility[name] = await accessibilityViolations(page);
   }
 
   /** axe, then the pictures (desktop and 360 px; light and dark unless `lightOnly`). */

@@ -16,6 +16,7 @@ export const dashKeys = {
   deployments: (mode: Mode) => ['dash', mode, 'deployments'] as const,
   deployment: (mode: Mode, id: string) => ['dash', mode, 'deployment', id] as const,
   deploymentEvents: (mode: Mode, id: string) => ['dash', mode, 'deployment-events', id] as const,
+  routing: (mode: Mode, id: string) => ['dash', mode, 'routing', id] as const,
   apiKeys: (mode: Mode) => ['dash', mode, 'api-keys'] as const,
   endpoints: (mode: Mode) => ['dash', mode, 'endpoints'] as const,
   endpoint: (mode: Mode, id: string) => ['dash', mode, 'endpoint', id] as const,
@@ -88,6 +89,31 @@ export function useDeploymentEvents(mode: Mode, deploymentId: string) {
   return useQuery({
     queryKey: dashKeys.deploymentEvents(mode, deploymentId),
     queryFn: () => unwrap(publicApi[mode].GET('/v1/deployments/{id}/events', { params: { path: { id: deploymentId }, query: { limit: 100 } } })),
+  });
+}
+
+/**
+ * Offers, declines and timeouts of a deployment: they are no public events, so while it is pending
+ * the page reads them again every few seconds (the deployment's own changes come live).
+ */
+export function useRoutingHistory(mode: Mode, deploymentId: string, pending: boolean) {
+  return useQuery({
+    queryKey: dashKeys.routing(mode, deploymentId),
+    queryFn: () => unwrap(api.GET('/console/api/v1/deployments/{id}/routing', { ...id(deploymentId), headers: modeHeaders(mode) })),
+    refetchInterval: pending ? 3_000 : false,
+  });
+}
+
+/** The agent's cancel (`POST /v1/deployments/:id/cancel`), from `pending` or `accepted`; held credits go back. */
+export function useCancelDeployment(mode: Mode, deploymentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => unwrap(publicApi[mode].POST('/v1/deployments/{id}/cancel', { ...id(deploymentId), body: reason ? { reason } : {} })),
+    onSuccess: (deployment) => {
+      client.setQueryData(dashKeys.deployment(mode, deploymentId), deployment);
+      void client.invalidateQueries({ queryKey: dashKeys.deployments(mode) });
+      void client.invalidateQueries({ queryKey: dashKeys.routing(mode, deploymentId) });
+    },
   });
 }
 

@@ -12,6 +12,7 @@ export const opsKeys = {
   expert: (id: string) => ['ops', 'expert', id] as const,
   workspaces: ['ops', 'workspaces'] as const,
   account: (id: string) => ['ops', 'account', id] as const,
+  accountHistory: (id: string) => ['ops', 'account-history', id] as const,
   plans: ['ops', 'plans'] as const,
   limitRequests: ['ops', 'limit-requests'] as const,
   deadLetters: ['ops', 'dead-letters'] as const,
@@ -105,13 +106,29 @@ export function usePlans() {
   return useQuery({ queryKey: opsKeys.plans, queryFn: () => unwrap(adminApi.GET('/admin/v1/plans')), staleTime: Infinity });
 }
 
+/** Grants and plan changes of a workspace, newest first: its audit log, the read model owners see. */
+export function useAccountHistory(workspaceId: string) {
+  return useQuery({
+    queryKey: opsKeys.accountHistory(workspaceId),
+    queryFn: async () => {
+      const [grants, plans] = await Promise.all(
+        (['credits.granted', 'plan.changed'] as const).map((action) => unwrap(adminApi.GET('/admin/v1/workspaces/{id}/audit_log', { params: { path: { id: workspaceId }, query: { action, limit: 50 } } }))),
+      );
+      return [...grants.data, ...plans.data].sort((a, b) => b.occurred_at.localeCompare(a.occurred_at));
+    },
+  });
+}
+
 export function useGrantCredits(workspaceId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { credits: number; note?: string; reference?: string }) =>
       withIdempotencyKey(`POST admin workspaces/${workspaceId}/account/credits`, body, (headers) => unwrap(adminApi.POST('/admin/v1/workspaces/{id}/account/credits', { ...id(workspaceId), body, headers }))),
     retry: retryTransient,
-    onSuccess: (account) => client.setQueryData(opsKeys.account(workspaceId), account),
+    onSuccess: (account) => {
+      client.setQueryData(opsKeys.account(workspaceId), account);
+      void client.invalidateQueries({ queryKey: opsKeys.accountHistory(workspaceId) });
+    },
   });
 }
 
@@ -119,7 +136,10 @@ export function useChangePlan(workspaceId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Partial<AccountPlan>) => unwrap(adminApi.PATCH('/admin/v1/workspaces/{id}/account/plan', { ...id(workspaceId), body })),
-    onSuccess: (account) => client.setQueryData(opsKeys.account(workspaceId), account),
+    onSuccess: (account) => {
+      client.setQueryData(opsKeys.account(workspaceId), account);
+      void client.invalidateQueries({ queryKey: opsKeys.accountHistory(workspaceId) });
+    },
   });
 }
 

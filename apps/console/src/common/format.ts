@@ -19,14 +19,23 @@ export function formatDuration(totalSeconds: number): string {
   return [h > 0 ? `${h} h` : '', m > 0 ? `${m} min` : ''].filter(Boolean).join(' ');
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-const precise = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+/*
+ * Every time shown carries its zone ("1 Dec 2026, 14:02 CET"): event bodies and the API are in
+ * UTC, and a time without a zone reads as either. The zone is the browser's; <When> adds the UTC
+ * reading on hover and as the element's machine value.
+ */
+const dateTime = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+const precise = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'short' });
+const utc = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
 
-export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
+const asDate = (value: string | Date): Date => (typeof value === 'string' ? new Date(value) : value);
+export const formatDateTime = (iso: string | Date): string => dateTime.format(asDate(iso));
 /** With seconds: attempts and retries seconds apart must read apart. */
-export const formatPreciseTime = (iso: string): string => precise.format(new Date(iso));
-export const formatTime = (iso: string | Date): string => time.format(typeof iso === 'string' ? new Date(iso) : iso);
+export const formatPreciseTime = (iso: string | Date): string => precise.format(asDate(iso));
+export const formatTime = (iso: string | Date): string => time.format(asDate(iso));
+/** The same instant in UTC, as event bodies and the API write it (the hover text of every time). */
+export const formatUtc = (iso: string | Date): string => utc.format(asDate(iso));
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Req, UseGuards } from '@nestjs/common';
 import type { AccountPlan, MemberRole } from '@eh/contracts';
-import { findUsage, ledgerPolicy } from '@eh/ledger';
+import { findUsage, isCustomisedPlan, ledgerPolicy, planPresets } from '@eh/ledger';
 import type { FastifyRequest } from 'fastify';
 import { refuseUnknownParameters } from '../http/list-query.rules';
 import { MemberGuard, memberOf } from './member.guard';
@@ -14,6 +14,8 @@ export interface WorkspaceResource {
   created_at: string;
   role: MemberRole;
   plan: AccountPlan;
+  /** The plan's figures differ from those of the preset it is named after. */
+  plan_customised: boolean;
   in_flight: number;
 }
 
@@ -28,14 +30,17 @@ export class WorkspaceController {
     const member = memberOf(request);
     const { rows } = await this.people.sql.query<{ created_at: Date }>('SELECT created_at FROM workspaces_view WHERE id = $1', [member.workspace_id]);
     const usage = await findUsage(this.people.sql, member.workspace_id, new Date());
+    const policy = ledgerPolicy(this.people.config.ledger);
+    // Before the ledger opened the account (a moment after creation), the standard plan applies.
+    const plan = usage?.plan ?? policy.standardPlan;
     return {
       object: 'workspace',
       id: member.workspace_id,
       name: member.workspace_name,
       created_at: rows[0]?.created_at.toISOString() ?? member.joined_at,
       role: member.role,
-      // Before the ledger opened the account (a moment after creation), the standard plan applies.
-      plan: usage?.plan ?? ledgerPolicy(this.people.config.ledger).standardPlan,
+      plan,
+      plan_customised: isCustomisedPlan(plan, planPresets(policy)),
       in_flight: usage?.in_flight ?? 0,
     };
   }

@@ -9,6 +9,7 @@ import { GetDeploymentController } from '../deployments/get-deployment/get-deplo
 import { GiveFeedbackController } from '../deployments/give-feedback/give-feedback.controller';
 import { QuoteDeploymentController } from '../deployments/quote-deployment/quote-deployment.controller';
 import { ListDeploymentsController } from '../deployments/list-deployments/list-deployments.controller';
+import { RoutingHistoryController } from '../deployments/routing-history/routing-history.controller';
 import { ReplyToDeploymentController } from '../deployments/reply-to-deployment/reply-to-deployment.controller';
 import { ExpertActionsController } from '../expert/actions/expert-actions.controller';
 import { ExpertDraftController } from '../expert/drafts/expert-draft.controller';
@@ -26,6 +27,7 @@ export const DEPLOYMENTS_CONTROLLERS = [
   CancelDeploymentController,
   ReplyToDeploymentController,
   GiveFeedbackController,
+  RoutingHistoryController,
   AdminCancelDeploymentController,
   ExpertWorkController,
   ExpertActionsController,

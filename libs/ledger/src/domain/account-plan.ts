@@ -60,6 +60,15 @@ export function assertValidPlan(plan: AccountPlan): void {
   }
 }
 
+/**
+ * A plan whose figures differ from the preset it is named after (operations changed a figure and
+ * kept the name): shown as "standard (customised)", so nobody reads the preset's figures into it.
+ */
+export function isCustomisedPlan(plan: AccountPlan, presets: Readonly<Record<string, AccountPlan>>): boolean {
+  const preset = presets[plan.name];
+  return preset !== undefined && !samePlan(plan, preset);
+}
+
 export function samePlan(a: AccountPlan, b: AccountPlan): boolean {
   return a.name === b.name && a.cycle_cap_credits === b.cycle_cap_credits && a.cycle_days === b.cycle_days && a.in_flight_limit === b.in_flight_limit;
 }

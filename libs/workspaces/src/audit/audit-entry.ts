@@ -98,7 +98,9 @@ const MAPPINGS: Record<AuditedEventType, Mapping> = {
   'member.removed': (d) => ({ action: 'member.removed', target: { kind: 'member', id: text(d.member_id), label: null } }),
   'account.plan_changed': (d) => {
     const plan = d.plan as { name?: unknown; in_flight_limit?: unknown; cycle_cap_credits?: unknown } | undefined;
-    return { action: 'plan.changed', target: { kind: 'plan', id: null, label: plan ? `${String(plan.name)}: cap ${String(plan.cycle_cap_credits)}, ${String(plan.in_flight_limit)} in flight` : null } };
+    // A cap of 0 includes no credits each cycle (the workspace spends what was granted): said so, not "cap 0".
+    const cap = plan ? (plan.cycle_cap_credits === 0 ? 'no credits included each cycle' : `${String(plan.cycle_cap_credits)} credits each cycle`) : '';
+    return { action: 'plan.changed', target: { kind: 'plan', id: null, label: plan ? `${String(plan.name)}: ${cap}, ${String(plan.in_flight_limit)} in flight` : null } };
   },
   'account.credits_granted': (d) => ({ action: 'credits.granted', target: { kind: 'credits', id: text(d.reference), label: `${String(d.credits)} credits` } }),
   'limit_request.created': (d) => ({ action: 'limit_request.created', target: { kind: 'limit_request', id: text(d.request_id), label: `in flight ${String(d.current_in_flight_limit)} → ${String(d.requested_in_flight_limit)}` } }),

@@ -395,6 +395,23 @@ export type paths = {
         patch: operations["adminPatchWorkspacesIdAccountPlan"];
         trace?: never;
     };
+    "/admin/v1/workspaces/{id}/audit_log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /admin/v1/workspaces/:id/audit_log */
+        get: operations["adminGetWorkspacesIdAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/workspaces/{id}/keys/{keyId}/revoke": {
         parameters: {
             query?: never;
@@ -678,6 +695,37 @@ export type components = {
             endpoint: components["schemas"]["AdminWebhookEndpoint"];
             /** @description Shown once: on the first registration and on rotation; null when only the URL was replaced. */
             secret: string | null;
+        };
+        AuditEntry: {
+            action: string;
+            actor: {
+                id: string | null;
+                /** @enum {string} */
+                kind: "member" | "operator" | "admin" | "api_key" | "system";
+                label: string;
+            };
+            id: string;
+            /** @enum {string|null} */
+            mode: "test" | "live" | null;
+            /** @constant */
+            object: "audit_entry";
+            /** Format: date-time */
+            occurred_at: string;
+            target: {
+                id: string | null;
+                kind: string;
+                label: string | null;
+            };
+            workspace_id: string;
+        };
+        /** @description Changes, newest first. */
+        AuditEntryList: {
+            data: components["schemas"]["AuditEntry"][];
+            has_more: boolean;
+            /** @description Cursor of the next page (pass it as `cursor`), or null on the last page. */
+            next: string | null;
+            /** @constant */
+            object: "list";
         };
         AvailabilityChange: {
             /** @enum {string} */
@@ -5705,6 +5753,165 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "invalid_state_transition";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminGetWorkspacesIdAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Only entries of this action, e.g. `credits.granted`. */
+                action?: string;
+                /** @description The `next` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1–100 (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryList"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
                             /**
                              * Format: uri
                              * @description A page describing the code, served at /docs/errors/<code>.

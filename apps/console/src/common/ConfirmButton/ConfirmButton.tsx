@@ -1,4 +1,5 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { ConfirmDialog } from './ConfirmDialog';
 
 interface ConfirmButtonProps {
   /** The button's words ("Revoke"). */
@@ -23,36 +24,15 @@ interface ConfirmButtonProps {
  */
 export function ConfirmButton({ label, accessibleLabel, title, children, confirmLabel, onConfirm, disabled, danger = true, small }: ConfirmButtonProps) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const size = small ? ' button--small' : '';
   return (
     <>
       <button type="button" className={`button${danger ? ' button--danger' : ''}${size}`} disabled={disabled} aria-label={accessibleLabel} onClick={() => dialog.current?.showModal()}>
         {label}
       </button>
-      <dialog ref={dialog} className="dialog" aria-labelledby={titleId}>
-        <form method="dialog" className="dialog__form">
-          <h2 id={titleId} className="dialog__title">
-            {title}
-          </h2>
-          <div className="dialog__body">{children}</div>
-          <div className="actions actions--end">
-            <button type="submit" value="cancel" className="button">
-              Cancel
-            </button>
-            <button
-              type="button"
-              className={`button ${danger ? 'button--danger' : 'button--primary'}`}
-              onClick={() => {
-                dialog.current?.close();
-                onConfirm();
-              }}
-            >
-              {confirmLabel}
-            </button>
-          </div>
-        </form>
-      </dialog>
+      <ConfirmDialog dialog={dialog} title={title} confirmLabel={confirmLabel} onConfirm={onConfirm} danger={danger}>
+        {children}
+      </ConfirmDialog>
     </>
   );
 }

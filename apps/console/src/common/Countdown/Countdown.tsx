@@ -1,4 +1,5 @@
-import { formatClock, formatDateTime } from '../format';
+import { formatClock } from '../format';
+import { When } from '../When/When';
 import { useNow } from './use-now';
 
 interface CountdownProps {
@@ -30,9 +31,9 @@ export function Countdown({ to, label, urgentBelowSeconds = 300 }: CountdownProp
           {urgent && <span className="countdown__flag"> (soon)</span>}
         </strong>
       )}{' '}
-      <time className="countdown__at" dateTime={to}>
-        {formatDateTime(to)}
-      </time>
+      <span className="countdown__at">
+        <When iso={to} />
+      </span>
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { LiveState } from '../../api/live-events';
 import type { MemberPrincipal, Mode, Role } from '../../api/dashboard-types';
 import type { Session } from '../../api/types';
@@ -41,13 +41,16 @@ interface DashboardLayoutProps {
 /** The workspace dashboard's frame: test banner, header (workspace, mode, live status, account), sections, the page. */
 export function DashboardLayout({ session, principal, role, mode, view: shown, live, children }: DashboardLayoutProps) {
   const view: DashboardView = shown ?? { page: 'overview' };
+  const sections = useRef<HTMLUListElement>(null);
+  useCurrentSectionInView(sections, view.page);
   return (
     <div className={`dash-frame dash-frame--${mode}`}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {mode === 'test' && <TestModeBanner view={view} />}
       <header className="site-header">
+        {/* Inside the header: every piece of a page sits in a landmark (axe "region"). */}
+        {mode === 'test' && <TestModeBanner view={view} />}
         <div className="site-header__top site-header__top--wide">
           <Link to={dashboardPath(mode, { page: 'overview' })} className="brand">
             <span aria-hidden="true" className="brand__mark">
@@ -66,7 +69,7 @@ export function DashboardLayout({ session, principal, role, mode, view: shown, l
       </header>
       <div className="dash">
         <nav aria-label="Dashboard" className="dash-nav">
-          <ul>
+          <ul ref={sections}>
             {sectionsFor(role).map((section) => {
               const current = shown !== null && (view.page === section.page || (section.also ?? []).includes(view.page));
               return (
@@ -89,4 +92,27 @@ export function DashboardLayout({ session, principal, role, mode, view: shown, l
       </div>
     </div>
   );
+}
+
+/**
+ * On a narrow screen the sections are one row that scrolls sideways: the current one is scrolled
+ * to the middle of it when a page opens and when the row changes size (a phone turned, a window
+ * narrowed into the row layout), so a person sees where they are. Only the row scrolls, never the page.
+ */
+function useCurrentSectionInView(list: RefObject<HTMLUListElement | null>, page: string): void {
+  useLayoutEffect(() => {
+    const row = list.current;
+    if (!row) return;
+    const centre = () => {
+      const current = row.querySelector<HTMLElement>('[aria-current="page"]');
+      if (!current || row.scrollWidth <= row.clientWidth) return;
+      const rowBox = row.getBoundingClientRect();
+      const box = current.getBoundingClientRect();
+      row.scrollLeft += box.left - rowBox.left - (rowBox.width - box.width) / 2;
+    };
+    centre();
+    const resized = new ResizeObserver(centre);
+    resized.observe(row);
+    return () => resized.disconnect();
+  }, [list, page]);
 }

@@ -4,6 +4,7 @@ import type { Session } from '../../api/types';
 import { principalOf } from '../../api/dashboard-types';
 import { navigate } from '../../app/router';
 import { useAnnounce } from '../Announcer/Announcer';
+import { ThemeSelect } from '../ThemeSelect/ThemeSelect';
 
 /** Who is signed in, sign out here, sign out on every device. */
 export function AccountMenu({ session }: { session: Session }) {
@@ -44,6 +45,7 @@ export function AccountMenu({ session }: { session: Session }) {
             </>
           )}
         </p>
+        <ThemeSelect />
         <button type="button" className="button" disabled={busy} onClick={() => signOut.mutate(undefined, { onSuccess: done('You are signed out.'), onError: failed })}>
           Sign out
         </button>

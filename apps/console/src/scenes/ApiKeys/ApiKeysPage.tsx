@@ -1,16 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, describeError } from '../../api/api-error';
+import { describeError, fieldError } from '../../api/api-error';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../api/dashboard-queries';
 import type { ApiKey, Mode } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
 import { Field } from '../../common/Field/Field';
 import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { SecretReveal } from '../../common/SecretReveal/SecretReveal';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 
 /** The workspace's keys for this mode: create one (shown once), see when each was last used, revoke. */
+const KEY_LABELS = { name: 'Key name' } as const;
+
 export default function ApiKeysPage({ mode }: { mode: Mode }) {
   const keys = useApiKeys(mode);
   const create = useCreateApiKey(mode);
@@ -66,8 +69,8 @@ function CreateKeyForm({ mode, create }: { mode: Mode; create: ReturnType<typeof
         announce(`Key “${key.name}” created. Copy it now: it is shown only this once.`);
       },
       onError: (failure) => {
-        if (failure instanceof ApiError && failure.param === 'name') setError(failure.message);
-        announce(`Key not created: ${describeError(failure)}`, 'error');
+        setError(fieldError(failure, 'name', KEY_LABELS));
+        announce(`Key not created: ${describeError(failure, KEY_LABELS)}`, 'error');
       },
     });
   };
@@ -113,11 +116,11 @@ function KeyTable({ caption, items, mode }: { caption: string; items: ApiKey[]; 
                   {key.prefix}…{key.last4}
                 </code>
               </td>
-              <td>{formatDateTime(key.created_at)}</td>
+              <td><When iso={key.created_at} /></td>
               <td>{key.last_used_at ? formatDateTime(key.last_used_at) : <span className="muted">Never</span>}</td>
               <td className="actions-cell">
                 {key.revoked_at ? (
-                  <span className="muted">Revoked {formatDateTime(key.revoked_at)}</span>
+                  <span className="muted">Revoked <When iso={key.revoked_at} /></span>
                 ) : (
                   <ConfirmButton
                     label="Revoke"

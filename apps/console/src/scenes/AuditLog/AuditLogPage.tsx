@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useAuditLog } from '../../api/dashboard-queries';
 import type { AuditEntry, Mode } from '../../api/dashboard-types';
-import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
@@ -74,7 +74,7 @@ export default function AuditLogPage(_: { mode: Mode }) {
             <tbody>
               {items.map((entry) => (
                 <tr key={entry.id} data-action={entry.action}>
-                  <td>{formatDateTime(entry.occurred_at)}</td>
+                  <td><When iso={entry.occurred_at} /></td>
                   <td>
                     {ACTIONS[entry.action] ?? entry.action}
                     <br />

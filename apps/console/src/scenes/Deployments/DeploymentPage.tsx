@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/api-error';
 import { useDeploymentLive } from '../../api/dashboard-live';
-import { useDeliveryList, useDeploymentDetail, useDeploymentEvents } from '../../api/dashboard-queries';
+import { useDeliveryList, useDeploymentDetail, useDeploymentEvents, useEndpoints } from '../../api/dashboard-queries';
 import type { Deployment, Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
@@ -8,12 +8,15 @@ import { Breadcrumbs } from '../../common/Breadcrumbs/Breadcrumbs';
 import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { DeliveryStatusBadge } from '../../common/DeliveryStatus/DeliveryStatus';
 import { DeploymentStatusBadge } from '../../common/DeploymentStatus/DeploymentStatus';
-import { formatBytes, formatDateTime, formatDuration } from '../../common/format';
+import { formatBytes, formatDuration } from '../../common/format';
+import { When } from '../../common/When/When';
 import MarkdownPreview from '../../common/MarkdownPreview/MarkdownPreview';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 import { briefTitle, URGENCY_TEXT } from '../../common/work-text';
+import { CancelDeployment } from './CancelDeployment';
 import { EventTimeline } from './EventTimeline';
+import { RoutingHistory } from './RoutingHistory';
 
 const LIVE_TEXT = { connecting: 'connecting…', live: 'live', reconnecting: 'reconnecting…' } as const;
 
@@ -71,6 +74,7 @@ export default function DeploymentPage({ mode, deploymentId }: { mode: Mode; dep
             <h2 id="brief-heading">Brief</h2>
             <p className="brief">{d.brief}</p>
           </section>
+          {(d.status === 'pending' || d.status === 'accepted' || d.status === 'expired') && <RoutingHistory mode={mode} deployment={d} />}
           <QuestionAndReply deployment={d} />
           <Output deployment={d} />
           <Ending deployment={d} />
@@ -84,7 +88,8 @@ export default function DeploymentPage({ mode, deploymentId }: { mode: Mode; dep
         </div>
         <aside className="detail-grid__side" aria-label="Details">
           <Facts deployment={d} />
-          <Deliveries mode={mode} deploymentId={d.id} />
+          {(d.status === 'pending' || d.status === 'accepted') && <CancelDeployment mode={mode} deployment={d} />}
+          <Deliveries mode={mode} deployment={d} />
         </aside>
       </div>
     </Page>
@@ -99,7 +104,7 @@ function Facts({ deployment: d }: { deployment: Deployment }) {
       <dl className="facts">
         <div>
           <dt>Created</dt>
-          <dd>{formatDateTime(d.created_at)}</dd>
+          <dd><When iso={d.created_at} /></dd>
         </div>
         <div>
           <dt>Urgency</dt>
@@ -107,7 +112,7 @@ function Facts({ deployment: d }: { deployment: Deployment }) {
         </div>
         <div>
           <dt>Accept by</dt>
-          <dd>{formatDateTime(d.sla_deadline)}</dd>
+          <dd><When iso={d.sla_deadline} /></dd>
         </div>
         <div>
           <dt>Skills</dt>
@@ -168,19 +173,19 @@ function QuestionAndReply({ deployment: d }: { deployment: Deployment }) {
     <section className="card" aria-labelledby="question-heading">
       <h2 id="question-heading">Question and reply</h2>
       <p className="qa__label">
-        The expert asked <span className="muted small">({formatDateTime(d.question.asked_at)})</span>
+        The expert asked <span className="muted small">(<When iso={d.question.asked_at} />)</span>
       </p>
       <p className="qa__body">{d.question.body}</p>
       {d.reply ? (
         <div className="qa__reply">
           <p className="qa__label">
-            Your agent replied <span className="muted small">({formatDateTime(d.reply.replied_at)})</span>
+            Your agent replied <span className="muted small">(<When iso={d.reply.replied_at} />)</span>
           </p>
           <p className="qa__body">{d.reply.body}</p>
         </div>
       ) : (
         <p className="callout">
-          Waiting for your agent's reply, until {formatDateTime(d.question.reply_deadline)}: <code>POST /v1/deployments/{d.id}/reply</code> with <code>{'{"body": "…"}'}</code>.
+          Waiting for your agent's reply, until <When iso={d.question.reply_deadline} />: <code>POST /v1/deployments/{d.id}/reply</code> with <code>{'{"body": "…"}'}</code>.
         </p>
       )}
     </section>
@@ -221,7 +226,7 @@ function Ending({ deployment: d }: { deployment: Deployment }) {
   if (d.cancellation) {
     return (
       <p className="callout callout--ended">
-        Cancelled by {d.cancellation.cancelled_by} on {formatDateTime(d.cancellation.cancelled_at)}
+        Cancelled by {d.cancellation.cancelled_by} on <When iso={d.cancellation.cancelled_at} />
         {d.cancellation.reason ? `: ${d.cancellation.reason}` : '.'} Held credits went back to the workspace.
       </p>
     );
@@ -230,22 +235,42 @@ function Ending({ deployment: d }: { deployment: Deployment }) {
     const why = d.expiry.reason === 'not_accepted' ? 'no expert accepted it in time' : 'the question was not answered in time';
     return (
       <p className="callout callout--ended">
-        Expired on {formatDateTime(d.expiry.expired_at)}: {why}. Held credits went back to the workspace.
+        Expired on <When iso={d.expiry.expired_at} />: {why}. Held credits went back to the workspace.
       </p>
     );
   }
   return null;
 }
 
-function Deliveries({ mode, deploymentId }: { mode: Mode; deploymentId: string }) {
-  const list = useDeliveryList(mode, { deployment_id: deploymentId });
+function Deliveries({ mode, deployment: d }: { mode: Mode; deployment: Deployment }) {
+  const list = useDeliveryList(mode, { deployment_id: d.id });
+  const endpoints = useEndpoints(mode);
   const items = list.data?.pages.flatMap((page) => page.data) ?? [];
+  const enabled = endpoints.data?.data.filter((endpoint) => endpoint.enabled) ?? [];
+  const registered = endpoints.data?.data.length ?? 0;
   return (
     <section className="card" aria-labelledby="deliveries-heading">
       <h2 id="deliveries-heading">Webhook deliveries</h2>
       {list.isPending && <Loading what="deliveries" />}
       {list.isError && <ErrorState what="deliveries" error={list.error} onRetry={() => void list.refetch()} />}
-      {list.isSuccess && items.length === 0 && (
+      {list.isSuccess && items.length === 0 && endpoints.isSuccess && (enabled.length > 0 || d.webhook_url) && (
+        <p className="muted">
+          Nothing sent for this deployment yet. Its events go to{' '}
+          {enabled.length > 0 && (
+            <Link to={dashboardPath(mode, { page: 'webhooks' })}>
+              {enabled.length === 1 ? 'your endpoint' : `your ${enabled.length} endpoints`}
+            </Link>
+          )}
+          {enabled.length > 0 && d.webhook_url && ' and to '}
+          {d.webhook_url && 'its webhook_url'} as they happen: the first when an expert accepts.
+        </p>
+      )}
+      {list.isSuccess && items.length === 0 && endpoints.isSuccess && enabled.length === 0 && !d.webhook_url && registered > 0 && (
+        <p className="muted">
+          Nothing sent: your {registered === 1 ? 'endpoint is' : 'endpoints are'} disabled. Enable one on the <Link to={dashboardPath(mode, { page: 'webhooks' })}>Webhooks</Link> page to be told of every change.
+        </p>
+      )}
+      {list.isSuccess && items.length === 0 && endpoints.isSuccess && registered === 0 && !d.webhook_url && (
         <p className="muted">
           None. Register an endpoint on the <Link to={dashboardPath(mode, { page: 'webhooks' })}>Webhooks</Link> page, or pass <code>webhook_url</code> on create, to be told of every change.
         </p>

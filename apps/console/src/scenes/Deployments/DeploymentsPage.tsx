@@ -4,7 +4,8 @@ import type { Deployment, DeploymentStatus, Mode } from '../../api/dashboard-typ
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
 import { DEPLOYMENT_STATUS, DeploymentStatusBadge } from '../../common/DeploymentStatus/DeploymentStatus';
-import { formatDateTime, plural } from '../../common/format';
+import { plural } from '../../common/format';
+import { When } from '../../common/When/When';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
@@ -107,7 +108,7 @@ function DeploymentCards({ items, mode }: { items: Deployment[]; mode: Mode }) {
         <li key={d.id} className="card" data-deployment-id={d.id}>
           <Link to={dashboardPath(mode, { page: 'deployment', deploymentId: d.id })}>{briefTitle(d.brief)}</Link>
           <p className="card__meta">
-            <DeploymentStatusBadge status={d.status} /> <span className="muted">{formatDateTime(d.created_at)}</span>
+            <DeploymentStatusBadge status={d.status} /> <span className="muted"><When iso={d.created_at} /></span>
           </p>
           <p className="muted small">
             {d.skills.join(', ')} · {d.expert ? d.expert.name : 'No expert yet'} · {credits(d)}
@@ -150,7 +151,7 @@ function DeploymentTable({ items, mode }: { items: Deployment[]; mode: Mode }) {
               </td>
               <td>{d.skills.join(', ')}</td>
               <td>{d.expert ? d.expert.name : <span className="muted">None yet</span>}</td>
-              <td>{formatDateTime(d.created_at)}</td>
+              <td><When iso={d.created_at} /></td>
               <td className="numeric">{credits(d)}</td>
             </tr>
           ))}

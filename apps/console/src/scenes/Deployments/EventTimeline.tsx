@@ -1,5 +1,5 @@
 import type { ServiceEvent } from '../../api/dashboard-types';
-import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { JsonView } from '../../common/JsonView/JsonView';
 
 const EVENT_TEXT: Record<string, string> = {
@@ -21,9 +21,9 @@ export function EventTimeline({ events }: { events: ServiceEvent[] }) {
           <p className="timeline__head">
             <span className="timeline__dot" aria-hidden="true" />
             <strong>{EVENT_TEXT[event.type] ?? event.type}</strong> <code className="small">{event.type}</code>{' '}
-            <time className="muted small" dateTime={event.created_at}>
-              {formatDateTime(event.created_at)}
-            </time>
+            <span className="muted small">
+              <When iso={event.created_at} />
+            </span>
           </p>
           <details className="timeline__body">
             <summary>

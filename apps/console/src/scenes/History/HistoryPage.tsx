@@ -1,7 +1,8 @@
 import { useEarnings } from '../../api/queries';
 import type { Earnings } from '../../api/types';
 import { Link } from '../../app/router';
-import { formatDateTime, formatDuration, plural } from '../../common/format';
+import { formatDuration, plural } from '../../common/format';
+import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 
@@ -54,7 +55,7 @@ function HistoryCards({ items }: { items: Finished }) {
           <dl className="history-cards__facts">
             <div>
               <dt>Finished</dt>
-              <dd>{formatDateTime(item.completed_at)}</dd>
+              <dd><When iso={item.completed_at} /></dd>
             </div>
             <div>
               <dt>Time worked</dt>
@@ -91,7 +92,7 @@ function HistoryTable({ items }: { items: Finished }) {
         <tbody>
           {items.map((item) => (
             <tr key={item.deployment_id}>
-              <td>{formatDateTime(item.completed_at)}</td>
+              <td><When iso={item.completed_at} /></td>
               <td>
                 <Link to={`/work/${item.deployment_id}`}>{item.brief_excerpt}</Link>
               </td>

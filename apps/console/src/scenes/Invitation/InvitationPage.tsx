@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, describeError } from '../../api/api-error';
+import { ApiError, fieldError, formError } from '../../api/api-error';
 import { useAcceptInvitation, useInvitation } from '../../api/queries';
 import { navigate } from '../../app/router';
 import { HOME } from '../../app/routes';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { Field } from '../../common/Field/Field';
-import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 
@@ -13,6 +13,8 @@ const MIN_LENGTH = 12;
 const MAX_LENGTH = 200;
 
 /** The one-time link from operations: choose a password, and you are signed in. */
+const INVITATION_LABELS = { name: 'Your name', password: 'New password' } as const;
+
 export function InvitationPage({ token }: { token: string }) {
   const invitation = useInvitation(token);
   const accept = useAcceptInvitation(token);
@@ -25,7 +27,7 @@ export function InvitationPage({ token }: { token: string }) {
   const tooShort = password.length < MIN_LENGTH ? `Use at least ${MIN_LENGTH} characters (${password.length} so far).` : null;
   const tooLong = password.length > MAX_LENGTH ? `Use at most ${MAX_LENGTH} characters.` : null;
   const mismatch = repeat !== password ? 'The two passwords differ.' : null;
-  const serverError = accept.error instanceof ApiError && accept.error.param === 'password' ? accept.error.message : null;
+  const serverError = fieldError(accept.error, 'password', INVITATION_LABELS);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -75,21 +77,21 @@ export function InvitationPage({ token }: { token: string }) {
       title="Set your password"
       lead={
         <p>
-          Welcome, {invitation.data.name}. {what} You will sign in as <strong>{email}</strong>. This link works once, until {formatDateTime(expires_at)}.
+          Welcome, {invitation.data.name}. {what} You will sign in as <strong>{email}</strong>. This link works once, until <When iso={expires_at} />.
         </p>
       }
     >
       <form className="card form" onSubmit={submit} noValidate>
-        {accept.isError && !serverError && (
+        {formError(accept.error, INVITATION_LABELS) && (
           <p className="form__error" role="alert">
             <span aria-hidden="true">⚠ </span>
-            {describeError(accept.error)}
+            {formError(accept.error, INVITATION_LABELS)}
           </p>
         )}
         {/* A hidden username lets password managers save the pair. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         {kind !== 'expert' && (
-          <Field label="Your name" hint="Shown to your team and in the audit log." error={accept.error instanceof ApiError && accept.error.param === 'name' ? accept.error.message : null}>
+          <Field label="Your name" hint="Shown to your team and in the audit log." error={fieldError(accept.error, 'name', INVITATION_LABELS)}>
             <input type="text" name="name" autoComplete="name" maxLength={200} value={name ?? invitation.data.name} onChange={(event) => setName(event.target.value)} />
           </Field>
         )}

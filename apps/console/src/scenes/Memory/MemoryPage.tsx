@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, describeError } from '../../api/api-error';
+import { describeError, fieldError, formError } from '../../api/api-error';
 import { useDeleteMemory, useMemory, usePutMemory } from '../../api/dashboard-queries';
 import type { MemoryEntry, MemoryKind, Mode } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
 import { Field } from '../../common/Field/Field';
-import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
 import MarkdownPreview from '../../common/MarkdownPreview/MarkdownPreview';
 import { Page } from '../../common/Page/Page';
@@ -16,6 +16,8 @@ const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{0,99}$/;
 const MAX_BODY_BYTES = 100 * 1024;
 
 /** What experts read before they work for this workspace: positioning, voice, earlier outputs. */
+const MEMORY_LABELS = { key: 'Key', kind: 'Kind', body: 'Entry' } as const;
+
 export default function MemoryPage({ mode }: { mode: Mode }) {
   const memory = useMemory(mode);
   const [adding, setAdding] = useState(false);
@@ -68,7 +70,7 @@ function MemoryCard({ mode, entry }: { mode: Mode; entry: MemoryEntry }) {
         <span className="tag">{KINDS[entry.kind]}</span>
       </div>
       <p className="muted small">
-        Updated {formatDateTime(entry.updated_at)}
+        Updated <When iso={entry.updated_at} />
         {entry.source ? ` · saved from deployment ${entry.source.deployment_id}` : ''}
       </p>
       <details>
@@ -112,7 +114,7 @@ function MemoryForm({ mode, entry, onDone }: { mode: Mode; entry?: MemoryEntry; 
   const bytes = new TextEncoder().encode(body).length;
   const keyError = !KEY_PATTERN.test(key) ? '1 to 100 characters: lower-case letters, digits, dots, dashes and underscores, starting with a letter or digit (e.g. brand.voice).' : null;
   const bodyError = !body.trim() ? 'Write the entry.' : bytes > MAX_BODY_BYTES ? `At most 100 KB (${Math.ceil(bytes / 1024)} KB now).` : null;
-  const server = put.error instanceof ApiError ? put.error : null;
+  const otherError = formError(put.error, MEMORY_LABELS);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -125,7 +127,7 @@ function MemoryForm({ mode, entry, onDone }: { mode: Mode; entry?: MemoryEntry; 
           announce(entry ? `Entry ${key} saved.` : `Entry ${key} added: experts read it from their next deployment.`);
           onDone();
         },
-        onError: (failure) => announce(`Not saved: ${describeError(failure)}`, 'error'),
+        onError: (failure) => announce(`Not saved: ${describeError(failure, MEMORY_LABELS)}`, 'error'),
       },
     );
   };
@@ -133,11 +135,11 @@ function MemoryForm({ mode, entry, onDone }: { mode: Mode; entry?: MemoryEntry; 
     <form className="card form" onSubmit={submit} noValidate aria-label={entry ? `Edit ${entry.key}` : 'New entry'}>
       <h2>{entry ? `Edit ${entry.key}` : 'New entry'}</h2>
       {!entry && (
-        <Field label="Key" hint="A name your agent can refer to, e.g. brand.voice." error={(checked && keyError) || (server?.param === 'key' ? server.message : null)}>
+        <Field label="Key" hint="A name your agent can refer to, e.g. brand.voice." error={(checked && keyError) || fieldError(put.error, 'key', MEMORY_LABELS)}>
           <input type="text" value={key} onChange={(event) => setKey(event.target.value)} autoComplete="off" />
         </Field>
       )}
-      <Field label="Kind" error={server?.param === 'kind' ? server.message : null}>
+      <Field label="Kind" error={fieldError(put.error, 'kind', MEMORY_LABELS)}>
         <select value={kind} onChange={(event) => setKind(event.target.value as MemoryKind)}>
           {(Object.keys(KINDS) as MemoryKind[]).map((value) => (
             <option key={value} value={value}>
@@ -147,7 +149,7 @@ function MemoryForm({ mode, entry, onDone }: { mode: Mode; entry?: MemoryEntry; 
         </select>
       </Field>
       <div className="editor-split">
-        <Field label="Entry (markdown)" error={(checked && bodyError) || (server?.param === 'body' ? server.message : null)}>
+        <Field label="Entry (markdown)" error={(checked && bodyError) || fieldError(put.error, 'body', MEMORY_LABELS)}>
           <textarea className="editor editor--short" rows={8} value={body} onChange={(event) => setBody(event.target.value)} />
         </Field>
         <div className="preview-pane">
@@ -157,10 +159,10 @@ function MemoryForm({ mode, entry, onDone }: { mode: Mode; entry?: MemoryEntry; 
           <MarkdownPreview source={body} label="Preview of the entry" />
         </div>
       </div>
-      {server && !['key', 'kind', 'body'].includes(server.param ?? '') && (
+      {otherError && (
         <p className="form__error" role="alert">
           <span aria-hidden="true">⚠ </span>
-          {server.message}
+          {otherError}
         </p>
       )}
       <div className="actions">

@@ -1,7 +1,7 @@
 import { useWorkspaces } from '../../api/ops-queries';
 import { Link } from '../../app/router';
 import { opsPath } from '../../app/routes';
-import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
@@ -41,7 +41,7 @@ export default function AccountsPage() {
                   <td>
                     <code>{workspace.id}</code>
                   </td>
-                  <td>{formatDateTime(workspace.created_at)}</td>
+                  <td><When iso={workspace.created_at} /></td>
                 </tr>
               ))}
             </tbody>

@@ -3,7 +3,7 @@ import { describeError } from '../../api/api-error';
 import type { LimitRequest } from '../../api/dashboard-types';
 import { useChangePlan, useResolveLimitRequest } from '../../api/ops-queries';
 import { useAnnounce } from '../../common/Announcer/Announcer';
-import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 
 const STATUS: Record<LimitRequest['status'], string> = { open: 'Open', granted: 'Granted', declined: 'Declined' };
 
@@ -37,7 +37,7 @@ export function ResolveRequest({ request, workspaceLabel }: { request: LimitRequ
         </strong>{' '}
         <span className="muted small">
           {workspaceLabel ? `${workspaceLabel} · ` : ''}
-          {request.requested_by.label}, {formatDateTime(request.created_at)} · {STATUS[request.status]}
+          {request.requested_by.label}, <When iso={request.created_at} /> · {STATUS[request.status]}
         </span>
       </p>
       <p className="brief">{request.reason}</p>
@@ -63,7 +63,7 @@ export function ResolveRequest({ request, workspaceLabel }: { request: LimitRequ
       ) : (
         request.resolved_at && (
           <p className="muted small">
-            Answered {formatDateTime(request.resolved_at)}
+            Answered <When iso={request.resolved_at} />
             {request.resolution_note ? `: ${request.resolution_note}` : '.'}
           </p>
         )

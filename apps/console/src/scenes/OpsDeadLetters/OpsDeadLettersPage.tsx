@@ -7,7 +7,8 @@ import { opsPath } from '../../app/routes';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
 import { attemptOutcome, DeliveryStatusBadge } from '../../common/DeliveryStatus/DeliveryStatus';
-import { formatDateTime, plural } from '../../common/format';
+import { plural } from '../../common/format';
+import { When } from '../../common/When/When';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
@@ -114,7 +115,7 @@ function Row({ delivery, workspace }: { delivery: AdminDelivery; workspace: stri
       </td>
       <td className="wrap">{delivery.url}</td>
       <td>{delivery.last_attempt ? attemptOutcome(delivery.last_attempt) : '—'}</td>
-      <td>{formatDateTime(delivery.created_at)}</td>
+      <td><When iso={delivery.created_at} /></td>
       <td className="actions-cell">
         <button
           type="button"

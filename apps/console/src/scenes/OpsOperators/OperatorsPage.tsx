@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, describeError } from '../../api/api-error';
+import { describeError, fieldError } from '../../api/api-error';
 import { useInviteOperator, useOperators, useRemoveOperator } from '../../api/ops-queries';
 import { useSession } from '../../api/queries';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
 import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { Field } from '../../common/Field/Field';
-import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { ErrorState, Loading } from '../../common/States/States';
 
@@ -18,6 +18,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * reset) is made by operations with the ops CLI or the admin credential, not here. The list shows
  * everyone; removing one signs them out everywhere and their password stops working.
  */
+const OPERATOR_LABELS = { email: 'Email', name: 'Name' } as const;
+
 export default function OperatorsPage() {
   const invite = useInviteOperator();
   const announce = useAnnounce();
@@ -37,8 +39,8 @@ export default function OperatorsPage() {
           announce(`Invitation for ${invitation.email} made. Send them the link: it is shown only this once.`);
         },
         onError: (failure) => {
-          if (failure instanceof ApiError && (failure.param === 'email' || failure.param === 'name')) setErrors({ [failure.param]: failure.message });
-          announce(`Not invited: ${describeError(failure)}`, 'error');
+          setErrors({ email: fieldError(failure, 'email', OPERATOR_LABELS) ?? undefined, name: fieldError(failure, 'name', OPERATOR_LABELS) ?? undefined });
+          announce(`Not invited: ${describeError(failure, OPERATOR_LABELS)}`, 'error');
         },
       },
     );
@@ -52,7 +54,7 @@ export default function OperatorsPage() {
             <p className="secret__title">Invitation link for {invite.data.email}</p>
             <p className="secret__warning">
               <span aria-hidden="true">⚠ </span>
-              <strong>Send it to them now: it is shown only this once</strong> and works once, until {formatDateTime(invite.data.expires_at)}.
+              <strong>Send it to them now: it is shown only this once</strong> and works once, until <When iso={invite.data.expires_at} />.
             </p>
             <div className="secret__row">
               <code className="secret__value">{invite.data.url}</code>

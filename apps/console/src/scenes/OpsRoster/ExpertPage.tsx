@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError, describeError } from '../../api/api-error';
+import { ApiError, describeError, fieldError } from '../../api/api-error';
 import { useAdminExpert, useInviteExpert, useRetireExpert, useUpdateExpert } from '../../api/ops-queries';
 import type { AdminExpert } from '../../api/dashboard-types';
 import { Link, navigate } from '../../app/router';
@@ -8,11 +8,11 @@ import { Breadcrumbs } from '../../common/Breadcrumbs/Breadcrumbs';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
 import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { Field } from '../../common/Field/Field';
-import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 import { AvailabilitySelect } from './AvailabilitySelect';
-import { ExpertProfileForm } from './ExpertProfileForm';
+import { ExpertProfileForm, EXPERT_LABELS } from './ExpertProfileForm';
 
 /** One expert: edit the profile, set availability, invite to the console, retire. */
 export default function ExpertPage({ expertId }: { expertId: string }) {
@@ -80,7 +80,7 @@ function ExpertView({ expert, crumbs }: { expert: AdminExpert; crumbs: ReactNode
                 onSubmit={(profile) =>
                   update.mutate(profile, {
                     onSuccess: () => announce(`${profile.name}'s profile saved.`),
-                    onError: (failure) => announce(`Not saved: ${describeError(failure)}`, 'error'),
+                    onError: (failure) => announce(`Not saved: ${describeError(failure, EXPERT_LABELS)}`, 'error'),
                   })
                 }
               />
@@ -137,8 +137,8 @@ function InviteCard({ expert }: { expert: AdminExpert }) {
     invite.mutate(email.trim(), {
       onSuccess: () => announce(`Invitation made for ${email.trim()}. Send them the link: it is shown only this once.`),
       onError: (failure) => {
-        if (failure instanceof ApiError && failure.param === 'email') setError(failure.message);
-        announce(`Not invited: ${describeError(failure)}`, 'error');
+        setError(fieldError(failure, 'email', { email: 'Email' }));
+        announce(`Not invited: ${describeError(failure, { email: 'Email' })}`, 'error');
       },
     });
   };
@@ -149,7 +149,7 @@ function InviteCard({ expert }: { expert: AdminExpert }) {
         <div className="secret" role="group" aria-label="Invitation link">
           <p className="secret__warning">
             <span aria-hidden="true">⚠ </span>
-            <strong>Send this link to {invite.data.email} now: it is shown only this once</strong> and works once, until {formatDateTime(invite.data.expires_at)}.
+            <strong>Send this link to {invite.data.email} now: it is shown only this once</strong> and works once, until <When iso={invite.data.expires_at} />.
           </p>
           <div className="secret__row">
             <code className="secret__value">{invite.data.url}</code>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/api-error';
+import { fieldError, formError } from '../../api/api-error';
 import type { AdminExpert, ExpertProfileInput } from '../../api/dashboard-types';
 import { Field } from '../../common/Field/Field';
 
@@ -15,6 +15,9 @@ interface ExpertProfileFormProps {
 const SKILL_TAG = /^[a-z0-9][a-z0-9+#._-]{0,63}$/;
 
 /** The roster entry's fields (docs/decisions.md "Router (issue 5)"); the server's refusal shows by its field. */
+/** The form's fields by the API parameter each sends. */
+export const EXPERT_LABELS = { name: 'Name', role: 'Role', skills: 'Skills', tenure_years: 'Tenure (years)', median_turnaround_minutes: 'Median turnaround (minutes)', rate_credits_per_hour: 'Rate (credits per hour)' } as const;
+
 export function ExpertProfileForm({ expert, busy, error, submitLabel, onSubmit, onCancel }: ExpertProfileFormProps) {
   const [name, setName] = useState(expert?.name ?? '');
   const [role, setRole] = useState(expert?.role ?? '');
@@ -27,8 +30,8 @@ export function ExpertProfileForm({ expert, busy, error, submitLabel, onSubmit, 
     .split(/[,\s]+/)
     .map((tag) => tag.trim())
     .filter(Boolean);
-  const server = error instanceof ApiError ? error : null;
-  const serverError = (param: string) => (server?.param === param ? server.message : null);
+  const serverError = (param: string) => fieldError(error, param, EXPERT_LABELS);
+  const otherError = formError(error, EXPERT_LABELS);
   const whole = (value: string, min: number, max: number) => (Number.isInteger(Number(value)) && value.trim() !== '' && Number(value) >= min && Number(value) <= max ? null : `A whole number from ${min} to ${max.toLocaleString()}.`);
   const errors = {
     name: !name.trim() ? 'Enter the expert’s name.' : null,
@@ -68,10 +71,10 @@ export function ExpertProfileForm({ expert, busy, error, submitLabel, onSubmit, 
           <input type="number" min={0} max={100_000} step={1} value={rate} onChange={(event) => setRate(event.target.value)} />
         </Field>
       </div>
-      {server && !server.param?.match(/^(name|role|skills|tenure_years|median_turnaround_minutes|rate_credits_per_hour)$/) && (
+      {otherError && (
         <p className="form__error" role="alert">
           <span aria-hidden="true">⚠ </span>
-          {server.message}
+          {otherError}
         </p>
       )}
       <div className="actions">

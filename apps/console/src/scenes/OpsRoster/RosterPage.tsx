@@ -9,7 +9,7 @@ import { Page } from '../../common/Page/Page';
 import { SecretReveal } from '../../common/SecretReveal/SecretReveal';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 import { AvailabilitySelect } from './AvailabilitySelect';
-import { ExpertProfileForm } from './ExpertProfileForm';
+import { EXPERT_LABELS, ExpertProfileForm } from './ExpertProfileForm';
 
 /** Every expert, retired ones last (the gateway's order): add one (credential shown once), set availability, open one to edit. */
 export default function RosterPage() {
@@ -53,7 +53,7 @@ export default function RosterPage() {
                   setAdding(false);
                   announce(`${created.expert.name} added to the roster. Copy their credential now: it is shown only this once.`);
                 },
-                onError: (failure) => announce(`Not added: ${describeError(failure)}`, 'error'),
+                onError: (failure) => announce(`Not added: ${describeError(failure, EXPERT_LABELS)}`, 'error'),
               })
             }
           />

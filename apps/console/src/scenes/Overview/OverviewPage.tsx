@@ -1,10 +1,11 @@
-import { useUsage, useUsageHistory } from '../../api/dashboard-queries';
+import { useUsage, useUsageHistory, useWorkspace } from '../../api/dashboard-queries';
 import type { Mode, Usage, UsageHistory } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
 import { formatDateTime, plural } from '../../common/format';
 import { useNow } from '../../common/Countdown/use-now';
 import { Page } from '../../common/Page/Page';
+import { capText, planName } from '../../common/plan-text';
 import { ErrorState, Loading } from '../../common/States/States';
 import { BurnChart, ForecastChart } from '../../common/UsageChart/UsageChart';
 import { cycleUsage, forecastSeries } from '../../common/UsageChart/usage-figures';
@@ -39,6 +40,8 @@ export default function OverviewPage({ mode }: { mode: Mode }) {
 }
 
 function Figures({ usage, mode }: { usage: Usage; mode: Mode }) {
+  // The usage object names the plan; the workspace says whether its figures are the preset's.
+  const customised = useWorkspace().data?.plan_customised ?? false;
   const now = useNow();
   const daysLeft = Math.max(0, Math.ceil((Date.parse(usage.cycle_end) - now) / 86_400_000));
   return (
@@ -78,7 +81,7 @@ function Figures({ usage, mode }: { usage: Usage; mode: Mode }) {
           <div>
             <dt>Plan</dt>
             <dd>
-              {usage.plan.name}: {n(usage.plan.cycle_cap_credits)} credits a cycle of {plural(usage.plan.cycle_days, 'day')}
+              {planName(usage.plan, customised)}: {capText(usage.plan)}, a cycle of {plural(usage.plan.cycle_days, 'day')}
             </dd>
           </div>
           <div>
@@ -88,7 +91,7 @@ function Figures({ usage, mode }: { usage: Usage; mode: Mode }) {
             </dd>
           </div>
           <div>
-            <dt>Deployments this cycle</dt>
+            <dt>Live deployments started this cycle</dt>
             <dd>{n(usage.deployments_this_cycle)}</dd>
           </div>
         </dl>

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, describeError } from '../../api/api-error';
+import { describeError, fieldError } from '../../api/api-error';
 import { useLimitRequests, useRequestLimit, useWorkspace } from '../../api/dashboard-queries';
 import type { LimitRequest, Mode, WorkspaceInfo } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { Field } from '../../common/Field/Field';
-import { formatDateTime, plural } from '../../common/format';
+import { plural } from '../../common/format';
+import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
+import { planName } from '../../common/plan-text';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 
 const STATUS: Record<LimitRequest['status'], { text: string; icon: string; tone: string }> = {
@@ -15,6 +17,8 @@ const STATUS: Record<LimitRequest['status'], { text: string; icon: string; tone:
 };
 
 /** The plan's limits, and a request to raise the in-flight limit (it reaches operations). */
+const LIMIT_LABELS = { in_flight_limit: 'New in-flight limit', reason: 'Why' } as const;
+
 export default function PlanPage({ canRequest }: { mode: Mode; canRequest: boolean }) {
   const workspace = useWorkspace();
   const requests = useLimitRequests();
@@ -45,13 +49,13 @@ export default function PlanPage({ canRequest }: { mode: Mode; canRequest: boole
                   {request.current_in_flight_limit} → {request.requested_in_flight_limit}
                 </strong>{' '}
                 <span className="muted small">
-                  asked by {request.requested_by.label}, {formatDateTime(request.created_at)}
+                  asked by {request.requested_by.label}, <When iso={request.created_at} />
                 </span>
               </p>
               <p className="brief">{request.reason}</p>
               {request.resolved_at && (
                 <p className="muted small">
-                  Answered {formatDateTime(request.resolved_at)}
+                  Answered <When iso={request.resolved_at} />
                   {request.resolution_note ? `: ${request.resolution_note}` : '.'}
                 </p>
               )}
@@ -69,11 +73,11 @@ function Limits({ workspace }: { workspace: WorkspaceInfo }) {
     <dl className="totals" aria-label="Current limits">
       <div>
         <dt>Plan</dt>
-        <dd>{plan.name}</dd>
+        <dd>{planName(plan, workspace.plan_customised)}</dd>
       </div>
       <div>
         <dt>Credits each cycle</dt>
-        <dd>{plan.cycle_cap_credits.toLocaleString()}</dd>
+        <dd>{plan.cycle_cap_credits === 0 ? <span className="totals__unit">None: granted credits only</span> : plan.cycle_cap_credits.toLocaleString()}</dd>
       </div>
       <div>
         <dt>Cycle length</dt>
@@ -100,7 +104,6 @@ function RequestForm({ workspace }: { workspace: WorkspaceInfo }) {
   const wanted = Number(limit);
   const limitError = !Number.isInteger(wanted) || wanted <= current ? `A whole number above today's ${current}.` : wanted > 10_000 ? 'At most 10,000.' : null;
   const reasonError = !reason.trim() ? 'Say why: operations decide on it.' : reason.length > 1000 ? 'At most 1,000 characters.' : null;
-  const server = request.error instanceof ApiError ? request.error : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
@@ -113,17 +116,17 @@ function RequestForm({ workspace }: { workspace: WorkspaceInfo }) {
           setChecked(false);
           announce(`Request sent: operations have it. You will see their answer here.`);
         },
-        onError: (failure) => announce(`Request not sent: ${describeError(failure)}`, 'error'),
+        onError: (failure) => announce(`Request not sent: ${describeError(failure, LIMIT_LABELS)}`, 'error'),
       },
     );
   };
   return (
     <form className="card form" onSubmit={submit} noValidate aria-labelledby="raise-heading">
       <h2 id="raise-heading">Ask for a higher in-flight limit</h2>
-      <Field label="New in-flight limit" hint={`Live deployments running at once. Today: ${current}.`} error={(checked && limitError) || (server?.param === 'in_flight_limit' ? server.message : null)}>
+      <Field label="New in-flight limit" hint={`Live deployments running at once. Today: ${current}.`} error={(checked && limitError) || fieldError(request.error, 'in_flight_limit', LIMIT_LABELS)}>
         <input type="number" min={current + 1} max={10_000} step={1} value={limit} onChange={(event) => setLimit(event.target.value)} />
       </Field>
-      <Field label="Why" hint="What you run and when; operations read it." error={(checked && reasonError) || (server?.param === 'reason' ? server.message : null)}>
+      <Field label="Why" hint="What you run and when; operations read it." error={(checked && reasonError) || fieldError(request.error, 'reason', LIMIT_LABELS)}>
         <textarea rows={3} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} />
       </Field>
       <div className="actions">

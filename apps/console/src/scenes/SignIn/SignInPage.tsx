@@ -11,6 +11,7 @@ export function SignInPage() {
   const announce = useAnnounce();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [shown, setShown] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -28,15 +29,22 @@ export function SignInPage() {
             <span aria-hidden="true">⚠ </span>
             {signIn.error instanceof ApiError && signIn.error.status === 401
               ? 'That email and password do not match. Check both and try again.'
-              : describeError(signIn.error)}
+              : describeError(signIn.error, { email: 'Email', password: 'Password' })}
           </p>
         )}
         <Field label="Email">
           <input type="email" name="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
         </Field>
-        <Field label="Password">
-          <input type="password" name="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
-        </Field>
+        <div className="password-field">
+          <Field label="Password" id="sign-in-password">
+            <input type={shown ? 'text' : 'password'} name="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+          </Field>
+          {/* Named by its words, not a label: it says what it does to the field beside it, and stays a button. */}
+          <button type="button" className="button password-field__toggle" aria-pressed={shown} aria-controls="sign-in-password" onClick={() => setShown((now) => !now)}>
+            {shown ? 'Hide' : 'Show'}
+            <span className="visually-hidden"> the password</span>
+          </button>
+        </div>
         <button type="submit" className="button button--primary" disabled={signIn.isPending || !email || !password}>
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </button>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, describeError } from '../../api/api-error';
+import { ApiError, describeError, fieldError } from '../../api/api-error';
 import { useChangeRole, useInviteMember, useMemberInvitations, useMembers, useRemoveMember, useRevokeMemberInvitation } from '../../api/dashboard-queries';
 import type { Member, Mode, Role } from '../../api/dashboard-types';
 import { useSession } from '../../api/queries';
@@ -7,7 +7,7 @@ import { useAnnounce } from '../../common/Announcer/Announcer';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
 import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { Field } from '../../common/Field/Field';
-import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 
@@ -17,6 +17,8 @@ const ROLES: Record<Role, { label: string; can: string }> = {
 };
 
 /** Who works in this workspace (owners only): invite, change a role, remove. Both modes share one team. */
+const INVITE_LABELS = { email: 'Email', role: 'Role' } as const;
+
 export default function TeamPage(_: { mode: Mode }) {
   const members = useMembers();
   const invitations = useMemberInvitations();
@@ -102,7 +104,7 @@ function MemberRow({ member, isMe }: { member: Member; isMe: boolean }) {
           ))}
         </select>
       </td>
-      <td>{formatDateTime(member.joined_at)}</td>
+      <td><When iso={member.joined_at} /></td>
       <td className="actions-cell">
         <ConfirmButton
           label="Remove"
@@ -143,8 +145,8 @@ function InviteForm() {
           announce(`Invitation for ${invitation.email} made. Send them the link: it is shown only this once.`);
         },
         onError: (failure) => {
-          if (failure instanceof ApiError && failure.param === 'email') setError(failure.message);
-          announce(`Not invited: ${describeError(failure)}`, 'error');
+          setError(fieldError(failure, 'email', INVITE_LABELS));
+          announce(`Not invited: ${describeError(failure, INVITE_LABELS)}`, 'error');
         },
       },
     );
@@ -157,7 +159,7 @@ function InviteForm() {
           <p className="secret__title">Invitation link for {invite.data.email}</p>
           <p className="secret__warning">
             <span aria-hidden="true">⚠ </span>
-            <strong>Send it to them now: it is shown only this once</strong> and works once, until {formatDateTime(invite.data.expires_at)}.
+            <strong>Send it to them now: it is shown only this once</strong> and works once, until <When iso={invite.data.expires_at} />.
           </p>
           <div className="secret__row">
             <code className="secret__value">{invite.data.url}</code>
@@ -201,7 +203,7 @@ function Invitations() {
       {invitations.data?.data.map((invitation) => (
         <li key={invitation.id} className="card invitation-row">
           <span>
-            <strong>{invitation.email}</strong> as {ROLES[invitation.role].label.toLowerCase()} <span className="muted small">· expires {formatDateTime(invitation.expires_at)}</span>
+            <strong>{invitation.email}</strong> as {ROLES[invitation.role].label.toLowerCase()} <span className="muted small">· expires <When iso={invitation.expires_at} /></span>
           </span>
           <ConfirmButton
             label="Revoke"

@@ -4,7 +4,7 @@ import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
 import { Breadcrumbs } from '../../common/Breadcrumbs/Breadcrumbs';
 import { attemptOutcome, DeliveryStatusBadge } from '../../common/DeliveryStatus/DeliveryStatus';
-import { formatPreciseTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { JsonView } from '../../common/JsonView/JsonView';
 import { Page } from '../../common/Page/Page';
 import { ReplayButton } from '../../common/ReplayButton/ReplayButton';
@@ -69,7 +69,7 @@ export default function AttemptPage({ mode, deliveryId, attempt: number }: { mod
         <dl className="facts facts--row">
           <div>
             <dt>Sent</dt>
-            <dd>{formatPreciseTime(attempt.attempted_at)}</dd>
+            <dd><When iso={attempt.attempted_at} precision="second" /></dd>
           </div>
           <div>
             <dt>Status code</dt>

@@ -7,6 +7,7 @@ import { Breadcrumbs, type Crumb } from '../../common/Breadcrumbs/Breadcrumbs';
 import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { attemptOutcome, DeliveryStatusBadge } from '../../common/DeliveryStatus/DeliveryStatus';
 import { formatPreciseTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { JsonView } from '../../common/JsonView/JsonView';
 import { Page } from '../../common/Page/Page';
 import { ReplayButton } from '../../common/ReplayButton/ReplayButton';
@@ -76,7 +77,7 @@ export default function DeliveryPage({ mode, deliveryId }: { mode: Mode; deliver
             {d.attempt_history.length === 0 ? (
               <p className="muted">Not tried yet{d.next_attempt_at ? `: the first attempt is due ${formatPreciseTime(d.next_attempt_at)}` : ''}.</p>
             ) : (
-              <div className="table-scroll" role="region" aria-label="Attempts" tabIndex={0}>
+              <div className="table-scroll" role="region" aria-label="Table of attempts" tabIndex={0}>
                 <table className="table">
                   <caption className="visually-hidden">Attempts, oldest first</caption>
                   <thead>
@@ -92,7 +93,7 @@ export default function DeliveryPage({ mode, deliveryId }: { mode: Mode; deliver
                         <td>
                           <Link to={dashboardPath(mode, { page: 'attempt', deliveryId: d.id, attempt: attempt.attempt })}>Attempt {attempt.attempt}</Link>
                         </td>
-                        <td>{formatPreciseTime(attempt.attempted_at)}</td>
+                        <td><When iso={attempt.attempted_at} precision="second" /></td>
                         <td>{attemptOutcome(attempt)}</td>
                       </tr>
                     ))}
@@ -100,7 +101,7 @@ export default function DeliveryPage({ mode, deliveryId }: { mode: Mode; deliver
                 </table>
               </div>
             )}
-            {d.next_attempt_at && <p className="muted small">Next attempt due {formatPreciseTime(d.next_attempt_at)}.</p>}
+            {d.next_attempt_at && <p className="muted small">Next attempt due <When iso={d.next_attempt_at} precision="second" />.</p>}
           </section>
           <section className="card" aria-labelledby="body-heading">
             <h2 id="body-heading">Body sent</h2>
@@ -137,14 +138,14 @@ export default function DeliveryPage({ mode, deliveryId }: { mode: Mode; deliver
               )}
               <div>
                 <dt>Created</dt>
-                <dd>{formatPreciseTime(d.created_at)}</dd>
+                <dd><When iso={d.created_at} precision="second" /></dd>
               </div>
             </dl>
             <h3>Timeline</h3>
             <ol className="compact-list">
               {d.timeline.map((entry, index) => (
                 <li key={`${entry.type}-${index}`}>
-                  <code className="small">{entry.type}</code> <span className="muted small">{formatPreciseTime(entry.at)}</span>
+                  <code className="small">{entry.type}</code> <span className="muted small"><When iso={entry.at} precision="second" /></span>
                 </li>
               ))}
             </ol>

@@ -2,7 +2,7 @@ import type { Delivery, Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
 import { attemptOutcome, DeliveryStatusBadge } from '../../common/DeliveryStatus/DeliveryStatus';
-import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { ReplayButton } from '../../common/ReplayButton/ReplayButton';
 
 /** Deliveries as rows: what was sent, where, how it went, and a replay for dead letters. */
@@ -48,7 +48,7 @@ export function DeliveryTable({ mode, items, caption, showUrl = true }: { mode: 
                   <span className="muted">Not tried yet</span>
                 )}
               </td>
-              <td>{formatDateTime(delivery.created_at)}</td>
+              <td><When iso={delivery.created_at} /></td>
               <td className="actions-cell">
                 <ReplayButton mode={mode} delivery={delivery} />
               </td>

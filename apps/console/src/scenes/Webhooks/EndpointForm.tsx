@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/api-error';
+import { fieldError, formError } from '../../api/api-error';
 import { EVENT_TYPES, type NewEndpointInput, type WebhookEndpoint } from '../../api/dashboard-types';
 import { Field } from '../../common/Field/Field';
 
@@ -15,6 +15,8 @@ interface EndpointFormProps {
 }
 
 const ALL = '*';
+/** The form's fields by the API parameter each sends: refusals name them as the form does. */
+export const ENDPOINT_LABELS = { url: 'Endpoint URL', description: 'Description', enabled_events: 'Events to send' } as const;
 
 /** URL, description and which events: the fields an endpoint is made of (contract §2). */
 export function EndpointForm({ endpoint, busy, error, submitLabel, onSubmit, onCancel }: EndpointFormProps) {
@@ -26,8 +28,8 @@ export function EndpointForm({ endpoint, busy, error, submitLabel, onSubmit, onC
 
   const urlError = !url.trim() ? 'Enter the URL that receives the events.' : !/^https?:\/\//.test(url.trim()) ? 'Use a full URL starting with https://.' : null;
   const eventsError = !allEvents && events.length === 0 ? 'Choose at least one event type, or all of them.' : null;
-  const server = error instanceof ApiError ? error : null;
-  const serverError = (param: string) => (server && server.param !== undefined && (server.param === param || server.param.startsWith(`${param}[`)) ? server.message : null);
+  const serverError = (param: string) => fieldError(error, param, ENDPOINT_LABELS);
+  const otherError = formError(error, ENDPOINT_LABELS);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -72,10 +74,10 @@ export function EndpointForm({ endpoint, busy, error, submitLabel, onSubmit, onC
           </p>
         )}
       </fieldset>
-      {server && !['url', 'description', 'enabled_events'].some((param) => serverError(param)) && (
+      {otherError && (
         <p className="form__error" role="alert">
           <span aria-hidden="true">⚠ </span>
-          {server.message}
+          {otherError}
         </p>
       )}
       <div className="actions">

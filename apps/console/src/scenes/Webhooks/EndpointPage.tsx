@@ -10,12 +10,13 @@ import { BulkReplay } from '../../common/BulkReplay/BulkReplay';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
 import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
 import { Page } from '../../common/Page/Page';
 import { SecretReveal } from '../../common/SecretReveal/SecretReveal';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 import { DeliveryTable } from './DeliveryTable';
-import { EndpointForm, eventsText } from './EndpointForm';
+import { EndpointForm, eventsText, ENDPOINT_LABELS } from './EndpointForm';
 import { OverlapSelect } from './OverlapSelect';
 
 /** One endpoint: its settings, its secret, a test event, and its deliveries (the drill-down's first level). */
@@ -112,7 +113,7 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
                     setEditing(false);
                     announce('Endpoint saved.');
                   },
-                  onError: (failure) => announce(`Endpoint not saved: ${describeError(failure)}`, 'error'),
+                  onError: (failure) => announce(`Endpoint not saved: ${describeError(failure, ENDPOINT_LABELS)}`, 'error'),
                 })
               }
             />
@@ -137,7 +138,7 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
                 )}
                 <div>
                   <dt>Added</dt>
-                  <dd>{formatDateTime(endpoint.created_at)}</dd>
+                  <dd><When iso={endpoint.created_at} /></dd>
                 </div>
               </dl>
               <div className="actions">
@@ -156,7 +157,7 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
           <ul className="secret-list">
             {endpoint.secrets.map((secret) => (
               <li key={secret.created_at}>
-                Created {formatDateTime(secret.created_at)}
+                Created <When iso={secret.created_at} />
                 {secret.expires_at ? ` · stops signing ${formatDateTime(secret.expires_at)}` : ' · current'}
               </li>
             ))}

@@ -5,6 +5,7 @@ import type { Mode } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
 import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { SecretReveal } from '../../common/SecretReveal/SecretReveal';
 import { ErrorState, Loading } from '../../common/States/States';
 import { OverlapSelect } from './OverlapSelect';
@@ -42,7 +43,7 @@ export function SigningSecretCard({ mode }: { mode: Mode }) {
           <ul className="secret-list">
             {secret.data.secrets.map((s) => (
               <li key={s.created_at}>
-                Created {formatDateTime(s.created_at)}
+                Created <When iso={s.created_at} />
                 {s.expires_at ? ` · stops signing ${formatDateTime(s.expires_at)}` : ' · current'}
                 {s.revealed ? ' · revealed' : ' · never revealed'}
               </li>

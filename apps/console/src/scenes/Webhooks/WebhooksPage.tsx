@@ -4,11 +4,11 @@ import type { Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
 import { useAnnounce } from '../../common/Announcer/Announcer';
-import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { SecretReveal } from '../../common/SecretReveal/SecretReveal';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
-import { EndpointForm, eventsText } from './EndpointForm';
+import { EndpointForm, eventsText, ENDPOINT_LABELS } from './EndpointForm';
 import { SigningSecretCard } from './SigningSecretCard';
 
 /** The workspace's endpoints in this mode (add one, open one) and the secret for `webhook_url`. */
@@ -47,7 +47,7 @@ export default function WebhooksPage({ mode }: { mode: Mode }) {
           onSubmit={(input) =>
             create.mutate(input, {
               onSuccess: (endpoint) => announce(`Endpoint ${endpoint.url} added. Copy its signing secret now: it is shown only this once.`),
-              onError: (failure) => announce(`Endpoint not added: ${describeError(failure)}`, 'error'),
+              onError: (failure) => announce(`Endpoint not added: ${describeError(failure, ENDPOINT_LABELS)}`, 'error'),
             })
           }
         />
@@ -73,7 +73,7 @@ export default function WebhooksPage({ mode }: { mode: Mode }) {
                   {endpoint.enabled ? 'Enabled' : 'Disabled'}
                 </span>{' '}
                 <span className="muted small">
-                  {eventsText(endpoint.enabled_events)} · added {formatDateTime(endpoint.created_at)}
+                  {eventsText(endpoint.enabled_events)} · added <When iso={endpoint.created_at} />
                   {endpoint.description ? ` · ${endpoint.description}` : ''}
                 </span>
               </p>

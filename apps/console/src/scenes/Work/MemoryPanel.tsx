@@ -1,5 +1,5 @@
 import type { ExpertDeployment } from '../../api/types';
-import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import MarkdownPreview from '../../common/MarkdownPreview/MarkdownPreview';
 
 /** With nothing named, a short memory is shown open; a long one starts folded. */
@@ -34,7 +34,7 @@ export function MemoryPanel({ deployment: d }: { deployment: ExpertDeployment })
                   )}
                 </summary>
                 <MarkdownPreview source={entry.body} label={`Brand memory ${entry.key}`} empty="(empty)" />
-                <p className="muted small">Updated {formatDateTime(entry.updated_at)}</p>
+                <p className="muted small">Updated <When iso={entry.updated_at} /></p>
               </details>
             </li>
           ))}

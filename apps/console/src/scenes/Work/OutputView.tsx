@@ -9,7 +9,7 @@ export function OutputView({ deployment: d }: { deployment: ExpertDeployment }) 
   return (
     <section className="card" aria-labelledby="published-heading">
       <h2 id="published-heading">{title}</h2>
-      <MarkdownPreview source={d.output.body} label={title} />
+      <MarkdownPreview source={d.output.body} label={`Text of the ${title.toLowerCase()}`} />
       {d.output.attachments.length > 0 && (
         <>
           <h3>Attachments</h3>

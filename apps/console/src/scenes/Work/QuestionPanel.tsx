@@ -5,7 +5,7 @@ import type { ExpertDeployment } from '../../api/types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { Countdown } from '../../common/Countdown/Countdown';
 import { Field } from '../../common/Field/Field';
-import { formatDateTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import { ContextLinks } from './BriefPanel';
 
 /** The one clarifying question: ask it while in progress; the agent's reply shows up live. */
@@ -42,12 +42,12 @@ export function QuestionPanel({ deployment: d }: { deployment: ExpertDeployment 
       )}
       {d.question && (
         <div className="qa">
-          <p className="qa__label">You asked, {formatDateTime(d.question.asked_at)}:</p>
+          <p className="qa__label">You asked, <When iso={d.question.asked_at} />:</p>
           <blockquote className="qa__body">{d.question.body}</blockquote>
           {d.reply ? (
             <div className="qa__reply" aria-live="off">
               <p className="qa__label">
-                <span aria-hidden="true">↩ </span>The agent replied, {formatDateTime(d.reply.replied_at)}:
+                <span aria-hidden="true">↩ </span>The agent replied, <When iso={d.reply.replied_at} />:
               </p>
               <blockquote className="qa__body">{d.reply.body}</blockquote>
               <ContextLinks urls={d.reply.context_files} label="Files with the reply" />

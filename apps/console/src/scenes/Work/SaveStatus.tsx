@@ -1,4 +1,4 @@
-import { formatTime } from '../../common/format';
+import { When } from '../../common/When/When';
 import type { SaveState } from './use-draft-form';
 
 /** Where the draft stands, in words (read on demand, not announced on every save). */
@@ -22,7 +22,7 @@ export function SaveStatus({ state, onRetry }: { state: SaveState; onRetry: () =
         <p className="save-status save-status--saved" data-testid="draft-saved">
           {state.at ? (
             <>
-              <span aria-hidden="true">✓ </span>Draft saved at {formatTime(state.at)}
+              <span aria-hidden="true">✓ </span>Draft saved at <When iso={state.at} precision="time" />
             </>
           ) : (
             'No draft saved yet'

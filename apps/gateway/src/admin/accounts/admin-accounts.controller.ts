@@ -4,8 +4,10 @@ import { DomainError } from '@eh/contracts';
 import type { EventStore } from '@eh/event-store';
 import { changePlan, grantCredits, ledgerPolicy, planPresets, showAccount, type AccountSummary, type LedgerPolicy } from '@eh/ledger';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
-import { findWorkspace } from '@eh/workspaces';
+import { AUDIT_ACTIONS, findWorkspace, listAuditLog, type AuditEntry } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
+import { listEnvelope, type ListEnvelope } from '../../http/list-envelope';
+import { decodePositionCursor, encodePositionCursor, invalidQuery, parseLimit, refuseUnknownParameters, singleParameter } from '../../http/list-query.rules';
 import { CONFIG, EVENT_STORE, SQL } from '../../http/tokens';
 import { ValidatedBody } from '../../http/validated-body.pipe';
 import { AdminGuard } from '../admin.guard';
@@ -49,6 +51,24 @@ export class AdminAccountsController {
   async plan(@Param('id') id: string, @Body(new ValidatedBody(ChangePlanDto)) body: ChangePlanDto, @Req() request: FastifyRequest): Promise<AccountSummary> {
     await this.existing(id);
     return changePlan(this.store, id, { ...body }, { now: new Date(), requestId: String(request.id), policy: this.policy, actor: request.actor });
+  }
+
+  /**
+   * A workspace's audit log for operations: the account page lists its grants and plan changes
+   * from here (`action=credits.granted`), the same read model owners read.
+   */
+  @Get('workspaces/:id/audit_log')
+  async auditLog(@Param('id') id: string, @Req() request: FastifyRequest): Promise<ListEnvelope<AuditEntry>> {
+    const query = request.query as Record<string, unknown>;
+    refuseUnknownParameters(query, ['limit', 'cursor', 'action']);
+    const limit = parseLimit(singleParameter(query, 'limit') ?? '50');
+    const cursor = singleParameter(query, 'cursor');
+    const action = singleParameter(query, 'action');
+    if (action !== undefined && !AUDIT_ACTIONS.has(action)) throw invalidQuery('action', `action "${action.slice(0, 60)}" is not one the audit log records`);
+    await this.existing(id);
+    const before = cursor === undefined ? undefined : Number(decodePositionCursor(cursor, (value) => /^\d{1,18}$/.test(value)));
+    const page = await listAuditLog(this.sql, id, { limit, before, action });
+    return listEnvelope(page.entries, page.more && page.last !== null ? encodePositionCursor(String(page.last)) : null);
   }
 
   private async existing(id: string): Promise<void> {

@@ -66,6 +66,10 @@ export const ADMIN_OPERATIONS: Record<string, AdminOperationDoc> = {
   'GET /admin/v1/workspaces/:id/account': { response: ref('AccountSummary') },
   'POST /admin/v1/workspaces/:id/account/credits': { response: ref('AccountSummary') },
   'PATCH /admin/v1/workspaces/:id/account/plan': { response: ref('AccountSummary') },
+  'GET /admin/v1/workspaces/:id/audit_log': {
+    response: ref('AuditEntryList'),
+    query: [limit(50), cursor, q('action', 'Only entries of this action, e.g. `credits.granted`.', { type: 'string' })],
+  },
   'POST /admin/v1/workspaces/:id/keys/:keyId/revoke': { response: ref('WorkspaceSummary') },
   'POST /admin/v1/workspaces/:id/keys/:mode/rotate': { response: ref('IssuedKey') },
   'PUT /admin/v1/workspaces/:workspaceId/webhook-endpoint': { response: ref('AdminWebhookEndpointWithSecret') },

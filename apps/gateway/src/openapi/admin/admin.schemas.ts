@@ -146,6 +146,8 @@ export const ADMIN_SCHEMAS: Record<string, JsonSchema> = {
   AdminDeliveryList: listEnvelopeSchema(componentRef('AdminDelivery'), 'Deliveries of every workspace, newest first.'),
   BulkReplayResult: objectOf<{ object: 'bulk_replay' } & BulkReplayResult>({ object: { type: 'string', const: 'bulk_replay' }, matched: count, replayed: count, skipped: count }),
   LimitRequest: DASHBOARD_CONSOLE_SCHEMAS.LimitRequest,
+  AuditEntry: DASHBOARD_CONSOLE_SCHEMAS.AuditEntry,
+  AuditEntryList: DASHBOARD_CONSOLE_SCHEMAS.AuditEntryList,
   LimitRequestList: listEnvelopeSchema(componentRef('LimitRequest'), 'Requests, newest first.'),
   Deployment: deploymentSchema,
   Output: outputSchema,

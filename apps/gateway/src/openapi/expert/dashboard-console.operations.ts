@@ -16,6 +16,15 @@ export const DASHBOARD_CONSOLE_OPERATIONS: Record<string, ExpertOperationDoc> = 
     summary: 'The workspace, your role, the plan’s limits',
     response: componentRef('Workspace'),
   },
+  'GET /console/api/v1/deployments/:id/routing': {
+    operationId: 'getRoutingHistory',
+    tag: 'Workspace',
+    summary: 'How a deployment is being routed',
+    description: 'Each offer and how it ended (declined with the reason, timed out, accepted), in order: why a pending deployment still waits. 404 naming `id` for another workspace’s or mode’s.',
+    response: componentRef('RoutingHistory'),
+    pathParams: { id: idOf('deployment') },
+    query: [serviceMode],
+  },
   'GET /console/api/v1/members': { operationId: 'listMembers', tag: 'Workspace', summary: 'The team (owners only)', response: componentRef('MemberList'), errors: owner },
   'POST /console/api/v1/members/invitations': {
     operationId: 'inviteMember',

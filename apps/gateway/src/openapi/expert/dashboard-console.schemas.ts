@@ -1,4 +1,5 @@
 import { MEMBER_ROLES, type Actor } from '@eh/contracts';
+import type { RoutingHistory } from '@eh/deployments';
 import type { ApiKeyResource, AuditEntry, AuditTarget, LimitRequestResource } from '@eh/workspaces';
 import type { MemberResource } from '../../members/members.controller';
 import type { WorkspaceResource } from '../../members/workspace.controller';
@@ -19,6 +20,7 @@ const workspace = objectOf<WorkspaceResource>({
   created_at: timestamp(),
   role,
   plan: objectOf<WorkspaceResource['plan']>({ name: text, cycle_cap_credits: { type: 'integer', minimum: 0 }, cycle_days: { type: 'number' }, in_flight_limit: { type: 'integer', minimum: 0 } }),
+  plan_customised: { type: 'boolean', description: "The plan's figures differ from those of the preset it is named after." },
   in_flight: { type: 'integer', minimum: 0 },
 });
 
@@ -70,6 +72,26 @@ const limitRequest = objectOf<LimitRequestResource>({
   resolution_note: { type: ['string', 'null'] },
 });
 
+const routingStep: JsonSchema = {
+  type: 'object',
+  description: 'One step of the routing: `offered` (with `offer_number`, `expires_at`), `declined` (with the expert’s `reason`), `offer_expired`, and `routing_started`, `accepted`, `cancelled`, `expired`. Experts who passed are not named.',
+  required: ['kind', 'at'],
+  properties: {
+    kind: { type: 'string', enum: ['routing_started', 'offered', 'declined', 'offer_expired', 'accepted', 'cancelled', 'expired'] },
+    at: timestamp(),
+    offer_number: { type: 'integer', minimum: 1 },
+    expires_at: timestamp(),
+    reason: text,
+  },
+  additionalProperties: false,
+};
+
+const routingHistory = objectOf<RoutingHistory>({
+  object: { type: 'string', const: 'routing_history' },
+  deployment_id: idOf('deployment'),
+  steps: { type: 'array', items: routingStep, description: 'In the order they happened.' },
+});
+
 export const DASHBOARD_CONSOLE_SCHEMAS: Record<string, JsonSchema> = {
   Workspace: workspace,
   Member: member,
@@ -86,4 +108,5 @@ export const DASHBOARD_CONSOLE_SCHEMAS: Record<string, JsonSchema> = {
   AuditEntryList: listEnvelopeSchema(componentRef('AuditEntry'), 'Changes, newest first.'),
   LimitRequest: limitRequest,
   LimitRequestList: listEnvelopeSchema(componentRef('LimitRequest'), 'Requests, newest first.'),
+  RoutingHistory: routingHistory,
 };
