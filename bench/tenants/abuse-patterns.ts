@@ -175,7 +175,7 @@ const slowBodies: Pattern = async (context) => {
 const listFilters: Pattern = async (context) => {
   const tally = new Tally();
   const seconds = Math.max(1, (context.deadline - performance.now()) / 1000);
-  const path = '/v1/deployments?status=pending&status=accepted&status=completed&status=failed&status=cancelled&skill=copywriting&created_after=2000-01-01T00:00:00Z&limit=100';
+  const path = '/v1/deployments?status=pending&status=accepted&status=in_progress&status=completed&status=cancelled&status=expired&skill=copywriting&created_after=2000-01-01T00:00:00Z&limit=100';
   await runOpenLoop(context.allowedPerSecond, seconds, async () => tally.add((await context.client.request('GET', path, { key: context.keys.test })).status));
   return { statuses: tally.toJSON() };
 };

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Req, Res, UseGuards } from '@nestjs/common';
 import { DomainError } from '@eh/contracts';
-import { deploymentPublicEvents, type PublicEventBody } from '@eh/delivery';
+import { BatchSubjectStates, deploymentPublicEvents, type PublicEventBody } from '@eh/delivery';
 import type { EventStore, RecordedEvent } from '@eh/event-store';
 import type { ServiceConfig } from '@eh/platform';
 import type { AuthenticatedKey } from '@eh/workspaces';
@@ -149,10 +149,11 @@ export class DeploymentEventsController {
     try {
       let pagesPaid = 1;
       while (page && stream.isOpen) {
+        const states = new BatchSubjectStates(this.store);
         for (const recorded of page) {
           // The client went away: no more rendering, and no next page.
           if (!stream.isOpen) return;
-          const rendered = await this.hub.render(recorded, new Date());
+          const rendered = await this.hub.render(recorded, new Date(), states);
           if (rendered && rendered.mode === auth.mode) emit(rendered.body, recorded);
         }
         if (!stream.isOpen) return;

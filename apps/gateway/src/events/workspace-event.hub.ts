@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { isPublicEventType, type KeyMode } from '@eh/contracts';
-import { publicEventBody, subjectOf, type PublicEventBody } from '@eh/delivery';
+import { publicEventBody, subjectFrom, subjectOf, type PublicEventBody, type SubjectStates } from '@eh/delivery';
 import { categorySubject, type EventStore, type RecordedEvent } from '@eh/event-store';
 import type { NatsConnection } from 'nats';
 import { LiveStreamRegistry } from './live-stream-registry';
@@ -56,10 +56,13 @@ export class WorkspaceEventHub {
     return this.streams.closeAll();
   }
 
-  /** The body of a public event, as a stream of the workspace shows it; null for any other event. */
-  async render(recorded: RecordedEvent, now: Date): Promise<{ body: PublicEventBody; mode: KeyMode; deploymentStream: string | null } | null> {
+  /**
+   * The body of a public event, as a stream of the workspace shows it; null for any other event.
+   * `states`: where a batch of events (a replay's page) finds its subjects, each stream read once.
+   */
+  async render(recorded: RecordedEvent, now: Date, states?: SubjectStates): Promise<{ body: PublicEventBody; mode: KeyMode; deploymentStream: string | null } | null> {
     if (!isPublicEventType(recorded.type)) return null;
-    const subject = await subjectOf(this.store, recorded);
+    const subject = states ? await subjectFrom(recorded, states) : await subjectOf(this.store, recorded);
     if (!subject) return null;
     const deploymentStream = recorded.streamName.startsWith('deployment-') ? recorded.streamName : null;
     return { body: publicEventBody(recorded, subject, this.present(subject.object, now)), mode: subject.mode, deploymentStream };
