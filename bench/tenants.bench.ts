@@ -96,6 +96,8 @@ async function main(): Promise<void> {
     };
 
     const rows: Record<string, unknown>[] = [];
+    // Unmeasured: the first seconds of a fresh process (compilation, pools filling) are no one's steady state.
+    await quietGets();
     const memoryAlone = watchResidentMemory(gatewayPid);
     const alone = await quietGets();
     rows.push({ pattern: 'alone', quiet_get_ms: alone.ms, quiet_statuses: alone.statuses, gateway_rss_max_mib: memoryAlone.stop() });
@@ -115,6 +117,10 @@ async function main(): Promise<void> {
       // Let what the pattern left (closing sockets, garbage) settle before the next one.
       await sleep(3000);
     }
+
+    const memoryAfter = watchResidentMemory(gatewayPid);
+    const aloneAfter = await quietGets();
+    rows.push({ pattern: 'alone, after every pattern', quiet_get_ms: aloneAfter.ms, p99_vs_alone: Math.round((aloneAfter.ms.p99 / Math.max(alone.ms.p99, 0.1)) * 100) / 100, quiet_statuses: aloneAfter.statuses, gateway_rss_max_mib: memoryAfter.stop() });
 
     const table = [
       '| pattern | quiet GET p50 ms | p99 ms | p99 vs alone | gateway RSS max MiB |',

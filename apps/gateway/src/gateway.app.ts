@@ -72,8 +72,8 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
     http: { ...HTTP_SERVER_OPTIONS, ...nodeServerOptions(config.httpServer) },
     ...fastifyTimeouts(config.httpServer),
   });
-  // Connections in all and per client address (cost-bounds/connection-bounds.ts).
-  boundConnections(adapter.getInstance().server, config.httpServer, config.publicBaseUrl);
+  // Connections in all and per client address; an address blocked for failed authentications is refused at the connection (cost-bounds/connection-bounds.ts).
+  boundConnections(adapter.getInstance().server, config.httpServer, config.publicBaseUrl, (address) => authThrottle.blockedSeconds(address));
   const app = await NestFactory.create<NestFastifyApplication>(
     GatewayModule.forRoot({
       config,

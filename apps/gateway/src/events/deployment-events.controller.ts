@@ -15,6 +15,7 @@ import { CONFIG, EVENT_STORE } from '../http/tokens';
 import { scopeOf } from '../webhook-endpoints/partner-context';
 import { openEventStream, sseEvent, type OpenEventStream } from './event-stream.response';
 import { STREAM_SLOTS, type StreamSlot, type StreamSlots } from './stream-slots';
+import { ReplayPacer } from './replay-pacer';
 import { WorkspaceReplay } from './workspace-replay';
 import { WORKSPACE_EVENT_HUB, type WorkspaceEventHub } from './workspace-event.hub';
 
@@ -37,6 +38,9 @@ function parseSequence(value: string, param: string): number {
 @Controller('v1')
 @UseGuards(ApiKeyGuard)
 export class DeploymentEventsController {
+  /** One per gateway process (controllers are singletons): every replay of a workspace shares its pace. */
+  private readonly pacer: ReplayPacer;
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CONFIG) private readonly config: ServiceConfig,
@@ -44,7 +48,9 @@ export class DeploymentEventsController {
     @Inject(WORKSPACE_EVENT_HUB) private readonly hub: WorkspaceEventHub,
     @Inject(STREAM_SLOTS) private readonly slots: StreamSlots,
     @Inject(RedisRateLimiter) private readonly rateLimiter: RedisRateLimiter,
-  ) {}
+  ) {
+    this.pacer = new ReplayPacer(config.costBounds.replayEventsPerSecond);
+  }
 
   /** Oldest first, in stream order; `cursor` continues after the last event of the previous page. */
   @Get('deployments/:id/events')
@@ -149,6 +155,8 @@ export class DeploymentEventsController {
     try {
       let pagesPaid = 1;
       while (page && stream.isOpen) {
+        const open = stream;
+        if (!(await this.pacer.take(auth.workspaceId, page.length, () => open.isOpen))) return;
         const states = new BatchSubjectStates(this.store);
         for (const recorded of page) {
           // The client went away: no more rendering, and no next page.

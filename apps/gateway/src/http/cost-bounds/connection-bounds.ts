@@ -34,18 +34,19 @@ export function fastifyTimeouts(config: HttpServerConfig): { requestTimeout: num
  * answered at once with a minimal 429 and closed. The address is the TCP peer, as for the
  * failed-authentication throttle (Fastify `trustProxy` is off): behind a proxy every client
  * shares the proxy's address, so there the proxy bounds each client and this cap is raised or 0.
+ * An address `blockedSeconds` names (blocked for failed authentications) is answered a minimal 429
+ * at the connection for the rest of its block, before anything is read or parsed.
  */
-export function boundConnections(server: Server, config: HttpServerConfig, publicBaseUrl: string): void {
+export function boundConnections(server: Server, config: HttpServerConfig, publicBaseUrl: string, blockedSeconds: (address: string) => number | null = () => null): void {
   if (config.maxConnections > 0) server.maxConnections = config.maxConnections;
-  if (config.maxConnectionsPerAddress === 0) return;
-  const open = new OpenConnections(config.maxConnectionsPerAddress);
+  const open = config.maxConnectionsPerAddress === 0 ? null : new OpenConnections(config.maxConnectionsPerAddress);
   server.on('connection', (socket: Socket) => {
     const address = clientAddress(socket.remoteAddress);
     if (address === null) return;
-    if (!open.add(address)) {
-      refuse(socket, publicBaseUrl);
-      return;
-    }
+    const blockedFor = blockedSeconds(address);
+    if (blockedFor !== null) return refuse(socket, publicBaseUrl, BLOCKED, blockedFor);
+    if (!open) return;
+    if (!open.add(address)) return refuse(socket, publicBaseUrl, TOO_MANY, 1);
     socket.once('close', () => open.remove(address));
   });
 }
@@ -82,10 +83,11 @@ export function clientAddress(remoteAddress: string | undefined): string | null 
 }
 
 const TOO_MANY: EdgeAnswer = { status: 429, code: 'rate_limited', message: 'too many open connections from this address; close some, or retry after Retry-After seconds' };
+const BLOCKED: EdgeAnswer = { status: 429, code: 'rate_limited', message: 'too many failed authentications from this address in the last minute; retry after Retry-After seconds' };
 
 /** Written before anything was read from the socket, so no request is answered on it: the answer, then the close. */
-function refuse(socket: Socket, publicBaseUrl: string): void {
-  socket.end(rawErrorResponse(TOO_MANY, publicBaseUrl, ['Retry-After: 1']), () => socket.destroy());
+function refuse(socket: Socket, publicBaseUrl: string, answer: EdgeAnswer, retryAfterSeconds: number): void {
+  socket.end(rawErrorResponse(answer, publicBaseUrl, [`Retry-After: ${retryAfterSeconds}`]), () => socket.destroy());
   // A peer that never reads must not keep even this one.
   setTimeout(() => socket.destroy(), 1000).unref();
 }
