@@ -3,7 +3,7 @@
  * most one second's worth, shared by every replay of the workspace. Rendering a replayed event
  * (its subject folded, the object presented, JSON written) is the gateway's own CPU, which the
  * key's rate limit, counted per minute, lets one workspace spend in a burst; paced, a replay of
- * 1,000 events takes two seconds at the default and other workspaces do not feel it.
+ * 1,000 events takes five seconds at the default (200 a second) and other workspaces do not feel it.
  */
 export class ReplayPacer {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();

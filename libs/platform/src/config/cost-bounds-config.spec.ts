@@ -1,7 +1,7 @@
 import { loadCostBoundsConfig } from './cost-bounds-config';
 
 describe('cost bounds configuration', () => {
-  it('defaults: 10 streams a key, 40 a workspace, 5 an expert; replays of 1,000 events at 10 a permit; 5 endpoint tests a minute; replays paced at 500 events a second', () => {
+  it('defaults: 10 streams a key, 40 a workspace, 5 an expert; replays of 1,000 events at 10 a permit; 5 endpoint tests a minute; replays paced at 200 events a second', () => {
     expect(loadCostBoundsConfig({})).toEqual({
       eventStreamsPerKey: 10,
       eventStreamsPerWorkspace: 40,
@@ -9,7 +9,7 @@ describe('cost bounds configuration', () => {
       replayMaxEvents: 1000,
       replayEventsPerPermit: 10,
       webhookEndpointTestsPerMinute: 5,
-      replayEventsPerSecond: 500,
+      replayEventsPerSecond: 200,
     });
   });
 

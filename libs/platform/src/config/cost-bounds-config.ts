@@ -17,7 +17,7 @@ export interface CostBoundsConfig {
   replayEventsPerPermit: number;
   /** Test events one webhook endpoint may be sent per rolling minute (`WEBHOOK_ENDPOINT_TESTS_PER_MINUTE`, 5). */
   webhookEndpointTestsPerMinute: number;
-  /** Replayed events a workspace's streams are sent per second on one gateway, all its replays together (`EVENT_STREAM_REPLAY_EVENTS_PER_SECOND`, 500). */
+  /** Replayed events a workspace's streams are sent per second on one gateway, all its replays together (`EVENT_STREAM_REPLAY_EVENTS_PER_SECOND`, 200). */
   replayEventsPerSecond: number;
 }
 
@@ -39,6 +39,6 @@ export function loadCostBoundsConfig(env: Env): CostBoundsConfig {
     replayMaxEvents: atLeastOne(env, 'EVENT_STREAM_REPLAY_MAX_EVENTS', 1000),
     replayEventsPerPermit: atLeastOne(env, 'EVENT_STREAM_REPLAY_EVENTS_PER_PERMIT', 10),
     webhookEndpointTestsPerMinute: atLeastOne(env, 'WEBHOOK_ENDPOINT_TESTS_PER_MINUTE', 5),
-    replayEventsPerSecond: atLeastOne(env, 'EVENT_STREAM_REPLAY_EVENTS_PER_SECOND', 500),
+    replayEventsPerSecond: atLeastOne(env, 'EVENT_STREAM_REPLAY_EVENTS_PER_SECOND', 200),
   };
 }
