@@ -105,6 +105,15 @@ describe('cost bounds: uploads and slow clients', () => {
     const blocked = await startUpload({ length: MAX_UPLOAD, credential: ada.credential, from: '127.0.0.5' });
     expect(blocked.answer?.headers['retry-after']).toMatch(/^\d+$/);
     await expectRefusedUnread(blocked, 429, 'rate_limited');
+    // The gateway now knows the block: a new connection from the address is answered before it sends a byte, and closed.
+    const silent = await RawConnection.open(services.baseUrl, '127.0.0.5');
+    const answer = await silent.answer(3000);
+    expect(answer?.status).toBe(429);
+    expect(answer?.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    expect((JSON.parse(answer?.body ?? '{}') as ErrorBody).error).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('failed authentications') });
+    expect(await silent.closedWithin(3000)).toBe(true);
+    // Another address is not affected.
+    expect((await startUpload({ length: 100, credential: 'svc_expert_not_a_real_one', from: '127.0.0.6' })).answer?.status).toBe(401);
   });
 
   it('refuses a declared length over the limit at once, before any body', async () => {
