@@ -199,8 +199,17 @@ export interface WebhookEndpointCreated {
     description: string;
     created_at: string;
     actor: Actor;
+    /** How deliveries are signed; absent on endpoints created before the choice existed: `service`. */
+    signature_scheme?: SignatureScheme;
   } & SecretField;
 }
+
+/**
+ * `service`: the `Service-Signature` header (`t=…,v1=<hex>`); `standard`: Standard Webhooks
+ * (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), as Svix signs.
+ */
+export const SIGNATURE_SCHEMES = ['service', 'standard'] as const;
+export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
 
 /** Only the fields that changed. */
 export interface WebhookEndpointUpdated {
@@ -208,7 +217,7 @@ export interface WebhookEndpointUpdated {
   data: {
     workspace_id: string;
     endpoint_id: string;
-    changes: { url?: string; enabled?: boolean; enabled_events?: string[]; description?: string };
+    changes: { url?: string; enabled?: boolean; enabled_events?: string[]; description?: string; signature_scheme?: SignatureScheme };
     updated_at: string;
     actor: Actor;
   };

@@ -10,6 +10,8 @@ export interface ReceivedWebhook {
   signature: string;
   body: string;
   receivedAt: number;
+  /** Every header as received (Standard Webhooks endpoints are told apart by theirs). */
+  headers: Record<string, string>;
 }
 
 /** What a path answers: a status, after an optional delay; `hit` counts this delivery id's requests (1-based). */
@@ -73,12 +75,14 @@ export class WebhookReceiver {
     const path = (request.url ?? '/').split('?')[0];
     const webhook: ReceivedWebhook = {
       path,
-      deliveryId: header('service-delivery'),
+      // A Standard Webhooks delivery names itself in webhook-id.
+      deliveryId: header('service-delivery') || header('webhook-id'),
       idempotencyKey: header('service-idempotency-key'),
       event: header('service-event'),
       signature: header('service-signature'),
       body: Buffer.concat(chunks).toString('utf8'),
       receivedAt: Date.now(),
+      headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value ?? '')])),
     };
     this.received.push(webhook);
     const hit = (this.hits.get(webhook.deliveryId) ?? 0) + 1;

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '@eh/contracts';
+import { DomainError, SIGNATURE_SCHEMES, type SignatureScheme } from '@eh/contracts';
 import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+
+const SCHEME_DESCRIPTION =
+  '`service` (default): the `Service-Signature` header. `standard`: Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), as Svix signs, verified by the `standardwebhooks` and `svix` libraries; the secret is then shown in that scheme’s form (`whsec_<base64>`). The same retries and delivery ids either way.';
 
 const EVENTS_DESCRIPTION = 'Public event types this endpoint receives, or `["*"]` for all of them (also types added later). Unknown types and repeats are 400 naming the item.';
 
@@ -30,6 +33,11 @@ export class CreateWebhookEndpointDto {
   @IsBoolean()
   @JSONSchema({ description: 'Default true.' })
   enabled?: boolean;
+
+  @IsOptional()
+  @IsIn(SIGNATURE_SCHEMES, { message: `signature_scheme must be one of: ${SIGNATURE_SCHEMES.join(', ')}` })
+  @JSONSchema({ description: SCHEME_DESCRIPTION })
+  signature_scheme?: SignatureScheme;
 }
 
 /** `POST /v1/webhook_endpoints/:id`: only the fields sent change; at least one. */
@@ -56,6 +64,11 @@ export class UpdateWebhookEndpointDto {
   @IsOptional()
   @IsBoolean()
   enabled?: boolean;
+
+  @IsOptional()
+  @IsIn(SIGNATURE_SCHEMES, { message: `signature_scheme must be one of: ${SIGNATURE_SCHEMES.join(', ')}` })
+  @JSONSchema({ description: `${SCHEME_DESCRIPTION} Switching keeps the secret: the same bytes, shown in the other form.` })
+  signature_scheme?: SignatureScheme;
 }
 
 /** Rotation of an endpoint's or the workspace's signing secret: how long the previous one keeps signing. */

@@ -9,7 +9,8 @@ export async function listWebhookEndpoints(sql: SqlClient, workspaceId: string, 
     'SELECT resource FROM webhook_endpoints_view WHERE workspace_id = $1 AND mode = $2 AND NOT removed ORDER BY created_at, endpoint_id',
     [workspaceId, mode],
   );
-  return rows.map((row) => row.resource);
+  // Rows written before endpoints chose a scheme read as the scheme they sign with.
+  return rows.map((row) => ({ ...row.resource, signature_scheme: row.resource.signature_scheme ?? 'service' }));
 }
 
 export async function countWebhookEndpoints(sql: SqlClient, workspaceId: string, mode: KeyMode): Promise<number> {

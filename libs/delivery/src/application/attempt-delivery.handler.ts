@@ -1,4 +1,4 @@
-import { deriveEventId, deliveryStreamName, newId, type KeyMode, type SealedSecret } from '@eh/contracts';
+import { deriveEventId, deliveryStreamName, newId, type KeyMode, type SealedSecret, type SignatureScheme } from '@eh/contracts';
 import { handleCommand, loadAggregate, type CommandContext, type EventStore, type FoldedStream } from '@eh/event-store';
 import type { RecordAttempt, ScheduleDelivery, ScheduleWithFirstAttempt } from '../domain/delivery.commands';
 import { evolveDelivery, initialDeliveryState } from '../domain/delivery.evolve';
@@ -71,16 +71,16 @@ const NO_SECRET: AttemptResult = { status_code: null, latency_ms: 0, error: 'no 
  * signing secret of the mode, and beside it, for receivers set up before issue 13, the admin API's
  * endpoint's secrets (a receiver accepts any matching `v1`).
  */
-async function secretsFor(deps: AttemptDeps, delivery: PendingDelivery, at: Date): Promise<string[]> {
+async function secretsFor(deps: AttemptDeps, delivery: PendingDelivery, at: Date): Promise<{ secrets: string[]; scheme: SignatureScheme }> {
   const { workspace_id, endpoint_id, mode } = delivery.details;
   const reads = deps.signingReads ?? storeReads(deps.store);
   if (endpoint_id !== null) {
     const own = await reads.webhookEndpoint(endpoint_id);
     const endpoint = own.status === 'none' ? await reads.webhookEndpoint(workspace_id) : own;
-    return signingSecrets(endpoint, at, deps.secrets);
+    return { secrets: signingSecrets(endpoint, at, deps.secrets), scheme: endpoint.status === 'registered' ? endpoint.signature_scheme : 'service' };
   }
   const forUrl = mode ? urlSigningSecrets(await reads.signingSecret(workspace_id, mode), at, deps.secrets) : [];
-  return [...forUrl, ...signingSecrets(await reads.webhookEndpoint(workspace_id), at, deps.secrets)];
+  return { secrets: [...forUrl, ...signingSecrets(await reads.webhookEndpoint(workspace_id), at, deps.secrets)], scheme: 'service' };
 }
 
 /** What one POST of an attempt gave, and when it was made. */
@@ -92,7 +92,7 @@ export interface SentAttempt {
 /** Signs with the secrets active now and POSTs; throws only for our configuration (a secret that does not open). */
 async function sendAttempt(deps: AttemptDeps, deliveryId: string, delivery: PendingDelivery): Promise<SentAttempt> {
   const attemptedAt = deps.clock();
-  const secrets = await secretsFor(deps, delivery, attemptedAt);
+  const { secrets, scheme } = await secretsFor(deps, delivery, attemptedAt);
   // Without a secret nothing is sent: an unsigned webhook is one receivers must refuse. The
   // attempt fails and retries on the schedule, so registering an endpoint in time saves it.
   const result =
@@ -107,6 +107,7 @@ async function sendAttempt(deps: AttemptDeps, deliveryId: string, delivery: Pend
             body: delivery.details.body,
             timestampSeconds: Math.floor(attemptedAt.getTime() / 1000),
             secrets,
+            scheme,
           }),
         });
   return { attemptedAt, result };

@@ -1,9 +1,10 @@
-import { DomainError, deliveryStreamName, isId, newId, webhookEndpointStreamName, type Actor, type KeyMode } from '@eh/contracts';
+import { DomainError, deliveryStreamName, isId, newId, webhookEndpointStreamName, type Actor, type KeyMode, type SignatureScheme } from '@eh/contracts';
 import { handleCommand, type EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { countWebhookEndpoints } from '../adapters/webhook-endpoints-view.query';
 import { toDeliveryResource, type DeliveryResource } from '../domain/delivery.resource';
 import { webhookSecretAad } from '../domain/stored-secret';
+import { secretShownAs } from '../domain/standard-webhooks';
 import type { EndpointChanges, RegisteredEndpoint, WebhookEndpointCommand, WebhookEndpointState } from '../domain/webhook-endpoint.decider';
 import { toWebhookEndpointResource, type WebhookEndpointResource } from '../domain/webhook-endpoint.resource';
 import { checkDestination, resolveAll, type Resolve } from './check-destination';
@@ -38,6 +39,7 @@ export interface NewEndpointInput {
   enabled_events?: string[];
   description?: string;
   enabled?: boolean;
+  signature_scheme?: SignatureScheme;
 }
 
 const notFound = (id: string): DomainError => new DomainError('not_found', `no webhook endpoint ${id}`, 'id');
@@ -81,11 +83,12 @@ export async function createPartnerEndpoint(context: PartnerEndpointContext, sco
     enabled: input.enabled ?? true,
     enabled_events: input.enabled_events ?? ['*'],
     description: input.description ?? '',
+    signature_scheme: input.signature_scheme ?? 'service',
     secret: sealed,
     actor: context.actor,
     now: context.now.toISOString(),
   }));
-  return { ...resource, secret };
+  return { ...resource, secret: secretShownAs(secret, resource.signature_scheme) };
 }
 
 export async function showPartnerEndpoint(store: EventStore, scope: PartnerScope, id: string): Promise<WebhookEndpointResource> {
@@ -112,7 +115,7 @@ export async function rotatePartnerEndpointSecret(context: PartnerEndpointContex
   const secret = generateWebhookSecret();
   const sealed = context.cipher.seal(secret, webhookSecretAad(scope.workspaceId, id));
   const resource = await run(context, scope, id, () => ({ type: 'rotate_secret', secret: sealed, overlap_seconds: overlapSeconds, actor: context.actor, now: context.now.toISOString() }));
-  return { ...resource, secret };
+  return { ...resource, secret: secretShownAs(secret, resource.signature_scheme) };
 }
 
 /**

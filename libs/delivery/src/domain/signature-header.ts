@@ -2,7 +2,9 @@
  * Headers of one attempt (SPEC.md "Delivery headers"). The HMAC itself comes from the
  * partners' verification lib, so what we sign and what they verify cannot drift apart.
  */
+import type { SignatureScheme } from '@eh/contracts';
 import { computeSignature } from '@eh/webhook-signature';
+import { standardWebhookHeaders } from './standard-webhooks';
 
 /** `t=<unix>,v1=<hex>[,v1=<hex>…]`: one v1 per active secret, newest first (rotation overlap). */
 export function signatureHeader(body: string, timestampSeconds: number, secrets: readonly string[]): string {
@@ -16,9 +18,12 @@ export interface WebhookHeadersInput {
   body: string;
   timestampSeconds: number;
   secrets: readonly string[];
+  /** The endpoint's choice; `service` for every other destination. */
+  scheme?: SignatureScheme;
 }
 
 export function webhookHeaders(input: WebhookHeadersInput): Record<string, string> {
+  if (input.scheme === 'standard') return standardWebhookHeaders(input);
   return {
     'content-type': 'application/json',
     'service-signature': signatureHeader(input.body, input.timestampSeconds, input.secrets),

@@ -8,7 +8,7 @@
  * Each signs with its own secrets; rotation keeps the previous secret signing for an overlap, so
  * receivers can switch without missing a delivery.
  */
-import { DomainError, type Actor, type KeyMode, type SealedSecret, type WebhookEndpointEvent } from '@eh/contracts';
+import { DomainError, type Actor, type KeyMode, type SealedSecret, type SignatureScheme, type WebhookEndpointEvent } from '@eh/contracts';
 import { parseEnabledEvents, ALL_EVENTS } from './enabled-events';
 import { storedSecretOf, type StoredSecret } from './stored-secret';
 
@@ -30,6 +30,8 @@ export interface RegisteredEndpoint {
   enabled: boolean;
   enabled_events: string[];
   description: string;
+  /** How its deliveries are signed (`service` for the admin API's endpoint). */
+  signature_scheme: SignatureScheme;
   secrets: SigningSecret[];
   registered_at: string;
   updated_at: string;
@@ -45,6 +47,7 @@ export interface EndpointChanges {
   enabled?: boolean;
   enabled_events?: string[];
   description?: string;
+  signature_scheme?: SignatureScheme;
 }
 
 export type WebhookEndpointCommand =
@@ -58,6 +61,7 @@ export type WebhookEndpointCommand =
       enabled: boolean;
       enabled_events: readonly string[];
       description: string;
+      signature_scheme?: SignatureScheme;
       secret: SealedSecret;
       actor: Actor;
       now: string;
@@ -91,6 +95,7 @@ export function evolveWebhookEndpoint(state: WebhookEndpointState, event: Webhoo
         enabled: true,
         enabled_events: [ALL_EVENTS],
         description: '',
+        signature_scheme: 'service',
         secrets: [{ secret, created_at: registered_at, expires_at: null }],
         registered_at,
         updated_at: registered_at,
@@ -100,7 +105,8 @@ export function evolveWebhookEndpoint(state: WebhookEndpointState, event: Webhoo
       if (state.status === 'registered') return state;
       const { workspace_id, endpoint_id, mode, url, enabled, enabled_events, description, created_at } = event.data;
       const secret = storedSecretOf(event.data);
-      return { status: 'registered', workspace_id, endpoint_id, mode, url, enabled, enabled_events, description, secrets: [{ secret, created_at, expires_at: null }], registered_at: created_at, updated_at: created_at };
+      const signature_scheme = event.data.signature_scheme ?? 'service';
+      return { status: 'registered', workspace_id, endpoint_id, mode, url, enabled, enabled_events, description, signature_scheme, secrets: [{ secret, created_at, expires_at: null }], registered_at: created_at, updated_at: created_at };
     }
     case 'webhook_endpoint.url_changed':
       return state.status === 'registered' ? { ...state, url: event.data.url, updated_at: event.data.changed_at } : state;
@@ -129,6 +135,7 @@ function effectiveChanges(state: RegisteredEndpoint, changes: EndpointChanges): 
   if (changes.url !== undefined && changes.url !== state.url) effective.url = changes.url;
   if (changes.enabled !== undefined && changes.enabled !== state.enabled) effective.enabled = changes.enabled;
   if (changes.description !== undefined && changes.description !== state.description) effective.description = changes.description;
+  if (changes.signature_scheme !== undefined && changes.signature_scheme !== state.signature_scheme) effective.signature_scheme = changes.signature_scheme;
   if (changes.enabled_events !== undefined) {
     const events = parseEnabledEvents(changes.enabled_events);
     if (events.length !== state.enabled_events.length || events.some((type, i) => type !== state.enabled_events[i])) effective.enabled_events = events;
@@ -151,7 +158,8 @@ export function decideWebhookEndpoint(command: WebhookEndpointCommand, state: We
       if (state.status !== 'none') throw new DomainError('invalid_state_transition', `webhook endpoint ${command.endpoint_id} already exists`, 'id');
       const { workspace_id, endpoint_id, mode, url, enabled, description, secret, actor, now } = command;
       const enabled_events = parseEnabledEvents(command.enabled_events);
-      return [{ type: 'webhook_endpoint.created', data: { workspace_id, endpoint_id, mode, url, enabled, enabled_events, description, sealed_secret: secret, created_at: now, actor } }];
+      const scheme = command.signature_scheme === undefined || command.signature_scheme === 'service' ? {} : { signature_scheme: command.signature_scheme };
+      return [{ type: 'webhook_endpoint.created', data: { workspace_id, endpoint_id, mode, url, enabled, enabled_events, description, sealed_secret: secret, created_at: now, actor, ...scheme } }];
     }
     case 'update': {
       if (state.status !== 'registered') throw noSuchEndpoint();

@@ -3,7 +3,7 @@
  * never a secret, only when each one stops signing. `secret` is added by the create and rotate
  * answers alone.
  */
-import type { KeyMode } from '@eh/contracts';
+import type { KeyMode, SignatureScheme } from '@eh/contracts';
 import type { WebhookEndpointState } from './webhook-endpoint.decider';
 
 export interface WebhookEndpointResource {
@@ -15,6 +15,8 @@ export interface WebhookEndpointResource {
   enabled: boolean;
   enabled_events: string[];
   description: string;
+  /** `service` (`Service-Signature`) or `standard` (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`). */
+  signature_scheme: SignatureScheme;
   secrets: { created_at: string; expires_at: string | null }[];
   created_at: string;
   updated_at: string;
@@ -30,6 +32,7 @@ export function toWebhookEndpointResource(state: WebhookEndpointState): WebhookE
     enabled: state.enabled,
     enabled_events: state.enabled_events,
     description: state.description,
+    signature_scheme: state.signature_scheme,
     secrets: state.secrets.map(({ created_at, expires_at }) => ({ created_at, expires_at })),
     created_at: state.registered_at,
     updated_at: state.updated_at,

@@ -671,6 +671,11 @@ export type components = {
             /** @description Public event types this endpoint receives, or `["*"]` for all of them (also types added later). Unknown types and repeats are 400 naming the item. Default `["*"]`. */
             enabled_events?: string[];
             /**
+             * @description `service` (default): the `Service-Signature` header. `standard`: Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), as Svix signs, verified by the `standardwebhooks` and `svix` libraries; the secret is then shown in that scheme’s form (`whsec_<base64>`). The same retries and delivery ids either way.
+             * @enum {string}
+             */
+            signature_scheme?: "service" | "standard";
+            /**
              * Format: uri
              * @description https (or http to private addresses only where the service allows it for development).
              */
@@ -997,6 +1002,11 @@ export type components = {
             enabled?: boolean;
             /** @description Public event types this endpoint receives, or `["*"]` for all of them (also types added later). Unknown types and repeats are 400 naming the item. */
             enabled_events?: string[];
+            /**
+             * @description `service` (default): the `Service-Signature` header. `standard`: Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), as Svix signs, verified by the `standardwebhooks` and `svix` libraries; the secret is then shown in that scheme’s form (`whsec_<base64>`). The same retries and delivery ids either way. Switching keeps the secret: the same bytes, shown in the other form.
+             * @enum {string}
+             */
+            signature_scheme?: "service" | "standard";
             /** Format: uri */
             url?: string;
         };
@@ -1156,6 +1166,11 @@ export type components = {
                  */
                 expires_at: string | null;
             }[];
+            /**
+             * @description `service`: `Service-Signature`; `standard`: Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
+             * @enum {string}
+             */
+            signature_scheme: "service" | "standard";
             /** Format: date-time */
             updated_at: string;
             /** Format: uri */
@@ -1185,7 +1200,7 @@ export type components = {
             mode: "test" | "live" | null;
             /** @constant */
             object: "webhook_endpoint";
-            /** @description Shown this once: store it to verify `Service-Signature`. */
+            /** @description Shown this once: store it to verify the signatures. In the endpoint’s scheme’s form: base64url for `service`, base64 for `standard` (what Standard Webhooks libraries read). */
             secret: string;
             /** @description When each signing secret was made and stops signing; never the secrets. */
             secrets: {
@@ -1197,6 +1212,11 @@ export type components = {
                  */
                 expires_at: string | null;
             }[];
+            /**
+             * @description `service`: `Service-Signature`; `standard`: Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
+             * @enum {string}
+             */
+            signature_scheme: "service" | "standard";
             /** Format: date-time */
             updated_at: string;
             /** Format: uri */

@@ -24,6 +24,7 @@ const endpointProperties = {
   enabled: { type: 'boolean' },
   enabled_events: { type: 'array', items: { type: 'string', enum: ['*', ...PUBLIC_EVENT_TYPES] }, minItems: 1 },
   description: text,
+  signature_scheme: { type: 'string', enum: ['service', 'standard'], description: '`service`: `Service-Signature`; `standard`: Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).' },
   secrets: { type: 'array', items: secretTimes, description: 'When each signing secret was made and stops signing; never the secrets.' },
   created_at: timestamp(),
   updated_at: timestamp(),
@@ -32,7 +33,14 @@ const endpointProperties = {
 export const webhookEndpointSchema: JsonSchema = objectOf<WebhookEndpointResource>(endpointProperties);
 
 export const webhookEndpointWithSecretSchema: JsonSchema = objectOf<WebhookEndpointResource & { secret: string }>(
-  { ...endpointProperties, secret: { type: 'string', pattern: '^whsec_[A-Za-z0-9_-]{43}$', description: 'Shown this once: store it to verify `Service-Signature`.' } },
+  {
+    ...endpointProperties,
+    secret: {
+      type: 'string',
+      pattern: '^whsec_([A-Za-z0-9_-]{43}|[A-Za-z0-9+/]{43}=)$',
+      description: 'Shown this once: store it to verify the signatures. In the endpoint’s scheme’s form: base64url for `service`, base64 for `standard` (what Standard Webhooks libraries read).',
+    },
+  },
   { description: 'The endpoint and its new signing secret, shown once.' },
 );
 
