@@ -109,6 +109,14 @@ export interface EventStore {
    */
   readWorkspace(workspaceId: string, checkpoint: string | null, limit: number, types: readonly string[]): Promise<RecordedEvent[]>;
   /**
+   * One workspace's events before `before` (a checkpoint; null: from the newest), newest first, at
+   * most `limit`, of `filter.types`, optionally of one stream and recorded within a range: what the
+   * events API lists. The same index as `readWorkspace`, walked backwards.
+   */
+  readWorkspaceBackwards(workspaceId: string, before: string | null, limit: number, filter: WorkspaceEventFilter): Promise<RecordedEvent[]>;
+  /** One event by its id, or null. */
+  readEvent(eventId: string): Promise<RecordedEvent | null>;
+  /**
    * Resolves when something may have been appended since the call, or after `timeoutMs`; at once
    * if `after` (an earlier appendsHeard()) is behind: an append heard meanwhile is not missed.
    * `wakesFor`: an append to a stream it rejects does not end the wait; anything that may have
@@ -154,4 +162,14 @@ export class WrongExpectedVersionError extends Error {
     super(`stream ${streamName}: expected version ${String(expected)}, actual revision ${actualRevision}`);
     this.name = 'WrongExpectedVersionError';
   }
+}
+
+/** What `readWorkspaceBackwards` narrows to, beside the workspace. */
+export interface WorkspaceEventFilter {
+  types: readonly string[];
+  streamName?: string;
+  /** Recorded at or after (ISO 8601). */
+  recordedFrom?: string;
+  /** Recorded before (ISO 8601). */
+  recordedBefore?: string;
 }

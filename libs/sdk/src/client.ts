@@ -1,4 +1,5 @@
 import { Deployments } from './deployments';
+import { Events } from './events';
 import { HttpClient, type ClientOptions, type RequestOptions } from './http';
 import type { Expert, Handoff, MemoryEntry, OpenHandoffParams, Page, PutMemoryEntryParams, Usage } from './types';
 import { Webhooks } from './webhooks';
@@ -16,6 +17,7 @@ type Signal = Pick<RequestOptions, 'signal'>;
  */
 export class ExpertHandoff {
   readonly deployments: Deployments;
+  readonly events: Events;
   readonly webhooks = new Webhooks();
   readonly experts: { list(params?: { limit?: number; cursor?: string }, options?: Signal): Promise<Page<Expert>> };
   readonly usage: { retrieve(options?: Signal): Promise<Usage> };
@@ -34,6 +36,7 @@ export class ExpertHandoff {
     const http = new HttpClient(options);
     const memoryPath = (key: string): string => `/v1/memory/${encodeURIComponent(key)}`;
     this.deployments = new Deployments(http);
+    this.events = new Events(http);
     this.experts = { list: (params = {}, o = {}) => http.request({ method: 'GET', path: '/v1/experts', query: params, ...o }) };
     this.usage = { retrieve: (o = {}) => http.request({ method: 'GET', path: '/v1/usage', ...o }) };
     this.memory = {

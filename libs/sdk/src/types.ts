@@ -24,6 +24,7 @@ export type Handoff = Schemas['Handoff'];
 export type OpenHandoffParams = Schemas['OpenHandoffRequest'];
 export type ApiErrorBody = Schemas['Error'];
 export type ListDeploymentsParams = NonNullable<operations['listDeployments']['parameters']['query']>;
+export type ListEventsParams = NonNullable<operations['listEvents']['parameters']['query']>;
 
 /** A page of a list: `next` is the cursor of the following page, null on the last. */
 export interface Page<T> {

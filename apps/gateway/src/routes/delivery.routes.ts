@@ -10,6 +10,7 @@ import { WebhookEndpointController } from '../admin/webhooks/webhook-endpoint.co
 import { ReplayJobRunner, REPLAY_JOB_RUNNER } from '../deliveries/replay-job.runner';
 import { WebhookDeliveriesController } from '../deliveries/webhook-deliveries.controller';
 import { DeploymentEventsController } from '../events/deployment-events.controller';
+import { WorkspaceEventsController } from '../events/workspace-events.controller';
 import { WORKSPACE_EVENT_HUB, type WorkspaceEventHub } from '../events/workspace-event.hub';
 import { CONFIG, EVENT_STORE } from '../http/tokens';
 import { SECRET_CIPHER } from '../webhook-endpoints/partner-context';
@@ -23,6 +24,7 @@ export const DELIVERY_CONTROLLERS = [
   SigningSecretController,
   WebhookDeliveriesController,
   DeploymentEventsController,
+  WorkspaceEventsController,
 ];
 
 export const deliveryProviders = (workspaceEvents: () => WorkspaceEventHub) => [

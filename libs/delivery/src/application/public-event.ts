@@ -100,10 +100,15 @@ export class BatchSubjectStates implements SubjectStates {
 
   private async stateAt<State>(event: RecordedEvent, fold: { initialState: State; evolve: (state: State, event: never) => State }): Promise<State> {
     let entry = this.streams.get(event.streamName);
-    // Not read yet, read before this event was appended, or asked out of order: read and fold from the start.
-    if (!entry || event.streamRevision >= entry.events.length || event.streamRevision < entry.next - 1) {
+    // Not read yet, or read before this event was appended: read, and fold from the start.
+    if (!entry || event.streamRevision >= entry.events.length) {
       entry = { events: await this.store.read(event.streamName), next: 0, state: fold.initialState };
       this.streams.set(event.streamName, entry);
+    }
+    // Asked for an earlier revision (a list walked newest first): fold again from the start, in memory.
+    if (event.streamRevision < entry.next - 1) {
+      entry.next = 0;
+      entry.state = fold.initialState;
     }
     const upTo = entry.events.filter((recorded) => recorded.streamRevision <= event.streamRevision && recorded.streamRevision >= entry.next);
     entry.state = foldRecorded(upTo, fold as never, entry.state as State);

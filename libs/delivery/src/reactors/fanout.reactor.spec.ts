@@ -48,7 +48,7 @@ describe('issue 14: a deployment or handoff event that is not public', () => {
     throw new Error('the fan-out touched I/O for an event that is not public');
   };
   const store = { append: untouched, read: untouched, readAll: untouched,
-    readWorkspace: untouched, waitForAppend: untouched, appendsHeard: untouched, close: untouched };
+    readWorkspace: untouched, readWorkspaceBackwards: untouched, readEvent: untouched, waitForAppend: untouched, appendsHeard: untouched, close: untouched };
 
   it.each([
     ['deployment.created', 'deployment-dep_1'],

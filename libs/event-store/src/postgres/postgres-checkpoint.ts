@@ -11,6 +11,9 @@ export interface PostgresPosition {
 /** Before every event: transaction ids and positions start above 0. */
 export const START_POSITION: PostgresPosition = { transactionId: '0', globalPosition: '0' };
 
+/** After every event: the largest xid8 and bigint (a backwards read from the newest). */
+export const NEWEST: PostgresPosition = { transactionId: '18446744073709551615', globalPosition: '9223372036854775807' };
+
 const DECIMAL = /^\d{1,20}$/;
 
 export function encodeCheckpoint(position: PostgresPosition): string {

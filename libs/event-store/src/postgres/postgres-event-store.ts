@@ -13,6 +13,7 @@ import type {
   ReadAllOptions,
   ReadAllPage,
   RecordedEvent,
+  WorkspaceEventFilter,
 } from '../event-store.port';
 import { AppendListener } from './append-listener';
 import { CommitNotices } from './commit-notices';
@@ -21,7 +22,7 @@ import { appendAndProject, isUniqueViolation, projectionsFor, resolveDuplicateId
 import { EVENT_COLUMNS, EVENT_POSITION_COLUMNS, NO_METADATA, toRecordedEvent, type EventRow } from './event-rows';
 import { inJsonbOrder } from './jsonb-order';
 import type { InlineProjection } from './inline-projection';
-import { decodeCheckpoint, encodeCheckpoint } from './postgres-checkpoint';
+import { decodeCheckpoint, encodeCheckpoint, NEWEST } from './postgres-checkpoint';
 import { rebuildInlineProjection } from './rebuild-projection';
 
 export const DEFAULT_APPEND_CHANNEL = 'eh_events_appended';
@@ -174,6 +175,30 @@ export class PostgresEventStore implements EventStore {
       [workspaceId, from.transactionId, from.globalPosition, limit, types],
     );
     return rows.map(toRecordedEvent);
+  }
+
+  async readWorkspaceBackwards(workspaceId: string, before: string | null, limit: number, filter: WorkspaceEventFilter): Promise<RecordedEvent[]> {
+    const to = before === null ? NEWEST : decodeCheckpoint(before);
+    // events_workspace_order, the workspace's range walked backwards from the cursor; the other filters only narrow it.
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS}
+         FROM events
+        WHERE metadata ->> 'workspace_id' = $1
+          AND (transaction_id, global_position) < ($2::xid8, $3::bigint)
+          AND event_type = ANY($5::text[])
+          AND ($6::text IS NULL OR stream_name = $6)
+          AND ($7::timestamptz IS NULL OR recorded_at >= $7)
+          AND ($8::timestamptz IS NULL OR recorded_at < $8)
+        ORDER BY transaction_id DESC, global_position DESC
+        LIMIT $4`,
+      [workspaceId, to.transactionId, to.globalPosition, limit, filter.types, filter.streamName ?? null, filter.recordedFrom ?? null, filter.recordedBefore ?? null],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  async readEvent(eventId: string): Promise<RecordedEvent | null> {
+    const { rows } = await this.pool.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = $1`, [eventId]);
+    return rows[0] ? toRecordedEvent(rows[0]) : null;
   }
 
   appendsHeard(): number {

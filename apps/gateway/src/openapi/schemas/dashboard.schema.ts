@@ -130,5 +130,6 @@ export const DASHBOARD_SCHEMAS: Record<string, JsonSchema> = {
   WebhookReplay: replay,
   Event: event,
   EventList: listEnvelopeSchema(componentRef('Event'), 'A deployment’s public events, oldest first.'),
+  WorkspaceEventList: listEnvelopeSchema(componentRef('Event'), 'The workspace’s public events of the mode, newest first.'),
   UsageHistory: usageHistory,
 };
