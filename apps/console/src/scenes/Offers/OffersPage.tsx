@@ -22,8 +22,10 @@ export function OffersPage() {
   const lastIndex = useRef(0);
   const listEnd = useRef<HTMLParagraphElement>(null);
 
-  const focusedIndex = Math.max(0, list.findIndex((offer) => offer.id === focusedId));
-  if (list.length > 0 && list[focusedIndex]) lastIndex.current = focusedIndex;
+  const found = list.findIndex((offer) => offer.id === focusedId);
+  // Where the focused offer was, kept while it is gone: its neighbour takes its place.
+  if (found >= 0) lastIndex.current = found;
+  const focusedIndex = Math.max(0, found);
 
   // An answered or lapsed offer leaves the list: if it held the focus, the focus goes to its neighbour
   // (or, with none left, to the line that says so) instead of falling back to the top of the page.
