@@ -62,7 +62,7 @@ function MissedOfferItem({ item }: { item: MissedOffer }) {
           <dd>
             {item.ending === 'lapsed' ? (
               <>
-                <span className="badge badge--neutral">Lapsed</span> no answer before <When iso={item.ended_at} />
+                <span className="badge badge--neutral">Lapsed</span> unanswered; it expired at <When iso={item.ended_at} />
               </>
             ) : (
               <>
