@@ -9,6 +9,7 @@ import { SkillList } from '../../common/SkillList/SkillList';
 import { briefTitle, URGENCY_TEXT } from '../../common/work-text';
 import { DeclineForm } from './DeclineForm';
 import { offerKeyOf } from './offer-keys';
+import { isTypingTarget } from './typing-target';
 
 interface OfferCardProps {
   offer: WorkItem;
@@ -51,7 +52,7 @@ export const OfferCard = forwardRef<OfferCardHandle, OfferCardProps>(function Of
       card.current?.focus();
       return;
     }
-    const key = offerKeyOf(event.nativeEvent);
+    const key = offerKeyOf({ key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, repeat: event.repeat, typing: isTypingTarget(event.target) });
     if (!key || busy) return;
     event.preventDefault();
     if (key === 'accept') onAccept();

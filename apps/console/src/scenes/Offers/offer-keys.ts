@@ -1,23 +1,13 @@
 /**
  * The Offers page's single-letter shortcuts: A accepts the offer in focus, D starts declining it.
  * A letter typed into a field is text, never a command, and a letter with a modifier belongs to
- * the browser or the screen reader (Ctrl+D bookmarks, Alt+D the address bar).
+ * the browser or the screen reader (Ctrl+D bookmarks, Alt+D the address bar). Pure: no DOM here.
  */
 export type OfferKey = 'accept' | 'decline';
 
-const TYPING_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
-
-/** True when the key goes into something the person is typing in. */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  if (target instanceof HTMLInputElement) return !['button', 'submit', 'reset', 'checkbox', 'radio'].includes(target.type);
-  return TYPING_ROLES.has(target.getAttribute('role') ?? '');
-}
-
-export function offerKeyOf(event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; target: EventTarget | null; repeat?: boolean }): OfferKey | null {
-  if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || isTypingTarget(event.target)) return null;
+/** `typing`: the key goes into a field (typing-target.ts), where it is text. */
+export function offerKeyOf(event: { key: string; ctrlKey: boolean; metaKey: boolean; altKey: boolean; repeat?: boolean; typing: boolean }): OfferKey | null {
+  if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || event.typing) return null;
   switch (event.key.toLowerCase()) {
     case 'a':
       return 'accept';
