@@ -104,6 +104,12 @@ describe('the Offers page by keyboard, and missed offers (Playwright, real servi
     await page.locator('h1').focus();
     await page.keyboard.press('Tab');
     expect(await focusedOffer()).toBe(ids.lapse);
+    // D then Esc: the decline step opens and closes again, the offer kept and back in focus.
+    await page.keyboard.press('d');
+    await card('lapse').getByLabel('Reason for declining').waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.keyboard.press('Escape');
+    await card('lapse').getByLabel('Reason for declining').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    expect(await focusedOffer()).toBe(ids.lapse);
     await page.keyboard.press('ArrowDown');
     expect(await focusedOffer()).toBe(ids.decline);
 
