@@ -58,16 +58,18 @@ const VARIANTS = [
 ] as const;
 
 /**
- * Screenshots of the page as it is now, at desktop width and at 360 px, in light and (unless
+ * Screenshots of the page as it is now, at desktop width and at 360 px (and `alsoWidths`), in light and (unless
  * `lightOnly`) dark, into test-output/screenshots/<name>-<width>-<scheme>.png. The page is put
  * back to desktop and light afterwards.
  */
-export async function screenshots(page: Page, name: string, options: { lightOnly?: boolean } = {}): Promise<void> {
+export async function screenshots(page: Page, name: string, options: { lightOnly?: boolean; alsoWidths?: readonly number[] } = {}): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const schemes = options.lightOnly ? (['light'] as const) : (['light', 'dark'] as const);
+  // `alsoWidths`: more phone widths (390 px: a common phone) for a page whose narrow layout is new.
+  const variants = [...VARIANTS, ...(options.alsoWidths ?? []).map((width) => ({ tag: `${width}px`, width, height: 844 }))];
   for (const scheme of schemes) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    for (const variant of VARIANTS) {
+    for (const variant of variants) {
       await page.setViewportSize({ width: variant.width, height: variant.height });
       // Two frames: the new size and scheme are laid out and painted (a string: this file has no DOM types).
       await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { deploymentsViewMigrations } from './adapters/deployments-view.migrations';
 import { deploymentsViewProjection } from './adapters/deployments-view.projection';
+import { missedOffersMigrations } from './expert-work/missed-offers.migrations';
+import { missedOffersProjection } from './expert-work/missed-offers.projection';
 import { DeploymentTimers } from './routing/deployment-timers.runtime';
 import { routingViewMigrations } from './routing/routing-view.migrations';
 import { routingViewProjection } from './routing/routing-view.projection';
@@ -17,6 +19,6 @@ import { routingViewProjection } from './routing/routing-view.projection';
   exports: [DeploymentTimers],
 })
 export class DeploymentsModule {
-  static readonly projections = [deploymentsViewProjection, routingViewProjection];
-  static readonly migrations = [...deploymentsViewMigrations, ...routingViewMigrations];
+  static readonly projections = [deploymentsViewProjection, routingViewProjection, missedOffersProjection];
+  static readonly migrations = [...deploymentsViewMigrations, ...routingViewMigrations, ...missedOffersMigrations];
 }

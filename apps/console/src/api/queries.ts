@@ -9,6 +9,8 @@ export const keys = {
   invitation: (token: string) => ['invitation', token] as const,
   me: ['me'] as const,
   offers: ['offers'] as const,
+  /** Under `offers`: whatever refetches the open offers (an offer ended, an answer given) refetches these too. */
+  missedOffers: ['offers', 'missed'] as const,
   assignments: (status: 'active' | 'all') => ['assignments', status] as const,
   deployment: (id: string) => ['deployment', id] as const,
   draft: (id: string) => ['draft', id] as const,
@@ -103,6 +105,10 @@ export function useSetAvailability() {
 
 export function useOffers() {
   return useQuery({ queryKey: keys.offers, queryFn: () => unwrap(api.GET('/expert/v1/offers')) });
+}
+
+export function useMissedOffers() {
+  return useQuery({ queryKey: keys.missedOffers, queryFn: () => unwrap(api.GET('/expert/v1/offers/missed')) });
 }
 
 export function useAssignments(status: 'active' | 'all') {

@@ -20,6 +20,7 @@ export type Invitation = ResponseOf<'/console/api/v1/invitations/{token}', 'get'
 export type Me = ResponseOf<'/expert/v1/me', 'get'>;
 export type Availability = RequestOf<'/expert/v1/availability', 'post'>['availability'];
 export type WorkItem = ResponseOf<'/expert/v1/offers', 'get'>['data'][number];
+export type MissedOffer = ResponseOf<'/expert/v1/offers/missed', 'get'>['data'][number];
 export type ExpertDeployment = ResponseOf<'/expert/v1/deployments/{id}', 'get'>;
 export type DeploymentStatus = ExpertDeployment['status'];
 export type MemoryEntry = NonNullable<ExpertDeployment['memory']>['entries'][number];

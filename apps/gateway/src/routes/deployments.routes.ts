@@ -17,6 +17,7 @@ import { ExpertEarningsController } from '../expert/earnings/expert-earnings.con
 import type { ExpertEventHub } from '../expert/events/expert-event.hub';
 import { ExpertEventsController } from '../expert/events/expert-events.controller';
 import { EXPERT_EVENT_HUB } from '../expert/events/expert-events.tokens';
+import { ExpertMissedOffersController } from '../expert/missed-offers/expert-missed-offers.controller';
 import { ExpertWorkController } from '../expert/work/expert-work.controller';
 
 export const DEPLOYMENTS_CONTROLLERS = [
@@ -29,6 +30,7 @@ export const DEPLOYMENTS_CONTROLLERS = [
   GiveFeedbackController,
   RoutingHistoryController,
   AdminCancelDeploymentController,
+  ExpertMissedOffersController,
   ExpertWorkController,
   ExpertActionsController,
   ExpertDraftController,

@@ -24,6 +24,10 @@ export interface ConsoleConfig {
   signInWindowSeconds: number;
   /** A comment on idle event streams keeps proxies from closing them (`CONSOLE_SSE_KEEPALIVE_SECONDS`, 15 s). */
   sseKeepaliveSeconds: number;
+  /** How far back the expert's missed offers go (`CONSOLE_MISSED_OFFERS_DAYS`, 30 days). */
+  missedOffersDays: number;
+  /** Most missed offers listed at once (`CONSOLE_MISSED_OFFERS_LIMIT`, 50): a glance, not an archive. */
+  missedOffersLimit: number;
   /** Where the built console is (`CONSOLE_DIR`); null: `dist/console` of the repository. */
   consoleDir: string | null;
 }
@@ -71,6 +75,8 @@ export function loadConsoleConfig(env: Env): ConsoleConfig {
     signInAddressLimit: integer(env, 'CONSOLE_SIGNIN_ADDRESS_LIMIT', 20, 1),
     signInWindowSeconds: integer(env, 'CONSOLE_SIGNIN_WINDOW_SECONDS', 15 * 60, 1),
     sseKeepaliveSeconds: integer(env, 'CONSOLE_SSE_KEEPALIVE_SECONDS', 15, 1),
+    missedOffersDays: integer(env, 'CONSOLE_MISSED_OFFERS_DAYS', 30, 1),
+    missedOffersLimit: integer(env, 'CONSOLE_MISSED_OFFERS_LIMIT', 50, 1),
     consoleDir: env.CONSOLE_DIR || null,
   };
 }

@@ -25,8 +25,9 @@ export function DeclineForm({ busy, onDecline, onCancel }: DeclineFormProps) {
         <button type="submit" className="button button--danger" disabled={busy}>
           {busy ? 'Declining…' : 'Decline offer'}
         </button>
-        <button type="button" className="button button--quiet" disabled={busy} onClick={onCancel}>
+        <button type="button" className="button button--quiet" disabled={busy} onClick={onCancel} aria-keyshortcuts="Escape">
           Keep the offer
+          <kbd className="shortcut" aria-hidden="true">Esc</kbd>
         </button>
       </div>
     </form>

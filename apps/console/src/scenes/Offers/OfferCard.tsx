@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { forwardRef, useId, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
 import { describeError } from '../../api/api-error';
 import { useAccept, useDecline } from '../../api/queries';
 import type { WorkItem } from '../../api/types';
@@ -8,15 +8,32 @@ import { Countdown } from '../../common/Countdown/Countdown';
 import { SkillList } from '../../common/SkillList/SkillList';
 import { briefTitle, URGENCY_TEXT } from '../../common/work-text';
 import { DeclineForm } from './DeclineForm';
+import { offerKeyOf } from './offer-keys';
+import { isTypingTarget } from './typing-target';
 
-/** One offer: the brief, what it needs and by when; accept, or decline with a reason. */
-export function OfferCard({ offer }: { offer: WorkItem }) {
+interface OfferCardProps {
+  offer: WorkItem;
+  /** Roving tabindex: only the offer in focus (or the first) is in the Tab order; arrows move between them. */
+  inTabOrder: boolean;
+  /** The id of the visible hint that names the shortcuts. */
+  keysHintId: string;
+  onFocus: () => void;
+}
+
+export interface OfferCardHandle {
+  focus(): void;
+}
+
+/** One offer: the brief, what it needs and by when; accept (A), or decline with a reason (D). */
+export const OfferCard = forwardRef<OfferCardHandle, OfferCardProps>(function OfferCard({ offer, inTabOrder, keysHintId, onFocus }, ref) {
   const accept = useAccept(offer.id);
   const decline = useDecline(offer.id);
   const announce = useAnnounce();
   const [declining, setDeclining] = useState(false);
   const headingId = useId();
+  const card = useRef<HTMLElement>(null);
   const busy = accept.isPending || decline.isPending;
+  useImperativeHandle(ref, () => ({ focus: () => card.current?.focus() }), []);
 
   const onAccept = () =>
     accept.mutate(undefined, {
@@ -27,8 +44,33 @@ export function OfferCard({ offer }: { offer: WorkItem }) {
       onError: (error) => announce(`Not accepted: ${describeError(error)}`, 'error'),
     });
 
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    // Escape leaves the reason unsent and gives the keyboard back to the offer.
+    if (event.key === 'Escape' && declining && !decline.isPending) {
+      event.preventDefault();
+      setDeclining(false);
+      card.current?.focus();
+      return;
+    }
+    const key = offerKeyOf({ key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, repeat: event.repeat, typing: isTypingTarget(event.target) });
+    if (!key || busy) return;
+    event.preventDefault();
+    if (key === 'accept') onAccept();
+    else setDeclining(true);
+  };
+
   return (
-    <article className="card offer" aria-labelledby={headingId} data-deployment-id={offer.id}>
+    <article
+      ref={card}
+      className="card offer"
+      aria-labelledby={headingId}
+      aria-describedby={keysHintId}
+      aria-keyshortcuts="A D"
+      tabIndex={inTabOrder ? 0 : -1}
+      data-deployment-id={offer.id}
+      onFocus={onFocus}
+      onKeyDown={onKeyDown}
+    >
       <h2 id={headingId} className="card__title">
         {briefTitle(offer.brief)}
       </h2>
@@ -62,7 +104,10 @@ export function OfferCard({ offer }: { offer: WorkItem }) {
       {declining ? (
         <DeclineForm
           busy={decline.isPending}
-          onCancel={() => setDeclining(false)}
+          onCancel={() => {
+            setDeclining(false);
+            card.current?.focus();
+          }}
           onDecline={(reason) =>
             decline.mutate(reason, {
               onSuccess: () => announce('Offer declined. It passes to another expert.'),
@@ -72,14 +117,16 @@ export function OfferCard({ offer }: { offer: WorkItem }) {
         />
       ) : (
         <div className="actions">
-          <button type="button" className="button button--primary" disabled={busy} onClick={onAccept}>
+          <button type="button" className="button button--primary" disabled={busy} onClick={onAccept} aria-keyshortcuts="A">
             {accept.isPending ? 'Accepting…' : 'Accept'}
+            <kbd className="shortcut" aria-hidden="true">A</kbd>
           </button>
-          <button type="button" className="button" disabled={busy} onClick={() => setDeclining(true)}>
+          <button type="button" className="button" disabled={busy} onClick={() => setDeclining(true)} aria-keyshortcuts="D">
             Decline…
+            <kbd className="shortcut" aria-hidden="true">D</kbd>
           </button>
         </div>
       )}
     </article>
   );
-}
+});

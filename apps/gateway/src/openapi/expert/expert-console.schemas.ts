@@ -1,6 +1,6 @@
 import { DEPLOYMENT_STATUSES, MEMORY_KINDS, URGENCIES, type CancelledBy, type ExpiryReason } from '@eh/contracts';
 import type { AttachmentResource } from '@eh/attachments';
-import type { EarlierWork, EarningsItem, ExpertDeploymentView, ExpertEarnings, ExpertWorkItem } from '@eh/deployments';
+import type { EarlierWork, EarningsItem, ExpertDeploymentView, ExpertEarnings, ExpertWorkItem, MissedOffer } from '@eh/deployments';
 import type { ExpertMemory, ExpertMemoryEntry } from '@eh/memory';
 import type { InvitationPreview } from '../../console-auth/console-auth.service';
 import type { SessionPrincipal, SessionResource } from '../../console-auth/session.resource';
@@ -170,6 +170,16 @@ const earnings = objectOf<ExpertEarnings>({
   },
 });
 
+const missedOffer = objectOf<MissedOffer>({
+  deployment_id: idOf('deployment'),
+  skills: { type: 'array', items: text },
+  credits_reserved: { ...credits, description: 'What the workspace reserved: the most the work would have paid.' },
+  offered_at: timestamp(),
+  ending: { type: 'string', enum: ['lapsed', 'declined'], description: '`lapsed`: the offer timed out unanswered; `declined`: you declined it.' },
+  reason: orNull({ ...text, description: 'Your reason for a decline, when you gave one; null for a lapse.' }),
+  ended_at: timestamp(),
+});
+
 const invitationPreview = objectOf<InvitationPreview>({
   kind: { type: 'string', enum: ['expert', 'member', 'operator'], description: 'Issue 13: who the link makes of you.' },
   email: { type: 'string', format: 'email' },
@@ -190,6 +200,8 @@ export const EXPERT_SCHEMAS: Record<string, JsonSchema> = {
   Attachment: attachment,
   Draft: draft,
   Earnings: earnings,
+  MissedOffer: missedOffer,
+  MissedOfferList: objectOf<{ data: MissedOffer[] }>({ data: { type: 'array', items: componentRef('MissedOffer') } }),
   Error: errorSchema(),
   // Issue 13: the workspace dashboard's own bodies.
   ...DASHBOARD_CONSOLE_SCHEMAS,

@@ -68,6 +68,14 @@ export const EXPERT_OPERATIONS: Record<string, ExpertOperationDoc> = {
   ),
   'POST /expert/v1/deployments/:id/cancel': action('cancelWork', 'Cancel as the expert', 'A reason (the agent is told) and optionally a partial output.'),
   'POST /expert/v1/availability': { operationId: 'setAvailability', tag: 'Work', summary: 'Set your availability', description: 'Only `online` experts receive offers.', response: componentRef('RosterEntry') },
+  'GET /expert/v1/offers/missed': {
+    operationId: 'listMissedOffers',
+    tag: 'Work',
+    summary: 'Offers you declined or let lapse',
+    description:
+      'Offers made to you in the last 30 days (CONSOLE_MISSED_OFFERS_DAYS) that ended in your decline or timed out, newest first, at most 50 (CONSOLE_MISSED_OFFERS_LIMIT): the skills and the credits reserved, never the brief (the deployment is no longer yours).',
+    response: componentRef('MissedOfferList'),
+  },
   'GET /expert/v1/earnings': { operationId: 'getEarnings', tag: 'Work', summary: 'Finished work and credits earned', response: componentRef('Earnings') },
   'GET /expert/v1/events': {
     operationId: 'streamEvents',
