@@ -62,12 +62,14 @@ const VARIANTS = [
  * `lightOnly`) dark, into test-output/screenshots/<name>-<width>-<scheme>.png. The page is put
  * back to desktop and light afterwards.
  */
-export async function screenshots(page: Page, name: string, options: { lightOnly?: boolean } = {}): Promise<void> {
+export async function screenshots(page: Page, name: string, options: { lightOnly?: boolean; alsoWidths?: number[] } = {}): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const schemes = options.lightOnly ? (['light'] as const) : (['light', 'dark'] as const);
+  // A page with more to fit (a form, a dialog) is also looked at on other phones' widths (`alsoWidths: [390]`).
+  const variants = [...VARIANTS, ...(options.alsoWidths ?? []).map((width) => ({ tag: `${width}px`, width, height: 844 }))];
   for (const scheme of schemes) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-    for (const variant of VARIANTS) {
+    for (const variant of variants) {
       await page.setViewportSize({ width: variant.width, height: variant.height });
       // Two frames: the new size and scheme are laid out and painted (a string: this file has no DOM types).
       await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');

@@ -119,7 +119,7 @@ function DraftEditor({ deployment: d, draft }: { deployment: ExpertDeployment; d
         onError: (error) => {
           // A refusal of the typed answer names the field by its JSON pointer: show it there.
           const path = error instanceof ApiError ? dataPointerPath(error.param) : null;
-          if (path !== null) setTyped((current) => ({ ...current, serverErrors: errorSchemaAt(path, describeError(error)) }));
+          if (path !== null) setTyped((current) => ({ ...current, serverErrors: errorSchemaAt(path, describeError(error)) as ErrorSchema }));
           announce(`Not published: ${describeError(error)}`, 'error');
         },
       },

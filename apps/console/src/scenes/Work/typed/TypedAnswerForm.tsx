@@ -5,7 +5,8 @@
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { useEffect, useMemo } from 'react';
-import { schemaErrors, schemaValidator } from './schema-validator';
+import { schemaErrors } from './schema-errors';
+import { schemaValidator } from './schema-validator';
 
 export type TypedData = Record<string, unknown>;
 

@@ -3,7 +3,6 @@
  * (`output.data/variants/2`); the form shows errors by field, as rjsf's nested error schema
  * (`{ variants: { 2: { __errors: [...] } } }`). This turns the one into the other.
  */
-import type { ErrorSchema } from '@rjsf/utils';
 
 const PREFIX = 'output.data';
 
@@ -17,8 +16,13 @@ export function dataPointerPath(param: string | undefined): string[] | null {
     .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
+/** rjsf's `ErrorSchema`: messages under `__errors`, nested by field. */
+export interface FieldErrors {
+  [field: string]: FieldErrors | string[] | undefined;
+}
+
 /** The error schema that puts `message` on the field the pointer names (on the form itself for the root). */
-export function errorSchemaAt(path: readonly string[], message: string): ErrorSchema {
+export function errorSchemaAt(path: readonly string[], message: string): FieldErrors {
   const root: Record<string, unknown> = {};
   let node = root;
   for (const segment of path) {
@@ -27,5 +31,5 @@ export function errorSchemaAt(path: readonly string[], message: string): ErrorSc
     node = child;
   }
   node.__errors = [message];
-  return root as ErrorSchema;
+  return root as FieldErrors;
 }
