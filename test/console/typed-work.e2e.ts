@@ -193,7 +193,7 @@ describe('the expert console: a typed answer on a follow-up (Playwright, real se
     // Again, and Publish.
     await body.press('Control+Enter');
     await review.getByRole('button', { name: 'Publish', exact: true }).click();
-    await notice(/^Published/);
+    await notice(/Published\. The agent has your output/);
     const done = await e2e.waitForStatus(workspace.keys.live, id, 'completed');
     const output = done.output as unknown as { body: string; data: unknown };
     expect(output.body).toBe('**Groundswell, poured slowly**');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
 import { ApiError, describeError } from '../../api/api-error';
 import { useDraft, useMe, usePublish } from '../../api/queries';
@@ -30,6 +30,13 @@ const problemText = (problem: RJSFValidationError): string => {
   return where ? `${where}: ${problem.message ?? ''}` : (problem.message ?? '');
 };
 
+/** The gateway's refusal said under the field it names, without repeating the field's pointer. */
+const fieldMessage = (error: ApiError): string => {
+  const text = error.message.replace(error.param ?? '', '').replace(/^[\s:,.-]+/, '').trim();
+  if (!text) return describeError(error);
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'} (refused by the service)`;
+};
+
 /** The output editor, once the draft is loaded (a reload resumes from the server's draft). */
 export function OutputEditor({ deployment }: { deployment: ExpertDeployment }) {
   const draft = useDraft(deployment.id, true);
@@ -58,6 +65,11 @@ function DraftEditor({ deployment: d, draft }: { deployment: ExpertDeployment; d
   const [bodyError, setBodyError] = useState<string | null>(null);
   const editor = useRef<HTMLTextAreaElement>(null);
   const review = useRef<HTMLDialogElement>(null);
+  const [reviewing, setReviewing] = useState(false);
+  // Opened once its contents are drawn, so focus lands on Back.
+  useEffect(() => {
+    if (reviewing && review.current && !review.current.open) review.current.showModal();
+  }, [reviewing]);
   const schema = d.output_schema;
   const [typed, setTyped] = useState<TypedState>({ data: {}, problems: [] });
   const canPublish = d.status === 'in_progress';
@@ -93,7 +105,7 @@ function DraftEditor({ deployment: d, draft }: { deployment: ExpertDeployment; d
   const openReview = () => {
     if (!form.body.trim()) setBodyError('Write the output before publishing.');
     else setBodyError(null);
-    if (review.current && !review.current.open) review.current.showModal();
+    setReviewing(true);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -119,7 +131,7 @@ function DraftEditor({ deployment: d, draft }: { deployment: ExpertDeployment; d
         onError: (error) => {
           // A refusal of the typed answer names the field by its JSON pointer: show it there.
           const path = error instanceof ApiError ? dataPointerPath(error.param) : null;
-          if (path !== null) setTyped((current) => ({ ...current, serverErrors: errorSchemaAt(path, describeError(error)) as ErrorSchema }));
+          if (path !== null && error instanceof ApiError) setTyped((current) => ({ ...current, serverErrors: errorSchemaAt(path, fieldMessage(error)) as ErrorSchema }));
           announce(`Not published: ${describeError(error)}`, 'error');
         },
       },
@@ -177,7 +189,7 @@ function DraftEditor({ deployment: d, draft }: { deployment: ExpertDeployment; d
           {publish.isPending ? 'Publishing…' : 'Publish to the agent'}
         </button>
       </div>
-      <ReviewDialog dialog={review} summary={summary} publishing={publish.isPending} onPublish={() => void onPublish()} />
+      <ReviewDialog dialog={review} open={reviewing} onClose={() => setReviewing(false)} summary={summary} publishing={publish.isPending} onPublish={() => void onPublish()} />
     </div>
   );
 }

@@ -5,9 +5,9 @@ const BUTTONS: { action: MarkdownAction; label: string; glyph: string }[] = [
   { action: 'bold', label: 'Bold', glyph: 'B' },
   { action: 'italic', label: 'Italic', glyph: 'I' },
   { action: 'heading', label: 'Heading', glyph: 'H' },
-  { action: 'list', label: 'Bulleted list', glyph: '•' },
-  { action: 'link', label: 'Link', glyph: '🔗' },
-  { action: 'quote', label: 'Quote', glyph: '❝' },
+  { action: 'list', label: 'Bulleted list', glyph: '• List' },
+  { action: 'link', label: 'Link', glyph: 'Link' },
+  { action: 'quote', label: 'Quote', glyph: '“ Quote' },
 ];
 
 interface MarkdownToolbarProps {

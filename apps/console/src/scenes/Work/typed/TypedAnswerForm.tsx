@@ -20,19 +20,32 @@ export interface TypedAnswerFormProps {
   disabled?: boolean;
 }
 
-/** The form's own submit button is not drawn: the editor's Publish sends the answer with the body. */
-const UI_SCHEMA: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
+/**
+ * The fields in the order the agent most likely meant: the schema comes back from the service
+ * with its keys reordered (PostgreSQL's jsonb sorts them), but `required` is a list and keeps its
+ * order, so required fields come first as listed, then the rest.
+ */
+function fieldOrder(schema: Record<string, unknown>): UiSchema {
+  const properties = schema.properties as Record<string, Record<string, unknown>> | undefined;
+  if (!properties || typeof properties !== 'object') return {};
+  const required = Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === 'string' && key in properties) : [];
+  const ui: UiSchema = { 'ui:order': [...required, '*'] };
+  for (const [key, child] of Object.entries(properties)) if (child && typeof child === 'object' && child.properties) ui[key] = fieldOrder(child);
+  return ui;
+}
 
 export default function TypedAnswerForm({ schema, data, onChange, serverErrors, disabled }: TypedAnswerFormProps) {
   const rjsfSchema = schema as RJSFSchema;
   const problems = useMemo(() => schemaErrors(rjsfSchema, data), [rjsfSchema, data]);
+  // The form's own submit button is not drawn: the editor's Publish sends the answer with the body.
+  const uiSchema = useMemo<UiSchema>(() => ({ ...fieldOrder(schema), 'ui:submitButtonOptions': { norender: true } }), [schema]);
   // The editor learns the answer's state as soon as the form is there, before any typing.
   useEffect(() => onChange(data, problems), []); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <div className="typed-form">
       <Form<TypedData>
         schema={rjsfSchema}
-        uiSchema={UI_SCHEMA}
+        uiSchema={uiSchema}
         validator={schemaValidator}
         formData={data}
         idPrefix="answer"
