@@ -32,7 +32,8 @@ const problemText = (problem: RJSFValidationError): string => {
 
 /** The gateway's refusal said under the field it names, without repeating the field's pointer. */
 const fieldMessage = (error: ApiError): string => {
-  const text = error.message.replace(error.param ?? '', '').replace(/^[\s:,.-]+/, '').trim();
+  // The gateway writes "output.data/variants/1 must …" or "output.data /variants/1 must …": keep what follows the pointer.
+  const text = error.message.replace(error.param ?? '', '').replace(/^\s*output\.data\b/, '').replace(/^[\s:,.-]*(\/\S*)?[\s:,-]*/, '').trim();
   if (!text) return describeError(error);
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'} (refused by the service)`;
 };
