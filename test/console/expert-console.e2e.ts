@@ -209,6 +209,10 @@ describe('the expert console (Playwright, real services)', () => {
 
     // Publish; the agent reads the output and downloads the attachment through its signed URL.
     await page.getByRole('button', { name: 'Publish to the agent' }).click();
+    // The review step comes first: what goes to the agent, with Publish and Back.
+    const review = page.getByRole('dialog', { name: 'Review before publishing' });
+    await review.getByText('hero-options.txt').waitFor({ timeout: UI_TIMEOUT_MS });
+    await review.getByRole('button', { name: 'Publish', exact: true }).click();
     await notice(page, /Published/);
     await page.getByText('Published. The agent has your output.').waitFor({ timeout: UI_TIMEOUT_MS });
     await audit('work-published');

@@ -3,6 +3,7 @@ import type { Earnings } from '../../api/types';
 import { Link } from '../../app/router';
 import { formatDuration, plural } from '../../common/format';
 import { When } from '../../common/When/When';
+import { Feedback, Stars } from './Stars';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 
@@ -12,7 +13,7 @@ type Finished = Earnings['data'];
 export function HistoryPage() {
   const earnings = useEarnings();
   return (
-    <Page title="History" lead={<p>Work you published, newest first, with the credits each one earned.</p>}>
+    <Page title="History" lead={<p>Work you published, newest first, with the credits each one earned and the agent's rating.</p>}>
       {earnings.isPending && <Loading what="your history" />}
       {earnings.isError && <ErrorState what="your history" error={earnings.error} onRetry={() => void earnings.refetch()} />}
       {earnings.isSuccess && (
@@ -25,6 +26,18 @@ export function HistoryPage() {
             <div>
               <dt>Credits earned</dt>
               <dd>{earnings.data.credits_earned.toLocaleString()}</dd>
+            </div>
+            <div>
+              <dt>Agents' rating</dt>
+              <dd data-testid="rating-mean">
+                {earnings.data.ratings.mean === null ? (
+                  <span className="muted">No ratings yet</span>
+                ) : (
+                  <>
+                    <Stars rating={earnings.data.ratings.mean} /> <span className="totals__unit">from {plural(earnings.data.ratings.count, 'rating')}</span>
+                  </>
+                )}
+              </dd>
             </div>
           </dl>
           {earnings.data.data.length === 0 ? (
@@ -65,6 +78,12 @@ function HistoryCards({ items }: { items: Finished }) {
               <dt>Credits</dt>
               <dd>{item.credits_charged.toLocaleString()}</dd>
             </div>
+            <div>
+              <dt>Rating</dt>
+              <dd>
+                <Feedback feedback={item.feedback} />
+              </dd>
+            </div>
           </dl>
         </li>
       ))}
@@ -87,6 +106,7 @@ function HistoryTable({ items }: { items: Finished }) {
             <th scope="col" className="numeric">
               Credits
             </th>
+            <th scope="col">Rating</th>
           </tr>
         </thead>
         <tbody>
@@ -98,6 +118,9 @@ function HistoryTable({ items }: { items: Finished }) {
               </td>
               <td className="numeric">{formatDuration(item.duration_seconds)}</td>
               <td className="numeric">{item.credits_charged.toLocaleString()}</td>
+              <td>
+                <Feedback feedback={item.feedback} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -10,6 +10,7 @@ import { StatusBadge } from '../../common/StatusBadge/StatusBadge';
 import { briefTitle } from '../../common/work-text';
 import { BriefPanel } from './BriefPanel';
 import { CancelPanel } from './CancelPanel';
+import { FollowUpPanel } from './FollowUpPanel';
 import { MemoryPanel } from './MemoryPanel';
 import { OutputEditor } from './OutputEditor';
 import { OutputView } from './OutputView';
@@ -71,6 +72,7 @@ export default function WorkPage({ deploymentId }: { deploymentId: string }) {
       <StatusNotice deployment={d} />
       <div className="work-grid">
         <BriefPanel deployment={d} />
+        <FollowUpPanel deployment={d} />
         <QuestionPanel deployment={d} />
         <MemoryPanel deployment={d} />
       </div>
