@@ -187,8 +187,9 @@ describe('the consoles on first use (Playwright, real services)', () => {
     'a refusal from the API reads as a sentence naming the field as the form labels it',
     step('errors', async () => {
       await open(page, 'Webhooks');
-      // With an endpoint registered, the form to add another is folded away.
-      await page.getByRole('heading', { name: 'Add an endpoint' }).click();
+      // With an endpoint registered, the form to add another is folded away: unfold it once the list has loaded.
+      await page.getByRole('heading', { name: 'Endpoints', exact: true }).waitFor();
+      if (!(await page.locator('details.add-endpoint').evaluate((details) => (details as unknown as { open: boolean }).open))) await page.getByRole('heading', { name: 'Add an endpoint' }).click();
       await page.getByLabel('Endpoint URL').fill('https://user:secret@hooks.example.com/in');
       await page.getByRole('button', { name: 'Add endpoint' }).click();
       const field = 'Endpoint URL must not contain a user name or password.';

@@ -155,7 +155,7 @@ describe('the roster', () => {
     const retired = everyone.filter((entry) => entry.retired);
     expect(retired.length).toBeGreaterThanOrEqual(1);
     expect(everyone.findIndex((entry) => entry.retired)).toBe(everyone.length - retired.length);
-    expect(Object.keys(everyone[0])).toEqual([...ENTRY_FIELDS, 'retired', 'credential_last4', 'console']);
+    expect(Object.keys(everyone[0])).toEqual([...ENTRY_FIELDS, 'retired', 'credential_last4', 'console', 'ratings']);
 
     expect((await listAll('&status=retired')).map((entry) => entry.id)).toEqual(retired.map((entry) => entry.id));
     expect((await listAll('&skill=e2e-change')).map((entry) => entry.name)).toEqual(['Renamed']);
