@@ -39,7 +39,8 @@ describe('Idempotency-Key on POST, through the running services', () => {
     // nor is load shedding: on a busy machine 1,000 requests queue for the 20-connection pool longer
     // than the 3 s PG_POOL_WAIT_MS after which a production gateway answers 503 (issue 11), and the
     // slowest host seen ran one of them past the 3 s statement timeout.
-    services = await startServices({ RATE_LIMIT_PER_MINUTE: '100000', PG_POOL_WAIT_MS: '60000', PG_STATEMENT_TIMEOUT_MS: '60000' });
+    // A thousand connections at once from one address: past the per-address cap, which this test is not about.
+    services = await startServices({ RATE_LIMIT_PER_MINUTE: '100000', PG_POOL_WAIT_MS: '60000', PG_STATEMENT_TIMEOUT_MS: '60000', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' });
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'idempotency');
   });
   afterAll(async () => {
