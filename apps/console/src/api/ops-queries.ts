@@ -25,11 +25,29 @@ const nextPage = (last: { next: string | null }) => last.next ?? undefined;
 
 // ------------------------------------------------------------------ roster
 
-/** The whole roster, active first by name, 100 a page (the gateway's order). */
-export function useAdminExperts() {
+/** Roster filters; empty for any. */
+export interface RosterFilters {
+  skill: string;
+  availability: Availability | '';
+}
+
+/** The roster, active first by name, 100 a page (the gateway's order), optionally by skill and availability. */
+export function useAdminExperts(filters: RosterFilters = { skill: '', availability: '' }) {
   return useInfiniteQuery({
-    queryKey: opsKeys.experts,
-    queryFn: ({ pageParam }) => unwrap(adminApi.GET('/admin/v1/experts', { params: { query: { limit: 100, ...(pageParam ? { cursor: pageParam } : {}) } } })),
+    queryKey: [...opsKeys.experts, filters],
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        adminApi.GET('/admin/v1/experts', {
+          params: {
+            query: {
+              limit: 100,
+              ...(filters.skill ? { skill: filters.skill } : {}),
+              ...(filters.availability ? { availability: filters.availability } : {}),
+              ...(pageParam ? { cursor: pageParam } : {}),
+            },
+          },
+        }),
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: nextPage,
   });
