@@ -103,10 +103,11 @@ export function useInviteExpert(expertId: string) {
 
 // ------------------------------------------------------------------ accounts
 
-export function useWorkspaces() {
+/** Workspaces newest first; `search` (a workspace id or part of a name) narrows them. */
+export function useWorkspaces(search = '') {
   return useInfiniteQuery({
-    queryKey: opsKeys.workspaces,
-    queryFn: ({ pageParam }) => unwrap(adminApi.GET('/admin/v1/workspaces', { params: { query: { limit: 50, ...(pageParam ? { cursor: pageParam } : {}) } } })),
+    queryKey: [...opsKeys.workspaces, search],
+    queryFn: ({ pageParam }) => unwrap(adminApi.GET('/admin/v1/workspaces', { params: { query: { limit: 50, ...(search ? { q: search } : {}), ...(pageParam ? { cursor: pageParam } : {}) } } })),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: nextPage,
   });
