@@ -126,7 +126,9 @@ export function useGiveFeedback(mode: Mode, deploymentId: string) {
   return useMutation({
     mutationFn: (input: { rating: number; comment: string }) =>
       unwrap(publicApi[mode].POST('/v1/deployments/{id}/feedback', { ...id(deploymentId), body: input.comment ? { rating: input.rating, comment: input.comment } : { rating: input.rating } })),
-    onSuccess: (deployment) => client.setQueryData(dashKeys.deployment(mode, deploymentId), deployment),
+    // The answer carries `feedback` but not `follow_ups` (GET /v1/deployments/:id only): the chain already shown is kept.
+    onSuccess: (deployment) =>
+      client.setQueryData(dashKeys.deployment(mode, deploymentId), (shown: typeof deployment | undefined) => ({ ...deployment, ...(shown?.follow_ups ? { follow_ups: shown.follow_ups } : {}) })),
   });
 }
 

@@ -33,7 +33,24 @@ export function SearchBox({ id, label, hint, value, error, onSearch }: SearchBox
             {hint}
           </p>
         )}
-        <input id={id} type="search" value={text} onChange={(event) => setText(event.target.value)} aria-describedby={described} aria-invalid={error ? true : undefined} />
+        <div className="search-box__row">
+          <input id={id} type="search" value={text} onChange={(event) => setText(event.target.value)} aria-describedby={described} aria-invalid={error ? true : undefined} />
+          <button type="submit" className="button button--primary">
+            Search
+          </button>
+          {(value !== '' || text !== '') && (
+            <button
+              type="button"
+              className="button button--quiet"
+              onClick={() => {
+                setText('');
+                onSearch('');
+              }}
+            >
+              Clear search
+            </button>
+          )}
+        </div>
         {error && (
           <p id={`${id}-error`} className="field__error">
             <span aria-hidden="true">⚠ </span>
@@ -41,21 +58,6 @@ export function SearchBox({ id, label, hint, value, error, onSearch }: SearchBox
           </p>
         )}
       </div>
-      <button type="submit" className="button button--primary">
-        Search
-      </button>
-      {(value !== '' || text !== '') && (
-        <button
-          type="button"
-          className="button button--quiet"
-          onClick={() => {
-            setText('');
-            onSearch('');
-          }}
-        >
-          Clear search
-        </button>
-      )}
     </form>
   );
 }
