@@ -227,8 +227,8 @@ describe('answers, chains, ratings and search in the consoles (Playwright, real 
       await acceptInvitation(operator, services.baseUrl, invitation.url, 'Opal Ops', 'Roster');
       await operator.locator('tr[data-expert-id]').nth(2).waitFor({ timeout: UI_TIMEOUT_MS });
       await operator.getByRole('columnheader', { name: 'Rating' }).waitFor();
-      await operator.getByLabel('Skill').fill('answers-e2e');
-      await operator.getByLabel('Availability').selectOption('online');
+      await operator.getByLabel('Skill', { exact: true }).fill('answers-e2e');
+      await operator.getByLabel('Availability', { exact: true }).selectOption('online');
       await operator.getByRole('button', { name: 'Apply filters' }).click();
       await eventually(async () => ((await operator.locator('tr[data-expert-id]').count()) === 1 ? true : undefined), 'one online expert with the skill');
       await operator.locator('tr[data-expert-id]').getByText('Ada Lane').waitFor();
