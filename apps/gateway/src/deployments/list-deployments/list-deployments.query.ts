@@ -3,7 +3,7 @@ import type { DeploymentListFilters } from '@eh/deployments';
 import { invalidQuery as invalid, parseLimit, refuseUnknownParameters, singleParameter } from '../../http/list-query.rules';
 import { SKILL_TAG } from '../create-deployment/create-deployment.dto';
 
-const KNOWN_PARAMETERS = ['status', 'skill', 'created_after', 'limit', 'cursor', 'q'] as const;
+const KNOWN_PARAMETERS = ['status', 'skill', 'created_after', 'q', 'limit', 'cursor'] as const;
 
 export interface ListDeploymentsQuery {
   filters: DeploymentListFilters;
