@@ -231,7 +231,7 @@ describe('answers, chains, ratings and search in the consoles (Playwright, real 
       await operator.getByLabel('Availability', { exact: true }).selectOption('online');
       await operator.getByRole('button', { name: 'Apply filters' }).click();
       await eventually(async () => ((await operator.locator('tr[data-expert-id]').count()) === 1 ? true : undefined), 'one online expert with the skill');
-      await operator.locator('tr[data-expert-id]').getByText('Ada Lane').waitFor();
+      await operator.locator('tr[data-expert-id]').getByRole('link', { name: 'Ada Lane' }).waitFor();
       await operator.locator('tr[data-expert-id]').getByText('No ratings').waitFor();
       await capture(operator, 'ops-roster');
       await phonePictures(operator, 'ops-roster');
