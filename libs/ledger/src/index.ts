@@ -18,6 +18,7 @@ export * from './adapters/ledger-view.migrations';
 export * from './adapters/accounts-view.projection';
 export * from './adapters/reservations-view.projection';
 export * from './adapters/usage.query';
+export * from './adapters/account-balances.query';
 export * from './adapters/ledger-sweeps.query';
 export * from './adapters/usage-history';
 export * from './ledger.module';

@@ -54,6 +54,8 @@ export interface DeploymentFilters {
   status: DeploymentStatus[];
   skill: string;
   createdAfter: string;
+  /** A deployment id, or text to find in the brief (`q`); empty for none. */
+  q: string;
 }
 
 export function useDeploymentList(mode: Mode, filters: DeploymentFilters) {
@@ -68,6 +70,7 @@ export function useDeploymentList(mode: Mode, filters: DeploymentFilters) {
               ...(filters.status.length ? { status: filters.status } : {}),
               ...(filters.skill ? { skill: filters.skill } : {}),
               ...(filters.createdAfter ? { created_after: filters.createdAfter } : {}),
+              ...(filters.q ? { q: filters.q } : {}),
               ...(pageParam ? { cursor: pageParam } : {}),
             },
           },
@@ -114,6 +117,18 @@ export function useCancelDeployment(mode: Mode, deploymentId: string) {
       void client.invalidateQueries({ queryKey: dashKeys.deployments(mode) });
       void client.invalidateQueries({ queryKey: dashKeys.routing(mode, deploymentId) });
     },
+  });
+}
+
+/** The workspace's rating of completed work (`POST /v1/deployments/:id/feedback`), once; answers the deployment with `feedback`. */
+export function useGiveFeedback(mode: Mode, deploymentId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { rating: number; comment: string }) =>
+      unwrap(publicApi[mode].POST('/v1/deployments/{id}/feedback', { ...id(deploymentId), body: input.comment ? { rating: input.rating, comment: input.comment } : { rating: input.rating } })),
+    // The answer carries `feedback` but not `follow_ups` (GET /v1/deployments/:id only): the chain already shown is kept.
+    onSuccess: (deployment) =>
+      client.setQueryData(dashKeys.deployment(mode, deploymentId), (shown: typeof deployment | undefined) => ({ ...deployment, ...(shown?.follow_ups ? { follow_ups: shown.follow_ups } : {}) })),
   });
 }
 

@@ -25,11 +25,29 @@ const nextPage = (last: { next: string | null }) => last.next ?? undefined;
 
 // ------------------------------------------------------------------ roster
 
-/** The whole roster, active first by name, 100 a page (the gateway's order). */
-export function useAdminExperts() {
+/** Roster filters; empty for any. */
+export interface RosterFilters {
+  skill: string;
+  availability: Availability | '';
+}
+
+/** The roster, active first by name, 100 a page (the gateway's order), optionally by skill and availability. */
+export function useAdminExperts(filters: RosterFilters = { skill: '', availability: '' }) {
   return useInfiniteQuery({
-    queryKey: opsKeys.experts,
-    queryFn: ({ pageParam }) => unwrap(adminApi.GET('/admin/v1/experts', { params: { query: { limit: 100, ...(pageParam ? { cursor: pageParam } : {}) } } })),
+    queryKey: [...opsKeys.experts, filters],
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        adminApi.GET('/admin/v1/experts', {
+          params: {
+            query: {
+              limit: 100,
+              ...(filters.skill ? { skill: filters.skill } : {}),
+              ...(filters.availability ? { availability: filters.availability } : {}),
+              ...(pageParam ? { cursor: pageParam } : {}),
+            },
+          },
+        }),
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: nextPage,
   });
@@ -85,10 +103,11 @@ export function useInviteExpert(expertId: string) {
 
 // ------------------------------------------------------------------ accounts
 
-export function useWorkspaces() {
+/** Workspaces newest first; `search` (a workspace id or part of a name) narrows them. */
+export function useWorkspaces(search = '') {
   return useInfiniteQuery({
-    queryKey: opsKeys.workspaces,
-    queryFn: ({ pageParam }) => unwrap(adminApi.GET('/admin/v1/workspaces', { params: { query: { limit: 50, ...(pageParam ? { cursor: pageParam } : {}) } } })),
+    queryKey: [...opsKeys.workspaces, search],
+    queryFn: ({ pageParam }) => unwrap(adminApi.GET('/admin/v1/workspaces', { params: { query: { limit: 50, ...(search ? { q: search } : {}), ...(pageParam ? { cursor: pageParam } : {}) } } })),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: nextPage,
   });

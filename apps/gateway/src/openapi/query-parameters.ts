@@ -59,6 +59,14 @@ export const LIST_DEPLOYMENTS_QUERY: QueryParameter[] = [
     description: 'Inclusive lower bound on `created_at`: an ISO 8601 date (UTC midnight) or a date-time with an explicit offset.',
     schema: { anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] },
   },
+  {
+    name: 'q',
+    in: 'query',
+    required: false,
+    description:
+      'Search: a deployment id (`dep_…`) finds that deployment; any other text (at least 3 characters, trimmed) finds deployments whose brief contains it, case-insensitively. Combines with the other filters; the cursor keeps it. Given once.',
+    schema: { type: 'string', minLength: 3 },
+  },
   limit,
   cursor,
 ];

@@ -42,7 +42,7 @@ describe('deployments_view: GET /v1/deployments reads only its workspace’s row
         return { rows: [], rowCount: 0 };
       },
     };
-    const none = { statuses: [], skill: null, createdAfter: null };
+    const none = { statuses: [], skill: null, createdAfter: null, q: null };
     const requests: Record<string, DeploymentListRequest> = {
       none: { filters: none, after: null, limit: 100 },
       'a status rare for the caller, common for another': { filters: { ...none, statuses: ['needs_input'] }, after: null, limit: 100 },

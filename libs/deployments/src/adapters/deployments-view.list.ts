@@ -1,4 +1,4 @@
-import type { DeploymentStatus, KeyMode } from '@eh/contracts';
+import { isId, type DeploymentStatus, type KeyMode } from '@eh/contracts';
 import type { SqlClient } from '@eh/platform';
 import type { DeploymentResource } from '../domain/deployment.resource';
 
@@ -9,6 +9,8 @@ export interface DeploymentListFilters {
   skill: string | null;
   /** Inclusive lower bound on created_at, ISO 8601. */
   createdAfter: string | null;
+  /** A deployment id (that one deployment) or text found anywhere in the brief, case-insensitively. */
+  q: string | null;
 }
 
 /** Where a page ended: the keyset (created_at desc, id desc) of its last row. */
@@ -53,6 +55,7 @@ export async function listDeployments(
   if (filters.statuses.length > 0) where.push(`status = ANY(${param(filters.statuses)}::text[])`);
   if (filters.skill !== null) where.push(`skills @> ARRAY[${param(filters.skill)}::text]`);
   if (filters.createdAfter !== null) where.push(`created_at >= ${param(filters.createdAfter)}::timestamptz`);
+  if (filters.q !== null) where.push(searchCondition(filters.q, param));
   if (after !== null) where.push(`(created_at, id) < (${param(after.createdAt)}::timestamptz, ${param(after.id)}::text)`);
   // One row more than asked tells whether another page exists without a count.
   const limit = param(request.limit + 1);
@@ -73,3 +76,17 @@ export async function listDeployments(
     hasMore: rows.length > request.limit,
   };
 }
+
+/**
+ * `q` as SQL: an id is an exact key lookup; anything else is a substring of the brief, matched by
+ * ILIKE, which the trigram index (deployments_view_brief_search) serves for 3 characters and more.
+ * The planner chooses per query: a rare word is found through that index and its few matches sorted;
+ * a common one walks the workspace's rows newest first and stops at the page's end.
+ * `%`, `_` and a backslash are taken literally, so a search for "100%" finds that text.
+ */
+function searchCondition(q: string, param: (value: unknown) => string): string {
+  if (isId('deployment', q)) return `id = ${param(q)}`;
+  const literal = q.replace(/[\\%_]/g, (character) => `\\${character}`);
+  return `brief ILIKE ${param(`%${literal}%`)}`;
+}
+

@@ -35,4 +35,19 @@ export const deploymentsViewMigrations = [
       CREATE INDEX IF NOT EXISTS deployments_view_follow_ups ON deployments_view (follow_up_to, created_at, id) WHERE follow_up_to IS NOT NULL;
     `,
   },
+  {
+    // GET /v1/deployments?q=: text search of the brief. The brief is copied out of the resource into
+    // its own column (kept by the projection) so a trigram index can cover it; btree_gin lets the same
+    // GIN index lead with workspace and mode, so a word common in another tenant's briefs costs this
+    // one nothing. Both extensions are "trusted": the service's own role may create them.
+    id: 'deployments-view-004',
+    sql: `
+      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+      CREATE EXTENSION IF NOT EXISTS btree_gin;
+      ALTER TABLE deployments_view ADD COLUMN IF NOT EXISTS brief text;
+      UPDATE deployments_view SET brief = resource->>'brief' WHERE brief IS NULL;
+      CREATE INDEX IF NOT EXISTS deployments_view_brief_search
+        ON deployments_view USING gin (workspace_id, mode, brief gin_trgm_ops);
+    `,
+  },
 ];

@@ -29,8 +29,8 @@ export const deploymentsViewProjection = stateProjection({
     const resource = toDeploymentResource(state);
     return [
       {
-        text: `INSERT INTO deployments_view (id, workspace_id, mode, status, skills, created_at, updated_at, revision, resource, follow_up_to)
-               SELECT $1, $2, $3, $4, $5::text[], $6::timestamptz, $7::timestamptz, $8::bigint, $9::json, $10 FROM appended
+        text: `INSERT INTO deployments_view (id, workspace_id, mode, status, skills, created_at, updated_at, revision, resource, follow_up_to, brief)
+               SELECT $1, $2, $3, $4, $5::text[], $6::timestamptz, $7::timestamptz, $8::bigint, $9::json, $10, $11 FROM appended
                ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, updated_at = EXCLUDED.updated_at,
                  revision = EXCLUDED.revision, resource = EXCLUDED.resource`,
         values: [
@@ -44,6 +44,7 @@ export const deploymentsViewProjection = stateProjection({
           revision,
           JSON.stringify(resource),
           state.details.follow_up_to?.deployment_id ?? null,
+          resource.brief,
         ],
       },
     ];

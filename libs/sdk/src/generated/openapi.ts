@@ -1495,6 +1495,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size, 1 to 100; outside that range is 400 (not clamped). */
                 limit?: number;
+                /** @description Search: a deployment id (`dep_…`) finds that deployment; any other text (at least 3 characters, trimmed) finds deployments whose brief contains it, case-insensitively. Combines with the other filters; the cursor keeps it. Given once. */
+                q?: string;
                 /** @description Only deployments whose `skills` contain this exact tag. Given once. */
                 skill?: string;
                 /** @description Only deployments in any of these states; repeat the parameter for several (`?status=pending&status=accepted`). Comma lists are refused. */

@@ -32,4 +32,13 @@ export const workspacesViewMigrations = [
       );
     `,
   },
+  {
+    // Operations find an account by part of its workspace's name: a trigram index serves ILIKE
+    // '%…%' at any number of workspaces. pg_trgm is a "trusted" extension: the service's role may create it.
+    id: 'workspaces-view-003-name-search',
+    sql: `
+      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+      CREATE INDEX IF NOT EXISTS workspaces_view_name_search ON workspaces_view USING gin (name gin_trgm_ops);
+    `,
+  },
 ];

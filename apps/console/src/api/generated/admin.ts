@@ -1090,8 +1090,12 @@ export type components = {
         WorkspaceListItem: {
             /** Format: date-time */
             created_at: string;
+            /** @description Credits left to spend (allowance and top-ups); null until the account opens. */
+            credits_remaining: number | null;
             id: string;
             name: string;
+            /** @description The name of the account’s plan; null until the account opens. */
+            plan: string | null;
         };
         WorkspaceSummary: {
             /** Format: date-time */
@@ -4780,6 +4784,8 @@ export interface operations {
                 cursor?: string;
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
+                /** @description A workspace id, or at least 3 characters found in the name (case-insensitive). */
+                q?: string;
             };
             header?: never;
             path?: never;

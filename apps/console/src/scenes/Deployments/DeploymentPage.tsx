@@ -9,6 +9,7 @@ import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { DeliveryStatusBadge } from '../../common/DeliveryStatus/DeliveryStatus';
 import { DeploymentStatusBadge } from '../../common/DeploymentStatus/DeploymentStatus';
 import { formatBytes, formatDuration } from '../../common/format';
+import { TypedData } from '../../common/TypedData/TypedData';
 import { When } from '../../common/When/When';
 import MarkdownPreview from '../../common/MarkdownPreview/MarkdownPreview';
 import { Page } from '../../common/Page/Page';
@@ -16,6 +17,7 @@ import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 import { briefTitle, URGENCY_TEXT } from '../../common/work-text';
 import { CancelDeployment } from './CancelDeployment';
 import { EventTimeline } from './EventTimeline';
+import { Feedback } from './Feedback';
 import { RoutingHistory } from './RoutingHistory';
 
 const LIVE_TEXT = { connecting: 'connecting…', live: 'live', reconnecting: 'reconnecting…' } as const;
@@ -77,6 +79,8 @@ export default function DeploymentPage({ mode, deploymentId }: { mode: Mode; dep
           {(d.status === 'pending' || d.status === 'accepted' || d.status === 'expired') && <RoutingHistory mode={mode} deployment={d} />}
           <QuestionAndReply deployment={d} />
           <Output deployment={d} />
+          <OutputSchema deployment={d} />
+          <Feedback mode={mode} deployment={d} />
           <Ending deployment={d} />
           <section className="card" aria-labelledby="events-heading">
             <h2 id="events-heading">Event timeline</h2>
@@ -88,6 +92,7 @@ export default function DeploymentPage({ mode, deploymentId }: { mode: Mode; dep
         </div>
         <aside className="detail-grid__side" aria-label="Details">
           <Facts deployment={d} />
+          <Chain mode={mode} deployment={d} />
           {(d.status === 'pending' || d.status === 'accepted') && <CancelDeployment mode={mode} deployment={d} />}
           <Deliveries mode={mode} deployment={d} />
         </aside>
@@ -167,6 +172,47 @@ function Facts({ deployment: d }: { deployment: Deployment }) {
   );
 }
 
+/** The earlier deployment this one follows up, and the later ones following it up, oldest first. */
+function Chain({ mode, deployment: d }: { mode: Mode; deployment: Deployment }) {
+  const followUps = d.follow_ups ?? [];
+  if (!d.follow_up_to && followUps.length === 0) return null;
+  const link = (deploymentId: string) => (
+    <Link to={dashboardPath(mode, { page: 'deployment', deploymentId })}>
+      <code>{deploymentId}</code>
+    </Link>
+  );
+  return (
+    <section className="card" aria-labelledby="chain-heading">
+      <h2 id="chain-heading">Follow-ups</h2>
+      {d.follow_up_to && <p>Follows up {link(d.follow_up_to)}, offered first to the same expert.</p>}
+      {followUps.length > 0 && (
+        <>
+          <p className="muted small">Followed up by, oldest first:</p>
+          <ol className="compact-list chain-list">
+            {followUps.map((followUp) => (
+              <li key={followUp}>{link(followUp)}</li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The JSON Schema the typed answer follows, folded away: a program's contract, seldom read. */
+function OutputSchema({ deployment: d }: { deployment: Deployment }) {
+  if (!d.output_schema) return null;
+  return (
+    <details className="card schema-panel">
+      <summary>Answer schema</summary>
+      <p className="muted small">The JSON Schema given on create; the expert's typed answer is checked against it.</p>
+      <pre className="json-view" aria-label="The answer schema" tabIndex={0}>
+        <code>{JSON.stringify(d.output_schema, null, 2)}</code>
+      </pre>
+    </details>
+  );
+}
+
 function QuestionAndReply({ deployment: d }: { deployment: Deployment }) {
   if (!d.question) return null;
   return (
@@ -198,6 +244,13 @@ function Output({ deployment: d }: { deployment: Deployment }) {
   return (
     <section className="card" aria-labelledby="output-heading">
       <h2 id="output-heading">{title}</h2>
+      {d.output.data !== undefined && (
+        <>
+          <h3>Typed answer</h3>
+          <TypedData data={d.output.data} label="The typed answer" />
+          <h3>Notes</h3>
+        </>
+      )}
       <MarkdownPreview source={d.output.body} label={`The expert's ${title.toLowerCase()}`} empty="The output has no text." />
       {d.output.attachments.length > 0 && (
         <>

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { fieldError } from '../../api/api-error';
+import { SearchBox } from '../../common/SearchBox/SearchBox';
 import { useDeploymentList, type DeploymentFilters } from '../../api/dashboard-queries';
 import type { Deployment, DeploymentStatus, Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
@@ -11,7 +13,7 @@ import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 import { briefTitle } from '../../common/work-text';
 
-const NO_FILTERS: DeploymentFilters = { status: [], skill: '', createdAfter: '' };
+const NO_FILTERS: DeploymentFilters = { status: [], skill: '', createdAfter: '', q: '' };
 const STATUSES = Object.keys(DEPLOYMENT_STATUS) as DeploymentStatus[];
 
 /** Every deployment of this mode, newest first, filtered by status, skill and date; live. */
@@ -19,16 +21,25 @@ export default function DeploymentsPage({ mode }: { mode: Mode }) {
   const [filters, setFilters] = useState<DeploymentFilters>(NO_FILTERS);
   const list = useDeploymentList(mode, filters);
   const items = list.data?.pages.flatMap((page) => page.data) ?? [];
-  const filtered = filters.status.length > 0 || filters.skill !== '' || filters.createdAfter !== '';
+  const filtered = filters.status.length > 0 || filters.skill !== '' || filters.createdAfter !== '' || filters.q !== '';
+  const searchError = fieldError(list.error, 'q', { q: 'Search' });
   return (
     <Page title="Deployments" lead={<p>What your agents handed to experts in {mode} mode, newest first. Status changes appear here as they happen.</p>}>
-      <Filters key={JSON.stringify(filters)} initial={filters} onApply={setFilters} onClear={() => setFilters(NO_FILTERS)} />
+      <SearchBox
+        id="deployment-search"
+        label="Search deployments"
+        hint="A deployment id, or at least 3 characters of its brief."
+        value={filters.q}
+        error={searchError}
+        onSearch={(q) => setFilters((current) => ({ ...current, q }))}
+      />
+      <Filters key={JSON.stringify(filters)} initial={filters} onApply={(chosen) => setFilters({ ...chosen, q: filters.q })} onClear={() => setFilters({ ...NO_FILTERS, q: filters.q })} />
       {list.isPending && <Loading what="deployments" />}
-      {list.isError && <ErrorState what="deployments" error={list.error} onRetry={() => void list.refetch()} />}
+      {list.isError && !searchError && <ErrorState what="deployments" error={list.error} onRetry={() => void list.refetch()} />}
       {list.isSuccess && items.length === 0 && (
-        <EmptyState title={filtered ? 'No deployment matches these filters.' : `No ${mode} deployments yet.`}>
+        <EmptyState title={filters.q ? `No deployment matches “${filters.q}”.` : filtered ? 'No deployment matches these filters.' : `No ${mode} deployments yet.`}>
           {filtered ? (
-            <p>Clear the filters to see every deployment.</p>
+            <p>Clear the search and the filters to see every deployment.</p>
           ) : (
             <p>
               Create one over the API with a {mode} key: <code>POST /v1/deployments</code> with a brief and skills. Make a key on the <Link to={dashboardPath(mode, { page: 'api-keys' })}>API keys</Link> page
@@ -57,7 +68,7 @@ function Filters({ initial, onApply, onClear }: { initial: DeploymentFilters; on
   const [createdAfter, setCreatedAfter] = useState(initial.createdAfter);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply({ status, skill: skill.trim(), createdAfter });
+    onApply({ status, skill: skill.trim(), createdAfter, q: initial.q });
   };
   const toggle = (value: DeploymentStatus) => setStatus((current) => (current.includes(value) ? current.filter((s) => s !== value) : [...current, value]));
   const active = initial.status.length + (initial.skill ? 1 : 0) + (initial.createdAfter ? 1 : 0);

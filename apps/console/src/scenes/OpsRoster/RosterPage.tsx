@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { describeError } from '../../api/api-error';
+import { useState, type FormEvent } from 'react';
+import { describeError, fieldError } from '../../api/api-error';
 import type { AdminRosterEntry } from '../../api/dashboard-types';
-import { useAddExpert, useAdminExperts } from '../../api/ops-queries';
+import { useAddExpert, useAdminExperts, type RosterFilters } from '../../api/ops-queries';
 import { Link } from '../../app/router';
 import { opsPath } from '../../app/routes';
 import { useAnnounce } from '../../common/Announcer/Announcer';
@@ -12,8 +12,12 @@ import { AvailabilitySelect } from './AvailabilitySelect';
 import { EXPERT_LABELS, ExpertProfileForm } from './ExpertProfileForm';
 
 /** Every expert, retired ones last (the gateway's order): add one (credential shown once), set availability, open one to edit. */
+const ANY: RosterFilters = { skill: '', availability: '' };
+
 export default function RosterPage() {
-  const experts = useAdminExperts();
+  const [filters, setFilters] = useState<RosterFilters>(ANY);
+  const experts = useAdminExperts(filters);
+  const filtered = filters.skill !== '' || filters.availability !== '';
   const add = useAddExpert();
   const announce = useAnnounce();
   const [adding, setAdding] = useState(false);
@@ -59,9 +63,15 @@ export default function RosterPage() {
           />
         </section>
       )}
+      <RosterFilterForm key={JSON.stringify(filters)} initial={filters} error={experts.error} onApply={setFilters} onClear={() => setFilters(ANY)} />
       {experts.isPending && <Loading what="the roster" />}
-      {experts.isError && <ErrorState what="the roster" error={experts.error} onRetry={() => void experts.refetch()} />}
-      {experts.isSuccess && items.length === 0 && (
+      {experts.isError && !fieldError(experts.error, 'skill', FILTER_LABELS) && <ErrorState what="the roster" error={experts.error} onRetry={() => void experts.refetch()} />}
+      {experts.isSuccess && items.length === 0 && filtered && (
+        <EmptyState title="No expert matches these filters.">
+          <p>Clear the filters to see the whole roster.</p>
+        </EmptyState>
+      )}
+      {experts.isSuccess && items.length === 0 && !filtered && (
         <EmptyState title="Nobody on the roster yet.">
           <p>Add the first expert: live deployments need an online expert covering their skills (test deployments do not).</p>
         </EmptyState>
@@ -82,6 +92,9 @@ export default function RosterPage() {
                 <th scope="col" className="numeric">
                   Rate
                 </th>
+                <th scope="col" className="numeric">
+                  Rating
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -99,6 +112,9 @@ export default function RosterPage() {
                   </td>
                   <td className="numeric">{expert.median_turnaround_minutes} min</td>
                   <td className="numeric">{expert.rate_credits_per_hour}/h</td>
+                  <td className="numeric">
+                    <Rating ratings={expert.ratings} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -123,5 +139,67 @@ function ConsoleAccess({ expert }: { expert: AdminRosterEntry }) {
     <span className="small">
       {expert.console.status === 'active' ? 'Signs in' : 'Invited'} as {expert.console.email}
     </span>
+  );
+}
+
+/** Agents' ratings of the expert's completed live work: the mean to one decimal and how many. */
+function Rating({ ratings }: { ratings: AdminRosterEntry['ratings'] }) {
+  if (ratings.mean === null || ratings.count === 0) return <span className="muted small">No ratings</span>;
+  return (
+    <span>
+      {ratings.mean.toFixed(1)}
+      <span className="muted small">
+        {' '}
+        of 5, {ratings.count} {ratings.count === 1 ? 'rating' : 'ratings'}
+      </span>
+    </span>
+  );
+}
+
+const FILTER_LABELS = { skill: 'Skill', availability: 'Availability' };
+
+/** Narrows the roster by a skill tag and by availability (the admin API's own filters). */
+function RosterFilterForm({ initial, error, onApply, onClear }: { initial: RosterFilters; error: unknown; onApply: (filters: RosterFilters) => void; onClear: () => void }) {
+  const [skill, setSkill] = useState(initial.skill);
+  const [availability, setAvailability] = useState<RosterFilters['availability']>(initial.availability);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({ skill: skill.trim(), availability });
+  };
+  const skillError = fieldError(error, 'skill', FILTER_LABELS);
+  return (
+    <form className="card filters" onSubmit={submit} aria-label="Filter the roster">
+      <div className="filters__row">
+        <div className={`field${skillError ? ' field--invalid' : ''}`}>
+          <label htmlFor="roster-skill">Skill</label>
+          <input id="roster-skill" type="text" value={skill} onChange={(event) => setSkill(event.target.value)} placeholder="copywriting" aria-invalid={skillError ? true : undefined} aria-describedby={skillError ? 'roster-skill-error' : undefined} />
+          {skillError && (
+            <p id="roster-skill-error" className="field__error">
+              <span aria-hidden="true">⚠ </span>
+              {skillError}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor="roster-availability">Availability</label>
+          <select id="roster-availability" value={availability} onChange={(event) => setAvailability(event.target.value as RosterFilters['availability'])}>
+            <option value="">Any</option>
+            <option value="online">Online</option>
+            <option value="busy">Busy</option>
+            <option value="offline">Offline</option>
+          </select>
+        </div>
+      </div>
+      <div className="actions">
+        <button type="submit" className="button button--primary">
+          Apply filters
+        </button>
+        {(initial.skill !== '' || initial.availability !== '') && (
+          <button type="button" className="button button--quiet" onClick={onClear}>
+            Clear
+          </button>
+        )}
+      </div>
+    </form>
   );
 }

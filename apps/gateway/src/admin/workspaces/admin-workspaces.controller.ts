@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
-import { DomainError, OPERATIONS_ACTOR } from '@eh/contracts';
+import { DomainError, isId, OPERATIONS_ACTOR } from '@eh/contracts';
 import { inviteMember } from '@eh/identity';
+import { findAccountBalances } from '@eh/ledger';
 import type { EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { createWorkspace, findWorkspace, parseKeyMode, revokeApiKey, rotateApiKey, type CreatedWorkspace, type IssuedKey, type WorkspaceSummary } from '@eh/workspaces';
@@ -9,7 +10,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { WorkspacePeople } from '../../members/workspace-people.service';
 import type { FastifyRequest } from 'fastify';
 import { EVENT_STORE, SQL } from '../../http/tokens';
-import { decodePositionCursor, encodePositionCursor, parseLimit, refuseUnknownParameters, singleParameter } from '../../http/list-query.rules';
+import { decodePositionCursor, encodePositionCursor, invalidQuery, parseLimit, refuseUnknownParameters, singleParameter } from '../../http/list-query.rules';
 import { ValidatedBody } from '../../http/validated-body.pipe';
 import { AdminGuard } from '../admin.guard';
 import { ApiKeyCache } from '../../http/api-key-cache';
@@ -30,6 +31,28 @@ export class CreateWorkspaceDto {
 
 /** Issue 13: the workspace and, when an owner was named, their one-time invitation link. */
 export type CreatedWorkspaceWithOwner = CreatedWorkspace & { owner_invitation: { email: string; url: string; expires_at: string } | null };
+
+/** One row of operations' accounts list: the workspace, its balance and its plan (null before its account opens). */
+export interface WorkspaceListItem {
+  id: string;
+  name: string;
+  created_at: string;
+  credits_remaining: number | null;
+  plan: string | null;
+}
+
+/** Fewer characters than a trigram cannot use the name index, and would match nearly every name. */
+const NAME_SEARCH_MIN_CHARACTERS = 3;
+
+/** `q`: a workspace id as is, or at least 3 characters of a name; blank means no search. */
+function parseNameSearch(raw: string | undefined): string | null {
+  const text = raw?.trim() ?? '';
+  if (text === '') return null;
+  if (!isId('workspace', text) && [...text].length < NAME_SEARCH_MIN_CHARACTERS) {
+    throw invalidQuery('q', `q must be a workspace id or at least ${NAME_SEARCH_MIN_CHARACTERS} characters of its name; got "${text}"`);
+  }
+  return text;
+}
 
 /** Operations' API for workspaces and their keys (docs/decisions.md "REST conventions"). */
 @Controller('admin/v1/workspaces')
@@ -62,19 +85,38 @@ export class AdminWorkspacesController {
     return { ...created, owner_invitation: { email: invitation.email, url: invitation.url, expires_at: invitation.expires_at } };
   }
 
-  /** Issue 13: operations' pages list workspaces, newest first. */
+  /** Operations' pages list workspaces, newest first, optionally found by id or part of the name (`q`), with each account's balance and plan. */
   @Get()
-  async list(@Req() request: FastifyRequest): Promise<{ object: 'list'; data: { id: string; name: string; created_at: string }[]; next: string | null; has_more: boolean }> {
+  async list(@Req() request: FastifyRequest): Promise<{ object: 'list'; data: WorkspaceListItem[]; next: string | null; has_more: boolean }> {
     const query = request.query as Record<string, unknown>;
-    refuseUnknownParameters(query, ['limit', 'cursor']);
+    refuseUnknownParameters(query, ['limit', 'cursor', 'q']);
     const limit = parseLimit(singleParameter(query, 'limit'));
     const cursor = singleParameter(query, 'cursor');
+    const search = parseNameSearch(singleParameter(query, 'q'));
     const after = cursor === undefined ? null : decodePositionCursor(cursor, (value) => /^ws_[0-9A-Z]{26}$/.test(value));
+    const params: unknown[] = [after, limit + 1];
+    // Added only when searching, so the plain list keeps its primary-key walk and a search its trigram index.
+    let matching = '';
+    if (search !== null && isId('workspace', search)) {
+      params.push(search);
+      matching = 'AND id = $3';
+    } else if (search !== null) {
+      params.push(`%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
+      matching = 'AND name ILIKE $3';
+    }
     const { rows } = await this.sql.query<{ id: string; name: string; created_at: Date }>(
-      'SELECT id, name, created_at FROM workspaces_view WHERE ($1::text IS NULL OR id < $1) ORDER BY id DESC LIMIT $2',
-      [after, limit + 1],
+      `SELECT id, name, created_at FROM workspaces_view WHERE ($1::text IS NULL OR id < $1) ${matching} ORDER BY id DESC LIMIT $2`,
+      params,
     );
-    const data = rows.slice(0, limit).map((row) => ({ id: row.id, name: row.name, created_at: row.created_at.toISOString() }));
+    const page = rows.slice(0, limit);
+    const balances = await findAccountBalances(this.sql, page.map((row) => row.id));
+    const data = page.map((row) => ({
+      id: row.id,
+      name: row.name,
+      created_at: row.created_at.toISOString(),
+      credits_remaining: balances.get(row.id)?.credits_remaining ?? null,
+      plan: balances.get(row.id)?.plan ?? null,
+    }));
     const next = rows.length > limit ? encodePositionCursor(data[data.length - 1].id) : null;
     return { object: 'list', data, next, has_more: next !== null };
   }

@@ -1,7 +1,7 @@
 import { DomainError } from '@eh/contracts';
 import { ListCursorCodec, filtersHash, type CursorScope } from './list-cursor';
 
-const scope: CursorScope = { workspaceId: 'ws_A', mode: 'live', filtersHash: filtersHash({ statuses: [], skill: null, createdAfter: null }) };
+const scope: CursorScope = { workspaceId: 'ws_A', mode: 'live', filtersHash: filtersHash({ statuses: [], skill: null, createdAfter: null, q: null }) };
 const position = { createdAt: '2026-11-01T10:00:00.123000Z', id: 'dep_01JD0000000000000000000000' };
 const codec = new ListCursorCodec('a-secret-of-at-least-thirty-two-characters');
 
@@ -43,15 +43,16 @@ describe('list cursors', () => {
 
   it('refuses a cursor used with other filters', () => {
     const cursor = codec.encode(scope, position);
-    const filtered = { ...scope, filtersHash: filtersHash({ statuses: ['pending'], skill: null, createdAfter: null }) };
+    const filtered = { ...scope, filtersHash: filtersHash({ statuses: ['pending'], skill: null, createdAfter: null, q: null }) };
     expect(refusal(() => codec.decode(cursor, filtered))).toMatchObject({ field: 'cursor', message: expect.stringContaining('other filters') });
   });
 
   it('hashes filters by meaning: status order and repetition do not matter', () => {
-    const a = filtersHash({ statuses: ['pending', 'accepted'], skill: 'copywriting', createdAfter: '2026-11-01T00:00:00.000Z' });
-    const b = filtersHash({ statuses: ['accepted', 'pending', 'accepted'], skill: 'copywriting', createdAfter: '2026-11-01T00:00:00.000Z' });
+    const a = filtersHash({ statuses: ['pending', 'accepted'], skill: 'copywriting', createdAfter: '2026-11-01T00:00:00.000Z', q: null });
+    const b = filtersHash({ statuses: ['accepted', 'pending', 'accepted'], skill: 'copywriting', createdAfter: '2026-11-01T00:00:00.000Z', q: null });
     expect(a).toBe(b);
-    expect(filtersHash({ statuses: ['pending'], skill: 'copywriting', createdAfter: null })).not.toBe(a);
-    expect(filtersHash({ statuses: [], skill: null, createdAfter: null })).not.toBe(filtersHash({ statuses: [], skill: 'x', createdAfter: null }));
+    expect(filtersHash({ statuses: ['pending'], skill: 'copywriting', createdAfter: null, q: null })).not.toBe(a);
+    expect(filtersHash({ statuses: [], skill: null, createdAfter: null, q: null })).not.toBe(filtersHash({ statuses: [], skill: 'x', createdAfter: null, q: null }));
+    expect(filtersHash({ statuses: [], skill: null, createdAfter: null, q: 'launch' })).not.toBe(filtersHash({ statuses: [], skill: null, createdAfter: null, q: 'launches' }));
   });
 });

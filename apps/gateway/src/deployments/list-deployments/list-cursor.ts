@@ -42,7 +42,7 @@ export class ListCursorCodec {
       throw invalid('cursor was issued to another workspace or key mode; start again without cursor');
     }
     if (payload.f !== scope.filtersHash) {
-      throw invalid('cursor was issued for other filters; send the same status, skill and created_after as on the first page');
+      throw invalid('cursor was issued for other filters; send the same status, skill, created_after and q as on the first page');
     }
     return { createdAt: payload.t, id: payload.i };
   }
@@ -85,6 +85,6 @@ function parsePayload(json: string): CursorPayload | null {
 
 /** Same filters, same hash, whatever the order or repetition of `status` in the query. */
 export function filtersHash(filters: DeploymentListFilters): string {
-  const canonical = JSON.stringify([[...new Set(filters.statuses)].sort(), filters.skill, filters.createdAfter]);
+  const canonical = JSON.stringify([[...new Set(filters.statuses)].sort(), filters.skill, filters.createdAfter, filters.q]);
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 22);
 }

@@ -13,13 +13,13 @@ function refusedParam(query: Record<string, unknown>): string | undefined {
 
 describe('GET /v1/deployments query parsing', () => {
   it('defaults: no filters, limit 20, no cursor', () => {
-    expect(parseListQuery({})).toEqual({ filters: { statuses: [], skill: null, createdAfter: null }, limit: 20, cursor: null });
+    expect(parseListQuery({})).toEqual({ filters: { statuses: [], skill: null, createdAfter: null, q: null }, limit: 20, cursor: null });
   });
 
   it('reads repeated status, skill, created_after, limit and cursor', () => {
     const parsed = parseListQuery({ status: ['pending', 'accepted', 'pending'], skill: 'copywriting', created_after: '2026-11-01T10:00:00+02:00', limit: '100', cursor: 'abc.def' });
     expect(parsed).toEqual({
-      filters: { statuses: ['pending', 'accepted'], skill: 'copywriting', createdAfter: '2026-11-01T08:00:00.000Z' },
+      filters: { statuses: ['pending', 'accepted'], skill: 'copywriting', createdAfter: '2026-11-01T08:00:00.000Z', q: null },
       limit: 100,
       cursor: 'abc.def',
     });
@@ -54,10 +54,19 @@ describe('GET /v1/deployments query parsing', () => {
     [{ limit: '' }, 'limit'],
     [{ limit: ['10', '20'] }, 'limit'],
     [{ cursor: ['a', 'b'] }, 'cursor'],
+    [{ q: 'ab' }, 'q'],
+    [{ q: ' é ' }, 'q'],
+    [{ q: ['launch', 'copy'] }, 'q'],
     [{ stauts: 'pending' }, 'stauts'],
     [{ page: '2', status: 'pending' }, 'page'],
   ])('refuses %j naming %s', (query, param) => {
     expect(refusedParam(query)).toBe(param);
+  });
+
+  it('reads q: a deployment id as is, text trimmed, blank as no search', () => {
+    expect(parseListQuery({ q: 'dep_01JD0000000000000000000000' }).filters.q).toBe('dep_01JD0000000000000000000000');
+    expect(parseListQuery({ q: '  launch copy ' }).filters.q).toBe('launch copy');
+    expect(parseListQuery({ q: '   ' }).filters.q).toBeNull();
   });
 
   it('names every unknown parameter in the message', () => {

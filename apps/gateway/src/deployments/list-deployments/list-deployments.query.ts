@@ -1,9 +1,9 @@
-import { DEPLOYMENT_STATUSES, type DeploymentStatus } from '@eh/contracts';
+import { DEPLOYMENT_STATUSES, isId, type DeploymentStatus } from '@eh/contracts';
 import type { DeploymentListFilters } from '@eh/deployments';
 import { invalidQuery as invalid, parseLimit, refuseUnknownParameters, singleParameter } from '../../http/list-query.rules';
 import { SKILL_TAG } from '../create-deployment/create-deployment.dto';
 
-const KNOWN_PARAMETERS = ['status', 'skill', 'created_after', 'limit', 'cursor'] as const;
+const KNOWN_PARAMETERS = ['status', 'skill', 'created_after', 'q', 'limit', 'cursor'] as const;
 
 export interface ListDeploymentsQuery {
   filters: DeploymentListFilters;
@@ -23,7 +23,7 @@ export function parseListQuery(query: Record<string, unknown>): ListDeploymentsQ
   // Only `status` may repeat; a second value of anything else is ambiguous.
   const single = (name: string): string | undefined => singleParameter(query, name);
   return {
-    filters: { statuses: parseStatuses(query.status as QueryValue), skill: parseSkill(single('skill')), createdAfter: parseCreatedAfter(single('created_after')) },
+    filters: { statuses: parseStatuses(query.status as QueryValue), skill: parseSkill(single('skill')), createdAfter: parseCreatedAfter(single('created_after')), q: parseSearch(single('q')) },
     limit: parseLimit(single('limit')),
     cursor: single('cursor') ?? null,
   };
@@ -66,4 +66,19 @@ function parseCreatedAfter(raw: string | undefined): string | null {
 function isCalendarDate(year: number, month: number, day: number): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Fewer characters than a trigram cannot use the search index, and would match almost every brief. */
+export const SEARCH_MIN_CHARACTERS = 3;
+
+/** A deployment id as is; text trimmed, at least 3 characters; absent or blank means no search. */
+function parseSearch(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  const text = raw.trim();
+  if (text === '') return null;
+  if (isId('deployment', text)) return text;
+  if ([...text].length < SEARCH_MIN_CHARACTERS) {
+    throw invalid('q', `q must be a deployment id or at least ${SEARCH_MIN_CHARACTERS} characters of text to find in the brief; got "${text}"`);
+  }
+  return text;
 }

@@ -61,7 +61,10 @@ export const ADMIN_OPERATIONS: Record<string, AdminOperationDoc> = {
   'POST /admin/v1/webhook-deliveries/:id/replay': { response: ref('AdminDelivery') },
   'POST /admin/v1/webhook-deliveries/replay': { response: ref('BulkReplayResult') },
   'POST /admin/v1/workspaces': { response: ref('CreatedWorkspace') },
-  'GET /admin/v1/workspaces': { response: ref('WorkspaceList'), query: [limit(20), cursor] },
+  'GET /admin/v1/workspaces': {
+    response: ref('WorkspaceList'),
+    query: [q('q', 'A workspace id, or at least 3 characters found in the name (case-insensitive).', { type: 'string', minLength: 3 }), limit(20), cursor],
+  },
   'GET /admin/v1/workspaces/:id': { response: ref('WorkspaceSummary') },
   'GET /admin/v1/workspaces/:id/account': { response: ref('AccountSummary') },
   'POST /admin/v1/workspaces/:id/account/credits': { response: ref('AccountSummary') },

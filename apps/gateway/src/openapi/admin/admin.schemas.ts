@@ -4,7 +4,7 @@ import type { AdminExpertEntry, AdminRosterEntry, ExpertConsoleAccess, ExpertInv
 import type { CreatedWorkspace, IssuedKey, WorkspaceSummary } from '@eh/workspaces';
 import type { OperatorListEntry } from '@eh/identity';
 import type { BulkReplayResult, EndpointWithSecret, WebhookEndpointView } from '@eh/delivery';
-import type { CreatedWorkspaceWithOwner } from '../../admin/workspaces/admin-workspaces.controller';
+import type { CreatedWorkspaceWithOwner, WorkspaceListItem } from '../../admin/workspaces/admin-workspaces.controller';
 import { componentRef, idOf, objectOf, orNull, timestamp, type JsonSchema, type PropertiesOf } from '../json-schema';
 import { DASHBOARD_CONSOLE_SCHEMAS } from '../expert/dashboard-console.schemas';
 import { webhookDeliverySchema, DASHBOARD_SCHEMAS } from '../schemas/dashboard.schema';
@@ -66,7 +66,13 @@ const account = objectOf<AccountSummary>({
 });
 
 const keyMetadata = objectOf<WorkspaceSummary['keys'][number]>({ key_id: idOf('apiKey'), mode, last4: text, issued_at: timestamp(), revoked_at: orNull(timestamp()) });
-const workspaceListItem = objectOf<Omit<WorkspaceSummary, 'keys'>>({ id: idOf('workspace'), name: text, created_at: timestamp() });
+const workspaceListItem = objectOf<WorkspaceListItem>({
+  id: idOf('workspace'),
+  name: text,
+  created_at: timestamp(),
+  credits_remaining: { ...orNull(count), description: 'Credits left to spend (allowance and top-ups); null until the account opens.' },
+  plan: { ...orNull(text), description: 'The name of the account’s plan; null until the account opens.' },
+});
 const keyPair = objectOf<CreatedWorkspace['keys']>({ test: { type: 'string', description: 'Shown this once.' }, live: { type: 'string', description: 'Shown this once.' } });
 
 const adminEndpoint = objectOf<WebhookEndpointView>({
