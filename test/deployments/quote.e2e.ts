@@ -138,6 +138,8 @@ describe('POST /v1/deployments/quote', () => {
       { brief: 'x', skills: ['copywriting'], urgency: 'scheduled' },
       { brief: 'x', skills: ['copywriting'], deadline: 'tomorrow' },
       { brief: 'x', skills: ['copywriting'], context_url: 'ftp://example.com' },
+      { brief: 'x', skills: ['copywriting'], output_schema: { a: 'x' } },
+      { brief: 'x', skills: ['copywriting'], output_schema: { type: 'object', properties: { a: { $ref: 'https://example.com/s.json' } } } },
       [],
     ];
     for (const body of bad) {
@@ -148,6 +150,10 @@ describe('POST /v1/deployments/quote', () => {
       const { code, message, param } = quoted.body.error;
       expect({ code, message, param }).toEqual({ code: created.body.error.code, message: created.body.error.message, param: created.body.error.param });
     }
+    const unknownFollowUp = { brief: 'x', skills: ['copywriting'], follow_up_to: 'dep_01JZZZZZZZZZZZZZZZZZZZZZZZ' };
+    const [quotedFollowUp, createdFollowUp] = [await quote<ErrorBody>(workspace.keys.test, unknownFollowUp), await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body: unknownFollowUp })];
+    expect([quotedFollowUp.status, quotedFollowUp.body.error.param]).toEqual([404, 'follow_up_to']);
+    expect(quotedFollowUp.body.error.message).toBe(createdFollowUp.body.error.message);
     const anonymous = await quote<ErrorBody>(undefined, { brief: 'x', skills: ['copywriting'] });
     expect([anonymous.status, anonymous.body.error.code]).toEqual([401, 'authentication_failed']);
   });

@@ -148,7 +148,7 @@ async function readDeployment(store: EventStore, deploymentId: string): Promise<
  * The deployment a follow-up continues: one of this workspace and mode (else 404, as for any
  * other's id), completed (else 400: only finished work has an expert and an answer to continue).
  */
-async function followedUpDeployment(store: EventStore, scope: RequestScope, deploymentId: string): Promise<{ deployment_id: string; expert_id: string }> {
+export async function followedUpDeployment(store: EventStore, scope: Pick<RequestScope, 'workspaceId' | 'mode'>, deploymentId: string): Promise<{ deployment_id: string; expert_id: string }> {
   const notFound = new DomainError('not_found', `follow_up_to: no deployment ${deploymentId} in this workspace and mode`, 'follow_up_to');
   if (!isId('deployment', deploymentId)) throw notFound;
   const { state } = await loadAggregate(store, deploymentStreamName(deploymentId), deploymentDecider);

@@ -1,12 +1,13 @@
 import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { checkDestination } from '@eh/delivery';
-import { checkSchedule, slaDeadline } from '@eh/deployments';
+import { checkOutputSchema, checkSchedule, followedUpDeployment, slaDeadline } from '@eh/deployments';
+import type { EventStore } from '@eh/event-store';
 import { reservationEstimate } from '@eh/ledger';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
 import { previewFirstOffer } from '@eh/roster';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import { ApiKeyGuard, Auth } from '../../http/api-key.guard';
-import { CONFIG, ROUTER_CLIENT, SQL } from '../../http/tokens';
+import { CONFIG, EVENT_STORE, ROUTER_CLIENT, SQL } from '../../http/tokens';
 import { ValidatedBody } from '../../http/validated-body.pipe';
 import type { RouterClient } from '../../routing/router.client';
 import { CreateDeploymentDto } from '../create-deployment/create-deployment.dto';
@@ -24,12 +25,16 @@ export class QuoteDeploymentController {
     @Inject(SQL) private readonly sql: SqlClient,
     @Inject(ROUTER_CLIENT) private readonly router: RouterClient,
     @Inject(CONFIG) private readonly config: ServiceConfig,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   @Post('quote')
   @HttpCode(200)
   async quote(@Auth() auth: AuthenticatedKey, @Body(new ValidatedBody(CreateDeploymentDto)) body: CreateDeploymentDto): Promise<DeploymentQuote> {
     if (body.webhook_url) await checkDestination(body.webhook_url, 'webhook_url', this.config.webhooks.allowPrivateUrls);
+    // Create's checks of a typed answer's schema and of the work followed up: a body create would refuse, quote refuses alike.
+    if (body.output_schema !== undefined) checkOutputSchema(body.output_schema, auth.mode);
+    if (body.follow_up_to !== undefined) await followedUpDeployment(this.store, auth, body.follow_up_to);
     const now = new Date();
     const { durations } = this.config;
     const urgency = body.urgency ?? 'standard';
