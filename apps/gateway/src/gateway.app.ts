@@ -104,7 +104,7 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
   registerUnsafeInputCheck(fastify);
   // A refusal before the body was read closes the connection rather than read it (cost-bounds/).
   registerCloseAfterReply(fastify);
-  // Issue 12: cookies, the raw upload body (admitted before it is read), the static console and its security headers.
+  // The expert console's cookies, the raw upload body (admitted before it is read), the static console and its security headers.
   await registerConsoleHttp(app, config, consoleDeps, { database });
   // After the cookies are parsed: a request with no credential at all reads no large body.
   registerUnauthenticatedBodyCheck(fastify, { throttle: authThrottle, maxBytes: config.httpServer.unauthenticatedBodyMaxBytes });

@@ -53,7 +53,7 @@ export const PEOPLE_OPS_COMMANDS: Record<string, OpsCommand> = {
     usage: 'operator:invite --email <address> [--name <name>]',
     options: ['email', 'name'],
     summary:
-      'Invite an operator to the console (issue 13): prints a one-time link; signed in, they use the admin API from the console. Again for a password reset: the old password and every session end at once.',
+      'Invite an operator to the console: prints a one-time link; signed in, they use the admin API from the console. Again for a password reset: the old password and every session end at once.',
     run: (options, config) =>
       withDatabase(config, (database) =>
         inviteOperator(peopleDeps(database), { email: required(options, 'email'), name: text(options, 'name'), ttlSeconds: config.console.invitationTtlSeconds, publicBaseUrl: config.publicBaseUrl, now: new Date(), correlationId: newId('request') }),

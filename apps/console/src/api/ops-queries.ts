@@ -180,7 +180,7 @@ export function useResolveLimitRequest() {
 
 // ------------------------------------------------------------------ operators
 
-/** Issue 13: operators invite new operators (a one-time link, shown once); a reset link for another operator is operations' credential's alone. */
+/** Operators invite new operators (a one-time link, shown once); a reset link for another operator is operations' credential's alone. */
 export function useInviteOperator() {
   const client = useQueryClient();
   return useMutation({

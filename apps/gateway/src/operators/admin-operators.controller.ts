@@ -29,7 +29,7 @@ const operatorId = (id: string): string => {
 };
 
 /**
- * Operations' own people (issue 13): invited to the console with a one-time link; signed in, an
+ * Operations' own people: invited to the console with a one-time link; signed in, an
  * operator uses this admin API with the session cookie. Listed, offboarded (removed: password and
  * sessions end at once) and signed out everywhere here or with the ops CLI. Inviting one again is
  * their password reset: it takes the old password and sessions away, and only the admin credential
