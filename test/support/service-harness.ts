@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { connect } from 'nats';
@@ -76,6 +77,9 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
     SECRETS_KEYRING: `test-${namespace.slice(-8)}:${randomBytes(32).toString('base64')}`,
     // Attachment URLs are signed with one key shared by the gateways and the webhooks service.
     ATTACHMENT_URL_SECRET: `test-attachment-url-${randomBytes(24).toString('hex')}`,
+    // Every stack boots the same compiled files: V8's code cache on disk makes each boot after the
+    // first skip most of the compiling, the largest part of a service's start.
+    NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(os.tmpdir(), 'expert-handoff-compile-cache'),
     ...extraEnv,
   };
   let secondPort: number | null = null;
