@@ -108,7 +108,7 @@ const webhooks = inGroup('Webhooks', [
   { name: 'WEBHOOK_FANOUT_CONSUMERS', default: '1', used_by: ['webhooks'], meaning: 'Pullers per process on each fan-out consumer (deployments, handoffs).' },
   { name: 'WEBHOOK_FANOUT_CONCURRENCY', default: '64', used_by: ['webhooks'], meaning: "Events each fan-out puller handles at once; one deployment's or handoff's are still posted in order." },
   { name: 'WEBHOOK_FIRST_ATTEMPT_WAIT_MS', default: '200', used_by: ['webhooks'], meaning: "How long the fan-out waits for a new delivery's first attempt so the schedule and the attempt are one append; 0 records the schedule first." },
-  { name: 'WEBHOOK_ALLOW_PRIVATE_URLS', default: 'false', used_by: ['gateway', 'webhooks', 'cli'], meaning: 'true allows http and loopback or private addresses as webhook URLs: for tests and local development only.' },
+  { name: 'WEBHOOK_ALLOW_PRIVATE_URLS', default: 'false', used_by: ['gateway', 'webhooks', 'cli'], meaning: '`true` allows http and loopback or private addresses as webhook URLs: for tests and local development only.' },
 ]);
 
 const ledger = inGroup('Ledger', [
@@ -156,11 +156,11 @@ const mail = inGroup('Mail and notifications', [
 ]);
 
 const observability = inGroup('Observability', [
-  { name: 'LOG_LEVEL', default: 'info', used_by: ['all'], meaning: 'fatal, error, warn, info, debug (adds a line per answered request), trace or silent.' },
-  { name: 'OTEL_TRACES_EXPORTER', default: 'none', used_by: ['all'], meaning: 'otlp, console, jsonl or none; an OTLP endpoint alone turns otlp on.' },
+  { name: 'LOG_LEVEL', default: 'info', used_by: ['all'], meaning: 'How much each service logs: fatal, error, warn, info, debug (adds a line per answered request), trace or silent.' },
+  { name: 'OTEL_TRACES_EXPORTER', default: 'none', used_by: ['all'], meaning: 'Where finished spans go: otlp, console, jsonl or none; an OTLP endpoint alone turns otlp on.' },
   { name: 'OTEL_EXPORTER_OTLP_ENDPOINT', default: 'unset', used_by: ['all'], meaning: 'The collector traces are exported to over OTLP/HTTP (e.g. http://collector:4318); the other standard OTLP and batch settings apply as the standard says.' },
   { name: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', default: 'unset', used_by: ['all'], meaning: "The collector's traces address, when it differs from the general one." },
-  { name: 'OTEL_EXPORTER_OTLP_PROTOCOL', default: 'http/protobuf', used_by: ['all'], meaning: 'http/protobuf or http/json (gRPC is not offered).' },
+  { name: 'OTEL_EXPORTER_OTLP_PROTOCOL', default: 'http/protobuf', used_by: ['all'], meaning: 'How spans are encoded for the collector: http/protobuf or http/json (gRPC is not offered).' },
   { name: 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', default: 'unset', used_by: ['all'], meaning: "The protocol for traces only, ahead of the general one." },
   { name: 'OTEL_TRACES_FILE', default: 'unset', used_by: ['all'], meaning: 'With the jsonl exporter, the file finished spans are appended to as JSON lines (several processes may share it).' },
   { name: 'OTEL_SERVICE_NAME', default: 'the service name', used_by: ['all'], meaning: 'Renames the service in exported spans.' },
@@ -172,14 +172,14 @@ const security = inGroup('Security', [
   { name: 'CURSOR_SECRET', default: 'a random key per process', used_by: ['gateway'], meaning: 'Key (at least 32 characters) that signs list cursors; every gateway replica must share it or cursors work only where they were made.' },
   { name: 'SECRETS_KEYRING', default: 'a public development key', used_by: ['gateway', 'webhooks', 'cli'], meaning: 'Keys that seal webhook signing secrets at rest, `<key-id>:<base64 of 32 bytes>[,<older key>…]`: the first seals, any opens.' },
   { name: 'AUTH_CACHE_MS', default: '100', used_by: ['gateway'], meaning: 'How long a gateway trusts an API key it looked up: the longest a revoked key still works there.' },
-  { name: 'TLS_TERMINATED_BY_PROXY', default: 'false', used_by: ['gateway'], meaning: 'true when a proxy in front ends TLS: the session cookie is then Secure even with an http PUBLIC_BASE_URL.' },
+  { name: 'TLS_TERMINATED_BY_PROXY', default: 'false', used_by: ['gateway'], meaning: '`true` when a proxy in front ends TLS: the session cookie is then Secure even with an http PUBLIC_BASE_URL.' },
 ]);
 
 const mcp = inGroup('MCP server', [
   { name: 'SERVICE_API_KEY', default: 'unset', used_by: ['mcp'], meaning: "The workspace key the MCP server (and the SDK's example agent) calls the API with; unset, every tool call answers authentication_failed." },
   { name: 'SERVICE_BASE_URL', default: 'http://127.0.0.1:3000', used_by: ['mcp'], meaning: "The service's address the MCP server calls." },
   { name: 'SERVICE_API_VERSION', default: '2026-11-01', used_by: ['mcp'], meaning: 'The API version the MCP server asks for on every call.' },
-  { name: 'MCP_TRANSPORT', default: 'stdio', used_by: ['mcp'], meaning: 'stdio, or http for Streamable HTTP on loopback (as `--http` does).' },
+  { name: 'MCP_TRANSPORT', default: 'stdio', used_by: ['mcp'], meaning: "The MCP server's transport: stdio, or http for Streamable HTTP on loopback (as `--http` does)." },
   { name: 'MCP_HTTP_PORT', default: '3100', used_by: ['mcp'], meaning: 'Port of the Streamable HTTP transport on 127.0.0.1.' },
 ]);
 
