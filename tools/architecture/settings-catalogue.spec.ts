@@ -27,6 +27,11 @@ const DEFAULTS_NOT_COMPARED: Record<string, string> = {
   CONSOLE_DIR: "unset means the repository's own dist/console, while a value set is taken from the working directory",
 };
 
+/** Settings with a literal default that no loader below reads, each with where it is read instead. */
+const READ_OUTSIDE_LOADERS: Record<string, string> = {
+  EXPERT_API_URL: "read where the expert CLI starts (apps/cli/src/expert.main.ts), beside its --url option",
+};
+
 const NAME = '[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*';
 /** `env.X`, `env?.X`, `process.env.X` (and Vite's `import.meta.env.X`, listed above). */
 const MEMBER_READ = new RegExp(`\\benv\\??\\.(${NAME})\\b`, 'g');
@@ -79,9 +84,10 @@ function everyLoader(env: Env): unknown {
     attachments: { ...attachmentRest, configuredUrlSecrets: attachments.urlSecretGenerated ? urlSecrets.slice(1) : urlSecrets },
     postgres: [databaseUrlFromEnv(env), postgresTimeoutsFromEnv(env), poolSizeFromEnv(16, env)],
     nats: natsServersFromEnv(env),
-    health: healthAddressFromEnv(env),
+    // With a port and an exporter chosen, so the host and the protocol are read too.
+    health: [healthAddressFromEnv(env), healthAddressFromEnv({ HEALTH_PORT: '8081', ...env })],
     log: logLevelFromEnv(env),
-    tracing: tracingConfigFromEnv(env),
+    tracing: [tracingConfigFromEnv(env), tracingConfigFromEnv({ OTEL_TRACES_EXPORTER: 'otlp', ...env })],
     mail: loadMailConfig(env),
     mcp: loadMcpConfig(env, []),
   };
@@ -116,6 +122,21 @@ describe('settings catalogue', () => {
     expect(literal.length).toBeGreaterThan(80);
     const differing = literal.filter((setting) => JSON.stringify(everyLoader({ [setting.name]: setting.default ?? undefined })) !== unset).map((setting) => setting.name);
     expect(differing).toEqual([]);
+  });
+
+  it('compares each of those defaults with a loader that really reads it', () => {
+    const unset = JSON.stringify(everyLoader({}));
+    const changes = (name: string, value: string): boolean => {
+      try {
+        return JSON.stringify(everyLoader({ [name]: value })) !== unset;
+      } catch {
+        return true; // refused: the loader read it
+      }
+    };
+    const other = (value: string): string => (/^\d+$/.test(value) ? String(Number(value) + 1) : `${value}x`);
+    const literal = SETTINGS.filter((setting) => setting.default !== null && !describedInWords(setting.default) && !(setting.name in DEFAULTS_NOT_COMPARED));
+    const unread = literal.filter((setting) => !changes(setting.name, other(setting.default ?? ''))).map((setting) => setting.name);
+    expect(unread).toEqual(Object.keys(READ_OUTSIDE_LOADERS));
   });
 
   it('is what README.md shows under Settings (run `npm run settings:table` after a change)', () => {
