@@ -42,7 +42,7 @@ export function loadNotificationConfig(env: NodeJS.ProcessEnv, publicBaseUrl: st
     vapid: publicKey === '' ? null : { publicKey, privateKey, subject },
     allowPrivatePushEndpoints: env.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'true',
     retry,
-    leaseMs: integer(env, 'NOTIFY_LEASE_MS', 30_000),
+    leaseMs: integer(env, 'NOTIFY_LEASE_MS', 60_000),
     pollIntervalMs: integer(env, 'NOTIFY_POLL_INTERVAL_MS', 1_000),
     pushTimeoutMs: integer(env, 'PUSH_TIMEOUT_MS', 10_000),
     concurrency: integer(env, 'NOTIFY_CONCURRENCY', 32),

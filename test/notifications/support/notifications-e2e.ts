@@ -33,6 +33,7 @@ export const NOTIFY_CLOCKS = {
   NOTIFY_PUSH_RETRY_DELAYS_MS: '300,300',
   SMTP_CONNECTION_TIMEOUT_MS: '500',
   SMTP_SOCKET_TIMEOUT_MS: '500',
+  PUSH_TIMEOUT_MS: '2000',
 };
 
 export class NotificationsE2e extends RouterE2e {

@@ -86,7 +86,7 @@ export class NotificationDispatcher {
     const offerOpen = send.kind === 'offer' && send.offer_number !== null ? await offerIsOpen(sql, send.deployment_id, send.offer_number, send.expert_id, clock()) : null;
     const verdict = beforeAttempt(policy, send.attempts, offerOpen);
     if (!verdict.go) return recordOutcome(sql, send, { status: verdict.status, error: verdict.error }, clock());
-    const outcome = await this.deliver(send);
+    const outcome = await withinLease(this.deliver(send), config.leaseMs);
     const now = clock();
     const expiresAt = send.message.expires_at === null ? null : new Date(send.message.expires_at);
     await recordOutcome(sql, send, afterAttempt(policy, send.attempts, outcome, now, expiresAt), now);
@@ -101,5 +101,22 @@ export class NotificationDispatcher {
     const expiresAt = send.message.expires_at === null ? null : new Date(send.message.expires_at);
     const payload = { kind: send.kind, deployment_id: send.deployment_id, offer_number: send.offer_number, ...send.message, tag: send.notification_id };
     return sendPush(keys, payload, { vapid: config.vapid, ttlSeconds: pushTtlSeconds(expiresAt, clock()), timeoutMs: config.pushTimeoutMs });
+  }
+}
+
+/**
+ * An attempt still running at half its lease is given up as retryable, so its outcome is always
+ * written while the claim holds: only a dead process's claim ever runs out. The channels' own
+ * timeouts end attempts long before (the runtime refuses a lease that does not leave room for them).
+ */
+async function withinLease(attempt: Promise<AttemptOutcome>, leaseMs: number): Promise<AttemptOutcome> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<AttemptOutcome>((resolve) => {
+    timer = setTimeout(() => resolve({ kind: 'retryable', error: `no answer within ${Math.floor(leaseMs / 2)} ms` }), Math.floor(leaseMs / 2));
+  });
+  try {
+    return await Promise.race([attempt, deadline]);
+  } finally {
+    clearTimeout(timer);
   }
 }

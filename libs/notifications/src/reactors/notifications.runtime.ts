@@ -28,6 +28,8 @@ export class NotificationsRuntime implements ContextRuntimeDeclaration {
     const clock = (): Date => new Date();
     const mailConfig = loadMailConfig();
     const config = loadNotificationConfig(process.env, serviceConfig.publicBaseUrl);
+    const longestAttemptMs = Math.max(2 * mailConfig.connectionTimeoutMs + mailConfig.socketTimeoutMs, config.pushTimeoutMs);
+    if (config.leaseMs < 2 * longestAttemptMs) throw new Error(`NOTIFY_LEASE_MS (${config.leaseMs}) must be at least twice the longest attempt (${longestAttemptMs} ms from the SMTP and push timeouts), or a slow send could be claimed twice`);
     const options = { smtpConfigured: mailConfig.smtpUrl !== null, pushConfigured: config.vapid !== null };
     this.workers = [
       {
