@@ -93,6 +93,13 @@ async function main(): Promise<void> {
       const figures = percentiles(samples);
       process.stdout.write(`offer → ${name}: n=${samples.length} p50=${figures.p50} ms p95=${figures.p95} ms max=${figures.max} ms\n`);
     };
+    // Where the time goes: the reactor's planning (the row's created_at) and the dispatcher's send.
+    const sends = await services.database.pool.query<{ deployment_id: string; channel: string; created_at: Date; sent_at: Date | null }>(
+      'SELECT deployment_id, channel, created_at, sent_at FROM notification_sends WHERE deployment_id = ANY($1)',
+      [ids],
+    );
+    show('send planned', sends.rows.filter((row) => row.channel === 'email').map((row) => row.created_at.getTime() - (offeredAt.get(row.deployment_id) ?? Number.NaN)));
+    show('e-mail recorded sent', sends.rows.filter((row) => row.channel === 'email' && row.sent_at).map((row) => (row.sent_at as Date).getTime() - (offeredAt.get(row.deployment_id) ?? Number.NaN)));
     show('e-mail received', mailLatency);
     show('push received', pushLatency);
     const duplicates = inbox.messages.length - new Set(inbox.messages.map((mail) => mail.messageId)).size;
