@@ -31,6 +31,8 @@ export class NotificationDispatcher {
   private inFlight = 0;
   private passing = false;
   private again = false;
+  /** A pass stopped at the concurrency bound: sends may still be due, so the next free slot looks again. */
+  private full = false;
 
   constructor(private readonly deps: DispatcherDeps) {}
 
@@ -60,7 +62,10 @@ export class NotificationDispatcher {
       do {
         this.again = false;
         const room = this.deps.config.concurrency - this.inFlight;
-        if (room <= 0) return;
+        if (room <= 0) {
+          this.full = true;
+          return;
+        }
         const claimed = await claimDueSends(this.deps.sql, this.deps.clock(), this.deps.config.leaseMs, room);
         for (const send of claimed) this.run(send);
         if (claimed.length === room) this.again = true;
@@ -76,7 +81,10 @@ export class NotificationDispatcher {
       .catch(this.deps.onError)
       .finally(() => {
         this.inFlight -= 1;
-        if (this.again) this.kick();
+        if (this.full) {
+          this.full = false;
+          this.kick();
+        }
       });
   }
 
