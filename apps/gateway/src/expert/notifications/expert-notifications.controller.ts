@@ -31,7 +31,7 @@ export class ExpertNotificationsController {
 
   @Patch('notification-settings')
   async change(@CurrentExpert() expert: ExpertRef, @Body() body: unknown): Promise<NotificationSettingsResource> {
-    const stored = await changeSettings(this.sql, expert.id, parseSettingsChange(body ?? {}), new Date());
+    const stored = await changeSettings(this.sql, expert.id, parseSettingsChange(body), new Date());
     return notificationSettingsResource(this.sql, expert.id, this.channels, stored);
   }
 
