@@ -4,6 +4,7 @@
  */
 import { reachableChannels } from '@eh/notifications';
 import { waitUntil } from '@eh/platform/testing';
+import { signedIn } from '../console/support/console-client';
 import { request, type ErrorBody } from '../support/http';
 import { LocalPushService } from '../support/push-service';
 import { startServices, type RunningServices } from '../support/service-harness';
@@ -51,6 +52,10 @@ describe('expert notifications by e-mail and Web Push', () => {
     expect([page.status, page.headers.get('content-type')]).toEqual([200, expect.stringContaining('text/html')]);
     const [row] = await e2e.sends(ada.id);
     expect(row).toMatchObject({ notification_id: `offer:${id}:1`, kind: 'offer', channel: 'email', subscription_id: null, deployment_id: id, status: 'sent', attempts: 1, last_error: null });
+    const unknown = await request<ErrorBody>(services.baseUrl, 'GET', '/admin/v1/experts/spec_01JZ0000000000000000000000/notifications', { headers: e2e.admin });
+    expect([unknown.status, unknown.body.error.param]).toEqual([404, 'id']);
+    const badCursor = await request<ErrorBody>(services.baseUrl, 'GET', `/admin/v1/experts/${ada.id}/notifications?cursor=nope`, { headers: e2e.admin });
+    expect([badCursor.status, badCursor.body.error.param]).toEqual([400, 'cursor']);
     expect(await reachableChannels(services.database.pool, [ada.id, 'spec_nobody'], true)).toEqual(new Map([[ada.id, { email: true, push: false }], ['spec_nobody', { email: false, push: false }]]));
   });
 
@@ -76,6 +81,17 @@ describe('expert notifications by e-mail and Web Push', () => {
     expect(inbox.to('later-cy@example.test')).toEqual([]);
     expect((await e2e.sends(cy.id))[0]).toMatchObject({ status: ended.status, attempts: ended.attempts });
     expect(ended.attempts).toBeLessThanOrEqual(5);
+  });
+
+  it('from the console session, a change needs the session’s CSRF token', async () => {
+    const fay = await e2e.expertWith(null);
+    const client = await signedIn(services, fay, 'fay@example.test', 'correct horse battery staple');
+    const refused = await client.call<ErrorBody>('POST', '/expert/v1/push-subscriptions', { body: push.subscribe('fay'), csrf: null });
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'csrf_token_invalid']);
+    expect((await client.call('POST', '/expert/v1/push-subscriptions', { body: push.subscribe('fay') })).status).toBe(201);
+    const settings = await client.call<{ email: { address: string; deliverable: boolean }; push: { subscriptions: unknown[] } }>('GET', '/expert/v1/notification-settings');
+    expect(settings.body.email).toEqual({ enabled: true, address: 'fay@example.test', deliverable: true });
+    expect(settings.body.push.subscriptions).toHaveLength(1);
   });
 
   it('pushes the offer encrypted to each subscribed browser; a 410 marks the subscription gone', async () => {
@@ -133,6 +149,16 @@ describe('expert notifications by e-mail and Web Push', () => {
     expect((await request(services.baseUrl, 'POST', `/v1/deployments/${dropped}/cancel`, { key: workspace.keys.live, body: { reason: 'Budget cut' } })).status).toBe(200);
     const cancelled = await inbox.waitFor((m) => m.to.includes('ed@example.test') && m.subject === 'Work cancelled');
     expect(cancelled.text).toContain('Budget cut');
+    // Operations page through what went to Ed, newest first.
+    const pages: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { status: number; body: { data: { notification_id: string }[]; next: string | null } } = await request(services.baseUrl, 'GET', `/admin/v1/experts/${ed.id}/notifications?limit=1${cursor ? `&cursor=${cursor}` : ''}`, { headers: e2e.admin });
+      expect(page.status).toBe(200);
+      pages.push(...page.body.data.map((row) => row.notification_id));
+      cursor = page.body.next;
+    } while (cursor !== null);
+    expect(pages).toEqual([`cancelled:${dropped}`, `offer:${dropped}:1`, `reply:${id}`, `offer:${id}:1`]);
 
     const off = await request<{ email: { enabled: boolean } }>(services.baseUrl, 'PATCH', '/expert/v1/notification-settings', { key: ed.credential, body: { email_enabled: false } });
     expect(off.body.email.enabled).toBe(false);
