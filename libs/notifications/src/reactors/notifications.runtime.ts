@@ -51,7 +51,8 @@ export class NotificationsRuntime implements ContextRuntimeDeclaration {
       {
         durable: NOTIFICATIONS_DURABLE,
         subjects: LIVE_DEPLOYMENTS_SUBJECT,
-        accepts: (event) => isNotifyingEventType(event.type),
+        // With no channel configured there is nothing to plan: the events are acked untouched.
+        accepts: (event) => (options.smtpConfigured || options.pushConfigured) && isNotifyingEventType(event.type),
         handle: async (event) => {
           const planned = await planNotifications(sql, event, options, clock());
           if (planned === null || planned.planned === 0) return 'nothing_done';
