@@ -33,6 +33,7 @@ import { HANDOFFS_CONTROLLERS } from './routes/handoffs.routes';
 import { IDENTITY_CONTROLLERS, identityProviders } from './routes/identity.routes';
 import { LEDGER_CONTROLLERS, ledgerProviders } from './routes/ledger.routes';
 import { MEMORY_CONTROLLERS } from './routes/memory.routes';
+import { NOTIFICATIONS_CONTROLLERS, notificationsProviders } from './routes/notifications.routes';
 import { ROSTER_CONTROLLERS, rosterProviders } from './routes/roster.routes';
 import { SERVICE_CONTROLLERS } from './routes/service.routes';
 import { WORKSPACES_CONTROLLERS } from './routes/workspaces.routes';
@@ -84,6 +85,7 @@ export class GatewayModule {
         ...HANDOFFS_CONTROLLERS,
         ...DELIVERY_CONTROLLERS,
         ...ATTACHMENTS_CONTROLLERS,
+        ...NOTIFICATIONS_CONTROLLERS,
       ],
       providers: [
         { provide: DATABASE_READINESS, useValue: deps.database },
@@ -103,6 +105,7 @@ export class GatewayModule {
         ...ledgerProviders({ ledger: deps.ledger }),
         ...identityProviders(() => deps.console.signInThrottle),
         ...deliveryProviders(() => deps.dashboard.events),
+        ...notificationsProviders,
         // Global interceptors nest in this order, after the guards: the rate limit first (a refused
         // request claims no Idempotency-Key), then idempotency, outside versioning so a replay
         // returns the stored bytes untouched (docs/decisions.md "REST conventions").

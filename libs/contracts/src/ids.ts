@@ -39,6 +39,8 @@ export const ID_PREFIX = {
   signingSecret: 'whs',
   webhookReplay: 'wrp',
   limitRequest: 'lrq',
+  // An expert's browser subscribed to Web Push notifications.
+  pushSubscription: 'psub',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

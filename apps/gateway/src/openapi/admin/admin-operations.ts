@@ -33,6 +33,7 @@ export const ADMIN_OPERATIONS: Record<string, AdminOperationDoc> = {
   'POST /admin/v1/experts/:id/availability': { response: ref('RosterEntry'), requestBody: ref('AvailabilityChange') },
   'POST /admin/v1/experts/:id/retire': { response: ref('RetiredExpert') },
   'POST /admin/v1/experts/:id/invitations': { response: ref('ExpertInvitation') },
+  'GET /admin/v1/experts/:id/notifications': { response: ref('NotificationSendList'), query: [limit(20), cursor] },
   'GET /admin/v1/limit_requests': {
     response: ref('LimitRequestList'),
     query: [q('status', 'Only requests in this state.', { type: 'string', enum: ['open', 'granted', 'declined'] }), workspaceFilter],

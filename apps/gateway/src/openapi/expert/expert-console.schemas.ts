@@ -5,6 +5,7 @@ import type { ExpertMemory, ExpertMemoryEntry } from '@eh/memory';
 import type { InvitationPreview } from '../../console-auth/console-auth.service';
 import type { SessionPrincipal, SessionResource } from '../../console-auth/session.resource';
 import { DASHBOARD_CONSOLE_SCHEMAS } from './dashboard-console.schemas';
+import { NOTIFICATION_SCHEMAS } from './notification.schemas';
 import type { DraftResource } from '../../expert/drafts/expert-draft.controller';
 import type { ExpertDeploymentWithMemory } from '../../expert/work/expert-memory.reader';
 import { componentRef, enumOf, idOf, objectOf, orNull, timestamp, type JsonSchema } from '../json-schema';
@@ -202,6 +203,7 @@ export const EXPERT_SCHEMAS: Record<string, JsonSchema> = {
   Earnings: earnings,
   MissedOffer: missedOffer,
   MissedOfferList: objectOf<{ data: MissedOffer[] }>({ data: { type: 'array', items: componentRef('MissedOffer') } }),
+  ...NOTIFICATION_SCHEMAS,
   Error: errorSchema(),
   // The workspace dashboard's own bodies.
   ...DASHBOARD_CONSOLE_SCHEMAS,

@@ -27,6 +27,7 @@ const TAGS = [
   { name: 'Work', description: 'Offers, assigned work and its actions: what the expert does.' },
   { name: 'Files and drafts', description: 'Uploads for outputs, and the draft that survives a reload.' },
   { name: 'Live updates', description: 'Server-sent events saying what changed.' },
+  { name: 'Notifications', description: 'E-mail and Web Push when something needs you: an offer, a reply, a cancellation.' },
   { name: 'Console sign-in', description: 'Invitations, passwords and sessions of people using the console.' },
   { name: 'Workspace', description: 'A workspace member’s dashboard: the workspace, its team, API keys, audit log and limit requests. The partner API itself is /v1 (its own document), called with the same session and `Service-Mode`.' },
   { name: 'Meta', description: 'This document.' },
