@@ -10,6 +10,7 @@ import { tracingConfigFromEnv } from '../../libs/platform/src/observability/trac
 import { databaseUrlFromEnv, poolSizeFromEnv, postgresTimeoutsFromEnv } from '../../libs/platform/src/postgres/postgres-config';
 import { healthAddressFromEnv } from '../../libs/runtime/src/health-listener';
 import { loadMcpConfig } from '../../apps/mcp/src/mcp.config';
+import { loadNotificationConfig } from '../../libs/notifications/src/notifications-config';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { settingsSection } = require('../settings-table.js') as { settingsSection(readme: string): string | null };
@@ -89,6 +90,8 @@ function everyLoader(env: Env): unknown {
     log: logLevelFromEnv(env),
     tracing: [tracingConfigFromEnv(env), tracingConfigFromEnv({ OTEL_TRACES_EXPORTER: 'otlp', ...env })],
     mail: loadMailConfig(env),
+    // With a key pair, so the VAPID subject is read too.
+    notifications: [loadNotificationConfig(env, 'http://127.0.0.1:3000'), loadNotificationConfig({ VAPID_PUBLIC_KEY: 'public', VAPID_PRIVATE_KEY: 'private', ...env }, 'http://127.0.0.1:3000')],
     mcp: loadMcpConfig(env, []),
   };
 }
@@ -133,7 +136,7 @@ describe('settings catalogue', () => {
         return true; // refused: the loader read it
       }
     };
-    const other = (value: string): string => (/^\d+$/.test(value) ? String(Number(value) + 1) : `${value}x`);
+    const other = (value: string): string => (value === 'false' ? 'true' : value === 'true' ? 'false' : /^\d+$/.test(value) ? String(Number(value) + 1) : `${value}x`);
     const literal = SETTINGS.filter((setting) => setting.default !== null && !describedInWords(setting.default) && !(setting.name in DEFAULTS_NOT_COMPARED));
     const unread = literal.filter((setting) => !changes(setting.name, other(setting.default ?? ''))).map((setting) => setting.name);
     expect(unread).toEqual(Object.keys(READ_OUTSIDE_LOADERS));
