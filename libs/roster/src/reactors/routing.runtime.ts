@@ -1,23 +1,40 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { DeploymentEvent } from '@eh/contracts';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { LIVE_DEPLOYMENTS_SUBJECT, type DeploymentEvent } from '@eh/contracts';
 import { deploymentDecider, DeploymentTimers, type DeploymentState } from '@eh/deployments';
-import { FollowedStreams, type ContextRuntimeDeclaration, type EventStore, type Reactor } from '@eh/event-store';
-import { CONFIG, ContextRuntime, EVENT_STORE, SQL, type ServiceConfig, type SqlClient } from '@eh/platform';
+import { FollowedStreams, type BackgroundWorker, type ContextRuntimeDeclaration, type EventStore, type Reactor } from '@eh/event-store';
+import { createMailSender, loadMailConfig } from '@eh/mail';
+import { CONFIG, closeRedis, connectRedis, ContextRuntime, EVENT_STORE, SQL, type ServiceConfig, type SqlClient } from '@eh/platform';
 import type { OfferDeps } from '../application/offer-deployment.handler';
+import { ConsolePresence } from '../presence/console-presence';
+import { consoleOrOtherChannels, EVERYONE_REACHABLE, failingOpen, NO_OTHER_CHANNELS, type ExpertReachability, type OtherChannels } from '../presence/expert-reachability';
+import { availableUntilSweep } from './available-until.sweep';
+import { isSetAwayForLapses, reactToAway } from './away-mail.reactor';
 import { reactToRosterEvent } from './roster-change.reactor';
 import { FinishedAtBirth } from './finished-at-birth';
+import { reactToOfferOutcome } from './offer-lapse.reactor';
 import { reactToDeployment } from './routing.reactor';
 
 /**
+ * Notification channels other than the console that make an expert reachable. None yet: the
+ * notifications context plugs in here (`otherChannelsFrom(reachableChannels)`).
+ */
+const OTHER_CHANNELS: OtherChannels = NO_OTHER_CHANNELS;
+
+const LAPSE_EVENT_TYPES: ReadonlySet<string> = new Set(['deployment.offer_expired', 'deployment.offer_declined', 'deployment.accepted']);
+
+/**
  * What the router runs for the roster context: the routing reactor (every deployment event:
- * timers, the synthetic expert's next step, the next offer), the roster reactor (an expert
- * joining or coming online is offered the waiting deployments). The quote is a request
- * handler (adapters/rpc/quote.controller.ts).
+ * timers, the synthetic expert's next step, the next offer, to reachable experts only), the
+ * roster reactor (an expert joining or coming online is offered the waiting deployments), the
+ * lapse counter (two unanswered offers set an expert away) and its e-mail, and the sweep that
+ * ends `available_until`. The quote is a request handler (adapters/rpc/quote.controller.ts).
  */
 @ContextRuntime()
 @Injectable()
 export class RoutingRuntime implements ContextRuntimeDeclaration {
   readonly reactors: readonly Reactor[];
+  readonly workers: readonly BackgroundWorker[];
+  private presence: ConsolePresence | null = null;
 
   constructor(
     @Inject(CONFIG) config: ServiceConfig,
@@ -26,9 +43,13 @@ export class RoutingRuntime implements ContextRuntimeDeclaration {
     timers: DeploymentTimers,
   ) {
     const { durations } = config;
-    const offers: OfferDeps = { store, sql, offerTimeoutSeconds: durations.offerTimeoutSeconds, briefFitHalfLifeSeconds: durations.briefFitHalfLifeSeconds };
+    const logger = new Logger('Routing');
+    const log = (line: string): void => logger.warn(line);
+    const offers: OfferDeps = { store, sql, offerTimeoutSeconds: durations.offerTimeoutSeconds, briefFitHalfLifeSeconds: durations.briefFitHalfLifeSeconds, reachability: this.reachability(config, log) };
     const followed = new FollowedStreams<DeploymentEvent, DeploymentState>(deploymentDecider);
     const finishedAtBirth = new FinishedAtBirth();
+    const mail = createMailSender(loadMailConfig());
+    const consoleUrl = `${config.publicBaseUrl.replace(/\/$/, '')}/console/`;
     this.reactors = [
       {
         durable: 'router-deployments',
@@ -41,6 +62,54 @@ export class RoutingRuntime implements ContextRuntimeDeclaration {
         rerunnable: true,
       },
       { durable: 'router-roster', subjects: 'expert.>', handle: (event) => reactToRosterEvent(offers, event) },
+      {
+        // Live deployments only: a test-mode offer goes to the synthetic expert, who never lapses.
+        durable: 'router-offer-lapses',
+        subjects: LIVE_DEPLOYMENTS_SUBJECT,
+        accepts: (event) => LAPSE_EVENT_TYPES.has(event.type),
+        handle: (event) => reactToOfferOutcome(store, event),
+        // The decider counts each offer once, whatever the number of deliveries.
+        rerunnable: true,
+      },
+      {
+        durable: 'router-away-mail',
+        subjects: 'expert.>',
+        accepts: (event) => isSetAwayForLapses(event),
+        handle: (event) => reactToAway({ sql, mail, consoleUrl, log }, event),
+      },
     ];
+    const presenceWorker: BackgroundWorker = {
+      name: 'console presence reader',
+      start: async () => {
+        const redis = await connectRedis(config.redisUrl, 'router-presence', log);
+        this.presence = new ConsolePresence(redis, { prefix: config.redisPrefix, graceMs: config.console.presenceGraceSeconds * 1000 });
+        this.stopPresence = () => closeRedis(redis);
+      },
+      stop: async () => {
+        this.presence = null;
+        await this.stopPresence();
+        mail.close();
+      },
+    };
+    this.workers = [presenceWorker, availableUntilSweep({ sql, store, everySeconds: durations.timerReconcileSeconds, log })];
+  }
+
+  private stopPresence: () => Promise<void> = async () => undefined;
+
+  /** EXPERT_REACHABILITY=off: everyone, as before presence; otherwise a console open or another channel, failing open. */
+  private reachability(config: ServiceConfig, log: (line: string) => void): ExpertReachability {
+    if (config.console.expertReachability === 'off') return EVERYONE_REACHABLE;
+    const connected: ExpertReachability = {
+      reachable: (expertIds) => {
+        if (!this.presence) throw new Error('console presence is not read yet (Redis not connected)');
+        return this.presence.reachable(expertIds);
+      },
+    };
+    let lastWarningMs = 0;
+    return failingOpen(consoleOrOtherChannels(connected, OTHER_CHANNELS), (error) => {
+      if (Date.now() - lastWarningMs < 10_000) return;
+      lastWarningMs = Date.now();
+      log(`reachability unknown, every online expert counted reachable: ${error instanceof Error ? error.message : String(error)}`);
+    });
   }
 }
