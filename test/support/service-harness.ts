@@ -76,6 +76,9 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
     SECRETS_KEYRING: `test-${namespace.slice(-8)}:${randomBytes(32).toString('base64')}`,
     // Attachment URLs are signed with one key shared by the gateways and the webhooks service (issue 12).
     ATTACHMENT_URL_SECRET: `test-attachment-url-${randomBytes(24).toString('hex')}`,
+    // Tests about other things play experts over the API without holding the console's event
+    // stream; presence tests (test/router/expert-presence.e2e.ts) set EXPERT_REACHABILITY=required.
+    EXPERT_REACHABILITY: 'off',
     ...extraEnv,
   };
   let secondPort: number | null = null;

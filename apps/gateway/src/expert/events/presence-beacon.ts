@@ -24,7 +24,7 @@ export class PresenceBeacon {
   hold(expertId: string): () => void {
     this.open.set(expertId, (this.open.get(expertId) ?? 0) + 1);
     this.beat([expertId]);
-    this.timer ??= setInterval(() => this.beat(this.open.keys()), Math.max(1000, Math.floor(this.graceMs / 3)));
+    this.timer ??= setInterval(() => this.beat(this.open.keys()), Math.max(50, Math.floor(this.graceMs / 3)));
     let released = false;
     return () => {
       if (released) return;
