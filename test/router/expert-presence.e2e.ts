@@ -70,11 +70,16 @@ describe('expert presence and reachability', () => {
     await boStream.next('offer.created', (data) => data.deployment_id === id);
   });
 
-  it('waits rather than offer to nobody who can hear: no stream, no offer', async () => {
-    await e2e.addExpert(['presence-alone'], 10, { name: 'Cy Unseen' });
+  it('waits rather than offer to nobody who can hear; the expert opening the console gets it at once', async () => {
+    const cy = await e2e.addExpert(['presence-alone'], 10, { name: 'Cy Unseen' });
     const id = await create('presence-alone');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await e2e.types(id)).not.toContain('offered');
+    const openedAt = Date.now();
+    const stream = await openStream(cy);
+    expect((await e2e.waitForOffer(id, 1, 5000)).expertId).toBe(cy.id);
+    await stream.next('offer.created', (data) => data.deployment_id === id);
+    expect(Date.now() - openedAt).toBeLessThan(5000);
   });
 
   it('two offers lapsing in a row set the expert away and e-mail them a link back to the console', async () => {

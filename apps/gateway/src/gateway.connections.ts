@@ -40,12 +40,17 @@ export interface ConsoleDependencies {
 export const CONSOLE_MIGRATIONS: readonly Migration[] = [...identityMigrations, ...attachmentsMigrations, ...expertDraftsMigrations];
 
 /** Builds the console's connections; the live-update subscription opens with the first stream. */
-export function createConsoleDependencies(config: ServiceConfig, connections: { nats: NatsConnection; store: EventStore; pool: Pool; redis: Redis }): ConsoleDependencies {
+export function createConsoleDependencies(
+  config: ServiceConfig,
+  connections: { nats: NatsConnection; store: EventStore; pool: Pool; redis: Redis },
+  /** An expert connected with no console open before (presence-beacon.ts): the router is told. */
+  onExpertConnected?: (expertId: string) => void,
+): ConsoleDependencies {
   if (config.attachments.urlSecretGenerated) {
     new Logger('Attachments').warn('ATTACHMENT_URL_SECRET is not set: this process signs attachment URLs with a random key; they fail on other replicas and after a restart');
   }
   const graceMs = config.console.presenceGraceSeconds * 1000;
-  const presence = new PresenceBeacon(new ConsolePresence(connections.redis, { prefix: config.redisPrefix, graceMs }), graceMs);
+  const presence = new PresenceBeacon(new ConsolePresence(connections.redis, { prefix: config.redisPrefix, graceMs }), graceMs, onExpertConnected);
   const events = new ExpertEventHub(connections.nats, config.subjectPrefix, connections.store, presence);
   const { signInAccountLimit, signInAccountTotalLimit, signInAddressLimit, signInWindowSeconds } = config.console;
   return {

@@ -19,18 +19,16 @@ export class ConsolePresence implements ExpertReachability {
     return `${this.options.prefix}:{presence}:expert:${expertId}`;
   }
 
-  /** Marks each expert connected for the next grace period (one pipeline). */
-  async heartbeat(expertIds: Iterable<string>): Promise<void> {
+  /** Marks each expert connected for the next grace period (one pipeline); answers those who were not connected before. */
+  async heartbeat(expertIds: Iterable<string>): Promise<string[]> {
     const pipeline = this.redis.pipeline();
-    let count = 0;
-    for (const expertId of expertIds) {
-      pipeline.set(this.keyOf(expertId), '1', 'PX', this.options.graceMs);
-      count += 1;
-    }
-    if (count === 0) return;
-    const results = await pipeline.exec();
-    const failed = results?.find(([error]) => error !== null);
+    const ids = [...expertIds];
+    if (ids.length === 0) return [];
+    for (const expertId of ids) pipeline.set(this.keyOf(expertId), '1', 'PX', this.options.graceMs, 'GET');
+    const results = (await pipeline.exec()) ?? [];
+    const failed = results.find(([error]) => error !== null);
     if (failed) throw failed[0];
+    return ids.filter((_expertId, index) => results[index]?.[1] === null);
   }
 
   /** The experts with a console open now: one MGET whatever their number. */

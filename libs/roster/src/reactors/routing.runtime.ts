@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LIVE_DEPLOYMENTS_SUBJECT, type DeploymentEvent } from '@eh/contracts';
 import { deploymentDecider, DeploymentTimers, type DeploymentState } from '@eh/deployments';
 import { FollowedStreams, type BackgroundWorker, type ContextRuntimeDeclaration, type EventStore, type Reactor } from '@eh/event-store';
-import { createMailSender, loadMailConfig } from '@eh/mail';
+import { createMailSender, loadMailConfig, type MailSender } from '@eh/mail';
 import { CONFIG, closeRedis, connectRedis, ContextRuntime, EVENT_STORE, SQL, type ServiceConfig, type SqlClient } from '@eh/platform';
 import type { OfferDeps } from '../application/offer-deployment.handler';
 import { ConsolePresence } from '../presence/console-presence';
@@ -34,6 +34,8 @@ const LAPSE_EVENT_TYPES: ReadonlySet<string> = new Set(['deployment.offer_expire
 export class RoutingRuntime implements ContextRuntimeDeclaration {
   readonly reactors: readonly Reactor[];
   readonly workers: readonly BackgroundWorker[];
+  /** What an offer needs, reachability included: also used when an expert connects (ExpertConnectedController). */
+  readonly offers: OfferDeps;
   private presence: ConsolePresence | null = null;
 
   constructor(
@@ -46,9 +48,11 @@ export class RoutingRuntime implements ContextRuntimeDeclaration {
     const logger = new Logger('Routing');
     const log = (line: string): void => logger.warn(line);
     const offers: OfferDeps = { store, sql, offerTimeoutSeconds: durations.offerTimeoutSeconds, briefFitHalfLifeSeconds: durations.briefFitHalfLifeSeconds, reachability: this.reachability(config, log) };
+    this.offers = offers;
     const followed = new FollowedStreams<DeploymentEvent, DeploymentState>(deploymentDecider);
     const finishedAtBirth = new FinishedAtBirth();
-    const mail = createMailSender(loadMailConfig());
+    // Opened by the worker below: a process that only mounts this module (the gateway) makes none.
+    let mail: MailSender = createMailSender({ ...loadMailConfig(), smtpUrl: null });
     const consoleUrl = `${config.publicBaseUrl.replace(/\/$/, '')}/console/`;
     this.reactors = [
       {
@@ -81,6 +85,7 @@ export class RoutingRuntime implements ContextRuntimeDeclaration {
     const presenceWorker: BackgroundWorker = {
       name: 'console presence reader',
       start: async () => {
+        mail = createMailSender(loadMailConfig());
         const redis = await connectRedis(config.redisUrl, 'router-presence', log);
         this.presence = new ConsolePresence(redis, { prefix: config.redisPrefix, graceMs: config.console.presenceGraceSeconds * 1000 });
         this.stopPresence = () => closeRedis(redis);

@@ -18,6 +18,8 @@ export class PresenceBeacon {
   constructor(
     private readonly presence: ConsolePresence,
     private readonly graceMs: number,
+    /** An expert not connected anywhere until now: the router may have work waiting for them. */
+    private readonly onConnected: (expertId: string) => void = () => undefined,
   ) {}
 
   /** A stream of this expert opened here; the returned function says it closed. */
@@ -46,11 +48,14 @@ export class PresenceBeacon {
   }
 
   private beat(expertIds: Iterable<string>): void {
-    this.presence.heartbeat([...expertIds]).catch((error: unknown) => {
-      // Like the stream slots: Redis away must not end streams; the router fails open meanwhile.
-      if (Date.now() - this.lastWarningMs < WARN_EVERY_MS) return;
-      this.lastWarningMs = Date.now();
-      this.logger.warn(`console presence not recorded: ${error instanceof Error ? error.message : String(error)}`);
-    });
+    this.presence.heartbeat([...expertIds]).then(
+      (arrived) => arrived.forEach((expertId) => this.onConnected(expertId)),
+      (error: unknown) => {
+        // Like the stream slots: Redis away must not end streams; the router fails open meanwhile.
+        if (Date.now() - this.lastWarningMs < WARN_EVERY_MS) return;
+        this.lastWarningMs = Date.now();
+        this.logger.warn(`console presence not recorded: ${error instanceof Error ? error.message : String(error)}`);
+      },
+    );
   }
 }
