@@ -2,7 +2,7 @@ import { DeliveryModule } from '@eh/delivery';
 import { runNestService } from '@eh/runtime';
 
 /**
- * The webhooks service (issue 6): fans public events out into deliveries, runs their attempts
+ * The webhooks service: fans public events out into deliveries, runs their attempts
  * from a BullMQ queue, and reconciles the queue with PostgreSQL. Stateless; run as many as
  * needed (one shared durable consumer, BullMQ workers share the queue). What runs is what
  * DeliveryModule declares (docs/architecture.md).

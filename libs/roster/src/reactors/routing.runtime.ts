@@ -52,14 +52,14 @@ export class RoutingRuntime implements ContextRuntimeDeclaration {
     const followed = new FollowedStreams<DeploymentEvent, DeploymentState>(deploymentDecider);
     const finishedAtBirth = new FinishedAtBirth();
     // Opened by the worker below: a process that only mounts this module (the gateway) makes none.
-    let mail: MailSender = createMailSender({ ...loadMailConfig(), smtpUrl: null });
+    let mail: MailSender = createMailSender({ smtpUrl: null, from: '', connectionTimeoutMs: 1, socketTimeoutMs: 1 });
     const consoleUrl = `${config.publicBaseUrl.replace(/\/$/, '')}/console/`;
     this.reactors = [
       {
         durable: 'router-deployments',
         subjects: 'deployment.>',
         handle: (event) => reactToDeployment({ ...offers, timers, replyWindowSeconds: durations.replyWindowSeconds, followed, finishedAtBirth }, event),
-        // Several pullers, like replicas (issue 14): one at a time held the router to ~250 events/s.
+        // Several pullers, like replicas: one at a time held the router to ~250 events/s.
         // Safe by construction: every step appends with the revision it decided on.
         pullers: config.routerConsumers,
         // A redelivered event is decided again on the store: a step already taken is not taken twice.

@@ -1020,7 +1020,7 @@ export type components = {
             /** Format: date-time */
             expires_at: string;
             /**
-             * @description Issue 13: who the link makes of you.
+             * @description Who the link makes of you.
              * @enum {string}
              */
             kind: "expert" | "member" | "operator";

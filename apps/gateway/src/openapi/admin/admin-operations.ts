@@ -1,7 +1,7 @@
 import { AVAILABILITIES, PUBLIC_EVENT_TYPES } from '@eh/contracts';
 import { componentRef, idOf, type JsonSchema } from '../json-schema';
 
-/** What the admin routes' metadata cannot say: each answer's component and each list's query (issue 13). */
+/** What the admin routes' metadata cannot say: each answer's component and each list's query. */
 export interface AdminOperationDoc {
   response: JsonSchema;
   query?: JsonSchema[];

@@ -13,7 +13,7 @@ import { expertSchema } from '../schemas/expert.schema';
 import { listEnvelopeSchema } from '../schemas/list-envelope.schema';
 
 /**
- * Issue 13: the answers of `/admin/v1`, typed against what each handler returns, so the console's
+ * The answers of `/admin/v1`, typed against what each handler returns, so the console's
  * operations pages use generated types like every other page. Names are stable (the console refers
  * to them); the shapes shared with the public or console documents are the same schemas.
  */

@@ -13,7 +13,7 @@ import { errorSchema } from '../schemas/error.schema';
 import { expertSchema } from '../schemas/expert.schema';
 
 /**
- * Response bodies of /expert/v1 and /console/api/v1 (issue 12), each typed against the type its
+ * Response bodies of /expert/v1 and /console/api/v1, each typed against the type its
  * handler returns: a field added to the view fails the type check here until it is documented.
  * Component names are stable: the console's generated client refers to them.
  */
@@ -113,7 +113,7 @@ const workItem = objectOf<ExpertWorkItem>({
 
 const session = objectOf<SessionResource>({
   object: { type: 'string', enum: ['session'] },
-  // Issue 13: an expert, a workspace member or an operator.
+  // An expert, a workspace member or an operator.
   principal: {
     oneOf: [
       objectOf<Extract<SessionPrincipal, { kind: 'expert' }>>({ kind: { type: 'string', const: 'expert' }, id: idOf('expert'), name: text, email: { type: 'string', format: 'email' } }),
@@ -182,7 +182,7 @@ const missedOffer = objectOf<MissedOffer>({
 });
 
 const invitationPreview = objectOf<InvitationPreview>({
-  kind: { type: 'string', enum: ['expert', 'member', 'operator'], description: 'Issue 13: who the link makes of you.' },
+  kind: { type: 'string', enum: ['expert', 'member', 'operator'], description: 'Who the link makes of you.' },
   email: { type: 'string', format: 'email' },
   name: text,
   expires_at: timestamp(),
@@ -210,6 +210,6 @@ export const EXPERT_SCHEMAS: Record<string, JsonSchema> = {
   MissedOffer: missedOffer,
   MissedOfferList: objectOf<{ data: MissedOffer[] }>({ data: { type: 'array', items: componentRef('MissedOffer') } }),
   Error: errorSchema(),
-  // Issue 13: the workspace dashboard's own bodies.
+  // The workspace dashboard's own bodies.
   ...DASHBOARD_CONSOLE_SCHEMAS,
 };

@@ -3,7 +3,7 @@ import { componentRef, idOf, type JsonSchema } from '../json-schema';
 import type { MediaTypeObject } from '../openapi-document.types';
 import { DASHBOARD_CONSOLE_OPERATIONS } from './dashboard-console.operations';
 
-/** What route metadata cannot say about an operation of the expert document (issue 12). */
+/** What route metadata cannot say about an operation of the expert document. */
 export interface ExpertOperationDoc {
   operationId: string;
   tag: 'Work' | 'Files and drafts' | 'Live updates' | 'Console sign-in' | 'Workspace' | 'Meta';
@@ -160,6 +160,6 @@ export const EXPERT_OPERATIONS: Record<string, ExpertOperationDoc> = {
   'GET /console/api/v1/session': { operationId: 'getSession', tag: 'Console sign-in', summary: 'The current session', description: 'With its CSRF token. 401 when not signed in.', response: componentRef('Session') },
   'DELETE /console/api/v1/session': { operationId: 'signOut', tag: 'Console sign-in', summary: 'Sign out', description: 'Ends this session on every replica at once.' },
   'POST /console/api/v1/sessions/revoke-all': { operationId: 'signOutEverywhere', tag: 'Console sign-in', summary: 'Sign out everywhere', description: 'Ends every session of the signed-in person.' },
-  // Issue 13: the workspace dashboard's own routes.
+  // The workspace dashboard's own routes.
   ...DASHBOARD_CONSOLE_OPERATIONS,
 };
