@@ -36,6 +36,9 @@ export function AvailabilitySelect({ expert }: { expert: AdminExpert }) {
           </option>
         ))}
       </select>
+      {expert.availability === 'online' && expert.available_until && (
+        <span className="availability__until"> until {new Date(expert.available_until).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit' })}</span>
+      )}
     </span>
   );
 }
