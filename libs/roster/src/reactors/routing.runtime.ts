@@ -16,9 +16,9 @@ import { reactToDeployment } from './routing.reactor';
 
 /**
  * Notification channels other than the console that make an expert reachable. None yet: the
- * notifications context plugs in here (`otherChannelsFrom(reachableChannels)`).
+ * notifications context plugs in here, e.g. `otherChannelsFrom((ids) => reachableChannels(sql, ids))`.
  */
-const OTHER_CHANNELS: OtherChannels = NO_OTHER_CHANNELS;
+const otherChannels = (_sql: SqlClient): OtherChannels => NO_OTHER_CHANNELS;
 
 const LAPSE_EVENT_TYPES: ReadonlySet<string> = new Set(['deployment.offer_expired', 'deployment.offer_declined', 'deployment.accepted']);
 
@@ -47,7 +47,7 @@ export class RoutingRuntime implements ContextRuntimeDeclaration {
     const { durations } = config;
     const logger = new Logger('Routing');
     const log = (line: string): void => logger.warn(line);
-    const offers: OfferDeps = { store, sql, offerTimeoutSeconds: durations.offerTimeoutSeconds, briefFitHalfLifeSeconds: durations.briefFitHalfLifeSeconds, reachability: this.reachability(config, log) };
+    const offers: OfferDeps = { store, sql, offerTimeoutSeconds: durations.offerTimeoutSeconds, briefFitHalfLifeSeconds: durations.briefFitHalfLifeSeconds, reachability: this.reachability(config, sql, log) };
     this.offers = offers;
     const followed = new FollowedStreams<DeploymentEvent, DeploymentState>(deploymentDecider);
     const finishedAtBirth = new FinishedAtBirth();
@@ -102,7 +102,7 @@ export class RoutingRuntime implements ContextRuntimeDeclaration {
   private stopPresence: () => Promise<void> = async () => undefined;
 
   /** EXPERT_REACHABILITY=off: everyone, as before presence; otherwise a console open or another channel, failing open. */
-  private reachability(config: ServiceConfig, log: (line: string) => void): ExpertReachability {
+  private reachability(config: ServiceConfig, sql: SqlClient, log: (line: string) => void): ExpertReachability {
     if (config.console.expertReachability === 'off') return EVERYONE_REACHABLE;
     const connected: ExpertReachability = {
       reachable: (expertIds) => {
@@ -111,7 +111,7 @@ export class RoutingRuntime implements ContextRuntimeDeclaration {
       },
     };
     let lastWarningMs = 0;
-    return failingOpen(consoleOrOtherChannels(connected, OTHER_CHANNELS), (error) => {
+    return failingOpen(consoleOrOtherChannels(connected, otherChannels(sql)), (error) => {
       if (Date.now() - lastWarningMs < 10_000) return;
       lastWarningMs = Date.now();
       log(`reachability unknown, every online expert counted reachable: ${error instanceof Error ? error.message : String(error)}`);
