@@ -28,7 +28,8 @@ describe('expert notifications by e-mail and Web Push', () => {
 
   beforeAll(async () => {
     await Promise.all([inbox.start(), push.start()]);
-    services = await startServices({ ...NOTIFY_CLOCKS, ...vapidEnv(), SMTP_URL: inbox.url });
+    // Reachability on: an expert with no console open is offered work because mail or push reaches them.
+    services = await startServices({ ...NOTIFY_CLOCKS, ...vapidEnv(), SMTP_URL: inbox.url, EXPERT_REACHABILITY: 'required' });
     e2e = new NotificationsE2e(services);
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'notifications');
   });
@@ -125,10 +126,11 @@ describe('expert notifications by e-mail and Web Push', () => {
     const after = await request<{ push: { subscriptions: unknown[] } }>(services.baseUrl, 'GET', '/expert/v1/notification-settings', { key: di.credential });
     expect(after.body.push.subscriptions).toEqual([]);
     expect((await reachableChannels(services.database.pool, [di.id], true)).get(di.id)).toEqual({ email: false, push: false });
+    // Now nothing reaches this expert: the router passes over them, so there is no offer to send.
     const third = await create(di.skill);
-    await e2e.waitForOffer(third, 1);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect((await e2e.sends(di.id)).filter((row) => row.deployment_id === third)).toEqual([]);
+    expect((await request<{ status: string }>(services.baseUrl, 'GET', `/v1/deployments/${third}`, { key: workspace.keys.live })).body.status).toBe('pending');
     push.answer = () => 201;
   });
 
@@ -164,9 +166,10 @@ describe('expert notifications by e-mail and Web Push', () => {
     expect(off.body.email.enabled).toBe(false);
     const wrong = await request<ErrorBody>(services.baseUrl, 'PATCH', '/expert/v1/notification-settings', { key: ed.credential, body: { email_enabled: 'no' } });
     expect([wrong.status, wrong.body.error.param]).toEqual([400, 'email_enabled']);
+    // E-mail was this expert's only channel: turned off, they are not offered work at all.
     const quiet = await create(ed.skill);
-    await e2e.waitForOffer(quiet, 1);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await request<{ status: string }>(services.baseUrl, 'GET', `/v1/deployments/${quiet}`, { key: workspace.keys.live })).body.status).toBe('pending');
     expect(inbox.messages.filter((m) => m.messageId?.includes(quiet))).toEqual([]);
     expect(await e2e.sends(ed.id)).not.toContainEqual(expect.objectContaining({ deployment_id: quiet }));
   });

@@ -80,6 +80,9 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
     // Every stack boots the same compiled files: V8's code cache on disk makes each boot after the
     // first skip most of the compiling, the largest part of a service's start.
     NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(os.tmpdir(), 'expert-handoff-compile-cache'),
+    // Tests about other things play experts over the API without holding the console's event
+    // stream; presence tests (test/router/expert-presence.e2e.ts) set EXPERT_REACHABILITY=required.
+    EXPERT_REACHABILITY: 'off',
     ...extraEnv,
   };
   let secondPort: number | null = null;

@@ -26,6 +26,7 @@ import { RedisRateLimiter } from './http/rate-limit/redis-rate-limiter.adapter';
 import { StreamSlots } from './events/stream-slots';
 import { LedgerClient } from './ledger/ledger.client';
 import { RouterClient } from './routing/router.client';
+import { signalExpertConnected } from './routing/expert-connected.signal';
 import { CONSOLE_MIGRATIONS, createConsoleDependencies, createDashboardDependencies, registerConsoleHttp } from './gateway.connections';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -56,7 +57,7 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
   const endpointTestLimiter = new RedisRateLimiter(redis, { prefix: `${config.redisPrefix}:endpoint-tests`, limit: config.costBounds.webhookEndpointTestsPerMinute, windowMs: 60_000 });
   const authThrottle = new AuthFailureThrottle(redis, { prefix: config.redisPrefix, limit: config.authFailuresPerMinute, windowMs: 60_000, cleanForMs: config.authCacheMs });
   // The expert console's live updates (one NATS subscription), sign-in throttle, blob store.
-  const consoleDeps = createConsoleDependencies(config, { nats, store: database.store, pool: database.pool, redis });
+  const consoleDeps = createConsoleDependencies(config, { nats, store: database.store, pool: database.pool, redis }, signalExpertConnected(rpc));
   // Partners' live event streams (NATS subscriptions on deployment, handoff and account events).
   const dashboardDeps = createDashboardDependencies(config, { nats, store: database.store });
   const adapter = new FastifyAdapter({

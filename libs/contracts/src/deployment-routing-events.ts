@@ -32,6 +32,8 @@ export interface MatchExplanation {
   passed_over: string[];
   /** Set when this expert was offered first because they did the deployment this one follows up. */
   follow_up_of?: string;
+  /** Online experts left out because they could not be told of the offer (no console open, no working notification channel). */
+  unreachable?: string[];
 }
 
 export interface DeploymentRoutingStarted {

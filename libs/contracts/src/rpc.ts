@@ -8,6 +8,8 @@ import type { KeyMode, Urgency } from './deployment-events';
  */
 export const RPC_PATTERNS = {
   routerQuote: 'router.quote',
+  /** A gateway saw an expert open the console with none open before (an event: no reply). */
+  routerExpertConnected: 'router.expert_connected',
   ledgerReserve: 'ledger.reserve',
   ledgerRelease: 'ledger.release',
 } as const;
@@ -19,9 +21,14 @@ export const rpcSubject = (prefix: string, pattern: string): string => `rpc.${pr
 
 export const rpcSubjects = (prefix: string) => ({
   routerQuote: rpcSubject(prefix, RPC_PATTERNS.routerQuote),
+  routerExpertConnected: rpcSubject(prefix, RPC_PATTERNS.routerExpertConnected),
   ledgerReserve: rpcSubject(prefix, RPC_PATTERNS.ledgerReserve),
   ledgerRelease: rpcSubject(prefix, RPC_PATTERNS.ledgerRelease),
 });
+
+export interface ExpertConnected {
+  expert_id: string;
+}
 
 export interface QuoteRequest {
   workspace_id: string;

@@ -19,7 +19,7 @@ export const opsKeys = {
   operators: ['ops', 'operators'] as const,
 };
 
-type Availability = 'online' | 'busy' | 'offline';
+type Availability = 'online' | 'busy' | 'offline' | 'away';
 const id = (value: string) => ({ params: { path: { id: value } } });
 const nextPage = (last: { next: string | null }) => last.next ?? undefined;
 

@@ -136,6 +136,8 @@ const consoleSettings = inGroup('Console', [
   { name: 'CONSOLE_SSE_KEEPALIVE_SECONDS', default: '15', used_by: ['gateway'], meaning: "Interval of the comment sent on idle event streams so proxies keep them open; a crashed gateway's streams stop counting after three of them." },
   { name: 'CONSOLE_MISSED_OFFERS_DAYS', default: '30', used_by: ['gateway'], meaning: "How far back the expert's missed offers go." },
   { name: 'CONSOLE_MISSED_OFFERS_LIMIT', default: '50', used_by: ['gateway'], meaning: 'Most missed offers listed at once.' },
+  { name: 'EXPERT_PRESENCE_GRACE_SECONDS', default: '75', used_by: ['gateway', 'router'], meaning: "How long an expert still counts as connected after their last console event stream closed (at least 3): a reload or a network blip is not leaving; each gateway refreshes presence every third of it." },
+  { name: 'EXPERT_REACHABILITY', default: 'required', used_by: ['router'], meaning: '`required`: live work is offered only to online experts who can be reached (a console open or a working notification channel); `off`: to every online expert.' },
 ]);
 
 const attachments = inGroup('Attachments', [
@@ -149,10 +151,10 @@ const attachments = inGroup('Attachments', [
 ]);
 
 const mail = inGroup('Mail and notifications', [
-  { name: 'SMTP_URL', default: 'unset', used_by: ['webhooks'], meaning: 'Where outgoing mail goes (`smtp://host:port` or `smtps://user:pass@host:465`); unset, no mail is sent and whatever needs it says so.' },
-  { name: 'MAIL_FROM', default: 'Expert Handoff <no-reply@expert-handoff.localhost>', used_by: ['webhooks'], meaning: 'The From header of every message.' },
-  { name: 'SMTP_CONNECTION_TIMEOUT_MS', default: '5000', used_by: ['webhooks'], meaning: 'A mail server that has not answered the connection within this is given up on.' },
-  { name: 'SMTP_SOCKET_TIMEOUT_MS', default: '10000', used_by: ['webhooks'], meaning: 'A mail conversation silent this long is given up on.' },
+  { name: 'SMTP_URL', default: 'unset', used_by: ['router', 'webhooks', 'gateway'], meaning: 'Where outgoing mail goes (`smtp://host:port` or `smtps://user:pass@host:465`); unset, no mail is sent and whatever needs it says so.' },
+  { name: 'MAIL_FROM', default: 'Expert Handoff <no-reply@expert-handoff.localhost>', used_by: ['router', 'webhooks', 'gateway'], meaning: 'The From header of every message.' },
+  { name: 'SMTP_CONNECTION_TIMEOUT_MS', default: '5000', used_by: ['router', 'webhooks', 'gateway'], meaning: 'A mail server that has not answered the connection within this is given up on.' },
+  { name: 'SMTP_SOCKET_TIMEOUT_MS', default: '10000', used_by: ['router', 'webhooks', 'gateway'], meaning: 'A mail conversation silent this long is given up on.' },
   { name: 'VAPID_PUBLIC_KEY', default: 'unset', used_by: ['webhooks', 'gateway'], meaning: 'The Web Push key pair\'s public half (`npx web-push generate-vapid-keys`); unset, no push is offered or sent.' },
   { name: 'VAPID_PRIVATE_KEY', default: 'unset', used_by: ['webhooks', 'gateway'], meaning: 'The Web Push key pair\'s private half, set together with the public one.' },
   { name: 'VAPID_SUBJECT', default: 'mailto:operations@expert-handoff.localhost', used_by: ['webhooks', 'gateway'], meaning: 'The contact a push service may write to about our pushes (a mailto: or https: URL).' },

@@ -72,4 +72,12 @@ export const rosterViewMigrations = [
       CREATE INDEX IF NOT EXISTS expert_completions_rated ON expert_completions_view (expert_id) WHERE rating IS NOT NULL;
     `,
   },
+  {
+    // "Online until": routing treats the expert as offline past it; the sweep finds those still online past it.
+    id: 'roster-view-005',
+    sql: `
+      ALTER TABLE experts_view ADD COLUMN IF NOT EXISTS available_until timestamptz;
+      CREATE INDEX IF NOT EXISTS experts_view_available_until ON experts_view (available_until) WHERE available_until IS NOT NULL AND availability = 'online';
+    `,
+  },
 ];

@@ -637,7 +637,12 @@ export type components = {
         };
         AdminExpertEntry: {
             /** @enum {string} */
-            availability: "online" | "busy" | "offline";
+            availability: "online" | "busy" | "offline" | "away";
+            /**
+             * Format: date-time
+             * @description `online` ends at this time (routing treats the expert as offline past it); null: no end.
+             */
+            available_until: string | null;
             /** @description The last 4 characters of the expert’s credential; null for experts added before it was kept. */
             credential_last4: string | null;
             id: string;
@@ -652,7 +657,12 @@ export type components = {
         };
         AdminRosterEntry: {
             /** @enum {string} */
-            availability: "online" | "busy" | "offline";
+            availability: "online" | "busy" | "offline" | "away";
+            /**
+             * Format: date-time
+             * @description `online` ends at this time (routing treats the expert as offline past it); null: no end.
+             */
+            available_until: string | null;
             /** @description The expert’s console access; null when never invited (or the invitation lapsed). */
             console: {
                 /** Format: email */
@@ -746,7 +756,7 @@ export type components = {
         };
         AvailabilityChange: {
             /** @enum {string} */
-            availability: "online" | "busy" | "offline";
+            availability: "online" | "busy" | "offline" | "away";
         };
         BulkReplayRequest: {
             created_after?: string;
@@ -937,7 +947,7 @@ export type components = {
              * @description Where the expert starts; `offline` (no live offers) when left out. Set `online` once they use the console.
              * @enum {string}
              */
-            availability?: "online" | "busy" | "offline";
+            availability?: "online" | "busy" | "offline" | "away";
             median_turnaround_minutes: number;
             name: string;
             rate_credits_per_hour: number;
@@ -1116,7 +1126,7 @@ export type components = {
         };
         RosterEntry: {
             /** @enum {string} */
-            availability: "online" | "busy" | "offline";
+            availability: "online" | "busy" | "offline" | "away";
             id: string;
             median_turnaround_minutes: number;
             name: string;
@@ -1399,7 +1409,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only experts with this availability. */
-                availability?: "online" | "busy" | "offline";
+                availability?: "online" | "busy" | "offline" | "away";
                 /** @description The `next` of the previous page. */
                 cursor?: string;
                 /** @description Page size, 1–100 (default 100). */

@@ -357,7 +357,7 @@ export type paths = {
         put?: never;
         /**
          * Set your availability
-         * @description Only `online` experts receive offers.
+         * @description Only `online` experts receive offers, and only while they can be reached: a console open (the event stream) or a working notification channel. `available_until` ends `online` at a time (future, at most 7 days ahead); past it no offers come and availability turns `offline`. Two offers in a row left to expire set you `away`: set `online` to take offers again.
          */
         post: operations["setAvailability"];
         delete?: never;
@@ -823,7 +823,12 @@ export type components = {
         };
         AvailabilityRequest: {
             /** @enum {string} */
-            availability: "online" | "busy" | "offline";
+            availability: "online" | "busy" | "offline" | "away";
+            /**
+             * Format: date-time
+             * @description Online until this time (ISO 8601 with a zone; in the future, at most 7 days ahead; only with `online`). Past it no offers come and availability turns `offline`. Null or absent: no end.
+             */
+            available_until?: string | null;
         };
         ChangeMemberRoleRequest: {
             /** @enum {string} */
@@ -1253,7 +1258,12 @@ export type components = {
         /** @description The expert’s roster entry. */
         RosterEntry: {
             /** @enum {string} */
-            availability: "online" | "busy" | "offline";
+            availability: "online" | "busy" | "offline" | "away";
+            /**
+             * Format: date-time
+             * @description `online` ends at this time: no offers past it, and availability turns `offline`. Null: no end.
+             */
+            available_until: string | null;
             id: string;
             median_turnaround_minutes: number;
             name: string;

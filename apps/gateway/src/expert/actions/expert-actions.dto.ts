@@ -86,4 +86,10 @@ export class ExpertCancelDto {
 export class AvailabilityDto {
   @IsIn(AVAILABILITIES)
   availability!: (typeof AVAILABILITIES)[number];
+
+  /** `online` until then (future, at most 7 days ahead; online only); null or absent: no end. Checked by the roster (400 naming `available_until`). */
+  @IsOptional()
+  @IsString()
+  @JSONSchema({ type: ['string', 'null'], format: 'date-time', description: 'Online until this time (ISO 8601 with a zone; in the future, at most 7 days ahead; only with `online`). Past it no offers come and availability turns `offline`. Null or absent: no end.' })
+  available_until?: string | null;
 }

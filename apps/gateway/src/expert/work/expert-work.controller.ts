@@ -3,7 +3,7 @@ import { DomainError, isId, type ExpertRef } from '@eh/contracts';
 import { assignmentsFor, earlierWorkFor, openOffersFor, viewAsExpert, type ExpertWorkItem } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
-import { findExpert, toRosterEntry, type RosterEntry } from '@eh/roster';
+import { findExpert, toExpertSelfEntry, type ExpertSelfEntry } from '@eh/roster';
 import { EVENT_STORE, SQL } from '../../http/tokens';
 import { CurrentExpert, ExpertGuard } from '../expert.guard';
 import { withMemory, type ExpertDeploymentWithMemory } from './expert-memory.reader';
@@ -19,10 +19,10 @@ export class ExpertWorkController {
 
   /** The expert's roster entry (availability and rate included: the console's header and charge proposal). */
   @Get('me')
-  async me(@CurrentExpert() expert: ExpertRef): Promise<RosterEntry> {
+  async me(@CurrentExpert() expert: ExpertRef): Promise<ExpertSelfEntry> {
     const entry = await findExpert(this.sql, expert.id);
     if (!entry || entry.retired) throw new DomainError('authentication_failed', 'the expert is retired');
-    return toRosterEntry(entry);
+    return toExpertSelfEntry(entry);
   }
 
   @Get('offers')

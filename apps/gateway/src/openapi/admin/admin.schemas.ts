@@ -26,6 +26,7 @@ const oneTimeLink: JsonSchema = { type: 'string', format: 'uri', description: 'T
 
 const expertProperties = {
   ...(expertSchema.properties as PropertiesOf<RosterEntry>),
+  available_until: { type: ['string', 'null'], format: 'date-time', description: '`online` ends at this time (routing treats the expert as offline past it); null: no end.' },
   retired: { type: 'boolean' },
   credential_last4: { type: ['string', 'null'], description: 'The last 4 characters of the expert’s credential; null for experts added before it was kept.' },
 };

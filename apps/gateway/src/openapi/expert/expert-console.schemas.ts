@@ -8,7 +8,8 @@ import { DASHBOARD_CONSOLE_SCHEMAS } from './dashboard-console.schemas';
 import { NOTIFICATION_SCHEMAS } from './notification.schemas';
 import type { DraftResource } from '../../expert/drafts/expert-draft.controller';
 import type { ExpertDeploymentWithMemory } from '../../expert/work/expert-memory.reader';
-import { componentRef, enumOf, idOf, objectOf, orNull, timestamp, type JsonSchema } from '../json-schema';
+import type { ExpertSelfEntry, RosterEntry } from '@eh/roster';
+import { componentRef, enumOf, idOf, objectOf, orNull, timestamp, type JsonSchema, type PropertiesOf } from '../json-schema';
 import { errorSchema } from '../schemas/error.schema';
 import { expertSchema } from '../schemas/expert.schema';
 
@@ -195,7 +196,13 @@ export const EXPERT_SCHEMAS: Record<string, JsonSchema> = {
   ExpertDeployment: expertDeployment,
   WorkItem: workItem,
   WorkItemList: objectOf<{ data: ExpertWorkItem[] }>({ data: { type: 'array', items: componentRef('WorkItem') } }),
-  RosterEntry: { ...expertSchema, description: 'The expert’s roster entry.' } satisfies JsonSchema,
+  RosterEntry: objectOf<ExpertSelfEntry>(
+    {
+      ...(expertSchema.properties as PropertiesOf<RosterEntry>),
+      available_until: orNull(timestamp('`online` ends at this time: no offers past it, and availability turns `offline`. Null: no end.')),
+    },
+    { description: 'The expert’s roster entry.' },
+  ),
   Session: session,
   InvitationPreview: invitationPreview,
   Attachment: attachment,

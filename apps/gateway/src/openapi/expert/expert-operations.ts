@@ -68,7 +68,14 @@ export const EXPERT_OPERATIONS: Record<string, ExpertOperationDoc> = {
     'Markdown body, attachments (links, or `{attachment_id}` of uploads), duration and charge; settled at most at `credits_reserved`. The draft is deleted.',
   ),
   'POST /expert/v1/deployments/:id/cancel': action('cancelWork', 'Cancel as the expert', 'A reason (the agent is told) and optionally a partial output.'),
-  'POST /expert/v1/availability': { operationId: 'setAvailability', tag: 'Work', summary: 'Set your availability', description: 'Only `online` experts receive offers.', response: componentRef('RosterEntry') },
+  'POST /expert/v1/availability': {
+    operationId: 'setAvailability',
+    tag: 'Work',
+    summary: 'Set your availability',
+    description:
+      'Only `online` experts receive offers, and only while they can be reached: a console open (the event stream) or a working notification channel. `available_until` ends `online` at a time (future, at most 7 days ahead); past it no offers come and availability turns `offline`. Two offers in a row left to expire set you `away`: set `online` to take offers again.',
+    response: componentRef('RosterEntry'),
+  },
   'GET /expert/v1/offers/missed': {
     operationId: 'listMissedOffers',
     tag: 'Work',
