@@ -11,7 +11,7 @@ export function periodName(start: string, period: Period): string {
   const [year, month, day] = start.split('-').map(Number);
   const date = new Date(Date.UTC(year, month - 1, day));
   if (period === 'month') return date.toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return `Week of ${date.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })}`;
+  return date.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
 
 /** Credits earned per week or month (the expert chooses), newest first, with the total. */
@@ -43,12 +43,12 @@ export function EarningsByPeriod() {
           <table className="table period-table" data-testid="earnings-periods">
             <thead>
               <tr>
-                <th scope="col">{period === 'week' ? 'Week' : 'Month'}</th>
+                <th scope="col">{period === 'week' ? 'Week starting' : 'Month'}</th>
                 <th scope="col" className="numeric">
                   Completed
                 </th>
                 <th scope="col" className="numeric">
-                  Credits earned
+                  Credits
                 </th>
               </tr>
             </thead>

@@ -24,7 +24,7 @@ export function ExportCsv() {
   const [to, setTo] = useState('');
   const target = exportHref(from, to);
   return (
-    <section className="card" aria-labelledby="export-heading">
+    <section className="card export-card" aria-labelledby="export-heading">
       <h2 id="export-heading">Export</h2>
       <p className="muted">Your completed work as a CSV file for a spreadsheet: one row per deployment with its date, skills, credits, time worked, rating and brief. Leave the days empty for everything.</p>
       <div className="filters__row">

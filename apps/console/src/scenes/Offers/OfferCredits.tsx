@@ -7,7 +7,7 @@ export function OfferCredits({ cap, estimate }: { cap: number; estimate: number 
     <>
       <strong>Up to {cap.toLocaleString()} credits</strong>
       {estimate !== null && estimate < cap && <span className="offer-credits__estimate"> · about {estimate.toLocaleString()} at your rate</span>}
-      {estimate !== null && estimate >= cap && <span className="offer-credits__estimate"> · your rate reaches the cap</span>}
+      {estimate !== null && estimate >= cap && <span className="offer-credits__estimate"> · the full amount at your rate</span>}
     </>
   );
 }

@@ -12,7 +12,7 @@ import { PushSection } from './PushSection';
 export function SettingsPage() {
   const settings = useNotificationSettings();
   return (
-    <Page title="Notifications" lead={<p>How you hear of a new offer when this page is not in front of you. An offer waits only a few minutes for your answer.</p>}>
+    <Page title="Settings" lead={<p>How you hear of a new offer when this page is not in front of you: an offer waits only a few minutes for your answer.</p>}>
       {settings.isPending && <Loading what="your notification settings" />}
       {settings.isError && <ErrorState what="your notification settings" error={settings.error} onRetry={() => void settings.refetch()} />}
       {settings.isSuccess && (
