@@ -269,7 +269,7 @@ describe('offer notifications in the expert console (Playwright, real services)'
     accessibility.settingsWithPush = await accessibilityViolations(page);
     await screenshots(page, `${PREFIX}settings`, { alsoWidths: [390] });
     await push.getByRole('button', { name: /Remove Firefox on Android/ }).click();
-    await push.getByText('Firefox on Android').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    await push.locator('strong', { hasText: 'Firefox on Android' }).waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
     expect(deleted).toEqual(['psub_02']);
     await page.unrouteAll();
   }), 60_000);

@@ -39,7 +39,7 @@ export function EarningsByPeriod() {
       {periods.isError && <ErrorState what="your credits by period" error={periods.error} onRetry={() => void periods.refetch()} />}
       {periods.data && periods.data.data.length === 0 && <p className="muted">No completed work yet.</p>}
       {periods.data && periods.data.data.length > 0 && (
-        <div className="table-scroll" role="region" aria-label={`Credits by ${period}`} tabIndex={0}>
+        <div className="table-scroll" role="region" aria-label={`Table of credits by ${period}`} tabIndex={0}>
           <table className="table period-table" data-testid="earnings-periods">
             <thead>
               <tr>
