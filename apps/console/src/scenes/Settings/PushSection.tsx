@@ -5,6 +5,7 @@ import { useAnnounce } from '../../common/Announcer/Announcer';
 import { When } from '../../common/When/When';
 import { subscribeThisBrowser, unsubscribeThisBrowser } from '../../notify/push';
 import { pushSupported } from '../../notify/service-worker';
+import { deviceName } from './device-name';
 
 /** The id the server gave this browser's subscription, to tell it apart in the list (kept on the device). */
 const THIS_BROWSER = 'console:push-subscription-id';
@@ -15,14 +16,6 @@ const readThisBrowser = (): string | null => {
     return null;
   }
 };
-
-/** A browser's name from its user agent, enough to recognise one's own devices in a list. */
-export function deviceName(userAgent: string | null): string {
-  if (!userAgent) return 'A browser';
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrome\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : 'A browser';
-  const system = /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Windows/.test(userAgent) ? 'Windows' : /Mac OS X/.test(userAgent) ? 'macOS' : /Linux/.test(userAgent) ? 'Linux' : null;
-  return system ? `${browser} on ${system}` : browser;
-}
 
 /** Push notifications: on and off, this browser subscribed, every subscribed browser listed and removable. */
 export function PushSection({ settings }: { settings: NotificationSettings }) {
