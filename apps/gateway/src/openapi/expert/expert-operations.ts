@@ -96,8 +96,8 @@ export const EXPERT_OPERATIONS: Record<string, ExpertOperationDoc> = {
       'Your completed work with `completed_at` in [`from`, `to`), oldest first, as `text/csv` (RFC 4180: a header row, CRLF, fields quoted when they hold a comma, quote or line break; text that a spreadsheet would run as a formula starts with an apostrophe). Columns: completed_at, deployment_id, skills (space-separated), credits_charged, duration_seconds, rating, brief. Both bounds are optional; each is a date (`YYYY-MM-DD`, its start in UTC) or a date and time with its offset. A malformed bound, or `from` not before `to`, is 400 naming it.',
     content: { 'text/csv': { schema: { type: 'string', description: 'completed_at,deployment_id,skills,credits_charged,duration_seconds,rating,brief\r\n then one record per deployment.' } } },
     query: [
-      { name: 'from', in: 'query', required: false, description: 'Inclusive.', schema: { type: 'string' } },
-      { name: 'to', in: 'query', required: false, description: 'Exclusive.', schema: { type: 'string' } },
+      { name: 'from', in: 'query', required: false, description: 'Inclusive.', schema: { anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] } },
+      { name: 'to', in: 'query', required: false, description: 'Exclusive.', schema: { anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] } },
     ],
   },
   'GET /expert/v1/events': {
