@@ -14,7 +14,7 @@ const EXPORT_PAGE_ROWS = 500;
 /** Periods listed at most: two years of months, about ten months of weeks. */
 const PERIODS_LIMIT = 45;
 
-/** `GET /expert/v1/earnings` (issue 12): finished work and the credits it earned; by period; as CSV. */
+/** `GET /expert/v1/earnings`: finished work and the credits it earned; by period; as CSV. */
 @Controller('expert/v1')
 @UseGuards(ExpertGuard)
 export class ExpertEarningsController {
