@@ -4,9 +4,9 @@
  * (tagged as the push messages are, with an Accept action), the tab's title counts the open offers
  * as `(1) New offer · …` until the tab is seen again, and the chime plays once turned on. A Web
  * Push message delivered to the worker shows its notification. The offer card says what the work
- * pays and by when to accept; History sums credits per week and month. The Settings page
- * without the server's notification endpoints hides push and e-mail; with the agreed answer (served
- * here by the test, as those endpoints live on another branch) it lists the subscriptions.
+ * pays and by when to accept; History sums credits per week and month. The Settings page reads
+ * and changes the real settings; without the settings API (404) it hides push and e-mail; with push
+ * configured and browsers subscribed (answered by the test: this run has no VAPID keys) it lists them.
  * axe finds nothing on these pages; pictures in test-output/screenshots/notify-*.png.
  */
 import path from 'node:path';
@@ -119,16 +119,25 @@ describe('offer notifications in the expert console (Playwright, real services)'
     await heading('Offers');
     expect(await page.evaluate('navigator.serviceWorker.ready.then((registration) => registration.scope)')).toBe(`${services.baseUrl}/console/`);
 
-    // The Settings page: this server has no notification endpoints, so push and e-mail are hidden; sound is kept on the device.
+    // The Settings page against the real settings API: this run has no VAPID keys and no mail server.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await heading('Settings');
-    await page.getByTestId('notifications-unavailable').waitFor({ timeout: UI_TIMEOUT_MS });
-    expect(await page.getByTestId('push-section').count()).toBe(0);
+    const email = page.getByRole('region', { name: 'E-mail' });
+    await email.getByText('ada@example.com', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.getByText('This server is not set up to send push notifications.').waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await page.getByTestId('browser-permission').textContent()).toMatch(/shows a notification/);
-    await page.getByLabel(/Play a sound for a new offer/).check();
-    await waitUntil(async () => ((await page.evaluate('window.__oscillators')) as number) >= 2 || undefined, { timeoutMs: 5_000, description: 'the sample chime' });
+    // The sound is the expert's setting on the server: off, then on again (which plays the chime once).
+    const sound = page.getByLabel(/Play a sound for a new offer/);
+    if (await sound.isChecked()) {
+      await sound.uncheck();
+      await waitUntil(async () => !(await sound.isChecked()) || undefined, { timeoutMs: UI_TIMEOUT_MS, description: 'sound off' });
+    }
+    const notesBeforeCheck = (await page.evaluate('window.__oscillators')) as number;
+    await sound.check();
+    await waitUntil(async () => ((await page.evaluate('window.__oscillators')) as number) >= notesBeforeCheck + 2 || undefined, { timeoutMs: 5_000, description: 'the sample chime' });
+    expect((await e2e.asExpert<{ sound: boolean }>(ada, 'GET', '/notification-settings')).body.sound).toBe(true);
     accessibility.settings = await accessibilityViolations(page);
-    await screenshots(page, `${PREFIX}settings-unavailable`, { lightOnly: true });
+    await screenshots(page, `${PREFIX}settings-server`, { lightOnly: true });
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Offers/ }).click();
     await heading('Offers');
@@ -236,7 +245,7 @@ describe('offer notifications in the expert console (Playwright, real services)'
   }), 60_000);
 
   it('the Settings page with the server’s settings: push subscriptions listed and removable, e-mail with its address', recorded('settings', async () => {
-    // The notification endpoints are built on another branch: here the test answers as the agreed contract says.
+    // This run has no VAPID keys: the test answers as the settings API does with push configured and two browsers subscribed.
     let settings = {
       email: { enabled: true, address: 'ada@example.com', deliverable: true },
       push: {
@@ -249,6 +258,15 @@ describe('offer notifications in the expert console (Playwright, real services)'
       },
       sound: false,
     };
+    // A gateway without the settings API (404): push and e-mail are hidden, the sound is kept on the device.
+    await page.route('**/expert/v1/notification-settings', (route) => route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'no route' } } }));
+    await page.goto(`${services.baseUrl}/console/settings`);
+    await page.getByTestId('notifications-unavailable').waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await page.getByTestId('push-section').count()).toBe(0);
+    expect(await page.getByText('On this device.', { exact: false }).count()).toBe(1);
+    await screenshots(page, `${PREFIX}settings-unavailable`, { lightOnly: true });
+    await page.unrouteAll();
+
     const deleted: string[] = [];
     await page.route('**/expert/v1/notification-settings', (route) => route.fulfill({ json: settings }));
     await page.route('**/expert/v1/push-subscriptions/*', async (route) => {

@@ -1,38 +1,23 @@
 /**
  * The expert's notification settings and push subscriptions (`/expert/v1/notification-settings`,
- * `/expert/v1/push-subscriptions`). These endpoints are built beside this console and are not in
- * the generated expert document yet: the shapes below are the agreed contract, written by hand,
- * to be replaced by the generated types once the gateway documents them. A gateway without them
- * answers 404: the hooks then say "unavailable" (null) and the console hides what depends on them.
+ * `/expert/v1/push-subscriptions`), typed by the generated expert document. Called with fetch
+ * rather than the typed client so that a gateway without them (an older one: 404) is an answer,
+ * not an error: the hooks then say "unavailable" (null) and the console hides what depends on them.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toApiError } from './api-error';
+import type { components, operations } from './generated/expert';
 import { queryClient } from './query-client';
 import { sessionKey } from './client';
 import type { Session } from './types';
 
-export interface PushSubscriptionSummary {
-  id: string;
-  created_at: string;
-  user_agent: string | null;
-  last_sent_at: string | null;
-  failing: boolean;
-}
+type JsonBody<Operation> = Operation extends { requestBody?: infer Body } ? (NonNullable<Body> extends { content: { 'application/json': infer Json } } ? Json : never) : never;
 
-export interface NotificationSettings {
-  email: { enabled: boolean; address: string | null; deliverable: boolean };
-  push: { enabled: boolean; vapid_public_key: string | null; subscriptions: PushSubscriptionSummary[] };
-  sound: boolean;
-}
-
-export type NotificationSettingsPatch = Partial<{ email_enabled: boolean; push_enabled: boolean; sound: boolean }>;
-
+export type NotificationSettings = components['schemas']['NotificationSettings'];
+export type PushSubscriptionSummary = components['schemas']['PushSubscription'];
+export type NotificationSettingsPatch = JsonBody<operations['changeNotificationSettings']>;
 /** `PushSubscription.toJSON()` as the browser gives it. */
-export interface PushSubscriptionInput {
-  endpoint: string;
-  expirationTime: number | null;
-  keys: { p256dh: string; auth: string };
-}
+export type PushSubscriptionInput = JsonBody<operations['subscribeToPush']>;
 
 export const notificationKeys = { settings: ['notification-settings'] as const };
 
@@ -75,8 +60,29 @@ const required = <T,>(answer: { status: number; data: T | null }, what: string):
   return answer.data;
 };
 
-export const usePatchNotificationSettings = () =>
-  useSettingsMutation(async (patch: NotificationSettingsPatch) => required(await call<NotificationSettings>('PATCH', '/expert/v1/notification-settings', patch), 'Not saved'));
+/** A switch moves at once (the cache is patched before the answer) and moves back if the change is refused. */
+export function usePatchNotificationSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (patch: NotificationSettingsPatch) => required(await call<NotificationSettings>('PATCH', '/expert/v1/notification-settings', patch), 'Not saved'),
+    onMutate: (patch) => {
+      const before = client.getQueryData<NotificationSettings | null>(notificationKeys.settings);
+      if (before) {
+        client.setQueryData<NotificationSettings>(notificationKeys.settings, {
+          ...before,
+          sound: patch.sound ?? before.sound,
+          email: { ...before.email, enabled: patch.email_enabled ?? before.email.enabled },
+          push: { ...before.push, enabled: patch.push_enabled ?? before.push.enabled },
+        });
+      }
+      return { before };
+    },
+    onError: (_error, _patch, context) => {
+      if (context?.before) client.setQueryData(notificationKeys.settings, context.before);
+    },
+    onSuccess: (settings) => client.setQueryData(notificationKeys.settings, settings),
+  });
+}
 
 /** Registers this browser's subscription (the same endpoint again is the same subscription), then rereads the settings. */
 export function useAddPushSubscription() {
