@@ -18,7 +18,8 @@ describe('the console: routes', () => {
     ['/invitations/abc_DEF-123', { page: 'invitation', token: 'abc_DEF-123' }],
     ['/invitations', { page: 'not-found' }],
     ['/work/dep_1/extra', { page: 'not-found' }],
-    ['/settings', { page: 'not-found' }],
+    ['/settings', { page: 'settings' }],
+    ['/settings/push', { page: 'not-found' }],
     ['/work/%E0%A4%A', { page: 'work', deploymentId: '%E0%A4%A' }],
     // The dashboard: live without a prefix, test under /test, as Stripe's.
     ['/overview', { page: 'dashboard', mode: 'live', view: { page: 'overview' } }],

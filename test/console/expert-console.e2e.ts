@@ -232,7 +232,9 @@ describe('the expert console (Playwright, real services)', () => {
     // History: the finished work and what it earned.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click();
     await heading(page, 'History');
-    await page.getByRole('cell', { name: String(charged), exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.getByRole('table', { name: 'Finished work' }).getByRole('cell', { name: String(charged), exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+    // The same credits summed in this month's row and the total.
+    await page.getByTestId('earnings-total').filter({ hasText: String(charged) }).waitFor({ timeout: UI_TIMEOUT_MS });
     await audit('history');
     await screenshots(page, 'history');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Work/ }).click();

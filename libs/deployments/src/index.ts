@@ -32,6 +32,7 @@ export * from './domain/expert-notices';
 export * from './expert-work/expert-drafts.migrations';
 export * from './expert-work/expert-draft.store';
 export * from './expert-work/expert-earnings.query';
+export * from './expert-work/earnings-export.query';
 export * from './expert-work/missed-offers.migrations';
 export * from './expert-work/missed-offers.projection';
 export * from './expert-work/missed-offers.query';

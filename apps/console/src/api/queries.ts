@@ -15,6 +15,8 @@ export const keys = {
   deployment: (id: string) => ['deployment', id] as const,
   draft: (id: string) => ['draft', id] as const,
   earnings: ['earnings'] as const,
+  /** Under `earnings`: whatever refetches the earnings refetches the periods too. */
+  earningsByPeriod: (period: 'week' | 'month', timeZone: string) => ['earnings', 'periods', period, timeZone] as const,
 };
 
 // ------------------------------------------------------------------ session
@@ -121,6 +123,15 @@ export function useDeployment(id: string) {
 
 export function useEarnings() {
   return useQuery({ queryKey: keys.earnings, queryFn: () => unwrap(api.GET('/expert/v1/earnings')) });
+}
+
+/** Credits per week or month, cut in the browser's time zone. */
+export function useEarningsByPeriod(period: 'week' | 'month', timeZone: string) {
+  return useQuery({
+    queryKey: keys.earningsByPeriod(period, timeZone),
+    queryFn: () => unwrap(api.GET('/expert/v1/earnings/periods', { params: { query: { period, time_zone: timeZone } } })),
+    placeholderData: (previous) => previous,
+  });
 }
 
 /** After an action the answer is the deployment as the expert now sees it; lists that hold it are refetched. */

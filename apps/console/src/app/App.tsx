@@ -6,11 +6,13 @@ import type { Session } from '../api/types';
 import { useAnnounce } from '../common/Announcer/Announcer';
 import { Layout } from '../common/Layout/Layout';
 import { PublicFrame } from '../common/Layout/PublicFrame';
+import { useOfferAlerts } from '../notify/use-offer-alerts';
 import { ErrorState, Loading } from '../common/States/States';
 import { HistoryPage } from '../scenes/History/HistoryPage';
 import { InvitationPage } from '../scenes/Invitation/InvitationPage';
 import { NotFoundPage } from '../scenes/NotFound/NotFoundPage';
 import { OffersPage } from '../scenes/Offers/OffersPage';
+import { SettingsPage } from '../scenes/Settings/SettingsPage';
 import { SignInPage } from '../scenes/SignIn/SignInPage';
 import { WorkListPage } from '../scenes/Work/WorkListPage';
 import { navigate, routeOf, usePath, useSearchParam, type Route } from './router';
@@ -42,6 +44,8 @@ function ExpertPage({ route }: { route: Route }): ReactNode {
       );
     case 'history':
       return <HistoryPage />;
+    case 'settings':
+      return <SettingsPage />;
     default:
       return <NotFoundPage />;
   }
@@ -50,8 +54,15 @@ function ExpertPage({ route }: { route: Route }): ReactNode {
 /** The expert console: its frame, its live offers. */
 function ExpertApp({ session, route }: { session: Session; route: Route }) {
   const announce = useAnnounce();
-  // The card appears by itself; screen readers are told.
-  const onOffer = useCallback(() => announce('A new offer arrived.', 'quiet'), [announce]);
+  // The card appears by itself; screen readers are told. A tab in the background alerts outside the page.
+  const alert = useOfferAlerts();
+  const onOffer = useCallback(
+    (deploymentId: string) => {
+      announce('A new offer arrived.', 'quiet');
+      alert(deploymentId);
+    },
+    [announce, alert],
+  );
   const live = useLiveEvents(true, { onOffer });
   return (
     <Layout session={session} route={route} live={live}>

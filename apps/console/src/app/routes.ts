@@ -1,7 +1,7 @@
 /**
  * The console's pages by path (below the `/console` base): pure, so a unit test reads it.
  *
- * Three kinds of people share one console: experts (`/offers`, `/work`, `/history`),
+ * Three kinds of people share one console: experts (`/offers`, `/work`, `/history`, `/settings`),
  * workspace members (the dashboard) and operators (`/ops/…`). The dashboard's mode is part of
  * the address, as on Stripe's: `/deployments` is live data, `/test/deployments` the same page in
  * test mode, so a link, a reload or Back never shows the other mode's data.
@@ -40,6 +40,7 @@ export type Route =
   | { page: 'work-list' }
   | { page: 'work'; deploymentId: string }
   | { page: 'history' }
+  | { page: 'settings' }
   | { page: 'dashboard'; mode: Mode; view: DashboardView }
   | { page: 'ops'; view: OpsView }
   | { page: 'sign-in' }
@@ -132,6 +133,7 @@ export function routeOf(path: string): Route {
   if (first === 'offers' && !second) return { page: 'offers' };
   if (first === 'work') return second ? { page: 'work', deploymentId: second } : { page: 'work-list' };
   if (first === 'history' && !second) return { page: 'history' };
+  if (first === 'settings' && !second) return { page: 'settings' };
   if (first === 'sign-in' && !second) return { page: 'sign-in' };
   if (first === 'invitations' && second) return { page: 'invitation', token: second };
   return { page: 'not-found' };
@@ -197,6 +199,7 @@ export function routeKind(route: Route): PrincipalKind | 'anyone' {
     case 'work-list':
     case 'work':
     case 'history':
+    case 'settings':
       return 'expert';
     case 'dashboard':
       return 'member';

@@ -21,6 +21,8 @@ export interface ExpertWorkItem {
   /** Set on an open offer: accept or decline before then. */
   offer_expires_at: string | null;
   created_at: string;
+  /** What the workspace holds for the work: the most its charge can settle at. */
+  credits_reserved: number;
 }
 
 const TIMER_COLUMNS = 'job_id AS "jobId", deployment_id AS "deploymentId", workspace_id AS "workspaceId", kind, due_at AS "dueAt", offer_number AS "offerNumber"';
@@ -39,7 +41,8 @@ export async function timersDueBefore(sql: SqlClient, before: Date): Promise<Tim
 const ITEM_COLUMNS = `deployment_id AS id, status, brief, skills, urgency,
   to_char(sla_deadline AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS sla_deadline,
   to_char(offer_expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS offer_expires_at,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+  COALESCE((SELECT (d.resource->>'credits_reserved')::int FROM deployments_view d WHERE d.id = deployment_routing_view.deployment_id), 0) AS credits_reserved`;
 
 /** The offers open to an expert right now (one per deployment; several deployments may offer to one expert). */
 export async function openOffersFor(sql: SqlClient, expertId: string): Promise<ExpertWorkItem[]> {

@@ -23,6 +23,7 @@ export function Layout({ session, route, live, children }: LayoutProps) {
     { to: '/offers', label: 'Offers', current: route.page === 'offers', count: offers.data?.data.length },
     { to: '/work', label: 'Work', current: route.page === 'work' || route.page === 'work-list', count: active.data?.data.length },
     { to: '/history', label: 'History', current: route.page === 'history', count: undefined },
+    { to: '/settings', label: 'Settings', current: route.page === 'settings', count: undefined },
   ];
   return (
     <>

@@ -10,6 +10,7 @@ import { DeliveryStatusBadge } from '../../common/DeliveryStatus/DeliveryStatus'
 import { DeploymentStatusBadge } from '../../common/DeploymentStatus/DeploymentStatus';
 import { formatBytes, formatDuration } from '../../common/format';
 import { TypedData } from '../../common/TypedData/TypedData';
+import { DEADLINE_LABELS } from '../../common/deadlines';
 import { When } from '../../common/When/When';
 import MarkdownPreview from '../../common/MarkdownPreview/MarkdownPreview';
 import { Page } from '../../common/Page/Page';
@@ -115,10 +116,13 @@ function Facts({ deployment: d }: { deployment: Deployment }) {
           <dt>Urgency</dt>
           <dd>{URGENCY_TEXT[d.urgency] ?? d.urgency}</dd>
         </div>
-        <div>
-          <dt>Accept by</dt>
-          <dd><When iso={d.sla_deadline} /></dd>
-        </div>
+        {/* The matching deadline matters only while no expert has accepted (the expert's console uses the same words). */}
+        {d.status === 'pending' && (
+          <div>
+            <dt>{DEADLINE_LABELS.acceptBy}</dt>
+            <dd><When iso={d.sla_deadline} /></dd>
+          </div>
+        )}
         <div>
           <dt>Skills</dt>
           <dd>{d.skills.join(', ')}</dd>

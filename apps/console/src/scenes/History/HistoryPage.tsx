@@ -3,6 +3,8 @@ import type { Earnings } from '../../api/types';
 import { Link } from '../../app/router';
 import { formatDuration, plural } from '../../common/format';
 import { When } from '../../common/When/When';
+import { EarningsByPeriod } from './EarningsByPeriod';
+import { ExportCsv } from './ExportCsv';
 import { Feedback, Stars } from './Stars';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
@@ -40,6 +42,7 @@ export function HistoryPage() {
               </dd>
             </div>
           </dl>
+          <EarningsByPeriod />
           {earnings.data.data.length === 0 ? (
             <EmptyState title="No finished work yet.">
               <p>
@@ -53,6 +56,7 @@ export function HistoryPage() {
               <HistoryTable items={earnings.data.data} />
             </>
           )}
+          <ExportCsv />
         </>
       )}
     </Page>

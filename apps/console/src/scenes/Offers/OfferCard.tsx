@@ -5,9 +5,11 @@ import type { WorkItem } from '../../api/types';
 import { navigate } from '../../app/router';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { Countdown } from '../../common/Countdown/Countdown';
+import { DEADLINE_LABELS, OFFER_CLOSES } from '../../common/deadlines';
 import { SkillList } from '../../common/SkillList/SkillList';
 import { briefTitle, URGENCY_TEXT } from '../../common/work-text';
 import { DeclineForm } from './DeclineForm';
+import { OfferCredits } from './OfferCredits';
 import { offerKeyOf } from './offer-keys';
 import { isTypingTarget } from './typing-target';
 
@@ -86,20 +88,20 @@ export const OfferCard = forwardRef<OfferCardHandle, OfferCardProps>(function Of
             <SkillList skills={offer.skills} />
           </dd>
         </div>
-        <div>
-          <dt>Deliver by (SLA)</dt>
-          <dd>
-            <Countdown to={offer.sla_deadline} label="Due" urgentBelowSeconds={3600} />
-          </dd>
-        </div>
         {offer.offer_expires_at && (
           <div>
-            <dt>Answer by</dt>
+            <dt>{DEADLINE_LABELS.acceptBy}</dt>
             <dd>
-              <Countdown to={offer.offer_expires_at} label="Offer expires" urgentBelowSeconds={60} />
+              <Countdown to={offer.offer_expires_at} label={OFFER_CLOSES} urgentBelowSeconds={60} />
             </dd>
           </div>
         )}
+        <div>
+          <dt>You can earn</dt>
+          <dd data-testid="offer-credits">
+            <OfferCredits cap={offer.credits_reserved} estimate={offer.credits_estimate} />
+          </dd>
+        </div>
       </dl>
       {declining ? (
         <DeclineForm

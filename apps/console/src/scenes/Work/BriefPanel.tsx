@@ -1,10 +1,8 @@
 import type { ExpertDeployment } from '../../api/types';
 import { Countdown } from '../../common/Countdown/Countdown';
-import { formatDateTime } from '../../common/format';
+import { DEADLINE_LABELS, OFFER_CLOSES } from '../../common/deadlines';
 import { SkillList } from '../../common/SkillList/SkillList';
 import { URGENCY_TEXT } from '../../common/work-text';
-
-const OPEN = new Set(['pending', 'accepted', 'in_progress', 'needs_input']);
 
 /** The file's name from its URL, for a readable link. */
 const fileName = (url: string): string => {
@@ -31,17 +29,22 @@ export function ContextLinks({ urls, label }: { urls: readonly string[]; label: 
   );
 }
 
-/** The brief and what comes with it: skills, urgency, deadline, context, the charge cap. */
+/** The brief and what comes with it: skills, urgency, the offer's deadline while offered, context, the charge cap. */
 export function BriefPanel({ deployment: d }: { deployment: ExpertDeployment }) {
   return (
     <section className="card brief-panel" aria-labelledby="brief-heading">
       <h2 id="brief-heading">Brief</h2>
       <p className="brief">{d.brief}</p>
       <dl className="facts">
-        <div>
-          <dt>Deliver by (SLA)</dt>
-          <dd>{OPEN.has(d.status) ? <Countdown to={d.sla_deadline} label="Due" urgentBelowSeconds={3600} /> : formatDateTime(d.sla_deadline)}</dd>
-        </div>
+        {/* Only an open offer has a deadline here: accepted work has no delivery deadline in the API, and the matching deadline is not one. */}
+        {d.relation === 'offered' && d.status === 'pending' && d.offer_expires_at && (
+          <div>
+            <dt>{DEADLINE_LABELS.acceptBy}</dt>
+            <dd>
+              <Countdown to={d.offer_expires_at} label={OFFER_CLOSES} urgentBelowSeconds={60} />
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Urgency</dt>
           <dd>{URGENCY_TEXT[d.urgency] ?? d.urgency}</dd>

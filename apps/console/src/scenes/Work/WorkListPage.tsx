@@ -1,6 +1,5 @@
 import { useAssignments } from '../../api/queries';
 import { Link } from '../../app/router';
-import { Countdown } from '../../common/Countdown/Countdown';
 import { plural } from '../../common/format';
 import { Page } from '../../common/Page/Page';
 import { SkillList } from '../../common/SkillList/SkillList';
@@ -35,7 +34,7 @@ export function WorkListPage() {
                     <Link to={`/work/${item.id}`}>{briefTitle(item.brief)}</Link>
                   </h2>
                   <p className="work-item__meta">
-                    <StatusBadge status={item.status as DeploymentStatus} /> <Countdown to={item.sla_deadline} label="Due" urgentBelowSeconds={3600} />
+                    <StatusBadge status={item.status as DeploymentStatus} />
                   </p>
                   <SkillList skills={item.skills} />
                 </article>

@@ -1,12 +1,13 @@
 import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
 import { DomainError, isId, type ExpertRef } from '@eh/contracts';
-import { assignmentsFor, earlierWorkFor, openOffersFor, viewAsExpert, type ExpertWorkItem } from '@eh/deployments';
+import { assignmentsFor, earlierWorkFor, openOffersFor, viewAsExpert } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { findExpert, toExpertSelfEntry, type ExpertSelfEntry } from '@eh/roster';
 import { EVENT_STORE, SQL } from '../../http/tokens';
 import { CurrentExpert, ExpertGuard } from '../expert.guard';
 import { withMemory, type ExpertDeploymentWithMemory } from './expert-memory.reader';
+import { withEstimate, type ExpertWorkItemWithEstimate } from './offer-estimate';
 
 /** What an expert reads: their open offers, their assignments, and one deployment of theirs. */
 @Controller('expert/v1')
@@ -26,15 +27,17 @@ export class ExpertWorkController {
   }
 
   @Get('offers')
-  async offers(@CurrentExpert() expert: ExpertRef): Promise<{ data: ExpertWorkItem[] }> {
-    return { data: await openOffersFor(this.sql, expert.id) };
+  async offers(@CurrentExpert() expert: ExpertRef): Promise<{ data: ExpertWorkItemWithEstimate[] }> {
+    const [offers, entry] = await Promise.all([openOffersFor(this.sql, expert.id), findExpert(this.sql, expert.id)]);
+    return { data: withEstimate(offers, entry) };
   }
 
   /** Active assignments (accepted, in_progress, needs_input); `?status=all` adds finished ones. */
   @Get('assignments')
-  async assignments(@CurrentExpert() expert: ExpertRef, @Query('status') status?: string): Promise<{ data: ExpertWorkItem[] }> {
+  async assignments(@CurrentExpert() expert: ExpertRef, @Query('status') status?: string): Promise<{ data: ExpertWorkItemWithEstimate[] }> {
     if (status !== undefined && status !== 'all' && status !== 'active') throw new DomainError('invalid_request', 'status must be "active" or "all"', 'status');
-    return { data: await assignmentsFor(this.sql, expert.id, status === 'all') };
+    const [items, entry] = await Promise.all([assignmentsFor(this.sql, expert.id, status === 'all'), findExpert(this.sql, expert.id)]);
+    return { data: withEstimate(items, entry) };
   }
 
   /** Read from the stream, so an expert sees their own action at once; with the workspace's brand memory. */

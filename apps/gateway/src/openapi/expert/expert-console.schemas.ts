@@ -1,6 +1,6 @@
 import { DEPLOYMENT_STATUSES, MEMORY_KINDS, URGENCIES, type CancelledBy, type ExpiryReason } from '@eh/contracts';
 import type { AttachmentResource } from '@eh/attachments';
-import type { EarlierWork, EarningsItem, ExpertDeploymentView, ExpertEarnings, ExpertWorkItem, MissedOffer } from '@eh/deployments';
+import type { EarlierWork, EarningsByPeriod, EarningsItem, EarningsPeriod, ExpertDeploymentView, ExpertEarnings, MissedOffer } from '@eh/deployments';
 import type { ExpertMemory, ExpertMemoryEntry } from '@eh/memory';
 import type { InvitationPreview } from '../../console-auth/console-auth.service';
 import type { SessionPrincipal, SessionResource } from '../../console-auth/session.resource';
@@ -9,6 +9,7 @@ import { NOTIFICATION_SCHEMAS } from './notification.schemas';
 import type { DraftResource } from '../../expert/drafts/expert-draft.controller';
 import type { ExpertDeploymentWithMemory } from '../../expert/work/expert-memory.reader';
 import type { ExpertSelfEntry, RosterEntry } from '@eh/roster';
+import type { ExpertWorkItemWithEstimate } from '../../expert/work/offer-estimate';
 import { componentRef, enumOf, idOf, objectOf, orNull, timestamp, type JsonSchema, type PropertiesOf } from '../json-schema';
 import { errorSchema } from '../schemas/error.schema';
 import { expertSchema } from '../schemas/expert.schema';
@@ -101,15 +102,21 @@ const expertDeployment = objectOf<ExpertDeploymentWithMemory>(
   { description: 'A deployment as the expert it is offered or assigned to sees it; `memory` only while assigned and open.' },
 );
 
-const workItem = objectOf<ExpertWorkItem>({
+const workItem = objectOf<ExpertWorkItemWithEstimate>({
   id: idOf('deployment'),
   status,
   brief: text,
   skills: { type: 'array', items: text },
   urgency: { type: 'string', enum: [...URGENCIES] },
-  sla_deadline: timestamp(),
+  sla_deadline: timestamp('The matching deadline: the deployment expires if no expert has accepted it by then. Not a delivery deadline.'),
   offer_expires_at: orNull(timestamp('Set on an open offer: accept or decline before then.')),
   created_at: timestamp(),
+  credits_reserved: { ...credits, description: 'Held for this work by the workspace: the most its charge can settle at.' },
+  credits_estimate: {
+    type: ['integer', 'null'],
+    minimum: 0,
+    description: 'What you can expect to earn: your rate for your median turnaround, at most `credits_reserved`; null when your roster entry is gone.',
+  },
 });
 
 const session = objectOf<SessionResource>({
@@ -172,6 +179,24 @@ const earnings = objectOf<ExpertEarnings>({
   },
 });
 
+const earningsByPeriod = objectOf<EarningsByPeriod>({
+  period: { type: 'string', enum: ['week', 'month'] },
+  time_zone: { ...text, description: 'The IANA zone the periods are cut in.' },
+  data: {
+    type: 'array',
+    description: 'Periods with completed work, newest first (at most 45).',
+    items: objectOf<EarningsPeriod>({
+      start: { type: 'string', format: 'date', description: 'The first day of the period in `time_zone` (a week starts on Monday).' },
+      completed_count: { type: 'integer', minimum: 1 },
+      credits_earned: credits,
+    }),
+  },
+  total: {
+    ...objectOf<EarningsByPeriod['total']>({ completed_count: { type: 'integer', minimum: 0 }, credits_earned: credits }),
+    description: 'All completed work, whatever its period.',
+  },
+});
+
 const missedOffer = objectOf<MissedOffer>({
   deployment_id: idOf('deployment'),
   skills: { type: 'array', items: text },
@@ -195,7 +220,7 @@ const invitationPreview = objectOf<InvitationPreview>({
 export const EXPERT_SCHEMAS: Record<string, JsonSchema> = {
   ExpertDeployment: expertDeployment,
   WorkItem: workItem,
-  WorkItemList: objectOf<{ data: ExpertWorkItem[] }>({ data: { type: 'array', items: componentRef('WorkItem') } }),
+  WorkItemList: objectOf<{ data: ExpertWorkItemWithEstimate[] }>({ data: { type: 'array', items: componentRef('WorkItem') } }),
   RosterEntry: objectOf<ExpertSelfEntry>(
     {
       ...(expertSchema.properties as PropertiesOf<RosterEntry>),
@@ -208,6 +233,7 @@ export const EXPERT_SCHEMAS: Record<string, JsonSchema> = {
   Attachment: attachment,
   Draft: draft,
   Earnings: earnings,
+  EarningsByPeriod: earningsByPeriod,
   MissedOffer: missedOffer,
   MissedOfferList: objectOf<{ data: MissedOffer[] }>({ data: { type: 'array', items: componentRef('MissedOffer') } }),
   ...NOTIFICATION_SCHEMAS,
