@@ -8,7 +8,7 @@ import { verifyWebhook } from '@eh/webhook-signature';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Workspace } from '../router/support/router-e2e';
 import { WebhookReceiver } from '../webhooks/support/webhook-receiver';
-import { briefMessage, discoverClient, drain, replyMessage, stateName, summary, taskOf, withKey } from './support/a2a-e2e';
+import { briefMessage, discoverClient, drain, rawCall, replyMessage, stateName, summary, taskOf, withKey } from './support/a2a-e2e';
 
 const SCHEMA = { type: 'object', properties: { tagline: { type: 'string' } }, required: ['tagline'] };
 
@@ -122,6 +122,52 @@ describe('A2A in test mode', () => {
 
     await client.deleteTaskPushNotificationConfig({ tenant: '', taskId: sent.id, id: created.id }, key());
     expect((await client.listTaskPushNotificationConfig({ tenant: '', taskId: sent.id, pageSize: 0, pageToken: '' }, key())).configs).toEqual([]);
+  });
+
+  describe('bad input: JSON-RPC errors, each with our request_id', () => {
+    const auth = () => ({ authorization: `Bearer ${workspace.keys.test}` });
+    const requestIdOf = (data: unknown): string | undefined => (data as { request_id?: string } | undefined)?.request_id;
+
+    it('malformed JSON is a parse error (-32700)', async () => {
+      const answer = await rawCall(services.baseUrl, '{"jsonrpc": "2.0", "method": ', auth());
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+      expect(requestIdOf(answer.body.error?.data)).toMatch(/^req_/);
+    });
+
+    it('a wrong jsonrpc version is an invalid request (-32600), answering the request’s id', async () => {
+      const answer = await rawCall(services.baseUrl, JSON.stringify({ jsonrpc: '1.0', id: 9, method: 'tasks/get', params: { id: 'dep_x' } }), auth());
+      expect(answer.body).toMatchObject({ id: 9, error: { code: -32600, message: '"jsonrpc" must be exactly "2.0"', data: { request_id: expect.stringMatching(/^req_/) } } });
+    });
+
+    it('an unknown method is method not found (-32601), in both protocol versions', async () => {
+      const legacy = await rawCall(services.baseUrl, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tasks/explode', params: {} }), auth());
+      expect(legacy.body).toMatchObject({ id: 1, error: { code: -32601, data: { request_id: expect.stringMatching(/^req_/) } } });
+      const v1 = await rawCall(services.baseUrl, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ExplodeTask', params: {} }), { ...auth(), 'A2A-Version': '1.0' });
+      expect(v1.body).toMatchObject({ id: 2, error: { code: -32601, data: [expect.objectContaining({ '@type': 'type.googleapis.com/google.rpc.RequestInfo', requestId: expect.stringMatching(/^req_/) })] } });
+    });
+
+    it('bad params are invalid params (-32602) naming the field; message/send in 0.3 words creates as REST does', async () => {
+      const send = (parts: unknown[]) => ({ jsonrpc: '2.0', id: 'a', method: 'message/send', params: { message: { kind: 'message', messageId: `m-${Math.random()}`, role: 'user', parts } } });
+      const noSkills = await rawCall(services.baseUrl, JSON.stringify(send([{ kind: 'text', text: 'Write a tagline.' }])), auth());
+      expect(noSkills.body).toMatchObject({ id: 'a', error: { code: -32602, data: { code: 'invalid_request', param: 'message.parts[].data.skills', request_id: expect.stringMatching(/^req_/) } } });
+      const badUrgency = await rawCall(services.baseUrl, JSON.stringify(send([{ kind: 'text', text: 'Hi.' }, { kind: 'data', data: { skills: ['copywriting'], urgency: 'asap' } }])), auth());
+      expect(badUrgency.body.error).toMatchObject({ code: -32602, message: expect.stringContaining('urgency must be one of'), data: { param: 'message.parts[1].data.urgency' } });
+      const created = await rawCall(services.baseUrl, JSON.stringify(send([{ kind: 'text', text: 'Hi there.' }, { kind: 'data', data: { skills: ['copywriting'] } }])), auth());
+      expect(created.body.result).toMatchObject({ kind: 'task', id: expect.stringMatching(/^dep_/), status: { state: 'submitted' } });
+      const paramsNotObject = await rawCall(services.baseUrl, JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tasks/get', params: ['x'] }), auth());
+      expect(paramsNotObject.body.error).toMatchObject({ code: -32602 });
+    });
+
+    it('a missing or unknown key is refused with 401, still in JSON-RPC’s shape', async () => {
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tasks/get', params: { id: 'dep_x' } });
+      const missing = await rawCall(services.baseUrl, body);
+      expect(missing.status).toBe(401);
+      expect(missing.body).toMatchObject({ jsonrpc: '2.0', id: 4, error: { code: -32000, data: { code: 'authentication_failed', request_id: expect.stringMatching(/^req_/) } } });
+      const wrong = await rawCall(services.baseUrl, body, { authorization: 'Bearer svc_test_00000000000000000000000000000000' });
+      expect([wrong.status, wrong.body.error?.code]).toEqual([401, -32000]);
+      await expect(client.getTask({ tenant: '', id: 'dep_x' })).rejects.toThrow(/authentication_failed|API key|Authorization/);
+    });
   });
 
   async function waitForState(id: string, state: TaskState, timeoutMs = 15_000) {
