@@ -124,13 +124,15 @@ export class DeploymentTaskHandler implements A2ARequestHandler {
       return this.read(call, id);
     }
     const body = createBodyOf(message);
+    let created: DeploymentResource | undefined;
     const id = await this.deps.idempotency.once(call, 'new_task', message, async (deploymentId) => {
-      const created = await createFromRequest(this.deps.creation, call.auth, { requestId: call.requestId, now: new Date(), deploymentId }, body);
+      created = await createFromRequest(this.deps.creation, call.auth, { requestId: call.requestId, now: new Date(), deploymentId }, body);
       return created.id;
     });
     const push = params.configuration?.taskPushNotificationConfig;
     if (push) await this.deps.pushConfigs.create(call, { ...push, taskId: id });
-    return this.read(call, id);
+    // A message sent again (same messageId) reads the deployment the first one made.
+    return created ? this.deps.urls.present(created, new Date()) : this.read(call, id);
   }
 
   /** The deployment of this workspace and mode, attachments signed for this reading; else not found. */
