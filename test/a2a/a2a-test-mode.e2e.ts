@@ -4,6 +4,7 @@
  */
 import { TaskState, type Part } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
+import { waitUntil } from '@eh/platform/testing';
 import { verifyWebhook } from '@eh/webhook-signature';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Workspace } from '../router/support/router-e2e';
@@ -69,7 +70,8 @@ describe('A2A in test mode', () => {
       key(),
     );
     const events = await drain(stream);
-    expect(summary(events)[0]).toBe('task:submitted');
+    // Submitted as a rule; under load the synthetic expert may have accepted before the first read.
+    expect(summary(events)[0]).toMatch(/^task:(submitted|working)$/);
     expect(summary(events).at(-1)).toBe('status:input_required');
     const last = events.at(-1)?.payload;
     const taskId = last?.$case === 'statusUpdate' ? last.value.taskId : '';
@@ -113,10 +115,10 @@ describe('A2A in test mode', () => {
     expect((await client.listTaskPushNotificationConfig({ tenant: '', taskId: sent.id, pageSize: 0, pageToken: '' }, key())).configs.map((c) => c.id)).toEqual([created.id]);
 
     await client.cancelTask({ tenant: '', id: sent.id, metadata: undefined }, key());
-    const [webhook] = await receiver.waitForDeliveries('/a2a-push', 1);
+    // The synthetic expert may accept before or after the config exists: wait for the cancellation, whatever came first.
+    const webhook = await waitUntil(async () => receiver.at('/a2a-push').find((hit) => hit.event === 'deployment.cancelled'), { timeoutMs: 20_000, intervalMs: 50, description: 'the cancellation pushed' });
     expect(verifyWebhook({ payload: webhook.body, header: webhook.signature, secrets: [secret] }).valid).toBe(true);
-    const body = JSON.parse(webhook.body) as { type: string; data: { object: { id: string } } };
-    expect(body).toMatchObject({ type: 'deployment.cancelled', data: { object: { id: sent.id } } });
+    expect(JSON.parse(webhook.body)).toMatchObject({ type: 'deployment.cancelled', data: { object: { id: sent.id, status: 'cancelled' } } });
     await waitForState(other.id, TaskState.TASK_STATE_COMPLETED);
     expect(receiver.at('/a2a-push').every((hit) => JSON.parse(hit.body).data.object.id === sent.id)).toBe(true);
 
