@@ -124,6 +124,14 @@ describe('A2A in test mode', () => {
 
     await client.deleteTaskPushNotificationConfig({ tenant: '', taskId: sent.id, id: created.id }, key());
     expect((await client.listTaskPushNotificationConfig({ tenant: '', taskId: sent.id, pageSize: 0, pageToken: '' }, key())).configs).toEqual([]);
+
+    // Given with the message, the config is made with the task; its secret comes back once, in the task's metadata.
+    const inline = briefMessage('Name a bakery again.', { skills: ['copywriting'] });
+    inline.configuration = { acceptedOutputModes: [], returnImmediately: true, taskPushNotificationConfig: { tenant: '', id: '', taskId: '', url: receiver.url('/a2a-inline'), token: '', authentication: undefined } };
+    const withPush = taskOf(await client.sendMessage(inline, key()));
+    expect(withPush.metadata?.push_notification_config).toMatchObject({ id: expect.stringMatching(/^we_/), authentication: { scheme: 'Service-Signature', credentials: expect.stringMatching(/^whsec_/) } });
+    const [pushed] = await receiver.waitForDeliveries('/a2a-inline', 1);
+    expect(JSON.parse(pushed.body)).toMatchObject({ data: { object: { id: withPush.id } } });
   });
 
   describe('bad input: JSON-RPC errors, each with our request_id', () => {

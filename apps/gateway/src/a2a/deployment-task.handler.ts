@@ -62,13 +62,18 @@ export class DeploymentTaskHandler implements A2ARequestHandler {
   /** Answers at once with the task (a human expert takes minutes to hours): follow it with `message/stream`, `tasks/resubscribe`, `tasks/get` or a push config. */
   async sendMessage(params: SendMessageRequest, context: ServerCallContext): Promise<Message | Task> {
     const call = callOf(context);
-    return taskOf(await this.act(call, params));
+    const { deployment, push } = await this.act(call, params);
+    return withPushConfig(taskOf(deployment), push);
   }
 
   async *sendMessageStream(params: SendMessageRequest, context: ServerCallContext): AsyncGenerator<StreamResponse, void, undefined> {
     const call = callOf(context);
-    const deployment = await this.act(call, params);
-    yield* followDeployment({ hub: this.deps.hub, read: (c, id) => this.read(c, id) }, call, deployment.id, 'final_or_input');
+    const { deployment, push } = await this.act(call, params);
+    let first = true;
+    for await (const event of followDeployment({ hub: this.deps.hub, read: (c, id) => this.read(c, id) }, call, deployment.id, 'final_or_input')) {
+      yield first && event.payload?.$case === 'task' ? { payload: { $case: 'task', value: withPushConfig(event.payload.value, push) } } : event;
+      first = false;
+    }
   }
 
   async getTask(params: GetTaskRequest, context: ServerCallContext): Promise<Task> {
@@ -111,7 +116,7 @@ export class DeploymentTaskHandler implements A2ARequestHandler {
   }
 
   /** A message without `taskId` creates a deployment; with one it answers that deployment's question. */
-  private async act(call: A2aCall, params: SendMessageRequest): Promise<DeploymentResource> {
+  private async act(call: A2aCall, params: SendMessageRequest): Promise<{ deployment: DeploymentResource; push?: TaskPushNotificationConfig }> {
     const message = params.message;
     if (!message) throw new DomainError('invalid_request', 'params.message is required', 'message');
     if (message.taskId) {
@@ -121,7 +126,7 @@ export class DeploymentTaskHandler implements A2ARequestHandler {
         await replyToDeployment(this.deps.store, scopeOf(call), id, { body: body.body, context_files: body.context_files ?? [] });
         return id;
       });
-      return this.read(call, id);
+      return { deployment: await this.read(call, id) };
     }
     const body = createBodyOf(message);
     let created: DeploymentResource | undefined;
@@ -129,10 +134,10 @@ export class DeploymentTaskHandler implements A2ARequestHandler {
       created = await createFromRequest(this.deps.creation, call.auth, { requestId: call.requestId, now: new Date(), deploymentId }, body);
       return created.id;
     });
-    const push = params.configuration?.taskPushNotificationConfig;
-    if (push) await this.deps.pushConfigs.create(call, { ...push, taskId: id });
+    const asked = params.configuration?.taskPushNotificationConfig;
+    const push = asked ? await this.deps.pushConfigs.create(call, { ...asked, taskId: id }) : undefined;
     // A message sent again (same messageId) reads the deployment the first one made.
-    return created ? this.deps.urls.present(created, new Date()) : this.read(call, id);
+    return { deployment: created ? this.deps.urls.present(created, new Date()) : await this.read(call, id), push };
   }
 
   /** The deployment of this workspace and mode, attachments signed for this reading; else not found. */
@@ -149,4 +154,13 @@ const scopeOf = (call: A2aCall) => ({ workspaceId: call.auth.workspaceId, mode: 
 function taskIdOf(id: string, field = 'id'): string {
   if (!isId('deployment', id)) throw new DomainError('not_found', `no task ${id}; task ids are deployment ids (dep_…)`, field);
   return id;
+}
+
+/**
+ * A push config given with the message is created with the task; its signing secret, shown once,
+ * travels in the answer's task metadata (`push_notification_config`), as A2A's task has no field for it.
+ */
+function withPushConfig(task: Task, push: TaskPushNotificationConfig | undefined): Task {
+  if (!push) return task;
+  return { ...task, metadata: { ...task.metadata, push_notification_config: { id: push.id, url: push.url, authentication: push.authentication ?? null } } };
 }
