@@ -1,7 +1,7 @@
 /**
  * What the gateway's routes need from its connections, built once in gateway.app.ts: the expert
- * console's live updates, sign-in throttle and blob store (issue 12), the partners' live event
- * streams (issue 13); and the Fastify-level parts of the console (cookies, uploads, the static
+ * console's live updates, sign-in throttle and blob store, the partners' live event
+ * streams; and the Fastify-level parts of the console (cookies, uploads, the static
  * pages). The routes themselves are grouped by context in routes/.
  */
 import { existsSync } from 'node:fs';

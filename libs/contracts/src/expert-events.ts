@@ -1,7 +1,7 @@
 /**
  * Events of the `expert-<spec_id>` stream: the roster (SPEC.md "Expert roster entry").
  * Operations register, change and retire experts; availability is set by operations or by
- * the expert (docs/decisions.md "Router (issue 5)").
+ * the expert (docs/decisions.md "Router").
  */
 
 /**
@@ -51,7 +51,7 @@ export interface ExpertRetired {
 }
 
 /**
- * Operations invite the expert to the console (issue 12). Only the SHA-256 of the one-time token
+ * Operations invite the expert to the console. Only the SHA-256 of the one-time token
  * is kept; the token itself is in the link shown once. A newer invitation replaces an open one.
  */
 export interface ExpertInvited {
@@ -68,7 +68,7 @@ export interface ExpertInvitationAccepted {
 /**
  * The expert chose a password. The argon2id hash is not in the event (events are kept for good and
  * copied to JetStream): it is the `principal_passwords` row `password_id`, and sign-in accepts only
- * the row the latest of these events names (docs/decisions.md "Expert console (issue 12)").
+ * the row the latest of these events names (docs/decisions.md "Expert console").
  */
 export interface ExpertPasswordSet {
   type: 'expert.password_set';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * The expert console's settings (issue 12), from the environment like every other duration so
- * tests run them scaled down (DESIGN.md "Time"). Decisions: docs/decisions.md "Expert console (issue 12)".
+ * The expert console's settings, from the environment like every other duration so
+ * tests run them scaled down. Decisions: docs/decisions.md "Expert console".
  */
 export interface ConsoleConfig {
   /** How long an invitation link works (`CONSOLE_INVITATION_TTL_SECONDS`, 72 h). */

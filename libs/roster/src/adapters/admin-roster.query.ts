@@ -2,7 +2,7 @@ import type { Availability } from '@eh/contracts';
 import type { SqlClient } from '@eh/platform';
 import { toRosterEntry, type AdminExpertEntry, type RosterEntry } from './roster-view.query';
 
-/** Whether and how the expert uses the console (issue 13): an open invitation, or an accepted one. */
+/** Whether and how the expert uses the console: an open invitation, or an accepted one. */
 export interface ExpertConsoleAccess {
   email: string;
   status: 'invited' | 'active';

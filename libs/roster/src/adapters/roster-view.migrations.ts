@@ -18,7 +18,7 @@ export const rosterViewMigrations = [
     `,
   },
   {
-    // Issue 5: the roster is filled from `expert-<spec_id>` streams; experts authenticate with a
+    // The roster is filled from `expert-<spec_id>` streams; experts authenticate with a
     // hashed credential; completed live work is kept per workspace for brief-fit.
     id: 'roster-view-002',
     sql: `
@@ -39,7 +39,7 @@ export const rosterViewMigrations = [
     `,
   },
   {
-    // Issue 12: console invitations (by token hash) and each expert's sign-in email and password row.
+    // Console invitations (by token hash) and each expert's sign-in email and password row.
     id: 'roster-view-003',
     sql: `
       CREATE TABLE IF NOT EXISTS expert_invitations_view (

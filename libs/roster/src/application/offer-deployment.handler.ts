@@ -53,7 +53,7 @@ export async function bestCandidate(sql: SqlClient, state: PendingDeployment, no
 export async function offerDeployment(deps: OfferDeps, deploymentId: string, cause: OfferCause, now: Date, followed?: SnapshotCache<DeploymentState>): Promise<OfferOutcome> {
   const stream = deploymentStreamName(deploymentId);
   // A followed fold already past the cause says the stream moved on without a read; one at the
-  // cause is assumed current, and the append's expected revision checks it (issue 14).
+  // cause is assumed current, and the append's expected revision checks it.
   const known = cause.revision === undefined ? undefined : followed?.get(stream);
   const { state, revision } = known && known.revision >= (cause.revision as number) ? known : await loadAggregate(deps.store, stream, deploymentDecider);
   if (cause.revision !== undefined && cause.revision !== revision) return { kind: 'nothing_to_do' };

@@ -1,4 +1,4 @@
-/** The roster decider (issue 5): register, update, availability and retirement of one expert. */
+/** The roster decider: register, update, availability and retirement of one expert. */
 import { DomainError, type ExpertEvent } from '@eh/contracts';
 import { decideExpert, foldExpert, type ExpertCommand } from './expert.decider';
 

@@ -1,7 +1,7 @@
 /**
- * One expert of the roster, as the fold of its `expert-<spec_id>` stream (issue 5; SPEC.md
+ * One expert of the roster, as the fold of its `expert-<spec_id>` stream (SPEC.md
  * "Expert roster entry"). Pure: time, ids and the credential hash come in with the command.
- * Decisions (docs/decisions.md "Router (issue 5)"): a change that changes nothing appends
+ * Decisions (docs/decisions.md "Router"): a change that changes nothing appends
  * nothing; a retired expert is gone for good (every command refused).
  */
 import { DomainError } from '@eh/contracts';
@@ -12,7 +12,7 @@ export interface ActiveExpert extends ExpertProfile {
   status: 'active';
   expert_id: string;
   availability: Availability;
-  /** Issue 12: the console sign-in (email, password) and the one open invitation. */
+  /** The console sign-in (email, password) and the one open invitation. */
   console: ConsoleAccess;
 }
 
@@ -23,7 +23,7 @@ export type ExpertCommand =
   | { type: 'update'; changes: Partial<ExpertProfile>; now: string }
   | { type: 'set_availability'; availability: Availability; now: string }
   | { type: 'retire'; now: string }
-  /** Issue 12: `tokenSha256` is the hash of the one-time token; the token is never given to the decider. */
+  /** `tokenSha256` is the hash of the one-time token; the token is never given to the decider. */
   | { type: 'invite'; invitationId: string; email: string; tokenSha256: string; expiresAt: string; now: string }
   /** `passwordId` names the stored argon2id hash (never in an event). */
   | { type: 'accept_invitation'; tokenSha256: string; passwordId: string; now: string };

@@ -1,5 +1,5 @@
 /**
- * Matching on a roster of 40 experts (issue 5): skill overlap, availability, the most-covered
+ * Matching on a roster of 40 experts: skill overlap, availability, the most-covered
  * preference, turnaround and brief-fit weighting, and the explanation kept on each offer.
  */
 import { estimatedCredits, isCandidate, rankCandidates, speedOf, type RosterCandidate, type WorkspaceEvidence } from './matching';

@@ -3,7 +3,7 @@
  * weighted by median turnaround and recent brief-fit. Pure; the router loads the roster and
  * the workspace's evidence and offers to the first of the ranking (one at a time).
  *
- * Score (docs/decisions.md "Router (issue 5)"):
+ * Score (docs/decisions.md "Router"):
  * 1. Candidates: `online`, not retired, not passed over for this deployment, covering at least
  *    one requested skill.
  * 2. Rank first by the number of requested skills covered (SPEC.md "POST /v1/deployments":
@@ -108,7 +108,7 @@ export function rankCandidates(
 }
 
 /**
- * Credits the ledger reserves at create (docs/decisions.md "Router (issue 5)"): the best
+ * Credits the ledger reserves at create (docs/decisions.md "Router"): the best
  * candidate's rate for its median turnaround, rounded up.
  */
 export function estimatedCredits(best: Pick<RosterCandidate, 'rate_credits_per_hour' | 'median_turnaround_minutes'>): number {

@@ -6,7 +6,7 @@ import { offerDeployment, type OfferDeps } from '../application/offer-deployment
 
 /**
  * A roster change can unblock deployments that found no candidate (docs/decisions.md "Router
- * (issue 5)": they wait, not fail): when an expert is registered, changes skills or comes
+ *": they wait, not fail): when an expert is registered, changes skills or comes
  * online, the router offers them the waiting deployments they could take. Each offer still
  * goes through the ranking, so the best candidate, not necessarily this expert, gets it.
  */

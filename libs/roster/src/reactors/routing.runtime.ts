@@ -34,7 +34,7 @@ export class RoutingRuntime implements ContextRuntimeDeclaration {
         durable: 'router-deployments',
         subjects: 'deployment.>',
         handle: (event) => reactToDeployment({ ...offers, timers, replyWindowSeconds: durations.replyWindowSeconds, followed, finishedAtBirth }, event),
-        // Several pullers, like replicas (issue 14): one at a time held the router to ~250 events/s.
+        // Several pullers, like replicas: one at a time held the router to ~250 events/s.
         // Safe by construction: every step appends with the revision it decided on.
         pullers: config.routerConsumers,
         // A redelivered event is decided again on the store: a step already taken is not taken twice.

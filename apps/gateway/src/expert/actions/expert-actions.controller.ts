@@ -12,7 +12,7 @@ import { ValidatedBody } from '../../http/validated-body.pipe';
 import { CurrentExpert, ExpertGuard } from '../expert.guard';
 import { AskDto, AvailabilityDto, ExpertCancelDto, PublishDto, ReasonDto } from './expert-actions.dto';
 
-/** Every expert action is a command that becomes events (issue 5); each answers 200 with the expert's view. */
+/** Every expert action is a command that becomes events; each answers 200 with the expert's view. */
 @Controller('expert/v1')
 @UseGuards(ExpertGuard)
 export class ExpertActionsController {
@@ -59,7 +59,7 @@ export class ExpertActionsController {
     const attachments = await publishedAttachments(this.sql, body.attachments ?? [], { deploymentId: id, expertId: expert.id });
     const output = { format: 'markdown' as const, body: body.body, attachments, ...(body.data !== undefined ? { data: body.data } : {}) };
     const view = await this.act(expert, id, request, { type: 'publish', output, durationSeconds: body.duration_seconds, creditsCharged: body.credits_charged });
-    // Published: the draft has served its purpose (issue 12).
+    // Published: the draft has served its purpose.
     await deleteExpertDraft(this.sql, { deploymentId: id, expertId: expert.id });
     return view;
   }

@@ -23,7 +23,7 @@ const linked = (item: AttachmentDto): boolean => item.attachment_id === undefine
 
 /**
  * docs/decisions.md: attachments are `{name, url, content_type, size_bytes}`, url a signed https
- * URL; or, since issue 12, `{attachment_id}`: a file uploaded with `POST /expert/v1/attachments`,
+ * URL; or,, `{attachment_id}`: a file uploaded with `POST /expert/v1/attachments`,
  * whose name, type and size come from the upload. One form or the other, never both.
  */
 @JSONSchema((source) => {

@@ -17,7 +17,7 @@ export class ExpertWorkController {
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
-  /** The expert's roster entry (availability and rate included: the console's header and charge proposal, issue 12). */
+  /** The expert's roster entry (availability and rate included: the console's header and charge proposal). */
   @Get('me')
   async me(@CurrentExpert() expert: ExpertRef): Promise<RosterEntry> {
     const entry = await findExpert(this.sql, expert.id);
@@ -37,7 +37,7 @@ export class ExpertWorkController {
     return { data: await assignmentsFor(this.sql, expert.id, status === 'all') };
   }
 
-  /** Read from the stream, so an expert sees their own action at once; with the workspace's brand memory (issue 8). */
+  /** Read from the stream, so an expert sees their own action at once; with the workspace's brand memory. */
   @Get('deployments/:id')
   async deployment(@CurrentExpert() expert: ExpertRef, @Param('id') id: string): Promise<ExpertDeploymentWithMemory> {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');

@@ -5,6 +5,7 @@ import type { ExpertMemory, ExpertMemoryEntry } from '@eh/memory';
 import type { InvitationPreview } from '../../console-auth/console-auth.service';
 import type { SessionPrincipal, SessionResource } from '../../console-auth/session.resource';
 import { DASHBOARD_CONSOLE_SCHEMAS } from './dashboard-console.schemas';
+import { NOTIFICATION_SCHEMAS } from './notification.schemas';
 import type { DraftResource } from '../../expert/drafts/expert-draft.controller';
 import type { ExpertDeploymentWithMemory } from '../../expert/work/expert-memory.reader';
 import { componentRef, enumOf, idOf, objectOf, orNull, timestamp, type JsonSchema } from '../json-schema';
@@ -12,7 +13,7 @@ import { errorSchema } from '../schemas/error.schema';
 import { expertSchema } from '../schemas/expert.schema';
 
 /**
- * Response bodies of /expert/v1 and /console/api/v1 (issue 12), each typed against the type its
+ * Response bodies of /expert/v1 and /console/api/v1, each typed against the type its
  * handler returns: a field added to the view fails the type check here until it is documented.
  * Component names are stable: the console's generated client refers to them.
  */
@@ -112,7 +113,7 @@ const workItem = objectOf<ExpertWorkItem>({
 
 const session = objectOf<SessionResource>({
   object: { type: 'string', enum: ['session'] },
-  // Issue 13: an expert, a workspace member or an operator.
+  // An expert, a workspace member or an operator.
   principal: {
     oneOf: [
       objectOf<Extract<SessionPrincipal, { kind: 'expert' }>>({ kind: { type: 'string', const: 'expert' }, id: idOf('expert'), name: text, email: { type: 'string', format: 'email' } }),
@@ -181,7 +182,7 @@ const missedOffer = objectOf<MissedOffer>({
 });
 
 const invitationPreview = objectOf<InvitationPreview>({
-  kind: { type: 'string', enum: ['expert', 'member', 'operator'], description: 'Issue 13: who the link makes of you.' },
+  kind: { type: 'string', enum: ['expert', 'member', 'operator'], description: 'Who the link makes of you.' },
   email: { type: 'string', format: 'email' },
   name: text,
   expires_at: timestamp(),
@@ -202,7 +203,8 @@ export const EXPERT_SCHEMAS: Record<string, JsonSchema> = {
   Earnings: earnings,
   MissedOffer: missedOffer,
   MissedOfferList: objectOf<{ data: MissedOffer[] }>({ data: { type: 'array', items: componentRef('MissedOffer') } }),
+  ...NOTIFICATION_SCHEMAS,
   Error: errorSchema(),
-  // Issue 13: the workspace dashboard's own bodies.
+  // The workspace dashboard's own bodies.
   ...DASHBOARD_CONSOLE_SCHEMAS,
 };
