@@ -26,6 +26,7 @@ import { ENDPOINT_TEST_LIMITER } from './webhook-endpoints/endpoint-test-limiter
 import { ApiVersionInterceptor } from './http/versioning/api-version.interceptor';
 import type { LedgerClient } from './ledger/ledger.client';
 import type { RouterClient } from './routing/router.client';
+import { A2A_CONTROLLERS, a2aProviders } from './routes/a2a.routes';
 import { ATTACHMENTS_CONTROLLERS, attachmentsProviders } from './routes/attachments.routes';
 import { DELIVERY_CONTROLLERS, deliveryProviders } from './routes/delivery.routes';
 import { DEPLOYMENTS_CONTROLLERS, deploymentsProviders } from './routes/deployments.routes';
@@ -85,6 +86,7 @@ export class GatewayModule {
         ...HANDOFFS_CONTROLLERS,
         ...DELIVERY_CONTROLLERS,
         ...ATTACHMENTS_CONTROLLERS,
+        ...A2A_CONTROLLERS,
         ...NOTIFICATIONS_CONTROLLERS,
       ],
       providers: [
@@ -105,6 +107,7 @@ export class GatewayModule {
         ...ledgerProviders({ ledger: deps.ledger }),
         ...identityProviders(() => deps.console.signInThrottle),
         ...deliveryProviders(() => deps.dashboard.events),
+        ...a2aProviders,
         ...notificationsProviders,
         // Global interceptors nest in this order, after the guards: the rate limit first (a refused
         // request claims no Idempotency-Key), then idempotency, outside versioning so a replay

@@ -201,6 +201,8 @@ export interface WebhookEndpointCreated {
     actor: Actor;
     /** How deliveries are signed; absent on endpoints created before the choice existed: `service`. */
     signature_scheme?: SignatureScheme;
+    /** Set for an A2A push notification config: the endpoint takes this deployment's events only. */
+    deployment_id?: string;
   } & SecretField;
 }
 

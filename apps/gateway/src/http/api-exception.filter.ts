@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import { DomainError, type ErrorCode } from '@eh/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isA2aRpcRequest, jsonRpcRefusal } from '../a2a/a2a-http-refusal';
 import { apiErrorBody } from './api-error';
 import { translateDatabaseUnavailable } from './database-unavailable.translation';
 import { ERROR_CATALOG } from './error-catalog';
@@ -42,6 +43,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
     void reply.header('Cache-Control', 'no-store');
     if (translated.retryAfterSeconds !== undefined) void reply.header('Retry-After', String(translated.retryAfterSeconds));
     const status = translated.status ?? ERROR_CATALOG[translated.code].status;
+    // The A2A endpoint speaks JSON-RPC: its refusals (a body that is not JSON, a missing key, the rate limit) too.
+    if (isA2aRpcRequest(request)) {
+      const answer = jsonRpcRefusal(request, { ...translated, status }, this.publicBaseUrl);
+      void reply.status(answer.status).send(answer.body);
+      return;
+    }
     const body = apiErrorBody(translated.code, translated.message, String(request.id), this.publicBaseUrl, translated.param);
     try {
       void reply.status(status).send(body);

@@ -3,6 +3,7 @@ import { errorResponses } from './error-responses';
 import { componentRef, type JsonSchema } from './json-schema';
 import { RESOURCE_KIND_COMPONENTS, RESOURCE_SCHEMAS, SECURITY_SCHEMES, responseHeaders, sharedParameters } from './openapi-components';
 import type { OpenApiDocument, OperationObject, ResponseObject } from './openapi-document.types';
+import { A2A_SCHEMAS, a2aPaths } from './operations/a2a.operations';
 import { PUBLIC_OPERATIONS, type OperationDoc } from './public-operations';
 import type { DiscoveredRoute } from './route-discovery';
 
@@ -28,6 +29,7 @@ const TAGS = [
   { name: 'Attachments', description: 'Files experts attach to outputs, downloaded through the signed URLs outputs carry.' },
   { name: 'Webhooks', description: 'Endpoints, signing secrets, deliveries with every attempt, and replay of dead letters.' },
   { name: 'Events', description: 'A deployment’s events, and live streams of them, in the webhook body’s shape.' },
+  { name: 'A2A', description: 'The service as an Agent2Agent remote agent: the agent card and the JSON-RPC endpoint, where a task is a deployment.' },
   { name: 'Meta', description: 'This document.' },
 ];
 
@@ -37,8 +39,9 @@ const TAGS = [
  */
 export function buildOpenApiDocument(routes: readonly DiscoveredRoute[], options: DocumentOptions): OpenApiDocument {
   const operations = options.operations ?? PUBLIC_OPERATIONS;
-  const schemas: Record<string, JsonSchema> = { ...RESOURCE_SCHEMAS };
-  const paths: OpenApiDocument['paths'] = {};
+  const schemas: Record<string, JsonSchema> = { ...RESOURCE_SCHEMAS, ...A2A_SCHEMAS };
+  // The A2A routes are described by hand (operations/a2a.operations.ts): one JSON-RPC route carries every method.
+  const paths: OpenApiDocument['paths'] = { ...a2aPaths(options.publicBaseUrl) };
   for (const route of routes.filter(isPublicRoute)) {
     const path = openApiPath(route.path);
     paths[path] = { ...paths[path], [route.method]: operation(route, operations[route.key], schemas, options.publicBaseUrl) };

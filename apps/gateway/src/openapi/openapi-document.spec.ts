@@ -17,7 +17,10 @@ describe('GET /v1/openapi.json: OpenAPI 3.1 generated from the registered routes
   let document: OpenApiDocument;
   let documented: DocumentedResponses;
 
-  const operations = (): [string, HttpMethod, OperationObject][] =>
+  const A2A_PATHS = ['/.well-known/agent-card.json', '/a2a/v1'];
+  /** The REST operations, generated from the routes; the A2A ones are checked apart. */
+  const operations = (): [string, HttpMethod, OperationObject][] => allOperations().filter(([path]) => !A2A_PATHS.includes(path));
+  const allOperations = (): [string, HttpMethod, OperationObject][] =>
     Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]): [string, HttpMethod, OperationObject] => [path, method as HttpMethod, op]));
   const publicRoutes = (): string[] => gateway.routes.filter((route) => / \/v1(\/|$)/.test(route));
   const op = (method: HttpMethod, path: string): OperationObject => {
@@ -61,9 +64,18 @@ describe('GET /v1/openapi.json: OpenAPI 3.1 generated from the registered routes
     expect(Object.keys(PUBLIC_OPERATIONS).filter((key) => !gateway.routes.includes(key))).toEqual([]);
   });
 
+  it('documents the A2A agent card (no key) and the JSON-RPC endpoint (the bearer key), answers in JSON-RPC’s shape', () => {
+    expect(op('get', '/.well-known/agent-card.json')).toMatchObject({ tags: ['A2A'], security: [] });
+    const rpc = op('post', '/a2a/v1');
+    expect(rpc.security).toBeUndefined();
+    expect(Object.keys(rpc.responses)).toEqual(['200', '401', '429', '500']);
+    expect(Object.keys(rpc.responses['200'].content ?? {})).toEqual(['application/json', 'text/event-stream']);
+    expect(gateway.routes).toEqual(expect.arrayContaining(['GET /.well-known/agent-card.json', 'POST /a2a/v1']));
+  });
+
   it('compiles every schema in Ajv strict mode, and every error example matches its response', () => {
     for (const schema of Object.values(document.components.schemas)) expect(() => documented.compile(schema)).not.toThrow();
-    for (const [path, method, operation] of operations()) {
+    for (const [path, method, operation] of allOperations()) {
       for (const [status, response] of Object.entries(operation.responses)) {
         const media = response.content?.['application/json'];
         if (!media) continue;

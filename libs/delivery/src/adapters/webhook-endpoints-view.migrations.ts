@@ -24,4 +24,12 @@ export const webhookEndpointsViewMigrations: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS webhook_endpoints_view_by_workspace ON webhook_endpoints_view (workspace_id, mode, created_at, endpoint_id) WHERE NOT removed;
     `,
   },
+  {
+    // A2A push notification configs: endpoints that take one deployment's events.
+    id: 'delivery/004-webhook-endpoints-view-deployment',
+    sql: `
+      ALTER TABLE webhook_endpoints_view ADD COLUMN IF NOT EXISTS deployment_id text;
+      CREATE INDEX IF NOT EXISTS webhook_endpoints_view_by_deployment ON webhook_endpoints_view (deployment_id, created_at, endpoint_id) WHERE deployment_id IS NOT NULL AND NOT removed;
+    `,
+  },
 ];

@@ -1,7 +1,7 @@
 import { DomainError, deliveryStreamName, isId, newId, webhookEndpointStreamName, type Actor, type KeyMode, type SignatureScheme } from '@eh/contracts';
 import { handleCommand, type EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
-import { countWebhookEndpoints } from '../adapters/webhook-endpoints-view.query';
+import { countWebhookEndpoints, deploymentWebhookEndpoints } from '../adapters/webhook-endpoints-view.query';
 import { toDeliveryResource, type DeliveryResource } from '../domain/delivery.resource';
 import { webhookSecretAad } from '../domain/stored-secret';
 import { secretShownAs } from '../domain/standard-webhooks';
@@ -13,6 +13,8 @@ import { generateWebhookSecret, type SecretSealer } from './webhook-endpoint.han
 
 /** docs/dashboard-contract.md §2: at most this many endpoints per workspace and mode. */
 export const MAX_ENDPOINTS_PER_MODE = 16;
+/** A deployment's own endpoints (A2A push notification configs), beside the workspace's 16. */
+export const MAX_ENDPOINTS_PER_DEPLOYMENT = 4;
 
 /** Whose endpoints: the key's (or the member's chosen) workspace and mode. */
 export interface PartnerScope {
@@ -40,6 +42,8 @@ export interface NewEndpointInput {
   description?: string;
   enabled?: boolean;
   signature_scheme?: SignatureScheme;
+  /** Only this deployment's events (an A2A push notification config); the caller checked it is the scope's. */
+  deployment_id?: string;
 }
 
 const notFound = (id: string): DomainError => new DomainError('not_found', `no webhook endpoint ${id}`, 'id');
@@ -68,7 +72,11 @@ async function run(context: PartnerEndpointContext, scope: PartnerScope, endpoin
 export async function createPartnerEndpoint(context: PartnerEndpointContext, scope: PartnerScope, input: NewEndpointInput): Promise<EndpointWithNewSecret> {
   await checkDestination(input.url, 'url', context.allowPrivateUrls, context.resolve ?? resolveAll);
   // Counted on the read model before appending: two creates racing at the limit may both pass, which costs nothing.
-  if ((await countWebhookEndpoints(context.sql, scope.workspaceId, scope.mode)) >= MAX_ENDPOINTS_PER_MODE) {
+  if (input.deployment_id !== undefined) {
+    if ((await deploymentWebhookEndpoints(context.sql, scope, input.deployment_id)).length >= MAX_ENDPOINTS_PER_DEPLOYMENT) {
+      throw new DomainError('endpoint_limit_reached', `a deployment holds at most ${MAX_ENDPOINTS_PER_DEPLOYMENT} push notification configs; delete one first`);
+    }
+  } else if ((await countWebhookEndpoints(context.sql, scope.workspaceId, scope.mode)) >= MAX_ENDPOINTS_PER_MODE) {
     throw new DomainError('endpoint_limit_reached', `a workspace holds at most ${MAX_ENDPOINTS_PER_MODE} webhook endpoints per mode; delete one first`);
   }
   const endpointId = newId('webhookEndpoint');
@@ -84,6 +92,7 @@ export async function createPartnerEndpoint(context: PartnerEndpointContext, sco
     enabled_events: input.enabled_events ?? ['*'],
     description: input.description ?? '',
     signature_scheme: input.signature_scheme ?? 'service',
+    ...(input.deployment_id !== undefined ? { deployment_id: input.deployment_id } : {}),
     secret: sealed,
     actor: context.actor,
     now: context.now.toISOString(),

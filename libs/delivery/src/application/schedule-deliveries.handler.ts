@@ -58,8 +58,8 @@ function countdown(count: number, then: () => void): () => void {
   };
 }
 
-/** A partner's endpoints of a workspace and mode that take this event (read model). */
-export type EndpointDirectory = (workspaceId: string, mode: KeyMode, eventType: PublicEventType) => Promise<DeliveryDestination[]>;
+/** A partner's endpoints of a workspace and mode that take this event (read model); one made for a deployment names it. */
+export type EndpointDirectory = (workspaceId: string, mode: KeyMode, eventType: PublicEventType) => Promise<(DeliveryDestination & { deployment_id?: string | null })[]>;
 
 /** Makes sure the workspace and mode have the signing secret a `webhook_url` delivery is signed with. */
 export type SigningSecretKeeper = (workspaceId: string, mode: KeyMode) => Promise<void>;
@@ -77,7 +77,12 @@ async function destinationsOf(store: EventStore, workspaceId: string, subject: E
     const endpoint = await (options.adminEndpoint ?? ((id: string) => loadWebhookEndpoint(store, id)))(workspaceId);
     if (endpoint.status === 'registered') destinations.push({ endpoint_id: endpoint.endpoint_id, url: endpoint.url });
   }
-  if (options.endpoints) destinations.push(...(await options.endpoints(workspaceId, subject.mode, eventType)));
+  if (options.endpoints) {
+    // An endpoint made for one deployment (an A2A push config) takes that deployment's events alone.
+    for (const { deployment_id, ...destination } of await options.endpoints(workspaceId, subject.mode, eventType)) {
+      if (!deployment_id || deployment_id === subject.deployment_id) destinations.push(destination);
+    }
+  }
   return destinations;
 }
 

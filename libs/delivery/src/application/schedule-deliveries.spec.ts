@@ -54,6 +54,24 @@ describe('scheduleDeliveries: `answered` once every delivery of the event has it
     expect(told).toEqual(['answered']);
   });
 
+  it('an endpoint made for one deployment (an A2A push config) takes that deployment’s events, not another’s', async () => {
+    const urls = async (deploymentId: string) => {
+      const { posts, record } = recorder();
+      await scheduleDeliveries(store, completed, new Date('2030-01-01T00:00:01.000Z'), {
+        subjectOf: async () => ({ ...subject, deployment_id: deploymentId }),
+        adminEndpoint: async () => ({ status: 'none' }) as WebhookEndpointState,
+        endpoints: async () => [
+          { endpoint_id: 'we_all', url: 'https://partner.example/all', deployment_id: null },
+          { endpoint_id: 'we_one', url: 'https://partner.example/dep_1', deployment_id: 'dep_1' },
+        ],
+        record,
+      });
+      return [...posts.keys()].sort();
+    };
+    expect(await urls('dep_1')).toEqual(['https://partner.example/all', 'https://partner.example/dep_1']);
+    expect(await urls('dep_2')).toEqual(['https://partner.example/all']);
+  });
+
   it('is called at once for an event with nowhere to go', async () => {
     const told: string[] = [];
     const scheduled = await scheduleDeliveries(store, completed, new Date('2030-01-01T00:00:01.000Z'), {

@@ -131,6 +131,15 @@ describe('webhook endpoint decider: a partner\'s endpoints', () => {
     expect(activeSecrets(foldWebhookEndpoint(events), T(1))).toEqual(['whsec_one']);
   });
 
+  it('given nothing, when created for one deployment (an A2A push config), then the event and the state name it; others name none', () => {
+    const events = run([create({ deployment_id: 'dep_01JDDDDDDDDDDDDDDDDDDDDDDD', enabled_events: ['*'] })]);
+    expect(events[0].data).toMatchObject({ deployment_id: 'dep_01JDDDDDDDDDDDDDDDDDDDDDDD' });
+    expect(foldWebhookEndpoint(events)).toMatchObject({ status: 'registered', deployment_id: 'dep_01JDDDDDDDDDDDDDDDDDDDDDDD' });
+    expect('deployment_id' in run([create()])[0].data).toBe(false);
+    expect(foldWebhookEndpoint(run([create()]))).toMatchObject({ deployment_id: null });
+    expect(foldWebhookEndpoint(run([register()]))).toMatchObject({ deployment_id: null });
+  });
+
   it('given the admin API\'s endpoint, when folded, then it covers both modes and every event', () => {
     expect(foldWebhookEndpoint(run([register()]))).toMatchObject({ mode: null, enabled: true, enabled_events: ['*'], description: '' });
   });

@@ -33,6 +33,8 @@ export interface RegisteredEndpoint {
   /** How its deliveries are signed (`service` for the admin API's endpoint). */
   signature_scheme: SignatureScheme;
   secrets: SigningSecret[];
+  /** Set: this deployment's events only (an A2A push notification config); null: every event of the mode. */
+  deployment_id: string | null;
   registered_at: string;
   updated_at: string;
 }
@@ -62,6 +64,7 @@ export type WebhookEndpointCommand =
       enabled_events: readonly string[];
       description: string;
       signature_scheme?: SignatureScheme;
+      deployment_id?: string;
       secret: SealedSecret;
       actor: Actor;
       now: string;
@@ -97,6 +100,7 @@ export function evolveWebhookEndpoint(state: WebhookEndpointState, event: Webhoo
         description: '',
         signature_scheme: 'service',
         secrets: [{ secret, created_at: registered_at, expires_at: null }],
+        deployment_id: null,
         registered_at,
         updated_at: registered_at,
       };
@@ -106,7 +110,8 @@ export function evolveWebhookEndpoint(state: WebhookEndpointState, event: Webhoo
       const { workspace_id, endpoint_id, mode, url, enabled, enabled_events, description, created_at } = event.data;
       const secret = storedSecretOf(event.data);
       const signature_scheme = event.data.signature_scheme ?? 'service';
-      return { status: 'registered', workspace_id, endpoint_id, mode, url, enabled, enabled_events, description, signature_scheme, secrets: [{ secret, created_at, expires_at: null }], registered_at: created_at, updated_at: created_at };
+      const deployment_id = event.data.deployment_id ?? null;
+      return { status: 'registered', workspace_id, endpoint_id, mode, url, enabled, enabled_events, description, signature_scheme, secrets: [{ secret, created_at, expires_at: null }], deployment_id, registered_at: created_at, updated_at: created_at };
     }
     case 'webhook_endpoint.url_changed':
       return state.status === 'registered' ? { ...state, url: event.data.url, updated_at: event.data.changed_at } : state;
@@ -159,7 +164,8 @@ export function decideWebhookEndpoint(command: WebhookEndpointCommand, state: We
       const { workspace_id, endpoint_id, mode, url, enabled, description, secret, actor, now } = command;
       const enabled_events = parseEnabledEvents(command.enabled_events);
       const scheme = command.signature_scheme === undefined || command.signature_scheme === 'service' ? {} : { signature_scheme: command.signature_scheme };
-      return [{ type: 'webhook_endpoint.created', data: { workspace_id, endpoint_id, mode, url, enabled, enabled_events, description, sealed_secret: secret, created_at: now, actor, ...scheme } }];
+      const onlyDeployment = command.deployment_id === undefined ? {} : { deployment_id: command.deployment_id };
+      return [{ type: 'webhook_endpoint.created', data: { workspace_id, endpoint_id, mode, url, enabled, enabled_events, description, sealed_secret: secret, created_at: now, actor, ...scheme, ...onlyDeployment } }];
     }
     case 'update': {
       if (state.status !== 'registered') throw noSuchEndpoint();

@@ -20,6 +20,8 @@ export interface WebhookEndpointResource {
   secrets: { created_at: string; expires_at: string | null }[];
   created_at: string;
   updated_at: string;
+  /** Only on an endpoint made for an A2A push notification config: it takes this deployment's events alone. */
+  deployment_id?: string;
 }
 
 export function toWebhookEndpointResource(state: WebhookEndpointState): WebhookEndpointResource | null {
@@ -36,5 +38,7 @@ export function toWebhookEndpointResource(state: WebhookEndpointState): WebhookE
     secrets: state.secrets.map(({ created_at, expires_at }) => ({ created_at, expires_at })),
     created_at: state.registered_at,
     updated_at: state.updated_at,
+    // Absent on rows folded before the field existed, as on every workspace-wide endpoint.
+    ...(state.deployment_id ? { deployment_id: state.deployment_id } : {}),
   };
 }

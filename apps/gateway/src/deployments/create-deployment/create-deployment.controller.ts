@@ -1,6 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { checkDestination } from '@eh/delivery';
-import { createDeployment, type DeploymentResource } from '@eh/deployments';
+import type { DeploymentResource } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import type { ServiceConfig } from '@eh/platform';
 import type { AuthenticatedKey } from '@eh/workspaces';
@@ -14,6 +13,7 @@ import type { LedgerClient } from '../../ledger/ledger.client';
 import { LEDGER_CLIENT } from '../../ledger/ledger.tokens';
 import type { RouterClient } from '../../routing/router.client';
 import { CreateDeploymentDto } from './create-deployment.dto';
+import { createFromRequest } from './deployment-creation';
 
 @Controller('v1/deployments')
 @UseGuards(ApiKeyGuard)
@@ -35,36 +35,16 @@ export class CreateDeploymentController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DeploymentResource> {
-    // https and a public address, unless configuration allows otherwise ("Safety").
-    if (body.webhook_url) await checkDestination(body.webhook_url, 'webhook_url', this.config.webhooks.allowPrivateUrls);
-    const deployment = await createDeployment(
+    const deployment = await createFromRequest(
+      { store: this.store, router: this.router, ledger: this.ledger, config: this.config },
+      auth,
       {
-        store: this.store,
-        quote: (quote) => this.router.quote(quote),
-        reserve: (reservation) => this.ledger.reserve(reservation),
-        release: (reservation) => this.ledger.release(reservation),
-        windows: this.config.durations,
-      },
-      {
-        workspaceId: auth.workspaceId,
-        mode: auth.mode,
         requestId: String(request.id),
         now: new Date(),
         // Under an Idempotency-Key every attempt names the same deployment, so one is ever created.
         deploymentId: request.idempotency ? deterministicId('deployment', request.idempotency) : undefined,
       },
-      {
-        brief: body.brief,
-        skills: body.skills,
-        urgency: body.urgency ?? null,
-        scheduled_for: body.scheduled_for ?? null,
-        context_url: body.context_url ?? null,
-        context_files: body.context_files ?? [],
-        metadata: body.metadata ?? {},
-        webhook_url: body.webhook_url ?? null,
-        ...(body.output_schema !== undefined ? { output_schema: body.output_schema } : {}),
-        ...(body.follow_up_to !== undefined ? { follow_up_to: body.follow_up_to } : {}),
-      },
+      body,
     );
     void reply.header('Location', `/v1/deployments/${deployment.id}`);
     return deployment;

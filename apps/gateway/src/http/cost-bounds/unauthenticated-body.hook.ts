@@ -5,7 +5,7 @@ import type { AuthFailureThrottle } from '../auth-throttle/auth-failure-throttle
 import { closeAfterReply, declaredBodyLength, hasBody } from './close-after-reply';
 
 /** Every route under these needs a credential (an API key, the admin key, an expert's, or the console session). */
-const GUARDED_PATHS = ['/v1/', '/expert/v1/', '/admin/v1/'];
+const GUARDED_PATHS = ['/v1/', '/expert/v1/', '/admin/v1/', '/a2a/v1'];
 const METHODS_WITH_BODIES = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const BEARER = /^Bearer\s+\S+$/i;
 

@@ -28,9 +28,10 @@ const endpointProperties = {
   secrets: { type: 'array', items: secretTimes, description: 'When each signing secret was made and stops signing; never the secrets.' },
   created_at: timestamp(),
   updated_at: timestamp(),
+  deployment_id: { ...idOf('deployment'), description: 'Only on an endpoint made by an A2A push notification config: it takes this deployment’s events alone, and does not count toward the 16 per mode.' },
 } as const;
 
-export const webhookEndpointSchema: JsonSchema = objectOf<WebhookEndpointResource>(endpointProperties);
+export const webhookEndpointSchema: JsonSchema = objectOf<WebhookEndpointResource>(endpointProperties, { optional: ['deployment_id'] });
 
 export const webhookEndpointWithSecretSchema: JsonSchema = objectOf<WebhookEndpointResource & { secret: string }>(
   {
@@ -41,7 +42,7 @@ export const webhookEndpointWithSecretSchema: JsonSchema = objectOf<WebhookEndpo
       description: 'Shown this once: store it to verify the signatures. In the endpoint’s scheme’s form: base64url for `service`, base64 for `standard` (what Standard Webhooks libraries read).',
     },
   },
-  { description: 'The endpoint and its new signing secret, shown once.' },
+  { description: 'The endpoint and its new signing secret, shown once.', optional: ['deployment_id'] },
 );
 
 const deletedEndpoint = objectOf<{ object: 'webhook_endpoint'; id: string; deleted: true }>({ object: { type: 'string', const: 'webhook_endpoint' }, id: idOf('webhookEndpoint'), deleted: { type: 'boolean', const: true } });
