@@ -9,6 +9,7 @@ export * from './domain/delivery.resource';
 export * from './domain/delivery-id';
 export * from './domain/webhook-body';
 export * from './domain/signature-header';
+export * from './domain/standard-webhooks';
 export * from './domain/address-classification';
 export * from './domain/destination-policy';
 export * from './domain/stored-secret';
