@@ -112,6 +112,23 @@ export interface DeliveryReplayRequested {
   };
 }
 
+/**
+ * A partner or operations asked for a scheduled retry now: its attempt number is unchanged, its
+ * time becomes `requested_at`, and the webhooks service moves the delayed job to now.
+ */
+export interface DeliveryRetryBroughtForward {
+  type: 'delivery.retry_brought_forward';
+  data: {
+    delivery_id: string;
+    attempt: number;
+    /** When it was due before. */
+    was_due_at: string;
+    requested_by: string;
+    requested_at: string;
+    actor?: Actor;
+  };
+}
+
 export type DeliveryEvent =
   | DeliveryScheduled
   | DeliveryAttempted
@@ -119,7 +136,8 @@ export type DeliveryEvent =
   | DeliveryFailedPermanently
   | DeliveryRetryScheduled
   | DeliveryDeadLettered
-  | DeliveryReplayRequested;
+  | DeliveryReplayRequested
+  | DeliveryRetryBroughtForward;
 
 export type DeliveryEventType = DeliveryEvent['type'];
 
@@ -131,6 +149,7 @@ export const DELIVERY_EVENT_TYPES: readonly DeliveryEventType[] = [
   'delivery.retry_scheduled',
   'delivery.dead_lettered',
   'delivery.replay_requested',
+  'delivery.retry_brought_forward',
 ];
 
 export const deliveryStreamName = (deliveryId: string): string => `delivery-${deliveryId}`;

@@ -106,7 +106,10 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
     ];
     // Issue 12: uploaded attachments in webhook bodies are signed URLs, with the gateway's shared key.
     const attachmentUrls = new AttachmentUrls({ publicBaseUrl: config.publicBaseUrl, secrets: config.attachments.urlSecrets, ttlSeconds: config.attachments.urlTtlSeconds });
-    const scheduler = { enqueue: (deliveryId: string, attempt: number, dueAt: Date) => this.started().queue.enqueue(deliveryId, attempt, dueAt) };
+    const scheduler = {
+      enqueue: (deliveryId: string, attempt: number, dueAt: Date) => this.started().queue.enqueue(deliveryId, attempt, dueAt),
+      bringForward: (deliveryId: string, attempt: number) => this.started().queue.bringForward(deliveryId, attempt),
+    };
     const endpoints: EndpointDirectory = (workspaceId, mode, eventType) => endpointsTakingEvent(sql, workspaceId, mode, eventType);
     const readsByStamp = new ReadsByStamp();
     const handle = fanoutHandler({

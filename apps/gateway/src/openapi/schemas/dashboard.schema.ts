@@ -1,5 +1,5 @@
 import { PUBLIC_EVENT_TYPES } from '@eh/contracts';
-import type { AttemptRecord, DeliveryDetail, DeliveryResource, PublicEventBody, ReplayJobResource, SigningSecretResource, WebhookEndpointResource } from '@eh/delivery';
+import type { AttemptRecord, DeliveryDetail, PresentedDelivery, PublicEventBody, ReplayJobResource, SigningSecretResource, WebhookEndpointResource } from '@eh/delivery';
 import type { UsageDay } from '@eh/ledger';
 import type { UsageHistoryResource } from '../../usage/usage-history.controller';
 import { componentRef, idOf, objectOf, orNull, timestamp, type JsonSchema } from '../json-schema';
@@ -78,16 +78,20 @@ const deliveryProperties = {
   dead_letter_reason: { type: ['string', 'null'] },
   created_at: timestamp(),
   updated_at: timestamp(),
+  overdue: {
+    type: 'boolean',
+    description: 'True while a scheduled attempt is more than WEBHOOK_OVERDUE_AFTER_SECONDS (60 s) past its `next_attempt_at` and not made: the service is behind. `GET …?overdue=true` lists only these.',
+  },
 } as const;
 
-export const webhookDeliverySchema: JsonSchema = objectOf<DeliveryResource>(deliveryProperties);
+export const webhookDeliverySchema: JsonSchema = objectOf<PresentedDelivery>(deliveryProperties, { optional: ['overdue'] });
 
-const deliveryDetail = objectOf<DeliveryDetail>({
+const deliveryDetail = objectOf<DeliveryDetail & { overdue?: boolean }>({
   ...deliveryProperties,
   attempt_history: { type: 'array', items: attempt, description: 'Every attempt, oldest first.' },
   timeline: { type: 'array', items: objectOf<DeliveryDetail['timeline'][number]>({ type: text, at: timestamp() }) },
   body: { type: 'string', description: 'The exact JSON text sent on every attempt.' },
-});
+}, { optional: ['overdue'] });
 
 const replay = objectOf<ReplayJobResource>({
   object: { type: 'string', const: 'webhook_replay' },
