@@ -242,7 +242,31 @@ export interface WebhookEndpointUpdated {
   };
 }
 
+/**
+ * The webhooks service disabled a partner's endpoint: every attempt to it failed for the period
+ * (WEBHOOK_ENDPOINT_DISABLE_AFTER_SECONDS). Enabling it again is an ordinary update.
+ */
+export interface WebhookEndpointDisabled {
+  type: 'webhook_endpoint.disabled';
+  data: {
+    workspace_id: string;
+    endpoint_id: string;
+    reason: 'failing';
+    failing_since: string;
+    last_failure_at: string;
+    disabled_at: string;
+  };
+}
+
+/** The workspace's owners were told by e-mail that the endpoint was disabled (so a restart does not tell them twice). */
+export interface WebhookEndpointOwnersNotified {
+  type: 'webhook_endpoint.owners_notified';
+  data: { workspace_id: string; endpoint_id: string; disabled_at: string; recipients: number; notified_at: string };
+}
+
 export type WebhookEndpointEvent =
+  | WebhookEndpointDisabled
+  | WebhookEndpointOwnersNotified
   | WebhookEndpointRegistered
   | WebhookEndpointUrlChanged
   | WebhookSecretRotated
@@ -257,6 +281,8 @@ export const WEBHOOK_ENDPOINT_EVENT_TYPES: readonly WebhookEndpointEvent['type']
   'webhook_endpoint.removed',
   'webhook_endpoint.created',
   'webhook_endpoint.updated',
+  'webhook_endpoint.disabled',
+  'webhook_endpoint.owners_notified',
 ];
 
 /**

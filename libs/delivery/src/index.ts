@@ -7,6 +7,8 @@ export * from './domain/delivery.evolve';
 export * from './domain/delivery.decider';
 export * from './domain/delivery.resource';
 export * from './domain/overdue';
+export * from './domain/endpoint-health';
+export * from './application/endpoint-health.monitor';
 export * from './domain/delivery-id';
 export * from './domain/webhook-body';
 export * from './domain/signature-header';

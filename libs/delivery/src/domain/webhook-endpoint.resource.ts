@@ -20,6 +20,8 @@ export interface WebhookEndpointResource {
   secrets: { created_at: string; expires_at: string | null }[];
   created_at: string;
   updated_at: string;
+  /** Set while the service keeps it disabled because every attempt failed for the period; enabling it again clears it. */
+  disabled_reason: { reason: 'failing'; failing_since: string; disabled_at: string } | null;
 }
 
 export function toWebhookEndpointResource(state: WebhookEndpointState): WebhookEndpointResource | null {
@@ -36,5 +38,6 @@ export function toWebhookEndpointResource(state: WebhookEndpointState): WebhookE
     secrets: state.secrets.map(({ created_at, expires_at }) => ({ created_at, expires_at })),
     created_at: state.registered_at,
     updated_at: state.updated_at,
+    disabled_reason: state.disabled === null ? null : { reason: state.disabled.reason, failing_since: state.disabled.failing_since, disabled_at: state.disabled.disabled_at },
   };
 }

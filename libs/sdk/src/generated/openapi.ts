@@ -1209,6 +1209,15 @@ export type components = {
             /** Format: date-time */
             created_at: string;
             description: string;
+            /** @description Set while the service keeps the endpoint disabled because every attempt to it failed for WEBHOOK_ENDPOINT_DISABLE_AFTER_SECONDS (5 days); the workspace owners are e-mailed. Enabling it again (`{"enabled": true}`) clears it. Absent on endpoints not changed since it was added. */
+            disabled_reason?: {
+                /** Format: date-time */
+                disabled_at: string;
+                /** Format: date-time */
+                failing_since: string;
+                /** @constant */
+                reason: "failing";
+            } | null;
             enabled: boolean;
             enabled_events: ("*" | "deployment.accepted" | "deployment.in_progress" | "deployment.needs_input" | "deployment.reply_received" | "deployment.completed" | "deployment.cancelled" | "deployment.expired" | "usage.threshold_reached" | "handoff.in_review" | "handoff.needs_input" | "handoff.ready" | "handoff.cancelled" | "handoff.expired")[];
             id: string;
@@ -1253,6 +1262,15 @@ export type components = {
             /** Format: date-time */
             created_at: string;
             description: string;
+            /** @description Set while the service keeps the endpoint disabled because every attempt to it failed for WEBHOOK_ENDPOINT_DISABLE_AFTER_SECONDS (5 days); the workspace owners are e-mailed. Enabling it again (`{"enabled": true}`) clears it. Absent on endpoints not changed since it was added. */
+            disabled_reason?: {
+                /** Format: date-time */
+                disabled_at: string;
+                /** Format: date-time */
+                failing_since: string;
+                /** @constant */
+                reason: "failing";
+            } | null;
             enabled: boolean;
             enabled_events: ("*" | "deployment.accepted" | "deployment.in_progress" | "deployment.needs_input" | "deployment.reply_received" | "deployment.completed" | "deployment.cancelled" | "deployment.expired" | "usage.threshold_reached" | "handoff.in_review" | "handoff.needs_input" | "handoff.ready" | "handoff.cancelled" | "handoff.expired")[];
             id: string;

@@ -28,9 +28,17 @@ const endpointProperties = {
   secrets: { type: 'array', items: secretTimes, description: 'When each signing secret was made and stops signing; never the secrets.' },
   created_at: timestamp(),
   updated_at: timestamp(),
+  disabled_reason: {
+    anyOf: [
+      objectOf<NonNullable<WebhookEndpointResource['disabled_reason']>>({ reason: { type: 'string', const: 'failing' }, failing_since: timestamp(), disabled_at: timestamp() }),
+      { type: 'null' },
+    ],
+    description:
+      'Set while the service keeps the endpoint disabled because every attempt to it failed for WEBHOOK_ENDPOINT_DISABLE_AFTER_SECONDS (5 days); the workspace owners are e-mailed. Enabling it again (`{"enabled": true}`) clears it. Absent on endpoints not changed since it was added.',
+  },
 } as const;
 
-export const webhookEndpointSchema: JsonSchema = objectOf<WebhookEndpointResource>(endpointProperties);
+export const webhookEndpointSchema: JsonSchema = objectOf<WebhookEndpointResource>(endpointProperties, { optional: ['disabled_reason'] });
 
 export const webhookEndpointWithSecretSchema: JsonSchema = objectOf<WebhookEndpointResource & { secret: string }>(
   {
@@ -41,7 +49,7 @@ export const webhookEndpointWithSecretSchema: JsonSchema = objectOf<WebhookEndpo
       description: 'Shown this once: store it to verify the signatures. In the endpoint’s scheme’s form: base64url for `service`, base64 for `standard` (what Standard Webhooks libraries read).',
     },
   },
-  { description: 'The endpoint and its new signing secret, shown once.' },
+  { description: 'The endpoint and its new signing secret, shown once.', optional: ['disabled_reason'] },
 );
 
 const deletedEndpoint = objectOf<{ object: 'webhook_endpoint'; id: string; deleted: true }>({ object: { type: 'string', const: 'webhook_endpoint' }, id: idOf('webhookEndpoint'), deleted: { type: 'boolean', const: true } });
