@@ -1,8 +1,9 @@
 import { waitUntil } from '@eh/platform/testing';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { SmtpInbox } from '../support/smtp-inbox';
-import { DASHBOARD_ENV, workspaceWithOwner, type MemberClient } from '../dashboard/support/dashboard-client';
+import { DASHBOARD_ENV, PASSWORD, workspaceWithOwner, type MemberClient } from '../dashboard/support/dashboard-client';
 import { WebhookReceiver } from '../webhooks/support/webhook-receiver';
+import { clearScreenshots, launchBrowser, screenshots, type ConsoleBrowser } from '../support/browser';
 
 interface Endpoint {
   id: string;
@@ -21,8 +22,11 @@ describe('endpoint health: a failing endpoint is disabled and its owner told', (
   let inbox: SmtpInbox;
   let owner: MemberClient;
   let failing = true;
+  let browser: ConsoleBrowser;
 
   beforeAll(async () => {
+    clearScreenshots((file) => file.startsWith('partner-'));
+    browser = await launchBrowser();
     receiver = await WebhookReceiver.start();
     receiver.behave('/down', () => ({ status: failing ? 503 : 200 }));
     inbox = await new SmtpInbox().start();
@@ -37,6 +41,7 @@ describe('endpoint health: a failing endpoint is disabled and its owner told', (
   });
 
   afterAll(async () => {
+    await browser?.close();
     await services?.stop();
     await receiver?.close();
     await inbox?.stop();
@@ -70,10 +75,30 @@ describe('endpoint health: a failing endpoint is disabled and its owner told', (
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect((await owner.call<{ data: unknown[] }>('GET', `/v1/webhook_deliveries?deployment_id=${second.body.id}`)).body.data).toEqual([]);
 
-    // Fixed and enabled again: the reason is gone, a new period starts, events arrive.
+    // The owner sees why on the endpoint's page, fixes the receiver and enables it again there.
     failing = false;
-    const enabled = await owner.call<Endpoint>('POST', `/v1/webhook_endpoints/${id}`, { body: { enabled: true } });
-    expect(enabled.body).toMatchObject({ enabled: true, disabled_reason: null });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${services.baseUrl}/console/sign-in`);
+    await page.getByLabel('Email').fill('owner@health.example');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor({ timeout: 30_000 });
+    await page.goto(`${services.baseUrl}/console/test/webhooks/${id}`);
+    await page.locator('[data-endpoint-state="disabled-failing"]').waitFor();
+    await page.getByText('Disabled by the service.').waitFor();
+    await screenshots(page, 'partner-endpoint-disabled', { lightOnly: true });
+    // A dead letter of the failing period can be resent from its page, under the same id.
+    const [dead] = (await owner.call<{ data: { id: string }[] }>('GET', `/v1/webhook_deliveries?endpoint_id=${id}&status=dead_lettered`)).body.data;
+    await page.getByRole('button', { name: 'I fixed it: enable the endpoint again' }).click();
+    await page.locator('[data-endpoint-state="enabled"]').waitFor();
+    expect((await owner.call<Endpoint>('GET', `/v1/webhook_endpoints/${id}`)).body).toMatchObject({ enabled: true, disabled_reason: null });
+    await page.goto(`${services.baseUrl}/console/test/deliveries/${dead.id}`);
+    await page.getByRole('button', { name: new RegExp(`Replay the .* delivery ${dead.id}`) }).click();
+    await waitUntil(async () => ((await owner.call<{ status: string }>('GET', `/v1/webhook_deliveries/${dead.id}`)).body.status === 'succeeded' ? true : undefined), { timeoutMs: 15_000, description: 'the dead letter resent' });
+    await page.reload();
+    await page.getByRole('button', { name: new RegExp(`Resend the .* delivery ${dead.id}`) }).waitFor();
+    await screenshots(page, 'partner-delivery-resend', { lightOnly: true });
     const count = receiver.at('/down').length;
     await owner.call('POST', '/v1/deployments', { body: { brief: 'Name a bird.', skills: ['naming'] } });
     await waitUntil(() => (receiver.at('/down').length >= count + 3 ? true : undefined), { timeoutMs: 15_000, description: 'deliveries to the enabled endpoint' });
