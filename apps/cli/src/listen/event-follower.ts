@@ -1,4 +1,4 @@
-import { sseFrames } from '../../../../libs/sdk/src/sse-frames';
+import { sseFrames } from './sse-frames';
 
 /** The API refused the key (401/403): reconnecting cannot help. */
 export class FollowRefused extends Error {
@@ -60,8 +60,8 @@ export async function followEvents(options: FollowOptions): Promise<void> {
       } else {
         failures = 0;
         options.onStatus?.({ connected: true });
-        for await (const frame of sseFrames(response.body)) {
-          if (frame.data.startsWith('{')) await options.onEvent(frame.data, frame.id);
+        for await (const frame of sseFrames(response.body as AsyncIterable<Uint8Array>)) {
+          if (frame.data !== null && frame.data.startsWith('{')) await options.onEvent(frame.data, frame.id);
           if (frame.id !== null) lastId = frame.id;
         }
         reason = 'the stream ended';
