@@ -11,10 +11,11 @@ import { cpuBetween, sampleCpu } from './load/process-cpu';
 import { settledIdleCpu } from './load/settled-idle-cpu';
 import { sampleSyscalls, syscallsPer } from './load/process-syscalls';
 import { runScriptedExperts, type BenchExpert } from './load/scripted-experts';
+import { runStreamExperts } from './load/stream-experts';
 import { countersPerDeployment, readServerCounters } from './load/server-counters';
 
 /**
- * `npm run bench:load -- [--seconds 60] [--rates 20,50,100,200] [--get-rate 500] [--live-rate 5] [--live-seconds 30]`
+ * `npm run bench:load -- [--seconds 60] [--rates 20,50,100,200] [--get-rate 500] [--live-rate 5] [--live-seconds 30] [--live-experts stream|poll] [--live-only]`
  *
  * Open-loop, evenly spaced load against the real services (each its own process, as `npm start`
  * runs them) and, in the same run, the floor: a bare Fastify route with one PostgreSQL insert and
@@ -38,6 +39,10 @@ const settings = {
   liveRate: Number(option('live-rate', '5')),
   liveSeconds: Number(option('live-seconds', '30')),
   closedSeconds: Number(option('closed-seconds', '10')),
+  /** `stream` (default): experts hold the console's event stream and act on its offers, reachable as the router requires; `poll`: they poll /expert/v1/offers (routing without presence). */
+  liveExperts: option('live-experts', 'stream') === 'poll' ? ('poll' as const) : ('stream' as const),
+  /** Only the live phase: a short before/after comparison without the test-mode rates. */
+  liveOnly: process.argv.includes('--live-only'),
 };
 
 const round = (value: number): number => Math.round(value * 10) / 10;
@@ -120,6 +125,90 @@ async function createPhase(services: RunningServices, client: HttpLoadClient, ke
   };
 }
 
+/** Idle CPU, the floor beside the service, test mode at each rate, and GETs: all but live mode. */
+async function testModeFigures(
+  services: RunningServices,
+  clients: { client: HttpLoadClient; floorClient: HttpLoadClient; floorPid: number | undefined; testKey: string; testBody: (index: number) => Record<string, unknown> },
+  report: Record<string, unknown>,
+): Promise<void> {
+  const { client, floorClient, floorPid, testKey, testBody } = clients;
+  // Idle: what the stack burns doing nothing, so the per-deployment figures can be read against it.
+  const idle = await settledIdleCpu(() => servicePids(services));
+  report.idle_cpu_ms_per_second = idle.perSecond;
+  report.idle_settled_after_s = idle.settledAfterSeconds;
+
+  // Floor and service side by side at 10 connections (closed loop: throughput).
+  const floorIds: string[] = [];
+  // The floor's own CPU per insert (its process and PostgreSQL) is the yardstick of this
+  // machine's speed: CPU per deployment reads against it from one host to the next.
+  const floorCpuBefore = sampleCpu({ floor: floorPid });
+  const floorPost = await runClosedLoop(10, settings.closedSeconds, async (index) => {
+    const answer = await floorClient.request<{ id: string }>('POST', '/items', { body: testBody(index) });
+    if (answer.status !== 201) throw new Error(`floor ${answer.status}`);
+    floorIds.push(answer.body.id);
+  });
+  const floorCpu = cpuBetween(floorCpuBefore, sampleCpu({ floor: floorPid }));
+  const floorCpuPerInsertMs = ((floorCpu.byProcess.floor ?? 0) + (floorCpu.byProcess.postgresql ?? 0)) / Math.max(1, floorIds.length);
+  const floorGet = await runClosedLoop(10, settings.closedSeconds, async (index) => {
+    if ((await floorClient.request('GET', `/items/${floorIds[index % floorIds.length]}`)).status !== 200) throw new Error('floor get');
+  });
+  const serviceIds: string[] = [];
+  const servicePost = await runClosedLoop(10, settings.closedSeconds, async (index) => {
+    const answer = await client.request<{ id: string }>('POST', '/v1/deployments', { key: testKey, body: testBody(index) });
+    if (answer.status !== 201) throw new Error(`create ${answer.status}`);
+    serviceIds.push(answer.body.id);
+  });
+  await waitForCompletion(services.database.pool, serviceIds, 120_000);
+  const serviceGet = await runClosedLoop(10, settings.closedSeconds, async (index) => {
+    if ((await client.request('GET', `/v1/deployments/${serviceIds[index % serviceIds.length]}`, { key: testKey })).status !== 200) throw new Error('get');
+  });
+  report.throughput_at_10_connections = {
+    floor_insert_per_s: floorPost.perSecond,
+    create_per_s: servicePost.perSecond,
+    create_percent_of_floor: Math.round((100 * servicePost.perSecond) / floorPost.perSecond),
+    floor_cpu_ms_per_insert: Math.round(floorCpuPerInsertMs * 100) / 100,
+    floor_get_per_s: floorGet.perSecond,
+    get_per_s: serviceGet.perSecond,
+    get_percent_of_floor: Math.round((100 * serviceGet.perSecond) / floorGet.perSecond),
+  };
+
+  // Test mode at fixed rates, open loop: create latency, completion, CPU per deployment.
+  const phases = [];
+  for (const rate of settings.rates) {
+    const phase = await createPhase(services, client, testKey, rate, settings.seconds, testBody);
+    phases.push({ ...phase, cpu_per_deployment_in_floor_inserts: round(phase.cpu_ms_per_deployment / floorCpuPerInsertMs) });
+    process.stderr.write(`test mode ${rate}/s: create p99 ${phase.create_ms.p99} ms, completion p99 ${phase.completion_ms.p99} ms, ${phase.cpu_ms_per_deployment} ms CPU/deployment\n`);
+  }
+  report.test_mode = phases.map(({ ids: _ids, ...rest }) => rest);
+  report.highest_rate_held = Math.max(0, ...phases.filter((phase) => phase.held).map((phase) => phase.rate));
+
+  // GET at an even rate over the deployments just created.
+  const getIds = phases.flatMap((phase) => phase.ids);
+  const floorGetOpen = await runOpenLoop(settings.getRate, Math.min(settings.seconds, 30), async (index) => {
+    if ((await floorClient.request('GET', `/items/${floorIds[index % floorIds.length]}`)).status !== 200) throw new Error('floor get');
+  });
+  const gatewayMetrics = `${services.healthUrlOf('gateway')}/metrics`;
+  const gcBefore = await readGcPauses(gatewayMetrics);
+  // In 10 s windows, so what follows the create phases (its garbage, its autovacuum) shows apart from the steady state.
+  const getWindows: OpenLoopResult[] = [];
+  for (let window = 0; window < Math.max(1, Math.round(Math.min(settings.seconds, 30) / 10)); window++) {
+    getWindows.push(
+      await runOpenLoop(settings.getRate, 10, async (index) => {
+        if ((await client.request('GET', `/v1/deployments/${getIds[(index + window * 7919) % getIds.length]}`, { key: testKey })).status !== 200) throw new Error('get');
+      }),
+    );
+  }
+  const gatewayGc = gcPausesBetween(gcBefore, await readGcPauses(gatewayMetrics));
+  report.get_open_loop = {
+    rate: settings.getRate,
+    floor_ms: summary(floorGetOpen.latenciesMs),
+    get_ms: summary(getWindows.flatMap((window) => window.latenciesMs)),
+    get_ms_by_10s_window: getWindows.map((window) => summary(window.latenciesMs)),
+    failures: failuresAcross(getWindows),
+    gateway_gc_pauses: gatewayGc,
+  };
+}
+
 async function main(): Promise<void> {
   // --profile DIR: every service writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profileDir = option('profile', '');
@@ -127,7 +216,15 @@ async function main(): Promise<void> {
   // Health ports: the gateway's /metrics gives its GC pauses during the GET phase.
   // One loopback address plays every partner: its load client alone keeps up to 256 sockets open.
   const services = await startServices(
-    { ...profiling, ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: '10000000', AUTH_FAILURES_PER_MINUTE: '1000000', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' },
+    {
+      ...profiling,
+      ADMIN_API_KEY: ADMIN_KEY,
+      RATE_LIMIT_PER_MINUTE: '10000000',
+      AUTH_FAILURES_PER_MINUTE: '1000000',
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
+      // Polling experts hold no stream: only without presence would the router count them reachable.
+      EXPERT_REACHABILITY: settings.liveExperts === 'poll' ? 'off' : 'required',
+    },
     { healthPorts: true },
   );
   const floor = await startFloor();
@@ -139,83 +236,9 @@ async function main(): Promise<void> {
     const testKey = workspace.keys.test;
     const testBody = (index: number) => ({ brief: `Load benchmark brief number ${index}: write a tagline for a bakery.`, skills: ['copywriting'] });
 
-    // Idle: what the stack burns doing nothing, so the per-deployment figures can be read against it.
-    const idle = await settledIdleCpu(() => servicePids(services));
-    report.idle_cpu_ms_per_second = idle.perSecond;
-    report.idle_settled_after_s = idle.settledAfterSeconds;
+    if (!settings.liveOnly) await testModeFigures(services, { client, floorClient, floorPid: floor.pid, testKey, testBody }, report);
 
-    // Floor and service side by side at 10 connections (closed loop: throughput).
-    const floorIds: string[] = [];
-    // The floor's own CPU per insert (its process and PostgreSQL) is the yardstick of this
-    // machine's speed: CPU per deployment reads against it from one host to the next.
-    const floorCpuBefore = sampleCpu({ floor: floor.pid });
-    const floorPost = await runClosedLoop(10, settings.closedSeconds, async (index) => {
-      const answer = await floorClient.request<{ id: string }>('POST', '/items', { body: testBody(index) });
-      if (answer.status !== 201) throw new Error(`floor ${answer.status}`);
-      floorIds.push(answer.body.id);
-    });
-    const floorCpu = cpuBetween(floorCpuBefore, sampleCpu({ floor: floor.pid }));
-    const floorCpuPerInsertMs = ((floorCpu.byProcess.floor ?? 0) + (floorCpu.byProcess.postgresql ?? 0)) / Math.max(1, floorIds.length);
-    const floorGet = await runClosedLoop(10, settings.closedSeconds, async (index) => {
-      if ((await floorClient.request('GET', `/items/${floorIds[index % floorIds.length]}`)).status !== 200) throw new Error('floor get');
-    });
-    const serviceIds: string[] = [];
-    const servicePost = await runClosedLoop(10, settings.closedSeconds, async (index) => {
-      const answer = await client.request<{ id: string }>('POST', '/v1/deployments', { key: testKey, body: testBody(index) });
-      if (answer.status !== 201) throw new Error(`create ${answer.status}`);
-      serviceIds.push(answer.body.id);
-    });
-    await waitForCompletion(services.database.pool, serviceIds, 120_000);
-    const serviceGet = await runClosedLoop(10, settings.closedSeconds, async (index) => {
-      if ((await client.request('GET', `/v1/deployments/${serviceIds[index % serviceIds.length]}`, { key: testKey })).status !== 200) throw new Error('get');
-    });
-    report.throughput_at_10_connections = {
-      floor_insert_per_s: floorPost.perSecond,
-      create_per_s: servicePost.perSecond,
-      create_percent_of_floor: Math.round((100 * servicePost.perSecond) / floorPost.perSecond),
-      floor_cpu_ms_per_insert: Math.round(floorCpuPerInsertMs * 100) / 100,
-      floor_get_per_s: floorGet.perSecond,
-      get_per_s: serviceGet.perSecond,
-      get_percent_of_floor: Math.round((100 * serviceGet.perSecond) / floorGet.perSecond),
-    };
-
-    // Test mode at fixed rates, open loop: create latency, completion, CPU per deployment.
-    const phases = [];
-    for (const rate of settings.rates) {
-      const phase = await createPhase(services, client, testKey, rate, settings.seconds, testBody);
-      phases.push({ ...phase, cpu_per_deployment_in_floor_inserts: round(phase.cpu_ms_per_deployment / floorCpuPerInsertMs) });
-      process.stderr.write(`test mode ${rate}/s: create p99 ${phase.create_ms.p99} ms, completion p99 ${phase.completion_ms.p99} ms, ${phase.cpu_ms_per_deployment} ms CPU/deployment\n`);
-    }
-    report.test_mode = phases.map(({ ids: _ids, ...rest }) => rest);
-    report.highest_rate_held = Math.max(0, ...phases.filter((phase) => phase.held).map((phase) => phase.rate));
-
-    // GET at an even rate over the deployments just created.
-    const getIds = phases.flatMap((phase) => phase.ids);
-    const floorGetOpen = await runOpenLoop(settings.getRate, Math.min(settings.seconds, 30), async (index) => {
-      if ((await floorClient.request('GET', `/items/${floorIds[index % floorIds.length]}`)).status !== 200) throw new Error('floor get');
-    });
-    const gatewayMetrics = `${services.healthUrlOf('gateway')}/metrics`;
-    const gcBefore = await readGcPauses(gatewayMetrics);
-    // In 10 s windows, so what follows the create phases (its garbage, its autovacuum) shows apart from the steady state.
-    const getWindows: OpenLoopResult[] = [];
-    for (let window = 0; window < Math.max(1, Math.round(Math.min(settings.seconds, 30) / 10)); window++) {
-      getWindows.push(
-        await runOpenLoop(settings.getRate, 10, async (index) => {
-          if ((await client.request('GET', `/v1/deployments/${getIds[(index + window * 7919) % getIds.length]}`, { key: testKey })).status !== 200) throw new Error('get');
-        }),
-      );
-    }
-    const gatewayGc = gcPausesBetween(gcBefore, await readGcPauses(gatewayMetrics));
-    report.get_open_loop = {
-      rate: settings.getRate,
-      floor_ms: summary(floorGetOpen.latenciesMs),
-      get_ms: summary(getWindows.flatMap((window) => window.latenciesMs)),
-      get_ms_by_10s_window: getWindows.map((window) => summary(window.latenciesMs)),
-      failures: failuresAcross(getWindows),
-      gateway_gc_pauses: gatewayGc,
-    };
-
-    // Live mode, worked by scripted experts through /expert/v1.
+    // Live mode, worked by scripted experts through /expert/v1: on the event stream, as the console, or polling.
     const skill = `bench-${Date.now().toString(36)}`;
     await expectStatus(client.request('POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, { key: ADMIN_KEY, body: { credits: 100_000_000, reference: `bench-${skill}`, note: 'bench' } }), 'credits');
     const experts: BenchExpert[] = [];
@@ -224,11 +247,12 @@ async function main(): Promise<void> {
       const created = await expectStatus(client.request<{ expert: { id: string }; credential: string }>('POST', '/admin/v1/experts', { key: ADMIN_KEY, body }), 'expert');
       experts.push({ id: created.expert.id, credential: created.credential });
     }
-    const scripted = runScriptedExperts(client, experts);
+    const scripted = settings.liveExperts === 'poll' ? runScriptedExperts(client, experts) : await runStreamExperts(services.baseUrl, client, experts);
     const live = await createPhase(services, client, workspace.keys.live, settings.liveRate, settings.liveSeconds, (index) => ({ brief: `Live benchmark brief ${index}: write a tagline.`, skills: [skill] }));
     await scripted.stop();
     const { ids: _liveIds, held: _held, ...liveFigures } = live;
-    report.live_mode = { ...liveFigures, expert_actions: scripted.actions(), note: 'includes the experts polling /expert/v1/offers every 200 ms' };
+    const note = settings.liveExperts === 'poll' ? 'includes the experts polling /expert/v1/offers every 200 ms' : 'includes the experts holding /expert/v1/events streams (console presence)';
+    report.live_mode = { ...liveFigures, experts: settings.liveExperts, expert_actions: scripted.actions(), note };
     report.completed_check = (await completedAt(services.database.pool, live.ids)).size;
 
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

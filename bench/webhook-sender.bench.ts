@@ -47,7 +47,7 @@ async function round(post: Post): Promise<{ cpu_ms_per_post: number; posts_per_s
 
 /**
  * `npm run bench:webhook-sender`: the client CPU of one webhook POST with the service's sender
- * (undici's dispatcher, issue 14) beside a bare node:http loop, alternating rounds in one run, the
+ * (undici's dispatcher) beside a bare node:http loop, alternating rounds in one run, the
  * receiver in a child process so only the client is counted.
  */
 async function main(): Promise<void> {

@@ -221,7 +221,7 @@ async function main(): Promise<void> {
               deliveries_per_s_by_tenth_of_arrivals: ratesByTenth(arrivals),
               // The fan-out posts a deployment's next event once the one before has its answer: none should arrive before an earlier one.
               deployments_with_events_out_of_order: subjectsOutOfOrder(receiver.firstSeen.values()),
-              // Issue 14's target: at least 50 % of the raw loop's concurrent rate, before and after the drain.
+              // The target: at least 50 % of the raw loop's concurrent rate, before and after the drain.
               of_raw_concurrent_percent: [rawConcurrent, rawConcurrentAfter].map((raw) => Math.round((100 * sustained) / raw.per_second)),
               // The receiver (this process) is counted beside the servers: the raw loop's figure includes it too.
               cpu_ms_per_delivery: {

@@ -67,7 +67,7 @@ const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   });
 
 /**
- * The soak (issue 16): starts the local cluster (or uses the one running), sets up workspaces,
+ * The soak: starts the local cluster (or uses the one running), sets up workspaces,
  * experts and receivers, runs the steady mix while faults strike one at a time, drains, and
  * checks what must hold whatever the faults. Everything it started is stopped in `finally`,
  * whatever happened.

@@ -1,7 +1,7 @@
 /**
  * `npm run soak -- --minutes N [--pg-restart] [--rate R] [--keep-cluster] [--clean] [--no-faults]`
  *
- * Runs the soak of issue 16 against deploy/local/cluster.sh's cluster (started here unless one
+ * Runs the soak against deploy/local/cluster.sh's cluster (started here unless one
  * is running; stopped at the end if started here), prints the report, and exits 0 only with no
  * violation. Ctrl-C stops the faults and the load and stops what it started.
  * Cluster settings come from the environment as for cluster.sh (CLUSTER_DIR, CLUSTER_PORT_BASE,

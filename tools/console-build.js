@@ -1,4 +1,4 @@
-// `npm run console:build`: the expert console (apps/console, issue 12) with Vite into dist/console/,
+// `npm run console:build`: the expert console (apps/console) with Vite into dist/console/,
 // which the gateway serves under /console/. Skipped when its inputs have not changed since the
 // last build (a hash kept beside the output), so `npm start` and the test setup stay fast.
 //   node tools/console-build.js          build when stale

@@ -1,7 +1,7 @@
-// `npm run console:types`: the console's typed client (issue 12) is generated, never hand-written.
+// `npm run console:types`: the console's typed client is generated, never hand-written.
 // Builds both OpenAPI documents offline (the real gateway module with stand-in connections, as the
 // OpenAPI unit test does: no server, no database) and turns each into TypeScript with
-// openapi-typescript, into apps/console/src/api/generated/{public,expert,admin}.ts (admin: issue 13's operations pages).
+// openapi-typescript, into apps/console/src/api/generated/{public,expert,admin}.ts (admin: the operations pages).
 //   node tools/console-types.js          build dist/, then write the files
 //   node tools/console-types.js --check  exit 1 when a file differs from what would be written
 //   --no-build                           use dist/ as it is (already built)

@@ -1,4 +1,4 @@
-// The expert console (issue 12): built to dist/console/ at the repo root, served by the gateway under /console/.
+// The expert console: built to dist/console/ at the repo root, served by the gateway under /console/.
 import path from 'node:path';
 import { defineConfig } from 'vite';
 

@@ -22,7 +22,7 @@ function readIo(pid: number): SyscallCount | undefined {
 }
 
 /**
- * Issue 14: system calls per process group. On two cores a write to a loopback socket wakes the
+ * System calls per process group. On two cores a write to a loopback socket wakes the
  * server at once, so a wall-clock profile books the server's time to the writer's `writev`;
  * counting the calls shows the round trips themselves. PostgreSQL backends that end during a
  * run drop out of the sum (ours are pooled and live through it).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The production shape on one machine, on loopback (DESIGN.md "Scale past one machine"; issue 16):
+# The production shape on one machine, on loopback:
 # three NATS servers in one JetStream cluster (the events stream with 3 replicas), two replicas of
 # every service, the gateways behind a small round-robin balancer, and the machine's PostgreSQL
 # (a database of its own, reached through a proxy the soak can cut) and Redis (a key prefix of
@@ -121,7 +121,7 @@ write_env() {
     echo "NODE_ENV=${NODE_ENV:-development}"
     # The soak's receivers listen on loopback over plain http.
     echo "WEBHOOK_ALLOW_PRIVATE_URLS=${WEBHOOK_ALLOW_PRIVATE_URLS:-true}"
-    # Short clocks (DESIGN.md "Time"): SLA, offer and reply windows of seconds, so the soak sees them all.
+    # Short clocks: SLA, offer and reply windows of seconds, so the soak sees them all.
     echo "SLA_PRIORITY_SECONDS=${SLA_PRIORITY_SECONDS:-25}"
     echo "SLA_STANDARD_SECONDS=${SLA_STANDARD_SECONDS:-50}"
     echo "OFFER_TIMEOUT_SECONDS=${OFFER_TIMEOUT_SECONDS:-6}"

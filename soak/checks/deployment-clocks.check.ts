@@ -4,7 +4,7 @@ import type { CheckResult, Violation } from './soak-violation';
 const CHECK = 'timers';
 
 /**
- * Every clock fired (DESIGN.md "Time"; docs/decisions.md "Timers"): with the work drained, no
+ * Every clock fired (docs/decisions.md "Timers"): with the work drained, no
  * deployment is still pending past its SLA, waiting for input past its reply window, or holding
  * an offer past its end. `slackMs` covers the reconcile period and a loaded machine.
  */

@@ -11,7 +11,7 @@ function before(a: StoredEvent, b: StoredEvent): boolean {
   return a.transactionId < b.transactionId || (a.transactionId === b.transactionId && a.position < b.position);
 }
 
-/** A delivery's records, which the relay keeps in the store only (SubjectQualifier.unpublished, issue 14). */
+/** A delivery's records, which the relay keeps in the store only (SubjectQualifier.unpublished). */
 export function keptInStoreOnly(event: Pick<StoredEvent, 'streamName' | 'type' | 'data'>): boolean {
   if (!event.streamName.startsWith(`${deliveryRecordQualifier.category}-`)) return false;
   const token = deliveryRecordQualifier.qualify(event);

@@ -35,8 +35,17 @@ export function checkWebhookDeliveries(evidence: WebhookEvidence): CheckResult {
   const byEvent = groupBy(ours, (delivery) => delivery.eventId);
   const byId = new Map(evidence.deliveries.map((delivery) => [delivery.deliveryId, delivery]));
   const publicEvents = evidence.events.filter((event) => isPublicEventType(event.type) && evidence.workspaceIds.has(String(event.metadata.workspace_id)));
+  // A delivery recorded in events but missing from deliveries_view is a projection fault, not a lost
+  // delivery: the two read differently, so the report names which one it is.
+  const scheduledFor = groupBy(
+    evidence.events.filter((event) => event.type === 'delivery.scheduled'),
+    (event) => String(event.data.event_id),
+  );
   for (const event of publicEvents) {
-    if (!byEvent.has(event.eventId)) violations.push({ check: CHECK, subject: event.eventId, detail: `${event.type} of ${event.streamName} has no delivery` });
+    if (byEvent.has(event.eventId)) continue;
+    const recorded = scheduledFor.get(event.eventId)?.map((scheduled) => scheduled.streamName) ?? [];
+    const where = recorded.length > 0 ? `, though its events record ${recorded.join(', ')} (missing from deliveries_view)` : ', in events or in deliveries_view';
+    violations.push({ check: CHECK, subject: event.eventId, detail: `${event.type} of ${event.streamName} has no delivery${where}` });
   }
   const storedById = new Map(evidence.events.map((event) => [event.eventId, event]));
   for (const request of evidence.received) {
@@ -46,7 +55,11 @@ export function checkWebhookDeliveries(evidence: WebhookEvidence): CheckResult {
       violations.push({ check: CHECK, subject: request.deliveryId, detail: `sent as ${request.eventType} #${request.sequence}, stored as ${event.type} #${event.revision}` });
     }
     if (!request.signatureValid) violations.push({ check: CHECK, subject: request.deliveryId, detail: `a request to ${request.path} whose signature does not verify` });
-    if (!byId.has(request.deliveryId)) violations.push({ check: CHECK, subject: request.deliveryId || '(no id)', detail: `${request.path} received a delivery the service does not know` });
+    if (!byId.has(request.deliveryId)) {
+      const inEvents = evidence.events.some((stored) => stored.streamName === `delivery-${request.deliveryId}`);
+      const detail = `${request.path} received a delivery the service does not know (${inEvents ? 'its events exist, its deliveries_view row does not' : 'no event of its stream either'})`;
+      violations.push({ check: CHECK, subject: request.deliveryId || '(no id)', detail });
+    }
   }
   for (const [key, requests] of groupBy(evidence.received, (request) => `${request.path} ${request.eventId}`)) {
     const ids = new Set(requests.map((request) => request.deliveryId));

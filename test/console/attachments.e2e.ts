@@ -1,5 +1,5 @@
 /**
- * Attachments over HTTP against the real services (issue 12): the expert uploads a file, keeps it in
+ * Attachments over HTTP against the real services: the expert uploads a file, keeps it in
  * a draft, publishes it by id; the agent's GET (and the webhook body) show it by a signed URL that
  * downloads the same bytes, and refuses once tampered with or expired.
  */
@@ -29,7 +29,7 @@ interface ShownAttachment {
   size_bytes: number;
 }
 
-describe('attachments: upload, publish, signed download (issue 12)', () => {
+describe('attachments: upload, publish, signed download', () => {
   let services: RunningServices;
   let e2e: RouterE2e;
   let workspace: Workspace;

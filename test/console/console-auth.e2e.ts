@@ -1,5 +1,5 @@
 /**
- * Console sign-in over HTTP against the real services (issue 12): invitations (admin API and ops
+ * Console sign-in over HTTP against the real services: invitations (admin API and ops
  * CLI), accepting one with a password, sessions in cookies that work on /expert/v1, CSRF, the
  * sign-in throttles, and sign-out and revocation seen by a second gateway replica.
  */
@@ -15,7 +15,7 @@ const INVITATION_TTL_SECONDS = 4;
 const ACCOUNT_LIMIT = 3;
 const ADDRESS_LIMIT = 12;
 
-describe('console sign-in (issue 12)', () => {
+describe('console sign-in', () => {
   let services: RunningServices;
   let e2e: RouterE2e;
   let workspace: Workspace;
@@ -55,7 +55,7 @@ describe('console sign-in (issue 12)', () => {
     expect(Date.parse(invitation.expires_at) - Date.now()).toBeLessThanOrEqual(INVITATION_TTL_SECONDS * 1000);
     const token = ConsoleClient.tokenOf(invitation);
     const preview = await request(services.baseUrl, 'GET', `/console/api/v1/invitations/${token}`);
-    // Issue 13: a link says what it makes of you (an expert here; members and operators have links too).
+    // A link says what it makes of you (an expert here; members and operators have links too).
     expect(preview.body).toEqual({ kind: 'expert', email: 'ada.lane@example.com', name: 'Ada Lane', expires_at: invitation.expires_at, workspace_name: null, role: null });
     expectDocumented('get', '/console/api/v1/invitations/{token}', preview);
 

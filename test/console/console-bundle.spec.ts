@@ -22,7 +22,7 @@ function firstLoadChunks(): string[] {
 }
 
 /**
- * Issue 12: the console's first load stays under 300 KB of compressed JavaScript. Measured on
+ * The console's first load stays under 300 KB of compressed JavaScript. Measured on
  * the build Jest's global setup makes (tools/console-build.js), gzip level 9 as a server would.
  */
 describe('the console bundle (dist/console)', () => {

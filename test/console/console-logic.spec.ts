@@ -5,7 +5,7 @@ import { formatClock, formatDateTime, formatDuration, formatUtc } from '../../ap
 import { briefTitle } from '../../apps/console/src/common/work-text';
 import { chargeError, workFigures } from '../../apps/console/src/scenes/Work/work-figures';
 
-/** The console's pure rules (issue 12), without a browser: the pages themselves are tested in expert-console.e2e.ts. */
+/** The console's pure rules, without a browser: the pages themselves are tested in expert-console.e2e.ts. */
 describe('the console: routes', () => {
   it.each([
     ['/', { page: 'home' }],
@@ -20,7 +20,7 @@ describe('the console: routes', () => {
     ['/work/dep_1/extra', { page: 'not-found' }],
     ['/settings', { page: 'not-found' }],
     ['/work/%E0%A4%A', { page: 'work', deploymentId: '%E0%A4%A' }],
-    // The dashboard (issue 13): live without a prefix, test under /test, as Stripe's.
+    // The dashboard: live without a prefix, test under /test, as Stripe's.
     ['/overview', { page: 'dashboard', mode: 'live', view: { page: 'overview' } }],
     ['/test', { page: 'dashboard', mode: 'test', view: { page: 'overview' } }],
     ['/test/deployments/dep_1', { page: 'dashboard', mode: 'test', view: { page: 'deployment', deploymentId: 'dep_1' } }],

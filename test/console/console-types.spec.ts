@@ -6,7 +6,7 @@ const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
 
 /**
- * The console's typed client is generated from the gateway's OpenAPI documents (issue 12): the
+ * The console's typed client is generated from the gateway's OpenAPI documents: the
  * committed files must be exactly what `npm run console:types` writes today, so a change to an
  * endpoint shows up in the console's type check instead of at run time. The tool runs as its own
  * process on the dist/ Jest's global setup built (openapi-typescript loads ES modules Jest's

@@ -1,5 +1,5 @@
 /**
- * The expert console in a real browser against the real services (issue 12): an invited expert
+ * The expert console in a real browser against the real services: an invited expert
  * sets a password, signs in, sees an offer arrive live, works it (question, live reply, markdown,
  * an uploaded attachment, a draft that survives a reload) and publishes; the agent reads the
  * output and downloads the attachment through its signed URL. Also: a decline passes the offer

@@ -1,5 +1,5 @@
 /**
- * Live updates over HTTP against the real services (issue 12): `GET /expert/v1/events` is fed by
+ * Live updates over HTTP against the real services: `GET /expert/v1/events` is fed by
  * the events the relay publishes on NATS, fanned out by each gateway replica to its open streams.
  */
 import { waitUntil } from '@eh/platform/testing';
@@ -12,13 +12,13 @@ import { EventStreamReader } from './support/event-stream';
 const PASSWORD = 'amber kettle on the quay';
 const SKILL = 'console-live';
 /**
- * Issue 12's target is a second, measured at p95 by `npm run bench:console`. Here the bound only
+ * The target is a second, measured at p95 by `npm run bench:console`. Here the bound only
  * tells the push path from a lost or late one: a suite running two stacks at once on the slowest
  * host seen heard the offer 2.4 s after it was made.
  */
 const LIVE_WITHIN_MS = 5_000;
 
-describe('GET /expert/v1/events (issue 12)', () => {
+describe('GET /expert/v1/events', () => {
   let services: RunningServices;
   let e2e: RouterE2e;
   let workspace: Workspace;

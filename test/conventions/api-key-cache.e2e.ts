@@ -10,7 +10,7 @@ interface CreatedWorkspace {
 }
 
 /**
- * Issue 14: a gateway keeps a looked-up API key for AUTH_CACHE_MS. A key revoked through one
+ * A gateway keeps a looked-up API key for AUTH_CACHE_MS. A key revoked through one
  * gateway is refused there at once, and on another replica (which keeps its own copy) within
  * the TTL: the bound holds by construction, measured here.
  */

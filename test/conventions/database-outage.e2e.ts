@@ -1,5 +1,5 @@
 /**
- * PostgreSQL unavailable (issue 11, item 7). Every service reaches the database through a TCP
+ * PostgreSQL unavailable (item 7). Every service reaches the database through a TCP
  * proxy this test starts on 127.0.0.1, which it then
  *  1. pauses (a stall: no byte forwarded on old or new connections, none closed): every request
  *     answers within 5 s with 503 `service_unavailable`, Retry-After and the spec's error shape;

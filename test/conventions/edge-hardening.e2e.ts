@@ -1,5 +1,5 @@
 /**
- * Issue 11, the edge: requests a stranger or a careless partner can send must never end a
+ * Requests a stranger or a careless partner can send must never end a
  * process, answer 500 or come back in any shape but the spec's (SPEC.md "Errors").
  */
 import http from 'node:http';

@@ -37,7 +37,7 @@ describe('Idempotency-Key on POST, through the running services', () => {
   beforeAll(async () => {
     // The concurrency case sends 1,000 requests with one API key; the limit is not under test here,
     // nor is load shedding: on a busy machine 1,000 requests queue for the 20-connection pool longer
-    // than the 3 s PG_POOL_WAIT_MS after which a production gateway answers 503 (issue 11), and the
+    // than the 3 s PG_POOL_WAIT_MS after which a production gateway answers 503, and the
     // slowest host seen ran one of them past the 3 s statement timeout.
     // A thousand connections at once from one address: past the per-address cap, which this test is not about.
     services = await startServices({ RATE_LIMIT_PER_MINUTE: '100000', PG_POOL_WAIT_MS: '60000', PG_STATEMENT_TIMEOUT_MS: '60000', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' });
@@ -76,7 +76,7 @@ describe('Idempotency-Key on POST, through the running services', () => {
   });
 
   it('refuses the same key and body for another resource of the same route: 409, the second deployment untouched', async () => {
-    // Found by the fuzz suite (issue 11): the slot is (workspace, route pattern, key), so the path's id must be part of "the same request".
+    // Found by the fuzz suite: the slot is (workspace, route pattern, key), so the path's id must be part of "the same request".
     const cancel = async (deploymentId: string, key: string): Promise<RawResponse> => {
       const response = await fetch(`${services.baseUrl}/v1/deployments/${deploymentId}/cancel`, {
         method: 'POST',

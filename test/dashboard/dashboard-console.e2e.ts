@@ -1,6 +1,6 @@
 /**
  * The workspace dashboard and operations' pages in a real browser against the real services
- * (issue 13). An owner invited by `ops workspace:create --owner-email` sets a password and signs
+ *. An owner invited by `ops workspace:create --owner-email` sets a password and signs
  * in, creates a live key, registers an endpoint on a receiver this test runs, sends a test event
  * that verifies with the secret shown, creates a deployment with the key over REST and watches it
  * complete live (an expert scripted over /expert/v1 asks a question, the agent replies, the output

@@ -25,7 +25,7 @@ interface Replay {
 }
 
 /**
- * Issue 13: a partner's deliveries: the list with every filter and its cursor, one with all its
+ * A partner's deliveries: the list with every filter and its cursor, one with all its
  * attempts, a receiver answering 500 that fills the dead letters, and replays (one, bulk) that
  * reach the receiver with the original `Service-Delivery`, scoped to the key's workspace and mode.
  */

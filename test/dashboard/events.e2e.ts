@@ -43,7 +43,7 @@ async function readFrames(url: string, headers: Record<string, string>, until: (
   return { status: response.status, frames };
 }
 
-/** Issue 13: a deployment's events, and live streams of them, so an agent can follow without polling. */
+/** A deployment's events, and live streams of them, so an agent can follow without polling. */
 describe('events of deployments, listed and live', () => {
   let services: RunningServices;
   let workspace: CreatedWorkspace;

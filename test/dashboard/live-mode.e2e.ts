@@ -6,7 +6,7 @@ import { WebhookReceiver } from '../webhooks/support/webhook-receiver';
 import { ADMIN_HEADERS, DASHBOARD_ENV, errorOf, workspaceWithOwner, type CreatedWorkspace, type MemberClient } from './support/dashboard-client';
 
 /**
- * Issue 13 in live mode, with a real expert: endpoints of the live mode get live events only, the
+ * The dashboard and partner API in live mode, with a real expert: endpoints of the live mode get live events only, the
  * usage history shows the charge, test-mode data never appears in live mode; and the per-member
  * rate limit.
  */

@@ -4,7 +4,7 @@ import { startServices, type RunningServices } from '../support/service-harness'
 import { ADMIN_HEADERS, DASHBOARD_ENV, errorOf, invitedMember, MemberClient, PASSWORD, workspaceWithOwner, type CreatedWorkspace } from './support/dashboard-client';
 
 /**
- * Issue 13: workspace members sign in through the console's sessions; owners manage the team, keys,
+ * Workspace members sign in through the console's sessions; owners manage the team, keys,
  * and ask for limits; developers cannot see the team; every change is in the audit log; a member's
  * session acts on /v1 as the workspace's key of the mode it names.
  */

@@ -17,7 +17,7 @@ interface Endpoint {
 }
 
 /**
- * Issue 13: a partner's own endpoints (several per mode, each with the event types it wants and its
+ * A partner's own endpoints (several per mode, each with the event types it wants and its
  * own secret), the test event, and the signing secret that makes `webhook_url` work with no endpoint.
  */
 describe('webhook endpoints and signing secrets of a partner', () => {

@@ -1,5 +1,5 @@
 /**
- * POST /v1/deployments/quote (issue 17): what a create with the same body would do, checked
+ * POST /v1/deployments/quote: what a create with the same body would do, checked
  * against the create that follows (credits reserved, the expert offered first), and proved
  * read-only: no event, no read-model row and no balance changes because of a quote.
  */

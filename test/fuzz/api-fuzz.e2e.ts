@@ -2,7 +2,7 @@ import { startServices, type RunningServices } from '../support/service-harness'
 import { clean, formatFailures, formatFigures, fuzzEnv, loadCatalog, prepareWorld, releaseAndMeasureCredits, runFuzz } from '../support/fuzz/runner';
 
 /**
- * Issue 11: at least 5,000 generated bad requests (fast-check, from the request schemas of
+ * At least 5,000 generated bad requests (fast-check, from the request schemas of
  * /v1/openapi.json and of the expert and admin DTOs) at every public, expert and admin route of
  * the real services: no 5xx, no process exit, every error in the spec's shape with its
  * request_id, no invalid request accepted, and no credits held once the live deployments the
@@ -13,7 +13,7 @@ const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 5000);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 12);
 
-describe('API fuzz (issue 11)', () => {
+describe('API fuzz', () => {
   let services: RunningServices;
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * POST /v1/handoffs end to end (issue 8): a test-mode handoff reaches `ready` with its
+ * POST /v1/handoffs end to end: a test-mode handoff reaches `ready` with its
  * artifact and, by policy, a prior output in memory; a question and its reply count as
  * comments; a live handoff brings the workspace's memory to its expert; Idempotency-Key,
  * validation, webhooks, and no access across workspaces or modes.

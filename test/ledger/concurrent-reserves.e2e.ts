@@ -1,5 +1,5 @@
 /**
- * Issue 4 "Done when": 200 concurrent creates against a workspace with credits for 100.
+ * 200 concurrent creates against a workspace with credits for 100.
  * Exactly 100 succeed, the rest get 402, and the ledger balances to the credit: the fold of
  * the account stream, the usage read model and the deployments agree. Each create retries
  * what it is told to retry, under its Idempotency-Key.

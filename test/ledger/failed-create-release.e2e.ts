@@ -1,5 +1,5 @@
 /**
- * Issue 11, items 2 and 5, the credits half: a create that fails after the live reservation
+ * A create that fails after the live reservation
  * gives the credits and the in-flight slot back at once, not at the orphan deadline (60 s here,
  * the default), so a burst of failing creates cannot lock a workspace out with 429; and a
  * `scheduled_for` beyond the one-year bound is refused before anything is held.

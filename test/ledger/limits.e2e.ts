@@ -1,6 +1,6 @@
 /**
  * Thresholds, the in-flight limit and an empty balance over HTTP, and the admin API that sets
- * them up (issue 4). Reservations are 60 credits: rate 60/h × median 60 min.
+ * them up. Reservations are 60 credits: rate 60/h × median 60 min.
  */
 import { request, type ErrorBody } from '../support/http';
 import { LedgerE2e, type Workspace } from './support/ledger-e2e';

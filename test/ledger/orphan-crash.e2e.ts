@@ -1,9 +1,9 @@
 /**
- * No leak on crash (issue 4): the gateway dies between reserve and the append of
+ * No leak on crash: the gateway dies between reserve and the append of
  * `deployment.created`, and the ledger releases the orphaned reservation after its deadline
  * (here 4 s, swept every 200 ms). The test reads the hold and its release from the account's
  * stream, so a loaded machine's delays do not change what it sees. The crash comes from
- * outside (issue 15): a trigger in the test's database holds the append
+ * outside: a trigger in the test's database holds the append
  * (support/append-hold.ts) and the test SIGKILLs the gateway while it waits there. A retry under the same Idempotency-Key then
  * creates the deployment, holding credits again.
  */
@@ -69,7 +69,7 @@ describe('a gateway killed between reserve and append', () => {
 
     // The same request retried on a healthy gateway creates that very deployment, holding credits again.
     await e2e.services.start('gateway');
-    // As if the crashed attempt's 30 s Idempotency-Key lease had run out (docs/decisions.md, issue 3).
+    // As if the crashed attempt's 30 s Idempotency-Key lease had run out (docs/decisions.md).
     await e2e.services.database.pool.query("UPDATE idempotency_keys SET locked_until = date_trunc('milliseconds', now() - interval '1 second')");
     const retried = await e2e.create(workspace.keys.live, 'ledger-crash', { headers });
     expect([retried.status, retried.body.id, retried.body.credits_reserved]).toEqual([201, orphanId, 60]);

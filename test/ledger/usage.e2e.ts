@@ -1,6 +1,6 @@
 /**
  * GET /v1/usage after create, cancel, expiry and completion of live deployments, through
- * every service process (issue 4 "Done when"). The expert's rate 60 credits/h and median
+ * every service process. The expert's rate 60 credits/h and median
  * turnaround 60 min make every reservation 60 credits: ceil(60 × 60 / 60).
  */
 import { waitUntil } from '@eh/platform/testing';
@@ -89,7 +89,7 @@ describe('usage of a live workspace through create, cancel, expiry and completio
     expect([created.status, created.body.credits_reserved]).toEqual([201, 0]);
     const usage = (await e2e.usage(live)).body;
     expect([usage.credits_remaining, usage.credits_reserved, usage.deployments_this_cycle]).toEqual([898, 0, 4]);
-    // Issue 14: its events go out on the test-mode subject, which the ledger's durable does not take.
+    // Its events go out on the test-mode subject, which the ledger's durable does not take.
     const prefix = e2e.services.env.SUBJECT_PREFIX;
     const bus = await waitUntil(async () => {
       const seen = await e2e.busSubjects(created.body.id);

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the MCP tools beyond the spec's five (quote, cancel, list deployments, usage
+ * The MCP tools beyond the spec's five (quote, cancel, list deployments, usage
  * thresholds, handoff, brand memory), the task tool, the brief prompt, and tool schemas that
  * pass the MCP Inspector's `--strict` portability rules, over stdio against the running services.
  */
@@ -44,7 +44,7 @@ function portabilityFindings(schema: unknown, path: string, findings: string[]):
   return findings;
 }
 
-describe('MCP tools beyond the five (issue 17)', () => {
+describe('MCP tools beyond the five', () => {
   let services: RunningServices;
   let workspace: Workspace;
   let mcp: McpSession;

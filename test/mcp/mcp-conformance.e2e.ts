@@ -1,10 +1,10 @@
 /**
- * Issue 7: the official conformance suite (`@modelcontextprotocol/conformance`, run offline as a
+ * The official conformance suite (`@modelcontextprotocol/conformance`, run offline as a
  * local CLI) against the Streamable HTTP transport, limited to the scenarios that apply to a
  * tools-only server. `npm run test:mcp-conformance` runs this file alone; no services are needed
  * (none of these scenarios calls a tool that reaches the API).
  *
- * Not applicable, and why (docs/decisions.md "MCP (issue 7)"):
+ * Not applicable, and why (docs/decisions.md "MCP"):
  * - logging-set-level, completion-complete, resources-*, prompts-*: capabilities we do not offer.
  * - tools-call-*, json-schema-2020-12, elicitation-*, server-sse-polling: they call fixture tools of
  *   the suite's reference server (`test_simple_text`, `test_error_handling`, …), which a real server

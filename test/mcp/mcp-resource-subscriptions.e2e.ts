@@ -1,5 +1,5 @@
 /**
- * Issue 17: deployments as MCP resources. A client subscribed to `deployment://dep_…` over stdio
+ * Deployments as MCP resources. A client subscribed to `deployment://dep_…` over stdio
  * and over Streamable HTTP is sent `notifications/resources/updated` soon after the event
  * (needs_input, then completed; 1 s is the target, the assertion allows 2 s on a loaded machine),
  * fed by the gateway's live event stream, and a read right after the notification shows the new state.
@@ -72,7 +72,7 @@ describe('MCP deployment resources: subscribe and be notified', () => {
   }
 
   /**
-   * Issue 17's target is 1 s. The whole suite runs two service stacks at once on two cores, where
+   * The target is 1 s. The whole suite runs two service stacks at once on two cores, where
    * one host notified 1,058 ms after the event and a slower one ran the suite four times slower; the
    * bound stays under the 5 s the deployment poller waits (MIN_POLL_INTERVAL_MS), so a notification
    * that is lost or waits on a poll still fails it.

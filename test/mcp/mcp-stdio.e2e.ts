@@ -1,5 +1,5 @@
 /**
- * Issue 7: the real MCP server over stdio, driven by the SDK's own client against the running
+ * The real MCP server over stdio, driven by the SDK's own client against the running
  * services, as a desktop host would (SPEC.md "MCP server").
  */
 import { startServices, type RunningServices } from '../support/service-harness';
@@ -20,7 +20,7 @@ interface DeploymentOut {
   replayed: boolean;
 }
 
-/** SPEC.md's five, names and shapes unchanged; issue 17's tools come beside them (test/mcp/mcp-agent-tools.e2e.ts). */
+/** SPEC.md's five, names and shapes unchanged; the tools come beside them (test/mcp/mcp-agent-tools.e2e.ts). */
 const TOOLS = ['service.check_deployment', 'service.deploy_specialist', 'service.get_usage', 'service.list_specialists', 'service.reply_to_deployment'];
 
 describe('MCP server over stdio', () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 7: the second transport. The same server with `--http`, reached with the SDK's
+ * The second transport. The same server with `--http`, reached with the SDK's
  * StreamableHTTPClientTransport, against the running services.
  */
 import { request as httpRequest } from 'node:http';
@@ -42,7 +42,7 @@ describe('MCP server over Streamable HTTP', () => {
     await services?.stop();
   });
 
-  it('listens on loopback at /mcp and lists the five tools (issue 17 adds more beside them)', async () => {
+  it('listens on loopback at /mcp and lists the five tools (and more beside them)', async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(expect.arrayContaining([
       'service.check_deployment',

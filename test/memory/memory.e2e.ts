@@ -1,5 +1,5 @@
 /**
- * Brand memory over HTTP (issue 8): create, read, list, replace, delete; the 100 KB and key
+ * Brand memory over HTTP: create, read, list, replace, delete; the 100 KB and key
  * rules; saving a completed output as a prior output; and nothing crossing a workspace or mode.
  */
 import { request, type ErrorBody, type JsonResponse } from '../support/http';

@@ -1,5 +1,5 @@
 /**
- * deploy/prometheus/alerts.yml (issue 16) pages on relay lag, consumer lag, dead letters rising
+ * deploy/prometheus/alerts.yml pages on relay lag, consumer lag, dead letters rising
  * and reservations stuck, and every series an alert reads is one the services export.
  */
 import fs from 'node:fs';

@@ -93,7 +93,7 @@ describe('signals: traces, metrics and logs of the running services', () => {
     expect(gateway).toMatchObject({ parent_span_id: agent.spanContext().spanId, kind: SpanKind.SERVER, attributes: { workspace_id: workspace.id, 'http.response.status_code': 201 } });
     // One tree: every span's parent is in the trace (or is the agent's span).
     for (const span of trace) expect(span.parent_span_id === agent.spanContext().spanId || byId.has(span.parent_span_id ?? '')).toBe(true);
-    // No ledger: it acks a test deployment's events unread (issue 14), so nothing of its is in the trace.
+    // No ledger: it acks a test deployment's events unread, so nothing of its is in the trace.
     expect(new Set(trace.map((span) => span.service))).toEqual(new Set(['gateway', 'relay', 'router', 'webhooks']));
     // The router handled this deployment's events in the trace, carried by NATS headers from the relay.
     const routed = trace.filter((span) => span.service === 'router' && span.kind === SpanKind.CONSUMER && span.attributes.deployment_id === deploymentId);

@@ -1,5 +1,5 @@
 /**
- * Live keys, through HTTP and the expert tooling (issue 5): every row of SPEC.md "States and
+ * Live keys, through HTTP and the expert tooling: every row of SPEC.md "States and
  * transitions" a human expert drives, and the decided rows (reply → in_progress, who cancels
  * from where, the reply window).
  */

@@ -1,5 +1,5 @@
 /**
- * Routing and clocks for live keys (issue 5): one offer at a time, the next expert after a
+ * Routing and clocks for live keys: one offer at a time, the next expert after a
  * decline or an offer timeout, waiting when nobody is left, SLA expiry with the real timers
  * scaled down, scheduled starts, and timers that survive a Redis flush.
  */

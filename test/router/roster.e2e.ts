@@ -1,5 +1,5 @@
 /**
- * The roster (issue 5): operations add, change and retire experts through the admin API and the
+ * The roster: operations add, change and retire experts through the admin API and the
  * ops CLI; `GET /v1/experts` lists the active roster (SPEC.md "Expert roster entry"), paginated;
  * each expert signs in to the expert API with their own credential.
  */
@@ -49,10 +49,10 @@ describe('the roster', () => {
     // A new expert is offered no live work before anyone invited them: offline until they or operations say otherwise.
     expect(added.expert).toMatchObject({ id: expect.stringMatching(/^spec_/), availability: 'offline', skills: ['positioning', 'naming'] });
     const expert: Expert = { id: added.expert.id, credential: added.credential };
-    // `me` is the expert's roster entry (issue 12: the console shows availability and proposes a charge from the rate).
+    // `me` is the expert's roster entry (the console shows availability and proposes a charge from the rate).
     expect(await e2e.expertCli(expert, 'me')).toEqual({
       id: expert.id, name: 'Ada Lane', role: 'Brand strategist', skills: ['positioning', 'naming'], tenure_years: 6,
-      median_turnaround_minutes: 40, availability: 'offline', rate_credits_per_hour: 90,
+      median_turnaround_minutes: 40, availability: 'offline', rate_credits_per_hour: 90, available_until: null,
     });
     const shown = await admin<{ credential_last4: string }>('GET', `/${expert.id}`);
     expect(shown.body.credential_last4).toBe(added.credential.slice(-4));
@@ -135,7 +135,7 @@ describe('the roster', () => {
     expect((await admin<ErrorBody>('GET', '/spec_01JD0000000000000000000000')).status).toBe(404);
   });
 
-  it('lists every expert to operations (issue 13): active first by name, retired included, filters, pages, console access', async () => {
+  it('lists every expert to operations: active first by name, retired included, filters, pages, console access', async () => {
     type AdminEntry = Entry & { retired: boolean; credential_last4: string | null; console: { email: string; status: string } | null };
     const listAll = async (query: string) => {
       const seen: AdminEntry[] = [];
@@ -155,7 +155,7 @@ describe('the roster', () => {
     const retired = everyone.filter((entry) => entry.retired);
     expect(retired.length).toBeGreaterThanOrEqual(1);
     expect(everyone.findIndex((entry) => entry.retired)).toBe(everyone.length - retired.length);
-    expect(Object.keys(everyone[0])).toEqual([...ENTRY_FIELDS, 'retired', 'credential_last4', 'console', 'ratings']);
+    expect(Object.keys(everyone[0])).toEqual([...ENTRY_FIELDS, 'available_until', 'retired', 'credential_last4', 'console', 'ratings']);
 
     expect((await listAll('&status=retired')).map((entry) => entry.id)).toEqual(retired.map((entry) => entry.id));
     expect((await listAll('&skill=e2e-change')).map((entry) => entry.name)).toEqual(['Renamed']);
@@ -168,7 +168,7 @@ describe('the roster', () => {
     expect((await admin('POST', `/${invitee?.id}/invitations`, { email: 'renamed@experts.example' })).status).toBe(201);
     expect((await listAll('&skill=e2e-change'))[0].console).toEqual({ email: 'renamed@experts.example', status: 'invited' });
 
-    for (const [query, param] of [['?limit=0', 'limit'], ['?limit=101', 'limit'], ['?cursor=bogus', 'cursor'], ['?status=gone', 'status'], ['?availability=away', 'availability'], ['?skill=Not%20A%20Tag', 'skill'], ['?skill=a&skill=b', 'skill'], ['?sort=name', 'sort']]) {
+    for (const [query, param] of [['?limit=0', 'limit'], ['?limit=101', 'limit'], ['?cursor=bogus', 'cursor'], ['?status=gone', 'status'], ['?availability=vacation', 'availability'], ['?skill=Not%20A%20Tag', 'skill'], ['?skill=a&skill=b', 'skill'], ['?sort=name', 'sort']]) {
       const bad = await admin<ErrorBody>('GET', query);
       expect([query, bad.status, bad.body.error.param]).toEqual([query, 400, param]);
     }

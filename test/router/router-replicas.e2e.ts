@@ -1,5 +1,5 @@
 /**
- * Two router replicas (issue 5; DESIGN.md "Services are stateless"): they share the durable
+ * Two router replicas: they share the durable
  * consumers and the timer queue, and race to offer the same waiting deployments when the roster
  * changes. Each deployment still has one open offer at a time, each offer number exists once,
  * and each deployment is accepted once.

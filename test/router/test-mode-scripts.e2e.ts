@@ -1,5 +1,5 @@
 /**
- * Test keys (issue 5): the synthetic expert follows `metadata` scripts, so an agent can drive
+ * Test keys: the synthetic expert follows `metadata` scripts, so an agent can drive
  * every row of SPEC.md "States and transitions" (and every decided one) without a human.
  */
 import { request, type ErrorBody } from '../support/http';

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the TypeScript SDK against the running services (no mocks): a full handoff
+ * The TypeScript SDK against the running services (no mocks): a full handoff
  * (quote → create → question → reply → output) followed with waitFor on the live stream, typed
  * errors with code and request_id, one Idempotency-Key per call across retries through a
  * gateway outage, and a webhook round trip verified with webhooks.constructEvent.

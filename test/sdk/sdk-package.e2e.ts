@@ -1,5 +1,5 @@
 /**
- * Issue 17: the SDK as a partner gets it. `npm pack` of the built package installs offline into
+ * The SDK as a partner gets it. `npm pack` of the built package installs offline into
  * an empty folder with nothing else (no runtime dependencies), and its example agent runs there
  * against the running services: quote, hand-off, the expert's question answered, output printed.
  */

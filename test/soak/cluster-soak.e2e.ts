@@ -1,5 +1,5 @@
 /**
- * The soak of issue 16, short: the local cluster (deploy/local/cluster.sh: three NATS servers,
+ * The soak, short: the local cluster (deploy/local/cluster.sh: three NATS servers,
  * two replicas of every service) on ports, a database, a Redis prefix and a state dir of its
  * own; two minutes of the steady mix with faults of every kind one at a time; then the checks.
  * `npm run soak -- --minutes 10` is the long version. The cluster is stopped and cleaned up

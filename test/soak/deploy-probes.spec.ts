@@ -1,5 +1,5 @@
 /**
- * The k8s manifests probe what the local cluster waits on (issue 16): every service has a
+ * The k8s manifests probe what the local cluster waits on: every service has a
  * readiness probe on /health/ready and a liveness probe on /health/live, the gateway on its HTTP
  * port and the others on HEALTH_PORT, which config.yaml sets and each manifest exposes.
  */
@@ -31,7 +31,7 @@ describe('deploy/k8s probes', () => {
     expect(manifest).toMatch(/livenessProbe:\s+httpGet: \{ path: \/health\/live, port: http \}/);
   });
 
-  it.each(['gateway', 'relay', 'router', 'ledger', 'webhooks'])('%s is scraped for /metrics on HEALTH_PORT (issue 16: the same listener the local cluster uses)', (service) => {
+  it.each(['gateway', 'relay', 'router', 'ledger', 'webhooks'])('%s is scraped for /metrics on HEALTH_PORT (the same listener the local cluster uses)', (service) => {
     const manifest = read(`deploy/k8s/${service}.yaml`);
     expect(manifest).toContain(`{ name: health, containerPort: ${healthPort} }`);
     expect(manifest).toMatch(/annotations:\s+prometheus\.io\/scrape: "true"\s+prometheus\.io\/port: "(\d+)"\s+prometheus\.io\/path: \/metrics/);

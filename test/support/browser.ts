@@ -1,6 +1,6 @@
 /**
- * A real browser for the console's tests and benchmark (issue 12): Debian's Chromium driven by
- * playwright-core, with the flags this kind of machine needs (DESIGN.md "Stack notes"): headless,
+ * A real browser for the console's tests and benchmark: Debian's Chromium driven by
+ * playwright-core, with the flags this kind of machine needs: headless,
  * no sandbox as root, and nothing that reaches for the network on its own. Each context starts
  * empty (no profile on disk) and is gone on close.
  */
@@ -45,7 +45,7 @@ export async function launchBrowser(): Promise<ConsoleBrowser> {
 
 /**
  * Removes a suite's pictures from an earlier run, and only its own: suites run side by side and
- * share the folder (the dashboard's are `dashboard-*.png`, issue 13).
+ * share the folder (the dashboard's are `dashboard-*.png`).
  */
 export function clearScreenshots(owns: (file: string) => boolean): void {
   if (!fs.existsSync(SCREENSHOTS)) return;

@@ -8,7 +8,7 @@ export const HAND_EXPERT: ExpertRef = { id: 'spec_01JHANDDR1VENEXPERT0000000', n
 
 /**
  * Deadlines of hand-driven histories: far ahead, so the router's SLA, offer and reply timers
- * never move a deployment a test put in place (issue 5), whatever its `createdAt`.
+ * never move a deployment a test put in place, whatever its `createdAt`.
  */
 const FAR_FUTURE = '2999-01-01T00:00:00.000Z';
 const HAND_MATCH = {
@@ -49,7 +49,7 @@ function commandsTo(spec: HistorySpec, deploymentId: string): DeploymentCommand[
       created_at: spec.createdAt,
     },
   };
-  // A live deployment is accepted only by the expert it is offered to (issue 5).
+  // A live deployment is accepted only by the expert it is offered to.
   const offer: DeploymentCommand = { type: 'offer', expert: HAND_EXPERT, match: HAND_MATCH, expiresAt: FAR_FUTURE, now: at(1) };
   const accept: DeploymentCommand = { type: 'accept', expert: HAND_EXPERT, now: at(1) };
   const start: DeploymentCommand = { type: 'start', expertId: HAND_EXPERT.id, now: at(2) };

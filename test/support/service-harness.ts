@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { connect } from 'nats';
@@ -48,7 +49,7 @@ export interface RunningServices {
 export interface StartOptions {
   /** The DATABASE_URL the services get, from the test database's own (e.g. through a TCP proxy); `database.pool` stays direct. */
   databaseUrl?: (direct: string) => string;
-  /** Gives every service a HEALTH_PORT of its own (issue 16: /health/* and /metrics there); see `healthUrlOf`. */
+  /** Gives every service a HEALTH_PORT of its own (/health/* and /metrics there); see `healthUrlOf`. */
   healthPorts?: boolean;
 }
 
@@ -68,14 +69,20 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
     REDIS_PREFIX: namespace,
     GATEWAY_PORT: String(port),
     GATEWAY_HOST: '127.0.0.1',
-    // Live work is billed (issue 4): tests about other things get a standard plan that never runs
+    // Live work is billed: tests about other things get a standard plan that never runs
     // out or hits the in-flight limit; ledger tests set their own plan (test/ledger).
     LEDGER_STANDARD_CYCLE_CAP: '100000000',
     LEDGER_STANDARD_IN_FLIGHT_LIMIT: '10000',
-    // Webhook secrets are sealed under a key of their own per run (issue 11), not the public development key.
+    // Webhook secrets are sealed under a key of their own per run, not the public development key.
     SECRETS_KEYRING: `test-${namespace.slice(-8)}:${randomBytes(32).toString('base64')}`,
-    // Attachment URLs are signed with one key shared by the gateways and the webhooks service (issue 12).
+    // Attachment URLs are signed with one key shared by the gateways and the webhooks service.
     ATTACHMENT_URL_SECRET: `test-attachment-url-${randomBytes(24).toString('hex')}`,
+    // Every stack boots the same compiled files: V8's code cache on disk makes each boot after the
+    // first skip most of the compiling, the largest part of a service's start.
+    NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(os.tmpdir(), 'expert-handoff-compile-cache'),
+    // Tests about other things play experts over the API without holding the console's event
+    // stream; presence tests (test/router/expert-presence.e2e.ts) set EXPERT_REACHABILITY=required.
+    EXPERT_REACHABILITY: 'off',
     ...extraEnv,
   };
   let secondPort: number | null = null;
@@ -99,7 +106,7 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
     child.stderr?.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
     children.set(name, child);
     // Five services booting at once on two cores beside another test worker: 16–22 s on a quiet host of the
-    // slowest kind seen, past 30 s under load (issue 14's notes). Waiting longer costs nothing when it is quick.
+    // slowest kind seen, past 30 s under load (the notes). Waiting longer costs nothing when it is quick.
     if (name === 'gateway' && startOptions.waitReady !== false) await waitUntil(() => ready(`http://127.0.0.1:${port}`), { timeoutMs: SERVICE_READY_TIMEOUT_MS, description: 'gateway ready' });
     if (name === 'gateway-2' && startOptions.waitReady !== false) await waitUntil(() => ready(`http://127.0.0.1:${secondPort}`), { timeoutMs: SERVICE_READY_TIMEOUT_MS, description: 'gateway-2 ready' });
   };

@@ -17,6 +17,13 @@ export interface SmtpInboxOptions {
   refuse?: (recipient: string) => boolean;
   /** When true, the server takes the connection and then never answers: a stalled server. */
   stall?: boolean;
+  /** Recipients the server answers 451 (try again later) while this returns true. */
+  defer?: (recipient: string) => boolean;
+  /**
+   * When it returns true for a message, the server reads the whole message and never answers the
+   * end of DATA: the sender is left waiting mid-send (a crash test kills it there). Nothing is kept.
+   */
+  holdData?: () => boolean;
 }
 
 /**
@@ -25,6 +32,8 @@ export interface SmtpInboxOptions {
  */
 export class SmtpInbox {
   readonly messages: ReceivedMail[] = [];
+  /** Messages whose DATA was held unanswered (holdData). */
+  held = 0;
   private readonly waiters = new Set<() => void>();
   private server!: SMTPServer;
   port = 0;
@@ -48,6 +57,10 @@ export class SmtpInbox {
         callback();
       },
       onRcptTo(address, _session, callback) {
+        if (options.defer?.(address.address)) {
+          callback(Object.assign(new Error('try again later'), { responseCode: 451 }));
+          return;
+        }
         if (options.refuse?.(address.address)) {
           const error = Object.assign(new Error('mailbox unavailable'), { responseCode: 550 });
           callback(error);
@@ -56,6 +69,12 @@ export class SmtpInbox {
         callback();
       },
       onData: (stream, session, callback) => {
+        if (options.holdData?.()) {
+          this.held += 1;
+          for (const wake of this.waiters) wake();
+          stream.resume();
+          return;
+        }
         simpleParser(stream)
           .then((parsed) => {
             this.messages.push({

@@ -10,7 +10,7 @@ interface Pipe {
 }
 
 /**
- * A TCP proxy on 127.0.0.1 for fault tests (issue 11): forwards to `target`, and can
+ * A TCP proxy on 127.0.0.1 for fault tests: forwards to `target`, and can
  *  - pause: stall every connection, old and new, without closing any (bytes and closes are held,
  *    as a network that stopped delivering would hold them, and delivered in order on resume);
  *  - refuse: stop listening and reset every connection, so connects are refused;

@@ -20,7 +20,7 @@ const CATEGORY_DURABLES = [
 ];
 
 /**
- * Issue 14: the fan-out is sent only the events of the categories it acts on, one durable each,
+ * The fan-out is sent only the events of the categories it acts on, one durable each,
  * of those only the relay's copies of what may have a destination, and not the records its own
  * deliveries make. Its durables took over from those on each whole category: an upgrade finds
  * them holding events and delivers those before deleting them.

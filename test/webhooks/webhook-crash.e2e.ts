@@ -11,7 +11,7 @@ interface Workspace {
 }
 
 /**
- * Crash safety (issue 6): the webhooks process SIGKILLed mid-delivery, and Redis emptied while
+ * Crash safety: the webhooks process SIGKILLed mid-delivery, and Redis emptied while
  * deliveries wait for a retry. Every event is still delivered, and a receiver deduping on
  * Service-Delivery processes each delivery exactly once.
  */

@@ -14,7 +14,7 @@ interface Workspace {
 }
 
 /**
- * Issue 11, item 8: signing secrets are sealed in the events table, never on the bus, the bus
+ * Signing secrets are sealed in the events table, never on the bus, the bus
  * forgets after a bounded time, and a key rotation (ops secrets:reencrypt) keeps deliveries
  * verifying with the secret the partner was shown.
  */
@@ -114,7 +114,7 @@ describe('webhook signing secrets at rest, through the running services', () => 
     const newEntry = `next:${randomBytes(32).toString('base64')}`;
     services.env.SECRETS_KEYRING = `${newEntry},${oldEntry}`;
     const report = await services.ops<{ active_key_id: string; resealed: number; sealed_plaintext: number; failed: unknown[] }>('secrets:reencrypt');
-    // The endpoint's two secrets, and (issue 13) the test mode's webhook_url signing secret the deliveries above created.
+    // The endpoint's two secrets, and the test mode's webhook_url signing secret the deliveries above created.
     expect(report).toMatchObject({ active_key_id: 'next', resealed: 3, sealed_plaintext: 0, failed: [] });
     const { rows } = await services.database.pool.query<{ kid: string }>("SELECT data->'sealed_secret'->>'kid' AS kid FROM events WHERE event_type LIKE 'webhook_endpoint.%'");
     expect(rows.map((r) => r.kid)).toEqual(['next', 'next']);

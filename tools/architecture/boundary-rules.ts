@@ -28,9 +28,11 @@ export const CONTEXT_MATRIX: Record<string, readonly string[]> = {
   'scope:identity': [],
   'scope:memory': ['scope:deployments'],
   'scope:handoffs': ['scope:deployments', 'scope:memory'],
-  'scope:roster': ['scope:deployments', 'scope:identity'],
+  'scope:roster': ['scope:deployments', 'scope:identity', 'scope:notifications'],
   'scope:attachments': ['scope:deployments'],
   'scope:delivery': ['scope:deployments', 'scope:handoffs', 'scope:workspaces', 'scope:attachments'],
+  // Push endpoints are checked as webhook URLs are (delivery's URL shape rules).
+  'scope:notifications': ['scope:delivery'],
 };
 
 /** Shared libs import only those before them here: contracts → platform → event-store → runtime. */

@@ -13,7 +13,7 @@ function* domainFiles(dir: string): Generator<string> {
   }
 }
 
-/** STYLE.md "Layout": libs/<context>/domain is pure TypeScript; time and ids come in with commands. */
+/** libs/<context>/domain is pure TypeScript; time and ids come in with commands. */
 describe('domain purity', () => {
   const files = [...domainFiles(path.join(ROOT, 'libs'))];
 

@@ -51,7 +51,7 @@ function crossings(top: 'apps' | 'libs'): string[] {
   return found;
 }
 
-/** STYLE.md "Layout": apps are thin shells over libs; libs never reach into an app. */
+/** apps are thin shells over libs; libs never reach into an app. */
 describe('module boundaries', () => {
   it('libs import other libs only through their @eh/* alias, and never an app', () => {
     expect(crossings('libs')).toEqual([]);
@@ -66,7 +66,7 @@ describe('module boundaries', () => {
     expect(offenders.map((file) => path.relative(ROOT, file))).toEqual([]);
   });
 
-  // Issue 15: Nx tags per context and per layer, and the matrix of docs/architecture.md.
+  // Nx tags per context and per layer, and the matrix of docs/architecture.md.
   it('every import follows the layer rules and the context matrix', () => {
     expect(boundaryViolations(projects(), [...files('apps'), ...files('libs')])).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { ExpertApiClient, ExpertApiError } from './expert/expert-api.client';
 import { EXPERT_COMMANDS, UsageError } from './expert/expert-commands';
 
 /**
- * `npm run expert -- <command> --key svc_expert_… [flags]`: the expert tooling (issue 5) over
+ * `npm run expert -- <command> --key svc_expert_… [flags]`: the expert tooling over
  * the expert API. The credential comes from --key or EXPERT_KEY; the gateway's address from
  * --url or EXPERT_API_URL (default http://127.0.0.1:$GATEWAY_PORT). Prints JSON.
  */

@@ -26,6 +26,7 @@ import { RedisRateLimiter } from './http/rate-limit/redis-rate-limiter.adapter';
 import { StreamSlots } from './events/stream-slots';
 import { LedgerClient } from './ledger/ledger.client';
 import { RouterClient } from './routing/router.client';
+import { signalExpertConnected } from './routing/expert-connected.signal';
 import { CONSOLE_MIGRATIONS, createConsoleDependencies, createDashboardDependencies, registerConsoleHttp } from './gateway.connections';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -36,7 +37,7 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
   assertServedOverTls(config.publicAddress);
   if (!installInterceptorContextBinding()) rootLogger().warn('gateway: Nest interceptors are not the version interceptor-context.ts reproduces; kept as Nest has them');
   // Not awaited: started while PostgreSQL is down, the gateway listens, reports not ready and
-  // answers 503 until the migrations ran (issue 11). A broken migration still ends the process.
+  // answers 503 until the migrations ran. A broken migration still ends the process.
   const database = startDatabase(config, 20, { modules: GATEWAY_CONTEXT_MODULES, ownMigrations: [...idempotencyMigrations, ...CONSOLE_MIGRATIONS], log: (line) => rootLogger().info(`gateway: ${line}`) });
   database.whenReady.catch((error: unknown) => {
     console.error('gateway: database migrations failed', error);
@@ -55,16 +56,16 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
   // Test events per webhook endpoint: its own windows, keyed by the endpoint.
   const endpointTestLimiter = new RedisRateLimiter(redis, { prefix: `${config.redisPrefix}:endpoint-tests`, limit: config.costBounds.webhookEndpointTestsPerMinute, windowMs: 60_000 });
   const authThrottle = new AuthFailureThrottle(redis, { prefix: config.redisPrefix, limit: config.authFailuresPerMinute, windowMs: 60_000, cleanForMs: config.authCacheMs });
-  // Issue 12: the expert console's live updates (one NATS subscription), sign-in throttle, blob store.
-  const consoleDeps = createConsoleDependencies(config, { nats, store: database.store, pool: database.pool, redis });
-  // Issue 13: partners' live event streams (NATS subscriptions on deployment, handoff and account events).
+  // The expert console's live updates (one NATS subscription), sign-in throttle, blob store.
+  const consoleDeps = createConsoleDependencies(config, { nats, store: database.store, pool: database.pool, redis }, signalExpertConnected(rpc));
+  // Partners' live event streams (NATS subscriptions on deployment, handoff and account events).
   const dashboardDeps = createDashboardDependencies(config, { nats, store: database.store });
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => newId('request'),
     requestIdHeader: false,
     logger: false,
-    // Errors Fastify answers before any route (431, malformed HTTP, bad percent-encoding), in the spec's shape (issue 11).
+    // Errors Fastify answers before any route (431, malformed HTTP, bad percent-encoding), in the spec's shape.
     clientErrorHandler: clientErrorHandler(config.publicBaseUrl),
     frameworkErrors: frameworkErrorHandler(config.publicBaseUrl),
     // A request without Host is refused by registerHostHeaderCheck, in the spec's shape, not by Node;
@@ -91,16 +92,16 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
       dashboard: dashboardDeps,
     }),
     adapter,
-    // Nest's lines through the service's JSON logger (issue 16).
+    // Nest's lines through the service's JSON logger.
     { logger: new PinoNestLogger(rootLogger()), bodyParser: false },
   );
   app.useGlobalFilters(new ApiExceptionFilter(config.publicBaseUrl));
   const fastify = app.getHttpAdapter().getInstance();
-  // First: request id, workspace and deployment on every log line; the request's span; its latency (issue 16).
+  // First: request id, workspace and deployment on every log line; the request's span; its latency.
   registerRequestSignals(fastify);
   registerJsonBodyParser(fastify, BODY_LIMIT_BYTES);
   registerHostHeaderCheck(fastify, config.publicBaseUrl);
-  // NUL, lone surrogates and too deep JSON in a body, query or path: 400 before anything reads them (issue 11).
+  // NUL, lone surrogates and too deep JSON in a body, query or path: 400 before anything reads them.
   registerUnsafeInputCheck(fastify);
   // A refusal before the body was read closes the connection rather than read it (cost-bounds/).
   registerCloseAfterReply(fastify);
@@ -114,9 +115,9 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
   });
   // Stores the answer of a request that won its Idempotency-Key, exactly as it is sent.
   fastify.addHook('onSend', recordIdempotentOutcome(idempotency));
-  // Keep last among onSend hooks: turns an answer Fastify could not write into a 500, not a crash (issue 11).
+  // Keep last among onSend hooks: turns an answer Fastify could not write into a 500, not a crash.
   registerReplySafety(fastify, config.publicBaseUrl);
-  // Issue 13: open partner event streams would hold the server open; end them first.
+  // Open partner event streams would hold the server open; end them first.
   fastify.addHook('preClose', async () => {
     await dashboardDeps.events.stop();
   });

@@ -1,7 +1,7 @@
 /**
  * What the gateway's routes need from its connections, built once in gateway.app.ts: the expert
- * console's live updates, sign-in throttle and blob store (issue 12), the partners' live event
- * streams (issue 13); and the Fastify-level parts of the console (cookies, uploads, the static
+ * console's live updates, sign-in throttle and blob store, the partners' live event
+ * streams; and the Fastify-level parts of the console (cookies, uploads, the static
  * pages). The routes themselves are grouped by context in routes/.
  */
 import { existsSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { expertDraftsMigrations } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import { identityMigrations } from '@eh/identity';
 import type { Migration, ServiceConfig, SqlClient } from '@eh/platform';
+import { ConsolePresence } from '@eh/roster';
 import type { Redis } from 'ioredis';
 import type { NatsConnection } from 'nats';
 import type { Pool } from 'pg';
@@ -25,6 +26,7 @@ import { SQL } from './http/tokens';
 import { SignInThrottle } from './console-auth/sign-in.throttle';
 import { registerConsoleStatic } from './console-static/console-static';
 import { ExpertEventHub } from './expert/events/expert-event.hub';
+import { PresenceBeacon } from './expert/events/presence-beacon';
 import { WorkspaceEventHub } from './events/workspace-event.hub';
 
 /** What the console's routes need from the gateway's connections. */
@@ -38,11 +40,18 @@ export interface ConsoleDependencies {
 export const CONSOLE_MIGRATIONS: readonly Migration[] = [...identityMigrations, ...attachmentsMigrations, ...expertDraftsMigrations];
 
 /** Builds the console's connections; the live-update subscription opens with the first stream. */
-export function createConsoleDependencies(config: ServiceConfig, connections: { nats: NatsConnection; store: EventStore; pool: Pool; redis: Redis }): ConsoleDependencies {
+export function createConsoleDependencies(
+  config: ServiceConfig,
+  connections: { nats: NatsConnection; store: EventStore; pool: Pool; redis: Redis },
+  /** An expert connected with no console open before (presence-beacon.ts): the router is told. */
+  onExpertConnected?: (expertId: string) => void,
+): ConsoleDependencies {
   if (config.attachments.urlSecretGenerated) {
     new Logger('Attachments').warn('ATTACHMENT_URL_SECRET is not set: this process signs attachment URLs with a random key; they fail on other replicas and after a restart');
   }
-  const events = new ExpertEventHub(connections.nats, config.subjectPrefix, connections.store);
+  const graceMs = config.console.presenceGraceSeconds * 1000;
+  const presence = new PresenceBeacon(new ConsolePresence(connections.redis, { prefix: config.redisPrefix, graceMs }), graceMs, onExpertConnected);
+  const events = new ExpertEventHub(connections.nats, config.subjectPrefix, connections.store, presence);
   const { signInAccountLimit, signInAccountTotalLimit, signInAddressLimit, signInWindowSeconds } = config.console;
   return {
     events,

@@ -33,6 +33,7 @@ import { HANDOFFS_CONTROLLERS } from './routes/handoffs.routes';
 import { IDENTITY_CONTROLLERS, identityProviders } from './routes/identity.routes';
 import { LEDGER_CONTROLLERS, ledgerProviders } from './routes/ledger.routes';
 import { MEMORY_CONTROLLERS } from './routes/memory.routes';
+import { NOTIFICATIONS_CONTROLLERS, notificationsProviders } from './routes/notifications.routes';
 import { ROSTER_CONTROLLERS, rosterProviders } from './routes/roster.routes';
 import { SERVICE_CONTROLLERS } from './routes/service.routes';
 import { WORKSPACES_CONTROLLERS } from './routes/workspaces.routes';
@@ -47,7 +48,7 @@ export const GATEWAY_CONTEXT_MODULES: readonly ContextModule[] = [WorkspacesModu
 export interface GatewayDependencies {
   config: ServiceConfig;
   sql: SqlClient;
-  /** False until the migrations ran: requests other than health and docs answer 503 meanwhile (issue 11). */
+  /** False until the migrations ran: requests other than health and docs answer 503 meanwhile. */
   database: DatabaseReadiness;
   store: EventStore;
   router: RouterClient;
@@ -58,11 +59,11 @@ export interface GatewayDependencies {
   streamSlots: StreamSlots;
   /** Test events per webhook endpoint per minute. */
   endpointTestLimiter: RedisRateLimiter;
-  /** Failed authentications per client address, shared by the three guards (issue 11). */
+  /** Failed authentications per client address, shared by the three guards. */
   authThrottle: AuthFailureThrottle;
-  /** The expert console's live updates, sign-in throttle and blob store (issue 12). */
+  /** The expert console's live updates, sign-in throttle and blob store. */
   console: ConsoleDependencies;
-  /** Partners' live event streams (issue 13). */
+  /** Partners' live event streams. */
   dashboard: DashboardDependencies;
 }
 
@@ -84,13 +85,14 @@ export class GatewayModule {
         ...HANDOFFS_CONTROLLERS,
         ...DELIVERY_CONTROLLERS,
         ...ATTACHMENTS_CONTROLLERS,
+        ...NOTIFICATIONS_CONTROLLERS,
       ],
       providers: [
         { provide: DATABASE_READINESS, useValue: deps.database },
         // Global guards run before the controllers' own (API key, admin, expert, session, member).
         { provide: APP_GUARD, useClass: DatabaseReadyGuard },
         ApiKeyGuard,
-        // One per gateway: the guard reads it, the routes that revoke keys empty it (issue 14).
+        // One per gateway: the guard reads it, the routes that revoke keys empty it.
         { provide: ApiKeyCache, useFactory: (config: ServiceConfig) => new ApiKeyCache(config.authCacheMs), inject: [CONFIG] },
         AdminGuard,
         { provide: IdempotencyStore, useValue: deps.idempotency },
@@ -103,9 +105,10 @@ export class GatewayModule {
         ...ledgerProviders({ ledger: deps.ledger }),
         ...identityProviders(() => deps.console.signInThrottle),
         ...deliveryProviders(() => deps.dashboard.events),
+        ...notificationsProviders,
         // Global interceptors nest in this order, after the guards: the rate limit first (a refused
         // request claims no Idempotency-Key), then idempotency, outside versioning so a replay
-        // returns the stored bytes untouched (docs/decisions.md "REST conventions (issue 3)").
+        // returns the stored bytes untouched (docs/decisions.md "REST conventions").
         { provide: APP_INTERCEPTOR, useClass: RateLimitInterceptor },
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         // Service-Version: resolves, echoes and renders every /v1 response (http/versioning).

@@ -4,10 +4,10 @@ import { createGatewayApp } from './gateway.app';
 import { keepServingOnStrayErrors } from './stray-errors';
 
 async function main(): Promise<void> {
-  // Issue 16: JSON-lines logs, the metrics registry, tracing when OTEL_TRACES_EXPORTER asks for it.
+  // JSON-lines logs, the metrics registry, tracing when OTEL_TRACES_EXPORTER asks for it.
   const signals = startServiceSignals('gateway');
   const config = loadConfig();
-  // Issue 16: /metrics on the internal listener (HEALTH_PORT), never on the public API's port;
+  // /metrics on the internal listener (HEALTH_PORT), never on the public API's port;
   // it also answers /health/live and /health/ready (ready once the API listens).
   let listening = false;
   const address = healthAddressFromEnv();

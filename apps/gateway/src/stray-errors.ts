@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 /**
  * Once the gateway serves, an error nothing caught (a throw in a reply callback, a rejected
  * promise no one awaited) is logged and the process keeps serving: one request must never take
- * every other partner's requests down with it (issue 11, where one unauthenticated GET did).
+ * every other partner's requests down with it (where one unauthenticated GET did).
  * Installed only after `listen`, so a gateway that cannot start still exits and says why.
  */
 export function keepServingOnStrayErrors(logger = new Logger('StrayError')): void {

@@ -4,14 +4,14 @@ import path from 'node:path';
 
 /**
  * `npm start`: every service as its own process on this machine, restarted if it dies
- * (a crash loses nothing: see DESIGN.md), stopped together on Ctrl-C.
+ * (a crash loses nothing: every durable effect is an event or a job), stopped together on Ctrl-C.
  */
 const SERVICES = ['relay', 'router', 'webhooks', 'ledger', 'gateway'] as const;
 const DIST = path.resolve(__dirname, '../..');
 const children = new Map<string, ChildProcess>();
 let stopping = false;
 /**
- * The gateway and the webhooks service sign attachment URLs the other must verify (issue 12):
+ * The gateway and the webhooks service sign attachment URLs the other must verify:
  * without a configured key, one drawn here for this run is shared by every child.
  */
 const env = { ...process.env, ATTACHMENT_URL_SECRET: process.env.ATTACHMENT_URL_SECRET || randomBytes(32).toString('hex') };

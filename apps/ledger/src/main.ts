@@ -2,7 +2,7 @@ import { LedgerModule } from '@eh/ledger';
 import { runNestService } from '@eh/runtime';
 
 /**
- * The ledger (DESIGN.md "Services"): answers reserves, follows deployments to confirm, release
+ * The ledger: answers reserves, follows deployments to confirm, release
  * and settle, releases orphans, starts cycles. Stateless; run as many as needed. What runs is
  * what LedgerModule declares (docs/architecture.md).
  */

@@ -6,7 +6,7 @@ import { runNestService } from '@eh/runtime';
 /**
  * The router: answers quotes, offers live deployments to one expert at a time, plays the expert
  * in test mode, keeps every clock (BullMQ timers re-derived from the events), and mirrors each
- * deployment into the handoff that opened it (issue 8). Stateless; run as many replicas as
+ * deployment into the handoff that opened it. Stateless; run as many replicas as
  * needed: they share the durable consumers and the timer queue. What runs is what the mounted
  * modules declare (docs/architecture.md).
  */

@@ -1,6 +1,6 @@
 /**
  * Events of the `account-<workspace_id>` stream: the workspace's credits (SPEC.md "Usage
- * object", "Limits", "Events"; docs/decisions.md "Ledger (issue 4)").
+ * object", "Limits", "Events"; docs/decisions.md "Ledger").
  *
  * Credits sit in two buckets: `allowance` (the plan's cycle cap, granted at each cycle start,
  * unused part expires at cycle end) and `topup` (credits granted by operations, carried over).
@@ -43,7 +43,7 @@ export interface AccountPlanChanged {
   type: 'account.plan_changed';
   /**
    * `allowance_adjustment` = new cap − old cap, never taking the allowance below zero. `actor`
-   * (issue 13): who changed it, for the audit log; absent on earlier events (operations').
+   *: who changed it, for the audit log; absent on earlier events (operations').
    */
   data: { workspace_id: string; plan: AccountPlan; previous_plan: AccountPlan; allowance_adjustment: number; changed_at: string; actor?: Actor };
 }

@@ -1,6 +1,6 @@
 /**
- * Who made a change (issue 13: the audit log). Carried in the data of the events people and keys
- * cause; events written before issue 13 carry none and are read as operations' (the admin API and
+ * Who made a change (the audit log). Carried in the data of the events people and keys
+ * cause; events written earlier carry none and are read as operations' (the admin API and
  * the ops CLI were the only writers then).
  */
 export type ActorKind = 'member' | 'operator' | 'admin' | 'api_key' | 'system';

@@ -2,7 +2,7 @@ import type { Actor } from './actor';
 import type { KeyMode } from './deployment-events';
 
 /**
- * Webhook delivery contracts (issue 6, SPEC.md "Events"): the events of the `delivery-<del_id>`
+ * Webhook delivery contracts (SPEC.md "Events"): the events of the `delivery-<del_id>`
  * and `webhook_endpoint-<ws_id>` streams, and which domain events partners receive.
  * Past tense, one union per aggregate; the envelope lives in EventMetadata.
  */
@@ -10,7 +10,7 @@ import type { KeyMode } from './deployment-events';
 /**
  * Events delivered to partners: every deployment state change of SPEC.md "Events", plus
  * `deployment.reply_received` (our resume event, docs/decisions.md) and the ledger's
- * `usage.threshold_reached`, and the handoff status changes (issue 8). `deployment.created`
+ * `usage.threshold_reached`, and the handoff status changes. `deployment.created`
  * is not in the spec's table: the create response already carries it.
  */
 export const PUBLIC_EVENT_TYPES = [
@@ -22,7 +22,7 @@ export const PUBLIC_EVENT_TYPES = [
   'deployment.cancelled',
   'deployment.expired',
   'usage.threshold_reached',
-  // Issue 8: every handoff status change (`handoff.opened` is not sent: the create response carries it).
+  // Every handoff status change (`handoff.opened` is not sent: the create response carries it).
   'handoff.in_review',
   'handoff.needs_input',
   'handoff.ready',
@@ -33,7 +33,7 @@ export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
 
 export const isPublicEventType = (type: string): type is PublicEventType => (PUBLIC_EVENT_TYPES as readonly string[]).includes(type);
 
-/** Issue 13: what a partner's endpoint can be sent: the public events, and the test event it asks for. */
+/** What a partner's endpoint can be sent: the public events, and the test event it asks for. */
 export type DeliveredEventType = PublicEventType | 'webhook.test';
 
 /** Where a delivery goes: the workspace endpoint, or the deployment's `webhook_url` override. */
@@ -51,7 +51,7 @@ export interface DeliveryScheduled {
     event_id: string;
     event_type: DeliveredEventType;
     /**
-     * Issue 13: the mode of what the event is about (a deployment's, a handoff's; `live` for
+     * The mode of what the event is about (a deployment's, a handoff's; `live` for
      * usage). Absent on deliveries scheduled before: those are listed to operations only.
      */
     mode?: KeyMode;
@@ -106,7 +106,7 @@ export interface DeliveryReplayRequested {
     next_attempt: number;
     requested_by: string;
     requested_at: string;
-    /** Issue 13: the bulk replay job (`wrp_…`) it belongs to, when one asked. */
+    /** The bulk replay job (`wrp_…`) it belongs to, when one asked. */
     replay_id?: string;
     actor?: Actor;
   };
@@ -156,7 +156,7 @@ export const deliveryStreamName = (deliveryId: string): string => `delivery-${de
 
 /**
  * A signing secret sealed with AES-256-GCM under key `kid` of SECRETS_KEYRING, its additional
- * data binding it to one workspace and endpoint (issue 11, docs/decisions.md "Edge hardening");
+ * data binding it to one workspace and endpoint (docs/decisions.md "Edge hardening");
  * `iv` (96 bits), `tag` (128 bits) and `ct` are base64url. Only the webhooks service opens it.
  */
 export interface SealedSecret {
@@ -167,7 +167,7 @@ export interface SealedSecret {
 }
 
 /**
- * How an event carries its secret: sealed, or (events written before issue 11 only, still read,
+ * How an event carries its secret: sealed, or (events written earlier only, still read,
  * never written) in plaintext.
  */
 export type SecretField = { sealed_secret: SealedSecret } | { secret: string };
@@ -202,7 +202,7 @@ export interface WebhookEndpointRemoved {
 }
 
 /**
- * Issue 13: a partner's own endpoint, one of several per workspace and mode, on its own stream
+ * A partner's own endpoint, one of several per workspace and mode, on its own stream
  * `webhook_endpoint-<we_id>`. (`registered` stays the admin API's endpoint of the whole workspace.)
  */
 export interface WebhookEndpointCreated {
@@ -287,7 +287,7 @@ export const WEBHOOK_ENDPOINT_EVENT_TYPES: readonly WebhookEndpointEvent['type']
 
 /**
  * Data fields that never leave PostgreSQL: the relay drops them from what it publishes to
- * JetStream (issue 11). No reactor needs a signing secret, sealed or not.
+ * JetStream. No reactor needs a signing secret, sealed or not.
  */
 export const FIELDS_KEPT_OFF_THE_BUS: Readonly<Record<string, readonly string[]>> = {
   'webhook_endpoint.registered': ['sealed_secret', 'secret'],
@@ -298,14 +298,14 @@ export const FIELDS_KEPT_OFF_THE_BUS: Readonly<Record<string, readonly string[]>
 };
 
 /**
- * One endpoint per workspace (SPEC.md "Events"), so the stream is keyed by the workspace. Since
- * issue 13 that is the admin API's endpoint of the whole workspace; a partner's endpoints are keyed
+ * One endpoint per workspace (SPEC.md "Events"), so the stream is keyed by the workspace. Now
+ * that is the admin API's endpoint of the whole workspace; a partner's endpoints are keyed
  * by their own id (`we_…`), through the same function.
  */
 export const webhookEndpointStreamName = (workspaceOrEndpointId: string): string => `webhook_endpoint-${workspaceOrEndpointId}`;
 
 /**
- * Issue 13: the secret that signs deliveries to a deployment's `webhook_url`, one per workspace and
+ * The secret that signs deliveries to a deployment's `webhook_url`, one per workspace and
  * mode, on `webhook_signing_secret-<ws_id>-<mode>`. Each secret has an id (`whs_…`) its sealing binds to.
  */
 export interface WebhookSigningSecretCreated {
@@ -334,7 +334,7 @@ export const WEBHOOK_SIGNING_SECRET_EVENT_TYPES: readonly WebhookSigningSecretEv
 
 export const webhookSigningSecretStreamName = (workspaceId: string, mode: KeyMode): string => `webhook_signing_secret-${workspaceId}-${mode}`;
 
-/** Issue 13: a partner's bulk replay, `webhook_replay-<wrp_id>`: the dead letters it matched, its progress, its end. */
+/** A partner's bulk replay, `webhook_replay-<wrp_id>`: the dead letters it matched, its progress, its end. */
 export interface WebhookReplayFilter {
   event_type?: string;
   deployment_id?: string;

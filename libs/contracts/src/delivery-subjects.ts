@@ -12,7 +12,7 @@ export const asksForAnAttempt = (event: { type: string; data: unknown }): boolea
   event.type === 'delivery.replay_requested' || event.type === 'delivery.retry_brought_forward' || (event.type === 'delivery.scheduled' && (event.data as DeliveryScheduled['data']).event_type === 'webhook.test');
 
 /**
- * Issue 14: the records of a delivery are qualified `record`, and not published at all: the webhooks
+ * The records of a delivery are qualified `record`, and not published at all: the webhooks
  * fan-out, filtering on `<prefix>.delivery.*`, is sent only the events that ask it for an attempt
  * and never the two or three records each delivery of its own makes. Decided by each event alone,
  * so a relay publishing again after a crash picks the same subject with no read.

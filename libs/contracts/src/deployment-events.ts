@@ -47,7 +47,7 @@ export interface Attachment {
   content_type: string;
   size_bytes: number;
   /**
-   * Set on events only, for a file in the service's blob store (issue 12): `url` is then the
+   * Set on events only, for a file in the service's blob store: `url` is then the
    * unsigned path `/v1/attachments/<att_id>/content`, signed for each reader when it is shown.
    * Never part of a response: readers see `{name, url, content_type, size_bytes}`.
    */
@@ -58,7 +58,7 @@ export type CancelledBy = 'agent' | 'expert' | 'operations';
 export type ExpiryReason = 'not_accepted' | 'question_unanswered';
 
 /**
- * Set when a handoff opened the deployment (issue 8): the artifact to return and the memory
+ * Set when a handoff opened the deployment: the artifact to return and the memory
  * entries the handoff named (as they were at opening), which the expert sees first.
  */
 export interface DeploymentHandoffRef {

@@ -1,5 +1,5 @@
 /**
- * Routing events of the `deployment-<dep_id>` stream (issue 5): the router offers a pending
+ * Routing events of the `deployment-<dep_id>` stream: the router offers a pending
  * deployment to one expert at a time, and the offer ends in an acceptance, a decline or a
  * timeout (SPEC.md "What the service does", 3: never broadcast, never auctioned).
  * They are internal: the public object does not show offers, and webhooks do not carry them
@@ -8,7 +8,7 @@
 import type { ExpertRef } from './deployment-events';
 
 /**
- * Why the router chose this expert (docs/decisions.md "Router (issue 5)": the score).
+ * Why the router chose this expert (docs/decisions.md "Router": the score).
  * Kept on `deployment.offered` so every offer can be explained after the fact.
  */
 export interface MatchExplanation {
@@ -32,6 +32,8 @@ export interface MatchExplanation {
   passed_over: string[];
   /** Set when this expert was offered first because they did the deployment this one follows up. */
   follow_up_of?: string;
+  /** Online experts left out because they could not be told of the offer (no console open, no working notification channel). */
+  unreachable?: string[];
 }
 
 export interface DeploymentRoutingStarted {

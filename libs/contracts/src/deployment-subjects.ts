@@ -4,7 +4,7 @@ import { deploymentStreamName, type DeploymentCreated } from './deployment-event
 export const TEST_MODE_SUBJECT_TOKEN = 'test';
 
 /**
- * Issue 14: a test-mode deployment's events go out as `<prefix>.deployment.<id>.test`, so a
+ * A test-mode deployment's events go out as `<prefix>.deployment.<id>.test`, so a
  * consumer of live deployments only (the ledger: nothing is billed in test mode) filters on
  * `<prefix>.deployment.*` and is never sent them. Live deployments keep the plain subject, as
  * every event had before, so a consumer of `deployment.*` misses none published earlier.
@@ -20,7 +20,7 @@ export const deploymentModeQualifier = {
 export const LIVE_DEPLOYMENTS_SUBJECT = 'deployment.*';
 
 /**
- * Issue 14: a deployment's `deployment.created` may wait at the relay (RELAY_DEFER_MS) to go out
+ * A deployment's `deployment.created` may wait at the relay (RELAY_DEFER_MS) to go out
  * with other events: it is no public webhook, and only the router acts on it, where a human's
  * pace, not milliseconds, is the measure. Every other event is published as soon as it is read.
  * A RelayDeferral of @eh/event-store's relay, less its `maxWaitMs` (the setting).

@@ -1,7 +1,7 @@
 import { deriveEventId, derivedId, timePartAt } from '@eh/contracts';
 
 /**
- * Ids derived before the three derivations became one (issue 15) must still come out the same:
+ * Ids derived before the three derivations became one must still come out the same:
  * a retry has to name the event, delivery or resource its first attempt named. These values
  * were printed by the three separate implementations before they were merged.
  */

@@ -7,8 +7,8 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
  * How the 16 random characters are drawn from the SHA-256 digest. Two encodings exist because
  * ids derived before this module were written with both, and every id must stay byte-for-byte
  * what it was (a retry must name the same event, delivery or resource as the first attempt):
- * - `byte-modulo`: each of the first 16 bytes modulo 32 (event and delivery ids, issue 2 and 6);
- * - `bit-packed`: the first 80 bits in 5-bit groups (resources created under an Idempotency-Key, issue 3).
+ * - `byte-modulo`: each of the first 16 bytes modulo 32 (event and delivery ids);
+ * - `bit-packed`: the first 80 bits in 5-bit groups (resources created under an Idempotency-Key).
  */
 export type DigestEncoding = 'byte-modulo' | 'bit-packed';
 
@@ -24,7 +24,7 @@ export interface DerivedIdInput {
 
 /** The one deterministic id derivation: `<prefix>_<time><16 characters of sha256(seed)>`, a valid ULID body. */
 export function derivedId(input: DerivedIdInput): string {
-  // Issue 14: the one-shot hash (no Hash object per id; a delivery derives four), as a 'binary'
+  // The one-shot hash (no Hash object per id; a delivery derives four), as a 'binary'
   // (latin1) string, one character per byte: 0.5 µs where a Buffer's allocation made it 2.
   const digest = hash('sha256', input.seed, 'binary');
   const random = input.encoding === 'byte-modulo' ? byteModulo(digest) : bitPacked(digest);

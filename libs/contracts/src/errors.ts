@@ -1,5 +1,5 @@
 /**
- * Rejections carry a stable code and become HTTP only at the edge (STYLE.md "Domain").
+ * Rejections carry a stable code and become HTTP only at the edge.
  * The gateway's exception filter maps each code to a status and the spec's error shape.
  */
 export const ERROR_CODES = [
@@ -22,13 +22,13 @@ export const ERROR_CODES = [
   'deployment_already_exists',
   'concurrent_modification',
   'in_flight_limit_reached',
-  // Issue 8: saving an output to brand memory needs a completed deployment.
+  // Saving an output to brand memory needs a completed deployment.
   'deployment_not_completed',
-  // Issue 12: a cookie-authenticated change without the session's X-CSRF-Token; a signed
+  // A cookie-authenticated change without the session's X-CSRF-Token; a signed
   // attachment URL that expired or does not match its signature.
   'csrf_token_invalid',
   'url_signature_invalid',
-  // Issue 13: a developer on an owner's route; limits of a workspace's endpoints and keys; a
+  // A developer on an owner's route; limits of a workspace's endpoints and keys; a
   // signing secret shown once; a workspace keeps at least one owner.
   'permission_denied',
   'endpoint_limit_reached',

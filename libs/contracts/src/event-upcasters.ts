@@ -1,5 +1,5 @@
 /**
- * Schema versions of stored events (STYLE.md "Events": a breaking change gets a new schema
+ * Schema versions of stored events (a breaking change gets a new schema
  * version and an upcaster applied at read time, so `evolve` sees only the latest shape).
  *
  * An event type's current version is 1 + the number of its upcasters; a new event is written

@@ -1,14 +1,15 @@
 /**
  * Events of the `expert-<spec_id>` stream: the roster (SPEC.md "Expert roster entry").
  * Operations register, change and retire experts; availability is set by operations or by
- * the expert (docs/decisions.md "Router (issue 5)").
+ * the expert (docs/decisions.md "Router").
  */
 
 /**
  * SPEC.md shows `online` only. `online`: takes new offers. `busy`: working, takes none.
- * `offline`: away. Only `online` experts are matched; new values go at the end.
+ * `offline`: gone. `away`: set by the service after offers lapsed unanswered; one click back to
+ * online. Only `online` experts are matched; new values go at the end.
  */
-export const AVAILABILITIES = ['online', 'busy', 'offline'] as const;
+export const AVAILABILITIES = ['online', 'busy', 'offline', 'away'] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
 
 /** The roster entry's fields that operations may change after registration. */
@@ -39,9 +40,34 @@ export interface ExpertUpdated {
   data: { expert_id: string; changes: Partial<ExpertProfile>; updated_at: string };
 }
 
+/** Who or what changed an availability: absent on events written before the service changed it itself. */
+export type AvailabilityChangeReason = 'set' | 'offers_lapsed' | 'available_until_passed';
+
 export interface ExpertAvailabilityChanged {
   type: 'expert.availability_changed';
-  data: { expert_id: string; availability: Availability; changed_at: string };
+  data: {
+    expert_id: string;
+    availability: Availability;
+    changed_at: string;
+    /** `online` until this time, then treated as offline; null or absent: no end. */
+    available_until?: string | null;
+    reason?: AvailabilityChangeReason;
+  };
+}
+
+/**
+ * An offer to this expert expired without an answer while they were online (`deployment.offer_expired`).
+ * `consecutive` counts the lapses since they last answered an offer; at two the expert is set away.
+ */
+export interface ExpertOfferLapsed {
+  type: 'expert.offer_lapsed';
+  data: { expert_id: string; deployment_id: string; offer_number: number; expired_at: string; consecutive: number };
+}
+
+/** The expert answered an offer (accepted or declined) after earlier lapses: the count starts again. `offer_number` is null for an acceptance (its event names none). */
+export interface ExpertLapsesCleared {
+  type: 'expert.lapses_cleared';
+  data: { expert_id: string; deployment_id: string; offer_number: number | null; answered_at: string };
 }
 
 /** Leaves the roster for good: no offers, no credential, not listed. Past work keeps its name. */
@@ -51,7 +77,7 @@ export interface ExpertRetired {
 }
 
 /**
- * Operations invite the expert to the console (issue 12). Only the SHA-256 of the one-time token
+ * Operations invite the expert to the console. Only the SHA-256 of the one-time token
  * is kept; the token itself is in the link shown once. A newer invitation replaces an open one.
  */
 export interface ExpertInvited {
@@ -68,7 +94,7 @@ export interface ExpertInvitationAccepted {
 /**
  * The expert chose a password. The argon2id hash is not in the event (events are kept for good and
  * copied to JetStream): it is the `principal_passwords` row `password_id`, and sign-in accepts only
- * the row the latest of these events names (docs/decisions.md "Expert console (issue 12)").
+ * the row the latest of these events names (docs/decisions.md "Expert console").
  */
 export interface ExpertPasswordSet {
   type: 'expert.password_set';
@@ -82,7 +108,9 @@ export type ExpertEvent =
   | ExpertRetired
   | ExpertInvited
   | ExpertInvitationAccepted
-  | ExpertPasswordSet;
+  | ExpertPasswordSet
+  | ExpertOfferLapsed
+  | ExpertLapsesCleared;
 export type ExpertEventType = ExpertEvent['type'];
 
 export const expertStreamName = (expertId: string): string => `expert-${expertId}`;

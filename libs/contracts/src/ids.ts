@@ -3,7 +3,7 @@ import { monotonicFactory } from 'ulid';
 
 /**
  * ulid's default draws `crypto.randomBytes(1)` for each of the 16 random characters of every id
- * (issue 14: 1 % of the gateway's CPU). The same CSPRNG, drawn 4 KiB at a time: a byte scaled to
+ * (1 % of the gateway's CPU). The same CSPRNG, drawn 4 KiB at a time: a byte scaled to
  * [0, 1) picks one of the 32 characters uniformly (256 is a multiple of 32).
  */
 const entropy = new Uint8Array(4096);
@@ -29,16 +29,18 @@ export const ID_PREFIX = {
   workspace: 'ws',
   apiKey: 'key',
   webhookEndpoint: 'we',
-  // Issue 12: files an expert uploads (the blob store) and invitations to the console.
+  // Files an expert uploads (the blob store) and invitations to the console.
   attachment: 'att',
   invitation: 'inv',
-  // Issue 13: workspace members and their invitations, operators, signing secrets, replay jobs, limit requests.
+  // Workspace members and their invitations, operators, signing secrets, replay jobs, limit requests.
   member: 'mem',
   memberInvitation: 'minv',
   operator: 'op',
   signingSecret: 'whs',
   webhookReplay: 'wrp',
   limitRequest: 'lrq',
+  // An expert's browser subscribed to Web Push notifications.
+  pushSubscription: 'psub',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

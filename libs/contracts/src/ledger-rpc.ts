@@ -1,5 +1,5 @@
 /**
- * The ledger's request/reply (DESIGN.md "Flows: Create": reserve before `deployment.created`).
+ * The ledger's request/reply (reserve before `deployment.created`).
  * The subject is `rpcSubjects(prefix).ledgerReserve` (rpc.ts), outside the events stream.
  * Failures come back as RpcErrorReply with the domain's code (`credits_exhausted`,
  * `in_flight_limit_reached`, `invalid_request`).

@@ -1,5 +1,5 @@
 /**
- * A workspace owner asks operations to raise the in-flight limit (issue 13, SPEC.md "Limits":
+ * A workspace owner asks operations to raise the in-flight limit (SPEC.md "Limits":
  * "raised via dashboard"). One stream per request, `limit_request-<lrq_id>`; granting one does not
  * change the plan (operations do that with the plan API), it records the answer.
  */

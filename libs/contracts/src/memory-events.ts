@@ -1,5 +1,5 @@
 /**
- * Brand memory (issue 8; SPEC.md "What the service does", 4: "the workspace's stored brand
+ * Brand memory (SPEC.md "What the service does", 4: "the workspace's stored brand
  * memory (positioning, voice, prior outputs)"). One stream per entry, scoped to a workspace
  * and a key mode, so nothing can ever be read across workspaces or from test into live.
  */
@@ -9,7 +9,7 @@ import type { KeyMode } from './deployment-events';
 export const MEMORY_KINDS = ['positioning', 'voice', 'prior_output', 'other'] as const;
 export type MemoryKind = (typeof MEMORY_KINDS)[number];
 
-/** Lowercase, starts with a letter or digit; `.`, `_`, `-` separate words (docs/decisions.md, issue 8). */
+/** Lowercase, starts with a letter or digit; `.`, `_`, `-` separate words (docs/decisions.md). */
 export const MEMORY_KEY = /^[a-z0-9][a-z0-9._-]{0,99}$/;
 
 /** 100 KB of UTF-8 markdown per entry. */

@@ -1,8 +1,8 @@
 /**
- * People who sign in to the console besides experts (issue 13): the members of a workspace, on the
+ * People who sign in to the console besides experts: the members of a workspace, on the
  * `members-<ws_id>` stream, and operations' own people (operators), on `operator-<op_id>` streams.
  * Invitations carry the SHA-256 of their one-time token, never the token; passwords are rows named
- * by `password_id` (docs/decisions.md "Expert console (issue 12)"), never hashes in events.
+ * by `password_id` (docs/decisions.md "Expert console"), never hashes in events.
  */
 import type { Actor } from './actor';
 

@@ -1,13 +1,15 @@
 import type { KeyMode, Urgency } from './deployment-events';
 
 /**
- * NATS request/reply between services (DESIGN.md "Flows: Create"), as `@MessagePattern`s of
+ * NATS request/reply between services, as `@MessagePattern`s of
  * @nestjs/microservices. A pattern is the subject under the configured prefix (rpcSubject):
  * kept outside `<prefix>.>`, which the JetStream events stream captures (a request stored there
  * would be answered by a PubAck), and carrying SUBJECT_PREFIX, so test runs never meet.
  */
 export const RPC_PATTERNS = {
   routerQuote: 'router.quote',
+  /** A gateway saw an expert open the console with none open before (an event: no reply). */
+  routerExpertConnected: 'router.expert_connected',
   ledgerReserve: 'ledger.reserve',
   ledgerRelease: 'ledger.release',
 } as const;
@@ -19,9 +21,14 @@ export const rpcSubject = (prefix: string, pattern: string): string => `rpc.${pr
 
 export const rpcSubjects = (prefix: string) => ({
   routerQuote: rpcSubject(prefix, RPC_PATTERNS.routerQuote),
+  routerExpertConnected: rpcSubject(prefix, RPC_PATTERNS.routerExpertConnected),
   ledgerReserve: rpcSubject(prefix, RPC_PATTERNS.ledgerReserve),
   ledgerRelease: rpcSubject(prefix, RPC_PATTERNS.ledgerRelease),
 });
+
+export interface ExpertConnected {
+  expert_id: string;
+}
 
 export interface QuoteRequest {
   workspace_id: string;
@@ -39,14 +46,14 @@ export interface QuoteReply {
   /**
    * Credits the ledger reserves for the deployment: ceil(rate_credits_per_hour ×
    * median_turnaround_minutes / 60) of the best-ranked candidate; 0 in test mode and when
-   * nothing is available (docs/decisions.md "Router (issue 5)").
+   * nothing is available (docs/decisions.md "Router").
    */
   estimated_credits?: number;
 }
 
 /**
  * Test keys are served by the synthesizer, which covers every skill (SPEC.md "Authentication"
- * rule 3): the answer is fixed, so the gateway gives it without asking the router (issue 14).
+ * rule 3): the answer is fixed, so the gateway gives it without asking the router.
  */
 export const TEST_MODE_QUOTE: Readonly<QuoteReply> = { available: true, candidate_count: 1, reason: null, estimated_credits: 0 };
 

@@ -17,7 +17,7 @@ export interface ApiKeyIssued {
     key_hash: string;
     last4: string;
     issued_at: string;
-    /** Issue 13: named in the dashboard; keys issued before (or by operations) read as "Default". */
+    /** Named in the dashboard; keys issued before (or by operations) read as "Default". */
     name?: string;
     actor?: Actor;
   };

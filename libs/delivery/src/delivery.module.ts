@@ -6,7 +6,7 @@ import { webhookEndpointsViewProjection } from './adapters/webhook-endpoints-vie
 import { WebhooksRuntime } from './reactors/webhooks.runtime';
 
 /**
- * Webhook deliveries and endpoints (issue 6): the deciders, the retry schedule, signing and
+ * Webhook deliveries and endpoints: the deciders, the retry schedule, signing and
  * URL safety, the handlers, `deliveries_view`, and what the webhooks service runs (fan-out,
  * attempts, reconciliation). The gateway mounts it for endpoints and replays.
  */

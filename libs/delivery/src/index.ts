@@ -30,7 +30,7 @@ export * from './adapters/deliveries-view.migrations';
 export * from './adapters/deliveries-view.projection';
 export * from './adapters/deliveries-view.query';
 export * from './adapters/webhook-secrets.reseal';
-// Issue 13: a partner's endpoints, the webhook_url signing secret, deliveries and bulk replays, events.
+// A partner's endpoints, the webhook_url signing secret, deliveries and bulk replays, events.
 export * from './domain/enabled-events';
 export * from './domain/signing-secret.decider';
 export * from './domain/replay-job.decider';

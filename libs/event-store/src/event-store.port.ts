@@ -1,5 +1,5 @@
 /**
- * The event store port (DESIGN.md "Events and state"). Storage-agnostic: the PostgreSQL
+ * The event store port. Storage-agnostic: the PostgreSQL
  * adapter is the default; any other adapter must pass the same contract suite
  * (libs/event-store/src/testing/event-store.contract.ts).
  */
@@ -8,7 +8,7 @@
  *  `any`: no check. A number: the revision of the stream's last event (0-based). */
 export type ExpectedVersion = 'no_stream' | 'stream_exists' | 'any' | number;
 
-/** What every event carries besides its data; kept apart from `data` (STYLE.md "Events"). */
+/** What every event carries besides its data; kept apart from `data`. */
 export interface EventMetadata {
   workspace_id: string;
   correlation_id: string;
@@ -17,7 +17,7 @@ export interface EventMetadata {
   /** When the change happened, as the command said (not when it was stored). */
   occurred_at: string;
   /**
-   * W3C trace context of the span that appended the event (issue 16), stamped by the store when
+   * W3C trace context of the span that appended the event, stamped by the store when
    * one is active; the relay sends it on as the NATS `traceparent` header. Never part of the domain.
    */
   traceparent?: string;
@@ -51,7 +51,7 @@ export interface AppendResult {
 
 export interface ReadAllOptions {
   /**
-   * Issue 14: event types read without their payload: each comes with `data` null and `metadata`
+   * Event types read without their payload: each comes with `data` null and `metadata`
    * empty. For a reader that passes over them knowing their type alone (the relay, over the types
    * its qualifiers never publish: a delivery's attempts), so the store neither writes their JSON
    * out nor parses it again.
@@ -71,7 +71,7 @@ export interface ReadAllPage {
 }
 
 /**
- * What the caller already knows about the stream after the append (issue 14): handleCommand has
+ * What the caller already knows about the stream after the append: handleCommand has
  * folded the events it decides. Inline projections that derive their rows from that fold
  * (`fromState`) then write them in the append's own statement instead of refolding in a transaction.
  */
@@ -123,10 +123,10 @@ export interface EventStore {
    * hidden an append (a lost connection) still does.
    */
   waitForAppend(timeoutMs: number, signal?: AbortSignal, after?: number, wakesFor?: (streamName: string) => boolean): Promise<void>;
-  /** A count of the appends this store has heard of, for waitForAppend's `after` (issue 14). */
+  /** A count of the appends this store has heard of, for waitForAppend's `after`. */
   appendsHeard(): number;
   /**
-   * Issue 14: reports committed appends to `observer`, in commit order, until the returned
+   * Reports committed appends to `observer`, in commit order, until the returned
    * function is called. Optional: a store without it reports nothing, and callers ask the store.
    */
   watchCommits?(observer: CommitObserver): () => void;

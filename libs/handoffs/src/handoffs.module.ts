@@ -5,7 +5,7 @@ import { handoffsViewProjection } from './adapters/handoffs-view.projection';
 import { HandoffMirror } from './reactors/handoff-mirror.runtime';
 
 /**
- * Handoffs (issue 8): the decider that mirrors its deployment, the open and sync handlers,
+ * Handoffs: the decider that mirrors its deployment, the open and sync handlers,
  * `handoffs_view`, and the mirror reactor. A handoff saved to memory appends memory events,
  * hence MemoryModule: whoever runs the mirror keeps `memory_entries_view` current too.
  */

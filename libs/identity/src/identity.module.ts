@@ -3,7 +3,7 @@ import { peopleMigrations } from './adapters/people.migrations';
 import { membersViewProjection, operatorsViewProjection } from './adapters/people.projections';
 
 /**
- * People (issue 13): workspace members and operators, whose views let them sign in the moment
+ * People: workspace members and operators, whose views let them sign in the moment
  * they join and stop the moment they are removed. Sessions and passwords are the gateway's own
  * tables (its console migrations), not read models.
  */

@@ -6,7 +6,7 @@ export * from './adapters/argon2-password.hasher';
 export * from './adapters/identity.migrations';
 export * from './adapters/session.store';
 export * from './adapters/password.store';
-// Issue 13: workspace members and operators.
+// Workspace members and operators.
 export * from './domain/console-email.rules';
 export * from './domain/members.decider';
 export * from './domain/operator.decider';

@@ -12,7 +12,7 @@ import { AccountSerializer } from './application/account-serializer';
 import { LedgerRuntime } from './application/ledger.runtime';
 
 /**
- * The ledger context (issue 4): credit accounts. Its reservations view also projects
+ * The ledger context: credit accounts. Its reservations view also projects
  * `deployment.created` (the fence against an orphan release, docs/decisions.md "Orphans"),
  * so the process that creates deployments (the gateway) mounts this module too.
  */

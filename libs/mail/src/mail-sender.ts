@@ -65,6 +65,10 @@ class SmtpMailSender implements MailSender {
     this.host = new URL(smtpUrl).hostname || 'localhost';
     this.transport = createTransport({
       url: smtpUrl,
+      // A few connections kept open and reused: a burst of offers is not a burst of TCP and SMTP handshakes.
+      pool: true,
+      maxConnections: 5,
+      maxMessages: 100,
       connectionTimeout: config.connectionTimeoutMs,
       greetingTimeout: config.connectionTimeoutMs,
       socketTimeout: config.socketTimeoutMs,

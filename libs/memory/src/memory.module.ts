@@ -3,7 +3,7 @@ import { memoryViewMigrations } from './adapters/memory-view.migrations';
 import { memoryViewProjection } from './adapters/memory-view.projection';
 
 /**
- * Brand memory (issue 8): one stream per entry. Mounted by every process that appends memory
+ * Brand memory: one stream per entry. Mounted by every process that appends memory
  * events (the gateway; the router, through HandoffsModule, when a handoff saves its output).
  */
 @Module({})

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DeploymentsModule } from '@eh/deployments';
+import { ExpertConnectedController } from './adapters/rpc/expert-connected.controller';
 import { QuoteController } from './adapters/rpc/quote.controller';
 import { expertCompletionsProjection } from './adapters/expert-completions.projection';
 import { rosterViewMigrations } from './adapters/roster-view.migrations';
@@ -14,7 +15,7 @@ import { RoutingRuntime } from './reactors/routing.runtime';
  */
 @Module({
   imports: [DeploymentsModule],
-  controllers: [QuoteController],
+  controllers: [QuoteController, ExpertConnectedController],
   providers: [RoutingRuntime],
 })
 export class RosterModule {

@@ -4,7 +4,7 @@ import type { JetStreamManager } from 'nats';
 /**
  * `eh_consumer_lag_messages{durable}` (events on the stream the durable has not yet been given)
  * and `eh_consumer_ack_pending_messages{durable}` (given, not yet acknowledged), read from
- * JetStream at each scrape (issue 16), for the durables this process consumes.
+ * JetStream at each scrape, for the durables this process consumes.
  */
 export function consumerLagGauges(jsm: Pick<JetStreamManager, 'consumers'>, stream: string, durables: readonly string[]): SignalGauge[] {
   const unique = [...new Set(durables)];

@@ -6,7 +6,7 @@ import { MemoryModule } from '@eh/memory';
 import { RosterModule } from '@eh/roster';
 import { ALL_CONTEXT_MODULES, inlineProjections, mountedClosure, projectionsOf, unmountedProjectionGuard } from './context-modules';
 
-/** Issue 15: a process runs exactly the projections of the modules it mounts, and never appends past them. */
+/** A process runs exactly the projections of the modules it mounts, and never appends past them. */
 describe('mounted context modules', () => {
   const router = [DeploymentsModule, RosterModule, HandoffsModule];
 

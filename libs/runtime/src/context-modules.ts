@@ -6,6 +6,7 @@ import { HandoffsModule } from '@eh/handoffs';
 import { IdentityModule } from '@eh/identity';
 import { LedgerModule } from '@eh/ledger';
 import { MemoryModule } from '@eh/memory';
+import { NotificationsModule } from '@eh/notifications';
 import type { Migration } from '@eh/platform';
 import { RosterModule } from '@eh/roster';
 import { WorkspacesModule } from '@eh/workspaces';
@@ -21,7 +22,7 @@ export type ContextModule = Type<unknown> & {
  * always ran in). A process mounts some of them; the tools that act on all contexts (the ops
  * CLI, tests, benches) use them all.
  */
-export const ALL_CONTEXT_MODULES: readonly ContextModule[] = [WorkspacesModule, DeploymentsModule, DeliveryModule, RosterModule, LedgerModule, MemoryModule, HandoffsModule, IdentityModule];
+export const ALL_CONTEXT_MODULES: readonly ContextModule[] = [WorkspacesModule, DeploymentsModule, DeliveryModule, RosterModule, LedgerModule, MemoryModule, HandoffsModule, IdentityModule, NotificationsModule];
 
 /** Every schema the services share, applied once (under a lock) by whichever service starts first. */
 export const allMigrations: readonly Migration[] = [...eventStoreMigrations, ...relayMigrations, ...ALL_CONTEXT_MODULES.flatMap((module) => module.migrations ?? [])];

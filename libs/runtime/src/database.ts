@@ -23,7 +23,7 @@ export interface DatabaseOptions {
   modules?: readonly ContextModule[];
   /**
    * While PostgreSQL is unreachable, keep trying (with back-off) instead of failing: a service
-   * started before its database waits for it rather than exiting into a crash loop (issue 11).
+   * started before its database waits for it rather than exiting into a crash loop.
    */
   waitForServer?: boolean;
   /** Where the waiting is reported (once when it starts, once when it ends). */

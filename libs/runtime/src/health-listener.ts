@@ -7,12 +7,12 @@ export interface HealthListener {
 }
 
 /**
- * Liveness and readiness of a service without an HTTP API of its own (issue 16: the local
+ * Liveness and readiness of a service without an HTTP API of its own (the local
  * cluster and the k8s probes wait on every replica, not only the gateway). The same paths as the
  * gateway: `GET /health/live` answers 200 while the process runs its event loop; `GET
  * /health/ready` answers 200 once the service has started (its database, NATS, consumers and
  * queues are open) and 503 before that and while it stops. With `metrics`, `GET /metrics` answers
- * the Prometheus text (issue 16: every service, the gateway included, is scraped here, never on
+ * the Prometheus text (every service, the gateway included, is scraped here, never on
  * a public port). Nothing else is served.
  */
 export function startHealthListener(port: number, host: string, ready: () => boolean, metrics?: MetricsSource): Promise<HealthListener> {

@@ -1,6 +1,6 @@
 import { startHealthListener } from './health-listener';
 
-describe('health listener with metrics (issue 16)', () => {
+describe('health listener with metrics', () => {
   it('serves the Prometheus text at /metrics, and 500 when the registry cannot render', async () => {
     let broken = false;
     const metrics = async (): Promise<{ contentType: string; body: string }> => {

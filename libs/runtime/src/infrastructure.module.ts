@@ -38,7 +38,7 @@ class InfrastructureShutdown implements OnApplicationShutdown {
 export class InfrastructureModule {
   /**
    * A service process: configuration from the environment, the database (waiting for
-   * PostgreSQL rather than exiting, issue 11) with exactly the mounted modules' projections,
+   * PostgreSQL rather than exiting) with exactly the mounted modules' projections,
    * and NATS with the events stream ensured.
    */
   static forService(options: ServiceOptions): DynamicModule {

@@ -13,7 +13,7 @@ export async function openMessaging(config: ServiceConfig, name: string): Promis
   const nats = await connectNats({ servers: config.natsUrl, name });
   const jsm = await nats.jetstreamManager();
   // Several replicas creating an R3 stream at once on a cluster that is still electing time out
-  // now and then (issue 16): wait for the cluster rather than exit.
+  // now and then: wait for the cluster rather than exit.
   await retryTransientJetStream(
     () =>
       ensureEventsStream(jsm, {

@@ -13,7 +13,7 @@ const only = (reactors: Reactor[], durable: string): Reactor => {
   return found;
 };
 
-describe('composeReactors (issue 14: a reactor riding on another durable)', () => {
+describe('composeReactors (a reactor riding on another durable)', () => {
   it('leaves reactors that ride on nothing as they are', () => {
     const reactors = [reactor('a'), reactor('b', { subjects: 'expert.>' })];
     expect(composeReactors(reactors)).toEqual({ running: reactors, retired: [], replaced: [] });
@@ -105,7 +105,7 @@ describe('composeReactors (issue 14: a reactor riding on another durable)', () =
   });
 });
 
-describe('composeReactors (issue 14: reactors that replace a durable)', () => {
+describe('composeReactors (reactors that replace a durable)', () => {
   const replaces = [{ durable: 'fanout', subjects: '>' }];
 
   it('drains a replaced durable once, on its own subject, with the first successor’s handler', () => {

@@ -13,7 +13,7 @@ export interface ComposedReactors {
 }
 
 /**
- * Issue 14: a reactor that `ridesOn` a mounted reactor's durable is handled on that durable's
+ * A reactor that `ridesOn` a mounted reactor's durable is handled on that durable's
  * deliveries; one whose host is not mounted runs on its own durable, as if it declared none.
  */
 export function composeReactors(reactors: readonly Reactor[]): ComposedReactors {
@@ -34,7 +34,7 @@ export function composeReactors(reactors: readonly Reactor[]): ComposedReactors 
 }
 
 /**
- * Issue 14: each durable that reactors declare they `replaces`, once, drained with the first
+ * Each durable that reactors declare they `replaces`, once, drained with the first
  * successor's handler on the retired durable's own subject. Events before the successors began
  * are handled there, some also by a successor: the handler must be able to run again.
  */

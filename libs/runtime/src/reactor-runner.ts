@@ -10,8 +10,7 @@ import { RetiredDurableDrain } from './retired-durable';
 import { DATABASE, MESSAGING, SERVICE_NAME } from './runtime.tokens';
 
 /**
- * The one place reactors become JetStream durable consumers (DESIGN.md "The shape of the
- * code"): at bootstrap it finds every `@ContextRuntime()` provider of the mounted modules,
+ * The one place reactors become JetStream durable consumers: at bootstrap it finds every `@ContextRuntime()` provider of the mounted modules,
  * starts their workers, then their reactors (`pullers` consumers each, under the configured
  * SUBJECT_PREFIX; a reactor riding on a mounted one's durable is handled on its deliveries, and
  * its own durable drained and deleted); at shutdown it stops them in the other order.
@@ -54,7 +53,7 @@ export class ReactorRunner implements OnApplicationBootstrap, BeforeApplicationS
       const successors = reactors.filter((reactor) => reactor.replaces?.some((retired) => retired.durable === predecessor.durable)).map((reactor) => reactor.durable);
       if (predecessorsLeft.has(predecessor.durable)) this.drainRetired(predecessor, successors.join(', '));
     }
-    // Issue 16: the contexts' gauges and each durable's lag, computed when /metrics is scraped.
+    // The contexts' gauges and each durable's lag, computed when /metrics is scraped.
     for (const gauge of [...declarations.flatMap((declaration) => declaration.gauges ?? []), ...consumerLagGauges(this.messaging.jsm, this.config.natsStream, reactors.map((reactor) => reactor.durable))]) {
       registerGauge(gauge);
     }

@@ -7,5 +7,5 @@ import { storeOnlyAppends, type SubjectQualifier } from '@eh/event-store';
  */
 export const RELAY_QUALIFIERS: readonly SubjectQualifier[] = [deploymentModeQualifier, deliveryRecordQualifier];
 
-/** Issue 14: an append the relay keeps in the store only (a delivery's records) sends no commit notice. */
+/** An append the relay keeps in the store only (a delivery's records) sends no commit notice. */
 export const isStoreOnlyAppend = storeOnlyAppends(RELAY_QUALIFIERS);

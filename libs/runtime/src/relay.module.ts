@@ -8,7 +8,7 @@ import type { Messaging } from './messaging';
 import { RELAY_QUALIFIERS } from './relay-qualifiers';
 import { DATABASE, MESSAGING } from './runtime.tokens';
 
-/** Publishes every committed event to JetStream in store order (DESIGN.md "To NATS"); one leader, others stand by. */
+/** Publishes every committed event to JetStream in store order; one leader, others stand by. */
 @ContextRuntime()
 @Injectable()
 class RelayRuntime implements ContextRuntimeDeclaration {
@@ -24,12 +24,12 @@ class RelayRuntime implements ContextRuntimeDeclaration {
       qualifiers: RELAY_QUALIFIERS,
       bundleLimits: { ...DEFAULT_BUNDLE_LIMITS, maxEvents: config.relayBundleMaxEvents },
       deferral: { ...deploymentCreationMayWait, maxWaitMs: config.relayDeferMs },
-      // Issue 14: the fan-out reads copies of only the events that may have a webhook destination.
+      // The fan-out reads copies of only the events that may have a webhook destination.
       copies: [webhookCopy(database.pool)],
       onError: (error) => console.error('relay error', error),
     });
     this.workers = [{ name: 'event relay', start: async () => relay.start(), stop: () => relay.stop() }];
-    // Issue 16: from the saved checkpoint, so the leader and the standby report the same lag.
+    // From the saved checkpoint, so the leader and the standby report the same lag.
     const lag = sharedReading(() => relayLag(database.pool, relay.name));
     this.gauges = [
       { name: 'eh_relay_lag_events', help: 'Events stored but not yet published by the relay.', collect: async () => [{ value: (await lag()).events }] },

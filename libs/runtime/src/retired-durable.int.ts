@@ -7,7 +7,7 @@ import { RetiredDurableDrain } from './retired-durable';
 
 const RETIRED = 'mirror';
 
-describe('RetiredDurableDrain (issue 14: a rider’s own durable, against JetStream)', () => {
+describe('RetiredDurableDrain (a rider’s own durable, against JetStream)', () => {
   let env: JetStreamTestEnv;
   beforeEach(async () => {
     env = await createJetStreamTestEnv();

@@ -16,7 +16,7 @@ export interface RetiredDurableOptions extends Omit<JetStreamEventConsumerOption
 }
 
 /**
- * Issue 14: a reactor that now rides on another's durable leaves its own behind, and that one may
+ * A reactor that now rides on another's durable leaves its own behind, and that one may
  * still hold events its host took before this process started (a version that ran both had
  * acked them on the host only). The rider handles them there until everything the stream held
  * when the drain began is acknowledged (or nothing is left at all), then the durable is deleted;

@@ -10,7 +10,7 @@ import { healthAddressFromEnv, startHealthListener, type HealthListener } from '
 export function runService(name: string, start: () => Promise<() => Promise<void>>): void {
   let phase: 'starting' | 'started' | 'stopping' = 'starting';
   let health: Promise<HealthListener | undefined> = Promise.resolve(undefined);
-  // Issue 16: JSON-lines logs, the metrics registry (served on the health listener), tracing if configured.
+  // JSON-lines logs, the metrics registry (served on the health listener), tracing if configured.
   const signals = startServiceSignals(name);
   const logger = signals.logger;
   try {

@@ -40,7 +40,7 @@ export function runNestService(options: ServiceOptions): void {
   runService(options.name, async () => {
     const module = ServiceModule.mount(options);
     // abortOnError off: a failure to start (a broken migration) is reported by runService, then exits.
-    // Nest's own lines go through the service's JSON logger (issue 16).
+    // Nest's own lines go through the service's JSON logger.
     const common = { logger: new PinoNestLogger(rootLogger()), abortOnError: false };
     if (!answersRequests(options)) {
       const context = await NestFactory.createApplicationContext(module, common);

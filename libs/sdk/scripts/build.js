@@ -1,4 +1,4 @@
-// Builds the publishable package into dist/packages/sdk (issue 17): `npm pack` there gives a
+// Builds the publishable package into dist/packages/sdk: `npm pack` there gives a
 // tarball with no runtime dependencies. The webhook verification helper (libs/webhook-signature,
 // dependency-free) is compiled into it, and its workspace alias rewritten to a relative path.
 //   node libs/sdk/scripts/build.js      then: cd dist/packages/sdk && npm pack

@@ -1,4 +1,4 @@
-// The SDK's types are generated from the gateway's /v1/openapi.json (issue 17), never hand-written:
+// The SDK's types are generated from the gateway's /v1/openapi.json, never hand-written:
 // the same offline gateway and openapi-typescript rendering as `npm run console:types`.
 //   node libs/sdk/scripts/generate-types.js          build dist/, then write libs/sdk/src/generated/openapi.ts
 //   node libs/sdk/scripts/generate-types.js --check  exit 1 when the file differs from what would be written

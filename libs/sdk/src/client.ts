@@ -7,7 +7,7 @@ import { Webhooks } from './webhooks';
 type Signal = Pick<RequestOptions, 'signal'>;
 
 /**
- * The Expert Handoff API for agents (issue 17):
+ * The Expert Handoff API for agents:
  *
  * ```ts
  * const client = new ExpertHandoff({ apiKey: process.env.SERVICE_API_KEY! });

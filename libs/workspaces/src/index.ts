@@ -7,7 +7,7 @@ export * from './application/create-workspace.handler';
 export * from './application/workspace-decider';
 export * from './application/manage-api-keys.handler';
 export * from './adapters/workspace.query';
-// Issue 13: the audit log and requests to raise the in-flight limit.
+// The audit log and requests to raise the in-flight limit.
 export * from './audit/audit-entry';
 export * from './audit/audit-log.migrations';
 export * from './audit/audit-log.projection';

@@ -7,7 +7,7 @@ import { limitRequestsMigrations, limitRequestsProjection } from './limits/limit
 
 /**
  * The workspaces context: workspaces and their API keys, requests to raise the in-flight limit,
- * and the audit log (issue 13). Its commands are plain handlers; a process that appends events
+ * and the audit log. Its commands are plain handlers; a process that appends events
  * these read models project mounts this module, so they are current in the same transaction.
  */
 @Module({})

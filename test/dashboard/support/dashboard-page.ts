@@ -1,5 +1,5 @@
 /**
- * Driving the console's dashboard in a browser (issue 13): the few moves every step repeats, by
+ * Driving the console's dashboard in a browser: the few moves every step repeats, by
  * what a person sees (roles, labels, words), never by CSS class where a role will do.
  */
 import path from 'node:path';

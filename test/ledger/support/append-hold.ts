@@ -6,7 +6,7 @@ const HOLD_KEY = 150_015;
 
 /**
  * Holds the append of one event type in the test's own database, from outside the services
- * (issue 15: no crash hook in production code). A trigger on `events` makes the inserting
+ * (no crash hook in production code). A trigger on `events` makes the inserting
  * transaction wait for an advisory lock this object holds, so a writer can be caught between
  * what it did before its append (e.g. the gateway's reserve) and the append itself.
  */

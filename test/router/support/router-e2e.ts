@@ -10,7 +10,7 @@ import type { RunningServices } from '../../support/service-harness';
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../../..');
 
-/** Scaled-down clocks (DESIGN.md "Time"): the real timers, in seconds. */
+/** Scaled-down clocks: the real timers, in seconds. */
 export const FAST_CLOCKS = {
   ADMIN_API_KEY: 'svc_admin_router_e2e_0123456789abcdef',
   OFFER_TIMEOUT_SECONDS: '2',

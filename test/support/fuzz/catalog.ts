@@ -88,6 +88,10 @@ const HAND_WRITTEN_BODIES: Record<string, Schema> = {
 
 const LIMIT: Schema = { type: 'integer', minimum: 1, maximum: 100 };
 const HAND_WRITTEN_QUERIES: Record<string, QueryParam[]> = {
+  'GET /admin/v1/experts/:id/notifications': [
+    { name: 'limit', schema: LIMIT, repeatable: false },
+    { name: 'cursor', schema: { type: 'string' }, repeatable: false },
+  ],
   'GET /expert/v1/assignments': [{ name: 'status', schema: { type: 'string', enum: ['active', 'all'] }, repeatable: false }],
   'GET /admin/v1/webhook-deliveries': [
     { name: 'status', schema: { type: 'string', enum: ['scheduled', 'retrying', 'succeeded', 'failed', 'dead_lettered'] }, repeatable: false },
@@ -210,7 +214,7 @@ export function buildCatalog(publicDocument: OpenApiLike, expertDocument: OpenAp
       pathParams: route.pathParams.map((name) => ({ name, kind: idKindOf(route, name), pattern: typeof pathPatterns[name] === 'string' ? (pathPatterns[name] as string) : undefined })),
       query,
       // Public lists refuse unknown parameters (list-query.rules.ts), as does the deliveries list; other routes ignore them.
-      refusesUnknownQuery: (surface === 'public' && query.length > 0) || route.key === 'GET /admin/v1/webhook-deliveries',
+      refusesUnknownQuery: (surface === 'public' && query.length > 0) || route.key === 'GET /admin/v1/webhook-deliveries' || route.key === 'GET /admin/v1/experts/:id/notifications',
       body,
       idempotencyKey: parameters.some((parameter) => parameter.name === 'Idempotency-Key'),
       versioned: surface === 'public',

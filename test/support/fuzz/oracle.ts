@@ -24,7 +24,7 @@ export function errorValidator(errorSchema: Schema): ErrorValidator {
 }
 
 /**
- * What issue 11 requires of every answer: no 5xx, an answer at all (unless the request's own
+ * What the edge requires of every answer: no 5xx, an answer at all (unless the request's own
  * framing never completed), every error in the spec's shape with `request_id` equal to the
  * `Request-Id` header, and no success for a request that is certainly invalid.
  */
@@ -54,7 +54,7 @@ export function judge(request: FuzzCase, result: Exchange, validate: ErrorValida
     const problem = validate(body);
     if (problem) return { kind: 'error-shape', status, reason: `${problem}: ${JSON.stringify(body).slice(0, 200)}` };
     const { request_id: requestId, message } = (body as { error: { request_id: string; message: string } }).error;
-    // Issue 11: invalid UTF-8 in a body whose length is right was answered "Request body size did not match Content-Length".
+    // Invalid UTF-8 in a body whose length is right was answered "Request body size did not match Content-Length".
     if (request.family === 'body.invalid-utf8' && request.framing.kind === 'normal' && /content-length|did not match/i.test(message)) {
       return { kind: 'error-shape', status, reason: `untrue message for invalid UTF-8 with a correct Content-Length: ${JSON.stringify(message)}` };
     }

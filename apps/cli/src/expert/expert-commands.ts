@@ -117,9 +117,12 @@ export const EXPERT_COMMANDS: Record<string, ExpertCommand> = {
     },
   },
   availability: {
-    usage: 'availability --set online|busy|offline',
-    summary: 'Say whether you take offers.',
-    options: ['set'],
-    run: (api, o) => api.call('POST', '/availability', { availability: required(o, 'set') }),
+    usage: 'availability --set online|busy|offline|away [--until <ISO time, at most 7 days ahead>]',
+    summary: 'Say whether you take offers; online until a time with --until (offline after it).',
+    options: ['set', 'until'],
+    run: (api, o) => {
+      const until = optional(o, 'until');
+      return api.call('POST', '/availability', { availability: required(o, 'set'), ...(until ? { available_until: until } : {}) });
+    },
   },
 };

@@ -57,7 +57,7 @@ export function parseListenOptions(flags: ListenFlags, env: NodeJS.ProcessEnv): 
   if (forwardTo.protocol !== 'http:' && forwardTo.protocol !== 'https:') throw new ListenUsageError('--forward-to must be an http:// or https:// URL');
   const scheme = flags.scheme ?? 'service';
   if (scheme !== 'service' && scheme !== 'standard') throw new ListenUsageError('--scheme must be service (Service-Signature) or standard (Standard Webhooks)');
-  const apiUrl = flags.url ?? env.SERVICE_API_URL ?? `http://127.0.0.1:${env.GATEWAY_PORT ?? '3000'}`;
+  const apiUrl = flags.url ?? env.SERVICE_BASE_URL ?? `http://127.0.0.1:${env.GATEWAY_PORT ?? '3000'}`;
   const secret = flags.secret === undefined ? newSessionSecret() : normaliseSecret(flags.secret);
   return { apiUrl, key, mode, forwardTo, scheme, secret, secretGenerated: flags.secret === undefined };
 }

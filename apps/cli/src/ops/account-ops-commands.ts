@@ -10,7 +10,7 @@ const withWorkspace = <T>(config: ServiceConfig, options: Options, run: (databas
 
 const operator = (config: ServiceConfig) => ({ now: new Date(), requestId: newId('request'), policy: ledgerPolicy(config.ledger) });
 
-/** Credit accounts (issue 4), through the same commands and events as the admin API. */
+/** Credit accounts, through the same commands and events as the admin API. */
 export const ACCOUNT_OPS_COMMANDS: Record<string, OpsCommand> = {
   'account:show': {
     usage: 'account:show --workspace <ws_id>',

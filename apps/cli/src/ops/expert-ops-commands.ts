@@ -42,7 +42,7 @@ async function existingExpert(database: Database, options: Options): Promise<str
 const PROFILE_FLAGS = ['name', 'role', 'skills', 'tenure-years', 'turnaround-minutes', 'rate'] as const;
 const PROFILE_USAGE = '--name <name> --role <role> --skills a,b --tenure-years <n> --turnaround-minutes <n> --rate <credits/h>';
 
-/** The roster and operations cancel (issue 5), through the same commands and events as the admin API. */
+/** The roster and operations cancel, through the same commands and events as the admin API. */
 export const EXPERT_OPS_COMMANDS: Record<string, OpsCommand> = {
   'expert:add': {
     usage: `expert:add ${PROFILE_USAGE} [--availability online|busy|offline]`,
@@ -81,7 +81,7 @@ export const EXPERT_OPS_COMMANDS: Record<string, OpsCommand> = {
   'expert:invite': {
     usage: 'expert:invite --expert <spec_id> --email <address>',
     options: ['expert', 'email'],
-    summary: 'Invite an expert to the console (issue 12): prints a one-time sign-up link, shown once, expiring after CONSOLE_INVITATION_TTL_SECONDS (72 h).',
+    summary: 'Invite an expert to the console: prints a one-time sign-up link, shown once, expiring after CONSOLE_INVITATION_TTL_SECONDS (72 h).',
     run: (options, config) =>
       withDatabase(config, async (database) =>
         inviteExpertToConsole(

@@ -17,7 +17,7 @@ export interface OpsCommand {
 
 /** Operations talk to the event store directly: the same commands and events as every service. */
 export const OPS_COMMANDS: Record<string, OpsCommand> = {
-  // Issue 13: --owner-email invites the first owner.
+  // --owner-email invites the first owner.
   ...PEOPLE_OPS_COMMANDS,
   'workspace:show': {
     usage: 'workspace:show --workspace <ws_id>',

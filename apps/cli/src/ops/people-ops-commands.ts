@@ -21,7 +21,7 @@ const operatorOption = (options: Record<string, string | boolean | undefined>): 
   return id;
 };
 
-/** Issue 13: workspaces with their first owner, and operations' own people. */
+/** Workspaces with their first owner, and operations' own people. */
 export const PEOPLE_OPS_COMMANDS: Record<string, OpsCommand> = {
   'workspace:create': {
     usage: 'workspace:create --name <name> [--owner-email <address>]',

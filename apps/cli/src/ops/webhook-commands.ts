@@ -53,7 +53,7 @@ function progress(done: number, total: number): void {
   else if (done === total || done % 10 === 0) process.stderr.write(`replayed ${done}/${total}\n`);
 }
 
-/** Webhook endpoints, deliveries, dead letters and replay (issue 6), straight on the event store. */
+/** Webhook endpoints, deliveries, dead letters and replay, straight on the event store. */
 export const WEBHOOK_COMMANDS: Record<string, OpsCommand> = {
   'webhook:set': {
     usage: 'webhook:set --workspace <ws_id> --url <https url>',
@@ -83,7 +83,7 @@ export const WEBHOOK_COMMANDS: Record<string, OpsCommand> = {
     usage: 'secrets:reencrypt',
     options: [],
     summary:
-      'Re-seal every webhook signing secret under the first key of SECRETS_KEYRING (and seal any stored in plaintext before issue 11); run after adding a key, before dropping an old one.',
+      'Re-seal every webhook signing secret under the first key of SECRETS_KEYRING (and seal any stored in plaintext earlier); run after adding a key, before dropping an old one.',
     run: (_options, config) => withDatabase(config, (database) => resealWebhookSecrets(database.pool, startSecretCipher(config.secretKeyring))),
   },
   'deliveries:list': {

@@ -1,5 +1,5 @@
 /**
- * Every read and write of the workspace dashboard (issue 13), as TanStack Query hooks over the
+ * Every read and write of the workspace dashboard, as TanStack Query hooks over the
  * typed clients. Every key starts with the mode, so switching test/live swaps all data at once and
  * nothing of one mode is ever shown in the other.
  */

@@ -1,5 +1,5 @@
 /**
- * Names for what the dashboard and the operations' pages read (issue 13), all derived from the
+ * Names for what the dashboard and the operations' pages read, all derived from the
  * generated documents (a change in the gateway's document shows up here as a type error).
  */
 import type { components as AdminComponents } from './generated/admin';

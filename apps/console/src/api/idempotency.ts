@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key per user action (issue 13): what a person asked to create once is created once,
+ * Idempotency-Key per user action: what a person asked to create once is created once,
  * even when the request goes again: TanStack's retry after a network error or a 5xx, or the person
  * pressing the button again after such a failure. The same request (same route, same input) keeps
  * its key until an answer settles it; a success or a refusal (4xx) ends the action, so the next

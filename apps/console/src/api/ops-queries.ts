@@ -1,5 +1,5 @@
 /**
- * The operations' pages (issue 13): the admin API, called with the operator's own session
+ * The operations' pages: the admin API, called with the operator's own session
  * (docs/dashboard-contract.md §8), as TanStack Query hooks over the typed client.
  */
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ export const opsKeys = {
   operators: ['ops', 'operators'] as const,
 };
 
-type Availability = 'online' | 'busy' | 'offline';
+type Availability = 'online' | 'busy' | 'offline' | 'away';
 const id = (value: string) => ({ params: { path: { id: value } } });
 const nextPage = (last: { next: string | null }) => last.next ?? undefined;
 

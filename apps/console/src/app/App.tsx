@@ -47,7 +47,7 @@ function ExpertPage({ route }: { route: Route }): ReactNode {
   }
 }
 
-/** The expert console (issue 12): its frame, its live offers. */
+/** The expert console: its frame, its live offers. */
 function ExpertApp({ session, route }: { session: Session; route: Route }) {
   const announce = useAnnounce();
   // The card appears by itself; screen readers are told.

@@ -1,5 +1,5 @@
 /**
- * The workspace dashboard (issue 13): what a signed-in member sees, in one mode at a time. Loaded
+ * The workspace dashboard: what a signed-in member sees, in one mode at a time. Loaded
  * as a chunk of its own, and each page in its own chunk on first visit.
  */
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';

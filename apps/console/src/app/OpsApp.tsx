@@ -1,4 +1,4 @@
-/** Operations' pages (issue 13), for an operator signed in to the console: a chunk of their own. */
+/** Operations' pages, for an operator signed in to the console: a chunk of their own. */
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { Session } from '../api/types';
 import { OpsLayout } from '../common/OpsLayout/OpsLayout';

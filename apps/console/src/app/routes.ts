@@ -1,7 +1,7 @@
 /**
  * The console's pages by path (below the `/console` base): pure, so a unit test reads it.
  *
- * Three kinds of people share one console (issue 13): experts (`/offers`, `/work`, `/history`),
+ * Three kinds of people share one console: experts (`/offers`, `/work`, `/history`),
  * workspace members (the dashboard) and operators (`/ops/…`). The dashboard's mode is part of
  * the address, as on Stripe's: `/deployments` is live data, `/test/deployments` the same page in
  * test mode, so a link, a reload or Back never shows the other mode's data.

@@ -10,7 +10,7 @@ import { CONFIG } from '../http/tokens';
 
 /**
  * The operations API (/admin/v1) has its own credential, `ADMIN_API_KEY`, never a workspace
- * key. Without it configured the admin API refuses everything (bearer requests). Since issue 13 an
+ * key. Without it configured the admin API refuses everything (bearer requests). Now an
  * operator signed in to the console uses it too: the session cookie when no Authorization header is
  * sent (CSRF on changes); a member's or an expert's session is 401.
  */
@@ -32,7 +32,7 @@ export class AdminGuard implements CanActivate {
       return true;
     }
     request.actor = OPERATIONS_ACTOR;
-    // Failures count against the client's address; a blocked address is refused first (issue 11).
+    // Failures count against the client's address; a blocked address is refused first.
     return this.throttle.authenticate(request.ip, String(request.id), () => {
       const expected = this.config.adminKeyHash;
       if (!expected) throw new DomainError('authentication_failed', 'the admin API is disabled: start the gateway with ADMIN_API_KEY set');

@@ -22,7 +22,7 @@ export class CreateApiKeyDto {
 const noKey = (id: string): DomainError => new DomainError('not_found', `no API key ${id} in this mode`, 'id');
 
 /**
- * API keys from the dashboard (issue 13, SPEC.md "Authentication" rule 5: "created and revoked in
+ * API keys from the dashboard (SPEC.md "Authentication" rule 5: "created and revoked in
  * the workspace dashboard"): per mode (`Service-Mode`), a name, shown once, revoked, last used.
  * Session-only: a key cannot mint keys.
  */

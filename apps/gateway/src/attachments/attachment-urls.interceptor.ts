@@ -5,7 +5,7 @@ import { ATTACHMENT_URLS } from './attachments.tokens';
 
 /**
  * Every answer that shows an output (the agent's deployment and list, handoffs, the expert's
- * views, whatever comes later) shows uploaded files by a URL signed for this reading (issue 12).
+ * views, whatever comes later) shows uploaded files by a URL signed for this reading.
  * One interceptor instead of a call in each controller, so no route can forget it; registered
  * innermost, it sees the handler's latest shape before any version transform.
  */

@@ -9,14 +9,14 @@ const UPLOAD_MEDIA_TYPE = 'application/x-eh-attachment-upload';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The uploaded file's own Content-Type (issue 12), kept before the body is read as raw bytes. */
+    /** The uploaded file's own Content-Type, kept before the body is read as raw bytes. */
     uploadContentType?: string;
   }
 }
 
 /**
  * The parsed body of an upload. The bytes sit in a private field: checks that walk every parsed
- * body (issue 11's unsafe-input hook) see an object with no entries, not 25 million byte indexes.
+ * body (the unsafe-input hook) see an object with no entries, not 25 million byte indexes.
  */
 export class UploadedFile {
   readonly #bytes: Buffer;

@@ -7,7 +7,7 @@ import { MemberGuard, memberOf, OwnerOnly } from '../members/member.guard';
 import { WorkspacePeople } from '../members/workspace-people.service';
 
 /**
- * The audit log (issue 13, docs/dashboard-contract.md §7): who changed keys, endpoints, secrets,
+ * The audit log (docs/dashboard-contract.md §7): who changed keys, endpoints, secrets,
  * members, plan and credits, newest first. Owners only: it names every member.
  */
 @Controller('console/api/v1/audit_log')

@@ -9,7 +9,7 @@ import { ValidatedBody } from '../http/validated-body.pipe';
 import { InviteExpertDto } from './console-auth.dto';
 import { ConsoleAuthService } from './console-auth.service';
 
-/** Operations and the console (issue 12): invite an expert (a one-time link), revoke their sessions. */
+/** Operations and the console: invite an expert (a one-time link), revoke their sessions. */
 @Controller('admin/v1/experts')
 @UseGuards(AdminGuard)
 export class AdminExpertAccessController {

@@ -11,7 +11,7 @@ export class AcceptInvitationDto {
   @JSONSchema({ minLength: 12, maxLength: 200, description: '12 to 200 characters; not a common password, the email or the name.' })
   password!: string;
 
-  /** Issue 13: members and operators choose the name others see; experts have theirs from the roster (400 if sent). */
+  /** Members and operators choose the name others see; experts have theirs from the roster (400 if sent). */
   @IsOptional()
   @IsString()
   @MinLength(1)

@@ -47,7 +47,7 @@ export interface OpenedSession {
 }
 
 /**
- * The console's sign-in flows (issue 12). Rules live in the libs (the roster decider, the
+ * The console's sign-in flows. Rules live in the libs (the roster decider, the
  * password policy, session lifetimes); this ties them to the request: clock, ids, the throttle.
  */
 @Injectable()
@@ -61,7 +61,7 @@ export class ConsoleAuthService {
     @Inject(ConsoleSessions) private readonly sessions: ConsoleSessions,
     @Inject(SIGN_IN_THROTTLE) private readonly throttle: SignInThrottle,
     @Inject(EXPERT_EVENT_HUB) private readonly events: ExpertEventHub,
-    /** Issue 13: partners' streams opened with a member's session end with it too. */
+    /** Partners' streams opened with a member's session end with it too. */
     @Inject(WORKSPACE_EVENT_HUB) private readonly workspaceEvents: WorkspaceEventHub | undefined,
   ) {
     this.passwords = new PasswordStore(sql);
@@ -72,7 +72,7 @@ export class ConsoleAuthService {
     return inviteExpertToConsole({ store: this.store, sql: this.sql }, { expertId, email, ttlSeconds: console.invitationTtlSeconds, publicBaseUrl, now: new Date(), correlationId: requestId });
   }
 
-  /** Issue 13: an invitation link of any kind (expert, member, operator); one 404 for every link that cannot be used. */
+  /** An invitation link of any kind (expert, member, operator); one 404 for every link that cannot be used. */
   async invitation(token: string): Promise<InvitationPreview> {
     const now = new Date();
     const found = await openInvitationFor(this.sql, token, now);
@@ -143,7 +143,7 @@ export class ConsoleAuthService {
     return expert ? { kind: 'expert', id: expert.id } : null;
   }
 
-  /** Issue 13: every session of any person (sign-out everywhere; a removed member). */
+  /** Every session of any person (sign-out everywhere; a removed member). */
   async revokeAllOf(principal: Principal): Promise<number> {
     const revoked = await this.sessions.store.revokeAll(principal, new Date());
     if (principal.kind === 'expert') this.events.closeExpertSessions(principal.id);

@@ -5,7 +5,7 @@ import { ConsoleSessions } from './console-sessions';
 
 /**
  * The console's own session routes: the cookie only (a bearer credential has no session to show or
- * end). Since issue 13 any person's: an expert, a workspace member or an operator.
+ * end). Now any person's: an expert, a workspace member or an operator.
  */
 @Injectable()
 export class ConsoleSessionGuard implements CanActivate {

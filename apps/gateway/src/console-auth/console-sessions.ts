@@ -14,7 +14,7 @@ export interface CookieAuth {
   email: string;
 }
 
-/** Issue 13: whoever the cookie belongs to: an expert, a workspace member or an operator. */
+/** Whoever the cookie belongs to: an expert, a workspace member or an operator. */
 export type ConsolePerson =
   | { kind: 'expert'; expert: ExpertRef; email: string }
   | { kind: 'member'; member: MemberAccount }
@@ -27,9 +27,9 @@ export interface PersonAuth {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set when the request was authenticated by the session cookie (issue 12), for experts. */
+    /** Set when the request was authenticated by the session cookie, for experts. */
     consoleAuth?: CookieAuth;
-    /** Issue 13: set for any person authenticated by the session cookie. */
+    /** Set for any person authenticated by the session cookie. */
     personAuth?: PersonAuth;
   }
 }
@@ -42,7 +42,7 @@ export const CSRF_HEADER = 'x-csrf-token';
 const TOUCH_AFTER_SECONDS = 60;
 
 /**
- * Resolves the session cookie to a signed-in expert (issue 12), for ExpertGuard (which also takes
+ * Resolves the session cookie to a signed-in expert, for ExpertGuard (which also takes
  * the bearer credential) and the console's own routes. The session row is read on every request,
  * so a sign-out or a revocation is effective at once on every replica.
  */
@@ -75,7 +75,7 @@ export class ConsoleSessions {
   }
 
   /**
-   * Issue 13: the cookie's person of any kind, CSRF checked for changes; null without a cookie.
+   * The cookie's person of any kind, CSRF checked for changes; null without a cookie.
    * A removed member, like a retired expert, has no session any more (401).
    */
   async authenticateAny(request: FastifyRequest): Promise<PersonAuth | null> {

@@ -2,7 +2,7 @@ import type { ExpertRef, MemberRole } from '@eh/contracts';
 import type { ConsoleSession } from '@eh/identity';
 import type { ConsolePerson } from './console-sessions';
 
-/** Issue 13 (docs/dashboard-contract.md §1): who is signed in, of any kind. */
+/** Who is signed in, of any kind. */
 export type SessionPrincipal =
   | { kind: 'expert'; id: string; name: string; email: string }
   | { kind: 'member'; id: string; name: string; email: string; workspace_id: string; workspace_name: string; role: MemberRole }
@@ -25,7 +25,7 @@ export const toSessionResource = (session: ConsoleSession, expert: ExpertRef, em
   expires_at: session.expiresAt.toISOString(),
 });
 
-/** Issue 13: the principal a person's session shows. */
+/** The principal a person's session shows. */
 export function principalOf(person: ConsolePerson): SessionPrincipal {
   switch (person.kind) {
     case 'expert':

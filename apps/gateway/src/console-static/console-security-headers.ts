@@ -1,5 +1,5 @@
 /**
- * Headers of everything under /console (issue 12). The console loads only its own scripts, styles
+ * Headers of everything under /console. The console loads only its own scripts, styles
  * and fonts and talks only to its own origin; images may also be `data:` (the icon) and `blob:`
  * (a preview of a file being uploaded), never another host (a markdown preview cannot load
  * tracking pixels). No page may frame it (clickjacking), and no URL of it leaks as a Referer.

@@ -6,7 +6,7 @@ import { CONSOLE_CONTENT_SECURITY_POLICY } from './console-security-headers';
 import { registerConsoleStatic } from './console-static';
 
 /** The static console on a bare Fastify (no Nest, no servers): files, the SPA fallback, headers. */
-describe('the console under /console (issue 12)', () => {
+describe('the console under /console', () => {
   let dir: string;
   let app: FastifyInstance;
 

@@ -13,11 +13,11 @@ export interface PartnerDeliveriesQuery {
   cursor?: string;
   /** `overdue=true`: only pending deliveries past their attempt time by more than the threshold. */
   overdue: boolean;
-  /** Binds a cursor to these filters (docs/decisions.md "REST surface (issue 3)": a cursor is a position in one result set). */
+  /** Binds a cursor to these filters (docs/decisions.md "REST surface": a cursor is a position in one result set). */
   filtersHash: string;
 }
 
-/** `GET /v1/webhook_deliveries` (issue 13): the admin list's filters less the workspace, which the key fixes. */
+/** `GET /v1/webhook_deliveries`: the admin list's filters less the workspace, which the key fixes. */
 export function parsePartnerDeliveriesQuery(query: Record<string, unknown>): PartnerDeliveriesQuery {
   refuseUnknownParameters(query, PARTNER_DELIVERIES_PARAMETERS);
   const filter: PartnerDeliveriesQuery['filter'] = {};

@@ -6,7 +6,7 @@ import type { EventStore } from '@eh/event-store';
 const STALE_AFTER_MS = 30_000;
 
 /**
- * Runs partners' bulk replays (issue 13) in the gateway process that accepted them, after the 202
+ * Runs partners' bulk replays in the gateway process that accepted them, after the 202
  * went out, one run per job per process. The job's stream is the truth: a job whose process died is
  * resumed by whichever gateway is next asked about it.
  */

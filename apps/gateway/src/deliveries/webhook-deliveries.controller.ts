@@ -34,7 +34,7 @@ import { BulkReplayDto } from './webhook-deliveries.dto';
 const innerCursor = (createdAt: string, id: string): string => Buffer.from(`${createdAt}|${id}`).toString('base64url');
 
 /**
- * A partner's deliveries (issue 13, docs/dashboard-contract.md §4): the list with every filter, one
+ * A partner's deliveries (docs/dashboard-contract.md §4): the list with every filter, one
  * with all its attempts, replay of one dead letter (same id: the receiver sees the same
  * `Service-Delivery`), and bulk replay as a job whose progress can be read.
  */

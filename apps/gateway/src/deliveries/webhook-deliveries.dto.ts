@@ -1,7 +1,7 @@
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 
-/** `POST /v1/webhook_deliveries/replay` (issue 13): which dead letters of the caller's workspace and mode. */
+/** `POST /v1/webhook_deliveries/replay`: which dead letters of the caller's workspace and mode. */
 export class BulkReplayDto {
   @IsOptional()
   @IsString()

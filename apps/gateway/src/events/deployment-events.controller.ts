@@ -32,7 +32,7 @@ function parseSequence(value: string, param: string): number {
 }
 
 /**
- * A deployment's events and everyone's live streams (issue 13, docs/dashboard-contract.md §5): public
+ * A deployment's events and everyone's live streams (docs/dashboard-contract.md §5): public
  * events only, each the webhook body, so an agent can follow without polling and without a receiver.
  */
 @Controller('v1')

@@ -18,7 +18,7 @@ export interface OpenEventStream {
 }
 
 /**
- * The server-sent event response of issue 13's streams, framed as the expert console's (issue 12):
+ * The server-sent event response's streams, framed as the expert console's:
  * `retry: 3000`, `: connected`, `: keepalive` every period; a cookie stream re-reads its session at
  * each keepalive and ends when it was signed out or revoked.
  */

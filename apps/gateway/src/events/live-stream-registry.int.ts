@@ -9,7 +9,7 @@ interface TestClient extends LiveStreamClient {
   closed: boolean;
 }
 
-/** The gateway's open live streams by owner, fed from NATS while any is open (issue 14), against the loopback server. */
+/** The gateway's open live streams by owner, fed from NATS while any is open, against the loopback server. */
 describe('LiveStreamRegistry', () => {
   let nats: NatsConnection;
   let subject: string;

@@ -12,8 +12,8 @@ export interface LiveStreamClient {
 
 /**
  * The live streams open on this gateway, grouped by whose they are (a workspace, an expert), and
- * the NATS subscriptions that feed them, held while at least one stream is open (issue 14).
- * Shared by the partners' hub (issue 13) and the expert console's (issue 12).
+ * the NATS subscriptions that feed them, held while at least one stream is open.
+ * Shared by the partners' hub and the expert console's.
  */
 export class LiveStreamRegistry<Client extends LiveStreamClient> {
   private readonly groups = new Map<string, Set<Client>>();
@@ -79,7 +79,7 @@ export class LiveStreamRegistry<Client extends LiveStreamClient> {
     await this.subscriptions.close();
   }
 
-  /** One event, or a bundle of one stream's consecutive events (issue 14); one that fails to go out does not hold back the rest. */
+  /** One event, or a bundle of one stream's consecutive events; one that fails to go out does not hold back the rest. */
   private async receive(message: Msg): Promise<void> {
     if (this.groups.size === 0) return;
     let events: RecordedEvent[];

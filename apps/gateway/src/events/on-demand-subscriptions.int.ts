@@ -3,7 +3,7 @@ import { testNamespace, waitUntil } from '@eh/platform/testing';
 import type { NatsConnection } from 'nats';
 import { OnDemandSubscriptions } from './on-demand-subscriptions';
 
-/** Issue 14: the gateway's live-stream subscriptions exist only while a stream is open, against the loopback NATS. */
+/** The gateway's live-stream subscriptions exist only while a stream is open, against the loopback NATS. */
 describe('OnDemandSubscriptions', () => {
   let nats: NatsConnection;
   let subject: string;

@@ -4,7 +4,7 @@ import type { Msg, NatsConnection, Subscription } from 'nats';
 const DEFAULT_LINGER_MS = 30_000;
 
 /**
- * Core NATS subscriptions held only while a live stream is open on this process (issue 14): with
+ * Core NATS subscriptions held only while a live stream is open on this process: with
  * none open, the server sends the gateway nothing, where it used to send it every event twice.
  * Each subject is read in order, one message at a time, by its own loop.
  */

@@ -5,7 +5,7 @@ import { categorySubject, type EventStore, type RecordedEvent } from '@eh/event-
 import type { NatsConnection } from 'nats';
 import { LiveStreamRegistry } from './live-stream-registry';
 
-/** One open `…/events/stream` of a partner (issue 13). */
+/** One open `…/events/stream` of a partner. */
 export interface PartnerStreamClient {
   workspaceId: string;
   mode: KeyMode;
@@ -21,9 +21,9 @@ export interface PartnerStreamClient {
 const CATEGORIES = ['deployment', 'handoff', 'account'] as const;
 
 /**
- * Feeds partners' live event streams from NATS (issue 13), as the expert console's hub does (issue
+ * Feeds partners' live event streams from NATS, as the expert console's hub does (issue
  * 12): plain subscriptions per gateway process on what the relay publishes, held while a stream
- * is open here (issue 14), fanned out in memory.
+ * is open here, fanned out in memory.
  * Its own subscriptions, since it needs handoff and account events as well. An event is rendered
  * (its stream read up to it, as the webhook body) once per replica, and only while a stream of its
  * workspace is open here.
@@ -35,7 +35,7 @@ export class WorkspaceEventHub {
     nats: NatsConnection,
     subjectPrefix: string,
     private readonly store: EventStore,
-    /** Signs uploaded attachments in `data.object` for this reading (issue 12), as every answer does. */
+    /** Signs uploaded attachments in `data.object` for this reading, as every answer does. */
     private readonly present: <T>(object: T, now: Date) => T = (object) => object,
   ) {
     // In order per category, one at a time: an event never overtakes an earlier one of its stream.

@@ -15,8 +15,8 @@ declare module 'fastify' {
 
 /**
  * The expert API (`/expert/v1`) takes the expert's own credential, `Bearer svc_expert_…`,
- * never a workspace key or the admin credential (docs/decisions.md "Router (issue 5)").
- * A retired expert's credential stops working at once. Since issue 12 the console's session
+ * never a workspace key or the admin credential (docs/decisions.md "Router").
+ * A retired expert's credential stops working at once. Now the console's session
  * cookie is accepted too (when no Authorization header is sent).
  */
 @Injectable()
@@ -37,7 +37,7 @@ export class ExpertGuard implements CanActivate {
 
   /** The request's expert, set on it; refuses as the guard does (401, 403 CSRF, 429 for a blocked address). */
   async authenticate(request: FastifyRequest): Promise<ExpertRef> {
-    // Issue 12: without a bearer credential, the console's session cookie (CSRF checked on changes).
+    // Without a bearer credential, the console's session cookie (CSRF checked on changes).
     if (request.headers.authorization === undefined) {
       const viaCookie = await this.sessions.authenticate(request);
       if (viaCookie) {
@@ -45,7 +45,7 @@ export class ExpertGuard implements CanActivate {
         return viaCookie.expert;
       }
     }
-    // Failures count against the client's address; a blocked address is refused first (issue 11).
+    // Failures count against the client's address; a blocked address is refused first.
     const expert = await this.throttle.authenticate(request.ip, String(request.id), async () => {
       const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
       if (!match) throw new DomainError('authentication_failed', 'send "Authorization: Bearer svc_expert_…" with your expert credential');

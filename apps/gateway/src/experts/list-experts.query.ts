@@ -10,7 +10,7 @@ export interface ListExpertsQuery {
 
 /**
  * The roster cursor is a position cursor, unsigned, since it only holds a position in a list
- * every key may read in full (docs/decisions.md "Router (issue 5)").
+ * every key may read in full (docs/decisions.md "Router").
  */
 export function parseListExpertsQuery(query: Record<string, unknown>): ListExpertsQuery {
   refuseUnknownParameters(query, KNOWN);

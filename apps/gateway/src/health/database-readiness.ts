@@ -15,7 +15,7 @@ const WITHOUT_DATABASE = [/^\/health\//, /^\/docs\//, /^\/v1\/openapi\.json$/];
 /**
  * A gateway started while PostgreSQL is down listens at once (liveness answers, readiness says
  * not ready) and answers every other request 503 `service_unavailable` with Retry-After until
- * its migrations ran, instead of exiting (issue 11). Global, so it runs before the key guards.
+ * its migrations ran, instead of exiting. Global, so it runs before the key guards.
  */
 @Injectable()
 export class DatabaseReadyGuard implements CanActivate {

@@ -28,7 +28,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const translated = this.translate(exception, request);
     if (translated.code === 'internal_error') this.logger.error(`${request.id} ${request.method} ${request.url}`, exception instanceof Error ? exception.stack : String(exception));
     // The answer already started (a stream that failed midway): nothing more can be said in it,
-    // and sending again would throw outside any handler (issue 11). Cut the connection instead.
+    // and sending again would throw outside any handler. Cut the connection instead.
     if (reply.sent || reply.raw.headersSent) {
       this.logger.error(`${request.id} ${request.method} ${request.url}: ${translated.code} after the answer had started; connection closed`);
       reply.raw.destroy();
@@ -36,7 +36,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     // Headers set for the success answer (@Header: `text/html` on the docs pages, a public
     // Cache-Control on the OpenAPI document) must not describe the error: an object sent on a
-    // `text/html` reply crashed the gateway (issue 11). Errors are JSON and never cached.
+    // `text/html` reply crashed the gateway. Errors are JSON and never cached.
     reply.removeHeader('content-type');
     reply.removeHeader('content-length');
     void reply.header('Cache-Control', 'no-store');

@@ -7,7 +7,7 @@ interface CachedKey {
 }
 
 /**
- * API keys this gateway looked up in the last `ttlMs` (issue 14: one PostgreSQL query per request
+ * API keys this gateway looked up in the last `ttlMs` (one PostgreSQL query per request
  * was a fifth of a GET's cost). Only keys that were valid are kept, so a failed attempt always
  * reaches the database (and the failure throttle). The TTL is the revocation bound by
  * construction: a revoked key is refused on every replica at most `ttlMs` later, with no
@@ -15,7 +15,7 @@ interface CachedKey {
  */
 export class ApiKeyCache {
   private readonly entries = new Map<string, CachedKey>();
-  /** Lookups under way: requests arriving together share one query (issue 14: ten connections missed together). */
+  /** Lookups under way: requests arriving together share one query (ten connections missed together). */
   private readonly loading = new Map<string, Promise<AuthenticatedKey | null>>();
   /** Moves on forgetAll: a lookup that began before it is neither shared nor kept after it. */
   private generation = 0;

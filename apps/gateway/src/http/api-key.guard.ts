@@ -18,7 +18,7 @@ declare module 'fastify' {
 
 /**
  * SPEC.md "Authentication": `Authorization: Bearer <key>`; anything else is 401 `authentication_failed`.
- * Issue 13: without an Authorization header, a workspace member's console session (cookie, CSRF on
+ * Without an Authorization header, a workspace member's console session (cookie, CSRF on
  * changes) with the mode in `Service-Mode` acts as the workspace's key of that mode, so the
  * dashboard calls the same /v1 routes through the same typed client.
  */
@@ -38,7 +38,7 @@ export class ApiKeyGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     if (request.headers.authorization === undefined && sessionCookieOf(request) !== undefined) return this.viaSession(request);
-    // Failures count against the client's address; a blocked address is refused first (issue 11).
+    // Failures count against the client's address; a blocked address is refused first.
     request.auth = await this.throttle.authenticate(request.ip, String(request.id), async () => {
       const header = request.headers.authorization;
       if (!header) throw new DomainError('authentication_failed', 'missing Authorization header; send "Authorization: Bearer <API key>"');

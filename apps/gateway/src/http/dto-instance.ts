@@ -28,7 +28,7 @@ function nestedDto(dto: ClassConstructor<object>, field: string): ClassConstruct
 
 /**
  * The first field of `body` its DTO does not declare, at any depth of nested DTOs, or null.
- * Own keys against a Set only (issue 11): `constructor`, `toString` or `__proto__` are field
+ * Own keys against a Set only: `constructor`, `toString` or `__proto__` are field
  * names like any other, never looked up on a prototype, so they are refused like `foo`.
  */
 export function unknownField(dto: ClassConstructor<object>, body: JsonObject, parent = ''): string | null {

@@ -59,7 +59,7 @@ class ProbeController {
 })
 class ProbeModule {}
 
-describe('Nest interceptors without AsyncResource.bind (issue 14)', () => {
+describe('Nest interceptors without AsyncResource.bind', () => {
   let app: NestFastifyApplication;
 
   beforeAll(async () => {

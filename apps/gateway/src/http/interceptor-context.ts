@@ -8,7 +8,7 @@ import { defer, mergeAll, type Observable } from 'rxjs';
  * like `AsyncResource.bind(fn)` without what Node 24's bind adds to the function: two
  * `util.deprecate` getters (DEP0172), each of which sets a prototype and so creates a map in
  * the old generation pointing at the young closure. Every such map kept a request's whole
- * object graph alive through two scavenges (docs/decisions.md, issue 14); Node's own streams
+ * object graph alive through two scavenges (docs/decisions.md); Node's own streams
  * moved to this form for the same cost (nodejs/node#59867).
  */
 export function bindToCurrentContext<T>(fn: () => T, type: string): () => T {
@@ -28,7 +28,7 @@ export function isReproducedNestIntercept(intercept: (...args: never[]) => unkno
 }
 
 /**
- * Issue 14: Nest runs every interceptor layer of every request through `AsyncResource.bind`
+ * Nest runs every interceptor layer of every request through `AsyncResource.bind`
  * (nestjs/nest#11926, so a context set in an interceptor, or a retried `next.handle()`, keeps
  * the request's async context). The same algorithm with `bindToCurrentContext`: the same
  * contexts, without the old-generation maps. Left as Nest's if Nest's code is not the one

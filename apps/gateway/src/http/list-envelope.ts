@@ -1,5 +1,5 @@
 /**
- * Every list response (docs/decisions.md "REST surface (issue 3)"): `next` is the cursor of the
+ * Every list response (docs/decisions.md "REST surface"): `next` is the cursor of the
  * following page, or null on the last one; `has_more` says the same as a boolean for clients
  * that branch on it. `object` names the shape, as Stripe's lists do.
  */
@@ -10,5 +10,5 @@ export interface ListEnvelope<Item> {
   has_more: boolean;
 }
 
-/** Issue 13: one page of a list. */
+/** One page of a list. */
 export const listEnvelope = <Item>(data: Item[], next: string | null): ListEnvelope<Item> => ({ object: 'list', data, next, has_more: next !== null });

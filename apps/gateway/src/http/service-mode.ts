@@ -2,7 +2,7 @@ import { DomainError, type Actor, type KeyMode } from '@eh/contracts';
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Issue 13 (docs/dashboard-contract.md §1): a member signed in to the dashboard works in one mode at
+ * A member signed in to the dashboard works in one mode at
  * a time and names it on every request, as a key's prefix does: the `Service-Mode` header, or for
  * the event streams (which `EventSource` opens without custom headers) the `mode` query parameter.
  */
@@ -10,7 +10,7 @@ export const SERVICE_MODE_HEADER = 'service-mode';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Who is acting (issue 13): the key, the member or operator signed in, or operations' credential. */
+    /** Who is acting: the key, the member or operator signed in, or operations' credential. */
     actor?: Actor;
   }
 }

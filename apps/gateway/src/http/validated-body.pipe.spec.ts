@@ -27,7 +27,7 @@ function withField(base: object, name: string, value: unknown): Record<string, u
   return JSON.parse(`${head}${head.length > 1 ? ',' : ''}${JSON.stringify(name)}:${JSON.stringify(value)}}`) as Record<string, unknown>;
 }
 
-describe('the validated body: unknown fields by own keys, values kept as parsed (issue 11)', () => {
+describe('the validated body: unknown fields by own keys, values kept as parsed', () => {
   const create = new ValidatedBody(CreateDeploymentDto);
   const base = { brief: 'x', skills: ['copywriting'] };
 

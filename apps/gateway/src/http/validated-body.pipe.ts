@@ -16,7 +16,7 @@ export class ValidatedBody<T extends object> implements PipeTransform<unknown, T
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new DomainError('invalid_request', 'the request body must be a JSON object');
     }
-    // Unknown fields first, by own keys (issue 11), as class-validator's whitelist would report them first.
+    // Unknown fields first, by own keys, as class-validator's whitelist would report them first.
     const unknown = unknownField(this.dto, body as Record<string, unknown>);
     if (unknown) throw new DomainError('invalid_request', `unknown field ${unknown}`, unknown);
     const instance = toDtoInstance(this.dto, body as Record<string, unknown>);

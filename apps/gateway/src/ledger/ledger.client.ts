@@ -45,7 +45,7 @@ export class LedgerClient {
   }
 
   /**
-   * Gives back at once what a create that failed after its reserve holds (issue 11); the ledger
+   * Gives back at once what a create that failed after its reserve holds; the ledger
    * releases nothing if the deployment was appended after all, or if nothing is held. Never
    * throws: true when released, false otherwise (nothing held, the deployment exists, or no
    * answer in time, in which case the orphan sweep releases it at the reservation's deadline).
@@ -74,7 +74,7 @@ function refusal(error: unknown, retryAfterSeconds: number): Error {
     case 'in_flight_limit_reached':
       return new RetryAfterError('in_flight_limit_reached', message, retryAfterSeconds);
     case 'service_unavailable':
-      // The ledger could not reach PostgreSQL (issue 11): the caller retries, nothing was created.
+      // The ledger could not reach PostgreSQL: the caller retries, nothing was created.
       return new DomainError('service_unavailable', 'the credit ledger is briefly unavailable; retry shortly');
     default:
       // Anything else is our fault (a bad amount, a ledger bug): a 500, never the caller's.

@@ -8,7 +8,7 @@ import { namedMode } from '../http/service-mode';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Issue 13: the workspace member signed in (routes behind MemberGuard). */
+    /** The workspace member signed in (routes behind MemberGuard). */
     member?: MemberAccount;
   }
 }
@@ -19,7 +19,7 @@ const OWNER_ONLY = 'eh:owner-only';
 export const OwnerOnly = (): MethodDecorator & ClassDecorator => SetMetadata(OWNER_ONLY, true);
 
 /**
- * The dashboard's own routes under /console/api/v1 (issue 13): a workspace member's session cookie
+ * The dashboard's own routes under /console/api/v1: a workspace member's session cookie
  * only (CSRF on changes). Another kind of person is 401; a developer on an owner's route is 403
  * `permission_denied`, so the console can say why rather than pretend the page does not exist.
  */

@@ -24,7 +24,7 @@ export interface MemberResource {
 const toMember = (m: MemberAccount): MemberResource => ({ object: 'member', id: m.member_id, email: m.email, name: m.name, role: m.role, joined_at: m.joined_at });
 
 /**
- * The team (issue 13): owners see and manage it; developers get 403 `permission_denied`. Changes
+ * The team: owners see and manage it; developers get 403 `permission_denied`. Changes
  * are events on `members-<ws_id>` (libs/identity); removal also ends the member's sessions.
  */
 @Controller('console/api/v1/members')

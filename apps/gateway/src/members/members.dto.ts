@@ -2,7 +2,7 @@ import { IsIn, IsString, MaxLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { MEMBER_ROLES } from '@eh/contracts';
 
-/** `POST /console/api/v1/members/invitations` (issue 13). */
+/** `POST /console/api/v1/members/invitations`. */
 export class InviteMemberDto {
   @IsString()
   @MaxLength(254)

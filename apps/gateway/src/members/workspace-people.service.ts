@@ -6,7 +6,7 @@ import { findConsoleAccountByEmail } from '@eh/roster';
 import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
 
 /**
- * What the people handlers need from the gateway (issue 13): the store, the read models, and the
+ * What the people handlers need from the gateway: the store, the read models, and the
  * roster's answer to "does an expert sign in with this email" (libs/identity cannot import the roster).
  */
 @Injectable()

@@ -3,7 +3,7 @@ import type { MemoryScope } from '@eh/memory';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
 
-/** The caller's own memory: its workspace, in its key's mode (test and live are separate, issue 8). */
+/** The caller's own memory: its workspace, in its key's mode (test and live are separate). */
 export const memoryScopeOf = (auth: AuthenticatedKey, request: FastifyRequest): MemoryScope => ({
   workspaceId: auth.workspaceId,
   mode: auth.mode,

@@ -50,7 +50,7 @@ export function dtoSchemas(dto: DtoClass): Record<string, JsonSchema> {
     nested.forEach(visit);
   };
   visit(dto.name);
-  // A DTO without a single rule (an action's empty body, issue 13) has no metadata: it takes `{}` only.
+  // A DTO without a single rule (an action's empty body) has no metadata: it takes `{}` only.
   found[dtoComponentName(dto.name)] ??= { type: 'object', additionalProperties: false, properties: {} };
   return found;
 }

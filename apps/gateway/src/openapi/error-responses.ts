@@ -27,7 +27,7 @@ export function errorCodesByStatus(route: DiscoveredRoute, doc: OperationDoc | u
   if (route.authenticated) ['authentication_failed', 'rate_limited'].forEach((code) => codes.add(code as ErrorCode));
   if (route.pathParams.length > 0) codes.add('not_found');
   if (route.authenticated && route.method === 'post') codes.add('idempotency_conflict');
-  // Issue 13: a change made with a member's session cookie needs its CSRF token.
+  // A change made with a member's session cookie needs its CSRF token.
   if (route.authenticated && route.method !== 'get') codes.add('csrf_token_invalid');
   for (const code of doc?.errors ?? []) codes.add(code);
   for (const code of doc?.omitErrors ?? []) codes.delete(code);

@@ -22,7 +22,7 @@ export const RESOURCE_SCHEMAS: Record<string, JsonSchema> = {
   DeletedMemoryEntry: deletedMemoryEntrySchema,
   Handoff: handoffSchema,
   Error: errorSchema(),
-  // Issue 13.
+ 
   ...DASHBOARD_SCHEMAS,
 };
 
@@ -35,7 +35,7 @@ export const RESOURCE_KIND_COMPONENTS: Record<Exclude<ResourceKind, 'list'>, str
 const integerHeader = (description: string): JsonSchema => ({ description, required: false, schema: { type: 'integer', minimum: 0 } });
 
 /**
- * Response headers by name (SPEC.md "Limits", docs/decisions.md "REST conventions (issue 3)").
+ * Response headers by name (SPEC.md "Limits", docs/decisions.md "REST conventions").
  * The rate-limit headers are optional: 401s carry none, and none are sent while Redis is down
  * (the gateway fails open).
  */
@@ -67,7 +67,7 @@ export function sharedParameters(versions: readonly string[]): Record<string, Js
       description: 'Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`.',
       schema: { type: 'string', enum: [...versions] },
     },
-    // Issue 13: the dashboard calls /v1 with a member's session cookie and names the mode.
+    // The dashboard calls /v1 with a member's session cookie and names the mode.
     ServiceMode: {
       name: 'Service-Mode',
       in: 'header',
@@ -99,7 +99,7 @@ export const SECURITY_SCHEMES: Record<string, JsonSchema> = {
     scheme: 'bearer',
     description: 'A workspace API key: `svc_test_…` (test mode: synthesized output, no billing) or `svc_live_…`. A missing, expired or revoked key is 401 `authentication_failed`.',
   },
-  // Issue 13: the dashboard, signed in as a workspace member.
+  // The dashboard, signed in as a workspace member.
   sessionCookie: {
     type: 'apiKey',
     in: 'cookie',

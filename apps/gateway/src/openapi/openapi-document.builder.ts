@@ -66,7 +66,7 @@ function operation(route: DiscoveredRoute, doc: OperationDoc | undefined, schema
     ...(doc?.query ?? []),
     { $ref: '#/components/parameters/ServiceVersion' },
     ...(idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
-    // Issue 13: a member's session names the mode, and signs its changes.
+    // A member's session names the mode, and signs its changes.
     ...(route.authenticated ? [{ $ref: '#/components/parameters/ServiceMode' }] : []),
     ...(route.authenticated && route.method !== 'get' ? [{ $ref: '#/components/parameters/CsrfToken' }] : []),
   ];

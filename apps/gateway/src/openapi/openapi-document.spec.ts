@@ -94,7 +94,7 @@ describe('GET /v1/openapi.json: OpenAPI 3.1 generated from the registered routes
       return schema?.properties.error.properties.code.enum;
     };
     expect(Object.keys(op('post', '/v1/deployments').responses)).toEqual(['201', '400', '401', '402', '403', '409', '413', '415', '422', '429', '500', '503']);
-    // Issue 13: a change made with a member's session cookie needs its CSRF token.
+    // A change made with a member's session cookie needs its CSRF token.
     expect(codes('post', '/v1/deployments', '403')).toEqual(['csrf_token_invalid']);
     expect(codes('post', '/v1/deployments', '429')).toEqual(['rate_limited', 'in_flight_limit_reached']);
     expect(codes('post', '/v1/deployments/{id}/cancel', '409')).toEqual(['idempotency_conflict', 'deployment_not_cancellable']);

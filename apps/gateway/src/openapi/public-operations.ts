@@ -43,6 +43,6 @@ export const PUBLIC_OPERATIONS: Record<string, OperationDoc> = {
   ...ACCOUNT_OPERATIONS,
   ...MEMORY_HANDOFF_OPERATIONS,
   ...ATTACHMENT_OPERATIONS,
-  // Issue 13: webhook endpoints, the signing secret, deliveries, replays, events, usage history.
+  // Webhook endpoints, the signing secret, deliveries, replays, events, usage history.
   ...DASHBOARD_OPERATIONS,
 };

@@ -11,7 +11,7 @@ import { UsageCache } from './usage.cache';
 /**
  * SPEC.md "GET /v1/usage": the workspace's credits, for agents gating themselves. Credits are
  * per workspace, so a test and a live key read the same account; test deployments never draw
- * on it (docs/decisions.md "Ledger (issue 4)").
+ * on it (docs/decisions.md "Ledger").
  */
 @Controller('v1/usage')
 @UseGuards(ApiKeyGuard)

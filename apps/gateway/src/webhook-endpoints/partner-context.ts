@@ -1,8 +1,8 @@
 import type { PartnerScope } from '@eh/delivery';
 import type { AuthenticatedKey } from '@eh/workspaces';
 
-/** Issue 13: whose endpoints, deliveries and events: the key's workspace and mode (or the member's choice). */
+/** Whose endpoints, deliveries and events: the key's workspace and mode (or the member's choice). */
 export const scopeOf = (auth: AuthenticatedKey): PartnerScope => ({ workspaceId: auth.workspaceId, mode: auth.mode });
 
-/** DI token of the secret cipher that seals new signing secrets (issue 11) and opens one at a reveal (issue 13). */
+/** DI token of the secret cipher that seals new signing secrets and opens one at a reveal. */
 export const SECRET_CIPHER = Symbol('SecretCipher');

@@ -13,7 +13,7 @@ import { SECRET_CIPHER } from './partner-context';
 import { EmptyBodyDto, NoBody, RotateSigningSecretDto } from './webhook-endpoints.dto';
 
 /**
- * The secret that signs deliveries to a deployment's `webhook_url` (issue 13, docs/dashboard-contract.md
+ * The secret that signs deliveries to a deployment's `webhook_url` (docs/dashboard-contract.md
  * §3), one per workspace and mode, there from the start; shown once (reveal), or anew by a rotation.
  */
 @Controller('v1/webhook_signing_secret')

@@ -31,7 +31,7 @@ import { scopeOf, SECRET_CIPHER } from './partner-context';
 import { CreateWebhookEndpointDto, EmptyBodyDto, NoBody, RotateSigningSecretDto, UpdateWebhookEndpointDto } from './webhook-endpoints.dto';
 
 /**
- * A partner's own webhook endpoints (issue 13, docs/dashboard-contract.md §2), several per workspace
+ * A partner's own webhook endpoints (docs/dashboard-contract.md §2), several per workspace
  * and mode, with the key (or a member's session and `Service-Mode`). Rules live in libs/delivery.
  */
 @Controller('v1/webhook_endpoints')

@@ -77,7 +77,7 @@ export interface ApiUsage {
   deployments_this_cycle: number;
   burn_rate_daily: number;
   forecasted_depletion: string | null;
-  /** Our gateway's additions (docs/decisions.md "Ledger (issue 4)"); optional for other gateways. */
+  /** Our gateway's additions (docs/decisions.md "Ledger"); optional for other gateways. */
   in_flight?: number;
   plan?: { name: string; cycle_cap_credits: number; cycle_days: number; in_flight_limit: number };
 }
@@ -108,7 +108,7 @@ export interface ReplyBody {
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
-/** `POST /v1/deployments/quote` (issue 17, docs/decisions.md). */
+/** `POST /v1/deployments/quote` (docs/decisions.md). */
 export interface ApiDeploymentQuote {
   object: 'deployment_quote';
   mode: 'test' | 'live';

@@ -19,7 +19,7 @@ const RETRY_MS = [500, 3_000, 10_000, 30_000];
 /**
  * Follows deployments' live event streams on the gateway (`GET /v1/deployments/:id/events/stream`),
  * one stream per deployment however many MCP sessions subscribe, and hands each new event to
- * its listeners (issue 17: resource subscriptions are fed by the events, not by polling). Every
+ * its listeners (resource subscriptions are fed by the events, not by polling). Every
  * event's deployment is also recorded (`onDeployment`, the poll gate), so a read right after the
  * notification shows the change without another API call.
  */

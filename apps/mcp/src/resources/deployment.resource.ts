@@ -12,7 +12,7 @@ const DEPLOYMENT_URI = /^deployment:\/\/(dep_[0-9A-Za-z]+)$/;
 const LISTED = 20;
 
 /**
- * Deployments as MCP resources (issue 17). A subscriber gets `notifications/resources/updated`
+ * Deployments as MCP resources. A subscriber gets `notifications/resources/updated`
  * for the deployment's URI as each of its events arrives on the gateway's live stream (accepted,
  * needs_input, completed, …), so a host learns of a question or an output without a tool call.
  * Subscriptions belong to this server's session and end with it.

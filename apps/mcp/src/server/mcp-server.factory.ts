@@ -44,7 +44,7 @@ export function createMcpServer(context: ToolContext, taskStore: TaskStore): Mcp
   registerReplyToDeploymentTool(server, context);
   registerListSpecialistsTool(server, context);
   registerGetUsageTool(server, context);
-  // Issue 17.
+ 
   registerQuoteDeploymentTool(server, context);
   registerCancelDeploymentTool(server, context);
   registerListDeploymentsTool(server, context);

@@ -16,7 +16,7 @@ const entryShape = {
 const entryOf = (entry: ApiMemoryEntry) => ({ key: entry.key, kind: entry.kind, body: entry.body, updated_at: entry.updated_at });
 
 /**
- * Brand memory (issue 17 over `/v1/memory`, decided in issue 8): what every expert of the
+ * Brand memory (over `/v1/memory`): what every expert of the
  * workspace reads before working. Reading and writing are separate tools so a host can allow
  * one without the other.
  */

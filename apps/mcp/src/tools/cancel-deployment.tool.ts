@@ -10,7 +10,7 @@ const inputSchema = {
   reason: z.string().optional().describe('Optional: why, in a sentence; kept on the deployment.'),
 };
 
-/** POST /v1/deployments/:id/cancel (issue 17): releases the reserved credits in full. */
+/** POST /v1/deployments/:id/cancel: releases the reserved credits in full. */
 export function registerCancelDeploymentTool(server: McpServer, context: ToolContext): void {
   server.registerTool(
     'service.cancel_deployment',

@@ -12,7 +12,7 @@ import { runTool, toolSuccess } from './tool-result';
  * answers `invalid_request` naming the field, which reaches the agent as a tool error with that
  * code. The schema gives types and the rules in words.
  */
-/** The create body's fields, shared with service.quote_deployment (the same body, issue 17). */
+/** The create body's fields, shared with service.quote_deployment (the same body). */
 export const deploymentBodyShape = {
   brief: z.string().describe('What you need, in plain English prose; 2 to 3 sentences is ideal (at most 20,000 characters). No deadlines or priority hints: use `urgency`.'),
   skills: z

@@ -20,7 +20,7 @@ const outputSchema = {
   next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page.'),
 };
 
-/** GET /v1/deployments (issue 17), most recent first. */
+/** GET /v1/deployments, most recent first. */
 export function registerListDeploymentsTool(server: McpServer, context: ToolContext): void {
   server.registerTool(
     'service.list_deployments',

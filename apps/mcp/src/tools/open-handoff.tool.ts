@@ -30,7 +30,7 @@ const outputSchema = {
   memory_event: z.boolean(),
 };
 
-/** POST /v1/handoffs (issue 17; SPEC.md's second surface, decided in issue 8). */
+/** POST /v1/handoffs (SPEC.md's second surface, decided). */
 export function registerOpenHandoffTool(server: McpServer, context: ToolContext): void {
   server.registerTool(
     'service.open_handoff',

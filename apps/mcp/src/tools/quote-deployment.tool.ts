@@ -22,7 +22,7 @@ const outputSchema = {
   quoted_at: z.string(),
 };
 
-/** POST /v1/deployments/quote (issue 17): the figures before commitment, nothing created or reserved. */
+/** POST /v1/deployments/quote: the figures before commitment, nothing created or reserved. */
 export function registerQuoteDeploymentTool(server: McpServer, context: ToolContext): void {
   server.registerTool(
     'service.quote_deployment',

@@ -6,6 +6,6 @@ import type { DeploymentEventFeed } from '../resources/deployment-event-feed';
 export interface ToolContext {
   api: ServiceApiClient;
   poller: DeploymentPoller;
-  /** One live event stream per followed deployment, shared by every session (issue 17). */
+  /** One live event stream per followed deployment, shared by every session. */
   feed: DeploymentEventFeed;
 }

@@ -24,7 +24,7 @@ const outputSchema = {
 };
 
 /**
- * Issue 17: the 50/80/95 % thresholds of the cycle cap, for an agent gating itself. The REST
+ * The 50/80/95 % thresholds of the cycle cap, for an agent gating itself. The REST
  * API has no per-threshold record to read, so they follow from GET /v1/usage (docs/decisions.md).
  */
 export function registerUsageThresholdsTool(server: McpServer, context: ToolContext): void {

@@ -21,7 +21,7 @@ const inputSchema = {
 };
 
 /**
- * Long-running waiting the way MCP 2025-11-25 prescribes it (issue 17): a task. The call answers
+ * Long-running waiting the way MCP 2025-11-25 prescribes it: a task. The call answers
  * at once with a task; the wait follows the deployment's live events (not polling), and the
  * result (the deployment, as service.check_deployment returns it) is fetched with tasks/result.
  * Task-only, so no host blocks on it past its timeout; hosts without tasks use

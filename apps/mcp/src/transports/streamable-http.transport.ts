@@ -23,7 +23,7 @@ export interface RunningHttpTransport {
 }
 
 /**
- * The second transport (issue 7): Streamable HTTP on loopback at `/mcp`, stateful (the SDK's
+ * The second transport: Streamable HTTP on loopback at `/mcp`, stateful (the SDK's
  * session ids), one McpServer per session. Plain node:http rather than the SDK's Express helper,
  * so the only dependencies are the SDK's own transport classes. Host and Origin are checked
  * against localhost names, because the server holds a workspace key and has no auth of its own.

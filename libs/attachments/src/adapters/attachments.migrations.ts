@@ -1,7 +1,7 @@
 import type { Migration } from '@eh/platform';
 
 /**
- * Issue 12: files experts upload. `attachments` describes each (whose, for which deployment);
+ * Files experts upload. `attachments` describes each (whose, for which deployment);
  * `blob_chunks` holds the bytes (PostgresBlobStore). Operational data, not events: the output
  * that hands a file over is the event (`deployment.completed` names the attachment id).
  */

@@ -1,7 +1,7 @@
 /**
- * Where uploaded bytes live (issue 12; DESIGN.md: somewhere every replica sees, never one
+ * Where uploaded bytes live (somewhere every replica sees, never one
  * replica's disk). PostgreSQL is the adapter here; an S3-compatible bucket is the second one when
- * files outgrow the database (docs/decisions.md "Expert console (issue 12)").
+ * files outgrow the database (docs/decisions.md "Expert console").
  */
 export interface BlobStore {
   /** Stores `bytes` under `blobId` (written once; ids are never reused). */

@@ -10,7 +10,7 @@ function parts(url: string): { path: string; expires: string; signature: string 
   return { path: parsed.pathname, expires: parsed.searchParams.get('expires') ?? '', signature: parsed.searchParams.get('signature') ?? '' };
 }
 
-describe('signed attachment URLs (issue 12)', () => {
+describe('signed attachment URLs', () => {
   const url = signedAttachmentUrl({ publicBaseUrl: 'https://api.example.test/', secrets: [SECRET], attachmentId: ID, expires: NOW + 60 });
   const { path, expires, signature } = parts(url);
   const check = (overrides: Partial<Parameters<typeof checkAttachmentSignature>[0]> = {}) =>

@@ -4,7 +4,7 @@ const stored = { name: 'hero.png', url: '/v1/attachments/att_1/content', content
 const linked = { name: 'brief.pdf', url: 'https://files.example.com/brief.pdf', content_type: 'application/pdf', size_bytes: 9 };
 const urlFor = (id: string) => `https://api.example.test/v1/attachments/${id}/content?expires=1&signature=x`;
 
-describe('presentStoredAttachments (issue 12)', () => {
+describe('presentStoredAttachments', () => {
   it('shows stored files by signed URL, without attachment_id; linked files unchanged', () => {
     const deployment = { id: 'dep_1', output: { format: 'markdown', body: '# x', attachments: [stored, linked] } };
     expect(presentStoredAttachments(deployment, urlFor)).toEqual({

@@ -1,5 +1,5 @@
 /**
- * Readers never see how an uploaded file is stored (issue 12): in events an attachment from the
+ * Readers never see how an uploaded file is stored: in events an attachment from the
  * blob store carries `attachment_id` and an unsigned path; everything shown (the agent's GET, lists,
  * handoffs, the expert's view, webhook bodies) has `{name, url, content_type, size_bytes}` with `url`
  * signed for that reading. Attachments given as URLs by the expert pass through unchanged.
@@ -35,7 +35,7 @@ export function presentStoredAttachments<T>(value: T, urlFor: AttachmentUrlFor):
 export function hasStoredAttachments(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(hasStoredAttachments);
   if (!isPlainObject(value)) return false;
-  // Issue 14: `for…in`, not Object.entries: it runs on every webhook body and API answer, and the
+  // `for…in`, not Object.entries: it runs on every webhook body and API answer, and the
   // entries' arrays were 1.7 % of the webhooks service's CPU. A plain object inherits no enumerable key.
   for (const key in value) {
     const child = value[key];

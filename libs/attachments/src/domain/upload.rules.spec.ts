@@ -11,7 +11,7 @@ const refusal = (run: () => unknown): { code: string; field?: string } | 'ok' =>
   }
 };
 
-describe('upload rules (issue 12)', () => {
+describe('upload rules', () => {
   it('takes a plain file name, trimmed, up to 255 characters', () => {
     expect(parseAttachmentName(' hero copy v2.md ')).toBe('hero copy v2.md');
     expect(parseAttachmentName('résumé 📎.pdf')).toBe('résumé 📎.pdf');

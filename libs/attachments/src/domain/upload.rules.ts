@@ -1,5 +1,5 @@
 /**
- * What an upload must be (issue 12). The name is shown to the agent and used as the download's
+ * What an upload must be. The name is shown to the agent and used as the download's
  * file name, so it is one plain file name; the type is served back as `Content-Type`, so it must
  * be a well-formed media type.
  */

@@ -3,7 +3,7 @@ import type { SealedSecret } from '@eh/contracts';
 import type { SecretOpener } from '../application/attempt-delivery.handler';
 
 /**
- * Keeps opened signing secrets in memory for a short while (issue 11): every attempt of a
+ * Keeps opened signing secrets in memory for a short while: every attempt of a
  * workspace is signed with the same few secrets, and one AES-GCM open per attempt is waste.
  * Keyed by the whole envelope and its additional data, so a secret copied to another endpoint
  * still has to open on its own, and a re-sealed or rotated secret is a new entry. Short-lived,

@@ -30,7 +30,7 @@ export const deliveriesViewMigrations: readonly Migration[] = [
     `,
   },
   {
-    // Issue 13: partners list their own deliveries, per mode. Rows of deliveries scheduled before
+    // Partners list their own deliveries, per mode. Rows of deliveries scheduled before
     // the mode was recorded keep null: operations see them, partners of neither mode do.
     id: 'delivery/002-deliveries-view-mode',
     sql: `

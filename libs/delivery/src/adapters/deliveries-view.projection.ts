@@ -30,7 +30,7 @@ const UPSERT = `ON CONFLICT (delivery_id) DO UPDATE SET status = EXCLUDED.status
                  next_attempt_at = EXCLUDED.next_attempt_at, updated_at = EXCLUDED.updated_at, revision = EXCLUDED.revision,
                  resource = EXCLUDED.resource`;
 
-/** One delivery's row: alone (an append of its own), or with the others of a group of appends (issue 14: one statement for all). */
+/** One delivery's row: alone (an append of its own), or with the others of a group of appends (one statement for all). */
 const ALONE = `${INSERT} SELECT ${COLUMNS.map(([, type], index) => `$${index + 1}::${type}`).join(', ')} FROM appended ${UPSERT}`;
 const IN_A_GROUP = `${INSERT} SELECT ${NAMES} FROM rows_appended ${UPSERT}`;
 const GROUP_COLUMNS = COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ');
@@ -38,7 +38,7 @@ const GROUP_COLUMNS = COLUMNS.map(([name, type]) => `${name} ${type}`).join(', '
 /**
  * Kept with the append: the reconciler never sees an attempt recorded without its outcome, and
  * the admin API reads its own replay at once. Written in the append's statement when the caller
- * knows the fold (issue 14), else by folding the whole stream again in its transaction (a
+ * knows the fold, else by folding the whole stream again in its transaction (a
  * delivery has a few dozen events at most), so the row can never drift from the fold.
  */
 export const deliveriesViewProjection = stateProjection({

@@ -3,11 +3,11 @@ import type { SqlClient } from '@eh/platform';
 import type { DeliveryResource } from '../domain/delivery.resource';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../domain/delivery.state';
 
-/** Operations' filter (issue 6: workspace, endpoint, event type, time); all optional. */
+/** Operations' filter (workspace, endpoint, event type, time); all optional. */
 export interface DeliveryFilter {
   status?: DeliveryStatus;
   workspace_id?: string;
-  /** Issue 13: a partner's list is one workspace and one mode. */
+  /** A partner's list is one workspace and one mode. */
   mode?: string;
   endpoint_id?: string;
   event_type?: string;

@@ -7,7 +7,7 @@ export const DELIVERY_QUEUE = 'webhook-deliveries';
 export interface AttemptJob {
   delivery_id: string;
   attempt: number;
-  /** The trace of the event that caused the delivery (issue 16), when one was active at enqueue. */
+  /** The trace of the event that caused the delivery, when one was active at enqueue. */
   traceparent?: string;
 }
 
@@ -18,7 +18,7 @@ export const attemptJobId = (deliveryId: string, attempt: number): string => `${
  * The AttemptScheduler port on the platform's BullMQ adapter: one job per (delivery, attempt),
  * its id derived from both, so adding it twice (fan-out redelivered, reconciler, replay) adds
  * it once. Redis holds only these jobs, all rebuilt from PostgreSQL by the reconciler
- * (DESIGN.md "Redis").
+ *.
  */
 export class DeliveryQueue implements AttemptQueue {
   private readonly jobs: DelayedJobQueue<AttemptJob>;

@@ -4,7 +4,7 @@ import type { AttemptOutcome, UnrecordedAttempt } from '../application/attempt-d
 import type { AttemptJob } from './delivery-queue';
 
 /**
- * One webhook attempt with its signals (issue 16): a client span in the trace of the event that
+ * One webhook attempt with its signals: a client span in the trace of the event that
  * caused the delivery (its context rides in the job's data), and
  * `eh_webhook_delivery_attempts_total{outcome}` / `eh_webhook_dead_letters_total`.
  */
@@ -21,7 +21,7 @@ export async function attemptWithSignals(job: AttemptJob, attempt: () => Promise
 }
 
 /**
- * Issue 14: a first attempt made before its delivery is recorded, in its own span; counted once
+ * A first attempt made before its delivery is recorded, in its own span; counted once
  * its outcome is recorded (with the schedule here, or later by the attempt that records it).
  */
 export async function unrecordedAttemptWithSignals(job: AttemptJob, attempt: () => Promise<UnrecordedAttempt>): Promise<UnrecordedAttempt> {

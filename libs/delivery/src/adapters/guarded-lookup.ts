@@ -4,7 +4,7 @@ import { classifyAddress } from '../domain/address-classification';
 
 /**
  * A socket `lookup` (the sender's connector passes it to net/tls.connect) that refuses non-public
- * addresses (issues 6 and 11, "Safety"). The check runs on the very addresses the socket connects
+ * addresses ("Safety"). The check runs on the very addresses the socket connects
  * to, so DNS changed since registration, or answering differently the second time (rebinding),
  * cannot reach an internal address. Node skips `lookup` for an IP literal host: the sender checks
  * those itself (checkUrlShape).

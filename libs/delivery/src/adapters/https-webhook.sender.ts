@@ -15,10 +15,10 @@ export interface SenderOptions {
 /**
  * POSTs one webhook through undici's dispatcher rather than fetch or node:http. Its connector
  * passes `lookup` to the socket, so the address check runs at connect time (guarded-lookup.ts);
- * it never follows a redirect, so a 3xx stays a failed attempt (issue 6). Success is judged on
+ * it never follows a redirect, so a 3xx stays a failed attempt. Success is judged on
  * the status line, within the timeout; the response body is read and dropped.
  *
- * Issue 14: `dispatch` with a handler of our own makes no request object, no header validation
+ * `dispatch` with a handler of our own makes no request object, no header validation
  * pass and no body stream per POST: less client CPU than node:http's (`npm run bench:webhook-sender`,
  * docs/decisions.md).
  */

@@ -4,7 +4,7 @@ import type { SqlClient } from '@eh/platform';
 import { WEBHOOK_COPY_TOKEN, WebhookDestinations } from '../application/webhook-destinations';
 import { everyEndpointStored } from './webhook-endpoints-view.query';
 
-/** Issue 14: the relay's copy, on `hooks.<subject>`, of every event that may have a webhook destination (WebhookDestinations). */
+/** The relay's copy, on `hooks.<subject>`, of every event that may have a webhook destination (WebhookDestinations). */
 export function webhookCopy(sql: SqlClient): BusCopy {
   return { token: WEBHOOK_COPY_TOKEN, start: async () => new WebhookDestinations(await everyEndpointStored(sql), randomUUID()) };
 }

@@ -1,7 +1,7 @@
 import type { Migration } from '@eh/platform';
 
 /**
- * Issue 13: every webhook endpoint as of its stream's last event (rebuildable from the
+ * Every webhook endpoint as of its stream's last event (rebuildable from the
  * `webhook_endpoint-*` streams): the fan-out's directory of a workspace and mode, and the partner's
  * list. The admin API's endpoint of a whole workspace is a row too, with a null mode.
  */

@@ -4,7 +4,7 @@ import type { SqlClient } from '@eh/platform';
 import { webhookEndpointDecider } from '../application/delivery-deciders';
 import { toWebhookEndpointResource } from '../domain/webhook-endpoint.resource';
 
-/** Inline (issue 13): an endpoint is in the fan-out's directory and the partner's list the moment it is created. */
+/** Inline: an endpoint is in the fan-out's directory and the partner's list the moment it is created. */
 export const webhookEndpointsViewProjection: InlineProjection = {
   name: 'webhook_endpoints_view',
   refoldsStreams: true,

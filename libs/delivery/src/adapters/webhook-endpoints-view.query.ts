@@ -19,7 +19,7 @@ export async function countWebhookEndpoints(sql: SqlClient, workspaceId: string,
 }
 
 /**
- * The fan-out's directory (issue 13): enabled partner endpoints of the workspace and mode that take
+ * The fan-out's directory: enabled partner endpoints of the workspace and mode that take
  * this event type (listed, or `*`). The admin API's endpoint (null mode) is found by its own stream.
  */
 export async function endpointsTakingEvent(sql: SqlClient, workspaceId: string, mode: KeyMode, eventType: PublicEventType): Promise<DeliveryDestination[]> {

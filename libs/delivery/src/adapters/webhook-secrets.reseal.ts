@@ -18,7 +18,7 @@ export interface ResealReport {
   examined: number;
   /** Sealed under an older key, now under the active one. */
   resealed: number;
-  /** Written in plaintext before issue 11, now sealed. */
+  /** Written in plaintext earlier, now sealed. */
   sealed_plaintext: number;
   /** Sealed secrets that did not open (key missing from the keyring, altered or moved row): left as they are. */
   failed: { event_id: string; error: string }[];
@@ -27,7 +27,7 @@ export interface ResealReport {
 type SecretData = SecretField & { workspace_id: string; endpoint_id?: string; secret_id?: string };
 
 /**
- * Every event type carrying a secret. Issue 13 adds partners' endpoints and the `webhook_url`
+ * Every event type carrying a secret, including partners' endpoints and the `webhook_url`
  * signing secrets, which bind their sealing to the secret's own id instead of an endpoint's.
  */
 const SECRET_TYPES = ['webhook_endpoint.registered', 'webhook_endpoint.secret_rotated', 'webhook_endpoint.created', 'webhook_signing_secret.created', 'webhook_signing_secret.rotated'];
@@ -44,7 +44,7 @@ function resealed(data: SecretData, cipher: SecretResealer): SecretData | null {
 }
 
 /**
- * `ops secrets:reencrypt` (issue 11): rewrites, in place, every endpoint event whose secret is in
+ * `ops secrets:reencrypt`: rewrites, in place, every endpoint event whose secret is in
  * plaintext or sealed under a key other than the active one, so an old key can leave
  * SECRETS_KEYRING and no plaintext is left in the table. The only sanctioned change to a stored
  * event: its meaning (the secret) is the same, only its encoding changes, and nothing folds

@@ -29,7 +29,7 @@ export interface AttemptDeps {
   scheduler: AttemptScheduler;
   retryDelaysMs: readonly number[];
   clock: () => Date;
-  /** Issue 14: the signing streams' states, kept in memory while unchanged (HeardCommits); without it, read from the store. */
+  /** The signing streams' states, kept in memory while unchanged (HeardCommits); without it, read from the store. */
   signingReads?: SigningReads;
 }
 
@@ -57,7 +57,7 @@ export function signingSecrets(endpoint: WebhookEndpointState, at: Date, opener:
   return activeSecrets(endpoint, at.toISOString()).map((secret) => ('sealed' in secret ? opener.open(secret.sealed, aad) : secret.plaintext));
 }
 
-/** Issue 13: the workspace's `webhook_url` secrets of a mode that sign at `at`, newest first. */
+/** The workspace's `webhook_url` secrets of a mode that sign at `at`, newest first. */
 export function urlSigningSecrets(secret: SigningSecretState, at: Date, opener: SecretOpener): string[] {
   if (secret.status !== 'active') return [];
   return signingVersions(secret, at.toISOString()).map((version) => opener.open(version.sealed, webhookSecretAad(secret.workspace_id, version.secret_id)));
@@ -66,9 +66,9 @@ export function urlSigningSecrets(secret: SigningSecretState, at: Date, opener: 
 const NO_SECRET: AttemptResult = { status_code: null, latency_ms: 0, error: 'no signing secret: the workspace has no webhook endpoint' };
 
 /**
- * Which secrets sign a delivery (issue 13): a partner endpoint's own (its stream is keyed by its
+ * Which secrets sign a delivery: a partner endpoint's own (its stream is keyed by its
  * id); the admin API's endpoint's (keyed by the workspace); for a `webhook_url`, the workspace's
- * signing secret of the mode, and beside it, for receivers set up before issue 13, the admin API's
+ * signing secret of the mode, and beside it, for receivers set up earlier, the admin API's
  * endpoint's secrets (a receiver accepts any matching `v1`).
  */
 async function secretsFor(deps: AttemptDeps, delivery: PendingDelivery, at: Date): Promise<{ secrets: string[]; scheme: SignatureScheme }> {
@@ -171,7 +171,7 @@ export type UnrecordedAttempt =
   | { recorded: false; sent: Promise<SentAttempt> };
 
 /**
- * Issue 14: attempt 1 of a new delivery, made before anything is recorded. If it is sent within
+ * Attempt 1 of a new delivery, made before anything is recorded. If it is sent within
  * `waitMs`, the schedule and the attempt are appended together (one append where there were
  * two); if not, nothing is appended here. Nothing is lost by it as long as the caller acks the
  * event that asked for the delivery only after a record: killed before one, the event comes

@@ -46,7 +46,7 @@ describe('checkDestination (registration and create time)', () => {
     expect(await refusal('https://93.184.216.34/hook', never)).toBeNull();
   });
 
-  it('refuses IPv4 hidden in IPv6, as a literal or as what a name resolves to (issue 11)', async () => {
+  it('refuses IPv4 hidden in IPv6, as a literal or as what a name resolves to', async () => {
     const never: Resolve = async () => {
       throw new Error('DNS must not be asked');
     };

@@ -11,7 +11,7 @@ export const resolveAll: Resolve = async (hostname) => (await lookup(hostname, {
 const NOT_FOUND = new Set(['ENOTFOUND', 'ENODATA', 'ENONAME']);
 
 /**
- * Checks a webhook destination when it is registered or given as `webhook_url` (issue 6,
+ * Checks a webhook destination when it is registered or given as `webhook_url` (
  * "Safety"); 400 `invalid_request` naming `field` when refused. A name that does not resolve
  * is refused; a transient DNS failure is let through, since every attempt checks again the
  * address it actually connects to.

@@ -1,6 +1,6 @@
 /**
- * The reconciler re-derives attempt jobs from deliveries_view (issue 6), and leaves alone a
- * delivery this process is attempting now without a job (FirstAttempts, issue 14).
+ * The reconciler re-derives attempt jobs from deliveries_view, and leaves alone a
+ * delivery this process is attempting now without a job (FirstAttempts).
  */
 import { runMigrations } from '@eh/platform';
 import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';

@@ -11,7 +11,7 @@ export interface ReconcileReport {
 }
 
 /**
- * Redis holds only rebuildable state (DESIGN.md "Redis"): on start and every interval, every
+ * Redis holds only rebuildable state: on start and every interval, every
  * pending delivery due before the next pass but one is re-derived from `deliveries_view` and
  * its attempt job ensured under the same job id. A flushed Redis, an enqueue lost in a crash,
  * a job that failed for good: each is repaired within one interval. Same shape as the router's

@@ -31,7 +31,7 @@ function harness(limit = 2) {
   return { attempts, started, queued, logged, settle, flush, failEnqueues: () => (enqueueFails = true) };
 }
 
-describe('FirstAttempts: attempt 1 made where it was scheduled (issue 14)', () => {
+describe('FirstAttempts: attempt 1 made where it was scheduled', () => {
   it('starts the attempt at once, without the queue, and is not awaited by the fan-out', async () => {
     const { attempts, started, queued } = harness();
     await attempts.begin('dlv_1', SCHEDULED);
@@ -89,7 +89,7 @@ describe('FirstAttempts: attempt 1 made where it was scheduled (issue 14)', () =
   });
 });
 
-describe('FirstAttempts.attemptThenSchedule: attempt 1 before anything is recorded (issue 14)', () => {
+describe('FirstAttempts.attemptThenSchedule: attempt 1 before anything is recorded', () => {
   const SCHEDULE = { type: 'schedule', data: { delivery_id: 'dlv_1' } } as unknown as ScheduleDelivery;
   const CONTEXT = { workspaceId: 'ws_1', correlationId: 'evt_1', causationId: 'evt_1', now: '2030-01-01T00:00:00.000Z' };
   const SENT: SentAttempt = { attemptedAt: new Date(0), result: { status_code: 200, latency_ms: 3, error: null } };

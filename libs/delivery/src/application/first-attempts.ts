@@ -8,7 +8,7 @@ export interface FirstAttemptsDeps {
   /** One attempt (attemptDelivery), from the state the fan-out has just appended. */
   attempt(deliveryId: string, scheduled: FoldedStream<DeliveryState>): Promise<unknown>;
   /**
-   * Issue 14: attempt 1 before anything is recorded, recorded with the schedule if it is sent in
+   * Attempt 1 before anything is recorded, recorded with the schedule if it is sent in
    * time (attemptBeforeScheduling); `answered` is called once its POST has its answer (or fails).
    */
   attemptUnrecorded?(schedule: ScheduleDelivery, context: CommandContext, answered: () => void): Promise<UnrecordedAttempt>;
@@ -22,7 +22,7 @@ export interface FirstAttemptsDeps {
 }
 
 /**
- * Issue 14: a delivery's first attempt, made by the process that scheduled it, at once, from the
+ * A delivery's first attempt, made by the process that scheduled it, at once, from the
  * state it appended: no queue round trips, no read back. Nothing is lost by it: the delivery is in
  * PostgreSQL before the attempt starts, so one this process never finishes (a crash, a stop) is
  * pending without a job, and the reconciler adds it (DeliveryReconciler); one that fails for the
@@ -72,7 +72,7 @@ export class FirstAttempts {
   }
 
   /**
-   * Issue 14: a new delivery's first attempt made before it is recorded, when a slot is free and
+   * A new delivery's first attempt made before it is recorded, when a slot is free and
    * the event comes for the first time (a redelivery may find it recorded: `scheduleAlone` first).
    * Sent in time, the attempt is recorded with the schedule; otherwise `scheduleAlone` records the
    * schedule and the attempt is recorded after it, once sent, as `begin` does. Either way the

@@ -10,7 +10,7 @@ import { isPublicEventType } from '@eh/contracts';
 
 const noDelivery = (id: string): DomainError => new DomainError('not_found', `no webhook delivery ${id}`, 'id');
 
-/** Issue 13: a delivery of the scope's workspace and mode with its history; another's, or one of unknown mode, is 404. */
+/** A delivery of the scope's workspace and mode with its history; another's, or one of unknown mode, is 404. */
 export async function showPartnerDelivery(store: EventStore, scope: PartnerScope, id: string): Promise<DeliveryDetail> {
   if (!isId('delivery', id)) throw noDelivery(id);
   let detail: DeliveryDetail;
@@ -39,7 +39,7 @@ export async function retryPartnerDeliveryNow(store: EventStore, scope: PartnerS
 const noDeployment = (id: string): DomainError => new DomainError('not_found', `no deployment ${id}`, 'id');
 
 /**
- * The public events of a deployment's stream, in order, each in the webhook body's shape (issue 13):
+ * The public events of a deployment's stream, in order, each in the webhook body's shape:
  * `data.object` is the deployment as it was right after that event. Another workspace's or mode's
  * deployment is 404, as on `GET /v1/deployments/:id`.
  */

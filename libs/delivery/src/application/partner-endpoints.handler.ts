@@ -14,7 +14,7 @@ import { generateWebhookSecret, type SecretSealer } from './webhook-endpoint.han
 /** docs/dashboard-contract.md §2: at most this many endpoints per workspace and mode. */
 export const MAX_ENDPOINTS_PER_MODE = 16;
 
-/** Whose endpoints: the key's (or the member's chosen) workspace and mode (issue 13). */
+/** Whose endpoints: the key's (or the member's chosen) workspace and mode. */
 export interface PartnerScope {
   workspaceId: string;
   mode: KeyMode;
@@ -119,7 +119,7 @@ export async function rotatePartnerEndpointSecret(context: PartnerEndpointContex
 }
 
 /**
- * `webhook.test` (issue 13): a delivery of its own through the normal path (scheduled here, attempted,
+ * `webhook.test`: a delivery of its own through the normal path (scheduled here, attempted,
  * signed and retried by the webhooks service, listed with the others); sent even to a disabled endpoint.
  */
 export async function sendTestEvent(context: PartnerEndpointContext, scope: PartnerScope, id: string): Promise<DeliveryResource> {

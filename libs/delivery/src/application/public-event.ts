@@ -3,7 +3,7 @@ import { deploymentDecider, toDeploymentResource, type DeploymentState } from '@
 import { foldRecorded, loadAggregate, type EventStore, type RecordedEvent } from '@eh/event-store';
 import { handoffDecider, toHandoffResource, type HandoffState } from '@eh/handoffs';
 
-/** What a public event is about, as it was right after it (issue 6), and where it belongs (issue 13). */
+/** What a public event is about, as it was right after it, and where it belongs. */
 export interface EventSubject {
   object: unknown;
   metadata: Record<string, unknown>;
@@ -14,7 +14,7 @@ export interface EventSubject {
   mode: KeyMode;
 }
 
-/** The webhook body as an object (issue 13: the events API and the live streams show the same thing). */
+/** The webhook body as an object (the events API and the live streams show the same thing). */
 export interface PublicEventBody {
   id: string;
   object: 'event';
@@ -36,7 +36,7 @@ function deploymentSubject(state: DeploymentState): EventSubject | null {
   return { object: resource, metadata: resource.metadata, deployment_id: resource.id, override: resource.webhook_url, mode: state.details.mode };
 }
 
-/** The handoff as it was right after the event (issue 8); handoffs take no webhook_url. */
+/** The handoff as it was right after the event; handoffs take no webhook_url. */
 function handoffSubject(state: HandoffState): EventSubject | null {
   if (state.status === 'initial') return null;
   const resource = toHandoffResource(state);

@@ -6,7 +6,7 @@ const STAMPS = 4;
 const VALUES_PER_STAMP = 10_000;
 
 /**
- * Issue 14: what the fan-out read from the store for one relay copy, kept for every later copy
+ * What the fan-out read from the store for one relay copy, kept for every later copy
  * with the same stamp (CopySelector.stamp, WebhookDestinations). Each such copy was published
  * after every endpoint change the stamp names committed, and a read made while handling one
  * began after that: it is at least as new as any of those copies' events. A new stamp starts

@@ -6,7 +6,7 @@ import type { ReadsByStamp } from './reads-by-stamp';
 import type { EndpointDirectory, ScheduleOptions } from './schedule-deliveries.handler';
 
 /**
- * Issue 14: the signing streams an attempt reads, kept in memory until an append to them is heard
+ * The signing streams an attempt reads, kept in memory until an append to them is heard
  * (HeardCommits, on a feed open while attempts run): a delivery's attempts sign with what the
  * stream holds as of the latest notice.
  */

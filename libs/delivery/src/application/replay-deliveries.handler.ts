@@ -11,7 +11,7 @@ export interface ReplayContext {
   requestedBy: string;
   correlationId: string;
   now: Date;
-  /** Issue 13: the bulk replay job asking, and the person or key who asked. */
+  /** The bulk replay job asking, and the person or key who asked. */
   replayId?: string;
   actor?: Actor;
   /** Bulk replays: a delivery matched as a dead letter and resent meanwhile is left alone. */
@@ -19,7 +19,7 @@ export interface ReplayContext {
 }
 
 /**
- * Resends one finished delivery (dead-lettered, succeeded or 4xx-failed): same delivery id, full schedule again (issue 6). Only the event is
+ * Resends one finished delivery (dead-lettered, succeeded or 4xx-failed): same delivery id, full schedule again. Only the event is
  * appended here; the webhooks service sees it on JetStream and enqueues the attempt (and its
  * reconciler would, had it missed it), so the gateway and the CLI need no Redis.
  */

@@ -26,7 +26,7 @@ async function run(context: ReplayJobContext, workspaceId: string, replayId: str
 }
 
 /**
- * A partner's bulk replay (issue 13): the dead letters of the scope matching the filter are
+ * A partner's bulk replay: the dead letters of the scope matching the filter are
  * recorded with the job, oldest first; the caller then runs it (`runReplayJob`) after answering.
  */
 export async function requestReplayJob(context: ReplayJobContext, sql: SqlClient, scope: PartnerScope, filter: WebhookReplayFilter, actor: Actor): Promise<ReplayJobResource> {

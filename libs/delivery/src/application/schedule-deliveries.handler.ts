@@ -13,7 +13,7 @@ export interface ScheduledDeliveryRef {
   created: boolean;
   /** The delivery as this call left it. */
   folded: FoldedStream<DeliveryState>;
-  /** Issue 14: its first attempt is made already, or under way (ScheduleOptions.record). */
+  /** Its first attempt is made already, or under way (ScheduleOptions.record). */
   attempted?: true;
 }
 
@@ -25,23 +25,23 @@ export type ScheduleRecorder = (command: ScheduleDelivery, context: CommandConte
 
 export interface ScheduleOptions {
   /**
-   * Shows `data.object` as readers see it (issue 12: uploaded attachments by URLs signed now, valid
+   * Shows `data.object` as readers see it (uploaded attachments by URLs signed now, valid
    * 24 h, enough for the whole retry schedule; a later replay carries the same, by then expired,
    * URLs, and the receiver reads the deployment for fresh ones).
    */
   presentObject?: <T>(object: T, now: Date) => T;
-  /** Issue 13: the partner's endpoints; without it, only `webhook_url` and the admin API's endpoint. */
+  /** The partner's endpoints; without it, only `webhook_url` and the admin API's endpoint. */
   endpoints?: EndpointDirectory;
-  /** Issue 13: called before a `webhook_url` delivery is scheduled, so its signing secret exists. */
+  /** Called before a `webhook_url` delivery is scheduled, so its signing secret exists. */
   ensureSigningSecret?: SigningSecretKeeper;
-  /** Issue 14: what the event is about (SubjectFolds); without it, read from the store. */
+  /** What the event is about (SubjectFolds); without it, read from the store. */
   subjectOf?: (event: RecordedEvent) => Promise<EventSubject | null>;
-  /** Issue 14: the admin API's endpoint of a workspace, as it is after the event; without it, read from the store. */
+  /** The admin API's endpoint of a workspace, as it is after the event; without it, read from the store. */
   adminEndpoint?: (workspaceId: string) => Promise<WebhookEndpointState>;
-  /** Issue 14: records each delivery (FirstAttempts.attemptThenSchedule); without it, recordSchedule. */
+  /** Records each delivery (FirstAttempts.attemptThenSchedule); without it, recordSchedule. */
   record?: ScheduleRecorder;
   /**
-   * Issue 14: called once the first POST of every delivery of the event has its answer, before
+   * Called once the first POST of every delivery of the event has its answer, before
    * they are recorded: the subject's next event may go out. Not called when a delivery is not
    * posted by `record` (the caller goes on once this resolves).
    */
@@ -58,14 +58,14 @@ function countdown(count: number, then: () => void): () => void {
   };
 }
 
-/** Issue 13: a partner's endpoints of a workspace and mode that take this event (read model). */
+/** A partner's endpoints of a workspace and mode that take this event (read model). */
 export type EndpointDirectory = (workspaceId: string, mode: KeyMode, eventType: PublicEventType) => Promise<DeliveryDestination[]>;
 
-/** Issue 13: makes sure the workspace and mode have the signing secret a `webhook_url` delivery is signed with. */
+/** Makes sure the workspace and mode have the signing secret a `webhook_url` delivery is signed with. */
 export type SigningSecretKeeper = (workspaceId: string, mode: KeyMode) => Promise<void>;
 
 /**
- * Where an event goes (issue 13): the deployment's `webhook_url` if it has one, else the admin API's
+ * Where an event goes: the deployment's `webhook_url` if it has one, else the admin API's
  * endpoint of the workspace (as before); and in both cases every enabled partner endpoint of the
  * mode that takes this event type.
  */
@@ -82,7 +82,7 @@ async function destinationsOf(store: EventStore, workspaceId: string, subject: E
 }
 
 /**
- * The fan-out (issue 6): one delivery per destination of a public event, its body built once
+ * The fan-out: one delivery per destination of a public event, its body built once
  * and stored. The delivery id derives from (event, destination) and the append expects no
  * stream, so an event delivered twice by JetStream schedules nothing twice.
  */
@@ -97,7 +97,7 @@ export async function scheduleDeliveries(store: EventStore, event: RecordedEvent
   if (options.ensureSigningSecret && destinations.some((destination) => destination.endpoint_id === null)) await options.ensureSigningSecret(workspaceId, subject.mode);
   const record = options.record ?? ((command: ScheduleDelivery, context: CommandContext) => recordSchedule(store, command, context));
   const answered = options.answered && countdown(destinations.length, options.answered);
-  // Each destination's delivery is its own stream: recorded side by side (a group commit, issue 14).
+  // Each destination's delivery is its own stream: recorded side by side (a group commit).
   return Promise.all(
     destinations.map((destination) => {
       const deliveryId = deriveDeliveryId(event.id, destinationKey(destination));

@@ -34,7 +34,7 @@ function recorder() {
   return { posts, record };
 }
 
-describe('scheduleDeliveries: `answered` once every delivery of the event has its POST answered (issue 14)', () => {
+describe('scheduleDeliveries: `answered` once every delivery of the event has its POST answered', () => {
   const flush = () => new Promise((resolve) => setImmediate(resolve));
 
   it('is called once, after the last destination is answered, in whatever order they are', async () => {

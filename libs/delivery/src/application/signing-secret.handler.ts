@@ -40,7 +40,7 @@ async function run(context: SigningSecretContext, workspaceId: string, mode: Key
 }
 
 /**
- * Issue 13: every workspace has a signing secret per mode "from the start": whoever needs it first
+ * Every workspace has a signing secret per mode "from the start": whoever needs it first
  * (the fan-out scheduling a `webhook_url` delivery, or the partner asking) creates it, sealed; the
  * append expects no stream, so concurrent first needs agree on one.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14: SubjectFolds gives every public event the subject the fan-out used to read back from
+ * SubjectFolds gives every public event the subject the fan-out used to read back from
  * PostgreSQL, without reading, when it has seen the stream's events in order; and reads (then
  * follows from there) whenever it cannot continue a fold.
  */

@@ -11,7 +11,7 @@ const HANDOFF_STREAM = 'handoff-';
 export const isFollowedBySubjects = (event: RecordedEvent): boolean => event.streamName.startsWith(DEPLOYMENT_STREAM) || event.streamName.startsWith(HANDOFF_STREAM);
 
 /**
- * Issue 14: what a public event is about, folded from the events the fan-out sees instead of
+ * What a public event is about, folded from the events the fan-out sees instead of
  * read back from PostgreSQL for each one. Events are immutable and folded only in revision order
  * (FollowedStreams), so a fold is the same as the stream read up to that revision; one that
  * cannot continue (a gap, a restart, another puller ahead) is read and followed from there.

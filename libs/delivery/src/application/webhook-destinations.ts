@@ -26,7 +26,7 @@ interface DeploymentRoute {
 }
 
 /**
- * Issue 14: which events the relay also publishes for the fan-out (BusCopy), decided in commit
+ * Which events the relay also publishes for the fan-out (BusCopy), decided in commit
  * order from the events themselves, so the webhooks service is sent nothing for a workspace and
  * mode without endpoints. An event may have a destination when its deployment has a
  * `webhook_url`, or its workspace has an endpoint of its mode (any endpoint, outside

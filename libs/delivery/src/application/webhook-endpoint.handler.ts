@@ -26,7 +26,7 @@ export interface EndpointWithSecret {
   created: boolean;
 }
 
-/** Port: seals a secret under the active key (SecretCipher in production, issue 11). */
+/** Port: seals a secret under the active key (SecretCipher in production). */
 export interface SecretSealer {
   seal(plaintext: string, aad: string): SealedSecret;
 }

@@ -16,7 +16,7 @@ const OLD = new SecretCipher(parseSecretKeyring(`k1:${key(1)}`));
 const ROTATED = new SecretCipher(parseSecretKeyring(`k2:${key(2)},k1:${key(1)}`));
 const NEW_ONLY = new SecretCipher(parseSecretKeyring(`k2:${key(2)}`));
 
-/** Secrets at rest (issue 11) against the real PostgreSQL events table. */
+/** Secrets at rest against the real PostgreSQL events table. */
 describe('webhook signing secrets at rest (PostgreSQL)', () => {
   let db: TestDatabase;
   let store: PostgresEventStore;

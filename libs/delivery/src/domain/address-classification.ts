@@ -1,5 +1,5 @@
 /**
- * Whether an IP address is one a webhook may reach (SSRF safety, issues 6 and 11). The ranges
+ * Whether an IP address is one a webhook may reach (SSRF safety). The ranges
  * come from ipaddr.js (its `range()`: every IANA special-purpose block it knows), not from a
  * hand-kept list: only plain `unicast` is public. IPv6 forms that carry an IPv4 address
  * (mapped, IPv4-compatible, SIIT, NAT64, 6to4, Teredo) are judged by that IPv4 address too, since

@@ -18,7 +18,7 @@ export interface RecordAttempt {
 }
 
 /**
- * Issue 14: the fan-out made attempt 1 before recording anything, and records the schedule and
+ * The fan-out made attempt 1 before recording anything, and records the schedule and
  * the attempt together: one append where there were two.
  */
 export interface ScheduleWithFirstAttempt {
@@ -31,7 +31,7 @@ export interface RequestReplay {
   type: 'request_replay';
   requested_by: string;
   now: string;
-  /** Issue 13: the bulk replay job asking, and who asked. */
+  /** The bulk replay job asking, and who asked. */
   replay_id?: string;
   actor?: Actor;
   /** The bulk replay job: a delivery it matched as a dead letter that has since been resent and finished otherwise is left alone. */

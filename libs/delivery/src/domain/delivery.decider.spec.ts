@@ -1,4 +1,4 @@
-/** given(events) / when(command) / then(events | refusal), STYLE.md "Tests". */
+/** given(events) / when(command) / then(events | refusal). */
 import type { DeliveryEvent } from '@eh/contracts';
 import type { DeliveryCommand } from './delivery.commands';
 import { decideDelivery } from './delivery.decider';

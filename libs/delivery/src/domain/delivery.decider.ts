@@ -1,6 +1,5 @@
 /**
- * The delivery decider: one command, one small function, an exhaustive default (STYLE.md
- * "Domain"). Time comes in with the command; the next attempt's time is an output, turned into
+ * The delivery decider: one command, one small function, an exhaustive default. Time comes in with the command; the next attempt's time is an output, turned into
  * a delayed job by the adapter.
  */
 import type { DeliveryEvent } from '@eh/contracts';

@@ -15,7 +15,7 @@ export interface DeliveryResource {
   url: string;
   event_id: string;
   event_type: DeliveredEventType;
-  /** Issue 13: the mode of what the event is about; null for deliveries scheduled before it was recorded. */
+  /** The mode of what the event is about; null for deliveries scheduled before it was recorded. */
   mode: KeyMode | null;
   deployment_id: string | null;
   attempts: number;

@@ -1,5 +1,5 @@
 /**
- * The state of one `delivery-<del_id>` stream: a tagged union on `status` (STYLE.md "Domain").
+ * The state of one `delivery-<del_id>` stream: a tagged union on `status`.
  * `scheduled` waits for the first attempt of a round (initial or replay), `retrying` for a
  * retry; `succeeded`, `failed` (4xx acknowledged) and `dead_lettered` are final, except that a
  * dead letter can be replayed.

@@ -1,9 +1,9 @@
 /**
- * Where webhooks may go (SSRF safety, issue 6): https only, and never to loopback, private,
+ * Where webhooks may go (SSRF safety): https only, and never to loopback, private,
  * link-local, metadata or other non-public addresses, unless configuration allows it (tests,
  * local development), which also allows plain http. Checked when a URL is registered and again
  * for the address actually connected to at each attempt, since DNS can change in between.
- * Which addresses are public is address-classification.ts's call (ipaddr.js ranges, issue 11).
+ * Which addresses are public is address-classification.ts's call (ipaddr.js ranges).
  */
 import { isIP } from 'node:net';
 import { classifyAddress } from './address-classification';

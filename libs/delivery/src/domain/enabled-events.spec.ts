@@ -1,6 +1,6 @@
 import { isEventEnabled, parseEnabledEvents } from './enabled-events';
 
-describe('enabled events (issue 13)', () => {
+describe('enabled events', () => {
   it('keeps a valid list in its order, and "*" alone', () => {
     expect(parseEnabledEvents(['deployment.completed', 'usage.threshold_reached'])).toEqual(['deployment.completed', 'usage.threshold_reached']);
     expect(parseEnabledEvents(['*'])).toEqual(['*']);

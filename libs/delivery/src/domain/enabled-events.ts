@@ -1,5 +1,5 @@
 /**
- * Which events a partner's endpoint receives (issue 13): a list of public event types, or `["*"]`
+ * Which events a partner's endpoint receives: a list of public event types, or `["*"]`
  * for every one, also those added later (as Stripe's `enabled_events`). Pure rules, shared by the
  * endpoint decider (which refuses a bad list) and the fan-out (which asks whether one matches).
  */

@@ -21,7 +21,7 @@ const refused = (history: ReplayJobCommand[], command: ReplayJobCommand): string
   }
 };
 
-describe('bulk replay job decider (issue 13)', () => {
+describe('bulk replay job decider', () => {
   it('given nothing, when requested, then it runs over the matched dead letters', () => {
     const events = run([request()]);
     expect(events[0]).toMatchObject({ type: 'webhook_replay.requested', data: { replay_id: 'wrp_1', delivery_ids: ['del_1', 'del_2', 'del_3'], actor: ACTOR } });

@@ -1,5 +1,5 @@
 /**
- * A partner's bulk replay (issue 13), on `webhook_replay-<wrp_id>`: the dead letters it matched,
+ * A partner's bulk replay, on `webhook_replay-<wrp_id>`: the dead letters it matched,
  * recorded when asked, then its progress and its end. Each delivery's own replay is decided by the
  * delivery decider (only a dead letter replays), so running a job twice replays nothing twice.
  */

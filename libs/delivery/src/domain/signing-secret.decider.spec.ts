@@ -24,7 +24,7 @@ const refused = (history: SigningSecretCommand[], command: SigningSecretCommand)
   }
 };
 
-describe('webhook signing secret decider (issue 13)', () => {
+describe('webhook signing secret decider', () => {
   it('given nothing, when created, then it signs at once, not yet revealed; a second create changes nothing', () => {
     const events = run([create(), create('whs_2', T(3))]);
     expect(events).toEqual([{ type: 'webhook_signing_secret.created', data: { workspace_id: WS, mode: 'test', secret_id: 'whs_1', sealed_secret: sealed('whs_1'), created_at: T(0) } }]);

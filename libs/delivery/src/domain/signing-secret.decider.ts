@@ -1,5 +1,5 @@
 /**
- * The secret that signs deliveries to a deployment's `webhook_url` (issue 13), one per workspace and
+ * The secret that signs deliveries to a deployment's `webhook_url`, one per workspace and
  * mode, on `webhook_signing_secret-<ws_id>-<mode>`. It exists before anyone asks for it (created on
  * first need, by whoever needs it first), so a `webhook_url` given on create is signed with no other
  * step. The current secret is shown once (reveal); a rotation shows the new one and keeps the

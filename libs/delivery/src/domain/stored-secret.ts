@@ -1,5 +1,5 @@
 /**
- * How a signing secret is kept in the endpoint's events (issue 11): sealed (AES-256-GCM, see
+ * How a signing secret is kept in the endpoint's events: sealed (AES-256-GCM, see
  * libs/platform secret-cipher.ts), or in plaintext for events written before sealing existed,
  * which are still read (an upcast at fold time) but never written again.
  */

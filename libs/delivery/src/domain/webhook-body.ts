@@ -1,5 +1,5 @@
 /**
- * The body partners receive (docs/decisions.md "Webhooks (issue 6)"), built once when the
+ * The body partners receive (docs/decisions.md "Webhooks"), built once when the
  * delivery is scheduled and stored, so every attempt and replay sends the same bytes:
  *
  *   { "id": "evt_…", "object": "event", "type": "deployment.completed", "created_at": "…",

@@ -101,7 +101,7 @@ describe('webhook endpoint decider', () => {
   });
 });
 
-describe('webhook endpoint decider: a partner\'s endpoints (issue 13)', () => {
+describe('webhook endpoint decider: a partner\'s endpoints', () => {
   const ACTOR = { kind: 'member' as const, id: 'mem_1', label: 'a@example.com' };
   const create = (overrides: Partial<Extract<WebhookEndpointCommand, { type: 'create' }>> = {}): WebhookEndpointCommand => ({
     type: 'create',

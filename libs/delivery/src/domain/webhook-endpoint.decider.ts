@@ -1,8 +1,8 @@
 /**
- * A webhook endpoint. Two kinds share this decider (issue 13):
+ * A webhook endpoint. Two kinds share this decider:
  * - the admin API's endpoint of a whole workspace (SPEC.md "Events": "registered once per
  *   workspace"), on `webhook_endpoint-<ws_id>`, `mode: null`: it receives the events of both modes
- *   for deployments without `webhook_url`, as it did before issue 13;
+ *   for deployments without `webhook_url`, as it did earlier;
  * - a partner's own endpoints, several per workspace and mode, each on `webhook_endpoint-<we_id>`,
  *   with the event types it wants and an on/off switch.
  * Each signs with its own secrets; rotation keeps the previous secret signing for an overlap, so
@@ -13,7 +13,7 @@ import { parseEnabledEvents, ALL_EVENTS } from './enabled-events';
 import { storedSecretOf, type StoredSecret } from './stored-secret';
 
 export interface SigningSecret {
-  /** Sealed; only the webhooks service opens it, to sign (issue 11). */
+  /** Sealed; only the webhooks service opens it, to sign. */
   secret: StoredSecret;
   created_at: string;
   /** null: the current secret. Otherwise it stops signing at this time. */

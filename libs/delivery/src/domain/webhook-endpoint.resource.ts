@@ -1,5 +1,5 @@
 /**
- * A partner's webhook endpoint as the API shows it (issue 13, docs/dashboard-contract.md §2):
+ * A partner's webhook endpoint as the API shows it (docs/dashboard-contract.md §2):
  * never a secret, only when each one stops signing. `secret` is added by the create and rotate
  * answers alone.
  */

@@ -36,14 +36,14 @@ describe('what the fan-out consumer acts on', () => {
   });
 });
 
-describe('issue 13: a test event scheduled by the gateway', () => {
+describe('A test event scheduled by the gateway', () => {
   it('is taken up (the gateway has no queue), while every other scheduled delivery is skipped', () => {
     expect(fanoutAccepts({ ...event('delivery.scheduled', 'delivery-dlv_1'), data: { event_type: 'webhook.test' } })).toBe(true);
     expect(fanoutAccepts({ ...event('delivery.scheduled', 'delivery-dlv_1'), data: { event_type: 'deployment.completed' } })).toBe(false);
   });
 });
 
-describe('issue 14: a deployment or handoff event that is not public', () => {
+describe('A deployment or handoff event that is not public', () => {
   const untouched = (): never => {
     throw new Error('the fan-out touched I/O for an event that is not public');
   };
@@ -67,7 +67,7 @@ describe('issue 14: a deployment or handoff event that is not public', () => {
   });
 });
 
-describe('issue 14: the fan-out durables', () => {
+describe('The fan-out durables', () => {
   /** The stream category each public event is appended to: usage thresholds are the account's. */
   const categoryOfPublicEvent = (type: string): string => (type.startsWith('usage.') ? 'account' : type.slice(0, type.indexOf('.')));
 

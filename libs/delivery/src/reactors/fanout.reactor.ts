@@ -10,20 +10,20 @@ export interface FanoutDeps {
   store: EventStore;
   scheduler: AttemptScheduler;
   clock: () => Date;
-  /** Signs uploaded attachments in `data.object` (issue 12); bodies are left as they are without it. */
+  /** Signs uploaded attachments in `data.object`; bodies are left as they are without it. */
   presentObject?: <T>(object: T, now: Date) => T;
-  /** Issue 13: the partner's endpoints of a workspace and mode taking an event type. */
+  /** The partner's endpoints of a workspace and mode taking an event type. */
   endpoints?: EndpointDirectory;
-  /** Issue 13: creates the workspace's `webhook_url` signing secret of a mode on first need. */
+  /** Creates the workspace's `webhook_url` signing secret of a mode on first need. */
   ensureSigningSecret?: SigningSecretKeeper;
-  /** Issue 14: folds every deployment and handoff event, so a public one's subject is not read back. */
+  /** Folds every deployment and handoff event, so a public one's subject is not read back. */
   subjects?: SubjectFolds;
   /**
-   * Issue 14: endpoint reads kept in memory for the relay's copy that carried the event, by its
+   * Endpoint reads kept in memory for the relay's copy that carried the event, by its
    * stamp (ReadsByStamp); undefined for an event that came otherwise, read from the store.
    */
   readsFor?: (delivery: BusDelivery | undefined) => Pick<ScheduleOptions, 'endpoints' | 'adminEndpoint'> | undefined;
-  /** Issue 14: makes each new delivery's first attempt here and now; without it, attempt 1 is queued. */
+  /** Makes each new delivery's first attempt here and now; without it, attempt 1 is queued. */
   firstAttempts?: Pick<FirstAttempts, 'begin' | 'attemptThenSchedule'>;
 }
 
@@ -34,11 +34,11 @@ export interface FanoutDeps {
  */
 const FANOUT_OF_EVERY_EVENT: RetiredDurable = { durable: 'webhooks-fanout', subjects: '>', untilFirstOn: `${WEBHOOK_COPY_TOKEN}.>` };
 
-/** Issue 14: a category's durable before the relay copied what may have a destination (WebhookDestinations): it was sent every event of the category. */
+/** A category's durable before the relay copied what may have a destination (WebhookDestinations): it was sent every event of the category. */
 const fanoutOfWholeCategory = (category: string): RetiredDurable => ({ durable: `webhooks-fanout-${category}s`, subjects: `${category}.>`, untilFirstOn: `${WEBHOOK_COPY_TOKEN}.${category}.>` });
 
 /**
- * Issue 14: the fan-out's durables, one per category it acts on (nats-server 2.9 takes one filter
+ * The fan-out's durables, one per category it acts on (nats-server 2.9 takes one filter
  * subject per consumer), so it is sent nothing else. Public events are appended to deployment,
  * handoff and account streams (usage thresholds are the account's), and the fan-out reads the
  * relay's copies of those that may have a destination (`hooks.<category>.>`, webhook-copy.ts):
@@ -81,7 +81,7 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent, delivery
   const subjectOf = subjects && ((event: RecordedEvent) => subjects.subjectOf(event));
 
   const firstAttempts = deps.firstAttempts;
-  // Issue 14: attempt 1 before the delivery is recorded, for an event that comes for the first
+  // Attempt 1 before the delivery is recorded, for an event that comes for the first
   // time; a redelivered one may have scheduled its deliveries already, and is not posted again.
   const attemptFirst: ScheduleRecorder | undefined =
     firstAttempts && ((command, context, answered) => firstAttempts.attemptThenSchedule(command, context, () => recordSchedule(deps.store, command, context), answered));
@@ -106,7 +106,7 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent, delivery
       });
       return;
     }
-    // Issue 13: a test event asked for by a partner is scheduled by the gateway, which has no queue.
+    // A test event asked for by a partner is scheduled by the gateway, which has no queue.
     if (event.type === 'delivery.scheduled' && asksForAnAttempt(event)) {
       const { delivery_id, scheduled_at } = (event as RecordedEvent<'delivery.scheduled', DeliveryScheduled['data']>).data;
       await enqueue(delivery_id, 1, new Date(scheduled_at));
@@ -120,7 +120,7 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent, delivery
       subjectOf,
       ...deps.readsFor?.(delivery),
       record: delivery?.firstDelivery ? attemptFirst : undefined,
-      // Issue 14: the subject's next event is posted after this one's answer, not after its append.
+      // The subject's next event is posted after this one's answer, not after its append.
       answered: delivery?.release,
     };
     const deliveries = await scheduleDeliveries(deps.store, event, now, options);

@@ -35,7 +35,7 @@ interface Running {
 }
 
 /**
- * What the webhooks service runs (issue 6): the fan-out reactor turns public events into
+ * What the webhooks service runs: the fan-out reactor turns public events into
  * deliveries, a BullMQ worker runs their attempts, and the reconciler re-derives the queue from
  * PostgreSQL. Connections (Redis, the secret keyring) open when the worker starts, so a process
  * that mounts DeliveryModule for its handlers alone (the gateway) opens none.
@@ -51,7 +51,7 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
   constructor(@Inject(CONFIG) config: ServiceConfig, @Inject(SQL) sql: SqlClient, @Inject(EVENT_STORE) store: EventStore) {
     const settings = config.webhooks;
     const clock = (): Date => new Date();
-    // Issue 14: the store's commit feed tells what changed, so what did not is not read again; it
+    // The store's commit feed tells what changed, so what did not is not read again; it
     // is open only while attempts read through it.
     const commitFeed = new CommitFeedOnDemand(store, new HeardCommits());
     const signingReads = rememberedSigningReads(store, commitFeed);
@@ -60,7 +60,7 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
         name: 'delivery attempts',
         start: async () => {
           if (config.attachments.urlSecretGenerated) console.warn('webhooks: ATTACHMENT_URL_SECRET is not set: attachment URLs in webhook bodies will not verify on the gateway');
-          // The only process that opens signing secrets (issue 11); refuses to start without keys in production.
+          // The only process that opens signing secrets; refuses to start without keys in production.
           const cipher = startSecretCipher(config.secretKeyring);
           const secrets = new CachedSecretOpener(cipher, { ttlMs: 5 * 60_000, maxEntries: 10_000 });
           const redis = openRedisPair(config.redisUrl, 'webhooks');
@@ -124,7 +124,7 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
         },
       },
     ];
-    // Issue 12: uploaded attachments in webhook bodies are signed URLs, with the gateway's shared key.
+    // Uploaded attachments in webhook bodies are signed URLs, with the gateway's shared key.
     const attachmentUrls = new AttachmentUrls({ publicBaseUrl: config.publicBaseUrl, secrets: config.attachments.urlSecrets, ttlSeconds: config.attachments.urlTtlSeconds });
     const scheduler = {
       enqueue: (deliveryId: string, attempt: number, dueAt: Date) => this.started().queue.enqueue(deliveryId, attempt, dueAt),
@@ -137,11 +137,11 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
       scheduler,
       clock,
       presentObject: (object, now) => attachmentUrls.present(object, now),
-      // Issue 13: every enabled partner endpoint of the mode taking the event, and the webhook_url secret.
+      // Every enabled partner endpoint of the mode taking the event, and the webhook_url secret.
       endpoints,
       // Streams being worked on now: a fold forgotten costs one read. States carry briefs and outputs, so kept few.
       subjects: new SubjectFolds(store, 2_000),
-      // Issue 14: the relay's copies carry a stamp that changes with every endpoint event: reads kept by it.
+      // The relay's copies carry a stamp that changes with every endpoint event: reads kept by it.
       readsFor: (delivery) => (delivery?.copyStamp === undefined ? undefined : endpointReadsByStamp(endpoints, store, readsByStamp, delivery.copyStamp)),
       firstAttempts: {
         begin: (deliveryId, scheduled) => this.started().firstAttempts.begin(deliveryId, scheduled),
@@ -151,9 +151,9 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
         await ensureSigningSecret({ store, cipher: this.started().cipher, now: clock(), correlationId: `fanout:${workspaceId}` }, workspaceId, mode);
       },
     });
-    // Issue 16: dead letters and overdue deliveries, read from deliveries_view when scraped.
+    // Dead letters and overdue deliveries, read from deliveries_view when scraped.
     this.gauges = deliveryGauges(sql);
-    // Issue 14: one durable per category the fan-out acts on (FANOUT_DURABLES).
+    // One durable per category the fan-out acts on (FANOUT_DURABLES).
     this.reactors = FANOUT_DURABLES.map(
       ({ durable, subjects, parallel, replaces }): Reactor => ({
         durable,
@@ -161,12 +161,12 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
         accepts: fanoutAccepts,
         handle,
         // Public events are fanned out in parallel (order is not needed, bodies carry `sequence`;
-        // scheduling is idempotent). Issue 14: within a puller, one deployment's or handoff's events
+        // scheduling is idempotent). Within a puller, one deployment's or handoff's events
         // go in order, so SubjectFolds follows them without reading; across pullers it may not.
         pullers: parallel ? settings.fanoutConsumers : 1,
         concurrency: parallel ? settings.fanoutConcurrency : 1,
         ackWaitMs: settings.fanoutAckWaitMs,
-        // Issue 14: run again, it schedules nothing twice (derived delivery ids, appended expecting no
+        // Run again, it schedules nothing twice (derived delivery ids, appended expecting no
         // stream) and enqueues only what is idempotent by job id: no processed_events row is needed.
         rerunnable: true,
         replaces,

@@ -20,7 +20,7 @@ export const deploymentsViewMigrations = [
   },
   {
     // GET /v1/deployments?status=…: a rare status (needs_input) would otherwise scan every row of
-    // the workspace; with this index it reads only matching rows (docs/decisions.md, issue 3).
+    // the workspace; with this index it reads only matching rows (docs/decisions.md).
     id: 'deployments-view-002',
     sql: `
       CREATE INDEX IF NOT EXISTS deployments_view_by_workspace_status

@@ -16,8 +16,8 @@ const DEPLOYMENT_EVENT_TYPES: readonly DeploymentEvent['type'][] = [
 ];
 
 /**
- * Kept with the append (DESIGN.md "Read models"), so a GET right after a write sees it: in the
- * append's own statement when the caller knows the fold (issue 14), else by folding the whole
+ * Kept with the append, so a GET right after a write sees it: in the
+ * append's own statement when the caller knows the fold, else by folding the whole
  * stream again in its transaction. Either way the row is the fold's, never a patch.
  */
 export const deploymentsViewProjection = stateProjection({

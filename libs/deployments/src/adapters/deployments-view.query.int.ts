@@ -1,5 +1,5 @@
 /**
- * Issue 14: a deployment is looked up by its primary key, whatever plan PostgreSQL caches for the
+ * A deployment is looked up by its primary key, whatever plan PostgreSQL caches for the
  * named statement. With the workspace and mode in the WHERE clause, the generic plan (from the
  * sixth call on a connection) scanned the (workspace_id, mode, …) index: work that grew with the
  * workspace, on every GET. Seen in bench:load on a table not yet analysed, as here.

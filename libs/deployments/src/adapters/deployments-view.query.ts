@@ -4,7 +4,7 @@ import type { DeploymentResource } from '../domain/deployment.resource';
 
 /**
  * A workspace sees only its own deployments, and a key sees only its own mode's. Looked up by the
- * primary key alone and the scope compared here (issue 14): with the scope in the WHERE clause, the
+ * primary key alone and the scope compared here: with the scope in the WHERE clause, the
  * generic plan of the named statement chose the (workspace_id, mode, …) index, whose scan grows
  * with the workspace (110 buffers per GET at 2,000 deployments, against 3 by the key).
  */
@@ -27,7 +27,7 @@ export async function findDeployment(
 
 /**
  * Whose a deployment is, for callers that are not the workspace (the expert API reads the
- * workspace's brand memory through it, issue 8). Only after the caller's own access check.
+ * workspace's brand memory through it). Only after the caller's own access check.
  */
 export async function findDeploymentScope(sql: SqlClient, deploymentId: string): Promise<{ workspaceId: string; mode: KeyMode } | null> {
   const { rows } = await sql.query<{ workspace_id: string; mode: KeyMode }>('SELECT workspace_id, mode FROM deployments_view WHERE id = $1', [deploymentId]);

@@ -27,7 +27,7 @@ export interface CreateDeploymentInput {
   context_files: string[];
   metadata: Metadata;
   webhook_url: string | null;
-  /** Set by POST /v1/handoffs (issue 8) for the deployment a handoff opens. */
+  /** Set by POST /v1/handoffs for the deployment a handoff opens. */
   handoff?: DeploymentHandoffRef;
   /** Checked by the caller against the output schema rules. */
   output_schema?: Record<string, unknown>;
@@ -49,10 +49,10 @@ export type ReleaseForDeployment = Pick<ReserveForDeployment, 'workspace_id' | '
 export interface CreateDeploymentDeps {
   store: EventStore;
   quote(request: QuoteRequest): Promise<QuoteReply>;
-  /** Holds credits for a live deployment (the ledger, issue 4); resolves to the credits held. */
+  /** Holds credits for a live deployment (the ledger); resolves to the credits held. */
   reserve(request: ReserveForDeployment): Promise<number>;
   /**
-   * Gives those credits back when the create fails after the reserve (issue 11). Must never
+   * Gives those credits back when the create fails after the reserve. Must never
    * release a deployment that was appended after all (the ledger's fence sees to it), and must
    * not throw: the orphan sweep is the backstop.
    */
@@ -66,14 +66,14 @@ export interface RequestScope {
   requestId: string;
   now: Date;
   /**
-   * Derived from the request's Idempotency-Key (docs/decisions.md "REST conventions (issue 3)"):
+   * Derived from the request's Idempotency-Key (docs/decisions.md "REST conventions"):
    * a retry that takes over after a crashed first attempt finds the deployment that attempt
    * created instead of creating a second one. Absent: a fresh id.
    */
   deploymentId?: string;
 }
 
-/** DESIGN.md "Flows: Create": validate → quote (422) → reserve (402, 429) → append `deployment.created`. */
+/** validate → quote (422) → reserve (402, 429) → append `deployment.created`. */
 export async function createDeployment(
   deps: CreateDeploymentDeps,
   scope: RequestScope,
@@ -127,11 +127,11 @@ export async function createDeployment(
     // stream and gets it back (null command) instead of creating the deployment twice.
     (state) => (state.status === 'initial' ? create : null),
     { workspaceId: scope.workspaceId, correlationId: scope.requestId, causationId: null, now: createdAt },
-    // A fresh id has no stream to read (issue 14); an existing one makes the append conflict, and the retry reads it.
+    // A fresh id has no stream to read; an existing one makes the append conflict, and the retry reads it.
     { assumed: { state: deploymentDecider.initialState, revision: -1 } },
   ).catch(async (error: unknown) => {
     // Whatever failed (PostgreSQL refused the append, a timeout, the fence), the credits and the
-    // in-flight slot go back now, not at the orphan deadline (issue 11). If the append did commit
+    // in-flight slot go back now, not at the orphan deadline. If the append did commit
     // and only its answer was lost, the ledger's fence keeps the credits with the deployment.
     if (scope.mode === 'live') await deps.release({ workspace_id: scope.workspaceId, deployment_id: deploymentId, request_id: scope.requestId }).catch(() => undefined);
     throw error;

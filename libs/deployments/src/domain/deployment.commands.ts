@@ -1,11 +1,11 @@
 /**
  * Commands on one deployment stream. Everything from outside comes in with the command:
- * `now` (ISO 8601), ids, the expert and deadlines (STYLE.md "Domain": no clock, no id
+ * `now` (ISO 8601), ids, the expert and deadlines (no clock, no id
  * generation inside decide). Field names are camelCase; event data stays snake_case.
  */
 import type { CancelledBy, DeploymentCreated, ExpertRef, ExpiryReason, MatchExplanation, Output } from '@eh/contracts';
 
-/** POST /v1/deployments, after validation, quote and credit reservation (DESIGN.md "Flows").
+/** POST /v1/deployments, after validation, quote and credit reservation.
  *  `data.created_at` is the command's `now`. */
 export interface CreateDeployment {
   type: 'create';

@@ -1,6 +1,6 @@
 /**
  * decide: command + current state → new events, or a DomainError with a stable code
- * (Emmett's decider pattern, STYLE.md "Domain"). Pure: time and ids come in with the command.
+ * (Emmett's decider pattern). Pure: time and ids come in with the command.
  *
  * Transitions are SPEC.md "States and transitions". Decisions where the spec says `not shown`:
  * - A reply returns needs_input to in_progress through `deployment.reply_received`; it does not

@@ -1,5 +1,5 @@
 /**
- * evolve is total (STYLE.md "Domain"): every event type is handled in every state, never
+ * evolve is total: every event type is handled in every state, never
  * throws, and an event that does not fit leaves the state untouched (the same object).
  */
 import type { DeploymentEvent, DeploymentEventType } from '@eh/contracts';

@@ -1,5 +1,5 @@
 /**
- * evolve: apply one event to the state (Emmett's decider pattern, STYLE.md "Domain").
+ * evolve: apply one event to the state (Emmett's decider pattern).
  * It never throws and handles every event type. An event that does not fit the state
  * (impossible for a stream written through `decide`, since every append checks the expected
  * revision) leaves the state unchanged, so a read never fails on history.
@@ -28,7 +28,7 @@ export function evolve(state: DeploymentState, event: DeploymentEvent): Deployme
         status: 'pending',
         details: event.data,
         updated_at: created_at,
-        // A scheduled deployment routes from scheduled_for on (docs/decisions.md, issue 5).
+        // A scheduled deployment routes from scheduled_for on (docs/decisions.md).
         routing_started_at: scheduled_for === null ? created_at : null,
         offer: null,
         offers_made: 0,
@@ -159,6 +159,6 @@ function workSoFar(state: Active): WorkSoFar {
   }
 }
 
-/** A deployment's state is `fold(evolve, initial, events)`; nothing else is the truth (DESIGN.md). */
+/** A deployment's state is `fold(evolve, initial, events)`; nothing else is the truth. */
 export const foldDeployment = (events: readonly DeploymentEvent[]): DeploymentState =>
   events.reduce(evolve, initialDeploymentState);

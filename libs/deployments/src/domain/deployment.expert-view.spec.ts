@@ -1,4 +1,4 @@
-/** What an expert sees of a deployment (issue 5): only their own work, never the agent's metadata. */
+/** What an expert sees of a deployment: only their own work, never the agent's metadata. */
 import { foldDeployment } from './deployment.evolve';
 import { expertMayRead, expertRelation, toExpertView } from './deployment.expert-view';
 import { ev, EXPERT, HISTORIES, STRANGER, T } from './testing/deployment.fixtures';
@@ -13,7 +13,7 @@ describe('the expert view of a deployment', () => {
     expect(toExpertView(foldDeployment([]), EXPERT.id)).toBeNull();
   });
 
-  it('lets only the expert offered it now or assigned to it read it; not one who declined or let the offer lapse (issue 11)', () => {
+  it('lets only the expert offered it now or assigned to it read it; not one who declined or let the offer lapse', () => {
     expect(expertMayRead(foldDeployment(HISTORIES.offered), EXPERT.id)).toBe(true);
     expect(expertMayRead(foldDeployment(HISTORIES.needs_input), EXPERT.id)).toBe(true);
     expect(expertMayRead(foldDeployment(HISTORIES.completed), EXPERT.id)).toBe(true);
@@ -49,7 +49,7 @@ describe('the expert view of a deployment', () => {
     expect(toExpertView(cancelled, EXPERT.id)?.cancellation).toMatchObject({ cancelled_by: 'agent' });
   });
 
-  it('carries when work started, for time tracking (issue 12), also once it ended', () => {
+  it('carries when work started, for time tracking, also once it ended', () => {
     for (const name of ['in_progress', 'needs_input', 'answered', 'completed'] as const) {
       expect([name, toExpertView(foldDeployment(HISTORIES[name]), EXPERT.id)?.started_at]).toEqual([name, expect.stringMatching(/^\d{4}-/)]);
     }

@@ -1,5 +1,5 @@
 /**
- * A deployment as the expert it was offered or assigned to sees it (the expert API, issue 5).
+ * A deployment as the expert it was offered or assigned to sees it (the expert API).
  * Experts see the work (brief, context, the question and the agent's reply with its files) but
  * not the agent's `metadata`, webhook or other experts' offers (SPEC.md: experts are reached
  * through the service only). Anyone else gets null: the caller answers 404.
@@ -23,9 +23,9 @@ export interface ExpertDeploymentView {
   context_files: string[];
   credits_reserved: number;
   offer: { offer_number: number; offered_at: string; expires_at: string } | null;
-  /** The open offer's end, for the console's countdown (issue 12); null unless the offer is this expert's. */
+  /** The open offer's end, for the console's countdown; null unless the offer is this expert's. */
   offer_expires_at: string | null;
-  /** When the expert started work (`start`), for time tracking (issue 12); null before. */
+  /** When the expert started work (`start`), for time tracking; null before. */
   started_at: string | null;
   question: { body: string; asked_at: string; reply_deadline: string } | null;
   reply: { body: string; context_files: string[]; replied_at: string } | null;
@@ -33,7 +33,7 @@ export interface ExpertDeploymentView {
   cancellation: { cancelled_by: CancelledBy; reason: string; cancelled_at: string } | null;
   expiry: { reason: ExpiryReason; expired_at: string } | null;
   created_at: string;
-  /** Set when a handoff opened the deployment (issue 8): the artifact to return and the memory keys it named. */
+  /** Set when a handoff opened the deployment: the artifact to return and the memory keys it named. */
   handoff: { handoff_id: string; artifact: string; memory_keys: string[] } | null;
   /** The schema the expert's answer (`data` on publish) must match; null when the agent asked for prose only. */
   output_schema: Record<string, unknown> | null;
@@ -53,7 +53,7 @@ export function expertRelation(state: DeploymentState, expertId: string): Expert
 /**
  * Who may read a deployment (`GET /expert/v1/deployments/:id`): the expert it is offered to now,
  * or assigned to. One who declined or let the offer lapse has no more business with its brief
- * and gets 404 like a stranger (issue 11); the answer to their own decline still shows it.
+ * and gets 404 like a stranger; the answer to their own decline still shows it.
  */
 export function expertMayRead(state: DeploymentState, expertId: string): boolean {
   const relation = expertRelation(state, expertId);

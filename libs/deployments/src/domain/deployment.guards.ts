@@ -1,7 +1,7 @@
 /**
  * Checks shared by the command functions of deployment.decider.ts. Every rejection is a
  * DomainError with a stable code and a message naming the deployment and its state; the
- * gateway maps codes to HTTP at the edge (STYLE.md "Domain").
+ * gateway maps codes to HTTP at the edge.
  */
 import { DomainError } from '@eh/contracts';
 import type { ErrorCode } from '@eh/contracts';

@@ -121,7 +121,7 @@ const TERMINAL_EVENTS: DeploymentEvent['type'][] = [
 const count = (events: DeploymentEvent[], type: DeploymentEvent['type']): number =>
   events.filter((event) => event.type === type).length;
 
-/** The most offers open at once along the stream (issue 5: never more than one). */
+/** The most offers open at once along the stream (never more than one). */
 function maxOpenOffers(events: DeploymentEvent[]): number {
   let open = 0;
   let max = 0;

@@ -1,5 +1,5 @@
 /**
- * Rules of routing beyond the matrix (issue 5): one open offer at a time, only the offered
+ * Rules of routing beyond the matrix: one open offer at a time, only the offered
  * expert answers and only in time, passed-over experts are not offered again, test mode has
  * the synthetic expert only, scheduled deployments wait for scheduled_for, and late timers
  * are refused.

@@ -1,5 +1,5 @@
 /**
- * evolve for the routing events (issue 5). Like evolve, total and never throwing: an event that
+ * evolve for the routing events. Like evolve, total and never throwing: an event that
  * does not fit the state leaves it unchanged. Routing events are internal, so they leave
  * `updated_at` (the public object's) alone: an agent sees no change while experts are offered.
  */

@@ -1,6 +1,6 @@
 /**
- * The state of one deployment stream, folded from its events (DESIGN.md "Events and state").
- * A tagged union on `status` (STYLE.md "Domain"): each variant carries exactly what is known
+ * The state of one deployment stream, folded from its events.
+ * A tagged union on `status`: each variant carries exactly what is known
  * at that point of SPEC.md "States and transitions", so nothing is `Partial<>` or guessed.
  */
 import { DEPLOYMENT_STATUSES } from '@eh/contracts';
@@ -72,7 +72,7 @@ export interface InitialDeployment {
   status: 'initial';
 }
 
-/** The one offer a pending live deployment may have open (never two: docs/decisions.md, issue 5). */
+/** The one offer a pending live deployment may have open (never two: docs/decisions.md). */
 export interface OpenOffer {
   offer_number: number;
   expert: ExpertRef;

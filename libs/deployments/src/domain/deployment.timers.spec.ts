@@ -1,4 +1,4 @@
-/** The clocks each state needs (issue 5), and the command each fired timer sends back. */
+/** The clocks each state needs, and the command each fired timer sends back. */
 import { decide } from './deployment.decider';
 import { foldDeployment } from './deployment.evolve';
 import { deploymentTimers, timerCommand, timerJobId } from './deployment.timers';

@@ -1,8 +1,8 @@
 /**
- * The clocks of a deployment as data (STYLE.md "Domain": delays are outputs): which timers its
+ * The clocks of a deployment as data (delays are outputs): which timers its
  * state needs, when each is due, and the command each sends back when it fires. An adapter
  * turns them into BullMQ delayed jobs; a reconciler derives them again from the read model,
- * so a flushed Redis loses none (DESIGN.md "Redis").
+ * so a flushed Redis loses none.
  *
  * Job ids are deterministic, so scheduling the same timer twice is a no-op. BullMQ reserves
  * `:` in custom ids, hence `-` as the separator.

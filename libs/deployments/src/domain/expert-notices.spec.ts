@@ -1,4 +1,4 @@
-/** Issue 12: the console's live updates, from each deployment event and the state before it. */
+/** The console's live updates, from each deployment event and the state before it. */
 import type { DeploymentEvent } from '@eh/contracts';
 import { foldDeployment } from './deployment.evolve';
 import { expertNotices, noticeNeedsHistory } from './expert-notices';

@@ -1,5 +1,5 @@
 /**
- * What each deployment event means to the experts watching the console (issue 12,
+ * What each deployment event means to the experts watching the console (
  * `GET /expert/v1/events`): a new offer for them, the end of an offer of theirs, or a change
  * to work assigned to them. The notice only says what changed; the console reads the rest
  * through the expert API. Pure: `before` is the deployment as it was just before the event.

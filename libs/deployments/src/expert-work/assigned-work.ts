@@ -6,7 +6,7 @@ import { viewAsExpert } from './expert-actions.handler';
 const ACTIVE = new Set(['accepted', 'in_progress', 'needs_input']);
 
 /**
- * The expert's own work (issue 12: uploads, drafts): the deployment must be assigned to them;
+ * The expert's own work (uploads, drafts): the deployment must be assigned to them;
  * with `activeOnly`, still open for publishing. Anyone else learns nothing (404), as on every
  * expert route; the offered expert is told to accept first (403).
  */

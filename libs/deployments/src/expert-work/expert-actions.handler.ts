@@ -5,7 +5,7 @@ import type { DeploymentCommand } from '../domain/deployment.commands';
 import { expertMayRead, expertRelation, toExpertView, type ExpertDeploymentView } from '../domain/deployment.expert-view';
 import type { DeploymentState } from '../domain/deployment.state';
 
-/** What an expert can do through the expert API and `npm run expert` (issue 5). */
+/** What an expert can do through the expert API and `npm run expert`. */
 export type ExpertAction =
   | { type: 'accept' }
   | { type: 'decline'; reason: string }

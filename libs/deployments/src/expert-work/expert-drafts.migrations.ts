@@ -1,7 +1,7 @@
 import type { Migration } from '@eh/platform';
 
 /**
- * Issue 12: the expert's unpublished output, so a draft survives a reload or another device.
+ * The expert's unpublished output, so a draft survives a reload or another device.
  * Operational data, not events: a draft changes nothing the agent or anyone else can see, is
  * overwritten every few seconds, and is deleted once published. Null figures: not set by the
  * expert yet (the console tracks time from `started_at` and proposes the charge).

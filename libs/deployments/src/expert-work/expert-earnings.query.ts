@@ -23,7 +23,7 @@ export interface ExpertEarnings {
 const EXCERPT_LENGTH = 140;
 
 /**
- * Issue 12: finished work and credits earned, from the read models (the routing view knows who
+ * Finished work and credits earned, from the read models (the routing view knows who
  * did the work, the deployments view what it was charged). The sum covers all completed work;
  * the list its latest 100.
  */

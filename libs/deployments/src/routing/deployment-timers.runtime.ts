@@ -7,7 +7,7 @@ import { timerGauges } from './timer-signals';
 import { TimerReconciler } from './timer-reconciler';
 
 /**
- * Every deployment clock as a BullMQ delayed job (DESIGN.md "Time"), in a process that runs
+ * Every deployment clock as a BullMQ delayed job, in a process that runs
  * background work (the router): the queue's worker fires timers, the reconciler re-derives
  * them from `deployment_timers_view` at start and periodically. Redis is opened only when the
  * worker starts, so a process that merely mounts the module (the gateway) never connects.
@@ -16,7 +16,7 @@ import { TimerReconciler } from './timer-reconciler';
 @Injectable()
 export class DeploymentTimers implements ContextRuntimeDeclaration {
   readonly workers: readonly BackgroundWorker[];
-  /** Issue 16: timers scheduled and due, read from deployment_timers_view when /metrics is scraped. */
+  /** Timers scheduled and due, read from deployment_timers_view when /metrics is scraped. */
   readonly gauges: readonly SignalGauge[];
   private running: { redis: RedisPair; queue: DeploymentTimerQueue; reconciler: TimerReconciler } | undefined;
 

@@ -1,5 +1,5 @@
 /**
- * The router's read models of deployments (issue 5), kept inline so they never disagree with
+ * The router's read models of deployments, kept inline so they never disagree with
  * the events: who holds the open offer or the assignment (the expert API and re-routing read
  * it), and every timer due (the reconciler re-derives BullMQ jobs from it after a Redis flush).
  */

@@ -1,6 +1,6 @@
 /**
  * The routing view and its timers (deployment_timers_view), written in one statement per append
- * (issue 14), against PostgreSQL: after each event the rows are exactly what the fold implies.
+ *, against PostgreSQL: after each event the rows are exactly what the fold implies.
  */
 import { deploymentStreamName, newId } from '@eh/contracts';
 import { handleCommand } from '@eh/event-store';

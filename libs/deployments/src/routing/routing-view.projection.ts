@@ -23,7 +23,7 @@ const ALL_TYPES = {
 
 /**
  * The routing row and the timers the fold implies, kept with the append as deployments_view is:
- * in its statement when the caller knows the fold (issue 14), else by folding the whole stream
+ * in its statement when the caller knows the fold, else by folding the whole stream
  * again in its transaction. Never patched, so the rows (timers included) cannot drift from the fold.
  */
 export const routingViewProjection = stateProjection({
@@ -38,7 +38,7 @@ export const routingViewProjection = stateProjection({
 
 /**
  * The routing row, the timers the fold implies (upserted), and the removal of those it no longer
- * implies (issue 14: one statement). The two writes on deployment_timers_view touch disjoint rows,
+ * implies (one statement). The two writes on deployment_timers_view touch disjoint rows,
  * so running them in one statement is safe.
  */
 function routingWrites(state: ReturnType<typeof deploymentDecider.evolve>, { occurredAt }: StreamPosition): ProjectionWrite[] {

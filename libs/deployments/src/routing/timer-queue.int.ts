@@ -1,5 +1,5 @@
 /**
- * The timer queue against the real Redis (STYLE.md "Tests": a fresh prefix per test, removed
+ * The timer queue against the real Redis (a fresh prefix per test, removed
  * after): deterministic ids make scheduling idempotent, a job fires at its time, removal works,
  * and a fired job's id can be scheduled again (what the reconciler relies on after a flush).
  */

@@ -78,7 +78,7 @@ function timerJob(timer: TimerRow): DelayedJob<TimerJobData> {
   };
 }
 
-/** Issue 16: a fired timer logs with its deployment and, with tracing on, is a span in the trace that scheduled it. */
+/** A fired timer logs with its deployment and, with tracing on, is a span in the trace that scheduled it. */
 function fireWithSignals<T>(job: TimerJobData, fire: () => Promise<T>): Promise<T> {
   return runWithLogContext({ deployment_id: job.deploymentId, workspace_id: job.workspaceId }, () =>
     tracingEnabled()

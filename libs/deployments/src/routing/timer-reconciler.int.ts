@@ -1,6 +1,6 @@
 /**
  * The reconciler's per-deployment sync against the real Redis (a prefix of its own, removed
- * after). A finished deployment (issue 14) has its timer jobs removed without reading the view.
+ * after). A finished deployment has its timer jobs removed without reading the view.
  */
 import { openRedisPair, type RedisPair, type SqlClient } from '@eh/platform';
 import { testNamespace } from '@eh/platform/testing';

@@ -9,7 +9,7 @@ export interface TimerSchedulingOptions {
 }
 
 /**
- * Keeps BullMQ in step with deployment_timers_view, the timers the events imply (DESIGN.md:
+ * Keeps BullMQ in step with deployment_timers_view, the timers the events imply (
  * "a flushed Redis loses nothing"). Redis holds only timers due within two reconcile periods;
  * later ones wait in PostgreSQL and are added by a later pass, so Redis stays small and no
  * delayed job outlives a change of plan by long. Passes run at start and then periodically on
@@ -46,7 +46,7 @@ export class TimerReconciler {
   /**
    * After an event of one deployment: schedule what it needs now, remove what it no longer does.
    * `finished`: the caller's fold of the stream is terminal, so no timer is needed now or ever
-   * after, and the view is not read (issue 14: a query per deployment, for the empty answer).
+   * after, and the view is not read (a query per deployment, for the empty answer).
    */
   async syncDeployment(deploymentId: string, { finished = false, now = new Date() }: { finished?: boolean; now?: Date } = {}): Promise<void> {
     const timers = finished ? [] : await timersOfDeployment(this.sql, deploymentId);

@@ -8,11 +8,11 @@ export interface TimerJobData {
   kind: TimerKind;
   offerNumber: number | null;
   dueAt: string;
-  /** The trace of the event that scheduled it (issue 16), when one was active; the fired timer's span continues it. */
+  /** The trace of the event that scheduled it, when one was active; the fired timer's span continues it. */
   traceparent?: string;
 }
 
-/** The router's clocks as delayed jobs (DESIGN.md "Time"); the BullMQ side is ./timer-queue.ts. */
+/** The router's clocks as delayed jobs; the BullMQ side is ./timer-queue.ts. */
 export interface TimerScheduler {
   /** Adds each timer as a job due at its time (at once when overdue); one already there is left alone. */
   schedule(timers: readonly TimerRow[], now: Date): Promise<void>;

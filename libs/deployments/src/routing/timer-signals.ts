@@ -2,7 +2,7 @@ import { sharedReading, type SignalGauge, type SqlClient } from '@eh/platform';
 import { TIMER_KINDS } from '../domain/deployment.timers';
 
 /**
- * The router's timer gauges (issue 16), read from `deployment_timers_view` (what the timers
+ * The router's timer gauges, read from `deployment_timers_view` (what the timers
  * should be, whatever Redis holds) at each scrape, by kind (sla, offer, reply window,
  * scheduled start: a small fixed set): timers scheduled, timers due (their time has come and
  * they have not fired yet) and how late the most overdue one is.

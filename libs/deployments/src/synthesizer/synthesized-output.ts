@@ -66,7 +66,7 @@ function contextSection(brief: Brief): string[] {
 }
 
 /**
- * A handoff's deployment (issue 8): name the artifact returned and the brand-memory entries the
+ * A handoff's deployment: name the artifact returned and the brand-memory entries the
  * handoff gave it, so a test-mode integration can see its memory reach the work.
  */
 function handoffSection(brief: Brief): string[] {

@@ -72,7 +72,7 @@ export function nextSyntheticStep(state: DeploymentState, now: Date, options: Sy
  * Every step the synthetic expert takes at `now` without waiting (accept, start, publish when no
  * duration or question is scripted), each decided on the state the previous one leads to, so
  * they are appended together: one transaction and one relay round instead of one per step
- * (issue 14). Empty when there is nothing to do. Bounded: a script has at most four steps.
+ *. Empty when there is nothing to do. Bounded: a script has at most four steps.
  */
 export function syntheticStepsNow(state: DeploymentState, now: Date, options: SyntheticExpertOptions = DEFAULTS): DeploymentCommand[] {
   const steps: DeploymentCommand[] = [];

@@ -1,4 +1,4 @@
-/** Scripted test mode (issue 5): each `test_script` plays one branch an agent must handle. */
+/** Scripted test mode: each `test_script` plays one branch an agent must handle. */
 import type { DeploymentCreated, DeploymentEvent, Metadata } from '@eh/contracts';
 import { decide } from '../domain/deployment.decider';
 import { foldDeployment } from '../domain/deployment.evolve';

@@ -1,7 +1,7 @@
 import type { Metadata } from '@eh/contracts';
 
 /**
- * Scripted test mode (docs/decisions.md "Router (issue 5)"): with a `svc_test_` key, these
+ * Scripted test mode (docs/decisions.md "Router"): with a `svc_test_` key, these
  * `metadata` keys tell the synthetic expert which branch to play, so an agent can exercise
  * every state it must handle without a human. Unknown values fall back to the default.
  *

@@ -38,7 +38,7 @@ export interface HandleCommandOptions<State> {
   /**
    * A fold believed current without reading (a reactor's cached state evolved with the event in
    * hand): the first attempt decides on it; its append still expects that revision, so a stale
-   * one fails as a conflict and the retry reads the store (issue 14: no read per event).
+   * one fails as a conflict and the retry reads the store (no read per event).
    */
   assumed?: FoldedStream<State>;
 }
@@ -46,7 +46,7 @@ export interface HandleCommandOptions<State> {
 /**
  * Load (loadAggregate: read, upcast, fold) → decide → append with the expected revision. A
  * concurrent writer makes the append fail with a typed conflict; the command is then decided
- * again on the new state, under the one retry policy (DESIGN.md "Event store: a port").
+ * again on the new state, under the one retry policy.
  */
 export async function handleCommand<Command, Event extends { type: string; data: unknown }, State>(
   store: EventStore,
@@ -68,7 +68,7 @@ export async function handleCommand<Command, Event extends { type: string; data:
     // Folded as a read would give the events back, so this state is the one a reload folds.
     const asStored = store.asStored?.bind(store);
     const stateAfter = (asStored ? events.map((event) => ({ ...event, data: asStored(event.data) })) : events).reduce(decider.evolve, state);
-    // The fold goes with the append: projections derived from it are written in the same statement (issue 14).
+    // The fold goes with the append: projections derived from it are written in the same statement.
     const result = await store.append(streamName, toNewEvents(events, context, decider.upcasters), revision < 0 ? 'no_stream' : revision, {
       folded: { fold: decider, state: stateAfter },
     });

@@ -5,7 +5,7 @@ import type { HeardCommits } from './heard-commits';
 const DEFAULT_IDLE_MS = 60_000;
 
 /**
- * Issue 14: a process's commit feed (EventStore.watchCommits into its HeardCommits) open only
+ * A process's commit feed (EventStore.watchCommits into its HeardCommits) open only
  * while something reads through it: a use opens it if closed, and `idleMs` without one closes it,
  * forgetting everything kept (HeardCommits.lost: nothing is heard meanwhile). The webhooks
  * service remembers signing reads only for its attempts: while none runs it hears no commit.

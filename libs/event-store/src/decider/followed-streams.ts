@@ -3,7 +3,7 @@ import { foldRecorded, type FoldedStream, type StreamFold } from './load-aggrega
 import { LruSnapshotCache, type SnapshotCache } from './snapshot-cache';
 
 /**
- * The folds of the streams a reactor follows, kept from event to event (issue 14): when an event
+ * The folds of the streams a reactor follows, kept from event to event: when an event
  * continues the fold it has (or starts a stream), the state at that event costs no read. Only a
  * belief: handleCommand's `assumed` still appends with the expected revision, so a stale fold
  * (another replica wrote, an event came out of order) costs a conflict and a read, never a

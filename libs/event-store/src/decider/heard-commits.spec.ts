@@ -23,7 +23,7 @@ function store(initial: string) {
   };
 }
 
-describe('HeardCommits: what a process knows from the commit feed (issue 14)', () => {
+describe('HeardCommits: what a process knows from the commit feed', () => {
   describe('remember(key, dependency, read)', () => {
     it('reads once, then answers from memory until an append to the stream is heard', async () => {
       const commits = new HeardCommits();

@@ -25,7 +25,7 @@ interface ReadTicket {
 const tokenOf = (dependency: ReadDependency): string => ('stream' in dependency ? `stream:${dependency.stream}` : `category:${dependency.category}`);
 
 /**
- * Issue 14: what one process knows from the store's commit feed (EventStore.watchCommits), so it
+ * What one process knows from the store's commit feed (EventStore.watchCommits), so it
  * reads a stream again only when it has changed:
  * - `remember(key, dependency, read)`: a value read from the store, kept until an append to
  *   what it depends on is heard; a read during which such an append was heard is used once,

@@ -21,7 +21,7 @@ const counter: Decider<number, Added, { total: number; units: string[] }> = {
   upcasters,
 };
 
-describe('loadAggregate and handleCommand (issue 15: one stream loader)', () => {
+describe('loadAggregate and handleCommand (one stream loader)', () => {
   let db: TestDatabase;
   let store: PostgresEventStore;
 

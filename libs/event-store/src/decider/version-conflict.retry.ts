@@ -1,7 +1,7 @@
 import { WrongExpectedVersionError } from '../event-store.port';
 
 /**
- * The one answer to a version conflict (DESIGN.md "Event store: a port": a conflict is a typed
+ * The one answer to a version conflict (a conflict is a typed
  * error and the command is retried after folding again). Every retry in the services goes
  * through here, and each command is retried at one level only (handleCommand, or the ledger's
  * per-workspace queue around a runner that does not retry itself), so the attempts of one

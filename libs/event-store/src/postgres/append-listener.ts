@@ -37,7 +37,7 @@ export class AppendListener {
 
   /**
    * `after`: a `heard` count read earlier; a wake-up since then resolves at once. `wakesFor`: an
-   * append to a stream it rejects does not end the wait (issue 14: the relay holding events that
+   * append to a stream it rejects does not end the wait (the relay holding events that
    * may wait need not read for another of them); a lost connection always does.
    */
   async wait(timeoutMs: number, signal?: AbortSignal, after?: number, wakesFor?: (streamName: string) => boolean): Promise<void> {

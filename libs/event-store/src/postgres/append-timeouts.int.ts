@@ -1,5 +1,5 @@
 /**
- * The append path under the pool's timeouts (issue 11): a wait for a stream's advisory lock is
+ * The append path under the pool's timeouts: a wait for a stream's advisory lock is
  * bounded by the statement timeout and reported as "database unavailable" (the gateway's 503),
  * leaving the stream appendable; an appender that stalls inside its transaction is ended by the
  * server, freeing the lock for the next one; and the pool survives it without a crash.

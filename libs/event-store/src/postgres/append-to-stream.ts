@@ -42,7 +42,7 @@ export function versionMatches(expected: ExpectedVersion, actualRevision: number
 }
 
 /**
- * The columns of `append_to_stream`'s rows that an outcome needs. Issue 14: not the events' data
+ * The columns of `append_to_stream`'s rows that an outcome needs. Not the events' data
  * and metadata, which the caller has just sent: read back, PostgreSQL wrote them out as text and
  * the client parsed them again (a delivery's schedule carries its 1–2 KB body), only to be dropped.
  * All null on the one row of an append that wrote nothing.
@@ -61,7 +61,7 @@ export const APPENDED_COLUMNS = 'position_text, txid_text, revision_text, event_
 type AppendedEventRow = EventRow & { actual_revision: string };
 
 /**
- * One append, in one round trip (issue 14): the `append_to_stream` function takes the stream's
+ * One append, in one round trip: the `append_to_stream` function takes the stream's
  * advisory lock before any write, so the next appender to this stream is assigned its
  * transaction id only after this one ends: inside a stream, transaction-id order (what readAll
  * follows) equals revision order. On a client that has run BEGIN when inline projections apply
@@ -75,7 +75,7 @@ export async function appendAndProject(
   context: AppendContext,
 ): Promise<AppendOutcome> {
   const { projections } = context;
-  // Issue 16: the appending span's context travels with the events (PostgreSQL → relay → NATS header).
+  // The appending span's context travels with the events (PostgreSQL → relay → NATS header).
   const traceparent = 'traceparent' in context ? context.traceparent : currentTraceparent();
   const withHistory = projections.some((projection) => projection.refoldsStreams === true);
   const values = appendValues(streamName, events, expected, context.notifyChannel, withHistory, traceparent);
@@ -141,7 +141,7 @@ export async function outcomeOfRows(
 }
 
 /**
- * Issue 14: a JSON array, made a `jsonb[]` in the statement. Sent as a `jsonb[]` literal, each
+ * A JSON array, made a `jsonb[]` in the statement. Sent as a `jsonb[]` literal, each
  * event's JSON was escaped again for the array (pg's escapeElement: 197 ms of the webhooks
  * process's samples in bench:webhooks), and the server unescaped it (array_in) before parsing it.
  */
@@ -174,7 +174,7 @@ function appendStatement(appendValues: unknown[], writes: readonly ProjectionWri
 }
 
 /**
- * Issue 14: the projections' writes from the caller's fold, when every projection the events
+ * The projections' writes from the caller's fold, when every projection the events
  * reach derives its rows from that same fold and the append expects an exact position (so the
  * fold describes the very stream it extends). Null: they refold in the append's transaction.
  */

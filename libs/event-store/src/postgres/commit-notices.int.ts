@@ -1,5 +1,5 @@
 /**
- * Issue 14: the store's commit feed against a real PostgreSQL. Each committed append is reported
+ * The store's commit feed against a real PostgreSQL. Each committed append is reported
  * with the transaction id its events' checkpoints carry, in commit order (not transaction id
  * order); a dropped LISTEN connection is reported as lost, then listened again by itself.
  */

@@ -14,7 +14,7 @@ export function parseAppendNotice(payload: string | undefined): { streamName: st
 }
 
 /**
- * Issue 14: every append's NOTIFY, passed on to observers as it arrives. PostgreSQL delivers the
+ * Every append's NOTIFY, passed on to observers as it arrives. PostgreSQL delivers the
  * notices of different transactions in the order they committed, and only once the commit is
  * visible to new snapshots, so an observer that has heard an event's transaction has heard every
  * commit before it. One LISTEN connection, opened on the first observer and reopened (with

@@ -4,7 +4,7 @@ import type { Migration } from '@eh/platform';
 const NOTICE_WITH_TRANSACTION = "p_stream || ' ' || pg_current_xact_id()::text";
 
 /**
- * The events table (DESIGN.md "Events and state"). `transaction_id` is what makes the global
+ * The events table. `transaction_id` is what makes the global
  * order safe to tail: readAll returns only rows whose transaction is older than every one still
  * running, ordered by (transaction_id, global_position), so a row committed late is never
  * passed over. The index serves exactly that scan.
@@ -29,25 +29,25 @@ export const eventStoreMigrations: readonly Migration[] = [
     `,
   },
   {
-    // Issue 14: the append's lock, revision check, insert and notify in one round trip (four before).
+    // The append's lock, revision check, insert and notify in one round trip (four before).
     // PL/pgSQL because each statement takes a new snapshot: the revision is read after the lock is
     // held, which one SQL statement (one snapshot, taken before waiting for the lock) could not do.
     id: 'event-store/002-append-function',
     sql: appendFunction('p_stream'),
   },
   {
-    // Issue 14: the notice carries the transaction id, so a listener can tell when it has heard
+    // The notice carries the transaction id, so a listener can tell when it has heard
     // every commit up to an event's (notices arrive in commit order; CommitNotices).
     id: 'event-store/004-append-notice-transaction',
     sql: appendFunction(NOTICE_WITH_TRANSACTION),
   },
   {
-    // Issue 14: a null channel sends no notice, for appends nobody waits to hear of (PostgresEventStoreOptions.quietAppend).
+    // A null channel sends no notice, for appends nobody waits to hear of (PostgresEventStoreOptions.quietAppend).
     id: 'event-store/005-quiet-appends',
     sql: appendFunction(NOTICE_WITH_TRANSACTION, { quietWithoutChannel: true }),
   },
   {
-    // Issue 14: the read back was planned anew on every call (pg_stat_statements under
+    // The read back was planned anew on every call (pg_stat_statements under
     // bench:webhooks: 5,663 plans in 5,663 calls, 287 ms planning against 104 ms running). Its
     // `p_history OR stream_revision > v_actual` made the generic plan look dearer than a custom one,
     // so PostgreSQL never kept one. One query per case has a generic plan as cheap as a custom one.
@@ -55,7 +55,7 @@ export const eventStoreMigrations: readonly Migration[] = [
     sql: appendFunction(NOTICE_WITH_TRANSACTION, { quietWithoutChannel: true, readBackPerCase: true }),
   },
   {
-    // Issue 14: a group's appends in one call (GroupedAppends). One call per append ran its four
+    // A group's appends in one call (GroupedAppends). One call per append ran its four
     // statements each time: perf of PostgreSQL under bench:webhooks put executor start-up and
     // tear-down, not the rows, at a third of the appending backend's time.
     id: 'event-store/007-append-to-streams',

@@ -9,7 +9,7 @@ export interface StatementAppend {
   expected: ExpectedVersion;
   /** Its projections' writes from the caller's fold (writesFromFold), gated on its own events. */
   writes: readonly ProjectionWrite[];
-  /** The span that asked for it (issue 16), stamped on its events. */
+  /** The span that asked for it, stamped on its events. */
   traceparent: string | undefined;
   /** Sends no commit notice (PostgresEventStoreOptions.quietAppend). */
   quiet?: boolean;
@@ -24,7 +24,7 @@ function scopedWriteText(text: string, shift: number, appendedName: string): str
 }
 
 /**
- * Issue 14: several appends, each to a stream of its own, in one statement and so one transaction
+ * Several appends, each to a stream of its own, in one statement and so one transaction
  * and one round trip: one `append_to_streams` call (event-store/007), with each append's projection
  * writes gated on its own `appended_<n>`, and the writes that take rows (ProjectionWrite.rows) made
  * once for the group, over the rows of the appends that wrote. A version mismatch writes nothing

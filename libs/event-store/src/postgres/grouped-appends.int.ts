@@ -1,5 +1,5 @@
 /**
- * Group commit (issue 14): appends made together share statements, and each still gets the
+ * Group commit: appends made together share statements, and each still gets the
  * outcome it would have had alone: its events, its conflict, its earlier identical append.
  */
 import { inSpan, runMigrations, startTracingWith } from '@eh/platform';

@@ -22,7 +22,7 @@ type Settled = { ok: true; outcome: AppendOutcome } | { ok: false; error: unknow
 const toError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
 
 /**
- * Issue 14: group commit. An append that finds fewer than `statementsInFlight` append statements
+ * Group commit. An append that finds fewer than `statementsInFlight` append statements
  * running goes at once, alone, as before; appends that arrive while they run wait and then go
  * together, one statement and one transaction for all of them (groupedAppendStatement). So under
  * light load an append waits for nothing, and under load the statements, round trips and commits per

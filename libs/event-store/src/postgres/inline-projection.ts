@@ -11,7 +11,7 @@ import { runProjectionWrites, type ProjectionWrite } from './projection-writes';
 export type StreamReader = (streamName: string) => Promise<RecordedEvent[]>;
 
 /**
- * A read model kept in the same PostgreSQL transaction as the append (DESIGN.md: "the gateway
+ * A read model kept in the same PostgreSQL transaction as the append ("the gateway
  * must read its own writes"): it is visible as soon as append returns, and an apply that
  * throws aborts the append, so the events and the read model never disagree.
  */
@@ -33,18 +33,18 @@ export interface InlineProjection {
    */
   readsOtherReadModels?: boolean;
   /**
-   * It refolds the appended stream through `readStream` (issue 14): the append then returns the
+   * It refolds the appended stream through `readStream`: the append then returns the
    * whole stream with the new events, and the projection reads it without another round trip.
    */
   refoldsStreams?: boolean;
   /**
-   * Issue 14: the rows as a function of the stream's fold. An append whose caller passes the
+   * The rows as a function of the stream's fold. An append whose caller passes the
    * state after it, folded by this same `fold`, writes them in the append's own statement: one
    * round trip and no transaction, instead of BEGIN, append, refold and write, COMMIT.
    */
   fromState?: StateWrites<unknown>;
   /**
-   * True when these new events (those of an append it handles) change nothing in it (issue 14:
+   * True when these new events (those of an append it handles) change nothing in it (
    * the reservations view and a test-mode deployment's creation): it is not run for them, so
    * they need no transaction for it.
    */
@@ -102,7 +102,7 @@ export async function applyInlineProjections(
   }
 }
 
-/** `known`: whole streams already read in this transaction (the append's own, issue 14). */
+/** `known`: whole streams already read in this transaction (the append's own). */
 export function streamReader(tx: SqlClient, known: Readonly<Record<string, RecordedEvent[]>> = {}): StreamReader {
   const streams = new Map<string, Promise<RecordedEvent[]>>(Object.entries(known).map(([name, events]) => [name, Promise.resolve(events)]));
   return (streamName) => {

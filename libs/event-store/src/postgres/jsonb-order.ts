@@ -2,7 +2,7 @@
  * A JSON value as PostgreSQL's jsonb gives it back: object keys shorter first, then by their
  * UTF-8 bytes (jsonb's on-disk order), undefined members and functions gone as in JSON.stringify.
  * handleCommand folds new events in this form, so the state it passes with an append is the one
- * a later read folds, down to the order of keys in a stored resource (issue 14).
+ * a later read folds, down to the order of keys in a stored resource.
  *
  * It copies the value the way JSON.stringify walks it instead of making the round trip through
  * text: a delivery's schedule carries the webhook body, a JSON text of 1–2 KB, which the round
@@ -77,7 +77,7 @@ function byUtf8Bytes(a: string, b: string): number {
   return left.length - right.length || Buffer.compare(left, right);
 }
 
-/** The keys in jsonb's order: the same array when they are in it already (issue 14: most objects are). */
+/** The keys in jsonb's order: the same array when they are in it already (most objects are). */
 function inKeyOrder(keys: string[]): string[] {
   const compare = keys.every(isAscii) ? byAsciiBytes : byUtf8Bytes;
   for (let index = 1; index < keys.length; index++) {

@@ -37,14 +37,14 @@ export interface PostgresEventStoreOptions {
   /** LISTEN/NOTIFY channel; NOTIFY is per database, so one name serves every database. */
   notifyChannel?: string;
   /**
-   * Issue 14: append statements in flight at once (GroupedAppends); appends asked for meanwhile go
+   * Append statements in flight at once (GroupedAppends); appends asked for meanwhile go
    * together in the next. Default 1: an append waits only while another of this process's append
    * statements runs, and under load the groups are largest (bench:webhooks: PostgreSQL 0.28–0.30 ms
    * per delivery with 1, 0.37–0.44 with 2).
    */
   appendStatementsInFlight?: number;
   /**
-   * Issue 14: true for an append nobody waits to hear of, which then sends no commit notice
+   * True for an append nobody waits to hear of, which then sends no commit notice
    * (waitForAppend, watchCommits): a delivery's records, which the relay keeps in the store only
    * (storeOnlyAppends) and reads on its next wake-up, at most its idle wait later. Each notice
    * woke every listening backend and process: the relay and the webhooks service, for each
@@ -53,7 +53,7 @@ export interface PostgresEventStoreOptions {
   quietAppend?: (streamName: string, events: readonly NewEvent[]) => boolean;
 }
 
-/** The default EventStore adapter (DESIGN.md "Events and state"). Run `eventStoreMigrations` first. */
+/** The default EventStore adapter. Run `eventStoreMigrations` first. */
 export class PostgresEventStore implements EventStore {
   private readonly projections: readonly InlineProjection[];
   private readonly channel: string;
@@ -80,7 +80,7 @@ export class PostgresEventStore implements EventStore {
   async append(streamName: string, events: NewEvent[], expected: ExpectedVersion, options: AppendOptions = {}): Promise<AppendResult> {
     this.beforeAppend(events.map((event) => event.type));
     // Without an inline projection to refold, the append is one statement and its own
-    // transaction: none reached, or their writes follow from the caller's fold (issue 14).
+    // transaction: none reached, or their writes follow from the caller's fold.
     const reached = projectionsFor(this.projections, events);
     const writes = writesFromFold(reached, events, expected, options.folded);
     const quiet = this.quietAppend(streamName, events);

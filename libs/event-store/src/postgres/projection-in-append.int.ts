@@ -48,7 +48,7 @@ const streamOf = (state: CartState): string => `cart-${state.items[0].sku}`;
 
 const context = { workspaceId: 'ws_cart', correlationId: 'req_cart', causationId: null, now: '2030-01-02T03:04:05.000Z' };
 
-describe('projection writes in the append statement (issue 14)', () => {
+describe('projection writes in the append statement', () => {
   let db: TestDatabase;
   let store: PostgresEventStore;
 

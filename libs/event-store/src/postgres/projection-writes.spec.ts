@@ -32,7 +32,7 @@ describe('asWithItems on a text seen before', () => {
   });
 });
 
-describe('statementForShape (issue 14)', () => {
+describe('statementForShape', () => {
   const write = (text: string, ...values: unknown[]) => ({ text, values });
 
   it('builds a statement once per kind and sequence of write texts, then gives the same string', () => {

@@ -10,7 +10,7 @@ import type { SqlClient } from '@eh/platform';
 export interface ProjectionWrite {
   text: string;
   values: unknown[];
-  /** Issue 14: the same write as one row of a statement for many appends (a group's, grouped-append-statement.ts). */
+  /** The same write as one row of a statement for many appends (a group's, grouped-append-statement.ts). */
   rows?: RowsWrite;
 }
 
@@ -44,7 +44,7 @@ const SHAPES_LIMIT = 1_000;
 let shapesKept = 0;
 
 /**
- * Issue 14: a statement joining projection writes, built once per shape (the statement's kind,
+ * A statement joining projection writes, built once per shape (the statement's kind,
  * then its writes' texts) and then the same string every time. A text built per append was a new
  * string of a few KB: naming it (statementNameFor) hashed all of it, and the copies V8 made to
  * hash it were a fifth of what the gateway promoted to the old generation under creates. Lookups

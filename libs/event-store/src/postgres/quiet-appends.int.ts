@@ -1,5 +1,5 @@
 /**
- * Issue 14: an append the store is told is quiet (PostgresEventStoreOptions.quietAppend) is stored
+ * An append the store is told is quiet (PostgresEventStoreOptions.quietAppend) is stored
  * like any other, but sends no commit notice, whichever way it goes to PostgreSQL: alone, grouped
  * with others that do notify, or in a transaction with a refolding inline projection.
  */

@@ -19,7 +19,7 @@ const recorded = (streamName: string, overrides: Partial<RecordedEvent> = {}): R
 const on = (event: RecordedEvent, subject = `events.${event.streamName.replace('-', '.')}`, commit = '901') => ({ event, subject, commit });
 const roomy: BundleLimits = { maxEvents: 16, maxBytes: 1024 * 1024 };
 
-describe('bundleForBus (issue 14: one message for consecutive events of one stream)', () => {
+describe('bundleForBus (one message for consecutive events of one stream)', () => {
   it('puts consecutive events of one stream in one message, a JSON array named by its first id and count', () => {
     const [a, b, c] = [recorded('order-o_1'), recorded('order-o_1'), recorded('order-o_1')] as [RecordedEvent, RecordedEvent, RecordedEvent];
     const [bundle, ...rest] = bundleForBus([on(a), on(b), on(c)], roomy);

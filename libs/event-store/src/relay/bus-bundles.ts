@@ -34,7 +34,7 @@ export interface OutgoingEvent {
 }
 
 /**
- * Issue 14: consecutive events of one stream stored by one commit, on one subject and in one
+ * Consecutive events of one stream stored by one commit, on one subject and in one
  * trace (what a single append writes, like the synthetic expert's accept, start and complete), go
  * out as one message, so NATS stores, delivers and hears acks for one message instead of one per event.
  *

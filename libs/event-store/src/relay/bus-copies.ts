@@ -2,7 +2,7 @@ import type { RecordedEvent } from '../event-store.port';
 import type { BusBundle } from './bus-bundles';
 
 /**
- * Issue 14: some events go out a second time, on `<prefix>.<token>.<subject>`, so a consumer that
+ * Some events go out a second time, on `<prefix>.<token>.<subject>`, so a consumer that
  * acts on only a few of a category's events filters on that subject and is sent nothing else.
  * A copy, not a subject of their own: nats-server 2.9 takes one filter subject per consumer, and
  * the consumers of the whole category (`<category>.>`, `<category>.*`) must keep matching them.

@@ -3,7 +3,7 @@ import type { RecordedEvent } from '../event-store.port';
 
 /**
  * What the relay publishes of an event: all of it but the data fields that never leave
- * PostgreSQL (signing secrets, issue 11). Applied to every event, so one written before those
+ * PostgreSQL (signing secrets). Applied to every event, so one written before those
  * fields were sealed, re-published after a checkpoint reset, still leaks nothing.
  */
 export function toBusMessage(event: RecordedEvent): RecordedEvent {

@@ -110,7 +110,7 @@ describe('EventRelay', () => {
     const expected = await storeOrder(env, 28);
     expect(stored.map((m) => m.event.id)).toEqual(expected.map((e) => e.id));
     for (const message of stored) expect(message.subject).toBe(eventSubject(env.subjectPrefix, message.event.streamName));
-    // Issue 14: a stream's consecutive events share a message (batches of 10 may cut an append in two).
+    // A stream's consecutive events share a message (batches of 10 may cut an append in two).
     const messages = await storedMessages(env);
     for (const { events, msgId } of messages) {
       expect(new Set(events.map((event) => event.streamName)).size).toBe(1);

@@ -50,7 +50,7 @@ export interface EventRelayOptions {
 }
 
 /**
- * Tails the store in commit order and publishes every event to JetStream (DESIGN.md "To NATS"),
+ * Tails the store in commit order and publishes every event to JetStream,
  * but those its context declares nobody reads (SubjectQualifier.unpublished), and a second time
  * those a context's copy selects for its consumer (BusCopy).
  * At least once: the checkpoint is saved after the acks, so a relay killed mid-batch publishes
@@ -123,7 +123,7 @@ export class EventRelay {
   }
 
   /**
-   * Issue 14: the checkpoint is saved at most every `checkpointEveryMs` (and when idle, and on
+   * The checkpoint is saved at most every `checkpointEveryMs` (and when idle, and on
    * stop), not after every batch: a crash republishes at most that much, which the stream's
    * duplicate window drops by `Nats-Msg-Id`. After a wake-up the relay lingers `lingerMs`, so
    * appends committing together go out in one read. Events that may wait (`deferral`) are held,
@@ -173,7 +173,7 @@ export class EventRelay {
           else if (decision.publish.length > 0) await publish(decision.publish, readFrom);
           if (unsaved && Date.now() - savedAt >= everyMs) await save();
           // A short page read all there was: the next read waits for an append heard since this
-          // one began (issue 14: reading again at once found nothing, one read in three).
+          // one began (reading again at once found nothing, one read in three).
           heldBackWaitMs = page.heldBack ? Math.min(HELD_BACK_MAX_WAIT_MS, Math.max(5, heldBackWaitMs * 2)) : 0;
           if (!pageFull) {
             const waitMs = page.heldBack ? heldBackWaitMs : unsaved ? everyMs : (this.options.idleWaitMs ?? 1_000);
@@ -199,7 +199,7 @@ export class EventRelay {
   }
 
   /**
-   * Issue 14: a batch goes out without waiting for each ack (one socket write for many messages),
+   * A batch goes out without waiting for each ack (one socket write for many messages),
    * and still in commit order by construction: each publish names the stream sequence it must
    * follow (`Nats-Expected-Last-Sequence`), so if one is not stored, every later one is refused
    * too, and the batch is retried from its start. The sequence is learnt from a fresh ack; until
@@ -268,7 +268,7 @@ export class EventRelay {
     };
     let ack: PubAck;
     if (traceparent !== undefined && tracingEnabled()) {
-      // Issue 16: a span of its own in the event's trace; its context goes on in the header.
+      // A span of its own in the event's trace; its context goes on in the header.
       const attributes = { 'messaging.destination.name': subject, 'messaging.message.id': msgId, 'messaging.batch.message_count': events.length, event_type: first.type };
       ack = await inSpan(`relay publish ${first.type}`, { kind: SpanKind.PRODUCER, attributes }, contextFromTraceparent(traceparent), async () => {
         const headers = natsHeaders();

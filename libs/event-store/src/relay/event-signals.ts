@@ -9,7 +9,7 @@ function parentOf(headers: MsgHdrs | undefined, event: RecordedEvent): Context {
 }
 
 /**
- * One event handled by a reactor, with its signals (issue 16): log lines carry event_id,
+ * One event handled by a reactor, with its signals: log lines carry event_id,
  * workspace_id and deployment_id; with tracing on, a consumer span continues the trace the
  * event's header carries (so what the handler appends stays in that trace);
  * `eh_reactor_events_total{durable,outcome}` counts it.

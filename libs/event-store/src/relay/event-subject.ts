@@ -1,5 +1,5 @@
 /**
- * Subject of an event on JetStream (DESIGN.md "To NATS"): `<prefix>.<category>.<id>`, where
+ * Subject of an event on JetStream: `<prefix>.<category>.<id>`, where
  * the stream name `deployment-dep_01H…` splits on its first `-` into category and id, and
  * `<prefix>.<category>.<id>.<qualifier>` for a stream its category qualifies (stream-qualifiers.ts).
  * Reactors filter on `<prefix>.<category>.>` (every event of the category) or

@@ -8,7 +8,7 @@ import type { RecordedEvent } from '../event-store.port';
 export type ReleaseStream = () => void;
 
 /**
- * Issue 14: up to `concurrency` messages (each one event, or a bundle of one stream's) handled at
+ * Up to `concurrency` messages (each one event, or a bundle of one stream's) handled at
  * once, from one pull subscription. Events of one store stream are handled one after the other,
  * in the order they came, so a handler that folds a stream (the fan-out's SubjectFolds) sees it
  * in order, as with one at a time; events of different streams overlap, so their appends go
@@ -26,7 +26,7 @@ export async function handleConcurrently<Message>(
   /** What the next message of each stream waits for: the last one taken ending or releasing it. */
   const lastOfStream = new Map<string, Promise<void>>();
   // Woken by the next run to end. Not Promise.race(running): each race left a reaction on every
-  // running promise, so a full window cost `concurrency` allocations per message taken (issue 14).
+  // running promise, so a full window cost `concurrency` allocations per message taken.
   let freed: (() => void) | undefined;
   for await (const msg of messages) {
     while (running.size >= concurrency) await new Promise<void>((resolve) => (freed = resolve));

@@ -158,7 +158,7 @@ describe('JetStreamEventConsumer', () => {
     });
     await waitAllAcked(env, 6);
     expect(countBy(attempts).get(flaky ?? '')).toBe(2);
-    // The handler is told which is the redelivery (issue 14: the fan-out posts before recording only on a first one).
+    // The handler is told which is the redelivery (the fan-out posts before recording only on a first one).
     expect(firstDeliveries.filter((line) => line.startsWith(`${flaky} `))).toEqual([`${flaky} true`, `${flaky} false`]);
     expect(firstDeliveries.filter((line) => line.endsWith(' false'))).toHaveLength(1);
     expect([...countBy(successes).values()].every((n) => n === 1)).toBe(true);

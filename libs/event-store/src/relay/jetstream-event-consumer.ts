@@ -45,7 +45,7 @@ export interface EventConsumerStart {
   handler: (event: RecordedEvent, delivery?: BusDelivery) => Promise<ReactorOutcome>;
   /**
    * Events the handler would ignore, acked at once without touching PostgreSQL: a consumer of
-   * `<prefix>.>` (webhooks) sees every event, most of them not for it (issue 6).
+   * `<prefix>.>` (webhooks) sees every event, most of them not for it.
    */
   accepts?: (event: RecordedEvent) => boolean;
   /** Reactor.rerunnable: a redelivery is handled again, so nothing records what was handled. */
@@ -62,7 +62,7 @@ export interface EventConsumerStart {
 }
 
 /**
- * A reactor's durable pull consumer (DESIGN.md "To NATS"): explicit ack after the handler
+ * A reactor's durable pull consumer: explicit ack after the handler
  * succeeds, a delayed nak when it fails, and once per event id per durable, because JetStream
  * delivers at least once. Still at least once for a handler that succeeds and then loses its
  * process before the event is recorded: handlers stay idempotent, or call markProcessed in
@@ -83,13 +83,13 @@ export class JetStreamEventConsumer {
   async start({ durableName, filterSubject, handler, accepts, rerunnable = false, existingOnly = false, fromNextEvent = false, concurrency = 1 }: EventConsumerStart): Promise<boolean> {
     if (this.loop) throw new Error(`consumer ${durableName} already started`);
     const stream = this.options.streamName ?? DEFAULT_EVENTS_STREAM;
-    // A cluster electing the consumer's leader answers late at start (issue 16): wait for it.
+    // A cluster electing the consumer's leader answers late at start: wait for it.
     const exists = await retryTransientJetStream(() => this.ensureDurable(stream, durableName, filterSubject, !existingOnly, fromNextEvent));
     if (!exists) return false;
     const consumer = await retryTransientJetStream(() => this.options.js.consumers.get(stream, durableName));
     // A pull batch at least as large as what is handled at once, or the handlers would wait for pulls.
     const maxMessages = Math.max(this.options.maxMessages ?? 10, concurrency);
-    // Issue 14: ask for more once a quarter of the batch is still owed, not three quarters
+    // Ask for more once a quarter of the batch is still owed, not three quarters
     // (nats.js's default): one pull request per ~8 messages instead of one per ~3.
     const messages = await consumer.consume({ max_messages: maxMessages, threshold_messages: Math.max(1, Math.floor(maxMessages / 4)) });
     this.messages = messages;
@@ -125,7 +125,7 @@ export class JetStreamEventConsumer {
   private async ensureDurable(stream: string, durableName: string, filterSubject: string, create: boolean, fromNextEvent: boolean): Promise<boolean> {
     try {
       const { config } = await this.options.jsm.consumers.info(stream, durableName);
-      // A reactor whose subject narrowed (issue 14: the ledger to live deployments) keeps its
+      // A reactor whose subject narrowed (the ledger to live deployments) keeps its
       // durable and its place; only messages past that place are filtered by the new subject.
       if (config.filter_subject !== filterSubject) await this.options.jsm.consumers.update(stream, durableName, { filter_subject: filterSubject });
       return true;
@@ -181,7 +181,7 @@ export class JetStreamEventConsumer {
       return;
     }
     // A first delivery to this durable cannot have been handled by it yet: only a redelivery
-    // (a lost ack, a nak, a crash mid-handler) pays for the lookup (issue 14).
+    // (a lost ack, a nak, a crash mid-handler) pays for the lookup.
     const firstDelivery = msg.info.redeliveryCount <= 1;
     const copyStamp = msg.headers?.get(COPY_STAMP_HEADER) || undefined;
     const marks: Promise<void>[] = [];

@@ -7,7 +7,7 @@ interface PendingMark {
 }
 
 /**
- * Writes `processed_events` rows in batches (issue 14: one autocommit INSERT per consumed event
+ * Writes `processed_events` rows in batches (one autocommit INSERT per consumed event
  * was a third of PostgreSQL's transactions). A mark is written within a few milliseconds, or at
  * once after the write in flight; its message is acked only after, so a crash before the write
  * only means a redelivery, which handlers already survive (they are idempotent).

@@ -3,19 +3,19 @@ import type { RecordedEvent } from '../event-store.port';
 
 /**
  * What a handler may answer: `'nothing_done'` when it wrote nothing anywhere (the event was not
- * for it), so the event is acked without a `processed_events` row (issue 14); re-running it on a
+ * for it), so the event is acked without a `processed_events` row; re-running it on a
  * redelivery costs nothing.
  */
 export type ReactorOutcome = void | 'nothing_done';
 
 /** How an event reached the handler. */
 export interface BusDelivery {
-  /** Issue 14: sent to this durable for the first time, so not handled by it yet (a lost ack, a nak or a crash make a redelivery). */
+  /** Sent to this durable for the first time, so not handled by it yet (a lost ack, a nak or a crash make a redelivery). */
   firstDelivery: boolean;
-  /** Issue 14: the stamp of the relay's copy that carried the event (CopySelector.stamp); undefined for any other message. */
+  /** The stamp of the relay's copy that carried the event (CopySelector.stamp); undefined for any other message. */
   copyStamp?: string;
   /**
-   * Issue 14: lets the next event of the same store stream be handled before this one is done (a
+   * Lets the next event of the same store stream be handled before this one is done (a
    * reactor with `concurrency` handles one stream's events in order, each after the one before).
    * The fan-out calls it once its webhooks for the event are answered, before their append.
    */
@@ -23,7 +23,7 @@ export interface BusDelivery {
 }
 
 /**
- * A reactor as data (DESIGN.md "The shape of the code"): a JetStream durable consumer on one
+ * A reactor as data: a JetStream durable consumer on one
  * subject, and what it does with each event. Declared by its context's module; the service's
  * reactor runner (libs/runtime) turns it into JetStreamEventConsumers. Handlers are idempotent
  * by event id: delivery is at least once.
@@ -49,18 +49,18 @@ export interface Reactor {
   /**
    * The handler may run again for an event it already handled and change nothing the second time
    * (it decides on the store and appends with the revision it read): no `processed_events` row is
-   * written or looked up for it (issue 14). Leave unset for a handler with any other effect.
+   * written or looked up for it. Leave unset for a handler with any other effect.
    */
   rerunnable?: boolean;
   /**
-   * Issue 14: the durable of another reactor on the same subject whose deliveries this one shares
+   * The durable of another reactor on the same subject whose deliveries this one shares
    * when a process mounts both: each event is sent once and both handlers run on it side by side,
    * acked when both succeeded. Mounted without that reactor, this one runs its own `durable`; once
    * it rides, that durable is drained of what it still holds and deleted (libs/runtime).
    */
   ridesOn?: string;
   /**
-   * Issue 14: durables this reactor (with its siblings naming the same) took over from. While
+   * Durables this reactor (with its siblings naming the same) took over from. While
    * one of them still exists, this reactor's durable is created at the stream's next event, and
    * each retired one is drained with this reactor's handler on its own subject, then deleted:
    * every event is handled on one or the other (some on both: the handler must be rerunnable).
@@ -92,6 +92,6 @@ export interface BackgroundWorker {
 export interface ContextRuntimeDeclaration {
   readonly workers?: readonly BackgroundWorker[];
   readonly reactors?: readonly Reactor[];
-  /** Prometheus gauges of the context's state, computed on scrape (issue 16: open reservations, timers due …). */
+  /** Prometheus gauges of the context's state, computed on scrape (open reservations, timers due …). */
   readonly gauges?: readonly SignalGauge[];
 }

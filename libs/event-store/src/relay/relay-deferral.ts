@@ -2,7 +2,7 @@ import { BoundedSet } from '@eh/platform';
 import type { RecordedEvent } from '../event-store.port';
 
 /**
- * Issue 14: events nobody waits on within milliseconds (a deployment's `deployment.created`:
+ * Events nobody waits on within milliseconds (a deployment's `deployment.created`:
  * no public webhook, only the router acts on it) may wait at the relay, up to `maxWaitMs`, for
  * others to go out with them. At low rates every publication wakes NATS and each consumer once,
  * and a wake-up, not the message, is most of what an event costs there; one publication for

@@ -9,7 +9,7 @@ export interface RelayLag {
 }
 
 /**
- * How far the relay is behind the event store (issue 16, `eh_relay_lag_*`), from its saved
+ * How far the relay is behind the event store (`eh_relay_lag_*`), from its saved
  * checkpoint, so every replica (leader or standby) reports the same figure. Bounded: the scan
  * stops after 100,000 rows on the primary key.
  */

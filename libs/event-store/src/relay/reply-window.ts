@@ -1,5 +1,5 @@
 /**
- * Issue 14: the acks and naks of every consumer on one NATS connection, held for a short window
+ * The acks and naks of every consumer on one NATS connection, held for a short window
  * and sent together: nats.js writes everything queued in one turn with one socket write, and at
  * 50 deployments/s the router's acks, one write each, were 5.8 of its 10 writes per deployment
  * (strace). Holding a reply back a moment risks nothing: a process that dies first gets its

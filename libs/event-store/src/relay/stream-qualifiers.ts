@@ -3,7 +3,7 @@ import type { NewEvent, RecordedEvent } from '../event-store.port';
 import { categoryOf } from './event-subject';
 
 /**
- * Issue 14: a token the relay adds to the subject of an event, so a consumer that has nothing to
+ * A token the relay adds to the subject of an event, so a consumer that has nothing to
  * do with such events filters them out on the server (`<category>.*` matches only unqualified
  * ones) and is never sent them. Decided once per stream by its first event (the ledger bills
  * nothing in test mode: test-mode deployments are qualified `test`), or by each event alone
@@ -25,7 +25,7 @@ export type SubjectQualifier = (
       /** The token for this event; undefined: it is not qualified. Never reads the stream, nor anything but the event's type and data. */
       qualify(event: Pick<RecordedEvent, 'type' | 'data'>): string | undefined;
       /**
-       * Issue 14: types `qualify` gives the first `unpublished` token whatever their data: the
+       * Types `qualify` gives the first `unpublished` token whatever their data: the
        * relay reads them without their payload (ReadAllOptions.withoutPayload) and passes over them.
        */
       unpublishedTypes?: readonly string[];
@@ -33,7 +33,7 @@ export type SubjectQualifier = (
 ) & {
   /**
    * Tokens whose events no consumer subscribes to: the relay keeps them in the store only and
-   * publishes nothing for them (issue 14: the records of each delivery were three JetStream
+   * publishes nothing for them (the records of each delivery were three JetStream
    * messages nobody read). A context that comes to read them drops its token from this list.
    */
   unpublished?: readonly string[];
@@ -94,7 +94,7 @@ export class StreamQualifiers {
 }
 
 /**
- * Issue 14: whether an append holds only events the relay keeps in the store only (`unpublished`
+ * Whether an append holds only events the relay keeps in the store only (`unpublished`
  * tokens of qualifiers decided by each event): nothing waits to hear of it, so the store sends no
  * commit notice for it (PostgresEventStoreOptions.quietAppend). A qualifier decided by a stream's
  * first event would need a read to tell, so its appends are never quiet.

@@ -25,7 +25,7 @@ export interface EventStoreContractFixture {
 
 export type EventStoreContractFactory = () => Promise<EventStoreContractFixture>;
 
-/** The behaviour every EventStore adapter must show (DESIGN.md "Events and state"). */
+/** The behaviour every EventStore adapter must show. */
 export function describeEventStoreContract(name: string, factory: EventStoreContractFactory): void {
   describe(`EventStore contract: ${name}`, () => {
     let fixture: EventStoreContractFixture;

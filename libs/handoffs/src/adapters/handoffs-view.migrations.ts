@@ -1,4 +1,4 @@
-/** The handoff read model (issue 8): the public object as of the stream's last event (rebuildable). */
+/** The handoff read model: the public object as of the stream's last event (rebuildable). */
 export const handoffsViewMigrations = [
   {
     id: 'handoffs-view-001',

@@ -1,4 +1,4 @@
-/** Issue 14: a handoff is looked up by its primary key, whatever plan is cached (see findDeployment's test). */
+/** A handoff is looked up by its primary key, whatever plan is cached (see findDeployment's test). */
 import { createPool, runMigrations } from '@eh/platform';
 import { createTestDatabase, indexScansOf, type TestDatabase } from '@eh/platform/testing';
 import type { Pool } from 'pg';

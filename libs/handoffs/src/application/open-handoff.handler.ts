@@ -50,7 +50,7 @@ export interface HandoffScope {
 }
 
 /**
- * POST /v1/handoffs (issue 8): check the named memory → open the deployment (quote 422,
+ * POST /v1/handoffs: check the named memory → open the deployment (quote 422,
  * credits 402/429, exactly as POST /v1/deployments) → append `handoff.opened` → mirror the
  * deployment once, in case it moved before the handoff existed (test mode is that fast).
  */

@@ -8,11 +8,11 @@ import { deploymentSnapshot } from './deployment-snapshot';
 import { handoffDecider } from './handoff-decider';
 
 /**
- * Mirrors a deployment into the handoff that opened it (issue 8), up to the deployment's event at
+ * Mirrors a deployment into the handoff that opened it, up to the deployment's event at
  * `upToRevision` (default: its latest). Called by the router's reactor for each deployment event
  * and by the gateway right after opening, so a change that happened before the handoff existed
  * is never missed. Every deployment event past the handoff's mirrored revision is walked in order
- * (issue 14): the router's pullers may take a later event first, and the handoff still passes
+ *: the router's pullers may take a later event first, and the handoff still passes
  * through each state, whichever event arrives first. Every id and time derives from the
  * deployment event of that step: two callers mirroring the same step append its events once.
  * Returns the handoff's state, or null when the deployment belongs to no opened handoff.

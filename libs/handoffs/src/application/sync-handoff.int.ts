@@ -30,7 +30,7 @@ const opened: HandoffOpened = {
   data: { handoff_id: HND, workspace_id: WS, mode: 'test', deployment_id: DEP, surface: 'editor', outcome: 'copywriting', route: 'expert', trigger: null, policy: 'none', artifact: 'hero.md', context: { goal: 'A hero.', files: [], memory_keys: [] }, skills: ['copywriting'], urgency: 'standard', metadata: {}, opened_at: at(0) },
 };
 
-/** Issue 14: the router's pullers may take a deployment's later event first; the handoff still passes through each state. */
+/** The router's pullers may take a deployment's later event first; the handoff still passes through each state. */
 describe('syncHandoff against PostgreSQL', () => {
   let db: TestDatabase;
   let store: PostgresEventStore;

@@ -1,5 +1,5 @@
 /**
- * The brief of the deployment a handoff opens (issue 8): the goal as the agent wrote it, then
+ * The brief of the deployment a handoff opens: the goal as the agent wrote it, then
  * one line each for what the expert needs to know and the request carries. Deterministic, so a
  * retried open writes the same brief.
  */

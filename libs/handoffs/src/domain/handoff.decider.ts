@@ -1,9 +1,9 @@
 /**
- * Commands on one handoff (issue 8). A handoff has no moves of its own: it mirrors the one
+ * Commands on one handoff. A handoff has no moves of its own: it mirrors the one
  * deployment it opened. The mapping (docs/decisions.md "Brand memory and handoffs"):
  *   pending → open; accepted, in_progress → in_review; needs_input → needs_input;
  *   completed → ready; cancelled → cancelled; expired → expired.
- * `now`, ids and the deployment's state come in with the command (STYLE.md "Domain").
+ * `now`, ids and the deployment's state come in with the command.
  */
 import { DomainError, type DeploymentStatus, type HandoffEvent, type HandoffOpened, type HandoffStatus, type Output } from '@eh/contracts';
 import type { ExistingHandoff, HandoffState } from './handoff.state';

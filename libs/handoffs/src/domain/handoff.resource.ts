@@ -1,7 +1,7 @@
 /**
  * The public handoff object (SPEC.md "Handoff object"): the spec's fields first (`id`,
  * `status`, `surface`, `artifact`, `expert`, `comments`, `memory_event`), then what we decided
- * to show (issue 8): the echoed request, the deployment it opened, and the delivered output.
+ * to show: the echoed request, the deployment it opened, and the delivered output.
  */
 import type { HandoffContext, HandoffPolicy, HandoffRoute, HandoffStatus, Metadata, Output, Urgency } from '@eh/contracts';
 import type { HandoffState } from './handoff.state';

@@ -1,5 +1,5 @@
 /**
- * A handoff, folded from its `handoff-<hnd_id>` stream (issue 8). A tagged union on `status`:
+ * A handoff, folded from its `handoff-<hnd_id>` stream. A tagged union on `status`:
  * each variant carries what is known at that point. `deployment_revision` is the revision of
  * the deployment stream last mirrored, so an older deployment event can never move it back.
  */

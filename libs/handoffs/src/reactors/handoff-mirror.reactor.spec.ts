@@ -30,7 +30,7 @@ function watchedStore(): { store: EventStore; uses: string[] } {
   return { store, uses };
 }
 
-describe('reactToDeploymentForHandoff (issue 14: riding on router-deployments, several pullers)', () => {
+describe('reactToDeploymentForHandoff (riding on router-deployments, several pullers)', () => {
   it('skips a plain deployment’s events without a read, even when they come out of order', async () => {
     const followed = new FollowedStreams<DeploymentEvent, DeploymentState>(deploymentDecider);
     const { store, uses } = watchedStore();

@@ -4,7 +4,7 @@ import type { EventStore, FollowedStreams, ReactorOutcome, RecordedEvent } from 
 import { syncHandoff } from '../application/sync-handoff.handler';
 
 /**
- * Handoffs mirror their deployment (issue 8; on the deliveries of `router-deployments` in the
+ * Handoffs mirror their deployment (on the deliveries of `router-deployments` in the
  * router, its own durable `router-handoffs` elsewhere): every public deployment event (a state
  * change) brings the handoff that opened the deployment up to that event, step by step
  * (syncHandoff). Events of plain deployments find no handoff and do nothing. Ids derive from
@@ -17,7 +17,7 @@ export async function reactToDeploymentForHandoff(
   followed?: FollowedStreams<DeploymentEvent, DeploymentState>,
 ): Promise<ReactorOutcome> {
   if (!event.streamName.startsWith('deployment-')) return 'nothing_done';
-  // Every event feeds the fold (issue 14), so most deployments, opened by no handoff, cost no read.
+  // Every event feeds the fold, so most deployments, opened by no handoff, cost no read.
   // Events of one stream may come out of order (several pullers): a fold at another revision
   // still tells, since whether a handoff opened the deployment is fixed at its creation.
   const known = followed?.at(event) ?? followed?.get(event.streamName);

@@ -7,7 +7,7 @@ import { reactToDeploymentForHandoff } from './handoff-mirror.reactor';
 
 /**
  * Handoffs mirror their deployments. In the router the mirror rides on `router-deployments`
- * (issue 14: each deployment event sent once, not twice): it runs beside the routing step, so a
+ * (each deployment event sent once, not twice): it runs beside the routing step, so a
  * slow handoff sync holds that event's ack, not routing. Mounted without the roster, it runs on
  * its own durable, `router-handoffs`.
  */

@@ -11,7 +11,7 @@ const at = (seconds: number): Date => new Date(T0.getTime() + seconds * 1000);
 const ADA = { kind: 'expert' as const, id: 'spec_01JADA0000000000000000000A' };
 const BO = { kind: 'expert' as const, id: 'spec_01JBO00000000000000000000B' };
 
-describe('console sessions and passwords in PostgreSQL (issue 12)', () => {
+describe('console sessions and passwords in PostgreSQL', () => {
   let db: TestDatabase;
   let sessions: SessionStore;
   let passwords: PasswordStore;

@@ -1,7 +1,7 @@
 import type { Migration } from '@eh/platform';
 
 /**
- * People signed in to the console (issue 12): sessions and password hashes are operational data,
+ * People signed in to the console: sessions and password hashes are operational data,
  * in PostgreSQL so every gateway replica sees a sign-out at once; neither is an event (a session
  * is not a change of anything, and a password hash must not live on in an immutable log).
  * `principal_kind` is `expert` now, `member` (workspace people) later, on the same tables.

@@ -4,7 +4,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from './argon2-passwo
 import type { Principal } from './session.store';
 
 /**
- * argon2id hashes, one row per password ever chosen (issue 12). Which row counts is decided by
+ * argon2id hashes, one row per password ever chosen. Which row counts is decided by
  * the principal's events (`expert.password_set` names it): a row is written first, and becomes the
  * password only if the event naming it is appended. A crash or a lost race in between leaves a
  * row nothing names, which `keepOnly` removes the next time a password is set.

@@ -1,7 +1,7 @@
 import type { Migration } from '@eh/platform';
 
 /**
- * Issue 13: the console's people besides experts, folded from `members-<ws_id>` and
+ * The console's people besides experts, folded from `members-<ws_id>` and
  * `operator-<op_id>` (rebuildable): who signs in with which email and password row, whom an
  * invitation link is for. Shared by every service that appends their events (gateway, ops CLI).
  */

@@ -1,7 +1,7 @@
 import { MEMBER_EVENT_TYPES, OPERATOR_EVENT_TYPES, type MemberEvent, type OperatorEvent } from '@eh/contracts';
 import type { InlineProjection } from '@eh/event-store';
 
-/** Inline (issue 13): a member can sign in the moment they joined, and loses access the moment they are removed. */
+/** Inline: a member can sign in the moment they joined, and loses access the moment they are removed. */
 export const membersViewProjection: InlineProjection = {
   name: 'members_view',
   handles: MEMBER_EVENT_TYPES,

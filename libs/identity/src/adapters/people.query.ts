@@ -3,7 +3,7 @@ import type { SqlClient } from '@eh/platform';
 
 const ISO = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** A workspace member who can sign in (issue 13). */
+/** A workspace member who can sign in. */
 export interface MemberAccount {
   member_id: string;
   workspace_id: string;
@@ -56,7 +56,7 @@ export async function findOpenMemberInvitation(sql: SqlClient, tokenSha256: stri
   return rows[0] ?? null;
 }
 
-/** An operator who can sign in (issue 13). */
+/** An operator who can sign in. */
 export interface OperatorAccount {
   operator_id: string;
   email: string;

@@ -3,7 +3,7 @@ import { hashSecretToken, looksLikeSecretToken } from '../domain/secret-token';
 import { isSessionLive, newSessionTimes, sessionExpiresAt, touchSession, type SessionPolicy, type SessionTimes } from '../domain/session-lifetime';
 import { newSecretToken } from './random-secret';
 
-/** Who a session belongs to: experts, workspace members and operators (issue 13) share the sessions. */
+/** Who a session belongs to: experts, workspace members and operators share the sessions. */
 export type PrincipalKind = 'expert' | 'member' | 'operator';
 
 export interface Principal {
@@ -44,7 +44,7 @@ const toSession = (row: SessionRow): ConsoleSession => {
 };
 
 /**
- * Console sessions in PostgreSQL (docs/decisions.md "Expert console (issue 12)"): every gateway
+ * Console sessions in PostgreSQL (docs/decisions.md "Expert console"): every gateway
  * replica reads the same row on every request, so a sign-out or a revocation is effective on the
  * next request wherever it lands. Times come from the caller's clock.
  */

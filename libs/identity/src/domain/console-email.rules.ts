@@ -1,7 +1,7 @@
 import { DomainError } from '@eh/contracts';
 
 /**
- * A console sign-in email (issue 12; since issue 13 shared by experts, members and operators): one address, at most 254 characters (RFC 5321's path
+ * A console sign-in email (shared by experts, members and operators): one address, at most 254 characters (RFC 5321's path
  * limit), compared lowercase. Deliverability is not checked: operations send the link.
  */
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;

@@ -28,7 +28,7 @@ const refused = (history: MembersCommand[], command: MembersCommand): string => 
 const withOwner = [invite('o@example.com', 'owner', 'minv_o'), accept('minv_o', 'mem_owner')];
 const withDeveloper = [...withOwner, invite('d@example.com', 'developer', 'minv_d'), accept('minv_d', 'mem_dev', T(11))];
 
-describe('members decider (issue 13)', () => {
+describe('members decider', () => {
   it('given an invitation, when accepted, then the person is a member with the invited role and the link is used up', () => {
     const events = run(withOwner);
     expect(events[1]).toEqual({

@@ -1,5 +1,5 @@
 /**
- * The people of a workspace (issue 13), on `members-<ws_id>`: owners invite by email with a role
+ * The people of a workspace, on `members-<ws_id>`: owners invite by email with a role
  * (a one-time link that expires), the invited person joins by choosing a password, owners change
  * roles and remove members; the workspace always keeps an owner. Pure: token hashes, ids, the
  * password row and the time come in with each command.
@@ -87,7 +87,7 @@ function invite(command: Extract<MembersCommand, { type: 'invite' }>, state: Mem
   ];
 }
 
-/** Unknown, replaced, revoked, used and expired tokens are one answer (404), as for experts (issue 12). */
+/** Unknown, replaced, revoked, used and expired tokens are one answer (404), as for experts. */
 function accept(command: Extract<MembersCommand, { type: 'accept' }>, state: MembersState): MemberEvent[] {
   const invitation = state.status === 'active' ? state.invitations.find((i) => i.token_sha256 === command.token_sha256) : undefined;
   if (state.status !== 'active' || !invitation) throw new DomainError('not_found', 'no open invitation with this token', 'token');

@@ -21,7 +21,7 @@ const refused = (history: OperatorCommand[], command: OperatorCommand): string =
   }
 };
 
-describe('operator decider (issue 13)', () => {
+describe('operator decider', () => {
   it('given an invitation, when accepted, then the operator has a password and the link is used up', () => {
     const state = foldOperator(run([invite('inv_1'), accept('inv_1')]));
     expect(state).toEqual({ status: 'known', operator_id: 'op_1', email: 'ops@example.com', name: 'Olga', password_id: 'pwd_inv_1', invitation: null, removed: false });

@@ -1,5 +1,5 @@
 /**
- * Operations' own people (issue 13), each on `operator-<op_id>`: invited by email with the admin
+ * Operations' own people, each on `operator-<op_id>`: invited by email with the admin
  * credential or the ops CLI (a one-time link that expires), they join by choosing a password and
  * then use the admin API from the console. A newer invitation replaces an open one and the password:
  * it is also the password reset, so the old password stops working the moment it is issued.

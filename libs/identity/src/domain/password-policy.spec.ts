@@ -1,6 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from './password-policy';
 
-describe('passwordProblem (issue 12: console passwords)', () => {
+describe('passwordProblem (console passwords)', () => {
   it('accepts a long enough phrase', () => {
     expect(passwordProblem('amber kettle on the quay')).toBeNull();
     expect(passwordProblem('x'.repeat(8) + 'abcd')).toBeNull();

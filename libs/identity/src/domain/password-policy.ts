@@ -1,5 +1,5 @@
 /**
- * What a console password must be (issue 12). NIST SP 800-63B's advice: length over composition
+ * What a console password must be. NIST SP 800-63B's advice: length over composition
  * rules, refuse known-bad choices, never truncate. Lengths count characters (code points), so a
  * passphrase in any script is measured as its reader sees it.
  */

@@ -2,7 +2,7 @@ import { csrfTokenMatches, hashSecretToken, looksLikeSecretToken, sameSecret } f
 
 const TOKEN = 'Q2hhbmdlIHRoaXMgdG9rZW4gYmVmb3JlIHNoaXBwaW5n'.slice(0, 43);
 
-describe('secret tokens (issue 12: sessions, invitations, CSRF)', () => {
+describe('secret tokens (sessions, invitations, CSRF)', () => {
   it('hashes to 64 hex characters, the same each time, different per token', () => {
     expect(hashSecretToken(TOKEN)).toMatch(/^[0-9a-f]{64}$/);
     expect(hashSecretToken(TOKEN)).toBe(hashSecretToken(TOKEN));

@@ -4,7 +4,7 @@ const POLICY: SessionPolicy = { idleSeconds: 12 * 3600, absoluteSeconds: 7 * 24 
 const T0 = new Date('2026-11-21T10:00:00.000Z');
 const at = (seconds: number): Date => new Date(T0.getTime() + seconds * 1000);
 
-describe('session lifetime (issue 12: idle 12 h, absolute 7 days)', () => {
+describe('session lifetime (idle 12 h, absolute 7 days)', () => {
   const fresh = newSessionTimes(T0, POLICY);
 
   it('starts with the idle end 12 h away and the absolute end 7 days away', () => {

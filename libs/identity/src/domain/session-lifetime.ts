@@ -1,5 +1,5 @@
 /**
- * When a console session ends (issue 12): after `idleSeconds` without a request, and in any case
+ * When a console session ends: after `idleSeconds` without a request, and in any case
  * `absoluteSeconds` after sign-in. Each request slides the idle end, but the stored row is
  * written at most once per `touchAfterSeconds`, so a busy console costs no write per request.
  */

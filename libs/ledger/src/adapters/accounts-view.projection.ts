@@ -72,7 +72,7 @@ async function apply(event: AccountEvent, tx: SqlClient): Promise<void> {
 }
 
 /**
- * Inline (DESIGN.md "Read models"): the usage an agent reads is the ledger's state as of the
+ * Inline: the usage an agent reads is the ledger's state as of the
  * last committed account event, never behind it. Events carry the bucket movements the
  * decider computed, so this only adds and subtracts.
  */

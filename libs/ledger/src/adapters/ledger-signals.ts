@@ -1,7 +1,7 @@
 import { sharedReading, type SignalGauge, type SqlClient } from '@eh/platform';
 
 /**
- * The ledger's gauges (issue 16), read from `account_reservations_view` at each scrape: holds
+ * The ledger's gauges, read from `account_reservations_view` at each scrape: holds
  * still open, and holds stuck (past their deadline with no deployment, yet not released by the
  * orphan sweep, which runs every LEDGER_SWEEP_INTERVAL_MS).
  */

@@ -68,7 +68,7 @@ async function apply(event: Handled, tx: SqlClient): Promise<void> {
 export const reservationsViewProjection: InlineProjection = {
   name: 'account_reservations_view',
   handles: ['deployment.created', 'account.credits_reserved', 'account.reservation_confirmed', 'account.credits_released', 'account.credits_settled'],
-  // A test-mode deployment holds no credits: its creation has nothing to mark (issue 14).
+  // A test-mode deployment holds no credits: its creation has nothing to mark.
   ignores: (events) => events.every((event) => event.type === 'deployment.created' && (event.data as DeploymentCreated['data']).mode === 'test'),
   async apply(events, tx) {
     for (const recorded of events) await apply({ type: recorded.type, data: recorded.data } as Handled, tx);

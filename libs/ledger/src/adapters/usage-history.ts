@@ -3,7 +3,7 @@ import type { InlineProjection } from '@eh/event-store';
 import type { Migration, SqlClient } from '@eh/platform';
 
 /**
- * Issue 13: the overview's burn chart. Credits charged per workspace and UTC day, from
+ * The overview's burn chart. Credits charged per workspace and UTC day, from
  * `account.credits_settled` (rebuildable); one row per day with a settlement.
  */
 export const usageHistoryMigrations: readonly Migration[] = [

@@ -30,7 +30,7 @@ export function ledgerPolicy(config: Pick<LedgerConfig, 'standardCycleCapCredits
 /**
  * Load → fold → decide → append on `account-<workspace_id>` with the expected revision; a
  * concurrent writer makes it decide again on the new state, so concurrent reserves can never
- * spend the same credit twice (DESIGN.md "Event store: a port").
+ * spend the same credit twice.
  */
 export function runAccountCommand(
   store: EventStore,

@@ -4,7 +4,7 @@ import type { AccountCommand } from '../domain/account.commands';
 import type { AccountRunner } from './account-runner';
 
 /**
- * What a deployment event means for its workspace's credits (DESIGN.md "ledger"):
+ * What a deployment event means for its workspace's credits:
  * created (live) → confirm; cancelled, expired → release in full; completed → settle to the
  * reported charge. Test-mode deployments hold nothing, so their events find no reservation
  * and change nothing.

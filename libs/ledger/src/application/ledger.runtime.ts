@@ -10,7 +10,7 @@ import { releaseOrphans, rollEndedCycles } from './ledger-sweeps';
 import { TestModeDeployments } from './test-mode-deployments';
 
 /**
- * What the ledger runs (DESIGN.md "Services") besides its request handlers
+ * What the ledger runs besides its request handlers
  * (adapters/rpc/ledger-rpc.controller.ts): follows deployments to confirm, release and settle,
  * opens accounts for new workspaces, releases orphans and starts cycles. Every account command
  * of the process goes through one cached runner, queued per workspace (AccountSerializer),
@@ -48,14 +48,14 @@ export class LedgerRuntime implements ContextRuntimeDeclaration {
         },
       },
     ];
-    // Issue 16: open and stuck reservations, read when /metrics is scraped.
+    // Open and stuck reservations, read when /metrics is scraped.
     this.gauges = ledgerGauges(sql);
     const testMode = new TestModeDeployments();
     // nats-server 2.9 takes one filter subject per consumer, hence one durable per category.
     this.reactors = [
       {
         durable: 'ledger',
-        // Live deployments only: a test-mode deployment's events are never sent here (issue 14,
+        // Live deployments only: a test-mode deployment's events are never sent here (
         // deploymentModeQualifier). Of the rest, most (offers, accepts, questions) move no credits,
         // and so do test-mode events published before the qualifier: acked without touching PostgreSQL.
         subjects: LIVE_DEPLOYMENTS_SUBJECT,

@@ -52,7 +52,7 @@ export interface OperatorContext {
   now: Date;
   requestId: string;
   policy: LedgerPolicy;
-  /** Who asks (issue 13): recorded on the event for the workspace's audit log. */
+  /** Who asks: recorded on the event for the workspace's audit log. */
   actor?: Actor;
 }
 

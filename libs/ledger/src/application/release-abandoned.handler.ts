@@ -4,7 +4,7 @@ import type { AccountRunner } from './account-runner';
 /**
  * The gateway's report that a create failed after its reserve (the append was refused, or the
  * reserve's answer never came): the credits go back now instead of at the orphan deadline, so a
- * burst of failing creates cannot lock a workspace out (issue 11).
+ * burst of failing creates cannot lock a workspace out.
  *
  * It is the orphan release without the wait, so the same fence holds: the reservations view
  * refuses it inside its append if `deployment.created` was appended after all (an append that

@@ -9,7 +9,7 @@ export interface ReserveOptions {
 }
 
 /**
- * The ledger's answer to the gateway's reserve (DESIGN.md "Flows: Create"). Idempotent per
+ * The ledger's answer to the gateway's reserve. Idempotent per
  * deployment: a repeated request gets the reservation already held, never a second one.
  */
 export async function reserveCredits(run: AccountRunner, request: ReserveCreditsRequest, options: ReserveOptions): Promise<ReserveCreditsReply> {

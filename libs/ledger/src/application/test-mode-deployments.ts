@@ -3,7 +3,7 @@ import { BoundedSet } from '@eh/platform';
 import type { RecordedEvent } from '@eh/event-store';
 
 /**
- * The deployments this consumer saw created in test mode (issue 14: test mode draws no credits,
+ * The deployments this consumer saw created in test mode (test mode draws no credits,
  * so none of their events, completion, cancellation or expiry, is the ledger's business). A
  * deployment's mode is fixed at its creation; one whose creation went to another replica, or
  * was forgotten, is simply not known to be test mode, and its events are handled as before.

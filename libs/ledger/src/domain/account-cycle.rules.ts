@@ -1,6 +1,6 @@
 /**
  * What happens around every command: opening on first use, starting the next cycle when the
- * current one has ended, and the usage thresholds (docs/decisions.md "Ledger (issue 4)").
+ * current one has ended, and the usage thresholds (docs/decisions.md "Ledger").
  */
 import { USAGE_THRESHOLDS, type AccountEvent, type AccountPlan } from '@eh/contracts';
 import { cycleLengthMs } from './account-plan';

@@ -1,4 +1,4 @@
-/** Opening, grants, plan changes, cycles and usage thresholds (docs/decisions.md "Ledger (issue 4)"). */
+/** Opening, grants, plan changes, cycles and usage thresholds (docs/decisions.md "Ledger"). */
 import { DomainError, type AccountEvent, type AccountPlan } from '@eh/contracts';
 import { STANDARD_PLAN } from './account-plan';
 import type { AccountCommand } from './account.commands';

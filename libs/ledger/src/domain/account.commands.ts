@@ -1,6 +1,6 @@
 /**
  * Commands on one `account-<workspace_id>` stream. `now`, ids and deadlines come in with the
- * command (STYLE.md "Domain"); every command names its workspace so the first one can open
+ * command; every command names its workspace so the first one can open
  * the account.
  */
 import type { Actor, ReleaseReason } from '@eh/contracts';
@@ -16,7 +16,7 @@ export interface OpenAccountCommand extends AccountCommandBase {
   type: 'open';
 }
 
-/** Hold credits for a deployment about to be created (DESIGN.md "Flows: Create"). */
+/** Hold credits for a deployment about to be created. */
 export interface ReserveCredits extends AccountCommandBase {
   type: 'reserve';
   deploymentId: string;
@@ -63,14 +63,14 @@ export interface GrantCredits extends AccountCommandBase {
   note: string;
   /** The operator's id for this grant; repeating it grants nothing. */
   reference: string | null;
-  /** Who granted it (issue 13: the audit log); absent from older callers. */
+  /** Who granted it (the audit log); absent from older callers. */
   actor?: Actor;
 }
 
 export interface ChangePlan extends AccountCommandBase {
   type: 'change_plan';
   changes: PlanChanges;
-  /** Who changed it (issue 13: the audit log). */
+  /** Who changed it (the audit log). */
   actor?: Actor;
 }
 

@@ -1,4 +1,4 @@
-/** given(events) / when(command) / then(events | refusal) for the credit operations (STYLE.md "Tests"). */
+/** given(events) / when(command) / then(events | refusal) for the credit operations. */
 import { DomainError, type AccountEvent, type ErrorCode } from '@eh/contracts';
 import type { AccountCommand } from './account.commands';
 import { creditsRemaining, creditsReserved, inFlight } from './account.state';

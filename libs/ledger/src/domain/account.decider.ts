@@ -1,5 +1,5 @@
 /**
- * The account decider (DESIGN.md "ledger"): pure, `now` and ids come with the command.
+ * The account decider: pure, `now` and ids come with the command.
  * Every command first opens the account if needed (standard plan) and starts the next cycle
  * if the current one has ended; then it decides; then the usage thresholds are checked.
  * A command that changes nothing returns no events at all, so redelivered deployment events,
@@ -12,7 +12,7 @@ import type { AccountCommand, ChangePlan, GrantCredits, ReserveCredits, SettleCr
 import { foldAccount } from './account.evolve';
 import { creditsRemaining, inFlight, type AccountState, type OpenAccount, type Reservation } from './account.state';
 
-/** The actor of an operations' command, when it came with one (issue 13: the audit log shows who). */
+/** The actor of an operations' command, when it came with one (the audit log shows who). */
 const actorOf = (command: GrantCredits | ChangePlan) => (command.actor ? { actor: command.actor } : {});
 
 function reserve(command: ReserveCredits, account: OpenAccount): AccountEvent[] {

@@ -1,5 +1,5 @@
 /**
- * Property (issue 4 "Done when"): for any interleaving of reserve / confirm / release / orphan
+ * Property: for any interleaving of reserve / confirm / release / orphan
  * sweep / settle, with grants, plan changes and cycles between them, credits are conserved and
  * never negative:
  *   granted − expired = allowance + top-up (the balance) + reserved + charged,

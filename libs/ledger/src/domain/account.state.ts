@@ -33,7 +33,7 @@ export interface OpenAccount {
   grantReferences: readonly string[];
 }
 
-/** A tagged union on `status` (STYLE.md "Domain"). */
+/** A tagged union on `status`. */
 export type AccountState = { status: 'unopened' } | OpenAccount;
 
 export const initialAccountState: AccountState = { status: 'unopened' };

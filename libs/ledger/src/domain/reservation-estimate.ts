@@ -1,7 +1,7 @@
 import type { QuoteReply } from '@eh/contracts';
 
 /**
- * Credits reserved for a live deployment (docs/decisions.md "Ledger (issue 4)"): the router's
+ * Credits reserved for a live deployment (docs/decisions.md "Ledger"): the router's
  * quote estimate, `ceil(rate_credits_per_hour × median_turnaround_minutes / 60)` of the
  * best-ranked candidate (rpc.ts `QuoteReply.estimated_credits`). Until a router sends it, the
  * configured fallback (`LEDGER_FALLBACK_RESERVE_CREDITS`) is held instead. This function is

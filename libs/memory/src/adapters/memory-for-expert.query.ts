@@ -26,7 +26,7 @@ export interface ExpertMemory {
 
 /**
  * The workspace's brand memory as the expert working one of its deployments reads it (SPEC.md
- * "What the service does", 4; issue 8). Always the deployment's own workspace and mode.
+ * "What the service does", 4). Always the deployment's own workspace and mode.
  */
 export async function memoryForExpert(sql: SqlClient, scope: MemoryReadScope, namedKeys: readonly string[]): Promise<ExpertMemory> {
   const named = await findMemoryEntries(sql, scope, namedKeys);

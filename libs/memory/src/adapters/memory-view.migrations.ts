@@ -1,4 +1,4 @@
-/** The brand-memory read model (issue 8): one row per live entry, rebuildable from the `memory-*` streams. */
+/** The brand-memory read model: one row per live entry, rebuildable from the `memory-*` streams. */
 export const memoryViewMigrations = [
   {
     id: 'memory-view-001',

@@ -2,7 +2,7 @@ import type { KeyMode, MemoryKind, MemorySource } from '@eh/contracts';
 import type { SqlClient } from '@eh/platform';
 import type { MemoryEntryResource } from '../domain/memory-entry.resource';
 
-/** Every read is scoped to one workspace and mode: nothing crosses workspaces (issue 8). */
+/** Every read is scoped to one workspace and mode: nothing crosses workspaces. */
 export interface MemoryReadScope {
   workspaceId: string;
   mode: KeyMode;

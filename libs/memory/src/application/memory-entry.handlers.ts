@@ -11,7 +11,7 @@ export const memoryDecider: Decider<MemoryCommand, MemoryEvent, MemoryEntryState
   decide: decideMemory,
 };
 
-/** Whose memory: a workspace in one key mode (test and live memories are separate: docs/decisions.md, issue 8). */
+/** Whose memory: a workspace in one key mode (test and live memories are separate: docs/decisions.md). */
 export interface MemoryScope {
   workspaceId: string;
   mode: KeyMode;

@@ -1,6 +1,6 @@
 /**
- * Commands on one memory entry (issue 8). `now` and the scope come in with the command
- * (STYLE.md "Domain"). PUT semantics: an entry is created or replaced whole; a write that
+ * Commands on one memory entry. `now` and the scope come in with the command
+ *. PUT semantics: an entry is created or replaced whole; a write that
  * changes nothing appends nothing, so repeating it is harmless.
  */
 import { DomainError, MEMORY_BODY_MAX_BYTES, type KeyMode, type MemoryEvent, type MemoryKind, type MemorySource } from '@eh/contracts';

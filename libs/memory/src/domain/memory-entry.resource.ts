@@ -1,5 +1,5 @@
 /**
- * The public memory entry (issue 8), Stripe-like: `object` names the shape; the key is the
+ * The public memory entry, Stripe-like: `object` names the shape; the key is the
  * identifier, since callers address entries by key (`PUT /v1/memory/:key`).
  */
 import type { MemoryKind, MemorySource } from '@eh/contracts';

@@ -1,6 +1,6 @@
 /**
- * One brand-memory entry, folded from its `memory-<ws>_<mode>_<key>` stream (issue 8).
- * A tagged union on `status` (STYLE.md "Domain"); a deleted key can be written again.
+ * One brand-memory entry, folded from its `memory-<ws>_<mode>_<key>` stream.
+ * A tagged union on `status`; a deleted key can be written again.
  */
 import type { KeyMode, MemoryEvent, MemoryKind, MemorySource } from '@eh/contracts';
 

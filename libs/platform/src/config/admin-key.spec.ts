@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { adminKeyHashFrom, MIN_ADMIN_API_KEY_LENGTH } from './admin-key';
 import { loadConfig } from './service-config';
 
-describe('ADMIN_API_KEY (issue 11)', () => {
+describe('ADMIN_API_KEY', () => {
   const long = 'k'.repeat(MIN_ADMIN_API_KEY_LENGTH);
 
   it('is hashed when at least 32 characters long', () => {

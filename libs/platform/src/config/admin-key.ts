@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/** As long as the cursor secret: a shorter operations credential is guessable (issue 11). */
+/** As long as the cursor secret: a shorter operations credential is guessable. */
 export const MIN_ADMIN_API_KEY_LENGTH = 32;
 
 /**

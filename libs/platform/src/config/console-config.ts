@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * The expert console's settings (issue 12), from the environment like every other duration so
- * tests run them scaled down (DESIGN.md "Time"). Decisions: docs/decisions.md "Expert console (issue 12)".
+ * The expert console's settings, from the environment like every other duration so
+ * tests run them scaled down. Decisions: docs/decisions.md "Expert console".
  */
 export interface ConsoleConfig {
   /** How long an invitation link works (`CONSOLE_INVITATION_TTL_SECONDS`, 72 h). */
@@ -30,6 +30,18 @@ export interface ConsoleConfig {
   missedOffersLimit: number;
   /** Where the built console is (`CONSOLE_DIR`); null: `dist/console` of the repository. */
   consoleDir: string | null;
+  /**
+   * How long an expert still counts as connected after their last console event stream closed
+   * (`EXPERT_PRESENCE_GRACE_SECONDS`, 75 s): a page reload or a network blip must not look like
+   * leaving. Each gateway refreshes presence every third of it while a stream is open.
+   */
+  presenceGraceSeconds: number;
+  /**
+   * `required` (default): the router offers work only to reachable experts (a console open or a
+   * working notification channel). `off`: every online expert, as before presence, for experts
+   * who take offers over the API without holding the event stream (`EXPERT_REACHABILITY`).
+   */
+  expertReachability: 'required' | 'off';
 }
 
 export interface AttachmentConfig {
@@ -78,7 +90,15 @@ export function loadConsoleConfig(env: Env): ConsoleConfig {
     missedOffersDays: integer(env, 'CONSOLE_MISSED_OFFERS_DAYS', 30, 1),
     missedOffersLimit: integer(env, 'CONSOLE_MISSED_OFFERS_LIMIT', 50, 1),
     consoleDir: env.CONSOLE_DIR || null,
+    presenceGraceSeconds: integer(env, 'EXPERT_PRESENCE_GRACE_SECONDS', 75, 3),
+    expertReachability: reachability(env.EXPERT_REACHABILITY),
   };
+}
+
+function reachability(raw: string | undefined): 'required' | 'off' {
+  if (raw === undefined || raw === '' || raw === 'required') return 'required';
+  if (raw === 'off') return 'off';
+  throw new Error(`EXPERT_REACHABILITY must be required or off, got "${raw}"`);
 }
 
 function secret(env: Env, name: string): string | null {

@@ -1,6 +1,6 @@
 /**
- * Durations and amounts of the ledger (issue 4), all from the environment so tests run the
- * orphan deadline, the sweeps and the usage cache scaled down (DESIGN.md "Time").
+ * Durations and amounts of the ledger, all from the environment so tests run the
+ * orphan deadline, the sweeps and the usage cache scaled down.
  */
 export interface LedgerConfig {
   /** How long a reservation may wait for its `deployment.created` before it is released as an orphan. */

@@ -1,6 +1,6 @@
 import { loadConfig } from './service-config';
 
-describe('RELAY_BUNDLE_MAX_EVENTS (issue 14)', () => {
+describe('RELAY_BUNDLE_MAX_EVENTS', () => {
   it('sends up to 16 consecutive events of a stream as one message unless told otherwise; 0 and 1 send each alone', () => {
     expect(loadConfig({}).relayBundleMaxEvents).toBe(16);
     expect(loadConfig({ RELAY_BUNDLE_MAX_EVENTS: '1' }).relayBundleMaxEvents).toBe(1);

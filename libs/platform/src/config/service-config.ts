@@ -11,7 +11,7 @@ import { loadHttpServerConfig, type HttpServerConfig } from './http-server-confi
 /**
  * Every address, name and duration comes from the environment, so tests run the real
  * services against their own database, stream and prefixes, with timers scaled down
- * (DESIGN.md "Time").
+ *.
  */
 export interface ServiceConfig {
   databaseUrl: string;
@@ -19,10 +19,10 @@ export interface ServiceConfig {
   redisUrl: string;
   /** JetStream stream that carries every committed event. */
   natsStream: string;
-  /** 1 on one server; 3 on a cluster (DESIGN.md "Scale past one machine"). */
+  /** 1 on one server; 3 on a cluster. */
   natsStreamReplicas: number;
   /**
-   * How long the events stream keeps a message (issue 11): PostgreSQL is the truth; the stream
+   * How long the events stream keeps a message: PostgreSQL is the truth; the stream
    * only has to outlive consumer lag and relay restarts. At least the 2 h duplicate window.
    */
   natsStreamMaxAgeSeconds: number;
@@ -38,7 +38,7 @@ export interface ServiceConfig {
   publicAddress: PublicAddress;
   /**
    * HMAC-SHA256 key that signs list cursors. Every gateway replica must share it, or a cursor
-   * from one replica is refused by another (docs/decisions.md "REST surface (issue 3)").
+   * from one replica is refused by another (docs/decisions.md "REST surface").
    */
   cursorSecret: string;
   durations: {
@@ -48,11 +48,11 @@ export interface ServiceConfig {
     scheduledLeadSeconds: number;
     /** How long an Idempotency-Key's response is kept (SPEC.md "Limits": 24 h). */
     idempotencyTtlSeconds: number;
-    /** How long one expert has to accept or decline an offer before the next is offered (issue 5). */
+    /** How long one expert has to accept or decline an offer before the next is offered. */
     offerTimeoutSeconds: number;
-    /** How often the router derives every timer again from the events' read model (issue 5). */
+    /** How often the router derives every timer again from the events' read model. */
     timerReconcileSeconds: number;
-    /** Brief-fit evidence halves every this many seconds (issue 5, libs/roster brief-fit.ts). */
+    /** Brief-fit evidence halves every this many seconds (libs/roster brief-fit.ts). */
     briefFitHalfLifeSeconds: number;
   };
   /** SHA-256 of the operations credential guarding /admin/v1; null disables the admin API. */
@@ -61,34 +61,34 @@ export interface ServiceConfig {
   rateLimitPerMinute: number;
   /** How long a gateway keeps rate-limit permits it took ahead for a busy key (RATE_LIMIT_LEASE_MS, 1000); 0: one Redis trip per request. */
   rateLimitLeaseMs: number;
-  /** Failed authentications per rolling minute from one client address before it gets 429 (issue 11); 0 = off. */
+  /** Failed authentications per rolling minute from one client address before it gets 429; 0 = off. */
   authFailuresPerMinute: number;
   /** How long a gateway trusts an API key it has looked up (AUTH_CACHE_MS, 100): also the longest a revoked key still works there. */
   authCacheMs: number;
   /**
-   * Most events of one stream the relay sends in one message (RELAY_BUNDLE_MAX_EVENTS, 16; issue 14).
+   * Most events of one stream the relay sends in one message (RELAY_BUNDLE_MAX_EVENTS, 16).
    * 1 sends each alone, the shape services before bundles read: set it while upgrading from one.
    */
   relayBundleMaxEvents: number;
   /**
    * Longest a `deployment.created` waits at the relay to go out with other events (RELAY_DEFER_MS,
-   * 100; issue 14): fewer publications, and wake-ups of every consumer, at low rates. 0: never.
+   * 100): fewer publications, and wake-ups of every consumer, at low rates. 0: never.
    */
   relayDeferMs: number;
   /** Pullers of the router's deployment consumer per process (ROUTER_CONSUMERS, 4): events of different deployments are routed side by side. */
   routerConsumers: number;
   /**
-   * Keys that seal webhook signing secrets at rest (`SECRETS_KEYRING`, issue 11); null in
+   * Keys that seal webhook signing secrets at rest (`SECRETS_KEYRING`); null in
    * production without one, where whatever seals or opens a secret refuses to start.
    */
   secretKeyring: SecretKeyring | null;
-  /** Webhook delivery: retry schedule, timeout, URL safety (issue 6, webhook-config.ts). */
+  /** Webhook delivery: retry schedule, timeout, URL safety (webhook-config.ts). */
   webhooks: WebhookConfig;
-  /** Credits: orphan deadline, sweeps, reserve fallback, usage cache (issue 4, ledger-config.ts). */
+  /** Credits: orphan deadline, sweeps, reserve fallback, usage cache (ledger-config.ts). */
   ledger: LedgerConfig;
-  /** The expert console: invitations, sessions, sign-in throttles, live updates (issue 12, console-config.ts). */
+  /** The expert console: invitations, sessions, sign-in throttles, live updates (console-config.ts). */
   console: ConsoleConfig;
-  /** Uploaded attachments: URL signing keys and lifetime, upload size (issue 12, console-config.ts). */
+  /** Uploaded attachments: URL signing keys and lifetime, upload size (console-config.ts). */
   attachments: AttachmentConfig;
   /** Open event streams per key, workspace and expert; replay cost; endpoint tests (cost-bounds-config.ts). */
   costBounds: CostBoundsConfig;

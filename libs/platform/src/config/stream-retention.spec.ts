@@ -1,6 +1,6 @@
 import { loadConfig } from './service-config';
 
-describe('NATS_STREAM_MAX_AGE_SECONDS (issue 11)', () => {
+describe('NATS_STREAM_MAX_AGE_SECONDS', () => {
   it('bounds the events stream to 7 days unless told otherwise', () => {
     expect(loadConfig({}).natsStreamMaxAgeSeconds).toBe(7 * 24 * 60 * 60);
     expect(loadConfig({ NATS_STREAM_MAX_AGE_SECONDS: '86400' }).natsStreamMaxAgeSeconds).toBe(86_400);

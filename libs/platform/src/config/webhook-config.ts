@@ -1,6 +1,6 @@
 /**
- * Durations and switches of webhook delivery (issue 6), all from the environment so tests run
- * the real schedule scaled down (DESIGN.md "Time").
+ * Durations and switches of webhook delivery, all from the environment so tests run
+ * the real schedule scaled down.
  */
 export interface WebhookConfig {
   /** Delay before each retry, ms (SPEC.md "Delivery rules" 3: 30 s … 8 h). `WEBHOOK_RETRY_DELAYS_MS=100,200,…` */
@@ -24,7 +24,7 @@ export interface WebhookConfig {
   /** Events each fan-out puller handles at once, one deployment's or handoff's in order (Reactor.concurrency). */
   fanoutConcurrency: number;
   /**
-   * Issue 14: how long the fan-out waits for a new delivery's first attempt before recording
+   * How long the fan-out waits for a new delivery's first attempt before recording
    * anything; answered in time, the schedule and the attempt are one append. 0: never waits.
    */
   firstAttemptWaitMs: number;

@@ -2,7 +2,7 @@ import { natsServersFromEnv } from './nats-config';
 import { connectNats } from './connect-nats';
 
 describe('connectNats', () => {
-  it('takes NATS_URL as configured: a comma-separated list of servers, the last one down (issue 16)', async () => {
+  it('takes NATS_URL as configured: a comma-separated list of servers, the last one down', async () => {
     const [reachable] = natsServersFromEnv();
     // Given the list as one string, the client kept only the last address (its URL parsing drops
     // everything before the last `://`): with that server down, a service could not start at all.

@@ -36,7 +36,7 @@ describe('ensureEventsStream', () => {
   it('bounds retention: 7 days by default, and an existing stream that kept everything is bounded on the next start', async () => {
     expect((await ensureEventsStream(jsm, { streamName, subjectPrefix })).config.max_age).toBe(nanos(DEFAULT_EVENTS_MAX_AGE_MS));
     await deleteStreamIfExists(jsm, streamName);
-    // The stream as services made it before issue 11: no age limit.
+    // The stream as services made it before No age limit.
     await jsm.streams.add({ name: streamName, subjects: [`${subjectPrefix}.>`], storage: StorageType.File, duplicate_window: nanos(60_000) });
     expect((await jsm.streams.info(streamName)).config.max_age).toBe(0);
     const updated = await ensureEventsStream(jsm, { streamName, subjectPrefix, maxAgeMs: 3 * 60 * 60 * 1000 });

@@ -7,7 +7,7 @@ export const DEFAULT_EVENTS_SUBJECT_PREFIX = 'events';
 export const DEFAULT_DUPLICATE_WINDOW_MS = 2 * 60 * 60 * 1000;
 /**
  * PostgreSQL is the truth; the stream only has to outlive consumer lag and relay restarts
- * (issue 11: it used to keep every message, secrets included, forever).
+ * (it used to keep every message, secrets included, forever).
  */
 export const DEFAULT_EVENTS_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -17,12 +17,12 @@ export interface EventsStreamOptions {
   duplicateWindowMs?: number;
   /** How long a message is kept (`NATS_STREAM_MAX_AGE_SECONDS`); at least the duplicate window. */
   maxAgeMs?: number;
-  /** 1 on a single server; 3 on the production cluster (DESIGN.md "Scale past one machine"). */
+  /** 1 on a single server; 3 on the production cluster. */
   replicas?: number;
 }
 
 /**
- * Creates the stream every committed event is relayed to (DESIGN.md "To NATS"), or updates
+ * Creates the stream every committed event is relayed to, or updates
  * the settings that may change on an existing one, its age limit included, so a stream made
  * before the limit existed is bounded on the next start. Messages are kept for `maxAgeMs`
  * (limits retention): a reactor added later starts from what the stream still holds and

@@ -2,7 +2,7 @@ import { isTransientJetStreamError, retryTransientJetStream } from './jetstream-
 
 const apiError = (errCode: number) => Object.assign(new Error(`api ${errCode}`), { api_error: { err_code: errCode } });
 
-describe('transient JetStream errors (issue 16)', () => {
+describe('transient JetStream errors', () => {
   it('are timeouts, no responders, a cluster without a leader or without enough peers', () => {
     expect(isTransientJetStreamError(Object.assign(new Error('TIMEOUT'), { code: 'TIMEOUT' }))).toBe(true);
     expect(isTransientJetStreamError(Object.assign(new Error('503'), { code: '503' }))).toBe(true);

@@ -32,7 +32,7 @@ export function isTransientJetStreamError(err: unknown): boolean {
 /**
  * Runs a JetStream setup step (a stream or a durable consumer ensured at start) again while it
  * fails transiently, with back-off up to `maxDelayMs`, so a service started while the cluster
- * elects its leaders waits instead of exiting into a restart loop (issue 16).
+ * elects its leaders waits instead of exiting into a restart loop.
  */
 export async function retryTransientJetStream<T>(work: () => Promise<T>, options: { maxDelayMs?: number; deadlineMs?: number; onRetry?: (err: unknown) => void } = {}): Promise<T> {
   const deadline = Date.now() + (options.deadlineMs ?? 120_000);

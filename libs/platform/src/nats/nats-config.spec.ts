@@ -1,7 +1,7 @@
 import { DEFAULT_NATS_URL, natsServerList, natsServersFromEnv } from './nats-config';
 
 describe('NATS server lists', () => {
-  it('splits a comma-separated NATS_URL into one address per server (issue 16: a cluster of three)', () => {
+  it('splits a comma-separated NATS_URL into one address per server (a cluster of three)', () => {
     const cluster = 'nats://127.0.0.1:4301, nats://127.0.0.1:4302,nats://127.0.0.1:4303';
     expect(natsServerList(cluster)).toEqual(['nats://127.0.0.1:4301', 'nats://127.0.0.1:4302', 'nats://127.0.0.1:4303']);
     expect(natsServersFromEnv({ NATS_URL: cluster })).toHaveLength(3);

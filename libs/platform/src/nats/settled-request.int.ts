@@ -5,7 +5,7 @@ import { connectNats } from './connect-nats';
 /** The requests a connection is still waiting on (nats.js's muxed request table). */
 const pendingRequests = (nc: NatsConnection): number => (nc as unknown as { protocol: { muxSubscriptions: { size(): number } } }).protocol.muxSubscriptions.size();
 
-describe('requests on a connection from connectNats (issue 14)', () => {
+describe('requests on a connection from connectNats', () => {
   const subject = `test.settled-request.${randomUUID()}`;
   let nc: NatsConnection;
   let errorsBuilt: number;

@@ -1,7 +1,7 @@
 import { RequestOne } from 'nats/lib/nats-base-client/request';
 import { isReproducedRequestOne } from './settled-request';
 
-describe('the answered-request resolver (issue 14)', () => {
+describe('the answered-request resolver', () => {
   it("is written over nats.js's own RequestOne code: an upgrade that changes it fails here, and the library's is kept", () => {
     expect(isReproducedRequestOne()).toBe(true);
   });

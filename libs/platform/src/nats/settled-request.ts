@@ -16,7 +16,7 @@ export function isReproducedRequestOne(resolver: (...args: never[]) => unknown =
 }
 
 /**
- * Issue 14: every JetStream publish is a request, and each answered one built an Error (a stack
+ * Every JetStream publish is a request, and each answered one built an Error (a stack
  * trace) only to reject a promise already resolved: 8 % of the relay's samples in a V8 profile (997 ms
  * of `NatsError` in a 100 s run at 40 deployments/s). Answered, a request now does what it did
  * before without that rejection; an error or a timeout still goes through nats.js's own code.

@@ -1,5 +1,5 @@
 /**
- * Label values stay within small, known sets (issue 16): a label taking client-chosen values
+ * Label values stay within small, known sets: a label taking client-chosen values
  * (a URL, an id) would grow a series per value and the registry without bound.
  */
 

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { trace } from '@opentelemetry/api';
 
-/** What every log line written in a request's or an event's scope carries (issue 16). */
+/** What every log line written in a request's or an event's scope carries. */
 export interface LogContext {
   request_id?: string;
   deployment_id?: string;

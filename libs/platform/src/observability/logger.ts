@@ -15,7 +15,7 @@ export function logLevelFromEnv(env: NodeJS.ProcessEnv = process.env): LevelWith
 }
 
 /**
- * The one logger factory (issue 16): JSON lines on stdout, `time` in ISO 8601, `service`, and
+ * The one logger factory: JSON lines on stdout, `time` in ISO 8601, `service`, and
  * whatever the current scope knows (request_id, deployment_id, workspace_id, event_id: see
  * log-context.ts) on every line. Synchronous writes, so a line written just before
  * `process.exit` is not lost.

@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * The process's one Prometheus registry (issue 16), served as `GET /metrics` on the internal
+ * The process's one Prometheus registry, served as `GET /metrics` on the internal
  * listener (HEALTH_PORT). Counters and histograms are bumped on the hot path (O(1), bounded
  * labels); gauges of state (lag, open reservations, timers due) are computed when scraped.
  */
@@ -16,7 +16,7 @@ export function startProcessMetrics(service: string): void {
   metricsRegistry.setDefaultLabels({ service });
   if (processMetricsStarted) return;
   processMetricsStarted = true;
-  // Issue 14: the event-loop lag histogram samples once a second, not prom-client's every 10 ms:
+  // The event-loop lag histogram samples once a second, not prom-client's every 10 ms:
   // each sample wakes an idle service (strace: 200 wake-ups a second at 10 ms, 10 at 100 ms, and
   // those 10 were a third of the idle stack's CPU). A stall worth alerting on is longer than the
   // gap between samples, and `nodejs_eventloop_lag_seconds` is measured at each scrape besides.

@@ -9,7 +9,7 @@ export interface ServiceSignals {
 }
 
 /**
- * The signals of one service process, started first thing (issue 16): the JSON-lines logger
+ * The signals of one service process, started first thing: the JSON-lines logger
  * (console routed through it), the metrics registry labelled with the service, and tracing
  * when OTEL_TRACES_EXPORTER asks for it.
  */

@@ -1,7 +1,7 @@
 import { counter, histogram } from './metrics-registry';
 
 /**
- * The series bumped on hot paths (issue 16), created once on first use. Names and labels are
+ * The series bumped on hot paths, created once on first use. Names and labels are
  * listed in the README ("Signals"); the gauges computed on scrape are declared where their
  * state lives (each context's `@ContextRuntime()` provider, the relay, the reactor runner).
  */

@@ -3,7 +3,7 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { headers as natsHeaders, type MsgHdrs } from 'nats';
 
 /**
- * W3C trace context (`traceparent`, `tracestate`) across our hops (issue 16): NATS message
+ * W3C trace context (`traceparent`, `tracestate`) across our hops: NATS message
  * headers (the relay to every reactor, RPC requests), event metadata (an event appended under a
  * span carries its `traceparent` through PostgreSQL to the relay), job data (a webhook attempt).
  * The propagator is used directly, not the global one, so propagation works whether or not this

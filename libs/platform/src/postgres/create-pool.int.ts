@@ -1,7 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { createPool } from './create-pool';
 
-describe('createPool (issue 14: connections kept once opened)', () => {
+describe('createPool (connections kept once opened)', () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase();

@@ -10,7 +10,7 @@ import { inStatementSpan, statementSpanWanted } from './statement-spans';
  * lost between two queries of a transaction would otherwise end the process too (the next
  * query on that client fails instead, and the pool discards it on release).
  *
- * Timeouts bound every wait on the server (issue 11): see PostgresTimeouts. Statements with
+ * Timeouts bound every wait on the server: see PostgresTimeouts. Statements with
  * parameters are prepared once per connection (named-statements.ts), and connections are kept
  * once opened (`min` = `max`), so `max` is each process's share of the server's max_connections.
  */
@@ -23,7 +23,7 @@ export function createPool(
   const max = options.max ?? 10;
   const pool = new Pool({
     max,
-    // Issue 14: a connection once opened stays open (a fixed-size pool once warm). Closing idle
+    // A connection once opened stays open (a fixed-size pool once warm). Closing idle
     // ones after 10 s left one open under steady load, and the next hiccup opened the rest at once:
     // a burst of backend forks that held GETs for 400 ms (p99 at 500/s fell from 484 to 43 ms).
     min: max,

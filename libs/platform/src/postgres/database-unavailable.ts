@@ -2,7 +2,7 @@
  * Whether an error means "PostgreSQL cannot serve right now; the same request may succeed
  * later" (connection refused or lost, the pool or a query timing out, the server shutting
  * down or starting) rather than a fault of the query. Callers answer such failures with
- * 503 `service_unavailable` and Retry-After instead of 500 (issue 11).
+ * 503 `service_unavailable` and Retry-After instead of 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   return someCause(error, (candidate) => {

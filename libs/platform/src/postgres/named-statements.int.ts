@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { createPool } from './create-pool';
 
-describe('statements named per connection (issue 14)', () => {
+describe('statements named per connection', () => {
   let db: TestDatabase;
   let pool: Pool;
   beforeEach(async () => {

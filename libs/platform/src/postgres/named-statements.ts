@@ -3,7 +3,7 @@ import { Client, type ClientConfig, type QueryConfig } from 'pg';
 import { statementSpanWanted, inStatementSpan } from './statement-spans';
 
 /**
- * Issue 14: an unnamed statement is parsed, analysed and planned by PostgreSQL on every call. In
+ * An unnamed statement is parsed, analysed and planned by PostgreSQL on every call. In
  * pg_stat_statements under `bench:load` the planning alone cost more than the execution for the
  * relay's event reads and the webhooks' destination query, and 0.3 ms per append. A named
  * statement is parsed once per connection; the server then reuses its plan.

@@ -7,7 +7,7 @@ export function databaseUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string
 
 /**
  * Bounds on every pooled connection, so a stalled or unreachable server fails a request within
- * a few seconds instead of holding it for as long as the client waits (issue 11; the gateway
+ * a few seconds instead of holding it for as long as the client waits (the gateway
  * answers every request within 5 s).
  */
 export interface PostgresTimeouts {
@@ -48,7 +48,7 @@ export function postgresTimeoutsFromEnv(env: NodeJS.ProcessEnv = process.env): P
 
 /**
  * `PG_POOL_MAX`: an upper bound on every service's pool (each has its own default size), so many
- * replicas on one server stay under its `max_connections` (issue 16: ten replicas of the local
+ * replicas on one server stay under its `max_connections` (ten replicas of the local
  * cluster would ask for up to 128 on a server that allows 100). Unset: no bound.
  */
 export function poolSizeFromEnv(defaultSize: number, env: NodeJS.ProcessEnv = process.env): number {

@@ -2,7 +2,7 @@ import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'b
 import type { Redis } from 'ioredis';
 
 /**
- * The one BullMQ adapter (DESIGN.md "Redis": timers and deliveries are delayed jobs, all
+ * The one BullMQ adapter (timers and deliveries are delayed jobs, all
  * re-derivable from PostgreSQL). A context declares its port (libs/deployments TimerScheduler,
  * libs/delivery AttemptScheduler) and maps it onto this; nothing else imports bullmq.
  *
@@ -40,7 +40,7 @@ export class DelayedJobQueue<Data> {
   async add(jobs: readonly DelayedJob<Data>[], now: Date): Promise<void> {
     if (jobs.length === 0) return;
     // Adding an id that exists is a no-op in BullMQ, but each costs a Lua script; one pipelined
-    // EXISTS per id is far cheaper, and a reconciler re-adds the same timers on every event (issue 14).
+    // EXISTS per id is far cheaper, and a reconciler re-adds the same timers on every event.
     const present = await this.presentJobIds(jobs.map((job) => job.id));
     const missing = jobs.filter((job) => !present.has(job.id));
     await this.addNew(missing, now);
@@ -49,7 +49,7 @@ export class DelayedJobQueue<Data> {
   /**
    * Adds jobs whose ids cannot exist yet, each derived from an event its caller has just appended
    * (a new delivery's first attempt, the retry after a recorded attempt): an EXISTS first would
-   * only ever answer "absent" (issue 14). A repeat is still a no-op in BullMQ.
+   * only ever answer "absent". A repeat is still a no-op in BullMQ.
    */
   async addNew(jobs: readonly DelayedJob<Data>[], now: Date): Promise<void> {
     if (jobs.length === 0) return;
@@ -105,7 +105,7 @@ export class DelayedJobQueue<Data> {
   /** Drops jobs no longer needed; a job being processed is left to finish. */
   async remove(jobIds: readonly string[]): Promise<void> {
     // Most ids asked for are not there (a reconciler removes every timer kind a state no longer
-    // has): BullMQ's remove script scans every list even for a missing job (issue 14).
+    // has): BullMQ's remove script scans every list even for a missing job.
     const present = await this.presentJobIds(jobIds);
     for (const jobId of jobIds) if (present.has(jobId)) await this.queue.remove(jobId);
   }
@@ -114,7 +114,7 @@ export class DelayedJobQueue<Data> {
   private async presentJobIds(jobIds: readonly string[]): Promise<Set<string>> {
     if (jobIds.length === 0) return new Set();
     // One EXISTS over every key counts them: none or all (nearly always) settles it without a
-    // pipeline, whose construction cost the router more than Redis's answer (issue 14).
+    // pipeline, whose construction cost the router more than Redis's answer.
     const count = await this.options.connection.exists(...jobIds.map((jobId) => this.queue.toKey(jobId))).catch(() => undefined);
     if (count === 0) return new Set();
     if (count === jobIds.length) return new Set(jobIds);

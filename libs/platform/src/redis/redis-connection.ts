@@ -1,7 +1,7 @@
 import { Redis, type RedisOptions } from 'ioredis';
 
 /**
- * What a connection is for decides how it behaves while Redis is away (DESIGN.md "Redis": it
+ * What a connection is for decides how it behaves while Redis is away (it
  * holds only what can be rebuilt, so nothing waits on it for long):
  * - `edge`: the gateway's rate limits and throttles. No offline queue and a 1 s timeout, so a
  *   request fails open within a second instead of stalling.
@@ -13,7 +13,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 export type RedisRole = 'edge' | 'producer' | 'worker';
 
 const ROLE_OPTIONS: Record<RedisRole, RedisOptions> = {
-  // No auto-pipelining (issue 14): its per-tick pipelines kept each request's objects alive
+  // No auto-pipelining: its per-tick pipelines kept each request's objects alive
   // through two scavenges (docs/decisions.md); it saved no CPU at the rates measured.
   edge: { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1000, connectTimeout: 2000 },
   producer: { maxRetriesPerRequest: 3 },

@@ -21,7 +21,7 @@ export class SecretOpenError extends Error {
 }
 
 /**
- * AES-256-GCM straight under the keyring's key, a random 96-bit nonce per secret (issue 11,
+ * AES-256-GCM straight under the keyring's key, a random 96-bit nonce per secret (
  * docs/decisions.md "Edge hardening"). `aad` is authenticated, not stored: opening with another
  * one (another endpoint's) fails, so a sealed secret cannot be moved.
  */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The key-encryption keys that seal secrets at rest (issue 11): `SECRETS_KEYRING` is
+ * The key-encryption keys that seal secrets at rest: `SECRETS_KEYRING` is
  * `<key-id>:<base64 of 32 bytes>` entries, comma-separated. The first seals; every one opens,
  * so a key is rotated by putting a new one first, re-sealing (`ops secrets:reencrypt`), then
  * dropping the old one.

@@ -2,7 +2,7 @@ import type { Availability } from '@eh/contracts';
 import type { SqlClient } from '@eh/platform';
 import { toRosterEntry, type AdminExpertEntry, type RosterEntry } from './roster-view.query';
 
-/** Whether and how the expert uses the console (issue 13): an open invitation, or an accepted one. */
+/** Whether and how the expert uses the console: an open invitation, or an accepted one. */
 export interface ExpertConsoleAccess {
   email: string;
   status: 'invited' | 'active';
@@ -29,6 +29,7 @@ interface Row extends RosterEntry {
   rating_count: string;
   retired: boolean;
   credential_last4: string | null;
+  available_until: Date | null;
   account_email: string | null;
   invited_email: string | null;
 }
@@ -42,7 +43,7 @@ interface Row extends RosterEntry {
 export async function listAdminRoster(sql: SqlClient, page: AdminRosterPage, now: Date): Promise<AdminRosterEntry[]> {
   const { rows } = await sql.query<Row>(
     `SELECT e.id, e.name, e.role, e.skills, e.tenure_years, e.median_turnaround_minutes, e.availability, e.rate_credits_per_hour,
-            e.retired, e.credential_last4, a.email AS account_email, i.email AS invited_email,
+            e.retired, e.credential_last4, e.available_until, a.email AS account_email, i.email AS invited_email,
             r.rating_mean, coalesce(r.rating_count, 0) AS rating_count
      FROM experts_view e
      LEFT JOIN expert_console_accounts_view a ON a.expert_id = e.id
@@ -64,6 +65,7 @@ export async function listAdminRoster(sql: SqlClient, page: AdminRosterPage, now
   );
   return rows.map((row) => ({
     ...toRosterEntry(row),
+    available_until: row.available_until?.toISOString() ?? null,
     retired: row.retired,
     credential_last4: row.credential_last4,
     console: row.account_email ? { email: row.account_email, status: 'active' } : row.invited_email ? { email: row.invited_email, status: 'invited' } : null,

@@ -2,7 +2,7 @@ import type { ExpertInvitationAccepted, ExpertInvited, ExpertPasswordSet } from 
 import type { SqlClient } from '@eh/platform';
 
 /**
- * Issue 12, inline with the roster view: an invitation link works, and a set password signs in,
+ * Inline with the roster view: an invitation link works, and a set password signs in,
  * the moment the command returns. `expert_invitations_view` finds an invitation by its token's
  * hash; `expert_console_accounts_view` finds an expert by sign-in email.
  */

@@ -17,7 +17,7 @@ export interface ConsoleAccountRow {
 
 const ISO = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** An invitation that can still be used: open, not expired, its expert not retired (issue 12). */
+/** An invitation that can still be used: open, not expired, its expert not retired. */
 export async function findOpenInvitation(sql: SqlClient, tokenSha256: string, now: Date): Promise<OpenInvitationRow | null> {
   const { rows } = await sql.query<OpenInvitationRow>(
     `SELECT i.invitation_id, i.expert_id, i.email, e.name, ${ISO('i.expires_at')} AS expires_at

@@ -18,7 +18,7 @@ export const rosterViewMigrations = [
     `,
   },
   {
-    // Issue 5: the roster is filled from `expert-<spec_id>` streams; experts authenticate with a
+    // The roster is filled from `expert-<spec_id>` streams; experts authenticate with a
     // hashed credential; completed live work is kept per workspace for brief-fit.
     id: 'roster-view-002',
     sql: `
@@ -39,7 +39,7 @@ export const rosterViewMigrations = [
     `,
   },
   {
-    // Issue 12: console invitations (by token hash) and each expert's sign-in email and password row.
+    // Console invitations (by token hash) and each expert's sign-in email and password row.
     id: 'roster-view-003',
     sql: `
       CREATE TABLE IF NOT EXISTS expert_invitations_view (
@@ -70,6 +70,14 @@ export const rosterViewMigrations = [
       ALTER TABLE expert_completions_view ADD COLUMN IF NOT EXISTS comment text;
       ALTER TABLE expert_completions_view ADD COLUMN IF NOT EXISTS rated_at timestamptz;
       CREATE INDEX IF NOT EXISTS expert_completions_rated ON expert_completions_view (expert_id) WHERE rating IS NOT NULL;
+    `,
+  },
+  {
+    // "Online until": routing treats the expert as offline past it; the sweep finds those still online past it.
+    id: 'roster-view-005',
+    sql: `
+      ALTER TABLE experts_view ADD COLUMN IF NOT EXISTS available_until timestamptz;
+      CREATE INDEX IF NOT EXISTS experts_view_available_until ON experts_view (available_until) WHERE available_until IS NOT NULL AND availability = 'online';
     `,
   },
 ];

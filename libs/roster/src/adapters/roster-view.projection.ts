@@ -61,7 +61,16 @@ async function applyOne(event: ExpertEvent, tx: SqlClient): Promise<void> {
       return;
     }
     case 'expert.availability_changed':
-      await tx.query('UPDATE experts_view SET availability = $2, updated_at = $3 WHERE id = $1', [event.data.expert_id, event.data.availability, event.data.changed_at]);
+      await tx.query('UPDATE experts_view SET availability = $2, available_until = $4, updated_at = $3 WHERE id = $1', [
+        event.data.expert_id,
+        event.data.availability,
+        event.data.changed_at,
+        event.data.available_until ?? null,
+      ]);
+      return;
+    // The lapse count lives in the expert's stream only: nothing to show or match on.
+    case 'expert.offer_lapsed':
+    case 'expert.lapses_cleared':
       return;
     case 'expert.retired':
       // The credential goes with the retirement: a retired expert can no longer sign in.

@@ -1,7 +1,7 @@
 import { DomainError } from '@eh/contracts';
 import { parseConsoleEmail } from './console-email.rules';
 
-describe('parseConsoleEmail (issue 12)', () => {
+describe('parseConsoleEmail', () => {
   it('trims and lowercases', () => {
     expect(parseConsoleEmail('  Ada.Lane@Example.COM ')).toBe('ada.lane@example.com');
     expect(parseConsoleEmail('a+console@mail.example.co.uk')).toBe('a+console@mail.example.co.uk');

@@ -1,2 +1,2 @@
-/** Issue 13: one rule for every console person's email, kept with the sessions in libs/identity. */
+/** One rule for every console person's email, kept with the sessions in libs/identity. */
 export { parseConsoleEmail } from '@eh/identity';

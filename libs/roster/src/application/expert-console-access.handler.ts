@@ -16,7 +16,7 @@ export interface ExpertInvitation {
 }
 
 /**
- * Issue 12: operations invite an expert to the console. The token is 256 random bits; only its
+ * Operations invite an expert to the console. The token is 256 random bits; only its
  * SHA-256 goes into `expert.invited`, and the link carrying it is shown this once. An email another
  * active expert signs in with (or is invited with), or a workspace member or an operator signs in
  * with, is refused: sign-in looks a person up by email alone, so it must name one person.

@@ -3,7 +3,7 @@ import { AVAILABILITIES, DomainError, type Availability, type ExpertProfile } fr
 /** The same tag rule as a deployment's `skills` (docs/decisions.md "REST surface"), so every roster tag is requestable. */
 export const SKILL_TAG = /^[a-z0-9][a-z0-9+#._-]{0,63}$/;
 
-/** Bounds of each numeric field (docs/decisions.md "Router (issue 5)"). */
+/** Bounds of each numeric field (docs/decisions.md "Router"). */
 const BOUNDS: Record<'tenure_years' | 'median_turnaround_minutes' | 'rate_credits_per_hour', [number, number]> = {
   tenure_years: [0, 80],
   median_turnaround_minutes: [1, 7 * 24 * 60],

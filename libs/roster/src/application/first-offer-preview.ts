@@ -13,7 +13,7 @@ export interface FirstOfferQuestion {
 /**
  * Who the router would offer a new live deployment to first, were it created now: the same
  * read-only queries and ranking as `bestCandidate` (offer-deployment.handler.ts), brief-fit
- * included, for a deployment nobody has passed over yet. Used by the quote (issue 17); it
+ * included, for a deployment nobody has passed over yet. Used by the quote; it
  * reads the roster read models and writes nothing.
  */
 export async function previewFirstOffer(sql: SqlClient, question: FirstOfferQuestion): Promise<RankedCandidate | null> {

@@ -5,12 +5,15 @@ import type { SqlClient } from '@eh/platform';
 import { recentCompletions, rosterCandidates } from '../adapters/roster-view.query';
 import { EVIDENCE_HALF_LIVES, evidenceFrom } from '../domain/brief-fit';
 import { rankCandidates, type RankedCandidate } from '../domain/matching';
+import { EVERYONE_REACHABLE, type ExpertReachability } from '../presence/expert-reachability';
 
 export interface OfferDeps {
   store: EventStore;
   sql: SqlClient;
   offerTimeoutSeconds: number;
   briefFitHalfLifeSeconds: number;
+  /** Who can be told of an offer now; absent: everyone (EXPERT_REACHABILITY=off). */
+  reachability?: ExpertReachability;
 }
 
 export interface OfferCause {
@@ -24,7 +27,10 @@ export interface OfferCause {
   revision?: number;
 }
 
-export type OfferOutcome = { kind: 'offered'; ranked: RankedCandidate } | { kind: 'waiting'; reason: string } | { kind: 'nothing_to_do' };
+export type OfferOutcome = { kind: 'offered'; ranked: RankedCandidate } | { kind: 'waiting'; reason: string; unreachable: string[] } | { kind: 'nothing_to_do' };
+
+/** The best candidate, or why there is none: the online experts covering the skills were all unreachable (or there were none). */
+export type BestCandidate = { best: RankedCandidate } | { best: null; unreachable: string[] };
 
 /** A deployment the router may offer now: live, pending, routing, no open offer. */
 export function isOfferable(state: { status: string }): state is PendingDeployment {
@@ -32,16 +38,29 @@ export function isOfferable(state: { status: string }): state is PendingDeployme
   return pending.status === 'pending' && pending.details.mode === 'live' && pending.routing_started_at !== null && pending.offer === null;
 }
 
-/** The best candidate for a pending deployment, with the ranking's explanation. */
-export async function bestCandidate(sql: SqlClient, state: PendingDeployment, now: Date, halfLifeSeconds: number): Promise<RankedCandidate | null> {
+/**
+ * The best candidate for a pending deployment, with the ranking's explanation. Reachability is
+ * asked once for the whole roster (one Redis round trip), before the ranking.
+ */
+export async function bestCandidate(
+  sql: SqlClient,
+  state: PendingDeployment,
+  now: Date,
+  halfLifeSeconds: number,
+  reachability: ExpertReachability = EVERYONE_REACHABLE,
+): Promise<BestCandidate> {
   const { skills, workspace_id, follow_up_to } = state.details;
   const followUp = follow_up_to ? { deploymentId: follow_up_to.deployment_id, expertId: follow_up_to.expert_id } : undefined;
-  const roster = await rosterCandidates(sql, skills, state.passed_over, followUp?.expertId);
-  if (roster.length === 0) return null;
+  const online = await rosterCandidates(sql, skills, state.passed_over, followUp?.expertId, now);
+  if (online.length === 0) return { best: null, unreachable: [] };
+  const reachable = await reachability.reachable(online.map((expert) => expert.id));
+  const roster = online.filter((expert) => reachable.has(expert.id));
+  const unreachable = online.filter((expert) => !reachable.has(expert.id)).map((expert) => expert.id);
+  if (roster.length === 0) return { best: null, unreachable };
   const since = new Date(now.getTime() - EVIDENCE_HALF_LIVES * halfLifeSeconds * 1000).toISOString();
   const completions = await recentCompletions(sql, workspace_id, roster.map((expert) => expert.id), since);
-  const ranked = rankCandidates({ skills, passedOver: state.passed_over, followUp }, roster, evidenceFrom(completions, now.toISOString(), halfLifeSeconds));
-  return ranked[0] ?? null;
+  const ranked = rankCandidates({ skills, passedOver: state.passed_over, followUp, unreachable }, roster, evidenceFrom(completions, now.toISOString(), halfLifeSeconds));
+  return ranked[0] ? { best: ranked[0] } : { best: null, unreachable };
 }
 
 /**
@@ -53,13 +72,21 @@ export async function bestCandidate(sql: SqlClient, state: PendingDeployment, no
 export async function offerDeployment(deps: OfferDeps, deploymentId: string, cause: OfferCause, now: Date, followed?: SnapshotCache<DeploymentState>): Promise<OfferOutcome> {
   const stream = deploymentStreamName(deploymentId);
   // A followed fold already past the cause says the stream moved on without a read; one at the
-  // cause is assumed current, and the append's expected revision checks it (issue 14).
+  // cause is assumed current, and the append's expected revision checks it.
   const known = cause.revision === undefined ? undefined : followed?.get(stream);
   const { state, revision } = known && known.revision >= (cause.revision as number) ? known : await loadAggregate(deps.store, stream, deploymentDecider);
   if (cause.revision !== undefined && cause.revision !== revision) return { kind: 'nothing_to_do' };
   if (!isOfferable(state)) return { kind: 'nothing_to_do' };
-  const best = await bestCandidate(deps.sql, state, now, deps.briefFitHalfLifeSeconds);
-  if (!best) return { kind: 'waiting', reason: `no online expert covers ${state.details.skills.join(', ')}` };
+  const candidate = await bestCandidate(deps.sql, state, now, deps.briefFitHalfLifeSeconds, deps.reachability);
+  if (!candidate.best) {
+    const skills = state.details.skills.join(', ');
+    const reason =
+      candidate.unreachable.length > 0
+        ? `no reachable online expert covers ${skills}: ${candidate.unreachable.join(', ')} unreachable (no console open, no notification channel)`
+        : `no online expert covers ${skills}`;
+    return { kind: 'waiting', reason, unreachable: candidate.unreachable };
+  }
+  const best = candidate.best;
   const at = now.toISOString();
   const expiresAt = new Date(now.getTime() + deps.offerTimeoutSeconds * 1000).toISOString();
   const { id, name, role } = best.expert;

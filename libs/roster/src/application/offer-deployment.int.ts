@@ -1,5 +1,5 @@
 /**
- * The router's offer step against PostgreSQL (issue 5): concurrent attempts (two replicas)
+ * The router's offer step against PostgreSQL: concurrent attempts (two replicas)
  * offer once, and brief-fit learned from a workspace's completed work changes who is offered,
  * in that workspace only.
  */

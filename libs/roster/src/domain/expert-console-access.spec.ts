@@ -1,4 +1,4 @@
-/** Issue 12: invitations and passwords on the roster decider (given events / when command / then events or error). */
+/** Invitations and passwords on the roster decider (given events / when command / then events or error). */
 import { DomainError, type ExpertEvent } from '@eh/contracts';
 import { decideExpert, foldExpert, type ExpertCommand } from './expert.decider';
 
@@ -26,7 +26,7 @@ function refusal(command: ExpertCommand, history: ExpertEvent[]): { code: string
   }
 }
 
-describe('expert decider: console access (issue 12)', () => {
+describe('expert decider: console access', () => {
   it('invites an active expert, keeping only the token hash', () => {
     expect(decideExpert(invite(), foldExpert(given(register)))).toEqual([
       { type: 'expert.invited', data: { expert_id: ID, invitation_id: 'inv_01JINVITE0000000000000000A', email: 'ada@example.com', token_sha256: HASH_A, expires_at: EXPIRES, invited_at: T0 } },

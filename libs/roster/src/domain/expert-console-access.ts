@@ -1,5 +1,5 @@
 /**
- * An expert's access to the console (issue 12), as part of the `expert-<spec_id>` stream:
+ * An expert's access to the console, as part of the `expert-<spec_id>` stream:
  * operations invite (a one-time link that expires), the expert accepts it by choosing a password,
  * and the invitation's email becomes their sign-in name. Pure: the token's hash, the password
  * row's id and the time come in with each command.

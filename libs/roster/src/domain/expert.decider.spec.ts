@@ -1,4 +1,4 @@
-/** The roster decider (issue 5): register, update, availability and retirement of one expert. */
+/** The roster decider: register, update, availability and retirement of one expert. */
 import { DomainError, type ExpertEvent } from '@eh/contracts';
 import { decideExpert, foldExpert, type ExpertCommand } from './expert.decider';
 
@@ -21,7 +21,7 @@ function codeOf(command: ExpertCommand, history: ExpertEvent[]): string {
 describe('expert decider', () => {
   it('registers an expert with a hashed credential, online or as told', () => {
     expect(registered).toEqual([{ type: 'expert.registered', data: { expert_id: ID, ...profile, availability: 'online', credential_hash: 'ab'.repeat(32), credential_last4: 'WXYZ', registered_at: NOW } }]);
-    expect(foldExpert(registered)).toEqual({ status: 'active', expert_id: ID, ...profile, availability: 'online', console: { email: null, invitation: null, password_id: null } });
+    expect(foldExpert(registered)).toEqual({ status: 'active', expert_id: ID, ...profile, availability: 'online', available_until: null, console: { email: null, invitation: null, password_id: null }, lapses: { lapses: [], counts_after: null } });
     expect(codeOf(register, registered)).toBe('invalid_state_transition');
   });
 
@@ -41,7 +41,7 @@ describe('expert decider', () => {
 
   it('changes availability, once per change', () => {
     const busy = decideExpert({ type: 'set_availability', availability: 'busy', now: NOW }, foldExpert(registered));
-    expect(busy).toEqual([{ type: 'expert.availability_changed', data: { expert_id: ID, availability: 'busy', changed_at: NOW } }]);
+    expect(busy).toEqual([{ type: 'expert.availability_changed', data: { expert_id: ID, availability: 'busy', changed_at: NOW, available_until: null, reason: 'set' } }]);
     expect(decideExpert({ type: 'set_availability', availability: 'busy', now: NOW }, foldExpert([...registered, ...busy]))).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Matching on a roster of 40 experts (issue 5): skill overlap, availability, the most-covered
+ * Matching on a roster of 40 experts: skill overlap, availability, the most-covered
  * preference, turnaround and brief-fit weighting, and the explanation kept on each offer.
  */
 import { estimatedCredits, isCandidate, rankCandidates, speedOf, type RosterCandidate, type WorkspaceEvidence } from './matching';
@@ -117,5 +117,11 @@ describe('matching on a roster of 40', () => {
     expect(ids(rankCandidates(followUp, roster.map((expert) => (expert.id === earlier.id ? { ...expert, availability: 'offline' as const } : expert))))[0]).toBe(best.id);
     expect(ids(rankCandidates({ ...followUp, passedOver: [earlier.id] }, roster))[0]).toBe(best.id);
   });
-});
 
+  it('names the experts left out as unreachable in every explanation, and nothing when none were', () => {
+    const ranked = rankCandidates({ skills: ['copywriting'], passedOver: [], unreachable: ['spec_gone'] }, roster);
+    expect(ranked.length).toBeGreaterThan(0);
+    for (const entry of ranked) expect(entry.match.unreachable).toEqual(['spec_gone']);
+    for (const entry of rankCandidates(request(['copywriting']), roster)) expect(entry.match).not.toHaveProperty('unreachable');
+  });
+});

@@ -3,9 +3,10 @@
  * weighted by median turnaround and recent brief-fit. Pure; the router loads the roster and
  * the workspace's evidence and offers to the first of the ranking (one at a time).
  *
- * Score (docs/decisions.md "Router (issue 5)"):
- * 1. Candidates: `online`, not retired, not passed over for this deployment, covering at least
- *    one requested skill.
+ * Score (docs/decisions.md "Router"):
+ * 1. Candidates: `online` (and not past `available_until`), reachable (a console open or a
+ *    working notification channel), not retired, not passed over for this deployment, covering
+ *    at least one requested skill.
  * 2. Rank first by the number of requested skills covered (SPEC.md "POST /v1/deployments":
  *    "with several, routing prefers the expert covering the most").
  * 3. Among equal coverage, by score = 0.6 × speed + 0.4 × brief_fit, where
@@ -40,6 +41,8 @@ export interface MatchRequest {
   passedOver: readonly string[];
   /** A follow-up: the earlier deployment and its expert, offered first whatever the ranking while online. */
   followUp?: { deploymentId: string; expertId: string };
+  /** Online experts the router left out as unreachable (they are not in the roster ranked); shown in the explanation. */
+  unreachable?: readonly string[];
 }
 
 export interface RankedCandidate {
@@ -103,12 +106,13 @@ export function rankCandidates(
       candidates: scored.length,
       passed_over: [...request.passedOver],
       ...(request.followUp && isFollowUpExpert(entry.expert, request) ? { follow_up_of: request.followUp.deploymentId } : {}),
+      ...(request.unreachable && request.unreachable.length > 0 ? { unreachable: [...request.unreachable] } : {}),
     },
   }));
 }
 
 /**
- * Credits the ledger reserves at create (docs/decisions.md "Router (issue 5)"): the best
+ * Credits the ledger reserves at create (docs/decisions.md "Router"): the best
  * candidate's rate for its median turnaround, rounded up.
  */
 export function estimatedCredits(best: Pick<RosterCandidate, 'rate_credits_per_hour' | 'median_turnaround_minutes'>): number {

@@ -1,7 +1,7 @@
 import { BoundedSet } from '@eh/platform';
 
 /**
- * Issue 14: deployments whose creation this process handled and found over once it had (a test
+ * Deployments whose creation this process handled and found over once it had (a test
  * deployment whose synthetic expert has nothing to wait for, taken to its end in the append the
  * creation triggered). No sync ran for them: the creation was no longer the stream's latest once
  * handled, and no event came between it and the end. So their last event has no timer to remove,

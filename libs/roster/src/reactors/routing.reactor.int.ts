@@ -35,7 +35,7 @@ function reactorDeps(store: EventStore, sql: TestDatabase['pool'], synced: Synce
   };
 }
 
-/** Issue 14: an event the router's followed fold has already passed costs nothing. */
+/** An event the router's followed fold has already passed costs nothing. */
 describe('reactToDeployment (PostgreSQL)', () => {
   let db: TestDatabase;
   let store: PostgresEventStore;

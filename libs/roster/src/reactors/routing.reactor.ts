@@ -8,9 +8,9 @@ export interface DeploymentReactorDeps extends OfferDeps {
   /** DeploymentTimers (libs/deployments): brings a deployment's timers into BullMQ. */
   timers: { syncDeployment(deploymentId: string, options: { finished: boolean }): Promise<void> };
   replyWindowSeconds: number;
-  /** The deployments' folds this process keeps from event to event, so most events cost no stream read (issue 14). */
+  /** The deployments' folds this process keeps from event to event, so most events cost no stream read. */
   followed?: FollowedStreams<DeploymentEvent, DeploymentState>;
-  /** Deployments this process took from creation to their end in one append: no timer to remove (issue 14). */
+  /** Deployments this process took from creation to their end in one append: no timer to remove. */
   finishedAtBirth?: FinishedAtBirth;
 }
 
@@ -26,7 +26,7 @@ export async function reactToDeployment(deps: DeploymentReactorDeps, event: Reco
   if (!event.streamName.startsWith('deployment-')) return;
   const deploymentId = event.streamName.slice('deployment-'.length);
   // A fold already past the event (this process appended after it) says the event is not the
-  // latest without a read (issue 14). Every step below acts on the latest only, and that event's
+  // latest without a read. Every step below acts on the latest only, and that event's
   // own handling syncs the timers from the read model as it then stands.
   const ahead = deps.followed?.get(event.streamName);
   if (ahead && ahead.revision > event.streamRevision) return;
@@ -36,14 +36,14 @@ export async function reactToDeployment(deps: DeploymentReactorDeps, event: Reco
     await offerDeployment(deps, deploymentId, cause, new Date(), deps.followed);
   } finally {
     // A step taken here appended events that will come back through this durable, and the latest
-    // of them syncs the timers: syncing now would be undone at once (issue 14: a test deployment
+    // of them syncs the timers: syncing now would be undone at once (a test deployment
     // completes in the step its creation triggers). Otherwise this event is the latest: sync.
     const after = deps.followed?.get(event.streamName);
     if (after && after.revision > event.streamRevision) {
       if (event.streamRevision === 0 && isTerminal(after.state)) deps.finishedAtBirth?.add(event.streamName);
     } else {
       // A terminal fold is the stream's last word whatever revision it is at: the timers to
-      // remove are known without reading the view (issue 14). Redis holds only what can be
+      // remove are known without reading the view. Redis holds only what can be
       // rebuilt: if it is down, the next reconcile pass schedules these timers, and routing goes
       // on rather than wait for it.
       const finished = after !== undefined && isTerminal(after.state);

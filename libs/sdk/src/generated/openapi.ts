@@ -900,7 +900,7 @@ export type components = {
         };
         Expert: {
             /** @enum {string} */
-            availability: "online" | "busy" | "offline";
+            availability: "online" | "busy" | "offline" | "away";
             id: string;
             median_turnaround_minutes: number;
             name: string;

@@ -6,7 +6,7 @@ export interface AuthenticatedKey {
   workspaceId: string;
   mode: KeyMode;
   keyId: string;
-  /** Issue 13: what the audit log shows of the key (its name and last four characters). */
+  /** What the audit log shows of the key (its name and last four characters). */
   label?: string;
 }
 
@@ -27,7 +27,7 @@ export async function authenticateApiKey(sql: SqlClient, presented: string): Pro
   return { workspaceId: row.workspace_id, mode: row.mode, keyId: row.key_id, label: `${row.name} (…${row.last4})` };
 }
 
-/** Issue 13: what the dashboard lists of a key (never the key, never its hash). */
+/** What the dashboard lists of a key (never the key, never its hash). */
 export interface ApiKeyResource {
   object: 'api_key';
   id: string;
@@ -58,7 +58,7 @@ export async function findApiKey(sql: SqlClient, workspaceId: string, mode: KeyM
 }
 
 /**
- * Issue 13: "last used" without a write per request: each process writes a key's time at most once
+ * "last used" without a write per request: each process writes a key's time at most once
  * per `everyMs` (and the row only moves forward), so the figure is at most a minute behind.
  */
 export class KeyUsageRecorder {

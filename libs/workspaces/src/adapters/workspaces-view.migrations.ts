@@ -20,7 +20,7 @@ export const workspacesViewMigrations = [
     `,
   },
   {
-    // Issue 13: keys have names (the dashboard's); when each was last used is operational data
+    // Keys have names (the dashboard's); when each was last used is operational data
     // kept apart, so rebuilding the view from the events never loses it.
     id: 'workspaces-view-002-key-names-usage',
     sql: `

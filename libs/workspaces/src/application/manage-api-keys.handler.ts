@@ -48,7 +48,7 @@ export function parseKeyMode(value: string): KeyMode {
   throw new DomainError('invalid_request', `mode must be "test" or "live", got "${value}"`, 'mode');
 }
 
-/** Issue 13: a named key from the dashboard, beside the mode's other keys; shown once. */
+/** A named key from the dashboard, beside the mode's other keys; shown once. */
 export async function issueNamedApiKey(store: EventStore, workspaceId: string, mode: KeyMode, name: string, actor: Actor, now: Date, correlationId: string): Promise<{ key_id: string; key: string }> {
   const generated = generateApiKey(mode);
   const keyId = newId('apiKey');
@@ -62,7 +62,7 @@ export async function issueNamedApiKey(store: EventStore, workspaceId: string, m
   return { key_id: keyId, key: generated.key };
 }
 
-/** Issue 13: a member revokes a key of the mode they work in (another mode's key is 404). */
+/** A member revokes a key of the mode they work in (another mode's key is 404). */
 export async function revokeApiKeyOfMode(store: EventStore, workspaceId: string, mode: KeyMode, keyId: string, actor: Actor, now: Date, correlationId: string): Promise<void> {
   await handleCommand(store, workspaceDecider, workspaceStreamName(workspaceId), { type: 'revoke_key', keyId, mode, actor, now: now.toISOString() }, context(workspaceId, now, correlationId));
 }

@@ -3,7 +3,7 @@ import { auditEntryOf, AUDITED_EVENT_TYPES, type AuditSource } from './audit-ent
 const source = (type: string, data: Record<string, unknown>): AuditSource => ({ id: 'evt_1', type, data, workspace_id: 'ws_1', occurred_at: '2030-01-01T00:00:00.000Z' });
 const MEMBER = { kind: 'member' as const, id: 'mem_1', label: 'o@example.com' };
 
-describe('audit entries (issue 13)', () => {
+describe('audit entries', () => {
   it('a dashboard key names its member, its mode and its name', () => {
     expect(auditEntryOf(source('workspace.api_key_issued', { key_id: 'key_1', mode: 'live', last4: 'abcd', name: 'CI', actor: MEMBER }))).toEqual({
       object: 'audit_entry',
@@ -17,7 +17,7 @@ describe('audit entries (issue 13)', () => {
     });
   });
 
-  it('events from before issue 13 (no actor) are operations\'', () => {
+  it('events from earlier (no actor) are operations\'', () => {
     expect(auditEntryOf(source('workspace.api_key_issued', { key_id: 'key_1', mode: 'test', last4: 'abcd' }))?.actor).toEqual({ kind: 'admin', id: null, label: 'operations' });
     expect(auditEntryOf(source('account.plan_changed', { plan: { name: 'pro', cycle_cap_credits: 10, in_flight_limit: 20 } }))).toMatchObject({ action: 'plan.changed', actor: { kind: 'admin' } });
   });

@@ -1,7 +1,7 @@
 /**
- * The audit log (issue 13): every change to a workspace's keys, endpoints, signing secrets, members,
+ * The audit log: every change to a workspace's keys, endpoints, signing secrets, members,
  * plan and credits, read from the events that made them. Pure: one event in, at most one entry out.
- * Events written before issue 13 carry no actor; operations were their only writers.
+ * Events written earlier carry no actor; operations were their only writers.
  */
 import { OPERATIONS_ACTOR, type Actor, type KeyMode } from '@eh/contracts';
 

@@ -1,6 +1,6 @@
 import type { Migration } from '@eh/platform';
 
-/** Issue 13: the audit log, one row per change (rebuildable from the events it lists). */
+/** The audit log, one row per change (rebuildable from the events it lists). */
 export const auditLogMigrations: readonly Migration[] = [
   {
     id: 'workspaces-audit-001',

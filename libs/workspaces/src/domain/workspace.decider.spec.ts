@@ -52,7 +52,7 @@ describe('workspace decider', () => {
   });
 });
 
-describe('workspace decider: named keys from the dashboard (issue 13)', () => {
+describe('workspace decider: named keys from the dashboard', () => {
   const actor = { kind: 'member' as const, id: 'mem_1', label: 'o@example.com' };
   const issue = (keyId: string, mode: 'test' | 'live' = 'live', name = 'CI') => ({ type: 'issue_key' as const, key: key(keyId, mode), name, actor, now });
 

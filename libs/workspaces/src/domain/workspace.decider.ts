@@ -22,10 +22,10 @@ export type WorkspaceCommand =
   | { type: 'create'; workspaceId: string; name: string; keys: NewKey[]; now: string }
   | { type: 'rotate_key'; key: NewKey; now: string }
   | { type: 'revoke_key'; keyId: string; now: string; actor?: Actor; mode?: KeyMode }
-  // Issue 13: a named key from the dashboard, beside the mode's others (rotation without downtime).
+  // A named key from the dashboard, beside the mode's others (rotation without downtime).
   | { type: 'issue_key'; key: NewKey; name: string; actor: Actor; now: string };
 
-/** Issue 13: active keys a workspace may hold per mode. */
+/** Active keys a workspace may hold per mode. */
 export const MAX_ACTIVE_KEYS_PER_MODE = 20;
 
 export const initialWorkspaceState: WorkspaceState = { status: 'initial' };
@@ -81,7 +81,7 @@ function rotateKey(command: Extract<WorkspaceCommand, { type: 'rotate_key' }>, s
 function revokeKey(command: Extract<WorkspaceCommand, { type: 'revoke_key' }>, state: WorkspaceState): WorkspaceEvent[] {
   if (state.status !== 'active') throw new DomainError('not_found', 'no such workspace');
   const key = state.keys.find((candidate) => candidate.keyId === command.keyId);
-  // Issue 13: a member revokes within the mode they work in; another mode's key is not theirs to see.
+  // A member revokes within the mode they work in; another mode's key is not theirs to see.
   if (!key || (command.mode !== undefined && key.mode !== command.mode)) throw new DomainError('not_found', `no key ${command.keyId} in workspace ${state.workspaceId}`, command.mode ? 'id' : 'key_id');
   if (key.revoked) return [];
   const data = { workspace_id: state.workspaceId, key_id: key.keyId, revoked_at: command.now };

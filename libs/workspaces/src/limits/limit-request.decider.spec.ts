@@ -21,7 +21,7 @@ const refused = (history: LimitRequestCommand[], command: LimitRequestCommand): 
   }
 };
 
-describe('limit request decider (issue 13)', () => {
+describe('limit request decider', () => {
   it('given nothing, when an owner asks, then the request is open with the current and wanted limits', () => {
     expect(toLimitRequestResource(foldLimitRequest(run([request()])))).toEqual({
       object: 'limit_request', id: 'lrq_1', workspace_id: 'ws_1', current_in_flight_limit: 10, requested_in_flight_limit: 20, reason: 'launch week', status: 'open', requested_by: OWNER, created_at: T(0), resolved_at: null, resolution_note: null,

@@ -21,7 +21,7 @@ export const limitRequestsMigrations: readonly Migration[] = [
   },
 ];
 
-/** Inline (issue 13): operations' list shows a request as soon as it is made. */
+/** Inline: operations' list shows a request as soon as it is made. */
 export const limitRequestsProjection: InlineProjection = {
   name: 'limit_requests_view',
   refoldsStreams: true,

@@ -88,6 +88,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/experts/{id}/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /admin/v1/experts/:id/notifications */
+        get: operations["adminGetExpertsIdNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/experts/{id}/retire": {
         parameters: {
             query?: never;
@@ -641,7 +658,12 @@ export type components = {
         };
         AdminExpertEntry: {
             /** @enum {string} */
-            availability: "online" | "busy" | "offline";
+            availability: "online" | "busy" | "offline" | "away";
+            /**
+             * Format: date-time
+             * @description `online` ends at this time (routing treats the expert as offline past it); null: no end.
+             */
+            available_until: string | null;
             /** @description The last 4 characters of the expert’s credential; null for experts added before it was kept. */
             credential_last4: string | null;
             id: string;
@@ -656,7 +678,12 @@ export type components = {
         };
         AdminRosterEntry: {
             /** @enum {string} */
-            availability: "online" | "busy" | "offline";
+            availability: "online" | "busy" | "offline" | "away";
+            /**
+             * Format: date-time
+             * @description `online` ends at this time (routing treats the expert as offline past it); null: no end.
+             */
+            available_until: string | null;
             /** @description The expert’s console access; null when never invited (or the invitation lapsed). */
             console: {
                 /** Format: email */
@@ -750,7 +777,7 @@ export type components = {
         };
         AvailabilityChange: {
             /** @enum {string} */
-            availability: "online" | "busy" | "offline";
+            availability: "online" | "busy" | "offline" | "away";
         };
         BulkReplayRequest: {
             created_after?: string;
@@ -941,7 +968,7 @@ export type components = {
              * @description Where the expert starts; `offline` (no live offers) when left out. Set `online` once they use the console.
              * @enum {string}
              */
-            availability?: "online" | "busy" | "offline";
+            availability?: "online" | "busy" | "offline" | "away";
             median_turnaround_minutes: number;
             name: string;
             rate_credits_per_hour: number;
@@ -996,6 +1023,40 @@ export type components = {
         /** @description Requests, newest first. */
         LimitRequestList: {
             data: components["schemas"]["LimitRequest"][];
+            has_more: boolean;
+            /** @description Cursor of the next page (pass it as `cursor`), or null on the last page. */
+            next: string | null;
+            /** @constant */
+            object: "list";
+        };
+        NotificationSend: {
+            attempts: number;
+            /** @enum {string} */
+            channel: "email" | "push";
+            /** Format: date-time */
+            created_at: string;
+            deployment_id: string;
+            /** @enum {string} */
+            kind: "offer" | "reply" | "cancelled";
+            last_error: string | null;
+            /** @description `offer:dep_…:<n>`, `reply:dep_…` or `cancelled:dep_…`: the same on every channel and retry. */
+            notification_id: string;
+            /** @constant */
+            object: "notification_send";
+            offer_number: number | null;
+            /** Format: date-time */
+            sent_at: string | null;
+            /**
+             * @description `skipped`: the offer had ended before it could go out; `gone`: the push subscription no longer exists.
+             * @enum {string}
+             */
+            status: "pending" | "sending" | "retrying" | "sent" | "failed" | "skipped" | "gone";
+            /** @description The push subscription; null for e-mail. */
+            subscription_id: string | null;
+        };
+        /** @description What was sent to the expert, newest first. */
+        NotificationSendList: {
+            data: components["schemas"]["NotificationSend"][];
             has_more: boolean;
             /** @description Cursor of the next page (pass it as `cursor`), or null on the last page. */
             next: string | null;
@@ -1086,7 +1147,7 @@ export type components = {
         };
         RosterEntry: {
             /** @enum {string} */
-            availability: "online" | "busy" | "offline";
+            availability: "online" | "busy" | "offline" | "away";
             id: string;
             median_turnaround_minutes: number;
             name: string;
@@ -1369,7 +1430,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only experts with this availability. */
-                availability?: "online" | "busy" | "offline";
+                availability?: "online" | "busy" | "offline" | "away";
                 /** @description The `next` of the previous page. */
                 cursor?: string;
                 /** @description Page size, 1–100 (default 100). */
@@ -2416,6 +2477,163 @@ export interface operations {
                         error: {
                             /** @enum {string} */
                             code: "invalid_state_transition" | "idempotency_conflict";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminGetExpertsIdNotifications: {
+        parameters: {
+            query?: {
+                /** @description The `next` of the previous page. */
+                cursor?: string;
+                /** @description Page size, 1–100 (default 20). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSendList"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
                             /**
                              * Format: uri
                              * @description A page describing the code, served at /docs/errors/<code>.

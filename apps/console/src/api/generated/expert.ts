@@ -357,7 +357,7 @@ export type paths = {
         put?: never;
         /**
          * Set your availability
-         * @description Only `online` experts receive offers.
+         * @description Only `online` experts receive offers, and only while they can be reached: a console open (the event stream) or a working notification channel. `available_until` ends `online` at a time (future, at most 7 days ahead); past it no offers come and availability turns `offline`. Two offers in a row left to expire set you `away`: set `online` to take offers again.
          */
         post: operations["setAvailability"];
         delete?: never;
@@ -587,6 +587,30 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/expert/v1/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How you are told of offers
+         * @description E-mail (to your console sign-in address, when a mail server is configured: `deliverable`) and Web Push (to each browser you subscribed; `vapid_public_key` is the key to subscribe with, null when push is not configured), and whether the console plays a sound. You are told of each offer made to you (its skills, the credits cap, an estimate at your rate and when it must be accepted), of the agent’s reply to your question, and of work of yours cancelled by someone else. Everything is on until you turn it off.
+         */
+        get: operations["getNotificationSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Turn e-mail, push or the sound on or off
+         * @description Any of `email_enabled`, `push_enabled`, `sound`; others are kept. An unknown field or a value that is not a boolean is 400 naming it.
+         */
+        patch: operations["changeNotificationSettings"];
+        trace?: never;
+    };
     "/expert/v1/offers": {
         parameters: {
             query?: never;
@@ -642,6 +666,46 @@ export type paths = {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expert/v1/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe this browser to Web Push
+         * @description The body is the browser’s `PushSubscription.toJSON()`. 201 with the new subscription; the same endpoint again answers the existing one with 200 (its keys refreshed). 400 names the bad field: `endpoint` (not an https URL of a public host), `keys.p256dh`, `keys.auth`. A push service answering 404 or 410 ends the subscription.
+         */
+        post: operations["subscribeToPush"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expert/v1/push-subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop pushing to a browser
+         * @description No more pushes go to it. 404 for an id that is not one of your subscriptions.
+         */
+        delete: operations["unsubscribeFromPush"];
         options?: never;
         head?: never;
         patch?: never;
@@ -759,7 +823,12 @@ export type components = {
         };
         AvailabilityRequest: {
             /** @enum {string} */
-            availability: "online" | "busy" | "offline";
+            availability: "online" | "busy" | "offline" | "away";
+            /**
+             * Format: date-time
+             * @description Online until this time (ISO 8601 with a zone; in the future, at most 7 days ahead; only with `online`). Past it no offers come and availability turns `offline`. Null or absent: no end.
+             */
+            available_until?: string | null;
         };
         ChangeMemberRoleRequest: {
             /** @enum {string} */
@@ -1015,7 +1084,7 @@ export type components = {
             /** Format: date-time */
             expires_at: string;
             /**
-             * @description Issue 13: who the link makes of you.
+             * @description Who the link makes of you.
              * @enum {string}
              */
             kind: "expert" | "member" | "operator";
@@ -1143,6 +1212,23 @@ export type components = {
         MissedOfferList: {
             data: components["schemas"]["MissedOffer"][];
         };
+        NotificationSettings: {
+            email: {
+                /** @description Your console sign-in address; null when not known. */
+                address: string | null;
+                /** @description False when no mail server is configured or no address is known: no e-mail can go out. */
+                deliverable: boolean;
+                enabled: boolean;
+            };
+            push: {
+                enabled: boolean;
+                subscriptions: components["schemas"]["PushSubscription"][];
+                /** @description The application server key to subscribe with (`applicationServerKey`); null when Web Push is not configured. */
+                vapid_public_key: string | null;
+            };
+            /** @description Whether the console plays a sound on a new offer. */
+            sound: boolean;
+        };
         PublishRequest: {
             attachments?: components["schemas"]["AttachmentRequest"][];
             body: string;
@@ -1153,13 +1239,31 @@ export type components = {
             };
             duration_seconds: number;
         };
+        PushSubscription: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description The last push to it failed (it is retried; a 404/410 removes it). */
+            failing: boolean;
+            id: string;
+            /** Format: date-time */
+            last_sent_at: string | null;
+            /** @constant */
+            object?: "push_subscription";
+            /** @description The browser that subscribed, as it named itself. */
+            user_agent: string | null;
+        };
         ReasonRequest: {
             reason?: string;
         };
         /** @description The expert’s roster entry. */
         RosterEntry: {
             /** @enum {string} */
-            availability: "online" | "busy" | "offline";
+            availability: "online" | "busy" | "offline" | "away";
+            /**
+             * Format: date-time
+             * @description `online` ends at this time: no offers past it, and availability turns `offline`. Null: no end.
+             */
+            available_until: string | null;
             id: string;
             median_turnaround_minutes: number;
             name: string;
@@ -7391,6 +7495,304 @@ export interface operations {
             };
         };
     };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How you are told of offers */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    changeNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The session’s `csrf_token`: required when the request is authenticated by the session cookie. */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email_enabled?: boolean;
+                    push_enabled?: boolean;
+                    sound?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Turn e-mail, push or the sound on or off */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
     listOffers: {
         parameters: {
             query?: never;
@@ -7693,6 +8095,370 @@ export interface operations {
                             request_id: string;
                             /** @enum {string} */
                             type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    subscribeToPush: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The session’s `csrf_token`: required when the request is authenticated by the session cookie. */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uri
+                     * @description The push service URL (https).
+                     */
+                    endpoint: string;
+                    expirationTime?: number | null;
+                    keys: {
+                        /** @description base64url of the 16-byte auth secret. */
+                        auth: string;
+                        /** @description base64url of the P-256 public key (65 bytes). */
+                        p256dh: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Subscribe this browser to Web Push */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscription"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    unsubscribeFromPush: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The session’s `csrf_token`: required when the request is authenticated by the session cookie. */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stop pushing to a browser */
+            204: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
                         };
                     };
                 };

@@ -7,9 +7,17 @@ const OPTIONS: Record<Availability, { label: string; icon: string; said: string 
   online: { label: 'Online', icon: '●', said: 'You are online: new offers come to you.' },
   busy: { label: 'Busy', icon: '◐', said: 'You are busy: no new offers until you are online again.' },
   offline: { label: 'Offline', icon: '○', said: 'You are offline: no new offers until you are online again.' },
+  away: { label: 'Away', icon: '◌', said: 'You are away: two offers lapsed unanswered. Set online to take offers again.' },
 };
 
-/** Online takes offers; busy and offline do not. The shape repeats the word, never replaces it. */
+/** "until 18:00" (today) or "until Fri 18:00": when an `online` with an end stops. */
+function untilLabel(iso: string): string {
+  const at = new Date(iso);
+  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return at.toDateString() === new Date().toDateString() ? `until ${time}` : `until ${at.toLocaleDateString([], { weekday: 'short' })} ${time}`;
+}
+
+/** Online takes offers; busy, offline and away do not. The shape repeats the word, never replaces it. An `online` with an end says until when. */
 export function AvailabilityControl() {
   const me = useMe();
   const set = useSetAvailability();
@@ -40,6 +48,7 @@ export function AvailabilityControl() {
           </option>
         ))}
       </select>
+      {!set.isPending && current === 'online' && me.data?.available_until && <span className="availability__until">{untilLabel(me.data.available_until)}</span>}
     </div>
   );
 }

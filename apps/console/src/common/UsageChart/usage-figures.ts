@@ -1,4 +1,4 @@
-/** The overview's figures (issue 13), pure so the unit tests read them without a browser. */
+/** The overview's figures, pure so the unit tests read them without a browser. */
 
 export interface DayUsage {
   date: string;

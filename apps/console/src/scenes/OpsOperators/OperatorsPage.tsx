@@ -13,7 +13,7 @@ import { ErrorState, Loading } from '../../common/States/States';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * Operators invite operators (issue 13): a one-time link, shown here once, as the ops CLI's
+ * Operators invite operators: a one-time link, shown here once, as the ops CLI's
  * `operator:invite` prints it. A new link for someone who already is an operator (their password
  * reset) is made by operations with the ops CLI or the admin credential, not here. The list shows
  * everyone; removing one signs them out everywhere and their password stops working.

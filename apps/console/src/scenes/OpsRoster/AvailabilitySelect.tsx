@@ -3,9 +3,9 @@ import type { AdminExpert } from '../../api/dashboard-types';
 import { useSetExpertAvailability } from '../../api/ops-queries';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 
-const OPTIONS = { online: 'Online', busy: 'Busy', offline: 'Offline' } as const;
+const OPTIONS = { online: 'Online', busy: 'Busy', offline: 'Offline', away: 'Away' } as const;
 
-/** Operations set an expert's availability (online takes offers; busy and offline do not). The label is for screen readers: the row or the card names it. */
+/** Operations set an expert's availability (online takes offers; busy, offline and away do not; away is set after two lapsed offers). The label is for screen readers: the row or the card names it. */
 export function AvailabilitySelect({ expert }: { expert: AdminExpert }) {
   const set = useSetExpertAvailability();
   const announce = useAnnounce();
@@ -36,6 +36,9 @@ export function AvailabilitySelect({ expert }: { expert: AdminExpert }) {
           </option>
         ))}
       </select>
+      {expert.availability === 'online' && expert.available_until && (
+        <span className="availability__until"> until {new Date(expert.available_until).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit' })}</span>
+      )}
     </span>
   );
 }

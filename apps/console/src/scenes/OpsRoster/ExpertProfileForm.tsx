@@ -14,7 +14,7 @@ interface ExpertProfileFormProps {
 
 const SKILL_TAG = /^[a-z0-9][a-z0-9+#._-]{0,63}$/;
 
-/** The roster entry's fields (docs/decisions.md "Router (issue 5)"); the server's refusal shows by its field. */
+/** The roster entry's fields (docs/decisions.md "Router"); the server's refusal shows by its field. */
 /** The form's fields by the API parameter each sends. */
 export const EXPERT_LABELS = { name: 'Name', role: 'Role', skills: 'Skills', tenure_years: 'Tenure (years)', median_turnaround_minutes: 'Median turnaround (minutes)', rate_credits_per_hour: 'Rate (credits per hour)' } as const;
 

@@ -1,7 +1,7 @@
 /**
- * Time worked and the charge (issue 12): time is tracked from `start` unless the expert sets it;
+ * Time worked and the charge: time is tracked from `start` unless the expert sets it;
  * the charge is proposed from the expert's rate and that time, and never more than the workspace
- * reserved (the ledger would refuse more: docs/decisions.md "Ledger (issue 4)").
+ * reserved (the ledger would refuse more: docs/decisions.md "Ledger").
  */
 export interface FigureInputs {
   startedAt: string | null | undefined;

@@ -13,7 +13,7 @@ import { ValidatedBody } from '../../http/validated-body.pipe';
 import { AdminGuard } from '../admin.guard';
 import { ChangePlanDto, GrantCreditsDto } from './admin-accounts.dto';
 
-/** Operations' API for credit accounts (issue 4): show, top up, change the plan. Same commands as `npm run ops -- account:*`. */
+/** Operations' API for credit accounts: show, top up, change the plan. Same commands as `npm run ops -- account:*`. */
 @Controller('admin/v1')
 @UseGuards(AdminGuard)
 export class AdminAccountsController {

@@ -29,7 +29,7 @@ function objectBody(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-/** Operations' API for the roster (issue 5): add, change, set availability, retire; list it (issue 13). */
+/** Operations' API for the roster: add, change, set availability, retire; list it. */
 @Controller('admin/v1/experts')
 @UseGuards(AdminGuard)
 export class AdminExpertsController {
@@ -48,7 +48,7 @@ export class AdminExpertsController {
     return registerExpert(this.store, { profile, availability }, new Date(), String(request.id));
   }
 
-  /** Issue 13: the roster page lists every expert, active first, by name. */
+  /** The roster page lists every expert, active first, by name. */
   @Get()
   async list(@Query() query: Record<string, unknown>): Promise<ListEnvelope<AdminRosterEntry>> {
     const page = parseAdminRosterQuery(query);

@@ -8,7 +8,7 @@ const STATUSES = ['active', 'retired'] as const;
 const DEFAULT_LIMIT = 100;
 
 /**
- * `GET /admin/v1/experts` (issue 13): `limit` 1–100, `cursor`, and filters `status`
+ * `GET /admin/v1/experts`: `limit` 1–100, `cursor`, and filters `status`
  * (active|retired), `availability` and `skill` (one tag). The cursor is an unsigned position, as
  * on `GET /v1/experts`: operations may read every expert anyway.
  */

@@ -10,7 +10,7 @@ import { AdminGuard } from '../admin.guard';
 import { checkTimeBounds, parseDeliveriesQuery } from './webhook-deliveries.query';
 import { BulkReplayDto } from './webhook-deliveries.dto';
 
-/** Deliveries, their attempt history, dead letters and replay (issue 6), for operations. */
+/** Deliveries, their attempt history, dead letters and replay, for operations. */
 @Controller('admin/v1/webhook-deliveries')
 @UseGuards(AdminGuard)
 export class WebhookDeliveriesController {

@@ -18,14 +18,14 @@ import { AdminGuard } from '../admin.guard';
 import { RegisterWebhookEndpointDto, RotateWebhookSecretDto } from './webhook-endpoint.dto';
 
 /**
- * A workspace's webhook endpoint (docs/decisions.md "Webhooks (issue 6)"): one per workspace,
+ * A workspace's webhook endpoint (docs/decisions.md "Webhooks"): one per workspace,
  * so it is a singleton sub-resource. The signing secret is in the answer of the first
  * registration and of each rotation, and never again.
  */
 @Controller('admin/v1/workspaces/:workspaceId/webhook-endpoint')
 @UseGuards(AdminGuard)
 export class WebhookEndpointController {
-  /** Seals new secrets (issue 11); without keys in production the gateway does not start. */
+  /** Seals new secrets; without keys in production the gateway does not start. */
   private readonly cipher: SecretCipher;
 
   constructor(

@@ -21,7 +21,7 @@ export class CreateWorkspaceDto {
   @MaxLength(200)
   name!: string;
 
-  /** Issue 13: the first owner, invited at once (the link is in the answer, shown once). */
+  /** The first owner, invited at once (the link is in the answer, shown once). */
   @IsOptional()
   @IsString()
   @MaxLength(254)
@@ -29,7 +29,7 @@ export class CreateWorkspaceDto {
   owner_email?: string;
 }
 
-/** Issue 13: the workspace and, when an owner was named, their one-time invitation link. */
+/** The workspace and, when an owner was named, their one-time invitation link. */
 export type CreatedWorkspaceWithOwner = CreatedWorkspace & { owner_invitation: { email: string; url: string; expires_at: string } | null };
 
 /** One row of operations' accounts list: the workspace, its balance and its plan (null before its account opens). */

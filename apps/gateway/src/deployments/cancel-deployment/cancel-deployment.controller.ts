@@ -15,7 +15,7 @@ import { CancelDeploymentDto } from './cancel-deployment.dto';
 export class CancelDeploymentController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  /** 200 with the deployment as cancelled (docs/decisions.md "REST surface (issue 3)"). */
+  /** 200 with the deployment as cancelled (docs/decisions.md "REST surface"). */
   @Post(':id/cancel')
   @HttpCode(200)
   @Resource('deployment')

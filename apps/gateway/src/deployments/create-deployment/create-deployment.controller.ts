@@ -35,7 +35,7 @@ export class CreateDeploymentController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DeploymentResource> {
-    // https and a public address, unless configuration allows otherwise (issue 6, "Safety").
+    // https and a public address, unless configuration allows otherwise ("Safety").
     if (body.webhook_url) await checkDestination(body.webhook_url, 'webhook_url', this.config.webhooks.allowPrivateUrls);
     const deployment = await createDeployment(
       {

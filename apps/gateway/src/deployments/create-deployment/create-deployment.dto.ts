@@ -61,7 +61,7 @@ export class CreateDeploymentDto {
 
   @IsOptional()
   // Scheme and address are checked by the controller (checkDestination), where configuration
-  // can allow http and private hosts for tests and local development (issue 6, "Safety").
+  // can allow http and private hosts for tests and local development ("Safety").
   @IsUrl({ protocols: ['https', 'http'], require_protocol: true, require_valid_protocol: true, require_tld: false }, { message: 'webhook_url must be an https URL' })
   @MaxLength(2048)
   webhook_url?: string;

@@ -22,7 +22,7 @@ interface CursorPayload {
 const invalid = (message: string): DomainError => new DomainError('invalid_request', message, 'cursor');
 
 /**
- * Opaque list cursors (docs/decisions.md "REST surface (issue 3)"): base64url JSON of the scope
+ * Opaque list cursors (docs/decisions.md "REST surface"): base64url JSON of the scope
  * and the last row's keyset, then `.`, then its HMAC-SHA256. Signed so a client cannot forge a
  * position or lift a cursor into another workspace, mode or filter set.
  */

@@ -1,7 +1,7 @@
 import type { ExpertRef, KeyMode, Metadata, Urgency } from '@eh/contracts';
 import { SYNTHETIC_EXPERT, testScriptOf } from '@eh/deployments';
 
-/** The answer of `POST /v1/deployments/quote` (docs/decisions.md "Agent side: SDK, MCP resources, quote (issue 17)"). */
+/** The answer of `POST /v1/deployments/quote` (docs/decisions.md "Agent side: SDK, MCP resources, quote"). */
 export interface DeploymentQuote {
   object: 'deployment_quote';
   mode: KeyMode;

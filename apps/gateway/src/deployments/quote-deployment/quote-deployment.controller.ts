@@ -14,7 +14,7 @@ import { CreateDeploymentDto } from '../create-deployment/create-deployment.dto'
 import { deploymentQuote, type DeploymentQuote } from './deployment-quote';
 
 /**
- * `POST /v1/deployments/quote` (issue 17): what a create with this body would do now, with the
+ * `POST /v1/deployments/quote`: what a create with this body would do now, with the
  * create's own DTO, pipe and schedule and webhook checks, and the same router quote RPC that
  * create asks; then only read-only roster queries. Nothing is reserved, appended or projected.
  */

@@ -3,7 +3,7 @@ import { DomainError, isId, type ExpertRef } from '@eh/contracts';
 import { actAsExpert, deleteExpertDraft, type ExpertAction, type ExpertDeploymentView } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
-import { setExpertAvailability, type RosterEntry } from '@eh/roster';
+import { setOwnAvailability, type ExpertSelfEntry } from '@eh/roster';
 import type { FastifyRequest } from 'fastify';
 import { OptionalValidatedBody } from '../../http/optional-validated-body.pipe';
 import { CONFIG, EVENT_STORE, SQL } from '../../http/tokens';
@@ -12,7 +12,7 @@ import { ValidatedBody } from '../../http/validated-body.pipe';
 import { CurrentExpert, ExpertGuard } from '../expert.guard';
 import { AskDto, AvailabilityDto, ExpertCancelDto, PublishDto, ReasonDto } from './expert-actions.dto';
 
-/** Every expert action is a command that becomes events (issue 5); each answers 200 with the expert's view. */
+/** Every expert action is a command that becomes events; each answers 200 with the expert's view. */
 @Controller('expert/v1')
 @UseGuards(ExpertGuard)
 export class ExpertActionsController {
@@ -59,7 +59,7 @@ export class ExpertActionsController {
     const attachments = await publishedAttachments(this.sql, body.attachments ?? [], { deploymentId: id, expertId: expert.id });
     const output = { format: 'markdown' as const, body: body.body, attachments, ...(body.data !== undefined ? { data: body.data } : {}) };
     const view = await this.act(expert, id, request, { type: 'publish', output, durationSeconds: body.duration_seconds, creditsCharged: body.credits_charged });
-    // Published: the draft has served its purpose (issue 12).
+    // Published: the draft has served its purpose.
     await deleteExpertDraft(this.sql, { deploymentId: id, expertId: expert.id });
     return view;
   }
@@ -71,10 +71,10 @@ export class ExpertActionsController {
     return this.act(expert, id, request, { type: 'cancel', reason: body.reason, partialOutput });
   }
 
-  /** The expert sets their own availability (`online` takes offers; `busy`/`offline` do not). */
+  /** The expert sets their own availability (`online` takes offers; `busy`/`offline`/`away` do not), `online` possibly until a time. */
   @Post('availability')
   @HttpCode(200)
-  availability(@CurrentExpert() expert: ExpertRef, @Body(new ValidatedBody(AvailabilityDto)) body: AvailabilityDto, @Req() request: FastifyRequest): Promise<RosterEntry> {
-    return setExpertAvailability(this.store, expert.id, body.availability, new Date(), String(request.id));
+  availability(@CurrentExpert() expert: ExpertRef, @Body(new ValidatedBody(AvailabilityDto)) body: AvailabilityDto, @Req() request: FastifyRequest): Promise<ExpertSelfEntry> {
+    return setOwnAvailability(this.store, expert.id, { availability: body.availability, availableUntil: body.available_until }, new Date(), String(request.id));
   }
 }

@@ -23,7 +23,7 @@ const linked = (item: AttachmentDto): boolean => item.attachment_id === undefine
 
 /**
  * docs/decisions.md: attachments are `{name, url, content_type, size_bytes}`, url a signed https
- * URL; or, since issue 12, `{attachment_id}`: a file uploaded with `POST /expert/v1/attachments`,
+ * URL; or,, `{attachment_id}`: a file uploaded with `POST /expert/v1/attachments`,
  * whose name, type and size come from the upload. One form or the other, never both.
  */
 @JSONSchema((source) => {
@@ -86,4 +86,10 @@ export class ExpertCancelDto {
 export class AvailabilityDto {
   @IsIn(AVAILABILITIES)
   availability!: (typeof AVAILABILITIES)[number];
+
+  /** `online` until then (future, at most 7 days ahead; online only); null or absent: no end. Checked by the roster (400 naming `available_until`). */
+  @IsOptional()
+  @IsString()
+  @JSONSchema({ type: ['string', 'null'], format: 'date-time', description: 'Online until this time (ISO 8601 with a zone; in the future, at most 7 days ahead; only with `online`). Past it no offers come and availability turns `offline`. Null or absent: no end.' })
+  available_until?: string | null;
 }

@@ -7,7 +7,7 @@ const LINK_FIELDS = ['name', 'url', 'content_type', 'size_bytes'] as const;
 
 /**
  * Publish's attachments, in the order given: links as sent, uploads (`{attachment_id}`) as the
- * blob store describes them (issue 12). An item mixing both forms is refused, naming the field.
+ * blob store describes them. An item mixing both forms is refused, naming the field.
  */
 export async function publishedAttachments(sql: SqlClient, items: readonly AttachmentDto[], work: { deploymentId: string; expertId: string }): Promise<Attachment[]> {
   const field = (index: number): string => `attachments[${index}].attachment_id`;

@@ -15,7 +15,7 @@ export interface DraftResource extends ExpertDraft {
 }
 
 /**
- * `GET|PUT /expert/v1/deployments/:id/draft` (issue 12): the output being written survives a
+ * `GET|PUT /expert/v1/deployments/:id/draft`: the output being written survives a
  * reload. Only the assigned expert; saving only while the work is open. Never seen by the agent.
  */
 @Controller('expert/v1/deployments')

@@ -5,7 +5,7 @@ import type { SqlClient } from '@eh/platform';
 import { SQL } from '../../http/tokens';
 import { CurrentExpert, ExpertGuard } from '../expert.guard';
 
-/** `GET /expert/v1/earnings` (issue 12): finished work and the credits it earned. */
+/** `GET /expert/v1/earnings`: finished work and the credits it earned. */
 @Controller('expert/v1')
 @UseGuards(ExpertGuard)
 export class ExpertEarningsController {

@@ -4,6 +4,7 @@ import { deploymentDecider, expertNotices, noticeNeedsHistory, type ExpertNotice
 import { categorySubject, loadAggregate, toDomainEvent, type EventStore, type RecordedEvent } from '@eh/event-store';
 import type { NatsConnection } from 'nats';
 import { LiveStreamRegistry } from '../../events/live-stream-registry';
+import type { PresenceBeacon } from './presence-beacon';
 
 /** One open `GET /expert/v1/events` stream. */
 export interface EventStreamClient {
@@ -15,7 +16,7 @@ export interface EventStreamClient {
 }
 
 /**
- * Feeds the console's live updates from NATS (issue 12). One core NATS subscription per gateway
+ * Feeds the console's live updates from NATS. One core NATS subscription per gateway
  * process on every deployment event the relay publishes, held while a stream is open here (issue
  * 14), fanned out in memory to the streams open on this process: a plain subscription (not a
  * JetStream consumer) because every replica must see every event, nothing has to survive a
@@ -29,14 +30,22 @@ export class ExpertEventHub {
     nats: NatsConnection,
     subjectPrefix: string,
     private readonly store: EventStore,
+    /** Marks the experts with a stream open here as connected (console presence, read by the router). */
+    private readonly presence: PresenceBeacon,
   ) {
     // In order, one at a time: a notice never overtakes an earlier one for the same deployment.
     this.streams = new LiveStreamRegistry(nats, [categorySubject(subjectPrefix, 'deployment')], (recorded) => this.dispatch(recorded), new Logger('ExpertEvents'));
   }
 
   /** Registers a stream; resolves, with the function that removes it, once every later event will reach it. */
-  connect(client: EventStreamClient): Promise<() => void> {
-    return this.streams.connect(client.expertId, client);
+  async connect(client: EventStreamClient): Promise<() => void> {
+    const disconnect = await this.streams.connect(client.expertId, client);
+    // Connected only once every later event reaches the stream: an offer made now is heard.
+    const release = this.presence.hold(client.expertId);
+    return () => {
+      release();
+      disconnect();
+    };
   }
 
   /** Ends the streams of a session that was signed out here (other replicas notice at their next check). */
@@ -55,6 +64,7 @@ export class ExpertEventHub {
 
   /** Ends every stream (the gateway is closing) and the subscription. */
   stop(): Promise<void> {
+    this.presence.stop();
     return this.streams.closeAll();
   }
 

@@ -1,6 +1,6 @@
 import { sseComment, sseMessage, sseRetry } from './sse-format';
 
-describe('server-sent events framing (issue 12)', () => {
+describe('server-sent events framing', () => {
   it('names the event and sends its JSON on one data line, ended by a blank line', () => {
     expect(sseMessage('offer.created', { deployment_id: 'dep_1', offer_expires_at: '2026-11-21T10:05:00.000Z' })).toBe(
       'event: offer.created\ndata: {"deployment_id":"dep_1","offer_expires_at":"2026-11-21T10:05:00.000Z"}\n\n',

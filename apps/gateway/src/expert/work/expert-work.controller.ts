@@ -3,7 +3,7 @@ import { DomainError, isId, type ExpertRef } from '@eh/contracts';
 import { assignmentsFor, earlierWorkFor, openOffersFor, viewAsExpert, type ExpertWorkItem } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
-import { findExpert, toRosterEntry, type RosterEntry } from '@eh/roster';
+import { findExpert, toExpertSelfEntry, type ExpertSelfEntry } from '@eh/roster';
 import { EVENT_STORE, SQL } from '../../http/tokens';
 import { CurrentExpert, ExpertGuard } from '../expert.guard';
 import { withMemory, type ExpertDeploymentWithMemory } from './expert-memory.reader';
@@ -17,12 +17,12 @@ export class ExpertWorkController {
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
-  /** The expert's roster entry (availability and rate included: the console's header and charge proposal, issue 12). */
+  /** The expert's roster entry (availability and rate included: the console's header and charge proposal). */
   @Get('me')
-  async me(@CurrentExpert() expert: ExpertRef): Promise<RosterEntry> {
+  async me(@CurrentExpert() expert: ExpertRef): Promise<ExpertSelfEntry> {
     const entry = await findExpert(this.sql, expert.id);
     if (!entry || entry.retired) throw new DomainError('authentication_failed', 'the expert is retired');
-    return toRosterEntry(entry);
+    return toExpertSelfEntry(entry);
   }
 
   @Get('offers')
@@ -37,7 +37,7 @@ export class ExpertWorkController {
     return { data: await assignmentsFor(this.sql, expert.id, status === 'all') };
   }
 
-  /** Read from the stream, so an expert sees their own action at once; with the workspace's brand memory (issue 8). */
+  /** Read from the stream, so an expert sees their own action at once; with the workspace's brand memory. */
   @Get('deployments/:id')
   async deployment(@CurrentExpert() expert: ExpertRef, @Param('id') id: string): Promise<ExpertDeploymentWithMemory> {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');

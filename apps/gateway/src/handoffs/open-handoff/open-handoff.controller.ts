@@ -25,7 +25,7 @@ export class OpenHandoffController {
     @Inject(LEDGER_CLIENT) private readonly ledger: LedgerClient,
   ) {}
 
-  /** 201 Created with Location, as POST /v1/deployments (docs/decisions.md, issue 8). */
+  /** 201 Created with Location, as POST /v1/deployments (docs/decisions.md). */
   @Post()
   @HttpCode(201)
   @Resource('handoff')

@@ -10,7 +10,7 @@ const refuse = (): never => {
   throw new DomainError('authentication_failed', 'wrong key');
 };
 
-describe('AuthFailureThrottle against Redis (issue 11)', () => {
+describe('AuthFailureThrottle against Redis', () => {
   let redis: Redis;
   let prefix: string;
 

@@ -12,7 +12,7 @@ export interface AuthThrottleOptions {
   limit: number;
   windowMs: number;
   /**
-   * Issue 14: how long an address Redis showed without a single failure is taken as still clean
+   * How long an address Redis showed without a single failure is taken as still clean
    * without asking again (0: ask for every request). A failure always goes to Redis and forgets
    * the address here, so every guess is counted and a guesser's address is never taken as clean;
    * what the cache saves is the round trip for the partners whose keys work.
@@ -26,12 +26,12 @@ const MAX_CLEAN_ADDRESSES = 10_000;
 const WARN_EVERY_MS = 10_000;
 
 /**
- * Slows down guessing credentials (issue 11): after `limit` failed authentications from one
+ * Slows down guessing credentials: after `limit` failed authentications from one
  * client address within the window, every request from it that needs a credential, on /v1,
  * /admin/v1 and /expert/v1 alike, is refused with 429 `rate_limited` and `Retry-After` before
  * its credential is even looked at, so a blocked guesser learns nothing, right or wrong.
  * Shared by every gateway replica through Redis; fails open while Redis is down, as the rate
- * limiter does (docs/decisions.md "REST conventions (issue 3)").
+ * limiter does (docs/decisions.md "REST conventions").
  */
 export class AuthFailureThrottle {
   private readonly logger = new Logger('AuthThrottle');

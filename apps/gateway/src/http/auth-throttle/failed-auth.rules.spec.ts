@@ -1,6 +1,6 @@
 import { parseFailureWindow, throttleVerdict } from './failed-auth.rules';
 
-describe('the failed-authentication throttle (issue 11)', () => {
+describe('the failed-authentication throttle', () => {
   it('lets an address through below the limit and blocks it from the limit on', () => {
     expect(throttleVerdict(20, { failures: 19, unblockedAtMs: 1000, nowMs: 1000 })).toEqual({ blocked: false });
     expect(throttleVerdict(20, { failures: 20, unblockedAtMs: 61_000, nowMs: 1000 })).toEqual({ blocked: true, retryAfterSeconds: 60 });

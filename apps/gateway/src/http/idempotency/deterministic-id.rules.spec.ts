@@ -35,7 +35,7 @@ describe('deterministicId', () => {
   });
 });
 
-describe('deterministicId after the derivations were merged (issue 15)', () => {
+describe('deterministicId after the derivations were merged', () => {
   it('gives the ids it gave before, byte for byte', () => {
     const createdAt = new Date('2026-03-01T12:00:00.123Z');
     expect(deterministicId('deployment', { workspaceId: 'ws_01JD0000000000000000000000', route: 'POST /v1/deployments', key: 'order-17', createdAt })).toBe('dep_01KJMMA2KV3P31XZBT5FZ8PG3Y');

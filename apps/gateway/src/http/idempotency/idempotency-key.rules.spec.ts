@@ -6,7 +6,7 @@ describe('parseIdempotencyKey', () => {
     expect(parseIdempotencyKey(key)).toBe(key);
   });
 
-  it('reads a key sent on one header line as that key, commas included (issue 11)', () => {
+  it('reads a key sent on one header line as that key, commas included', () => {
     expect(parseIdempotencyKey(['order-17'])).toBe('order-17');
     expect(parseIdempotencyKey(['a1, a2'])).toBe('a1, a2');
   });

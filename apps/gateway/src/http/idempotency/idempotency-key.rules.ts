@@ -38,7 +38,7 @@ export function canonicalJson(value: unknown): string {
  * body. A test key and a live key of one workspace share the (workspace, route, key) slot, so a
  * replay across modes is a conflict rather than a live answer leaking to a test caller; and
  * `POST /v1/deployments/:id/cancel` is one route, so the same key and body sent for another
- * deployment is a conflict too, never the first deployment's answer (issue 11, found by the fuzzer).
+ * deployment is a conflict too, never the first deployment's answer (found by the fuzzer).
  * Routes without path parameters hash as before, so slots stored earlier still replay.
  */
 export function requestHash(body: unknown, mode: string, pathParams: Readonly<Record<string, string>> = {}): string {

@@ -10,7 +10,7 @@ const ADMIN_ROUTE = /^\/admin\/v1\//;
 
 /**
  * A workspace's key or member: the workspace's slots, hashed with the mode (SPEC.md "Limits").
- * Issue 13: operations' creates (credit grants, invitations, experts, replays) take the key too,
+ * Operations' creates (credit grants, invitations, experts, replays) take the key too,
  * so the console can retry them safely; their slots are the admin credential's, or each
  * operator's own (`operator:<op_id>`), kept apart from every workspace's by the prefix.
  * Anything else (experts, unauthenticated requests) has no slots.

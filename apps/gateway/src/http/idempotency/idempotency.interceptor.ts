@@ -37,7 +37,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const scope = idempotencyScopeOf(request);
     if (!scope) return next.handle();
     // Each header line apart: Node joins repeated `Idempotency-Key` headers into "a1, a2", which
-    // would pass for one key; sent twice, it is refused (issue 11). Injected requests (tests)
+    // would pass for one key; sent twice, it is refused. Injected requests (tests)
     // have no `headersDistinct`.
     const key = parseIdempotencyKey(request.raw.headersDistinct?.['idempotency-key'] ?? joined);
     // The route pattern, not the URL: `POST /v1/deployments/:id/cancel` is one slot family.

@@ -3,7 +3,7 @@ import type { Migration } from '@eh/platform';
 /**
  * Idempotency-Key slots (SPEC.md "Limits": keyed on workspace, route and key, kept 24 h).
  * In PostgreSQL, not Redis: a replayed answer must survive a Redis flush, and Redis holds only
- * what can be rebuilt (DESIGN.md "Events and state").
+ * what can be rebuilt.
  */
 export const idempotencyMigrations: Migration[] = [
   {

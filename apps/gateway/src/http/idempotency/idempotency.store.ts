@@ -42,7 +42,7 @@ const leaseEnd = (seconds: string): string => `date_trunc('milliseconds', now() 
 /** Claiming races only with itself; a few rounds settle any interleaving. */
 const MAX_ROUNDS = 5;
 
-/** Idempotency-Key slots in PostgreSQL (docs/decisions.md "REST conventions (issue 3)"). */
+/** Idempotency-Key slots in PostgreSQL (docs/decisions.md "REST conventions"). */
 export class IdempotencyStore {
   private readonly ttlSeconds: number;
   private readonly leaseSeconds: number;

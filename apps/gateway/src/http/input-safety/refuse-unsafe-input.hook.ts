@@ -6,7 +6,7 @@ import { findUnsafeInput } from './unsafe-input.rules';
  * One check over every request's parsed body, query string and path parameters, on every route
  * (public, admin, expert, unknown ones), before guards, pipes and class-transformer run: a NUL,
  * an unpaired surrogate or too deep a body is 400 `invalid_request` naming the field, never a
- * 500 from PostgreSQL or a stack overflow (issue 11). `preValidation` runs after body parsing.
+ * 500 from PostgreSQL or a stack overflow. `preValidation` runs after body parsing.
  */
 export function registerUnsafeInputCheck(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', async (request) => {

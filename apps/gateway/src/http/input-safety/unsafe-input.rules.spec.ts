@@ -6,7 +6,7 @@ const nest = (levels: number): unknown => {
   return value;
 };
 
-describe('input PostgreSQL could not keep, refused before anything else sees it (issue 11)', () => {
+describe('input PostgreSQL could not keep, refused before anything else sees it', () => {
   it('finds NUL and unpaired surrogates in text, and nothing else', () => {
     expect(unsafeTextProblem('a\u0000b')).toMatch(/NUL/);
     expect(unsafeTextProblem('a\ud800b')).toMatch(/surrogate/);

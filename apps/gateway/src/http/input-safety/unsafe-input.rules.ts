@@ -1,5 +1,5 @@
 /**
- * Input every endpoint refuses before any DTO, SQL or JSON column sees it (issue 11): strings
+ * Input every endpoint refuses before any DTO, SQL or JSON column sees it: strings
  * PostgreSQL cannot store (NUL; unpaired UTF-16 surrogates, which jsonb refuses and text columns
  * would silently turn into U+FFFD) and JSON nested deeper than any body of ours needs.
  */

@@ -13,7 +13,7 @@ function deploymentOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The gateway's request signals (issue 16), registered first so every later hook, guard and
+ * The gateway's request signals, registered first so every later hook, guard and
  * handler runs inside them:
  * - the request's log scope: every line written while serving it carries `request_id` (and
  *   `deployment_id` when the route names one; the key guard adds `workspace_id`);

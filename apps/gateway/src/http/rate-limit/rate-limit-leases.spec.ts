@@ -29,7 +29,7 @@ function harness(limit: number, leaseMs = 1000) {
   return { book, hit, trips, grants, counted: () => counted.length, advance: (ms: number) => (now += ms) };
 }
 
-describe('LeaseBook: rate-limit permits taken ahead (issue 14)', () => {
+describe('LeaseBook: rate-limit permits taken ahead', () => {
   it('takes more permits as a burst goes on within one period', async () => {
     const { hit, trips } = harness(10_000);
     for (let index = 0; index < 40; index++) await hit();

@@ -36,7 +36,7 @@ interface KeyState {
 }
 
 /**
- * Issue 14: rate-limit permits taken from Redis a few at a time, so a busy API key costs one
+ * Rate-limit permits taken from Redis a few at a time, so a busy API key costs one
  * round trip per lease rather than per request. A key asks for as many permits as it used in this
  * or the previous lease period here (a quiet key asks for one, exactly as without leases), and Redis
  * grants at most a tenth of what the window has left, so a key near its limit is counted one

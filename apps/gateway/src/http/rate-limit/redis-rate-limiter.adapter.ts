@@ -9,7 +9,7 @@ export interface RateLimiterOptions {
   prefix: string;
   limit: number;
   windowMs: number;
-  /** Issue 14: permits are taken ahead and kept this long (rate-limit-leases.ts); 0 or absent: one trip per request. */
+  /** Permits are taken ahead and kept this long (rate-limit-leases.ts); 0 or absent: one trip per request. */
   leaseMs?: number;
   /** The most permits one trip takes (default 100). */
   maxLeasePermits?: number;

@@ -70,7 +70,7 @@ describe('RedisRateLimiter against Redis', () => {
     }
   });
 
-  describe('with leases (issue 14)', () => {
+  describe('with leases', () => {
     /** The connection, counting the script's trips. */
     const counting = () => {
       const trips = { count: 0 };

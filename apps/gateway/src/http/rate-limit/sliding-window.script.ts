@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
  * burst-tolerant: the whole limit may be spent at once. Memory is at most `limit` members per
  * key. Refused requests are not counted, so Retry-After is exact.
  *
- * Issue 14: a gateway may take several permits at once (a lease, rate-limit-leases.ts), each its
+ * A gateway may take several permits at once (a lease, rate-limit-leases.ts), each its
  * own member `<member>:<n>`; never more than a tenth of what the window has left, so the last
  * tenth of the limit goes one request at a time, exactly as before.
  *

@@ -34,7 +34,7 @@ class UnserialisableController {
 class ReplyPathModule {}
 
 /**
- * The exception filter on a reply whose success headers were already set (issue 11): an error
+ * The exception filter on a reply whose success headers were already set: an error
  * on `/docs/errors/nope` used to be sent as an object on a `text/html` reply, which Fastify
  * refused after the async onSend hooks, outside any handler, ending the process.
  */

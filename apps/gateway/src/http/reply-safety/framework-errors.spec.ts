@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { clientErrorAnswer, frameworkErrorHandler, rawErrorResponse } from './framework-errors';
 
-describe('errors Fastify answers before any route, in the spec shape (issue 11)', () => {
+describe('errors Fastify answers before any route, in the spec shape', () => {
   it('maps what the HTTP parser refused to a status and a true message', () => {
     expect(clientErrorAnswer('HPE_HEADER_OVERFLOW')).toEqual({ status: 431, code: 'invalid_request', message: 'the request line and headers are larger than 16 KB; shorten the URL or the headers' });
     expect(clientErrorAnswer('ERR_HTTP_REQUEST_TIMEOUT')).toMatchObject({ status: 408, code: 'invalid_request' });

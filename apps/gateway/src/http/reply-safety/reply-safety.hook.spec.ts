@@ -5,7 +5,7 @@ import { registerReplySafety, unsendableReason } from './reply-safety.hook';
 const silent = new Logger('test');
 jest.spyOn(silent, 'error').mockImplementation(() => undefined);
 
-describe('answers Fastify could not write become a 500, not a crash (issue 11)', () => {
+describe('answers Fastify could not write become a 500, not a crash', () => {
   it('knows what Fastify can send', () => {
     expect(unsendableReason('text', { 'content-type': 'text/html' })).toBeNull();
     expect(unsendableReason(Buffer.from('x'), {})).toBeNull();

@@ -6,7 +6,7 @@ import { apiErrorBody } from '../api-error';
 /**
  * Why Fastify could not write this answer, or null when it can. Fastify checks the payload and
  * the headers only after the last async `onSend` hook, in a promise callback where a throw is
- * nobody's to catch: it ends the process (issue 11: `/docs/errors/nope` sent an object on a
+ * nobody's to catch: it ends the process (`/docs/errors/nope` sent an object on a
  * `text/html` reply). Checked here instead, where it can still be answered.
  */
 export function unsendableReason(payload: unknown, headers: Record<string, unknown>): string | null {

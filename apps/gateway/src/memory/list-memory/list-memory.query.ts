@@ -17,7 +17,7 @@ export interface ListMemoryQuery {
 }
 
 /**
- * GET /v1/memory (issue 8). A position cursor, unsigned like the roster's: every read is scoped
+ * GET /v1/memory. A position cursor, unsigned like the roster's: every read is scoped
  * to the caller's workspace, so a cursor from elsewhere can show nothing of elsewhere.
  */
 export function parseListMemoryQuery(query: Record<string, unknown>): ListMemoryQuery {

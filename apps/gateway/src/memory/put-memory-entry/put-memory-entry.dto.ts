@@ -1,7 +1,7 @@
 import { MEMORY_KINDS, type MemoryKind } from '@eh/contracts';
 import { IsIn, IsString, MinLength } from 'class-validator';
 
-/** PUT /v1/memory/:key replaces the whole entry, so both fields are required (issue 8). */
+/** PUT /v1/memory/:key replaces the whole entry, so both fields are required. */
 export class PutMemoryEntryDto {
   @IsIn(MEMORY_KINDS, { message: `kind must be one of: ${MEMORY_KINDS.join(', ')}` })
   kind!: MemoryKind;

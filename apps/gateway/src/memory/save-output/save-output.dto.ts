@@ -1,7 +1,7 @@
 import { MEMORY_KEY } from '@eh/contracts';
 import { IsOptional, IsString, Matches } from 'class-validator';
 
-/** POST /v1/deployments/:id/save-output: no body, `{}`, or the key to save under (issue 8). */
+/** POST /v1/deployments/:id/save-output: no body, `{}`, or the key to save under. */
 export class SaveOutputDto {
   @IsOptional()
   @IsString()

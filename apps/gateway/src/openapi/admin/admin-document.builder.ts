@@ -44,7 +44,7 @@ function errorResponses(route: DiscoveredRoute, publicBaseUrl: string): Record<s
 }
 
 /**
- * `GET /admin/v1/openapi.json` (issue 13): the operations API, for the console's operations pages
+ * `GET /admin/v1/openapi.json`: the operations API, for the console's operations pages
  * (an operator's session cookie) and for scripts (the admin credential). Paths, methods, statuses,
  * path parameters and request bodies come from the routes as registered; answers and list queries
  * from ADMIN_OPERATIONS (the console generates its operations client from them), errors by what

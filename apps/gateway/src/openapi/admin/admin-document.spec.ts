@@ -3,7 +3,7 @@ import { openApiSchemaErrors } from '../testing/openapi-validators';
 import type { OpenApiDocument } from '../openapi-document.types';
 import { openApiPath } from '../openapi-document.builder';
 
-describe('GET /admin/v1/openapi.json (issue 13): the operations API for the console’s operations pages', () => {
+describe('GET /admin/v1/openapi.json: the operations API for the console’s operations pages', () => {
   let gateway: OfflineGateway;
   let document: OpenApiDocument;
 

@@ -7,7 +7,7 @@ import type { OpenApiDocument } from '../openapi-document.types';
 import { discoverRoutes, registeredControllers } from '../route-discovery';
 import { buildAdminDocument } from './admin-document.builder';
 
-/** `GET /admin/v1/openapi.json` (issue 13): public like the other documents; it describes routes, not data. */
+/** `GET /admin/v1/openapi.json`: public like the other documents; it describes routes, not data. */
 @Controller('admin/v1')
 export class AdminOpenApiController {
   private document: OpenApiDocument | null = null;

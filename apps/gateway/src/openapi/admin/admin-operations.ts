@@ -1,7 +1,7 @@
 import { AVAILABILITIES, PUBLIC_EVENT_TYPES } from '@eh/contracts';
 import { componentRef, idOf, type JsonSchema } from '../json-schema';
 
-/** What the admin routes' metadata cannot say: each answer's component and each list's query (issue 13). */
+/** What the admin routes' metadata cannot say: each answer's component and each list's query. */
 export interface AdminOperationDoc {
   response: JsonSchema;
   query?: JsonSchema[];
@@ -33,6 +33,7 @@ export const ADMIN_OPERATIONS: Record<string, AdminOperationDoc> = {
   'POST /admin/v1/experts/:id/availability': { response: ref('RosterEntry'), requestBody: ref('AvailabilityChange') },
   'POST /admin/v1/experts/:id/retire': { response: ref('RetiredExpert') },
   'POST /admin/v1/experts/:id/invitations': { response: ref('ExpertInvitation') },
+  'GET /admin/v1/experts/:id/notifications': { response: ref('NotificationSendList'), query: [limit(20), cursor] },
   'GET /admin/v1/limit_requests': {
     response: ref('LimitRequestList'),
     query: [q('status', 'Only requests in this state.', { type: 'string', enum: ['open', 'granted', 'declined'] }), workspaceFilter],

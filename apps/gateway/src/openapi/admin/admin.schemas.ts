@@ -11,9 +11,10 @@ import { webhookDeliverySchema, DASHBOARD_SCHEMAS } from '../schemas/dashboard.s
 import { deploymentSchema, outputSchema } from '../schemas/deployment.schema';
 import { expertSchema } from '../schemas/expert.schema';
 import { listEnvelopeSchema } from '../schemas/list-envelope.schema';
+import type { NotificationSendView } from '@eh/notifications';
 
 /**
- * Issue 13: the answers of `/admin/v1`, typed against what each handler returns, so the console's
+ * The answers of `/admin/v1`, typed against what each handler returns, so the console's
  * operations pages use generated types like every other page. Names are stable (the console refers
  * to them); the shapes shared with the public or console documents are the same schemas.
  */
@@ -25,6 +26,7 @@ const oneTimeLink: JsonSchema = { type: 'string', format: 'uri', description: 'T
 
 const expertProperties = {
   ...(expertSchema.properties as PropertiesOf<RosterEntry>),
+  available_until: { type: ['string', 'null'], format: 'date-time', description: '`online` ends at this time (routing treats the expert as offline past it); null: no end.' },
   retired: { type: 'boolean' },
   credential_last4: { type: ['string', 'null'], description: 'The last 4 characters of the expert’s credential; null for experts added before it was kept.' },
 };
@@ -43,6 +45,22 @@ const profileProperties = {
   rate_credits_per_hour: { type: 'integer', minimum: 0, maximum: 100000 },
 } as const;
 const availability: JsonSchema = { type: 'string', enum: [...AVAILABILITIES] };
+
+/** One notification on one channel (and, for push, one browser). */
+const notificationSend = objectOf<NotificationSendView>({
+  object: { type: 'string', const: 'notification_send' },
+  notification_id: { type: 'string', description: '`offer:dep_…:<n>`, `reply:dep_…` or `cancelled:dep_…`: the same on every channel and retry.' },
+  kind: { type: 'string', enum: ['offer', 'reply', 'cancelled'] },
+  channel: { type: 'string', enum: ['email', 'push'] },
+  subscription_id: { type: ['string', 'null'], description: 'The push subscription; null for e-mail.' },
+  deployment_id: idOf('deployment'),
+  offer_number: { type: ['integer', 'null'] },
+  status: { type: 'string', enum: ['pending', 'sending', 'retrying', 'sent', 'failed', 'skipped', 'gone'], description: '`skipped`: the offer had ended before it could go out; `gone`: the push subscription no longer exists.' },
+  attempts: count,
+  last_error: { type: ['string', 'null'] },
+  created_at: timestamp(),
+  sent_at: orNull(timestamp()),
+});
 
 const plan = objectOf<AccountPlan>({ name: text, cycle_cap_credits: count, cycle_days: { type: 'number', exclusiveMinimum: 0 }, in_flight_limit: count });
 
@@ -149,6 +167,8 @@ export const ADMIN_SCHEMAS: Record<string, JsonSchema> = {
   }),
   AdminDelivery: webhookDeliverySchema,
   AdminDeliveryDetail: DASHBOARD_SCHEMAS.WebhookDeliveryDetail,
+  NotificationSend: notificationSend,
+  NotificationSendList: listEnvelopeSchema(componentRef('NotificationSend'), 'What was sent to the expert, newest first.'),
   AdminDeliveryList: listEnvelopeSchema(componentRef('AdminDelivery'), 'Deliveries of every workspace, newest first.'),
   BulkReplayResult: objectOf<{ object: 'bulk_replay' } & BulkReplayResult>({ object: { type: 'string', const: 'bulk_replay' }, matched: count, replayed: count, skipped: count }),
   LimitRequest: DASHBOARD_CONSOLE_SCHEMAS.LimitRequest,

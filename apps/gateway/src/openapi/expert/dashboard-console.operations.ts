@@ -8,7 +8,7 @@ const serviceMode: JsonSchema = { name: 'Service-Mode', in: 'header', required: 
 const owner: ErrorCode[] = ['permission_denied'];
 const post: ErrorCode[] = ['idempotency_conflict'];
 
-/** Issue 13: the workspace dashboard's own routes under /console/api/v1 (a member's session cookie). */
+/** The workspace dashboard's own routes under /console/api/v1 (a member's session cookie). */
 export const DASHBOARD_CONSOLE_OPERATIONS: Record<string, ExpertOperationDoc> = {
   'GET /console/api/v1/workspace': {
     operationId: 'getWorkspace',

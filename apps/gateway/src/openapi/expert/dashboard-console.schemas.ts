@@ -6,7 +6,7 @@ import type { WorkspaceResource } from '../../members/workspace.controller';
 import { componentRef, idOf, objectOf, orNull, timestamp, type JsonSchema } from '../json-schema';
 import { listEnvelopeSchema } from '../schemas/list-envelope.schema';
 
-/** Issue 13: bodies of the dashboard's /console/api/v1 routes, typed against their handlers' answers. */
+/** Bodies of the dashboard's /console/api/v1 routes, typed against their handlers' answers. */
 const text: JsonSchema = { type: 'string' };
 const mode: JsonSchema = { type: 'string', enum: ['test', 'live'] };
 const role: JsonSchema = { type: 'string', enum: [...MEMBER_ROLES] };

@@ -5,14 +5,16 @@ import type { ExpertMemory, ExpertMemoryEntry } from '@eh/memory';
 import type { InvitationPreview } from '../../console-auth/console-auth.service';
 import type { SessionPrincipal, SessionResource } from '../../console-auth/session.resource';
 import { DASHBOARD_CONSOLE_SCHEMAS } from './dashboard-console.schemas';
+import { NOTIFICATION_SCHEMAS } from './notification.schemas';
 import type { DraftResource } from '../../expert/drafts/expert-draft.controller';
 import type { ExpertDeploymentWithMemory } from '../../expert/work/expert-memory.reader';
-import { componentRef, enumOf, idOf, objectOf, orNull, timestamp, type JsonSchema } from '../json-schema';
+import type { ExpertSelfEntry, RosterEntry } from '@eh/roster';
+import { componentRef, enumOf, idOf, objectOf, orNull, timestamp, type JsonSchema, type PropertiesOf } from '../json-schema';
 import { errorSchema } from '../schemas/error.schema';
 import { expertSchema } from '../schemas/expert.schema';
 
 /**
- * Response bodies of /expert/v1 and /console/api/v1 (issue 12), each typed against the type its
+ * Response bodies of /expert/v1 and /console/api/v1, each typed against the type its
  * handler returns: a field added to the view fails the type check here until it is documented.
  * Component names are stable: the console's generated client refers to them.
  */
@@ -112,7 +114,7 @@ const workItem = objectOf<ExpertWorkItem>({
 
 const session = objectOf<SessionResource>({
   object: { type: 'string', enum: ['session'] },
-  // Issue 13: an expert, a workspace member or an operator.
+  // An expert, a workspace member or an operator.
   principal: {
     oneOf: [
       objectOf<Extract<SessionPrincipal, { kind: 'expert' }>>({ kind: { type: 'string', const: 'expert' }, id: idOf('expert'), name: text, email: { type: 'string', format: 'email' } }),
@@ -181,7 +183,7 @@ const missedOffer = objectOf<MissedOffer>({
 });
 
 const invitationPreview = objectOf<InvitationPreview>({
-  kind: { type: 'string', enum: ['expert', 'member', 'operator'], description: 'Issue 13: who the link makes of you.' },
+  kind: { type: 'string', enum: ['expert', 'member', 'operator'], description: 'Who the link makes of you.' },
   email: { type: 'string', format: 'email' },
   name: text,
   expires_at: timestamp(),
@@ -194,7 +196,13 @@ export const EXPERT_SCHEMAS: Record<string, JsonSchema> = {
   ExpertDeployment: expertDeployment,
   WorkItem: workItem,
   WorkItemList: objectOf<{ data: ExpertWorkItem[] }>({ data: { type: 'array', items: componentRef('WorkItem') } }),
-  RosterEntry: { ...expertSchema, description: 'The expert’s roster entry.' } satisfies JsonSchema,
+  RosterEntry: objectOf<ExpertSelfEntry>(
+    {
+      ...(expertSchema.properties as PropertiesOf<RosterEntry>),
+      available_until: orNull(timestamp('`online` ends at this time: no offers past it, and availability turns `offline`. Null: no end.')),
+    },
+    { description: 'The expert’s roster entry.' },
+  ),
   Session: session,
   InvitationPreview: invitationPreview,
   Attachment: attachment,
@@ -202,7 +210,8 @@ export const EXPERT_SCHEMAS: Record<string, JsonSchema> = {
   Earnings: earnings,
   MissedOffer: missedOffer,
   MissedOfferList: objectOf<{ data: MissedOffer[] }>({ data: { type: 'array', items: componentRef('MissedOffer') } }),
+  ...NOTIFICATION_SCHEMAS,
   Error: errorSchema(),
-  // Issue 13: the workspace dashboard's own bodies.
+  // The workspace dashboard's own bodies.
   ...DASHBOARD_CONSOLE_SCHEMAS,
 };

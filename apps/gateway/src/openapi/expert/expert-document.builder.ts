@@ -27,8 +27,9 @@ const TAGS = [
   { name: 'Work', description: 'Offers, assigned work and its actions: what the expert does.' },
   { name: 'Files and drafts', description: 'Uploads for outputs, and the draft that survives a reload.' },
   { name: 'Live updates', description: 'Server-sent events saying what changed.' },
+  { name: 'Notifications', description: 'E-mail and Web Push when something needs you: an offer, a reply, a cancellation.' },
   { name: 'Console sign-in', description: 'Invitations, passwords and sessions of people using the console.' },
-  { name: 'Workspace', description: 'Issue 13: a workspace member’s dashboard: the workspace, its team, API keys, audit log and limit requests. The partner API itself is /v1 (its own document), called with the same session and `Service-Mode`.' },
+  { name: 'Workspace', description: 'A workspace member’s dashboard: the workspace, its team, API keys, audit log and limit requests. The partner API itself is /v1 (its own document), called with the same session and `Service-Mode`.' },
   { name: 'Meta', description: 'This document.' },
 ];
 
@@ -41,7 +42,7 @@ const HEADERS: Record<string, JsonSchema> = {
 };
 
 /**
- * OpenAPI 3.1 for `/expert/v1` and `/console/api/v1` (issue 12), built like the public document from
+ * OpenAPI 3.1 for `/expert/v1` and `/console/api/v1`, built like the public document from
  * the routes Nest registered (paths, methods, statuses, guards, body DTOs) plus the catalog above
  * (prose, bodies, particular errors). Two credentials: the expert's bearer key, for tools, and the
  * console's session cookie, which needs `X-CSRF-Token` on every change.

@@ -9,7 +9,7 @@ import { EXPERT_OPERATIONS } from './expert-operations';
 
 const isExpertRoute = (route: string): boolean => / \/(expert\/v1|console\/api\/v1)(\/|$)/.test(route);
 
-describe('GET /expert/v1/openapi.json: the expert API and console sign-in (issue 12)', () => {
+describe('GET /expert/v1/openapi.json: the expert API and console sign-in', () => {
   let gateway: OfflineGateway;
   let document: OpenApiDocument;
   let documented: DocumentedResponses;

@@ -8,7 +8,7 @@ import { discoverRoutes, registeredControllers } from '../route-discovery';
 import { buildExpertDocument } from './expert-document.builder';
 
 /**
- * `GET /expert/v1/openapi.json` (issue 12): the expert API and the console's sign-in API, from the
+ * `GET /expert/v1/openapi.json`: the expert API and the console's sign-in API, from the
  * same route metadata as `/v1/openapi.json`; the console's typed client is generated from both.
  * Public, like the other document: it describes routes, not data.
  */

@@ -2,11 +2,12 @@ import type { ErrorCode } from '@eh/contracts';
 import { componentRef, idOf, type JsonSchema } from '../json-schema';
 import type { MediaTypeObject } from '../openapi-document.types';
 import { DASHBOARD_CONSOLE_OPERATIONS } from './dashboard-console.operations';
+import { pushSubscriptionBody, settingsChangeBody } from './notification.schemas';
 
-/** What route metadata cannot say about an operation of the expert document (issue 12). */
+/** What route metadata cannot say about an operation of the expert document. */
 export interface ExpertOperationDoc {
   operationId: string;
-  tag: 'Work' | 'Files and drafts' | 'Live updates' | 'Console sign-in' | 'Workspace' | 'Meta';
+  tag: 'Work' | 'Files and drafts' | 'Live updates' | 'Notifications' | 'Console sign-in' | 'Workspace' | 'Meta';
   summary: string;
   description?: string;
   /** A JSON success body (absent with `content`, or on 204). */
@@ -67,7 +68,14 @@ export const EXPERT_OPERATIONS: Record<string, ExpertOperationDoc> = {
     'Markdown body, attachments (links, or `{attachment_id}` of uploads), duration and charge; settled at most at `credits_reserved`. The draft is deleted.',
   ),
   'POST /expert/v1/deployments/:id/cancel': action('cancelWork', 'Cancel as the expert', 'A reason (the agent is told) and optionally a partial output.'),
-  'POST /expert/v1/availability': { operationId: 'setAvailability', tag: 'Work', summary: 'Set your availability', description: 'Only `online` experts receive offers.', response: componentRef('RosterEntry') },
+  'POST /expert/v1/availability': {
+    operationId: 'setAvailability',
+    tag: 'Work',
+    summary: 'Set your availability',
+    description:
+      'Only `online` experts receive offers, and only while they can be reached: a console open (the event stream) or a working notification channel. `available_until` ends `online` at a time (future, at most 7 days ahead); past it no offers come and availability turns `offline`. Two offers in a row left to expire set you `away`: set `online` to take offers again.',
+    response: componentRef('RosterEntry'),
+  },
   'GET /expert/v1/offers/missed': {
     operationId: 'listMissedOffers',
     tag: 'Work',
@@ -117,6 +125,39 @@ export const EXPERT_OPERATIONS: Record<string, ExpertOperationDoc> = {
     errors: ['expert_not_assigned', 'invalid_state_transition'],
     pathParams: deploymentId,
   },
+  'GET /expert/v1/notification-settings': {
+    operationId: 'getNotificationSettings',
+    tag: 'Notifications',
+    summary: 'How you are told of offers',
+    description:
+      'E-mail (to your console sign-in address, when a mail server is configured: `deliverable`) and Web Push (to each browser you subscribed; `vapid_public_key` is the key to subscribe with, null when push is not configured), and whether the console plays a sound. You are told of each offer made to you (its skills, the credits cap, an estimate at your rate and when it must be accepted), of the agent’s reply to your question, and of work of yours cancelled by someone else. Everything is on until you turn it off.',
+    response: componentRef('NotificationSettings'),
+  },
+  'PATCH /expert/v1/notification-settings': {
+    operationId: 'changeNotificationSettings',
+    tag: 'Notifications',
+    summary: 'Turn e-mail, push or the sound on or off',
+    description: 'Any of `email_enabled`, `push_enabled`, `sound`; others are kept. An unknown field or a value that is not a boolean is 400 naming it.',
+    response: componentRef('NotificationSettings'),
+    requestBody: { required: true, content: { 'application/json': { schema: settingsChangeBody } } },
+  },
+  'POST /expert/v1/push-subscriptions': {
+    operationId: 'subscribeToPush',
+    tag: 'Notifications',
+    summary: 'Subscribe this browser to Web Push',
+    description:
+      'The body is the browser’s `PushSubscription.toJSON()`. 201 with the new subscription; the same endpoint again answers the existing one with 200 (its keys refreshed). 400 names the bad field: `endpoint` (not an https URL of a public host), `keys.p256dh`, `keys.auth`. A push service answering 404 or 410 ends the subscription.',
+    response: componentRef('PushSubscription'),
+    requestBody: { required: true, content: { 'application/json': { schema: pushSubscriptionBody } } },
+  },
+  'DELETE /expert/v1/push-subscriptions/:id': {
+    operationId: 'unsubscribeFromPush',
+    tag: 'Notifications',
+    summary: 'Stop pushing to a browser',
+    description: 'No more pushes go to it. 404 for an id that is not one of your subscriptions.',
+    errors: ['not_found'],
+    pathParams: { id: { type: 'string', pattern: '^psub_[0-9A-HJKMNP-TV-Z]{26}$' } },
+  },
   'GET /expert/v1/openapi.json': {
     operationId: 'getExpertOpenApiDocument',
     tag: 'Meta',
@@ -153,6 +194,6 @@ export const EXPERT_OPERATIONS: Record<string, ExpertOperationDoc> = {
   'GET /console/api/v1/session': { operationId: 'getSession', tag: 'Console sign-in', summary: 'The current session', description: 'With its CSRF token. 401 when not signed in.', response: componentRef('Session') },
   'DELETE /console/api/v1/session': { operationId: 'signOut', tag: 'Console sign-in', summary: 'Sign out', description: 'Ends this session on every replica at once.' },
   'POST /console/api/v1/sessions/revoke-all': { operationId: 'signOutEverywhere', tag: 'Console sign-in', summary: 'Sign out everywhere', description: 'Ends every session of the signed-in person.' },
-  // Issue 13: the workspace dashboard's own routes.
+  // The workspace dashboard's own routes.
   ...DASHBOARD_CONSOLE_OPERATIONS,
 };

@@ -1,7 +1,7 @@
 import { idOf } from '../json-schema';
 import type { OperationDoc } from '../public-operations';
 
-/** Issue 12: the signed URL of a file an expert uploaded (docs/decisions.md "Expert console (issue 12)"). */
+/** The signed URL of a file an expert uploaded (docs/decisions.md "Expert console"). */
 export const ATTACHMENT_OPERATIONS: Record<string, OperationDoc> = {
   'GET /v1/attachments/:id/content': {
     operationId: 'downloadAttachment',

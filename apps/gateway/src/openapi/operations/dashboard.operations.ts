@@ -29,7 +29,7 @@ export const DELIVERIES_QUERY: QueryParameter[] = [
   cursor,
 ];
 
-/** Issue 13: a partner's endpoints, signing secret, deliveries and replays, events, usage history. */
+/** A partner's endpoints, signing secret, deliveries and replays, events, usage history. */
 export const DASHBOARD_OPERATIONS: Record<string, OperationDoc> = {
   'POST /v1/webhook_endpoints': {
     operationId: 'createWebhookEndpoint',

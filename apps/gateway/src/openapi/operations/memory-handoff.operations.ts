@@ -7,7 +7,7 @@ const memoryKey = { key: { type: 'string', pattern: MEMORY_KEY.source } };
 /** Both routes answer 201 with Location when they create the entry, 200 when they replace it. */
 const upsert = { 200: [], 201: ['Location'] };
 
-/** Brand memory and the second surface, POST /v1/handoffs (issue 8). */
+/** Brand memory and the second surface, POST /v1/handoffs. */
 export const MEMORY_HANDOFF_OPERATIONS: Record<string, OperationDoc> = {
   'GET /v1/memory': {
     operationId: 'listMemory',

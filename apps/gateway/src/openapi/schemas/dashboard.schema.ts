@@ -6,7 +6,7 @@ import { componentRef, idOf, objectOf, orNull, timestamp, type JsonSchema } from
 import { listEnvelopeSchema } from './list-envelope.schema';
 
 /**
- * Issue 13's public bodies (docs/dashboard-contract.md §2–§6), each typed against what its handler
+ * The public bodies (docs/dashboard-contract.md §2–§6), each typed against what its handler
  * returns. Component names are stable: the console's generated client refers to them.
  */
 const text: JsonSchema = { type: 'string' };
@@ -129,7 +129,7 @@ const usageHistory = objectOf<UsageHistoryResource>({
   days: { type: 'array', items: objectOf<UsageDay>({ date: { type: 'string', format: 'date' }, credits_charged: count, deployments_completed: count }) },
 });
 
-/** Components of the public document added by issue 13. */
+/** Components of the public document. */
 export const DASHBOARD_SCHEMAS: Record<string, JsonSchema> = {
   WebhookEndpoint: webhookEndpointSchema,
   WebhookEndpointWithSecret: webhookEndpointWithSecretSchema,

@@ -5,7 +5,7 @@ import { idOf, objectOf, orNull, timestamp, type JsonSchema } from '../json-sche
 const expertRef = objectOf<ExpertRef>({ id: idOf('expert'), name: { type: 'string' }, role: { type: 'string' } });
 const seconds = (description: string): JsonSchema => orNull({ type: 'integer', minimum: 0, description });
 
-/** The answer of POST /v1/deployments/quote (issue 17), typed against DeploymentQuote. */
+/** The answer of POST /v1/deployments/quote, typed against DeploymentQuote. */
 export const deploymentQuoteSchema: JsonSchema = objectOf<DeploymentQuote>(
   {
     object: { type: 'string', const: 'deployment_quote' },

@@ -23,7 +23,7 @@ export const metadataSchema: JsonSchema = {
 
 const expertRef = objectOf<ExpertRef>({ id: idOf('expert'), name: { type: 'string' }, role: { type: 'string' } });
 
-// `attachment_id` lives on events only; responses show the file by its signed URL (issue 12).
+// `attachment_id` lives on events only; responses show the file by its signed URL.
 const attachment = objectOf<Omit<Attachment, 'attachment_id'>>({
   name: { type: 'string' },
   url: { type: 'string', format: 'uri', description: 'A signed URL. Files the expert uploaded are served by `GET /v1/attachments/{id}/content`, valid for 24 hours from the read.' },

@@ -6,7 +6,7 @@ const key: JsonSchema = { type: 'string', pattern: MEMORY_KEY.source };
 
 const source = objectOf<MemorySource>({ deployment_id: idOf('deployment'), handoff_id: orNull(idOf('handoff')) });
 
-/** A brand memory entry (issue 8), typed against MemoryEntryResource. */
+/** A brand memory entry, typed against MemoryEntryResource. */
 export const memoryEntrySchema: JsonSchema = objectOf<MemoryEntryResource>({
   object: { type: 'string', const: 'memory_entry' },
   key,

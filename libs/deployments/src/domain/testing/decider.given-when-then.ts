@@ -1,6 +1,6 @@
 /**
  * given(events) / when(command) / then(events | throws code): the shape of Emmett's
- * DeciderSpecification (STYLE.md "Tests"), over our decide and fold.
+ * DeciderSpecification, over our decide and fold.
  */
 import { DomainError } from '@eh/contracts';
 import type { DeploymentEvent, ErrorCode } from '@eh/contracts';

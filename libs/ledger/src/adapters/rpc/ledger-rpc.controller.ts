@@ -9,7 +9,7 @@ import { reserveCredits } from '../../application/reserve-credits.handler';
 import { ReleaseReservationDto, ReserveCreditsDto } from './ledger-rpc.dto';
 
 /**
- * The ledger's request handlers (DESIGN.md "Flows: Create"), queue group `ledger`: one replica
+ * The ledger's request handlers, queue group `ledger`: one replica
  * answers each request. Queued behind the workspace's other commands, so a release sent after
  * its reserve is decided after it. A failed release costs nothing lasting: the orphan sweep
  * releases the reservation at its deadline.
@@ -29,7 +29,7 @@ export class LedgerRpcController {
     return this.serializer.run(request.workspace_id, () => reserveCredits(this.runner.run, request, { now: new Date(), ttlSeconds: this.config.ledger.reservationTtlSeconds }));
   }
 
-  // Issue 11: a create that failed after its reserve gives the credits back at once.
+  // A create that failed after its reserve gives the credits back at once.
   @MessagePattern(RPC_PATTERNS.ledgerRelease, { queue: 'ledger' })
   release(@Payload() request: ReleaseReservationDto): Promise<ReleaseReservationReply> {
     return this.serializer.run(request.workspace_id, () => releaseAbandoned(this.runner.run, request, new Date()));

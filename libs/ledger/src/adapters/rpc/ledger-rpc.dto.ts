@@ -1,7 +1,7 @@
 import type { ReleaseReservationRequest, ReserveCreditsRequest } from '@eh/contracts';
 import { IsInt, IsNotEmpty, IsString, Min } from 'class-validator';
 
-/** The gateway's release of a create that failed after its reserve (issue 11), validated. */
+/** The gateway's release of a create that failed after its reserve, validated. */
 export class ReleaseReservationDto implements ReleaseReservationRequest {
   @IsString()
   @IsNotEmpty()

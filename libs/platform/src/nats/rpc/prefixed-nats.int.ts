@@ -33,7 +33,7 @@ class DoubleController {
 @Module({ controllers: [DoubleController] })
 class DoubleModule {}
 
-/** Issue 15: request/reply on @nestjs/microservices, under a run-time prefix, with one error envelope. */
+/** Request/reply on @nestjs/microservices, under a run-time prefix, with one error envelope. */
 describe('request/reply over Transport.NATS under a subject prefix', () => {
   const prefix = testNamespace();
   const subjectOf = (pattern: string) => rpcSubject(prefix, pattern);

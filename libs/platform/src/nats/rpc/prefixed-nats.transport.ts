@@ -19,7 +19,7 @@ export class PrefixedNatsServer extends ServerNats {
     options: NatsTransportOptions,
     private readonly subjectOf: (pattern: string) => string,
   ) {
-    // As connectNats: no stack trace captured per request (issue 14).
+    // As connectNats: no stack trace captured per request.
     super({ noAsyncTraces: true, ...options });
   }
 
@@ -35,7 +35,7 @@ export class PrefixedNatsServer extends ServerNats {
     await super.close();
   }
 
-  /** Issue 16: with tracing on, each request is a server span in the caller's trace (its `traceparent` header). */
+  /** With tracing on, each request is a server span in the caller's trace (its `traceparent` header). */
   override handleMessage(channel: string, natsMsg: NatsMsg): Promise<unknown> {
     if (!tracingEnabled()) return super.handleMessage(channel, natsMsg);
     return inSpan(`rpc ${channel}`, { kind: SpanKind.SERVER, attributes: { 'rpc.method': channel } }, extractTraceContext(natsMsg.headers), () => super.handleMessage(channel, natsMsg));
@@ -55,7 +55,7 @@ export class PrefixedNatsClient extends ClientNats {
     return this.subjectOf(super.normalizePattern(pattern));
   }
 
-  /** Issue 16: the caller's trace context rides in the request's headers (nothing when no span is active). */
+  /** The caller's trace context rides in the request's headers (nothing when no span is active). */
   protected override mergeHeaders<THeaders = MsgHdrs>(requestHeaders?: THeaders): MsgHdrs | undefined {
     const merged = super.mergeHeaders(requestHeaders) as MsgHdrs | undefined;
     if (currentTraceparent() === undefined) return merged;

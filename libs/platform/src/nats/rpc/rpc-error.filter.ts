@@ -6,7 +6,7 @@ import { isDatabaseUnavailable } from '../../postgres/database-unavailable';
 /**
  * Every failure of a request handler goes back in the one error envelope, `{ error: { code,
  * message } }`, as a reply (never a transport error): a domain refusal keeps its stable code,
- * PostgreSQL out of reach is `service_unavailable` (the caller's 503, issue 11), anything else
+ * PostgreSQL out of reach is `service_unavailable` (the caller's 503), anything else
  * `internal_error`, reported here.
  */
 @Catch()

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { notificationsMigrations } from './adapters/notifications.migrations';
+import { NotificationsRuntime } from './reactors/notifications.runtime';
+
+/**
+ * Expert notifications: which event tells which expert what (domain/), the settings, push
+ * subscriptions and sends tables, and what the webhooks service runs (the planning reactor and
+ * the dispatcher). The gateway reads and changes settings through the lib's functions without mounting it.
+ */
+@Module({
+  providers: [NotificationsRuntime],
+})
+export class NotificationsModule {
+  static readonly migrations = notificationsMigrations;
+}

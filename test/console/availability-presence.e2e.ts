@@ -1,0 +1,79 @@
+/**
+ * Presence through the real console in Chromium: an expert signed in to the console is reachable
+ * (the page holds the event stream) and gets the offer; the header shows "until" for an online
+ * with an end, and "Away" after the service set it. axe finds nothing; pictures go to
+ * test-output/screenshots/availability-*.png.
+ */
+import type { Page } from 'playwright-core';
+import { waitUntil } from '@eh/platform/testing';
+import { accessibilityViolations, clearScreenshots, launchBrowser, screenshots, type ConsoleBrowser } from '../support/browser';
+import { request } from '../support/http';
+import { startServices, type RunningServices } from '../support/service-harness';
+import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../router/support/router-e2e';
+
+const PASSWORD = 'correct horse battery staple';
+const UI_TIMEOUT_MS = 30_000;
+
+describe('availability and presence in the console (Playwright, real services)', () => {
+  let services: RunningServices;
+  let e2e: RouterE2e;
+  let workspace: Workspace;
+  let browser: ConsoleBrowser;
+  let page: Page;
+  let ada: Expert;
+
+  beforeAll(async () => {
+    clearScreenshots((file) => file.startsWith('availability-'));
+    services = await startServices({ ...FAST_CLOCKS, OFFER_TIMEOUT_SECONDS: '120', SLA_STANDARD_SECONDS: '3600', EXPERT_REACHABILITY: 'required' });
+    e2e = new RouterE2e(services);
+    workspace = await services.ops<Workspace>('workspace:create', '--name', 'availability-e2e');
+    ada = await e2e.addExpert(['presence-console'], 20, { name: 'Ada Lane' });
+    browser = await launchBrowser();
+    page = await (await browser.newContext()).newPage();
+  }, 120_000);
+
+  const selectShows = (value: string) =>
+    waitUntil(async () => ((await page.locator('#availability').inputValue()) === value ? true : undefined), { timeoutMs: UI_TIMEOUT_MS, description: `the header shows ${value}` });
+
+  afterAll(async () => {
+    await browser?.close();
+    await services?.stop();
+  });
+
+  it('signed in to the console, the expert is reachable and the offer reaches the page; the header shows until and away', async () => {
+    const invitation = await request<{ url: string }>(services.baseUrl, 'POST', `/admin/v1/experts/${ada.id}/invitations`, { headers: e2e.admin, body: { email: 'ada@example.com' } });
+    await page.goto(invitation.body.url.replace(/^https?:\/\/[^/]+/, services.baseUrl));
+    await page.getByLabel('New password').fill(PASSWORD);
+    await page.getByLabel('Repeat the password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Offers' }).waitFor({ timeout: UI_TIMEOUT_MS });
+
+    // Nothing but the open console makes Ada reachable here (no other channel on this branch).
+    const created = await e2e.create(workspace.keys.live, { brief: 'Name the winter menu.', skills: ['presence-console'] });
+    expect((await e2e.waitForOffer(created.body.id, 1)).expertId).toBe(ada.id);
+    await page.getByText('Name the winter menu.').first().waitFor({ timeout: UI_TIMEOUT_MS });
+
+    // Online until 18:30 today (UTC, the context's zone), set over the API as the CLI would.
+    const until = new Date();
+    until.setUTCHours(until.getUTCHours() + 2, 30, 0, 0);
+    const set = await e2e.asExpert<{ available_until: string }>(ada, 'POST', '/availability', { availability: 'online', available_until: until.toISOString() });
+    expect(set.body.available_until).toBe(until.toISOString());
+    await page.reload();
+    const label = `${String(until.getUTCHours()).padStart(2, '0')}:30`;
+    await page.locator('.availability__until').filter({ hasText: label }).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshots(page, 'availability-until', { lightOnly: true });
+
+    await e2e.asExpert(ada, 'POST', '/availability', { availability: 'away' });
+    await page.reload();
+    await selectShows('away');
+    expect(await page.locator('.availability__until').count()).toBe(0);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshots(page, 'availability-away', { lightOnly: true });
+
+    // One click back to online.
+    await page.locator('#availability').selectOption('online');
+    await waitUntil(async () => ((await e2e.asExpert<{ availability: string }>(ada, 'GET', '/me')).body.availability === 'online' ? true : undefined), { description: 'Ada online again' });
+    await selectShows('online');
+  });
+});
