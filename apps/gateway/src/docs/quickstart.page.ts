@@ -43,7 +43,7 @@ ${code(`// client: new ExpertHandoff({ apiKey }) from @expert-handoff/sdk.
 const event = client.webhooks.constructEvent({
   payload: rawBody, // the bytes as received
   header: request.headers['service-signature'],
-  secrets: [process.env.WEBHOOK_SECRET],
+  secrets: [signingSecret], // your whsec_…
 });`)}
 <p>Deliveries are retried after 30 s, 2 min, 8 min, 30 min, 2 h and 8 h on a 5xx or a timeout; a 4xx is final. Every resend carries the same delivery id (<code>Service-Delivery</code>): keep the ids you processed and ignore a repeat. The delivery log (<code>GET /v1/webhook_deliveries</code>) shows every attempt; any delivery can be resent, and a scheduled retry can be made now.</p>
 
