@@ -165,6 +165,12 @@ describe('the console: errors for people and times with their zone', () => {
 
   it.each([
     ['url must be an https URL', 'url', { url: 'Endpoint URL' }, 'Endpoint URL must be an address starting with https://.'],
+    [
+      'url must be an https URL; to receive events on your own machine, run `npm run listen -- --forward-to <your local URL>` instead',
+      'url',
+      { url: 'Endpoint URL' },
+      'Endpoint URL must be an address starting with https://; to receive events on your own machine, run `npm run listen -- --forward-to <your local URL>` instead.',
+    ],
     ['enabled_events[1] is not a known event type', 'enabled_events[1]', { enabled_events: 'Events to send' }, 'Events to send is not a known event type.'],
     ['cycle_cap_credits must be an integer from 0 to 1000000000', 'cycle_cap_credits', { cycle_cap_credits: 'Credits each cycle' }, 'Credits each cycle must be a whole number from 0 to 1000000000.'],
     ['already a person of this service', 'email', { email: 'Email' }, 'Email: already a person of this service.'],

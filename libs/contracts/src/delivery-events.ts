@@ -112,6 +112,23 @@ export interface DeliveryReplayRequested {
   };
 }
 
+/**
+ * A partner or operations asked for a scheduled retry now: its attempt number is unchanged, its
+ * time becomes `requested_at`, and the webhooks service moves the delayed job to now.
+ */
+export interface DeliveryRetryBroughtForward {
+  type: 'delivery.retry_brought_forward';
+  data: {
+    delivery_id: string;
+    attempt: number;
+    /** When it was due before. */
+    was_due_at: string;
+    requested_by: string;
+    requested_at: string;
+    actor?: Actor;
+  };
+}
+
 export type DeliveryEvent =
   | DeliveryScheduled
   | DeliveryAttempted
@@ -119,7 +136,8 @@ export type DeliveryEvent =
   | DeliveryFailedPermanently
   | DeliveryRetryScheduled
   | DeliveryDeadLettered
-  | DeliveryReplayRequested;
+  | DeliveryReplayRequested
+  | DeliveryRetryBroughtForward;
 
 export type DeliveryEventType = DeliveryEvent['type'];
 
@@ -131,6 +149,7 @@ export const DELIVERY_EVENT_TYPES: readonly DeliveryEventType[] = [
   'delivery.retry_scheduled',
   'delivery.dead_lettered',
   'delivery.replay_requested',
+  'delivery.retry_brought_forward',
 ];
 
 export const deliveryStreamName = (deliveryId: string): string => `delivery-${deliveryId}`;
@@ -225,7 +244,31 @@ export interface WebhookEndpointUpdated {
   };
 }
 
+/**
+ * The webhooks service disabled a partner's endpoint: every attempt to it failed for the period
+ * (WEBHOOK_ENDPOINT_DISABLE_AFTER_SECONDS). Enabling it again is an ordinary update.
+ */
+export interface WebhookEndpointDisabled {
+  type: 'webhook_endpoint.disabled';
+  data: {
+    workspace_id: string;
+    endpoint_id: string;
+    reason: 'failing';
+    failing_since: string;
+    last_failure_at: string;
+    disabled_at: string;
+  };
+}
+
+/** The workspace's owners were told by e-mail that the endpoint was disabled (so a restart does not tell them twice). */
+export interface WebhookEndpointOwnersNotified {
+  type: 'webhook_endpoint.owners_notified';
+  data: { workspace_id: string; endpoint_id: string; disabled_at: string; recipients: number; notified_at: string };
+}
+
 export type WebhookEndpointEvent =
+  | WebhookEndpointDisabled
+  | WebhookEndpointOwnersNotified
   | WebhookEndpointRegistered
   | WebhookEndpointUrlChanged
   | WebhookSecretRotated
@@ -240,6 +283,8 @@ export const WEBHOOK_ENDPOINT_EVENT_TYPES: readonly WebhookEndpointEvent['type']
   'webhook_endpoint.removed',
   'webhook_endpoint.created',
   'webhook_endpoint.updated',
+  'webhook_endpoint.disabled',
+  'webhook_endpoint.owners_notified',
 ];
 
 /**

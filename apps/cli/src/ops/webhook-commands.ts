@@ -1,6 +1,9 @@
 import { DomainError, newId } from '@eh/contracts';
 import {
   listDeliveries,
+  overdueBefore,
+  retryDeliveryNow,
+  withOverdue,
   parseDeliveryStatus,
   registerWebhookEndpoint,
   replayDelivery,
@@ -96,6 +99,26 @@ export const WEBHOOK_COMMANDS: Record<string, OpsCommand> = {
         return listDeliveries(database.pool, filter, limit, text(options, 'cursor'));
       }),
   },
+  'deliveries:overdue': {
+    usage: 'deliveries:overdue [--workspace <ws_id>] [--endpoint <we_id>] [--limit <n>]',
+    options: ['workspace', 'endpoint', 'limit'],
+    summary: 'Pending deliveries whose attempt is more than WEBHOOK_OVERDUE_AFTER_SECONDS (60) past due and not made, newest first: the queue lost them or the workers are behind.',
+    run: (options, config) =>
+      withDatabase(config, async (database) => {
+        const limit = Number(text(options, 'limit') ?? '100');
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new DomainError('invalid_request', '--limit must be an integer from 1 to 1000', 'limit');
+        const now = new Date();
+        const { workspace_id, endpoint_id } = filterOf(options);
+        const page = await listDeliveries(database.pool, { workspace_id, endpoint_id, overdue_before: overdueBefore(now, config.webhooks.overdueAfterMs) }, limit);
+        return { ...page, data: page.data.map((delivery) => withOverdue(delivery, now, config.webhooks.overdueAfterMs)) };
+      }),
+  },
+  'deliveries:retry-now': {
+    usage: 'deliveries:retry-now --id <del_id>',
+    options: ['id'],
+    summary: 'Make a scheduled retry due now (same attempt; the webhooks service moves its job); nothing scheduled is refused.',
+    run: (options, config) => withDatabase(config, (database) => retryDeliveryNow(database.store, required(options, 'id'), { requestedBy: 'ops-cli', correlationId: newId('request'), now: new Date() })),
+  },
   'deliveries:show': {
     usage: 'deliveries:show --id <del_id>',
     options: ['id'],
@@ -105,7 +128,7 @@ export const WEBHOOK_COMMANDS: Record<string, OpsCommand> = {
   'deliveries:replay': {
     usage: 'deliveries:replay --id <del_id> | [--workspace …] [--endpoint …] [--event-type …] [--deployment …] [--created-after …] [--created-before …] | --all yes',
     options: ['id', ...FILTER_FLAGS, 'all'],
-    summary: 'Replay one dead letter, or every one matching the filters (progress on stderr): same delivery id, full schedule again.',
+    summary: 'Resend one finished delivery (dead-lettered, succeeded or 4xx), or every dead letter matching the filters (progress on stderr): same delivery id, full schedule again.',
     run: (options, config) =>
       withDatabase(config, async (database) => {
         const context = { requestedBy: 'ops-cli', correlationId: newId('request'), now: new Date() };

@@ -280,6 +280,19 @@ export function useReplayDelivery(mode: Mode) {
   });
 }
 
+/** Retry now: a scheduled retry made due at once (same attempt); 409 when nothing is scheduled. */
+export function useRetryDeliveryNow(mode: Mode) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: string) => withIdempotencyKey(`${mode} POST webhook_deliveries/retry_now`, deliveryId, (headers) => unwrap(publicApi[mode].POST('/v1/webhook_deliveries/{id}/retry_now', { ...id(deliveryId), body: {}, headers }))),
+    retry: retryTransient,
+    onSuccess: (delivery) => {
+      void client.invalidateQueries({ queryKey: dashKeys.delivery(mode, delivery.id) });
+      void client.invalidateQueries({ queryKey: dashKeys.deliveries(mode) });
+    },
+  });
+}
+
 export function useBulkReplay(mode: Mode) {
   return useMutation({
     mutationFn: (filter: ReplayFilter) => withIdempotencyKey(`${mode} POST webhook_deliveries/replay-all`, filter, (headers) => unwrap(publicApi[mode].POST('/v1/webhook_deliveries/replay', { body: filter, headers }))),

@@ -5,12 +5,14 @@ import { checkTimeBounds } from '../admin/webhooks/webhook-deliveries.query';
 import { invalidQuery, parseLimit, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
 
 const FILTER_FIELDS = ['event_type', 'deployment_id', 'endpoint_id', 'created_after', 'created_before'] as const;
-export const PARTNER_DELIVERIES_PARAMETERS = ['status', ...FILTER_FIELDS, 'limit', 'cursor'] as const;
+export const PARTNER_DELIVERIES_PARAMETERS = ['status', ...FILTER_FIELDS, 'overdue', 'limit', 'cursor'] as const;
 
 export interface PartnerDeliveriesQuery {
   filter: Omit<DeliveryFilter, 'workspace_id' | 'mode'>;
   limit: number;
   cursor?: string;
+  /** `overdue=true`: only pending deliveries past their attempt time by more than the threshold. */
+  overdue: boolean;
   /** Binds a cursor to these filters (docs/decisions.md "REST surface": a cursor is a position in one result set). */
   filtersHash: string;
 }
@@ -28,6 +30,15 @@ export function parsePartnerDeliveriesQuery(query: Record<string, unknown>): Par
   checkTimeBounds(filter);
   const status = singleParameter(query, 'status');
   if (status !== undefined) filter.status = parseDeliveryStatus(status);
-  const filtersHash = createHash('sha256').update(JSON.stringify(['deliveries', filter.status ?? null, ...FILTER_FIELDS.map((name) => filter[name] ?? null)])).digest('base64url').slice(0, 22);
-  return { filter, limit: parseLimit(singleParameter(query, 'limit')), cursor: singleParameter(query, 'cursor'), filtersHash };
+  const overdue = parseOverdue(singleParameter(query, 'overdue'));
+  // The overdue filter joins the hash only when set, so cursors made before it existed still read.
+  const hashed = ['deliveries', filter.status ?? null, ...FILTER_FIELDS.map((name) => filter[name] ?? null), ...(overdue ? ['overdue'] : [])];
+  const filtersHash = createHash('sha256').update(JSON.stringify(hashed)).digest('base64url').slice(0, 22);
+  return { filter, limit: parseLimit(singleParameter(query, 'limit')), cursor: singleParameter(query, 'cursor'), filtersHash, overdue };
+}
+
+export function parseOverdue(value: string | undefined): boolean {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  throw invalidQuery('overdue', 'overdue must be true or false');
 }

@@ -1,12 +1,15 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import {
   listDeliveries,
+  overdueBefore,
   replayPartnerDelivery,
+  retryPartnerDeliveryNow,
+  withOverdue,
+  type PresentedDelivery,
   requestReplayJob,
   showPartnerDelivery,
   showReplayJob,
   type DeliveryDetail,
-  type DeliveryResource,
   type ReplayJobResource,
 } from '@eh/delivery';
 import type { EventStore } from '@eh/event-store';
@@ -39,6 +42,7 @@ const innerCursor = (createdAt: string, id: string): string => Buffer.from(`${cr
 @UseGuards(ApiKeyGuard)
 export class WebhookDeliveriesController {
   private readonly cursors: ListCursorCodec;
+  private readonly overdueAfterMs: number;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -47,27 +51,43 @@ export class WebhookDeliveriesController {
     @Inject(REPLAY_JOB_RUNNER) private readonly replays: ReplayJobRunner,
   ) {
     this.cursors = new ListCursorCodec(config.cursorSecret);
+    this.overdueAfterMs = config.webhooks.overdueAfterMs;
   }
 
   @Get('webhook_deliveries')
-  async list(@Auth() auth: AuthenticatedKey, @Req() request: FastifyRequest): Promise<ListEnvelope<DeliveryResource>> {
+  async list(@Auth() auth: AuthenticatedKey, @Req() request: FastifyRequest): Promise<ListEnvelope<PresentedDelivery>> {
     const query = parsePartnerDeliveriesQuery(request.query as Record<string, unknown>);
     const scope = { workspaceId: auth.workspaceId, mode: auth.mode, filtersHash: query.filtersHash };
     const position = query.cursor === undefined ? undefined : this.cursors.decode(query.cursor, scope);
-    const page = await listDeliveries(this.sql, { ...query.filter, workspace_id: auth.workspaceId, mode: auth.mode }, query.limit, position && innerCursor(position.createdAt, position.id));
+    const now = new Date();
+    const filter = { ...query.filter, workspace_id: auth.workspaceId, mode: auth.mode, ...(query.overdue ? { overdue_before: overdueBefore(now, this.overdueAfterMs) } : {}) };
+    const page = await listDeliveries(this.sql, filter, query.limit, position && innerCursor(position.createdAt, position.id));
     const last = page.data[page.data.length - 1];
-    return listEnvelope(page.data, page.next && last ? this.cursors.encode(scope, { createdAt: last.created_at, id: last.id }) : null);
+    return listEnvelope(
+      page.data.map((delivery) => withOverdue(delivery, now, this.overdueAfterMs)),
+      page.next && last ? this.cursors.encode(scope, { createdAt: last.created_at, id: last.id }) : null,
+    );
   }
 
   @Get('webhook_deliveries/:id')
-  show(@Auth() auth: AuthenticatedKey, @Param('id') id: string): Promise<DeliveryDetail> {
-    return showPartnerDelivery(this.store, scopeOf(auth), id);
+  async show(@Auth() auth: AuthenticatedKey, @Param('id') id: string): Promise<DeliveryDetail & { overdue: boolean }> {
+    return withOverdue(await showPartnerDelivery(this.store, scopeOf(auth), id), new Date(), this.overdueAfterMs);
   }
 
+  /** Resends a finished delivery (dead-lettered, succeeded, or acknowledged with a 4xx) under the same id; a pending one is 409. */
   @Post('webhook_deliveries/:id/replay')
   @HttpCode(200)
-  replay(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new NoBody()) _body: EmptyBodyDto, @Req() request: FastifyRequest): Promise<DeliveryResource> {
-    return replayPartnerDelivery(this.store, scopeOf(auth), id, { actor: actorOf(request), correlationId: String(request.id), now: new Date() });
+  async replay(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new NoBody()) _body: EmptyBodyDto, @Req() request: FastifyRequest): Promise<PresentedDelivery> {
+    const now = new Date();
+    return withOverdue(await replayPartnerDelivery(this.store, scopeOf(auth), id, { actor: actorOf(request), correlationId: String(request.id), now }), now, this.overdueAfterMs);
+  }
+
+  /** A scheduled retry made due now, same attempt; one already due answers as it is; nothing scheduled is 409. */
+  @Post('webhook_deliveries/:id/retry_now')
+  @HttpCode(200)
+  async retryNow(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new NoBody()) _body: EmptyBodyDto, @Req() request: FastifyRequest): Promise<PresentedDelivery> {
+    const now = new Date();
+    return withOverdue(await retryPartnerDeliveryNow(this.store, scopeOf(auth), id, { actor: actorOf(request), correlationId: String(request.id), now }), now, this.overdueAfterMs);
   }
 
   /** 202: the job runs after the answer; `GET /v1/webhook_replays/:id` shows it move. */

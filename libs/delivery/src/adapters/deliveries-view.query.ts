@@ -16,6 +16,8 @@ export interface DeliveryFilter {
   created_after?: string;
   /** Exclusive. */
   created_before?: string;
+  /** Overdue only: pending, its attempt due before this time (now less the threshold). */
+  overdue_before?: string;
 }
 
 export interface DeliveryPage {
@@ -43,6 +45,7 @@ function where(filter: DeliveryFilter, params: unknown[]): string {
   if (filter.deployment_id) add('deployment_id = ?', filter.deployment_id);
   if (filter.created_after) add('created_at >= ?::timestamptz', filter.created_after);
   if (filter.created_before) add('created_at < ?::timestamptz', filter.created_before);
+  if (filter.overdue_before) add(`status IN ('scheduled', 'retrying') AND next_attempt_at < ?::timestamptz`, filter.overdue_before);
   return clauses.length === 0 ? 'TRUE' : clauses.join(' AND ');
 }
 

@@ -67,6 +67,12 @@ export class DeliveryQueue implements AttemptQueue {
     return this.jobs.ensure(job(deliveryId, attempt, dueAt), this.clock());
   }
 
+  /** A retry brought forward: its delayed job runs now (idempotent; a lost job is added due now). */
+  bringForward(deliveryId: string, attempt: number): Promise<string> {
+    const now = this.clock();
+    return this.jobs.bringForward(job(deliveryId, attempt, now), now);
+  }
+
   close(): Promise<void> {
     return this.jobs.close();
   }

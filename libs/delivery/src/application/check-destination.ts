@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { DomainError } from '@eh/contracts';
-import { checkResolvedAddresses, checkUrlShape } from '../domain/destination-policy';
+import { checkResolvedAddresses, checkUrlShape, withListenerHint } from '../domain/destination-policy';
 
 export type Resolve = (hostname: string) => Promise<string[]>;
 
@@ -18,7 +18,7 @@ const NOT_FOUND = new Set(['ENOTFOUND', 'ENODATA', 'ENONAME']);
  */
 export async function checkDestination(url: string, field: string, allowPrivate: boolean, resolve: Resolve = resolveAll): Promise<void> {
   const shape = checkUrlShape(url, allowPrivate);
-  if (!shape.ok) throw new DomainError('invalid_request', `${field} ${shape.reason}`, field);
+  if (!shape.ok) throw new DomainError('invalid_request', `${field} ${withListenerHint(url, shape).reason}`, field);
   if (allowPrivate || isIP(shape.hostname) !== 0) return;
   let addresses: string[];
   try {

@@ -117,7 +117,9 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
     expect(JSON.parse(requests[0].body)).toMatchObject({ id: accepted.id, type: 'deployment.accepted', sequence: 1, metadata: { order: 7 } });
     const now = Math.floor(NOW.getTime() / 1000);
     expect(verifyWebhook({ payload: requests[0].body, header: requests[0].headers['service-signature'], secrets: [secret], now }).valid).toBe(true);
-    await expect(replayDelivery(store, id, { requestedBy: 'test', correlationId: 'req_2', now: NOW })).rejects.toBeInstanceOf(DeliveryTransitionError);
+    // A success can be resent (same id); a pending one cannot.
+    await expect(replayDelivery(store, id, { requestedBy: 'test', correlationId: 'req_2', now: NOW })).resolves.toMatchObject({ id, status: 'scheduled', attempts: 2 });
+    await expect(replayDelivery(store, id, { requestedBy: 'test', correlationId: 'req_3', now: NOW })).rejects.toBeInstanceOf(DeliveryTransitionError);
   });
 
   it('sends to the deployment\'s webhook_url instead of the endpoint, signed with the workspace secret', async () => {

@@ -4,7 +4,7 @@ import { loadAggregate, type EventStore, type RecordedEvent } from '@eh/event-st
 import type { DeliveryResource } from '../domain/delivery.resource';
 import type { PartnerScope } from './partner-endpoints.handler';
 import { deploymentSubjectAt, publicEventBody, type PublicEventBody } from './public-event';
-import { replayDelivery } from './replay-deliveries.handler';
+import { replayDelivery, retryDeliveryNow } from './replay-deliveries.handler';
 import { showDelivery, type DeliveryDetail } from './show-delivery';
 import { isPublicEventType } from '@eh/contracts';
 
@@ -24,10 +24,16 @@ export async function showPartnerDelivery(store: EventStore, scope: PartnerScope
   return detail;
 }
 
-/** Replays one dead letter of the scope (SPEC.md: "can be replayed from the dashboard"): same id, so the same `Service-Delivery`. */
+/** Resends one finished delivery of the scope (a dead letter, a success, a 4xx): same id, so the same `Service-Delivery`. */
 export async function replayPartnerDelivery(store: EventStore, scope: PartnerScope, id: string, context: { actor: Actor; correlationId: string; now: Date }): Promise<DeliveryResource> {
   await showPartnerDelivery(store, scope, id);
   return replayDelivery(store, id, { requestedBy: `${context.actor.kind}:${context.actor.id ?? context.actor.label}`, correlationId: context.correlationId, now: context.now, actor: context.actor });
+}
+
+/** Retry now for a delivery of the scope: its scheduled retry made due at once, same id and attempt. */
+export async function retryPartnerDeliveryNow(store: EventStore, scope: PartnerScope, id: string, context: { actor: Actor; correlationId: string; now: Date }): Promise<DeliveryResource> {
+  await showPartnerDelivery(store, scope, id);
+  return retryDeliveryNow(store, id, { requestedBy: `${context.actor.kind}:${context.actor.id ?? context.actor.label}`, correlationId: context.correlationId, now: context.now, actor: context.actor });
 }
 
 const noDeployment = (id: string): DomainError => new DomainError('not_found', `no deployment ${id}`, 'id');

@@ -14,10 +14,12 @@ export interface ReplayContext {
   /** The bulk replay job asking, and the person or key who asked. */
   replayId?: string;
   actor?: Actor;
+  /** Bulk replays: a delivery matched as a dead letter and resent meanwhile is left alone. */
+  onlyDeadLettered?: boolean;
 }
 
 /**
- * Replays one dead letter: same delivery id, full schedule again. Only the event is
+ * Resends one finished delivery (dead-lettered, succeeded or 4xx-failed): same delivery id, full schedule again. Only the event is
  * appended here; the webhooks service sees it on JetStream and enqueues the attempt (and its
  * reconciler would, had it missed it), so the gateway and the CLI need no Redis.
  */
@@ -29,7 +31,7 @@ export async function replayDelivery(store: EventStore, deliveryId: string, cont
     store,
     deliveryDecider,
     deliveryStreamName(deliveryId),
-    { type: 'request_replay', requested_by: context.requestedBy, now, replay_id: context.replayId, actor: context.actor },
+    { type: 'request_replay', requested_by: context.requestedBy, now, replay_id: context.replayId, actor: context.actor, only_dead_lettered: context.onlyDeadLettered },
     { workspaceId: current.details.workspace_id, correlationId: context.correlationId, causationId: null, now },
   );
   return toDeliveryResource(result.state);
@@ -55,7 +57,7 @@ export async function replayMatching(
   let skipped = 0;
   for (const id of ids) {
     try {
-      await replayDelivery(store, id, context);
+      await replayDelivery(store, id, { ...context, onlyDeadLettered: true });
       replayed += 1;
     } catch (error) {
       if (!(error instanceof DeliveryTransitionError)) throw error;
@@ -64,4 +66,23 @@ export async function replayMatching(
     onProgress(replayed + skipped, ids.length);
   }
   return { matched: ids.length, replayed, skipped };
+}
+
+/**
+ * Retry now: a pending delivery's next attempt made due at once, same attempt number. Appends
+ * only the event; the webhooks service moves the delayed job (the gateway has no queue).
+ * Refused (409) when nothing is scheduled; one already due records nothing and answers as it is.
+ */
+export async function retryDeliveryNow(store: EventStore, deliveryId: string, context: Omit<ReplayContext, 'replayId' | 'onlyDeadLettered'>): Promise<DeliveryResource> {
+  const current = await loadDelivery(store, deliveryId);
+  if (current.status === 'initial') throw new DomainError('not_found', `no delivery ${deliveryId}`, 'id');
+  const now = context.now.toISOString();
+  const result = await handleCommand(
+    store,
+    deliveryDecider,
+    deliveryStreamName(deliveryId),
+    { type: 'retry_now', requested_by: context.requestedBy, now, actor: context.actor },
+    { workspaceId: current.details.workspace_id, correlationId: context.correlationId, causationId: null, now },
+  );
+  return toDeliveryResource(result.state);
 }

@@ -50,7 +50,7 @@ export async function runReplayJob(context: ReplayJobContext, replayId: string):
   let { replayed, skipped } = state;
   for (let index = replayed + skipped; index < ids.length; index++) {
     try {
-      await replayDelivery(context.store, ids[index], { requestedBy: `webhook_replay:${replayId}`, correlationId: context.correlationId, now: context.clock(), replayId });
+      await replayDelivery(context.store, ids[index], { requestedBy: `webhook_replay:${replayId}`, correlationId: context.correlationId, now: context.clock(), replayId, onlyDeadLettered: true });
       replayed += 1;
     } catch (error) {
       if (!(error instanceof DeliveryTransitionError)) throw error;

@@ -34,6 +34,16 @@ export interface RequestReplay {
   /** The bulk replay job asking, and who asked. */
   replay_id?: string;
   actor?: Actor;
+  /** The bulk replay job: a delivery it matched as a dead letter that has since been resent and finished otherwise is left alone. */
+  only_dead_lettered?: boolean;
 }
 
-export type DeliveryCommand = ScheduleDelivery | RecordAttempt | ScheduleWithFirstAttempt | RequestReplay;
+/** Makes a scheduled retry due now (the partner fixed their endpoint and does not want to wait). */
+export interface RetryNow {
+  type: 'retry_now';
+  requested_by: string;
+  now: string;
+  actor?: Actor;
+}
+
+export type DeliveryCommand = ScheduleDelivery | RecordAttempt | ScheduleWithFirstAttempt | RequestReplay | RetryNow;

@@ -20,6 +20,8 @@ const refusal = (history: DeliveryEvent[], command: DeliveryCommand): DeliveryRe
   }
 };
 const replay: DeliveryCommand = { type: 'request_replay', requested_by: 'ops', now: at(99_000) };
+const onlyDeadLetters: DeliveryCommand = { type: 'request_replay', requested_by: 'job', now: at(99_000), only_dead_lettered: true };
+const retryNow: DeliveryCommand = { type: 'retry_now', requested_by: 'member:mem_1', now: at(1050) };
 const withFirstAttempt: DeliveryCommand = { type: 'schedule_with_first_attempt', data: SCHEDULED, attempt: { attempted_at: at(5), result: OK, retry_delays_ms: DELAYS, now: at(5) } };
 
 describe('delivery decider', () => {
@@ -87,11 +89,39 @@ describe('delivery decider', () => {
     expect(when(HISTORIES.replayed, attemptCommand(5, OK))[1].type).toBe('delivery.succeeded');
   });
 
+  it('resends a succeeded or 4xx-failed delivery under the same id, a new round continuing the count', () => {
+    for (const name of ['succeeded', 'failed'] as const) {
+      const history = HISTORIES[name];
+      const attempts = foldDelivery(history).status === 'initial' ? 0 : (foldDelivery(history) as { attempts: number }).attempts;
+      const events = when(history, replay);
+      expect(events).toEqual([{ type: 'delivery.replay_requested', data: { delivery_id: DEL, next_attempt: attempts + 1, requested_by: 'ops', requested_at: at(99_000) } }]);
+      const resent = foldDelivery([...history, ...events]);
+      expect(resent).toMatchObject({ status: 'scheduled', next_attempt: attempts + 1, next_attempt_at: at(99_000), round_failures: 0, attempts });
+      expect(resent).not.toHaveProperty('succeeded_at');
+      expect(resent).not.toHaveProperty('status_code');
+      expect(when([...history, ...events], attemptCommand(attempts + 1, OK, at(99_500)))[1].type).toBe('delivery.succeeded');
+    }
+  });
+
+  it('brings a scheduled retry forward to now, same attempt; once due, asking again records nothing', () => {
+    const events = when(HISTORIES.retrying, retryNow);
+    const before = foldDelivery(HISTORIES.retrying) as { next_attempt: number; next_attempt_at: string };
+    expect(Date.parse(before.next_attempt_at)).toBeGreaterThan(Date.parse(at(1050)));
+    expect(events).toEqual([{ type: 'delivery.retry_brought_forward', data: { delivery_id: DEL, attempt: before.next_attempt, was_due_at: before.next_attempt_at, requested_by: 'member:mem_1', requested_at: at(1050) } }]);
+    const after = foldDelivery([...HISTORIES.retrying, ...events]);
+    expect(after).toMatchObject({ status: 'retrying', next_attempt: before.next_attempt, next_attempt_at: at(1050) });
+    expect(when([...HISTORIES.retrying, ...events], retryNow)).toEqual([]);
+    expect(when([ev.scheduled()], retryNow)).toEqual([]);
+    // The attempt it brought forward is the one the worker then records.
+    expect(when([...HISTORIES.retrying, ...events], attemptCommand(before.next_attempt, OK, at(1600)))[1].type).toBe('delivery.succeeded');
+  });
+
   describe('refuses every illegal transition', () => {
     const cases: [string, DeliveryCommand, DeliveryRefusal | undefined][] = [
       ['initial', { type: 'schedule', data: SCHEDULED }, undefined],
       ['initial', attemptCommand(1, OK), 'not_scheduled'],
-      ['initial', replay, 'not_dead_lettered'],
+      ['initial', replay, 'not_scheduled'],
+      ['initial', retryNow, 'nothing_scheduled'],
       ['initial', withFirstAttempt, undefined],
       ['scheduled', withFirstAttempt, 'already_scheduled'],
       ['retrying', withFirstAttempt, 'already_scheduled'],
@@ -102,20 +132,29 @@ describe('delivery decider', () => {
       ['scheduled', { type: 'schedule', data: SCHEDULED }, 'already_scheduled'],
       ['scheduled', attemptCommand(1, OK), undefined],
       ['scheduled', attemptCommand(2, OK), 'stale_attempt'],
-      ['scheduled', replay, 'not_dead_lettered'],
+      ['scheduled', replay, 'delivery_pending'],
+      ['scheduled', onlyDeadLetters, 'delivery_pending'],
       ['retrying', { type: 'schedule', data: SCHEDULED }, 'already_scheduled'],
       ['retrying', attemptCommand(1, OK), 'stale_attempt'],
       ['retrying', attemptCommand(2, OK), undefined],
-      ['retrying', replay, 'not_dead_lettered'],
+      ['retrying', replay, 'delivery_pending'],
+      ['retrying', retryNow, undefined],
       ['succeeded', { type: 'schedule', data: SCHEDULED }, 'already_scheduled'],
       ['succeeded', attemptCommand(2, OK), 'delivery_finished'],
-      ['succeeded', replay, 'not_dead_lettered'],
+      ['succeeded', replay, undefined],
+      ['succeeded', onlyDeadLetters, 'not_dead_lettered'],
+      ['succeeded', retryNow, 'nothing_scheduled'],
       ['failed', attemptCommand(2, OK), 'delivery_finished'],
-      ['failed', replay, 'not_dead_lettered'],
+      ['failed', replay, undefined],
+      ['failed', onlyDeadLetters, 'not_dead_lettered'],
+      ['failed', retryNow, 'nothing_scheduled'],
       ['dead_lettered', { type: 'schedule', data: SCHEDULED }, 'already_scheduled'],
       ['dead_lettered', attemptCommand(5, OK), 'delivery_finished'],
       ['dead_lettered', replay, undefined],
-      ['replayed', replay, 'not_dead_lettered'],
+      ['dead_lettered', onlyDeadLetters, undefined],
+      ['dead_lettered', retryNow, 'nothing_scheduled'],
+      ['replayed', replay, 'delivery_pending'],
+      ['replayed', retryNow, undefined],
       ['replayed', attemptCommand(4, OK), 'stale_attempt'],
       ['replayed', attemptCommand(5, OK), undefined],
     ];
@@ -124,7 +163,8 @@ describe('delivery decider', () => {
     });
 
     it('names the state in the message', () => {
-      expect(() => when(HISTORIES.succeeded, replay)).toThrow(`delivery ${DEL} is succeeded; only a dead-lettered delivery can be replayed`);
+      expect(() => when(HISTORIES.retrying, replay)).toThrow(`delivery ${DEL} is retrying: its next attempt is already scheduled (retry it now instead)`);
+      expect(() => when(HISTORIES.succeeded, retryNow)).toThrow(`delivery ${DEL} is succeeded: no attempt is scheduled to bring forward (resend it instead)`);
     });
   });
 
@@ -137,9 +177,11 @@ describe('delivery decider', () => {
 
   it('evolve ignores events that do not fit, so history always folds', () => {
     const base = foldDelivery(HISTORIES.succeeded);
-    for (const event of [ev.scheduled(), ev.attempted(2), ev.retry(3, at(1)), ev.succeeded(2), ev.failed(2), ev.deadLettered(2), ev.replay(3)]) {
+    for (const event of [ev.scheduled(), ev.attempted(2), ev.retry(3, at(1)), ev.succeeded(2), ev.failed(2), ev.deadLettered(2), ev.broughtForward(3)]) {
       expect(foldDelivery([...HISTORIES.succeeded, event])).toEqual(base);
     }
+    // A retry brought forward for another attempt than the one waiting changes nothing.
+    expect(foldDelivery([...HISTORIES.retrying, ev.broughtForward(9)])).toEqual(foldDelivery(HISTORIES.retrying));
     expect(foldDelivery([ev.attempted(1), ev.replay(2)])).toEqual({ status: 'initial' });
     expect(foldDelivery([ev.scheduled(), ev.attempted(3)])).toEqual(foldDelivery([ev.scheduled()]));
   });

@@ -3,7 +3,7 @@
  * a delayed job by the adapter.
  */
 import type { DeliveryEvent } from '@eh/contracts';
-import type { DeliveryCommand, RecordAttempt, RequestReplay, ScheduleDelivery, ScheduleWithFirstAttempt } from './delivery.commands';
+import type { DeliveryCommand, RecordAttempt, RequestReplay, RetryNow, ScheduleDelivery, ScheduleWithFirstAttempt } from './delivery.commands';
 import { DeliveryTransitionError } from './delivery-errors';
 import { classifyOutcome, describeResult } from './delivery-outcome';
 import { retryDelayMs } from './retry-schedule';
@@ -64,10 +64,17 @@ function scheduleWithFirstAttempt(command: ScheduleWithFirstAttempt, state: Deli
   return [...scheduled, ...attempted];
 }
 
+/** Outcomes a replay may start again from: any finished one (a partner resends a success to test a receiver, or a 4xx after fixing it). */
+const isFinished = (state: DeliveryState): state is Extract<DeliveryState, { status: 'succeeded' | 'failed' | 'dead_lettered' }> =>
+  state.status === 'succeeded' || state.status === 'failed' || state.status === 'dead_lettered';
+
 function requestReplay(command: RequestReplay, state: DeliveryState): DeliveryEvent[] {
-  if (state.status !== 'dead_lettered') {
-    const status = state.status === 'initial' ? 'not scheduled' : state.status;
-    throw new DeliveryTransitionError('not_dead_lettered', `${nameOf(state)} is ${status}; only a dead-lettered delivery can be replayed`);
+  if (state.status === 'initial') throw new DeliveryTransitionError('not_scheduled', 'no such delivery: nothing was scheduled');
+  if (!isFinished(state)) {
+    throw new DeliveryTransitionError('delivery_pending', `${nameOf(state)} is ${state.status}: its next attempt is already scheduled (retry it now instead)`);
+  }
+  if (command.only_dead_lettered && state.status !== 'dead_lettered') {
+    throw new DeliveryTransitionError('not_dead_lettered', `${nameOf(state)} is ${state.status}; this replay takes dead letters only`);
   }
   return [
     {
@@ -84,6 +91,31 @@ function requestReplay(command: RequestReplay, state: DeliveryState): DeliveryEv
   ];
 }
 
+/**
+ * A pending delivery's next attempt, now: the same attempt number (so the job id, and the receiver's
+ * delivery id, are unchanged). One already due asks for nothing, so asking twice is harmless.
+ */
+function retryNow(command: RetryNow, state: DeliveryState): DeliveryEvent[] {
+  if (!isPending(state)) {
+    const status = state.status === 'initial' ? 'not scheduled' : state.status;
+    throw new DeliveryTransitionError('nothing_scheduled', `${nameOf(state)} is ${status}: no attempt is scheduled to bring forward (resend it instead)`);
+  }
+  if (Date.parse(state.next_attempt_at) <= Date.parse(command.now)) return [];
+  return [
+    {
+      type: 'delivery.retry_brought_forward',
+      data: {
+        delivery_id: state.details.delivery_id,
+        attempt: state.next_attempt,
+        was_due_at: state.next_attempt_at,
+        requested_by: command.requested_by,
+        requested_at: command.now,
+        ...(command.actor ? { actor: command.actor } : {}),
+      },
+    },
+  ];
+}
+
 export function decideDelivery(command: DeliveryCommand, state: DeliveryState): DeliveryEvent[] {
   switch (command.type) {
     case 'schedule':
@@ -94,6 +126,8 @@ export function decideDelivery(command: DeliveryCommand, state: DeliveryState): 
       return scheduleWithFirstAttempt(command, state);
     case 'request_replay':
       return requestReplay(command, state);
+    case 'retry_now':
+      return retryNow(command, state);
     default: {
       const unhandled: never = command;
       throw new Error(`unhandled delivery command ${JSON.stringify(unhandled)}`);

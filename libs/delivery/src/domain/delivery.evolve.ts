@@ -4,9 +4,29 @@
  * state unchanged, so reading history never fails.
  */
 import type { DeliveryEvent } from '@eh/contracts';
-import { initialDeliveryState, isPending, type DeliveryState } from './delivery.state';
+import { initialDeliveryState, isPending, type DeliveryState, type PendingDelivery } from './delivery.state';
 
 export { initialDeliveryState };
+
+/** What a finished delivery keeps into a new round: everything but the fields of its outcome. */
+function finishedKnown(state: DeliveryState): Omit<PendingDelivery, 'status' | 'next_attempt' | 'next_attempt_at'> | null {
+  switch (state.status) {
+    case 'succeeded': {
+      const { status: _s, succeeded_at: _at, ...known } = state;
+      return known;
+    }
+    case 'failed': {
+      const { status: _s, status_code: _c, failed_at: _at, ...known } = state;
+      return known;
+    }
+    case 'dead_lettered': {
+      const { status: _s, last_error: _e, dead_lettered_at: _d, ...known } = state;
+      return known;
+    }
+    default:
+      return null;
+  }
+}
 
 export function evolveDelivery(state: DeliveryState, event: DeliveryEvent): DeliveryState {
   switch (event.type) {
@@ -43,10 +63,14 @@ export function evolveDelivery(state: DeliveryState, event: DeliveryEvent): Deli
       return { ...known, status: 'dead_lettered', round_failures: state.round_failures + 1, last_error, dead_lettered_at, updated_at: dead_lettered_at };
     }
     case 'delivery.replay_requested': {
-      if (state.status !== 'dead_lettered') return state;
-      const { last_error: _e, dead_lettered_at: _d, ...known } = state;
+      const known = finishedKnown(state);
+      if (!known) return state;
       const at = event.data.requested_at;
       return { ...known, status: 'scheduled', round_failures: 0, next_attempt: event.data.next_attempt, next_attempt_at: at, updated_at: at };
+    }
+    case 'delivery.retry_brought_forward': {
+      if (!isPending(state) || event.data.attempt !== state.next_attempt) return state;
+      return { ...state, next_attempt_at: event.data.requested_at, updated_at: event.data.requested_at };
     }
     default: {
       // A type this code does not know (a newer writer) changes nothing.

@@ -1,4 +1,4 @@
-import { checkResolvedAddresses, checkUrlShape, isBlockedAddress } from './destination-policy';
+import { checkResolvedAddresses, checkUrlShape, isBlockedAddress, LISTENER_HINT, withListenerHint } from './destination-policy';
 
 describe('destination policy (SSRF safety)', () => {
   it.each([
@@ -27,6 +27,20 @@ describe('destination policy (SSRF safety)', () => {
       expect(checkUrlShape(url, false).ok).toBe(false);
     },
   );
+
+  it.each(['http://localhost:3000/hooks', 'https://127.0.0.1/', 'https://[::1]/in', 'https://app.localhost/'])('points a refused %s on this machine to the local listener', (url) => {
+    const verdict = checkUrlShape(url, false);
+    if (verdict.ok) throw new Error(`${url} was allowed`);
+    expect(withListenerHint(url, verdict).reason).toBe(`${verdict.reason}; ${LISTENER_HINT}`);
+  });
+
+  it('gives no listener hint for a refused address elsewhere', () => {
+    for (const url of ['https://10.0.0.5/', 'http://hooks.example.com', 'not a url']) {
+      const verdict = checkUrlShape(url, false);
+      if (verdict.ok) throw new Error(`${url} was allowed`);
+      expect(withListenerHint(url, verdict)).toEqual(verdict);
+    }
+  });
 
   it('allows http and private hosts when configuration says so (tests, local development)', () => {
     expect(checkUrlShape('http://127.0.0.1:4000/hook', true)).toMatchObject({ ok: true, hostname: '127.0.0.1' });

@@ -17,6 +17,25 @@ export type UrlVerdict = { ok: true; url: URL; hostname: string } | { ok: false;
 
 const LOCAL_NAMES = /(^|\.)(localhost|localdomain|internal|local)$/i;
 
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|0\.0\.0\.0)$|\.localhost$/i;
+
+/** Said with every refusal of an address on the developer's own machine: the listener is the way there. */
+export const LISTENER_HINT = 'to receive events on your own machine, run `npm run listen -- --forward-to <your local URL>` instead';
+
+/**
+ * A registration's refusal of a URL on the developer's own machine, with the way to get events
+ * there; any other refusal as it is. Registration only: an attempt's error stays short.
+ */
+export function withListenerHint(raw: string, verdict: Extract<UrlVerdict, { ok: false }>): Extract<UrlVerdict, { ok: false }> {
+  let host = '';
+  try {
+    host = new URL(raw).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return verdict;
+  }
+  return LOOPBACK.test(host) ? { ok: false, reason: `${verdict.reason}; ${LISTENER_HINT}` } : verdict;
+}
+
 /** What can be said without DNS: the scheme, and hosts that are addresses or local names. */
 export function checkUrlShape(raw: string, allowPrivate: boolean): UrlVerdict {
   let url: URL;

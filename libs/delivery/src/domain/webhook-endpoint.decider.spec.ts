@@ -179,4 +179,38 @@ describe('webhook endpoint decider: a partner\'s endpoints', () => {
       expect(error).toMatchObject({ code: 'invalid_request', field: 'enabled_events[1]' });
     }
   });
+
+  describe('disabled for failing (endpoint health)', () => {
+    const disable = (now = T(10)): WebhookEndpointCommand => ({ type: 'disable_for_failures', failing_since: T(1), last_failure_at: T(9), now });
+    const notified = (recipients = 1, now = T(11)): WebhookEndpointCommand => ({ type: 'record_owners_notified', recipients, now });
+    const state = (commands: WebhookEndpointCommand[]) => foldWebhookEndpoint(run(commands));
+
+    it('disables an enabled endpoint once, with the reason; the owners are recorded as told once', () => {
+      const events = run([create(), disable(), disable(T(12)), notified(), notified(2, T(13))]);
+      expect(events.slice(1)).toEqual([
+        { type: 'webhook_endpoint.disabled', data: { workspace_id: WS, endpoint_id: WE, reason: 'failing', failing_since: T(1), last_failure_at: T(9), disabled_at: T(10) } },
+        { type: 'webhook_endpoint.owners_notified', data: { workspace_id: WS, endpoint_id: WE, disabled_at: T(10), recipients: 1, notified_at: T(11) } },
+      ]);
+      expect(state([create(), disable(), notified()])).toMatchObject({ enabled: false, disabled: { reason: 'failing', failing_since: T(1), disabled_at: T(10), owners_notified: true } });
+    });
+
+    it('leaves alone an endpoint a person turned off, one removed, and one that never existed; tells nobody of an enabled one', () => {
+      expect(run([create(), update({ enabled: false }), disable()])).toHaveLength(2);
+      expect(run([create({ enabled: false }), disable()])).toHaveLength(1);
+      expect(run([create(), { type: 'remove', now: T(2) }, disable()])).toHaveLength(2);
+      expect(run([disable()])).toEqual([]);
+      expect(run([create(), notified()])).toHaveLength(1);
+    });
+
+    it('enabled again: the reason is gone and a new period starts then; turned off by a person: no reason', () => {
+      const again = state([create(), disable(), update({ enabled: true }, T(20))]);
+      expect(again).toMatchObject({ enabled: true, enabled_at: T(20), disabled: null });
+      expect(state([create()])).toMatchObject({ enabled_at: T(0), disabled: null });
+      expect(state([create(), update({ description: 'x' }, T(3))])).toMatchObject({ enabled_at: T(0) });
+      expect(state([create(), disable(), update({ enabled: false }, T(21))])).toMatchObject({ enabled: false, disabled: { reason: 'failing' } });
+      // Disabled again later: the owners are told of the new time.
+      const twice = run([create(), disable(), notified(), update({ enabled: true }, T(20)), disable(T(30)), notified(1, T(31))]);
+      expect(twice.filter((e) => e.type === 'webhook_endpoint.owners_notified')).toHaveLength(2);
+    });
+  });
 });

@@ -37,6 +37,10 @@ export interface RegisteredEndpoint {
   deployment_id: string | null;
   registered_at: string;
   updated_at: string;
+  /** When it was created or last enabled again: failures before it do not count (endpoint-health.ts). */
+  enabled_at: string;
+  /** Why the service disabled it (`failing`), and when; null while enabled or when a person disabled it. */
+  disabled: { reason: 'failing'; failing_since: string; disabled_at: string; owners_notified: boolean } | null;
 }
 
 export type WebhookEndpointState =
@@ -71,7 +75,9 @@ export type WebhookEndpointCommand =
     }
   | { type: 'update'; changes: EndpointChanges; actor: Actor; now: string }
   | { type: 'rotate_secret'; secret: SealedSecret; overlap_seconds: number; now: string; actor?: Actor }
-  | { type: 'remove'; now: string; actor?: Actor };
+  | { type: 'remove'; now: string; actor?: Actor }
+  | { type: 'disable_for_failures'; failing_since: string; last_failure_at: string; now: string }
+  | { type: 'record_owners_notified'; recipients: number; now: string };
 
 /** Secrets past their overlap are dropped from the state once more than this many pile up. */
 const KEPT_SECRETS = 5;
@@ -103,6 +109,8 @@ export function evolveWebhookEndpoint(state: WebhookEndpointState, event: Webhoo
         deployment_id: null,
         registered_at,
         updated_at: registered_at,
+        enabled_at: registered_at,
+        disabled: null,
       };
     }
     case 'webhook_endpoint.created': {
@@ -111,12 +119,26 @@ export function evolveWebhookEndpoint(state: WebhookEndpointState, event: Webhoo
       const secret = storedSecretOf(event.data);
       const signature_scheme = event.data.signature_scheme ?? 'service';
       const deployment_id = event.data.deployment_id ?? null;
-      return { status: 'registered', workspace_id, endpoint_id, mode, url, enabled, enabled_events, description, signature_scheme, secrets: [{ secret, created_at, expires_at: null }], deployment_id, registered_at: created_at, updated_at: created_at };
+      return { status: 'registered', workspace_id, endpoint_id, mode, url, enabled, enabled_events, description, signature_scheme, secrets: [{ secret, created_at, expires_at: null }], deployment_id, registered_at: created_at, updated_at: created_at, enabled_at: created_at, disabled: null };
     }
     case 'webhook_endpoint.url_changed':
       return state.status === 'registered' ? { ...state, url: event.data.url, updated_at: event.data.changed_at } : state;
-    case 'webhook_endpoint.updated':
-      return state.status === 'registered' ? { ...state, ...event.data.changes, updated_at: event.data.updated_at } : state;
+    case 'webhook_endpoint.updated': {
+      if (state.status !== 'registered') return state;
+      const at = event.data.updated_at;
+      const enabling = event.data.changes.enabled === true && !state.enabled;
+      // Enabled again: a new period starts and the disabled state is gone; turned off by a person: not the service's doing.
+      const health = event.data.changes.enabled === undefined ? {} : { enabled_at: enabling ? at : state.enabled_at, disabled: null };
+      return { ...state, ...event.data.changes, ...health, updated_at: at };
+    }
+    case 'webhook_endpoint.disabled': {
+      if (state.status !== 'registered' || !state.enabled) return state;
+      const { failing_since, disabled_at } = event.data;
+      return { ...state, enabled: false, disabled: { reason: 'failing', failing_since, disabled_at, owners_notified: false }, updated_at: disabled_at };
+    }
+    case 'webhook_endpoint.owners_notified':
+      if (state.status !== 'registered' || state.disabled === null || state.disabled.disabled_at !== event.data.disabled_at) return state;
+      return { ...state, disabled: { ...state.disabled, owners_notified: true } };
     case 'webhook_endpoint.secret_rotated':
       if (state.status !== 'registered') return state;
       return rotated(state, storedSecretOf(event.data), event.data.previous_secret_expires_at, event.data.rotated_at);
@@ -186,6 +208,17 @@ export function decideWebhookEndpoint(command: WebhookEndpointCommand, state: We
       if (state.status !== 'registered') throw noWebhookEndpoint();
       const data = { workspace_id: state.workspace_id, endpoint_id: state.endpoint_id, removed_at: command.now };
       return [{ type: 'webhook_endpoint.removed', data: command.actor ? { ...data, actor: command.actor } : data }];
+    }
+    case 'disable_for_failures': {
+      // Idempotent: an endpoint already off (by the service or a person), or gone, stays as it is.
+      if (state.status !== 'registered' || !state.enabled) return [];
+      const { failing_since, last_failure_at, now } = command;
+      return [{ type: 'webhook_endpoint.disabled', data: { workspace_id: state.workspace_id, endpoint_id: state.endpoint_id, reason: 'failing', failing_since, last_failure_at, disabled_at: now } }];
+    }
+    case 'record_owners_notified': {
+      if (state.status !== 'registered' || state.disabled === null || state.disabled.owners_notified) return [];
+      const data = { workspace_id: state.workspace_id, endpoint_id: state.endpoint_id, disabled_at: state.disabled.disabled_at, recipients: command.recipients, notified_at: command.now };
+      return [{ type: 'webhook_endpoint.owners_notified', data }];
     }
     default: {
       const unhandled: never = command;

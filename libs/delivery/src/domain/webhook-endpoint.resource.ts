@@ -22,6 +22,8 @@ export interface WebhookEndpointResource {
   updated_at: string;
   /** Only on an endpoint made for an A2A push notification config: it takes this deployment's events alone. */
   deployment_id?: string;
+  /** Set while the service keeps it disabled because every attempt failed for the period; enabling it again clears it. */
+  disabled_reason: { reason: 'failing'; failing_since: string; disabled_at: string } | null;
 }
 
 export function toWebhookEndpointResource(state: WebhookEndpointState): WebhookEndpointResource | null {
@@ -40,5 +42,6 @@ export function toWebhookEndpointResource(state: WebhookEndpointState): WebhookE
     updated_at: state.updated_at,
     // Absent on rows folded before the field existed, as on every workspace-wide endpoint.
     ...(state.deployment_id ? { deployment_id: state.deployment_id } : {}),
+    disabled_reason: state.disabled === null ? null : { reason: state.disabled.reason, failing_since: state.disabled.failing_since, disabled_at: state.disabled.disabled_at },
   };
 }

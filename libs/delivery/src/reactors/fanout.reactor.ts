@@ -1,4 +1,4 @@
-import { asksForAnAttempt, ATTEMPT_REQUESTS_SUBJECT, isPublicEventType, type DeliveryReplayRequested, type DeliveryScheduled } from '@eh/contracts';
+import { asksForAnAttempt, ATTEMPT_REQUESTS_SUBJECT, isPublicEventType, type DeliveryReplayRequested, type DeliveryRetryBroughtForward, type DeliveryScheduled } from '@eh/contracts';
 import type { AttemptScheduler } from '../application/attempt-scheduler.port';
 import { recordSchedule, scheduleDeliveries, type EndpointDirectory, type ScheduleOptions, type ScheduleRecorder, type SigningSecretKeeper } from '../application/schedule-deliveries.handler';
 import type { FirstAttempts } from '../application/first-attempts';
@@ -95,6 +95,15 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent, delivery
     if (event.type === 'delivery.replay_requested') {
       const { delivery_id, next_attempt, requested_at } = (event as RecordedEvent<'delivery.replay_requested', DeliveryReplayRequested['data']>).data;
       await enqueue(delivery_id, next_attempt, new Date(requested_at));
+      return;
+    }
+    if (event.type === 'delivery.retry_brought_forward') {
+      const { delivery_id, attempt, requested_at } = (event as RecordedEvent<'delivery.retry_brought_forward', DeliveryRetryBroughtForward['data']>).data;
+      const scheduler = deps.scheduler;
+      // As with an enqueue, a lost request loses nothing: the reconciler finds the attempt due and runs it.
+      await (scheduler.bringForward ? scheduler.bringForward(delivery_id, attempt) : scheduler.enqueue(delivery_id, attempt, new Date(requested_at))).catch((error: unknown) => {
+        console.error(`webhooks: could not bring ${delivery_id} attempt ${attempt} forward; the reconciler will`, error);
+      });
       return;
     }
     // A test event asked for by a partner is scheduled by the gateway, which has no queue.

@@ -18,6 +18,8 @@ import { attemptBeforeScheduling, attemptDelivery, recordSentAttempt, type Attem
 import type { ScheduleDelivery } from '../domain/delivery.commands';
 import type { DeliveryState } from '../domain/delivery.state';
 import { FirstAttempts } from '../application/first-attempts';
+import { EndpointHealthMonitor } from '../application/endpoint-health.monitor';
+import { createMailSender, loadMailConfig, type MailSender } from '@eh/mail';
 import { FANOUT_DURABLES, fanoutAccepts, fanoutHandler } from './fanout.reactor';
 
 interface Running {
@@ -28,6 +30,8 @@ interface Running {
   worker: { close(): Promise<void> };
   reconciler: DeliveryReconciler;
   firstAttempts: FirstAttempts;
+  health: EndpointHealthMonitor;
+  mail: MailSender;
 }
 
 /**
@@ -86,8 +90,22 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
             log: (line, error) => console.error(`webhooks: ${line}`, error ?? ''),
           });
           const reconciler = new DeliveryReconciler(sql, queue, settings.reconcileIntervalMs, clock, (deliveryId) => firstAttempts.isAttempting(deliveryId));
-          this.running = { cipher, redis, queue, sender, worker, reconciler, firstAttempts };
+          const mail = createMailSender(loadMailConfig(process.env));
+          const health = new EndpointHealthMonitor(
+            {
+              store,
+              sql,
+              mail,
+              disableAfterMs: settings.endpointDisableAfterMs,
+              clock,
+              consoleUrl: (endpointId, mode) => `${config.publicBaseUrl}/console${mode === 'test' ? '/test' : ''}/webhooks/${encodeURIComponent(endpointId)}`,
+              log: (line, error) => console.error(`webhooks: ${line}`, error ?? ''),
+            },
+            settings.endpointHealthIntervalMs,
+          );
+          this.running = { cipher, redis, queue, sender, worker, reconciler, firstAttempts, health, mail };
           reconciler.start();
+          health.start();
         },
         stop: async () => {
           const running = this.running;
@@ -95,6 +113,8 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
           if (!running) return;
           // The fan-out has stopped (reactors stop first): the attempts it began finish, or retry through the queue.
           await running.firstAttempts.stop();
+          await running.health.stop();
+          running.mail.close();
           await running.reconciler.stop();
           await running.worker.close();
           await running.queue.close();
@@ -106,7 +126,10 @@ export class WebhooksRuntime implements ContextRuntimeDeclaration {
     ];
     // Uploaded attachments in webhook bodies are signed URLs, with the gateway's shared key.
     const attachmentUrls = new AttachmentUrls({ publicBaseUrl: config.publicBaseUrl, secrets: config.attachments.urlSecrets, ttlSeconds: config.attachments.urlTtlSeconds });
-    const scheduler = { enqueue: (deliveryId: string, attempt: number, dueAt: Date) => this.started().queue.enqueue(deliveryId, attempt, dueAt) };
+    const scheduler = {
+      enqueue: (deliveryId: string, attempt: number, dueAt: Date) => this.started().queue.enqueue(deliveryId, attempt, dueAt),
+      bringForward: (deliveryId: string, attempt: number) => this.started().queue.bringForward(deliveryId, attempt),
+    };
     const endpoints: EndpointDirectory = (workspaceId, mode, eventType) => endpointsTakingEvent(sql, workspaceId, mode, eventType);
     const readsByStamp = new ReadsByStamp();
     const handle = fanoutHandler({

@@ -108,6 +108,9 @@ const webhooks = inGroup('Webhooks', [
   { name: 'WEBHOOK_FANOUT_CONSUMERS', default: '1', used_by: ['webhooks'], meaning: 'Pullers per process on each fan-out consumer (deployments, handoffs).' },
   { name: 'WEBHOOK_FANOUT_CONCURRENCY', default: '64', used_by: ['webhooks'], meaning: "Events each fan-out puller handles at once; one deployment's or handoff's are still posted in order." },
   { name: 'WEBHOOK_FIRST_ATTEMPT_WAIT_MS', default: '200', used_by: ['webhooks'], meaning: "How long the fan-out waits for a new delivery's first attempt so the schedule and the attempt are one append; 0 records the schedule first." },
+  { name: 'WEBHOOK_OVERDUE_AFTER_SECONDS', default: '60', used_by: ['gateway', 'webhooks', 'cli'], meaning: 'A scheduled attempt this far past due and not made is `overdue` on the delivery (and `?overdue=true` lists it): the service is behind.' },
+  { name: 'WEBHOOK_ENDPOINT_DISABLE_AFTER_SECONDS', default: '432000', used_by: ['webhooks'], meaning: "A partner endpoint every attempt to which has failed this long (5 days) is disabled and the workspace's owners e-mailed; enabling it again starts a new period." },
+  { name: 'WEBHOOK_ENDPOINT_HEALTH_INTERVAL_MS', default: '60000', used_by: ['webhooks'], meaning: 'How often the webhooks service looks for endpoints to disable and owners to tell.' },
   { name: 'WEBHOOK_ALLOW_PRIVATE_URLS', default: 'false', used_by: ['gateway', 'webhooks', 'cli'], meaning: '`true` allows http and loopback or private addresses as webhook URLs: for tests and local development only.' },
 ]);
 
@@ -186,8 +189,8 @@ const security = inGroup('Security', [
 ]);
 
 const mcp = inGroup('MCP server', [
-  { name: 'SERVICE_API_KEY', default: 'unset', used_by: ['mcp'], meaning: "The workspace key the MCP server (and the SDK's example agent) calls the API with; unset, every tool call answers authentication_failed." },
-  { name: 'SERVICE_BASE_URL', default: 'http://127.0.0.1:3000', used_by: ['mcp'], meaning: "The service's address the MCP server calls." },
+  { name: 'SERVICE_API_KEY', default: 'unset', used_by: ['mcp', 'cli'], meaning: "The workspace key the MCP server (and the SDK's example agent, and `npm run listen` unless `--key` is given) calls the API with; unset, every tool call answers authentication_failed." },
+  { name: 'SERVICE_BASE_URL', default: 'http://127.0.0.1:3000', used_by: ['mcp', 'cli'], meaning: "The service's address the MCP server (and `npm run listen`, unless `--url` is given; its port then follows GATEWAY_PORT) calls." },
   { name: 'SERVICE_API_VERSION', default: '2026-11-01', used_by: ['mcp'], meaning: 'The API version the MCP server asks for on every call.' },
   { name: 'MCP_TRANSPORT', default: 'stdio', used_by: ['mcp'], meaning: "The MCP server's transport: stdio, or http for Streamable HTTP on loopback (as `--http` does)." },
   { name: 'MCP_HTTP_PORT', default: '3100', used_by: ['mcp'], meaning: 'Port of the Streamable HTTP transport on 127.0.0.1.' },

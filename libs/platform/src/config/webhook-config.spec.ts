@@ -15,6 +15,9 @@ describe('webhook configuration', () => {
       fanoutConsumers: 1,
       fanoutConcurrency: 64,
       firstAttemptWaitMs: 200,
+      overdueAfterMs: 60_000,
+      endpointDisableAfterMs: 5 * 24 * 3600 * 1000,
+      endpointHealthIntervalMs: 60_000,
     });
   });
 

@@ -28,6 +28,12 @@ export interface WebhookConfig {
    * anything; answered in time, the schedule and the attempt are one append. 0: never waits.
    */
   firstAttemptWaitMs: number;
+  /** A pending attempt this far past its time, not yet made, is overdue: shown to the partner and to operations. */
+  overdueAfterMs: number;
+  /** An endpoint whose every attempt has failed for this long is disabled (Svix's 5 days). */
+  endpointDisableAfterMs: number;
+  /** How often the webhooks service looks for endpoints to disable. */
+  endpointHealthIntervalMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -70,5 +76,8 @@ export function loadWebhookConfig(env: Env): WebhookConfig {
     fanoutConsumers: integer(env, 'WEBHOOK_FANOUT_CONSUMERS', 1, 1),
     fanoutConcurrency: integer(env, 'WEBHOOK_FANOUT_CONCURRENCY', 64, 1),
     firstAttemptWaitMs: integer(env, 'WEBHOOK_FIRST_ATTEMPT_WAIT_MS', 200, 0),
+    overdueAfterMs: integer(env, 'WEBHOOK_OVERDUE_AFTER_SECONDS', 60, 1) * 1000,
+    endpointDisableAfterMs: integer(env, 'WEBHOOK_ENDPOINT_DISABLE_AFTER_SECONDS', 5 * 24 * 3600, 1) * 1000,
+    endpointHealthIntervalMs: integer(env, 'WEBHOOK_ENDPOINT_HEALTH_INTERVAL_MS', 60_000, 100),
   };
 }

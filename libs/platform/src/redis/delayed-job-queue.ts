@@ -82,6 +82,26 @@ export class DelayedJobQueue<Data> {
     return 'revived';
   }
 
+  /**
+   * Makes a job due now: a delayed one is promoted (BullMQ moves it to the waiting list, its id
+   * kept), a missing or ended one is ensured due now, one waiting or running is left alone. Asking
+   * twice does what asking once did.
+   */
+  async bringForward(job: DelayedJob<Data>, now: Date): Promise<'promoted' | EnsureOutcome> {
+    const state = await this.queue.getJobState(job.id);
+    if (state === 'delayed') {
+      try {
+        await (await this.queue.getJob(job.id))?.promote();
+        return 'promoted';
+      } catch (error) {
+        // Promoted meanwhile (another request, or its time came): no longer delayed, nothing to do.
+        if ((await this.queue.getJobState(job.id)) !== 'delayed') return 'present';
+        throw error;
+      }
+    }
+    return this.ensure({ ...job, dueAt: now }, now);
+  }
+
   /** Drops jobs no longer needed; a job being processed is left to finish. */
   async remove(jobIds: readonly string[]): Promise<void> {
     // Most ids asked for are not there (a reconciler removes every timer kind a state no longer

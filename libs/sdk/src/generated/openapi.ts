@@ -510,10 +510,30 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Replay a dead letter
-         * @description Same delivery id (the receiver sees the same `Service-Delivery`), the whole retry schedule again. Anything but a dead letter is 409 `invalid_state_transition`.
+         * Resend a delivery
+         * @description Resends a finished delivery, whatever its outcome (dead-lettered, succeeded, or acknowledged with a 4xx): same delivery id (the receiver sees the same `Service-Delivery` / `webhook-id`), the whole retry schedule again. A delivery whose next attempt is still scheduled is 409 `invalid_state_transition` (retry it now instead).
          */
         post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_deliveries/{id}/retry_now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a scheduled attempt now
+         * @description The delivery’s scheduled retry is made due at once (same attempt number, same delivery id) instead of waiting for its time. Asking again while it is due changes nothing. A delivery with no attempt scheduled (succeeded, failed, dead-lettered) is 409 `invalid_state_transition` (resend it instead).
+         */
+        post: operations["retryWebhookDeliveryNow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1210,6 +1230,8 @@ export type components = {
             next_attempt_at: string | null;
             /** @constant */
             object: "webhook_delivery";
+            /** @description True while a scheduled attempt is more than WEBHOOK_OVERDUE_AFTER_SECONDS (60 s) past its `next_attempt_at` and not made: the service is behind. `GET …?overdue=true` lists only these. */
+            overdue?: boolean;
             /** @enum {string} */
             status: "scheduled" | "retrying" | "succeeded" | "failed" | "dead_lettered";
             /** Format: date-time */
@@ -1257,6 +1279,8 @@ export type components = {
             next_attempt_at: string | null;
             /** @constant */
             object: "webhook_delivery";
+            /** @description True while a scheduled attempt is more than WEBHOOK_OVERDUE_AFTER_SECONDS (60 s) past its `next_attempt_at` and not made: the service is behind. `GET …?overdue=true` lists only these. */
+            overdue?: boolean;
             /** @enum {string} */
             status: "scheduled" | "retrying" | "succeeded" | "failed" | "dead_lettered";
             timeline: {
@@ -1285,6 +1309,15 @@ export type components = {
             /** @description Only on an endpoint made by an A2A push notification config: it takes this deployment’s events alone, and does not count toward the 16 per mode. */
             deployment_id?: string;
             description: string;
+            /** @description Set while the service keeps the endpoint disabled because every attempt to it failed for WEBHOOK_ENDPOINT_DISABLE_AFTER_SECONDS (5 days); the workspace owners are e-mailed. Enabling it again (`{"enabled": true}`) clears it. Absent on endpoints not changed since it was added. */
+            disabled_reason?: {
+                /** Format: date-time */
+                disabled_at: string;
+                /** Format: date-time */
+                failing_since: string;
+                /** @constant */
+                reason: "failing";
+            } | null;
             enabled: boolean;
             enabled_events: ("*" | "deployment.accepted" | "deployment.in_progress" | "deployment.needs_input" | "deployment.reply_received" | "deployment.completed" | "deployment.cancelled" | "deployment.expired" | "usage.threshold_reached" | "handoff.in_review" | "handoff.needs_input" | "handoff.ready" | "handoff.cancelled" | "handoff.expired")[];
             id: string;
@@ -1331,6 +1364,15 @@ export type components = {
             /** @description Only on an endpoint made by an A2A push notification config: it takes this deployment’s events alone, and does not count toward the 16 per mode. */
             deployment_id?: string;
             description: string;
+            /** @description Set while the service keeps the endpoint disabled because every attempt to it failed for WEBHOOK_ENDPOINT_DISABLE_AFTER_SECONDS (5 days); the workspace owners are e-mailed. Enabling it again (`{"enabled": true}`) clears it. Absent on endpoints not changed since it was added. */
+            disabled_reason?: {
+                /** Format: date-time */
+                disabled_at: string;
+                /** Format: date-time */
+                failing_since: string;
+                /** @constant */
+                reason: "failing";
+            } | null;
             enabled: boolean;
             enabled_events: ("*" | "deployment.accepted" | "deployment.in_progress" | "deployment.needs_input" | "deployment.reply_received" | "deployment.completed" | "deployment.cancelled" | "deployment.expired" | "usage.threshold_reached" | "handoff.in_review" | "handoff.needs_input" | "handoff.ready" | "handoff.cancelled" | "handoff.expired")[];
             id: string;
@@ -6978,6 +7020,8 @@ export interface operations {
                 event_type?: "deployment.accepted" | "deployment.in_progress" | "deployment.needs_input" | "deployment.reply_received" | "deployment.completed" | "deployment.cancelled" | "deployment.expired" | "usage.threshold_reached" | "handoff.in_review" | "handoff.needs_input" | "handoff.ready" | "handoff.cancelled" | "handoff.expired" | "webhook.test";
                 /** @description Page size, 1 to 100 (default 20); outside is 400. */
                 limit?: number;
+                /** @description `true`: only scheduled attempts more than WEBHOOK_OVERDUE_AFTER_SECONDS (60 s) past due and not made. */
+                overdue?: "true" | "false";
                 /** @description One status. */
                 status?: "scheduled" | "retrying" | "succeeded" | "failed" | "dead_lettered";
             };
@@ -7339,7 +7383,338 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Replay a dead letter */
+            /** @description Resend a delivery */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
+             *
+             *     `invalid_state_transition`: The deployment is not in a state that allows this action.
+             */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /** @description Sent (as 1) when the first request with this key is still running. */
+                    "Retry-After"?: number;
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "idempotency_conflict" | "invalid_state_transition";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is larger than 1 MB. */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description The request body is not `application/json`. */
+            415: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Version": components["headers"]["Service-Version"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    retryWebhookDeliveryNow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body within 24 h returns the stored answer (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_conflict`. Keyed on (workspace, route, key). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode. */
+                "Service-Mode"?: components["parameters"]["ServiceMode"];
+                /** @description Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`. */
+                "Service-Version"?: components["parameters"]["ServiceVersion"];
+                /** @description With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise). */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmptyBodyRequest"];
+            };
+        };
+        responses: {
+            /** @description Retry a scheduled attempt now */
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];

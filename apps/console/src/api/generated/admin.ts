@@ -309,6 +309,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/webhook-deliveries/{id}/retry_now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** POST /admin/v1/webhook-deliveries/:id/retry_now */
+        post: operations["adminPostWebhookDeliveriesIdRetryNow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/webhook-deliveries/replay": {
         parameters: {
             query?: never;
@@ -566,6 +583,8 @@ export type components = {
             next_attempt_at: string | null;
             /** @constant */
             object: "webhook_delivery";
+            /** @description True while a scheduled attempt is more than WEBHOOK_OVERDUE_AFTER_SECONDS (60 s) past its `next_attempt_at` and not made: the service is behind. `GET …?overdue=true` lists only these. */
+            overdue?: boolean;
             /** @enum {string} */
             status: "scheduled" | "retrying" | "succeeded" | "failed" | "dead_lettered";
             /** Format: date-time */
@@ -613,6 +632,8 @@ export type components = {
             next_attempt_at: string | null;
             /** @constant */
             object: "webhook_delivery";
+            /** @description True while a scheduled attempt is more than WEBHOOK_OVERDUE_AFTER_SECONDS (60 s) past its `next_attempt_at` and not made: the service is behind. `GET …?overdue=true` lists only these. */
+            overdue?: boolean;
             /** @enum {string} */
             status: "scheduled" | "retrying" | "succeeded" | "failed" | "dead_lettered";
             timeline: {
@@ -4315,6 +4336,8 @@ export interface operations {
                 event_type?: "deployment.accepted" | "deployment.in_progress" | "deployment.needs_input" | "deployment.reply_received" | "deployment.completed" | "deployment.cancelled" | "deployment.expired" | "usage.threshold_reached" | "handoff.in_review" | "handoff.needs_input" | "handoff.ready" | "handoff.cancelled" | "handoff.expired" | "webhook.test";
                 /** @description Page size, 1–100 (default 20). */
                 limit?: number;
+                /** @description `true`: only scheduled attempts more than WEBHOOK_OVERDUE_AFTER_SECONDS past due and not made. */
+                overdue?: "true" | "false";
                 /** @description Only deliveries in this state. */
                 status?: "scheduled" | "retrying" | "succeeded" | "failed" | "dead_lettered";
                 /** @description Only this workspace’s. */
@@ -4594,6 +4617,219 @@ export interface operations {
         };
     };
     adminPostWebhookDeliveriesIdReplay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description With an operator’s session cookie: the session’s `csrf_token`. */
+                "X-CSRF-Token"?: components["parameters"]["CsrfToken"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDelivery"];
+                };
+            };
+            /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_request";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "authentication_failed";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "authentication_error";
+                        };
+                    };
+                };
+            };
+            /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "csrf_token_invalid";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "not_found";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description `invalid_state_transition`: The deployment is not in a state that allows this action.
+             *
+             *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "invalid_state_transition" | "idempotency_conflict";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "invalid_request";
+                        };
+                    };
+                };
+            };
+            /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "rate_limited";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @enum {string} */
+                            code: "internal_error";
+                            /**
+                             * Format: uri
+                             * @description A page describing the code, served at /docs/errors/<code>.
+                             */
+                            docs_url: string;
+                            /** @description For a validation failure it names the offending field. */
+                            message: string;
+                            /** @description The offending field, header or query parameter, when there is one. */
+                            param?: string;
+                            request_id: string;
+                            /** @enum {string} */
+                            type: "api_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    adminPostWebhookDeliveriesIdRetryNow: {
         parameters: {
             query?: never;
             header?: {

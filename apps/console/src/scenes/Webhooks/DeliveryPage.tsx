@@ -5,12 +5,12 @@ import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
 import { Breadcrumbs, type Crumb } from '../../common/Breadcrumbs/Breadcrumbs';
 import { CopyButton } from '../../common/CopyButton/CopyButton';
-import { attemptOutcome, DeliveryStatusBadge } from '../../common/DeliveryStatus/DeliveryStatus';
+import { attemptOutcome, DeliveryStatusBadge, OverdueBadge } from '../../common/DeliveryStatus/DeliveryStatus';
 import { formatPreciseTime } from '../../common/format';
 import { When } from '../../common/When/When';
 import { JsonView } from '../../common/JsonView/JsonView';
 import { Page } from '../../common/Page/Page';
-import { ReplayButton } from '../../common/ReplayButton/ReplayButton';
+import { ReplayButton, RetryNowButton } from '../../common/ReplayButton/ReplayButton';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 
 /** The drill-down's trail: Webhooks › the endpoint (or the deployment's webhook_url) › this delivery › … */
@@ -58,13 +58,22 @@ export default function DeliveryPage({ mode, deliveryId }: { mode: Mode; deliver
       lead={
         <p className="work-status">
           <span aria-live="polite">
-            <DeliveryStatusBadge status={d.status} />
+            <DeliveryStatusBadge status={d.status} /> <OverdueBadge overdue={d.overdue} />
           </span>{' '}
           <code>{d.id}</code> <CopyButton value={d.id} label="Copy the delivery id" />
         </p>
       }
-      action={<ReplayButton mode={mode} delivery={d} small={false} />}
+      action={
+        <>
+          <RetryNowButton mode={mode} delivery={d} /> <ReplayButton mode={mode} delivery={d} small={false} anyOutcome />
+        </>
+      }
     >
+      {d.overdue && (
+        <p className="callout callout--warning">
+          <strong>Overdue.</strong> Attempt {d.attempts + 1} was due {d.next_attempt_at ? formatPreciseTime(d.next_attempt_at) : 'earlier'} and has not been made: the service is behind. It goes out as soon as it catches up; Retry now asks for it at once.
+        </p>
+      )}
       {d.status === 'dead_lettered' && (
         <p className="callout callout--warning">
           <strong>Dead letter.</strong> {d.dead_letter_reason ? `Last answer: ${d.dead_letter_reason}.` : 'Every attempt failed.'} Fix the receiver, then replay: it is sent again with the same <code>Service-Delivery: {d.id}</code>.

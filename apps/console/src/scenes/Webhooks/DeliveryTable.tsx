@@ -1,7 +1,7 @@
 import type { Delivery, Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
-import { attemptOutcome, DeliveryStatusBadge } from '../../common/DeliveryStatus/DeliveryStatus';
+import { attemptOutcome, DeliveryStatusBadge, OverdueBadge } from '../../common/DeliveryStatus/DeliveryStatus';
 import { When } from '../../common/When/When';
 import { ReplayButton } from '../../common/ReplayButton/ReplayButton';
 
@@ -32,7 +32,7 @@ export function DeliveryTable({ mode, items, caption, showUrl = true }: { mode: 
                 <code className="small">{delivery.id}</code>
               </td>
               <td>
-                <DeliveryStatusBadge status={delivery.status} />
+                <DeliveryStatusBadge status={delivery.status} /> <OverdueBadge overdue={delivery.overdue} />
               </td>
               {showUrl && <td className="wrap">{delivery.endpoint_id ? delivery.url : <>{delivery.url} <span className="muted small">(webhook_url)</span></>}</td>}
               <td>

@@ -79,9 +79,9 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
       lead={
         <p className="endpoint-head">
           <code className="endpoint-head__url">{endpoint.url}</code>{' '}
-          <span className={`badge ${endpoint.enabled ? 'badge--tone-success' : 'badge--tone-pending'}`}>
-            <span aria-hidden="true">{endpoint.enabled ? '● ' : '○ '}</span>
-            {endpoint.enabled ? 'Enabled' : 'Disabled'}
+          <span className={`badge ${endpoint.enabled ? 'badge--tone-success' : endpoint.disabled_reason ? 'badge--tone-danger' : 'badge--tone-pending'}`} data-endpoint-state={endpoint.enabled ? 'enabled' : endpoint.disabled_reason ? 'disabled-failing' : 'disabled'}>
+            <span aria-hidden="true">{endpoint.enabled ? '● ' : endpoint.disabled_reason ? '⊘ ' : '○ '}</span>
+            {endpoint.enabled ? 'Enabled' : endpoint.disabled_reason ? 'Disabled: failing' : 'Disabled'}
           </span>
         </p>
       }
@@ -91,6 +91,18 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
         </button>
       }
     >
+      {!endpoint.enabled && endpoint.disabled_reason && (
+        <div className="callout callout--warning" role="status">
+          <p>
+            <strong>Disabled by the service.</strong> Every delivery to this endpoint failed from <When iso={endpoint.disabled_reason.failing_since} /> on, so it was disabled <When iso={endpoint.disabled_reason.disabled_at} /> and the workspace owners were e-mailed. No events are sent to it now; those that failed stay in the delivery log and can be resent.
+          </p>
+          <p>
+            <button type="button" className="button button--primary" onClick={() => setEnabled(true)} disabled={update.isPending}>
+              {update.isPending ? 'Enabling…' : 'I fixed it: enable the endpoint again'}
+            </button>
+          </p>
+        </div>
+      )}
       {rotate.data?.secret && <SecretReveal title="The endpoint's new signing secret" value={rotate.data.secret} what="the new signing secret" onDone={() => rotate.reset()} />}
       {test.data && (
         <p className="callout" role="status">

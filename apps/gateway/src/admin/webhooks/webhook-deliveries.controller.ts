@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
-import { listDeliveries, replayDelivery, replayMatching, showDelivery, type BulkReplayResult, type DeliveryDetail, type DeliveryResource } from '@eh/delivery';
+import { listDeliveries, overdueBefore, replayDelivery, replayMatching, retryDeliveryNow, showDelivery, withOverdue, type BulkReplayResult, type DeliveryDetail, type PresentedDelivery } from '@eh/delivery';
 import type { EventStore } from '@eh/event-store';
-import type { SqlClient } from '@eh/platform';
+import type { ServiceConfig, SqlClient } from '@eh/platform';
 import type { FastifyRequest } from 'fastify';
 import type { ListEnvelope } from '../../http/list-envelope';
 import { OptionalValidatedBody } from '../../http/optional-validated-body.pipe';
-import { EVENT_STORE, SQL } from '../../http/tokens';
+import { CONFIG, EVENT_STORE, SQL } from '../../http/tokens';
 import { AdminGuard } from '../admin.guard';
 import { checkTimeBounds, parseDeliveriesQuery } from './webhook-deliveries.query';
 import { BulkReplayDto } from './webhook-deliveries.dto';
@@ -14,17 +14,23 @@ import { BulkReplayDto } from './webhook-deliveries.dto';
 @Controller('admin/v1/webhook-deliveries')
 @UseGuards(AdminGuard)
 export class WebhookDeliveriesController {
+  private readonly overdueAfterMs: number;
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SQL) private readonly sql: SqlClient,
-  ) {}
+    @Inject(CONFIG) config: ServiceConfig,
+  ) {
+    this.overdueAfterMs = config.webhooks.overdueAfterMs;
+  }
 
-  /** `?status=dead_lettered&workspace_id=…&endpoint_id=…&event_type=…&created_after=…&created_before=…`, newest first. */
+  /** `?status=dead_lettered&workspace_id=…&endpoint_id=…&event_type=…&created_after=…&created_before=…&overdue=true`, newest first. */
   @Get()
-  async list(@Query() query: Record<string, unknown>): Promise<ListEnvelope<DeliveryResource>> {
-    const { filter, limit, cursor } = parseDeliveriesQuery(query);
-    const page = await listDeliveries(this.sql, filter, limit, cursor);
-    return { object: 'list', data: page.data, next: page.next, has_more: page.next !== null };
+  async list(@Query() query: Record<string, unknown>): Promise<ListEnvelope<PresentedDelivery>> {
+    const { filter, limit, cursor, overdue } = parseDeliveriesQuery(query);
+    const now = new Date();
+    const page = await listDeliveries(this.sql, overdue ? { ...filter, overdue_before: overdueBefore(now, this.overdueAfterMs) } : filter, limit, cursor);
+    return { object: 'list', data: page.data.map((delivery) => withOverdue(delivery, now, this.overdueAfterMs)), next: page.next, has_more: page.next !== null };
   }
 
   /** Every dead letter matching the body's filter, replayed oldest first; answers the counts. */
@@ -41,10 +47,19 @@ export class WebhookDeliveriesController {
     return showDelivery(this.store, id);
   }
 
-  /** Same delivery id, the full schedule again; 409 unless dead-lettered. */
+  /** Same delivery id, the full schedule again; 409 while an attempt is pending. */
   @Post(':id/replay')
   @HttpCode(200)
-  replay(@Param('id') id: string, @Req() request: FastifyRequest): Promise<DeliveryResource> {
-    return replayDelivery(this.store, id, { requestedBy: 'admin-api', correlationId: String(request.id), now: new Date() });
+  async replay(@Param('id') id: string, @Req() request: FastifyRequest): Promise<PresentedDelivery> {
+    const now = new Date();
+    return withOverdue(await replayDelivery(this.store, id, { requestedBy: 'admin-api', correlationId: String(request.id), now }), now, this.overdueAfterMs);
+  }
+
+  /** A scheduled retry made due now, same attempt; 409 when nothing is scheduled. */
+  @Post(':id/retry_now')
+  @HttpCode(200)
+  async retryNow(@Param('id') id: string, @Req() request: FastifyRequest): Promise<PresentedDelivery> {
+    const now = new Date();
+    return withOverdue(await retryDeliveryNow(this.store, id, { requestedBy: 'admin-api', correlationId: String(request.id), now }), now, this.overdueAfterMs);
   }
 }

@@ -3,7 +3,7 @@ import { DomainError } from '@eh/contracts';
 import { parseDeliveryStatus, type DeliveryFilter } from '@eh/delivery';
 
 const FILTER_FIELDS = ['workspace_id', 'endpoint_id', 'event_type', 'deployment_id', 'created_after', 'created_before'] as const;
-const KNOWN = new Set<string>(['status', 'limit', 'cursor', ...FILTER_FIELDS]);
+const KNOWN = new Set<string>(['status', 'limit', 'cursor', 'overdue', ...FILTER_FIELDS]);
 
 function single(query: Record<string, unknown>, name: string): string | undefined {
   const value = query[name];
@@ -28,7 +28,7 @@ export function checkTimeBounds(filter: Pick<DeliveryFilter, 'created_after' | '
 }
 
 /** `GET /admin/v1/webhook-deliveries` query: filters, `limit` 1–100 (default 20), `cursor`. */
-export function parseDeliveriesQuery(query: Record<string, unknown>): { filter: DeliveryFilter; limit: number; cursor?: string } {
+export function parseDeliveriesQuery(query: Record<string, unknown>): { filter: DeliveryFilter; limit: number; cursor?: string; overdue: boolean } {
   const unknown = Object.keys(query).find((name) => !KNOWN.has(name));
   // `?=1` names the parameter "": refused like any other unknown one.
   if (unknown !== undefined) throw new DomainError('invalid_request', `unknown query parameter ${unknown}`, unknown);
@@ -43,5 +43,7 @@ export function parseDeliveriesQuery(query: Record<string, unknown>): { filter: 
   const rawLimit = single(query, 'limit') ?? '20';
   const limit = Number(rawLimit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new DomainError('invalid_request', 'limit must be an integer from 1 to 100', 'limit');
-  return { filter, limit, cursor: single(query, 'cursor') };
+  const overdue = single(query, 'overdue');
+  if (overdue !== undefined && overdue !== 'true' && overdue !== 'false') throw new DomainError('invalid_request', 'overdue must be true or false', 'overdue');
+  return { filter, limit, cursor: single(query, 'cursor'), overdue: overdue === 'true' };
 }

@@ -24,6 +24,7 @@ export const DELIVERIES_QUERY: QueryParameter[] = [
   query('endpoint_id', 'Deliveries to one endpoint.'),
   query('created_after', 'Inclusive, ISO 8601.', { type: 'string', format: 'date-time' }),
   query('created_before', 'Exclusive, ISO 8601.', { type: 'string', format: 'date-time' }),
+  query('overdue', '`true`: only scheduled attempts more than WEBHOOK_OVERDUE_AFTER_SECONDS (60 s) past due and not made.', { type: 'string', enum: ['true', 'false'] }),
   limit(20),
   cursor,
 ];
@@ -115,8 +116,19 @@ export const DASHBOARD_OPERATIONS: Record<string, OperationDoc> = {
   'POST /v1/webhook_deliveries/:id/replay': {
     operationId: 'replayWebhookDelivery',
     tag: 'Webhooks',
-    summary: 'Replay a dead letter',
-    description: 'Same delivery id (the receiver sees the same `Service-Delivery`), the whole retry schedule again. Anything but a dead letter is 409 `invalid_state_transition`.',
+    summary: 'Resend a delivery',
+    description:
+      'Resends a finished delivery, whatever its outcome (dead-lettered, succeeded, or acknowledged with a 4xx): same delivery id (the receiver sees the same `Service-Delivery` / `webhook-id`), the whole retry schedule again. A delivery whose next attempt is still scheduled is 409 `invalid_state_transition` (retry it now instead).',
+    response: componentRef('WebhookDelivery'),
+    pathParams: deliveryId,
+    errors: ['invalid_state_transition'],
+  },
+  'POST /v1/webhook_deliveries/:id/retry_now': {
+    operationId: 'retryWebhookDeliveryNow',
+    tag: 'Webhooks',
+    summary: 'Retry a scheduled attempt now',
+    description:
+      'The delivery’s scheduled retry is made due at once (same attempt number, same delivery id) instead of waiting for its time. Asking again while it is due changes nothing. A delivery with no attempt scheduled (succeeded, failed, dead-lettered) is 409 `invalid_state_transition` (resend it instead).',
     response: componentRef('WebhookDelivery'),
     pathParams: deliveryId,
     errors: ['invalid_state_transition'],

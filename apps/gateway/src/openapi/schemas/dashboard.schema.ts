@@ -1,5 +1,5 @@
 import { PUBLIC_EVENT_TYPES } from '@eh/contracts';
-import type { AttemptRecord, DeliveryDetail, DeliveryResource, PublicEventBody, ReplayJobResource, SigningSecretResource, WebhookEndpointResource } from '@eh/delivery';
+import type { AttemptRecord, DeliveryDetail, PresentedDelivery, PublicEventBody, ReplayJobResource, SigningSecretResource, WebhookEndpointResource } from '@eh/delivery';
 import type { UsageDay } from '@eh/ledger';
 import type { UsageHistoryResource } from '../../usage/usage-history.controller';
 import { componentRef, idOf, objectOf, orNull, timestamp, type JsonSchema } from '../json-schema';
@@ -29,9 +29,17 @@ const endpointProperties = {
   created_at: timestamp(),
   updated_at: timestamp(),
   deployment_id: { ...idOf('deployment'), description: 'Only on an endpoint made by an A2A push notification config: it takes this deployment’s events alone, and does not count toward the 16 per mode.' },
+  disabled_reason: {
+    anyOf: [
+      objectOf<NonNullable<WebhookEndpointResource['disabled_reason']>>({ reason: { type: 'string', const: 'failing' }, failing_since: timestamp(), disabled_at: timestamp() }),
+      { type: 'null' },
+    ],
+    description:
+      'Set while the service keeps the endpoint disabled because every attempt to it failed for WEBHOOK_ENDPOINT_DISABLE_AFTER_SECONDS (5 days); the workspace owners are e-mailed. Enabling it again (`{"enabled": true}`) clears it. Absent on endpoints not changed since it was added.',
+  },
 } as const;
 
-export const webhookEndpointSchema: JsonSchema = objectOf<WebhookEndpointResource>(endpointProperties, { optional: ['deployment_id'] });
+export const webhookEndpointSchema: JsonSchema = objectOf<WebhookEndpointResource>(endpointProperties, { optional: ['deployment_id', 'disabled_reason'] });
 
 export const webhookEndpointWithSecretSchema: JsonSchema = objectOf<WebhookEndpointResource & { secret: string }>(
   {
@@ -42,7 +50,7 @@ export const webhookEndpointWithSecretSchema: JsonSchema = objectOf<WebhookEndpo
       description: 'Shown this once: store it to verify the signatures. In the endpoint’s scheme’s form: base64url for `service`, base64 for `standard` (what Standard Webhooks libraries read).',
     },
   },
-  { description: 'The endpoint and its new signing secret, shown once.', optional: ['deployment_id'] },
+  { description: 'The endpoint and its new signing secret, shown once.', optional: ['deployment_id', 'disabled_reason'] },
 );
 
 const deletedEndpoint = objectOf<{ object: 'webhook_endpoint'; id: string; deleted: true }>({ object: { type: 'string', const: 'webhook_endpoint' }, id: idOf('webhookEndpoint'), deleted: { type: 'boolean', const: true } });
@@ -79,16 +87,20 @@ const deliveryProperties = {
   dead_letter_reason: { type: ['string', 'null'] },
   created_at: timestamp(),
   updated_at: timestamp(),
+  overdue: {
+    type: 'boolean',
+    description: 'True while a scheduled attempt is more than WEBHOOK_OVERDUE_AFTER_SECONDS (60 s) past its `next_attempt_at` and not made: the service is behind. `GET …?overdue=true` lists only these.',
+  },
 } as const;
 
-export const webhookDeliverySchema: JsonSchema = objectOf<DeliveryResource>(deliveryProperties);
+export const webhookDeliverySchema: JsonSchema = objectOf<PresentedDelivery>(deliveryProperties, { optional: ['overdue'] });
 
-const deliveryDetail = objectOf<DeliveryDetail>({
+const deliveryDetail = objectOf<DeliveryDetail & { overdue?: boolean }>({
   ...deliveryProperties,
   attempt_history: { type: 'array', items: attempt, description: 'Every attempt, oldest first.' },
   timeline: { type: 'array', items: objectOf<DeliveryDetail['timeline'][number]>({ type: text, at: timestamp() }) },
   body: { type: 'string', description: 'The exact JSON text sent on every attempt.' },
-});
+}, { optional: ['overdue'] });
 
 const replay = objectOf<ReplayJobResource>({
   object: { type: 'string', const: 'webhook_replay' },
