@@ -51,9 +51,15 @@ export function judge(request: FuzzCase, result: Exchange, validate: ErrorValida
     } catch {
       return { kind: 'error-shape', status, reason: `not JSON: ${JSON.stringify(response.body.subarray(0, 120).toString('latin1'))}` };
     }
-    const problem = validate(body);
+    // The A2A endpoint speaks JSON-RPC: its errors are JSON-RPC errors carrying our fields in `data`.
+    // What never reached it as a request (broken framing, oversized headers, another method) is
+    // refused by the HTTP layer in the REST shape, as on every route.
+    const jsonRpc = target.split('?')[0] === A2A_PATH && (body as { jsonrpc?: unknown } | null)?.jsonrpc !== undefined;
+    const problem = jsonRpc ? jsonRpcErrorProblem(body) : validate(body);
     if (problem) return { kind: 'error-shape', status, reason: `${problem}: ${JSON.stringify(body).slice(0, 200)}` };
-    const { request_id: requestId, message } = (body as { error: { request_id: string; message: string } }).error;
+    const { request_id: requestId, message } = jsonRpc
+      ? { request_id: (body as JsonRpcError).error.data.request_id, message: (body as JsonRpcError).error.message }
+      : (body as { error: { request_id: string; message: string } }).error;
     // Invalid UTF-8 in a body whose length is right was answered "Request body size did not match Content-Length".
     if (request.family === 'body.invalid-utf8' && request.framing.kind === 'normal' && /content-length|did not match/i.test(message)) {
       return { kind: 'error-shape', status, reason: `untrue message for invalid UTF-8 with a correct Content-Length: ${JSON.stringify(message)}` };
@@ -89,4 +95,23 @@ export function errorCode(body: Buffer): string | null {
   } catch {
     return null;
   }
+}
+
+const A2A_PATH = '/a2a/v1';
+
+interface JsonRpcError {
+  jsonrpc: '2.0';
+  error: { code: number; message: string; data: { request_id: string; code: string } };
+}
+
+/** What is wrong with a JSON-RPC error answer, or null: an integer code, a message, and our request_id and code in `data`. */
+function jsonRpcErrorProblem(body: unknown): string | null {
+  const answer = body as Partial<JsonRpcError> | null;
+  if (answer?.jsonrpc !== '2.0') return 'not a JSON-RPC 2.0 answer';
+  const error = answer.error;
+  if (!error || !Number.isInteger(error.code)) return 'error.code must be an integer';
+  if (typeof error.message !== 'string' || error.message === '') return 'error.message must be a non-empty string';
+  if (typeof error.data?.request_id !== 'string' || !error.data.request_id.startsWith('req_')) return 'error.data.request_id must be the request id';
+  if (typeof error.data.code !== 'string') return 'error.data.code must be our error code';
+  return null;
 }
