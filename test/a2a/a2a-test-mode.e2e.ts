@@ -126,10 +126,13 @@ describe('A2A in test mode', () => {
     expect((await client.listTaskPushNotificationConfig({ tenant: '', taskId: sent.id, pageSize: 0, pageToken: '' }, key())).configs).toEqual([]);
 
     // Given with the message, the config is made with the task; its secret comes back once, in the task's metadata.
-    const inline = briefMessage('Name a bakery again.', { skills: ['copywriting'] });
+    // Kept open and then cancelled, so an event surely follows the config: one made with the message is
+    // stored after the deployment, and a test deployment can finish before that.
+    const inline = briefMessage('Name a bakery again.', { skills: ['copywriting'], metadata: { test_script: 'stay_accepted' } });
     inline.configuration = { acceptedOutputModes: [], returnImmediately: true, taskPushNotificationConfig: { tenant: '', id: '', taskId: '', url: receiver.url('/a2a-inline'), token: '', authentication: undefined } };
     const withPush = taskOf(await client.sendMessage(inline, key()));
     expect(withPush.metadata?.push_notification_config).toMatchObject({ id: expect.stringMatching(/^we_/), authentication: { scheme: 'Service-Signature', credentials: expect.stringMatching(/^whsec_/) } });
+    await client.cancelTask({ tenant: '', id: withPush.id, metadata: undefined }, key());
     const [pushed] = await receiver.waitForDeliveries('/a2a-inline', 1);
     expect(JSON.parse(pushed.body)).toMatchObject({ data: { object: { id: withPush.id } } });
   });
