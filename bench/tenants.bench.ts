@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { DASHBOARD_ADMIN_KEY, type MemberClient, workspaceWithOwner } from '../test/dashboard/support/dashboard-client';
 import { startServices } from '../test/support/service-harness';
 import { waitForCompletion } from './load/completion-times';
 import { HttpLoadClient } from './load/http-load-client';
@@ -10,6 +9,7 @@ import { runOpenLoop, summary } from './load/open-loop';
 import { ABUSE_PATTERNS, ABUSER_ADDRESS } from './tenants/abuse-patterns';
 import { watchResidentMemory } from './tenants/resident-memory';
 import { sleep, Tally } from './tenants/tally';
+import { workspaceWithKeys } from './tenants/workspace-keys';
 
 /**
  * `npm run bench:tenants -- [--seconds 15] [--quiet-rate 100] [--history 1000] [--rate-limit N]`
@@ -26,7 +26,7 @@ import { sleep, Tally } from './tenants/tally';
  * Each pattern runs in a process of its own at the lowest CPU priority (the attacker's machine is
  * not the server's). Run it alone on the machine: any other load shows in the quiet tail.
  */
-const ADMIN_KEY = DASHBOARD_ADMIN_KEY;
+const ADMIN_KEY = 'svc_admin_bench_0123456789abcdef0123456789abcdef';
 /** The service's own default (RATE_LIMIT_PER_MINUTE): what every key is allowed unless the bench is told otherwise. */
 const DEFAULT_RATE_LIMIT_PER_MINUTE = 1000;
 /** Open event streams one workspace may hold (EVENT_STREAMS_PER_WORKSPACE's default) over this many keys. */
@@ -52,17 +52,6 @@ async function expectCreated<T>(answer: Promise<{ status: number; body: T }>, wh
   const { status, body } = await answer;
   if (status !== 200 && status !== 201) throw new Error(`${what} answered ${status}: ${JSON.stringify(body)}`);
   return body;
-}
-
-/** `count` more test keys of the owner's workspace, made as its owner makes them on the dashboard. */
-async function namedKeys(owner: MemberClient, count: number): Promise<string[]> {
-  const keys: string[] = [];
-  for (let index = 0; index < count; index++) {
-    const created = await owner.call<{ key: string }>('POST', '/console/api/v1/api_keys', { body: { name: `bench key ${index + 1}` } });
-    if (created.status !== 201) throw new Error(`key answered ${created.status}: ${JSON.stringify(created.body)}`);
-    keys.push(created.body.key);
-  }
-  return keys;
 }
 
 /** Creates `count` test deployments at `perSecond` over `keys` in turn; gives their ids. */
@@ -97,17 +86,17 @@ async function main(): Promise<void> {
   const quietClient = new HttpLoadClient(services.baseUrl);
   const abuserClient = new HttpLoadClient(services.baseUrl, { localAddress: ABUSER_ADDRESS });
   try {
-    const quiet = await workspaceWithOwner(services, 'bench:tenants quiet', 'quiet@tenants.example');
-    const abuser = await workspaceWithOwner(services, 'bench:tenants abuser', 'abuser@tenants.example');
     // A fifth of each key's rate spare, so the quiet workspace is never throttled by its own rolling window.
-    const quietKeys = [quiet.workspace.keys.test, ...(await namedKeys(quiet.owner, Math.ceil((settings.quietRate * 60 * 1.2) / perKeyPerMinute) - 1))];
-    const abuserTestKeys = [abuser.workspace.keys.test, ...(await namedKeys(abuser.owner, ABUSER_STREAM_KEYS - 2))];
-    const abuserStreamKeys = [...abuserTestKeys, abuser.workspace.keys.live];
+    const quiet = await workspaceWithKeys(services.baseUrl, ADMIN_KEY, 'bench tenants quiet', Math.ceil((settings.quietRate * 60 * 1.2) / perKeyPerMinute) - 1);
+    const abuser = await workspaceWithKeys(services.baseUrl, ADMIN_KEY, 'bench tenants abuser', ABUSER_STREAM_KEYS - 2);
+    const quietKeys = quiet.testKeys;
+    const abuserTestKeys = abuser.testKeys;
+    const abuserStreamKeys = [...abuserTestKeys, abuser.keys.live];
     const quietIds = await createDeployments(quietClient, quietKeys, 20, 20);
     // The abuser's own history: what its replays read.
     const abuserIds = await createDeployments(abuserClient, abuserTestKeys, settings.history, Math.min(50, (abuserTestKeys.length * perKeyPerMinute) / 120));
     await waitForCompletion(services.database.pool, [...quietIds, ...abuserIds], 120_000);
-    const endpoint = await expectCreated(abuserClient.request<{ id: string }>('POST', '/v1/webhook_endpoints', { key: abuser.workspace.keys.test, body: { url: receiverUrl } }), 'endpoint');
+    const endpoint = await expectCreated(abuserClient.request<{ id: string }>('POST', '/v1/webhook_endpoints', { key: abuser.keys.test, body: { url: receiverUrl } }), 'endpoint');
 
     const quietGets = async (): Promise<{ ms: ReturnType<typeof summary>; statuses: Record<string, number> }> => {
       const statuses = new Tally();
@@ -131,7 +120,7 @@ async function main(): Promise<void> {
     for (const pattern of ABUSE_PATTERNS) {
       const memory = watchResidentMemory(gatewayPid);
       // The abuse starts 2 s before the quiet workspace is measured and runs until it is done.
-      const abuse = runAbuser({ pattern: pattern.name, gatewayUrl: services.baseUrl, key: abuser.workspace.keys.test, streamKeys: abuserStreamKeys, endpointId: endpoint.id, allowedPerSecond: perKeyPerMinute / 60, seconds: settings.seconds + 3 });
+      const abuse = runAbuser({ pattern: pattern.name, gatewayUrl: services.baseUrl, key: abuser.keys.test, streamKeys: abuserStreamKeys, endpointId: endpoint.id, allowedPerSecond: perKeyPerMinute / 60, seconds: settings.seconds + 3 });
       await sleep(2000);
       const measured = await quietGets();
       const abuseOutcome = await abuse;

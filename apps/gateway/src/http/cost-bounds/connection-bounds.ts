@@ -44,19 +44,29 @@ export function fastifyTimeouts(config: HttpServerConfig): { requestTimeout: num
 export function boundConnections(server: Server, config: HttpServerConfig, publicBaseUrl: string, blockedSeconds: (address: string) => number | null = () => null): void {
   if (config.maxConnections > 0) server.maxConnections = config.maxConnections;
   const open = config.maxConnectionsPerAddress === 0 ? null : new OpenConnections(config.maxConnectionsPerAddress);
-  server.on('connection', (socket: Socket) => {
+  /** True when the HTTP server may have the connection; otherwise it was refused, closed or held here. */
+  const admit = (socket: Socket): boolean => {
     const address = clientAddress(socket.remoteAddress);
-    if (address === null) return;
+    if (address === null) return true;
     const blockedFor = blockedSeconds(address);
     if (open && !open.add(address)) {
       // Past the cap a blocked address has had its answers already: close without writing one.
-      if (blockedFor !== null) return void socket.destroy();
-      return refuse(socket, publicBaseUrl, TOO_MANY, 1);
+      if (blockedFor === null) refuse(socket, publicBaseUrl, TOO_MANY, 1);
+      else socket.destroy();
+      return false;
     }
     if (open) socket.once('close', () => open.remove(address));
-    if (blockedFor === null) return;
-    if (!open || config.blockedHoldMs === 0) return refuse(socket, publicBaseUrl, BLOCKED, blockedFor);
-    holdThenRefuse(socket, config.blockedHoldMs, () => refuse(socket, publicBaseUrl, BLOCKED, Math.max(1, blockedFor - Math.floor(config.blockedHoldMs / 1000))));
+    if (blockedFor === null) return true;
+    if (!open || config.blockedHoldMs === 0) refuse(socket, publicBaseUrl, BLOCKED, blockedFor);
+    else holdThenRefuse(socket, config.blockedHoldMs, () => refuse(socket, publicBaseUrl, BLOCKED, Math.max(1, blockedFor - Math.floor(config.blockedHoldMs / 1000))));
+    return false;
+  };
+  // Node's HTTP server starts parsing a connection in its own `connection` listener, and pausing the
+  // socket afterwards does not stop that parser: a connection refused or held here must never reach it.
+  const httpListeners = server.listeners('connection') as ((socket: Socket) => void)[];
+  server.removeAllListeners('connection');
+  server.on('connection', (socket: Socket) => {
+    if (admit(socket)) for (const listener of httpListeners) listener.call(server, socket);
   });
 }
 
