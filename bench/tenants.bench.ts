@@ -9,7 +9,7 @@ import { runOpenLoop, summary } from './load/open-loop';
 import { ABUSE_PATTERNS, ABUSER_ADDRESS } from './tenants/abuse-patterns';
 import { watchResidentMemory } from './tenants/resident-memory';
 import { sleep, Tally } from './tenants/tally';
-import { workspaceWithKeys } from './tenants/workspace-keys';
+import { workspaceWithKeys } from './load/workspace-keys';
 
 /**
  * `npm run bench:tenants -- [--seconds 15] [--quiet-rate 100] [--history 1000] [--rate-limit N]`
