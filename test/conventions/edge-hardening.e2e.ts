@@ -1,6 +1,6 @@
 /**
  * Requests a stranger or a careless partner can send must never end a
- * process, answer 500 or come back in any shape but the spec's (SPEC.md "Errors").
+ * process, answer 500 or come back in any shape but the API's error shape.
  */
 import http from 'node:http';
 import net from 'node:net';

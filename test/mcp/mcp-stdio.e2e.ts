@@ -1,6 +1,6 @@
 /**
  * The real MCP server over stdio, driven by the SDK's own client against the running
- * services, as a desktop host would (SPEC.md "MCP server").
+ * services, as a desktop host would.
  */
 import { startServices, type RunningServices } from '../support/service-harness';
 import { callTool, connectStdio, errorOf, type McpSession } from './support/mcp-client';
@@ -20,7 +20,7 @@ interface DeploymentOut {
   replayed: boolean;
 }
 
-/** SPEC.md's five, names and shapes unchanged; the tools come beside them (test/mcp/mcp-agent-tools.e2e.ts). */
+/** The five published tools, names and shapes unchanged; the tools come beside them (test/mcp/mcp-agent-tools.e2e.ts). */
 const TOOLS = ['service.check_deployment', 'service.deploy_specialist', 'service.get_usage', 'service.list_specialists', 'service.reply_to_deployment'];
 
 describe('MCP server over stdio', () => {

@@ -1,6 +1,6 @@
 /**
  * The roster: operations add, change and retire experts through the admin API and the
- * ops CLI; `GET /v1/experts` lists the active roster (SPEC.md "Expert roster entry"), paginated;
+ * ops CLI; `GET /v1/experts` lists the active roster, paginated;
  * each expert signs in to the expert API with their own credential.
  */
 import { request, type ErrorBody } from '../support/http';

@@ -109,7 +109,7 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
   await registerConsoleHttp(app, config, consoleDeps, { database });
   // After the cookies are parsed: a request with no credential at all reads no large body.
   registerUnauthenticatedBodyCheck(fastify, { throttle: authThrottle, maxBytes: config.httpServer.unauthenticatedBodyMaxBytes });
-  // Every response, errors included, names its request (SPEC.md "Errors": request_id).
+  // Every response, errors included, names its request, so a partner can quote its request_id.
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('Request-Id', String(request.id));
   });

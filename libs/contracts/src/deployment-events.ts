@@ -1,5 +1,5 @@
 /**
- * Events of the `deployment-<dep_id>` stream (SPEC.md "States and transitions", "Events").
+ * Events of the `deployment-<dep_id>` stream: its state transitions and public events.
  * Past tense, one union; the envelope (ids, workspace, correlation, time) lives in EventMetadata.
  * Adding an optional field is fine; a breaking change needs a new schema version and an upcaster.
  * The router's internal events (offers) are in deployment-routing-events.ts.

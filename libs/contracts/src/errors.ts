@@ -3,7 +3,7 @@
  * The gateway's exception filter maps each code to a status and the spec's error shape.
  */
 export const ERROR_CODES = [
-  // SPEC.md "Errors"
+  // The API's published codes
   'invalid_request',
   'authentication_failed',
   'credits_exhausted',

@@ -1,5 +1,5 @@
 /**
- * SPEC.md "Errors" as exceptions: every API error is an `ExpertHandoffError` carrying the
+ * The API's errors as exceptions: every API error is an `ExpertHandoffError` carrying the
  * stable `code` and the `request_id` to quote, and a subclass per code an agent acts on.
  */
 export interface ErrorDetails {

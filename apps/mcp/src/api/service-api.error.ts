@@ -14,7 +14,7 @@ export interface ServiceErrorDetails {
   retry_after_seconds: number | null;
 }
 
-/** An error answer of the REST API (SPEC.md "Errors"), or the API not being reachable at all. */
+/** An error answer of the REST API, or the API not being reachable at all. */
 export class ServiceApiError extends Error {
   constructor(readonly details: ServiceErrorDetails) {
     super(`${details.code}: ${details.message}`);

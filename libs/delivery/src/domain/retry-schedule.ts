@@ -1,5 +1,5 @@
 /**
- * The retry schedule (SPEC.md "Delivery rules" 3): after a 5xx or a timeout, retry after
+ * The retry schedule: after a 5xx or a timeout, retry after
  * 30 s, 2 min, 8 min, 30 min, 2 h, 8 h, then dead-letter. Delays are data, taken from
  * configuration (`WEBHOOK_RETRY_DELAYS_MS`), so tests run the same schedule scaled down.
  */

@@ -12,7 +12,7 @@ const BODY = buildWebhookBody({
   metadata: { order: 'A-17' },
 });
 
-describe('signing (SPEC.md "Signature rules")', () => {
+describe('signing with Service-Signature t=<unix>,v1=<hmac>', () => {
   it('builds t=…,v1=… that the partners\' helper verifies', () => {
     const header = signatureHeader(BODY, 1_900_000_000, ['whsec_a']);
     expect(header).toMatch(/^t=1900000000,v1=[0-9a-f]{64}$/);

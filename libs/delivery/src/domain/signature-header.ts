@@ -1,5 +1,5 @@
 /**
- * Headers of one attempt (SPEC.md "Delivery headers"). The HMAC itself comes from the
+ * Headers of one attempt. The HMAC itself comes from the
  * partners' verification lib, so what we sign and what they verify cannot drift apart.
  */
 import type { SignatureScheme } from '@eh/contracts';

@@ -17,7 +17,7 @@ export interface ScheduleInput {
 export const MAX_SCHEDULE_AHEAD_DAYS = 365;
 
 /**
- * Cross-field rules the field validators cannot see (SPEC.md "POST /v1/deployments"):
+ * Cross-field rules the field validators cannot see (POST /v1/deployments):
  * `scheduled_for` only with `scheduled`, required by it, a time JavaScript can represent
  * (ISO 8601 also allows week and ordinal dates, which the validator passes and Date cannot
  * read), at least the lead time and at most MAX_SCHEDULE_AHEAD_DAYS ahead.

@@ -1,5 +1,5 @@
 /**
- * The public Deployment object (SPEC.md "Resources and their fields" → "Deployment object"),
+ * The public Deployment object,
  * derived from the folded state so the API, the read model and webhooks agree.
  *
  * Decisions where the spec says `not shown`:
@@ -9,10 +9,9 @@
  *   on, and kept afterwards; `reply: { body, replied_at }` once answered. Both null otherwise.
  * - `cancellation: { cancelled_by, reason, cancelled_at }` when cancelled, else null.
  * - `expiry: { reason, expired_at }` when expired, else null.
- * - `output` is the partial output of a cancelled deployment when one was attached (SPEC.md
- *   "States and transitions": "partial output may be attached").
+ * - `output` is the partial output of a cancelled deployment when one was attached.
  * - `credits_charged`, `duration_seconds`, `completed_at` are present only once completed
- *   (SPEC.md table: "present once completed"); they are absent, not null, before.
+ *   ; they are absent, not null, before.
  * - `updated_at` is the time (`now`) of the last event.
  */
 import type { CancelledBy, DeploymentStatus, ExpertRef, ExpiryReason, Output, Urgency } from '@eh/contracts';
