@@ -39,7 +39,7 @@ describe('MCP server over stdio', () => {
     await services?.stop();
   });
 
-  it('lists the five tools with the spec names, descriptions, input and output schemas', async () => {
+  it('lists the five tools with the published names, descriptions, input and output schemas', async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(TOOLS));
     for (const tool of tools) {
@@ -110,7 +110,7 @@ describe('MCP server over stdio', () => {
     expect(another.structured.id).not.toBe(first.structured.id);
   });
 
-  it('API errors come back as tool errors with the spec code and message', async () => {
+  it('API errors come back as tool errors with the API error code and message unchanged', async () => {
     const invalid = await callTool(mcp.client, 'service.deploy_specialist', { brief: 'Anything.', skills: ['Not A Tag!'] });
     expect(invalid.isError).toBe(true);
     expect(errorOf(invalid)).toMatchObject({ code: 'invalid_request', status: 400, param: 'skills' });

@@ -65,10 +65,10 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
     genReqId: () => newId('request'),
     requestIdHeader: false,
     logger: false,
-    // Errors Fastify answers before any route (431, malformed HTTP, bad percent-encoding), in the spec's shape.
+    // Errors Fastify answers before any route (431, malformed HTTP, bad percent-encoding), in the API's error shape.
     clientErrorHandler: clientErrorHandler(config.publicBaseUrl),
     frameworkErrors: frameworkErrorHandler(config.publicBaseUrl),
-    // A request without Host is refused by registerHostHeaderCheck, in the spec's shape, not by Node;
+    // A request without Host is refused by registerHostHeaderCheck, in the API's error shape, not by Node;
     // headers, whole requests and idle connections are bounded in time (cost-bounds/connection-bounds.ts).
     http: { ...HTTP_SERVER_OPTIONS, ...nodeServerOptions(config.httpServer) },
     ...fastifyTimeouts(config.httpServer),

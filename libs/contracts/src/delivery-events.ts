@@ -11,7 +11,7 @@ import type { KeyMode } from './deployment-events';
  * Events delivered to partners: every deployment state change, plus
  * `deployment.reply_received` (our resume event, docs/decisions.md) and the ledger's
  * `usage.threshold_reached`, and the handoff status changes. `deployment.created`
- * is not in the spec's table: the create response already carries it.
+ * is not a public event: the create response already carries it.
  */
 export const PUBLIC_EVENT_TYPES = [
   'deployment.accepted',

@@ -40,7 +40,7 @@ export interface Output {
   data?: Record<string, unknown>;
 }
 
-/** Item shape is `not shown` in the spec: see docs/decisions.md. */
+/** The item shape is decided in docs/decisions.md. */
 export interface Attachment {
   name: string;
   url: string;

@@ -5,7 +5,7 @@
  */
 import type { KeyMode, Metadata, Output, Urgency } from './deployment-events';
 
-/** `ready` is the spec's; the rest are decided. New values are added at the end. */
+/** `ready` is published; the rest are decided. New values are added at the end. */
 export const HANDOFF_STATUSES = ['open', 'in_review', 'needs_input', 'ready', 'cancelled', 'expired'] as const;
 export type HandoffStatus = (typeof HANDOFF_STATUSES)[number];
 

@@ -9,7 +9,7 @@ describe('retry schedule after a 5xx or a timeout', () => {
     expect(attemptsPerRound(DEFAULT_RETRY_DELAYS_MS)).toBe(7);
   });
 
-  it('adds up to about 11 hours, as the spec says', () => {
+  it('adds up to about 11 hours, as published', () => {
     const totalMs = DEFAULT_RETRY_DELAYS_MS.reduce((sum, ms) => sum + ms, 0);
     expect(totalMs / 3_600_000).toBeCloseTo(10.68, 1);
   });

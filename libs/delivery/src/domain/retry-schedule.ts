@@ -17,5 +17,5 @@ export function retryDelayMs(failuresInRound: number, delays: readonly number[])
   return failuresInRound <= delays.length ? delays[failuresInRound - 1] : null;
 }
 
-/** Attempts in one round: the first one and one per delay (7 with the spec's schedule). */
+/** Attempts in one round: the first one and one per delay (7 with the default schedule). */
 export const attemptsPerRound = (delays: readonly number[]): number => delays.length + 1;

@@ -29,7 +29,7 @@ describe('signing with Service-Signature t=<unix>,v1=<hmac>', () => {
     expect(() => signatureHeader(BODY, 1, [])).toThrow(/secret/);
   });
 
-  it('sends the spec\'s headers, the idempotency key equal to the delivery id', () => {
+  it('sends the delivery headers, the idempotency key equal to the delivery id', () => {
     const headers = webhookHeaders({ deliveryId: 'del_1', eventType: 'deployment.completed', body: BODY, timestampSeconds: 5, secrets: ['s'] });
     expect(headers).toMatchObject({ 'service-event': 'deployment.completed', 'service-delivery': 'del_1', 'service-idempotency-key': 'del_1', 'content-type': 'application/json' });
     expect(headers['service-signature']).toMatch(/^t=5,v1=/);

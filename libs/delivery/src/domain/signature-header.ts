@@ -29,7 +29,7 @@ export function webhookHeaders(input: WebhookHeadersInput): Record<string, strin
     'service-signature': signatureHeader(input.body, input.timestampSeconds, input.secrets),
     'service-event': input.eventType,
     'service-delivery': input.deliveryId,
-    // The spec's idempotency key is the delivery id: equal across every resend and replay.
+    // The idempotency key is the delivery id: equal across every resend and replay.
     'service-idempotency-key': input.deliveryId,
   };
 }

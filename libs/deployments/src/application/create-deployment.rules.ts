@@ -12,7 +12,7 @@ export interface ScheduleInput {
  * The furthest ahead a deployment may be scheduled (docs/decisions.md "Edge hardening").
  * A scheduled deployment holds its credits and an in-flight slot from creation, so the bound
  * caps how long a mistaken date can hold them; a year covers any real planning horizon (an
- * annual report), and nothing the spec names lasts longer.
+ * annual report), and no period the API publishes lasts longer.
  */
 export const MAX_SCHEDULE_AHEAD_DAYS = 365;
 

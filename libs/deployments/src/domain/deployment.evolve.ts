@@ -3,7 +3,7 @@
  * It never throws and handles every event type. An event that does not fit the state
  * (impossible for a stream written through `decide`, since every append checks the expected
  * revision) leaves the state unchanged, so a read never fails on history.
- * The moves mirror the deployment's state transitions; the decisions for `not shown` cells
+ * The moves mirror the deployment's state transitions; the decisions for the open cells
  * (reply returns to in_progress, who may cancel from where) live in deployment.decider.ts.
  */
 import type { DeploymentEvent } from '@eh/contracts';
