@@ -5,7 +5,7 @@
  */
 
 /**
- * The published roster shows `online` only. `online`: takes new offers. `busy`: working, takes none.
+ * `online` came first; the rest were added. `online`: takes new offers. `busy`: working, takes none.
  * `offline`: gone. `away`: set by the service after offers lapsed unanswered; one click back to
  * online. Only `online` experts are matched; new values go at the end.
  */
