@@ -49,7 +49,7 @@ describe('cost bounds: uploads and slow clients', () => {
     return { connection, answer: await connection.answer(options.waitMs ?? 5000) };
   }
 
-  /** Refused before the rest of the body: the spec's error shape, Connection: close, and the connection really closed. */
+  /** Refused before the rest of the body: the API's error shape, Connection: close, and the connection really closed. */
   async function expectRefusedUnread(started: { connection: RawConnection; answer: RawAnswer | null }, status: number, code: string, param?: string): Promise<ErrorBody['error']> {
     expect(started.answer).not.toBeNull();
     const answer = started.answer as RawAnswer;

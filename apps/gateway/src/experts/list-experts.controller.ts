@@ -7,7 +7,7 @@ import { SQL } from '../http/tokens';
 import { encodeRosterCursor, parseListExpertsQuery } from './list-experts.query';
 
 /**
- * SPEC.md "GET /v1/experts": the active roster, `{data, next}` (plus `object` and `has_more`, as
+ * GET /v1/experts: the active roster, `{data, next}` (plus `object` and `has_more`, as
  * every list: docs/decisions.md). The roster is the same for every workspace and both modes: its
  * skills are the tags to use on create.
  */

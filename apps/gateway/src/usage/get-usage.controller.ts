@@ -9,7 +9,7 @@ import { CONFIG, SQL } from '../http/tokens';
 import { UsageCache } from './usage.cache';
 
 /**
- * SPEC.md "GET /v1/usage": the workspace's credits, for agents gating themselves. Credits are
+ * GET /v1/usage: the workspace's credits, for agents gating themselves. Credits are
  * per workspace, so a test and a live key read the same account; test deployments never draw
  * on it (docs/decisions.md "Ledger").
  */

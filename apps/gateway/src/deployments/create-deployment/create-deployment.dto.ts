@@ -20,7 +20,7 @@ import { IsFlatMetadata } from '../../http/is-flat-metadata.validator';
 const HTTPS_URL = { protocols: ['https'], require_protocol: true, require_valid_protocol: true };
 export const SKILL_TAG = /^[a-z0-9][a-z0-9+#._-]{0,63}$/;
 
-/** SPEC.md "POST /v1/deployments" request body; limits decided in docs/decisions.md. */
+/** The POST /v1/deployments request body; its limits are decided in docs/decisions.md. */
 export class CreateDeploymentDto {
   @IsString()
   @MinLength(1, { message: 'brief must not be empty' })

@@ -2,7 +2,7 @@ import { ArrayMaxSize, IsArray, IsOptional, IsString, IsUrl, MaxLength, MinLengt
 
 const HTTPS_URL = { protocols: ['https'], require_protocol: true, require_valid_protocol: true };
 
-/** SPEC.md "POST /v1/deployments/:id/reply"; limits as create's brief and context_files (docs/decisions.md). */
+/** The POST /v1/deployments/:id/reply body; limits as create's brief and context_files (docs/decisions.md). */
 export class ReplyToDeploymentDto {
   @IsString()
   @MinLength(1, { message: 'body must not be empty' })

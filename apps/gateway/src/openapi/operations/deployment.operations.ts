@@ -5,7 +5,7 @@ import { LIST_DEPLOYMENTS_QUERY } from '../query-parameters';
 
 const deploymentId = { id: idOf('deployment') };
 
-/** SPEC.md "Endpoints" for deployments; decisions in docs/decisions.md "REST surface". */
+/** The deployment endpoints; decisions in docs/decisions.md "REST surface". */
 export const DEPLOYMENT_OPERATIONS: Record<string, OperationDoc> = {
   'POST /v1/deployments': {
     operationId: 'createDeployment',
