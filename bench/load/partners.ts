@@ -6,6 +6,8 @@ import { workspaceWithKeys } from './workspace-keys';
  * with as many test keys as its share of the load needs under the per-key rate limit, every
  * request going out on the next workspace and that workspace's next key in turn.
  */
+const MAX_KEYS_PER_MODE = 20;
+
 export interface Partner {
   id: string;
   client: HttpLoadClient;
@@ -22,7 +24,8 @@ export class Partners {
    * partner, as the gateway's per-address bounds expect.
    */
   static async create(baseUrl: string, adminKey: string, options: { count: number; peakPerSecond: number; perKeyPerMinute: number; name: string }): Promise<Partners> {
-    const keysEach = Math.max(1, Math.ceil((options.peakPerSecond * 60 * 1.2) / options.count / options.perKeyPerMinute));
+    // A workspace holds at most 20 active keys per mode: past that, more workspaces carry the load.
+    const keysEach = Math.min(MAX_KEYS_PER_MODE, Math.max(1, Math.ceil((options.peakPerSecond * 60 * 1.2) / options.count / options.perKeyPerMinute)));
     const all: Partner[] = [];
     for (let index = 0; index < options.count; index++) {
       const workspace = await workspaceWithKeys(baseUrl, adminKey, `${options.name} ${index + 1}`, keysEach - 1);
