@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { describeError, fieldError } from '../../api/api-error';
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../api/dashboard-queries';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../api/api-key-queries';
 import type { ApiKey, Mode } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';

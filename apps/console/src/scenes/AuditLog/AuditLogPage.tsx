@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAuditLog } from '../../api/dashboard-queries';
+import { useAuditLog } from '../../api/workspace-queries';
 import type { AuditEntry, Mode } from '../../api/dashboard-types';
 import { When } from '../../common/When/When';
 import { LoadMore } from '../../common/LoadMore/LoadMore';

@@ -1,6 +1,8 @@
 import { ApiError } from '../../api/api-error';
 import { useDeploymentLive } from '../../api/dashboard-live';
-import { useDeliveryList, useDeploymentDetail, useDeploymentEvents, useEndpoints } from '../../api/dashboard-queries';
+import { useDeliveryList } from '../../api/delivery-queries';
+import { useDeploymentDetail, useDeploymentEvents } from '../../api/deployment-queries';
+import { useEndpoints } from '../../api/webhook-endpoint-queries';
 import type { Deployment, Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';

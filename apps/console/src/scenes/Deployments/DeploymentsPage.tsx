@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { fieldError } from '../../api/api-error';
 import { SearchBox } from '../../common/SearchBox/SearchBox';
-import { useDeploymentList, type DeploymentFilters } from '../../api/dashboard-queries';
+import { useDeploymentList, type DeploymentFilters } from '../../api/deployment-queries';
 import type { Deployment, DeploymentStatus, Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';

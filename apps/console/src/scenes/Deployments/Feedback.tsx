@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { describeError, fieldError, formError } from '../../api/api-error';
-import { useGiveFeedback } from '../../api/dashboard-queries';
+import { useGiveFeedback } from '../../api/deployment-queries';
 import type { Deployment, Mode } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { When } from '../../common/When/When';

@@ -1,4 +1,4 @@
-import { useRoutingHistory } from '../../api/dashboard-queries';
+import { useRoutingHistory } from '../../api/deployment-queries';
 import type { Deployment, Mode } from '../../api/dashboard-types';
 import type { components } from '../../api/generated/expert';
 import { ErrorState, Loading } from '../../common/States/States';

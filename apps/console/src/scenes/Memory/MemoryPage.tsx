@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { describeError, fieldError, formError } from '../../api/api-error';
-import { useDeleteMemory, useMemory, usePutMemory } from '../../api/dashboard-queries';
+import { useDeleteMemory, useMemory, usePutMemory } from '../../api/memory-queries';
 import type { MemoryEntry, MemoryKind, Mode } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';

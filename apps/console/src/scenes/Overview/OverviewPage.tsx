@@ -1,4 +1,4 @@
-import { useUsage, useUsageHistory, useWorkspace } from '../../api/dashboard-queries';
+import { useUsage, useUsageHistory, useWorkspace } from '../../api/workspace-queries';
 import type { Mode, Usage, UsageHistory } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { describeError, fieldError } from '../../api/api-error';
-import { useLimitRequests, useRequestLimit, useWorkspace } from '../../api/dashboard-queries';
+import { useLimitRequests, useRequestLimit, useWorkspace } from '../../api/workspace-queries';
 import type { LimitRequest, Mode, WorkspaceInfo } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { Field } from '../../common/Field/Field';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, describeError, fieldError } from '../../api/api-error';
-import { useChangeRole, useInviteMember, useMemberInvitations, useMembers, useRemoveMember, useRevokeMemberInvitation } from '../../api/dashboard-queries';
+import { useChangeRole, useInviteMember, useMemberInvitations, useMembers, useRemoveMember, useRevokeMemberInvitation } from '../../api/team-queries';
 import type { Member, Mode, Role } from '../../api/dashboard-types';
 import { useSession } from '../../api/queries';
 import { useAnnounce } from '../../common/Announcer/Announcer';

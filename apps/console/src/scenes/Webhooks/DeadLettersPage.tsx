@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useDeliveryList, useEndpoints } from '../../api/dashboard-queries';
+import { useDeliveryList } from '../../api/delivery-queries';
+import { useEndpoints } from '../../api/webhook-endpoint-queries';
 import type { Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useDeliveryList, useEndpoints, type DeliveryFilters } from '../../api/dashboard-queries';
+import { useDeliveryList, type DeliveryFilters } from '../../api/delivery-queries';
+import { useEndpoints } from '../../api/webhook-endpoint-queries';
 import { EVENT_TYPES, type DeliveryStatus, type Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';

@@ -1,5 +1,6 @@
 import { ApiError } from '../../api/api-error';
-import { useDelivery, useEndpoint } from '../../api/dashboard-queries';
+import { useDelivery } from '../../api/delivery-queries';
+import { useEndpoint } from '../../api/webhook-endpoint-queries';
 import type { DeliveryDetail, Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ApiError, describeError } from '../../api/api-error';
-import { useDeleteEndpoint, useDeliveryList, useEndpoint, useRotateEndpointSecret, useSendTestEvent, useUpdateEndpoint } from '../../api/dashboard-queries';
+import { useDeliveryList } from '../../api/delivery-queries';
+import { useDeleteEndpoint, useEndpoint, useRotateEndpointSecret, useSendTestEvent, useUpdateEndpoint } from '../../api/webhook-endpoint-queries';
 import type { Mode, WebhookEndpoint } from '../../api/dashboard-types';
 import { Link, navigate } from '../../app/router';
 import { dashboardPath } from '../../app/routes';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describeError } from '../../api/api-error';
-import { useRevealSigningSecret, useRotateSigningSecret, useSigningSecret } from '../../api/dashboard-queries';
+import { useRevealSigningSecret, useRotateSigningSecret, useSigningSecret } from '../../api/webhook-endpoint-queries';
 import type { Mode } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';

@@ -1,5 +1,5 @@
 import { describeError } from '../../api/api-error';
-import { useCreateEndpoint, useEndpoints } from '../../api/dashboard-queries';
+import { useCreateEndpoint, useEndpoints } from '../../api/webhook-endpoint-queries';
 import type { Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
