@@ -135,6 +135,18 @@ describe('the Offers page by keyboard, and missed offers (Playwright, real servi
 
     accessibility.offers = await accessibilityViolations(page);
     await screenshots(page, `${PREFIX}open`, { alsoWidths: [390] });
+    // At 360 px the Offers tab's count badge stays on the label's line (a string: this file has no DOM types).
+    await page.setViewportSize({ width: 360, height: 780 });
+    const badgeBesideLabel = `(() => {
+      const tab = [...document.querySelectorAll('nav[aria-label="Main"] a')].find((link) => link.textContent.startsWith('Offers'));
+      const label = document.createRange();
+      label.selectNodeContents(tab.firstChild);
+      const text = label.getBoundingClientRect();
+      const badge = tab.querySelector('.count').getBoundingClientRect();
+      return { count: tab.querySelector('.count').textContent.trim(), sameLine: badge.top < text.bottom && badge.bottom > text.top };
+    })()`;
+    expect(await page.evaluate(badgeBesideLabel)).toEqual({ count: '(2)', sameLine: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // End, then A: the offer in focus is accepted and its work opens.
     await page.keyboard.press('Home');

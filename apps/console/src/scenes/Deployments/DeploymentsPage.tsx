@@ -10,7 +10,7 @@ import { plural } from '../../common/format';
 import { When } from '../../common/When/When';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
 import { Page } from '../../common/Page/Page';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
 import { briefTitle } from '../../common/work-text';
 
 const NO_FILTERS: DeploymentFilters = { status: [], skill: '', createdAfter: '', q: '' };
@@ -34,8 +34,7 @@ export default function DeploymentsPage({ mode }: { mode: Mode }) {
         onSearch={(q) => setFilters((current) => ({ ...current, q }))}
       />
       <Filters key={JSON.stringify(filters)} initial={filters} onApply={(chosen) => setFilters({ ...chosen, q: filters.q })} onClear={() => setFilters({ ...NO_FILTERS, q: filters.q })} />
-      {list.isPending && <Loading what="deployments" />}
-      {list.isError && !searchError && <ErrorState what="deployments" error={list.error} onRetry={() => void list.refetch()} />}
+      <QueryStates query={list} what="deployments" errorShownElsewhere={Boolean(searchError)} />
       {list.isSuccess && items.length === 0 && (
         <EmptyState title={filters.q ? `No deployment matches “${filters.q}”.` : filtered ? 'No deployment matches these filters.' : `No ${mode} deployments yet.`}>
           {filtered ? (

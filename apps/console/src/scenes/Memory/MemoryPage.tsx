@@ -9,7 +9,7 @@ import { When } from '../../common/When/When';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
 import MarkdownPreview from '../../common/MarkdownPreview/MarkdownPreview';
 import { Page } from '../../common/Page/Page';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
 
 const KINDS: Record<MemoryKind, string> = { positioning: 'Positioning', voice: 'Voice', prior_output: 'Prior output', other: 'Other' };
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{0,99}$/;
@@ -35,8 +35,7 @@ export default function MemoryPage({ mode }: { mode: Mode }) {
       }
     >
       {adding && <MemoryForm mode={mode} onDone={() => setAdding(false)} />}
-      {memory.isPending && <Loading what="brand memory" />}
-      {memory.isError && <ErrorState what="brand memory" error={memory.error} onRetry={() => void memory.refetch()} />}
+      <QueryStates query={memory} what="brand memory" />
       {memory.isSuccess && items.length === 0 && !adding && (
         <EmptyState title={`No ${mode} brand memory yet.`}>
           <p>Start with your voice (how you sound) and positioning (who you are for): choose “New entry”. Completed outputs can be saved here too, over the API.</p>

@@ -11,7 +11,7 @@ import { Field } from '../../common/Field/Field';
 import { formatDateTime, plural } from '../../common/format';
 import { Page } from '../../common/Page/Page';
 import { When } from '../../common/When/When';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, ErrorState, Loading, QueryStates } from '../../common/States/States';
 import { ResolveRequest } from './ResolveRequest';
 
 const n = (value: number) => value.toLocaleString();
@@ -264,8 +264,7 @@ function AccountHistory({ workspaceId }: { workspaceId: string }) {
   return (
     <section className="card" aria-labelledby="account-history-heading">
       <h2 id="account-history-heading">Grants and plan changes</h2>
-      {history.isPending && <Loading what="the history" />}
-      {history.isError && <ErrorState what="the history" error={history.error} onRetry={() => void history.refetch()} />}
+      <QueryStates query={history} what="the history" />
       {history.isSuccess && history.data.length === 0 && <p className="muted">No credits granted and no plan changed yet.</p>}
       {history.isSuccess && history.data.length > 0 && (
         <ul className="compact-list" aria-labelledby="account-history-heading">

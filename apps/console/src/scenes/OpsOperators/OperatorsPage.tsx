@@ -8,7 +8,8 @@ import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { Field } from '../../common/Field/Field';
 import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
-import { ErrorState, Loading } from '../../common/States/States';
+import { QueryStates } from '../../common/States/States';
+import { DataTable } from '../../common/DataTable/DataTable';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -98,56 +99,40 @@ function OperatorList() {
   return (
     <>
       <h2>All operators</h2>
-      {operators.isPending && <Loading what="operators" />}
-      {operators.isError && <ErrorState what="operators" error={operators.error} onRetry={() => void operators.refetch()} />}
+      <QueryStates query={operators} what="operators" />
       {operators.isSuccess && (
-        <div className="table-scroll" role="region" aria-label="Operators" tabIndex={0}>
-          <table className="table">
-            <caption className="visually-hidden">Operators</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {operators.data.data.map((operator) => (
-                <tr key={operator.id} data-operator-id={operator.id}>
-                  <th scope="row">
-                    {operator.name}
-                    {operator.id === me && <span className="muted"> (you)</span>}
-                  </th>
-                  <td className="wrap">{operator.email}</td>
-                  <td>{STATUS[operator.status]}</td>
-                  <td className="actions-cell">
-                    {operator.status !== 'removed' && operator.id !== me && (
-                      <ConfirmButton
-                        label="Remove"
-                        accessibleLabel={`Remove ${operator.name}`}
-                        title={`Remove ${operator.name}?`}
-                        confirmLabel="Remove"
-                        small
-                        disabled={remove.isPending}
-                        onConfirm={() =>
-                          remove.mutate(operator.id, {
-                            onSuccess: () => announce(`${operator.name} removed: they are signed out and cannot sign in any more.`),
-                            onError: (failure) => announce(`Not removed: ${describeError(failure)}`, 'error'),
-                          })
-                        }
-                      >
-                        <p>They are signed out everywhere at once and their password stops working. A new invitation brings them back.</p>
-                      </ConfirmButton>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Operators" columns={['Name', 'Email', 'Status']} actions>
+          {operators.data.data.map((operator) => (
+            <tr key={operator.id} data-operator-id={operator.id}>
+              <th scope="row">
+                {operator.name}
+                {operator.id === me && <span className="muted"> (you)</span>}
+              </th>
+              <td className="wrap">{operator.email}</td>
+              <td>{STATUS[operator.status]}</td>
+              <td className="actions-cell">
+                {operator.status !== 'removed' && operator.id !== me && (
+                  <ConfirmButton
+                    label="Remove"
+                    accessibleLabel={`Remove ${operator.name}`}
+                    title={`Remove ${operator.name}?`}
+                    confirmLabel="Remove"
+                    small
+                    disabled={remove.isPending}
+                    onConfirm={() =>
+                      remove.mutate(operator.id, {
+                        onSuccess: () => announce(`${operator.name} removed: they are signed out and cannot sign in any more.`),
+                        onError: (failure) => announce(`Not removed: ${describeError(failure)}`, 'error'),
+                      })
+                    }
+                  >
+                    <p>They are signed out everywhere at once and their password stops working. A new invitation brings them back.</p>
+                  </ConfirmButton>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

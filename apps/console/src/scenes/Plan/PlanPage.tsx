@@ -8,7 +8,7 @@ import { plural } from '../../common/format';
 import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { planName } from '../../common/plan-text';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
 
 const STATUS: Record<LimitRequest['status'], { text: string; icon: string; tone: string }> = {
   open: { text: 'Waiting for operations', icon: '○', tone: 'pending' },
@@ -24,13 +24,11 @@ export default function PlanPage({ canRequest }: { mode: Mode; canRequest: boole
   const requests = useLimitRequests();
   return (
     <Page title="Plan and limits" lead={<p>Limits apply to live deployments; test mode is free and unlimited apart from the rate limit.</p>}>
-      {workspace.isPending && <Loading what="your plan" />}
-      {workspace.isError && <ErrorState what="your plan" error={workspace.error} onRetry={() => void workspace.refetch()} />}
+      <QueryStates query={workspace} what="your plan" />
       {workspace.isSuccess && <Limits workspace={workspace.data} />}
       {workspace.isSuccess && (canRequest ? <RequestForm workspace={workspace.data} /> : <p className="callout">Only the workspace's owners can ask for a higher limit.</p>)}
       <h2>Your requests</h2>
-      {requests.isPending && <Loading what="your requests" />}
-      {requests.isError && <ErrorState what="your requests" error={requests.error} onRetry={() => void requests.refetch()} />}
+      <QueryStates query={requests} what="your requests" />
       {requests.isSuccess && requests.data.data.length === 0 && (
         <EmptyState title="No requests yet.">
           <p>When deployments are refused with 429 <code>in_flight_limit_reached</code>, ask for a higher limit above.</p>

@@ -9,7 +9,8 @@ import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { Field } from '../../common/Field/Field';
 import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
+import { DataTable } from '../../common/DataTable/DataTable';
 
 const ROLES: Record<Role, { label: string; can: string }> = {
   owner: { label: 'Owner', can: 'everything, including the team, the audit log and limit requests' },
@@ -28,34 +29,16 @@ export default function TeamPage(_: { mode: Mode }) {
     <Page title="Team" lead={<p>People who sign in to this dashboard. Owners can do {ROLES.owner.can}; developers {ROLES.developer.can}.</p>}>
       <InviteForm />
       <h2>Members</h2>
-      {members.isPending && <Loading what="the team" />}
-      {members.isError && <ErrorState what="the team" error={members.error} onRetry={() => void members.refetch()} />}
+      <QueryStates query={members} what="the team" />
       {members.isSuccess && (
-        <div className="table-scroll" role="region" aria-label="Members" tabIndex={0}>
-          <table className="table">
-            <caption className="visually-hidden">Members</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Joined</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.data.data.map((member) => (
-                <MemberRow key={member.id} member={member} isMe={member.id === me} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Members" columns={['Name', 'Email', 'Role', 'Joined']} actions>
+          {members.data.data.map((member) => (
+            <MemberRow key={member.id} member={member} isMe={member.id === me} />
+          ))}
+        </DataTable>
       )}
       <h2>Open invitations</h2>
-      {invitations.isPending && <Loading what="invitations" />}
-      {invitations.isError && <ErrorState what="invitations" error={invitations.error} onRetry={() => void invitations.refetch()} />}
+      <QueryStates query={invitations} what="invitations" />
       {invitations.isSuccess && invitations.data.data.length === 0 && (
         <EmptyState title="No open invitations.">
           <p>Invite someone above: they get a one-time link to set a password.</p>

@@ -7,7 +7,7 @@ import { dashboardPath } from '../../app/routes';
 import { DELIVERY_STATUS } from '../../common/DeliveryStatus/DeliveryStatus';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
 import { Page } from '../../common/Page/Page';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
 import { DeliveryTable } from './DeliveryTable';
 
 const isEmpty = (filters: DeliveryFilters) => Object.values(filters).every((value) => !value);
@@ -28,8 +28,7 @@ export default function DeliveriesPage({ mode }: { mode: Mode }) {
       }
     >
       <DeliveryFilterForm key={JSON.stringify(filters)} mode={mode} initial={filters} onApply={setFilters} />
-      {list.isPending && <Loading what="deliveries" />}
-      {list.isError && <ErrorState what="deliveries" error={list.error} onRetry={() => void list.refetch()} />}
+      <QueryStates query={list} what="deliveries" />
       {list.isSuccess && items.length === 0 && (
         <EmptyState title={isEmpty(filters) ? `Nothing delivered in ${mode} mode yet.` : 'No delivery matches these filters.'}>
           {isEmpty(filters) ? (

@@ -15,7 +15,7 @@ import { When } from '../../common/When/When';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
 import { Page } from '../../common/Page/Page';
 import { SecretReveal } from '../../common/SecretReveal/SecretReveal';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, ErrorState, Loading, QueryStates } from '../../common/States/States';
 import { DeliveryTable } from './DeliveryTable';
 import { EndpointForm, eventsText, ENDPOINT_LABELS } from './EndpointForm';
 import { OverlapSelect } from './OverlapSelect';
@@ -64,6 +64,7 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
       onSuccess: (delivery) => announce(`Test event sent: delivery ${delivery.id}. Its outcome shows in the deliveries below.`),
       onError: (failure) => announce(`Test event not sent: ${describeError(failure)}`, 'error'),
     });
+  const disabledByService = !endpoint.enabled && Boolean(endpoint.disabled_reason);
   const setEnabled = (enabled: boolean) =>
     update.mutate(
       { enabled },
@@ -92,7 +93,7 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
         </button>
       }
     >
-      {!endpoint.enabled && endpoint.disabled_reason && (
+      {disabledByService && (
         <div className="callout callout--warning" role="status">
           <p>
             <strong>Disabled by the service.</strong> Every delivery to this endpoint failed from <When iso={endpoint.disabled_reason.failing_since} /> on, so it was disabled <When iso={endpoint.disabled_reason.disabled_at} /> and the workspace owners were e-mailed. No events are sent to it now; those that failed stay in the delivery log and can be resent.
@@ -158,9 +159,12 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
                 <button type="button" className="button" onClick={() => setEditing(true)} aria-label={`Edit the endpoint (${eventsText(endpoint.enabled_events)})`}>
                   Edit
                 </button>
-                <button type="button" className="button" onClick={() => setEnabled(!endpoint.enabled)} disabled={update.isPending}>
-                  {endpoint.enabled ? 'Disable' : 'Enable'}
-                </button>
+                {/* An endpoint the service disabled is enabled again from the banner above, which says why. */}
+                {!disabledByService && (
+                  <button type="button" className="button" onClick={() => setEnabled(!endpoint.enabled)} disabled={update.isPending}>
+                    {endpoint.enabled ? 'Disable' : 'Enable'}
+                  </button>
+                )}
               </div>
             </>
           )}
@@ -234,8 +238,7 @@ function Deliveries({ mode, endpointId }: { mode: Mode; endpointId: string }) {
         <h2 id="endpoint-deliveries-heading">Deliveries</h2>
         <BulkReplay mode={mode} filter={{ endpoint_id: endpointId }} count={dead} scope="of this endpoint" />
       </div>
-      {list.isPending && <Loading what="deliveries" />}
-      {list.isError && <ErrorState what="deliveries" error={list.error} onRetry={() => void list.refetch()} />}
+      <QueryStates query={list} what="deliveries" />
       {list.isSuccess && items.length === 0 && (
         <EmptyState title="Nothing delivered here yet.">
           <p>Send a test event (button at the top) to check your receiver verifies the signature, or create a deployment: each change is delivered here.</p>

@@ -7,7 +7,7 @@ import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
 import { formatDateTime } from '../../common/format';
 import { When } from '../../common/When/When';
 import { SecretReveal } from '../../common/SecretReveal/SecretReveal';
-import { ErrorState, Loading } from '../../common/States/States';
+import { QueryStates } from '../../common/States/States';
 import { OverlapSelect } from './OverlapSelect';
 
 /** The workspace's own secret (contract §3): it signs deliveries to a deployment's `webhook_url`. */
@@ -25,8 +25,7 @@ export function SigningSecretCard({ mode }: { mode: Mode }) {
       <p>
         A deployment created with <code>webhook_url</code> is delivered there, signed with this {mode} secret, with no endpoint needed. Endpoints above have secrets of their own.
       </p>
-      {secret.isPending && <Loading what="the signing secret" />}
-      {secret.isError && <ErrorState what="the signing secret" error={secret.error} onRetry={() => void secret.refetch()} />}
+      <QueryStates query={secret} what="the signing secret" />
       {shown && (
         <SecretReveal
           title={`The ${mode} signing secret for webhook_url`}
