@@ -4,12 +4,13 @@ import { useDeleteMemory, useMemory, usePutMemory } from '../../api/memory-queri
 import type { MemoryEntry, MemoryKind, Mode } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
-import { Field } from '../../common/Field/Field';
+import { Field, FormError } from '../../common/Field/Field';
 import { When } from '../../common/When/When';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
 import MarkdownPreview from '../../common/MarkdownPreview/MarkdownPreview';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, QueryStates } from '../../common/States/States';
+import { SubmitButton } from '../../common/SubmitButton/SubmitButton';
 
 const KINDS: Record<MemoryKind, string> = { positioning: 'Positioning', voice: 'Voice', prior_output: 'Prior output', other: 'Other' };
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{0,99}$/;
@@ -158,20 +159,8 @@ function MemoryForm({ mode, entry, onDone }: { mode: Mode; entry?: MemoryEntry; 
           <MarkdownPreview source={body} label="Preview of the entry" />
         </div>
       </div>
-      {otherError && (
-        <p className="form__error" role="alert">
-          <span aria-hidden="true">⚠ </span>
-          {otherError}
-        </p>
-      )}
-      <div className="actions">
-        <button type="submit" className="button button--primary" disabled={put.isPending}>
-          {put.isPending ? 'Saving…' : entry ? 'Save entry' : 'Add entry'}
-        </button>
-        <button type="button" className="button button--quiet" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormError message={otherError} />
+      <SubmitButton busy={put.isPending} busyLabel="Saving…" onCancel={onDone}>{entry ? 'Save entry' : 'Add entry'}</SubmitButton>
     </form>
   );
 }

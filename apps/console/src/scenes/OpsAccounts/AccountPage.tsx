@@ -13,6 +13,7 @@ import { Page } from '../../common/Page/Page';
 import { When } from '../../common/When/When';
 import { EmptyState, ErrorState, Loading, QueryStates } from '../../common/States/States';
 import { ResolveRequest } from './ResolveRequest';
+import { SubmitButton } from '../../common/SubmitButton/SubmitButton';
 
 const n = (value: number) => value.toLocaleString();
 
@@ -174,11 +175,7 @@ function GrantForm({ workspaceId, workspaceName }: { workspaceId: string; worksp
       <Field label="Note (optional)" error={fieldError(grant.error, 'note', GRANT_LABELS)}>
         <input type="text" maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />
       </Field>
-      <div className="actions">
-        <button type="submit" className="button button--primary" disabled={grant.isPending}>
-          {grant.isPending ? 'Granting…' : 'Grant credits'}
-        </button>
-      </div>
+      <SubmitButton busy={grant.isPending} busyLabel="Granting…">Grant credits</SubmitButton>
       <ConfirmDialog dialog={dialog} title={`Grant ${plural(creditsError ? 0 : amount, 'credit')} to ${workspaceName}?`} confirmLabel={`Grant ${plural(creditsError ? 0 : amount, 'credit')}`} onConfirm={send} danger={false}>
         <p>They are a top-up: spendable at once and carried over from cycle to cycle. A grant cannot be taken back{reference.trim() ? '' : '; a reference (an invoice number) makes a repeated grant count once'}.</p>
       </ConfirmDialog>
@@ -242,11 +239,7 @@ function PlanForm({ workspaceId, workspaceName, plan }: { workspaceId: string; w
       <Field label="In-flight limit" error={fieldError(change.error, 'in_flight_limit', PLAN_LABELS)}>
         <input type="number" min={1} step={1} value={limit} onChange={(event) => setLimit(event.target.value)} />
       </Field>
-      <div className="actions">
-        <button type="submit" className="button button--primary" disabled={change.isPending}>
-          {change.isPending ? 'Saving…' : 'Change the plan'}
-        </button>
-      </div>
+      <SubmitButton busy={change.isPending} busyLabel="Saving…">Change the plan</SubmitButton>
       <ConfirmDialog dialog={dialog} title={`Change the plan of ${workspaceName}?`} confirmLabel="Change the plan" onConfirm={send} danger={false}>
         <p>
           From {plan ? `${plan.name}: ${capText(plan)}, ${plural(plan.cycle_days, 'day')} a cycle, ${plan.in_flight_limit} in flight` : 'the standard plan'} to {body.name ?? plan?.name ?? 'standard'}:{' '}

@@ -4,12 +4,12 @@ import { useInviteOperator, useOperators, useRemoveOperator } from '../../api/op
 import { useSession } from '../../api/queries';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
-import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { Field } from '../../common/Field/Field';
-import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { QueryStates } from '../../common/States/States';
 import { DataTable } from '../../common/DataTable/DataTable';
+import { SubmitButton } from '../../common/SubmitButton/SubmitButton';
+import { InvitationLink } from '../../common/InvitationLink/InvitationLink';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -51,20 +51,7 @@ export default function OperatorsPage() {
       <section className="card" aria-labelledby="invite-operator-heading">
         <h2 id="invite-operator-heading">Invite an operator</h2>
         {invite.data ? (
-          <div className="secret" role="group" aria-label="Invitation link">
-            <p className="secret__title">Invitation link for {invite.data.email}</p>
-            <p className="secret__warning">
-              <span aria-hidden="true">⚠ </span>
-              <strong>Send it to them now: it is shown only this once</strong> and works once, until <When iso={invite.data.expires_at} />.
-            </p>
-            <div className="secret__row">
-              <code className="secret__value">{invite.data.url}</code>
-              <CopyButton value={invite.data.url} label="Copy the invitation link" />
-            </div>
-            <button type="button" className="button" onClick={() => invite.reset()}>
-              Done
-            </button>
-          </div>
+          <InvitationLink invitation={invite.data} onDone={() => invite.reset()} />
         ) : (
           <>
             <p>They set a password from the link and sign in on the same page as everyone. A password reset for an operator is a new link from operations (<code>ops operator:invite</code>).</p>
@@ -75,11 +62,7 @@ export default function OperatorsPage() {
               <Field label="Name (optional)" error={errors.name ?? null}>
                 <input type="text" value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" maxLength={200} />
               </Field>
-              <div className="actions">
-                <button type="submit" className="button button--primary" disabled={invite.isPending}>
-                  {invite.isPending ? 'Inviting…' : 'Invite'}
-                </button>
-              </div>
+              <SubmitButton busy={invite.isPending} busyLabel="Inviting…">Invite</SubmitButton>
             </form>
           </>
         )}

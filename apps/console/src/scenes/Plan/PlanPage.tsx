@@ -9,6 +9,7 @@ import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { planName } from '../../common/plan-text';
 import { EmptyState, QueryStates } from '../../common/States/States';
+import { SubmitButton } from '../../common/SubmitButton/SubmitButton';
 
 const STATUS: Record<LimitRequest['status'], { text: string; icon: string; tone: string }> = {
   open: { text: 'Waiting for operations', icon: '○', tone: 'pending' },
@@ -127,11 +128,7 @@ function RequestForm({ workspace }: { workspace: WorkspaceInfo }) {
       <Field label="Why" hint="What you run and when; operations read it." error={(checked && reasonError) || fieldError(request.error, 'reason', LIMIT_LABELS)}>
         <textarea rows={3} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} />
       </Field>
-      <div className="actions">
-        <button type="submit" className="button button--primary" disabled={request.isPending}>
-          {request.isPending ? 'Sending…' : 'Send the request'}
-        </button>
-      </div>
+      <SubmitButton busy={request.isPending} busyLabel="Sending…">Send the request</SubmitButton>
     </form>
   );
 }

@@ -5,12 +5,13 @@ import type { Member, Mode, Role } from '../../api/dashboard-types';
 import { useSession } from '../../api/queries';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
-import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { Field } from '../../common/Field/Field';
 import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, QueryStates } from '../../common/States/States';
 import { DataTable } from '../../common/DataTable/DataTable';
+import { SubmitButton } from '../../common/SubmitButton/SubmitButton';
+import { InvitationLink } from '../../common/InvitationLink/InvitationLink';
 
 const ROLES: Record<Role, { label: string; can: string }> = {
   owner: { label: 'Owner', can: 'everything, including the team, the audit log and limit requests' },
@@ -138,20 +139,7 @@ function InviteForm() {
     <section className="card" aria-labelledby="invite-heading">
       <h2 id="invite-heading">Invite someone</h2>
       {invite.data?.url ? (
-        <div className="secret" role="group" aria-label="Invitation link">
-          <p className="secret__title">Invitation link for {invite.data.email}</p>
-          <p className="secret__warning">
-            <span aria-hidden="true">⚠ </span>
-            <strong>Send it to them now: it is shown only this once</strong> and works once, until <When iso={invite.data.expires_at} />.
-          </p>
-          <div className="secret__row">
-            <code className="secret__value">{invite.data.url}</code>
-            <CopyButton value={invite.data.url} label="Copy the invitation link" />
-          </div>
-          <button type="button" className="button" onClick={() => invite.reset()}>
-            Done
-          </button>
-        </div>
+        <InvitationLink invitation={invite.data} onDone={() => invite.reset()} />
       ) : (
         <form className="form form--inline" onSubmit={submit} noValidate>
           <Field label="Email" error={error}>
@@ -166,11 +154,7 @@ function InviteForm() {
               ))}
             </select>
           </Field>
-          <div className="actions">
-            <button type="submit" className="button button--primary" disabled={invite.isPending}>
-              {invite.isPending ? 'Inviting…' : 'Invite'}
-            </button>
-          </div>
+          <SubmitButton busy={invite.isPending} busyLabel="Inviting…">Invite</SubmitButton>
         </form>
       )}
     </section>

@@ -64,7 +64,8 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
       onSuccess: (delivery) => announce(`Test event sent: delivery ${delivery.id}. Its outcome shows in the deliveries below.`),
       onError: (failure) => announce(`Test event not sent: ${describeError(failure)}`, 'error'),
     });
-  const disabledByService = !endpoint.enabled && Boolean(endpoint.disabled_reason);
+  /** Why the service disabled the endpoint, while it stays disabled. */
+  const disabledByService = endpoint.enabled ? null : (endpoint.disabled_reason ?? null);
   const setEnabled = (enabled: boolean) =>
     update.mutate(
       { enabled },
@@ -96,7 +97,7 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
       {disabledByService && (
         <div className="callout callout--warning" role="status">
           <p>
-            <strong>Disabled by the service.</strong> Every delivery to this endpoint failed from <When iso={endpoint.disabled_reason.failing_since} /> on, so it was disabled <When iso={endpoint.disabled_reason.disabled_at} /> and the workspace owners were e-mailed. No events are sent to it now; those that failed stay in the delivery log and can be resent.
+            <strong>Disabled by the service.</strong> Every delivery to this endpoint failed from <When iso={disabledByService.failing_since} /> on, so it was disabled <When iso={disabledByService.disabled_at} /> and the workspace owners were e-mailed. No events are sent to it now; those that failed stay in the delivery log and can be resent.
           </p>
           <p>
             <button type="button" className="button button--primary" onClick={() => setEnabled(true)} disabled={update.isPending}>
