@@ -1,4 +1,3 @@
-import { request } from '../../support/http';
 import { acceptInvitation, confirm, eventually, heading, notice, signIn, UI_TIMEOUT_MS } from '../support/dashboard-page';
 import { STEP_TIMEOUT_MS, ZONE, type FirstUseWorld } from './world';
 
