@@ -11,6 +11,7 @@ import { EmptyState, QueryStates } from '../../common/States/States';
 import { AvailabilitySelect } from './AvailabilitySelect';
 import { EXPERT_LABELS, ExpertProfileForm } from './ExpertProfileForm';
 import { DataTable } from '../../common/DataTable/DataTable';
+import { FilterActions } from '../../common/FiltersPanel/FiltersPanel';
 
 /** Every expert, retired ones last (the gateway's order): add one (credential shown once), set availability, open one to edit. */
 const ANY: RosterFilters = { skill: '', availability: '' };
@@ -168,16 +169,7 @@ function RosterFilterForm({ initial, error, onApply, onClear }: { initial: Roste
           </select>
         </div>
       </div>
-      <div className="actions">
-        <button type="submit" className="button button--primary">
-          Apply filters
-        </button>
-        {(initial.skill !== '' || initial.availability !== '') && (
-          <button type="button" className="button button--quiet" onClick={onClear}>
-            Clear
-          </button>
-        )}
-      </div>
+      <FilterActions onClear={initial.skill !== '' || initial.availability !== '' ? onClear : undefined} />
     </form>
   );
 }

@@ -18,7 +18,7 @@ import { SecretReveal } from '../../common/SecretReveal/SecretReveal';
 import { EmptyState, ErrorState, Loading, QueryStates } from '../../common/States/States';
 import { DeliveryTable } from './DeliveryTable';
 import { EndpointForm, eventsText, ENDPOINT_LABELS } from './EndpointForm';
-import { OverlapSelect } from './OverlapSelect';
+import { RotateSecretControl } from './RotateSecretControl';
 
 /** One endpoint: its settings, its secret, a test event, and its deliveries (the drill-down's first level). */
 export default function EndpointPage({ mode, endpointId }: { mode: Mode; endpointId: string }) {
@@ -57,7 +57,6 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
   const test = useSendTestEvent(mode);
   const announce = useAnnounce();
   const [editing, setEditing] = useState(false);
-  const [overlap, setOverlap] = useState(86_400);
 
   const sendTest = () =>
     test.mutate(endpoint.id, {
@@ -182,22 +181,7 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
           </ul>
           <p className="muted small">The secret was shown once, when it was made. Lost it? Rotate: the new one is shown once.</p>
           <div className="actions">
-            <OverlapSelect value={overlap} onChange={setOverlap} id="endpoint-overlap" />
-            <ConfirmButton
-              label="Rotate the secret"
-              title="Rotate this endpoint's secret?"
-              confirmLabel="Rotate"
-              danger={false}
-              disabled={rotate.isPending}
-              onConfirm={() =>
-                rotate.mutate(overlap, {
-                  onSuccess: () => announce('New signing secret made. Copy it now: it is shown only this once.'),
-                  onError: (failure) => announce(`Not rotated: ${describeError(failure)}`, 'error'),
-                })
-              }
-            >
-              <p>{overlap > 0 ? 'Both secrets sign each delivery during the overlap, so your receiver can switch without missing one.' : 'The old secret stops at once: deliveries verified with it fail from now on.'}</p>
-            </ConfirmButton>
+            <RotateSecretControl id="endpoint-overlap" title="Rotate this endpoint's secret?" rotate={rotate} explain={(overlap) => (overlap > 0 ? 'Both secrets sign each delivery during the overlap, so your receiver can switch without missing one.' : 'The old secret stops at once: deliveries verified with it fail from now on.')} />
           </div>
         </section>
       </div>
