@@ -16,6 +16,9 @@ export const PASSWORD = 'correct horse battery staple';
 /** Offer, work and reply deadlines a person (here, a script driving a browser) can keep, unlike the router tests' seconds. */
 export const PERSON_CLOCKS = { ...FAST_CLOCKS, OFFER_TIMEOUT_SECONDS: '120', SLA_STANDARD_SECONDS: '3600', SLA_PRIORITY_SECONDS: '1800', REPLY_WINDOW_SECONDS: '600' };
 
+/** A webhook receiver the test runs on loopback over http; a failed delivery is dead-lettered after three quick attempts. */
+export const LOOPBACK_WEBHOOKS = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_DELAYS_MS: '150,150', WEBHOOK_RECONCILE_INTERVAL_MS: '1000' };
+
 export const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor({ timeout: UI_TIMEOUT_MS });
 
 /** The message the console shows (and reads out) after an action. */

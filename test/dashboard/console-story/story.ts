@@ -7,21 +7,14 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { verifyWebhook } from '@eh/webhook-signature';
 import { clearScreenshots, launchBrowser, type ConsoleBrowser } from '../../support/browser';
 import { startServices, type RunningServices } from '../../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Expert } from '../../router/support/router-e2e';
+import { RouterE2e, type Expert } from '../../router/support/router-e2e';
+import { LOOPBACK_WEBHOOKS, PERSON_CLOCKS } from '../../support/console-page';
 import { WebhookReceiver, type ReceivedWebhook } from '../../webhooks/support/webhook-receiver';
 import { fromPage, PageRecord, recorded } from '../support/dashboard-page';
 
 const CLOCKS = {
-  ...FAST_CLOCKS,
-  // People (here, a script driving a browser) need longer than the router tests' seconds.
-  OFFER_TIMEOUT_SECONDS: '120',
-  SLA_STANDARD_SECONDS: '3600',
-  SLA_PRIORITY_SECONDS: '1800',
-  REPLY_WINDOW_SECONDS: '600',
-  // The receiver runs on loopback over http; failed deliveries are dead-lettered after 3 quick attempts.
-  WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-  WEBHOOK_RETRY_DELAYS_MS: '150,150',
-  WEBHOOK_RECONCILE_INTERVAL_MS: '1000',
+  ...PERSON_CLOCKS,
+  ...LOOPBACK_WEBHOOKS,
   // A plan limit the owner can ask to raise (the harness's default is the maximum).
   LEDGER_STANDARD_IN_FLIGHT_LIMIT: '10',
 };

@@ -7,19 +7,15 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, screenshots, type ConsoleBrowser } from '../../support/browser';
 import { request } from '../../support/http';
 import { startServices, type RunningServices } from '../../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Expert } from '../../router/support/router-e2e';
+import { RouterE2e, type Expert } from '../../router/support/router-e2e';
+import { LOOPBACK_WEBHOOKS, PERSON_CLOCKS } from '../../support/console-page';
 import { WebhookReceiver } from '../../webhooks/support/webhook-receiver';
 import { acceptInvitation, fromPage, PageRecord, recorded } from '../support/dashboard-page';
 
 const CLOCKS = {
-  ...FAST_CLOCKS,
+  ...PERSON_CLOCKS,
+  ...LOOPBACK_WEBHOOKS,
   OFFER_TIMEOUT_SECONDS: '300',
-  SLA_STANDARD_SECONDS: '3600',
-  SLA_PRIORITY_SECONDS: '1800',
-  REPLY_WINDOW_SECONDS: '600',
-  WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-  WEBHOOK_RETRY_DELAYS_MS: '150,150',
-  WEBHOOK_RECONCILE_INTERVAL_MS: '1000',
   // The standard plan as it ships: no credits included each cycle, 10 in flight.
   LEDGER_STANDARD_CYCLE_CAP: '0',
   LEDGER_STANDARD_IN_FLIGHT_LIMIT: '10',

@@ -6,6 +6,7 @@ import { Link } from '../../app/router';
 import { dashboardPath, type DashboardView } from '../../app/routes';
 import { AccountMenu } from '../Layout/AccountMenu';
 import { ModeSwitch, TestModeBanner } from '../ModeSwitch/ModeSwitch';
+import { Brand, SkipLink } from '../Layout/Brand';
 
 const LIVE_TEXT: Record<LiveState, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' };
 
@@ -45,20 +46,15 @@ export function DashboardLayout({ session, principal, role, mode, view: shown, l
   useCurrentSectionInView(sections, view.page);
   return (
     <div className={`dash-frame dash-frame--${mode}`}>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="site-header">
         {/* Inside the header: every piece of a page sits in a landmark (axe "region"). */}
         {mode === 'test' && <TestModeBanner view={view} />}
         <div className="site-header__top site-header__top--wide">
-          <Link to={dashboardPath(mode, { page: 'overview' })} className="brand">
-            <span aria-hidden="true" className="brand__mark">
-              ◆
-            </span>{' '}
+          <Brand to={dashboardPath(mode, { page: 'overview' })}>
             {principal.workspace_name}
             <span className="brand__sub"> · Dashboard</span>
-          </Link>
+          </Brand>
           <p className={`live-status live-status--${live}`} title="Deployments and deliveries update without reloading while this says Live">
             <span aria-hidden="true">{live === 'live' ? '●' : '○'} </span>
             Updates: {LIVE_TEXT[live]}

@@ -1,7 +1,8 @@
 import type { DeploymentStatus } from '../../api/dashboard-types';
+import { ShapedStatusBadge, type StatusLabel } from '../StatusBadge/StatusBadge';
 
 /** A deployment's status as the partner reads it (the expert's words differ: "Offered"…), with a shape. */
-export const DEPLOYMENT_STATUS: Record<DeploymentStatus, { text: string; icon: string }> = {
+export const DEPLOYMENT_STATUS: Record<DeploymentStatus, StatusLabel> = {
   pending: { text: 'Pending', icon: '○' },
   accepted: { text: 'Accepted', icon: '◔' },
   in_progress: { text: 'In progress', icon: '◑' },
@@ -12,11 +13,5 @@ export const DEPLOYMENT_STATUS: Record<DeploymentStatus, { text: string; icon: s
 };
 
 export function DeploymentStatusBadge({ status }: { status: DeploymentStatus }) {
-  const label = DEPLOYMENT_STATUS[status] ?? { text: status, icon: '•' };
-  return (
-    <span className={`badge badge--${status}`} data-status={status}>
-      <span aria-hidden="true">{label.icon} </span>
-      {label.text}
-    </span>
-  );
+  return <ShapedStatusBadge status={status} labels={DEPLOYMENT_STATUS} tagged />;
 }

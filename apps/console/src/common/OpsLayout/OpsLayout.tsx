@@ -3,6 +3,7 @@ import type { Session } from '../../api/types';
 import { Link } from '../../app/router';
 import { opsPath, type OpsView } from '../../app/routes';
 import { AccountMenu } from '../Layout/AccountMenu';
+import { Brand, SkipLink } from '../Layout/Brand';
 
 const SECTIONS: { label: string; page: OpsView['page']; also?: OpsView['page'][] }[] = [
   { label: 'Roster', page: 'roster', also: ['expert'] },
@@ -16,17 +17,12 @@ const SECTIONS: { label: string; page: OpsView['page']; also?: OpsView['page'][]
 export function OpsLayout({ session, view, children }: { session: Session; view: OpsView; children: ReactNode }) {
   return (
     <div className="dash-frame dash-frame--ops">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="site-header">
         <div className="site-header__top site-header__top--wide">
-          <Link to="/ops/roster" className="brand">
-            <span aria-hidden="true" className="brand__mark">
-              ◆
-            </span>{' '}
+          <Brand to="/ops/roster">
             Operations
-          </Link>
+          </Brand>
           <p className="ops-note">Every workspace: changes here are recorded in each workspace's audit log.</p>
           <AccountMenu session={session} />
         </div>
