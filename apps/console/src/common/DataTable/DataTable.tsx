@@ -6,11 +6,12 @@ export type Column = string | { label: string; numeric: true } | false;
 /**
  * A table that scrolls sideways inside its own focusable region (named `label`) instead of
  * widening the page, with a caption for screen readers and, with `actions`, a last column of
- * buttons whose heading only screen readers hear; `footer` rows (totals) close it.
+ * buttons whose heading only screen readers hear; `footer` rows (totals) close it. `region={false}`:
+ * a table inside something already named and reached (a chart's figures) scrolls without a region of its own.
  */
-export function DataTable({ label, caption = label, columns, actions = false, className = 'table', testId, footer, children }: { label: string; caption?: string | null; columns: Column[]; actions?: boolean; className?: string; testId?: string; footer?: ReactNode; children: ReactNode }) {
+export function DataTable({ label, caption = label, columns, actions = false, className = 'table', testId, footer, region = true, children }: { label: string; caption?: string | null; columns: Column[]; actions?: boolean; className?: string; testId?: string; footer?: ReactNode; region?: boolean; children: ReactNode }) {
   return (
-    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+    <div className="table-scroll" {...(region ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}>
       <table className={className} data-testid={testId}>
         {caption !== null && <caption className="visually-hidden">{caption}</caption>}
         <thead>
