@@ -3,7 +3,8 @@ import type { Session } from '../../api/types';
 import { Link } from '../../app/router';
 import { opsPath, type OpsView } from '../../app/routes';
 import { AccountMenu } from '../Layout/AccountMenu';
-import { Brand, SkipLink } from '../Layout/Brand';
+import { Brand } from '../Layout/Brand';
+import { DashFrame } from '../Layout/DashFrame';
 
 const SECTIONS: { label: string; page: OpsView['page']; also?: OpsView['page'][] }[] = [
   { label: 'Roster', page: 'roster', also: ['expert'] },
@@ -16,18 +17,20 @@ const SECTIONS: { label: string; page: OpsView['page']; also?: OpsView['page'][]
 /** Operations' frame: every workspace, the roster and the dead letters, behind an operator's sign-in. */
 export function OpsLayout({ session, view, children }: { session: Session; view: OpsView; children: ReactNode }) {
   return (
-    <div className="dash-frame dash-frame--ops">
-      <SkipLink />
-      <header className="site-header">
-        <div className="site-header__top site-header__top--wide">
-          <Brand to="/ops/roster">
-            Operations
-          </Brand>
-          <p className="ops-note">Every workspace: changes here are recorded in each workspace's audit log.</p>
-          <AccountMenu session={session} />
-        </div>
-      </header>
-      <div className="dash">
+    <DashFrame
+      variant="ops"
+      header={
+        <>
+          <div className="site-header__top site-header__top--wide">
+            <Brand to="/ops/roster">
+              Operations
+            </Brand>
+            <p className="ops-note">Every workspace: changes here are recorded in each workspace's audit log.</p>
+            <AccountMenu session={session} />
+          </div>
+        </>
+      }
+      nav={
         <nav aria-label="Operations" className="dash-nav">
           <ul>
             {SECTIONS.map((section) => {
@@ -42,10 +45,9 @@ export function OpsLayout({ session, view, children }: { session: Session; view:
             })}
           </ul>
         </nav>
-        <main id="main" className="main dash-main" tabIndex={-1}>
-          {children}
-        </main>
-      </div>
-    </div>
+      }
+    >
+      {children}
+    </DashFrame>
   );
 }
