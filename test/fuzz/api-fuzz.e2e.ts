@@ -1,5 +1,8 @@
 import { startServices, type RunningServices } from '../support/service-harness';
-import { clean, formatFailures, formatFigures, fuzzEnv, loadCatalog, prepareWorld, releaseAndMeasureCredits, runFuzz } from '../support/fuzz/runner';
+import { releaseAndMeasureCredits } from '../support/fuzz/credits';
+import { clean, formatFailures, formatFigures } from '../support/fuzz/report';
+import { runFuzz } from '../support/fuzz/runner';
+import { fuzzEnv, loadCatalog, prepareWorld } from '../support/fuzz/world';
 
 /**
  * At least 5,000 generated bad requests (fast-check, from the request schemas of

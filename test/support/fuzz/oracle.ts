@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import type { FuzzCase } from './cases';
+import type { FuzzCase } from './fuzz-case';
 import type { Exchange } from './raw-http';
 import type { Schema } from './schema-arbitrary';
 
