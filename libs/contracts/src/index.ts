@@ -18,3 +18,4 @@ export * from './handoff-events';
 export * from './actor';
 export * from './people-events';
 export * from './limit-request-events';
+export * from './decider';

@@ -8,7 +8,6 @@ export * from './application/cancel-deployment.handler';
 export * from './application/give-feedback.handler';
 export * from './application/reply-to-deployment.handler';
 export * from './application/create-deployment.rules';
-export * from './application/deployment-decider';
 export * from './application/sla';
 export * from './adapters/deployments-view.migrations';
 export * from './adapters/deployments-view.projection';

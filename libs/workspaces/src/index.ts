@@ -4,7 +4,6 @@ export * from './adapters/api-key.query';
 export * from './adapters/workspaces-view.migrations';
 export * from './adapters/workspaces-view.projection';
 export * from './application/create-workspace.handler';
-export * from './application/workspace-decider';
 export * from './application/manage-api-keys.handler';
 export * from './adapters/workspace.query';
 // The audit log and requests to raise the in-flight limit.

@@ -1,6 +1,6 @@
 import { deploymentStreamName, type Output } from '@eh/contracts';
 import { loadAggregate, type EventStore } from '@eh/event-store';
-import { deploymentDecider } from '../application/deployment-decider';
+import { deploymentDecider } from '../domain/deployment.decider';
 import type { ExpertDeploymentView } from '../domain/deployment.expert-view';
 
 /** The deployment a follow-up continues, as the expert working the follow-up reads it beside the new brief. */

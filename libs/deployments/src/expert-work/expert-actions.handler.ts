@@ -1,6 +1,6 @@
 import { DomainError, deploymentStreamName, type ExpertRef, type Output } from '@eh/contracts';
 import { handleCommand, loadAggregate, type EventStore } from '@eh/event-store';
-import { deploymentDecider } from '../application/deployment-decider';
+import { deploymentDecider } from '../domain/deployment.decider';
 import type { DeploymentCommand } from '../domain/deployment.commands';
 import { expertMayRead, expertRelation, toExpertView, type ExpertDeploymentView } from '../domain/deployment.expert-view';
 import type { DeploymentState } from '../domain/deployment.state';

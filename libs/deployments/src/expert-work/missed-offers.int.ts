@@ -7,7 +7,7 @@ import { deploymentStreamName, newId } from '@eh/contracts';
 import { handleCommand } from '@eh/event-store';
 import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { openDatabase, type Database } from '../../../../test/support/all-contexts';
-import { deploymentDecider } from '../application/deployment-decider';
+import { deploymentDecider } from '../domain/deployment.decider';
 import type { DeploymentCommand } from '../domain/deployment.commands';
 import { missedOffersProjection } from './missed-offers.projection';
 import { missedOffersFor } from './missed-offers.query';

@@ -1,6 +1,6 @@
 import { DomainError, deploymentStreamName } from '@eh/contracts';
 import { handleCommand, type EventStore } from '@eh/event-store';
-import { deploymentDecider } from '../application/deployment-decider';
+import { deploymentDecider } from '../domain/deployment.decider';
 import { timerCommand } from '../domain/deployment.timers';
 import { nextSyntheticStep } from '../synthesizer/synthetic-expert';
 import type { TimerJobData } from './timer-scheduler.port';

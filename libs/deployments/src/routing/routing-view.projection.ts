@@ -1,6 +1,6 @@
 import type { DeploymentEvent } from '@eh/contracts';
 import { stateProjection, type ProjectionWrite, type StreamPosition } from '@eh/event-store';
-import { deploymentDecider } from '../application/deployment-decider';
+import { deploymentDecider } from '../domain/deployment.decider';
 import { deploymentTimers } from '../domain/deployment.timers';
 import { syntheticWorkTimer } from '../synthesizer/synthetic-expert';
 

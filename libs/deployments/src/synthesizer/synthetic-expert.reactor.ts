@@ -2,7 +2,7 @@ import { deriveEventId } from '@eh/contracts';
 import { handleCommand, type Decider, type EventStore, type FollowedStreams, type RecordedEvent } from '@eh/event-store';
 import type { DeploymentEvent } from '@eh/contracts';
 import type { DeploymentState } from '../domain/deployment.state';
-import { deploymentDecider } from '../application/deployment-decider';
+import { deploymentDecider } from '../domain/deployment.decider';
 import type { DeploymentCommand } from '../domain/deployment.commands';
 import { syntheticStepsNow, type SyntheticExpertOptions } from './synthetic-expert';
 

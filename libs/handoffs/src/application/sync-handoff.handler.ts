@@ -5,7 +5,7 @@ import { fitsInMemory, priorOutputKey, putMemoryEntry } from '@eh/memory';
 import type { DeploymentSnapshot } from '../domain/handoff.decider';
 import { isFinished, type ExistingHandoff, type HandoffState } from '../domain/handoff.state';
 import { deploymentSnapshot } from './deployment-snapshot';
-import { handoffDecider } from './handoff-decider';
+import { handoffDecider } from '../domain/handoff.decider';
 
 /**
  * Mirrors a deployment into the handoff that opened it, up to the deployment's event at

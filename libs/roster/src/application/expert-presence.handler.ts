@@ -3,7 +3,8 @@ import { handleCommand, type EventStore } from '@eh/event-store';
 import type { ExpertSelfEntry } from '../adapters/roster-view.query';
 import { availableUntilFor } from '../domain/available-until';
 import type { ExpertCommand, ExpertState } from '../domain/expert.decider';
-import { expertDecider, ROSTER_SCOPE, runExpertCommand } from './manage-roster.handler';
+import { expertDecider } from '../domain/expert.decider';
+import { ROSTER_SCOPE, runExpertCommand } from './manage-roster.handler';
 
 /**
  * The expert sets their own availability, optionally `online` until a time (validated here: future,

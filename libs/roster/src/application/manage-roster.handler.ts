@@ -1,17 +1,11 @@
-import { DomainError, expertStreamName, newId, type Availability, type ExpertEvent, type ExpertProfile } from '@eh/contracts';
-import { handleCommand, type Decider, type EventStore } from '@eh/event-store';
+import { DomainError, expertStreamName, newId, type Availability, type ExpertProfile } from '@eh/contracts';
+import { handleCommand, type EventStore } from '@eh/event-store';
 import { generateExpertCredential } from '../adapters/expert-credential';
 import type { RosterEntry } from '../adapters/roster-view.query';
-import { decideExpert, evolveExpert, initialExpertState, type ActiveExpert, type ExpertCommand, type ExpertState } from '../domain/expert.decider';
+import { expertDecider, type ActiveExpert, type ExpertCommand, type ExpertState } from '../domain/expert.decider';
 
 /** workspace_id of roster events (metadata requires one). */
 export const ROSTER_SCOPE = 'roster';
-
-export const expertDecider: Decider<ExpertCommand, ExpertEvent, ExpertState> = {
-  initialState: initialExpertState,
-  evolve: evolveExpert,
-  decide: decideExpert,
-};
 
 export interface RegisteredExpert {
   expert: RosterEntry;

@@ -4,7 +4,7 @@
  * Decisions (docs/decisions.md "Router"): a change that changes nothing appends
  * nothing; a retired expert is gone for good (every command refused).
  */
-import { DomainError } from '@eh/contracts';
+import { DomainError, type Decider } from '@eh/contracts';
 import type { Availability, ExpertEvent, ExpertProfile } from '@eh/contracts';
 import { acceptInvitation, evolveConsoleAccess, invite, NO_CONSOLE_ACCESS, type ConsoleAccess } from './expert-console-access';
 import { availabilityEnded } from './available-until';
@@ -170,3 +170,9 @@ export function decideExpert(command: ExpertCommand, state: ExpertState): Expert
 }
 
 export const foldExpert = (events: readonly ExpertEvent[]): ExpertState => events.reduce(evolveExpert, initialExpertState);
+
+export const expertDecider: Decider<ExpertCommand, ExpertEvent, ExpertState> = {
+  initialState: initialExpertState,
+  evolve: evolveExpert,
+  decide: decideExpert,
+};

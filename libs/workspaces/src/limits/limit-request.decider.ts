@@ -2,7 +2,7 @@
  * A request to raise the in-flight limit (SPEC.md "Limits": "raised via dashboard"): an
  * owner asks with a reason, operations answer. One stream per request; pure.
  */
-import { DomainError, type Actor, type LimitRequestEvent, type LimitRequestOutcome } from '@eh/contracts';
+import { DomainError, type Actor, type LimitRequestEvent, type LimitRequestOutcome, type Decider } from '@eh/contracts';
 
 /** Far above any plan we sell; a typo of an extra zero or two is still refused. */
 export const MAX_REQUESTED_IN_FLIGHT_LIMIT = 10_000;
@@ -108,3 +108,5 @@ export function toLimitRequestResource(state: LimitRequestState): LimitRequestRe
     resolution_note: resolved ? state.resolution_note : null,
   };
 }
+
+export const limitRequestDecider: Decider<LimitRequestCommand, LimitRequestEvent, LimitRequestState> = { initialState: initialLimitRequestState, evolve: evolveLimitRequest, decide: decideLimitRequest };

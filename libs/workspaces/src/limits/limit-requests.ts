@@ -1,9 +1,7 @@
-import { limitRequestStreamName, newId, LIMIT_REQUEST_EVENT_TYPES, type Actor, type LimitRequestEvent, type LimitRequestOutcome } from '@eh/contracts';
-import { foldRecorded, handleCommand, loadAggregate, refoldTouchedStreams, type Decider, type EventStore, type InlineProjection, type RecordedEvent } from '@eh/event-store';
+import { limitRequestStreamName, newId, LIMIT_REQUEST_EVENT_TYPES, type Actor, type LimitRequestOutcome } from '@eh/contracts';
+import { foldRecorded, handleCommand, loadAggregate, refoldTouchedStreams, type EventStore, type InlineProjection, type RecordedEvent } from '@eh/event-store';
 import type { Migration, SqlClient } from '@eh/platform';
-import { decideLimitRequest, evolveLimitRequest, initialLimitRequestState, toLimitRequestResource, type LimitRequestCommand, type LimitRequestResource, type LimitRequestState } from './limit-request.decider';
-
-export const limitRequestDecider: Decider<LimitRequestCommand, LimitRequestEvent, LimitRequestState> = { initialState: initialLimitRequestState, evolve: evolveLimitRequest, decide: decideLimitRequest };
+import { limitRequestDecider, toLimitRequestResource, type LimitRequestResource } from './limit-request.decider';
 
 export const limitRequestsMigrations: readonly Migration[] = [
   {
