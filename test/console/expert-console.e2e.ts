@@ -13,7 +13,7 @@ import { waitUntil } from '@eh/platform/testing';
 import { clearScreenshots, launchBrowser, screenshots, SCREENSHOTS, accessibilityViolations, type ConsoleBrowser } from '../support/browser';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../router/support/router-e2e';
+import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../routing/support/routing-e2e';
 
 const CLOCKS = {
   ...FAST_CLOCKS,

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { accessibilityViolations, clearScreenshots, launchBrowser, screenshots, SCREENSHOTS, type ConsoleBrowser } from '../support/browser';
 import { request } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../router/support/router-e2e';
+import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
 
 const CLOCKS = {
   ...FAST_CLOCKS,

@@ -16,7 +16,7 @@ import { verifyWebhook } from '@eh/webhook-signature';
 import { clearScreenshots, launchBrowser, type ConsoleBrowser } from '../support/browser';
 import { request } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Expert } from '../router/support/router-e2e';
+import { FAST_CLOCKS, RouterE2e, type Expert } from '../routing/support/routing-e2e';
 import { WebhookReceiver, type ReceivedWebhook } from '../webhooks/support/webhook-receiver';
 import { acceptInvitation, confirm, eventually, fromPage, heading, notice, open, PageRecord, recorded, shownSecret, signIn, UI_TIMEOUT_MS } from './support/dashboard-page';
 

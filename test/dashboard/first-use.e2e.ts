@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { clearScreenshots, launchBrowser, screenshots, type ConsoleBrowser } from '../support/browser';
 import { request } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Expert } from '../router/support/router-e2e';
+import { FAST_CLOCKS, RouterE2e, type Expert } from '../routing/support/routing-e2e';
 import { WebhookReceiver } from '../webhooks/support/webhook-receiver';
 import { acceptInvitation, confirm, eventually, fromPage, heading, notice, open, PageRecord, recorded, signIn, UI_TIMEOUT_MS } from './support/dashboard-page';
 

@@ -52,7 +52,7 @@ export interface ServiceConfig {
     offerTimeoutSeconds: number;
     /** How often the router derives every timer again from the events' read model. */
     timerReconcileSeconds: number;
-    /** Brief-fit evidence halves every this many seconds (libs/roster brief-fit.ts). */
+    /** Brief-fit evidence halves every this many seconds (libs/routing brief-fit.ts). */
     briefFitHalfLifeSeconds: number;
   };
   /** SHA-256 of the operations credential guarding /admin/v1; null disables the admin API. */
