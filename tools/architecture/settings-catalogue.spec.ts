@@ -10,7 +10,7 @@ import { tracingConfigFromEnv } from '../../libs/platform/src/observability/trac
 import { databaseUrlFromEnv, poolSizeFromEnv, postgresTimeoutsFromEnv } from '../../libs/platform/src/postgres/postgres-config';
 import { healthAddressFromEnv } from '../../libs/runtime/src/health-listener';
 import { loadMcpConfig } from '../../apps/mcp/src/mcp.config';
-import { loadNotificationConfig } from '../../libs/notifications/src/notifications-config';
+import { loadNotificationConfig } from '../../libs/notifications/src/adapters/notifications-config';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { settingsSection } = require('../settings-table.js') as { settingsSection(readme: string): string | null };

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { deploymentsViewMigrations } from './adapters/deployments-view.migrations';
 import { deploymentsViewProjection } from './adapters/deployments-view.projection';
-import { missedOffersMigrations } from './expert-work/missed-offers.migrations';
-import { missedOffersProjection } from './expert-work/missed-offers.projection';
+import { missedOffersMigrations } from './adapters/missed-offers.migrations';
+import { missedOffersProjection } from './adapters/missed-offers.projection';
 
 /**
  * The deployments context: the decider and its handlers, the deployment read models and the

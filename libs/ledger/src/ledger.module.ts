@@ -9,7 +9,7 @@ import { LedgerRpcController } from './adapters/rpc/ledger-rpc.controller';
 import { ledgerPolicy } from './application/ledger-policy';
 import { CachedAccountRunner } from './application/account-runner';
 import { AccountSerializer } from './application/account-serializer';
-import { LedgerRuntime } from './application/ledger.runtime';
+import { LedgerRuntime } from './ledger.runtime';
 
 /**
  * The ledger context: credit accounts. Its reservations view also projects

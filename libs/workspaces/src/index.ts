@@ -7,9 +7,11 @@ export * from './application/create-workspace.handler';
 export * from './application/manage-api-keys.handler';
 export * from './adapters/workspace.query';
 // The audit log and requests to raise the in-flight limit.
-export * from './audit/audit-entry';
-export * from './audit/audit-log.migrations';
-export * from './audit/audit-log.projection';
-export * from './limits/limit-request.decider';
-export * from './limits/limit-requests';
+export * from './domain/audit-entry';
+export * from './adapters/audit-log.migrations';
+export * from './adapters/audit-log.projection';
+export * from './domain/limit-request.decider';
+export * from './application/limit-requests.handler';
+export * from './adapters/limit-requests-view.projection';
+export * from './adapters/limit-requests-view.query';
 export * from './workspaces.module';

@@ -4,7 +4,7 @@ import type { DeploymentEvent } from '@eh/contracts';
 import type { DeploymentState } from '../domain/deployment.state';
 import { deploymentDecider } from '../domain/deployment.decider';
 import type { DeploymentCommand } from '../domain/deployment.commands';
-import { syntheticStepsNow, type SyntheticExpertOptions } from './synthetic-expert';
+import { syntheticStepsNow, type SyntheticExpertOptions } from '../domain/synthetic-expert';
 
 /** The deployment's decider over a list of commands, each decided on the state the previous left. */
 const stepsDecider: Decider<DeploymentCommand[], DeploymentEvent, DeploymentState> = {

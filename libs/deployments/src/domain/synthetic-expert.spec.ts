@@ -1,6 +1,6 @@
 import type { DeploymentCreated, DeploymentEvent } from '@eh/contracts';
-import { decide } from '../domain/deployment.decider';
-import { evolve, foldDeployment } from '../domain/deployment.evolve';
+import { decide } from './deployment.decider';
+import { evolve, foldDeployment } from './deployment.evolve';
 import { nextSyntheticStep, SYNTHETIC_EXPERT, syntheticStepsNow } from './synthetic-expert';
 
 const now = new Date('2026-11-21T10:00:00.000Z');

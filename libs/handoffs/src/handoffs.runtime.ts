@@ -3,7 +3,7 @@ import type { DeploymentEvent } from '@eh/contracts';
 import { deploymentDecider, type DeploymentState } from '@eh/deployments';
 import { FollowedStreams, type ContextRuntimeDeclaration, type EventStore, type Reactor } from '@eh/event-store';
 import { ContextRuntime, EVENT_STORE } from '@eh/platform';
-import { reactToDeploymentForHandoff } from './handoff-mirror.reactor';
+import { reactToDeploymentForHandoff } from './reactors/handoff-mirror.reactor';
 
 /**
  * Handoffs mirror their deployments. In the router the mirror rides on `router-deployments`

@@ -1,7 +1,7 @@
 import { checkUrlShape } from '@eh/delivery';
-import { CHANNELS, type Channel } from './domain/notification';
-import { DEFAULT_RETRY_POLICIES, parseRetryDelays, type RetryPolicy } from './domain/retry-schedule';
-import type { VapidKeys } from './adapters/push.channel';
+import { CHANNELS, type Channel } from '../domain/notification';
+import { DEFAULT_RETRY_POLICIES, parseRetryDelays, type RetryPolicy } from '../domain/retry-schedule';
+import type { VapidKeys } from './push.channel';
 
 export interface NotificationConfig {
   /** `${PUBLIC_BASE_URL}/console`: e-mail links open pages below it. */

@@ -2,12 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LIVE_DEPLOYMENTS_SUBJECT } from '@eh/contracts';
 import type { BackgroundWorker, ContextRuntimeDeclaration, Reactor } from '@eh/event-store';
 import { CONFIG, ContextRuntime, SQL, startPeriodicTask, type PeriodicTask, type ServiceConfig, type SignalGauge, type SqlClient } from '@eh/platform';
-import { ledgerGauges } from '../adapters/ledger-signals';
-import { CachedAccountRunner } from './account-runner';
-import { AccountSerializer } from './account-serializer';
-import { accountCommandFor, accountCommandForWorkspace, applyCreditReaction } from './credit-reactions';
-import { releaseOrphans, rollEndedCycles } from './ledger-sweeps';
-import { TestModeDeployments } from './test-mode-deployments';
+import { ledgerGauges } from './adapters/ledger-signals';
+import { CachedAccountRunner } from './application/account-runner';
+import { AccountSerializer } from './application/account-serializer';
+import { accountCommandFor, accountCommandForWorkspace, applyCreditReaction } from './application/credit-reactions';
+import { releaseOrphans, rollEndedCycles } from './application/ledger-sweeps';
+import { TestModeDeployments } from './application/test-mode-deployments';
 
 /**
  * What the ledger runs besides its request handlers

@@ -1,7 +1,7 @@
 import type { KeyMode } from '@eh/contracts';
 import type { InlineProjection } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
-import { AUDITED_EVENT_TYPES, auditEntryOf, type AuditEntry } from './audit-entry';
+import { AUDITED_EVENT_TYPES, auditEntryOf, type AuditEntry } from '../domain/audit-entry';
 
 /**
  * An event that does not carry its mode, or a name for what it changed, finds them on the thing it

@@ -1,9 +1,9 @@
-import type { DeploymentCommand } from '../domain/deployment.commands';
-import type { DeploymentState, InProgressDeployment } from '../domain/deployment.state';
-import { SYNTHETIC_EXPERT } from '../domain/synthetic-expert.ref';
-import { timerJobId } from '../domain/deployment.timers';
-import { decide } from '../domain/deployment.decider';
-import { evolve } from '../domain/deployment.evolve';
+import type { DeploymentCommand } from './deployment.commands';
+import type { DeploymentState, InProgressDeployment } from './deployment.state';
+import { SYNTHETIC_EXPERT } from './synthetic-expert.ref';
+import { timerJobId } from './deployment.timers';
+import { decide } from './deployment.decider';
+import { evolve } from './deployment.evolve';
 import { synthesizeOutput } from './synthesized-output';
 import { testScriptOf } from './test-script';
 

@@ -1,7 +1,7 @@
 /** Scripted test mode: each `test_script` plays one branch an agent must handle. */
 import type { DeploymentCreated, DeploymentEvent, Metadata } from '@eh/contracts';
-import { decide } from '../domain/deployment.decider';
-import { foldDeployment } from '../domain/deployment.evolve';
+import { decide } from './deployment.decider';
+import { foldDeployment } from './deployment.evolve';
 import { nextSyntheticStep, syntheticWorkTimer } from './synthetic-expert';
 import { testScriptOf } from './test-script';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DeploymentCreated, Output } from '@eh/contracts';
-import { exampleOutputData } from '../domain/output-schema/output-data.example';
+import { exampleOutputData } from './output-schema/output-data.example';
 
 type Brief = Pick<DeploymentCreated['data'], 'brief' | 'skills' | 'context_url' | 'context_files' | 'urgency' | 'handoff' | 'output_schema'>;
 

@@ -3,10 +3,10 @@ import type { BackgroundWorker, ContextRuntimeDeclaration, Reactor } from '@eh/e
 import { createMailSender, loadMailConfig, type MailSender } from '@eh/mail';
 import { LIVE_DEPLOYMENTS_SUBJECT } from '@eh/contracts';
 import { CONFIG, ContextRuntime, SQL, type ServiceConfig, type SqlClient } from '@eh/platform';
-import { isNotifyingEventType } from '../domain/notification-for-event';
-import { planNotifications } from '../application/plan-notifications';
-import { NotificationDispatcher } from '../application/notification-dispatcher';
-import { loadNotificationConfig } from '../notifications-config';
+import { isNotifyingEventType } from './domain/notification-for-event';
+import { planNotifications } from './application/plan-notifications';
+import { NotificationDispatcher } from './application/notification-dispatcher';
+import { loadNotificationConfig } from './adapters/notifications-config';
 
 /** The durable of the notifications reactor: its own, so a slow or failing send never holds routing. */
 export const NOTIFICATIONS_DURABLE = 'notifications';
