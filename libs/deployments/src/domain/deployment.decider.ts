@@ -222,3 +222,18 @@ export const deploymentDecider: Decider<DeploymentCommand, DeploymentEvent, Depl
   evolve,
   decide,
 };
+
+/** The deployment's decider over a list of commands, each decided on the state the previous left. */
+export const deploymentStepsDecider: Decider<DeploymentCommand[], DeploymentEvent, DeploymentState> = {
+  ...deploymentDecider,
+  decide: (commands, state) => {
+    const events: DeploymentEvent[] = [];
+    let current = state;
+    for (const command of commands) {
+      const decided = deploymentDecider.decide(command, current);
+      events.push(...decided);
+      current = decided.reduce(deploymentDecider.evolve, current);
+    }
+    return events;
+  },
+};

@@ -1,25 +1,8 @@
-import { deriveEventId } from '@eh/contracts';
-import { handleCommand, type Decider, type EventStore, type FollowedStreams, type RecordedEvent } from '@eh/event-store';
-import type { DeploymentEvent } from '@eh/contracts';
+import { deriveEventId, type DeploymentEvent } from '@eh/contracts';
+import { handleCommand, type EventStore, type FollowedStreams, type RecordedEvent } from '@eh/event-store';
 import type { DeploymentState } from '../domain/deployment.state';
-import { deploymentDecider } from '../domain/deployment.decider';
-import type { DeploymentCommand } from '../domain/deployment.commands';
+import { deploymentStepsDecider } from '../domain/deployment.decider';
 import { syntheticStepsNow, type SyntheticExpertOptions } from '../domain/synthetic-expert';
-
-/** The deployment's decider over a list of commands, each decided on the state the previous left. */
-const stepsDecider: Decider<DeploymentCommand[], DeploymentEvent, DeploymentState> = {
-  ...deploymentDecider,
-  decide: (commands, state) => {
-    const events: DeploymentEvent[] = [];
-    let current = state;
-    for (const command of commands) {
-      const decided = deploymentDecider.decide(command, current);
-      events.push(...decided);
-      current = decided.reduce(deploymentDecider.evolve, current);
-    }
-    return events;
-  },
-};
 
 /**
  * Plays the expert for test-mode deployments: each deployment event leads to the next steps of
@@ -39,7 +22,7 @@ export async function reactToDeploymentEvent(
   if (assumed && (assumed.state.status === 'initial' || assumed.state.details.mode !== 'test')) return;
   await handleCommand(
     store,
-    stepsDecider,
+    deploymentStepsDecider,
     event.streamName,
     (state, revision) => {
       const steps = revision === event.streamRevision ? syntheticStepsNow(state, new Date(), options) : [];
