@@ -2,20 +2,13 @@
  * A request to raise the in-flight limit (SPEC.md "Limits": "raised via dashboard"): an
  * owner asks with a reason, operations answer. One stream per request; pure.
  */
-import { DomainError, type Actor, type LimitRequestEvent, type LimitRequestOutcome, type Decider } from '@eh/contracts';
+import { DomainError, type Actor, type LimitIncreaseRequested, type LimitRequestEvent, type LimitRequestOutcome, type Decider } from '@eh/contracts';
 
 /** Far above any plan we sell; a typo of an extra zero or two is still refused. */
 export const MAX_REQUESTED_IN_FLIGHT_LIMIT = 10_000;
 
-export interface LimitRequestDetails {
-  request_id: string;
-  workspace_id: string;
-  current_in_flight_limit: number;
-  requested_in_flight_limit: number;
-  reason: string;
-  requested_by: Actor;
-  created_at: string;
-}
+/** The request as its creation event carries it, with `requested_at` kept as `created_at`. */
+export type LimitRequestDetails = Omit<LimitIncreaseRequested['data'], 'requested_at'> & { created_at: string };
 
 export type LimitRequestState =
   | { status: 'none' }
