@@ -6,7 +6,7 @@ import { syntheticStepsNow, type SyntheticExpertOptions } from '../domain/synthe
 
 /**
  * Plays the expert for test-mode deployments: each deployment event leads to the next steps of
- * the deployment's script (libs/deployments synthesizer/test-script.ts), all it can take now, in one append. It acts only when the
+ * the deployment's script (domain/test-script.ts), all it can take now, in one append. It acts only when the
  * event is still the stream's latest, so a redelivered old event does nothing; ids derive from
  * the event, so a retried step appends nothing twice.
  */
