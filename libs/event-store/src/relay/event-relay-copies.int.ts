@@ -1,19 +1,14 @@
 import { waitUntil } from '@eh/platform/testing';
 import type { RecordedEvent } from '../event-store.port';
 import { newEvents } from '../testing/contract-fixtures';
-import { createJetStreamTestEnv, type JetStreamTestEnv } from '../testing/jetstream-test-env';
+import { freshJetStreamEnvPerTest, type JetStreamTestEnv } from '../testing/jetstream-test-env';
 import { PostgresEventStore } from '../postgres/postgres-event-store';
 import { relayLag } from './relay-lag.query';
 import { storedMessages, storedEvents, streamCount, storeOrder, relayFor, losingOnePublish } from './event-relay.fixtures';
 
 describe('EventRelay: copies, deferral and leadership', () => {
   let env: JetStreamTestEnv;
-  beforeEach(async () => {
-    env = await createJetStreamTestEnv();
-  });
-  afterEach(async () => {
-    await env.cleanup();
-  });
+  freshJetStreamEnvPerTest((fresh) => (env = fresh));
 
   it('publishes a copy of what a copy\'s selector takes right after its original, on `<prefix>.<token>.<subject>`, once, and starts the selector again after a failed publish', async () => {
     // The selector folds `flag` streams in commit order: an order goes out again while a flag is on.

@@ -2,7 +2,7 @@ import { waitUntil } from '@eh/platform/testing';
 import type { JetStreamClient } from 'nats';
 import type { RecordedEvent } from '../event-store.port';
 import { newEvents } from '../testing/contract-fixtures';
-import { createJetStreamTestEnv, type JetStreamTestEnv } from '../testing/jetstream-test-env';
+import { freshJetStreamEnvPerTest, type JetStreamTestEnv } from '../testing/jetstream-test-env';
 import { PostgresEventStore } from '../postgres/postgres-event-store';
 import { relayLag } from './relay-lag.query';
 import { storeOnlyAppends } from './stream-qualifiers';
@@ -11,12 +11,7 @@ import { storedMessages, storedEvents, streamCount, storeOrder, relayFor, losing
 
 describe('EventRelay', () => {
   let env: JetStreamTestEnv;
-  beforeEach(async () => {
-    env = await createJetStreamTestEnv();
-  });
-  afterEach(async () => {
-    await env.cleanup();
-  });
+  freshJetStreamEnvPerTest((fresh) => (env = fresh));
 
   it('publishes every event in store order, each append as one message with its subject and Nats-Msg-Id, and keeps tailing', async () => {
     await appendAcrossStreams(env, 6, 4);

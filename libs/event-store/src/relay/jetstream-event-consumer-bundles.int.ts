@@ -1,16 +1,11 @@
 import { waitUntil } from '@eh/platform/testing';
 import { newEvents } from '../testing/contract-fixtures';
-import { createJetStreamTestEnv, type JetStreamTestEnv } from '../testing/jetstream-test-env';
+import { freshJetStreamEnvPerTest, type JetStreamTestEnv } from '../testing/jetstream-test-env';
 import { DURABLE, appendAndRelay, consumerFor, waitAllAcked } from './jetstream-event-consumer.fixtures';
 
 describe('JetStreamEventConsumer: bundles', () => {
   let env: JetStreamTestEnv;
-  beforeEach(async () => {
-    env = await createJetStreamTestEnv();
-  });
-  afterEach(async () => {
-    await env.cleanup();
-  });
+  freshJetStreamEnvPerTest((fresh) => (env = fresh));
 
   it('hands the events of a bundle to the handler in order, the ones it accepts, and acks the message once all are marked', async () => {
     const events = await appendAndRelay(env, 5, 'order', true);

@@ -2,18 +2,13 @@ import { connectNats } from '@eh/platform';
 import { waitUntil } from '@eh/platform/testing';
 import type { RecordedEvent } from '../event-store.port';
 import { newEvents } from '../testing/contract-fixtures';
-import { createJetStreamTestEnv, type JetStreamTestEnv } from '../testing/jetstream-test-env';
+import { freshJetStreamEnvPerTest, type JetStreamTestEnv } from '../testing/jetstream-test-env';
 import { EventRelay } from './event-relay';
 import { DURABLE, appendAndRelay, consumerFor, waitAllAcked, countBy } from './jetstream-event-consumer.fixtures';
 
 describe('JetStreamEventConsumer', () => {
   let env: JetStreamTestEnv;
-  beforeEach(async () => {
-    env = await createJetStreamTestEnv();
-  });
-  afterEach(async () => {
-    await env.cleanup();
-  });
+  freshJetStreamEnvPerTest((fresh) => (env = fresh));
 
   it('hands each event of its subject to the handler once, in order, and acks it', async () => {
     const events = await appendAndRelay(env, 12);
