@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { listRoster } from '@eh/roster';
+import { listRoster } from '@eh/routing';
 import { request } from '../test/support/http';
 import { startServices } from '../test/support/service-harness';
 import { percentiles, timed } from './latency';

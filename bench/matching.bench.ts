@@ -2,10 +2,10 @@ import { deploymentStreamName, newId } from '@eh/contracts';
 import { deploymentDecider, type CreateDeployment } from '@eh/deployments';
 import { handleCommand } from '@eh/event-store';
 import { createTestDatabase } from '@eh/platform/testing';
-import { evidenceFrom, offerDeployment, quoteDeployment, rankCandidates, recentCompletions, registerExpert, retireExpert, rosterCandidates } from '@eh/roster';
+import { evidenceFrom, offerDeployment, quoteDeployment, rankCandidates, recentCompletions, registerExpert, retireExpert, rosterCandidates } from '@eh/routing';
 import { openDatabase } from '@eh/runtime';
 import type { Pool } from 'pg';
-import { rosterOfForty, SKILL_POOL } from '../libs/roster/src/domain/testing/roster-of-forty';
+import { rosterOfForty, SKILL_POOL } from '../libs/routing/src/domain/testing/roster-of-forty';
 import { percentiles } from './latency';
 
 const PENDING = Number(process.env.BENCH_PENDING ?? 1000);

@@ -7,7 +7,7 @@ import { TaskState, type Part, type StreamResponse } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
 import { waitUntil } from '@eh/platform/testing';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../router/support/router-e2e';
+import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
 import { briefMessage, discoverClient, drain, replyMessage, stateName, summary, taskOf, withKey } from './support/a2a-e2e';
 
 const SCHEMA = { type: 'object', properties: { tagline: { type: 'string' } }, required: ['tagline'] };

@@ -7,7 +7,7 @@ import type { Client } from '@a2a-js/sdk/client';
 import { waitUntil } from '@eh/platform/testing';
 import { verifyWebhook } from '@eh/webhook-signature';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Workspace } from '../router/support/router-e2e';
+import { FAST_CLOCKS, RouterE2e, type Workspace } from '../routing/support/routing-e2e';
 import { WebhookReceiver } from '../webhooks/support/webhook-receiver';
 import { briefMessage, discoverClient, drain, rawCall, replyMessage, stateName, summary, taskOf, withKey } from './support/a2a-e2e';
 

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../router/support/router-e2e';
+import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../routing/support/routing-e2e';
 import { ADMIN, ConsoleClient, signedIn } from './support/console-client';
 
 const URL_TTL_SECONDS = 3;

@@ -9,7 +9,7 @@ import { waitUntil } from '@eh/platform/testing';
 import { accessibilityViolations, clearScreenshots, launchBrowser, screenshots, type ConsoleBrowser } from '../support/browser';
 import { request } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../router/support/router-e2e';
+import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
 
 const PASSWORD = 'correct horse battery staple';
 const UI_TIMEOUT_MS = 30_000;

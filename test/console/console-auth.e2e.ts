@@ -7,7 +7,7 @@ import type { OpenApiDocument } from '../../apps/gateway/src/openapi/openapi-doc
 import { DocumentedResponses, openApiSchemaErrors } from '../../apps/gateway/src/openapi/testing/openapi-validators';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../router/support/router-e2e';
+import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
 import { ADMIN, ConsoleClient, invite, sessionCookie, type Invitation, type Session } from './support/console-client';
 
 const PASSWORD = 'amber kettle on the quay';

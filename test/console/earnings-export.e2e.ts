@@ -9,7 +9,7 @@ import type { SqlClient } from '@eh/platform';
 import { earningsExportPage } from '@eh/deployments';
 import type { ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../router/support/router-e2e';
+import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
 
 const CLOCKS = { ...FAST_CLOCKS, OFFER_TIMEOUT_SECONDS: '120', SLA_STANDARD_SECONDS: '3600', SLA_PRIORITY_SECONDS: '1800', REPLY_WINDOW_SECONDS: '600' };
 const SKILL = 'earnings-export';

@@ -13,7 +13,7 @@ import { clearScreenshots, launchBrowser, screenshots, accessibilityViolations, 
 import { heading, inviteExpert, lastNotice, notice, PASSWORD, PERSON_CLOCKS, recordedStep, setPassword, UI_TIMEOUT_MS } from '../support/console-page';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { RouterE2e, type Deployment, type Expert, type Workspace } from '../router/support/router-e2e';
+import { RouterE2e, type Deployment, type Expert, type Workspace } from '../routing/support/routing-e2e';
 
 const CLOCKS = { ...PERSON_CLOCKS, ATTACHMENT_URL_SECRET: 'console-e2e-attachment-url-secret-0123456789' };
 const SKILL = 'console-e2e';

@@ -14,7 +14,7 @@ import { waitUntil } from '@eh/platform/testing';
 import { accessibilityViolations, clearScreenshots, launchBrowser, screenshots, type ConsoleBrowser } from '../support/browser';
 import { heading as headingOn, PERSON_CLOCKS, recordedStep, signInInvitedExpert, UI_TIMEOUT_MS } from '../support/console-page';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { RouterE2e, type Expert, type Workspace } from '../router/support/router-e2e';
+import { RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
 
 const CLOCKS = PERSON_CLOCKS;
 const SKILL = 'notify-e2e';

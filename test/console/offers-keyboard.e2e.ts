@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { accessibilityViolations, clearScreenshots, launchBrowser, screenshots, type ConsoleBrowser } from '../support/browser';
 import { heading as headingOn, notice as noticeOn, PERSON_CLOCKS, recordedStep, signInInvitedExpert, UI_TIMEOUT_MS } from '../support/console-page';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { RouterE2e, type Expert, type Workspace } from '../router/support/router-e2e';
+import { RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
 
 const CLOCKS = {
   ...PERSON_CLOCKS,

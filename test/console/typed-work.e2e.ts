@@ -12,7 +12,7 @@ import { clearScreenshots, launchBrowser, screenshots, accessibilityViolations, 
 import { heading as headingOn, notice as noticeOn, PERSON_CLOCKS, recordedStep, signInInvitedExpert, UI_TIMEOUT_MS } from '../support/console-page';
 import { request } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { RouterE2e, type Deployment, type Expert, type Workspace } from '../router/support/router-e2e';
+import { RouterE2e, type Deployment, type Expert, type Workspace } from '../routing/support/routing-e2e';
 
 const CLOCKS = { ...PERSON_CLOCKS, ATTACHMENT_URL_SECRET: 'typed-work-e2e-attachment-url-secret-0123456789' };
 const SKILL = 'typed-work-e2e';

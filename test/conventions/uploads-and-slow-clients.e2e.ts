@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { request, type ErrorBody } from '../support/http';
 import { RawConnection, requestHead, type RawAnswer } from '../support/raw-http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../router/support/router-e2e';
+import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../routing/support/routing-e2e';
 
 const MAX_UPLOAD = 25 * 1024 * 1024;
 const REQUEST_TIMEOUT_MS = 4000;

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { clearScreenshots, launchBrowser, screenshots, type ConsoleBrowser } from '../support/browser';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Deployment } from '../router/support/router-e2e';
+import { FAST_CLOCKS, RouterE2e, type Deployment } from '../routing/support/routing-e2e';
 import { acceptInvitation, eventually, heading, notice, PageRecord, recorded, UI_TIMEOUT_MS } from './support/dashboard-page';
 
 const STEP_TIMEOUT_MS = 300_000;

@@ -5,7 +5,7 @@
  */
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Workspace } from '../router/support/router-e2e';
+import { FAST_CLOCKS, RouterE2e, type Workspace } from '../routing/support/routing-e2e';
 
 interface Quote {
   object: string;

@@ -7,7 +7,7 @@
 import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody, type JsonResponse } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../router/support/router-e2e';
+import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
 import { WebhookReceiver } from '../webhooks/support/webhook-receiver';
 
 interface Handoff {

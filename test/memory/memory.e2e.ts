@@ -4,7 +4,7 @@
  */
 import { request, type ErrorBody, type JsonResponse } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { RouterE2e, type Workspace } from '../router/support/router-e2e';
+import { RouterE2e, type Workspace } from '../routing/support/routing-e2e';
 
 interface Entry {
   object: string;

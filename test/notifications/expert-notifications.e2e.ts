@@ -9,7 +9,7 @@ import { request, type ErrorBody } from '../support/http';
 import { LocalPushService } from '../support/push-service';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { SmtpInbox } from '../support/smtp-inbox';
-import type { Workspace } from '../router/support/router-e2e';
+import type { Workspace } from '../routing/support/routing-e2e';
 import { NOTIFY_CLOCKS, NotificationsE2e, vapidEnv } from './support/notifications-e2e';
 
 describe('expert notifications by e-mail and Web Push', () => {

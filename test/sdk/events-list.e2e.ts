@@ -2,7 +2,7 @@ import { ExpertHandoff, type ServiceEvent } from '@expert-handoff/sdk';
 import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Workspace } from '../router/support/router-e2e';
+import { FAST_CLOCKS, RouterE2e, type Workspace } from '../routing/support/routing-e2e';
 
 /**
  * `GET /v1/events`, the pull path: a workspace's public events of the key's mode, newest first,

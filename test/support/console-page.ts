@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { FAST_CLOCKS, type Expert, type RouterE2e } from '../router/support/router-e2e';
+import { FAST_CLOCKS, type Expert, type RouterE2e } from '../routing/support/routing-e2e';
 import { SCREENSHOTS } from './browser';
 import { request } from './http';
 import type { RunningServices } from './service-harness';

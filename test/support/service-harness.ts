@@ -17,7 +17,7 @@ const SERVICE_READY_TIMEOUT_MS = 90_000;
 
 export const SERVICE_NAMES = ['relay', 'router', 'webhooks', 'ledger', 'gateway'] as const;
 /**
- * `router-2`: a second router replica, started only on request (test/router/router-replicas.e2e.ts).
+ * `router-2`: a second router replica, started only on request (test/routing/router-replicas.e2e.ts).
  * `gateway-2`: a second gateway replica on its own port (`urlOf('gateway-2')`), same public address (test/console).
  */
 export type ServiceName = (typeof SERVICE_NAMES)[number] | 'router-2' | 'gateway-2';
@@ -81,7 +81,7 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
     // first skip most of the compiling, the largest part of a service's start.
     NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(os.tmpdir(), 'expert-handoff-compile-cache'),
     // Tests about other things play experts over the API without holding the console's event
-    // stream; presence tests (test/router/expert-presence.e2e.ts) set EXPERT_REACHABILITY=required.
+    // stream; presence tests (test/routing/expert-presence.e2e.ts) set EXPERT_REACHABILITY=required.
     EXPERT_REACHABILITY: 'off',
     ...extraEnv,
   };

@@ -28,7 +28,7 @@ export const CONTEXT_MATRIX: Record<string, readonly string[]> = {
   'scope:identity': [],
   'scope:memory': ['scope:deployments'],
   'scope:handoffs': ['scope:deployments', 'scope:memory'],
-  'scope:roster': ['scope:deployments', 'scope:identity', 'scope:notifications'],
+  'scope:routing': ['scope:deployments', 'scope:identity', 'scope:notifications'],
   'scope:attachments': ['scope:deployments'],
   'scope:delivery': ['scope:deployments', 'scope:handoffs', 'scope:workspaces', 'scope:attachments'],
   // Push endpoints are checked as webhook URLs are (delivery's URL shape rules).

@@ -1,35 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { boundaryViolations, type Project, type SourceFile } from './boundary-rules';
+import { files, projects, ROOT, sourceFiles } from './repository';
 
-const ROOT = path.resolve(__dirname, '../..');
 const IMPORT = /(?:from|import|require\()\s*['"]([^'"]+)['"]/g;
-
-function* sourceFiles(dir: string): Generator<string> {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules') yield* sourceFiles(full);
-    } else if (/\.tsx?$/.test(entry.name)) yield full;
-  }
-}
-
-/** Every project.json under apps/ and libs/, with its root and tags. */
-function projects(): Project[] {
-  return ['apps', 'libs'].flatMap((top) =>
-    fs
-      .readdirSync(path.join(ROOT, top))
-      .filter((name) => fs.existsSync(path.join(ROOT, top, name, 'project.json')))
-      .map((name) => {
-        const json = JSON.parse(fs.readFileSync(path.join(ROOT, top, name, 'project.json'), 'utf8')) as { name: string; tags?: string[] };
-        return { name: json.name, root: `${top}/${name}`, tags: json.tags ?? [] };
-      }),
-  );
-}
-
-function files(top: 'apps' | 'libs'): SourceFile[] {
-  return [...sourceFiles(path.join(ROOT, top))].map((file) => ({ path: path.relative(ROOT, file).split(path.sep).join('/'), source: fs.readFileSync(file, 'utf8') }));
-}
 
 /** The top-level folder and project a file or a resolved import belongs to, e.g. `apps/gateway`. */
 function projectOf(file: string): string {

@@ -10,7 +10,7 @@ import { tracingConfigFromEnv } from '../../libs/platform/src/observability/trac
 import { databaseUrlFromEnv, poolSizeFromEnv, postgresTimeoutsFromEnv } from '../../libs/platform/src/postgres/postgres-config';
 import { healthAddressFromEnv } from '../../libs/runtime/src/health-listener';
 import { loadMcpConfig } from '../../apps/mcp/src/mcp.config';
-import { loadNotificationConfig } from '../../libs/notifications/src/notifications-config';
+import { loadNotificationConfig } from '../../libs/notifications/src/adapters/notifications-config';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { settingsSection } = require('../settings-table.js') as { settingsSection(readme: string): string | null };
@@ -43,6 +43,8 @@ const DESTRUCTURED_READ = /\{([^{}]*)\}\s*=\s*(?:process\.)?env\b/g;
 /** `env[name]`: the file's helper reads a name it is given, so every quoted SCREAMING_SNAKE literal in it is a setting's name. */
 const DYNAMIC_READ = /\benv\[\s*[a-z_$][\w$]*\s*\]/;
 const NAME_LITERAL = new RegExp(`['"](${NAME})['"]`, 'g');
+/** `integerSetting(env, 'X', …)`: the config loaders' shared reader (libs/platform env-setting.ts). */
+const SHARED_READER_READ = new RegExp(`\\bintegerSetting\\(\\s*env\\s*,\\s*['"\`](${NAME})['"\`]`, 'g');
 
 function sourceFiles(): string[] {
   const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', 'apps', 'libs'], { cwd: ROOT, encoding: 'utf8' });
@@ -61,6 +63,7 @@ function settingsReadInSource(): Map<string, Set<string>> {
     const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
     for (const match of text.matchAll(MEMBER_READ)) note(match[1], file);
     for (const match of text.matchAll(INDEX_READ)) note(match[1], file);
+    for (const match of text.matchAll(SHARED_READER_READ)) note(match[1], file);
     for (const match of text.matchAll(DESTRUCTURED_READ)) {
       for (const part of match[1].split(',')) {
         const name = part.split(':')[0].trim();

@@ -14,7 +14,7 @@ import { expertDraftsMigrations } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import { identityMigrations } from '@eh/identity';
 import type { Migration, ServiceConfig, SqlClient } from '@eh/platform';
-import { ConsolePresence } from '@eh/roster';
+import { ConsolePresence } from '@eh/routing';
 import type { Redis } from 'ioredis';
 import type { NatsConnection } from 'nats';
 import type { Pool } from 'pg';

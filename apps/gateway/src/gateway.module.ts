@@ -8,7 +8,7 @@ import { IdentityModule } from '@eh/identity';
 import { LedgerModule } from '@eh/ledger';
 import { MemoryModule } from '@eh/memory';
 import { CONFIG, type ServiceConfig, type SqlClient } from '@eh/platform';
-import { RosterModule } from '@eh/roster';
+import { RoutingModule } from '@eh/routing';
 import { InfrastructureModule, type ContextModule } from '@eh/runtime';
 import { WorkspacesModule } from '@eh/workspaces';
 import { AdminGuard } from './admin/admin.guard';
@@ -44,7 +44,7 @@ import { WORKSPACES_CONTROLLERS } from './routes/workspaces.routes';
  * handoffs, webhook endpoints and replays), so it mounts them all and its appends keep every
  * read model current. It runs none of their reactors or workers: those are the other services'.
  */
-export const GATEWAY_CONTEXT_MODULES: readonly ContextModule[] = [WorkspacesModule, DeploymentsModule, DeliveryModule, RosterModule, LedgerModule, MemoryModule, HandoffsModule, IdentityModule];
+export const GATEWAY_CONTEXT_MODULES: readonly ContextModule[] = [WorkspacesModule, DeploymentsModule, DeliveryModule, RoutingModule, LedgerModule, MemoryModule, HandoffsModule, IdentityModule];
 
 export interface GatewayDependencies {
   config: ServiceConfig;

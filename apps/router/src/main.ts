@@ -1,6 +1,6 @@
 import { DeploymentsModule } from '@eh/deployments';
 import { HandoffsModule } from '@eh/handoffs';
-import { RosterModule } from '@eh/roster';
+import { RoutingModule } from '@eh/routing';
 import { runNestService } from '@eh/runtime';
 
 /**
@@ -10,4 +10,4 @@ import { runNestService } from '@eh/runtime';
  * needed: they share the durable consumers and the timer queue. What runs is what the mounted
  * modules declare (docs/architecture.md).
  */
-runNestService({ name: 'router', modules: [DeploymentsModule, RosterModule, HandoffsModule], poolSize: 10 });
+runNestService({ name: 'router', modules: [DeploymentsModule, RoutingModule, HandoffsModule], poolSize: 10 });

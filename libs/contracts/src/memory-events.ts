@@ -21,7 +21,8 @@ export interface MemorySource {
   handoff_id: string | null;
 }
 
-interface EntryContent {
+/** What an entry holds, as its events carry it. */
+export interface MemoryEntryContent {
   workspace_id: string;
   mode: KeyMode;
   key: string;
@@ -32,12 +33,12 @@ interface EntryContent {
 
 export interface MemoryEntryCreated {
   type: 'memory.entry_created';
-  data: EntryContent & { created_at: string };
+  data: MemoryEntryContent & { created_at: string };
 }
 
 export interface MemoryEntryUpdated {
   type: 'memory.entry_updated';
-  data: EntryContent & { updated_at: string };
+  data: MemoryEntryContent & { updated_at: string };
 }
 
 export interface MemoryEntryDeleted {

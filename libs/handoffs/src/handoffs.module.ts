@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { MemoryModule } from '@eh/memory';
 import { handoffsViewMigrations } from './adapters/handoffs-view.migrations';
 import { handoffsViewProjection } from './adapters/handoffs-view.projection';
-import { HandoffMirror } from './reactors/handoff-mirror.runtime';
+import { HandoffMirror } from './handoffs.runtime';
 
 /**
  * Handoffs: the decider that mirrors its deployment, the open and sync handlers,

@@ -2,7 +2,6 @@ export * from './domain/handoff.state';
 export * from './domain/handoff.decider';
 export * from './domain/handoff.resource';
 export * from './domain/handoff-brief';
-export * from './application/handoff-decider';
 export * from './application/deployment-snapshot';
 export * from './application/open-handoff.handler';
 export * from './application/sync-handoff.handler';

@@ -6,10 +6,10 @@ import { ledgerViewMigrations } from './adapters/ledger-view.migrations';
 import { reservationsViewProjection } from './adapters/reservations-view.projection';
 import { usageHistoryMigrations, usageHistoryProjection } from './adapters/usage-history';
 import { LedgerRpcController } from './adapters/rpc/ledger-rpc.controller';
-import { ledgerPolicy } from './application/account-decider';
+import { ledgerPolicy } from './application/ledger-policy';
 import { CachedAccountRunner } from './application/account-runner';
 import { AccountSerializer } from './application/account-serializer';
-import { LedgerRuntime } from './application/ledger.runtime';
+import { LedgerRuntime } from './ledger.runtime';
 
 /**
  * The ledger context: credit accounts. Its reservations view also projects

@@ -13,6 +13,6 @@ export * from './adapters/reachable-channels.query';
 export { classifyPushStatus, type PushPayload, type VapidKeys } from './adapters/push.channel';
 export * from './application/plan-notifications';
 export * from './application/notification-dispatcher';
-export * from './notifications-config';
-export * from './reactors/notifications.runtime';
+export * from './adapters/notifications-config';
+export * from './notifications.runtime';
 export * from './notifications.module';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { notificationsMigrations } from './adapters/notifications.migrations';
-import { NotificationsRuntime } from './reactors/notifications.runtime';
+import { NotificationsRuntime } from './notifications.runtime';
 
 /**
  * Expert notifications: which event tells which expert what (domain/), the settings, push

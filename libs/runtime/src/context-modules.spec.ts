@@ -3,15 +3,15 @@ import { DeploymentsModule } from '@eh/deployments';
 import { HandoffsModule } from '@eh/handoffs';
 import { LedgerModule } from '@eh/ledger';
 import { MemoryModule } from '@eh/memory';
-import { RosterModule } from '@eh/roster';
+import { RoutingModule } from '@eh/routing';
 import { ALL_CONTEXT_MODULES, inlineProjections, mountedClosure, projectionsOf, unmountedProjectionGuard } from './context-modules';
 
 /** A process runs exactly the projections of the modules it mounts, and never appends past them. */
 describe('mounted context modules', () => {
-  const router = [DeploymentsModule, RosterModule, HandoffsModule];
+  const router = [DeploymentsModule, RoutingModule, HandoffsModule];
 
   it('mounts what the listed modules import, through Nest metadata', () => {
-    expect(mountedClosure(router)).toEqual(expect.arrayContaining([DeploymentsModule, RosterModule, HandoffsModule, MemoryModule]));
+    expect(mountedClosure(router)).toEqual(expect.arrayContaining([DeploymentsModule, RoutingModule, HandoffsModule, MemoryModule]));
     expect(mountedClosure(router)).not.toContain(LedgerModule);
   });
 

@@ -8,7 +8,7 @@ import { LedgerModule } from '@eh/ledger';
 import { MemoryModule } from '@eh/memory';
 import { NotificationsModule } from '@eh/notifications';
 import type { Migration } from '@eh/platform';
-import { RosterModule } from '@eh/roster';
+import { RoutingModule } from '@eh/routing';
 import { WorkspacesModule } from '@eh/workspaces';
 
 /** A context lib's Nest module: besides its providers, the read models it keeps and their tables. */
@@ -22,7 +22,7 @@ export type ContextModule = Type<unknown> & {
  * always ran in). A process mounts some of them; the tools that act on all contexts (the ops
  * CLI, tests, benches) use them all.
  */
-export const ALL_CONTEXT_MODULES: readonly ContextModule[] = [WorkspacesModule, DeploymentsModule, DeliveryModule, RosterModule, LedgerModule, MemoryModule, HandoffsModule, IdentityModule, NotificationsModule];
+export const ALL_CONTEXT_MODULES: readonly ContextModule[] = [WorkspacesModule, DeploymentsModule, DeliveryModule, RoutingModule, LedgerModule, MemoryModule, HandoffsModule, IdentityModule, NotificationsModule];
 
 /** Every schema the services share, applied once (under a lock) by whichever service starts first. */
 export const allMigrations: readonly Migration[] = [...eventStoreMigrations, ...relayMigrations, ...ALL_CONTEXT_MODULES.flatMap((module) => module.migrations ?? [])];
@@ -32,7 +32,7 @@ export const inlineProjections: readonly InlineProjection[] = projectionsOf(ALL_
 
 /**
  * The modules a process mounts: those it lists and everything they import, through Nest's own
- * `imports` metadata (HandoffsModule brings MemoryModule, RosterModule brings DeploymentsModule).
+ * `imports` metadata (HandoffsModule brings MemoryModule, RoutingModule brings DeploymentsModule).
  */
 export function mountedClosure(modules: readonly ContextModule[]): ContextModule[] {
   const seen = new Set<ContextModule>();

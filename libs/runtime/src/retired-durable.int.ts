@@ -1,6 +1,6 @@
 import { AckPolicy, DeliverPolicy } from 'nats';
 import { EventRelay, type Reactor, type RecordedEvent } from '@eh/event-store';
-import { createJetStreamTestEnv, newEvents, type JetStreamTestEnv } from '@eh/event-store/testing';
+import { freshJetStreamEnvPerTest, newEvents, type JetStreamTestEnv } from '@eh/event-store/testing';
 import { isConsumerNotFound } from '@eh/platform';
 import { waitUntil } from '@eh/platform/testing';
 import { RetiredDurableDrain } from './retired-durable';
@@ -9,12 +9,7 @@ const RETIRED = 'mirror';
 
 describe('RetiredDurableDrain (a rider’s own durable, against JetStream)', () => {
   let env: JetStreamTestEnv;
-  beforeEach(async () => {
-    env = await createJetStreamTestEnv();
-  });
-  afterEach(async () => {
-    await env.cleanup();
-  });
+  freshJetStreamEnvPerTest((fresh) => (env = fresh));
 
   const exists = async (durable: string): Promise<boolean> =>
     env.jsm.consumers.info(env.streamName, durable).then(

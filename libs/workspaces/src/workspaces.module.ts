@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { workspacesViewMigrations } from './adapters/workspaces-view.migrations';
 import { workspacesViewProjection } from './adapters/workspaces-view.projection';
-import { auditLogMigrations } from './audit/audit-log.migrations';
-import { auditLogProjection } from './audit/audit-log.projection';
-import { limitRequestsMigrations, limitRequestsProjection } from './limits/limit-requests';
+import { auditLogMigrations } from './adapters/audit-log.migrations';
+import { auditLogProjection } from './adapters/audit-log.projection';
+import { limitRequestsMigrations, limitRequestsProjection } from './adapters/limit-requests-view.projection';
 
 /**
  * The workspaces context: workspaces and their API keys, requests to raise the in-flight limit,

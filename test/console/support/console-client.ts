@@ -1,6 +1,6 @@
 import { request, type JsonResponse } from '../../support/http';
 import type { RunningServices } from '../../support/service-harness';
-import { FAST_CLOCKS, type Expert } from '../../router/support/router-e2e';
+import { FAST_CLOCKS, type Expert } from '../../routing/support/routing-e2e';
 
 export interface Session {
   object: 'session';

@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { verifyWebhook } from '@eh/webhook-signature';
 import { clearScreenshots, launchBrowser, type ConsoleBrowser } from '../../support/browser';
 import { startServices, type RunningServices } from '../../support/service-harness';
-import { RouterE2e, type Expert } from '../../router/support/router-e2e';
+import { RouterE2e, type Expert } from '../../routing/support/routing-e2e';
 import { LOOPBACK_WEBHOOKS, PERSON_CLOCKS } from '../../support/console-page';
 import { WebhookReceiver, type ReceivedWebhook } from '../../webhooks/support/webhook-receiver';
 import { fromPage, PageRecord, recorded } from '../support/dashboard-page';

@@ -1,4 +1,4 @@
-import { type Expert } from '../../router/support/router-e2e';
+import { type Expert } from '../../routing/support/routing-e2e';
 import { confirm, eventually, fromPage, heading, notice, open, UI_TIMEOUT_MS } from '../support/dashboard-page';
 import { LONG_PATH, SKILL, STEP_TIMEOUT_MS, type FirstUseWorld } from './world';
 

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, screenshots, type ConsoleBrowser } from '../../support/browser';
 import { request } from '../../support/http';
 import { startServices, type RunningServices } from '../../support/service-harness';
-import { RouterE2e, type Expert } from '../../router/support/router-e2e';
+import { RouterE2e, type Expert } from '../../routing/support/routing-e2e';
 import { LOOPBACK_WEBHOOKS, PERSON_CLOCKS } from '../../support/console-page';
 import { WebhookReceiver } from '../../webhooks/support/webhook-receiver';
 import { acceptInvitation, fromPage, PageRecord, recorded } from '../support/dashboard-page';

@@ -3,7 +3,7 @@ import { waitUntil } from '@eh/platform/testing';
 import { request } from '../../support/http';
 import type { RunningServices } from '../../support/service-harness';
 import { signedIn } from '../../console/support/console-client';
-import { FAST_CLOCKS, RouterE2e, type Expert } from '../../router/support/router-e2e';
+import { FAST_CLOCKS, RouterE2e, type Expert } from '../../routing/support/routing-e2e';
 
 export interface SendRow {
   notification_id: string;

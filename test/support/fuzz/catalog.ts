@@ -65,7 +65,7 @@ interface OpenApiLike {
 const SKILL_PATTERN = '^[a-z0-9][a-z0-9+#._-]{0,63}$';
 const ISO = { type: 'string', format: 'date-time' };
 
-/** Admin bodies parsed by hand (libs/roster expert-profile.rules.ts), written down as the rules read. */
+/** Admin bodies parsed by hand (libs/routing expert-profile.rules.ts), written down as the rules read. */
 const PROFILE_PROPERTIES: Record<string, Schema> = {
   name: { type: 'string', minLength: 1, maxLength: 200 },
   role: { type: 'string', minLength: 1, maxLength: 200 },

@@ -10,7 +10,7 @@ import {
   retireExpert,
   setExpertAvailability,
   updateExpert,
-} from '@eh/roster';
+} from '@eh/routing';
 import type { Database } from '@eh/runtime';
 import type { OpsCommand } from './ops-commands';
 import { text, required, withDatabase, type Options } from './ops-options';

@@ -1,7 +1,7 @@
 import { DomainError, isId, newId, OPERATIONS_ACTOR } from '@eh/contracts';
 import { endOperatorSessions, inviteMember, inviteOperator, listOperators, removeOperator, type PeopleDeps } from '@eh/identity';
 import type { ServiceConfig } from '@eh/platform';
-import { findConsoleAccountByEmail } from '@eh/roster';
+import { findConsoleAccountByEmail } from '@eh/routing';
 import type { Database } from '@eh/runtime';
 import { createWorkspace } from '@eh/workspaces';
 import type { OpsCommand } from './ops-commands';

@@ -1,5 +1,5 @@
 import type { SqlClient } from '@eh/platform';
-import { listRoster, type RosterEntry } from '@eh/roster';
+import { listRoster, type RosterEntry } from '@eh/routing';
 import { rosterSkillsOf, type RosterSkill } from './agent-card';
 
 /** The roster is twenty to forty experts; past this many the card lists what it read. */

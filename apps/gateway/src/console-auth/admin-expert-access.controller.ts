@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { DomainError, isId } from '@eh/contracts';
 import type { SqlClient } from '@eh/platform';
-import { findExpert, type ExpertInvitation } from '@eh/roster';
+import { findExpert, type ExpertInvitation } from '@eh/routing';
 import type { FastifyRequest } from 'fastify';
 import { AdminGuard } from '../admin/admin.guard';
 import { SQL } from '../http/tokens';

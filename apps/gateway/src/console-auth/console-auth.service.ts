@@ -19,7 +19,7 @@ import {
   type Principal,
 } from '@eh/identity';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
-import { acceptConsoleInvitation, findConsoleAccount, findConsoleAccountByEmail, inviteExpertToConsole, openInvitationFor, verifyExpertPassword, type ExpertInvitation } from '@eh/roster';
+import { acceptConsoleInvitation, findConsoleAccount, findConsoleAccountByEmail, inviteExpertToConsole, openInvitationFor, verifyExpertPassword, type ExpertInvitation } from '@eh/routing';
 import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
 import type { ExpertEventHub } from '../expert/events/expert-event.hub';
 import { EXPERT_EVENT_HUB } from '../expert/events/expert-events.tokens';

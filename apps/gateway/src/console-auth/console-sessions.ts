@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type ExpertRef } from '@eh/contracts';
 import { csrfTokenMatches, findMember, findOperator, SessionStore, type ConsoleSession, type MemberAccount, type OperatorAccount } from '@eh/identity';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
-import { findConsoleAccount } from '@eh/roster';
+import { findConsoleAccount } from '@eh/routing';
 import type { FastifyRequest } from 'fastify';
 import { CONFIG, SQL } from '../http/tokens';
 import { sessionCookieOf } from './session-cookie';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { DomainError, type ExpertRef } from '@eh/contracts';
 import type { SqlClient } from '@eh/platform';
-import { authenticateExpert } from '@eh/roster';
+import { authenticateExpert } from '@eh/routing';
 import type { FastifyRequest } from 'fastify';
 import { ConsoleSessions } from '../console-auth/console-sessions';
 import { AuthFailureThrottle } from '../http/auth-throttle/auth-failure-throttle';

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
 import type { SqlClient } from '@eh/platform';
-import { listRoster, type RosterEntry } from '@eh/roster';
+import { listRoster, type RosterEntry } from '@eh/routing';
 import { ApiKeyGuard } from '../http/api-key.guard';
 import type { ListEnvelope } from '../http/list-envelope';
 import { SQL } from '../http/tokens';

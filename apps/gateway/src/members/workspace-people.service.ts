@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore } from '@eh/event-store';
 import { PasswordStore, type PeopleDeps } from '@eh/identity';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
-import { findConsoleAccountByEmail } from '@eh/roster';
+import { findConsoleAccountByEmail } from '@eh/routing';
 import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
 
 /**

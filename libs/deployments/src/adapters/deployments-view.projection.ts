@@ -1,6 +1,6 @@
 import type { DeploymentEvent } from '@eh/contracts';
 import { stateProjection, type ProjectionWrite } from '@eh/event-store';
-import { deploymentDecider } from '../application/deployment-decider';
+import { deploymentDecider } from '../domain/deployment.decider';
 import { toDeploymentResource } from '../domain/deployment.resource';
 
 const DEPLOYMENT_EVENT_TYPES: readonly DeploymentEvent['type'][] = [

@@ -3,7 +3,7 @@ import { handleCommand, type EventStore } from '@eh/event-store';
 import type { DeploymentCommand } from '../domain/deployment.commands';
 import { toDeploymentResource, type DeploymentResource } from '../domain/deployment.resource';
 import type { RequestScope } from './create-deployment.handler';
-import { deploymentDecider } from './deployment-decider';
+import { deploymentDecider } from '../domain/deployment.decider';
 import { assertInScope } from './deployment-scope';
 
 /**

@@ -14,7 +14,7 @@ import { handleCommand, loadAggregate, type EventStore } from '@eh/event-store';
 import type { CreateDeployment } from '../domain/deployment.commands';
 import { toDeploymentResource, type DeploymentResource } from '../domain/deployment.resource';
 import { checkOutputSchema, checkSchedule } from './create-deployment.rules';
-import { deploymentDecider } from './deployment-decider';
+import { deploymentDecider } from '../domain/deployment.decider';
 import { slaDeadline, type SlaWindows } from './sla';
 
 /** The validated body of POST /v1/deployments; optional fields absent are null. */

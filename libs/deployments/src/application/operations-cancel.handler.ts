@@ -1,7 +1,7 @@
 import { DomainError, deploymentStreamName } from '@eh/contracts';
 import { handleCommand, loadAggregate, type EventStore } from '@eh/event-store';
 import { toDeploymentResource, type DeploymentResource } from '../domain/deployment.resource';
-import { deploymentDecider } from './deployment-decider';
+import { deploymentDecider } from '../domain/deployment.decider';
 
 /**
  * Service operations cancel a deployment, with a reason: from

@@ -1,7 +1,7 @@
 import { deploymentStreamName, DomainError, isId, type KeyMode } from '@eh/contracts';
 import { loadAggregate, type EventStore } from '@eh/event-store';
 import { routingHistoryOf, type RoutingStep } from '../domain/routing-history';
-import { deploymentDecider } from './deployment-decider';
+import { deploymentDecider } from '../domain/deployment.decider';
 import { assertInScope } from './deployment-scope';
 
 export interface RoutingHistory {

@@ -19,7 +19,7 @@
  * - Offers, declines, offer timeouts, scheduled starts and who may accept: deployment.routing.decider.ts.
  */
 import { DomainError } from '@eh/contracts';
-import type { CancelledBy, DeploymentEvent, ExpiryReason } from '@eh/contracts';
+import type { CancelledBy, Decider, DeploymentEvent, ExpiryReason } from '@eh/contracts';
 import type {
   AskQuestion,
   CancelDeployment,
@@ -31,6 +31,7 @@ import type {
   ReplyToQuestion,
   StartDeployment,
 } from './deployment.commands';
+import { evolve, initialDeploymentState } from './deployment.evolve';
 import { assertAssigned, assertExists, idOf, listOf, refuse } from './deployment.guards';
 import { accept, decline, expireOffer, offer, startRouting } from './deployment.routing.decider';
 import { outputDataProblem } from './output-schema/output-data.validator';
@@ -215,3 +216,24 @@ function giveFeedback(command: GiveFeedback, state: DeploymentState): Deployment
   }
   return [{ type: 'deployment.feedback_given', data: { deployment_id: idOf(state), expert_id: state.expert.id, rating: command.rating, comment: command.comment, given_at: command.now } }];
 }
+
+export const deploymentDecider: Decider<DeploymentCommand, DeploymentEvent, DeploymentState> = {
+  initialState: initialDeploymentState,
+  evolve,
+  decide,
+};
+
+/** The deployment's decider over a list of commands, each decided on the state the previous left. */
+export const deploymentStepsDecider: Decider<DeploymentCommand[], DeploymentEvent, DeploymentState> = {
+  ...deploymentDecider,
+  decide: (commands, state) => {
+    const events: DeploymentEvent[] = [];
+    let current = state;
+    for (const command of commands) {
+      const decided = deploymentDecider.decide(command, current);
+      events.push(...decided);
+      current = decided.reduce(deploymentDecider.evolve, current);
+    }
+    return events;
+  },
+};

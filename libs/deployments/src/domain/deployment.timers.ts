@@ -16,7 +16,7 @@ export type DeploymentTimerKind = (typeof DEPLOYMENT_TIMER_KINDS)[number];
 
 /**
  * Every kind of timer job the router keeps, defined here once: the deployment's clocks, plus
- * `work`, the synthetic expert's (synthesizer/synthetic-expert.ts syntheticWorkTimer).
+ * `work`, the synthetic expert's (synthetic-expert.ts syntheticWorkTimer).
  */
 export const TIMER_KINDS = [...DEPLOYMENT_TIMER_KINDS, 'work'] as const;
 export type TimerKind = (typeof TIMER_KINDS)[number];

@@ -1,14 +1,12 @@
-import { newId } from '@eh/contracts';
+import { newId, type Decider, type EventUpcasting } from '@eh/contracts';
 import type { EventMetadata, EventStore, NewEvent, RecordedEvent } from '../event-store.port';
-import { loadAggregate, type FoldedStream, type StreamFold } from './load-aggregate';
+import { loadAggregate, type FoldedStream } from './load-aggregate';
 import type { SnapshotCache } from './snapshot-cache';
-import { eventSchemas, type UpcasterRegistry } from './upcaster-registry';
+import { eventSchemas } from './upcaster-registry';
 import { retryOnVersionConflict, VERSION_CONFLICT_RETRY, type ConflictRetryPolicy } from './version-conflict.retry';
 
-/** A pure decider (Emmett's pattern): state from events, events from a command and a state. */
-export interface Decider<Command, Event extends { type: string; data: unknown }, State> extends StreamFold<Event, State> {
-  decide(command: Command, state: State): Event[];
-}
+// The decider's type lives in @eh/contracts so a domain folder may declare one; kept exported here too.
+export type { Decider } from '@eh/contracts';
 
 export interface CommandContext {
   workspaceId: string;
@@ -81,12 +79,12 @@ export async function handleCommand<Command, Event extends { type: string; data:
 }
 
 /** The event's `{type, data}` at its type's current schema version (upcast at read time). */
-export function toDomainEvent<Event extends { type: string; data: unknown }>(event: RecordedEvent, upcasters: UpcasterRegistry = eventSchemas): Event {
+export function toDomainEvent<Event extends { type: string; data: unknown }>(event: RecordedEvent, upcasters: EventUpcasting = eventSchemas): Event {
   return upcasters.upcast<Event>(event);
 }
 
 /** New events with their envelope; each is written at its type's current schema version. */
-export function toNewEvents(events: { type: string; data: unknown }[], context: CommandContext, upcasters: UpcasterRegistry = eventSchemas): NewEvent[] {
+export function toNewEvents(events: { type: string; data: unknown }[], context: CommandContext, upcasters: EventUpcasting = eventSchemas): NewEvent[] {
   return events.map((event, index) => {
     const metadata: EventMetadata = {
       workspace_id: context.workspaceId,

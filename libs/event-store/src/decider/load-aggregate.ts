@@ -1,13 +1,9 @@
+import type { StreamFold } from '@eh/contracts';
 import type { EventStore, RecordedEvent } from '../event-store.port';
-import { eventSchemas, type UpcasterRegistry } from './upcaster-registry';
+import { eventSchemas } from './upcaster-registry';
 
-/** How a stream becomes a state: Emmett's `evolve` and `initialState`, plus the upcasters applied on the way. */
-export interface StreamFold<Event, State> {
-  initialState: State;
-  evolve(state: State, event: Event): State;
-  /** Default: every event type's upcasters (libs/contracts EVENT_UPCASTERS). */
-  upcasters?: UpcasterRegistry;
-}
+// The fold's type lives in @eh/contracts so a domain folder may declare one; kept exported here too.
+export type { StreamFold } from '@eh/contracts';
 
 /** A state and the revision of the last event folded into it (-1: none). */
 export interface FoldedStream<State> {

@@ -1,17 +1,12 @@
-import { EVENT_UPCASTERS, type EventUpcaster } from '@eh/contracts';
+import { EVENT_UPCASTERS, type EventUpcaster, type EventUpcasting, type VersionedEvent } from '@eh/contracts';
 
-/** The part of a stored event an upcast reads. */
-export interface VersionedEvent {
-  type: string;
-  data: unknown;
-  metadata: { schema_version: number };
-}
+export type { VersionedEvent } from '@eh/contracts';
 
 /**
  * Upcasters per event type (see libs/contracts event-upcasters.ts): which version a new event
  * is written at, and how a stored one is brought up to it.
  */
-export class UpcasterRegistry {
+export class UpcasterRegistry implements EventUpcasting {
   private readonly chains = new Map<string, EventUpcaster[]>();
 
   constructor(upcasters: readonly EventUpcaster[]) {

@@ -2,76 +2,13 @@ import { connectNats } from '@eh/platform';
 import { waitUntil } from '@eh/platform/testing';
 import type { RecordedEvent } from '../event-store.port';
 import { newEvents } from '../testing/contract-fixtures';
-import { createJetStreamTestEnv, type JetStreamTestEnv } from '../testing/jetstream-test-env';
-import { DEFAULT_BUNDLE_LIMITS } from './bus-bundles';
+import { freshJetStreamEnvPerTest, type JetStreamTestEnv } from '../testing/jetstream-test-env';
 import { EventRelay } from './event-relay';
-import { JetStreamEventConsumer, type JetStreamEventConsumerOptions } from './jetstream-event-consumer';
-
-const DURABLE = 'reactor';
-
-/**
- * Appends `count` events to streams of `category` and starts a relay publishing them, one
- * message per event unless `bundled` (these tests count messages; bundles have their own).
- */
-async function appendAndRelay(env: JetStreamTestEnv, count: number, category = 'order', bundled = false): Promise<RecordedEvent[]> {
-  for (let i = 0; i < count; i += 5) {
-    await env.store.append(`${category}-o_${i}`, newEvents(Math.min(5, count - i)), 'no_stream');
-  }
-  const bundleLimits = bundled ? DEFAULT_BUNDLE_LIMITS : { ...DEFAULT_BUNDLE_LIMITS, maxEvents: 1 };
-  const relay = new EventRelay({ store: env.store, pool: env.db.pool, js: env.js, subjectPrefix: env.subjectPrefix, bundleLimits });
-  env.onCleanup(() => relay.stop());
-  relay.start();
-  return waitUntil(async () => {
-    const page = await env.store.readAll(null, 10_000);
-    return page.events.length >= count ? page.events : undefined;
-  });
-}
-
-function consumerFor(env: JetStreamTestEnv, overrides: Partial<JetStreamEventConsumerOptions> = {}): JetStreamEventConsumer {
-  const consumer = new JetStreamEventConsumer({
-    js: env.js,
-    jsm: env.jsm,
-    pool: env.db.pool,
-    streamName: env.streamName,
-    maxMessages: 5,
-    ackWaitMs: 1_000,
-    nakDelayMs: 100,
-    onError: () => undefined,
-    ...overrides,
-  });
-  env.onCleanup(() => consumer.stop());
-  return consumer;
-}
-
-/** Every message acked: nothing left to deliver or to redeliver. */
-async function waitAllAcked(env: JetStreamTestEnv, total: number): Promise<void> {
-  let last: unknown;
-  await waitUntil(
-    async () => {
-      const info = await env.jsm.consumers.info(env.streamName, DURABLE);
-      last = { ack_floor: info.ack_floor, delivered: info.delivered, pending: info.num_pending, ackPending: info.num_ack_pending };
-      return info.ack_floor.consumer_seq >= total && info.num_ack_pending === 0 && info.num_pending === 0;
-    },
-    { description: `every message acked` },
-  ).catch((err: Error) => {
-    throw new Error(`${err.message}; consumer: ${JSON.stringify(last)}`);
-  });
-}
-
-function countBy(ids: string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-  return counts;
-}
+import { DURABLE, appendAndRelay, consumerFor, waitAllAcked, countBy } from './jetstream-event-consumer.fixtures';
 
 describe('JetStreamEventConsumer', () => {
   let env: JetStreamTestEnv;
-  beforeEach(async () => {
-    env = await createJetStreamTestEnv();
-  });
-  afterEach(async () => {
-    await env.cleanup();
-  });
+  freshJetStreamEnvPerTest((fresh) => (env = fresh));
 
   it('hands each event of its subject to the handler once, in order, and acks it', async () => {
     const events = await appendAndRelay(env, 12);
@@ -240,87 +177,5 @@ describe('JetStreamEventConsumer', () => {
     expect(handledBy.size).toBe(30);
     expect([...handledBy.values()].every((replicas) => replicas.length === 1)).toBe(true);
     expect([...handledBy.keys()].sort()).toEqual(events.map((e) => e.id).sort());
-  });
-  it('hands the events of a bundle to the handler in order, the ones it accepts, and acks the message once all are marked', async () => {
-    const events = await appendAndRelay(env, 5, 'order', true);
-    await waitUntil(async () => (await env.jsm.streams.info(env.streamName)).state.messages === 1, { description: 'one message for the append' });
-    const skipped = events[3]!.id;
-    const handled: string[] = [];
-    await consumerFor(env).start({
-      durableName: DURABLE,
-      filterSubject: `${env.subjectPrefix}.order.>`,
-      accepts: (event) => event.id !== skipped,
-      handler: async (event) => void handled.push(event.id),
-    });
-    await waitAllAcked(env, 1);
-    const accepted = events.map((e) => e.id).filter((id) => id !== skipped);
-    expect(handled).toEqual(accepted);
-    const { rows } = await env.db.pool.query<{ event_id: string }>('SELECT event_id FROM processed_events WHERE consumer = $1', [DURABLE]);
-    expect(rows.map((row) => row.event_id).sort()).toEqual([...accepted].sort());
-  });
-
-  it('with concurrency, the last event of a message may release its stream: the next message starts while it is still handled', async () => {
-    // One stream, one event per message: each waits for the one before unless it is released.
-    await env.store.append('order-o_1', newEvents(3), 'no_stream');
-    const events = await appendAndRelay(env, 0);
-    expect(events).toHaveLength(3);
-    const started: string[] = [];
-    const finish = new Map<string, () => void>();
-    await consumerFor(env).start({
-      durableName: DURABLE,
-      filterSubject: `${env.subjectPrefix}.order.>`,
-      concurrency: 4,
-      handler: async (event, delivery) => {
-        started.push(event.id);
-        delivery?.release?.();
-        await new Promise<void>((resolve) => finish.set(event.id, resolve));
-      },
-    });
-    await waitUntil(() => started.length === 3, { description: 'all three started before any ended' });
-    expect(started).toEqual(events.map((e) => e.id));
-    for (const resolve of finish.values()) resolve();
-    await waitAllAcked(env, 3);
-  });
-
-  it('in a bundle, only the last accepted event carries `release` (the others come before it)', async () => {
-    const events = await appendAndRelay(env, 5, 'order', true);
-    const skipped = events[4]!.id;
-    const released: string[] = [];
-    await consumerFor(env).start({
-      durableName: DURABLE,
-      filterSubject: `${env.subjectPrefix}.order.>`,
-      concurrency: 4,
-      accepts: (event) => event.id !== skipped,
-      handler: async (event, delivery) => {
-        if (delivery?.release) released.push(event.id);
-      },
-    });
-    await waitAllAcked(env, 1);
-    expect(released).toEqual([events[3]!.id]);
-  });
-
-  it('a failure inside a bundle naks it; the redelivery passes over the events handled before and handles the rest once', async () => {
-    const events = await appendAndRelay(env, 4, 'order', true);
-    const flaky = events[2]!.id;
-    const deliveries: string[] = [];
-    let failed = false;
-    await consumerFor(env).start({
-      durableName: DURABLE,
-      filterSubject: `${env.subjectPrefix}.order.>`,
-      handler: async (event, delivery) => {
-        deliveries.push(`${event.streamRevision} ${String(delivery?.firstDelivery)}`);
-        if (event.id === flaky && !failed) {
-          failed = true;
-          throw new Error('transient');
-        }
-      },
-    });
-    await waitUntil(() => deliveries.length === 5, { description: 'the redelivery handled' });
-    await waitAllAcked(env, 1);
-    // The first two are handled once; the third fails and is redelivered with the fourth, which
-    // cannot know whether an earlier delivery reached it (firstDelivery false).
-    expect(deliveries).toEqual(['0 true', '1 true', '2 true', '2 false', '3 false']);
-    const { rows } = await env.db.pool.query('SELECT event_id FROM processed_events WHERE consumer = $1', [DURABLE]);
-    expect(rows).toHaveLength(4);
   });
 });

@@ -50,3 +50,15 @@ export async function createJetStreamTestEnv(): Promise<JetStreamTestEnv> {
     },
   };
 }
+
+/** Gives each test of the calling `describe` a fresh env (through `use`), cleaned up after the test. */
+export function freshJetStreamEnvPerTest(use: (env: JetStreamTestEnv) => void): void {
+  let current: JetStreamTestEnv | undefined;
+  beforeEach(async () => {
+    current = await createJetStreamTestEnv();
+    use(current);
+  });
+  afterEach(async () => {
+    await current?.cleanup();
+  });
+}

@@ -2,7 +2,7 @@ import type { HandoffEvent } from '@eh/contracts';
 import { foldRecorded, refoldTouchedStreams, type InlineProjection, type RecordedEvent } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { toHandoffResource } from '../domain/handoff.resource';
-import { handoffDecider } from '../application/handoff-decider';
+import { handoffDecider } from '../domain/handoff.decider';
 
 const HANDOFF_EVENT_TYPES: readonly HandoffEvent['type'][] = [
   'handoff.opened',

@@ -18,7 +18,7 @@ import { findMemoryEntries } from '@eh/memory';
 import type { SqlClient } from '@eh/platform';
 import { handoffBrief } from '../domain/handoff-brief';
 import { toHandoffResource, type HandoffResource } from '../domain/handoff.resource';
-import { handoffDecider } from './handoff-decider';
+import { handoffDecider } from '../domain/handoff.decider';
 import { syncHandoff } from './sync-handoff.handler';
 
 /** The validated body of POST /v1/handoffs; optional fields absent are null. */

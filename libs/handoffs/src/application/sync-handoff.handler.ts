@@ -2,10 +2,9 @@ import { deploymentStreamName, deriveEventId, handoffStreamName } from '@eh/cont
 import { deploymentDecider } from '@eh/deployments';
 import { foldRecorded, handleCommand, loadAggregate, type EventStore, type RecordedEvent } from '@eh/event-store';
 import { fitsInMemory, priorOutputKey, putMemoryEntry } from '@eh/memory';
-import type { DeploymentSnapshot } from '../domain/handoff.decider';
+import { type DeploymentSnapshot, handoffDecider } from '../domain/handoff.decider';
 import { isFinished, type ExistingHandoff, type HandoffState } from '../domain/handoff.state';
 import { deploymentSnapshot } from './deployment-snapshot';
-import { handoffDecider } from './handoff-decider';
 
 /**
  * Mirrors a deployment into the handoff that opened it, up to the deployment's event at

@@ -5,9 +5,9 @@
  *   completed → ready; cancelled → cancelled; expired → expired.
  * `now`, ids and the deployment's state come in with the command.
  */
-import { DomainError, type DeploymentStatus, type HandoffEvent, type HandoffOpened, type HandoffStatus, type Output } from '@eh/contracts';
+import { DomainError, type Decider, type DeploymentStatus, type HandoffEvent, type HandoffOpened, type HandoffStatus, type Output } from '@eh/contracts';
 import type { ExistingHandoff, HandoffState } from './handoff.state';
-import { isFinished } from './handoff.state';
+import { evolveHandoff, initialHandoffState, isFinished } from './handoff.state';
 
 export interface OpenHandoffCommand {
   type: 'open';
@@ -88,3 +88,9 @@ function mirror({ deployment, memoryEntryKey, now }: MirrorDeployment, state: Ex
     }
   }
 }
+
+export const handoffDecider: Decider<HandoffCommand, HandoffEvent, HandoffState> = {
+  initialState: initialHandoffState,
+  evolve: evolveHandoff,
+  decide: decideHandoff,
+};

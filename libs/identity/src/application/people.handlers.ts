@@ -1,18 +1,16 @@
-import { DomainError, membersStreamName, newId, operatorStreamName, OPERATIONS_WORKSPACE, type Actor, type MemberEvent, type MemberRole, type OperatorEvent } from '@eh/contracts';
-import { handleCommand, type Decider, type EventStore } from '@eh/event-store';
+import { DomainError, membersStreamName, newId, operatorStreamName, OPERATIONS_WORKSPACE, type Actor, type MemberEvent, type MemberRole } from '@eh/contracts';
+import { handleCommand, type EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { findMemberByEmail, findOpenMemberInvitation, findOpenOperatorInvitation, findOperator, findOperatorByEmail, signsInWith, type MemberAccount, type OperatorAccount } from '../adapters/people.query';
 import type { PasswordStore } from '../adapters/password.store';
 import { newSecretToken } from '../adapters/random-secret';
 import { parseConsoleEmail } from '../domain/console-email.rules';
-import { decideMembers, evolveMembers, initialMembersState, parseMemberRole, type MembersCommand, type MembersState } from '../domain/members.decider';
-import { decideOperator, evolveOperator, initialOperatorState, type OperatorCommand, type OperatorState } from '../domain/operator.decider';
+import { membersDecider, parseMemberRole, type MembersCommand, type MembersState } from '../domain/members.decider';
+import { operatorDecider, type OperatorCommand } from '../domain/operator.decider';
 import { passwordProblem } from '../domain/password-policy';
 import { revokeAllSessions } from '../adapters/session.store';
 import { hashSecretToken, looksLikeSecretToken } from '../domain/secret-token';
 
-export const membersDecider: Decider<MembersCommand, MemberEvent, MembersState> = { initialState: initialMembersState, evolve: evolveMembers, decide: decideMembers };
-export const operatorDecider: Decider<OperatorCommand, OperatorEvent, OperatorState> = { initialState: initialOperatorState, evolve: evolveOperator, decide: decideOperator };
 
 /** Whether an expert signs in with an email; the roster answers it, which identity cannot import. */
 export type OtherEmailHolder = (email: string, now: Date) => Promise<boolean>;

@@ -4,7 +4,7 @@
  * roles and remove members; the workspace always keeps an owner. Pure: token hashes, ids, the
  * password row and the time come in with each command.
  */
-import { DomainError, MEMBER_ROLES, type Actor, type MemberEvent, type MemberRole } from '@eh/contracts';
+import { DomainError, MEMBER_ROLES, type Actor, type MemberEvent, type MemberRole, type Decider } from '@eh/contracts';
 
 export interface Member {
   member_id: string;
@@ -133,3 +133,5 @@ export function decideMembers(command: MembersCommand, state: MembersState): Mem
 }
 
 export const foldMembers = (events: readonly MemberEvent[]): MembersState => events.reduce(evolveMembers, initialMembersState);
+
+export const membersDecider: Decider<MembersCommand, MemberEvent, MembersState> = { initialState: initialMembersState, evolve: evolveMembers, decide: decideMembers };

@@ -5,7 +5,7 @@
  * it is also the password reset, so the old password stops working the moment it is issued.
  * Removal offboards: no password, no open invitation; an invitation later brings them back. Pure.
  */
-import { DomainError, type OperatorEvent } from '@eh/contracts';
+import { DomainError, type OperatorEvent, type Decider } from '@eh/contracts';
 
 export interface OperatorInvitation {
   invitation_id: string;
@@ -72,3 +72,5 @@ export function decideOperator(command: OperatorCommand, state: OperatorState): 
 }
 
 export const foldOperator = (events: readonly OperatorEvent[]): OperatorState => events.reduce(evolveOperator, initialOperatorState);
+
+export const operatorDecider: Decider<OperatorCommand, OperatorEvent, OperatorState> = { initialState: initialOperatorState, evolve: evolveOperator, decide: decideOperator };

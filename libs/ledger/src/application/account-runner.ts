@@ -3,7 +3,8 @@ import { handleCommand, LruSnapshotCache, NO_RETRY, type CommandContext, type Co
 import type { LedgerPolicy } from '../domain/account-plan';
 import type { AccountCommand } from '../domain/account.commands';
 import type { AccountState } from '../domain/account.state';
-import { accountDecider, runAccountCommand } from './account-decider';
+import { accountDecider } from '../domain/account.decider';
+import { runAccountCommand } from './run-account-command';
 
 /** Runs one account command to its end (decided, appended or refused); how the state is loaded is the runner's. */
 export type AccountRunner = (command: AccountCommand, context: Omit<CommandContext, 'workspaceId' | 'now'>) => Promise<CommandResult<AccountEvent, AccountState>>;

@@ -2,7 +2,8 @@ import { accountStreamName, type AccountPlan, type Actor } from '@eh/contracts';
 import { loadAggregate, type EventStore } from '@eh/event-store';
 import type { LedgerPolicy, PlanChanges } from '../domain/account-plan';
 import { creditsRemaining, creditsReserved, type AccountState } from '../domain/account.state';
-import { accountFold, runAccountCommand } from './account-decider';
+import { accountFold } from '../domain/account.decider';
+import { runAccountCommand } from './run-account-command';
 
 /** What operations see of an account: the fold of its stream, the truth itself. */
 export interface AccountSummary {

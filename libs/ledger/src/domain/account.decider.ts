@@ -5,12 +5,12 @@
  * A command that changes nothing returns no events at all, so redelivered deployment events,
  * repeated reserves and late sweeps leave no trace.
  */
-import { DomainError, type AccountEvent, type CreditReturn, type ReleaseReason } from '@eh/contracts';
+import { DomainError, type AccountEvent, type Decider, type StreamFold, type CreditReturn, type ReleaseReason } from '@eh/contracts';
 import { assertCredits, DEFAULT_POLICY, mergePlan, planPresets, samePlan, type LedgerPolicy } from './account-plan';
 import { crossedThresholds, cycleRollover, openingEvent } from './account-cycle.rules';
 import type { AccountCommand, ChangePlan, GrantCredits, ReserveCredits, SettleCredits } from './account.commands';
-import { foldAccount } from './account.evolve';
-import { creditsRemaining, inFlight, type AccountState, type OpenAccount, type Reservation } from './account.state';
+import { evolveAccount, foldAccount } from './account.evolve';
+import { creditsRemaining, initialAccountState, inFlight, type AccountState, type OpenAccount, type Reservation } from './account.state';
 
 /** The actor of an operations' command, when it came with one (the audit log shows who). */
 const actorOf = (command: GrantCredits | ChangePlan) => (command.actor ? { actor: command.actor } : {});
@@ -149,3 +149,11 @@ export function decideAccount(command: AccountCommand, state: AccountState, poli
   const thresholds = crossedThresholds(foldAccount(decided, current) as OpenAccount, command.now);
   return [...opening, ...rollover, ...decided, ...thresholds];
 }
+
+/** An account's fold does not depend on the plan policy; only deciding does. */
+export const accountFold: StreamFold<AccountEvent, AccountState> = { initialState: initialAccountState, evolve: evolveAccount };
+
+export const accountDecider = (policy: LedgerPolicy): Decider<AccountCommand, AccountEvent, AccountState> => ({
+  ...accountFold,
+  decide: (command, state) => decideAccount(command, state, policy),
+});

@@ -1,15 +1,8 @@
-import { DomainError, deploymentStreamName, memoryStreamName, type KeyMode, type MemoryEvent, type MemoryKind, type MemorySource } from '@eh/contracts';
+import { DomainError, deploymentStreamName, memoryStreamName, type KeyMode, type MemoryKind, type MemorySource } from '@eh/contracts';
 import { deploymentDecider } from '@eh/deployments';
-import { handleCommand, loadAggregate, type Decider, type EventStore } from '@eh/event-store';
-import { decideMemory, type MemoryCommand } from '../domain/memory-entry.decider';
+import { handleCommand, loadAggregate, type EventStore } from '@eh/event-store';
+import { memoryDecider } from '../domain/memory-entry.decider';
 import { priorOutputKey, toMemoryEntryResource, type DeletedMemoryEntryResource, type MemoryEntryResource } from '../domain/memory-entry.resource';
-import { evolveMemoryEntry, initialMemoryEntryState, type MemoryEntryState } from '../domain/memory-entry.state';
-
-export const memoryDecider: Decider<MemoryCommand, MemoryEvent, MemoryEntryState> = {
-  initialState: initialMemoryEntryState,
-  evolve: evolveMemoryEntry,
-  decide: decideMemory,
-};
 
 /** Whose memory: a workspace in one key mode (test and live memories are separate: docs/decisions.md). */
 export interface MemoryScope {

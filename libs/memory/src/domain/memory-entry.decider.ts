@@ -3,8 +3,8 @@
  *. PUT semantics: an entry is created or replaced whole; a write that
  * changes nothing appends nothing, so repeating it is harmless.
  */
-import { DomainError, MEMORY_BODY_MAX_BYTES, type KeyMode, type MemoryEvent, type MemoryKind, type MemorySource } from '@eh/contracts';
-import type { MemoryEntryState } from './memory-entry.state';
+import { DomainError, MEMORY_BODY_MAX_BYTES, type KeyMode, type MemoryEvent, type MemoryKind, type MemorySource, type Decider } from '@eh/contracts';
+import { evolveMemoryEntry, initialMemoryEntryState, type MemoryEntryState } from './memory-entry.state';
 
 export interface PutMemoryEntry {
   type: 'put';
@@ -57,3 +57,9 @@ function put(command: PutMemoryEntry, state: MemoryEntryState): MemoryEvent[] {
 function sameSource(a: MemorySource | null, b: MemorySource | null): boolean {
   return a === null || b === null ? a === b : a.deployment_id === b.deployment_id && a.handoff_id === b.handoff_id;
 }
+
+export const memoryDecider: Decider<MemoryCommand, MemoryEvent, MemoryEntryState> = {
+  initialState: initialMemoryEntryState,
+  evolve: evolveMemoryEntry,
+  decide: decideMemory,
+};

@@ -2,15 +2,9 @@
  * One brand-memory entry, folded from its `memory-<ws>_<mode>_<key>` stream.
  * A tagged union on `status`; a deleted key can be written again.
  */
-import type { KeyMode, MemoryEvent, MemoryKind, MemorySource } from '@eh/contracts';
+import type { MemoryEntryContent, MemoryEvent } from '@eh/contracts';
 
-export interface MemoryEntry {
-  workspace_id: string;
-  mode: KeyMode;
-  key: string;
-  kind: MemoryKind;
-  body: string;
-  source: MemorySource | null;
+export interface MemoryEntry extends MemoryEntryContent {
   created_at: string;
   updated_at: string;
 }

@@ -6,7 +6,7 @@ import { sendEmail } from '../adapters/email.channel';
 import { sendPush } from '../adapters/push.channel';
 import { claimDueSends, pushKeysOf, recordOutcome, type ClaimedSend } from '../adapters/notification-sends.store';
 import { offerIsOpen } from '../adapters/notification-facts.query';
-import type { NotificationConfig } from '../notifications-config';
+import type { NotificationConfig } from '../adapters/notifications-config';
 
 export interface DispatcherDeps {
   sql: SqlClient;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { integerSetting, type Env } from './env-setting';
 
 /**
  * The expert console's settings, from the environment like every other duration so
@@ -65,32 +66,22 @@ export interface AttachmentConfig {
   uploadsInFlightPerExpert: number;
 }
 
-type Env = Record<string, string | undefined>;
-
 const MIN_SECRET_LENGTH = 32;
-
-function integer(env: Env, name: string, fallback: number, min: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer of at least ${min}, got "${raw}"`);
-  return value;
-}
 
 export function loadConsoleConfig(env: Env): ConsoleConfig {
   return {
-    invitationTtlSeconds: integer(env, 'CONSOLE_INVITATION_TTL_SECONDS', 72 * 3600, 1),
-    sessionIdleSeconds: integer(env, 'CONSOLE_SESSION_IDLE_SECONDS', 12 * 3600, 1),
-    sessionAbsoluteSeconds: integer(env, 'CONSOLE_SESSION_ABSOLUTE_SECONDS', 7 * 24 * 3600, 1),
-    signInAccountLimit: integer(env, 'CONSOLE_SIGNIN_ACCOUNT_LIMIT', 5, 1),
-    signInAccountTotalLimit: integer(env, 'CONSOLE_SIGNIN_ACCOUNT_TOTAL_LIMIT', 100, 1),
-    signInAddressLimit: integer(env, 'CONSOLE_SIGNIN_ADDRESS_LIMIT', 20, 1),
-    signInWindowSeconds: integer(env, 'CONSOLE_SIGNIN_WINDOW_SECONDS', 15 * 60, 1),
-    sseKeepaliveSeconds: integer(env, 'CONSOLE_SSE_KEEPALIVE_SECONDS', 15, 1),
-    missedOffersDays: integer(env, 'CONSOLE_MISSED_OFFERS_DAYS', 30, 1),
-    missedOffersLimit: integer(env, 'CONSOLE_MISSED_OFFERS_LIMIT', 50, 1),
+    invitationTtlSeconds: integerSetting(env, 'CONSOLE_INVITATION_TTL_SECONDS', 72 * 3600, 1),
+    sessionIdleSeconds: integerSetting(env, 'CONSOLE_SESSION_IDLE_SECONDS', 12 * 3600, 1),
+    sessionAbsoluteSeconds: integerSetting(env, 'CONSOLE_SESSION_ABSOLUTE_SECONDS', 7 * 24 * 3600, 1),
+    signInAccountLimit: integerSetting(env, 'CONSOLE_SIGNIN_ACCOUNT_LIMIT', 5, 1),
+    signInAccountTotalLimit: integerSetting(env, 'CONSOLE_SIGNIN_ACCOUNT_TOTAL_LIMIT', 100, 1),
+    signInAddressLimit: integerSetting(env, 'CONSOLE_SIGNIN_ADDRESS_LIMIT', 20, 1),
+    signInWindowSeconds: integerSetting(env, 'CONSOLE_SIGNIN_WINDOW_SECONDS', 15 * 60, 1),
+    sseKeepaliveSeconds: integerSetting(env, 'CONSOLE_SSE_KEEPALIVE_SECONDS', 15, 1),
+    missedOffersDays: integerSetting(env, 'CONSOLE_MISSED_OFFERS_DAYS', 30, 1),
+    missedOffersLimit: integerSetting(env, 'CONSOLE_MISSED_OFFERS_LIMIT', 50, 1),
     consoleDir: env.CONSOLE_DIR || null,
-    presenceGraceSeconds: integer(env, 'EXPERT_PRESENCE_GRACE_SECONDS', 75, 3),
+    presenceGraceSeconds: integerSetting(env, 'EXPERT_PRESENCE_GRACE_SECONDS', 75, 3),
     expertReachability: reachability(env.EXPERT_REACHABILITY),
   };
 }
@@ -115,10 +106,10 @@ export function loadAttachmentConfig(env: Env): AttachmentConfig {
   return {
     urlSecrets: [current ?? randomBytes(32).toString('hex'), ...(previous ? [previous] : [])],
     urlSecretGenerated: current === null,
-    urlTtlSeconds: integer(env, 'ATTACHMENT_URL_TTL_SECONDS', 24 * 3600, 1),
-    maxBytes: integer(env, 'ATTACHMENT_MAX_BYTES', 25 * 1024 * 1024, 1),
-    maxBytesPerDeployment: integer(env, 'ATTACHMENT_MAX_BYTES_PER_DEPLOYMENT', 100 * 1024 * 1024, 1),
-    maxFilesPerDeployment: integer(env, 'ATTACHMENT_MAX_FILES_PER_DEPLOYMENT', 40, 1),
-    uploadsInFlightPerExpert: integer(env, 'ATTACHMENT_UPLOADS_IN_FLIGHT_PER_EXPERT', 1, 1),
+    urlTtlSeconds: integerSetting(env, 'ATTACHMENT_URL_TTL_SECONDS', 24 * 3600, 1),
+    maxBytes: integerSetting(env, 'ATTACHMENT_MAX_BYTES', 25 * 1024 * 1024, 1),
+    maxBytesPerDeployment: integerSetting(env, 'ATTACHMENT_MAX_BYTES_PER_DEPLOYMENT', 100 * 1024 * 1024, 1),
+    maxFilesPerDeployment: integerSetting(env, 'ATTACHMENT_MAX_FILES_PER_DEPLOYMENT', 40, 1),
+    uploadsInFlightPerExpert: integerSetting(env, 'ATTACHMENT_UPLOADS_IN_FLIGHT_PER_EXPERT', 1, 1),
   };
 }

@@ -1,3 +1,5 @@
+import { integerSetting, type Env } from './env-setting';
+
 /**
  * What one caller may hold open or set going at once, so no tenant starves another through the
  * shared servers: live event streams per key, per workspace and per expert, how much a stream's
@@ -21,24 +23,14 @@ export interface CostBoundsConfig {
   replayEventsPerSecond: number;
 }
 
-type Env = Record<string, string | undefined>;
-
-function atLeastOne(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be an integer of at least 1, got "${raw}"`);
-  return value;
-}
-
 export function loadCostBoundsConfig(env: Env): CostBoundsConfig {
   return {
-    eventStreamsPerKey: atLeastOne(env, 'EVENT_STREAMS_PER_KEY', 10),
-    eventStreamsPerWorkspace: atLeastOne(env, 'EVENT_STREAMS_PER_WORKSPACE', 40),
-    expertEventStreamsPerExpert: atLeastOne(env, 'EXPERT_EVENT_STREAMS_PER_EXPERT', 5),
-    replayMaxEvents: atLeastOne(env, 'EVENT_STREAM_REPLAY_MAX_EVENTS', 1000),
-    replayEventsPerPermit: atLeastOne(env, 'EVENT_STREAM_REPLAY_EVENTS_PER_PERMIT', 10),
-    webhookEndpointTestsPerMinute: atLeastOne(env, 'WEBHOOK_ENDPOINT_TESTS_PER_MINUTE', 5),
-    replayEventsPerSecond: atLeastOne(env, 'EVENT_STREAM_REPLAY_EVENTS_PER_SECOND', 200),
+    eventStreamsPerKey: integerSetting(env, 'EVENT_STREAMS_PER_KEY', 10, 1),
+    eventStreamsPerWorkspace: integerSetting(env, 'EVENT_STREAMS_PER_WORKSPACE', 40, 1),
+    expertEventStreamsPerExpert: integerSetting(env, 'EXPERT_EVENT_STREAMS_PER_EXPERT', 5, 1),
+    replayMaxEvents: integerSetting(env, 'EVENT_STREAM_REPLAY_MAX_EVENTS', 1000, 1),
+    replayEventsPerPermit: integerSetting(env, 'EVENT_STREAM_REPLAY_EVENTS_PER_PERMIT', 10, 1),
+    webhookEndpointTestsPerMinute: integerSetting(env, 'WEBHOOK_ENDPOINT_TESTS_PER_MINUTE', 5, 1),
+    replayEventsPerSecond: integerSetting(env, 'EVENT_STREAM_REPLAY_EVENTS_PER_SECOND', 200, 1),
   };
 }

@@ -1,3 +1,5 @@
+import { integerSetting, type Env } from './env-setting';
+
 /**
  * How long and how many connections the gateway's HTTP server holds for its clients, so that
  * a stranger sending slowly, or opening many sockets, holds a bounded share of it.
@@ -30,25 +32,15 @@ export interface HttpServerConfig {
   unauthenticatedBodyMaxBytes: number;
 }
 
-type Env = Record<string, string | undefined>;
-
-function integer(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
-  return value;
-}
-
 export function loadHttpServerConfig(env: Env): HttpServerConfig {
   const config: HttpServerConfig = {
-    headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000),
-    requestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000),
-    keepAliveTimeoutMs: Math.max(1, integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000)),
-    maxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 4096),
-    maxConnectionsPerAddress: integer(env, 'HTTP_MAX_CONNECTIONS_PER_ADDRESS', 256),
-    blockedHoldMs: integer(env, 'HTTP_BLOCKED_ADDRESS_HOLD_MS', 10_000),
-    unauthenticatedBodyMaxBytes: integer(env, 'UNAUTHENTICATED_BODY_MAX_BYTES', 4096),
+    headersTimeoutMs: integerSetting(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000),
+    requestTimeoutMs: integerSetting(env, 'HTTP_REQUEST_TIMEOUT_MS', 120_000),
+    keepAliveTimeoutMs: Math.max(1, integerSetting(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000)),
+    maxConnections: integerSetting(env, 'HTTP_MAX_CONNECTIONS', 4096),
+    maxConnectionsPerAddress: integerSetting(env, 'HTTP_MAX_CONNECTIONS_PER_ADDRESS', 256),
+    blockedHoldMs: integerSetting(env, 'HTTP_BLOCKED_ADDRESS_HOLD_MS', 10_000),
+    unauthenticatedBodyMaxBytes: integerSetting(env, 'UNAUTHENTICATED_BODY_MAX_BYTES', 4096),
   };
   // Node refuses a headers bound longer than the request's: the headers are part of the request.
   if (config.headersTimeoutMs > 0 && config.requestTimeoutMs > 0 && config.headersTimeoutMs > config.requestTimeoutMs) {

@@ -1,3 +1,5 @@
+import { integerSetting, type Env } from './env-setting';
+
 /**
  * Durations and amounts of the ledger, all from the environment so tests run the
  * orphan deadline, the sweeps and the usage cache scaled down.
@@ -25,27 +27,17 @@ export interface LedgerConfig {
   standardInFlightLimit: number;
 }
 
-type Env = Record<string, string | undefined>;
-
-function integer(env: Env, name: string, fallback: number, min: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer of at least ${min}, got "${raw}"`);
-  return value;
-}
-
 export function loadLedgerConfig(env: Env): LedgerConfig {
   return {
-    reservationTtlSeconds: integer(env, 'LEDGER_RESERVATION_TTL_SECONDS', 60, 1),
-    sweepIntervalMs: integer(env, 'LEDGER_SWEEP_INTERVAL_MS', 10_000, 10),
-    cycleCheckIntervalMs: integer(env, 'LEDGER_CYCLE_CHECK_INTERVAL_MS', 60_000, 10),
-    fallbackReserveCredits: integer(env, 'LEDGER_FALLBACK_RESERVE_CREDITS', 100, 0),
-    reserveTimeoutMs: integer(env, 'LEDGER_RESERVE_TIMEOUT_MS', 3_000, 1),
-    usageCacheMs: integer(env, 'USAGE_CACHE_MS', 2_000, 0),
-    inFlightRetryAfterSeconds: integer(env, 'LEDGER_IN_FLIGHT_RETRY_AFTER_SECONDS', 30, 1),
-    standardCycleCapCredits: integer(env, 'LEDGER_STANDARD_CYCLE_CAP', 0, 0),
-    standardCycleDays: integer(env, 'LEDGER_STANDARD_CYCLE_DAYS', 30, 1),
-    standardInFlightLimit: integer(env, 'LEDGER_STANDARD_IN_FLIGHT_LIMIT', 10, 0),
+    reservationTtlSeconds: integerSetting(env, 'LEDGER_RESERVATION_TTL_SECONDS', 60, 1),
+    sweepIntervalMs: integerSetting(env, 'LEDGER_SWEEP_INTERVAL_MS', 10_000, 10),
+    cycleCheckIntervalMs: integerSetting(env, 'LEDGER_CYCLE_CHECK_INTERVAL_MS', 60_000, 10),
+    fallbackReserveCredits: integerSetting(env, 'LEDGER_FALLBACK_RESERVE_CREDITS', 100, 0),
+    reserveTimeoutMs: integerSetting(env, 'LEDGER_RESERVE_TIMEOUT_MS', 3_000, 1),
+    usageCacheMs: integerSetting(env, 'USAGE_CACHE_MS', 2_000, 0),
+    inFlightRetryAfterSeconds: integerSetting(env, 'LEDGER_IN_FLIGHT_RETRY_AFTER_SECONDS', 30, 1),
+    standardCycleCapCredits: integerSetting(env, 'LEDGER_STANDARD_CYCLE_CAP', 0, 0),
+    standardCycleDays: integerSetting(env, 'LEDGER_STANDARD_CYCLE_DAYS', 30, 1),
+    standardInFlightLimit: integerSetting(env, 'LEDGER_STANDARD_IN_FLIGHT_LIMIT', 10, 0),
   };
 }

@@ -1,4 +1,4 @@
-type Env = Record<string, string | undefined>;
+import type { Env } from './env-setting';
 
 /** How the service is reached from outside, and whether its cookies may travel only over TLS. */
 export interface PublicAddress {

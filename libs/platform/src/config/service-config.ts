@@ -7,6 +7,7 @@ import { loadPublicAddress, type PublicAddress } from './public-address';
 import { loadAttachmentConfig, loadConsoleConfig, type AttachmentConfig, type ConsoleConfig } from './console-config';
 import { loadCostBoundsConfig, type CostBoundsConfig } from './cost-bounds-config';
 import { loadHttpServerConfig, type HttpServerConfig } from './http-server-config';
+import { integerSetting, type Env } from './env-setting';
 
 /**
  * Every address, name and duration comes from the environment, so tests run the real
@@ -52,7 +53,7 @@ export interface ServiceConfig {
     offerTimeoutSeconds: number;
     /** How often the router derives every timer again from the events' read model. */
     timerReconcileSeconds: number;
-    /** Brief-fit evidence halves every this many seconds (libs/roster brief-fit.ts). */
+    /** Brief-fit evidence halves every this many seconds (libs/routing brief-fit.ts). */
     briefFitHalfLifeSeconds: number;
   };
   /** SHA-256 of the operations credential guarding /admin/v1; null disables the admin API. */
@@ -96,14 +97,12 @@ export interface ServiceConfig {
   httpServer: HttpServerConfig;
 }
 
-type Env = Record<string, string | undefined>;
-
 const MIN_CURSOR_SECRET_LENGTH = 32;
 /** The events stream's duplicate window (events-stream.ts): messages must live at least that long. */
 const MIN_STREAM_MAX_AGE_SECONDS = 2 * 60 * 60;
 
 function streamMaxAgeSeconds(env: Env): number {
-  const value = integer(env, 'NATS_STREAM_MAX_AGE_SECONDS', 7 * 24 * 60 * 60);
+  const value = integerSetting(env, 'NATS_STREAM_MAX_AGE_SECONDS', 7 * 24 * 60 * 60);
   if (value < MIN_STREAM_MAX_AGE_SECONDS) throw new Error(`NATS_STREAM_MAX_AGE_SECONDS must be at least ${MIN_STREAM_MAX_AGE_SECONDS} (the duplicate window), got ${value}`);
   return value;
 }
@@ -116,24 +115,16 @@ function cursorSecret(env: Env): string {
   return raw;
 }
 
-function integer(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
-  return value;
-}
-
 export function loadConfig(env: Env = process.env): ServiceConfig {
   const gatewayHost = env.GATEWAY_HOST ?? '127.0.0.1';
-  const gatewayPort = integer(env, 'GATEWAY_PORT', 3000);
+  const gatewayPort = integerSetting(env, 'GATEWAY_PORT', 3000);
   const publicAddress = loadPublicAddress(env, `http://${gatewayHost}:${gatewayPort}`);
   return {
     databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/expert_handoff',
     natsUrl: env.NATS_URL ?? 'nats://127.0.0.1:4222',
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     natsStream: env.NATS_STREAM ?? 'EVENTS',
-    natsStreamReplicas: integer(env, 'NATS_STREAM_REPLICAS', 1),
+    natsStreamReplicas: integerSetting(env, 'NATS_STREAM_REPLICAS', 1),
     natsStreamMaxAgeSeconds: streamMaxAgeSeconds(env),
     subjectPrefix: env.SUBJECT_PREFIX ?? 'events',
     redisPrefix: env.REDIS_PREFIX ?? 'eh',
@@ -143,24 +134,24 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     publicAddress,
     cursorSecret: cursorSecret(env),
     durations: {
-      slaPrioritySeconds: integer(env, 'SLA_PRIORITY_SECONDS', 60 * 60),
-      slaStandardSeconds: integer(env, 'SLA_STANDARD_SECONDS', 4 * 60 * 60),
-      replyWindowSeconds: integer(env, 'REPLY_WINDOW_SECONDS', 24 * 60 * 60),
-      scheduledLeadSeconds: integer(env, 'SCHEDULED_LEAD_SECONDS', 15 * 60),
-      idempotencyTtlSeconds: integer(env, 'IDEMPOTENCY_TTL_SECONDS', 24 * 60 * 60),
-      offerTimeoutSeconds: integer(env, 'OFFER_TIMEOUT_SECONDS', 5 * 60),
+      slaPrioritySeconds: integerSetting(env, 'SLA_PRIORITY_SECONDS', 60 * 60),
+      slaStandardSeconds: integerSetting(env, 'SLA_STANDARD_SECONDS', 4 * 60 * 60),
+      replyWindowSeconds: integerSetting(env, 'REPLY_WINDOW_SECONDS', 24 * 60 * 60),
+      scheduledLeadSeconds: integerSetting(env, 'SCHEDULED_LEAD_SECONDS', 15 * 60),
+      idempotencyTtlSeconds: integerSetting(env, 'IDEMPOTENCY_TTL_SECONDS', 24 * 60 * 60),
+      offerTimeoutSeconds: integerSetting(env, 'OFFER_TIMEOUT_SECONDS', 5 * 60),
       // At least 1: the reconciler runs on an interval of this length.
-      timerReconcileSeconds: Math.max(1, integer(env, 'TIMER_RECONCILE_SECONDS', 60)),
-      briefFitHalfLifeSeconds: integer(env, 'BRIEF_FIT_HALF_LIFE_SECONDS', 30 * 24 * 60 * 60),
+      timerReconcileSeconds: Math.max(1, integerSetting(env, 'TIMER_RECONCILE_SECONDS', 60)),
+      briefFitHalfLifeSeconds: integerSetting(env, 'BRIEF_FIT_HALF_LIFE_SECONDS', 30 * 24 * 60 * 60),
     },
     adminKeyHash: adminKeyHashFrom(env.ADMIN_API_KEY),
-    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 1000),
-    rateLimitLeaseMs: integer(env, 'RATE_LIMIT_LEASE_MS', 1000),
-    authFailuresPerMinute: integer(env, 'AUTH_FAILURES_PER_MINUTE', 20),
-    authCacheMs: integer(env, 'AUTH_CACHE_MS', 100),
-    relayBundleMaxEvents: Math.max(1, integer(env, 'RELAY_BUNDLE_MAX_EVENTS', 16)),
-    relayDeferMs: Math.max(0, integer(env, 'RELAY_DEFER_MS', 100)),
-    routerConsumers: Math.max(1, integer(env, 'ROUTER_CONSUMERS', 4)),
+    rateLimitPerMinute: integerSetting(env, 'RATE_LIMIT_PER_MINUTE', 1000),
+    rateLimitLeaseMs: integerSetting(env, 'RATE_LIMIT_LEASE_MS', 1000),
+    authFailuresPerMinute: integerSetting(env, 'AUTH_FAILURES_PER_MINUTE', 20),
+    authCacheMs: integerSetting(env, 'AUTH_CACHE_MS', 100),
+    relayBundleMaxEvents: Math.max(1, integerSetting(env, 'RELAY_BUNDLE_MAX_EVENTS', 16)),
+    relayDeferMs: Math.max(0, integerSetting(env, 'RELAY_DEFER_MS', 100)),
+    routerConsumers: Math.max(1, integerSetting(env, 'ROUTER_CONSUMERS', 4)),
     secretKeyring: loadSecretKeyring(env),
     webhooks: loadWebhookConfig(env),
     ledger: loadLedgerConfig(env),

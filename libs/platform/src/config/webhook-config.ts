@@ -1,3 +1,5 @@
+import { integerSetting, type Env } from './env-setting';
+
 /**
  * Durations and switches of webhook delivery, all from the environment so tests run
  * the real schedule scaled down.
@@ -36,17 +38,7 @@ export interface WebhookConfig {
   endpointHealthIntervalMs: number;
 }
 
-type Env = Record<string, string | undefined>;
-
 export const DEFAULT_WEBHOOK_RETRY_DELAYS_MS = [30_000, 120_000, 480_000, 1_800_000, 7_200_000, 28_800_000];
-
-function integer(env: Env, name: string, fallback: number, min: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer of at least ${min}, got "${raw}"`);
-  return value;
-}
 
 function delays(raw: string | undefined): number[] {
   if (raw === undefined) return [...DEFAULT_WEBHOOK_RETRY_DELAYS_MS];
@@ -66,18 +58,18 @@ export function loadWebhookConfig(env: Env): WebhookConfig {
   if (allow !== 'true' && allow !== 'false') throw new Error(`WEBHOOK_ALLOW_PRIVATE_URLS must be true or false, got "${allow}"`);
   return {
     retryDelaysMs: delays(env.WEBHOOK_RETRY_DELAYS_MS),
-    timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 1),
+    timeoutMs: integerSetting(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 1),
     allowPrivateUrls: allow === 'true',
-    secretOverlapSeconds: integer(env, 'WEBHOOK_SECRET_OVERLAP_SECONDS', 24 * 60 * 60, 0),
-    reconcileIntervalMs: integer(env, 'WEBHOOK_RECONCILE_INTERVAL_MS', 30_000, 1),
-    concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 50, 1),
-    jobLockMs: integer(env, 'WEBHOOK_JOB_LOCK_MS', 30_000, 1),
-    fanoutAckWaitMs: integer(env, 'WEBHOOK_FANOUT_ACK_WAIT_MS', 30_000, 1),
-    fanoutConsumers: integer(env, 'WEBHOOK_FANOUT_CONSUMERS', 1, 1),
-    fanoutConcurrency: integer(env, 'WEBHOOK_FANOUT_CONCURRENCY', 64, 1),
-    firstAttemptWaitMs: integer(env, 'WEBHOOK_FIRST_ATTEMPT_WAIT_MS', 200, 0),
-    overdueAfterMs: integer(env, 'WEBHOOK_OVERDUE_AFTER_SECONDS', 60, 1) * 1000,
-    endpointDisableAfterMs: integer(env, 'WEBHOOK_ENDPOINT_DISABLE_AFTER_SECONDS', 5 * 24 * 3600, 1) * 1000,
-    endpointHealthIntervalMs: integer(env, 'WEBHOOK_ENDPOINT_HEALTH_INTERVAL_MS', 60_000, 100),
+    secretOverlapSeconds: integerSetting(env, 'WEBHOOK_SECRET_OVERLAP_SECONDS', 24 * 60 * 60, 0),
+    reconcileIntervalMs: integerSetting(env, 'WEBHOOK_RECONCILE_INTERVAL_MS', 30_000, 1),
+    concurrency: integerSetting(env, 'WEBHOOK_CONCURRENCY', 50, 1),
+    jobLockMs: integerSetting(env, 'WEBHOOK_JOB_LOCK_MS', 30_000, 1),
+    fanoutAckWaitMs: integerSetting(env, 'WEBHOOK_FANOUT_ACK_WAIT_MS', 30_000, 1),
+    fanoutConsumers: integerSetting(env, 'WEBHOOK_FANOUT_CONSUMERS', 1, 1),
+    fanoutConcurrency: integerSetting(env, 'WEBHOOK_FANOUT_CONCURRENCY', 64, 1),
+    firstAttemptWaitMs: integerSetting(env, 'WEBHOOK_FIRST_ATTEMPT_WAIT_MS', 200, 0),
+    overdueAfterMs: integerSetting(env, 'WEBHOOK_OVERDUE_AFTER_SECONDS', 60, 1) * 1000,
+    endpointDisableAfterMs: integerSetting(env, 'WEBHOOK_ENDPOINT_DISABLE_AFTER_SECONDS', 5 * 24 * 3600, 1) * 1000,
+    endpointHealthIntervalMs: integerSetting(env, 'WEBHOOK_ENDPOINT_HEALTH_INTERVAL_MS', 60_000, 100),
   };
 }

@@ -1,7 +1,7 @@
 import { DomainError, newId, workspaceStreamName, type Actor, type KeyMode } from '@eh/contracts';
 import { handleCommand, type EventStore } from '@eh/event-store';
 import { generateApiKey } from '../adapters/api-key';
-import { workspaceDecider } from './workspace-decider';
+import { workspaceDecider } from '../domain/workspace.decider';
 
 export interface IssuedKey {
   key_id: string;

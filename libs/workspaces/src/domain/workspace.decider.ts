@@ -1,4 +1,4 @@
-import { DomainError, type Actor, type KeyMode, type WorkspaceEvent } from '@eh/contracts';
+import { DomainError, type Actor, type Decider, type KeyMode, type WorkspaceEvent } from '@eh/contracts';
 
 /** A workspace and its keys: one active key per mode. */
 export type WorkspaceState =
@@ -116,3 +116,9 @@ export function decideWorkspace(command: WorkspaceCommand, state: WorkspaceState
 }
 
 export const foldWorkspace = (events: WorkspaceEvent[]): WorkspaceState => events.reduce(evolveWorkspace, initialWorkspaceState);
+
+export const workspaceDecider: Decider<WorkspaceCommand, WorkspaceEvent, WorkspaceState> = {
+  initialState: initialWorkspaceState,
+  evolve: evolveWorkspace,
+  decide: decideWorkspace,
+};

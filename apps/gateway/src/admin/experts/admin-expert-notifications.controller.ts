@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common
 import { DomainError, isId } from '@eh/contracts';
 import { listNotificationSends, type NotificationSendView } from '@eh/notifications';
 import type { SqlClient } from '@eh/platform';
-import { findExpert } from '@eh/roster';
+import { findExpert } from '@eh/routing';
 import type { ListEnvelope } from '../../http/list-envelope';
 import { decodePositionCursor, encodePositionCursor, parseLimit, refuseUnknownParameters, singleParameter } from '../../http/list-query.rules';
 import { SQL } from '../../http/tokens';

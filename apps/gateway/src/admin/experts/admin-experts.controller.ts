@@ -16,7 +16,7 @@ import {
   type AdminRosterEntry,
   type RegisteredExpert,
   type RosterEntry,
-} from '@eh/roster';
+} from '@eh/routing';
 import type { FastifyRequest } from 'fastify';
 import type { ListEnvelope } from '../../http/list-envelope';
 import { encodePositionCursor } from '../../http/list-query.rules';

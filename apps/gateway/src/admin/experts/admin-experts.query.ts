@@ -1,5 +1,5 @@
 import { isId } from '@eh/contracts';
-import { parseAvailability, SKILL_TAG, type AdminRosterPage } from '@eh/roster';
+import { parseAvailability, SKILL_TAG, type AdminRosterPage } from '@eh/routing';
 import { decodePositionCursor, invalidQuery, parseLimit, refuseUnknownParameters, singleParameter } from '../../http/list-query.rules';
 
 const KNOWN = ['limit', 'cursor', 'status', 'availability', 'skill'] as const;

@@ -4,7 +4,7 @@ import { checkOutputSchema, checkSchedule, followedUpDeployment, slaDeadline } f
 import type { EventStore } from '@eh/event-store';
 import { reservationEstimate } from '@eh/ledger';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
-import { previewFirstOffer } from '@eh/roster';
+import { previewFirstOffer } from '@eh/routing';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import { ApiKeyGuard, Auth } from '../../http/api-key.guard';
 import { CONFIG, EVENT_STORE, ROUTER_CLIENT, SQL } from '../../http/tokens';

@@ -3,7 +3,7 @@ import { DomainError, isId, type ExpertRef } from '@eh/contracts';
 import { actAsExpert, deleteExpertDraft, type ExpertAction, type ExpertDeploymentView } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
-import { setOwnAvailability, type ExpertSelfEntry } from '@eh/roster';
+import { setOwnAvailability, type ExpertSelfEntry } from '@eh/routing';
 import type { FastifyRequest } from 'fastify';
 import { OptionalValidatedBody } from '../../http/optional-validated-body.pipe';
 import { CONFIG, EVENT_STORE, SQL } from '../../http/tokens';

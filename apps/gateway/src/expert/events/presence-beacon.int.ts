@@ -1,6 +1,6 @@
 import { closeRedis, connectRedis } from '@eh/platform';
 import { testNamespace, waitUntil } from '@eh/platform/testing';
-import { ConsolePresence } from '@eh/roster';
+import { ConsolePresence } from '@eh/routing';
 import type { Redis } from 'ioredis';
 import { PresenceBeacon } from './presence-beacon';
 

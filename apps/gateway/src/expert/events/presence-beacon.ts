@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { ConsolePresence } from '@eh/roster';
+import type { ConsolePresence } from '@eh/routing';
 
 const WARN_EVERY_MS = 10_000;
 

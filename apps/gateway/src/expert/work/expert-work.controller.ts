@@ -1,9 +1,9 @@
 import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
 import { DomainError, isId, type ExpertRef } from '@eh/contracts';
-import { assignmentsFor, earlierWorkFor, openOffersFor, viewAsExpert } from '@eh/deployments';
+import { earlierWorkFor, viewAsExpert } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
-import { findExpert, toExpertSelfEntry, type ExpertSelfEntry } from '@eh/roster';
+import { assignmentsFor, findExpert, openOffersFor, toExpertSelfEntry, type ExpertSelfEntry } from '@eh/routing';
 import { EVENT_STORE, SQL } from '../../http/tokens';
 import { CurrentExpert, ExpertGuard } from '../expert.guard';
 import { withMemory, type ExpertDeploymentWithMemory } from './expert-memory.reader';

@@ -1,5 +1,4 @@
-import type { ExpertWorkItem } from '@eh/deployments';
-import { estimatedCredits, type RosterEntry } from '@eh/roster';
+import { estimatedCredits, type ExpertWorkItem, type RosterEntry } from '@eh/routing';
 
 /** A work item with what the expert can expect to earn from it. */
 export interface ExpertWorkItemWithEstimate extends ExpertWorkItem {

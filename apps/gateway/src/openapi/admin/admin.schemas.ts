@@ -1,6 +1,6 @@
 import { AVAILABILITIES, type AccountPlan, type Availability, type ExpertProfile } from '@eh/contracts';
 import type { AccountSummary } from '@eh/ledger';
-import type { AdminExpertEntry, AdminRosterEntry, ExpertConsoleAccess, ExpertInvitation, RegisteredExpert, RosterEntry } from '@eh/roster';
+import type { AdminExpertEntry, AdminRosterEntry, ExpertConsoleAccess, ExpertInvitation, RegisteredExpert, RosterEntry } from '@eh/routing';
 import type { CreatedWorkspace, IssuedKey, WorkspaceSummary } from '@eh/workspaces';
 import type { OperatorListEntry } from '@eh/identity';
 import type { BulkReplayResult, EndpointWithSecret, WebhookEndpointView } from '@eh/delivery';

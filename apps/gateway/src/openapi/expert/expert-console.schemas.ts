@@ -8,7 +8,7 @@ import { DASHBOARD_CONSOLE_SCHEMAS } from './dashboard-console.schemas';
 import { NOTIFICATION_SCHEMAS } from './notification.schemas';
 import type { DraftResource } from '../../expert/drafts/expert-draft.controller';
 import type { ExpertDeploymentWithMemory } from '../../expert/work/expert-memory.reader';
-import type { ExpertSelfEntry, RosterEntry } from '@eh/roster';
+import type { ExpertSelfEntry, RosterEntry } from '@eh/routing';
 import type { ExpertWorkItemWithEstimate } from '../../expert/work/offer-estimate';
 import { componentRef, enumOf, idOf, objectOf, orNull, timestamp, type JsonSchema, type PropertiesOf } from '../json-schema';
 import { errorSchema } from '../schemas/error.schema';

@@ -1,5 +1,5 @@
 import { AVAILABILITIES } from '@eh/contracts';
-import type { RosterEntry } from '@eh/roster';
+import type { RosterEntry } from '@eh/routing';
 import { idOf, objectOf, type JsonSchema } from '../json-schema';
 
 /** An expert roster entry, as GET /v1/experts returns it (typed against RosterEntry). */
