@@ -108,7 +108,11 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
       env: { ...process.env, ...env, ...replica, ...health },
       stdio: ['ignore', logFile ?? 'pipe', logFile ?? 'pipe'],
     });
-    if (logFile !== undefined) closeSync(logFile);
+    if (logFile !== undefined) {
+      closeSync(logFile);
+      // The Jest worker may exit while a shared stack runs on: the run's global teardown stops it.
+      child.unref();
+    }
     const lines = output.get(name) ?? [];
     output.set(name, lines);
     child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk.toString()));

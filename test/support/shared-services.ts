@@ -5,8 +5,11 @@ import { testNamespace } from '@eh/platform/testing';
 import { readLog, runOps, SERVICE_NAMES, startServices, type RunningServices, type ServiceName } from './service-harness';
 import { allRunning, isRunning, readStacks, runDirectory, tearDownStack, writeStacks, type StackRecord } from './stack-registry';
 
-/** Stacks a worker keeps running between files: each holds five processes' memory while it waits. */
-const IDLE_STACKS_PER_WORKER = 2;
+/**
+ * Stacks a worker keeps running between files: each holds five processes' memory and about ten
+ * PostgreSQL connections while it waits, on a server other runs share.
+ */
+const IDLE_STACKS_PER_WORKER = 1;
 
 /**
  * Services for a test file that only talks to them (its own workspaces, keys and experts) and
