@@ -15,6 +15,8 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   globalSetup: '<rootDir>/test/support/global-setup.js',
+  globalTeardown: '<rootDir>/test/support/global-teardown.js',
+  testSequencer: '<rootDir>/test/support/stack-sequencer.js',
   reporters: ['default', '<rootDir>/tools/jest-summary-reporter.js'],
   // Room for a beforeAll that boots the services on a loaded 2-core host (test/support/service-harness.ts).
   testTimeout: 120000,

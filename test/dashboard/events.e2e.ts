@@ -1,6 +1,7 @@
 import { waitUntil } from '@eh/platform/testing';
 import { request } from '../support/http';
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 import { EventStreamReader } from '../console/support/event-stream';
 import { DASHBOARD_ENV, errorOf, workspaceWithOwner, type CreatedWorkspace, type MemberClient } from './support/dashboard-client';
 
@@ -55,7 +56,7 @@ describe('events of deployments, listed and live', () => {
     waitUntil(async () => ((await call<{ status: string }>('GET', `/v1/deployments/${id}`)).body.status === 'completed' ? true : undefined), { timeoutMs: 15_000, description: 'completion' });
 
   beforeAll(async () => {
-    services = await startServices(DASHBOARD_ENV);
+    services = await sharedServices(DASHBOARD_ENV);
     ({ workspace, owner } = await workspaceWithOwner(services, 'Events', 'owner@events.example'));
   });
   afterAll(() => services?.stop());

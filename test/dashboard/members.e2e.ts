@@ -1,6 +1,7 @@
 import { waitUntil } from '@eh/platform/testing';
 import { request } from '../support/http';
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 import { ADMIN_HEADERS, DASHBOARD_ENV, errorOf, invitedMember, MemberClient, PASSWORD, workspaceWithOwner, type CreatedWorkspace } from './support/dashboard-client';
 
 /**
@@ -15,7 +16,7 @@ describe('workspace members, their sessions, keys, audit log and limit requests'
   let developer: MemberClient;
 
   beforeAll(async () => {
-    services = await startServices(DASHBOARD_ENV);
+    services = await sharedServices(DASHBOARD_ENV);
     ({ workspace, owner } = await workspaceWithOwner(services, 'Acme', 'owner@acme.example'));
     developer = await invitedMember(services, owner, 'dev@acme.example', 'developer');
   });

@@ -1,6 +1,7 @@
 import { request, type ErrorBody } from '../support/http';
 import { DeploymentHistory, HAND_EXPERT } from '../support/deployment-history';
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 
 interface Workspace {
   id: string;
@@ -34,7 +35,7 @@ describe('POST /v1/deployments/:id/cancel over HTTP', () => {
   }
 
   beforeAll(async () => {
-    services = await startServices();
+    services = await sharedServices();
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'cancel');
     history = new DeploymentHistory(services.database.pool);
   });

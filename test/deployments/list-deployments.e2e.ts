@@ -1,6 +1,7 @@
 import { request, type ErrorBody } from '../support/http';
 import { DeploymentHistory, type HistorySpec } from '../support/deployment-history';
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 
 interface Workspace {
   id: string;
@@ -58,7 +59,7 @@ describe('GET /v1/deployments: filters, ordering and signed cursors over HTTP', 
   }
 
   beforeAll(async () => {
-    services = await startServices();
+    services = await sharedServices();
     [a, b] = await Promise.all([services.ops<Workspace>('workspace:create', '--name', 'list-a'), services.ops<Workspace>('workspace:create', '--name', 'list-b')]);
     history = new DeploymentHistory(services.database.pool);
     // 25 live deployments in A, a minute apart, except 4 and 5 which share created_at (id breaks the tie).

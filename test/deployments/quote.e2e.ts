@@ -4,7 +4,8 @@
  * read-only: no event, no read-model row and no balance changes because of a quote.
  */
 import { request, type ErrorBody } from '../support/http';
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 import { FAST_CLOCKS, RouterE2e, type Workspace } from '../routing/support/routing-e2e';
 
 interface Quote {
@@ -64,7 +65,7 @@ describe('POST /v1/deployments/quote', () => {
   }
 
   beforeAll(async () => {
-    services = await startServices(FAST_CLOCKS);
+    services = await sharedServices(FAST_CLOCKS);
     e2e = new RouterE2e(services);
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'quote');
   });

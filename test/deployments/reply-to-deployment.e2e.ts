@@ -1,6 +1,7 @@
 import { request, type ErrorBody } from '../support/http';
 import { DeploymentHistory } from '../support/deployment-history';
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 
 interface Workspace {
   id: string;
@@ -24,7 +25,7 @@ describe('POST /v1/deployments/:id/reply over HTTP', () => {
     history.append({ workspaceId: workspace.id, mode: 'live', status, createdAt: new Date().toISOString() });
 
   beforeAll(async () => {
-    services = await startServices();
+    services = await sharedServices();
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'reply');
     history = new DeploymentHistory(services.database.pool);
   });

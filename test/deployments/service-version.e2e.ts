@@ -1,5 +1,6 @@
 import { request, type ErrorBody } from '../support/http';
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 
 interface Workspace {
   id: string;
@@ -11,7 +12,7 @@ describe('Service-Version header over HTTP', () => {
   let workspace: Workspace;
 
   beforeAll(async () => {
-    services = await startServices();
+    services = await sharedServices();
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'versions');
   });
 

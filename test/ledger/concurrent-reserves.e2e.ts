@@ -23,7 +23,7 @@ describe('200 concurrent creates with credits for 100', () => {
   let workspace: Workspace;
 
   beforeAll(async () => {
-    e2e = await LedgerE2e.start({ SLA_STANDARD_SECONDS: '600', OFFER_TIMEOUT_SECONDS: '600' });
+    e2e = await LedgerE2e.shared({ SLA_STANDARD_SECONDS: '600', OFFER_TIMEOUT_SECONDS: '600' });
     await e2e.expert('ledger-burst', 60, 60);
     workspace = await e2e.workspace('burst', { cap: AFFORDABLE * RESERVATION, inFlight: 1000 });
   });

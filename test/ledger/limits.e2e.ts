@@ -23,7 +23,7 @@ describe('thresholds, in-flight limit and credits exhausted', () => {
     (await e2e.events(`account-${workspace.id}`)).filter((event) => event.type === 'usage.threshold_reached').map((event) => event.data.threshold);
 
   beforeAll(async () => {
-    e2e = await LedgerE2e.start({ SLA_STANDARD_SECONDS: '600', OFFER_TIMEOUT_SECONDS: '600' });
+    e2e = await LedgerE2e.shared({ SLA_STANDARD_SECONDS: '600', OFFER_TIMEOUT_SECONDS: '600' });
     await e2e.expert('ledger-limits', 60, 60);
   });
 

@@ -5,7 +5,8 @@
  */
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import Ajv2020 from 'ajv/dist/2020';
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 import { callTool, connectStdio, errorOf, type McpSession } from './support/mcp-client';
 
 interface Workspace {
@@ -50,7 +51,7 @@ describe('MCP tools beyond the five', () => {
   let mcp: McpSession;
 
   beforeAll(async () => {
-    services = await startServices({ RATE_LIMIT_PER_MINUTE: '100000' });
+    services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'mcp-agent-tools');
     mcp = await connectStdio({ SERVICE_API_KEY: workspace.keys.test, SERVICE_BASE_URL: services.baseUrl });
   });

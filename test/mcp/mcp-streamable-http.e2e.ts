@@ -5,7 +5,8 @@
 import { request as httpRequest } from 'node:http';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 import { callTool, connectHttp } from './support/mcp-client';
 import { startMcpHttp, type McpHttpProcess } from './support/mcp-http-process';
 
@@ -30,7 +31,7 @@ describe('MCP server over Streamable HTTP', () => {
   let client: Client;
 
   beforeAll(async () => {
-    services = await startServices({ RATE_LIMIT_PER_MINUTE: '100000' });
+    services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
     const workspace = await services.ops<{ keys: { test: string } }>('workspace:create', '--name', 'mcp-http');
     server = await startMcpHttp({ SERVICE_API_KEY: workspace.keys.test, SERVICE_BASE_URL: services.baseUrl });
     client = await connectHttp(server.url);

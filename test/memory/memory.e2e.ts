@@ -3,7 +3,8 @@
  * rules; saving a completed output as a prior output; and nothing crossing a workspace or mode.
  */
 import { request, type ErrorBody, type JsonResponse } from '../support/http';
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 import { RouterE2e, type Workspace } from '../routing/support/routing-e2e';
 
 interface Entry {
@@ -25,7 +26,7 @@ describe('brand memory', () => {
   const call = (key: string, method: string, path: string, body?: unknown): Promise<JsonResponse<Reply>> => request<Reply>(services.baseUrl, method, path, { key, body });
 
   beforeAll(async () => {
-    services = await startServices({ RATE_LIMIT_PER_MINUTE: '100000' });
+    services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
     e2e = new RouterE2e(services);
     [a, b] = await Promise.all([services.ops<Workspace>('workspace:create', '--name', 'memory-a'), services.ops<Workspace>('workspace:create', '--name', 'memory-b')]);
   });

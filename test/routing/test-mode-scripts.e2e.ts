@@ -3,7 +3,8 @@
  * every state transition (and every decided one) without a human.
  */
 import { request, type ErrorBody } from '../support/http';
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 import { FAST_CLOCKS, RouterE2e, type Deployment, type Workspace } from './support/routing-e2e';
 
 describe('scripted test mode', () => {
@@ -19,7 +20,7 @@ describe('scripted test mode', () => {
   const agent = (id: string, action: 'cancel' | 'reply', body?: unknown) => request<Deployment & ErrorBody>(services.baseUrl, 'POST', `/v1/deployments/${id}/${action}`, { key, body });
 
   beforeAll(async () => {
-    services = await startServices(FAST_CLOCKS);
+    services = await sharedServices(FAST_CLOCKS);
     e2e = new RouterE2e(services);
     key = (await services.ops<Workspace>('workspace:create', '--name', 'scripts')).keys.test;
   });

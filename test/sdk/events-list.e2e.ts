@@ -1,7 +1,8 @@
 import { ExpertHandoff, type ServiceEvent } from '@expert-handoff/sdk';
 import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody } from '../support/http';
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 import { FAST_CLOCKS, RouterE2e, type Workspace } from '../routing/support/routing-e2e';
 
 /**
@@ -28,7 +29,7 @@ describe('GET /v1/events', () => {
   };
 
   beforeAll(async () => {
-    services = await startServices({ ...FAST_CLOCKS });
+    services = await sharedServices(FAST_CLOCKS);
     e2e = new RouterE2e(services);
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'events-list');
     other = await services.ops<Workspace>('workspace:create', '--name', 'events-list-other');

@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -19,7 +20,7 @@ describe('@expert-handoff/sdk as a packed npm package', () => {
   let folder: string;
 
   beforeAll(async () => {
-    services = await startServices({ RATE_LIMIT_PER_MINUTE: '100000' });
+    services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sdk-pack-'));
   });
 

@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +9,7 @@ import { deleteStreamIfExists } from '@eh/platform';
 import { createTestDatabase, testNamespace, waitUntil, type TestDatabase } from '@eh/platform/testing';
 import { freePort } from './free-port';
 import { deleteRedisPrefix } from './redis-prefix';
+import { runTemplateDatabase } from './template-database';
 
 const run = promisify(execFile);
 /** The repo root, whether this file runs from test/support (Jest) or dist/test/support (benchmarks). */
@@ -49,6 +51,10 @@ export interface RunningServices {
 export interface StartOptions {
   /** The DATABASE_URL the services get, from the test database's own (e.g. through a TCP proxy); `database.pool` stays direct. */
   databaseUrl?: (direct: string) => string;
+  /** Starts from an empty database, not a copy of the run's migrated template: the services migrate it themselves. */
+  emptyDatabase?: boolean;
+  /** Writes each service's output to `<directory>/<name>.log` instead of keeping it in memory (shared-services.ts). */
+  logDirectory?: string;
   /** Gives every service a HEALTH_PORT of its own (/health/* and /metrics there); see `healthUrlOf`. */
   healthPorts?: boolean;
 }
@@ -60,7 +66,7 @@ export interface StartOptions {
 
 export async function startServices(extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServices> {
   const namespace = testNamespace();
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(undefined, { template: options.emptyDatabase ? undefined : runTemplateDatabase() });
   const port = await freePort();
   const env: Record<string, string> = {
     DATABASE_URL: options.databaseUrl ? options.databaseUrl(database.url) : database.url,
@@ -96,10 +102,17 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
     const replica = name === 'gateway-2' ? { GATEWAY_PORT: String(secondPort), PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${port}` } : {};
     if (options.healthPorts && !healthPorts.has(name)) healthPorts.set(name, await freePort());
     const health = healthPorts.has(name) ? { HEALTH_PORT: String(healthPorts.get(name)), HEALTH_HOST: '127.0.0.1' } : {};
+    // A stack that outlives this test file writes to files: no pipe ties it to this file's listeners.
+    const logFile = options.logDirectory ? openSync(path.join(options.logDirectory, `${name}.log`), 'a') : undefined;
     const child = spawn(process.execPath, [path.join(ROOT, `dist/apps/${appOf(name)}/src/main.js`)], {
       env: { ...process.env, ...env, ...replica, ...health },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', logFile ?? 'pipe', logFile ?? 'pipe'],
     });
+    if (logFile !== undefined) {
+      closeSync(logFile);
+      // The Jest worker may exit while a shared stack runs on: the run's global teardown stops it.
+      child.unref();
+    }
     const lines = output.get(name) ?? [];
     output.set(name, lines);
     child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
@@ -140,13 +153,10 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
     baseUrl: `http://127.0.0.1:${port}`,
     env,
     database,
-    async ops<T>(...args: string[]): Promise<T> {
-      const { stdout } = await run(process.execPath, [path.join(ROOT, 'dist/apps/cli/src/ops.main.js'), ...args], { env: { ...process.env, ...env } });
-      return JSON.parse(stdout) as T;
-    },
+    ops: (...args) => runOps(env, args),
     kill: (name) => stopChild(name, 'SIGKILL'),
     start,
-    logs: (name) => (output.get(name) ?? []).join(''),
+    logs: (name) => (options.logDirectory ? readLog(options.logDirectory, name) : (output.get(name) ?? []).join('')),
     urlOf: (name) => {
       if (name === 'gateway') return `http://127.0.0.1:${port}`;
       if (secondPort === null) throw new Error('gateway-2 is not started: services.start("gateway-2") first');
@@ -164,13 +174,30 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
     },
     async stop() {
       await Promise.all([...children.keys()].map((name) => stopChild(name, 'SIGTERM')));
-      const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
-      await deleteStreamIfExists(await nats.jetstreamManager(), env.NATS_STREAM);
-      await nats.close();
-      await deleteRedisPrefix(env.REDIS_PREFIX);
+      await deleteStackNames(env);
       await database.drop();
     },
   };
+}
+
+/** Runs `npm run ops -- <args>` against a stack's database and services; parses its JSON output. */
+export async function runOps<T>(env: Record<string, string>, args: string[]): Promise<T> {
+  const { stdout } = await run(process.execPath, [path.join(ROOT, 'dist/apps/cli/src/ops.main.js'), ...args], { env: { ...process.env, ...env } });
+  return JSON.parse(stdout) as T;
+}
+
+/** A service's output written under `logDirectory`, from `fromByte` on; empty before it wrote anything. */
+export function readLog(logDirectory: string, name: ServiceName, fromByte = 0): string {
+  const file = path.join(logDirectory, `${name}.log`);
+  return existsSync(file) ? readFileSync(file).subarray(fromByte).toString() : '';
+}
+
+/** Deletes what a stopped stack kept outside its database: its JetStream stream and Redis keys. */
+export async function deleteStackNames(env: Record<string, string>): Promise<void> {
+  const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  await deleteStreamIfExists(await nats.jetstreamManager(), env.NATS_STREAM);
+  await nats.close();
+  await deleteRedisPrefix(env.REDIS_PREFIX);
 }
 
 async function ready(baseUrl: string): Promise<boolean> {

@@ -4,6 +4,7 @@ import { connect } from 'nats';
 import { waitUntil } from '@eh/platform/testing';
 import { request, type JsonResponse } from '../../support/http';
 import { startServices, type RunningServices } from '../../support/service-harness';
+import { sharedServices } from '../../support/shared-services';
 
 export const ADMIN_KEY = 'svc_admin_ledger_e2e_0123456789abcdef';
 
@@ -49,6 +50,11 @@ export class LedgerE2e {
 
   static async start(env: Record<string, string> = {}): Promise<LedgerE2e> {
     return new LedgerE2e(await startServices({ ...LEDGER_ENV, ...env }));
+  }
+
+  /** On a stack the worker's other ledger files share (shared-services.ts): for files whose experts have skills of their own. */
+  static async shared(env: Record<string, string> = {}): Promise<LedgerE2e> {
+    return new LedgerE2e(await sharedServices({ ...LEDGER_ENV, ...env }));
   }
 
   /** A workspace with a plan of `cap` credits per cycle (no top-up). */

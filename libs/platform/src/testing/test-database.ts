@@ -29,11 +29,20 @@ async function withAdminClient<T>(baseUrl: string, run: (client: Client) => Prom
   }
 }
 
-/** A fresh, empty database `eh_test_<random>` on the server of DATABASE_URL. */
-export async function createTestDatabase(baseUrl: string = databaseUrlFromEnv()): Promise<TestDatabase> {
-  // The name is generated here, never taken from input, so interpolating it is safe.
+export interface TestDatabaseOptions {
+  /** A database to copy (schema and rows) instead of starting empty; nobody may be connected to it. */
+  template?: string;
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+/** A fresh database `eh_test_<random>` on the server of DATABASE_URL: empty, or a copy of `template`. */
+export async function createTestDatabase(baseUrl: string = databaseUrlFromEnv(), options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  // The name is generated here, never taken from input, so interpolating it is safe; a template name is checked.
   const name = `eh_test_${testNamespace()}`;
-  await withAdminClient(baseUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  if (options.template !== undefined && !IDENTIFIER.test(options.template)) throw new Error(`not a database name: ${options.template}`);
+  const from = options.template ? ` TEMPLATE ${options.template}` : '';
+  await withAdminClient(baseUrl, (client) => client.query(`CREATE DATABASE ${name}${from}`));
   const url = urlForDatabase(baseUrl, name);
   const pool = createPool(url, { max: 20 });
   let dropped = false;
@@ -44,9 +53,16 @@ export async function createTestDatabase(baseUrl: string = databaseUrlFromEnv())
     async drop() {
       if (dropped) return;
       dropped = true;
-      await pool.end();
-      // WITH (FORCE) (PostgreSQL 13+) ends sessions a test forgot, e.g. a LISTEN client.
-      await withAdminClient(baseUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      // A template's pool is ended early: it may be copied only while nobody is connected.
+      if (!pool.ended) await pool.end();
+      await dropTestDatabase(name, baseUrl);
     },
   };
+}
+
+/** Drops a database `createTestDatabase` made, by name (e.g. from another process than the one that made it). */
+export async function dropTestDatabase(name: string, baseUrl: string = databaseUrlFromEnv()): Promise<void> {
+  if (!IDENTIFIER.test(name)) throw new Error(`not a database name: ${name}`);
+  // WITH (FORCE) (PostgreSQL 13+) ends sessions a test forgot, e.g. a LISTEN client.
+  await withAdminClient(baseUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
