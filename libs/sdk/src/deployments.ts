@@ -1,3 +1,4 @@
+import { openDeploymentEventStream, type EventStreamOptions, type StreamedEvent } from './event-stream';
 import type { HttpClient, RequestOptions } from './http';
 import type { CancelParams, CreateDeploymentParams, Deployment, DeploymentQuote, ListDeploymentsParams, Page, ReplyParams, ServiceEvent, TypedDeployment } from './types';
 import { waitForDeployment, type WaitForOptions } from './wait-for';
@@ -46,6 +47,15 @@ export class Deployments {
   /** The deployment's public events so far, oldest first (each the webhook body). */
   events(id: string, params: { cursor?: string; limit?: number } = {}, options: Pick<RequestOptions, 'signal'> = {}): Promise<Page<ServiceEvent>> {
     return this.http.request({ method: 'GET', path: path(id, '/events'), query: params, ...options });
+  }
+
+  /**
+   * The deployment's live events as they happen, each with its id to resume after (`lastEventId`):
+   * `for await (const { event } of await client.deployments.stream(id, { signal })) …`. Resolves
+   * once the stream is open; it is not reconnected when it drops (`waitFor` does that for you).
+   */
+  stream(id: string, options: EventStreamOptions = {}): Promise<AsyncGenerator<StreamedEvent>> {
+    return openDeploymentEventStream(this.http, id, options);
   }
 
   /**

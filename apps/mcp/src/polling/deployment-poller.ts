@@ -1,4 +1,4 @@
-import type { ApiDeployment, DeploymentStatus } from '../api/api-types';
+import type { Deployment, DeploymentStatus } from '@expert-handoff/sdk';
 
 /** SPEC.md "Limits": poll a deployment at most once every 5 s. */
 export const MIN_POLL_INTERVAL_MS = 5_000;
@@ -11,7 +11,7 @@ export const MAX_WAIT_SECONDS = 50;
 const TERMINAL: ReadonlySet<DeploymentStatus> = new Set(['completed', 'cancelled', 'expired']);
 
 export interface Snapshot {
-  deployment: ApiDeployment;
+  deployment: Deployment;
   /** Epoch ms when the API answered with it. */
   fetchedAt: number;
 }
@@ -38,7 +38,7 @@ export const systemClock: PollerClock = {
     }),
 };
 
-export type Loader = (id: string) => Promise<ApiDeployment>;
+export type Loader = (id: string) => Promise<Deployment>;
 
 export interface WaitOptions {
   waitSeconds: number;
@@ -64,7 +64,7 @@ export class DeploymentPoller {
   ) {}
 
   /** Records what a write answered (it is as fresh as a GET). */
-  record(deployment: ApiDeployment): Snapshot {
+  record(deployment: Deployment): Snapshot {
     const snapshot = { deployment, fetchedAt: this.clock.now() };
     const known = this.snapshots.get(deployment.id);
     // A GET sent before a reply may answer after it: never let the older state win.
