@@ -44,13 +44,27 @@ function nameIn(table, base, value) {
 }
 
 /**
- * The document with every operation's inline error answer named: its body in components.schemas
- * (`CreditsExhaustedError`), the answer in components.responses, each operation referring to it.
- * The published document spells each answer out at every operation; rendered as it is, the same
- * error type would be written out hundreds of times. An operation's own wording of an error stays
- * on its reference.
+ * The name of an inline answer, or null for one left inline: an error by its codes
+ * (`CreditsExhausted402`), another by the schema its body refers to (`Deployment200`), one without
+ * a body by its status (`Empty204`).
  */
-function nameErrorAnswers(source) {
+function answerBase(response) {
+  const media = response.content?.['application/json'];
+  const codes = media?.schema?.properties?.error?.properties?.code?.enum;
+  if (Array.isArray(codes) && codes.length > 0) return codes.map(pascal).join('Or');
+  if (!response.content) return 'Empty';
+  const ref = media?.schema?.$ref;
+  return typeof ref === 'string' ? ref.split('/').pop() : null;
+}
+
+/**
+ * The document with operations' answers named: each in components.responses, an error's body in
+ * components.schemas (`CreditsExhaustedError`), each operation referring to them. The published
+ * document spells each answer out at every operation; rendered as it is, the same error type
+ * would be written out hundreds of times. An operation's own wording of an answer stays on its
+ * reference.
+ */
+function nameAnswers(source) {
   const document = structuredClone(source);
   document.components ??= {};
   const schemas = (document.components.schemas ??= {});
@@ -58,14 +72,14 @@ function nameErrorAnswers(source) {
   for (const item of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(item)) {
       for (const [status, response] of Object.entries(operation?.responses ?? {})) {
+        const base = response.$ref ? null : answerBase(response);
+        if (!base) continue;
         const media = response.content?.['application/json'];
-        const codes = media?.schema?.properties?.error?.properties?.code?.enum;
-        if (response.$ref || !Array.isArray(codes) || codes.length !== 1) continue;
-        const base = pascal(codes[0]);
-        const bodyName = base.endsWith('Error') ? base : `${base}Error`;
-        media.schema = { $ref: `#/components/schemas/${nameIn(schemas, bodyName, media.schema)}` };
+        if (media?.schema?.properties?.error) {
+          media.schema = { $ref: `#/components/schemas/${nameIn(schemas, base.endsWith('Error') ? base : `${base}Error`, media.schema)}` };
+        }
         const { description, ...answer } = response;
-        const name = nameIn(responses, `${base}${status}`, { description: `\`${codes[0]}\``, ...answer });
+        const name = nameIn(responses, `${base}${status}`, { description: base, ...answer });
         operation.responses[status] = { $ref: `#/components/responses/${name}`, description };
       }
     }
@@ -74,14 +88,14 @@ function nameErrorAnswers(source) {
 }
 
 /**
- * Each document ready to render: error answers named, and every schema an earlier document
+ * Each document ready to render: answers named, and every schema an earlier document
  * already has, to the letter, replaced by a marker naming that document.
  */
 function prepareDocuments(documents) {
   const prepared = {};
   for (const [name, source] of Object.entries(documents)) {
     if (!source) continue;
-    const document = nameErrorAnswers(source);
+    const document = nameAnswers(source);
     const original = structuredClone(document.components.schemas);
     for (const [schemaName, schema] of Object.entries(original)) {
       const earlier = Object.keys(prepared).find((other) => JSON.stringify(prepared[other].original[schemaName]) === JSON.stringify(schema));

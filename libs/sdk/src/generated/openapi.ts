@@ -1164,6 +1164,132 @@ export type components = {
                 type: "invalid_request";
             };
         };
+        IdempotencyConflictOrDeploymentNotAwaitingInputError: {
+            error: {
+                /** @enum {string} */
+                code: "idempotency_conflict" | "deployment_not_awaiting_input";
+                /**
+                 * Format: uri
+                 * @description A page describing the code, served at /docs/errors/<code>.
+                 */
+                docs_url: string;
+                /** @description For a validation failure it names the offending field. */
+                message: string;
+                /** @description The offending field, header or query parameter, when there is one. */
+                param?: string;
+                request_id: string;
+                /** @enum {string} */
+                type: "invalid_request";
+            };
+        };
+        IdempotencyConflictOrDeploymentNotCancellableError: {
+            error: {
+                /** @enum {string} */
+                code: "idempotency_conflict" | "deployment_not_cancellable";
+                /**
+                 * Format: uri
+                 * @description A page describing the code, served at /docs/errors/<code>.
+                 */
+                docs_url: string;
+                /** @description For a validation failure it names the offending field. */
+                message: string;
+                /** @description The offending field, header or query parameter, when there is one. */
+                param?: string;
+                request_id: string;
+                /** @enum {string} */
+                type: "invalid_request";
+            };
+        };
+        IdempotencyConflictOrDeploymentNotCompletedError: {
+            error: {
+                /** @enum {string} */
+                code: "idempotency_conflict" | "deployment_not_completed";
+                /**
+                 * Format: uri
+                 * @description A page describing the code, served at /docs/errors/<code>.
+                 */
+                docs_url: string;
+                /** @description For a validation failure it names the offending field. */
+                message: string;
+                /** @description The offending field, header or query parameter, when there is one. */
+                param?: string;
+                request_id: string;
+                /** @enum {string} */
+                type: "invalid_request";
+            };
+        };
+        IdempotencyConflictOrDeploymentNotCompletedOrFeedbackAlreadyGivenOrFeedbackWindowClosedError: {
+            error: {
+                /** @enum {string} */
+                code: "idempotency_conflict" | "deployment_not_completed" | "feedback_already_given" | "feedback_window_closed";
+                /**
+                 * Format: uri
+                 * @description A page describing the code, served at /docs/errors/<code>.
+                 */
+                docs_url: string;
+                /** @description For a validation failure it names the offending field. */
+                message: string;
+                /** @description The offending field, header or query parameter, when there is one. */
+                param?: string;
+                request_id: string;
+                /** @enum {string} */
+                type: "invalid_request";
+            };
+        };
+        IdempotencyConflictOrEndpointLimitReachedError: {
+            error: {
+                /** @enum {string} */
+                code: "idempotency_conflict" | "endpoint_limit_reached";
+                /**
+                 * Format: uri
+                 * @description A page describing the code, served at /docs/errors/<code>.
+                 */
+                docs_url: string;
+                /** @description For a validation failure it names the offending field. */
+                message: string;
+                /** @description The offending field, header or query parameter, when there is one. */
+                param?: string;
+                request_id: string;
+                /** @enum {string} */
+                type: "invalid_request";
+            };
+        };
+        IdempotencyConflictOrInvalidStateTransitionError: {
+            error: {
+                /** @enum {string} */
+                code: "idempotency_conflict" | "invalid_state_transition";
+                /**
+                 * Format: uri
+                 * @description A page describing the code, served at /docs/errors/<code>.
+                 */
+                docs_url: string;
+                /** @description For a validation failure it names the offending field. */
+                message: string;
+                /** @description The offending field, header or query parameter, when there is one. */
+                param?: string;
+                request_id: string;
+                /** @enum {string} */
+                type: "invalid_request";
+            };
+        };
+        IdempotencyConflictOrSecretAlreadyRevealedError: {
+            error: {
+                /** @enum {string} */
+                code: "idempotency_conflict" | "secret_already_revealed";
+                /**
+                 * Format: uri
+                 * @description A page describing the code, served at /docs/errors/<code>.
+                 */
+                docs_url: string;
+                /** @description For a validation failure it names the offending field. */
+                message: string;
+                /** @description The offending field, header or query parameter, when there is one. */
+                param?: string;
+                request_id: string;
+                /** @enum {string} */
+                type: "invalid_request";
+            };
+        };
         InternalError: {
             error: {
                 /** @enum {string} */
@@ -1292,6 +1418,24 @@ export type components = {
             error: {
                 /** @enum {string} */
                 code: "rate_limited";
+                /**
+                 * Format: uri
+                 * @description A page describing the code, served at /docs/errors/<code>.
+                 */
+                docs_url: string;
+                /** @description For a validation failure it names the offending field. */
+                message: string;
+                /** @description The offending field, header or query parameter, when there is one. */
+                param?: string;
+                request_id: string;
+                /** @enum {string} */
+                type: "rate_limit_error";
+            };
+        };
+        RateLimitedOrInFlightLimitReachedError: {
+            error: {
+                /** @enum {string} */
+                code: "rate_limited" | "in_flight_limit_reached";
                 /**
                  * Format: uri
                  * @description A page describing the code, served at /docs/errors/<code>.
@@ -1650,7 +1794,59 @@ export type components = {
         };
     };
     responses: {
-        /** @description `authentication_failed` */
+        /** @description A2aAgentCard */
+        A2aAgentCard200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["A2aAgentCard"];
+            };
+        };
+        /** @description A2aJsonRpcResponse */
+        A2aJsonRpcResponse200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["A2aJsonRpcResponse"];
+                "text/event-stream": string;
+            };
+        };
+        /** @description A2aJsonRpcResponse */
+        A2aJsonRpcResponse401: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["A2aJsonRpcResponse"];
+            };
+        };
+        /** @description A2aJsonRpcResponse */
+        A2aJsonRpcResponse429: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["A2aJsonRpcResponse"];
+            };
+        };
+        /** @description A2aJsonRpcResponse */
+        A2aJsonRpcResponse500: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["A2aJsonRpcResponse"];
+            };
+        };
+        /** @description AuthenticationFailed */
         AuthenticationFailed401: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1661,7 +1857,7 @@ export type components = {
                 "application/json": components["schemas"]["AuthenticationFailedError"];
             };
         };
-        /** @description `credits_exhausted` */
+        /** @description CreditsExhausted */
         CreditsExhausted402: {
             headers: {
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -1676,7 +1872,7 @@ export type components = {
                 "application/json": components["schemas"]["CreditsExhaustedError"];
             };
         };
-        /** @description `csrf_token_invalid` */
+        /** @description CsrfTokenInvalid */
         CsrfTokenInvalid403: {
             headers: {
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -1691,7 +1887,7 @@ export type components = {
                 "application/json": components["schemas"]["CsrfTokenInvalidError"];
             };
         };
-        /** @description `csrf_token_invalid` */
+        /** @description CsrfTokenInvalid */
         CsrfTokenInvalid4032: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1705,7 +1901,139 @@ export type components = {
                 "application/json": components["schemas"]["CsrfTokenInvalidError"];
             };
         };
-        /** @description `expert_unavailable` */
+        /** @description DeletedMemoryEntry */
+        DeletedMemoryEntry200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DeletedMemoryEntry"];
+            };
+        };
+        /** @description DeletedWebhookEndpoint */
+        DeletedWebhookEndpoint200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DeletedWebhookEndpoint"];
+            };
+        };
+        /** @description Deployment */
+        Deployment200: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Deployment"];
+            };
+        };
+        /** @description Deployment */
+        Deployment201: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                Location: components["headers"]["Location"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Deployment"];
+            };
+        };
+        /** @description Deployment */
+        Deployment2002: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Deployment"];
+            };
+        };
+        /** @description DeploymentList */
+        DeploymentList200: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DeploymentList"];
+            };
+        };
+        /** @description Event */
+        Event200: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Event"];
+            };
+        };
+        /** @description EventList */
+        EventList200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["EventList"];
+            };
+        };
+        /** @description ExpertList */
+        ExpertList200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ExpertList"];
+            };
+        };
+        /** @description ExpertUnavailable */
         ExpertUnavailable422: {
             headers: {
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -1720,7 +2048,37 @@ export type components = {
                 "application/json": components["schemas"]["ExpertUnavailableError"];
             };
         };
-        /** @description `idempotency_conflict` */
+        /** @description Handoff */
+        Handoff200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Handoff"];
+            };
+        };
+        /** @description Handoff */
+        Handoff201: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                Location: components["headers"]["Location"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Handoff"];
+            };
+        };
+        /** @description IdempotencyConflict */
         IdempotencyConflict409: {
             headers: {
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -1737,7 +2095,126 @@ export type components = {
                 "application/json": components["schemas"]["IdempotencyConflictError"];
             };
         };
-        /** @description `internal_error` */
+        /** @description IdempotencyConflictOrDeploymentNotAwaitingInput */
+        IdempotencyConflictOrDeploymentNotAwaitingInput409: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                "Request-Id": components["headers"]["Request-Id"];
+                /** @description Sent (as 1) when the first request with this key is still running. */
+                "Retry-After"?: number;
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["IdempotencyConflictOrDeploymentNotAwaitingInputError"];
+            };
+        };
+        /** @description IdempotencyConflictOrDeploymentNotCancellable */
+        IdempotencyConflictOrDeploymentNotCancellable409: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                "Request-Id": components["headers"]["Request-Id"];
+                /** @description Sent (as 1) when the first request with this key is still running. */
+                "Retry-After"?: number;
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["IdempotencyConflictOrDeploymentNotCancellableError"];
+            };
+        };
+        /** @description IdempotencyConflictOrDeploymentNotCompleted */
+        IdempotencyConflictOrDeploymentNotCompleted409: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                "Request-Id": components["headers"]["Request-Id"];
+                /** @description Sent (as 1) when the first request with this key is still running. */
+                "Retry-After"?: number;
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["IdempotencyConflictOrDeploymentNotCompletedError"];
+            };
+        };
+        /** @description IdempotencyConflictOrDeploymentNotCompletedOrFeedbackAlreadyGivenOrFeedbackWindowClosed */
+        IdempotencyConflictOrDeploymentNotCompletedOrFeedbackAlreadyGivenOrFeedbackWindowClosed409: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                "Request-Id": components["headers"]["Request-Id"];
+                /** @description Sent (as 1) when the first request with this key is still running. */
+                "Retry-After"?: number;
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["IdempotencyConflictOrDeploymentNotCompletedOrFeedbackAlreadyGivenOrFeedbackWindowClosedError"];
+            };
+        };
+        /** @description IdempotencyConflictOrEndpointLimitReached */
+        IdempotencyConflictOrEndpointLimitReached409: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                "Request-Id": components["headers"]["Request-Id"];
+                /** @description Sent (as 1) when the first request with this key is still running. */
+                "Retry-After"?: number;
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["IdempotencyConflictOrEndpointLimitReachedError"];
+            };
+        };
+        /** @description IdempotencyConflictOrInvalidStateTransition */
+        IdempotencyConflictOrInvalidStateTransition409: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                "Request-Id": components["headers"]["Request-Id"];
+                /** @description Sent (as 1) when the first request with this key is still running. */
+                "Retry-After"?: number;
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["IdempotencyConflictOrInvalidStateTransitionError"];
+            };
+        };
+        /** @description IdempotencyConflictOrSecretAlreadyRevealed */
+        IdempotencyConflictOrSecretAlreadyRevealed409: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                "Request-Id": components["headers"]["Request-Id"];
+                /** @description Sent (as 1) when the first request with this key is still running. */
+                "Retry-After"?: number;
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["IdempotencyConflictOrSecretAlreadyRevealedError"];
+            };
+        };
+        /** @description InternalError */
         InternalError500: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1748,7 +2225,7 @@ export type components = {
                 "application/json": components["schemas"]["InternalError"];
             };
         };
-        /** @description `internal_error` */
+        /** @description InternalError */
         InternalError5002: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1762,7 +2239,7 @@ export type components = {
                 "application/json": components["schemas"]["InternalError"];
             };
         };
-        /** @description `invalid_request` */
+        /** @description InvalidRequest */
         InvalidRequest400: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1773,7 +2250,7 @@ export type components = {
                 "application/json": components["schemas"]["InvalidRequestError"];
             };
         };
-        /** @description `invalid_request` */
+        /** @description InvalidRequest */
         InvalidRequest413: {
             headers: {
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -1788,7 +2265,7 @@ export type components = {
                 "application/json": components["schemas"]["InvalidRequestError"];
             };
         };
-        /** @description `invalid_request` */
+        /** @description InvalidRequest */
         InvalidRequest415: {
             headers: {
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -1803,7 +2280,7 @@ export type components = {
                 "application/json": components["schemas"]["InvalidRequestError"];
             };
         };
-        /** @description `invalid_request` */
+        /** @description InvalidRequest */
         InvalidRequest4002: {
             headers: {
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -1818,7 +2295,7 @@ export type components = {
                 "application/json": components["schemas"]["InvalidRequestError"];
             };
         };
-        /** @description `invalid_request` */
+        /** @description InvalidRequest */
         InvalidRequest4003: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1832,7 +2309,7 @@ export type components = {
                 "application/json": components["schemas"]["InvalidRequestError"];
             };
         };
-        /** @description `invalid_request` */
+        /** @description InvalidRequest */
         InvalidRequest4132: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1846,7 +2323,7 @@ export type components = {
                 "application/json": components["schemas"]["InvalidRequestError"];
             };
         };
-        /** @description `invalid_request` */
+        /** @description InvalidRequest */
         InvalidRequest4152: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1860,7 +2337,81 @@ export type components = {
                 "application/json": components["schemas"]["InvalidRequestError"];
             };
         };
-        /** @description `not_found` */
+        /** @description MemoryEntry */
+        MemoryEntry200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["MemoryEntry"];
+            };
+        };
+        /** @description MemoryEntry */
+        MemoryEntry201: {
+            headers: {
+                Location: components["headers"]["Location"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["MemoryEntry"];
+            };
+        };
+        /** @description MemoryEntry */
+        MemoryEntry2002: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["MemoryEntry"];
+            };
+        };
+        /** @description MemoryEntry */
+        MemoryEntry2012: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                Location: components["headers"]["Location"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["MemoryEntry"];
+            };
+        };
+        /** @description MemoryEntryList */
+        MemoryEntryList200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["MemoryEntryList"];
+            };
+        };
+        /** @description NotFound */
         NotFound404: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1874,7 +2425,7 @@ export type components = {
                 "application/json": components["schemas"]["NotFoundError"];
             };
         };
-        /** @description `not_found` */
+        /** @description NotFound */
         NotFound4042: {
             headers: {
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -1889,7 +2440,7 @@ export type components = {
                 "application/json": components["schemas"]["NotFoundError"];
             };
         };
-        /** @description `not_found` */
+        /** @description NotFound */
         NotFound4043: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1900,7 +2451,7 @@ export type components = {
                 "application/json": components["schemas"]["NotFoundError"];
             };
         };
-        /** @description `rate_limited` */
+        /** @description RateLimited */
         RateLimited429: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1915,7 +2466,7 @@ export type components = {
                 "application/json": components["schemas"]["RateLimitedError"];
             };
         };
-        /** @description `rate_limited` */
+        /** @description RateLimited */
         RateLimited4292: {
             headers: {
                 "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
@@ -1931,7 +2482,23 @@ export type components = {
                 "application/json": components["schemas"]["RateLimitedError"];
             };
         };
-        /** @description `service_unavailable` */
+        /** @description RateLimitedOrInFlightLimitReached */
+        RateLimitedOrInFlightLimitReached429: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["RateLimitedOrInFlightLimitReachedError"];
+            };
+        };
+        /** @description ServiceUnavailable */
         ServiceUnavailable503: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1946,7 +2513,7 @@ export type components = {
                 "application/json": components["schemas"]["ServiceUnavailableError"];
             };
         };
-        /** @description `url_signature_invalid` */
+        /** @description UrlSignatureInvalid */
         UrlSignatureInvalid403: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1955,6 +2522,242 @@ export type components = {
             };
             content: {
                 "application/json": components["schemas"]["UrlSignatureInvalidError"];
+            };
+        };
+        /** @description Usage */
+        Usage200: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Usage"];
+            };
+        };
+        /** @description UsageHistory */
+        UsageHistory200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["UsageHistory"];
+            };
+        };
+        /** @description WebhookDelivery */
+        WebhookDelivery200: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebhookDelivery"];
+            };
+        };
+        /** @description WebhookDelivery */
+        WebhookDelivery201: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                Location: components["headers"]["Location"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebhookDelivery"];
+            };
+        };
+        /** @description WebhookDeliveryDetail */
+        WebhookDeliveryDetail200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebhookDeliveryDetail"];
+            };
+        };
+        /** @description WebhookDeliveryList */
+        WebhookDeliveryList200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebhookDeliveryList"];
+            };
+        };
+        /** @description WebhookEndpoint */
+        WebhookEndpoint200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebhookEndpoint"];
+            };
+        };
+        /** @description WebhookEndpoint */
+        WebhookEndpoint2002: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebhookEndpoint"];
+            };
+        };
+        /** @description WebhookEndpointList */
+        WebhookEndpointList200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointList"];
+            };
+        };
+        /** @description WebhookEndpointWithSecret */
+        WebhookEndpointWithSecret200: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+            };
+        };
+        /** @description WebhookEndpointWithSecret */
+        WebhookEndpointWithSecret201: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                Location: components["headers"]["Location"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+            };
+        };
+        /** @description WebhookReplay */
+        WebhookReplay200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebhookReplay"];
+            };
+        };
+        /** @description WebhookReplay */
+        WebhookReplay202: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                Location: components["headers"]["Location"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebhookReplay"];
+            };
+        };
+        /** @description WebhookSigningSecret */
+        WebhookSigningSecret200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebhookSigningSecret"];
+            };
+        };
+        /** @description WebhookSigningSecret */
+        WebhookSigningSecret2002: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebhookSigningSecret"];
+            };
+        };
+        /** @description WorkspaceEventList */
+        WorkspaceEventList200: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Request-Id": components["headers"]["Request-Id"];
+                "Service-Version": components["headers"]["Service-Version"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WorkspaceEventList"];
             };
         };
     };
@@ -2006,15 +2809,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The card */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["A2aAgentCard"];
-                };
-            };
+            200: components["responses"]["A2aAgentCard200"];
         };
     };
     callA2a: {
@@ -2034,47 +2829,13 @@ export interface operations {
         };
         responses: {
             /** @description The call’s answer, or its JSON-RPC error (a body that is not JSON, a wrong envelope, an unknown method, a refused field, an unknown task) */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["A2aJsonRpcResponse"];
-                    "text/event-stream": string;
-                };
-            };
+            200: components["responses"]["A2aJsonRpcResponse200"];
             /** @description No key, or not a valid one */
-            401: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["A2aJsonRpcResponse"];
-                };
-            };
+            401: components["responses"]["A2aJsonRpcResponse401"];
             /** @description The key’s rate limit */
-            429: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["A2aJsonRpcResponse"];
-                };
-            };
+            429: components["responses"]["A2aJsonRpcResponse429"];
             /** @description A fault of ours */
-            500: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["A2aJsonRpcResponse"];
-                };
-            };
+            500: components["responses"]["A2aJsonRpcResponse500"];
         };
     };
     downloadAttachment: {
@@ -2145,20 +2906,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description List deployments */
-            200: {
-                headers: {
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DeploymentList"];
-                };
-            };
+            200: components["responses"]["DeploymentList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2192,21 +2940,7 @@ export interface operations {
         };
         responses: {
             /** @description Create a deployment */
-            201: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    Location: components["headers"]["Location"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Deployment"];
-                };
-            };
+            201: components["responses"]["Deployment201"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4002"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2228,38 +2962,7 @@ export interface operations {
              *
              *     `in_flight_limit_reached`: The workspace already has as many live deployments in flight as its plan allows (10 on the standard plan). Retry after Retry-After seconds, or when a deployment completes, is cancelled or expires.
              */
-            429: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "rate_limited" | "in_flight_limit_reached";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                        };
-                    };
-                };
-            };
+            429: components["responses"]["RateLimitedOrInFlightLimitReached429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
             /** @description `service_unavailable`: The service, or a part it depends on, is briefly unavailable. Retry after Retry-After seconds. */
@@ -2283,20 +2986,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Retrieve a deployment */
-            200: {
-                headers: {
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Deployment"];
-                };
-            };
+            200: components["responses"]["Deployment200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2334,20 +3024,7 @@ export interface operations {
         };
         responses: {
             /** @description Cancel a deployment */
-            200: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Deployment"];
-                };
-            };
+            200: components["responses"]["Deployment2002"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4002"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2361,39 +3038,7 @@ export interface operations {
              *
              *     `deployment_not_cancellable`: Only pending or accepted deployments can be cancelled by the agent; once work has started it runs to completion.
              */
-            409: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    /** @description Sent (as 1) when the first request with this key is still running. */
-                    "Retry-After"?: number;
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "deployment_not_cancellable";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflictOrDeploymentNotCancellable409"];
             /** @description The request body is larger than 1 MB. */
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
@@ -2426,19 +3071,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description A deployment’s events */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EventList"];
-                };
-            };
+            200: components["responses"]["EventList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2521,20 +3154,7 @@ export interface operations {
         };
         responses: {
             /** @description Rate a completed deployment */
-            200: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Deployment"];
-                };
-            };
+            200: components["responses"]["Deployment2002"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4002"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2552,39 +3172,7 @@ export interface operations {
              *
              *     `feedback_window_closed`: Feedback is taken for 30 days after a deployment completes.
              */
-            409: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    /** @description Sent (as 1) when the first request with this key is still running. */
-                    "Retry-After"?: number;
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "deployment_not_completed" | "feedback_already_given" | "feedback_window_closed";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflictOrDeploymentNotCompletedOrFeedbackAlreadyGivenOrFeedbackWindowClosed409"];
             /** @description The request body is larger than 1 MB. */
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
@@ -2620,20 +3208,7 @@ export interface operations {
         };
         responses: {
             /** @description Answer the expert’s question */
-            200: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Deployment"];
-                };
-            };
+            200: components["responses"]["Deployment2002"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4002"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2647,39 +3222,7 @@ export interface operations {
              *
              *     `deployment_not_awaiting_input`: A reply is accepted only while the deployment is in needs_input.
              */
-            409: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    /** @description Sent (as 1) when the first request with this key is still running. */
-                    "Retry-After"?: number;
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "deployment_not_awaiting_input";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflictOrDeploymentNotAwaitingInput409"];
             /** @description The request body is larger than 1 MB. */
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
@@ -2715,36 +3258,9 @@ export interface operations {
         };
         responses: {
             /** @description Save a completed deployment’s output to brand memory */
-            200: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MemoryEntry"];
-                };
-            };
+            200: components["responses"]["MemoryEntry2002"];
             /** @description Save a completed deployment’s output to brand memory */
-            201: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    Location: components["headers"]["Location"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MemoryEntry"];
-                };
-            };
+            201: components["responses"]["MemoryEntry2012"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4002"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2758,39 +3274,7 @@ export interface operations {
              *
              *     `deployment_not_completed`: Only a completed deployment has an output to save to brand memory.
              */
-            409: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    /** @description Sent (as 1) when the first request with this key is still running. */
-                    "Retry-After"?: number;
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "deployment_not_completed";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflictOrDeploymentNotCompleted409"];
             /** @description The request body is larger than 1 MB. */
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
@@ -2919,20 +3403,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Every event of the workspace and mode, newest first */
-            200: {
-                headers: {
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WorkspaceEventList"];
-                };
-            };
+            200: components["responses"]["WorkspaceEventList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2960,20 +3431,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description One event */
-            200: {
-                headers: {
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Event"];
-                };
-            };
+            200: components["responses"]["Event200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3047,19 +3505,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description List the active roster */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ExpertList"];
-                };
-            };
+            200: components["responses"]["ExpertList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3093,21 +3539,7 @@ export interface operations {
         };
         responses: {
             /** @description Open a handoff */
-            201: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    Location: components["headers"]["Location"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Handoff"];
-                };
-            };
+            201: components["responses"]["Handoff201"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4002"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3129,38 +3561,7 @@ export interface operations {
              *
              *     `in_flight_limit_reached`: The workspace already has as many live deployments in flight as its plan allows (10 on the standard plan). Retry after Retry-After seconds, or when a deployment completes, is cancelled or expires.
              */
-            429: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "rate_limited" | "in_flight_limit_reached";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "rate_limit_error";
-                        };
-                    };
-                };
-            };
+            429: components["responses"]["RateLimitedOrInFlightLimitReached429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
             /** @description `service_unavailable`: The service, or a part it depends on, is briefly unavailable. Retry after Retry-After seconds. */
@@ -3184,19 +3585,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Retrieve a handoff */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Handoff"];
-                };
-            };
+            200: components["responses"]["Handoff200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3231,19 +3620,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description List brand memory entries */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MemoryEntryList"];
-                };
-            };
+            200: components["responses"]["MemoryEntryList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3271,19 +3648,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Retrieve a brand memory entry */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MemoryEntry"];
-                };
-            };
+            200: components["responses"]["MemoryEntry200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3319,34 +3684,9 @@ export interface operations {
         };
         responses: {
             /** @description Create or replace a brand memory entry */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MemoryEntry"];
-                };
-            };
+            200: components["responses"]["MemoryEntry200"];
             /** @description Create or replace a brand memory entry */
-            201: {
-                headers: {
-                    Location: components["headers"]["Location"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MemoryEntry"];
-                };
-            };
+            201: components["responses"]["MemoryEntry201"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3382,19 +3722,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Delete a brand memory entry */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DeletedMemoryEntry"];
-                };
-            };
+            200: components["responses"]["DeletedMemoryEntry200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3454,20 +3782,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Retrieve the workspace’s credit usage */
-            200: {
-                headers: {
-                    "Cache-Control": components["headers"]["Cache-Control"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Usage"];
-                };
-            };
+            200: components["responses"]["Usage200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3496,19 +3811,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Credits charged per day */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UsageHistory"];
-                };
-            };
+            200: components["responses"]["UsageHistory200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3553,19 +3856,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description List deliveries */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookDeliveryList"];
-                };
-            };
+            200: components["responses"]["WebhookDeliveryList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3593,19 +3884,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Retrieve a delivery with every attempt */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookDeliveryDetail"];
-                };
-            };
+            200: components["responses"]["WebhookDeliveryDetail200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3643,20 +3922,7 @@ export interface operations {
         };
         responses: {
             /** @description Resend a delivery */
-            200: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookDelivery"];
-                };
-            };
+            200: components["responses"]["WebhookDelivery200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4002"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3670,39 +3936,7 @@ export interface operations {
              *
              *     `invalid_state_transition`: The deployment is not in a state that allows this action.
              */
-            409: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    /** @description Sent (as 1) when the first request with this key is still running. */
-                    "Retry-After"?: number;
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "invalid_state_transition";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflictOrInvalidStateTransition409"];
             /** @description The request body is larger than 1 MB. */
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
@@ -3738,20 +3972,7 @@ export interface operations {
         };
         responses: {
             /** @description Retry a scheduled attempt now */
-            200: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookDelivery"];
-                };
-            };
+            200: components["responses"]["WebhookDelivery200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4002"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3765,39 +3986,7 @@ export interface operations {
              *
              *     `invalid_state_transition`: The deployment is not in a state that allows this action.
              */
-            409: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    /** @description Sent (as 1) when the first request with this key is still running. */
-                    "Retry-After"?: number;
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "invalid_state_transition";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflictOrInvalidStateTransition409"];
             /** @description The request body is larger than 1 MB. */
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
@@ -3831,21 +4020,7 @@ export interface operations {
         };
         responses: {
             /** @description Replay dead letters in bulk */
-            202: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    Location: components["headers"]["Location"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookReplay"];
-                };
-            };
+            202: components["responses"]["WebhookReplay202"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4002"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3879,19 +4054,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description List webhook endpoints */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookEndpointList"];
-                };
-            };
+            200: components["responses"]["WebhookEndpointList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3925,21 +4088,7 @@ export interface operations {
         };
         responses: {
             /** @description Register a webhook endpoint */
-            201: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    Location: components["headers"]["Location"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
-                };
-            };
+            201: components["responses"]["WebhookEndpointWithSecret201"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4002"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3951,39 +4100,7 @@ export interface operations {
              *
              *     `endpoint_limit_reached`: A workspace holds at most 16 webhook endpoints per mode. Delete one you no longer use, or send more event types to an existing one.
              */
-            409: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    /** @description Sent (as 1) when the first request with this key is still running. */
-                    "Retry-After"?: number;
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "endpoint_limit_reached";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflictOrEndpointLimitReached409"];
             /** @description The request body is larger than 1 MB. */
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
@@ -4011,19 +4128,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Retrieve a webhook endpoint */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookEndpoint"];
-                };
-            };
+            200: components["responses"]["WebhookEndpoint200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -4061,20 +4166,7 @@ export interface operations {
         };
         responses: {
             /** @description Update a webhook endpoint */
-            200: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookEndpoint"];
-                };
-            };
+            200: components["responses"]["WebhookEndpoint2002"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4002"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -4114,19 +4206,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Delete a webhook endpoint */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DeletedWebhookEndpoint"];
-                };
-            };
+            200: components["responses"]["DeletedWebhookEndpoint200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -4166,20 +4246,7 @@ export interface operations {
         };
         responses: {
             /** @description Rotate an endpoint’s signing secret */
-            200: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
-                };
-            };
+            200: components["responses"]["WebhookEndpointWithSecret200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4002"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -4225,21 +4292,7 @@ export interface operations {
         };
         responses: {
             /** @description Send a test event */
-            201: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    Location: components["headers"]["Location"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookDelivery"];
-                };
-            };
+            201: components["responses"]["WebhookDelivery201"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4002"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -4277,19 +4330,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description A bulk replay’s progress */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookReplay"];
-                };
-            };
+            200: components["responses"]["WebhookReplay200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -4317,19 +4358,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The signing secret of `webhook_url` deliveries */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookSigningSecret"];
-                };
-            };
+            200: components["responses"]["WebhookSigningSecret200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -4363,20 +4392,7 @@ export interface operations {
         };
         responses: {
             /** @description Show the signing secret, once */
-            200: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookSigningSecret"];
-                };
-            };
+            200: components["responses"]["WebhookSigningSecret2002"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4002"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -4388,39 +4404,7 @@ export interface operations {
              *
              *     `secret_already_revealed`: The webhook signing secret is shown once. Rotate it (`POST /v1/webhook_signing_secret/rotate`) to get a new one; the old one keeps signing for the overlap.
              */
-            409: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    /** @description Sent (as 1) when the first request with this key is still running. */
-                    "Retry-After"?: number;
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "idempotency_conflict" | "secret_already_revealed";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflictOrSecretAlreadyRevealed409"];
             /** @description The request body is larger than 1 MB. */
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
@@ -4454,20 +4438,7 @@ export interface operations {
         };
         responses: {
             /** @description Rotate the signing secret */
-            200: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Version": components["headers"]["Service-Version"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookSigningSecret"];
-                };
-            };
+            200: components["responses"]["WebhookSigningSecret2002"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest4002"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */

@@ -847,6 +847,24 @@ export type components = {
         InternalError: PublicComponents["schemas"]["InternalError"];
         InvalidRequestError: PublicComponents["schemas"]["InvalidRequestError"];
         InvalidStateTransitionError: ExpertComponents["schemas"]["InvalidStateTransitionError"];
+        InvalidStateTransitionOrIdempotencyConflictError: {
+            error: {
+                /** @enum {string} */
+                code: "invalid_state_transition" | "idempotency_conflict";
+                /**
+                 * Format: uri
+                 * @description A page describing the code, served at /docs/errors/<code>.
+                 */
+                docs_url: string;
+                /** @description For a validation failure it names the offending field. */
+                message: string;
+                /** @description The offending field, header or query parameter, when there is one. */
+                param?: string;
+                request_id: string;
+                /** @enum {string} */
+                type: "invalid_request";
+            };
+        };
         InviteExpertRequest: {
             /** Format: email */
             email: string;
@@ -1017,7 +1035,97 @@ export type components = {
         };
     };
     responses: {
-        /** @description `authentication_failed` */
+        /** @description AccountPlanList */
+        AccountPlanList200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AccountPlanList"];
+            };
+        };
+        /** @description AccountSummary */
+        AccountSummary200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AccountSummary"];
+            };
+        };
+        /** @description AdminDelivery */
+        AdminDelivery200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AdminDelivery"];
+            };
+        };
+        /** @description AdminDeliveryDetail */
+        AdminDeliveryDetail200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AdminDeliveryDetail"];
+            };
+        };
+        /** @description AdminDeliveryList */
+        AdminDeliveryList200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AdminDeliveryList"];
+            };
+        };
+        /** @description AdminExpertEntry */
+        AdminExpertEntry200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AdminExpertEntry"];
+            };
+        };
+        /** @description AdminRosterList */
+        AdminRosterList200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AdminRosterList"];
+            };
+        };
+        /** @description AdminWebhookEndpoint */
+        AdminWebhookEndpoint200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AdminWebhookEndpoint"];
+            };
+        };
+        /** @description AdminWebhookEndpointWithSecret */
+        AdminWebhookEndpointWithSecret200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AdminWebhookEndpointWithSecret"];
+            };
+        };
+        /** @description AuditEntryList */
+        AuditEntryList200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuditEntryList"];
+            };
+        };
+        /** @description AuthenticationFailed */
         AuthenticationFailed401: {
             headers: {
                 [name: string]: unknown;
@@ -1026,7 +1134,25 @@ export type components = {
                 "application/json": components["schemas"]["AuthenticationFailedError"];
             };
         };
-        /** @description `csrf_token_invalid` */
+        /** @description BulkReplayResult */
+        BulkReplayResult200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BulkReplayResult"];
+            };
+        };
+        /** @description CreatedWorkspace */
+        CreatedWorkspace201: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CreatedWorkspace"];
+            };
+        };
+        /** @description CsrfTokenInvalid */
         CsrfTokenInvalid403: {
             headers: {
                 [name: string]: unknown;
@@ -1035,7 +1161,41 @@ export type components = {
                 "application/json": components["schemas"]["CsrfTokenInvalidError"];
             };
         };
-        /** @description `internal_error` */
+        /** @description Deployment */
+        Deployment200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Deployment"];
+            };
+        };
+        /** @description Empty */
+        Empty204: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description EndedOperatorSessions */
+        EndedOperatorSessions200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["EndedOperatorSessions"];
+            };
+        };
+        /** @description ExpertInvitation */
+        ExpertInvitation201: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ExpertInvitation"];
+            };
+        };
+        /** @description InternalError */
         InternalError500: {
             headers: {
                 [name: string]: unknown;
@@ -1044,7 +1204,7 @@ export type components = {
                 "application/json": components["schemas"]["InternalError"];
             };
         };
-        /** @description `invalid_request` */
+        /** @description InvalidRequest */
         InvalidRequest400: {
             headers: {
                 [name: string]: unknown;
@@ -1053,7 +1213,7 @@ export type components = {
                 "application/json": components["schemas"]["InvalidRequestError"];
             };
         };
-        /** @description `invalid_state_transition` */
+        /** @description InvalidStateTransition */
         InvalidStateTransition409: {
             headers: {
                 [name: string]: unknown;
@@ -1062,7 +1222,43 @@ export type components = {
                 "application/json": components["schemas"]["InvalidStateTransitionError"];
             };
         };
-        /** @description `not_found` */
+        /** @description InvalidStateTransitionOrIdempotencyConflict */
+        InvalidStateTransitionOrIdempotencyConflict409: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["InvalidStateTransitionOrIdempotencyConflictError"];
+            };
+        };
+        /** @description IssuedKey */
+        IssuedKey200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["IssuedKey"];
+            };
+        };
+        /** @description LimitRequest */
+        LimitRequest200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LimitRequest"];
+            };
+        };
+        /** @description LimitRequestList */
+        LimitRequestList200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LimitRequestList"];
+            };
+        };
+        /** @description NotFound */
         NotFound404: {
             headers: {
                 [name: string]: unknown;
@@ -1071,13 +1267,94 @@ export type components = {
                 "application/json": components["schemas"]["NotFoundError"];
             };
         };
-        /** @description `rate_limited` */
+        /** @description NotificationSendList */
+        NotificationSendList200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["NotificationSendList"];
+            };
+        };
+        /** @description OperatorInvitation */
+        OperatorInvitation201: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OperatorInvitation"];
+            };
+        };
+        /** @description OperatorList */
+        OperatorList200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OperatorList"];
+            };
+        };
+        /** @description RateLimited */
         RateLimited429: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["RateLimitedError"];
+            };
+        };
+        /** @description RegisteredExpert */
+        RegisteredExpert201: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["RegisteredExpert"];
+            };
+        };
+        /** @description RemovedOperator */
+        RemovedOperator200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["RemovedOperator"];
+            };
+        };
+        /** @description RetiredExpert */
+        RetiredExpert200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["RetiredExpert"];
+            };
+        };
+        /** @description RosterEntry */
+        RosterEntry200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["RosterEntry"];
+            };
+        };
+        /** @description WorkspaceList */
+        WorkspaceList200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WorkspaceList"];
+            };
+        };
+        /** @description WorkspaceSummary */
+        WorkspaceSummary200: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WorkspaceSummary"];
             };
         };
     };
@@ -1114,14 +1391,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Deployment"];
-                };
-            };
+            200: components["responses"]["Deployment200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1135,31 +1405,7 @@ export interface operations {
              *
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_state_transition" | "idempotency_conflict";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
@@ -1187,14 +1433,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminRosterList"];
-                };
-            };
+            200: components["responses"]["AdminRosterList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1224,14 +1463,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RegisteredExpert"];
-                };
-            };
+            201: components["responses"]["RegisteredExpert201"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1243,31 +1475,7 @@ export interface operations {
              *
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_state_transition" | "idempotency_conflict";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
@@ -1286,14 +1494,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminExpertEntry"];
-                };
-            };
+            200: components["responses"]["AdminExpertEntry200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1325,14 +1526,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RosterEntry"];
-                };
-            };
+            200: components["responses"]["RosterEntry200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1370,14 +1564,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RosterEntry"];
-                };
-            };
+            200: components["responses"]["RosterEntry200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1391,31 +1578,7 @@ export interface operations {
              *
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_state_transition" | "idempotency_conflict";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
@@ -1443,14 +1606,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ExpertInvitation"];
-                };
-            };
+            201: components["responses"]["ExpertInvitation201"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1464,31 +1620,7 @@ export interface operations {
              *
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_state_transition" | "idempotency_conflict";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
@@ -1512,14 +1644,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotificationSendList"];
-                };
-            };
+            200: components["responses"]["NotificationSendList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1549,14 +1674,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RetiredExpert"];
-                };
-            };
+            200: components["responses"]["RetiredExpert200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1570,31 +1688,7 @@ export interface operations {
              *
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_state_transition" | "idempotency_conflict";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
@@ -1616,12 +1710,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Done */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            204: components["responses"]["Empty204"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1653,14 +1742,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LimitRequestList"];
-                };
-            };
+            200: components["responses"]["LimitRequestList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1692,14 +1774,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LimitRequest"];
-                };
-            };
+            200: components["responses"]["LimitRequest200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1713,31 +1788,7 @@ export interface operations {
              *
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_state_transition" | "idempotency_conflict";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
@@ -1754,14 +1805,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OperatorList"];
-                };
-            };
+            200: components["responses"]["OperatorList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1787,14 +1831,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RemovedOperator"];
-                };
-            };
+            200: components["responses"]["RemovedOperator200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1826,14 +1863,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EndedOperatorSessions"];
-                };
-            };
+            200: components["responses"]["EndedOperatorSessions200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1869,14 +1899,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OperatorInvitation"];
-                };
-            };
+            201: components["responses"]["OperatorInvitation201"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1888,31 +1911,7 @@ export interface operations {
              *
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_state_transition" | "idempotency_conflict";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
@@ -1929,14 +1928,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccountPlanList"];
-                };
-            };
+            200: components["responses"]["AccountPlanList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1978,14 +1970,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminDeliveryList"];
-                };
-            };
+            200: components["responses"]["AdminDeliveryList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2008,14 +1993,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminDeliveryDetail"];
-                };
-            };
+            200: components["responses"]["AdminDeliveryDetail200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2045,14 +2023,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminDelivery"];
-                };
-            };
+            200: components["responses"]["AdminDelivery200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2066,31 +2037,7 @@ export interface operations {
              *
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_state_transition" | "idempotency_conflict";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
@@ -2114,14 +2061,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminDelivery"];
-                };
-            };
+            200: components["responses"]["AdminDelivery200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2135,31 +2075,7 @@ export interface operations {
              *
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_state_transition" | "idempotency_conflict";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
@@ -2185,14 +2101,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BulkReplayResult"];
-                };
-            };
+            200: components["responses"]["BulkReplayResult200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2204,31 +2113,7 @@ export interface operations {
              *
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_state_transition" | "idempotency_conflict";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
@@ -2252,14 +2137,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WorkspaceList"];
-                };
-            };
+            200: components["responses"]["WorkspaceList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2289,14 +2167,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CreatedWorkspace"];
-                };
-            };
+            201: components["responses"]["CreatedWorkspace201"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2308,31 +2179,7 @@ export interface operations {
              *
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_state_transition" | "idempotency_conflict";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
@@ -2351,14 +2198,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WorkspaceSummary"];
-                };
-            };
+            200: components["responses"]["WorkspaceSummary200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2383,14 +2223,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccountSummary"];
-                };
-            };
+            200: components["responses"]["AccountSummary200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2424,14 +2257,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccountSummary"];
-                };
-            };
+            200: components["responses"]["AccountSummary200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2445,31 +2271,7 @@ export interface operations {
              *
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_state_transition" | "idempotency_conflict";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
@@ -2495,14 +2297,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AccountSummary"];
-                };
-            };
+            200: components["responses"]["AccountSummary200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2538,14 +2333,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuditEntryList"];
-                };
-            };
+            200: components["responses"]["AuditEntryList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2576,14 +2364,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WorkspaceSummary"];
-                };
-            };
+            200: components["responses"]["WorkspaceSummary200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2597,31 +2378,7 @@ export interface operations {
              *
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_state_transition" | "idempotency_conflict";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
@@ -2646,14 +2403,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["IssuedKey"];
-                };
-            };
+            200: components["responses"]["IssuedKey200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2667,31 +2417,7 @@ export interface operations {
              *
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_state_transition" | "idempotency_conflict";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
@@ -2710,14 +2436,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminWebhookEndpoint"];
-                };
-            };
+            200: components["responses"]["AdminWebhookEndpoint200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2749,14 +2468,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminWebhookEndpointWithSecret"];
-                };
-            };
+            200: components["responses"]["AdminWebhookEndpointWithSecret200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2788,12 +2500,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Done */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            204: components["responses"]["Empty204"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2831,14 +2538,7 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminWebhookEndpointWithSecret"];
-                };
-            };
+            200: components["responses"]["AdminWebhookEndpointWithSecret200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2852,31 +2552,7 @@ export interface operations {
              *
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_state_transition" | "idempotency_conflict";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */

@@ -782,6 +782,24 @@ export type components = {
             /** Format: date-time */
             revoked_at: string | null;
         };
+        ApiKeyLimitReachedOrIdempotencyConflictError: {
+            error: {
+                /** @enum {string} */
+                code: "api_key_limit_reached" | "idempotency_conflict";
+                /**
+                 * Format: uri
+                 * @description A page describing the code, served at /docs/errors/<code>.
+                 */
+                docs_url: string;
+                /** @description For a validation failure it names the offending field. */
+                message: string;
+                /** @description The offending field, header or query parameter, when there is one. */
+                param?: string;
+                request_id: string;
+                /** @enum {string} */
+                type: "invalid_request";
+            };
+        };
         /** @description Keys of the mode, newest first. */
         ApiKeyList: {
             data: components["schemas"]["ApiKey"][];
@@ -885,6 +903,42 @@ export type components = {
             reason: string;
         };
         CsrfTokenInvalidError: PublicComponents["schemas"]["CsrfTokenInvalidError"];
+        CsrfTokenInvalidOrExpertNotAssignedError: {
+            error: {
+                /** @enum {string} */
+                code: "csrf_token_invalid" | "expert_not_assigned";
+                /**
+                 * Format: uri
+                 * @description A page describing the code, served at /docs/errors/<code>.
+                 */
+                docs_url: string;
+                /** @description For a validation failure it names the offending field. */
+                message: string;
+                /** @description The offending field, header or query parameter, when there is one. */
+                param?: string;
+                request_id: string;
+                /** @enum {string} */
+                type: "invalid_request";
+            };
+        };
+        CsrfTokenInvalidOrPermissionDeniedError: {
+            error: {
+                /** @enum {string} */
+                code: "csrf_token_invalid" | "permission_denied";
+                /**
+                 * Format: uri
+                 * @description A page describing the code, served at /docs/errors/<code>.
+                 */
+                docs_url: string;
+                /** @description For a validation failure it names the offending field. */
+                message: string;
+                /** @description The offending field, header or query parameter, when there is one. */
+                param?: string;
+                request_id: string;
+                /** @enum {string} */
+                type: "invalid_request";
+            };
+        };
         DeletedMember: {
             /** @constant */
             deleted: true;
@@ -1165,6 +1219,24 @@ export type components = {
                 type: "invalid_request";
             };
         };
+        InvalidStateTransitionOrQuestionAlreadyAskedError: {
+            error: {
+                /** @enum {string} */
+                code: "invalid_state_transition" | "question_already_asked";
+                /**
+                 * Format: uri
+                 * @description A page describing the code, served at /docs/errors/<code>.
+                 */
+                docs_url: string;
+                /** @description For a validation failure it names the offending field. */
+                message: string;
+                /** @description The offending field, header or query parameter, when there is one. */
+                param?: string;
+                request_id: string;
+                /** @enum {string} */
+                type: "invalid_request";
+            };
+        };
         InvitationPreview: {
             /** Format: email */
             email: string;
@@ -1191,6 +1263,24 @@ export type components = {
             error: {
                 /** @enum {string} */
                 code: "last_owner";
+                /**
+                 * Format: uri
+                 * @description A page describing the code, served at /docs/errors/<code>.
+                 */
+                docs_url: string;
+                /** @description For a validation failure it names the offending field. */
+                message: string;
+                /** @description The offending field, header or query parameter, when there is one. */
+                param?: string;
+                request_id: string;
+                /** @enum {string} */
+                type: "invalid_request";
+            };
+        };
+        LastOwnerOrIdempotencyConflictError: {
+            error: {
+                /** @enum {string} */
+                code: "last_owner" | "idempotency_conflict";
                 /**
                  * Format: uri
                  * @description A page describing the code, served at /docs/errors/<code>.
@@ -1504,7 +1594,67 @@ export type components = {
         };
     };
     responses: {
-        /** @description `authentication_failed` */
+        /** @description ApiKey */
+        ApiKey200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiKey"];
+            };
+        };
+        /** @description ApiKeyLimitReachedOrIdempotencyConflict */
+        ApiKeyLimitReachedOrIdempotencyConflict409: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiKeyLimitReachedOrIdempotencyConflictError"];
+            };
+        };
+        /** @description ApiKeyList */
+        ApiKeyList200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiKeyList"];
+            };
+        };
+        /** @description ApiKeyWithSecret */
+        ApiKeyWithSecret201: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiKeyWithSecret"];
+            };
+        };
+        /** @description Attachment */
+        Attachment201: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Attachment"];
+            };
+        };
+        /** @description AuditEntryList */
+        AuditEntryList200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AuditEntryList"];
+            };
+        };
+        /** @description AuthenticationFailed */
         AuthenticationFailed401: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1514,7 +1664,7 @@ export type components = {
                 "application/json": components["schemas"]["AuthenticationFailedError"];
             };
         };
-        /** @description `csrf_token_invalid` */
+        /** @description CsrfTokenInvalid */
         CsrfTokenInvalid403: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1524,7 +1674,95 @@ export type components = {
                 "application/json": components["schemas"]["CsrfTokenInvalidError"];
             };
         };
-        /** @description `expert_not_assigned` */
+        /** @description CsrfTokenInvalidOrExpertNotAssigned */
+        CsrfTokenInvalidOrExpertNotAssigned403: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CsrfTokenInvalidOrExpertNotAssignedError"];
+            };
+        };
+        /** @description CsrfTokenInvalidOrPermissionDenied */
+        CsrfTokenInvalidOrPermissionDenied403: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CsrfTokenInvalidOrPermissionDeniedError"];
+            };
+        };
+        /** @description DeletedMember */
+        DeletedMember200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DeletedMember"];
+            };
+        };
+        /** @description DeletedMemberInvitation */
+        DeletedMemberInvitation200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DeletedMemberInvitation"];
+            };
+        };
+        /** @description Draft */
+        Draft200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Draft"];
+            };
+        };
+        /** @description Earnings */
+        Earnings200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Earnings"];
+            };
+        };
+        /** @description EarningsByPeriod */
+        EarningsByPeriod200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["EarningsByPeriod"];
+            };
+        };
+        /** @description Empty */
+        Empty204: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description ExpertDeployment */
+        ExpertDeployment200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ExpertDeployment"];
+            };
+        };
+        /** @description ExpertNotAssigned */
         ExpertNotAssigned403: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1534,7 +1772,7 @@ export type components = {
                 "application/json": components["schemas"]["ExpertNotAssignedError"];
             };
         };
-        /** @description `idempotency_conflict` */
+        /** @description IdempotencyConflict */
         IdempotencyConflict409: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1544,7 +1782,7 @@ export type components = {
                 "application/json": components["schemas"]["IdempotencyConflictError"];
             };
         };
-        /** @description `internal_error` */
+        /** @description InternalError */
         InternalError500: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1554,7 +1792,7 @@ export type components = {
                 "application/json": components["schemas"]["InternalError"];
             };
         };
-        /** @description `invalid_request` */
+        /** @description InvalidRequest */
         InvalidRequest400: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1564,7 +1802,7 @@ export type components = {
                 "application/json": components["schemas"]["InvalidRequestError"];
             };
         };
-        /** @description `invalid_state_transition` */
+        /** @description InvalidStateTransition */
         InvalidStateTransition409: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1574,7 +1812,27 @@ export type components = {
                 "application/json": components["schemas"]["InvalidStateTransitionError"];
             };
         };
-        /** @description `last_owner` */
+        /** @description InvalidStateTransitionOrQuestionAlreadyAsked */
+        InvalidStateTransitionOrQuestionAlreadyAsked409: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["InvalidStateTransitionOrQuestionAlreadyAskedError"];
+            };
+        };
+        /** @description InvitationPreview */
+        InvitationPreview200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["InvitationPreview"];
+            };
+        };
+        /** @description LastOwner */
         LastOwner409: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1584,7 +1842,87 @@ export type components = {
                 "application/json": components["schemas"]["LastOwnerError"];
             };
         };
-        /** @description `not_found` */
+        /** @description LastOwnerOrIdempotencyConflict */
+        LastOwnerOrIdempotencyConflict409: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LastOwnerOrIdempotencyConflictError"];
+            };
+        };
+        /** @description LimitRequest */
+        LimitRequest201: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LimitRequest"];
+            };
+        };
+        /** @description LimitRequestList */
+        LimitRequestList200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LimitRequestList"];
+            };
+        };
+        /** @description Member */
+        Member200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Member"];
+            };
+        };
+        /** @description MemberInvitationList */
+        MemberInvitationList200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["MemberInvitationList"];
+            };
+        };
+        /** @description MemberInvitationWithLink */
+        MemberInvitationWithLink201: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["MemberInvitationWithLink"];
+            };
+        };
+        /** @description MemberList */
+        MemberList200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["MemberList"];
+            };
+        };
+        /** @description MissedOfferList */
+        MissedOfferList200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["MissedOfferList"];
+            };
+        };
+        /** @description NotFound */
         NotFound404: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1594,7 +1932,17 @@ export type components = {
                 "application/json": components["schemas"]["NotFoundError"];
             };
         };
-        /** @description `permission_denied` */
+        /** @description NotificationSettings */
+        NotificationSettings200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["NotificationSettings"];
+            };
+        };
+        /** @description PermissionDenied */
         PermissionDenied403: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1604,7 +1952,17 @@ export type components = {
                 "application/json": components["schemas"]["PermissionDeniedError"];
             };
         };
-        /** @description `rate_limited` */
+        /** @description PushSubscription */
+        PushSubscription201: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PushSubscription"];
+            };
+        };
+        /** @description RateLimited */
         RateLimited429: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1613,6 +1971,67 @@ export type components = {
             };
             content: {
                 "application/json": components["schemas"]["RateLimitedError"];
+            };
+        };
+        /** @description RosterEntry */
+        RosterEntry200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["RosterEntry"];
+            };
+        };
+        /** @description RoutingHistory */
+        RoutingHistory200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["RoutingHistory"];
+            };
+        };
+        /** @description Session */
+        Session200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Session"];
+            };
+        };
+        /** @description Session */
+        Session201: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Set-Cookie": components["headers"]["Set-Cookie"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Session"];
+            };
+        };
+        /** @description WorkItemList */
+        WorkItemList200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WorkItemList"];
+            };
+        };
+        /** @description Workspace */
+        Workspace200: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Workspace"];
             };
         };
     };
@@ -1646,15 +2065,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description API keys of the mode */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiKeyList"];
-                };
-            };
+            200: components["responses"]["ApiKeyList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1684,15 +2095,7 @@ export interface operations {
         };
         responses: {
             /** @description Create an API key of the mode */
-            201: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiKeyWithSecret"];
-                };
-            };
+            201: components["responses"]["ApiKeyWithSecret201"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1704,32 +2107,7 @@ export interface operations {
              *
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
-            409: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "api_key_limit_reached" | "idempotency_conflict";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["ApiKeyLimitReachedOrIdempotencyConflict409"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
@@ -1757,15 +2135,7 @@ export interface operations {
         };
         responses: {
             /** @description Revoke an API key */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiKey"];
-                };
-            };
+            200: components["responses"]["ApiKey200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1799,15 +2169,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The audit log (owners only) */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuditEntryList"];
-                };
-            };
+            200: components["responses"]["AuditEntryList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1835,15 +2197,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description How a deployment is being routed */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RoutingHistory"];
-                };
-            };
+            200: components["responses"]["RoutingHistory200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1868,15 +2222,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Look at an invitation */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvitationPreview"];
-                };
-            };
+            200: components["responses"]["InvitationPreview200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
@@ -1901,16 +2247,7 @@ export interface operations {
         };
         responses: {
             /** @description Accept an invitation: choose a password and sign in */
-            201: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Set-Cookie": components["headers"]["Set-Cookie"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Session"];
-                };
-            };
+            201: components["responses"]["Session201"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
@@ -1929,15 +2266,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Requests to raise the in-flight limit */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LimitRequestList"];
-                };
-            };
+            200: components["responses"]["LimitRequestList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1965,15 +2294,7 @@ export interface operations {
         };
         responses: {
             /** @description Ask operations to raise the in-flight limit (owners only) */
-            201: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LimitRequest"];
-                };
-            };
+            201: components["responses"]["LimitRequest201"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -1983,32 +2304,7 @@ export interface operations {
              *
              *     `permission_denied`: Your role in the workspace does not allow this: only owners manage the team, read the audit log and request limit changes. Ask an owner.
              */
-            403: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "csrf_token_invalid" | "permission_denied";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            403: components["responses"]["CsrfTokenInvalidOrPermissionDenied403"];
             /** @description `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running. */
             409: components["responses"]["IdempotencyConflict409"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
@@ -2027,15 +2323,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The team (owners only) */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MemberList"];
-                };
-            };
+            200: components["responses"]["MemberList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2067,15 +2355,7 @@ export interface operations {
         };
         responses: {
             /** @description Change a member’s role (owners only) */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Member"];
-                };
-            };
+            200: components["responses"]["Member200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2085,32 +2365,7 @@ export interface operations {
              *
              *     `permission_denied`: Your role in the workspace does not allow this: only owners manage the team, read the audit log and request limit changes. Ask an owner.
              */
-            403: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "csrf_token_invalid" | "permission_denied";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            403: components["responses"]["CsrfTokenInvalidOrPermissionDenied403"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
             /**
@@ -2118,32 +2373,7 @@ export interface operations {
              *
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
-            409: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "last_owner" | "idempotency_conflict";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["LastOwnerOrIdempotencyConflict409"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
@@ -2165,15 +2395,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Remove a member (owners only) */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DeletedMember"];
-                };
-            };
+            200: components["responses"]["DeletedMember200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2183,32 +2405,7 @@ export interface operations {
              *
              *     `permission_denied`: Your role in the workspace does not allow this: only owners manage the team, read the audit log and request limit changes. Ask an owner.
              */
-            403: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "csrf_token_invalid" | "permission_denied";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            403: components["responses"]["CsrfTokenInvalidOrPermissionDenied403"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
             /** @description `last_owner`: A workspace keeps at least one owner. Make another member an owner first. */
@@ -2229,15 +2426,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Open invitations (owners only) */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MemberInvitationList"];
-                };
-            };
+            200: components["responses"]["MemberInvitationList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2267,15 +2456,7 @@ export interface operations {
         };
         responses: {
             /** @description Invite a member (owners only) */
-            201: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MemberInvitationWithLink"];
-                };
-            };
+            201: components["responses"]["MemberInvitationWithLink201"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2285,32 +2466,7 @@ export interface operations {
              *
              *     `permission_denied`: Your role in the workspace does not allow this: only owners manage the team, read the audit log and request limit changes. Ask an owner.
              */
-            403: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "csrf_token_invalid" | "permission_denied";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            403: components["responses"]["CsrfTokenInvalidOrPermissionDenied403"];
             /** @description `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running. */
             409: components["responses"]["IdempotencyConflict409"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
@@ -2334,15 +2490,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Revoke an invitation (owners only) */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DeletedMemberInvitation"];
-                };
-            };
+            200: components["responses"]["DeletedMemberInvitation200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2352,32 +2500,7 @@ export interface operations {
              *
              *     `permission_denied`: Your role in the workspace does not allow this: only owners manage the team, read the audit log and request limit changes. Ask an owner.
              */
-            403: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "csrf_token_invalid" | "permission_denied";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            403: components["responses"]["CsrfTokenInvalidOrPermissionDenied403"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
@@ -2396,15 +2519,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The current session */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Session"];
-                };
-            };
+            200: components["responses"]["Session200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2428,13 +2543,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Sign out */
-            204: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            204: components["responses"]["Empty204"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2461,16 +2570,7 @@ export interface operations {
         };
         responses: {
             /** @description Sign in */
-            201: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Set-Cookie": components["headers"]["Set-Cookie"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Session"];
-                };
-            };
+            201: components["responses"]["Session201"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2494,13 +2594,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Sign out everywhere */
-            204: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            204: components["responses"]["Empty204"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2523,15 +2617,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The workspace, your role, the plan’s limits */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Workspace"];
-                };
-            };
+            200: components["responses"]["Workspace200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2554,15 +2640,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Work assigned to you */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WorkItemList"];
-                };
-            };
+            200: components["responses"]["WorkItemList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2594,15 +2672,7 @@ export interface operations {
         };
         responses: {
             /** @description Upload a file for an output */
-            201: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Attachment"];
-                };
-            };
+            201: components["responses"]["Attachment201"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2612,32 +2682,7 @@ export interface operations {
              *
              *     `expert_not_assigned`: Only the expert the deployment was offered or assigned to may act on it.
              */
-            403: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "csrf_token_invalid" | "expert_not_assigned";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            403: components["responses"]["CsrfTokenInvalidOrExpertNotAssigned403"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
@@ -2665,15 +2710,7 @@ export interface operations {
         };
         responses: {
             /** @description Set your availability */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RosterEntry"];
-                };
-            };
+            200: components["responses"]["RosterEntry200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2698,15 +2735,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description One deployment offered or assigned to you */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ExpertDeployment"];
-                };
-            };
+            200: components["responses"]["ExpertDeployment200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2738,15 +2767,7 @@ export interface operations {
         };
         responses: {
             /** @description Accept the offer */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ExpertDeployment"];
-                };
-            };
+            200: components["responses"]["ExpertDeployment200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2756,32 +2777,7 @@ export interface operations {
              *
              *     `expert_not_assigned`: Only the expert the deployment was offered or assigned to may act on it.
              */
-            403: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "csrf_token_invalid" | "expert_not_assigned";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            403: components["responses"]["CsrfTokenInvalidOrExpertNotAssigned403"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
@@ -2811,15 +2807,7 @@ export interface operations {
         };
         responses: {
             /** @description Ask the one clarifying question */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ExpertDeployment"];
-                };
-            };
+            200: components["responses"]["ExpertDeployment200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2829,32 +2817,7 @@ export interface operations {
              *
              *     `expert_not_assigned`: Only the expert the deployment was offered or assigned to may act on it.
              */
-            403: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "csrf_token_invalid" | "expert_not_assigned";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            403: components["responses"]["CsrfTokenInvalidOrExpertNotAssigned403"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
             /**
@@ -2862,32 +2825,7 @@ export interface operations {
              *
              *     `question_already_asked`: An expert may ask one clarifying question per deployment.
              */
-            409: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "invalid_state_transition" | "question_already_asked";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            409: components["responses"]["InvalidStateTransitionOrQuestionAlreadyAsked409"];
             /** @description `rate_limited`: Too many requests for this key. Wait the number of seconds in Retry-After. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
@@ -2913,15 +2851,7 @@ export interface operations {
         };
         responses: {
             /** @description Cancel as the expert */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ExpertDeployment"];
-                };
-            };
+            200: components["responses"]["ExpertDeployment200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -2931,32 +2861,7 @@ export interface operations {
              *
              *     `expert_not_assigned`: Only the expert the deployment was offered or assigned to may act on it.
              */
-            403: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "csrf_token_invalid" | "expert_not_assigned";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            403: components["responses"]["CsrfTokenInvalidOrExpertNotAssigned403"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
@@ -2986,15 +2891,7 @@ export interface operations {
         };
         responses: {
             /** @description Decline the offer */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ExpertDeployment"];
-                };
-            };
+            200: components["responses"]["ExpertDeployment200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3004,32 +2901,7 @@ export interface operations {
              *
              *     `expert_not_assigned`: Only the expert the deployment was offered or assigned to may act on it.
              */
-            403: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "csrf_token_invalid" | "expert_not_assigned";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            403: components["responses"]["CsrfTokenInvalidOrExpertNotAssigned403"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
@@ -3052,15 +2924,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Your draft of the output */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Draft"];
-                };
-            };
+            200: components["responses"]["Draft200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3094,15 +2958,7 @@ export interface operations {
         };
         responses: {
             /** @description Save your draft of the output */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Draft"];
-                };
-            };
+            200: components["responses"]["Draft200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3112,32 +2968,7 @@ export interface operations {
              *
              *     `expert_not_assigned`: Only the expert the deployment was offered or assigned to may act on it.
              */
-            403: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "csrf_token_invalid" | "expert_not_assigned";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            403: components["responses"]["CsrfTokenInvalidOrExpertNotAssigned403"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
@@ -3167,15 +2998,7 @@ export interface operations {
         };
         responses: {
             /** @description Publish the output */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ExpertDeployment"];
-                };
-            };
+            200: components["responses"]["ExpertDeployment200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3185,32 +3008,7 @@ export interface operations {
              *
              *     `expert_not_assigned`: Only the expert the deployment was offered or assigned to may act on it.
              */
-            403: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "csrf_token_invalid" | "expert_not_assigned";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            403: components["responses"]["CsrfTokenInvalidOrExpertNotAssigned403"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
@@ -3240,15 +3038,7 @@ export interface operations {
         };
         responses: {
             /** @description Start work */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ExpertDeployment"];
-                };
-            };
+            200: components["responses"]["ExpertDeployment200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3258,32 +3048,7 @@ export interface operations {
              *
              *     `expert_not_assigned`: Only the expert the deployment was offered or assigned to may act on it.
              */
-            403: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /** @enum {string} */
-                            code: "csrf_token_invalid" | "expert_not_assigned";
-                            /**
-                             * Format: uri
-                             * @description A page describing the code, served at /docs/errors/<code>.
-                             */
-                            docs_url: string;
-                            /** @description For a validation failure it names the offending field. */
-                            message: string;
-                            /** @description The offending field, header or query parameter, when there is one. */
-                            param?: string;
-                            request_id: string;
-                            /** @enum {string} */
-                            type: "invalid_request";
-                        };
-                    };
-                };
-            };
+            403: components["responses"]["CsrfTokenInvalidOrExpertNotAssigned403"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
@@ -3304,15 +3069,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Finished work and credits earned */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Earnings"];
-                };
-            };
+            200: components["responses"]["Earnings200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3371,15 +3128,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Credits earned per week or month */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EarningsByPeriod"];
-                };
-            };
+            200: components["responses"]["EarningsByPeriod200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3429,15 +3178,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Who is signed in */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RosterEntry"];
-                };
-            };
+            200: components["responses"]["RosterEntry200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3458,15 +3199,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description How you are told of offers */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotificationSettings"];
-                };
-            };
+            200: components["responses"]["NotificationSettings200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3498,15 +3231,7 @@ export interface operations {
         };
         responses: {
             /** @description Turn e-mail, push or the sound on or off */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NotificationSettings"];
-                };
-            };
+            200: components["responses"]["NotificationSettings200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3529,15 +3254,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Offers open to you now */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WorkItemList"];
-                };
-            };
+            200: components["responses"]["WorkItemList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3558,15 +3275,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Offers you declined or let lapse */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MissedOfferList"];
-                };
-            };
+            200: components["responses"]["MissedOfferList200"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3632,15 +3341,7 @@ export interface operations {
         };
         responses: {
             /** @description Subscribe this browser to Web Push */
-            201: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PushSubscription"];
-                };
-            };
+            201: components["responses"]["PushSubscription201"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
@@ -3668,13 +3369,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Stop pushing to a browser */
-            204: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            204: components["responses"]["Empty204"];
             /** @description `invalid_request`: The request was malformed or a field failed validation. The message names the field; fix it and send again. */
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
