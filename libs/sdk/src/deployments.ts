@@ -1,5 +1,6 @@
 import { openDeploymentEventStream, type EventStreamOptions, type StreamedEvent } from './event-stream';
 import type { HttpClient, RequestOptions } from './http';
+import { allItems } from './pages';
 import type { CancelParams, CreateDeploymentParams, Deployment, DeploymentQuote, ListDeploymentsParams, Page, ReplyParams, ServiceEvent, TypedDeployment } from './types';
 import { waitForDeployment, type WaitForOptions } from './wait-for';
 
@@ -28,12 +29,7 @@ export class Deployments {
 
   /** Every deployment matching `params`, page after page. */
   async *listAll(params: Omit<ListDeploymentsParams, 'cursor'> = {}, options: Pick<RequestOptions, 'signal'> = {}): AsyncGenerator<Deployment> {
-    let cursor: string | undefined;
-    do {
-      const page = await this.list({ ...params, cursor }, options);
-      yield* page.data;
-      cursor = page.next ?? undefined;
-    } while (cursor);
+    yield* allItems((cursor) => this.list({ ...params, cursor }, options));
   }
 
   cancel(id: string, params: CancelParams = {}, options: RequestOptions = {}): Promise<Deployment> {

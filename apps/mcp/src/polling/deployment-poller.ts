@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Deployment, DeploymentStatus } from '@expert-handoff/sdk';
 
 /** SPEC.md "Limits": poll a deployment at most once every 5 s. */
@@ -23,19 +24,14 @@ export interface PollerClock {
 
 export const systemClock: PollerClock = {
   now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      const onAbort = (): void => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }),
+  sleep: async (ms, signal) => {
+    try {
+      await delay(ms, undefined, { signal });
+    } catch (error) {
+      // The caller's own reason (a cancelled tool call), not Node's generic AbortError.
+      throw signal?.aborted ? signal.reason : error;
+    }
+  },
 };
 
 export type Loader = (id: string) => Promise<Deployment>;

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Deployment, ServiceEvent, StreamedEvent } from '@expert-handoff/sdk';
 import type { ApiClient } from '../api/api-client';
 import { isTerminal } from '../polling/deployment-poller';
@@ -134,12 +135,7 @@ export class DeploymentEventFeed {
   }
 }
 
+/** Resolves after `ms`, or at once when the follow is stopped. */
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-  });
+  return delay(ms, undefined, { signal }).catch(() => undefined);
 }
