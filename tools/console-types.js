@@ -19,7 +19,8 @@ const OUT_DIR = path.join(root, 'apps/console/src/api/generated');
  * already renders instead of rendering it again.
  */
 const DOCUMENTS = {
-  public: { url: '/v1/openapi.json', file: path.join(root, 'libs/sdk/src/generated/openapi.ts') },
+  // Imported by the console as `@expert-handoff/sdk/openapi` (a path in apps/console/tsconfig.json).
+  public: { url: '/v1/openapi.json', file: path.join(root, 'libs/sdk/src/generated/openapi.ts'), specifier: '@expert-handoff/sdk/openapi' },
   expert: { url: '/expert/v1/openapi.json', file: path.join(OUT_DIR, 'expert.ts') },
   admin: { url: '/admin/v1/openapi.json', file: path.join(OUT_DIR, 'admin.ts') },
 };
@@ -106,11 +107,14 @@ function prepareDocuments(documents) {
   return Object.fromEntries(Object.entries(prepared).map(([name, { document }]) => [name, document]));
 }
 
-/** The import a file needs to refer to another document's types. */
+/** The import a file needs to refer to another document's types: by its alias, else by a path beside it. */
 function importOf(file, other) {
-  let relative = path.relative(path.dirname(file), DOCUMENTS[other].file).replace(/\.ts$/, '').split(path.sep).join('/');
-  if (!relative.startsWith('.')) relative = `./${relative}`;
-  return `import type { components as ${pascal(other)}Components } from '${relative}';\n`;
+  let specifier = DOCUMENTS[other].specifier;
+  if (!specifier) {
+    specifier = path.relative(path.dirname(file), DOCUMENTS[other].file).replace(/\.ts$/, '').split(path.sep).join('/');
+    if (!specifier.startsWith('.')) specifier = `./${specifier}`;
+  }
+  return `import type { components as ${pascal(other)}Components } from '${specifier}';\n`;
 }
 
 /** The TypeScript text for one prepared OpenAPI document, to be written to `file`. */
