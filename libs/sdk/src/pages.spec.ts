@@ -9,7 +9,11 @@ describe('allItems', () => {
     };
     const asked: Array<string | undefined> = [];
     const items: number[] = [];
-    for await (const item of allItems(async (cursor) => (asked.push(cursor), pages[cursor ?? 'first']))) items.push(item);
+    const listPage = async (cursor: string | undefined) => {
+      asked.push(cursor);
+      return pages[cursor ?? 'first'];
+    };
+    for await (const item of allItems(listPage)) items.push(item);
     expect(items).toEqual([1, 2, 3]);
     expect(asked).toEqual([undefined, 'c2', 'c3']);
   });
