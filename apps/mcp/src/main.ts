@@ -1,6 +1,6 @@
 import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { ServiceApiClient } from './api/service-api.client';
+import { createApiClient } from './api/api-client';
 import { loadMcpConfig } from './mcp.config';
 import { DeploymentPoller } from './polling/deployment-poller';
 import { DeploymentEventFeed } from './resources/deployment-event-feed';
@@ -15,8 +15,8 @@ import { startStreamableHttp } from './transports/streamable-http.transport';
  */
 async function main(): Promise<void> {
   const config = loadMcpConfig();
-  const api = new ServiceApiClient(config);
-  const poller = new DeploymentPoller(async (id) => (await api.getDeployment(id)).body);
+  const api = createApiClient(config);
+  const poller = new DeploymentPoller((id) => api().deployments.retrieve(id));
   // Every event a subscription receives also refreshes the poll gate, so a read after the notification shows it.
   const context: ToolContext = { api, poller, feed: new DeploymentEventFeed(api, (deployment) => poller.record(deployment)) };
   // Tasks (service.wait_for_deployment) live in this process, shared by its sessions.

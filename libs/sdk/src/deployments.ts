@@ -1,4 +1,6 @@
+import { openDeploymentEventStream, type EventStreamOptions, type StreamedEvent } from './event-stream';
 import type { HttpClient, RequestOptions } from './http';
+import { allItems } from './pages';
 import type { CancelParams, CreateDeploymentParams, Deployment, DeploymentQuote, ListDeploymentsParams, Page, ReplyParams, ServiceEvent, TypedDeployment } from './types';
 import { waitForDeployment, type WaitForOptions } from './wait-for';
 
@@ -27,12 +29,7 @@ export class Deployments {
 
   /** Every deployment matching `params`, page after page. */
   async *listAll(params: Omit<ListDeploymentsParams, 'cursor'> = {}, options: Pick<RequestOptions, 'signal'> = {}): AsyncGenerator<Deployment> {
-    let cursor: string | undefined;
-    do {
-      const page = await this.list({ ...params, cursor }, options);
-      yield* page.data;
-      cursor = page.next ?? undefined;
-    } while (cursor);
+    yield* allItems((cursor) => this.list({ ...params, cursor }, options));
   }
 
   cancel(id: string, params: CancelParams = {}, options: RequestOptions = {}): Promise<Deployment> {
@@ -46,6 +43,15 @@ export class Deployments {
   /** The deployment's public events so far, oldest first (each the webhook body). */
   events(id: string, params: { cursor?: string; limit?: number } = {}, options: Pick<RequestOptions, 'signal'> = {}): Promise<Page<ServiceEvent>> {
     return this.http.request({ method: 'GET', path: path(id, '/events'), query: params, ...options });
+  }
+
+  /**
+   * The deployment's live events as they happen, each with its id to resume after (`lastEventId`):
+   * `for await (const { event } of await client.deployments.stream(id, { signal })) …`. Resolves
+   * once the stream is open; it is not reconnected when it drops (`waitFor` does that for you).
+   */
+  stream(id: string, options: EventStreamOptions = {}): Promise<AsyncGenerator<StreamedEvent>> {
+    return openDeploymentEventStream(this.http, id, options);
   }
 
   /**

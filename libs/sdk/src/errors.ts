@@ -102,7 +102,13 @@ export function errorFromResponse(status: number, body: unknown, retryAfter: str
   return new Type(details);
 }
 
+/**
+ * The API not reached. The message names the underlying reason (`connect ECONNREFUSED …`), not
+ * fetch's bare "fetch failed"; the original error is the `cause`.
+ */
 export function connectionError(baseUrl: string, cause: unknown): ConnectionError {
-  const reason = cause instanceof Error ? cause.message : String(cause);
-  return new ConnectionError({ status: null, code: 'connection_error', message: `could not reach ${baseUrl}: ${reason}`, type: 'connection_error', param: null, requestId: null, docsUrl: null, retryAfterSeconds: null });
+  const reason = cause instanceof Error ? (cause.cause instanceof Error ? cause.cause.message : cause.message) : String(cause);
+  const error = new ConnectionError({ status: null, code: 'connection_error', message: `could not reach the API at ${baseUrl} (${reason})`, type: 'connection_error', param: null, requestId: null, docsUrl: null, retryAfterSeconds: null });
+  Object.defineProperty(error, 'cause', { value: cause, enumerable: false, configurable: true, writable: true });
+  return error;
 }

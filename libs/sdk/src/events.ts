@@ -1,4 +1,5 @@
 import type { HttpClient, RequestOptions } from './http';
+import { allItems } from './pages';
 import type { ListEventsParams, Page, ServiceEvent } from './types';
 
 type Signal = Pick<RequestOptions, 'signal'>;
@@ -13,12 +14,7 @@ export class Events {
 
   /** Every event matching `params`, newest first, page after page (a page may be short: `next` says whether more follow). */
   async *listAll(params: Omit<ListEventsParams, 'cursor'> = {}, options: Signal = {}): AsyncGenerator<ServiceEvent> {
-    let cursor: string | undefined;
-    do {
-      const page = await this.list({ ...params, cursor }, options);
-      yield* page.data;
-      cursor = page.next ?? undefined;
-    } while (cursor);
+    yield* allItems((cursor) => this.list({ ...params, cursor }, options));
   }
 
   retrieve(id: string, options: Signal = {}): Promise<ServiceEvent> {

@@ -12,13 +12,27 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Per attempt; default 30 s. */
   timeoutMs?: number;
+  /** `User-Agent` of every request, naming the integration in the API's logs; default `expert-handoff-sdk`. */
+  userAgent?: string;
   fetch?: typeof fetch;
+}
+
+/** What an answer carried beside its body. */
+export interface ResponseInfo {
+  status: number;
+  /** `Request-Id`: quote it when reporting a problem. */
+  requestId: string | null;
+  /** `Idempotent-Replayed: true`: the API returned the answer it stored under this call's Idempotency-Key. */
+  replayed: boolean;
+  headers: Headers;
 }
 
 export interface RequestOptions {
   /** For a POST: sent as `Idempotency-Key`; generated once per call (and reused by its retries) when absent. */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** Called with the successful answer's status and headers (e.g. `replayed`) before its body is returned. */
+  onResponse?: (response: ResponseInfo) => void;
 }
 
 export interface Call extends RequestOptions {
@@ -49,7 +63,7 @@ export class HttpClient {
     return {
       authorization: `Bearer ${this.options.apiKey}`,
       accept: 'application/json',
-      'user-agent': 'expert-handoff-sdk',
+      'user-agent': this.options.userAgent ?? 'expert-handoff-sdk',
       ...(this.options.apiVersion ? { 'service-version': this.options.apiVersion } : {}),
       ...extra,
     };
@@ -82,7 +96,10 @@ export class HttpClient {
         });
         const text = await response.text();
         const body = text ? parseJson(text) : undefined;
-        if (response.ok) return body as T;
+        if (response.ok) {
+          call.onResponse?.(responseInfo(response));
+          return body as T;
+        }
         error = errorFromResponse(response.status, body, response.headers.get('retry-after'));
       } catch (cause) {
         if (call.signal?.aborted) throw cause;
@@ -92,7 +109,32 @@ export class HttpClient {
       await sleep(backoffMs(error, attempt), call.signal);
     }
   }
+
+  /**
+   * Opens a `text/event-stream` answer after `lastEventId` (`Last-Event-ID`): the open body, or the
+   * error answer as an exception. Never retried: a stream's reader decides when to reconnect.
+   */
+  async openStream(path: string, options: { lastEventId?: string | null; signal?: AbortSignal } = {}): Promise<ReadableStream<Uint8Array>> {
+    const lastEventId = options.lastEventId ?? null;
+    const headers = this.headers({ accept: 'text/event-stream', ...(lastEventId === null ? {} : { 'last-event-id': lastEventId }) });
+    let response: Response;
+    try {
+      response = await this.fetchImpl(this.url(path), { headers, signal: options.signal });
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause;
+      throw connectionError(this.baseUrl, cause);
+    }
+    if (!response.ok) throw errorFromResponse(response.status, parseJson(await response.text()), response.headers.get('retry-after'));
+    return response.body ?? ENDED();
+  }
 }
+
+function responseInfo(response: Response): ResponseInfo {
+  return { status: response.status, requestId: response.headers.get('request-id'), replayed: response.headers.get('idempotent-replayed') === 'true', headers: response.headers };
+}
+
+/** An empty body, for a stream answer that came without one: it ends at once, as a dropped stream would. */
+const ENDED = (): ReadableStream<Uint8Array> => new ReadableStream({ start: (controller) => controller.close() });
 
 /** What is safe to retry under the same Idempotency-Key: a 429 that says when, a 503, an API not reached. */
 function retryable(error: ExpertHandoffError): boolean {

@@ -1,5 +1,6 @@
 export { ExpertHandoff } from './client';
-export type { ClientOptions, RequestOptions } from './http';
+export type { ClientOptions, RequestOptions, ResponseInfo } from './http';
+export type { EventStreamOptions, StreamedEvent } from './event-stream';
 export type { WaitForOptions } from './wait-for';
 export * from './errors';
 export * from './types';

@@ -1,6 +1,6 @@
-import { ExpertHandoffError, errorFromResponse } from './errors';
+import { ExpertHandoffError } from './errors';
+import { openDeploymentEventStream } from './event-stream';
 import { sleep, type HttpClient } from './http';
-import { sseFrames } from './sse-frames';
 import type { Deployment, DeploymentStatus } from './types';
 
 export interface WaitForOptions {
@@ -58,25 +58,17 @@ async function follow(
   const stop = new AbortController();
   const both = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
   try {
-    const headers = http.headers({ accept: 'text/event-stream', ...(lastEventId === null ? {} : { 'last-event-id': lastEventId }) });
-    const response = await fetch(http.url(`/v1/deployments/${encodeURIComponent(id)}/events/stream`), { headers, signal: both });
-    if (!response.ok) {
-      const error = errorFromResponse(response.status, await response.json().catch(() => undefined), response.headers.get('retry-after'));
-      // Not found or not allowed will not change by retrying: the caller gets it.
-      if (error.status !== null && error.status < 500 && error.status !== 429) throw error;
-      return false;
-    }
-    if (!response.body) return false;
-    for await (const frame of sseFrames(response.body)) {
-      const event = JSON.parse(frame.data) as { type?: string; data?: { object?: Deployment } };
-      const deployment = event.data?.object;
-      if (!event.type?.startsWith('deployment.') || deployment?.id !== id) continue;
-      if (onDeployment(deployment, frame.id)) return true;
+    for await (const { id: eventId, event } of await openDeploymentEventStream(http, id, { lastEventId, signal: both })) {
+      if (!event.type.startsWith('deployment.')) continue;
+      const deployment = event.data.object as Deployment;
+      if (deployment.id !== id) continue;
+      if (onDeployment(deployment, eventId)) return true;
     }
     return false;
   } catch (error) {
     if (signal?.aborted) throw signal.reason;
-    if (error instanceof ExpertHandoffError) throw error;
+    // Not found or not allowed will not change by retrying: the caller gets it.
+    if (error instanceof ExpertHandoffError && error.status !== null && error.status < 500 && error.status !== 429) throw error;
     return false;
   } finally {
     stop.abort();

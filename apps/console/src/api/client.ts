@@ -9,7 +9,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths as AdminPaths } from './generated/admin';
 import type { paths as ExpertPaths } from './generated/expert';
-import type { paths as PublicPaths } from './generated/public';
+import type { paths as PublicPaths } from '@expert-handoff/sdk/openapi';
 import type { Mode } from './dashboard-types';
 import { toApiError } from './api-error';
 import { queryClient } from './query-client';

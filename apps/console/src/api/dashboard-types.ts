@@ -4,7 +4,7 @@
  */
 import type { components as AdminComponents } from './generated/admin';
 import type { components as ConsoleComponents } from './generated/expert';
-import type { components as PublicComponents, operations as PublicOperations } from './generated/public';
+import type { components as PublicComponents, operations as PublicOperations } from '@expert-handoff/sdk/openapi';
 
 type Public = PublicComponents['schemas'];
 type Console = ConsoleComponents['schemas'];

@@ -1,4 +1,4 @@
-import type { ApiDeployment, DeploymentStatus } from '../api/api-types';
+import type { Deployment, DeploymentStatus } from '@expert-handoff/sdk';
 import { DeploymentPoller, MIN_POLL_INTERVAL_MS, type PollerClock } from './deployment-poller';
 
 /** A clock whose sleeps advance time at once, recording every GET's time. */
@@ -13,7 +13,7 @@ function harness(statuses: DeploymentStatus[]) {
       now += ms;
     },
   };
-  const load = async (id: string): Promise<ApiDeployment> => {
+  const load = async (id: string): Promise<Deployment> => {
     gets.push(now);
     const status = statuses[Math.min(gets.length - 1, statuses.length - 1)];
     return deployment(id, status, new Date(now).toISOString());
@@ -21,8 +21,8 @@ function harness(statuses: DeploymentStatus[]) {
   return { poller: new DeploymentPoller(load, clock), gets, sleeps, advance: (ms: number) => (now += ms), now: () => now };
 }
 
-function deployment(id: string, status: DeploymentStatus, updatedAt: string): ApiDeployment {
-  return { id, status, updated_at: updatedAt } as ApiDeployment;
+function deployment(id: string, status: DeploymentStatus, updatedAt: string): Deployment {
+  return { id, status, updated_at: updatedAt } as Deployment;
 }
 
 describe('DeploymentPoller', () => {

@@ -1,4 +1,5 @@
-import type { ApiDeployment, DeploymentStatus } from '../api/api-types';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Deployment, DeploymentStatus } from '@expert-handoff/sdk';
 
 /** The API asks clients to poll a deployment at most once every 5 s. */
 export const MIN_POLL_INTERVAL_MS = 5_000;
@@ -11,7 +12,7 @@ export const MAX_WAIT_SECONDS = 50;
 const TERMINAL: ReadonlySet<DeploymentStatus> = new Set(['completed', 'cancelled', 'expired']);
 
 export interface Snapshot {
-  deployment: ApiDeployment;
+  deployment: Deployment;
   /** Epoch ms when the API answered with it. */
   fetchedAt: number;
 }
@@ -23,22 +24,17 @@ export interface PollerClock {
 
 export const systemClock: PollerClock = {
   now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      const onAbort = (): void => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }),
+  sleep: async (ms, signal) => {
+    try {
+      await delay(ms, undefined, { signal });
+    } catch (error) {
+      // The caller's own reason (a cancelled tool call), not Node's generic AbortError.
+      throw signal?.aborted ? signal.reason : error;
+    }
+  },
 };
 
-export type Loader = (id: string) => Promise<ApiDeployment>;
+export type Loader = (id: string) => Promise<Deployment>;
 
 export interface WaitOptions {
   waitSeconds: number;
@@ -64,7 +60,7 @@ export class DeploymentPoller {
   ) {}
 
   /** Records what a write answered (it is as fresh as a GET). */
-  record(deployment: ApiDeployment): Snapshot {
+  record(deployment: Deployment): Snapshot {
     const snapshot = { deployment, fetchedAt: this.clock.now() };
     const known = this.snapshots.get(deployment.id);
     // A GET sent before a reply may answer after it: never let the older state win.

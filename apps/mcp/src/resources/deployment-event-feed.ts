@@ -1,9 +1,12 @@
-import type { ApiDeployment, ApiEvent, ApiList } from '../api/api-types';
-import type { ServiceApiClient } from '../api/service-api.client';
-import { sseFrames } from '../api/sse-frames';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Deployment, ServiceEvent, StreamedEvent } from '@expert-handoff/sdk';
+import type { ApiClient } from '../api/api-client';
 import { isTerminal } from '../polling/deployment-poller';
 
-export type DeploymentEventListener = (event: ApiEvent) => void;
+/** A deployment's event as its stream carries it: the deployment as it is after the event. */
+export type DeploymentEvent = Extract<ServiceEvent, { data: { object: Deployment } }>;
+export type DeploymentEventListener = (event: DeploymentEvent) => void;
+type EventStream = AsyncGenerator<StreamedEvent>;
 
 interface Follow {
   listeners: Set<DeploymentEventListener>;
@@ -27,13 +30,13 @@ export class DeploymentEventFeed {
   private readonly follows = new Map<string, Follow>();
 
   constructor(
-    private readonly api: ServiceApiClient,
-    private readonly onDeployment: (deployment: ApiDeployment) => void,
+    private readonly api: ApiClient,
+    private readonly onDeployment: (deployment: Deployment) => void,
   ) {}
 
   /**
    * Starts delivering the deployment's events from now on; resolves once the stream is open,
-   * to a function that stops. Rejects (a `ServiceApiError`, e.g. `not_found`) when the deployment
+   * to a function that stops. Rejects (an SDK error, e.g. `not_found`) when the deployment
    * cannot be followed at all.
    */
   async watch(deploymentId: string, listener: DeploymentEventListener): Promise<() => void> {
@@ -75,7 +78,7 @@ export class DeploymentEventFeed {
     follow.ready = (async () => {
       // Only what happens from now on is news: resume after the last event already stored.
       follow.lastEventId = await this.lastSequence(deploymentId, follow.abort.signal);
-      const first = await this.api.openDeploymentEventStream(deploymentId, follow.lastEventId, follow.abort.signal);
+      const first = await this.open(deploymentId, follow);
       void this.run(deploymentId, follow, first);
     })();
     return follow;
@@ -85,7 +88,7 @@ export class DeploymentEventFeed {
     let cursor: string | null = null;
     let last: string | null = null;
     do {
-      const page: ApiList<ApiEvent> = (await this.api.listDeploymentEvents(deploymentId, cursor, signal)).body;
+      const page = await this.api().deployments.events(deploymentId, { cursor: cursor ?? undefined }, { signal });
       const newest = page.data[page.data.length - 1];
       if (newest) last = String(newest.sequence);
       cursor = page.next;
@@ -93,14 +96,18 @@ export class DeploymentEventFeed {
     return last;
   }
 
-  private async run(deploymentId: string, follow: Follow, first: Response): Promise<void> {
-    let response: Response | null = first;
+  private open(deploymentId: string, follow: Follow): Promise<EventStream> {
+    return this.api().deployments.stream(deploymentId, { lastEventId: follow.lastEventId, signal: follow.abort.signal });
+  }
+
+  private async run(deploymentId: string, follow: Follow, first: EventStream): Promise<void> {
+    let stream: EventStream | null = first;
     let failures = 0;
     while (!follow.abort.signal.aborted) {
       try {
-        response ??= await this.api.openDeploymentEventStream(deploymentId, follow.lastEventId, follow.abort.signal);
+        stream ??= await this.open(deploymentId, follow);
         failures = 0;
-        if (response.body && (await this.deliver(response.body, follow))) {
+        if (await this.deliver(stream, follow)) {
           // Final state: nothing more will happen, so the stream is closed; listeners stay until they stop.
           follow.abort.abort();
           return;
@@ -108,16 +115,17 @@ export class DeploymentEventFeed {
       } catch {
         // Dropped or refused: reconnect after a pause, resuming after the last event delivered.
       }
-      response = null;
+      stream = null;
       await sleep(RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)], follow.abort.signal);
     }
   }
 
   /** Delivers the stream's events until it ends; true once the deployment reached a final state. */
-  private async deliver(body: ReadableStream<Uint8Array>, follow: Follow): Promise<boolean> {
-    for await (const frame of sseFrames(body)) {
-      const event = JSON.parse(frame.data) as ApiEvent;
-      if (frame.id !== null) follow.lastEventId = frame.id;
+  private async deliver(stream: EventStream, follow: Follow): Promise<boolean> {
+    for await (const streamed of stream) {
+      // A deployment's stream carries only that deployment's events.
+      const event = streamed.event as DeploymentEvent;
+      if (streamed.id !== null) follow.lastEventId = streamed.id;
       const deployment = event.data?.object;
       if (deployment?.id) this.onDeployment(deployment);
       for (const listener of [...follow.listeners]) listener(event);
@@ -127,12 +135,7 @@ export class DeploymentEventFeed {
   }
 }
 
+/** Resolves after `ms`, or at once when the follow is stopped. */
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-  });
+  return delay(ms, undefined, { signal }).catch(() => undefined);
 }

@@ -1,6 +1,7 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ErrorCode, McpError, SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { ServiceApiError } from '../api/service-api.error';
+import { ExpertHandoffError } from '@expert-handoff/sdk';
+import { errorDetailsOf } from '../api/api-error';
 import { toDeploymentView } from '../tools/deployment.view';
 import type { ToolContext } from '../tools/tool-context';
 
@@ -23,7 +24,7 @@ export function registerDeploymentResources(server: McpServer, context: ToolCont
     'deployment',
     new ResourceTemplate(DEPLOYMENT_URI_TEMPLATE, {
       list: async () => {
-        const page = (await context.api.listDeployments({ limit: LISTED })).body;
+        const page = await context.api().deployments.list({ limit: LISTED });
         return {
           resources: page.data.map((deployment) => ({
             uri: deploymentUri(deployment.id),
@@ -79,7 +80,8 @@ export function registerDeploymentResources(server: McpServer, context: ToolCont
 }
 
 function asMcpError(error: unknown): Error {
-  if (!(error instanceof ServiceApiError)) return error instanceof Error ? error : new Error(String(error));
-  const code = error.details.code === 'not_found' || error.details.code === 'invalid_request' ? ErrorCode.InvalidParams : ErrorCode.InternalError;
-  return new McpError(code, `${error.details.code}: ${error.details.message}`, { error: error.details });
+  if (!(error instanceof ExpertHandoffError)) return error instanceof Error ? error : new Error(String(error));
+  const details = errorDetailsOf(error);
+  const code = details.code === 'not_found' || details.code === 'invalid_request' ? ErrorCode.InvalidParams : ErrorCode.InternalError;
+  return new McpError(code, `${details.code}: ${details.message}`, { error: details });
 }

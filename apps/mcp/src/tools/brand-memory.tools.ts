@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ApiMemoryEntry } from '../api/api-types';
+import type { MemoryEntry } from '@expert-handoff/sdk';
 import type { ToolContext } from './tool-context';
 import { runTool, toolSuccess } from './tool-result';
 
@@ -13,7 +13,7 @@ const entryShape = {
   updated_at: z.string(),
 };
 
-const entryOf = (entry: ApiMemoryEntry) => ({ key: entry.key, kind: entry.kind, body: entry.body, updated_at: entry.updated_at });
+const entryOf = (entry: MemoryEntry) => ({ key: entry.key, kind: entry.kind, body: entry.body, updated_at: entry.updated_at });
 
 /**
  * Brand memory (over `/v1/memory`): what every expert of the
@@ -37,8 +37,8 @@ export function registerBrandMemoryTools(server: McpServer, context: ToolContext
     (args, extra) =>
       runTool(async () => {
         const page = args.key
-          ? { data: [(await context.api.getMemoryEntry(args.key, extra.signal)).body], next: null }
-          : (await context.api.listMemory({ kind: args.kind, cursor: args.cursor }, extra.signal)).body;
+          ? { data: [await context.api().memory.retrieve(args.key, { signal: extra.signal })], next: null }
+          : await context.api().memory.list({ kind: args.kind, cursor: args.cursor }, { signal: extra.signal });
         const entries = page.data.map(entryOf);
         const text = entries.length === 0 ? 'Brand memory is empty.' : entries.map((e) => `## ${e.key} (${e.kind})\n\n${e.body}`).join('\n\n');
         return toolSuccess({ entries, next_cursor: page.next }, text);
@@ -60,7 +60,7 @@ export function registerBrandMemoryTools(server: McpServer, context: ToolContext
     },
     (args, extra) =>
       runTool(async () => {
-        const entry = entryOf((await context.api.putMemoryEntry(args.key, { kind: args.kind, body: args.body }, extra.signal)).body);
+        const entry = entryOf(await context.api().memory.put(args.key, { kind: args.kind, body: args.body }, { signal: extra.signal }));
         return toolSuccess(entry, `Saved brand memory "${entry.key}" (${entry.kind}).`);
       }),
   );

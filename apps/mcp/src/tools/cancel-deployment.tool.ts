@@ -25,8 +25,8 @@ export function registerCancelDeploymentTool(server: McpServer, context: ToolCon
     (args, extra) =>
       runTool(async () => {
         const key = derivedIdempotencyKey('cancel_deployment', args);
-        const answer = await context.api.cancelDeployment(args.deployment_id, args.reason, key, extra.signal);
-        const view = toDeploymentView(context.poller.record(answer.body).deployment);
+        const cancelled = await context.api().deployments.cancel(args.deployment_id, { reason: args.reason }, { idempotencyKey: key, signal: extra.signal });
+        const view = toDeploymentView(context.poller.record(cancelled).deployment);
         return toolSuccess(view, describeDeployment(view));
       }),
   );

@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { CreateDeploymentBody } from '../api/api-types';
+import type { CreateDeploymentParams } from '@expert-handoff/sdk';
+import { withReplayed } from '../api/api-client';
 import { MAX_WAIT_SECONDS } from '../polling/deployment-poller';
 import { derivedIdempotencyKey } from './idempotency-key';
 import { deploymentViewShape, describeDeployment, toDeploymentView } from './deployment.view';
@@ -70,9 +71,9 @@ export function registerDeploySpecialistTool(server: McpServer, context: ToolCon
     (args, extra) =>
       runTool(async () => {
         const { idempotency_key: explicitKey, ...fields } = args;
-        const body: CreateDeploymentBody = fields;
+        const body: CreateDeploymentParams = fields;
         const key = explicitKey ?? derivedIdempotencyKey('deploy_specialist', body);
-        const answer = await context.api.createDeployment(body, key, extra.signal);
+        const answer = await withReplayed((onResponse) => context.api().deployments.create(body, { idempotencyKey: key, signal: extra.signal, onResponse }));
         // A replay carries the stored answer from creation time; show where the deployment is now.
         const current = answer.replayed ? await context.poller.check(answer.body.id, { waitSeconds: 0, signal: extra.signal }) : context.poller.record(answer.body);
         const view = toDeploymentView(current.deployment);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiDeployment } from '../api/api-types';
+import type { Deployment } from '@expert-handoff/sdk';
 
 /**
  * The deployment as the three deployment tools return it (structuredContent). Built field by
@@ -46,7 +46,7 @@ export const deploymentViewShape = {
 export const deploymentViewSchema = z.object(deploymentViewShape);
 export type DeploymentView = z.infer<typeof deploymentViewSchema>;
 
-export function toDeploymentView(d: ApiDeployment): DeploymentView {
+export function toDeploymentView(d: Deployment): DeploymentView {
   return {
     id: d.id,
     status: d.status,

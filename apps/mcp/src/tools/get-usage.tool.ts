@@ -26,7 +26,7 @@ export function registerGetUsageTool(server: McpServer, context: ToolContext): v
     },
     (args, extra) =>
       runTool(async () => {
-        const { body } = await context.api.getUsage(extra.signal);
+        const body = await context.api().usage.retrieve({ signal: extra.signal });
         const view = toUsageView(body, Date.now(), args.threshold_credits ?? null);
         return toolSuccess(view, describeUsage(view));
       }),

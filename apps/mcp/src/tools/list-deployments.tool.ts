@@ -33,7 +33,7 @@ export function registerListDeploymentsTool(server: McpServer, context: ToolCont
     },
     (args, extra) =>
       runTool(async () => {
-        const page = (await context.api.listDeployments(args, extra.signal)).body;
+        const page = await context.api().deployments.list(args, { signal: extra.signal });
         const deployments = page.data.map((deployment) => ({ ...toDeploymentView(deployment), resource_uri: deploymentUri(deployment.id) }));
         const lines = deployments.map((d) => `- ${d.id} ${d.status} [${d.skills.join(', ')}] created ${d.created_at}`);
         if (lines.length === 0) lines.push('No deployments match.');

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ApiRosterEntry } from '../api/api-types';
+import type { Expert } from '@expert-handoff/sdk';
 import type { ToolContext } from './tool-context';
 import { runTool, toolSuccess } from './tool-result';
 
@@ -43,7 +43,7 @@ export function registerListSpecialistsTool(server: McpServer, context: ToolCont
     },
     (args, extra) =>
       runTool(async () => {
-        const { body } = await context.api.listExperts({ limit: args.limit ?? DEFAULT_LIMIT, cursor: args.cursor }, extra.signal);
+        const body = await context.api().experts.list({ limit: args.limit ?? DEFAULT_LIMIT, cursor: args.cursor }, { signal: extra.signal });
         const experts = body.data.map(toExpert);
         const skills = tagsOf(experts);
         const onlineSkills = tagsOf(experts.filter((e) => e.availability === 'online'));
@@ -58,7 +58,7 @@ export function registerListSpecialistsTool(server: McpServer, context: ToolCont
 }
 
 /** Field by field: fields the API adds later must not break clients validating the outputSchema. */
-function toExpert(e: ApiRosterEntry): z.infer<typeof expertShape> {
+function toExpert(e: Expert): z.infer<typeof expertShape> {
   return {
     id: e.id,
     name: e.name,

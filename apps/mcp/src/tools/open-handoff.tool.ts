@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { JsonObject, JsonValue } from '../api/api-types';
+import type { OpenHandoffParams } from '@expert-handoff/sdk';
 import { deploymentUri } from '../resources/deployment.resource';
 import { derivedIdempotencyKey } from './idempotency-key';
 import type { ToolContext } from './tool-context';
@@ -46,7 +46,7 @@ export function registerOpenHandoffTool(server: McpServer, context: ToolContext)
       runTool(async () => {
         const { goal, files, memory_keys, ...rest } = args;
         const body = withoutUndefined({ ...rest, context: withoutUndefined({ goal, files, memory_keys }) });
-        const handoff = (await context.api.openHandoff(body, derivedIdempotencyKey('open_handoff', body), extra.signal)).body;
+        const handoff = await context.api().handoffs.create(body as OpenHandoffParams, { idempotencyKey: derivedIdempotencyKey('open_handoff', body), signal: extra.signal });
         const deploymentId = String(handoff.deployment_id);
         const view = {
           id: String(handoff.id),
@@ -62,6 +62,9 @@ export function registerOpenHandoffTool(server: McpServer, context: ToolContext)
   );
 }
 
-function withoutUndefined(fields: Record<string, JsonValue | undefined>): JsonObject {
+/** JSON as the tool's arguments give it: undefined members are left out of the body and of its derived key. */
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+function withoutUndefined(fields: Record<string, JsonValue | undefined>): { [key: string]: JsonValue } {
   return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, JsonValue] => entry[1] !== undefined));
 }

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ApiDeploymentQuote } from '../api/api-types';
+import type { DeploymentQuote } from '@expert-handoff/sdk';
 import { deploymentBodyShape } from './deploy-specialist.tool';
 import type { ToolContext } from './tool-context';
 import { runTool, toolSuccess } from './tool-result';
@@ -36,13 +36,13 @@ export function registerQuoteDeploymentTool(server: McpServer, context: ToolCont
     },
     (args, extra) =>
       runTool(async () => {
-        const quote = (await context.api.quoteDeployment(args, extra.signal)).body;
+        const quote = await context.api().deployments.quote(args, { signal: extra.signal });
         return toolSuccess(viewOf(quote), describeQuote(quote));
       }),
   );
 }
 
-function viewOf(q: ApiDeploymentQuote): Record<string, unknown> {
+function viewOf(q: DeploymentQuote): Record<string, unknown> {
   return {
     available: q.available,
     unavailable_reason: q.unavailable_reason,
@@ -61,7 +61,7 @@ function viewOf(q: ApiDeploymentQuote): Record<string, unknown> {
 
 const minutes = (seconds: number | null): string => (seconds === null ? 'unknown' : `about ${Math.max(1, Math.round(seconds / 60))} min`);
 
-function describeQuote(q: ApiDeploymentQuote): string {
+function describeQuote(q: DeploymentQuote): string {
   if (!q.available) return `No expert is available: ${q.unavailable_reason ?? 'none covers these skills'}. Try other skills (service.list_specialists) or a relaxed urgency.`;
   return [
     `Available: ${q.expert ? `${q.expert.name} (${q.expert.role})` : 'an expert'} would be offered the work first (${q.candidate_count} candidate(s)).`,

@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ReplyBody } from '../api/api-types';
+import type { ReplyParams } from '@expert-handoff/sdk';
+import { withReplayed } from '../api/api-client';
 import { MAX_WAIT_SECONDS } from '../polling/deployment-poller';
 import { derivedIdempotencyKey } from './idempotency-key';
 import { deploymentViewShape, describeDeployment, toDeploymentView } from './deployment.view';
@@ -29,9 +30,9 @@ export function registerReplyToDeploymentTool(server: McpServer, context: ToolCo
     },
     (args, extra) =>
       runTool(async () => {
-        const body: ReplyBody = { body: args.body, context_files: args.context_files };
+        const body: ReplyParams = { body: args.body, context_files: args.context_files };
         const key = derivedIdempotencyKey('reply_to_deployment', { deployment_id: args.deployment_id, ...body });
-        const answer = await context.api.reply(args.deployment_id, body, key, extra.signal);
+        const answer = await withReplayed((onResponse) => context.api().deployments.reply(args.deployment_id, body, { idempotencyKey: key, signal: extra.signal, onResponse }));
         // A replay (the host retried this call) carries the stored answer; show where it is now.
         const current = answer.replayed ? await context.poller.check(args.deployment_id, { waitSeconds: 0, signal: extra.signal }) : context.poller.record(answer.body);
         const view = toDeploymentView(current.deployment);

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ServiceApiError, type ServiceErrorDetails } from '../api/service-api.error';
+import { ExpertHandoffError } from '@expert-handoff/sdk';
+import { errorDetailsOf, type ServiceErrorDetails } from '../api/api-error';
 
 /** A success: `structuredContent` matching the tool's outputSchema, and a short text for the model. */
 export function toolSuccess(structured: Record<string, unknown>, text: string): CallToolResult {
@@ -27,7 +28,7 @@ export async function runTool(body: () => Promise<CallToolResult>): Promise<Call
   try {
     return await body();
   } catch (error) {
-    if (error instanceof ServiceApiError) return toolError(error.details);
+    if (error instanceof ExpertHandoffError) return toolError(errorDetailsOf(error));
     throw error;
   }
 }

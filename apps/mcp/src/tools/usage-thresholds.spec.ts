@@ -1,7 +1,8 @@
-import type { ApiUsage } from '../api/api-types';
+import type { Usage } from '@expert-handoff/sdk';
 import { thresholdsOf } from './usage-thresholds.tool';
 
-const usage = (remaining: number, cap: number): ApiUsage => ({
+const usage = (remaining: number, cap: number): Usage => ({
+  object: 'usage',
   credits_remaining: remaining,
   credits_reserved: 0,
   cycle_start: '2026-11-01T00:00:00.000Z',
@@ -9,6 +10,7 @@ const usage = (remaining: number, cap: number): ApiUsage => ({
   deployments_this_cycle: 0,
   burn_rate_daily: 0,
   forecasted_depletion: null,
+  in_flight: 0,
   plan: { name: 'standard', cycle_cap_credits: cap, cycle_days: 30, in_flight_limit: 10 },
 });
 

@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import type { ApiUsage } from '../api/api-types';
+import type { Usage } from '@expert-handoff/sdk';
 import type { ToolContext } from './tool-context';
 import { runTool, toolSuccess } from './tool-result';
 
@@ -39,7 +39,7 @@ export function registerUsageThresholdsTool(server: McpServer, context: ToolCont
     },
     (extra) =>
       runTool(async () => {
-        const view = thresholdsOf((await context.api.getUsage(extra.signal)).body);
+        const view = thresholdsOf(await context.api().usage.retrieve({ signal: extra.signal }));
         const lines = view.thresholds.map((t) => `- ${t.percent} % (${t.credits} credits): ${t.reached ? 'reached' : `${t.credits_left} credits to go`}`);
         const head = view.cycle_cap_credits === 0 ? 'The plan has no cycle cap, so no thresholds.' : `${view.consumed_credits} of ${view.cycle_cap_credits} cycle credits used; cycle ends ${view.cycle_end}.`;
         return toolSuccess(view, [head, ...lines].join('\n'));
@@ -47,7 +47,7 @@ export function registerUsageThresholdsTool(server: McpServer, context: ToolCont
   );
 }
 
-export function thresholdsOf(usage: ApiUsage) {
+export function thresholdsOf(usage: Usage) {
   const cap = usage.plan?.cycle_cap_credits ?? 0;
   const consumed = Math.max(0, cap - usage.credits_remaining);
   const thresholds =

@@ -1,11 +1,12 @@
-import type { ApiUsage } from '../api/api-types';
+import type { Usage } from '@expert-handoff/sdk';
 import { describeUsage, toUsageView } from './usage.view';
 
 const DAY = 86_400_000;
 const START = Date.parse('2026-05-01T00:00:00.000Z');
 
-function usage(overrides: Partial<ApiUsage> = {}): ApiUsage {
+function usage(overrides: Partial<Usage> = {}): Usage {
   return {
+    object: 'usage',
     credits_remaining: 400,
     credits_reserved: 100,
     cycle_start: new Date(START).toISOString(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiUsage } from '../api/api-types';
+import type { Usage } from '@expert-handoff/sdk';
 
 /**
  * `service.get_usage`'s structured output: the API's usage object plus the figures an agent gates
@@ -30,7 +30,7 @@ export const usageViewShape = {
 export const usageViewSchema = z.object(usageViewShape);
 export type UsageView = z.infer<typeof usageViewSchema>;
 
-export function toUsageView(usage: ApiUsage, now: number, thresholdCredits: number | null): UsageView {
+export function toUsageView(usage: Usage, now: number, thresholdCredits: number | null): UsageView {
   const start = Date.parse(usage.cycle_start);
   const end = Date.parse(usage.cycle_end);
   const cap = usage.plan?.cycle_cap_credits ?? null;

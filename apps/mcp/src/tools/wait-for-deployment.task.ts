@@ -1,8 +1,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestTaskStore } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { z } from 'zod';
-import type { ApiDeployment, DeploymentStatus } from '../api/api-types';
-import { ServiceApiError } from '../api/service-api.error';
+import { ExpertHandoffError, type Deployment, type DeploymentStatus } from '@expert-handoff/sdk';
+import { errorDetailsOf } from '../api/api-error';
 import { isTerminal } from '../polling/deployment-poller';
 import { deploymentViewShape, describeDeployment, toDeploymentView } from './deployment.view';
 import type { ToolContext } from './tool-context';
@@ -53,10 +53,10 @@ export function registerWaitForDeploymentTask(server: McpServer, context: ToolCo
 }
 
 async function waitInBackground(context: ToolContext, store: RequestTaskStore, taskId: string, deploymentId: string, until: ReadonlySet<DeploymentStatus>): Promise<void> {
-  const reached = (d: ApiDeployment): boolean => until.has(d.status) || isTerminal(d.status);
+  const reached = (d: Deployment): boolean => until.has(d.status) || isTerminal(d.status);
   let stop: (() => void) | null = null;
   let done = false;
-  const finish = async (deployment: ApiDeployment): Promise<void> => {
+  const finish = async (deployment: Deployment): Promise<void> => {
     if (done) return;
     done = true;
     stop?.();
@@ -69,13 +69,13 @@ async function waitInBackground(context: ToolContext, store: RequestTaskStore, t
       if (reached(event.data.object)) void finish(event.data.object);
     });
     if (done) stop();
-    const current = (await context.api.getDeployment(deploymentId)).body;
+    const current = await context.api().deployments.retrieve(deploymentId);
     if (reached(current)) await finish(current);
   } catch (error) {
     stop?.();
     if (done) return;
     done = true;
-    const result = error instanceof ServiceApiError ? toolError(error.details) : toolError({ code: 'internal_error', message: String(error), type: 'api_error', status: null, param: null, request_id: null, docs_url: null, retry_after_seconds: null });
+    const result = error instanceof ExpertHandoffError ? toolError(errorDetailsOf(error)) : toolError({ code: 'internal_error', message: String(error), type: 'api_error', status: null, param: null, request_id: null, docs_url: null, retry_after_seconds: null });
     await store.storeTaskResult(taskId, 'failed', result).catch(() => undefined);
   }
 }
