@@ -43,7 +43,7 @@ async function main() {
   const check = process.argv.includes('--check');
   // --no-build: dist/ is already built (Jest's global setup), as the unit test runs it.
   if (!process.argv.includes('--no-build')) execFileSync(process.execPath, [path.join(root, 'tools/build.js')], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const { startOfflineGateway } = require(path.join(root, 'dist/apps/gateway/src/openapi/testing/offline-gateway.js'));
+  const { startOfflineGateway } = require(path.join(root, 'dist/apps/gateway/src/docs/openapi/testing/offline-gateway.js'));
   const gateway = await startOfflineGateway();
   let stale = 0;
   try {

@@ -25,3 +25,4 @@ export * from './application/expert-presence.handler';
 export * from './presence/expert-reachability';
 export * from './presence/console-presence';
 export * from './reactors/offer-lapse.reactor';
+export * from './adapters/rpc/router.rpc-client';

@@ -4,7 +4,7 @@ import { uploadAttachment, type AttachmentResource, type BlobStore } from '@eh/a
 import type { EventStore } from '@eh/event-store';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
 import type { FastifyRequest } from 'fastify';
-import { CurrentExpert, ExpertGuard } from '../expert/expert.guard';
+import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
 import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
 import { BLOB_STORE } from './attachments.tokens';
 import { UploadedFile } from './upload-body.parser';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionStore } from '@eh/identity';
-import { sseComment, sseRetry } from '../expert/events/sse-format';
+import { sseComment, sseRetry } from './sse-format';
 
 /** A client that reads slower than events arrive is dropped past this; it reconnects and resumes. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;

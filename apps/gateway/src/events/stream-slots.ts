@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { newId } from '@eh/contracts';
 import type { Redis } from 'ioredis';
-import { RetryAfterError } from '../http/retry-after.error';
+import { RetryAfterError } from '@eh/contracts';
 import { STREAM_SLOT_CLAIM_LUA, STREAM_SLOT_CLAIM_SHA, STREAM_SLOT_REFRESH_LUA, STREAM_SLOT_REFRESH_SHA } from './stream-slots.script';
 
 /** One owner a stream counts against: what it is called in errors, its set, and how many it may hold. */

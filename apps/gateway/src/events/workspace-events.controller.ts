@@ -4,7 +4,7 @@ import { BatchSubjectStates, type PublicEventBody } from '@eh/delivery';
 import type { EventStore } from '@eh/event-store';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
-import { ApiKeyGuard, Auth } from '../http/api-key.guard';
+import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
 import { NOT_CACHED } from '../http/cache-control';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { decodePositionCursor, encodePositionCursor, invalidQuery, parseLimit, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
 import type { SqlClient } from '@eh/platform';
 import { listRoster, type RosterEntry } from '@eh/roster';
-import { ApiKeyGuard } from '../http/api-key.guard';
+import { ApiKeyGuard } from '../http/guards/api-key.guard';
 import type { ListEnvelope } from '../http/list-envelope';
 import { SQL } from '../http/tokens';
 import { encodeRosterCursor, parseListExpertsQuery } from './list-experts.query';

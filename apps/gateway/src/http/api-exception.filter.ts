@@ -5,7 +5,7 @@ import { isA2aRpcRequest, jsonRpcRefusal } from '../a2a/a2a-http-refusal';
 import { apiErrorBody } from './api-error';
 import { translateDatabaseUnavailable } from './database-unavailable.translation';
 import { ERROR_CATALOG } from './error-catalog';
-import { RetryAfterError } from './retry-after.error';
+import { RetryAfterError } from '@eh/contracts';
 
 interface Translated {
   code: ErrorCode;

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { DomainError } from '@eh/contracts';
 import type { Redis } from 'ioredis';
-import { RetryAfterError } from '../retry-after.error';
+import { RetryAfterError } from '@eh/contracts';
 import { parseFailureWindow, throttleVerdict, type FailureWindow, type ThrottleVerdict } from './failed-auth.rules';
 import { FAILED_AUTH_LUA, FAILED_AUTH_SHA } from './failed-auth.script';
 

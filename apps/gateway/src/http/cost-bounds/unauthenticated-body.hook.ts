@@ -1,6 +1,6 @@
 import { DomainError } from '@eh/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sessionCookieOf } from '../../console-auth/session-cookie';
+import { sessionCookieOf } from '../../identity/session-cookie';
 import type { AuthFailureThrottle } from '../auth-throttle/auth-failure-throttle';
 import { closeAfterReply, declaredBodyLength, hasBody } from './close-after-reply';
 
