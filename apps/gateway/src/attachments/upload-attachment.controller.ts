@@ -8,6 +8,8 @@ import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
 import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
 import { BLOB_STORE } from './attachments.tokens';
 import { UploadedFile } from './upload-body.parser';
+import { ExpertOperation } from '../docs/openapi/operation.decorators';
+import { uploadAttachmentOperation } from './upload-attachment.openapi';
 
 const QUERY = ['deployment_id', 'filename'];
 
@@ -26,6 +28,7 @@ export class UploadAttachmentController {
     @Inject(CONFIG) private readonly config: ServiceConfig,
   ) {}
 
+  @ExpertOperation(uploadAttachmentOperation)
   @Post('attachments')
   @HttpCode(201)
   upload(@CurrentExpert() expert: ExpertRef, @Query() query: Record<string, unknown>, @Req() request: FastifyRequest): Promise<AttachmentResource> {

@@ -7,6 +7,8 @@ import type { FastifyRequest } from 'fastify';
 import { EVENT_STORE } from '../http/tokens';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { AdminGuard } from '../http/guards/admin.guard';
+import { AdminOperation } from '../docs/openapi/operation.decorators';
+import { cancelOperation } from './admin-cancel-deployment.openapi';
 
 export class OperationsCancelDto {
   @IsString()
@@ -21,6 +23,7 @@ export class OperationsCancelDto {
 export class AdminCancelDeploymentController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
+  @AdminOperation(cancelOperation)
   @Post(':id/cancel')
   @HttpCode(200)
   cancel(@Param('id') id: string, @Body(new ValidatedBody(OperationsCancelDto)) body: OperationsCancelDto, @Req() request: FastifyRequest): Promise<DeploymentResource> {

@@ -9,6 +9,8 @@ import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
 import { EVENT_STORE } from '../http/tokens';
 import { Resource } from '../http/versioning/resource.decorator';
 import { CancelDeploymentDto } from './cancel-deployment.dto';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { cancelDeploymentOperation } from './cancel-deployment.openapi';
 
 @Controller('v1/deployments')
 @UseGuards(ApiKeyGuard)
@@ -16,6 +18,7 @@ export class CancelDeploymentController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   /** 200 with the deployment as cancelled (docs/decisions.md "REST surface"). */
+  @PublicOperation(cancelDeploymentOperation)
   @Post(':id/cancel')
   @HttpCode(200)
   @Resource('deployment')

@@ -14,6 +14,8 @@ import { LEDGER_CLIENT } from '../ledger/ledger.tokens';
 import type { RouterClient } from '@eh/roster';
 import { CreateDeploymentDto } from './create-deployment.dto';
 import { createFromRequest } from './deployment-creation';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { createDeploymentOperation } from './create-deployment.openapi';
 
 @Controller('v1/deployments')
 @UseGuards(ApiKeyGuard)
@@ -26,6 +28,7 @@ export class CreateDeploymentController {
   ) {}
 
   /** 201 Created with a Location header (docs/decisions.md). */
+  @PublicOperation(createDeploymentOperation)
   @Post()
   @HttpCode(201)
   @Resource('deployment')

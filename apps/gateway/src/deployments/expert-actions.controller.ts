@@ -11,6 +11,8 @@ import { publishedAttachments } from './expert-published-attachments';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
 import { AskDto, AvailabilityDto, ExpertCancelDto, PublishDto, ReasonDto } from './expert-actions.dto';
+import { ExpertOperation } from '../docs/openapi/operation.decorators';
+import { acceptOfferOperation, askQuestionOperation, cancelWorkOperation, declineOfferOperation, publishOutputOperation, setAvailabilityOperation, startWorkOperation } from './expert-actions.openapi';
 
 /** Every expert action is a command that becomes events; each answers 200 with the expert's view. */
 @Controller('expert/v1')
@@ -28,30 +30,35 @@ export class ExpertActionsController {
     return actAsExpert(this.store, scope, id, action);
   }
 
+  @ExpertOperation(acceptOfferOperation)
   @Post('deployments/:id/accept')
   @HttpCode(200)
   accept(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new OptionalValidatedBody(ReasonDto)) _body: ReasonDto, @Req() request: FastifyRequest) {
     return this.act(expert, id, request, { type: 'accept' });
   }
 
+  @ExpertOperation(declineOfferOperation)
   @Post('deployments/:id/decline')
   @HttpCode(200)
   decline(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new OptionalValidatedBody(ReasonDto)) body: ReasonDto, @Req() request: FastifyRequest) {
     return this.act(expert, id, request, { type: 'decline', reason: body.reason ?? '' });
   }
 
+  @ExpertOperation(startWorkOperation)
   @Post('deployments/:id/start')
   @HttpCode(200)
   start(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new OptionalValidatedBody(ReasonDto)) _body: ReasonDto, @Req() request: FastifyRequest) {
     return this.act(expert, id, request, { type: 'start' });
   }
 
+  @ExpertOperation(askQuestionOperation)
   @Post('deployments/:id/ask')
   @HttpCode(200)
   ask(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new ValidatedBody(AskDto)) body: AskDto, @Req() request: FastifyRequest) {
     return this.act(expert, id, request, { type: 'ask', question: body.question });
   }
 
+  @ExpertOperation(publishOutputOperation)
   @Post('deployments/:id/publish')
   @HttpCode(200)
   async publish(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new ValidatedBody(PublishDto)) body: PublishDto, @Req() request: FastifyRequest) {
@@ -64,6 +71,7 @@ export class ExpertActionsController {
     return view;
   }
 
+  @ExpertOperation(cancelWorkOperation)
   @Post('deployments/:id/cancel')
   @HttpCode(200)
   cancel(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new ValidatedBody(ExpertCancelDto)) body: ExpertCancelDto, @Req() request: FastifyRequest) {
@@ -72,6 +80,7 @@ export class ExpertActionsController {
   }
 
   /** The expert sets their own availability (`online` takes offers; `busy`/`offline`/`away` do not), `online` possibly until a time. */
+  @ExpertOperation(setAvailabilityOperation)
   @Post('availability')
   @HttpCode(200)
   availability(@CurrentExpert() expert: ExpertRef, @Body(new ValidatedBody(AvailabilityDto)) body: AvailabilityDto, @Req() request: FastifyRequest): Promise<ExpertSelfEntry> {

@@ -8,6 +8,8 @@ import { EVENT_STORE, SQL } from '../http/tokens';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
 import { ExpertDraftDto } from './expert-draft.dto';
+import { ExpertOperation } from '../docs/openapi/operation.decorators';
+import { getDraftOperation, saveDraftOperation } from './expert-draft.openapi';
 
 /** A draft as answered: its attachments named, so the console can list them after a reload (contract change). */
 export interface DraftResource extends ExpertDraft {
@@ -26,6 +28,7 @@ export class ExpertDraftController {
     @Inject(SQL) private readonly sql: SqlClient,
   ) {}
 
+  @ExpertOperation(getDraftOperation)
   @Get(':id/draft')
   async get(@CurrentExpert() expert: ExpertRef, @Param('id') id: string): Promise<DraftResource> {
     this.checkId(id);
@@ -33,6 +36,7 @@ export class ExpertDraftController {
     return this.named(await findExpertDraft(this.sql, { deploymentId: id, expertId: expert.id }), id, expert.id);
   }
 
+  @ExpertOperation(saveDraftOperation)
   @Put(':id/draft')
   async put(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new ValidatedBody(ExpertDraftDto)) body: ExpertDraftDto): Promise<DraftResource> {
     this.checkId(id);

@@ -8,6 +8,8 @@ import { SQL } from '../http/tokens';
 import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
 import { earningsCsvHeader, earningsCsvRow } from './expert-earnings-csv';
 import { earningsFileName, parseEarningsRange, parsePeriod, parseTimeZone } from './expert-earnings-params';
+import { ExpertOperation } from '../docs/openapi/operation.decorators';
+import { exportEarningsOperation, getEarningsByPeriodOperation, getEarningsOperation } from './expert-earnings.openapi';
 
 /** Rows read per query while exporting: memory stays bounded whatever the history's length. */
 const EXPORT_PAGE_ROWS = 500;
@@ -20,12 +22,14 @@ const PERIODS_LIMIT = 45;
 export class ExpertEarningsController {
   constructor(@Inject(SQL) private readonly sql: SqlClient) {}
 
+  @ExpertOperation(getEarningsOperation)
   @Get('earnings')
   earnings(@CurrentExpert() expert: ExpertRef): Promise<ExpertEarnings> {
     return expertEarnings(this.sql, expert.id);
   }
 
   /** Credits per week or month in the expert's time zone, newest first, and the total. */
+  @ExpertOperation(getEarningsByPeriodOperation)
   @Get('earnings/periods')
   async periods(@CurrentExpert() expert: ExpertRef, @Query('period') period?: unknown, @Query('time_zone') timeZone?: unknown): Promise<EarningsByPeriod> {
     const unit = parsePeriod(period);
@@ -44,6 +48,7 @@ export class ExpertEarningsController {
    * one record per deployment. The parameters are checked before anything is sent, so a bad one
    * is an ordinary 400 in the API's shape.
    */
+  @ExpertOperation(exportEarningsOperation)
   @Get('earnings.csv')
   exportCsv(@CurrentExpert() expert: ExpertRef, @Query('from') from: unknown, @Query('to') to: unknown, @Res() reply: FastifyReply): FastifyReply {
     const range = parseEarningsRange({ from, to });

@@ -4,6 +4,8 @@ import { missedOffersFor, type MissedOffer } from '@eh/deployments';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
 import { CONFIG, SQL } from '../http/tokens';
 import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
+import { ExpertOperation } from '../docs/openapi/operation.decorators';
+import { listMissedOffersOperation } from './expert-missed-offers.openapi';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -19,6 +21,7 @@ export class ExpertMissedOffersController {
     @Inject(CONFIG) private readonly config: ServiceConfig,
   ) {}
 
+  @ExpertOperation(listMissedOffersOperation)
   @Get('offers/missed')
   async missed(@CurrentExpert() expert: ExpertRef): Promise<{ data: MissedOffer[] }> {
     const { missedOffersDays, missedOffersLimit } = this.config.console;

@@ -8,6 +8,8 @@ import { EVENT_STORE, SQL } from '../http/tokens';
 import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
 import { withMemory, type ExpertDeploymentWithMemory } from './expert-memory.reader';
 import { withEstimate, type ExpertWorkItemWithEstimate } from './expert-offer-estimate';
+import { ExpertOperation } from '../docs/openapi/operation.decorators';
+import { getDeploymentOperation, getMeOperation, listAssignmentsOperation, listOffersOperation } from './expert-work.openapi';
 
 /** What an expert reads: their open offers, their assignments, and one deployment of theirs. */
 @Controller('expert/v1')
@@ -19,6 +21,7 @@ export class ExpertWorkController {
   ) {}
 
   /** The expert's roster entry (availability and rate included: the console's header and charge proposal). */
+  @ExpertOperation(getMeOperation)
   @Get('me')
   async me(@CurrentExpert() expert: ExpertRef): Promise<ExpertSelfEntry> {
     const entry = await findExpert(this.sql, expert.id);
@@ -26,6 +29,7 @@ export class ExpertWorkController {
     return toExpertSelfEntry(entry);
   }
 
+  @ExpertOperation(listOffersOperation)
   @Get('offers')
   async offers(@CurrentExpert() expert: ExpertRef): Promise<{ data: ExpertWorkItemWithEstimate[] }> {
     const [offers, entry] = await Promise.all([openOffersFor(this.sql, expert.id), findExpert(this.sql, expert.id)]);
@@ -33,6 +37,7 @@ export class ExpertWorkController {
   }
 
   /** Active assignments (accepted, in_progress, needs_input); `?status=all` adds finished ones. */
+  @ExpertOperation(listAssignmentsOperation)
   @Get('assignments')
   async assignments(@CurrentExpert() expert: ExpertRef, @Query('status') status?: string): Promise<{ data: ExpertWorkItemWithEstimate[] }> {
     if (status !== undefined && status !== 'all' && status !== 'active') throw new DomainError('invalid_request', 'status must be "active" or "all"', 'status');
@@ -41,6 +46,7 @@ export class ExpertWorkController {
   }
 
   /** Read from the stream, so an expert sees their own action at once; with the workspace's brand memory. */
+  @ExpertOperation(getDeploymentOperation)
   @Get('deployments/:id')
   async deployment(@CurrentExpert() expert: ExpertRef, @Param('id') id: string): Promise<ExpertDeploymentWithMemory> {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');

@@ -7,6 +7,8 @@ import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
 import { NOT_CACHED } from '../http/cache-control';
 import { SQL } from '../http/tokens';
 import { Resource } from '../http/versioning/resource.decorator';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { getDeploymentOperation } from './get-deployment.openapi';
 
 @Controller('v1/deployments')
 @UseGuards(ApiKeyGuard)
@@ -17,6 +19,7 @@ export class GetDeploymentController {
    * Reads the inline read model, so a GET right after any write shows it. Not cached, here or by
    * any shared cache: a lookup costs a few ms, and a cached copy could hide a change the caller made.
    */
+  @PublicOperation(getDeploymentOperation)
   @Get(':id')
   @Header('Cache-Control', NOT_CACHED)
   @Resource('deployment')

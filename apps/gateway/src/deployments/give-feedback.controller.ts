@@ -9,6 +9,8 @@ import { EVENT_STORE } from '../http/tokens';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { Resource } from '../http/versioning/resource.decorator';
 import { GiveFeedbackDto } from './give-feedback.dto';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { giveDeploymentFeedbackOperation } from './give-feedback.openapi';
 
 @Controller('v1/deployments')
 @UseGuards(ApiKeyGuard)
@@ -16,6 +18,7 @@ export class GiveFeedbackController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   /** 200 with the deployment and its `feedback`, the first time and on a replay alike. */
+  @PublicOperation(giveDeploymentFeedbackOperation)
   @Post(':id/feedback')
   @HttpCode(200)
   @Resource('deployment')

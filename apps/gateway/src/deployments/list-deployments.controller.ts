@@ -9,6 +9,8 @@ import { Resource } from '../http/versioning/resource.decorator';
 import { ListCursorCodec, filtersHash } from './list-cursor';
 import { parseListQuery } from './list-deployments.query';
 import { NOT_CACHED } from '../http/cache-control';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { listDeploymentsOperation } from './list-deployments.openapi';
 
 @Controller('v1/deployments')
 @UseGuards(ApiKeyGuard)
@@ -23,6 +25,7 @@ export class ListDeploymentsController {
   }
 
   /** SPEC.md "GET /v1/deployments": most recent first, cursor-paginated, from the inline read model. */
+  @PublicOperation(listDeploymentsOperation)
   @Get()
   @Header('Cache-Control', NOT_CACHED)
   @Resource('list', 'deployment')

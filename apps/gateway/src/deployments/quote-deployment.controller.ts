@@ -12,6 +12,8 @@ import { ValidatedBody } from '../http/validated-body.pipe';
 import type { RouterClient } from '@eh/roster';
 import { CreateDeploymentDto } from './create-deployment.dto';
 import { deploymentQuote, type DeploymentQuote } from './deployment-quote';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { quoteDeploymentOperation } from './quote-deployment.openapi';
 
 /**
  * `POST /v1/deployments/quote`: what a create with this body would do now, with the
@@ -28,6 +30,7 @@ export class QuoteDeploymentController {
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
+  @PublicOperation(quoteDeploymentOperation)
   @Post('quote')
   @HttpCode(200)
   async quote(@Auth() auth: AuthenticatedKey, @Body(new ValidatedBody(CreateDeploymentDto)) body: CreateDeploymentDto): Promise<DeploymentQuote> {

@@ -9,6 +9,8 @@ import { EVENT_STORE } from '../http/tokens';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { Resource } from '../http/versioning/resource.decorator';
 import { ReplyToDeploymentDto } from './reply-to-deployment.dto';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { replyToDeploymentOperation } from './reply-to-deployment.openapi';
 
 @Controller('v1/deployments')
 @UseGuards(ApiKeyGuard)
@@ -16,6 +18,7 @@ export class ReplyToDeploymentController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   /** 200 with the deployment back in_progress, carrying `question` and `reply` (docs/decisions.md). */
+  @PublicOperation(replyToDeploymentOperation)
   @Post(':id/reply')
   @HttpCode(200)
   @Resource('deployment')

@@ -6,6 +6,8 @@ import { refuseUnknownParameters } from '../http/list-query.rules';
 import { requiredMode } from '../http/service-mode';
 import { EVENT_STORE } from '../http/tokens';
 import { MemberGuard, memberOf } from '../http/guards/member.guard';
+import { ExpertOperation } from '../docs/openapi/operation.decorators';
+import { getRoutingHistoryOperation } from './routing-history.openapi';
 
 /**
  * How a deployment is being routed, for the dashboard: offers, declines with their reasons, timeouts,
@@ -17,6 +19,7 @@ import { MemberGuard, memberOf } from '../http/guards/member.guard';
 export class RoutingHistoryController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
+  @ExpertOperation(getRoutingHistoryOperation)
   @Get(':id/routing')
   async show(@Param('id') id: string, @Req() request: FastifyRequest): Promise<RoutingHistory> {
     refuseUnknownParameters(request.query as Record<string, unknown>, []);

@@ -18,6 +18,8 @@ import { STREAM_SLOTS, type StreamSlot, type StreamSlots } from './stream-slots'
 import { ReplayPacer } from './replay-pacer';
 import { WorkspaceReplay } from './workspace-replay';
 import { WORKSPACE_EVENT_HUB, type WorkspaceEventHub } from './workspace-event.hub';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { listDeploymentEventsOperation, streamDeploymentEventsOperation, streamEventsOperation } from './deployment-events.openapi';
 
 const lastEventIdOf = (request: FastifyRequest): string | undefined => {
   const value = request.headers['last-event-id'];
@@ -53,6 +55,7 @@ export class DeploymentEventsController {
   }
 
   /** Oldest first, in stream order; `cursor` continues after the last event of the previous page. */
+  @PublicOperation(listDeploymentEventsOperation)
   @Get('deployments/:id/events')
   async list(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Req() request: FastifyRequest): Promise<ListEnvelope<PublicEventBody>> {
     const query = request.query as Record<string, unknown>;
@@ -67,6 +70,7 @@ export class DeploymentEventsController {
   }
 
   /** What the stream already holds after `Last-Event-ID` (all of it without), then every new event as it happens. */
+  @PublicOperation(streamDeploymentEventsOperation)
   @Get('deployments/:id/events/stream')
   async deploymentStream(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     refuseUnknownParameters(request.query as Record<string, unknown>, ['mode']);
@@ -111,6 +115,7 @@ export class DeploymentEventsController {
    * with rate-limit permits of the key; past the bound the stream sends the id where it stopped
    * reading and ends, and the client's reconnect (with that id) continues.
    */
+  @PublicOperation(streamEventsOperation)
   @Get('events/stream')
   async workspaceStream(@Auth() auth: AuthenticatedKey, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     refuseUnknownParameters(request.query as Record<string, unknown>, ['mode']);

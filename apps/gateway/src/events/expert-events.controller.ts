@@ -9,6 +9,8 @@ import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
 import type { ExpertEventHub } from './expert-event.hub';
 import { EXPERT_EVENT_HUB } from './expert-events.tokens';
 import { sseComment, sseMessage, sseRetry } from './sse-format';
+import { ExpertOperation } from '../docs/openapi/operation.decorators';
+import { streamEventsOperation } from './expert-events.openapi';
 
 /** A client that reads slower than events arrive is dropped past this; it reconnects and refetches. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -29,6 +31,7 @@ export class ExpertEventsController {
     @Inject(STREAM_SLOTS) private readonly slots: StreamSlots,
   ) {}
 
+  @ExpertOperation(streamEventsOperation)
   @Get('events')
   async events(@CurrentExpert() expert: ExpertRef, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     // A 429 (in the API's shape) before the answer starts when the expert has the most streams open.

@@ -11,6 +11,8 @@ import { decodePositionCursor, encodePositionCursor, invalidQuery, parseLimit, r
 import { EVENT_STORE } from '../http/tokens';
 import { listWorkspaceEvents } from './workspace-events.list';
 import { WORKSPACE_EVENT_HUB, type WorkspaceEventHub } from './workspace-event.hub';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { getEventOperation, listEventsOperation } from './workspace-events.openapi';
 
 const KNOWN = ['type', 'deployment_id', 'created_after', 'created_before', 'limit', 'cursor'] as const;
 const CHECKPOINT = /^\d{1,20}:\d{1,20}$/;
@@ -28,6 +30,7 @@ export class WorkspaceEventsController {
     @Inject(WORKSPACE_EVENT_HUB) private readonly hub: WorkspaceEventHub,
   ) {}
 
+  @PublicOperation(listEventsOperation)
   @Get()
   @Header('Cache-Control', NOT_CACHED)
   async list(@Auth() auth: AuthenticatedKey, @Req() request: FastifyRequest): Promise<ListEnvelope<PublicEventBody>> {
@@ -57,6 +60,7 @@ export class WorkspaceEventsController {
   }
 
   /** One event as its webhook body; another workspace's or mode's, or one the list would not show, is 404. */
+  @PublicOperation(getEventOperation)
   @Get(':id')
   @Header('Cache-Control', NOT_CACHED)
   async show(@Auth() auth: AuthenticatedKey, @Param('id') id: string): Promise<PublicEventBody> {

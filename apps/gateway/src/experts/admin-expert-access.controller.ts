@@ -8,6 +8,8 @@ import { SQL } from '../http/tokens';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { InviteExpertDto } from '../identity/console-auth.dto';
 import { ConsoleAuthService } from '../identity/console-auth.service';
+import { AdminOperation } from '../docs/openapi/operation.decorators';
+import { inviteOperation } from './admin-expert-access.openapi';
 
 /** Operations and the console: invite an expert (a one-time link), revoke their sessions. */
 @Controller('admin/v1/experts')
@@ -25,6 +27,7 @@ export class AdminExpertAccessController {
   }
 
   /** 201 with the link, shown this once (only the token's hash is kept). */
+  @AdminOperation(inviteOperation)
   @Post(':id/invitations')
   @HttpCode(201)
   async invite(@Param('id') id: string, @Body(new ValidatedBody(InviteExpertDto)) body: InviteExpertDto, @Req() request: FastifyRequest): Promise<ExpertInvitation> {

@@ -23,6 +23,8 @@ import { encodePositionCursor } from '../http/list-query.rules';
 import { EVENT_STORE, SQL } from '../http/tokens';
 import { AdminGuard } from '../http/guards/admin.guard';
 import { parseAdminRosterQuery } from './admin-experts.query';
+import { AdminOperation } from '../docs/openapi/operation.decorators';
+import { availabilityOperation, listOperation, registerOperation, retireOperation, showOperation, updateOperation } from './admin-experts.openapi';
 
 function objectBody(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new DomainError('invalid_request', 'the request body must be a JSON object');
@@ -39,6 +41,7 @@ export class AdminExpertsController {
   ) {}
 
   /** 201 with the roster entry and the expert's credential, shown this once. */
+  @AdminOperation(registerOperation)
   @Post()
   @HttpCode(201)
   register(@Body() body: unknown, @Req() request: FastifyRequest): Promise<RegisteredExpert> {
@@ -49,6 +52,7 @@ export class AdminExpertsController {
   }
 
   /** The roster page lists every expert, active first, by name. */
+  @AdminOperation(listOperation)
   @Get()
   async list(@Query() query: Record<string, unknown>): Promise<ListEnvelope<AdminRosterEntry>> {
     const page = parseAdminRosterQuery(query);
@@ -59,6 +63,7 @@ export class AdminExpertsController {
     return { object: 'list', data, next: hasMore ? encodePositionCursor(data[data.length - 1].id) : null, has_more: hasMore };
   }
 
+  @AdminOperation(showOperation)
   @Get(':id')
   async show(@Param('id') id: string): Promise<AdminExpertEntry> {
     const expert = isId('expert', id) ? await findExpert(this.sql, id) : null;
@@ -66,12 +71,14 @@ export class AdminExpertsController {
     return expert;
   }
 
+  @AdminOperation(updateOperation)
   @Patch(':id')
   async update(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<RosterEntry> {
     await this.show(id);
     return updateExpert(this.store, id, parseProfileChanges(objectBody(body)), new Date(), String(request.id));
   }
 
+  @AdminOperation(availabilityOperation)
   @Post(':id/availability')
   @HttpCode(200)
   async availability(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<RosterEntry> {
@@ -83,6 +90,7 @@ export class AdminExpertsController {
     return setExpertAvailability(this.store, id, parseAvailability(input.availability), new Date(), String(request.id));
   }
 
+  @AdminOperation(retireOperation)
   @Post(':id/retire')
   @HttpCode(200)
   async retire(@Param('id') id: string, @Req() request: FastifyRequest): Promise<{ id: string; retired: true }> {

@@ -5,6 +5,8 @@ import { ApiKeyGuard } from '../http/guards/api-key.guard';
 import type { ListEnvelope } from '../http/list-envelope';
 import { SQL } from '../http/tokens';
 import { encodeRosterCursor, parseListExpertsQuery } from './list-experts.query';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { listExpertsOperation } from './list-experts.openapi';
 
 /**
  * SPEC.md "GET /v1/experts": the active roster, `{data, next}` (plus `object` and `has_more`, as
@@ -16,6 +18,7 @@ import { encodeRosterCursor, parseListExpertsQuery } from './list-experts.query'
 export class ListExpertsController {
   constructor(@Inject(SQL) private readonly sql: SqlClient) {}
 
+  @PublicOperation(listExpertsOperation)
   @Get()
   async list(@Query() query: Record<string, unknown>): Promise<ListEnvelope<RosterEntry>> {
     const { limit, afterId } = parseListExpertsQuery(query);

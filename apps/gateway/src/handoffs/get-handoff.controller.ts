@@ -6,6 +6,8 @@ import type { AuthenticatedKey } from '@eh/workspaces';
 import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
 import { SQL } from '../http/tokens';
 import { Resource } from '../http/versioning/resource.decorator';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { getHandoffOperation } from './get-handoff.openapi';
 
 @Controller('v1/handoffs')
 @UseGuards(ApiKeyGuard)
@@ -13,6 +15,7 @@ export class GetHandoffController {
   constructor(@Inject(SQL) private readonly sql: SqlClient) {}
 
   /** From the inline read model; another workspace's or mode's handoff is 404 like a missing one. */
+  @PublicOperation(getHandoffOperation)
   @Get(':id')
   @Resource('handoff')
   async get(@Auth() auth: AuthenticatedKey, @Param('id') id: string): Promise<HandoffResource> {

@@ -13,6 +13,8 @@ import type { LedgerClient } from '@eh/ledger';
 import { LEDGER_CLIENT } from '../ledger/ledger.tokens';
 import type { RouterClient } from '@eh/roster';
 import { OpenHandoffDto } from './open-handoff.dto';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { openHandoffOperation } from './open-handoff.openapi';
 
 @Controller('v1/handoffs')
 @UseGuards(ApiKeyGuard)
@@ -26,6 +28,7 @@ export class OpenHandoffController {
   ) {}
 
   /** 201 Created with Location, as POST /v1/deployments (docs/decisions.md). */
+  @PublicOperation(openHandoffOperation)
   @Post()
   @HttpCode(201)
   @Resource('handoff')

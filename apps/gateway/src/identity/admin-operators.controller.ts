@@ -7,6 +7,8 @@ import type { FastifyRequest } from 'fastify';
 import { AdminGuard } from '../http/guards/admin.guard';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { WorkspacePeople } from '../workspaces/workspace-people.service';
+import { AdminOperation } from '../docs/openapi/operation.decorators';
+import { endSessionsOperation, inviteOperation, listOperation, removeOperation } from './admin-operators.openapi';
 
 export class InviteOperatorDto {
   @IsString()
@@ -40,11 +42,13 @@ const operatorId = (id: string): string => {
 export class AdminOperatorsController {
   constructor(@Inject(WorkspacePeople) private readonly people: WorkspacePeople) {}
 
+  @AdminOperation(listOperation)
   @Get()
   async list(): Promise<{ object: 'list'; data: OperatorListEntry[] }> {
     return { object: 'list', data: await listOperators(this.people.sql) };
   }
 
+  @AdminOperation(inviteOperation)
   @Post('invitations')
   @HttpCode(201)
   invite(@Body(new ValidatedBody(InviteOperatorDto)) body: InviteOperatorDto, @Req() request: FastifyRequest) {
@@ -61,6 +65,7 @@ export class AdminOperatorsController {
   }
 
   /** Offboards the operator: 200 with how many sessions ended; again changes nothing. */
+  @AdminOperation(removeOperation)
   @Delete(':id')
   @HttpCode(200)
   remove(@Param('id') id: string, @Req() request: FastifyRequest) {
@@ -68,6 +73,7 @@ export class AdminOperatorsController {
   }
 
   /** Ends every console session of the operator at once; the password keeps working. */
+  @AdminOperation(endSessionsOperation)
   @Delete(':id/sessions')
   @HttpCode(200)
   endSessions(@Param('id') id: string) {

@@ -11,6 +11,8 @@ import { ValidatedBody } from '../http/validated-body.pipe';
 import { MemberGuard, memberOf } from '../http/guards/member.guard';
 import { WorkspacePeople } from '../workspaces/workspace-people.service';
 import { EmptyBodyDto, NoBody } from '../webhooks/webhook-endpoints.dto';
+import { ExpertOperation } from '../docs/openapi/operation.decorators';
+import { createApiKeyOperation, listApiKeysOperation, revokeApiKeyOperation } from './api-keys.openapi';
 
 export class CreateApiKeyDto {
   @IsString()
@@ -34,12 +36,14 @@ export class ApiKeysController {
     @Inject(ApiKeyCache) private readonly keys: ApiKeyCache,
   ) {}
 
+  @ExpertOperation(listApiKeysOperation)
   @Get()
   async list(@Req() request: FastifyRequest): Promise<ListEnvelope<ApiKeyResource>> {
     refuseUnknownParameters(request.query as Record<string, unknown>, []);
     return listEnvelope(await listApiKeys(this.people.sql, memberOf(request).workspace_id, requiredMode(request)), null);
   }
 
+  @ExpertOperation(createApiKeyOperation)
   @Post()
   @HttpCode(201)
   async create(@Body(new ValidatedBody(CreateApiKeyDto)) body: CreateApiKeyDto, @Req() request: FastifyRequest): Promise<ApiKeyResource & { key: string }> {
@@ -51,6 +55,7 @@ export class ApiKeysController {
     return { ...key, key: issued.key };
   }
 
+  @ExpertOperation(revokeApiKeyOperation)
   @Post(':id/revoke')
   @HttpCode(200)
   async revoke(@Param('id') id: string, @Body(new NoBody()) _body: EmptyBodyDto, @Req() request: FastifyRequest): Promise<ApiKeyResource> {

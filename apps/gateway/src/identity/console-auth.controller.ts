@@ -8,6 +8,8 @@ import { ConsoleAuthService, type OpenedSession } from './console-auth.service';
 import { ConsoleSessionGuard } from '../http/guards/console-session.guard';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { toPersonSessionResource, type SessionResource } from './session.resource';
+import { ExpertOperation } from '../docs/openapi/operation.decorators';
+import { acceptInvitationOperation, getInvitationOperation, getSessionOperation, signInOperation, signOutEverywhereOperation, signOutOperation } from './console-auth.openapi';
 
 const authOf = (request: FastifyRequest) => {
   if (!request.personAuth) throw new Error('console route without ConsoleSessionGuard');
@@ -31,24 +33,28 @@ export class ConsoleAuthController {
     return opened.resource;
   }
 
+  @ExpertOperation(getInvitationOperation)
   @Get('invitations/:token')
   invitation(@Param('token') token: string, @Res({ passthrough: true }) reply: FastifyReply) {
     void reply.header('Cache-Control', 'no-store');
     return this.auth.invitation(token);
   }
 
+  @ExpertOperation(acceptInvitationOperation)
   @Post('invitations/:token/accept')
   @HttpCode(201)
   async accept(@Param('token') token: string, @Body(new ValidatedBody(AcceptInvitationDto)) body: AcceptInvitationDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.started(reply, await this.auth.accept(token, body.password, String(request.id), body.name));
   }
 
+  @ExpertOperation(signInOperation)
   @Post('sessions')
   @HttpCode(201)
   async signIn(@Body(new ValidatedBody(SignInDto)) body: SignInDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.started(reply, await this.auth.signIn(body.email, body.password, request.ip, String(request.id)));
   }
 
+  @ExpertOperation(getSessionOperation)
   @Get('session')
   @UseGuards(ConsoleSessionGuard)
   session(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): SessionResource {
@@ -57,6 +63,7 @@ export class ConsoleAuthController {
     return toPersonSessionResource(session, person);
   }
 
+  @ExpertOperation(signOutOperation)
   @Delete('session')
   @HttpCode(204)
   @UseGuards(ConsoleSessionGuard)
@@ -65,6 +72,7 @@ export class ConsoleAuthController {
     clearSessionCookie(reply, this.config.publicAddress.secureCookies);
   }
 
+  @ExpertOperation(signOutEverywhereOperation)
   @Post('sessions/revoke-all')
   @HttpCode(204)
   @UseGuards(ConsoleSessionGuard)

@@ -12,6 +12,8 @@ import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { AdminGuard } from '../http/guards/admin.guard';
 import { ChangePlanDto, GrantCreditsDto } from './admin-accounts.dto';
+import { AdminOperation } from '../docs/openapi/operation.decorators';
+import { auditLogOperation, grantOperation, planOperation, plansOperation, showOperation } from './admin-accounts.openapi';
 
 /** Operations' API for credit accounts: show, top up, change the plan. Same commands as `npm run ops -- account:*`. */
 @Controller('admin/v1')
@@ -28,17 +30,20 @@ export class AdminAccountsController {
   private readonly policy: LedgerPolicy;
 
   /** Plans are presets plus per-account values; this lists the presets. */
+  @AdminOperation(plansOperation)
   @Get('plans')
   plans(): { object: 'list'; data: AccountPlan[] } {
     return { object: 'list', data: Object.values(planPresets(this.policy)) };
   }
 
+  @AdminOperation(showOperation)
   @Get('workspaces/:id/account')
   async show(@Param('id') id: string): Promise<AccountSummary> {
     await this.existing(id);
     return showAccount(this.store, id);
   }
 
+  @AdminOperation(grantOperation)
   @Post('workspaces/:id/account/credits')
   @HttpCode(200)
   async grant(@Param('id') id: string, @Body(new ValidatedBody(GrantCreditsDto)) body: GrantCreditsDto, @Req() request: FastifyRequest): Promise<AccountSummary> {
@@ -47,6 +52,7 @@ export class AdminAccountsController {
     return grantCredits(this.store, id, grant, { now: new Date(), requestId: String(request.id), policy: this.policy, actor: request.actor });
   }
 
+  @AdminOperation(planOperation)
   @Patch('workspaces/:id/account/plan')
   async plan(@Param('id') id: string, @Body(new ValidatedBody(ChangePlanDto)) body: ChangePlanDto, @Req() request: FastifyRequest): Promise<AccountSummary> {
     await this.existing(id);
@@ -57,6 +63,7 @@ export class AdminAccountsController {
    * A workspace's audit log for operations: the account page lists its grants and plan changes
    * from here (`action=credits.granted`), the same read model owners read.
    */
+  @AdminOperation(auditLogOperation)
   @Get('workspaces/:id/audit_log')
   async auditLog(@Param('id') id: string, @Req() request: FastifyRequest): Promise<ListEnvelope<AuditEntry>> {
     const query = request.query as Record<string, unknown>;

@@ -7,6 +7,8 @@ import type { FastifyReply } from 'fastify';
 import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
 import { CONFIG, SQL } from '../http/tokens';
 import { UsageCache } from './usage.cache';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { getUsageOperation } from './get-usage.openapi';
 
 /**
  * SPEC.md "GET /v1/usage": the workspace's credits, for agents gating themselves. Credits are
@@ -25,6 +27,7 @@ export class GetUsageController {
     this.cache = new UsageCache(config.ledger.usageCacheMs);
   }
 
+  @PublicOperation(getUsageOperation)
   @Get()
   async get(@Auth() auth: AuthenticatedKey, @Res({ passthrough: true }) reply: FastifyReply): Promise<UsageResource> {
     void reply.header('Cache-Control', `private, max-age=${Math.ceil(this.config.ledger.usageCacheMs / 1000)}`);

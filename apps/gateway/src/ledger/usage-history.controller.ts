@@ -6,6 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
 import { invalidQuery, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
 import { SQL } from '../http/tokens';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { getUsageHistoryOperation } from './usage-history.openapi';
 
 export interface UsageHistoryResource {
   object: 'usage_history';
@@ -21,6 +23,7 @@ export interface UsageHistoryResource {
 export class UsageHistoryController {
   constructor(@Inject(SQL) private readonly sql: SqlClient) {}
 
+  @PublicOperation(getUsageHistoryOperation)
   @Get()
   async get(@Auth() auth: AuthenticatedKey, @Req() request: FastifyRequest): Promise<UsageHistoryResource> {
     const query = request.query as Record<string, unknown>;

@@ -7,6 +7,8 @@ import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
 import { SQL } from '../http/tokens';
 import { Resource } from '../http/versioning/resource.decorator';
 import { checkMemoryKey } from './memory-scope';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { getMemoryEntryOperation } from './get-memory-entry.openapi';
 
 @Controller('v1/memory')
 @UseGuards(ApiKeyGuard)
@@ -14,6 +16,7 @@ export class GetMemoryEntryController {
   constructor(@Inject(SQL) private readonly sql: SqlClient) {}
 
   /** From the inline read model; another workspace's (or mode's) entry is 404 like a missing one. */
+  @PublicOperation(getMemoryEntryOperation)
   @Get(':key')
   @Resource('memory_entry')
   async get(@Auth() auth: AuthenticatedKey, @Param('key') key: string): Promise<MemoryEntryResource> {

@@ -7,6 +7,8 @@ import type { ListEnvelope } from '../http/list-envelope';
 import { SQL } from '../http/tokens';
 import { Resource } from '../http/versioning/resource.decorator';
 import { encodeMemoryCursor, parseListMemoryQuery } from './list-memory.query';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { listMemoryOperation } from './list-memory.openapi';
 
 @Controller('v1/memory')
 @UseGuards(ApiKeyGuard)
@@ -14,6 +16,7 @@ export class ListMemoryController {
   constructor(@Inject(SQL) private readonly sql: SqlClient) {}
 
   /** The caller's entries in key order, whole (as GET /v1/deployments lists whole objects), `?kind=` to filter. */
+  @PublicOperation(listMemoryOperation)
   @Get()
   @Resource('list', 'memory_entry')
   async list(@Auth() auth: AuthenticatedKey, @Query() query: Record<string, unknown>): Promise<ListEnvelope<MemoryEntryResource>> {

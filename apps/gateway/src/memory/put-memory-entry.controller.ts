@@ -9,6 +9,8 @@ import { ValidatedBody } from '../http/validated-body.pipe';
 import { Resource } from '../http/versioning/resource.decorator';
 import { checkMemoryKey, memoryScopeOf } from './memory-scope';
 import { PutMemoryEntryDto } from './put-memory-entry.dto';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { putMemoryEntryOperation } from './put-memory-entry.openapi';
 
 @Controller('v1/memory')
 @UseGuards(ApiKeyGuard)
@@ -16,6 +18,7 @@ export class PutMemoryEntryController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   /** Creates (201, with Location) or replaces (200) the entry; an identical PUT changes nothing. */
+  @PublicOperation(putMemoryEntryOperation)
   @Put(':key')
   @Resource('memory_entry')
   async put(

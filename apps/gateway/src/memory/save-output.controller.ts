@@ -10,6 +10,8 @@ import { EVENT_STORE } from '../http/tokens';
 import { Resource } from '../http/versioning/resource.decorator';
 import { memoryScopeOf } from './memory-scope';
 import { SaveOutputDto } from './save-output.dto';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { saveDeploymentOutputOperation } from './save-output.openapi';
 
 @Controller('v1/deployments')
 @UseGuards(ApiKeyGuard)
@@ -20,6 +22,7 @@ export class SaveOutputController {
    * Saves a completed deployment's output as a `prior_output` memory entry, under `key` or
    * `prior-output.<dep_id>`: 201 with Location when the key was free, 200 when it replaced one.
    */
+  @PublicOperation(saveDeploymentOutputOperation)
   @Post(':id/save-output')
   @Resource('memory_entry')
   async save(

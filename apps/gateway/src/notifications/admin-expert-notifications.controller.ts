@@ -7,6 +7,8 @@ import type { ListEnvelope } from '../http/list-envelope';
 import { decodePositionCursor, encodePositionCursor, parseLimit, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
 import { SQL } from '../http/tokens';
 import { AdminGuard } from '../http/guards/admin.guard';
+import { AdminOperation } from '../docs/openapi/operation.decorators';
+import { listOperation } from './admin-expert-notifications.openapi';
 
 /**
  * `GET /admin/v1/experts/:id/notifications`: what was sent to the expert, on which channel, and
@@ -17,6 +19,7 @@ import { AdminGuard } from '../http/guards/admin.guard';
 export class AdminExpertNotificationsController {
   constructor(@Inject(SQL) private readonly sql: SqlClient) {}
 
+  @AdminOperation(listOperation)
   @Get(':id/notifications')
   async list(@Param('id') id: string, @Query() query: Record<string, unknown>): Promise<ListEnvelope<NotificationSendView>> {
     refuseUnknownParameters(query, ['limit', 'cursor']);

@@ -7,6 +7,8 @@ import { SQL } from '../http/tokens';
 import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
 import { notificationSettingsResource, type NotificationChannels, type NotificationSettingsResource } from './notification-settings.resource';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_CONFIG } from './notifications.tokens';
+import { ExpertOperation } from '../docs/openapi/operation.decorators';
+import { changeNotificationSettingsOperation, getNotificationSettingsOperation, subscribeToPushOperation, unsubscribeFromPushOperation } from './expert-notifications.openapi';
 
 const PUSH_SUBSCRIPTION_ID = /^psub_[0-9A-HJKMNP-TV-Z]{26}$/;
 
@@ -24,11 +26,13 @@ export class ExpertNotificationsController {
     @Inject(NOTIFICATION_CONFIG) private readonly config: NotificationConfig,
   ) {}
 
+  @ExpertOperation(getNotificationSettingsOperation)
   @Get('notification-settings')
   settings(@CurrentExpert() expert: ExpertRef): Promise<NotificationSettingsResource> {
     return notificationSettingsResource(this.sql, expert.id, this.channels);
   }
 
+  @ExpertOperation(changeNotificationSettingsOperation)
   @Patch('notification-settings')
   async change(@CurrentExpert() expert: ExpertRef, @Body() body: unknown): Promise<NotificationSettingsResource> {
     const stored = await changeSettings(this.sql, expert.id, parseSettingsChange(body), new Date());
@@ -36,6 +40,7 @@ export class ExpertNotificationsController {
   }
 
   /** 201 with the new subscription; the same endpoint again answers the existing one with 200. */
+  @ExpertOperation(subscribeToPushOperation)
   @Post('push-subscriptions')
   async subscribe(@CurrentExpert() expert: ExpertRef, @Body() body: unknown, @Headers('user-agent') userAgent: string | undefined, @Res({ passthrough: true }) reply: FastifyReply): Promise<StoredSubscription & { object: 'push_subscription' }> {
     const input = parsePushSubscription(body, (url) => pushEndpointProblem(this.config, url));
@@ -44,6 +49,7 @@ export class ExpertNotificationsController {
     return { object: 'push_subscription', ...saved.subscription };
   }
 
+  @ExpertOperation(unsubscribeFromPushOperation)
   @Delete('push-subscriptions/:id')
   @HttpCode(204)
   async unsubscribe(@CurrentExpert() expert: ExpertRef, @Param('id') id: string): Promise<void> {

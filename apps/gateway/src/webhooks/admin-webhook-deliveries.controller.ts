@@ -9,6 +9,8 @@ import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
 import { AdminGuard } from '../http/guards/admin.guard';
 import { checkTimeBounds, parseDeliveriesQuery } from './admin-webhook-deliveries.query';
 import { BulkReplayDto } from './admin-webhook-deliveries.dto';
+import { AdminOperation } from '../docs/openapi/operation.decorators';
+import { listOperation, replayAllOperation, replayOperation, retryNowOperation, showOperation } from './admin-webhook-deliveries.openapi';
 
 /** Deliveries, their attempt history, dead letters and replay, for operations. */
 @Controller('admin/v1/webhook-deliveries')
@@ -25,6 +27,7 @@ export class AdminWebhookDeliveriesController {
   }
 
   /** `?status=dead_lettered&workspace_id=…&endpoint_id=…&event_type=…&created_after=…&created_before=…&overdue=true`, newest first. */
+  @AdminOperation(listOperation)
   @Get()
   async list(@Query() query: Record<string, unknown>): Promise<ListEnvelope<PresentedDelivery>> {
     const { filter, limit, cursor, overdue } = parseDeliveriesQuery(query);
@@ -34,6 +37,7 @@ export class AdminWebhookDeliveriesController {
   }
 
   /** Every dead letter matching the body's filter, replayed oldest first; answers the counts. */
+  @AdminOperation(replayAllOperation)
   @Post('replay')
   @HttpCode(200)
   async replayAll(@Body(new OptionalValidatedBody(BulkReplayDto)) body: BulkReplayDto, @Req() request: FastifyRequest): Promise<{ object: 'bulk_replay' } & BulkReplayResult> {
@@ -42,12 +46,14 @@ export class AdminWebhookDeliveriesController {
     return { object: 'bulk_replay', ...result };
   }
 
+  @AdminOperation(showOperation)
   @Get(':id')
   show(@Param('id') id: string): Promise<DeliveryDetail> {
     return showDelivery(this.store, id);
   }
 
   /** Same delivery id, the full schedule again; 409 while an attempt is pending. */
+  @AdminOperation(replayOperation)
   @Post(':id/replay')
   @HttpCode(200)
   async replay(@Param('id') id: string, @Req() request: FastifyRequest): Promise<PresentedDelivery> {
@@ -56,6 +62,7 @@ export class AdminWebhookDeliveriesController {
   }
 
   /** A scheduled retry made due now, same attempt; 409 when nothing is scheduled. */
+  @AdminOperation(retryNowOperation)
   @Post(':id/retry_now')
   @HttpCode(200)
   async retryNow(@Param('id') id: string, @Req() request: FastifyRequest): Promise<PresentedDelivery> {

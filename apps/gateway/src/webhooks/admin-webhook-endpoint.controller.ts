@@ -16,6 +16,8 @@ import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { AdminGuard } from '../http/guards/admin.guard';
 import { RegisterWebhookEndpointDto, RotateWebhookSecretDto } from './admin-webhook-endpoint.dto';
+import { AdminOperation } from '../docs/openapi/operation.decorators';
+import { registerOperation, rotateOperation, showOperation } from './admin-webhook-endpoint.openapi';
 
 /**
  * A workspace's webhook endpoint (docs/decisions.md "Webhooks"): one per workspace,
@@ -41,6 +43,7 @@ export class AdminWebhookEndpointController {
   }
 
   /** 201 with the secret when registered; 200 with `secret: null` when the URL was replaced. */
+  @AdminOperation(registerOperation)
   @Put()
   async register(
     @Param('workspaceId') workspaceId: string,
@@ -53,11 +56,13 @@ export class AdminWebhookEndpointController {
     return result;
   }
 
+  @AdminOperation(showOperation)
   @Get()
   show(@Param('workspaceId') workspaceId: string): Promise<WebhookEndpointView> {
     return showWebhookEndpoint(this.store, workspaceId);
   }
 
+  @AdminOperation(rotateOperation)
   @Post('rotate-secret')
   @HttpCode(200)
   rotate(

@@ -11,6 +11,8 @@ import { actorOf } from '../http/service-mode';
 import { CONFIG, EVENT_STORE } from '../http/tokens';
 import { SECRET_CIPHER } from './partner-context';
 import { EmptyBodyDto, NoBody, RotateSigningSecretDto } from './webhook-endpoints.dto';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { getWebhookSigningSecretOperation, revealWebhookSigningSecretOperation, rotateWebhookSigningSecretOperation } from './signing-secret.openapi';
 
 /**
  * The secret that signs deliveries to a deployment's `webhook_url` (docs/dashboard-contract.md
@@ -29,18 +31,21 @@ export class SigningSecretController {
     return { store: this.store, cipher: this.cipher, now: new Date(), correlationId: String(request.id) };
   }
 
+  @PublicOperation(getWebhookSigningSecretOperation)
   @Get()
   show(@Auth() auth: AuthenticatedKey, @Req() request: FastifyRequest): Promise<SigningSecretResource> {
     refuseUnknownParameters(request.query as Record<string, unknown>, []);
     return showSigningSecret(this.context(request), auth.workspaceId, auth.mode);
   }
 
+  @PublicOperation(revealWebhookSigningSecretOperation)
   @Post('reveal')
   @HttpCode(200)
   reveal(@Auth() auth: AuthenticatedKey, @Body(new NoBody()) _body: EmptyBodyDto, @Req() request: FastifyRequest): Promise<SigningSecretResource> {
     return revealSigningSecret(this.context(request), this.cipher, auth.workspaceId, auth.mode, actorOf(request));
   }
 
+  @PublicOperation(rotateWebhookSigningSecretOperation)
   @Post('rotate')
   @HttpCode(200)
   rotate(@Auth() auth: AuthenticatedKey, @Body(new OptionalValidatedBody(RotateSigningSecretDto)) body: RotateSigningSecretDto, @Req() request: FastifyRequest): Promise<SigningSecretResource> {

@@ -29,6 +29,8 @@ import { EmptyBodyDto, NoBody } from './webhook-endpoints.dto';
 import { parsePartnerDeliveriesQuery } from './webhook-deliveries.query';
 import { REPLAY_JOB_RUNNER, type ReplayJobRunner } from './replay-job.runner';
 import { BulkReplayDto } from './webhook-deliveries.dto';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { getWebhookDeliveryOperation, getWebhookReplayOperation, listWebhookDeliveriesOperation, replayWebhookDeliveriesOperation, replayWebhookDeliveryOperation, retryWebhookDeliveryNowOperation } from './webhook-deliveries.openapi';
 
 /** The admin list's own cursor under ours: `<created_at>|<id>` in base64url. */
 const innerCursor = (createdAt: string, id: string): string => Buffer.from(`${createdAt}|${id}`).toString('base64url');
@@ -54,6 +56,7 @@ export class WebhookDeliveriesController {
     this.overdueAfterMs = config.webhooks.overdueAfterMs;
   }
 
+  @PublicOperation(listWebhookDeliveriesOperation)
   @Get('webhook_deliveries')
   async list(@Auth() auth: AuthenticatedKey, @Req() request: FastifyRequest): Promise<ListEnvelope<PresentedDelivery>> {
     const query = parsePartnerDeliveriesQuery(request.query as Record<string, unknown>);
@@ -69,12 +72,14 @@ export class WebhookDeliveriesController {
     );
   }
 
+  @PublicOperation(getWebhookDeliveryOperation)
   @Get('webhook_deliveries/:id')
   async show(@Auth() auth: AuthenticatedKey, @Param('id') id: string): Promise<DeliveryDetail & { overdue: boolean }> {
     return withOverdue(await showPartnerDelivery(this.store, scopeOf(auth), id), new Date(), this.overdueAfterMs);
   }
 
   /** Resends a finished delivery (dead-lettered, succeeded, or acknowledged with a 4xx) under the same id; a pending one is 409. */
+  @PublicOperation(replayWebhookDeliveryOperation)
   @Post('webhook_deliveries/:id/replay')
   @HttpCode(200)
   async replay(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new NoBody()) _body: EmptyBodyDto, @Req() request: FastifyRequest): Promise<PresentedDelivery> {
@@ -83,6 +88,7 @@ export class WebhookDeliveriesController {
   }
 
   /** A scheduled retry made due now, same attempt; one already due answers as it is; nothing scheduled is 409. */
+  @PublicOperation(retryWebhookDeliveryNowOperation)
   @Post('webhook_deliveries/:id/retry_now')
   @HttpCode(200)
   async retryNow(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new NoBody()) _body: EmptyBodyDto, @Req() request: FastifyRequest): Promise<PresentedDelivery> {
@@ -91,6 +97,7 @@ export class WebhookDeliveriesController {
   }
 
   /** 202: the job runs after the answer; `GET /v1/webhook_replays/:id` shows it move. */
+  @PublicOperation(replayWebhookDeliveriesOperation)
   @Post('webhook_deliveries/replay')
   @HttpCode(202)
   async bulkReplay(@Auth() auth: AuthenticatedKey, @Body(new OptionalValidatedBody(BulkReplayDto)) body: BulkReplayDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<ReplayJobResource> {
@@ -102,6 +109,7 @@ export class WebhookDeliveriesController {
     return job;
   }
 
+  @PublicOperation(getWebhookReplayOperation)
   @Get('webhook_replays/:id')
   async replayJob(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Req() request: FastifyRequest): Promise<ReplayJobResource> {
     refuseUnknownParameters(request.query as Record<string, unknown>, []);

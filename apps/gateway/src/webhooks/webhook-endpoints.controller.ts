@@ -29,6 +29,8 @@ import { ValidatedBody } from '../http/validated-body.pipe';
 import { ENDPOINT_TEST_LIMITER } from './endpoint-test-limiter';
 import { scopeOf, SECRET_CIPHER } from './partner-context';
 import { CreateWebhookEndpointDto, EmptyBodyDto, NoBody, RotateSigningSecretDto, UpdateWebhookEndpointDto } from './webhook-endpoints.dto';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { createWebhookEndpointOperation, deleteWebhookEndpointOperation, getWebhookEndpointOperation, listWebhookEndpointsOperation, rotateWebhookEndpointSecretOperation, sendWebhookTestEventOperation, updateWebhookEndpointOperation } from './webhook-endpoints.openapi';
 
 /**
  * A partner's own webhook endpoints (docs/dashboard-contract.md §2), several per workspace
@@ -49,6 +51,7 @@ export class WebhookEndpointsController {
     return { sql: this.sql, store: this.store, cipher: this.cipher, allowPrivateUrls: this.config.webhooks.allowPrivateUrls, now: new Date(), correlationId: String(request.id), actor: actorOf(request) };
   }
 
+  @PublicOperation(createWebhookEndpointOperation)
   @Post()
   @HttpCode(201)
   async create(@Auth() auth: AuthenticatedKey, @Body(new ValidatedBody(CreateWebhookEndpointDto)) body: CreateWebhookEndpointDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<EndpointWithNewSecret> {
@@ -57,17 +60,20 @@ export class WebhookEndpointsController {
     return created;
   }
 
+  @PublicOperation(listWebhookEndpointsOperation)
   @Get()
   async list(@Auth() auth: AuthenticatedKey, @Req() request: FastifyRequest): Promise<ListEnvelope<WebhookEndpointResource>> {
     refuseUnknownParameters(request.query as Record<string, unknown>, []);
     return listEnvelope(await listWebhookEndpoints(this.sql, auth.workspaceId, auth.mode), null);
   }
 
+  @PublicOperation(getWebhookEndpointOperation)
   @Get(':id')
   show(@Auth() auth: AuthenticatedKey, @Param('id') id: string): Promise<WebhookEndpointResource> {
     return showPartnerEndpoint(this.store, scopeOf(auth), id);
   }
 
+  @PublicOperation(updateWebhookEndpointOperation)
   @Post(':id')
   @HttpCode(200)
   update(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new ValidatedBody(UpdateWebhookEndpointDto)) body: UpdateWebhookEndpointDto, @Req() request: FastifyRequest): Promise<WebhookEndpointResource> {
@@ -75,17 +81,20 @@ export class WebhookEndpointsController {
     return updatePartnerEndpoint(this.context(request), scopeOf(auth), id, body);
   }
 
+  @PublicOperation(deleteWebhookEndpointOperation)
   @Delete(':id')
   remove(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Req() request: FastifyRequest): Promise<{ object: 'webhook_endpoint'; id: string; deleted: true }> {
     return deletePartnerEndpoint(this.context(request), scopeOf(auth), id);
   }
 
+  @PublicOperation(rotateWebhookEndpointSecretOperation)
   @Post(':id/rotate_secret')
   @HttpCode(200)
   rotate(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new OptionalValidatedBody(RotateSigningSecretDto)) body: RotateSigningSecretDto, @Req() request: FastifyRequest): Promise<EndpointWithNewSecret> {
     return rotatePartnerEndpointSecret(this.context(request), scopeOf(auth), id, body.overlap_seconds ?? this.config.webhooks.secretOverlapSeconds);
   }
 
+  @PublicOperation(sendWebhookTestEventOperation)
   @Post(':id/test')
   @HttpCode(201)
   async test(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new NoBody()) _body: EmptyBodyDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<DeliveryResource> {

@@ -14,6 +14,8 @@ import { decodePositionCursor, encodePositionCursor, invalidQuery, parseLimit, r
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { AdminGuard } from '../http/guards/admin.guard';
 import { ApiKeyCache } from '../http/guards/api-key-cache';
+import { AdminOperation } from '../docs/openapi/operation.decorators';
+import { createOperation, listOperation, revokeOperation, rotateOperation, showOperation } from './admin-workspaces.openapi';
 
 export class CreateWorkspaceDto {
   @IsString()
@@ -65,6 +67,7 @@ export class AdminWorkspacesController {
     @Inject(ApiKeyCache) private readonly keys: ApiKeyCache,
   ) {}
 
+  @AdminOperation(createOperation)
   @Post()
   @HttpCode(201)
   async create(@Body(new ValidatedBody(CreateWorkspaceDto)) body: CreateWorkspaceDto, @Req() request: FastifyRequest): Promise<CreatedWorkspaceWithOwner> {
@@ -86,6 +89,7 @@ export class AdminWorkspacesController {
   }
 
   /** Operations' pages list workspaces, newest first, optionally found by id or part of the name (`q`), with each account's balance and plan. */
+  @AdminOperation(listOperation)
   @Get()
   async list(@Req() request: FastifyRequest): Promise<{ object: 'list'; data: WorkspaceListItem[]; next: string | null; has_more: boolean }> {
     const query = request.query as Record<string, unknown>;
@@ -121,6 +125,7 @@ export class AdminWorkspacesController {
     return { object: 'list', data, next, has_more: next !== null };
   }
 
+  @AdminOperation(showOperation)
   @Get(':id')
   async show(@Param('id') id: string): Promise<WorkspaceSummary> {
     const workspace = await findWorkspace(this.sql, id);
@@ -129,6 +134,7 @@ export class AdminWorkspacesController {
   }
 
   /** Revokes the mode's active key and returns the new one (shown once). */
+  @AdminOperation(rotateOperation)
   @Post(':id/keys/:mode/rotate')
   @HttpCode(200)
   async rotate(@Param('id') id: string, @Param('mode') mode: string, @Req() request: FastifyRequest): Promise<IssuedKey> {
@@ -138,6 +144,7 @@ export class AdminWorkspacesController {
     return issued;
   }
 
+  @AdminOperation(revokeOperation)
   @Post(':id/keys/:keyId/revoke')
   @HttpCode(200)
   async revoke(@Param('id') id: string, @Param('keyId') keyId: string, @Req() request: FastifyRequest): Promise<WorkspaceSummary> {

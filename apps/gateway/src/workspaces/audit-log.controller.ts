@@ -5,6 +5,8 @@ import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { decodePositionCursor, encodePositionCursor, invalidQuery, parseLimit, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
 import { MemberGuard, memberOf, OwnerOnly } from '../http/guards/member.guard';
 import { WorkspacePeople } from './workspace-people.service';
+import { ExpertOperation } from '../docs/openapi/operation.decorators';
+import { listAuditLogOperation } from './audit-log.openapi';
 
 /**
  * The audit log (docs/dashboard-contract.md §7): who changed keys, endpoints, secrets,
@@ -16,6 +18,7 @@ import { WorkspacePeople } from './workspace-people.service';
 export class AuditLogController {
   constructor(@Inject(WorkspacePeople) private readonly people: WorkspacePeople) {}
 
+  @ExpertOperation(listAuditLogOperation)
   @Get()
   async list(@Req() request: FastifyRequest): Promise<ListEnvelope<AuditEntry>> {
     const query = request.query as Record<string, unknown>;

@@ -11,6 +11,8 @@ import { actorOf } from '../http/service-mode';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { MemberGuard, memberOf, OwnerOnly } from '../http/guards/member.guard';
 import { WorkspacePeople } from './workspace-people.service';
+import { AdminOperation, ExpertOperation } from '../docs/openapi/operation.decorators';
+import { createLimitRequestOperation, listLimitRequestsOperation, listOperation, resolveOperation } from './limit-requests.openapi';
 
 export class CreateLimitRequestDto {
   @IsInt()
@@ -41,12 +43,14 @@ export class ResolveLimitRequestDto {
 export class LimitRequestsController {
   constructor(@Inject(WorkspacePeople) private readonly people: WorkspacePeople) {}
 
+  @ExpertOperation(listLimitRequestsOperation)
   @Get()
   async list(@Req() request: FastifyRequest): Promise<ListEnvelope<LimitRequestResource>> {
     refuseUnknownParameters(request.query as Record<string, unknown>, []);
     return listEnvelope(await listLimitRequests(this.people.sql, { workspaceId: memberOf(request).workspace_id }), null);
   }
 
+  @ExpertOperation(createLimitRequestOperation)
   @Post()
   @HttpCode(201)
   @OwnerOnly()
@@ -66,6 +70,7 @@ const STATUSES = ['open', 'granted', 'declined'];
 export class AdminLimitRequestsController {
   constructor(@Inject(WorkspacePeople) private readonly people: WorkspacePeople) {}
 
+  @AdminOperation(listOperation)
   @Get()
   async list(@Req() request: FastifyRequest): Promise<ListEnvelope<LimitRequestResource>> {
     const query = request.query as Record<string, unknown>;
@@ -75,6 +80,7 @@ export class AdminLimitRequestsController {
     return listEnvelope(await listLimitRequests(this.people.sql, { status, workspaceId: singleParameter(query, 'workspace_id') }), null);
   }
 
+  @AdminOperation(resolveOperation)
   @Post(':id/resolve')
   @HttpCode(200)
   async resolve(@Param('id') id: string, @Body(new ValidatedBody(ResolveLimitRequestDto)) body: ResolveLimitRequestDto, @Req() request: FastifyRequest): Promise<LimitRequestResource> {

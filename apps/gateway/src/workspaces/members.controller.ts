@@ -10,6 +10,8 @@ import { ValidatedBody } from '../http/validated-body.pipe';
 import { ChangeMemberRoleDto, InviteMemberDto } from './members.dto';
 import { MemberGuard, memberOf, OwnerOnly } from '../http/guards/member.guard';
 import { WorkspacePeople } from './workspace-people.service';
+import { ExpertOperation } from '../docs/openapi/operation.decorators';
+import { changeMemberRoleOperation, inviteMemberOperation, listMemberInvitationsOperation, listMembersOperation, removeMemberOperation, revokeMemberInvitationOperation } from './members.openapi';
 
 /** docs/dashboard-contract.md §7. */
 export interface MemberResource {
@@ -36,12 +38,14 @@ export class MembersController {
     @Inject(ConsoleAuthService) private readonly auth: ConsoleAuthService,
   ) {}
 
+  @ExpertOperation(listMembersOperation)
   @Get()
   async list(@Req() request: FastifyRequest): Promise<ListEnvelope<MemberResource>> {
     refuseUnknownParameters(request.query as Record<string, unknown>, []);
     return listEnvelope((await listMembers(this.people.sql, memberOf(request).workspace_id)).map(toMember), null);
   }
 
+  @ExpertOperation(inviteMemberOperation)
   @Post('invitations')
   @HttpCode(201)
   invite(@Body(new ValidatedBody(InviteMemberDto)) body: InviteMemberDto, @Req() request: FastifyRequest): Promise<MemberInvitationResource & { url: string }> {
@@ -58,6 +62,7 @@ export class MembersController {
     });
   }
 
+  @ExpertOperation(listMemberInvitationsOperation)
   @Get('invitations')
   async invitations(@Req() request: FastifyRequest): Promise<ListEnvelope<MemberInvitationResource>> {
     refuseUnknownParameters(request.query as Record<string, unknown>, []);
@@ -68,12 +73,14 @@ export class MembersController {
     );
   }
 
+  @ExpertOperation(revokeMemberInvitationOperation)
   @Delete('invitations/:id')
   async revokeInvitation(@Param('id') id: string, @Req() request: FastifyRequest): Promise<{ object: 'member_invitation'; id: string; deleted: true }> {
     await revokeMemberInvitation(this.people.deps, { workspaceId: memberOf(request).workspace_id, invitationId: id, actor: actorOf(request), now: new Date(), correlationId: String(request.id) });
     return { object: 'member_invitation', id, deleted: true };
   }
 
+  @ExpertOperation(changeMemberRoleOperation)
   @Post(':id')
   @HttpCode(200)
   async changeRole(@Param('id') id: string, @Body(new ValidatedBody(ChangeMemberRoleDto)) body: ChangeMemberRoleDto, @Req() request: FastifyRequest): Promise<MemberResource> {
@@ -84,6 +91,7 @@ export class MembersController {
     return toMember(member);
   }
 
+  @ExpertOperation(removeMemberOperation)
   @Delete(':id')
   async remove(@Param('id') id: string, @Req() request: FastifyRequest): Promise<{ object: 'member'; id: string; deleted: true }> {
     await removeMember(this.people.deps, { workspaceId: memberOf(request).workspace_id, memberId: id, actor: actorOf(request), now: new Date(), correlationId: String(request.id) });

@@ -5,6 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import { refuseUnknownParameters } from '../http/list-query.rules';
 import { MemberGuard, memberOf } from '../http/guards/member.guard';
 import { WorkspacePeople } from './workspace-people.service';
+import { ExpertOperation } from '../docs/openapi/operation.decorators';
+import { getWorkspaceOperation } from './workspace.openapi';
 
 /** docs/dashboard-contract.md §7: the workspace, the member's role in it, and the plan's limits. */
 export interface WorkspaceResource {
@@ -24,6 +26,7 @@ export interface WorkspaceResource {
 export class WorkspaceController {
   constructor(@Inject(WorkspacePeople) private readonly people: WorkspacePeople) {}
 
+  @ExpertOperation(getWorkspaceOperation)
   @Get()
   async show(@Req() request: FastifyRequest): Promise<WorkspaceResource> {
     refuseUnknownParameters(request.query as Record<string, unknown>, []);

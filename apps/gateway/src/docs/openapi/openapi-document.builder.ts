@@ -3,15 +3,14 @@ import { errorResponses } from './error-responses';
 import { componentRef, type JsonSchema } from './json-schema';
 import { RESOURCE_KIND_COMPONENTS, RESOURCE_SCHEMAS, SECURITY_SCHEMES, responseHeaders, sharedParameters } from './openapi-components';
 import type { OpenApiDocument, OperationObject, ResponseObject } from './openapi-document.types';
-import { A2A_SCHEMAS, a2aPaths } from './operations/a2a.operations';
-import { PUBLIC_OPERATIONS, type OperationDoc } from './public-operations';
+import { A2A_SCHEMAS, a2aPaths } from '../../a2a/a2a.openapi';
+import type { OperationDoc } from './public-operations';
 import type { DiscoveredRoute } from './route-discovery';
 
 export interface DocumentOptions {
   publicBaseUrl: string;
   /** Every supported `Service-Version`, oldest first; the last is `info.version`. */
   versions: readonly string[];
-  operations?: Record<string, OperationDoc>;
 }
 
 /** The public API is `/v1`; `/admin`, `/expert`, `/health` and `/docs` are not part of it. */
@@ -35,16 +34,16 @@ const TAGS = [
 
 /**
  * OpenAPI 3.1 for the public routes, from the routes as registered (paths, methods, status codes,
- * guards, body DTOs) and the operation catalog (prose, success bodies, particular errors).
+ * guards, body DTOs) and each route's own description, kept beside its controller
+ * (`<controller>.openapi.ts`: prose, success bodies, particular errors).
  */
 export function buildOpenApiDocument(routes: readonly DiscoveredRoute[], options: DocumentOptions): OpenApiDocument {
-  const operations = options.operations ?? PUBLIC_OPERATIONS;
   const schemas: Record<string, JsonSchema> = { ...RESOURCE_SCHEMAS, ...A2A_SCHEMAS };
-  // The A2A routes are described by hand (operations/a2a.operations.ts): one JSON-RPC route carries every method.
+  // The A2A routes are described by hand (a2a/a2a.openapi.ts): one JSON-RPC route carries every method.
   const paths: OpenApiDocument['paths'] = { ...a2aPaths(options.publicBaseUrl) };
   for (const route of routes.filter(isPublicRoute)) {
     const path = openApiPath(route.path);
-    paths[path] = { ...paths[path], [route.method]: operation(route, operations[route.key], schemas, options.publicBaseUrl) };
+    paths[path] = { ...paths[path], [route.method]: operation(route, route.doc as OperationDoc | null ?? undefined, schemas, options.publicBaseUrl) };
   }
   const latest = options.versions[options.versions.length - 1];
   return {
@@ -117,5 +116,5 @@ function successSchema(route: DiscoveredRoute, doc: OperationDoc | undefined): J
   const kind = route.resource?.kind === 'list' ? route.resource.itemKind : route.resource?.kind;
   const component = kind && kind !== 'list' ? RESOURCE_KIND_COMPONENTS[kind] : undefined;
   if (component) return componentRef(route.resource?.kind === 'list' ? `${component}List` : component);
-  return { type: 'object', description: 'Not described yet: describe this route in apps/gateway/src/openapi/operations/.' };
+  return { type: 'object', description: 'Not described yet: describe this route beside its controller (<controller>.openapi.ts).' };
 }

@@ -6,6 +6,8 @@ import { API_VERSION_CATALOG } from '../../http/versioning/api-versions';
 import { buildOpenApiDocument } from './openapi-document.builder';
 import type { OpenApiDocument } from './openapi-document.types';
 import { discoverRoutes, registeredControllers } from './route-discovery';
+import { PublicOperation } from './operation.decorators';
+import { getOpenApiDocumentOperation } from './openapi.openapi';
 
 /**
  * `GET /v1/openapi.json`: the public API's OpenAPI 3.1 document, generated from the controllers
@@ -21,6 +23,7 @@ export class OpenApiController {
     @Inject(CONFIG) private readonly config: Pick<ServiceConfig, 'publicBaseUrl'>,
   ) {}
 
+  @PublicOperation(getOpenApiDocumentOperation)
   @Get('openapi.json')
   @Header('Cache-Control', 'public, max-age=300')
   get(): OpenApiDocument {

@@ -1,11 +1,6 @@
 import type { ErrorCode } from '@eh/contracts';
 import type { JsonSchema } from './json-schema';
 import type { QueryParameter } from './query-parameters';
-import { ACCOUNT_OPERATIONS } from './operations/account.operations';
-import { DEPLOYMENT_OPERATIONS } from './operations/deployment.operations';
-import { MEMORY_HANDOFF_OPERATIONS } from './operations/memory-handoff.operations';
-import { ATTACHMENT_OPERATIONS } from './operations/attachment.operations';
-import { DASHBOARD_OPERATIONS } from './operations/dashboard.operations';
 import type { MediaTypeObject } from './openapi-document.types';
 
 /**
@@ -13,7 +8,7 @@ import type { MediaTypeObject } from './openapi-document.types';
  * errors particular to it. Methods, paths, status codes, path parameters, request bodies, auth and
  * the errors every route shares come from the routes themselves (openapi-document.builder.ts).
  * A route missing here is still documented, with a generic body; the unit test fails until it
- * is described. Keys are `METHOD /nest/path/:param`.
+ * is described.
  */
 export interface OperationDoc {
   operationId: string;
@@ -37,12 +32,3 @@ export interface OperationDoc {
   query?: QueryParameter[];
   pathParams?: Record<string, JsonSchema>;
 }
-
-export const PUBLIC_OPERATIONS: Record<string, OperationDoc> = {
-  ...DEPLOYMENT_OPERATIONS,
-  ...ACCOUNT_OPERATIONS,
-  ...MEMORY_HANDOFF_OPERATIONS,
-  ...ATTACHMENT_OPERATIONS,
-  // Webhook endpoints, the signing secret, deliveries, replays, events, usage history.
-  ...DASHBOARD_OPERATIONS,
-};

@@ -7,6 +7,7 @@ import { ApiKeyGuard } from '../../http/guards/api-key.guard';
 import { OptionalValidatedBody } from '../../http/optional-validated-body.pipe';
 import { RESOURCE_METADATA, type ResourceTag } from '../../http/versioning/resource.decorator';
 import type { DtoClass } from './dto-schema';
+import { OPERATION_DOC_METADATA } from './operation.decorators';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -26,6 +27,8 @@ export interface DiscoveredRoute {
   resource: ResourceTag | null;
   /** Every guard class on the controller and the handler (the expert document tells its credentials apart by them). */
   guards: unknown[];
+  /** The handler's description (`@PublicOperation`, `@ExpertOperation`, `@AdminOperation`), typed by the document reading it; null when undescribed. */
+  doc: unknown;
 }
 
 const METHODS: Partial<Record<RequestMethod, HttpMethod>> = {
@@ -87,6 +90,7 @@ function routesOf(controller: Controller, name: string, handler: Handler): Disco
         authenticated: guards.includes(ApiKeyGuard),
         resource: Reflect.getMetadata(RESOURCE_METADATA, handler) ?? null,
         guards,
+        doc: Reflect.getMetadata(OPERATION_DOC_METADATA, handler) ?? null,
       };
     }),
   );

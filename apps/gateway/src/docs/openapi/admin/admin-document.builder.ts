@@ -7,7 +7,7 @@ import { openApiPath } from '../openapi-document.builder';
 import type { OpenApiDocument, OperationObject, ResponseObject } from '../openapi-document.types';
 import type { DiscoveredRoute } from '../route-discovery';
 import { errorSchema } from '../schemas/error.schema';
-import { ADMIN_OPERATIONS } from './admin-operations';
+import type { AdminOperationDoc } from './admin-operations';
 import { ADMIN_SCHEMAS } from './admin.schemas';
 
 /** The operations API is `/admin/v1`; the document about it is not part of it. */
@@ -54,7 +54,7 @@ export function buildAdminDocument(routes: readonly DiscoveredRoute[], options: 
   const schemas: Record<string, JsonSchema> = { ...ADMIN_SCHEMAS, Error: errorSchema() };
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes.filter(isAdminDocumentRoute)) {
-    const doc = ADMIN_OPERATIONS[route.key];
+    const doc = (route.doc as AdminOperationDoc | null) ?? undefined;
     const parameters: JsonSchema[] = [
       ...route.pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
       ...(doc?.query ?? []),

@@ -11,7 +11,7 @@ import type { OpenApiDocument, OperationObject, ResponseObject } from '../openap
 import type { DiscoveredRoute } from '../route-discovery';
 import { errorSchema } from '../schemas/error.schema';
 import { EXPERT_SCHEMAS } from './expert-console.schemas';
-import { EXPERT_OPERATIONS, type ExpertOperationDoc } from './expert-operations';
+import type { ExpertOperationDoc } from './expert-operations';
 
 /** The expert document covers the expert API and the console's auth API; /v1 has its own. */
 export const isExpertDocumentRoute = (route: DiscoveredRoute): boolean => /^\/(expert\/v1|console\/api\/v1)(\/|$)/.test(route.path);
@@ -52,7 +52,7 @@ export function buildExpertDocument(routes: readonly DiscoveredRoute[], options:
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes.filter(isExpertDocumentRoute)) {
     const path = openApiPath(route.path);
-    paths[path] = { ...paths[path], [route.method]: operation(route, EXPERT_OPERATIONS[route.key], schemas, options.publicBaseUrl) };
+    paths[path] = { ...paths[path], [route.method]: operation(route, (route.doc as ExpertOperationDoc | null) ?? undefined, schemas, options.publicBaseUrl) };
   }
   return {
     openapi: '3.1.0',
@@ -114,7 +114,7 @@ function success(route: DiscoveredRoute, doc: ExpertOperationDoc | undefined): R
   const headers: Record<string, JsonSchema> = { 'Request-Id': { $ref: '#/components/headers/Request-Id' }, ...(doc?.setsCookie ? { 'Set-Cookie': { $ref: '#/components/headers/Set-Cookie' } } : {}) };
   const description = doc?.summary ?? 'Success';
   if (route.successStatus === 204) return { '204': { description, headers } };
-  const content = doc?.content ?? { 'application/json': { schema: doc?.response ?? { type: 'object', description: 'Not described yet: describe this route in apps/gateway/src/openapi/expert/expert-operations.ts.' } } };
+  const content = doc?.content ?? { 'application/json': { schema: doc?.response ?? { type: 'object', description: 'Not described yet: describe this route beside its controller (<controller>.openapi.ts).' } } };
   return { [String(route.successStatus)]: { description, headers, content } };
 }
 

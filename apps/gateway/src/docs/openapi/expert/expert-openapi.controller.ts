@@ -6,6 +6,8 @@ import { API_VERSION_CATALOG } from '../../../http/versioning/api-versions';
 import type { OpenApiDocument } from '../openapi-document.types';
 import { discoverRoutes, registeredControllers } from '../route-discovery';
 import { buildExpertDocument } from './expert-document.builder';
+import { ExpertOperation } from '../operation.decorators';
+import { getExpertOpenApiDocumentOperation } from './expert-openapi.openapi';
 
 /**
  * `GET /expert/v1/openapi.json`: the expert API and the console's sign-in API, from the
@@ -21,6 +23,7 @@ export class ExpertOpenApiController {
     @Inject(CONFIG) private readonly config: Pick<ServiceConfig, 'publicBaseUrl'>,
   ) {}
 
+  @ExpertOperation(getExpertOpenApiDocumentOperation)
   @Get('openapi.json')
   @Header('Cache-Control', 'public, max-age=300')
   get(): OpenApiDocument {

@@ -1,14 +1,17 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
+import { ModulesContainer, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig, type ServiceConfig } from '@eh/platform';
 import { GatewayModule, type GatewayDependencies } from '../../../gateway.module';
+import { discoverRoutes, registeredControllers, type DiscoveredRoute } from '../route-discovery';
 
 export interface OfflineGateway {
   app: NestFastifyApplication;
   config: ServiceConfig;
   /** Every route the HTTP server registered, as `METHOD /path` (HEAD twins left out). */
   routes: string[];
+  /** The same routes as the documents read them, each with the description its handler carries. */
+  discovered: DiscoveredRoute[];
 }
 
 /** Never called: the routes the tests use (OpenAPI) touch no infrastructure. */
@@ -42,5 +45,5 @@ export async function startOfflineGateway(): Promise<OfflineGateway> {
   });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
-  return { app, config, routes };
+  return { app, config, routes, discovered: discoverRoutes(registeredControllers(app.get(ModulesContainer))) };
 }

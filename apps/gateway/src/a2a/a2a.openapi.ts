@@ -1,7 +1,7 @@
-import { apiErrorAsJsonRpc } from '../../../a2a/json-rpc.errors';
-import { A2A_RPC_PATH, AGENT_CARD_PATH } from '../../../a2a/agent-card';
-import { componentRef, type JsonSchema } from '../json-schema';
-import type { OpenApiDocument } from '../openapi-document.types';
+import { componentRef, type JsonSchema } from '../docs/openapi/json-schema';
+import type { OpenApiDocument } from '../docs/openapi/openapi-document.types';
+import { A2A_RPC_PATH, AGENT_CARD_PATH } from './agent-card';
+import { apiErrorAsJsonRpc } from './json-rpc.errors';
 
 /**
  * The A2A surface in the API reference (docs/decisions.md "A2A"): the agent card and the
