@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Param, Req, Res, UseGuards } from '@nestjs/common';
-import { DomainError } from '@eh/contracts';
+import { DomainError, RetryAfterError } from '@eh/contracts';
 import { BatchSubjectStates, deploymentPublicEvents, type PublicEventBody } from '@eh/delivery';
 import type { EventStore, RecordedEvent } from '@eh/event-store';
 import type { ServiceConfig } from '@eh/platform';
@@ -10,11 +10,10 @@ import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { decodePositionCursor, encodePositionCursor, parseLimit, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
 import { RedisRateLimiter } from '../http/rate-limit/redis-rate-limiter.adapter';
-import { RetryAfterError } from '@eh/contracts';
 import { CONFIG, EVENT_STORE } from '../http/tokens';
 import { scopeOf } from '../webhooks/partner-context';
 import { openEventStream, sseEvent, type OpenEventStream } from './event-stream.response';
-import { STREAM_SLOTS, type StreamSlot, type StreamSlots } from './stream-slots';
+import { partnerStreamOwners, STREAM_SLOTS, type StreamSlot, type StreamSlots } from './stream-slots';
 import { ReplayPacer } from './replay-pacer';
 import { WorkspaceReplay } from './workspace-replay';
 import { WORKSPACE_EVENT_HUB, type WorkspaceEventHub } from './workspace-event.hub';
@@ -190,18 +189,12 @@ export class DeploymentEventsController {
 
   /** A slot among the key's and the workspace's open streams, or a 429 naming the one that is full. */
   private claimSlot(auth: AuthenticatedKey): Promise<StreamSlot> {
-    const { eventStreamsPerKey, eventStreamsPerWorkspace } = this.config.costBounds;
-    return this.slots.claim([
-      { label: 'this API key', id: `key:${auth.keyId}`, limit: eventStreamsPerKey },
-      { label: 'this workspace', id: `workspace:${auth.workspaceId}`, limit: eventStreamsPerWorkspace },
-    ]);
+    return this.slots.claim(partnerStreamOwners(auth, this.config.costBounds));
   }
 
   /** The answer turned into a stream, its slot renewed at each keep-alive and given back when it ends. */
   private open(request: FastifyRequest, reply: FastifyReply, slot: StreamSlot): OpenEventStream {
-    const stream = openEventStream(request, reply, { keepaliveMs: this.config.console.sseKeepaliveSeconds * 1000, sessions: this.sessions.store, onKeepalive: () => slot.refresh() });
-    stream.onClose(() => slot.release());
-    return stream;
+    return openEventStream(request, reply, { keepaliveMs: this.config.console.sseKeepaliveSeconds * 1000, sessions: this.sessions.store, slot });
   }
 
   /**

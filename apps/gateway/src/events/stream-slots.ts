@@ -1,8 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { newId } from '@eh/contracts';
+import { newId, RetryAfterError } from '@eh/contracts';
 import type { Redis } from 'ioredis';
-import { RetryAfterError } from '@eh/contracts';
-import { STREAM_SLOT_CLAIM_LUA, STREAM_SLOT_CLAIM_SHA, STREAM_SLOT_REFRESH_LUA, STREAM_SLOT_REFRESH_SHA } from './stream-slots.script';
+import { STREAM_SLOT_CLAIM_SCRIPT, STREAM_SLOT_REFRESH_SCRIPT } from './stream-slots.script';
 
 /** One owner a stream counts against: what it is called in errors, its set, and how many it may hold. */
 export interface StreamOwner {
@@ -11,6 +10,14 @@ export interface StreamOwner {
   /** Unique per owner, e.g. `key:<key id>`. */
   id: string;
   limit: number;
+}
+
+/** A partner's stream counts against its API key's (or member's) and its workspace's open streams. */
+export function partnerStreamOwners(auth: { keyId: string; workspaceId: string }, bounds: { eventStreamsPerKey: number; eventStreamsPerWorkspace: number }): StreamOwner[] {
+  return [
+    { label: 'this API key', id: `key:${auth.keyId}`, limit: bounds.eventStreamsPerKey },
+    { label: 'this workspace', id: `workspace:${auth.workspaceId}`, limit: bounds.eventStreamsPerWorkspace },
+  ];
 }
 
 /** A claimed slot: refresh it at every keep-alive, release it when the stream ends. */
@@ -43,7 +50,7 @@ export class StreamSlots {
     const keys = owners.map((owner) => this.keyOf(owner));
     let full = 0;
     try {
-      full = Number(await this.run(STREAM_SLOT_CLAIM_SHA, STREAM_SLOT_CLAIM_LUA, keys, [member, String(this.options.leaseMs), ...owners.map((owner) => String(owner.limit))]));
+      full = Number(await STREAM_SLOT_CLAIM_SCRIPT.run(this.redis, keys, [member, String(this.options.leaseMs), ...owners.map((owner) => String(owner.limit))]));
     } catch (error) {
       this.warnFailOpen(error);
     }
@@ -59,7 +66,7 @@ export class StreamSlots {
     return {
       refresh: () => {
         if (released) return;
-        this.run(STREAM_SLOT_REFRESH_SHA, STREAM_SLOT_REFRESH_LUA, keys, [member, String(this.options.leaseMs)]).catch((error: unknown) => this.warnFailOpen(error));
+        STREAM_SLOT_REFRESH_SCRIPT.run(this.redis, keys, [member, String(this.options.leaseMs)]).catch((error: unknown) => this.warnFailOpen(error));
       },
       release: () => {
         if (released) return;
@@ -79,16 +86,6 @@ export class StreamSlots {
   /** One hash tag for all: a claim spans several sets, which Redis Cluster wants in one slot. */
   private keyOf(owner: Pick<StreamOwner, 'id'>): string {
     return `${this.options.prefix}:{streams}:${owner.id}`;
-  }
-
-  /** EVALSHA saves sending the script each time; a restarted Redis forgets it, so fall back once. */
-  private async run(sha: string, script: string, keys: string[], args: string[]): Promise<unknown> {
-    try {
-      return await this.redis.evalsha(sha, keys.length, ...keys, ...args);
-    } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return this.redis.eval(script, keys.length, ...keys, ...args);
-    }
   }
 
   private warnFailOpen(error: unknown): void {

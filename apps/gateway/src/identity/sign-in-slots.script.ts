@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { luaNowFromArgument, RedisScript } from '../http/redis-script';
 
 /**
  * Takes a sign-in slot in every window at once, or none: one Lua script, so concurrent attempts
@@ -11,12 +11,8 @@ import { createHash } from 'node:crypto';
  * every replica shares; tests pass a time), then one limit per key.
  * Returns {1, 0} when the slot was taken in every window, {0, ms until the fullest window frees a slot} when none was.
  */
-export const SIGN_IN_SLOTS_LUA = `
-local now = tonumber(ARGV[3])
-if not now then
-  local time = redis.call('TIME')
-  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-end
+export const SIGN_IN_SLOTS_SCRIPT = new RedisScript(`
+${luaNowFromArgument(3)}
 local window = tonumber(ARGV[1])
 local wait = 0
 for index, key in ipairs(KEYS) do
@@ -35,6 +31,4 @@ for _, key in ipairs(KEYS) do
   redis.call('PEXPIRE', key, window)
 end
 return {1, 0}
-`;
-
-export const SIGN_IN_SLOTS_SHA = createHash('sha1').update(SIGN_IN_SLOTS_LUA).digest('hex');
+`);

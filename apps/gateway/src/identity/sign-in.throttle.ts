@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { RetryAfterError } from '@eh/contracts';
-import { SIGN_IN_SLOTS_LUA, SIGN_IN_SLOTS_SHA } from './sign-in-slots.script';
+import { SIGN_IN_SLOTS_SCRIPT } from './sign-in-slots.script';
 
 export interface SignInThrottleOptions {
   /** `config.redisPrefix`. */
@@ -81,14 +81,7 @@ export class SignInThrottle {
     const keys = windows.map(([key]) => key);
     const args = [String(this.options.windowMs), member, nowMs === undefined ? '' : String(nowMs), ...windows.map(([, limit]) => String(limit))];
     try {
-      let reply: unknown;
-      try {
-        reply = await this.redis.evalsha(SIGN_IN_SLOTS_SHA, keys.length, ...keys, ...args);
-      } catch (error) {
-        // A restarted Redis forgets loaded scripts: send it once more in full.
-        if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-        reply = await this.redis.eval(SIGN_IN_SLOTS_LUA, keys.length, ...keys, ...args);
-      }
+      const reply = await SIGN_IN_SLOTS_SCRIPT.run(this.redis, keys, args);
       if (!Array.isArray(reply) || reply.length !== 2 || typeof reply[1] !== 'number') throw new Error(`unexpected sign-in slots reply ${JSON.stringify(reply)}`);
       return reply[0] === 1 ? 0 : reply[1];
     } catch (error) {

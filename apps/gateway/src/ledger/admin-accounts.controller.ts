@@ -4,13 +4,13 @@ import { DomainError } from '@eh/contracts';
 import type { EventStore } from '@eh/event-store';
 import { changePlan, grantCredits, ledgerPolicy, planPresets, showAccount, type AccountSummary, type LedgerPolicy } from '@eh/ledger';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
-import { AUDIT_ACTIONS, findWorkspace, listAuditLog, type AuditEntry } from '@eh/workspaces';
+import { findWorkspace, type AuditEntry } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
-import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
-import { decodePositionCursor, encodePositionCursor, invalidQuery, parseLimit, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
+import type { ListEnvelope } from '../http/list-envelope';
 import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { AdminGuard } from '../http/guards/admin.guard';
+import { auditLogPage, parseAuditLogQuery } from '../workspaces/audit-log.query';
 import { ChangePlanDto, GrantCreditsDto } from './admin-accounts.dto';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { auditLogOperation, grantOperation, planOperation, plansOperation, showOperation } from './admin-accounts.openapi';
@@ -66,16 +66,9 @@ export class AdminAccountsController {
   @AdminOperation(auditLogOperation)
   @Get('workspaces/:id/audit_log')
   async auditLog(@Param('id') id: string, @Req() request: FastifyRequest): Promise<ListEnvelope<AuditEntry>> {
-    const query = request.query as Record<string, unknown>;
-    refuseUnknownParameters(query, ['limit', 'cursor', 'action']);
-    const limit = parseLimit(singleParameter(query, 'limit') ?? '50');
-    const cursor = singleParameter(query, 'cursor');
-    const action = singleParameter(query, 'action');
-    if (action !== undefined && !AUDIT_ACTIONS.has(action)) throw invalidQuery('action', `action "${action.slice(0, 60)}" is not one the audit log records`);
+    const query = parseAuditLogQuery(request.query as Record<string, unknown>);
     await this.existing(id);
-    const before = cursor === undefined ? undefined : Number(decodePositionCursor(cursor, (value) => /^\d{1,18}$/.test(value)));
-    const page = await listAuditLog(this.sql, id, { limit, before, action });
-    return listEnvelope(page.entries, page.more && page.last !== null ? encodePositionCursor(String(page.last)) : null);
+    return auditLogPage(this.sql, id, query);
   }
 
   private async existing(id: string): Promise<void> {

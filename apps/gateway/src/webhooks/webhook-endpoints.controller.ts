@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { DomainError } from '@eh/contracts';
+import { DomainError, RetryAfterError } from '@eh/contracts';
 import {
   createPartnerEndpoint,
   deletePartnerEndpoint,
@@ -19,7 +19,6 @@ import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
 import { RedisRateLimiter } from '../http/rate-limit/redis-rate-limiter.adapter';
-import { RetryAfterError } from '@eh/contracts';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
 import { refuseUnknownParameters } from '../http/list-query.rules';

@@ -1,9 +1,9 @@
 import { Controller, Get, Inject, Req, UseGuards } from '@nestjs/common';
-import { AUDIT_ACTIONS, listAuditLog, type AuditEntry } from '@eh/workspaces';
+import type { AuditEntry } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
-import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
-import { decodePositionCursor, encodePositionCursor, invalidQuery, parseLimit, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
+import type { ListEnvelope } from '../http/list-envelope';
 import { MemberGuard, memberOf, OwnerOnly } from '../http/guards/member.guard';
+import { auditLogPage, parseAuditLogQuery } from './audit-log.query';
 import { WorkspacePeople } from './workspace-people.service';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import { listAuditLogOperation } from './audit-log.openapi';
@@ -21,14 +21,6 @@ export class AuditLogController {
   @ExpertOperation(listAuditLogOperation)
   @Get()
   async list(@Req() request: FastifyRequest): Promise<ListEnvelope<AuditEntry>> {
-    const query = request.query as Record<string, unknown>;
-    refuseUnknownParameters(query, ['limit', 'cursor', 'action']);
-    const limit = parseLimit(singleParameter(query, 'limit') ?? '50');
-    const cursor = singleParameter(query, 'cursor');
-    const action = singleParameter(query, 'action');
-    if (action !== undefined && !AUDIT_ACTIONS.has(action)) throw invalidQuery('action', `action "${action.slice(0, 60)}" is not one the audit log records`);
-    const before = cursor === undefined ? undefined : Number(decodePositionCursor(cursor, (value) => /^\d{1,18}$/.test(value)));
-    const page = await listAuditLog(this.people.sql, memberOf(request).workspace_id, { limit, before, action });
-    return listEnvelope(page.entries, page.more && page.last !== null ? encodePositionCursor(String(page.last)) : null);
+    return auditLogPage(this.people.sql, memberOf(request).workspace_id, parseAuditLogQuery(request.query as Record<string, unknown>));
   }
 }

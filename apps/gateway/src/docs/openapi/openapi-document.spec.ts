@@ -8,6 +8,7 @@ import { API_VERSION_CATALOG } from '../../http/versioning/api-versions';
 import { isPublicRoute, openApiPath } from './openapi-document.builder';
 import type { OpenApiDocument, OperationObject } from './openapi-document.types';
 import type { HttpMethod } from './route-discovery';
+import { operationAt, operationsOf, type DocumentedOperation } from './testing/document-operations';
 import { startOfflineGateway, type OfflineGateway } from './testing/offline-gateway';
 import { DocumentedResponses, openApiSchemaErrors } from './testing/openapi-validators';
 
@@ -18,15 +19,10 @@ describe('GET /v1/openapi.json: OpenAPI 3.1 generated from the registered routes
 
   const A2A_PATHS = ['/.well-known/agent-card.json', '/a2a/v1'];
   /** The REST operations, generated from the routes; the A2A ones are checked apart. */
-  const operations = (): [string, HttpMethod, OperationObject][] => allOperations().filter(([path]) => !A2A_PATHS.includes(path));
-  const allOperations = (): [string, HttpMethod, OperationObject][] =>
-    Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]): [string, HttpMethod, OperationObject] => [path, method as HttpMethod, op]));
+  const operations = (): DocumentedOperation[] => allOperations().filter(([path]) => !A2A_PATHS.includes(path));
+  const allOperations = (): DocumentedOperation[] => operationsOf(document);
   const publicRoutes = (): string[] => gateway.routes.filter((route) => / \/v1(\/|$)/.test(route));
-  const op = (method: HttpMethod, path: string): OperationObject => {
-    const found = document.paths[path]?.[method];
-    if (!found) throw new Error(`${method} ${path} is not documented`);
-    return found;
-  };
+  const op = (method: HttpMethod, path: string): OperationObject => operationAt(document, method, path);
 
   beforeAll(async () => {
     gateway = await startOfflineGateway();

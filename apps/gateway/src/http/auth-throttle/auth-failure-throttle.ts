@@ -1,9 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { DomainError } from '@eh/contracts';
+import { DomainError, RetryAfterError } from '@eh/contracts';
 import type { Redis } from 'ioredis';
-import { RetryAfterError } from '@eh/contracts';
 import { parseFailureWindow, throttleVerdict, type FailureWindow, type ThrottleVerdict } from './failed-auth.rules';
-import { FAILED_AUTH_LUA, FAILED_AUTH_SHA } from './failed-auth.script';
+import { FAILED_AUTH_SCRIPT } from './failed-auth.script';
 
 export interface AuthThrottleOptions {
   /** `config.redisPrefix`: keeps each deployment's (and each test's) windows apart. */
@@ -117,13 +116,7 @@ export class AuthFailureThrottle {
     const key = this.keyFor(address);
     const args = [String(this.options.limit), String(this.options.windowMs), member, nowMs === undefined ? '' : String(nowMs)];
     try {
-      try {
-        return parseFailureWindow(await this.redis.evalsha(FAILED_AUTH_SHA, 1, key, ...args));
-      } catch (error) {
-        // A restarted Redis forgets loaded scripts: send it once more in full.
-        if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-        return parseFailureWindow(await this.redis.eval(FAILED_AUTH_LUA, 1, key, ...args));
-      }
+      return parseFailureWindow(await FAILED_AUTH_SCRIPT.run(this.redis, [key], args));
     } catch (error) {
       this.warnFailOpen(error);
       return null;

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { LeaseBook, type Grant } from './rate-limit-leases';
 import { parseWindowCount, rateLimitVerdict, type RateLimitVerdict } from './rate-limit.rules';
-import { SLIDING_WINDOW_LUA, SLIDING_WINDOW_SHA } from './sliding-window.script';
+import { SLIDING_WINDOW_SCRIPT } from './sliding-window.script';
 
 export interface RateLimiterOptions {
   /** `config.redisPrefix`: keeps each deployment's (and each test's) windows apart. */
@@ -73,21 +73,11 @@ export class RedisRateLimiter {
   private async take(subject: string, member: string, wanted: number, nowMs?: number, all = false): Promise<Grant | null> {
     const args = [String(this.options.limit), String(this.options.windowMs), member, nowMs === undefined ? '' : String(nowMs), String(wanted), all ? 'all' : ''];
     try {
-      const window = parseWindowCount(await this.run(this.keyFor(subject), args));
+      const window = parseWindowCount(await SLIDING_WINDOW_SCRIPT.run(this.redis, [this.keyFor(subject)], args));
       return { verdict: rateLimitVerdict(this.options.limit, this.options.windowMs, window), member, granted: window.granted };
     } catch (error) {
       this.warnFailOpen(error);
       return null;
-    }
-  }
-
-  /** EVALSHA saves sending the script each time; a restarted Redis forgets it, so fall back once. */
-  private async run(key: string, args: string[]): Promise<unknown> {
-    try {
-      return await this.redis.evalsha(SLIDING_WINDOW_SHA, 1, key, ...args);
-    } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return this.redis.eval(SLIDING_WINDOW_LUA, 1, key, ...args);
     }
   }
 

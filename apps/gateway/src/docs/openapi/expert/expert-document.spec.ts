@@ -4,6 +4,7 @@ import { openApiPath } from '../openapi-document.builder';
 import { isExpertDocumentRoute } from './expert-document.builder';
 import type { OpenApiDocument, OperationObject } from '../openapi-document.types';
 import type { HttpMethod } from '../route-discovery';
+import { operationAt, operationsOf, type DocumentedOperation } from '../testing/document-operations';
 import { startOfflineGateway, type OfflineGateway } from '../testing/offline-gateway';
 import { DocumentedResponses, openApiSchemaErrors } from '../testing/openapi-validators';
 
@@ -14,13 +15,8 @@ describe('GET /expert/v1/openapi.json: the expert API and console sign-in', () =
   let document: OpenApiDocument;
   let documented: DocumentedResponses;
 
-  const operations = (): [string, HttpMethod, OperationObject][] =>
-    Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]): [string, HttpMethod, OperationObject] => [path, method as HttpMethod, op]));
-  const op = (method: HttpMethod, path: string): OperationObject => {
-    const found = document.paths[path]?.[method];
-    if (!found) throw new Error(`${method} ${path} is not documented`);
-    return found;
-  };
+  const operations = (): DocumentedOperation[] => operationsOf(document);
+  const op = (method: HttpMethod, path: string): OperationObject => operationAt(document, method, path);
 
   beforeAll(async () => {
     gateway = await startOfflineGateway();
