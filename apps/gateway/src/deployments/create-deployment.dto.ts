@@ -1,24 +1,18 @@
 import { URGENCIES, type Metadata, type Urgency } from '@eh/contracts';
 import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  ArrayUnique,
-  IsArray,
   IsIn,
   IsISO8601,
   IsObject,
   IsOptional,
   IsString,
   IsUrl,
-  Matches,
   MaxLength,
   MinLength,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { IsFlatMetadata } from '../http/is-flat-metadata.validator';
+import { ContextFiles, HTTPS_URL, SkillTags } from './deployment-fields';
 
-const HTTPS_URL = { protocols: ['https'], require_protocol: true, require_valid_protocol: true };
-export const SKILL_TAG = /^[a-z0-9][a-z0-9+#._-]{0,63}$/;
 
 /** SPEC.md "POST /v1/deployments" request body; limits decided in docs/decisions.md. */
 export class CreateDeploymentDto {
@@ -27,12 +21,7 @@ export class CreateDeploymentDto {
   @MaxLength(20000)
   brief!: string;
 
-  @IsArray()
-  @ArrayMinSize(1, { message: 'skills must name at least one skill tag' })
-  @ArrayMaxSize(20)
-  @ArrayUnique({ message: 'skills must not repeat a tag' })
-  @IsString({ each: true })
-  @Matches(SKILL_TAG, { each: true, message: 'each value in skills must be a lowercase skill tag such as "brand-strategy" (see GET /v1/experts)' })
+  @SkillTags()
   skills!: string[];
 
   @IsOptional()
@@ -41,10 +30,7 @@ export class CreateDeploymentDto {
   context_url?: string;
 
   @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(20, { message: 'context_files must contain at most 20 files' })
-  @IsUrl(HTTPS_URL, { each: true, message: 'each value in context_files must be a signed https URL' })
-  @MaxLength(2048, { each: true })
+  @ContextFiles()
   context_files?: string[];
 
   @IsOptional()

@@ -1,7 +1,7 @@
 import { DEPLOYMENT_STATUSES, isId, type DeploymentStatus } from '@eh/contracts';
 import type { DeploymentListFilters } from '@eh/deployments';
 import { invalidQuery as invalid, parseLimit, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
-import { SKILL_TAG } from './create-deployment.dto';
+import { SKILL_TAG } from './deployment-fields';
 
 const KNOWN_PARAMETERS = ['status', 'skill', 'created_after', 'q', 'limit', 'cursor'] as const;
 

@@ -1,7 +1,7 @@
 import { HANDOFF_POLICIES, HANDOFF_ROUTES, MEMORY_KEY, type HandoffPolicy, type HandoffRoute, type Metadata } from '@eh/contracts';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsObject, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
-import { SKILL_TAG } from '../deployments/create-deployment.dto';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsObject, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { SKILL_TAG, SkillTags } from '../deployments/deployment-fields';
 import { IsFlatMetadata } from '../http/is-flat-metadata.validator';
 
 /** Visible text on one line: names that go into the expert's brief must not smuggle line breaks. */
@@ -67,12 +67,7 @@ export class OpenHandoffDto {
   return!: string;
 
   @IsOptional()
-  @IsArray()
-  @ArrayMinSize(1, { message: 'skills must name at least one skill tag' })
-  @ArrayMaxSize(20)
-  @ArrayUnique({ message: 'skills must not repeat a tag' })
-  @IsString({ each: true })
-  @Matches(SKILL_TAG, { each: true, message: 'each value in skills must be a lowercase skill tag such as "brand-strategy" (see GET /v1/experts)' })
+  @SkillTags()
   skills?: string[];
 
   @IsOptional()

@@ -1,5 +1,5 @@
 import { DEPLOYMENT_STATUSES, MEMORY_KINDS } from '@eh/contracts';
-import { SKILL_TAG } from '../../deployments/create-deployment.dto';
+import { SKILL_TAG } from '../../deployments/deployment-fields';
 import { LIST_LIMIT } from '../../http/list-query.rules';
 import type { JsonSchema } from './json-schema';
 
