@@ -7,6 +7,7 @@ import { ConsoleSessions } from '../../identity/console-sessions';
 import { sessionCookieOf } from '../../identity/session-cookie';
 import { AuthFailureThrottle } from '../auth-throttle/auth-failure-throttle';
 import { CONFIG } from '../tokens';
+import { bearerToken } from './bearer-token';
 
 /**
  * The operations API (/admin/v1) has its own credential, `ADMIN_API_KEY`, never a workspace
@@ -36,8 +37,8 @@ export class AdminGuard implements CanActivate {
     return this.throttle.authenticate(request.ip, String(request.id), () => {
       const expected = this.config.adminKeyHash;
       if (!expected) throw new DomainError('authentication_failed', 'the admin API is disabled: start the gateway with ADMIN_API_KEY set');
-      const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-      if (!match || !sameHash(hashApiKey(match[1]), expected)) {
+      const token = bearerToken(request.headers.authorization);
+      if (!token || !sameHash(hashApiKey(token), expected)) {
         throw new DomainError('authentication_failed', 'the admin credential is missing or wrong');
       }
       return true;

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { ConsoleSessions } from '../../identity/console-sessions';
 import { sessionCookieOf } from '../../identity/session-cookie';
 import { ApiKeyCache } from './api-key-cache';
+import { bearerToken } from './bearer-token';
 import { AuthFailureThrottle } from '../auth-throttle/auth-failure-throttle';
 import { namedMode, requiredMode } from '../service-mode';
 import { SQL } from '../tokens';
@@ -42,9 +43,9 @@ export class ApiKeyGuard implements CanActivate {
     request.auth = await this.throttle.authenticate(request.ip, String(request.id), async () => {
       const header = request.headers.authorization;
       if (!header) throw new DomainError('authentication_failed', 'missing Authorization header; send "Authorization: Bearer <API key>"');
-      const match = /^Bearer\s+(\S+)$/i.exec(header);
-      if (!match) throw new DomainError('authentication_failed', 'the Authorization header must be "Bearer <API key>"');
-      const key = await this.keys.lookup(match[1], (presented) => authenticateApiKey(this.sql, presented));
+      const token = bearerToken(header);
+      if (!token) throw new DomainError('authentication_failed', 'the Authorization header must be "Bearer <API key>"');
+      const key = await this.keys.lookup(token, (presented) => authenticateApiKey(this.sql, presented));
       if (!key) throw new DomainError('authentication_failed', 'the API key is not valid, or has been revoked');
       return key;
     });

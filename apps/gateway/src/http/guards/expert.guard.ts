@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { ConsoleSessions } from '../../identity/console-sessions';
 import { AuthFailureThrottle } from '../auth-throttle/auth-failure-throttle';
 import { SQL } from '../tokens';
+import { bearerToken } from './bearer-token';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,9 +48,9 @@ export class ExpertGuard implements CanActivate {
     }
     // Failures count against the client's address; a blocked address is refused first.
     const expert = await this.throttle.authenticate(request.ip, String(request.id), async () => {
-      const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-      if (!match) throw new DomainError('authentication_failed', 'send "Authorization: Bearer svc_expert_…" with your expert credential');
-      const expert = await authenticateExpert(this.sql, match[1]);
+      const token = bearerToken(request.headers.authorization);
+      if (!token) throw new DomainError('authentication_failed', 'send "Authorization: Bearer svc_expert_…" with your expert credential');
+      const expert = await authenticateExpert(this.sql, token);
       if (!expert) throw new DomainError('authentication_failed', 'the expert credential is not valid, or the expert is retired');
       return expert;
     });
