@@ -1,7 +1,7 @@
-import { Logger } from '@nestjs/common';
 import { newId, RetryAfterError } from '@eh/contracts';
 import type { Redis } from 'ioredis';
 import { STREAM_SLOT_CLAIM_SCRIPT, STREAM_SLOT_REFRESH_SCRIPT } from './stream-slots.script';
+import { FailOpenWarning } from '../http/fail-open-warning';
 
 /** One owner a stream counts against: what it is called in errors, its set, and how many it may hold. */
 export interface StreamOwner {
@@ -26,8 +26,6 @@ export interface StreamSlot {
   release(): void;
 }
 
-const WARN_EVERY_MS = 10_000;
-
 /**
  * Open event streams per owner, counted in Redis so every gateway replica sees the same count.
  * Each stream holds a lease (three keep-alive periods) it renews at each keep-alive: a replica
@@ -36,8 +34,7 @@ const WARN_EVERY_MS = 10_000;
  * every partner's streams.
  */
 export class StreamSlots {
-  private readonly logger = new Logger('StreamSlots');
-  private lastWarningMs = 0;
+  private readonly failOpen = new FailOpenWarning('StreamSlots', 'open event streams not counted');
 
   constructor(
     private readonly redis: Redis,
@@ -52,7 +49,7 @@ export class StreamSlots {
     try {
       full = Number(await STREAM_SLOT_CLAIM_SCRIPT.run(this.redis, keys, [member, String(this.options.leaseMs), ...owners.map((owner) => String(owner.limit))]));
     } catch (error) {
-      this.warnFailOpen(error);
+      this.failOpen.warn(error);
     }
     const refused = owners[full - 1];
     if (refused) {
@@ -66,12 +63,12 @@ export class StreamSlots {
     return {
       refresh: () => {
         if (released) return;
-        STREAM_SLOT_REFRESH_SCRIPT.run(this.redis, keys, [member, String(this.options.leaseMs)]).catch((error: unknown) => this.warnFailOpen(error));
+        STREAM_SLOT_REFRESH_SCRIPT.run(this.redis, keys, [member, String(this.options.leaseMs)]).catch((error: unknown) => this.failOpen.warn(error));
       },
       release: () => {
         if (released) return;
         released = true;
-        Promise.all(keys.map((key) => this.redis.zrem(key, member))).catch((error: unknown) => this.warnFailOpen(error));
+        Promise.all(keys.map((key) => this.redis.zrem(key, member))).catch((error: unknown) => this.failOpen.warn(error));
       },
     };
   }
@@ -86,13 +83,6 @@ export class StreamSlots {
   /** One hash tag for all: a claim spans several sets, which Redis Cluster wants in one slot. */
   private keyOf(owner: Pick<StreamOwner, 'id'>): string {
     return `${this.options.prefix}:{streams}:${owner.id}`;
-  }
-
-  private warnFailOpen(error: unknown): void {
-    const now = Date.now();
-    if (now - this.lastWarningMs < WARN_EVERY_MS) return;
-    this.lastWarningMs = now;
-    this.logger.warn(`open event streams not counted (failing open): ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { RetryAfterError } from '@eh/contracts';
 import { SIGN_IN_SLOTS_SCRIPT } from './sign-in-slots.script';
+import { FailOpenWarning } from '../http/fail-open-warning';
 
 export interface SignInThrottleOptions {
   /** `config.redisPrefix`. */
@@ -15,8 +15,6 @@ export interface SignInThrottleOptions {
   accountTotalLimit: number;
   windowMs: number;
 }
-
-const WARN_EVERY_MS = 10_000;
 
 /**
  * Failed console sign-ins in sliding windows shared by every gateway replica (Redis):
@@ -33,8 +31,7 @@ const WARN_EVERY_MS = 10_000;
  * argon2 still makes each guess cost.
  */
 export class SignInThrottle {
-  private readonly logger = new Logger('SignInThrottle');
-  private lastWarningMs = 0;
+  private readonly failOpen = new FailOpenWarning('SignInThrottle', 'failed sign-ins not throttled');
 
   constructor(
     private readonly redis: Redis,
@@ -85,20 +82,13 @@ export class SignInThrottle {
       if (!Array.isArray(reply) || reply.length !== 2 || typeof reply[1] !== 'number') throw new Error(`unexpected sign-in slots reply ${JSON.stringify(reply)}`);
       return reply[0] === 1 ? 0 : reply[1];
     } catch (error) {
-      this.warnFailOpen(error);
+      this.failOpen.warn(error);
       return null;
     }
   }
 
   private async giveBack(windows: [string, number][], member: string): Promise<void> {
     await Promise.all(windows.map(([key]) => this.redis.zrem(key, member))).catch(() => undefined);
-  }
-
-  private warnFailOpen(error: unknown): void {
-    const now = Date.now();
-    if (now - this.lastWarningMs < WARN_EVERY_MS) return;
-    this.lastWarningMs = now;
-    this.logger.warn(`failed sign-ins not throttled (failing open): ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

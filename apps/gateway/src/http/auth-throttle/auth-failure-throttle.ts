@@ -1,8 +1,8 @@
-import { Logger } from '@nestjs/common';
 import { DomainError, RetryAfterError } from '@eh/contracts';
 import type { Redis } from 'ioredis';
 import { parseFailureWindow, throttleVerdict, type FailureWindow, type ThrottleVerdict } from './failed-auth.rules';
 import { FAILED_AUTH_SCRIPT } from './failed-auth.script';
+import { FailOpenWarning } from '../fail-open-warning';
 
 export interface AuthThrottleOptions {
   /** `config.redisPrefix`: keeps each deployment's (and each test's) windows apart. */
@@ -22,8 +22,6 @@ export interface AuthThrottleOptions {
 /** Enough for every partner's servers; past it the map starts over rather than grow. */
 const MAX_CLEAN_ADDRESSES = 10_000;
 
-const WARN_EVERY_MS = 10_000;
-
 /**
  * Slows down guessing credentials: after `limit` failed authentications from one
  * client address within the window, every request from it that needs a credential, on /v1,
@@ -33,8 +31,7 @@ const WARN_EVERY_MS = 10_000;
  * limiter does (docs/decisions.md "REST conventions").
  */
 export class AuthFailureThrottle {
-  private readonly logger = new Logger('AuthThrottle');
-  private lastWarningMs = 0;
+  private readonly failOpen = new FailOpenWarning('AuthThrottle', 'failed authentications not throttled');
   /** Address → until when it counts as clean (see `cleanForMs`). */
   private readonly clean = new Map<string, number>();
   /**
@@ -118,15 +115,8 @@ export class AuthFailureThrottle {
     try {
       return parseFailureWindow(await FAILED_AUTH_SCRIPT.run(this.redis, [key], args));
     } catch (error) {
-      this.warnFailOpen(error);
+      this.failOpen.warn(error);
       return null;
     }
-  }
-
-  private warnFailOpen(error: unknown): void {
-    const now = Date.now();
-    if (now - this.lastWarningMs < WARN_EVERY_MS) return;
-    this.lastWarningMs = now;
-    this.logger.warn(`failed authentications not throttled (failing open): ${error instanceof Error ? error.message : String(error)}`);
   }
 }
