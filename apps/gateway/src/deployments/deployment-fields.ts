@@ -1,14 +1,8 @@
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsString, IsUrl, Matches, MaxLength } from 'class-validator';
+import { stacked } from '../http/stacked-decorators';
 
 export const HTTPS_URL = { protocols: ['https'], require_protocol: true, require_valid_protocol: true };
 export const SKILL_TAG = /^[a-z0-9][a-z0-9+#._-]{0,63}$/;
-
-/** Several property decorators as one, applied bottom first as TypeScript applies a written stack (same constraint order). */
-const stacked =
-  (...decorators: PropertyDecorator[]): PropertyDecorator =>
-  (target, property) => {
-    for (const decorator of [...decorators].reverse()) decorator(target, property);
-  };
 
 /** `skills` of a create and of a handoff: 1 to 20 distinct skill tags. */
 export const SkillTags = (): PropertyDecorator =>

@@ -12,7 +12,8 @@ import { decodePositionCursor, encodePositionCursor, parseLimit, refuseUnknownPa
 import { RedisRateLimiter } from '../http/rate-limit/redis-rate-limiter.adapter';
 import { CONFIG, EVENT_STORE } from '../http/tokens';
 import { scopeOf } from '../webhooks/partner-context';
-import { openEventStream, sseEvent, type OpenEventStream } from './event-stream.response';
+import { openEventStream, type OpenEventStream } from './event-stream.response';
+import { sseEvent } from './sse-format';
 import { partnerStreamOwners, STREAM_SLOTS, type StreamSlot, type StreamSlots } from './stream-slots';
 import { ReplayPacer } from './replay-pacer';
 import { WorkspaceReplay } from './workspace-replay';

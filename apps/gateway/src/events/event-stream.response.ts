@@ -76,9 +76,3 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, op
     },
   };
 }
-
-/** An SSE message with its id (what `Last-Event-ID` sends back on a reconnect). */
-export function sseEvent(id: string, event: string, data: unknown): string {
-  if (/[\r\n]/.test(id + event)) throw new Error('an SSE id or event name cannot hold a line break');
-  return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-}

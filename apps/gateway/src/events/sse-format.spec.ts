@@ -1,4 +1,4 @@
-import { sseComment, sseMessage, sseRetry } from './sse-format';
+import { sseComment, sseEvent, sseMessage, sseRetry } from './sse-format';
 
 describe('server-sent events framing', () => {
   it('names the event and sends its JSON on one data line, ended by a blank line', () => {
@@ -19,5 +19,13 @@ describe('server-sent events framing', () => {
     expect(sseComment('keepalive')).toBe(': keepalive\n\n');
     expect(sseComment('a\nb')).toBe(': a b\n\n');
     expect(sseRetry(3000)).toBe('retry: 3000\n\n');
+  });
+
+  it('frames a message with its id: id, event and one line of JSON', () => {
+    expect(sseEvent('4', 'deployment.completed', { a: 'b\nc' })).toBe('id: 4\nevent: deployment.completed\ndata: {"a":"b\\nc"}\n\n');
+  });
+
+  it('refuses a line break in the id or the name', () => {
+    expect(() => sseEvent('4\n', 'x', {})).toThrow();
   });
 });

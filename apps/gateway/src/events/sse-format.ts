@@ -8,6 +8,12 @@ export function sseMessage(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/** An SSE message with its id (what `Last-Event-ID` sends back on a reconnect). */
+export function sseEvent(id: string, event: string, data: unknown): string {
+  if (/[\r\n]/.test(id + event)) throw new Error('an SSE id or event name cannot hold a line break');
+  return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
 export const sseComment = (text: string): string => `: ${text.replace(/[\r\n]+/g, ' ')}\n\n`;
 
 /** How long a browser waits before reconnecting a dropped stream (ms). */

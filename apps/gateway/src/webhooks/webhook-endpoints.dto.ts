@@ -3,11 +3,16 @@ import { DomainError, SIGNATURE_SCHEMES, type SignatureScheme } from '@eh/contra
 import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
+import { stacked } from '../http/stacked-decorators';
 
 const SCHEME_DESCRIPTION =
   '`service` (default): the `Service-Signature` header. `standard`: Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), as Svix signs, verified by the `standardwebhooks` and `svix` libraries; the secret is then shown in that scheme’s form (`whsec_<base64>`). The same retries and delivery ids either way.';
 
 const EVENTS_DESCRIPTION = 'Public event types this endpoint receives, or `["*"]` for all of them (also types added later). Unknown types and repeats are 400 naming the item.';
+
+/** `enabled_events`: 1 to 20 event types (their names are checked by the handler). */
+const EnabledEvents = (description: string): PropertyDecorator =>
+  stacked(IsArray(), ArrayMinSize(1), ArrayMaxSize(20), IsString({ each: true }), JSONSchema({ description }));
 
 /** `POST /v1/webhook_endpoints` (docs/dashboard-contract.md §2); the URL's safety is checked by the handler. */
 export class CreateWebhookEndpointDto {
@@ -17,11 +22,7 @@ export class CreateWebhookEndpointDto {
   url!: string;
 
   @IsOptional()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(20)
-  @IsString({ each: true })
-  @JSONSchema({ description: `${EVENTS_DESCRIPTION} Default \`["*"]\`.` })
+  @EnabledEvents(`${EVENTS_DESCRIPTION} Default \`["*"]\`.`)
   enabled_events?: string[];
 
   @IsOptional()
@@ -49,11 +50,7 @@ export class UpdateWebhookEndpointDto {
   url?: string;
 
   @IsOptional()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(20)
-  @IsString({ each: true })
-  @JSONSchema({ description: EVENTS_DESCRIPTION })
+  @EnabledEvents(EVENTS_DESCRIPTION)
   enabled_events?: string[];
 
   @IsOptional()
