@@ -1,5 +1,8 @@
 import { writeFileSync } from 'node:fs';
-import { clean, formatFailures, formatFigures, fuzzEnv, loadCatalog, prepareWorld, releaseAndMeasureCredits, runFuzz } from '../test/support/fuzz/runner';
+import { releaseAndMeasureCredits } from '../test/support/fuzz/credits';
+import { clean, formatFailures, formatFigures } from '../test/support/fuzz/report';
+import { runFuzz } from '../test/support/fuzz/runner';
+import { fuzzEnv, loadCatalog, prepareWorld } from '../test/support/fuzz/world';
 import { startServices } from '../test/support/service-harness';
 
 /**

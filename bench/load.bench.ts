@@ -13,13 +13,17 @@ import { sampleSyscalls, syscallsPer } from './load/process-syscalls';
 import { runScriptedExperts, type BenchExpert } from './load/scripted-experts';
 import { runStreamExperts } from './load/stream-experts';
 import { countersPerDeployment, readServerCounters } from './load/server-counters';
+import { Partners } from './load/partners';
 
 /**
- * `npm run bench:load -- [--seconds 60] [--rates 20,50,100,200] [--get-rate 500] [--live-rate 5] [--live-seconds 30] [--live-experts stream|poll] [--live-only]`
+ * `npm run bench:load -- [--seconds 60] [--rates 20,50,100,200] [--get-rate 500] [--live-rate 5] [--live-seconds 30] [--live-experts stream|poll] [--live-only] [--workspaces 5] [--unlimited]`
  *
  * Open-loop, evenly spaced load against the real services (each its own process, as `npm start`
  * runs them) and, in the same run, the floor: a bare Fastify route with one PostgreSQL insert and
- * one GET by primary key. CPU time of every process (services, PostgreSQL, NATS, Redis) comes from
+ * one GET by primary key. The service runs its default configuration: rate limits on, the load
+ * shared by `--workspaces` partners, each from its own address with the keys its share needs;
+ * every setting the bench changes is printed with the figures (`--unlimited` turns the rate limits
+ * off and puts all the load on one workspace, as earlier runs of this bench did). CPU time of every process (services, PostgreSQL, NATS, Redis) comes from
  * /proc, so run it alone on the machine: anything else using those servers is counted too.
  */
 const ADMIN_KEY = 'svc_admin_bench_0123456789abcdef0123456789abcdef';
@@ -43,7 +47,16 @@ const settings = {
   liveExperts: option('live-experts', 'stream') === 'poll' ? ('poll' as const) : ('stream' as const),
   /** Only the live phase: a short before/after comparison without the test-mode rates. */
   liveOnly: process.argv.includes('--live-only'),
+  unlimited: process.argv.includes('--unlimited'),
+  workspaces: process.argv.includes('--unlimited') ? 1 : Number(option('workspaces', '5')),
 };
+/** The service's own default (RATE_LIMIT_PER_MINUTE). */
+const DEFAULT_RATE_LIMIT_PER_MINUTE = 1000;
+/** The most a phase asks per second: the closed loop at 10 connections is given keys for this much. */
+const CLOSED_LOOP_PEAK_PER_SECOND = 1000;
+/** Which workspace created each deployment: its GETs go out with that workspace's keys. */
+const ownerOf = new Map<string, number>();
+type Target = (index: number) => { client: HttpLoadClient; key: string; partner: number };
 
 const round = (value: number): number => Math.round(value * 10) / 10;
 const servicePids = (services: RunningServices): Record<string, number | undefined> => Object.fromEntries(SERVICES.map((name) => [name, services.pidOf(name)]));
@@ -68,6 +81,14 @@ async function startFloor(): Promise<{ url: string; pid: number | undefined; sto
   };
 }
 
+/** Where each stack's own names and secrets go: not settings of the service's behaviour. */
+const PER_RUN_NAMES = new Set(['DATABASE_URL', 'NATS_STREAM', 'SUBJECT_PREFIX', 'REDIS_PREFIX', 'GATEWAY_PORT', 'GATEWAY_HOST', 'SECRETS_KEYRING', 'ATTACHMENT_URL_SECRET', 'NODE_COMPILE_CACHE', 'NODE_OPTIONS', 'ADMIN_API_KEY']);
+
+/** What the test harness sets for every stack beyond its own names (the plan's caps, say). */
+function harnessSettings(services: RunningServices): Record<string, string> {
+  return Object.fromEntries(Object.entries(services.env).filter(([name]) => !PER_RUN_NAMES.has(name)));
+}
+
 function failuresOf(result: OpenLoopResult): Record<string, number> {
   return Object.fromEntries(result.failures);
 }
@@ -86,7 +107,7 @@ async function expectStatus<T>(answer: Promise<{ status: number; body: T }>, wha
 }
 
 /** Creates at `rate`/s for `seconds`, waits for every deployment to complete, and measures it all. */
-async function createPhase(services: RunningServices, client: HttpLoadClient, key: string, rate: number, seconds: number, body: (index: number) => Record<string, unknown>) {
+async function createPhase(services: RunningServices, target: Target, rate: number, seconds: number, body: (index: number) => Record<string, unknown>) {
   const pids = servicePids(services);
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const countersBefore = await readServerCounters(services.database.pool, redisUrl);
@@ -95,9 +116,11 @@ async function createPhase(services: RunningServices, client: HttpLoadClient, ke
   const sentAt = new Map<string, number>();
   const result = await runOpenLoop(rate, seconds, async (index) => {
     const startedAt = Date.now();
+    const { client, key, partner } = target(index);
     const answer = await client.request<{ id: string }>('POST', '/v1/deployments', { key, body: body(index) });
     if (answer.status !== 201) throw new Error(`create ${answer.status}`);
     sentAt.set(answer.body.id, startedAt);
+    ownerOf.set(answer.body.id, partner);
     return answer.body.id;
   });
   const ids = [...sentAt.keys()];
@@ -128,10 +151,16 @@ async function createPhase(services: RunningServices, client: HttpLoadClient, ke
 /** Idle CPU, the floor beside the service, test mode at each rate, and GETs: all but live mode. */
 async function testModeFigures(
   services: RunningServices,
-  clients: { client: HttpLoadClient; floorClient: HttpLoadClient; floorPid: number | undefined; testKey: string; testBody: (index: number) => Record<string, unknown> },
+  clients: { partners: Partners; floorClient: HttpLoadClient; floorPid: number | undefined; testBody: (index: number) => Record<string, unknown> },
   report: Record<string, unknown>,
 ): Promise<void> {
-  const { client, floorClient, floorPid, testKey, testBody } = clients;
+  const { partners, floorClient, floorPid, testBody } = clients;
+  const target: Target = (index) => ({ ...partners.at(index), partner: index % partners.all.length });
+  /** A GET of `id` with a key of the workspace that created it. */
+  const getOwn = (id: string, index: number) => {
+    const partner = partners.all[ownerOf.get(id) ?? 0];
+    return partner.client.request('GET', `/v1/deployments/${id}`, { key: partner.testKeys[index % partner.testKeys.length] });
+  };
   // Idle: what the stack burns doing nothing, so the per-deployment figures can be read against it.
   const idle = await settledIdleCpu(() => servicePids(services));
   report.idle_cpu_ms_per_second = idle.perSecond;
@@ -154,13 +183,15 @@ async function testModeFigures(
   });
   const serviceIds: string[] = [];
   const servicePost = await runClosedLoop(10, settings.closedSeconds, async (index) => {
-    const answer = await client.request<{ id: string }>('POST', '/v1/deployments', { key: testKey, body: testBody(index) });
+    const { client, key, partner } = target(index);
+    const answer = await client.request<{ id: string }>('POST', '/v1/deployments', { key, body: testBody(index) });
     if (answer.status !== 201) throw new Error(`create ${answer.status}`);
     serviceIds.push(answer.body.id);
+    ownerOf.set(answer.body.id, partner);
   });
   await waitForCompletion(services.database.pool, serviceIds, 120_000);
   const serviceGet = await runClosedLoop(10, settings.closedSeconds, async (index) => {
-    if ((await client.request('GET', `/v1/deployments/${serviceIds[index % serviceIds.length]}`, { key: testKey })).status !== 200) throw new Error('get');
+    if ((await getOwn(serviceIds[index % serviceIds.length], index)).status !== 200) throw new Error('get');
   });
   report.throughput_at_10_connections = {
     floor_insert_per_s: floorPost.perSecond,
@@ -175,7 +206,7 @@ async function testModeFigures(
   // Test mode at fixed rates, open loop: create latency, completion, CPU per deployment.
   const phases = [];
   for (const rate of settings.rates) {
-    const phase = await createPhase(services, client, testKey, rate, settings.seconds, testBody);
+    const phase = await createPhase(services, target, rate, settings.seconds, testBody);
     phases.push({ ...phase, cpu_per_deployment_in_floor_inserts: round(phase.cpu_ms_per_deployment / floorCpuPerInsertMs) });
     process.stderr.write(`test mode ${rate}/s: create p99 ${phase.create_ms.p99} ms, completion p99 ${phase.completion_ms.p99} ms, ${phase.cpu_ms_per_deployment} ms CPU/deployment\n`);
   }
@@ -194,7 +225,7 @@ async function testModeFigures(
   for (let window = 0; window < Math.max(1, Math.round(Math.min(settings.seconds, 30) / 10)); window++) {
     getWindows.push(
       await runOpenLoop(settings.getRate, 10, async (index) => {
-        if ((await client.request('GET', `/v1/deployments/${getIds[(index + window * 7919) % getIds.length]}`, { key: testKey })).status !== 200) throw new Error('get');
+        if ((await getOwn(getIds[(index + window * 7919) % getIds.length], index)).status !== 200) throw new Error('get');
       }),
     );
   }
@@ -214,29 +245,30 @@ async function main(): Promise<void> {
   const profileDir = option('profile', '');
   const profiling: Record<string, string> = profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(profileDir)}` } : {};
   // Health ports: the gateway's /metrics gives its GC pauses during the GET phase.
-  // One loopback address plays every partner: its load client alone keeps up to 256 sockets open.
-  const services = await startServices(
-    {
-      ...profiling,
-      ADMIN_API_KEY: ADMIN_KEY,
-      RATE_LIMIT_PER_MINUTE: '10000000',
-      AUTH_FAILURES_PER_MINUTE: '1000000',
-      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
-      // Polling experts hold no stream: only without presence would the router count them reachable.
-      EXPERT_REACHABILITY: settings.liveExperts === 'poll' ? 'off' : 'required',
-    },
-    { healthPorts: true },
-  );
+  // Only what the bench must change; everything else is the service's default (printed below).
+  const changed: Record<string, string> = {
+    ADMIN_API_KEY: ADMIN_KEY,
+    // Polling experts hold no stream: only without presence would the router count them reachable.
+    EXPERT_REACHABILITY: settings.liveExperts === 'poll' ? 'off' : 'required',
+    ...(settings.unlimited ? { RATE_LIMIT_PER_MINUTE: '10000000', AUTH_FAILURES_PER_MINUTE: '1000000', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' } : {}),
+  };
+  const services = await startServices({ ...profiling, ...changed }, { healthPorts: true });
   const floor = await startFloor();
-  const client = new HttpLoadClient(services.baseUrl);
   const floorClient = new HttpLoadClient(floor.url);
-  const report: Record<string, unknown> = { settings };
+  // Operations and the experts: the admin API, the experts' own requests and streams.
+  const client = new HttpLoadClient(services.baseUrl);
+  const perKeyPerMinute = settings.unlimited ? 10_000_000 : DEFAULT_RATE_LIMIT_PER_MINUTE;
+  const partners = await Partners.create(services.baseUrl, ADMIN_KEY, { count: settings.workspaces, peakPerSecond: Math.max(CLOSED_LOOP_PEAK_PER_SECOND, settings.getRate, ...settings.rates), perKeyPerMinute, name: 'bench load' });
+  const report: Record<string, unknown> = {
+    settings,
+    service_settings_changed: { ...changed, ...harnessSettings(services) },
+    partners: { workspaces: partners.all.length, test_keys: partners.keyCount, rate_limit_per_key_per_minute: settings.unlimited ? 'off' : perKeyPerMinute },
+  };
   try {
-    const workspace = await expectStatus(client.request<{ id: string; keys: { test: string; live: string } }>('POST', '/admin/v1/workspaces', { key: ADMIN_KEY, body: { name: 'bench:load' } }), 'workspace');
-    const testKey = workspace.keys.test;
+    const workspace = partners.all[0];
     const testBody = (index: number) => ({ brief: `Load benchmark brief number ${index}: write a tagline for a bakery.`, skills: ['copywriting'] });
 
-    if (!settings.liveOnly) await testModeFigures(services, { client, floorClient, floorPid: floor.pid, testKey, testBody }, report);
+    if (!settings.liveOnly) await testModeFigures(services, { partners, floorClient, floorPid: floor.pid, testBody }, report);
 
     // Live mode, worked by scripted experts through /expert/v1: on the event stream, as the console, or polling.
     const skill = `bench-${Date.now().toString(36)}`;
@@ -248,7 +280,7 @@ async function main(): Promise<void> {
       experts.push({ id: created.expert.id, credential: created.credential });
     }
     const scripted = settings.liveExperts === 'poll' ? runScriptedExperts(client, experts) : await runStreamExperts(services.baseUrl, client, experts);
-    const live = await createPhase(services, client, workspace.keys.live, settings.liveRate, settings.liveSeconds, (index) => ({ brief: `Live benchmark brief ${index}: write a tagline.`, skills: [skill] }));
+    const live = await createPhase(services, () => ({ client: workspace.client, key: workspace.liveKey, partner: 0 }), settings.liveRate, settings.liveSeconds, (index) => ({ brief: `Live benchmark brief ${index}: write a tagline.`, skills: [skill] }));
     await scripted.stop();
     const { ids: _liveIds, held: _held, ...liveFigures } = live;
     const note = settings.liveExperts === 'poll' ? 'includes the experts polling /expert/v1/offers every 200 ms' : 'includes the experts holding /expert/v1/events streams (console presence)';
@@ -258,6 +290,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } finally {
     client.close();
+    partners.close();
     floorClient.close();
     await floor.stop();
     await services.stop();

@@ -9,18 +9,28 @@ import { runOpenLoop, summary } from './load/open-loop';
 import { ABUSE_PATTERNS, ABUSER_ADDRESS } from './tenants/abuse-patterns';
 import { watchResidentMemory } from './tenants/resident-memory';
 import { sleep, Tally } from './tenants/tally';
+import { workspaceWithKeys } from './load/workspace-keys';
 
 /**
- * `npm run bench:tenants -- [--seconds 15] [--quiet-rate 100] [--history 1000] [--rate-limit 6000]`
+ * `npm run bench:tenants -- [--seconds 15] [--quiet-rate 100] [--history 1000] [--rate-limit N]`
  *
  * A quiet workspace GETs its deployments at an even `--quiet-rate` per second, first alone, then
  * while another workspace's key (and strangers) run each abuse pattern at the most they are
- * allowed. Prints, per pattern, the quiet workspace's GET p50/p99 against its value alone and the
+ * allowed. The limits are the service's defaults unless `--rate-limit` sets the per-key rate: the
+ * quiet workspace, a partner with more traffic than one key carries, spreads its GETs over as many
+ * keys as that rate needs, as such a partner would; the abuser uses one key at its whole rate (and,
+ * for event streams, as many keys as its workspace may stream on).
+ *
+ * Prints, per pattern, the quiet workspace's GET p50/p99 against its value alone and the
  * gateway's highest resident memory. The targets: p99 within 2× of alone, memory under 512 MiB.
  * Each pattern runs in a process of its own at the lowest CPU priority (the attacker's machine is
  * not the server's). Run it alone on the machine: any other load shows in the quiet tail.
  */
 const ADMIN_KEY = 'svc_admin_bench_0123456789abcdef0123456789abcdef';
+/** The service's own default (RATE_LIMIT_PER_MINUTE): what every key is allowed unless the bench is told otherwise. */
+const DEFAULT_RATE_LIMIT_PER_MINUTE = 1000;
+/** Open event streams one workspace may hold (EVENT_STREAMS_PER_WORKSPACE's default) over this many keys. */
+const ABUSER_STREAM_KEYS = 4;
 const P99_RATIO_TARGET = 2;
 const MEMORY_TARGET_MIB = 512;
 
@@ -33,10 +43,10 @@ const settings = {
   seconds: Number(option('seconds', '15')),
   quietRate: Number(option('quiet-rate', '100')),
   history: Number(option('history', '1000')),
-  // Per key, as every partner has it. The default 1,000 a minute would throttle the quiet workspace
-  // itself at 100 GETs a second, so both workspaces get the same higher limit: the abuser may do more.
-  rateLimitPerMinute: Number(option('rate-limit', '6000')),
+  // Per key, as every partner has it; unset, the service's default applies and is not overridden.
+  rateLimitPerMinute: option('rate-limit', '') === '' ? undefined : Number(option('rate-limit', '')),
 };
+const perKeyPerMinute = settings.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE;
 
 async function expectCreated<T>(answer: Promise<{ status: number; body: T }>, what: string): Promise<T> {
   const { status, body } = await answer;
@@ -44,10 +54,10 @@ async function expectCreated<T>(answer: Promise<{ status: number; body: T }>, wh
   return body;
 }
 
-/** Creates `count` test deployments at `perSecond`; gives their ids. */
-async function createDeployments(client: HttpLoadClient, key: string, count: number, perSecond: number): Promise<string[]> {
+/** Creates `count` test deployments at `perSecond` over `keys` in turn; gives their ids. */
+async function createDeployments(client: HttpLoadClient, keys: readonly string[], count: number, perSecond: number): Promise<string[]> {
   const result = await runOpenLoop(perSecond, count / perSecond, async (index) => {
-    const answer = await client.request<{ id: string }>('POST', '/v1/deployments', { key, body: { brief: `Tenant benchmark brief ${index}: write a tagline for a bakery.`, skills: ['copywriting'] } });
+    const answer = await client.request<{ id: string }>('POST', '/v1/deployments', { key: keys[index % keys.length], body: { brief: `Tenant benchmark brief ${index}: write a tagline for a bakery.`, skills: ['copywriting'] } });
     if (answer.status !== 201) throw new Error(`create ${answer.status}`);
     return answer.body.id;
   });
@@ -68,26 +78,30 @@ async function main(): Promise<void> {
   const receiver = http.createServer((request, response) => request.resume().on('end', () => response.writeHead(204).end()));
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  const environment = { ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: String(settings.rateLimitPerMinute), WEBHOOK_ALLOW_PRIVATE_URLS: 'true' };
+  const environment: Record<string, string> = { ADMIN_API_KEY: ADMIN_KEY, WEBHOOK_ALLOW_PRIVATE_URLS: 'true' };
+  if (settings.rateLimitPerMinute !== undefined) environment.RATE_LIMIT_PER_MINUTE = String(settings.rateLimitPerMinute);
   const services = await startServices(environment);
   const gatewayPid = services.pidOf('gateway');
   if (gatewayPid === undefined) throw new Error('no gateway process');
   const quietClient = new HttpLoadClient(services.baseUrl);
   const abuserClient = new HttpLoadClient(services.baseUrl, { localAddress: ABUSER_ADDRESS });
   try {
-    const newWorkspace = (name: string) => expectCreated(quietClient.request<{ id: string; keys: { test: string; live: string } }>('POST', '/admin/v1/workspaces', { key: ADMIN_KEY, body: { name } }), 'workspace');
-    const quiet = await newWorkspace('bench:tenants quiet');
-    const abuser = await newWorkspace('bench:tenants abuser');
-    const quietIds = await createDeployments(quietClient, quiet.keys.test, 20, 20);
+    // A fifth of each key's rate spare, so the quiet workspace is never throttled by its own rolling window.
+    const quiet = await workspaceWithKeys(services.baseUrl, ADMIN_KEY, 'bench tenants quiet', Math.ceil((settings.quietRate * 60 * 1.2) / perKeyPerMinute) - 1);
+    const abuser = await workspaceWithKeys(services.baseUrl, ADMIN_KEY, 'bench tenants abuser', ABUSER_STREAM_KEYS - 2);
+    const quietKeys = quiet.testKeys;
+    const abuserTestKeys = abuser.testKeys;
+    const abuserStreamKeys = [...abuserTestKeys, abuser.keys.live];
+    const quietIds = await createDeployments(quietClient, quietKeys, 20, 20);
     // The abuser's own history: what its replays read.
-    const abuserIds = await createDeployments(abuserClient, abuser.keys.test, settings.history, Math.min(50, settings.rateLimitPerMinute / 120));
+    const abuserIds = await createDeployments(abuserClient, abuserTestKeys, settings.history, Math.min(50, (abuserTestKeys.length * perKeyPerMinute) / 120));
     await waitForCompletion(services.database.pool, [...quietIds, ...abuserIds], 120_000);
     const endpoint = await expectCreated(abuserClient.request<{ id: string }>('POST', '/v1/webhook_endpoints', { key: abuser.keys.test, body: { url: receiverUrl } }), 'endpoint');
 
     const quietGets = async (): Promise<{ ms: ReturnType<typeof summary>; statuses: Record<string, number> }> => {
       const statuses = new Tally();
       const result = await runOpenLoop(settings.quietRate, settings.seconds, async (index) => {
-        const answer = await quietClient.request('GET', `/v1/deployments/${quietIds[index % quietIds.length]}`, { key: quiet.keys.test });
+        const answer = await quietClient.request('GET', `/v1/deployments/${quietIds[index % quietIds.length]}`, { key: quietKeys[index % quietKeys.length] });
         statuses.add(answer.status);
         if (answer.status !== 200) throw new Error(`get ${answer.status}`);
       });
@@ -106,7 +120,7 @@ async function main(): Promise<void> {
     for (const pattern of ABUSE_PATTERNS) {
       const memory = watchResidentMemory(gatewayPid);
       // The abuse starts 2 s before the quiet workspace is measured and runs until it is done.
-      const abuse = runAbuser({ pattern: pattern.name, gatewayUrl: services.baseUrl, keys: abuser.keys, endpointId: endpoint.id, allowedPerSecond: settings.rateLimitPerMinute / 60, seconds: settings.seconds + 3 });
+      const abuse = runAbuser({ pattern: pattern.name, gatewayUrl: services.baseUrl, key: abuser.keys.test, streamKeys: abuserStreamKeys, endpointId: endpoint.id, allowedPerSecond: perKeyPerMinute / 60, seconds: settings.seconds + 3 });
       await sleep(2000);
       const measured = await quietGets();
       const abuseOutcome = await abuse;
@@ -131,7 +145,7 @@ async function main(): Promise<void> {
       }),
     ].join('\n');
     const held = rows.filter((row) => row.held !== undefined).every((row) => row.held === true);
-    process.stdout.write(`${JSON.stringify({ settings: { ...settings, environment: { RATE_LIMIT_PER_MINUTE: environment.RATE_LIMIT_PER_MINUTE, WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } }, rows, held }, null, 2)}\n\n${table}\n\nevery pattern within ${P99_RATIO_TARGET}× and under ${MEMORY_TARGET_MIB} MiB: ${held}\n`);
+    process.stdout.write(`${JSON.stringify({ settings: { ...settings, rate_limit_per_key_per_minute: perKeyPerMinute, quiet_keys: quietKeys.length, abuser_stream_keys: abuserStreamKeys.length, environment }, rows, held }, null, 2)}\n\n${table}\n\nevery pattern within ${P99_RATIO_TARGET}× and under ${MEMORY_TARGET_MIB} MiB: ${held}\n`);
   } finally {
     quietClient.close();
     abuserClient.close();

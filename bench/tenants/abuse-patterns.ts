@@ -12,8 +12,10 @@ import { sleep, Tally, untilDeadline } from './tally';
  */
 export interface AbuseContext {
   gatewayUrl: URL;
-  /** The abusing workspace's keys: test first. */
-  keys: { test: string; live: string };
+  /** The abusing key: every pattern but the streams one runs on it alone. */
+  key: string;
+  /** Keys of the abusing workspace, test and live, as many as the workspace may hold streams on. */
+  streamKeys: readonly string[];
   /** An endpoint of the abusing workspace whose `test` action it calls. */
   endpointId: string;
   /** The abuser's request rate: the most its key is allowed (RATE_LIMIT_PER_MINUTE / 60). */
@@ -58,7 +60,7 @@ const replays: Pattern = async (context) => {
   const tally = new Tally();
   let bytes = 0;
   await untilDeadline(16, context.deadline, async () => {
-    const answer = await holdStream(context, '/v1/events/stream', { authorization: `Bearer ${context.keys.test}`, 'last-event-id': '0:0' }, 1000);
+    const answer = await holdStream(context, '/v1/events/stream', { authorization: `Bearer ${context.key}`, 'last-event-id': '0:0' }, 1000);
     tally.add(answer.status);
     bytes += answer.bytes;
     if (answer.status !== '200') await sleep(50);
@@ -66,20 +68,20 @@ const replays: Pattern = async (context) => {
   return { statuses: tally.toJSON(), replayed_kib: Math.round(bytes / 1024) };
 };
 
-/** As many live streams as both keys are let open, held while the workspace creates deployments whose events they all carry. */
+/** As many live streams as the workspace's keys are let open, held while the workspace creates deployments whose events they all carry. */
 const streams: Pattern = async (context) => {
   const tally = new Tally();
   const holdMs = context.deadline - performance.now();
   const opened: Promise<void>[] = [];
   for (let index = 0; index < 1000 && performance.now() < context.deadline; index++) {
-    const key = index % 2 === 0 ? context.keys.test : context.keys.live;
+    const key = context.streamKeys[index % context.streamKeys.length];
     opened.push(holdStream(context, '/v1/events/stream', { authorization: `Bearer ${key}` }, Math.max(0, holdMs)).then((answer) => tally.add(answer.status)));
     if (index % 50 === 49) await sleep(20);
   }
   const created = new Tally();
   const perSecond = Math.max(1, Math.min(20, context.allowedPerSecond / 2));
   await runOpenLoop(perSecond, Math.max(1, (context.deadline - performance.now()) / 1000), async (index) => {
-    const answer = await context.client.request('POST', '/v1/deployments', { key: context.keys.test, body: { brief: `Abuser brief ${index}: write a tagline.`, skills: ['copywriting'] } });
+    const answer = await context.client.request('POST', '/v1/deployments', { key: context.key, body: { brief: `Abuser brief ${index}: write a tagline.`, skills: ['copywriting'] } });
     created.add(answer.status);
   });
   await Promise.all(opened);
@@ -176,7 +178,7 @@ const listFilters: Pattern = async (context) => {
   const tally = new Tally();
   const seconds = Math.max(1, (context.deadline - performance.now()) / 1000);
   const path = '/v1/deployments?status=pending&status=accepted&status=in_progress&status=completed&status=cancelled&status=expired&skill=copywriting&created_after=2000-01-01T00:00:00Z&limit=100';
-  await runOpenLoop(context.allowedPerSecond, seconds, async () => tally.add((await context.client.request('GET', path, { key: context.keys.test })).status));
+  await runOpenLoop(context.allowedPerSecond, seconds, async () => tally.add((await context.client.request('GET', path, { key: context.key })).status));
   return { statuses: tally.toJSON() };
 };
 
@@ -184,7 +186,7 @@ const listFilters: Pattern = async (context) => {
 const endpointTests: Pattern = async (context) => {
   const tally = new Tally();
   const seconds = Math.max(1, (context.deadline - performance.now()) / 1000);
-  await runOpenLoop(context.allowedPerSecond, seconds, async () => tally.add((await context.client.request('POST', `/v1/webhook_endpoints/${context.endpointId}/test`, { key: context.keys.test })).status));
+  await runOpenLoop(context.allowedPerSecond, seconds, async () => tally.add((await context.client.request('POST', `/v1/webhook_endpoints/${context.endpointId}/test`, { key: context.key })).status));
   return { statuses: tally.toJSON() };
 };
 

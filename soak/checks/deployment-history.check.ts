@@ -6,7 +6,7 @@ import { groupBy, type CheckResult, type Violation } from './soak-violation';
 
 const CHECK = 'deployments';
 
-/** Who may cancel from where (SPEC.md "States and transitions", as deployment.decider.ts decides). */
+/** Who may cancel from where, as deployment.decider.ts decides. */
 const CANCELLABLE_FROM: Record<CancelledBy, readonly string[]> = {
   agent: ['pending', 'accepted'],
   expert: ['accepted', 'in_progress', 'needs_input'],

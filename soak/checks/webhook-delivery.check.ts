@@ -20,7 +20,7 @@ export interface WebhookEvidence {
 const is2xx = (status: number): boolean => status >= 200 && status < 300;
 
 /**
- * Deliveries, none lost and none doubled (SPEC.md "Delivery rules"; docs/decisions.md "Webhooks"):
+ * Deliveries, none lost and none doubled (docs/decisions.md "Webhooks"):
  *  - every public event of the run's workspaces has its delivery;
  *  - a receiver never got one event at one URL under two Service-Delivery ids, every request it
  *    got belongs to a known delivery and carries a valid signature;

@@ -7,31 +7,17 @@
  * out everywhere ends the other devices' sessions. axe finds no violation of any impact on
  * any page; every page is photographed into test-output/screenshots/.
  */
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { waitUntil } from '@eh/platform/testing';
-import { clearScreenshots, launchBrowser, screenshots, SCREENSHOTS, accessibilityViolations, type ConsoleBrowser } from '../support/browser';
+import { clearScreenshots, launchBrowser, screenshots, accessibilityViolations, type ConsoleBrowser } from '../support/browser';
+import { heading, inviteExpert, lastNotice, notice, PASSWORD, PERSON_CLOCKS, recordedStep, setPassword, UI_TIMEOUT_MS } from '../support/console-page';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../router/support/router-e2e';
+import { RouterE2e, type Deployment, type Expert, type Workspace } from '../router/support/router-e2e';
 
-const CLOCKS = {
-  ...FAST_CLOCKS,
-  // A person (here, a script driving a browser) needs longer than the router tests' seconds.
-  OFFER_TIMEOUT_SECONDS: '120',
-  SLA_STANDARD_SECONDS: '3600',
-  SLA_PRIORITY_SECONDS: '1800',
-  REPLY_WINDOW_SECONDS: '600',
-  ATTACHMENT_URL_SECRET: 'console-e2e-attachment-url-secret-0123456789',
-};
-const PASSWORD = 'correct horse battery staple';
+const CLOCKS = { ...PERSON_CLOCKS, ATTACHMENT_URL_SECRET: 'console-e2e-attachment-url-secret-0123456789' };
 const SKILL = 'console-e2e';
-const UI_TIMEOUT_MS = 30_000;
 
-interface Invitation {
-  url: string;
-  email: string;
-}
 interface PublishedOutput {
   body: string;
   attachments: { name: string; url: string; content_type: string; size_bytes: number }[];
@@ -48,11 +34,6 @@ describe('the expert console (Playwright, real services)', () => {
   let page: Page;
   const accessibility: Record<string, unknown[]> = {};
 
-  const invite = async (expert: Expert, email: string): Promise<Invitation> => {
-    const response = await request<Invitation>(services.baseUrl, 'POST', `/admin/v1/experts/${expert.id}/invitations`, { headers: e2e.admin, body: { email } });
-    if (response.status !== 201) throw new Error(`invite: ${response.status} ${JSON.stringify(response.body)}`);
-    return response.body;
-  };
   const createLive = async (brief: string, extra: Record<string, unknown> = {}): Promise<string> => {
     const created = await e2e.create(workspace.keys.live, { brief, skills: [SKILL], ...extra });
     if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
@@ -62,19 +43,7 @@ describe('the expert console (Playwright, real services)', () => {
   const audit = async (name: string): Promise<void> => {
     accessibility[name] = await accessibilityViolations(page);
   };
-  const heading = (target: Page, name: string | RegExp) => target.getByRole('heading', { level: 1, name }).waitFor({ timeout: UI_TIMEOUT_MS });
-  /** The message the console shows (and reads out) after an action. */
-  const notice = (target: Page, text: string | RegExp) => target.locator('.notices').getByText(text).waitFor({ timeout: UI_TIMEOUT_MS });
-  /** A failing step leaves the page's picture and the last notice behind, for whoever reads the log. */
-  const recorded = (name: string, run: () => Promise<void>) => async (): Promise<void> => {
-    try {
-      await run();
-    } catch (error) {
-      await page.screenshot({ path: path.join(SCREENSHOTS, `failed-${name}.png`), fullPage: true }).catch(() => undefined);
-      const notices = await page.locator('.notices').textContent().catch(() => null);
-      throw new Error(`${(error as Error).message}\n(page: ${page.url()}; last notice: ${notices || 'none'}; picture: test-output/screenshots/failed-${name}.png)`, { cause: error });
-    }
-  };
+  const recorded = (name: string, run: () => Promise<void>) => recordedStep(() => page, name, run, lastNotice);
   /** The Work page's status badge, by its words. */
   const status = (target: Page, text: string) => target.locator('.work-status .badge').filter({ hasText: text }).waitFor({ timeout: UI_TIMEOUT_MS });
   const signIn = async (target: Page, email: string): Promise<void> => {
@@ -107,17 +76,14 @@ describe('the expert console (Playwright, real services)', () => {
 
   it('invite → set password → sign in → an offer arrives live → accept → start → ask → live reply → markdown and an attachment → publish → the agent downloads it', recorded('main-flow', async () => {
     // Invitation: the one-time link operations hand out.
-    const invitation = await invite(ada, 'ada@example.com');
+    const invitation = await inviteExpert(services, e2e, ada, 'ada@example.com');
     expect(invitation.url).toMatch(/\/console\/invitations\/[^/]+$/);
-    await page.goto(invitation.url.replace(/^https?:\/\/[^/]+/, services.baseUrl));
+    await page.goto(invitation.url);
     await heading(page, 'Set your password');
     await page.getByText('ada@example.com').first().waitFor();
     await audit('invitation');
     await screenshots(page, 'invitation');
-    await page.getByLabel('New password').fill(PASSWORD);
-    await page.getByLabel('Repeat the password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Set password and sign in' }).click();
-    await heading(page, 'Offers');
+    await setPassword(page);
     await notice(page, /Password set/);
 
     // The link works once.

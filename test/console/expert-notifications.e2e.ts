@@ -9,18 +9,15 @@
  * configured and browsers subscribed (answered by the test: this run has no VAPID keys) it lists them.
  * axe finds nothing on these pages; pictures in test-output/screenshots/notify-*.png.
  */
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { waitUntil } from '@eh/platform/testing';
-import { accessibilityViolations, clearScreenshots, launchBrowser, screenshots, SCREENSHOTS, type ConsoleBrowser } from '../support/browser';
-import { request } from '../support/http';
+import { accessibilityViolations, clearScreenshots, launchBrowser, screenshots, type ConsoleBrowser } from '../support/browser';
+import { heading as headingOn, PERSON_CLOCKS, recordedStep, signInInvitedExpert, UI_TIMEOUT_MS } from '../support/console-page';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../router/support/router-e2e';
+import { RouterE2e, type Expert, type Workspace } from '../router/support/router-e2e';
 
-const CLOCKS = { ...FAST_CLOCKS, OFFER_TIMEOUT_SECONDS: '120', SLA_STANDARD_SECONDS: '3600', SLA_PRIORITY_SECONDS: '1800', REPLY_WINDOW_SECONDS: '600' };
-const PASSWORD = 'correct horse battery staple';
+const CLOCKS = PERSON_CLOCKS;
 const SKILL = 'notify-e2e';
-const UI_TIMEOUT_MS = 30_000;
 const PREFIX = 'notify-';
 
 interface Shown {
@@ -66,15 +63,8 @@ describe('offer notifications in the expert console (Playwright, real services)'
   const offers: string[] = [];
   const accessibility: Record<string, unknown[]> = {};
 
-  const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor({ timeout: UI_TIMEOUT_MS });
-  const recorded = (name: string, run: () => Promise<void>) => async (): Promise<void> => {
-    try {
-      await run();
-    } catch (error) {
-      await page.screenshot({ path: path.join(SCREENSHOTS, `failed-${PREFIX}${name}.png`), fullPage: true }).catch(() => undefined);
-      throw new Error(`${(error as Error).message}\n(page: ${page.url()}; picture: test-output/screenshots/failed-${PREFIX}${name}.png)`, { cause: error });
-    }
-  };
+  const heading = (name: string | RegExp) => headingOn(page, name);
+  const recorded = (name: string, run: () => Promise<void>) => recordedStep(() => page, `${PREFIX}${name}`, run);
   const offer = async (brief: string): Promise<string> => {
     const created = await e2e.create(workspace.keys.live, { brief, skills: [SKILL] });
     if (created.status !== 201) throw new Error(`create: ${created.status}`);
@@ -110,13 +100,7 @@ describe('offer notifications in the expert console (Playwright, real services)'
   });
 
   it('a background tab: a notification through the worker, the title counts open offers, the chime plays; seen again, the title is restored', recorded('background', async () => {
-    const invitation = await request<{ url: string }>(services.baseUrl, 'POST', `/admin/v1/experts/${ada.id}/invitations`, { headers: e2e.admin, body: { email: 'ada@example.com' } });
-    await page.goto(invitation.body.url.replace(/^https?:\/\/[^/]+/, services.baseUrl));
-    await heading('Set your password');
-    await page.getByLabel('New password').fill(PASSWORD);
-    await page.getByLabel('Repeat the password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Set password and sign in' }).click();
-    await heading('Offers');
+    await signInInvitedExpert(page, services, e2e, ada, 'ada@example.com');
     expect(await page.evaluate('navigator.serviceWorker.ready.then((registration) => registration.scope)')).toBe(`${services.baseUrl}/console/`);
 
     // The Settings page against the real settings API: this run has no VAPID keys and no mail server.

@@ -5,25 +5,19 @@
  * Both endings then show under "Missed offers", newest first, with skills and credits and without
  * the brief. axe finds no violation of any impact; pictures at desktop, 360 and 390 px, light and dark.
  */
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { accessibilityViolations, clearScreenshots, launchBrowser, screenshots, SCREENSHOTS, type ConsoleBrowser } from '../support/browser';
-import { request } from '../support/http';
+import { accessibilityViolations, clearScreenshots, launchBrowser, screenshots, type ConsoleBrowser } from '../support/browser';
+import { heading as headingOn, notice as noticeOn, PERSON_CLOCKS, recordedStep, signInInvitedExpert, UI_TIMEOUT_MS } from '../support/console-page';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../router/support/router-e2e';
+import { RouterE2e, type Expert, type Workspace } from '../router/support/router-e2e';
 
 const CLOCKS = {
-  ...FAST_CLOCKS,
+  ...PERSON_CLOCKS,
   // Long enough for a script to answer two offers (and photograph the page) before they lapse,
   // short enough that the third one lapses within the test.
   OFFER_TIMEOUT_SECONDS: '60',
-  SLA_STANDARD_SECONDS: '3600',
-  SLA_PRIORITY_SECONDS: '1800',
-  REPLY_WINDOW_SECONDS: '600',
 };
-const PASSWORD = 'correct horse battery staple';
 const SKILL = 'offers-keyboard';
-const UI_TIMEOUT_MS = 30_000;
 const PREFIX = 'offers-keyboard-';
 
 interface MissedOfferBody {
@@ -45,17 +39,10 @@ describe('the Offers page by keyboard, and missed offers (Playwright, real servi
   };
   const ids: Record<keyof typeof briefs, string> = { lapse: '', decline: '', accept: '' };
 
-  const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor({ timeout: UI_TIMEOUT_MS });
-  const notice = (text: string | RegExp) => page.locator('.notices').getByText(text).waitFor({ timeout: UI_TIMEOUT_MS });
+  const heading = (name: string | RegExp) => headingOn(page, name);
+  const notice = (text: string | RegExp) => noticeOn(page, text);
   const focusedOffer = () => page.evaluate('document.activeElement?.getAttribute("data-deployment-id") ?? null');
-  const recorded = (name: string, run: () => Promise<void>) => async (): Promise<void> => {
-    try {
-      await run();
-    } catch (error) {
-      await page.screenshot({ path: path.join(SCREENSHOTS, `failed-${PREFIX}${name}.png`), fullPage: true }).catch(() => undefined);
-      throw new Error(`${(error as Error).message}\n(page: ${page.url()}; picture: test-output/screenshots/failed-${PREFIX}${name}.png)`, { cause: error });
-    }
-  };
+  const recorded = (name: string, run: () => Promise<void>) => recordedStep(() => page, `${PREFIX}${name}`, run);
 
   beforeAll(async () => {
     clearScreenshots((file) => file.startsWith(PREFIX) || file.startsWith(`failed-${PREFIX}`));
@@ -73,14 +60,7 @@ describe('the Offers page by keyboard, and missed offers (Playwright, real servi
   });
 
   it('Tab reaches the first offer; arrows move; D declines with a typed reason; A accepts; a third lapses', recorded('keyboard', async () => {
-    const invitation = await request<{ url: string }>(services.baseUrl, 'POST', `/admin/v1/experts/${ada.id}/invitations`, { headers: e2e.admin, body: { email: 'ada@example.com' } });
-    expect(invitation.status).toBe(201);
-    await page.goto(invitation.body.url.replace(/^https?:\/\/[^/]+/, services.baseUrl));
-    await heading('Set your password');
-    await page.getByLabel('New password').fill(PASSWORD);
-    await page.getByLabel('Repeat the password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Set password and sign in' }).click();
-    await heading('Offers');
+    await signInInvitedExpert(page, services, e2e, ada, 'ada@example.com');
     await page.getByText('No missed offers', { exact: false }).waitFor({ timeout: UI_TIMEOUT_MS });
 
     // Three offers, one after the other: the list is soonest expiry first, so lapse, decline, accept.
@@ -135,6 +115,18 @@ describe('the Offers page by keyboard, and missed offers (Playwright, real servi
 
     accessibility.offers = await accessibilityViolations(page);
     await screenshots(page, `${PREFIX}open`, { alsoWidths: [390] });
+    // At 360 px the Offers tab's count badge stays on the label's line (a string: this file has no DOM types).
+    await page.setViewportSize({ width: 360, height: 780 });
+    const badgeBesideLabel = `(() => {
+      const tab = [...document.querySelectorAll('nav[aria-label="Main"] a')].find((link) => link.textContent.startsWith('Offers'));
+      const label = document.createRange();
+      label.selectNodeContents(tab.firstChild);
+      const text = label.getBoundingClientRect();
+      const badge = tab.querySelector('.count').getBoundingClientRect();
+      return { count: tab.querySelector('.count').textContent.trim(), sameLine: badge.top < text.bottom && badge.bottom > text.top };
+    })()`;
+    expect(await page.evaluate(badgeBesideLabel)).toEqual({ count: '(2)', sameLine: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // End, then A: the offer in focus is accepted and its work opens.
     await page.keyboard.press('Home');

@@ -6,25 +6,16 @@
  * closes it, Publish there hands the answer over; the agent reads `output.data`, which this test
  * checks with ajv itself. History shows the agents' ratings. axe finds nothing on any state.
  */
-import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import type { Page } from 'playwright-core';
-import { clearScreenshots, launchBrowser, screenshots, SCREENSHOTS, accessibilityViolations, type ConsoleBrowser } from '../support/browser';
+import { clearScreenshots, launchBrowser, screenshots, accessibilityViolations, type ConsoleBrowser } from '../support/browser';
+import { heading as headingOn, notice as noticeOn, PERSON_CLOCKS, recordedStep, signInInvitedExpert, UI_TIMEOUT_MS } from '../support/console-page';
 import { request } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../router/support/router-e2e';
+import { RouterE2e, type Deployment, type Expert, type Workspace } from '../router/support/router-e2e';
 
-const CLOCKS = {
-  ...FAST_CLOCKS,
-  OFFER_TIMEOUT_SECONDS: '120',
-  SLA_STANDARD_SECONDS: '3600',
-  SLA_PRIORITY_SECONDS: '1800',
-  REPLY_WINDOW_SECONDS: '600',
-  ATTACHMENT_URL_SECRET: 'typed-work-e2e-attachment-url-secret-0123456789',
-};
-const PASSWORD = 'correct horse battery staple';
+const CLOCKS = { ...PERSON_CLOCKS, ATTACHMENT_URL_SECRET: 'typed-work-e2e-attachment-url-secret-0123456789' };
 const SKILL = 'typed-work-e2e';
-const UI_TIMEOUT_MS = 30_000;
 
 /** An object, an enum, an array with minItems and strings with maxLength: what the form must draw and check. */
 const SCHEMA = {
@@ -52,17 +43,10 @@ describe('the expert console: a typed answer on a follow-up (Playwright, real se
   const audit = async (name: string): Promise<void> => {
     accessibility[name] = await accessibilityViolations(page);
   };
-  const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor({ timeout: UI_TIMEOUT_MS });
-  const notice = (text: string | RegExp) => page.locator('.notices').getByText(text).waitFor({ timeout: UI_TIMEOUT_MS });
-  const recorded = (name: string, run: () => Promise<void>) => async (): Promise<void> => {
-    try {
-      await run();
-    } catch (error) {
-      await page.screenshot({ path: path.join(SCREENSHOTS, `failed-${name}.png`), fullPage: true }).catch(() => undefined);
-      const notices = await page.locator('.notices').textContent().catch(() => null);
-      throw new Error(`${(error as Error).message}\n(page: ${page.url()}; last notice: ${notices || 'none'}; page errors: ${pageErrors.join(' | ') || 'none'})`, { cause: error });
-    }
-  };
+  const heading = (name: string | RegExp) => headingOn(page, name);
+  const notice = (text: string | RegExp) => noticeOn(page, text);
+  const recorded = (name: string, run: () => Promise<void>) =>
+    recordedStep(() => page, name, run, async (current) => `last notice: ${(await current.locator('.notices').textContent().catch(() => null)) || 'none'}; page errors: ${pageErrors.join(' | ') || 'none'}`);
   const createLive = async (body: Record<string, unknown>): Promise<string> => {
     const created = await e2e.create(workspace.keys.live, { skills: [SKILL], ...body });
     if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
@@ -111,14 +95,7 @@ describe('the expert console: a typed answer on a follow-up (Playwright, real se
     await expertCall('POST', `/deployments/${id}/start`);
 
     // Ada signs in (invitation, password) and opens the work.
-    const invitation = await request<{ url: string }>(services.baseUrl, 'POST', `/admin/v1/experts/${ada.id}/invitations`, { headers: e2e.admin, body: { email: 'ada@example.com' } });
-    expect(invitation.status).toBe(201);
-    await page.goto(invitation.body.url.replace(/^https?:\/\/[^/]+/, services.baseUrl));
-    await heading('Set your password');
-    await page.getByLabel('New password').fill(PASSWORD);
-    await page.getByLabel('Repeat the password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Set password and sign in' }).click();
-    await heading('Offers');
+    await signInInvitedExpert(page, services, e2e, ada, 'ada@example.com');
     await page.goto(`${services.baseUrl}/console/work/${id}`);
     await heading(/Launch lines for Groundswell/);
 

@@ -1,8 +1,8 @@
 /**
- * PostgreSQL unavailable (item 7). Every service reaches the database through a TCP
+ * PostgreSQL unavailable. Every service reaches the database through a TCP
  * proxy this test starts on 127.0.0.1, which it then
  *  1. pauses (a stall: no byte forwarded on old or new connections, none closed): every request
- *     answers within 5 s with 503 `service_unavailable`, Retry-After and the spec's error shape;
+ *     answers within 5 s with 503 `service_unavailable`, Retry-After and the API's error shape;
  *     resumed, service comes back by itself and a test-mode deployment completes;
  *  2. closes (connections refused): the same 503 with Retry-After, at once;
  *  3. keeps closed while the gateway (and the ledger) start: they stay up, the gateway live but

@@ -1,6 +1,6 @@
 /**
  * Requests a stranger or a careless partner can send must never end a
- * process, answer 500 or come back in any shape but the spec's (SPEC.md "Errors").
+ * process, answer 500 or come back in any shape but the API's error shape.
  */
 import http from 'node:http';
 import net from 'node:net';
@@ -60,7 +60,7 @@ function expectSpecError(body: unknown, code: string): void {
   });
 }
 
-describe('the edge holds: no request ends a process, answers 500 or leaves the spec error shape', () => {
+describe('the edge holds: no request ends a process, answers 500 or leaves the API error shape', () => {
   let services: RunningServices;
   let workspace: Workspace;
   const admin = { authorization: `Bearer ${ADMIN_KEY}` };
@@ -77,7 +77,7 @@ describe('the edge holds: no request ends a process, answers 500 or leaves the s
   const post = <T = ErrorBody>(path: string, body: unknown, key = workspace.keys.test): Promise<JsonResponse<T>> => request<T>(services.baseUrl, 'POST', path, { key, body });
   const postRaw = <T = ErrorBody>(path: string, rawBody: string, key = workspace.keys.test): Promise<JsonResponse<T>> => request<T>(services.baseUrl, 'POST', path, { key, rawBody });
 
-  describe('reply-path errors (item 1)', () => {
+  describe('reply-path errors', () => {
     it('answers an unknown error docs page with a JSON 404 and the gateway lives on', async () => {
       for (let attempt = 0; attempt < 3; attempt += 1) {
         const response = await fetch(`${services.baseUrl}/docs/errors/nope`).catch(() => null);
@@ -93,7 +93,7 @@ describe('the edge holds: no request ends a process, answers 500 or leaves the s
     });
   });
 
-  describe('NUL bytes and lone surrogates (item 2, input half)', () => {
+  describe('NUL bytes and lone surrogates (input half)', () => {
     const deploymentId = 'dep_01JD0000000000000000000000';
     // Each: where it goes, the body as JSON text with `<bad>` where the bad character goes, the field named.
     const cases: [string, string, string][] = [
@@ -130,7 +130,7 @@ describe('the edge holds: no request ends a process, answers 500 or leaves the s
     });
   });
 
-  describe('deep nesting (item 3)', () => {
+  describe('deep nesting', () => {
     it.each([33, 5000])('refuses a body nested %i levels deep with 400', async (depth) => {
       const nested = '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
       const response = await postRaw('/v1/deployments', `{"brief":"x","skills":["copywriting"],"metadata":${nested}}`);
@@ -147,7 +147,7 @@ describe('the edge holds: no request ends a process, answers 500 or leaves the s
     });
   });
 
-  describe('prototype names (item 4)', () => {
+  describe('prototype names', () => {
     it('keeps metadata keys named like Object.prototype members, unchanged', async () => {
       const metadata = { constructor: 'c', toString: 't', hasOwnProperty: 'h', valueOf: 1, __defineGetter__: true };
       const created = await post<{ metadata: Record<string, unknown> }>('/v1/deployments', { brief: 'x', skills: ['copywriting'], metadata });
@@ -167,8 +167,8 @@ describe('the edge holds: no request ends a process, answers 500 or leaves the s
     });
   });
 
-  describe('framework errors in the spec shape (item 9)', () => {
-    it('answers an oversized header and an oversized URL with 431 in the spec shape', async () => {
+  describe('framework errors in the API error shape', () => {
+    it('answers an oversized header and an oversized URL with 431 in the API error shape', async () => {
       const header = await rawRequest(services.baseUrl, '/v1/deployments', { headers: { 'x-padding': 'a'.repeat(20_000) } });
       expect(header.status).toBe(431);
       expectSpecError(header.body, 'invalid_request');
@@ -178,13 +178,13 @@ describe('the edge holds: no request ends a process, answers 500 or leaves the s
       expectSpecError(url.body, 'invalid_request');
     });
 
-    it('answers malformed HTTP with 400 in the spec shape', async () => {
+    it('answers malformed HTTP with 400 in the API error shape', async () => {
       const answer = await socketExchange(services.baseUrl, 'GET /v1/deployments HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n');
       expect(answer.statusLine).toBe('HTTP/1.1 400 Bad Request');
       expectSpecError(JSON.parse(answer.body), 'invalid_request');
     });
 
-    it('answers a badly percent-encoded path with 400 in the spec shape', async () => {
+    it('answers a badly percent-encoded path with 400 in the API error shape', async () => {
       const response = await request<ErrorBody>(services.baseUrl, 'GET', '/v1/deployments/%E0%A4%A', { key: workspace.keys.test });
       expect(response.status).toBe(400);
       expectSpecError(response.body, 'invalid_request');
@@ -209,7 +209,7 @@ describe('the edge holds: no request ends a process, answers 500 or leaves the s
     });
   });
 
-  describe('an expert who declined (item 9)', () => {
+  describe('an expert who declined', () => {
     it('can no longer read the brief: 404', async () => {
       const registered = await request<{ expert: { id: string }; credential: string }>(services.baseUrl, 'POST', '/admin/v1/experts', {
         headers: admin,
@@ -232,7 +232,7 @@ describe('the edge holds: no request ends a process, answers 500 or leaves the s
     });
   });
 
-  describe('failed authentications are throttled per address (item 9)', () => {
+  describe('failed authentications are throttled per address', () => {
     // 127.0.0.2 is loopback too: its failures must not lock out 127.0.0.1, which the other tests use.
     const from = (path: string, authorization: string): Promise<RawAnswer> => rawRequest(services.baseUrl, path, { headers: { authorization }, localAddress: '127.0.0.2' });
 

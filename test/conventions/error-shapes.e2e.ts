@@ -7,7 +7,7 @@ interface Workspace {
 }
 
 /** The errors a fault produces, not a caller: oversized bodies, a missing router, a broken database. */
-describe('faults answer in the spec error shape', () => {
+describe('faults answer in the API error shape', () => {
   let services: RunningServices;
   let workspace: Workspace;
 

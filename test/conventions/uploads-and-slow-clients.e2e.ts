@@ -15,6 +15,7 @@ const MAX_UPLOAD = 25 * 1024 * 1024;
 const REQUEST_TIMEOUT_MS = 4000;
 const HEADERS_TIMEOUT_MS = 2000;
 const PER_ADDRESS = 6;
+const BLOCKED_HOLD_MS = 1500;
 const ROOM_BYTES = 250_000;
 const ROOM_FILES = 3;
 /** How much of a body the client sends before it waits for the answer. */
@@ -48,7 +49,7 @@ describe('cost bounds: uploads and slow clients', () => {
     return { connection, answer: await connection.answer(options.waitMs ?? 5000) };
   }
 
-  /** Refused before the rest of the body: the spec's error shape, Connection: close, and the connection really closed. */
+  /** Refused before the rest of the body: the API's error shape, Connection: close, and the connection really closed. */
   async function expectRefusedUnread(started: { connection: RawConnection; answer: RawAnswer | null }, status: number, code: string, param?: string): Promise<ErrorBody['error']> {
     expect(started.answer).not.toBeNull();
     const answer = started.answer as RawAnswer;
@@ -81,6 +82,7 @@ describe('cost bounds: uploads and slow clients', () => {
       HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
       HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
       HTTP_MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
+      HTTP_BLOCKED_ADDRESS_HOLD_MS: String(BLOCKED_HOLD_MS),
       CONSOLE_SSE_KEEPALIVE_SECONDS: '1',
     });
     e2e = new RouterE2e(services);
@@ -105,15 +107,33 @@ describe('cost bounds: uploads and slow clients', () => {
     const blocked = await startUpload({ length: MAX_UPLOAD, credential: ada.credential, from: '127.0.0.5' });
     expect(blocked.answer?.headers['retry-after']).toMatch(/^\d+$/);
     await expectRefusedUnread(blocked, 429, 'rate_limited');
-    // The gateway now knows the block: a new connection from the address is answered before it sends a byte, and closed.
+    // The gateway now knows the block: a new connection from the address is answered before it sends a byte, and
+    // closed; held unread first, so a client that reconnects at once gains nothing by it.
     const silent = await RawConnection.open(services.baseUrl, '127.0.0.5');
-    const answer = await silent.answer(3000);
+    const openedAt = performance.now();
+    const answer = await silent.answer(BLOCKED_HOLD_MS + 3000);
+    expect(performance.now() - openedAt).toBeGreaterThanOrEqual(BLOCKED_HOLD_MS - 100);
     expect(answer?.status).toBe(429);
     expect(answer?.headers['retry-after']).toMatch(/^[1-9]\d*$/);
     expect((JSON.parse(answer?.body ?? '{}') as ErrorBody).error).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('failed authentications') });
     expect(await silent.closedWithin(3000)).toBe(true);
     // Another address is not affected.
     expect((await startUpload({ length: 100, credential: 'svc_expert_not_a_real_one', from: '127.0.0.6' })).answer?.status).toBe(401);
+  });
+
+  it('holds a blocked address to its connection cap: past it, connections are closed with no answer', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await expectRefusedUnread(await startUpload({ length: 100, credential: 'svc_expert_not_a_real_one', from: '127.0.0.12' }), 401, 'authentication_failed');
+    }
+    // The first refusal after the failures teaches this gateway the block.
+    await expectRefusedUnread(await startUpload({ length: 100, credential: 'svc_expert_not_a_real_one', from: '127.0.0.12' }), 429, 'rate_limited');
+    const held = await Promise.all(Array.from({ length: PER_ADDRESS }, () => RawConnection.open(services.baseUrl, '127.0.0.12')));
+    const pastCap = await RawConnection.open(services.baseUrl, '127.0.0.12');
+    expect(await pastCap.closedWithin(1000)).toBe(true);
+    expect(pastCap.receivedBytes).toBe(0);
+    expect(held.some((connection) => connection.closed)).toBe(false);
+    const answers = await Promise.all(held.map((connection) => connection.answer(BLOCKED_HOLD_MS + 3000)));
+    expect(answers.map((answer) => answer?.status)).toEqual(held.map(() => 429));
   });
 
   it('refuses a declared length over the limit at once, before any body', async () => {

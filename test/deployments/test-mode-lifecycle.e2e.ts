@@ -110,7 +110,7 @@ describe('a test-mode deployment, from create to completed, through separate ser
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
 
-  it('answers malformed JSON, unknown routes and bad keys in the spec error shape', async () => {
+  it('answers malformed JSON, unknown routes and bad keys in the API error shape', async () => {
     const malformed = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, rawBody: '{"brief": ' });
     expect([malformed.status, malformed.body.error.code]).toEqual([400, 'invalid_request']);
 

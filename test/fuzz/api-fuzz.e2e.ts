@@ -1,10 +1,13 @@
 import { startServices, type RunningServices } from '../support/service-harness';
-import { clean, formatFailures, formatFigures, fuzzEnv, loadCatalog, prepareWorld, releaseAndMeasureCredits, runFuzz } from '../support/fuzz/runner';
+import { releaseAndMeasureCredits } from '../support/fuzz/credits';
+import { clean, formatFailures, formatFigures } from '../support/fuzz/report';
+import { runFuzz } from '../support/fuzz/runner';
+import { fuzzEnv, loadCatalog, prepareWorld } from '../support/fuzz/world';
 
 /**
  * At least 5,000 generated bad requests (fast-check, from the request schemas of
  * /v1/openapi.json and of the expert and admin DTOs) at every public, expert and admin route of
- * the real services: no 5xx, no process exit, every error in the spec's shape with its
+ * the real services: no 5xx, no process exit, every error in the API's error shape with its
  * request_id, no invalid request accepted, and no credits held once the live deployments the
  * run legitimately created are cancelled. FUZZ_SEED replays a run; FUZZ_REQUESTS sizes it.
  * The long version: `npm run fuzz -- --requests 100000`.

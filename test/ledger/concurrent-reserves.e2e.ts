@@ -33,7 +33,7 @@ describe('200 concurrent creates with credits for 100', () => {
   });
 
   /**
-   * As a partner's client would: its own Idempotency-Key, and a retry of what the spec says to
+   * As a partner's client would: its own Idempotency-Key, and a retry of what the API says to
    * retry (503 `service_unavailable`; a 409 with `Retry-After`, the same key still in progress).
    * Two hundred reserves at once on a loaded two-core machine can outwait the 3 s pool wait;
    * a retry under the same key must then neither create twice nor leave credits held.

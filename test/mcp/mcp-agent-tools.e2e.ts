@@ -1,5 +1,5 @@
 /**
- * The MCP tools beyond the spec's five (quote, cancel, list deployments, usage
+ * The MCP tools beyond the five published ones (quote, cancel, list deployments, usage
  * thresholds, handoff, brand memory), the task tool, the brief prompt, and tool schemas that
  * pass the MCP Inspector's `--strict` portability rules, over stdio against the running services.
  */

@@ -1,6 +1,6 @@
 /**
  * The real MCP server over stdio, driven by the SDK's own client against the running
- * services, as a desktop host would (SPEC.md "MCP server").
+ * services, as a desktop host would.
  */
 import { startServices, type RunningServices } from '../support/service-harness';
 import { callTool, connectStdio, errorOf, type McpSession } from './support/mcp-client';
@@ -20,7 +20,7 @@ interface DeploymentOut {
   replayed: boolean;
 }
 
-/** SPEC.md's five, names and shapes unchanged; the tools come beside them (test/mcp/mcp-agent-tools.e2e.ts). */
+/** The five published tools, names and shapes unchanged; the tools come beside them (test/mcp/mcp-agent-tools.e2e.ts). */
 const TOOLS = ['service.check_deployment', 'service.deploy_specialist', 'service.get_usage', 'service.list_specialists', 'service.reply_to_deployment'];
 
 describe('MCP server over stdio', () => {
@@ -39,7 +39,7 @@ describe('MCP server over stdio', () => {
     await services?.stop();
   });
 
-  it('lists the five tools with the spec names, descriptions, input and output schemas', async () => {
+  it('lists the five tools with the published names, descriptions, input and output schemas', async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(TOOLS));
     for (const tool of tools) {
@@ -110,7 +110,7 @@ describe('MCP server over stdio', () => {
     expect(another.structured.id).not.toBe(first.structured.id);
   });
 
-  it('API errors come back as tool errors with the spec code and message', async () => {
+  it('API errors come back as tool errors with the API error code and message unchanged', async () => {
     const invalid = await callTool(mcp.client, 'service.deploy_specialist', { brief: 'Anything.', skills: ['Not A Tag!'] });
     expect(invalid.isError).toBe(true);
     expect(errorOf(invalid)).toMatchObject({ code: 'invalid_request', status: 400, param: 'skills' });

@@ -87,6 +87,8 @@ describe('endpoint health: a failing endpoint is disabled and its owner told', (
     await page.goto(`${services.baseUrl}/console/test/webhooks/${id}`);
     await page.locator('[data-endpoint-state="disabled-failing"]').waitFor();
     await page.getByText('Disabled by the service.').waitFor();
+    // The page offers one way to enable it again: the banner's, not a second beside Edit.
+    expect(await page.getByRole('button', { name: /\benable\b/i }).allTextContents()).toEqual(['I fixed it: enable the endpoint again']);
     await screenshots(page, 'partner-endpoint-disabled', { lightOnly: true });
     // A dead letter of the failing period can be resent from its page, under the same id.
     const [dead] = (await owner.call<{ data: { id: string }[] }>('GET', `/v1/webhook_deliveries?endpoint_id=${id}&status=dead_lettered`)).body.data;

@@ -1,6 +1,6 @@
 /**
- * Live keys, through HTTP and the expert tooling: every row of SPEC.md "States and
- * transitions" a human expert drives, and the decided rows (reply → in_progress, who cancels
+ * Live keys, through HTTP and the expert tooling: every state
+ * transition a human expert drives, and the decided rows (reply → in_progress, who cancels
  * from where, the reply window).
  */
 import { request, type ErrorBody } from '../support/http';

@@ -1,6 +1,6 @@
 /**
  * The roster: operations add, change and retire experts through the admin API and the
- * ops CLI; `GET /v1/experts` lists the active roster (SPEC.md "Expert roster entry"), paginated;
+ * ops CLI; `GET /v1/experts` lists the active roster, paginated;
  * each expert signs in to the expert API with their own credential.
  */
 import { request, type ErrorBody } from '../support/http';
@@ -72,7 +72,7 @@ describe('the roster', () => {
     expect(bad.body.error).toMatchObject({ code: 'invalid_request', param: 'availability' });
   });
 
-  it('lists the active roster with exactly the spec fields, paginated with next', async () => {
+  it('lists the active roster with exactly the published fields, paginated with next', async () => {
     for (let index = 0; index < 4; index++) await e2e.addExpert([`e2e-page-${index}`], 30 + index);
     const first = await roster('?limit=2');
     expect(first.status).toBe(200);

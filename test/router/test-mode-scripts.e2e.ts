@@ -1,6 +1,6 @@
 /**
  * Test keys: the synthetic expert follows `metadata` scripts, so an agent can drive
- * every row of SPEC.md "States and transitions" (and every decided one) without a human.
+ * every state transition (and every decided one) without a human.
  */
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';

@@ -117,7 +117,7 @@ describe('the webhooks fan-out durables', () => {
 
     // Each event was scheduled to its destination once (three deployments here, one before). Those
     // both durables were sent (the later deployment's, until the old durable was deleted) may be
-    // posted twice with one Service-Delivery, which receivers dedupe (SPEC.md "Delivery rules").
+    // posted twice with one Service-Delivery, which receivers dedupe.
     const requests = receiver.at('/fanout');
     expect(new Set(requests.map((hit) => hit.deliveryId)).size).toBe(12);
     expect(requests.length).toBeLessThanOrEqual(15);

@@ -65,10 +65,10 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
     genReqId: () => newId('request'),
     requestIdHeader: false,
     logger: false,
-    // Errors Fastify answers before any route (431, malformed HTTP, bad percent-encoding), in the spec's shape.
+    // Errors Fastify answers before any route (431, malformed HTTP, bad percent-encoding), in the API's error shape.
     clientErrorHandler: clientErrorHandler(config.publicBaseUrl),
     frameworkErrors: frameworkErrorHandler(config.publicBaseUrl),
-    // A request without Host is refused by registerHostHeaderCheck, in the spec's shape, not by Node;
+    // A request without Host is refused by registerHostHeaderCheck, in the API's error shape, not by Node;
     // headers, whole requests and idle connections are bounded in time (cost-bounds/connection-bounds.ts).
     http: { ...HTTP_SERVER_OPTIONS, ...nodeServerOptions(config.httpServer) },
     ...fastifyTimeouts(config.httpServer),
@@ -109,7 +109,7 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
   await registerConsoleHttp(app, config, consoleDeps, { database });
   // After the cookies are parsed: a request with no credential at all reads no large body.
   registerUnauthenticatedBodyCheck(fastify, { throttle: authThrottle, maxBytes: config.httpServer.unauthenticatedBodyMaxBytes });
-  // Every response, errors included, names its request (SPEC.md "Errors": request_id).
+  // Every response, errors included, names its request, so a partner can quote its request_id.
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('Request-Id', String(request.id));
   });

@@ -9,7 +9,7 @@ import type { ToolContext } from './tools/tool-context';
 import { startStreamableHttp } from './transports/streamable-http.transport';
 
 /**
- * The MCP server of SPEC.md "MCP server": five tools over the REST API. stdio by default (a host
+ * The service's MCP server: five tools over the REST API. stdio by default (a host
  * starts it from its `mcpServers` config); `--http` or `MCP_TRANSPORT=http` serves Streamable HTTP
  * on 127.0.0.1:`MCP_HTTP_PORT` (3100). stdout belongs to the protocol on stdio: logs go to stderr.
  */

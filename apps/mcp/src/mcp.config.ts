@@ -1,11 +1,11 @@
 /**
- * Configuration from the host's `env` map (SPEC.md "MCP server") and the command line.
+ * Configuration from the host's `env` map and the command line.
  * Nothing else: a desktop host starts this process with exactly what its JSON config says.
  */
 export interface McpConfig {
   /** `SERVICE_API_KEY`; empty means every tool call answers `authentication_failed` (the tools still list). */
   apiKey: string;
-  /** `SERVICE_BASE_URL`, without a trailing slash; paths start with `/v1` (SPEC.md conventions). */
+  /** `SERVICE_BASE_URL`, without a trailing slash; the API's paths start with `/v1`. */
   baseUrl: string;
   /** `Service-Version` sent on every call: the API version these tool shapes were written against. */
   apiVersion: string;

@@ -1,6 +1,6 @@
 /**
- * Events of the `account-<workspace_id>` stream: the workspace's credits (SPEC.md "Usage
- * object", "Limits", "Events"; docs/decisions.md "Ledger").
+ * Events of the `account-<workspace_id>` stream: the workspace's credits (the usage
+ * object, the in-flight limit and usage events; docs/decisions.md "Ledger").
  *
  * Credits sit in two buckets: `allowance` (the plan's cycle cap, granted at each cycle start,
  * unused part expires at cycle end) and `topup` (credits granted by operations, carried over).
@@ -20,7 +20,7 @@ export interface AccountPlan {
   cycle_cap_credits: number;
   /** Cycle length; fractions allowed so tests run short cycles. */
   cycle_days: number;
-  /** Open reservations (live deployments not yet ended) allowed at once (SPEC.md "Limits": 10). */
+  /** Open reservations (live deployments not yet ended) allowed at once (10 on the standard plan). */
   in_flight_limit: number;
 }
 
@@ -103,8 +103,8 @@ export interface AccountCycleStarted {
 }
 
 /**
- * The spec's public event, stored under its public name so the webhooks service delivers it
- * as is (SPEC.md "Events"). Once per threshold per cycle.
+ * A public event, stored under its public name so the webhooks service delivers it
+ * as is. Once per threshold per cycle.
  */
 export interface UsageThresholdReached {
   type: 'usage.threshold_reached';

@@ -2,16 +2,16 @@ import type { Actor } from './actor';
 import type { KeyMode } from './deployment-events';
 
 /**
- * Webhook delivery contracts (SPEC.md "Events"): the events of the `delivery-<del_id>`
+ * Webhook delivery contracts: the events of the `delivery-<del_id>`
  * and `webhook_endpoint-<ws_id>` streams, and which domain events partners receive.
  * Past tense, one union per aggregate; the envelope lives in EventMetadata.
  */
 
 /**
- * Events delivered to partners: every deployment state change of SPEC.md "Events", plus
+ * Events delivered to partners: every deployment state change, plus
  * `deployment.reply_received` (our resume event, docs/decisions.md) and the ledger's
  * `usage.threshold_reached`, and the handoff status changes. `deployment.created`
- * is not in the spec's table: the create response already carries it.
+ * is not a public event: the create response already carries it.
  */
 export const PUBLIC_EVENT_TYPES = [
   'deployment.accepted',
@@ -82,7 +82,7 @@ export interface DeliverySucceeded {
   data: { delivery_id: string; attempt: number; succeeded_at: string };
 }
 
-/** A 4xx: the receiver acknowledged and refused it; not retried (SPEC.md "Delivery rules" 2). */
+/** A 4xx: the receiver acknowledged and refused it; not retried. */
 export interface DeliveryFailedPermanently {
   type: 'delivery.failed_permanently';
   data: { delivery_id: string; attempt: number; status_code: number; failed_at: string };
@@ -300,7 +300,7 @@ export const FIELDS_KEPT_OFF_THE_BUS: Readonly<Record<string, readonly string[]>
 };
 
 /**
- * One endpoint per workspace (SPEC.md "Events"), so the stream is keyed by the workspace. Now
+ * One endpoint per workspace, so the stream is keyed by the workspace. Now
  * that is the admin API's endpoint of the whole workspace; a partner's endpoints are keyed
  * by their own id (`we_…`), through the same function.
  */

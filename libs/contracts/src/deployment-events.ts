@@ -1,5 +1,5 @@
 /**
- * Events of the `deployment-<dep_id>` stream (SPEC.md "States and transitions", "Events").
+ * Events of the `deployment-<dep_id>` stream: its state transitions and public events.
  * Past tense, one union; the envelope (ids, workspace, correlation, time) lives in EventMetadata.
  * Adding an optional field is fine; a breaking change needs a new schema version and an upcaster.
  * The router's internal events (offers) are in deployment-routing-events.ts.
@@ -40,7 +40,7 @@ export interface Output {
   data?: Record<string, unknown>;
 }
 
-/** Item shape is `not shown` in the spec: see docs/decisions.md. */
+/** The item shape is decided in docs/decisions.md. */
 export interface Attachment {
   name: string;
   url: string;

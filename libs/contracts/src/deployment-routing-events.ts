@@ -1,7 +1,7 @@
 /**
  * Routing events of the `deployment-<dep_id>` stream: the router offers a pending
  * deployment to one expert at a time, and the offer ends in an acceptance, a decline or a
- * timeout (SPEC.md "What the service does", 3: never broadcast, never auctioned).
+ * timeout (work is never broadcast, never auctioned).
  * They are internal: the public object does not show offers, and webhooks do not carry them
  * (`PUBLIC_EVENT_TYPES` in delivery-events.ts lists what partners receive).
  */

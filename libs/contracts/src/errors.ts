@@ -1,9 +1,9 @@
 /**
  * Rejections carry a stable code and become HTTP only at the edge.
- * The gateway's exception filter maps each code to a status and the spec's error shape.
+ * The gateway's exception filter maps each code to a status and the API's error shape.
  */
 export const ERROR_CODES = [
-  // SPEC.md "Errors"
+  // The API's published codes
   'invalid_request',
   'authentication_failed',
   'credits_exhausted',
@@ -13,7 +13,7 @@ export const ERROR_CODES = [
   'rate_limited',
   'internal_error',
   'service_unavailable',
-  // Decided where the spec says `not shown` (docs/decisions.md)
+  // Added by this service (docs/decisions.md)
   'deployment_not_cancellable',
   'deployment_not_awaiting_input',
   'invalid_state_transition',

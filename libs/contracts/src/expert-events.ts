@@ -1,11 +1,11 @@
 /**
- * Events of the `expert-<spec_id>` stream: the roster (SPEC.md "Expert roster entry").
+ * Events of the `expert-<spec_id>` stream: the roster.
  * Operations register, change and retire experts; availability is set by operations or by
  * the expert (docs/decisions.md "Router").
  */
 
 /**
- * SPEC.md shows `online` only. `online`: takes new offers. `busy`: working, takes none.
+ * `online` came first; the rest were added. `online`: takes new offers. `busy`: working, takes none.
  * `offline`: gone. `away`: set by the service after offers lapsed unanswered; one click back to
  * online. Only `online` experts are matched; new values go at the end.
  */

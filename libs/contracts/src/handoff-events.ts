@@ -1,15 +1,15 @@
 /**
- * Handoffs, the second surface (SPEC.md "POST /v1/handoffs"). A handoff opens one
+ * Handoffs, the second surface (POST /v1/handoffs). A handoff opens one
  * deployment routed to one expert and mirrors it: each of its status changes is one event of
  * the `handoff-<hnd_id>` stream. Decisions: docs/decisions.md "Brand memory and handoffs".
  */
 import type { KeyMode, Metadata, Output, Urgency } from './deployment-events';
 
-/** `ready` is the spec's; the rest are decided. New values are added at the end. */
+/** `ready` is published; the rest are decided. New values are added at the end. */
 export const HANDOFF_STATUSES = ['open', 'in_review', 'needs_input', 'ready', 'cancelled', 'expired'] as const;
 export type HandoffStatus = (typeof HANDOFF_STATUSES)[number];
 
-/** `expert`: one deployment, routed to one expert (SPEC.md "What the service does", 3). */
+/** `expert`: one deployment, routed to one expert. */
 export const HANDOFF_ROUTES = ['expert'] as const;
 export type HandoffRoute = (typeof HANDOFF_ROUTES)[number];
 

@@ -18,7 +18,7 @@ function bufferedRandom(): number {
 
 const nextUlid = monotonicFactory(bufferedRandom);
 
-/** Identifier prefixes of SPEC.md "Resources and their fields", plus internal ones. */
+/** Identifier prefixes of the public resources, plus internal ones. */
 export const ID_PREFIX = {
   deployment: 'dep',
   expert: 'spec',

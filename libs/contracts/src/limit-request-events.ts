@@ -1,6 +1,6 @@
 /**
- * A workspace owner asks operations to raise the in-flight limit (SPEC.md "Limits":
- * "raised via dashboard"). One stream per request, `limit_request-<lrq_id>`; granting one does not
+ * A workspace owner asks operations to raise the in-flight limit, which is
+ * raised through the dashboard. One stream per request, `limit_request-<lrq_id>`; granting one does not
  * change the plan (operations do that with the plan API), it records the answer.
  */
 import type { Actor } from './actor';

@@ -1,11 +1,11 @@
 /**
- * Brand memory (SPEC.md "What the service does", 4: "the workspace's stored brand
- * memory (positioning, voice, prior outputs)"). One stream per entry, scoped to a workspace
+ * Brand memory: the workspace's stored positioning, voice and prior outputs, which the
+ * expert works with. One stream per entry, scoped to a workspace
  * and a key mode, so nothing can ever be read across workspaces or from test into live.
  */
 import type { KeyMode } from './deployment-events';
 
-/** New kinds are added at the end (SPEC.md "Versioning" rule 5). */
+/** New kinds are added at the end, which is not a breaking change. */
 export const MEMORY_KINDS = ['positioning', 'voice', 'prior_output', 'other'] as const;
 export type MemoryKind = (typeof MEMORY_KINDS)[number];
 

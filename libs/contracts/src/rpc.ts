@@ -52,8 +52,8 @@ export interface QuoteReply {
 }
 
 /**
- * Test keys are served by the synthesizer, which covers every skill (SPEC.md "Authentication"
- * rule 3): the answer is fixed, so the gateway gives it without asking the router.
+ * Test keys are served by the synthesizer, which covers every skill (test mode pages no
+ * expert): the answer is fixed, so the gateway gives it without asking the router.
  */
 export const TEST_MODE_QUOTE: Readonly<QuoteReply> = { available: true, candidate_count: 1, reason: null, estimated_credits: 0 };
 

@@ -1,7 +1,7 @@
 import type { Actor } from './actor';
 import type { KeyMode } from './deployment-events';
 
-/** Events of the `workspace-<ws_id>` stream: the workspace and its API keys (SPEC.md "Authentication"). */
+/** Events of the `workspace-<ws_id>` stream: the workspace and its API keys. */
 export interface WorkspaceCreated {
   type: 'workspace.created';
   data: { workspace_id: string; name: string; created_at: string };

@@ -4,7 +4,7 @@ import { backoffMs } from './http';
 const body = (code: string) => ({ error: { type: 'invalid_request_error', code, message: `m ${code}`, param: 'skills', request_id: 'req_1', docs_url: 'https://x/errors' } });
 
 describe('errorFromResponse', () => {
-  it('maps the spec codes to typed exceptions carrying code, param, request_id and Retry-After', () => {
+  it('maps the API error codes to typed exceptions carrying code, param, request_id and Retry-After', () => {
     const error = errorFromResponse(429, body('in_flight_limit_reached'), '30');
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(error).toMatchObject({ status: 429, code: 'in_flight_limit_reached', param: 'skills', requestId: 'req_1', request_id: 'req_1', retryAfterSeconds: 30 });
@@ -12,7 +12,7 @@ describe('errorFromResponse', () => {
     expect(errorFromResponse(409, body('deployment_not_cancellable'), null)).toBeInstanceOf(ConflictError);
   });
 
-  it('still gives a typed error for a body that is not the spec shape', () => {
+  it('still gives a typed error for a body that is not the API error shape', () => {
     const error = errorFromResponse(503, '<html>', null);
     expect(error).toBeInstanceOf(ServiceUnavailableError);
     expect(error).toBeInstanceOf(ExpertHandoffError);

@@ -1,5 +1,5 @@
 /**
- * SPEC.md "Errors" as exceptions: every API error is an `ExpertHandoffError` carrying the
+ * The API's errors as exceptions: every API error is an `ExpertHandoffError` carrying the
  * stable `code` and the `request_id` to quote, and a subclass per code an agent acts on.
  */
 export interface ErrorDetails {
@@ -35,7 +35,7 @@ export class ExpertHandoffError extends Error {
     this.retryAfterSeconds = details.retryAfterSeconds;
   }
 
-  /** The spec's name for the request id (`request_id`), as it appears in the error body. */
+  /** The API's name for the request id (`request_id`), as it appears in the error body. */
   get request_id(): string | null {
     return this.requestId;
   }
@@ -80,10 +80,10 @@ const BY_STATUS: Record<number, new (details: ErrorDetails) => ExpertHandoffErro
   503: ServiceUnavailableError,
 };
 
-/** A proxy's or load balancer's answer without the spec's body still means what its status says. */
+/** A proxy's or load balancer's answer without the API's error body still means what its status says. */
 const FALLBACK_CODES: Record<number, string> = { 401: 'authentication_failed', 404: 'not_found', 429: 'rate_limited', 503: 'service_unavailable' };
 
-/** The exception for an error answer: by `code`, else by HTTP status; a body that is not the spec's still gives one. */
+/** The exception for an error answer: by `code`, else by HTTP status; a body that is not the API's still gives one. */
 export function errorFromResponse(status: number, body: unknown, retryAfter: string | null): ExpertHandoffError {
   const error = (body as { error?: Record<string, unknown> } | undefined)?.error;
   const text = (key: string): string | null => (typeof error?.[key] === 'string' ? (error[key] as string) : null);

@@ -6,7 +6,7 @@ export interface ClientOptions {
   apiKey: string;
   /** Default `http://127.0.0.1:3000`. */
   baseUrl?: string;
-  /** `Service-Version`, pinning the payload shapes (SPEC.md "Versioning"); default: the latest. */
+  /** `Service-Version`, pinning the payload shapes; default: the latest. */
   apiVersion?: string;
   /** Retries of what is safe to retry (429 with Retry-After, 503, connection errors); default 3. */
   maxRetries?: number;

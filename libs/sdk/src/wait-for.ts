@@ -11,7 +11,7 @@ export interface WaitForOptions {
 }
 
 const FINAL: ReadonlySet<DeploymentStatus> = new Set(['completed', 'cancelled', 'expired']);
-/** SPEC.md "Limits": poll a deployment at most once every 5 s. */
+/** The API asks clients to poll a deployment at most once every 5 s. */
 export const MIN_POLL_INTERVAL_MS = 5_000;
 
 /**

@@ -2,7 +2,7 @@ import { verifyWebhook, type VerifyWebhookInput, type VerifyWebhookResult } from
 import { WebhookSignatureError } from './errors';
 import type { ServiceEvent } from './types';
 
-/** Signed deliveries (SPEC.md "Events"): `Service-Signature: t=<unix>,v1=<hex>` over `<t>.<raw body>`. */
+/** Signed deliveries: `Service-Signature: t=<unix>,v1=<hex>` over `<t>.<raw body>`. */
 export class Webhooks {
   /** Checks a delivery's signature against your secrets (both while one rotates); 300 s tolerance. Never throws. */
   verify(input: VerifyWebhookInput): VerifyWebhookResult {

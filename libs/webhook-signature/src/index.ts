@@ -1,6 +1,5 @@
 /**
- * Verifying a webhook of the Expert Handoff Service, for partners' receivers (SPEC.md "Events",
- * "Signature rules"). No dependencies besides node:crypto, so it can be copied as is.
+ * Verifying a webhook of the Expert Handoff Service, for partners' receivers. No dependencies besides node:crypto, so it can be copied as is.
  *
  *   Service-Signature: t=<unix_seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw_body>">[,v1=<hex>…]
  *

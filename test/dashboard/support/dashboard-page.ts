@@ -7,13 +7,9 @@ import type { Page } from 'playwright-core';
 import { waitUntil } from '@eh/platform/testing';
 import { screenshots, SCREENSHOTS, accessibilityViolations, type AxeFinding } from '../../support/browser';
 
-export const UI_TIMEOUT_MS = 30_000;
-export const PASSWORD = 'correct horse battery staple';
+import { heading, PASSWORD, UI_TIMEOUT_MS } from '../../support/console-page';
 
-export const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor({ timeout: UI_TIMEOUT_MS });
-
-/** The message the console shows (and reads out) after an action. */
-export const notice = (page: Page, text: string | RegExp) => page.locator('.notices').getByText(text).first().waitFor({ timeout: UI_TIMEOUT_MS });
+export { heading, notice, PASSWORD, UI_TIMEOUT_MS } from '../../support/console-page';
 
 /** A dashboard section, through the side navigation. */
 export async function open(page: Page, section: string, title: string | RegExp = section): Promise<void> {

@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import type { FuzzCase } from './cases';
+import type { FuzzCase } from './fuzz-case';
 import type { Exchange } from './raw-http';
 import type { Schema } from './schema-arbitrary';
 
@@ -25,7 +25,7 @@ export function errorValidator(errorSchema: Schema): ErrorValidator {
 
 /**
  * What the edge requires of every answer: no 5xx, an answer at all (unless the request's own
- * framing never completed), every error in the spec's shape with `request_id` equal to the
+ * framing never completed), every error in the API's error shape with `request_id` equal to the
  * `Request-Id` header, and no success for a request that is certainly invalid.
  */
 export function judge(request: FuzzCase, result: Exchange, validate: ErrorValidator, oversized = false, target = ''): Verdict | null {

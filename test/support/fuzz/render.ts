@@ -1,4 +1,5 @@
-import { RAW_QUERY, SYNTAX_VARIANTS, UTF8_MARKER, type FuzzCase } from './cases';
+import { SYNTAX_VARIANTS } from './body-syntax';
+import { RAW_QUERY, UTF8_MARKER, type FuzzCase } from './fuzz-case';
 import type { Catalog, Endpoint, IdKind } from './catalog';
 import { excerpt, jsonText, pct } from './json-text';
 

@@ -4,7 +4,7 @@
  * each naming its mode on every request: docs/dashboard-contract.md §1) and `/admin/v1` for
  * operators. Cookies carry the session; every state change sends the session's CSRF token
  * (docs/console-contract.md "Auth"). Components never call them directly: they use the hooks in
- * queries.ts and dashboard-queries.ts.
+ * queries.ts and the dashboard's `*-queries.ts` files.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths as AdminPaths } from './generated/admin';

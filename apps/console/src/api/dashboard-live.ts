@@ -7,7 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { keys } from './queries';
-import { dashKeys } from './dashboard-queries';
+import { dashKeys } from './dashboard-keys';
 import type { Mode } from './dashboard-types';
 import type { LiveState } from './live-events';
 

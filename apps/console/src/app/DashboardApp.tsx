@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useWorkspaceLive } from '../api/dashboard-live';
-import { useWorkspace } from '../api/dashboard-queries';
+import { useWorkspace } from '../api/workspace-queries';
 import { principalOf, type MemberPrincipal, type Mode } from '../api/dashboard-types';
 import type { Session } from '../api/types';
 import { DashboardLayout } from '../common/DashboardLayout/DashboardLayout';

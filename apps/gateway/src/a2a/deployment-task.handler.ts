@@ -129,13 +129,24 @@ export class DeploymentTaskHandler implements A2ARequestHandler {
       return { deployment: await this.read(call, id) };
     }
     const body = createBodyOf(message);
+    const asked = params.configuration?.taskPushNotificationConfig;
     let created: DeploymentResource | undefined;
+    let push: TaskPushNotificationConfig | undefined;
     const id = await this.deps.idempotency.once(call, 'new_task', message, async (deploymentId) => {
-      created = await createFromRequest(this.deps.creation, call.auth, { requestId: call.requestId, now: new Date(), deploymentId }, body);
+      // The config exists before its deployment does: a test deployment can finish the moment it is
+      // created, and a config made after it would miss every update.
+      if (asked) push = await this.deps.pushConfigs.create(call, { ...asked, taskId: deploymentId });
+      try {
+        created = await createFromRequest(this.deps.creation, call.auth, { requestId: call.requestId, now: new Date(), deploymentId }, body);
+      } catch (error) {
+        // Refused: the config of a deployment that will not exist goes too (a message sent again makes it anew).
+        if (push) await this.deps.pushConfigs.remove(call, deploymentId, push.id).catch(() => undefined);
+        throw error;
+      }
       return created.id;
     });
-    const asked = params.configuration?.taskPushNotificationConfig;
-    const push = asked ? await this.deps.pushConfigs.create(call, { ...asked, taskId: id }) : undefined;
+    // A message sent again finds the config the first one made (by its URL), without its secret.
+    if (asked && !push) push = await this.deps.pushConfigs.create(call, { ...asked, taskId: id });
     // A message sent again (same messageId) reads the deployment the first one made.
     return { deployment: created ? this.deps.urls.present(created, new Date()) : await this.read(call, id), push };
   }

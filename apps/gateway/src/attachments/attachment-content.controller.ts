@@ -17,7 +17,7 @@ function contentDisposition(name: string): string {
 
 /**
  * `GET /v1/attachments/:id/content?expires=…&signature=…`: the signed URL agents receive in
- * outputs (SPEC.md: files as signed URLs that expire). The signature is the only credential:
+ * outputs (files are handed over as signed URLs that expire). The signature is the only credential:
  * checked in constant time, then the expiry; a refusal says which (403 `url_signature_invalid`).
  * Served as a download in a sandbox, never rendered as a page of this origin.
  */

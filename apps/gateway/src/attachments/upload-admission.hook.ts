@@ -21,8 +21,8 @@ export interface UploadAdmissionDeps {
  * before a byte of the body is read, everything it can: the expert's credential (the guard's own
  * check, its failure throttle included; the guard then trusts what this set), a declared length
  * past the limit, the expert's uploads in flight on this process, and whether the declared file
- * fits what is left of the expert's room on the deployment. A refusal here answers in the spec's
- * shape with `Connection: close` and the body is never read.
+ * fits what is left of the expert's room on the deployment. A refusal here answers in the API's
+ * error shape with `Connection: close` and the body is never read.
  */
 export function registerUploadAdmission(fastify: FastifyInstance, deps: UploadAdmissionDeps): void {
   const inFlight = new UploadsInFlight(deps.limits.uploadsInFlightPerExpert);

@@ -17,7 +17,7 @@ export class OperationsCancelDto {
   reason!: string;
 }
 
-/** Service operations cancel any deployment of any workspace (SPEC.md rule 2); 200 with it as cancelled. */
+/** Service operations cancel any deployment of any workspace from any active state; 200 with it as cancelled. */
 @Controller('admin/v1/deployments')
 @UseGuards(AdminGuard)
 export class AdminCancelDeploymentController {

@@ -14,7 +14,7 @@ import { IsFlatMetadata } from '../http/is-flat-metadata.validator';
 import { ContextFiles, HTTPS_URL, SkillTags } from './deployment-fields';
 
 
-/** SPEC.md "POST /v1/deployments" request body; limits decided in docs/decisions.md. */
+/** The POST /v1/deployments request body; its limits are decided in docs/decisions.md. */
 export class CreateDeploymentDto {
   @IsString()
   @MinLength(1, { message: 'brief must not be empty' })

@@ -39,7 +39,7 @@ export class AttachmentDto {
   @IsOptional() @Matches(/^att_[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'attachment_id must be an attachment id (att_…)' }) attachment_id?: string;
 }
 
-/** SPEC.md "Output object" plus the settlement: the markdown body, attachments, duration and charge. */
+/** The output object plus the settlement: the markdown body, attachments, duration and charge. */
 export class PublishDto {
   @IsString()
   @MinLength(1, { message: 'body must not be empty' })
@@ -76,7 +76,7 @@ export class ExpertCancelDto {
   @MaxLength(500)
   reason!: string;
 
-  /** Partial work to attach to the cancelled deployment (SPEC.md: "partial output may be attached"). */
+  /** Partial work to attach to the cancelled deployment (a cancelled deployment may carry partial output). */
   @IsOptional()
   @IsString()
   @MaxLength(200_000)

@@ -24,7 +24,7 @@ export class ListDeploymentsController {
     this.cursors = new ListCursorCodec(config.cursorSecret);
   }
 
-  /** SPEC.md "GET /v1/deployments": most recent first, cursor-paginated, from the inline read model. */
+  /** GET /v1/deployments: most recent first, cursor-paginated, from the inline read model. */
   @PublicOperation(listDeploymentsOperation)
   @Get()
   @Header('Cache-Control', NOT_CACHED)

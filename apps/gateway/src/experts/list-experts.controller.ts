@@ -9,7 +9,7 @@ import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { listExpertsOperation } from './list-experts.openapi';
 
 /**
- * SPEC.md "GET /v1/experts": the active roster, `{data, next}` (plus `object` and `has_more`, as
+ * GET /v1/experts: the active roster, `{data, next}` (plus `object` and `has_more`, as
  * every list: docs/decisions.md). The roster is the same for every workspace and both modes: its
  * skills are the tags to use on create.
  */

@@ -9,7 +9,7 @@ const ONE_LINE = /^[^\u0000-\u001f\u007f]+$/;
 const TAG = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 const HANDOFF_URGENCIES = ['standard', 'priority'] as const;
 
-/** `context` of SPEC.md "POST /v1/handoffs"; limits decided in docs/decisions.md. */
+/** `context` of POST /v1/handoffs; limits decided in docs/decisions.md. */
 export class HandoffContextDto {
   @IsString()
   @MinLength(1, { message: 'goal must not be empty' })

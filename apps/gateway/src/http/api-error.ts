@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@eh/contracts';
 import { ERROR_CATALOG, type ErrorType } from './error-catalog';
 
-/** The spec's error shape (SPEC.md "Errors"); `param` added, as Stripe does, for validation failures. */
+/** The API's stable error shape; `param` added, as Stripe does, for validation failures. */
 export interface ApiErrorBody {
   error: {
     type: ErrorType;

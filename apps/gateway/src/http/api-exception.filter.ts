@@ -14,7 +14,7 @@ interface Translated {
   retryAfterSeconds?: number;
 }
 
-/** The one place where domain codes and framework errors become the spec's HTTP errors. */
+/** The one place where domain codes and framework errors become the API's HTTP errors. */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');

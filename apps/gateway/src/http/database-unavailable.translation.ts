@@ -5,8 +5,8 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * PostgreSQL refused, dropped or stalled (pg connection errors, pool and query timeouts,
- * statement timeouts, a server shutting down): the spec's 503 `service_unavailable` with
- * Retry-After, not a 500 (SPEC.md "Errors"). Null for any other failure.
+ * statement timeouts, a server shutting down): the API's 503 `service_unavailable` with
+ * Retry-After, not a 500. Null for any other failure.
  */
 export function translateDatabaseUnavailable(exception: unknown): { code: 'service_unavailable'; message: string; retryAfterSeconds: number } | null {
   if (!isDatabaseUnavailable(exception)) return null;

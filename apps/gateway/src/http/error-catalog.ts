@@ -9,7 +9,7 @@ export interface ErrorEntry {
   description: string;
 }
 
-/** SPEC.md "Errors", plus the codes decided where it says `not shown` (docs/decisions.md). */
+/** The API's error codes, each with its status, type and what the caller should do (choices in docs/decisions.md). */
 export const ERROR_CATALOG: Record<ErrorCode, ErrorEntry> = {
   invalid_request: { status: 400, type: 'invalid_request', description: 'The request was malformed or a field failed validation. The message names the field; fix it and send again.' },
   authentication_failed: { status: 401, type: 'authentication_error', description: 'The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key.' },

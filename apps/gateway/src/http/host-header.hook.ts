@@ -6,7 +6,7 @@ export const HTTP_SERVER_OPTIONS = { requireHostHeader: false } as const;
 
 /**
  * HTTP/1.1 requires a Host header (RFC 9112 §3.2). Node refuses a request without one before
- * Fastify sees it, with an empty 400 outside the spec's shape and no Request-Id; this hook
+ * Fastify sees it, with an empty 400 outside the API's error shape and no Request-Id; this hook
  * refuses it in the shape instead (found by the API fuzz). Registered first among
  * `onRequest` hooks.
  */

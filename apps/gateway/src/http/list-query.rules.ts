@@ -1,6 +1,6 @@
 import { DomainError } from '@eh/contracts';
 
-/** SPEC.md "Limits": list `limit` 1 to 100, default 20, on every list. */
+/** A list's `limit` is 1 to 100, default 20, on every list. */
 export const LIST_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
 export const invalidQuery = (param: string, message: string): DomainError => new DomainError('invalid_request', message, param);

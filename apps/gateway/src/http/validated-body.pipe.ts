@@ -6,7 +6,7 @@ import { toDtoInstance, unknownField } from './dto-instance';
 
 /**
  * Validates a JSON body against a DTO class: unknown fields are refused, and the first failure
- * becomes 400 `invalid_request` whose message and `param` name the field (SPEC.md "Errors").
+ * becomes 400 `invalid_request` whose message and `param` name the field.
  */
 @Injectable()
 export class ValidatedBody<T extends object> implements PipeTransform<unknown, T> {

@@ -24,8 +24,7 @@ export class CreateApiKeyDto {
 const noKey = (id: string): DomainError => new DomainError('not_found', `no API key ${id} in this mode`, 'id');
 
 /**
- * API keys from the dashboard (SPEC.md "Authentication" rule 5: "created and revoked in
- * the workspace dashboard"): per mode (`Service-Mode`), a name, shown once, revoked, last used.
+ * API keys from the dashboard, where keys are created and revoked: per mode (`Service-Mode`), a name, shown once, revoked, last used.
  * Session-only: a key cannot mint keys.
  */
 @Controller('console/api/v1/api_keys')

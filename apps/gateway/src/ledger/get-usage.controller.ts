@@ -11,7 +11,7 @@ import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { getUsageOperation } from './get-usage.openapi';
 
 /**
- * SPEC.md "GET /v1/usage": the workspace's credits, for agents gating themselves. Credits are
+ * GET /v1/usage: the workspace's credits, for agents gating themselves. Credits are
  * per workspace, so a test and a live key read the same account; test deployments never draw
  * on it (docs/decisions.md "Ledger").
  */

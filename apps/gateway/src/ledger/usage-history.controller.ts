@@ -16,7 +16,7 @@ export interface UsageHistoryResource {
 
 /**
  * `GET /v1/usage/history`: credits charged per UTC day, for the overview's burn chart. Test
- * mode bills nothing (SPEC.md "Authentication" rule 3), so a test key sees the days with zeros.
+ * mode bills nothing, so a test key sees the days with zeros.
  */
 @Controller('v1/usage/history')
 @UseGuards(ApiKeyGuard)

@@ -4,7 +4,7 @@ import type { UsageResource } from '@eh/ledger';
 const MAX_ENTRIES = 10_000;
 
 /**
- * SPEC.md "GET /v1/usage": "Cached; may be polled freely". Per gateway process, per workspace,
+ * GET /v1/usage may be polled freely, so it is cached. Per gateway process, per workspace,
  * for at most `ttlMs`: an agent polling in a tight loop costs one query per window, and what it
  * reads is never older than that (the read model under it is inline, so never behind the ledger).
  */

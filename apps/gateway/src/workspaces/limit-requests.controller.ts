@@ -35,7 +35,7 @@ export class ResolveLimitRequestDto {
 }
 
 /**
- * Raising the in-flight limit (SPEC.md "Limits": "raised via dashboard"): an owner asks,
+ * Raising the in-flight limit, which is raised through the dashboard: an owner asks,
  * the request reaches operations as an event and in their list.
  */
 @Controller('console/api/v1/limit_requests')

@@ -1,6 +1,6 @@
 /**
- * The REST API's public shapes as this server reads them (SPEC.md "Resources and their fields",
- * docs/decisions.md "REST surface"). Declared here, not imported from the services' libs: the MCP
+ * The REST API's public shapes as this server reads them (docs/decisions.md
+ * "REST surface"). Declared here, not imported from the services' libs: the MCP
  * server is a client of the API and must keep working against any gateway speaking this version.
  */
 
@@ -82,7 +82,7 @@ export interface ApiUsage {
   plan?: { name: string; cycle_cap_credits: number; cycle_days: number; in_flight_limit: number };
 }
 
-/** SPEC.md "Errors": the stable error body. */
+/** The API's stable error body. */
 export interface ApiErrorBody {
   error: { type: string; code: string; message: string; param?: string; request_id: string; docs_url: string };
 }

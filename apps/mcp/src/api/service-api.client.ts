@@ -31,7 +31,7 @@ interface Call {
 
 /**
  * The REST API, and nothing past it: every tool is one or more of these calls with the
- * workspace key from the host's config. Error answers become `ServiceApiError` with the spec's
+ * workspace key from the host's config. Error answers become `ServiceApiError` with the API's
  * `code` and `message`, so the tools can hand them to the agent unchanged.
  */
 export class ServiceApiClient {
@@ -64,7 +64,7 @@ export class ServiceApiClient {
     return this.call({ method: 'GET', path: '/v1/usage', signal });
   }
 
-  // The tools beyond the spec's five.
+  // The tools beyond the five published ones.
 
   quoteDeployment(body: CreateDeploymentBody, signal?: AbortSignal): Promise<ApiAnswer<ApiDeploymentQuote>> {
     return this.call({ method: 'POST', path: '/v1/deployments/quote', body, signal });

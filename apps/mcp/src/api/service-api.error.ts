@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from './api-types';
 
-/** What a tool error carries: the spec's error fields, so an agent can branch on `code`. */
+/** What a tool error carries: the API's error fields, so an agent can branch on `code`. */
 export interface ServiceErrorDetails {
   code: string;
   message: string;
@@ -14,7 +14,7 @@ export interface ServiceErrorDetails {
   retry_after_seconds: number | null;
 }
 
-/** An error answer of the REST API (SPEC.md "Errors"), or the API not being reachable at all. */
+/** An error answer of the REST API, or the API not being reachable at all. */
 export class ServiceApiError extends Error {
   constructor(readonly details: ServiceErrorDetails) {
     super(`${details.code}: ${details.message}`);
@@ -28,7 +28,7 @@ export class ServiceApiError extends Error {
   static fromResponse(status: number, body: unknown, retryAfter: string | null): ServiceApiError {
     const error = isErrorBody(body) ? body.error : null;
     return new ServiceApiError({
-      // A gateway that answered without the spec's shape (a proxy's 502 page) is still a server fault.
+      // A gateway that answered without the API's error shape (a proxy's 502 page) is still a server fault.
       code: error?.code ?? (status >= 500 ? 'internal_error' : 'invalid_request'),
       message: error?.message ?? `the API answered HTTP ${status} without an error body`,
       type: error?.type ?? 'api_error',
@@ -41,7 +41,7 @@ export class ServiceApiError extends Error {
   }
 
   /**
-   * The API could not be reached (refused, timed out, DNS). Reported as the spec's
+   * The API could not be reached (refused, timed out, DNS). Reported as the API's
    * `service_unavailable`: the agent's right move is the same, wait and retry.
    */
   static unreachable(baseUrl: string, cause: unknown): ServiceApiError {

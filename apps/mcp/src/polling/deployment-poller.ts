@@ -1,6 +1,6 @@
 import type { ApiDeployment, DeploymentStatus } from '../api/api-types';
 
-/** SPEC.md "Limits": poll a deployment at most once every 5 s. */
+/** The API asks clients to poll a deployment at most once every 5 s. */
 export const MIN_POLL_INTERVAL_MS = 5_000;
 /**
  * Upper bound of `wait_seconds`. MCP clients time a request out after 60 s by default (the SDK's

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
 /**
- * A prompt that walks a model through a good brief: SPEC.md's rules (prose, 2 to 3
+ * A prompt that walks a model through a good brief: the API's rules (prose, 2 to 3
  * sentences, skill tags from the roster, urgency only through `urgency`, no deadlines or
  * routing hints in the text) and a quote before committing credits.
  */

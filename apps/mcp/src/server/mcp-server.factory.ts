@@ -38,7 +38,7 @@ export function createMcpServer(context: ToolContext, taskStore: TaskStore): Mcp
     instructions: INSTRUCTIONS,
     taskStore,
   });
-  // The spec's five (SPEC.md "MCP server"), names and shapes unchanged.
+  // The five published tools, names and shapes unchanged.
   registerDeploySpecialistTool(server, context);
   registerCheckDeploymentTool(server, context);
   registerReplyToDeploymentTool(server, context);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * An Idempotency-Key derived from a tool's arguments (SPEC.md "Limits": ≤ 255 characters, kept
+ * An Idempotency-Key derived from a tool's arguments (≤ 255 characters; the API keeps it
  * 24 h). A host that retries a tool call (a timeout, a reconnect) sends the same arguments, so the
  * retry gets the first answer back instead of a second deployment; an agent that wants a second,
  * identical deployment passes its own `idempotency_key`.

@@ -4,7 +4,7 @@ import type { ApiRosterEntry } from '../api/api-types';
 import type { ToolContext } from './tool-context';
 import { runTool, toolSuccess } from './tool-result';
 
-/** The roster is twenty to forty experts (SPEC.md): one page of 100 holds it, so `limit` defaults to the API's maximum. */
+/** The roster is twenty to forty experts: one page of 100 holds it, so `limit` defaults to the API's maximum. */
 const DEFAULT_LIMIT = 100;
 
 const inputSchema = {

@@ -30,7 +30,7 @@ const outputSchema = {
   memory_event: z.boolean(),
 };
 
-/** POST /v1/handoffs (SPEC.md's second surface, decided). */
+/** POST /v1/handoffs, the API's second surface. */
 export function registerOpenHandoffTool(server: McpServer, context: ToolContext): void {
   server.registerTool(
     'service.open_handoff',

@@ -7,8 +7,8 @@ export function toolSuccess(structured: Record<string, unknown>, text: string): 
 }
 
 /**
- * An API error as a tool error (`isError: true`), keeping the spec's `code` and `message`
- * (SPEC.md "Errors"). The details go in the text, first as a sentence and then as JSON, and not in
+ * An API error as a tool error (`isError: true`), keeping the API's stable `code` and
+ * `message`. The details go in the text, first as a sentence and then as JSON, and not in
  * `structuredContent`: clients (the SDK's among them) validate any structuredContent against the
  * tool's outputSchema, which describes the success shape.
  */
@@ -32,7 +32,7 @@ export async function runTool(body: () => Promise<CallToolResult>): Promise<Call
   }
 }
 
-/** What an agent can do about each spec code (SPEC.md "Errors"), so it need not know the table. */
+/** What an agent can do about each API error code, so it need not know the table. */
 const HINTS: Readonly<Record<string, string>> = {
   invalid_request: 'Fix the named field and call again.',
   authentication_failed: 'The API key in SERVICE_API_KEY is missing, expired or revoked; a person must fix the host config.',

@@ -4,7 +4,7 @@ import type { ApiUsage } from '../api/api-types';
 import type { ToolContext } from './tool-context';
 import { runTool, toolSuccess } from './tool-result';
 
-/** SPEC.md "Events": usage.threshold_reached fires at these shares of the cycle cap. */
+/** usage.threshold_reached fires at these shares of the cycle cap. */
 const PERCENTS = [50, 80, 95] as const;
 
 const outputSchema = {

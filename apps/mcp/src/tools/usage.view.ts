@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { ApiUsage } from '../api/api-types';
 
 /**
- * `service.get_usage`'s structured output: the spec's usage object plus the figures an agent gates
- * itself on (SPEC.md "MCP server": "for self-gating against a threshold"), computed here from the
+ * `service.get_usage`'s structured output: the API's usage object plus the figures an agent gates
+ * itself on against a threshold, computed here from the
  * API's own numbers so the agent need not do date arithmetic.
  */
 export const usageViewShape = {

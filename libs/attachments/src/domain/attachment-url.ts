@@ -1,5 +1,5 @@
 /**
- * Signed URLs of uploaded attachments (SPEC.md: outputs hand files over as signed URLs
+ * Signed URLs of uploaded attachments (outputs hand files over as signed URLs
  * that expire). `<base>/v1/attachments/<att_id>/content?expires=<unix>&signature=<hex>`, where the
  * signature is HMAC-SHA256 of `<att_id>.<expires>` with the shared secret: whoever holds the URL
  * may download until `expires`, and nothing in it can be changed without breaking the signature.

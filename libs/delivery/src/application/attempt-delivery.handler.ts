@@ -153,7 +153,7 @@ export async function recordSentAttempt(deps: AttemptDeps, deliveryId: string, a
  * secrets active now → POST → record the attempt and its outcome → schedule the retry.
  * A job that arrives late or twice finds the attempt already recorded and does nothing; an
  * attempt whose process died before recording is simply made again, with the same
- * Service-Delivery, which receivers dedupe on (SPEC.md "Delivery rules" 4).
+ * Service-Delivery, which receivers dedupe on (delivery is at least once).
  */
 export async function attemptDelivery(deps: AttemptDeps, deliveryId: string, attempt: number, known?: FoldedStream<DeliveryState>): Promise<AttemptOutcome> {
   // `known`: the state its caller has just appended (FirstAttempts); a newer one makes the recording conflict and re-read.
@@ -175,7 +175,7 @@ export type UnrecordedAttempt =
  * `waitMs`, the schedule and the attempt are appended together (one append where there were
  * two); if not, nothing is appended here. Nothing is lost by it as long as the caller acks the
  * event that asked for the delivery only after a record: killed before one, the event comes
- * again and so does the attempt, with the same Service-Delivery (SPEC.md "Delivery rules" 4).
+ * again and so does the attempt, with the same Service-Delivery, which receivers dedupe on.
  * `context` is the schedule's, as it would be appended alone; the attempt's events keep their ids.
  * `answered` is called once the POST has its answer (or fails), before anything is recorded.
  */

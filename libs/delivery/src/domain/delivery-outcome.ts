@@ -6,7 +6,7 @@ export interface AttemptResult {
 }
 
 /**
- * SPEC.md "Delivery rules": a 2xx (within the timeout, which the sender enforces) is success;
+ * A 2xx (within the timeout, which the sender enforces) is success;
  * a 4xx is acknowledged and never retried; anything else is retried on the schedule. A 3xx is
  * not followed (a redirect could point anywhere, SSRF) and counts as a retryable failure, since
  * a misconfigured endpoint is usually fixed by its owner.

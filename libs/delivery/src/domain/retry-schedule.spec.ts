@@ -1,7 +1,7 @@
 import { attemptsPerRound, DEFAULT_RETRY_DELAYS_MS, retryDelayMs } from './retry-schedule';
 import { classifyOutcome, describeResult } from './delivery-outcome';
 
-describe('retry schedule (SPEC.md "Delivery rules" 3)', () => {
+describe('retry schedule after a 5xx or a timeout', () => {
   it('waits 30 s, 2 min, 8 min, 30 min, 2 h, 8 h by default, then gives up', () => {
     const waits = [1, 2, 3, 4, 5, 6].map((n) => retryDelayMs(n, DEFAULT_RETRY_DELAYS_MS));
     expect(waits).toEqual([30_000, 120_000, 480_000, 1_800_000, 7_200_000, 28_800_000]);
@@ -9,7 +9,7 @@ describe('retry schedule (SPEC.md "Delivery rules" 3)', () => {
     expect(attemptsPerRound(DEFAULT_RETRY_DELAYS_MS)).toBe(7);
   });
 
-  it('adds up to about 11 hours, as the spec says', () => {
+  it('adds up to about 11 hours, as published', () => {
     const totalMs = DEFAULT_RETRY_DELAYS_MS.reduce((sum, ms) => sum + ms, 0);
     expect(totalMs / 3_600_000).toBeCloseTo(10.68, 1);
   });
@@ -24,7 +24,7 @@ describe('retry schedule (SPEC.md "Delivery rules" 3)', () => {
   });
 });
 
-describe('outcome classification (SPEC.md "Delivery rules" 1-3)', () => {
+describe('outcome classification: 2xx success, 4xx refused, anything else retried', () => {
   it.each([
     [200, 'success'],
     [204, 'success'],

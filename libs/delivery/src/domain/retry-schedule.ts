@@ -1,5 +1,5 @@
 /**
- * The retry schedule (SPEC.md "Delivery rules" 3): after a 5xx or a timeout, retry after
+ * The retry schedule: after a 5xx or a timeout, retry after
  * 30 s, 2 min, 8 min, 30 min, 2 h, 8 h, then dead-letter. Delays are data, taken from
  * configuration (`WEBHOOK_RETRY_DELAYS_MS`), so tests run the same schedule scaled down.
  */
@@ -17,5 +17,5 @@ export function retryDelayMs(failuresInRound: number, delays: readonly number[])
   return failuresInRound <= delays.length ? delays[failuresInRound - 1] : null;
 }
 
-/** Attempts in one round: the first one and one per delay (7 with the spec's schedule). */
+/** Attempts in one round: the first one and one per delay (7 with the default schedule). */
 export const attemptsPerRound = (delays: readonly number[]): number => delays.length + 1;

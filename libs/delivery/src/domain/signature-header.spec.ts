@@ -12,7 +12,7 @@ const BODY = buildWebhookBody({
   metadata: { order: 'A-17' },
 });
 
-describe('signing (SPEC.md "Signature rules")', () => {
+describe('signing with Service-Signature t=<unix>,v1=<hmac>', () => {
   it('builds t=…,v1=… that the partners\' helper verifies', () => {
     const header = signatureHeader(BODY, 1_900_000_000, ['whsec_a']);
     expect(header).toMatch(/^t=1900000000,v1=[0-9a-f]{64}$/);
@@ -29,7 +29,7 @@ describe('signing (SPEC.md "Signature rules")', () => {
     expect(() => signatureHeader(BODY, 1, [])).toThrow(/secret/);
   });
 
-  it('sends the spec\'s headers, the idempotency key equal to the delivery id', () => {
+  it('sends the delivery headers, the idempotency key equal to the delivery id', () => {
     const headers = webhookHeaders({ deliveryId: 'del_1', eventType: 'deployment.completed', body: BODY, timestampSeconds: 5, secrets: ['s'] });
     expect(headers).toMatchObject({ 'service-event': 'deployment.completed', 'service-delivery': 'del_1', 'service-idempotency-key': 'del_1', 'content-type': 'application/json' });
     expect(headers['service-signature']).toMatch(/^t=5,v1=/);

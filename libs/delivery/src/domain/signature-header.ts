@@ -1,5 +1,5 @@
 /**
- * Headers of one attempt (SPEC.md "Delivery headers"). The HMAC itself comes from the
+ * Headers of one attempt. The HMAC itself comes from the
  * partners' verification lib, so what we sign and what they verify cannot drift apart.
  */
 import type { SignatureScheme } from '@eh/contracts';
@@ -29,7 +29,7 @@ export function webhookHeaders(input: WebhookHeadersInput): Record<string, strin
     'service-signature': signatureHeader(input.body, input.timestampSeconds, input.secrets),
     'service-event': input.eventType,
     'service-delivery': input.deliveryId,
-    // The spec's idempotency key is the delivery id: equal across every resend and replay.
+    // The idempotency key is the delivery id: equal across every resend and replay.
     'service-idempotency-key': input.deliveryId,
   };
 }

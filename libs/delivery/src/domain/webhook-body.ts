@@ -14,7 +14,7 @@ export interface WebhookBodyInput {
   created_at: string;
   sequence: number;
   object: unknown;
-  /** The deployment's metadata, on every webhook (SPEC.md "Events"); {} when there is none. */
+  /** The deployment's metadata, on every webhook; {} when there is none. */
   metadata: Record<string, unknown>;
 }
 

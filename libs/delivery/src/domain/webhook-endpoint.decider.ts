@@ -1,7 +1,7 @@
 /**
  * A webhook endpoint. Two kinds share this decider:
- * - the admin API's endpoint of a whole workspace (SPEC.md "Events": "registered once per
- *   workspace"), on `webhook_endpoint-<ws_id>`, `mode: null`: it receives the events of both modes
+ * - the admin API's endpoint of a whole workspace (registered once per
+ *   workspace), on `webhook_endpoint-<ws_id>`, `mode: null`: it receives the events of both modes
  *   for deployments without `webhook_url`, as it did earlier;
  * - a partner's own endpoints, several per workspace and mode, each on `webhook_endpoint-<we_id>`,
  *   with the event types it wants and an on/off switch.

@@ -2,7 +2,7 @@ import { isId, type DeploymentStatus, type KeyMode } from '@eh/contracts';
 import type { SqlClient } from '@eh/platform';
 import type { DeploymentResource } from '../domain/deployment.resource';
 
-/** SPEC.md "GET /v1/deployments" filters, already validated; empty / null means "any". */
+/** GET /v1/deployments filters, already validated; empty / null means "any". */
 export interface DeploymentListFilters {
   statuses: readonly DeploymentStatus[];
   /** Deployments whose `skills` contain this tag. */

@@ -9,7 +9,7 @@ export interface CancelDeploymentInput {
 }
 
 /**
- * SPEC.md "POST /v1/deployments/:id/cancel": the agent cancels. The decider allows it from
+ * POST /v1/deployments/:id/cancel: the agent cancels. The decider allows it from
  * pending and accepted only (409 `deployment_not_cancellable` otherwise). Releasing reserved
  * credits is the ledger's reaction to `deployment.cancelled`, not this handler's.
  */

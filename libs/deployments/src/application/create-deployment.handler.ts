@@ -93,7 +93,7 @@ export async function createDeployment(
   }
   const deploymentId = scope.deploymentId ?? newId('deployment');
   // Credits are held before the deployment exists; if this process dies before the append, the
-  // ledger releases the orphan after its deadline. Test mode draws none (SPEC.md "Authentication" rule 3).
+  // ledger releases the orphan after its deadline. Test mode draws none: it bills nothing.
   const creditsReserved =
     scope.mode === 'live' ? await deps.reserve({ workspace_id: scope.workspaceId, deployment_id: deploymentId, quote, request_id: scope.requestId }) : 0;
   const createdAt = scope.now.toISOString();

@@ -12,12 +12,12 @@ export interface ScheduleInput {
  * The furthest ahead a deployment may be scheduled (docs/decisions.md "Edge hardening").
  * A scheduled deployment holds its credits and an in-flight slot from creation, so the bound
  * caps how long a mistaken date can hold them; a year covers any real planning horizon (an
- * annual report), and nothing the spec names lasts longer.
+ * annual report), and no period the API publishes lasts longer.
  */
 export const MAX_SCHEDULE_AHEAD_DAYS = 365;
 
 /**
- * Cross-field rules the field validators cannot see (SPEC.md "POST /v1/deployments"):
+ * Cross-field rules the field validators cannot see (POST /v1/deployments):
  * `scheduled_for` only with `scheduled`, required by it, a time JavaScript can represent
  * (ISO 8601 also allows week and ordinal dates, which the validator passes and Date cannot
  * read), at least the lead time and at most MAX_SCHEDULE_AHEAD_DAYS ahead.

@@ -4,7 +4,7 @@ import { toDeploymentResource, type DeploymentResource } from '../domain/deploym
 import { deploymentDecider } from './deployment-decider';
 
 /**
- * Service operations cancel a deployment (SPEC.md "States and transitions", rule 2): from
+ * Service operations cancel a deployment, with a reason: from
  * pending, accepted, in_progress or needs_input (docs/decisions.md "Lifecycle"); the event says
  * `cancelled_by: operations` and carries the reason. Used by the admin API and the ops CLI.
  */

@@ -10,7 +10,7 @@ export interface ReplyToDeploymentInput {
 }
 
 /**
- * SPEC.md "POST /v1/deployments/:id/reply": answers the expert's question. The decider accepts
+ * POST /v1/deployments/:id/reply: answers the expert's question. The decider accepts
  * it only in needs_input (409 `deployment_not_awaiting_input` otherwise) and returns the
  * deployment to in_progress through `deployment.reply_received` (docs/decisions.md "Lifecycle").
  */

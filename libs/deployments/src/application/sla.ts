@@ -6,7 +6,7 @@ export interface SlaWindows {
 }
 
 /**
- * The time by which an expert must accept (SPEC.md "Match SLA"). A scheduled deployment starts
+ * The time by which an expert must accept (the match SLA). A scheduled deployment starts
  * routing at `scheduled_for` and then gets the standard window (docs/decisions.md).
  */
 export function slaDeadline(urgency: Urgency, createdAt: Date, scheduledFor: Date | null, windows: SlaWindows): Date {

@@ -83,8 +83,8 @@ export interface PublishOutput {
   now: string;
 }
 
-/** From the agent (POST /v1/deployments/:id/cancel), the expert or service operations
- *  (SPEC.md "States and transitions", rule 2). `expertId` is required when `by` is `expert`. */
+/** From the agent (POST /v1/deployments/:id/cancel), the expert or service operations,
+ *  each with a reason. `expertId` is required when `by` is `expert`. */
 export interface CancelDeployment {
   type: 'cancel';
   by: CancelledBy;

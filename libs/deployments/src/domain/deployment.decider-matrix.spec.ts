@@ -1,6 +1,6 @@
 /**
  * Every (state × command) pair of the deployment decider, as one visible table
- * (SPEC.md "States and transitions"; decisions in deployment.decider.ts). `ok` means the
+ * (the state transitions; decisions in deployment.decider.ts). `ok` means the
  * command produces exactly the column's events below; anything else is the error code.
  */
 import type { CancelledBy, DeploymentEvent, ErrorCode, ExpiryReason, Output } from '@eh/contracts';

@@ -44,7 +44,7 @@ const deepFreeze = <V>(value: V): V => {
 };
 
 describe('deployment decider', () => {
-  describe('deployment.in_progress fires once per deployment (SPEC.md "Events")', () => {
+  describe('deployment.in_progress fires once per deployment', () => {
     it('a reply returns to in_progress through reply_received, not a second in_progress', () => {
       given(HISTORIES.needs_input)
         .when({ type: 'reply', body: 'Acme.', contextFiles: [], now: T.now })
@@ -65,7 +65,7 @@ describe('deployment decider', () => {
     });
   });
 
-  describe('one clarifying question per deployment (SPEC.md "What the service does", 4)', () => {
+  describe('one clarifying question per deployment', () => {
     it('refuses a second question after the reply and while the first is open', () => {
       given(HISTORIES.answered).when(ask()).thenThrows('question_already_asked');
       given(HISTORIES.needs_input).when(ask()).thenThrows('question_already_asked');

@@ -2,15 +2,15 @@
  * decide: command + current state → new events, or a DomainError with a stable code
  * (Emmett's decider pattern). Pure: time and ids come in with the command.
  *
- * Transitions are SPEC.md "States and transitions". Decisions where the spec says `not shown`:
+ * Transitions are the deployment's public state machine. Decisions where it left a choice open:
  * - A reply returns needs_input to in_progress through `deployment.reply_received`; it does not
- *   fire `deployment.in_progress` again, which the spec fires once per deployment (rule 3).
- * - One clarifying question per deployment (SPEC.md "What the service does", 4): a second is
+ *   fire `deployment.in_progress` again, which fires once per deployment.
+ * - One clarifying question per deployment: a second is
  *   refused with `question_already_asked`, also while the first is still open.
- * - Agent cancel: pending or accepted only (rule 1, and the cancel endpoint). needs_input is
- *   refused too, since work has begun (rule 4). Code `deployment_not_cancellable`.
+ * - Agent cancel: pending or accepted only (as the cancel endpoint allows). needs_input is
+ *   refused too, since work has begun. Code `deployment_not_cancellable`.
  * - Expert cancel: accepted, in_progress, needs_input, by the assigned expert. Operations:
- *   any active state (rules 2, 5). Terminal states are refused for everyone.
+ *   any active state. Terminal states are refused for everyone.
  * - Reply outside needs_input: `deployment_not_awaiting_input`.
  * - A late expiry timer (state moved on) is refused with `invalid_state_transition`; the caller
  *   treats that as a no-op. A late reply that is appended before the timer's expiry wins.
@@ -152,7 +152,7 @@ function assertTypedAnswer(schema: Record<string, unknown> | undefined, data: un
   if (problem) throw new DomainError('invalid_request', `output.data${problem.pointer}: ${problem.message}`, `output.data${problem.pointer}`);
 }
 
-/** Who may cancel from where (SPEC.md "States and transitions", rules 1, 2, 4, 5). */
+/** Who may cancel from where: the agent before work begins, the expert and operations while it is active. */
 const CANCELLABLE_FROM: Record<CancelledBy, readonly DeploymentStateStatus[]> = {
   agent: ['pending', 'accepted'],
   expert: ['accepted', 'in_progress', 'needs_input'],
@@ -178,7 +178,7 @@ function cancel(command: CancelDeployment, state: DeploymentState): DeploymentEv
   return [{ type: 'deployment.cancelled', data }];
 }
 
-/** Each expiry timer belongs to one state (SPEC.md "States and transitions", last two rows). */
+/** Each expiry timer belongs to one state: no acceptance in time, or no reply in time. */
 const EXPIRES_FROM: Record<ExpiryReason, DeploymentStateStatus> = {
   not_accepted: 'pending',
   question_unanswered: 'needs_input',

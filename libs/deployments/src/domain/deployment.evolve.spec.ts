@@ -61,7 +61,7 @@ const TIME_OF: Record<DeploymentEventType, string | 'unchanged'> = {
   'deployment.feedback_given': 'unchanged',
 };
 
-/** Which events move each state (SPEC.md "States and transitions"); all others are ignored. */
+/** Which events move each state; all others are ignored. */
 const MOVES: Record<HistoryName, DeploymentEventType[]> = {
   initial: ['deployment.created'],
   scheduled: ['deployment.routing_started', 'deployment.accepted', 'deployment.cancelled', 'deployment.expired'],

@@ -3,7 +3,7 @@
  * It never throws and handles every event type. An event that does not fit the state
  * (impossible for a stream written through `decide`, since every append checks the expected
  * revision) leaves the state unchanged, so a read never fails on history.
- * The moves mirror SPEC.md "States and transitions"; the decisions for `not shown` cells
+ * The moves mirror the deployment's state transitions; the decisions for the open cells
  * (reply returns to in_progress, who may cancel from where) live in deployment.decider.ts.
  */
 import type { DeploymentEvent } from '@eh/contracts';
@@ -47,7 +47,7 @@ export function evolve(state: DeploymentState, event: DeploymentEvent): Deployme
       return { status: 'accepted', details: state.details, expert, accepted_at, updated_at: accepted_at };
     }
     case 'deployment.in_progress': {
-      // Fired once per deployment (SPEC.md "Events"): only from accepted, never after a reply.
+      // Fired once per deployment: only from accepted, never after a reply.
       if (state.status !== 'accepted') return state;
       const { started_at } = event.data;
       return { ...state, status: 'in_progress', started_at, clarification: null, updated_at: started_at };

@@ -1,7 +1,7 @@
 /**
  * A deployment as the expert it was offered or assigned to sees it (the expert API).
  * Experts see the work (brief, context, the question and the agent's reply with its files) but
- * not the agent's `metadata`, webhook or other experts' offers (SPEC.md: experts are reached
+ * not the agent's `metadata`, webhook or other experts' offers (experts are reached
  * through the service only). Anyone else gets null: the caller answers 404.
  */
 import type { CancelledBy, DeploymentStatus, ExpiryReason, Output, Urgency } from '@eh/contracts';

@@ -7,7 +7,7 @@ import { DomainError } from '@eh/contracts';
 import type { ErrorCode } from '@eh/contracts';
 import type { DeploymentState, ExistingDeployment } from './deployment.state';
 
-/** A stream with no events is a deployment that does not exist (SPEC.md "Errors", 404). */
+/** A stream with no events is a deployment that does not exist (404 `not_found`). */
 export function assertExists(state: DeploymentState): asserts state is ExistingDeployment {
   if (state.status === 'initial') throw new DomainError('not_found', 'deployment not found');
 }

@@ -1,7 +1,7 @@
 /**
  * Property: any sequence of commands applied through decide/evolve keeps the invariants of
- * SPEC.md "States and transitions": a terminal state never changes, `deployment.in_progress`
- * fires at most once (SPEC.md "Events"), at most one question is asked, every emitted event
+ * the state transitions: a terminal state never changes, `deployment.in_progress`
+ * fires at most once, at most one question is asked, every emitted event
  * moves the state, refusals are DomainErrors, and the fold of what was emitted is the state.
  */
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 /**
- * The public Deployment object for every state (SPEC.md "Deployment object"; decisions in
+ * The public Deployment object for every state (decisions in
  * deployment.resource.ts). toStrictEqual also checks that absent fields are really absent.
  */
 import { DomainError } from '@eh/contracts';

@@ -1,18 +1,16 @@
 /**
- * The public Deployment object (SPEC.md "Resources and their fields" → "Deployment object"),
- * derived from the folded state so the API, the read model and webhooks agree.
+ * The public Deployment object, derived from the folded state so the API, the read model and webhooks agree.
  *
- * Decisions where the spec says `not shown`:
+ * Decisions where the API's contract left a choice open:
  * - Creation input is echoed back (`context_url`, `context_files`, `scheduled_for`,
  *   `webhook_url`), as Stripe does; absent optional inputs are null / [].
  * - The clarifying question is `question: { body, asked_at, reply_deadline }` from needs_input
  *   on, and kept afterwards; `reply: { body, replied_at }` once answered. Both null otherwise.
  * - `cancellation: { cancelled_by, reason, cancelled_at }` when cancelled, else null.
  * - `expiry: { reason, expired_at }` when expired, else null.
- * - `output` is the partial output of a cancelled deployment when one was attached (SPEC.md
- *   "States and transitions": "partial output may be attached").
- * - `credits_charged`, `duration_seconds`, `completed_at` are present only once completed
- *   (SPEC.md table: "present once completed"); they are absent, not null, before.
+ * - `output` is the partial output of a cancelled deployment when one was attached.
+ * - `credits_charged`, `duration_seconds`, `completed_at` are present only once completed;
+ *   they are absent, not null, before.
  * - `updated_at` is the time (`now`) of the last event.
  */
 import type { CancelledBy, DeploymentStatus, ExpertRef, ExpiryReason, Output, Urgency } from '@eh/contracts';

@@ -1,6 +1,6 @@
 /**
  * The routing half of decide: from `pending` to `accepted` through offers to one
- * expert at a time (SPEC.md "What the service does", 3). Decisions (docs/decisions.md
+ * expert at a time. Decisions (docs/decisions.md
  * "Router"):
  * - Live deployments are offered, never broadcast: at most one open offer; a second `offer`
  *   while one is open is refused, which with the expected-version append makes two router

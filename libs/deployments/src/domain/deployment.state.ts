@@ -1,7 +1,7 @@
 /**
  * The state of one deployment stream, folded from its events.
  * A tagged union on `status`: each variant carries exactly what is known
- * at that point of SPEC.md "States and transitions", so nothing is `Partial<>` or guessed.
+ * at that point of the state transitions, so nothing is `Partial<>` or guessed.
  */
 import { DEPLOYMENT_STATUSES } from '@eh/contracts';
 import type {
@@ -28,7 +28,7 @@ export interface ReceivedReply {
 }
 
 /**
- * The expert may ask one clarifying question per deployment (SPEC.md "What the service does", 4).
+ * The expert may ask one clarifying question per deployment.
  * The exchange is kept after the reply so a second question can be refused and the
  * question stays visible on the deployment object.
  */
@@ -154,7 +154,7 @@ export type ExistingDeployment = Exclude<DeploymentState, InitialDeployment>;
 export const DEPLOYMENT_STATE_STATUSES = ['initial', ...DEPLOYMENT_STATUSES] as const;
 export type DeploymentStateStatus = DeploymentState['status'];
 
-/** SPEC.md "States and transitions": terminal states have no further transitions. */
+/** Terminal states have no further transitions. */
 export const TERMINAL_STATUSES = ['completed', 'cancelled', 'expired'] as const;
 export type TerminalDeployment = CompletedDeployment | CancelledDeployment | ExpiredDeployment;
 

@@ -43,9 +43,9 @@ function timer(kind: DeploymentTimerKind, deploymentId: string, dueAt: string, o
 }
 
 /**
- * - pending: the match SLA (`sla`, SPEC.md "Match SLA"); a scheduled deployment's routing start
+ * - pending: the match SLA (`sla`); a scheduled deployment's routing start
  *   (`start`, at scheduled_for); the open offer's timeout (`offer`).
- * - needs_input: the reply window (`reply`, SPEC.md "Limits": 24 h).
+ * - needs_input: the reply window (`reply`, 24 h).
  * - any other state: none. A timer that fires after its state moved on is refused by decide.
  */
 export function deploymentTimers(state: DeploymentState): DeploymentTimer[] {

@@ -39,7 +39,7 @@ function commandFor(action: ExpertAction, scope: ExpertScope): DeploymentCommand
     case 'publish':
       return { type: 'publish', expertId, output: action.output, creditsCharged: action.creditsCharged, durationSeconds: action.durationSeconds, now };
     case 'cancel':
-      // SPEC.md rule 2: the event says who cancelled; the reason is the expert's own words.
+      // The event says who cancelled; the reason is the expert's own words.
       return { type: 'cancel', by: 'expert', expertId, reason: action.reason, partialOutput: action.partialOutput, now };
     default: {
       const unknown: never = action;

@@ -20,7 +20,7 @@ const STEPS_BY_SKILL_FAMILY: Record<string, string> = {
 };
 
 /**
- * The test-mode deliverable (SPEC.md "Authentication" rule 3): drawn from the brief, skills and
+ * The test-mode deliverable (test mode pages no expert): drawn from the brief, skills and
  * context only, and deterministic (the same brief gives the same body; no model, no network).
  */
 export function synthesizeOutput(brief: Brief): Output {

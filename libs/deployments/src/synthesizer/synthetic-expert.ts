@@ -10,7 +10,7 @@ import { testScriptOf } from './test-script';
 export { SYNTHETIC_EXPERT };
 
 export interface SyntheticExpertOptions {
-  /** The agent's time to answer a question (REPLY_WINDOW_SECONDS; SPEC.md "Limits": 24 h). */
+  /** The agent's time to answer a question (REPLY_WINDOW_SECONDS; 24 h by default). */
   replyWindowSeconds: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The public handoff object (SPEC.md "Handoff object"): the spec's fields first (`id`,
+ * The public handoff object: the published fields first (`id`,
  * `status`, `surface`, `artifact`, `expert`, `comments`, `memory_event`), then what we decided
  * to show: the echoed request, the deployment it opened, and the delivered output.
  */

@@ -15,7 +15,7 @@ export const accountDecider = (policy: LedgerPolicy): Decider<AccountCommand, Ac
   decide: (command, state) => decideAccount(command, state, policy),
 });
 
-/** The standard plan from configuration (SPEC.md "Limits": 10 in flight; the cap is 0 unless configured). */
+/** The standard plan from configuration (10 in flight; the cap is 0 unless configured). */
 export function ledgerPolicy(config: Pick<LedgerConfig, 'standardCycleCapCredits' | 'standardCycleDays' | 'standardInFlightLimit'>): LedgerPolicy {
   return {
     standardPlan: {

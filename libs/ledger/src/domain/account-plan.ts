@@ -3,7 +3,7 @@ import { DomainError, type AccountPlan } from '@eh/contracts';
 const DAY_MS = 86_400_000;
 
 /**
- * The plan every account opens on (SPEC.md "Limits": 10 in flight on the standard plan).
+ * The plan every account opens on (10 in flight on the standard plan).
  * Its cycle cap is 0: a workspace spends only credits operations granted, never by default.
  */
 export const STANDARD_PLAN: AccountPlan = Object.freeze({ name: 'standard', cycle_cap_credits: 0, cycle_days: 30, in_flight_limit: 10 });

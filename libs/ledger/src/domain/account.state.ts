@@ -38,7 +38,7 @@ export type AccountState = { status: 'unopened' } | OpenAccount;
 
 export const initialAccountState: AccountState = { status: 'unopened' };
 
-/** SPEC.md "Usage object": `credits_remaining`. */
+/** The usage object's `credits_remaining`. */
 export const creditsRemaining = (account: OpenAccount): number => account.allowance + account.topup;
 
 export const creditsReserved = (account: OpenAccount): number =>

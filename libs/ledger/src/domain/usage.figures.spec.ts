@@ -15,7 +15,7 @@ const inputs: UsageInputs = {
   windowDays: 7,
 };
 
-describe('usage figures (SPEC.md "Usage object")', () => {
+describe('usage figures of the usage object', () => {
   it('burns the window\'s charges per day and forecasts depletion at that rate', () => {
     expect(usageFigures(inputs, NOW)).toEqual({
       object: 'usage',

@@ -1,7 +1,7 @@
 import type { AccountPlan } from '@eh/contracts';
 import { cycleLengthMs } from './account-plan';
 
-/** SPEC.md "Usage object", plus the plan and the in-flight count (docs/decisions.md). */
+/** The usage object, plus the plan and the in-flight count (docs/decisions.md). */
 export interface UsageResource {
   object: 'usage';
   credits_remaining: number;

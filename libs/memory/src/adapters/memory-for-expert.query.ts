@@ -25,8 +25,8 @@ export interface ExpertMemory {
 }
 
 /**
- * The workspace's brand memory as the expert working one of its deployments reads it (SPEC.md
- * "What the service does", 4). Always the deployment's own workspace and mode.
+ * The workspace's brand memory as the expert working one of its deployments reads it.
+ * Always the deployment's own workspace and mode.
  */
 export async function memoryForExpert(sql: SqlClient, scope: MemoryReadScope, namedKeys: readonly string[]): Promise<ExpertMemory> {
   const named = await findMemoryEntries(sql, scope, namedKeys);

@@ -19,6 +19,11 @@ export interface HttpServerConfig {
   /** Open connections from one client address (the TCP peer) at once (`HTTP_MAX_CONNECTIONS_PER_ADDRESS`, 256); 0: no bound. */
   maxConnectionsPerAddress: number;
   /**
+   * A connection from an address blocked for failed authentications is held unread this long
+   * before its 429 (`HTTP_BLOCKED_ADDRESS_HOLD_MS`, 10 s), within the per-address cap; 0: answered at once.
+   */
+  blockedHoldMs: number;
+  /**
    * A request without any credential on a route that needs one is refused before its body is
    * read when the body is larger than this or of unknown length (`UNAUTHENTICATED_BODY_MAX_BYTES`, 4096).
    */
@@ -42,6 +47,7 @@ export function loadHttpServerConfig(env: Env): HttpServerConfig {
     keepAliveTimeoutMs: Math.max(1, integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000)),
     maxConnections: integer(env, 'HTTP_MAX_CONNECTIONS', 4096),
     maxConnectionsPerAddress: integer(env, 'HTTP_MAX_CONNECTIONS_PER_ADDRESS', 256),
+    blockedHoldMs: integer(env, 'HTTP_BLOCKED_ADDRESS_HOLD_MS', 10_000),
     unauthenticatedBodyMaxBytes: integer(env, 'UNAUTHENTICATED_BODY_MAX_BYTES', 4096),
   };
   // Node refuses a headers bound longer than the request's: the headers are part of the request.

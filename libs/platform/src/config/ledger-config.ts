@@ -21,7 +21,7 @@ export interface LedgerConfig {
   standardCycleCapCredits: number;
   /** `LEDGER_STANDARD_CYCLE_DAYS` (default 30) and */
   standardCycleDays: number;
-  /** `LEDGER_STANDARD_IN_FLIGHT_LIMIT` (default 10, SPEC.md "Limits"). */
+  /** `LEDGER_STANDARD_IN_FLIGHT_LIMIT` (default 10). */
   standardInFlightLimit: number;
 }
 

@@ -46,7 +46,7 @@ export interface ServiceConfig {
     slaStandardSeconds: number;
     replyWindowSeconds: number;
     scheduledLeadSeconds: number;
-    /** How long an Idempotency-Key's response is kept (SPEC.md "Limits": 24 h). */
+    /** How long an Idempotency-Key's response is kept (24 h). */
     idempotencyTtlSeconds: number;
     /** How long one expert has to accept or decline an offer before the next is offered. */
     offerTimeoutSeconds: number;
@@ -57,7 +57,7 @@ export interface ServiceConfig {
   };
   /** SHA-256 of the operations credential guarding /admin/v1; null disables the admin API. */
   adminKeyHash: string | null;
-  /** Requests per rolling minute per API key (SPEC.md "Limits": 1,000). */
+  /** Requests per rolling minute per API key (1,000). */
   rateLimitPerMinute: number;
   /** How long a gateway keeps rate-limit permits it took ahead for a busy key (RATE_LIMIT_LEASE_MS, 1000); 0: one Redis trip per request. */
   rateLimitLeaseMs: number;

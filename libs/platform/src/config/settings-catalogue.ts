@@ -80,6 +80,7 @@ const limits = inGroup('Limits', [
   { name: 'HTTP_REQUEST_TIMEOUT_MS', default: '120000', used_by: ['gateway'], meaning: 'The whole request, body included, must arrive within this (a 25 MB upload at 1.7 Mbit/s); answers such as event streams are not cut; 0: no bound.' },
   { name: 'HTTP_KEEP_ALIVE_TIMEOUT_MS', default: '72000', used_by: ['gateway'], meaning: "An idle kept-alive connection is closed after this, longer than a proxy's usual 60 s idle upstream." },
   { name: 'HTTP_MAX_CONNECTIONS', default: '4096', used_by: ['gateway'], meaning: 'Open connections one gateway process holds at once; 0: no bound.' },
+  { name: 'HTTP_BLOCKED_ADDRESS_HOLD_MS', default: '10000', used_by: ['gateway'], meaning: 'A connection from an address blocked for failed authentications is held unread this long before its 429, within the per-address cap, so reconnecting at once gains nothing; 0: answered at once.' },
   { name: 'HTTP_MAX_CONNECTIONS_PER_ADDRESS', default: '256', used_by: ['gateway'], meaning: 'Open connections from one client address, past which the next is answered 429 and closed; 0 behind a proxy, where every client shares its address.' },
   { name: 'UNAUTHENTICATED_BODY_MAX_BYTES', default: '4096', used_by: ['gateway'], meaning: 'A request with no credential whose body is larger, or of unknown length, is answered 401 before the body is read.' },
   { name: 'EVENT_STREAMS_PER_KEY', default: '10', used_by: ['gateway'], meaning: 'Open `…/events/stream` streams per API key or member, both modes and both stream routes together.' },

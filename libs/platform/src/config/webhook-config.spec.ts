@@ -1,7 +1,7 @@
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, loadWebhookConfig } from './webhook-config';
 
 describe('webhook configuration', () => {
-  it('defaults to the spec: 30 s, 2 min, 8 min, 30 min, 2 h, 8 h; 10 s timeout; https and public addresses only', () => {
+  it('defaults to the published schedule: 30 s, 2 min, 8 min, 30 min, 2 h, 8 h; 10 s timeout; https and public addresses only', () => {
     expect(DEFAULT_WEBHOOK_RETRY_DELAYS_MS).toEqual([30_000, 120_000, 480_000, 1_800_000, 7_200_000, 28_800_000]);
     expect(loadWebhookConfig({})).toEqual({
       retryDelaysMs: DEFAULT_WEBHOOK_RETRY_DELAYS_MS,

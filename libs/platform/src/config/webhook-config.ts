@@ -3,9 +3,9 @@
  * the real schedule scaled down.
  */
 export interface WebhookConfig {
-  /** Delay before each retry, ms (SPEC.md "Delivery rules" 3: 30 s … 8 h). `WEBHOOK_RETRY_DELAYS_MS=100,200,…` */
+  /** Delay before each retry, ms (30 s … 8 h). `WEBHOOK_RETRY_DELAYS_MS=100,200,…` */
   retryDelaysMs: number[];
-  /** An attempt without a response within this is a timeout (SPEC.md "Limits": 10 s). */
+  /** An attempt without a response within this is a timeout (10 s). */
   timeoutMs: number;
   /** Allows http and loopback/private addresses (tests, local development only). */
   allowPrivateUrls: boolean;

@@ -4,7 +4,7 @@ import type { Completion } from '../domain/brief-fit';
 import type { RosterCandidate } from '../domain/matching';
 import { hashExpertCredential, looksLikeExpertCredential, sameCredentialHash } from './expert-credential';
 
-/** SPEC.md "Expert roster entry (from GET /v1/experts)": exactly these fields, in this order. */
+/** An expert roster entry of GET /v1/experts: exactly these fields, in this order. */
 export interface RosterEntry {
   id: string;
   name: string;

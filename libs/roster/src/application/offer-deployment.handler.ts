@@ -64,7 +64,7 @@ export async function bestCandidate(
 }
 
 /**
- * Match and offer to one expert (SPEC.md "What the service does", 3). The append expects the
+ * Match and offer to one expert. The append expects the
  * revision the match was made on, so of two router replicas racing on one deployment only one
  * offers; the other finds the stream moved and does nothing. No candidate: the deployment waits
  * (a roster change or an expiring offer looks again) until its SLA expires it.

@@ -4,13 +4,13 @@ import { rosterCandidates } from '../adapters/roster-view.query';
 import { estimatedCredits, rankCandidates } from '../domain/matching';
 
 /**
- * The gateway's "can anyone take this?" before a deployment is created (SPEC.md 422
+ * The gateway's "can anyone take this?" before a deployment is created (else 422
  * `expert_unavailable`), from the same candidates and ranking the router offers with. Brief-fit
  * is left out: it reorders candidates but never makes one appear, and the estimate uses the best
  * by coverage and turnaround (docs/decisions.md "Router").
  */
 export async function quoteDeployment(sql: SqlClient, request: QuoteRequest): Promise<QuoteReply> {
-  // Test keys are served by the synthesizer, which covers every skill (SPEC.md "Authentication" rule 3).
+  // Test keys are served by the synthesizer, which covers every skill (test mode pages no expert).
   if (request.mode === 'test') return { ...TEST_MODE_QUOTE };
   const ranked = rankCandidates({ skills: request.skills, passedOver: [] }, await rosterCandidates(sql, request.skills, []));
   const best = ranked[0];

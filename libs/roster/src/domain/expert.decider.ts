@@ -1,6 +1,6 @@
 /**
- * One expert of the roster, as the fold of its `expert-<spec_id>` stream (SPEC.md
- * "Expert roster entry"). Pure: time, ids and the credential hash come in with the command.
+ * One expert of the roster, as the fold of its `expert-<spec_id>` stream (an
+ * expert roster entry). Pure: time, ids and the credential hash come in with the command.
  * Decisions (docs/decisions.md "Router"): a change that changes nothing appends
  * nothing; a retired expert is gone for good (every command refused).
  */

@@ -1,5 +1,5 @@
 /**
- * The matcher (SPEC.md "What the service does", 2): skills that overlap × availability,
+ * The matcher: skills that overlap × availability,
  * weighted by median turnaround and recent brief-fit. Pure; the router loads the roster and
  * the workspace's evidence and offers to the first of the ranking (one at a time).
  *
@@ -7,8 +7,8 @@
  * 1. Candidates: `online` (and not past `available_until`), reachable (a console open or a
  *    working notification channel), not retired, not passed over for this deployment, covering
  *    at least one requested skill.
- * 2. Rank first by the number of requested skills covered (SPEC.md "POST /v1/deployments":
- *    "with several, routing prefers the expert covering the most").
+ * 2. Rank first by the number of requested skills covered (with several skills,
+ *    routing prefers the expert covering the most).
  * 3. Among equal coverage, by score = 0.6 × speed + 0.4 × brief_fit, where
  *    speed = 60 / (60 + median_turnaround_minutes) (1 instant, 0.5 at an hour, 0.2 at 4 h)
  *    and brief_fit is brief-fit.ts.

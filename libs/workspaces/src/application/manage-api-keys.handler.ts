@@ -18,7 +18,7 @@ const context = (workspaceId: string, now: Date, correlationId: string) => ({
   now: now.toISOString(),
 });
 
-/** SPEC.md "Authentication" rule 5: rotation revokes the mode's key and issues a new one, in one append. */
+/** Rotation revokes the mode's key and issues a new one, in one append. */
 export async function rotateApiKey(store: EventStore, workspaceId: string, mode: KeyMode, now: Date, correlationId = newId('request')): Promise<IssuedKey> {
   const generated = generateApiKey(mode);
   const keyId = newId('apiKey');

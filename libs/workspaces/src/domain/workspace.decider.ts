@@ -1,6 +1,6 @@
 import { DomainError, type Actor, type KeyMode, type WorkspaceEvent } from '@eh/contracts';
 
-/** A workspace and its keys: one active key per mode (SPEC.md "Authentication" rule 2). */
+/** A workspace and its keys: one active key per mode. */
 export type WorkspaceState =
   | { status: 'initial' }
   | { status: 'active'; workspaceId: string; name: string; keys: WorkspaceKey[] };

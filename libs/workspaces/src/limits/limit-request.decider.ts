@@ -1,5 +1,5 @@
 /**
- * A request to raise the in-flight limit (SPEC.md "Limits": "raised via dashboard"): an
+ * A request to raise the in-flight limit, raised through the dashboard: an
  * owner asks with a reason, operations answer. One stream per request; pure.
  */
 import { DomainError, type Actor, type LimitRequestEvent, type LimitRequestOutcome } from '@eh/contracts';

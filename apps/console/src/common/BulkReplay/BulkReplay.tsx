@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../api/api-error';
-import { useBulkReplay, useReplayJob } from '../../api/dashboard-queries';
+import { useBulkReplay, useReplayJob } from '../../api/delivery-queries';
 import type { Mode, ReplayFilter } from '../../api/dashboard-types';
 import { useAnnounce } from '../Announcer/Announcer';
 import { ConfirmButton } from '../ConfirmButton/ConfirmButton';

@@ -6,6 +6,8 @@ import { Link } from '../../app/router';
 import { dashboardPath, type DashboardView } from '../../app/routes';
 import { AccountMenu } from '../Layout/AccountMenu';
 import { ModeSwitch, TestModeBanner } from '../ModeSwitch/ModeSwitch';
+import { Brand } from '../Layout/Brand';
+import { DashFrame } from '../Layout/DashFrame';
 
 const LIVE_TEXT: Record<LiveState, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' };
 
@@ -44,30 +46,27 @@ export function DashboardLayout({ session, principal, role, mode, view: shown, l
   const sections = useRef<HTMLUListElement>(null);
   useCurrentSectionInView(sections, view.page);
   return (
-    <div className={`dash-frame dash-frame--${mode}`}>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="site-header">
-        {/* Inside the header: every piece of a page sits in a landmark (axe "region"). */}
-        {mode === 'test' && <TestModeBanner view={view} />}
-        <div className="site-header__top site-header__top--wide">
-          <Link to={dashboardPath(mode, { page: 'overview' })} className="brand">
-            <span aria-hidden="true" className="brand__mark">
-              ◆
-            </span>{' '}
-            {principal.workspace_name}
-            <span className="brand__sub"> · Dashboard</span>
-          </Link>
-          <p className={`live-status live-status--${live}`} title="Deployments and deliveries update without reloading while this says Live">
-            <span aria-hidden="true">{live === 'live' ? '●' : '○'} </span>
-            Updates: {LIVE_TEXT[live]}
-          </p>
-          <ModeSwitch mode={mode} view={view} />
-          <AccountMenu session={session} />
-        </div>
-      </header>
-      <div className="dash">
+    <DashFrame
+      variant={mode}
+      header={
+        <>
+          {/* Inside the header: every piece of a page sits in a landmark (axe "region"). */}
+          {mode === 'test' && <TestModeBanner view={view} />}
+          <div className="site-header__top site-header__top--wide">
+            <Brand to={dashboardPath(mode, { page: 'overview' })}>
+              {principal.workspace_name}
+              <span className="brand__sub"> · Dashboard</span>
+            </Brand>
+            <p className={`live-status live-status--${live}`} title="Deployments and deliveries update without reloading while this says Live">
+              <span aria-hidden="true">{live === 'live' ? '●' : '○'} </span>
+              Updates: {LIVE_TEXT[live]}
+            </p>
+            <ModeSwitch mode={mode} view={view} />
+            <AccountMenu session={session} />
+          </div>
+        </>
+      }
+      nav={
         <nav aria-label="Dashboard" className="dash-nav">
           <ul ref={sections}>
             {sectionsFor(role).map((section) => {
@@ -86,11 +85,10 @@ export function DashboardLayout({ session, principal, role, mode, view: shown, l
             {mode === 'test' ? 'Viewing test data' : 'Viewing live data'}
           </p>
         </nav>
-        <main id="main" className="main dash-main" tabIndex={-1}>
-          {children}
-        </main>
-      </div>
-    </div>
+      }
+    >
+      {children}
+    </DashFrame>
   );
 }
 

@@ -34,3 +34,14 @@ export function Field({ label, id: given, hint, error, children }: FieldProps) {
     </div>
   );
 }
+
+/** What went wrong with a form as a whole (no one field to blame), read out when it appears. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="form__error" role="alert">
+      <span aria-hidden="true">⚠ </span>
+      {message}
+    </p>
+  );
+}

@@ -5,6 +5,7 @@ import type { Session } from '../../api/types';
 import { Link, type Route } from '../../app/router';
 import { AvailabilityControl } from '../AvailabilityControl/AvailabilityControl';
 import { AccountMenu } from './AccountMenu';
+import { Brand, SkipLink } from './Brand';
 
 const LIVE_TEXT: Record<LiveState, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' };
 
@@ -27,17 +28,12 @@ export function Layout({ session, route, live, children }: LayoutProps) {
   ];
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="site-header">
         <div className="site-header__top">
-          <Link to="/offers" className="brand">
-            <span aria-hidden="true" className="brand__mark">
-              ◆
-            </span>{' '}
+          <Brand to="/offers">
             Expert console
-          </Link>
+          </Brand>
           <p className={`live-status live-status--${live}`} title="Offers and replies arrive without reloading while this says Live">
             <span aria-hidden="true">{live === 'live' ? '●' : '○'} </span>
             Updates: {LIVE_TEXT[live]}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Brand } from './Brand';
 
 /** Pages before sign-in: the name of the place and one task. */
 export function PublicFrame({ children }: { children: ReactNode }) {
@@ -6,12 +7,9 @@ export function PublicFrame({ children }: { children: ReactNode }) {
     <>
       <header className="site-header site-header--public">
         <div className="site-header__top">
-          <span className="brand">
-            <span aria-hidden="true" className="brand__mark">
-              ◆
-            </span>{' '}
+          <Brand>
             Expert Handoff
-          </span>
+          </Brand>
         </div>
       </header>
       <main id="main" className="main main--narrow" tabIndex={-1}>

@@ -3,6 +3,8 @@ import type { Session } from '../../api/types';
 import { Link } from '../../app/router';
 import { opsPath, type OpsView } from '../../app/routes';
 import { AccountMenu } from '../Layout/AccountMenu';
+import { Brand } from '../Layout/Brand';
+import { DashFrame } from '../Layout/DashFrame';
 
 const SECTIONS: { label: string; page: OpsView['page']; also?: OpsView['page'][] }[] = [
   { label: 'Roster', page: 'roster', also: ['expert'] },
@@ -15,23 +17,20 @@ const SECTIONS: { label: string; page: OpsView['page']; also?: OpsView['page'][]
 /** Operations' frame: every workspace, the roster and the dead letters, behind an operator's sign-in. */
 export function OpsLayout({ session, view, children }: { session: Session; view: OpsView; children: ReactNode }) {
   return (
-    <div className="dash-frame dash-frame--ops">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="site-header">
-        <div className="site-header__top site-header__top--wide">
-          <Link to="/ops/roster" className="brand">
-            <span aria-hidden="true" className="brand__mark">
-              ◆
-            </span>{' '}
-            Operations
-          </Link>
-          <p className="ops-note">Every workspace: changes here are recorded in each workspace's audit log.</p>
-          <AccountMenu session={session} />
-        </div>
-      </header>
-      <div className="dash">
+    <DashFrame
+      variant="ops"
+      header={
+        <>
+          <div className="site-header__top site-header__top--wide">
+            <Brand to="/ops/roster">
+              Operations
+            </Brand>
+            <p className="ops-note">Every workspace: changes here are recorded in each workspace's audit log.</p>
+            <AccountMenu session={session} />
+          </div>
+        </>
+      }
+      nav={
         <nav aria-label="Operations" className="dash-nav">
           <ul>
             {SECTIONS.map((section) => {
@@ -46,10 +45,9 @@ export function OpsLayout({ session, view, children }: { session: Session; view:
             })}
           </ul>
         </nav>
-        <main id="main" className="main dash-main" tabIndex={-1}>
-          {children}
-        </main>
-      </div>
-    </div>
+      }
+    >
+      {children}
+    </DashFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { describeError } from '../../api/api-error';
-import { useReplayDelivery, useRetryDeliveryNow } from '../../api/dashboard-queries';
+import { useReplayDelivery, useRetryDeliveryNow } from '../../api/delivery-queries';
 import type { Delivery, Mode } from '../../api/dashboard-types';
 import { useAnnounce } from '../Announcer/Announcer';
 

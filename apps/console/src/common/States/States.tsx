@@ -34,3 +34,20 @@ export function ErrorState({ what, error, onRetry }: { what: string; error: unkn
     </div>
   );
 }
+
+interface ShownQuery {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * The loading and failed states of one query as every page shows them; the page draws the rest once data is there.
+ * `errorShownElsewhere`: the failure is already said where it belongs (beside a search or filter field).
+ */
+export function QueryStates({ query, what, errorShownElsewhere = false }: { query: ShownQuery; what: string; errorShownElsewhere?: boolean }) {
+  if (query.isPending) return <Loading what={what} />;
+  if (query.isError && !errorShownElsewhere) return <ErrorState what={what} error={query.error} onRetry={() => void query.refetch()} />;
+  return null;
+}

@@ -5,6 +5,7 @@
  */
 import { useId, type ReactNode } from 'react';
 import { niceMax, type DayUsage, type Forecast } from './usage-figures';
+import { DataTable } from '../DataTable/DataTable';
 
 const W = 600;
 const H = 220;
@@ -77,31 +78,15 @@ export function BurnChart({ days, burnPerDay, summary }: { days: DayUsage[]; bur
       title="Credits charged per day"
       summary={summary}
       table={
-        <div className="table-scroll">
-          <table className="table table--compact">
-            <caption className="visually-hidden">Credits charged per day</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day (UTC)</th>
-                <th scope="col" className="numeric">
-                  Credits charged
-                </th>
-                <th scope="col" className="numeric">
-                  Deployments completed
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {days.map((day) => (
-                <tr key={day.date}>
-                  <th scope="row">{dayLabel(day.date)}</th>
-                  <td className="numeric">{number(day.credits_charged)}</td>
-                  <td className="numeric">{number(day.deployments_completed)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Credits charged per day" region={false} columns={['Day (UTC)', { label: 'Credits charged', numeric: true }, { label: 'Deployments completed', numeric: true }]} className="table table--compact">
+          {days.map((day) => (
+            <tr key={day.date}>
+              <th scope="row">{dayLabel(day.date)}</th>
+              <td className="numeric">{number(day.credits_charged)}</td>
+              <td className="numeric">{number(day.deployments_completed)}</td>
+            </tr>
+          ))}
+        </DataTable>
       }
     >
       <YAxis max={max} />
@@ -143,27 +128,14 @@ export function ForecastChart({ forecast, summary, cycleEndLabel }: { forecast: 
       title="Forecast: credits remaining"
       summary={summary}
       table={
-        <div className="table-scroll">
-          <table className="table table--compact">
-            <caption className="visually-hidden">Forecast of credits remaining</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day (UTC)</th>
-                <th scope="col" className="numeric">
-                  Credits remaining (forecast)
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {forecast.points.map((point) => (
-                <tr key={point.day}>
-                  <th scope="row">{point.day === 0 ? `Now (${dayLabel(point.at)})` : dayLabel(point.at)}</th>
-                  <td className="numeric">{number(point.remaining)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Forecast of credits remaining" region={false} columns={['Day (UTC)', { label: 'Credits remaining (forecast)', numeric: true }]} className="table table--compact">
+          {forecast.points.map((point) => (
+            <tr key={point.day}>
+              <th scope="row">{point.day === 0 ? `Now (${dayLabel(point.at)})` : dayLabel(point.at)}</th>
+              <td className="numeric">{number(point.remaining)}</td>
+            </tr>
+          ))}
+        </DataTable>
       }
     >
       <YAxis max={max} />

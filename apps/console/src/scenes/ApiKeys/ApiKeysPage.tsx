@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { describeError, fieldError } from '../../api/api-error';
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../api/dashboard-queries';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../api/api-key-queries';
 import type { ApiKey, Mode } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
@@ -9,7 +9,8 @@ import { formatDateTime } from '../../common/format';
 import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { SecretReveal } from '../../common/SecretReveal/SecretReveal';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
+import { DataTable } from '../../common/DataTable/DataTable';
 
 /** The workspace's keys for this mode: create one (shown once), see when each was last used, revoke. */
 const KEY_LABELS = { name: 'Key name' } as const;
@@ -35,8 +36,7 @@ export default function ApiKeysPage({ mode }: { mode: Mode }) {
         <CreateKeyForm mode={mode} create={create} />
       )}
       <h2>Keys</h2>
-      {keys.isPending && <Loading what="the keys" />}
-      {keys.isError && <ErrorState what="the keys" error={keys.error} onRetry={() => void keys.refetch()} />}
+      <QueryStates query={keys} what="the keys" />
       {keys.isSuccess && items.length === 0 && (
         <EmptyState title={`No ${mode} keys yet.`}>
           <p>Create one above and give it to your agent; it is shown only once.</p>
@@ -93,59 +93,43 @@ function KeyTable({ caption, items, mode }: { caption: string; items: ApiKey[]; 
   const revoke = useRevokeApiKey(mode);
   const announce = useAnnounce();
   return (
-    <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Key</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((key) => (
-            <tr key={key.id} data-key-id={key.id}>
-              <th scope="row">{key.name}</th>
-              <td>
-                <code>
-                  {key.prefix}…{key.last4}
-                </code>
-              </td>
-              <td><When iso={key.created_at} /></td>
-              <td>{key.last_used_at ? formatDateTime(key.last_used_at) : <span className="muted">Never</span>}</td>
-              <td className="actions-cell">
-                {key.revoked_at ? (
-                  <span className="muted">Revoked <When iso={key.revoked_at} /></span>
-                ) : (
-                  <ConfirmButton
-                    label="Revoke"
-                    accessibleLabel={`Revoke the key ${key.name}`}
-                    title={`Revoke the key “${key.name}”?`}
-                    confirmLabel="Revoke the key"
-                    small
-                    disabled={revoke.isPending}
-                    onConfirm={() =>
-                      revoke.mutate(key.id, {
-                        onSuccess: () => announce(`Key “${key.name}” revoked: requests with it are refused from now on.`),
-                        onError: (failure) => announce(`Key not revoked: ${describeError(failure)}`, 'error'),
-                      })
-                    }
-                  >
-                    <p>
-                      Every request with <code>{key.prefix}…{key.last4}</code> is refused from now on. This cannot be undone: whatever uses it needs a new key.
-                    </p>
-                  </ConfirmButton>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable label={caption} columns={['Name', 'Key', 'Created', 'Last used']} actions>
+      {items.map((key) => (
+        <tr key={key.id} data-key-id={key.id}>
+          <th scope="row">{key.name}</th>
+          <td>
+            <code>
+              {key.prefix}…{key.last4}
+            </code>
+          </td>
+          <td><When iso={key.created_at} /></td>
+          <td>{key.last_used_at ? formatDateTime(key.last_used_at) : <span className="muted">Never</span>}</td>
+          <td className="actions-cell">
+            {key.revoked_at ? (
+              <span className="muted">Revoked <When iso={key.revoked_at} /></span>
+            ) : (
+              <ConfirmButton
+                label="Revoke"
+                accessibleLabel={`Revoke the key ${key.name}`}
+                title={`Revoke the key “${key.name}”?`}
+                confirmLabel="Revoke the key"
+                small
+                disabled={revoke.isPending}
+                onConfirm={() =>
+                  revoke.mutate(key.id, {
+                    onSuccess: () => announce(`Key “${key.name}” revoked: requests with it are refused from now on.`),
+                    onError: (failure) => announce(`Key not revoked: ${describeError(failure)}`, 'error'),
+                  })
+                }
+              >
+                <p>
+                  Every request with <code>{key.prefix}…{key.last4}</code> is refused from now on. This cannot be undone: whatever uses it needs a new key.
+                </p>
+              </ConfirmButton>
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

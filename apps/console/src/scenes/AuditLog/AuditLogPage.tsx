@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { useAuditLog } from '../../api/dashboard-queries';
+import { useAuditLog } from '../../api/workspace-queries';
 import type { AuditEntry, Mode } from '../../api/dashboard-types';
 import { When } from '../../common/When/When';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
 import { Page } from '../../common/Page/Page';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
+import { DataTable } from '../../common/DataTable/DataTable';
 
 /** Each action in words; the code stays beside it for whoever searches the API. */
 export const ACTIONS: Record<string, string> = {
@@ -51,51 +52,36 @@ export default function AuditLogPage(_: { mode: Mode }) {
           </select>
         </span>
       </div>
-      {log.isPending && <Loading what="the audit log" />}
-      {log.isError && <ErrorState what="the audit log" error={log.error} onRetry={() => void log.refetch()} />}
+      <QueryStates query={log} what="the audit log" />
       {log.isSuccess && items.length === 0 && (
         <EmptyState title={action ? 'Nothing of this kind yet.' : 'Nothing recorded yet.'}>
           <p>Changes to keys, endpoints, members and the plan are listed here as they happen.</p>
         </EmptyState>
       )}
       {items.length > 0 && (
-        <div className="table-scroll" role="region" aria-label="Audit log" tabIndex={0}>
-          <table className="table">
-            <caption className="visually-hidden">Audit log, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">What</th>
-                <th scope="col">Who</th>
-                <th scope="col">On</th>
-                <th scope="col">Mode</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((entry) => (
-                <tr key={entry.id} data-action={entry.action}>
-                  <td><When iso={entry.occurred_at} /></td>
-                  <td>
-                    {ACTIONS[entry.action] ?? entry.action}
-                    <br />
-                    <code className="small">{entry.action}</code>
-                  </td>
-                  <td className="wrap">
-                    {entry.actor.label}
-                    <br />
-                    <span className="muted small">{ACTOR[entry.actor.kind] ?? entry.actor.kind}</span>
-                  </td>
-                  <td className="wrap">
-                    {entry.target.label ?? entry.target.kind.replace(/_/g, ' ')}
-                    <br />
-                    <code className="small">{entry.target.id}</code>
-                  </td>
-                  <td>{entry.mode ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Audit log" caption="Audit log, newest first" columns={['When', 'What', 'Who', 'On', 'Mode']}>
+          {items.map((entry) => (
+            <tr key={entry.id} data-action={entry.action}>
+              <td><When iso={entry.occurred_at} /></td>
+              <td>
+                {ACTIONS[entry.action] ?? entry.action}
+                <br />
+                <code className="small">{entry.action}</code>
+              </td>
+              <td className="wrap">
+                {entry.actor.label}
+                <br />
+                <span className="muted small">{ACTOR[entry.actor.kind] ?? entry.actor.kind}</span>
+              </td>
+              <td className="wrap">
+                {entry.target.label ?? entry.target.kind.replace(/_/g, ' ')}
+                <br />
+                <code className="small">{entry.target.id}</code>
+              </td>
+              <td>{entry.mode ?? '—'}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <LoadMore hasMore={log.hasNextPage} loading={log.isFetchingNextPage} onMore={() => void log.fetchNextPage()} what="entries" />
     </Page>

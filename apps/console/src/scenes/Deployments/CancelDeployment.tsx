@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describeError } from '../../api/api-error';
-import { useCancelDeployment } from '../../api/dashboard-queries';
+import { useCancelDeployment } from '../../api/deployment-queries';
 import type { Deployment, Mode } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { fieldError } from '../../api/api-error';
 import { SearchBox } from '../../common/SearchBox/SearchBox';
-import { useDeploymentList, type DeploymentFilters } from '../../api/dashboard-queries';
+import { useDeploymentList, type DeploymentFilters } from '../../api/deployment-queries';
 import type { Deployment, DeploymentStatus, Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
@@ -10,8 +10,9 @@ import { plural } from '../../common/format';
 import { When } from '../../common/When/When';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
 import { Page } from '../../common/Page/Page';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
 import { briefTitle } from '../../common/work-text';
+import { FiltersPanel } from '../../common/FiltersPanel/FiltersPanel';
 
 const NO_FILTERS: DeploymentFilters = { status: [], skill: '', createdAfter: '', q: '' };
 const STATUSES = Object.keys(DEPLOYMENT_STATUS) as DeploymentStatus[];
@@ -34,8 +35,7 @@ export default function DeploymentsPage({ mode }: { mode: Mode }) {
         onSearch={(q) => setFilters((current) => ({ ...current, q }))}
       />
       <Filters key={JSON.stringify(filters)} initial={filters} onApply={(chosen) => setFilters({ ...chosen, q: filters.q })} onClear={() => setFilters({ ...NO_FILTERS, q: filters.q })} />
-      {list.isPending && <Loading what="deployments" />}
-      {list.isError && !searchError && <ErrorState what="deployments" error={list.error} onRetry={() => void list.refetch()} />}
+      <QueryStates query={list} what="deployments" errorShownElsewhere={Boolean(searchError)} />
       {list.isSuccess && items.length === 0 && (
         <EmptyState title={filters.q ? `No deployment matches “${filters.q}”.` : filtered ? 'No deployment matches these filters.' : `No ${mode} deployments yet.`}>
           {filtered ? (
@@ -73,40 +73,27 @@ function Filters({ initial, onApply, onClear }: { initial: DeploymentFilters; on
   const toggle = (value: DeploymentStatus) => setStatus((current) => (current.includes(value) ? current.filter((s) => s !== value) : [...current, value]));
   const active = initial.status.length + (initial.skill ? 1 : 0) + (initial.createdAfter ? 1 : 0);
   return (
-    <details className="card filters-panel" open={active > 0 ? true : undefined}>
-      <summary>
-        Filters{active > 0 && <span className="count">{active}<span className="visually-hidden"> active</span></span>}
-      </summary>
-      <form className="filters" onSubmit={submit} aria-label="Filter deployments">
-        <fieldset className="filters__statuses">
-          <legend>Status</legend>
-          {STATUSES.map((value) => (
-            <label key={value} className="checkbox checkbox--inline">
-              <input type="checkbox" checked={status.includes(value)} onChange={() => toggle(value)} />
-              {DEPLOYMENT_STATUS[value].text}
-            </label>
-          ))}
-        </fieldset>
-        <div className="filters__row">
-          <div className="field">
-            <label htmlFor="filter-skill">Skill</label>
-            <input id="filter-skill" type="text" value={skill} onChange={(event) => setSkill(event.target.value)} placeholder="copywriting" />
-          </div>
-          <div className="field">
-            <label htmlFor="filter-after">Created on or after</label>
-            <input id="filter-after" type="date" value={createdAfter} onChange={(event) => setCreatedAfter(event.target.value)} />
-          </div>
+    <FiltersPanel label="Filter deployments" active={active} onSubmit={submit} onClear={onClear}>
+      <fieldset className="filters__statuses">
+        <legend>Status</legend>
+        {STATUSES.map((value) => (
+          <label key={value} className="checkbox checkbox--inline">
+            <input type="checkbox" checked={status.includes(value)} onChange={() => toggle(value)} />
+            {DEPLOYMENT_STATUS[value].text}
+          </label>
+        ))}
+      </fieldset>
+      <div className="filters__row">
+        <div className="field">
+          <label htmlFor="filter-skill">Skill</label>
+          <input id="filter-skill" type="text" value={skill} onChange={(event) => setSkill(event.target.value)} placeholder="copywriting" />
         </div>
-        <div className="actions">
-          <button type="submit" className="button button--primary">
-            Apply filters
-          </button>
-          <button type="button" className="button button--quiet" onClick={onClear}>
-            Clear
-          </button>
+        <div className="field">
+          <label htmlFor="filter-after">Created on or after</label>
+          <input id="filter-after" type="date" value={createdAfter} onChange={(event) => setCreatedAfter(event.target.value)} />
         </div>
-      </form>
-    </details>
+      </div>
+    </FiltersPanel>
   );
 }
 

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { describeError, fieldError, formError } from '../../api/api-error';
-import { useGiveFeedback } from '../../api/dashboard-queries';
+import { useGiveFeedback } from '../../api/deployment-queries';
 import type { Deployment, Mode } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { When } from '../../common/When/When';
+import { SubmitButton } from '../../common/SubmitButton/SubmitButton';
 
 /** The words beside each rating, so 1–5 means the same to every member. */
 export const RATING_TEXT: Record<number, string> = { 1: 'Poor', 2: 'Fair', 3: 'Good', 4: 'Very good', 5: 'Excellent' };
@@ -95,11 +96,7 @@ function FeedbackForm({ mode, deployment: d }: { mode: Mode; deployment: Deploym
           {otherError}
         </p>
       )}
-      <div className="actions">
-        <button type="submit" className="button button--primary" disabled={give.isPending}>
-          {give.isPending ? 'Submitting…' : 'Submit'}
-        </button>
-      </div>
+      <SubmitButton busy={give.isPending} busyLabel="Submitting…">Submit</SubmitButton>
     </form>
   );
 }

@@ -1,7 +1,7 @@
-import { useRoutingHistory } from '../../api/dashboard-queries';
+import { useRoutingHistory } from '../../api/deployment-queries';
 import type { Deployment, Mode } from '../../api/dashboard-types';
 import type { components } from '../../api/generated/expert';
-import { ErrorState, Loading } from '../../common/States/States';
+import { QueryStates } from '../../common/States/States';
 import { When } from '../../common/When/When';
 
 type Step = components['schemas']['RoutingHistory']['steps'][number];
@@ -36,8 +36,7 @@ export function RoutingHistory({ mode, deployment: d }: { mode: Mode; deployment
   return (
     <section className="card" aria-labelledby="routing-heading">
       <h2 id="routing-heading">Finding an expert</h2>
-      {history.isPending && <Loading what="the routing" />}
-      {history.isError && <ErrorState what="the routing" error={history.error} onRetry={() => void history.refetch()} />}
+      <QueryStates query={history} what="the routing" />
       {history.isSuccess && steps.length === 0 && <p className="muted">Not offered yet{d.urgency === 'scheduled' ? ': routing starts at the scheduled time' : ''}.</p>}
       {steps.length > 0 && (
         <ol className="timeline" aria-label="Routing">

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useEarningsByPeriod } from '../../api/queries';
-import { ErrorState, Loading } from '../../common/States/States';
+import { DataTable } from '../../common/DataTable/DataTable';
+import { QueryStates } from '../../common/States/States';
 import { periodName, type Period } from './period-name';
 
 const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -26,43 +27,33 @@ export function EarningsByPeriod() {
           ))}
         </fieldset>
       </div>
-      {periods.isPending && <Loading what="your credits by period" />}
-      {periods.isError && <ErrorState what="your credits by period" error={periods.error} onRetry={() => void periods.refetch()} />}
+      <QueryStates query={periods} what="your credits by period" />
       {periods.data && periods.data.data.length === 0 && <p className="muted">No completed work yet.</p>}
       {periods.data && periods.data.data.length > 0 && (
-        <div className="table-scroll" role="region" aria-label={`Table of credits by ${period}`} tabIndex={0}>
-          <table className="table period-table" data-testid="earnings-periods">
-            <thead>
-              <tr>
-                <th scope="col">{period === 'week' ? 'Week starting' : 'Month'}</th>
-                <th scope="col" className="numeric">
-                  Completed
-                </th>
-                <th scope="col" className="numeric">
-                  Credits
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {periods.data.data.map((row) => (
-                <tr key={row.start}>
-                  <th scope="row">{periodName(row.start, period)}</th>
-                  <td className="numeric">{row.completed_count.toLocaleString()}</td>
-                  <td className="numeric">{row.credits_earned.toLocaleString()}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">Total</th>
-                <td className="numeric">{periods.data.total.completed_count.toLocaleString()}</td>
-                <td className="numeric" data-testid="earnings-total">
-                  {periods.data.total.credits_earned.toLocaleString()}
-                </td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        <DataTable
+          label={`Table of credits by ${period}`}
+          caption={null}
+          columns={[period === 'week' ? 'Week starting' : 'Month', { label: 'Completed', numeric: true }, { label: 'Credits', numeric: true }]}
+          className="table period-table"
+          testId="earnings-periods"
+          footer={
+            <tr>
+              <th scope="row">Total</th>
+              <td className="numeric">{periods.data.total.completed_count.toLocaleString()}</td>
+              <td className="numeric" data-testid="earnings-total">
+                {periods.data.total.credits_earned.toLocaleString()}
+              </td>
+            </tr>
+          }
+        >
+          {periods.data.data.map((row) => (
+            <tr key={row.start}>
+              <th scope="row">{periodName(row.start, period)}</th>
+              <td className="numeric">{row.completed_count.toLocaleString()}</td>
+              <td className="numeric">{row.credits_earned.toLocaleString()}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <p className="muted period-note">Periods follow your time zone ({timeZone}); weeks start on Monday.</p>
     </section>

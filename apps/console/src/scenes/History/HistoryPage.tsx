@@ -7,7 +7,7 @@ import { EarningsByPeriod } from './EarningsByPeriod';
 import { ExportCsv } from './ExportCsv';
 import { Feedback, Stars } from './Stars';
 import { Page } from '../../common/Page/Page';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
 
 type Finished = Earnings['data'];
 
@@ -16,8 +16,7 @@ export function HistoryPage() {
   const earnings = useEarnings();
   return (
     <Page title="History" lead={<p>Work you published, newest first, with the credits each one earned and the agent's rating.</p>}>
-      {earnings.isPending && <Loading what="your history" />}
-      {earnings.isError && <ErrorState what="your history" error={earnings.error} onRetry={() => void earnings.refetch()} />}
+      <QueryStates query={earnings} what="your history" />
       {earnings.isSuccess && (
         <>
           <dl className="totals">

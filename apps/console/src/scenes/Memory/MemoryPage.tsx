@@ -1,15 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { describeError, fieldError, formError } from '../../api/api-error';
-import { useDeleteMemory, useMemory, usePutMemory } from '../../api/dashboard-queries';
+import { useDeleteMemory, useMemory, usePutMemory } from '../../api/memory-queries';
 import type { MemoryEntry, MemoryKind, Mode } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
-import { Field } from '../../common/Field/Field';
+import { Field, FormError } from '../../common/Field/Field';
 import { When } from '../../common/When/When';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
 import MarkdownPreview from '../../common/MarkdownPreview/MarkdownPreview';
 import { Page } from '../../common/Page/Page';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
+import { SubmitButton } from '../../common/SubmitButton/SubmitButton';
 
 const KINDS: Record<MemoryKind, string> = { positioning: 'Positioning', voice: 'Voice', prior_output: 'Prior output', other: 'Other' };
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{0,99}$/;
@@ -35,8 +36,7 @@ export default function MemoryPage({ mode }: { mode: Mode }) {
       }
     >
       {adding && <MemoryForm mode={mode} onDone={() => setAdding(false)} />}
-      {memory.isPending && <Loading what="brand memory" />}
-      {memory.isError && <ErrorState what="brand memory" error={memory.error} onRetry={() => void memory.refetch()} />}
+      <QueryStates query={memory} what="brand memory" />
       {memory.isSuccess && items.length === 0 && !adding && (
         <EmptyState title={`No ${mode} brand memory yet.`}>
           <p>Start with your voice (how you sound) and positioning (who you are for): choose “New entry”. Completed outputs can be saved here too, over the API.</p>
@@ -159,20 +159,8 @@ function MemoryForm({ mode, entry, onDone }: { mode: Mode; entry?: MemoryEntry; 
           <MarkdownPreview source={body} label="Preview of the entry" />
         </div>
       </div>
-      {otherError && (
-        <p className="form__error" role="alert">
-          <span aria-hidden="true">⚠ </span>
-          {otherError}
-        </p>
-      )}
-      <div className="actions">
-        <button type="submit" className="button button--primary" disabled={put.isPending}>
-          {put.isPending ? 'Saving…' : entry ? 'Save entry' : 'Add entry'}
-        </button>
-        <button type="button" className="button button--quiet" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormError message={otherError} />
+      <SubmitButton busy={put.isPending} busyLabel="Saving…" onCancel={onDone}>{entry ? 'Save entry' : 'Add entry'}</SubmitButton>
     </form>
   );
 }

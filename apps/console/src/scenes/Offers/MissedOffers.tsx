@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useMissedOffers } from '../../api/queries';
 import type { MissedOffer } from '../../api/types';
 import { SkillList } from '../../common/SkillList/SkillList';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
 import { When } from '../../common/When/When';
 
 /**
@@ -17,8 +17,7 @@ export function MissedOffers() {
     <section className="missed-offers" aria-labelledby={headingId}>
       <h2 id={headingId}>Missed offers</h2>
       <p className="muted">Offers you declined or let lapse in the last 30 days, newest first. The work has passed to someone else, so only its skills and credits show.</p>
-      {missed.isPending && <Loading what="your missed offers" />}
-      {missed.isError && <ErrorState what="your missed offers" error={missed.error} onRetry={() => void missed.refetch()} />}
+      <QueryStates query={missed} what="your missed offers" />
       {missed.isSuccess && items.length === 0 && <EmptyState title="No missed offers: you answered every offer made to you lately." />}
       {items.length > 0 && (
         <ul className="card-list missed-list" aria-label="Missed offers">

@@ -3,7 +3,7 @@ import { useAssignments, useMe, useOffers } from '../../api/queries';
 import { Link } from '../../app/router';
 import { plural } from '../../common/format';
 import { Page } from '../../common/Page/Page';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
 import { MissedOffers } from './MissedOffers';
 import { OfferCard, type OfferCardHandle } from './OfferCard';
 import { nextOfferIndex } from './offer-keys';
@@ -49,8 +49,7 @@ export function OffersPage() {
 
   return (
     <Page title="Offers" lead={<p>New offers appear here as they are made, without reloading. Each one is yours alone until its countdown ends.</p>}>
-      {offers.isPending && <Loading what="your offers" />}
-      {offers.isError && <ErrorState what="your offers" error={offers.error} onRetry={() => void offers.refetch()} />}
+      <QueryStates query={offers} what="your offers" />
       {offers.isSuccess && count === 0 && (
         <div ref={listEnd} tabIndex={-1} className="offers-none">
           <EmptyState title="No offers right now.">

@@ -11,8 +11,9 @@ import { Field } from '../../common/Field/Field';
 import { formatDateTime, plural } from '../../common/format';
 import { Page } from '../../common/Page/Page';
 import { When } from '../../common/When/When';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, ErrorState, Loading, QueryStates } from '../../common/States/States';
 import { ResolveRequest } from './ResolveRequest';
+import { SubmitButton } from '../../common/SubmitButton/SubmitButton';
 
 const n = (value: number) => value.toLocaleString();
 
@@ -174,11 +175,7 @@ function GrantForm({ workspaceId, workspaceName }: { workspaceId: string; worksp
       <Field label="Note (optional)" error={fieldError(grant.error, 'note', GRANT_LABELS)}>
         <input type="text" maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />
       </Field>
-      <div className="actions">
-        <button type="submit" className="button button--primary" disabled={grant.isPending}>
-          {grant.isPending ? 'Granting…' : 'Grant credits'}
-        </button>
-      </div>
+      <SubmitButton busy={grant.isPending} busyLabel="Granting…">Grant credits</SubmitButton>
       <ConfirmDialog dialog={dialog} title={`Grant ${plural(creditsError ? 0 : amount, 'credit')} to ${workspaceName}?`} confirmLabel={`Grant ${plural(creditsError ? 0 : amount, 'credit')}`} onConfirm={send} danger={false}>
         <p>They are a top-up: spendable at once and carried over from cycle to cycle. A grant cannot be taken back{reference.trim() ? '' : '; a reference (an invoice number) makes a repeated grant count once'}.</p>
       </ConfirmDialog>
@@ -242,11 +239,7 @@ function PlanForm({ workspaceId, workspaceName, plan }: { workspaceId: string; w
       <Field label="In-flight limit" error={fieldError(change.error, 'in_flight_limit', PLAN_LABELS)}>
         <input type="number" min={1} step={1} value={limit} onChange={(event) => setLimit(event.target.value)} />
       </Field>
-      <div className="actions">
-        <button type="submit" className="button button--primary" disabled={change.isPending}>
-          {change.isPending ? 'Saving…' : 'Change the plan'}
-        </button>
-      </div>
+      <SubmitButton busy={change.isPending} busyLabel="Saving…">Change the plan</SubmitButton>
       <ConfirmDialog dialog={dialog} title={`Change the plan of ${workspaceName}?`} confirmLabel="Change the plan" onConfirm={send} danger={false}>
         <p>
           From {plan ? `${plan.name}: ${capText(plan)}, ${plural(plan.cycle_days, 'day')} a cycle, ${plan.in_flight_limit} in flight` : 'the standard plan'} to {body.name ?? plan?.name ?? 'standard'}:{' '}
@@ -264,8 +257,7 @@ function AccountHistory({ workspaceId }: { workspaceId: string }) {
   return (
     <section className="card" aria-labelledby="account-history-heading">
       <h2 id="account-history-heading">Grants and plan changes</h2>
-      {history.isPending && <Loading what="the history" />}
-      {history.isError && <ErrorState what="the history" error={history.error} onRetry={() => void history.refetch()} />}
+      <QueryStates query={history} what="the history" />
       {history.isSuccess && history.data.length === 0 && <p className="muted">No credits granted and no plan changed yet.</p>}
       {history.isSuccess && history.data.length > 0 && (
         <ul className="compact-list" aria-labelledby="account-history-heading">

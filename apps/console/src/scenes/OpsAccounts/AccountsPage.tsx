@@ -7,7 +7,8 @@ import { When } from '../../common/When/When';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
 import { Page } from '../../common/Page/Page';
 import { SearchBox } from '../../common/SearchBox/SearchBox';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
+import { DataTable } from '../../common/DataTable/DataTable';
 
 /** Every workspace, found by name, with its balance and plan; each opens to its credit account (grant credits, change the plan). */
 export default function AccountsPage() {
@@ -18,8 +19,7 @@ export default function AccountsPage() {
   return (
     <Page title="Accounts" lead={<p>Each workspace has one credit account for its live deployments. Open one to grant credits or change its plan.</p>}>
       <SearchBox id="account-search" label="Find a workspace" hint="At least 3 characters of its name, or its id." value={search} error={searchError} onSearch={setSearch} />
-      {workspaces.isPending && <Loading what="the workspaces" />}
-      {workspaces.isError && !searchError && <ErrorState what="the workspaces" error={workspaces.error} onRetry={() => void workspaces.refetch()} />}
+      <QueryStates query={workspaces} what="the workspaces" errorShownElsewhere={Boolean(searchError)} />
       {workspaces.isSuccess && items.length === 0 && search !== '' && (
         <EmptyState title={`No workspace matches “${search}”.`}>
           <p>Clear the search to see every workspace.</p>
@@ -33,37 +33,21 @@ export default function AccountsPage() {
         </EmptyState>
       )}
       {items.length > 0 && (
-        <div className="table-scroll" role="region" aria-label="Workspaces" tabIndex={0}>
-          <table className="table">
-            <caption className="visually-hidden">Workspaces</caption>
-            <thead>
-              <tr>
-                <th scope="col">Workspace</th>
-                <th scope="col">Id</th>
-                <th scope="col">Plan</th>
-                <th scope="col" className="numeric">
-                  Balance
-                </th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((workspace) => (
-                <tr key={workspace.id} data-workspace-id={workspace.id}>
-                  <th scope="row">
-                    <Link to={opsPath({ page: 'account', workspaceId: workspace.id })}>{workspace.name}</Link>
-                  </th>
-                  <td>
-                    <code>{workspace.id}</code>
-                  </td>
-                  <td>{workspace.plan ?? <span className="muted small">No account yet</span>}</td>
-                  <td className="numeric">{workspace.credits_remaining === null ? <span className="muted">—</span> : `${workspace.credits_remaining.toLocaleString()} credits`}</td>
-                  <td><When iso={workspace.created_at} /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Workspaces" columns={['Workspace', 'Id', 'Plan', { label: 'Balance', numeric: true }, 'Created']}>
+          {items.map((workspace) => (
+            <tr key={workspace.id} data-workspace-id={workspace.id}>
+              <th scope="row">
+                <Link to={opsPath({ page: 'account', workspaceId: workspace.id })}>{workspace.name}</Link>
+              </th>
+              <td>
+                <code>{workspace.id}</code>
+              </td>
+              <td>{workspace.plan ?? <span className="muted small">No account yet</span>}</td>
+              <td className="numeric">{workspace.credits_remaining === null ? <span className="muted">—</span> : `${workspace.credits_remaining.toLocaleString()} credits`}</td>
+              <td><When iso={workspace.created_at} /></td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <LoadMore hasMore={workspaces.hasNextPage} loading={workspaces.isFetchingNextPage} onMore={() => void workspaces.fetchNextPage()} what="workspaces" />
     </Page>

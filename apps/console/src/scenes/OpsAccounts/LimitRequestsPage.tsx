@@ -3,7 +3,7 @@ import { useAdminLimitRequests } from '../../api/ops-queries';
 import { Link } from '../../app/router';
 import { opsPath } from '../../app/routes';
 import { Page } from '../../common/Page/Page';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
 import { ResolveRequest } from './ResolveRequest';
 
 type Filter = 'open' | 'granted' | 'declined' | 'all';
@@ -28,8 +28,7 @@ export default function LimitRequestsPage() {
           </select>
         </span>
       </div>
-      {requests.isPending && <Loading what="the requests" />}
-      {requests.isError && <ErrorState what="the requests" error={requests.error} onRetry={() => void requests.refetch()} />}
+      <QueryStates query={requests} what="the requests" />
       {requests.isSuccess && items.length === 0 && (
         <EmptyState title={status === 'open' ? 'No open requests.' : 'No requests here.'}>
           <p>Nothing to answer. Plans can also be changed directly on a workspace's account page.</p>

@@ -11,7 +11,8 @@ import { plural } from '../../common/format';
 import { When } from '../../common/When/When';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
 import { Page } from '../../common/Page/Page';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
+import { DataTable } from '../../common/DataTable/DataTable';
 
 /** Dead letters of every workspace: replay one, or all (of one workspace or everywhere). */
 export default function OpsDeadLettersPage() {
@@ -63,36 +64,18 @@ export default function OpsDeadLettersPage() {
           Last replay: {bulk.data.replayed} of {plural(bulk.data.matched, 'dead letter')} sent again{bulk.data.skipped ? `, ${bulk.data.skipped} skipped` : ''}.
         </p>
       )}
-      {list.isPending && <Loading what="dead letters" />}
-      {list.isError && <ErrorState what="dead letters" error={list.error} onRetry={() => void list.refetch()} />}
+      <QueryStates query={list} what="dead letters" />
       {list.isSuccess && items.length === 0 && (
         <EmptyState title="No dead letters.">
           <p>Every delivery succeeded, got a final answer, or is still being retried.</p>
         </EmptyState>
       )}
       {items.length > 0 && (
-        <div className="table-scroll" role="region" aria-label="Dead letters" tabIndex={0}>
-          <table className="table">
-            <caption className="visually-hidden">Dead letters</caption>
-            <thead>
-              <tr>
-                <th scope="col">Workspace</th>
-                <th scope="col">Event</th>
-                <th scope="col">Sent to</th>
-                <th scope="col">Last attempt</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((delivery) => (
-                <Row key={delivery.id} delivery={delivery} workspace={names.get(delivery.workspace_id) ?? delivery.workspace_id} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Dead letters" columns={['Workspace', 'Event', 'Sent to', 'Last attempt', 'Created']} actions>
+          {items.map((delivery) => (
+            <Row key={delivery.id} delivery={delivery} workspace={names.get(delivery.workspace_id) ?? delivery.workspace_id} />
+          ))}
+        </DataTable>
       )}
       <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} what="dead letters" />
     </Page>

@@ -4,11 +4,12 @@ import { useInviteOperator, useOperators, useRemoveOperator } from '../../api/op
 import { useSession } from '../../api/queries';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
-import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { Field } from '../../common/Field/Field';
-import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
-import { ErrorState, Loading } from '../../common/States/States';
+import { QueryStates } from '../../common/States/States';
+import { DataTable } from '../../common/DataTable/DataTable';
+import { SubmitButton } from '../../common/SubmitButton/SubmitButton';
+import { InvitationLink } from '../../common/InvitationLink/InvitationLink';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -50,20 +51,7 @@ export default function OperatorsPage() {
       <section className="card" aria-labelledby="invite-operator-heading">
         <h2 id="invite-operator-heading">Invite an operator</h2>
         {invite.data ? (
-          <div className="secret" role="group" aria-label="Invitation link">
-            <p className="secret__title">Invitation link for {invite.data.email}</p>
-            <p className="secret__warning">
-              <span aria-hidden="true">⚠ </span>
-              <strong>Send it to them now: it is shown only this once</strong> and works once, until <When iso={invite.data.expires_at} />.
-            </p>
-            <div className="secret__row">
-              <code className="secret__value">{invite.data.url}</code>
-              <CopyButton value={invite.data.url} label="Copy the invitation link" />
-            </div>
-            <button type="button" className="button" onClick={() => invite.reset()}>
-              Done
-            </button>
-          </div>
+          <InvitationLink invitation={invite.data} onDone={() => invite.reset()} />
         ) : (
           <>
             <p>They set a password from the link and sign in on the same page as everyone. A password reset for an operator is a new link from operations (<code>ops operator:invite</code>).</p>
@@ -74,11 +62,7 @@ export default function OperatorsPage() {
               <Field label="Name (optional)" error={errors.name ?? null}>
                 <input type="text" value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" maxLength={200} />
               </Field>
-              <div className="actions">
-                <button type="submit" className="button button--primary" disabled={invite.isPending}>
-                  {invite.isPending ? 'Inviting…' : 'Invite'}
-                </button>
-              </div>
+              <SubmitButton busy={invite.isPending} busyLabel="Inviting…">Invite</SubmitButton>
             </form>
           </>
         )}
@@ -98,56 +82,40 @@ function OperatorList() {
   return (
     <>
       <h2>All operators</h2>
-      {operators.isPending && <Loading what="operators" />}
-      {operators.isError && <ErrorState what="operators" error={operators.error} onRetry={() => void operators.refetch()} />}
+      <QueryStates query={operators} what="operators" />
       {operators.isSuccess && (
-        <div className="table-scroll" role="region" aria-label="Operators" tabIndex={0}>
-          <table className="table">
-            <caption className="visually-hidden">Operators</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {operators.data.data.map((operator) => (
-                <tr key={operator.id} data-operator-id={operator.id}>
-                  <th scope="row">
-                    {operator.name}
-                    {operator.id === me && <span className="muted"> (you)</span>}
-                  </th>
-                  <td className="wrap">{operator.email}</td>
-                  <td>{STATUS[operator.status]}</td>
-                  <td className="actions-cell">
-                    {operator.status !== 'removed' && operator.id !== me && (
-                      <ConfirmButton
-                        label="Remove"
-                        accessibleLabel={`Remove ${operator.name}`}
-                        title={`Remove ${operator.name}?`}
-                        confirmLabel="Remove"
-                        small
-                        disabled={remove.isPending}
-                        onConfirm={() =>
-                          remove.mutate(operator.id, {
-                            onSuccess: () => announce(`${operator.name} removed: they are signed out and cannot sign in any more.`),
-                            onError: (failure) => announce(`Not removed: ${describeError(failure)}`, 'error'),
-                          })
-                        }
-                      >
-                        <p>They are signed out everywhere at once and their password stops working. A new invitation brings them back.</p>
-                      </ConfirmButton>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Operators" columns={['Name', 'Email', 'Status']} actions>
+          {operators.data.data.map((operator) => (
+            <tr key={operator.id} data-operator-id={operator.id}>
+              <th scope="row">
+                {operator.name}
+                {operator.id === me && <span className="muted"> (you)</span>}
+              </th>
+              <td className="wrap">{operator.email}</td>
+              <td>{STATUS[operator.status]}</td>
+              <td className="actions-cell">
+                {operator.status !== 'removed' && operator.id !== me && (
+                  <ConfirmButton
+                    label="Remove"
+                    accessibleLabel={`Remove ${operator.name}`}
+                    title={`Remove ${operator.name}?`}
+                    confirmLabel="Remove"
+                    small
+                    disabled={remove.isPending}
+                    onConfirm={() =>
+                      remove.mutate(operator.id, {
+                        onSuccess: () => announce(`${operator.name} removed: they are signed out and cannot sign in any more.`),
+                        onError: (failure) => announce(`Not removed: ${describeError(failure)}`, 'error'),
+                      })
+                    }
+                  >
+                    <p>They are signed out everywhere at once and their password stops working. A new invitation brings them back.</p>
+                  </ConfirmButton>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

@@ -6,13 +6,12 @@ import { Link, navigate } from '../../app/router';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { Breadcrumbs } from '../../common/Breadcrumbs/Breadcrumbs';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
-import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { Field } from '../../common/Field/Field';
-import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
 import { AvailabilitySelect } from './AvailabilitySelect';
 import { ExpertProfileForm, EXPERT_LABELS } from './ExpertProfileForm';
+import { InvitationLink } from '../../common/InvitationLink/InvitationLink';
 
 /** One expert: edit the profile, set availability, invite to the console, retire. */
 export default function ExpertPage({ expertId }: { expertId: string }) {
@@ -146,19 +145,7 @@ function InviteCard({ expert }: { expert: AdminExpert }) {
     <section className="card" aria-labelledby="invite-expert-heading">
       <h2 id="invite-expert-heading">Console access</h2>
       {invite.data ? (
-        <div className="secret" role="group" aria-label="Invitation link">
-          <p className="secret__warning">
-            <span aria-hidden="true">⚠ </span>
-            <strong>Send this link to {invite.data.email} now: it is shown only this once</strong> and works once, until <When iso={invite.data.expires_at} />.
-          </p>
-          <div className="secret__row">
-            <code className="secret__value">{invite.data.url}</code>
-            <CopyButton value={invite.data.url} label="Copy the invitation link" />
-          </div>
-          <button type="button" className="button" onClick={() => invite.reset()}>
-            Done
-          </button>
-        </div>
+        <InvitationLink invitation={invite.data} titled={false} whom={invite.data.email} onDone={() => invite.reset()} />
       ) : (
         <form className="form" onSubmit={submit} noValidate>
           <p className="muted small">An invitation (or a new one, to reset a lost password) signs them out everywhere once they accept it.</p>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { fieldError, formError } from '../../api/api-error';
 import type { AdminExpert, ExpertProfileInput } from '../../api/dashboard-types';
-import { Field } from '../../common/Field/Field';
+import { Field, FormError } from '../../common/Field/Field';
+import { SubmitButton } from '../../common/SubmitButton/SubmitButton';
 
 interface ExpertProfileFormProps {
   expert?: AdminExpert;
@@ -71,22 +72,8 @@ export function ExpertProfileForm({ expert, busy, error, submitLabel, onSubmit, 
           <input type="number" min={0} max={100_000} step={1} value={rate} onChange={(event) => setRate(event.target.value)} />
         </Field>
       </div>
-      {otherError && (
-        <p className="form__error" role="alert">
-          <span aria-hidden="true">⚠ </span>
-          {otherError}
-        </p>
-      )}
-      <div className="actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Saving…' : submitLabel}
-        </button>
-        {onCancel && (
-          <button type="button" className="button button--quiet" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
+      <FormError message={otherError} />
+      <SubmitButton busy={busy} busyLabel="Saving…" onCancel={onCancel}>{submitLabel}</SubmitButton>
     </form>
   );
 }

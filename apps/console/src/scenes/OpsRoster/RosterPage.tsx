@@ -7,9 +7,11 @@ import { opsPath } from '../../app/routes';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { Page } from '../../common/Page/Page';
 import { SecretReveal } from '../../common/SecretReveal/SecretReveal';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
 import { AvailabilitySelect } from './AvailabilitySelect';
 import { EXPERT_LABELS, ExpertProfileForm } from './ExpertProfileForm';
+import { DataTable } from '../../common/DataTable/DataTable';
+import { FilterActions } from '../../common/FiltersPanel/FiltersPanel';
 
 /** Every expert, retired ones last (the gateway's order): add one (credential shown once), set availability, open one to edit. */
 const ANY: RosterFilters = { skill: '', availability: '' };
@@ -64,8 +66,7 @@ export default function RosterPage() {
         </section>
       )}
       <RosterFilterForm key={JSON.stringify(filters)} initial={filters} error={experts.error} onApply={setFilters} onClear={() => setFilters(ANY)} />
-      {experts.isPending && <Loading what="the roster" />}
-      {experts.isError && !fieldError(experts.error, 'skill', FILTER_LABELS) && <ErrorState what="the roster" error={experts.error} onRetry={() => void experts.refetch()} />}
+      <QueryStates query={experts} what="the roster" errorShownElsewhere={Boolean(fieldError(experts.error, 'skill', FILTER_LABELS))} />
       {experts.isSuccess && items.length === 0 && filtered && (
         <EmptyState title="No expert matches these filters.">
           <p>Clear the filters to see the whole roster.</p>
@@ -77,49 +78,27 @@ export default function RosterPage() {
         </EmptyState>
       )}
       {items.length > 0 && (
-        <div className="table-scroll" role="region" aria-label="Roster" tabIndex={0}>
-          <table className="table">
-            <caption className="visually-hidden">Experts</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Skills</th>
-                <th scope="col">Availability</th>
-                <th scope="col">Console</th>
-                <th scope="col" className="numeric">
-                  Turnaround
-                </th>
-                <th scope="col" className="numeric">
-                  Rate
-                </th>
-                <th scope="col" className="numeric">
-                  Rating
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((expert) => (
-                <tr key={expert.id} data-expert-id={expert.id}>
-                  <th scope="row">
-                    <Link to={opsPath({ page: 'expert', expertId: expert.id })}>{expert.name}</Link>
-                    <br />
-                    <span className="muted small">{expert.role}</span>
-                  </th>
-                  <td>{expert.skills.join(', ')}</td>
-                  <td>{expert.retired ? <span className="badge badge--tone-pending">Retired</span> : <AvailabilitySelect expert={expert} />}</td>
-                  <td>
-                    <ConsoleAccess expert={expert} />
-                  </td>
-                  <td className="numeric">{expert.median_turnaround_minutes} min</td>
-                  <td className="numeric">{expert.rate_credits_per_hour}/h</td>
-                  <td className="numeric">
-                    <Rating ratings={expert.ratings} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Roster" caption="Experts" columns={['Name', 'Skills', 'Availability', 'Console', { label: 'Turnaround', numeric: true }, { label: 'Rate', numeric: true }, { label: 'Rating', numeric: true }]}>
+          {items.map((expert) => (
+            <tr key={expert.id} data-expert-id={expert.id}>
+              <th scope="row">
+                <Link to={opsPath({ page: 'expert', expertId: expert.id })}>{expert.name}</Link>
+                <br />
+                <span className="muted small">{expert.role}</span>
+              </th>
+              <td>{expert.skills.join(', ')}</td>
+              <td>{expert.retired ? <span className="badge badge--tone-pending">Retired</span> : <AvailabilitySelect expert={expert} />}</td>
+              <td>
+                <ConsoleAccess expert={expert} />
+              </td>
+              <td className="numeric">{expert.median_turnaround_minutes} min</td>
+              <td className="numeric">{expert.rate_credits_per_hour}/h</td>
+              <td className="numeric">
+                <Rating ratings={expert.ratings} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {experts.hasNextPage && (
         <div className="actions">
@@ -190,16 +169,7 @@ function RosterFilterForm({ initial, error, onApply, onClear }: { initial: Roste
           </select>
         </div>
       </div>
-      <div className="actions">
-        <button type="submit" className="button button--primary">
-          Apply filters
-        </button>
-        {(initial.skill !== '' || initial.availability !== '') && (
-          <button type="button" className="button button--quiet" onClick={onClear}>
-            Clear
-          </button>
-        )}
-      </div>
+      <FilterActions onClear={initial.skill !== '' || initial.availability !== '' ? onClear : undefined} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useUsage, useUsageHistory, useWorkspace } from '../../api/dashboard-queries';
+import { useUsage, useUsageHistory, useWorkspace } from '../../api/workspace-queries';
 import type { Mode, Usage, UsageHistory } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
@@ -6,7 +6,7 @@ import { formatDateTime, plural } from '../../common/format';
 import { useNow } from '../../common/Countdown/use-now';
 import { Page } from '../../common/Page/Page';
 import { capText, planName } from '../../common/plan-text';
-import { ErrorState, Loading } from '../../common/States/States';
+import { QueryStates } from '../../common/States/States';
 import { BurnChart, ForecastChart } from '../../common/UsageChart/UsageChart';
 import { cycleUsage, forecastSeries } from '../../common/UsageChart/usage-figures';
 
@@ -29,11 +29,9 @@ export default function OverviewPage({ mode }: { mode: Mode }) {
           Test mode bills nothing: test deployments draw no credits. The figures below are your workspace's one (live) account, for reference; the last 30 days show no charges in test mode.
         </p>
       )}
-      {usage.isPending && <Loading what="your usage" />}
-      {usage.isError && <ErrorState what="your usage" error={usage.error} onRetry={() => void usage.refetch()} />}
+      <QueryStates query={usage} what="your usage" />
       {usage.isSuccess && <Figures usage={usage.data} mode={mode} />}
-      {usage.isSuccess && history.isPending && <Loading what="the last 30 days" />}
-      {history.isError && <ErrorState what="the last 30 days" error={history.error} onRetry={() => void history.refetch()} />}
+      {usage.isSuccess && <QueryStates query={history} what="the last 30 days" />}
       {usage.isSuccess && history.isSuccess && <Charts usage={usage.data} history={history.data} mode={mode} />}
     </Page>
   );

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { describeError, fieldError } from '../../api/api-error';
-import { useLimitRequests, useRequestLimit, useWorkspace } from '../../api/dashboard-queries';
+import { useLimitRequests, useRequestLimit, useWorkspace } from '../../api/workspace-queries';
 import type { LimitRequest, Mode, WorkspaceInfo } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { Field } from '../../common/Field/Field';
@@ -8,7 +8,8 @@ import { plural } from '../../common/format';
 import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { planName } from '../../common/plan-text';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
+import { SubmitButton } from '../../common/SubmitButton/SubmitButton';
 
 const STATUS: Record<LimitRequest['status'], { text: string; icon: string; tone: string }> = {
   open: { text: 'Waiting for operations', icon: '○', tone: 'pending' },
@@ -24,13 +25,11 @@ export default function PlanPage({ canRequest }: { mode: Mode; canRequest: boole
   const requests = useLimitRequests();
   return (
     <Page title="Plan and limits" lead={<p>Limits apply to live deployments; test mode is free and unlimited apart from the rate limit.</p>}>
-      {workspace.isPending && <Loading what="your plan" />}
-      {workspace.isError && <ErrorState what="your plan" error={workspace.error} onRetry={() => void workspace.refetch()} />}
+      <QueryStates query={workspace} what="your plan" />
       {workspace.isSuccess && <Limits workspace={workspace.data} />}
       {workspace.isSuccess && (canRequest ? <RequestForm workspace={workspace.data} /> : <p className="callout">Only the workspace's owners can ask for a higher limit.</p>)}
       <h2>Your requests</h2>
-      {requests.isPending && <Loading what="your requests" />}
-      {requests.isError && <ErrorState what="your requests" error={requests.error} onRetry={() => void requests.refetch()} />}
+      <QueryStates query={requests} what="your requests" />
       {requests.isSuccess && requests.data.data.length === 0 && (
         <EmptyState title="No requests yet.">
           <p>When deployments are refused with 429 <code>in_flight_limit_reached</code>, ask for a higher limit above.</p>
@@ -129,11 +128,7 @@ function RequestForm({ workspace }: { workspace: WorkspaceInfo }) {
       <Field label="Why" hint="What you run and when; operations read it." error={(checked && reasonError) || fieldError(request.error, 'reason', LIMIT_LABELS)}>
         <textarea rows={3} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} />
       </Field>
-      <div className="actions">
-        <button type="submit" className="button button--primary" disabled={request.isPending}>
-          {request.isPending ? 'Sending…' : 'Send the request'}
-        </button>
-      </div>
+      <SubmitButton busy={request.isPending} busyLabel="Sending…">Send the request</SubmitButton>
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { describeError } from '../../api/api-error';
 import { useNotificationSettings, usePatchNotificationSettings, type NotificationSettings } from '../../api/notifications';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { Page } from '../../common/Page/Page';
-import { ErrorState, Loading } from '../../common/States/States';
+import { QueryStates } from '../../common/States/States';
 import { playOfferSound, primeOfferSound } from '../../notify/offer-sound';
 import { useSoundPreference } from '../../notify/sound-preference';
 import { BrowserNotifications } from './BrowserNotifications';
@@ -13,8 +13,7 @@ export function SettingsPage() {
   const settings = useNotificationSettings();
   return (
     <Page title="Settings" lead={<p>How you hear of a new offer when this page is not in front of you: an offer waits only a few minutes for your answer.</p>}>
-      {settings.isPending && <Loading what="your notification settings" />}
-      {settings.isError && <ErrorState what="your notification settings" error={settings.error} onRetry={() => void settings.refetch()} />}
+      <QueryStates query={settings} what="your notification settings" />
       {settings.isSuccess && (
         <>
           <section className="card settings-section" aria-labelledby="browser-heading">

@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, describeError, fieldError } from '../../api/api-error';
-import { useChangeRole, useInviteMember, useMemberInvitations, useMembers, useRemoveMember, useRevokeMemberInvitation } from '../../api/dashboard-queries';
+import { useChangeRole, useInviteMember, useMemberInvitations, useMembers, useRemoveMember, useRevokeMemberInvitation } from '../../api/team-queries';
 import type { Member, Mode, Role } from '../../api/dashboard-types';
 import { useSession } from '../../api/queries';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
-import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { Field } from '../../common/Field/Field';
 import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
+import { DataTable } from '../../common/DataTable/DataTable';
+import { SubmitButton } from '../../common/SubmitButton/SubmitButton';
+import { InvitationLink } from '../../common/InvitationLink/InvitationLink';
 
 const ROLES: Record<Role, { label: string; can: string }> = {
   owner: { label: 'Owner', can: 'everything, including the team, the audit log and limit requests' },
@@ -28,34 +30,16 @@ export default function TeamPage(_: { mode: Mode }) {
     <Page title="Team" lead={<p>People who sign in to this dashboard. Owners can do {ROLES.owner.can}; developers {ROLES.developer.can}.</p>}>
       <InviteForm />
       <h2>Members</h2>
-      {members.isPending && <Loading what="the team" />}
-      {members.isError && <ErrorState what="the team" error={members.error} onRetry={() => void members.refetch()} />}
+      <QueryStates query={members} what="the team" />
       {members.isSuccess && (
-        <div className="table-scroll" role="region" aria-label="Members" tabIndex={0}>
-          <table className="table">
-            <caption className="visually-hidden">Members</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Joined</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.data.data.map((member) => (
-                <MemberRow key={member.id} member={member} isMe={member.id === me} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Members" columns={['Name', 'Email', 'Role', 'Joined']} actions>
+          {members.data.data.map((member) => (
+            <MemberRow key={member.id} member={member} isMe={member.id === me} />
+          ))}
+        </DataTable>
       )}
       <h2>Open invitations</h2>
-      {invitations.isPending && <Loading what="invitations" />}
-      {invitations.isError && <ErrorState what="invitations" error={invitations.error} onRetry={() => void invitations.refetch()} />}
+      <QueryStates query={invitations} what="invitations" />
       {invitations.isSuccess && invitations.data.data.length === 0 && (
         <EmptyState title="No open invitations.">
           <p>Invite someone above: they get a one-time link to set a password.</p>
@@ -155,20 +139,7 @@ function InviteForm() {
     <section className="card" aria-labelledby="invite-heading">
       <h2 id="invite-heading">Invite someone</h2>
       {invite.data?.url ? (
-        <div className="secret" role="group" aria-label="Invitation link">
-          <p className="secret__title">Invitation link for {invite.data.email}</p>
-          <p className="secret__warning">
-            <span aria-hidden="true">⚠ </span>
-            <strong>Send it to them now: it is shown only this once</strong> and works once, until <When iso={invite.data.expires_at} />.
-          </p>
-          <div className="secret__row">
-            <code className="secret__value">{invite.data.url}</code>
-            <CopyButton value={invite.data.url} label="Copy the invitation link" />
-          </div>
-          <button type="button" className="button" onClick={() => invite.reset()}>
-            Done
-          </button>
-        </div>
+        <InvitationLink invitation={invite.data} onDone={() => invite.reset()} />
       ) : (
         <form className="form form--inline" onSubmit={submit} noValidate>
           <Field label="Email" error={error}>
@@ -183,11 +154,7 @@ function InviteForm() {
               ))}
             </select>
           </Field>
-          <div className="actions">
-            <button type="submit" className="button button--primary" disabled={invite.isPending}>
-              {invite.isPending ? 'Inviting…' : 'Invite'}
-            </button>
-          </div>
+          <SubmitButton busy={invite.isPending} busyLabel="Inviting…">Invite</SubmitButton>
         </form>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { useDelivery } from '../../api/dashboard-queries';
+import { useDelivery } from '../../api/delivery-queries';
 import type { Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useDeliveryList, useEndpoints } from '../../api/dashboard-queries';
+import { useDeliveryList } from '../../api/delivery-queries';
+import { useEndpoints } from '../../api/webhook-endpoint-queries';
 import type { Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
@@ -7,7 +8,7 @@ import { BulkReplay } from '../../common/BulkReplay/BulkReplay';
 import { plural } from '../../common/format';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
 import { Page } from '../../common/Page/Page';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
 import { DeliveryTable } from './DeliveryTable';
 
 /** Deliveries that failed every attempt: replay one, or all of them with progress. */
@@ -40,8 +41,7 @@ export default function DeadLettersPage({ mode }: { mode: Mode }) {
         </span>
         <BulkReplay key={endpointId} mode={mode} filter={endpointId ? { endpoint_id: endpointId } : {}} count={items.length} scope={scope} />
       </div>
-      {list.isPending && <Loading what="dead letters" />}
-      {list.isError && <ErrorState what="dead letters" error={list.error} onRetry={() => void list.refetch()} />}
+      <QueryStates query={list} what="dead letters" />
       {list.isSuccess && items.length === 0 && (
         <EmptyState title="No dead letters.">
           <p>

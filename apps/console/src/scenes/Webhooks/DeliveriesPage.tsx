@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { useDeliveryList, useEndpoints, type DeliveryFilters } from '../../api/dashboard-queries';
+import { useDeliveryList, type DeliveryFilters } from '../../api/delivery-queries';
+import { useEndpoints } from '../../api/webhook-endpoint-queries';
 import { EVENT_TYPES, type DeliveryStatus, type Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
 import { DELIVERY_STATUS } from '../../common/DeliveryStatus/DeliveryStatus';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
 import { Page } from '../../common/Page/Page';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
 import { DeliveryTable } from './DeliveryTable';
+import { FiltersPanel } from '../../common/FiltersPanel/FiltersPanel';
 
 const isEmpty = (filters: DeliveryFilters) => Object.values(filters).every((value) => !value);
 
@@ -27,8 +29,7 @@ export default function DeliveriesPage({ mode }: { mode: Mode }) {
       }
     >
       <DeliveryFilterForm key={JSON.stringify(filters)} mode={mode} initial={filters} onApply={setFilters} />
-      {list.isPending && <Loading what="deliveries" />}
-      {list.isError && <ErrorState what="deliveries" error={list.error} onRetry={() => void list.refetch()} />}
+      <QueryStates query={list} what="deliveries" />
       {list.isSuccess && items.length === 0 && (
         <EmptyState title={isEmpty(filters) ? `Nothing delivered in ${mode} mode yet.` : 'No delivery matches these filters.'}>
           {isEmpty(filters) ? (
@@ -67,67 +68,54 @@ function DeliveryFilterForm({ mode, initial, onApply }: { mode: Mode; initial: D
   };
   const active = Object.values(initial).filter(Boolean).length;
   return (
-    <details className="card filters-panel" open={active > 0 ? true : undefined}>
-      <summary>
-        Filters{active > 0 && <span className="count">{active}<span className="visually-hidden"> active</span></span>}
-      </summary>
-      <form className="filters" onSubmit={submit} aria-label="Filter deliveries">
-        <div className="filters__row">
-          <div className="field">
-            <label htmlFor="delivery-status">Status</label>
-            <select id="delivery-status" value={status} onChange={(event) => setStatus(event.target.value)}>
-              <option value="">Any</option>
-              {(Object.keys(DELIVERY_STATUS) as DeliveryStatus[]).map((value) => (
-                <option key={value} value={value}>
-                  {DELIVERY_STATUS[value].text}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="delivery-event">Event type</label>
-            <select id="delivery-event" value={eventType} onChange={(event) => setEventType(event.target.value)}>
-              <option value="">Any</option>
-              {[...EVENT_TYPES, 'webhook.test'].map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="delivery-endpoint">Endpoint</label>
-            <select id="delivery-endpoint" value={endpointId} onChange={(event) => setEndpointId(event.target.value)}>
-              <option value="">Any</option>
-              {endpoints.data?.data.map((endpoint) => (
-                <option key={endpoint.id} value={endpoint.id}>
-                  {endpoint.url}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="delivery-deployment">Deployment id</label>
-            <input id="delivery-deployment" type="text" value={deploymentId} onChange={(event) => setDeploymentId(event.target.value)} placeholder="dep_…" />
-          </div>
-          <div className="field">
-            <label htmlFor="delivery-after">Created on or after</label>
-            <input id="delivery-after" type="date" value={after} onChange={(event) => setAfter(event.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor="delivery-before">Created before</label>
-            <input id="delivery-before" type="date" value={before} onChange={(event) => setBefore(event.target.value)} />
-          </div>
+    <FiltersPanel label="Filter deliveries" active={active} onSubmit={submit} onClear={() => onApply({})}>
+      <div className="filters__row">
+        <div className="field">
+          <label htmlFor="delivery-status">Status</label>
+          <select id="delivery-status" value={status} onChange={(event) => setStatus(event.target.value)}>
+            <option value="">Any</option>
+            {(Object.keys(DELIVERY_STATUS) as DeliveryStatus[]).map((value) => (
+              <option key={value} value={value}>
+                {DELIVERY_STATUS[value].text}
+              </option>
+            ))}
+          </select>
         </div>
-        <div className="actions">
-          <button type="submit" className="button button--primary">
-            Apply filters
-          </button>
-          <button type="button" className="button button--quiet" onClick={() => onApply({})}>
-            Clear
-          </button>
+        <div className="field">
+          <label htmlFor="delivery-event">Event type</label>
+          <select id="delivery-event" value={eventType} onChange={(event) => setEventType(event.target.value)}>
+            <option value="">Any</option>
+            {[...EVENT_TYPES, 'webhook.test'].map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
         </div>
-      </form>
-    </details>
+        <div className="field">
+          <label htmlFor="delivery-endpoint">Endpoint</label>
+          <select id="delivery-endpoint" value={endpointId} onChange={(event) => setEndpointId(event.target.value)}>
+            <option value="">Any</option>
+            {endpoints.data?.data.map((endpoint) => (
+              <option key={endpoint.id} value={endpoint.id}>
+                {endpoint.url}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="delivery-deployment">Deployment id</label>
+          <input id="delivery-deployment" type="text" value={deploymentId} onChange={(event) => setDeploymentId(event.target.value)} placeholder="dep_…" />
+        </div>
+        <div className="field">
+          <label htmlFor="delivery-after">Created on or after</label>
+          <input id="delivery-after" type="date" value={after} onChange={(event) => setAfter(event.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="delivery-before">Created before</label>
+          <input id="delivery-before" type="date" value={before} onChange={(event) => setBefore(event.target.value)} />
+        </div>
+      </div>
+    </FiltersPanel>
   );
 }

@@ -1,5 +1,6 @@
 import { ApiError } from '../../api/api-error';
-import { useDelivery, useEndpoint } from '../../api/dashboard-queries';
+import { useDelivery } from '../../api/delivery-queries';
+import { useEndpoint } from '../../api/webhook-endpoint-queries';
 import type { DeliveryDetail, Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
@@ -12,6 +13,7 @@ import { JsonView } from '../../common/JsonView/JsonView';
 import { Page } from '../../common/Page/Page';
 import { ReplayButton, RetryNowButton } from '../../common/ReplayButton/ReplayButton';
 import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { DataTable } from '../../common/DataTable/DataTable';
 
 /** The drill-down's trail: Webhooks › the endpoint (or the deployment's webhook_url) › this delivery › … */
 export function useDeliveryCrumbs(mode: Mode, delivery: DeliveryDetail | undefined, deliveryId: string, tail: Crumb[] = []): Crumb[] {
@@ -86,29 +88,17 @@ export default function DeliveryPage({ mode, deliveryId }: { mode: Mode; deliver
             {d.attempt_history.length === 0 ? (
               <p className="muted">Not tried yet{d.next_attempt_at ? `: the first attempt is due ${formatPreciseTime(d.next_attempt_at)}` : ''}.</p>
             ) : (
-              <div className="table-scroll" role="region" aria-label="Table of attempts" tabIndex={0}>
-                <table className="table">
-                  <caption className="visually-hidden">Attempts, oldest first</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Attempt</th>
-                      <th scope="col">When</th>
-                      <th scope="col">Answer</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.attempt_history.map((attempt) => (
-                      <tr key={attempt.attempt} data-attempt={attempt.attempt}>
-                        <td>
-                          <Link to={dashboardPath(mode, { page: 'attempt', deliveryId: d.id, attempt: attempt.attempt })}>Attempt {attempt.attempt}</Link>
-                        </td>
-                        <td><When iso={attempt.attempted_at} precision="second" /></td>
-                        <td>{attemptOutcome(attempt)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable label="Table of attempts" caption="Attempts, oldest first" columns={['Attempt', 'When', 'Answer']}>
+                {d.attempt_history.map((attempt) => (
+                  <tr key={attempt.attempt} data-attempt={attempt.attempt}>
+                    <td>
+                      <Link to={dashboardPath(mode, { page: 'attempt', deliveryId: d.id, attempt: attempt.attempt })}>Attempt {attempt.attempt}</Link>
+                    </td>
+                    <td><When iso={attempt.attempted_at} precision="second" /></td>
+                    <td>{attemptOutcome(attempt)}</td>
+                  </tr>
+                ))}
+              </DataTable>
             )}
             {d.next_attempt_at && <p className="muted small">Next attempt due <When iso={d.next_attempt_at} precision="second" />.</p>}
           </section>

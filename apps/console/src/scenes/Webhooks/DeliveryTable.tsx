@@ -4,58 +4,42 @@ import { dashboardPath } from '../../app/routes';
 import { attemptOutcome, DeliveryStatusBadge, OverdueBadge } from '../../common/DeliveryStatus/DeliveryStatus';
 import { When } from '../../common/When/When';
 import { ReplayButton } from '../../common/ReplayButton/ReplayButton';
+import { DataTable } from '../../common/DataTable/DataTable';
 
 /** Deliveries as rows: what was sent, where, how it went, and a replay for dead letters. */
 export function DeliveryTable({ mode, items, caption, showUrl = true }: { mode: Mode; items: Delivery[]; caption: string; showUrl?: boolean }) {
   return (
-    <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="table delivery-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Status</th>
-            {showUrl && <th scope="col">Sent to</th>}
-            <th scope="col">Last attempt</th>
-            <th scope="col">Created</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((delivery) => (
-            <tr key={delivery.id} data-delivery-id={delivery.id}>
-              <td>
-                <Link to={dashboardPath(mode, { page: 'delivery', deliveryId: delivery.id })}>{delivery.event_type}</Link>
+    <DataTable label={caption} columns={['Event', 'Status', showUrl && 'Sent to', 'Last attempt', 'Created']} actions className="table delivery-table">
+      {items.map((delivery) => (
+        <tr key={delivery.id} data-delivery-id={delivery.id}>
+          <td>
+            <Link to={dashboardPath(mode, { page: 'delivery', deliveryId: delivery.id })}>{delivery.event_type}</Link>
+            <br />
+            <code className="small">{delivery.id}</code>
+          </td>
+          <td>
+            <DeliveryStatusBadge status={delivery.status} /> <OverdueBadge overdue={delivery.overdue} />
+          </td>
+          {showUrl && <td className="wrap">{delivery.endpoint_id ? delivery.url : <>{delivery.url} <span className="muted small">(webhook_url)</span></>}</td>}
+          <td>
+            {delivery.last_attempt ? (
+              <>
+                {attemptOutcome(delivery.last_attempt)}
                 <br />
-                <code className="small">{delivery.id}</code>
-              </td>
-              <td>
-                <DeliveryStatusBadge status={delivery.status} /> <OverdueBadge overdue={delivery.overdue} />
-              </td>
-              {showUrl && <td className="wrap">{delivery.endpoint_id ? delivery.url : <>{delivery.url} <span className="muted small">(webhook_url)</span></>}</td>}
-              <td>
-                {delivery.last_attempt ? (
-                  <>
-                    {attemptOutcome(delivery.last_attempt)}
-                    <br />
-                    <span className="muted small">
-                      {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'}
-                    </span>
-                  </>
-                ) : (
-                  <span className="muted">Not tried yet</span>
-                )}
-              </td>
-              <td><When iso={delivery.created_at} /></td>
-              <td className="actions-cell">
-                <ReplayButton mode={mode} delivery={delivery} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+                <span className="muted small">
+                  {delivery.attempts} attempt{delivery.attempts === 1 ? '' : 's'}
+                </span>
+              </>
+            ) : (
+              <span className="muted">Not tried yet</span>
+            )}
+          </td>
+          <td><When iso={delivery.created_at} /></td>
+          <td className="actions-cell">
+            <ReplayButton mode={mode} delivery={delivery} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { fieldError, formError } from '../../api/api-error';
 import { EVENT_TYPES, type NewEndpointInput, type WebhookEndpoint } from '../../api/dashboard-types';
-import { Field } from '../../common/Field/Field';
+import { Field, FormError } from '../../common/Field/Field';
+import { SubmitButton } from '../../common/SubmitButton/SubmitButton';
 
 interface EndpointFormProps {
   /** Editing this endpoint; absent to add one. */
@@ -74,22 +75,8 @@ export function EndpointForm({ endpoint, busy, error, submitLabel, onSubmit, onC
           </p>
         )}
       </fieldset>
-      {otherError && (
-        <p className="form__error" role="alert">
-          <span aria-hidden="true">⚠ </span>
-          {otherError}
-        </p>
-      )}
-      <div className="actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Saving…' : submitLabel}
-        </button>
-        {onCancel && (
-          <button type="button" className="button button--quiet" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
+      <FormError message={otherError} />
+      <SubmitButton busy={busy} busyLabel="Saving…" onCancel={onCancel}>{submitLabel}</SubmitButton>
     </form>
   );
 }

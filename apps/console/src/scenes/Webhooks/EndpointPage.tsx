@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ApiError, describeError } from '../../api/api-error';
-import { useDeleteEndpoint, useDeliveryList, useEndpoint, useRotateEndpointSecret, useSendTestEvent, useUpdateEndpoint } from '../../api/dashboard-queries';
+import { useDeliveryList } from '../../api/delivery-queries';
+import { useDeleteEndpoint, useEndpoint, useRotateEndpointSecret, useSendTestEvent, useUpdateEndpoint } from '../../api/webhook-endpoint-queries';
 import type { Mode, WebhookEndpoint } from '../../api/dashboard-types';
 import { Link, navigate } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
@@ -14,10 +15,10 @@ import { When } from '../../common/When/When';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
 import { Page } from '../../common/Page/Page';
 import { SecretReveal } from '../../common/SecretReveal/SecretReveal';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, ErrorState, Loading, QueryStates } from '../../common/States/States';
 import { DeliveryTable } from './DeliveryTable';
 import { EndpointForm, eventsText, ENDPOINT_LABELS } from './EndpointForm';
-import { OverlapSelect } from './OverlapSelect';
+import { RotateSecretControl } from './RotateSecretControl';
 
 /** One endpoint: its settings, its secret, a test event, and its deliveries (the drill-down's first level). */
 export default function EndpointPage({ mode, endpointId }: { mode: Mode; endpointId: string }) {
@@ -56,13 +57,14 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
   const test = useSendTestEvent(mode);
   const announce = useAnnounce();
   const [editing, setEditing] = useState(false);
-  const [overlap, setOverlap] = useState(86_400);
 
   const sendTest = () =>
     test.mutate(endpoint.id, {
       onSuccess: (delivery) => announce(`Test event sent: delivery ${delivery.id}. Its outcome shows in the deliveries below.`),
       onError: (failure) => announce(`Test event not sent: ${describeError(failure)}`, 'error'),
     });
+  /** Why the service disabled the endpoint, while it stays disabled. */
+  const disabledByService = endpoint.enabled ? null : (endpoint.disabled_reason ?? null);
   const setEnabled = (enabled: boolean) =>
     update.mutate(
       { enabled },
@@ -91,10 +93,10 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
         </button>
       }
     >
-      {!endpoint.enabled && endpoint.disabled_reason && (
+      {disabledByService && (
         <div className="callout callout--warning" role="status">
           <p>
-            <strong>Disabled by the service.</strong> Every delivery to this endpoint failed from <When iso={endpoint.disabled_reason.failing_since} /> on, so it was disabled <When iso={endpoint.disabled_reason.disabled_at} /> and the workspace owners were e-mailed. No events are sent to it now; those that failed stay in the delivery log and can be resent.
+            <strong>Disabled by the service.</strong> Every delivery to this endpoint failed from <When iso={disabledByService.failing_since} /> on, so it was disabled <When iso={disabledByService.disabled_at} /> and the workspace owners were e-mailed. No events are sent to it now; those that failed stay in the delivery log and can be resent.
           </p>
           <p>
             <button type="button" className="button button--primary" onClick={() => setEnabled(true)} disabled={update.isPending}>
@@ -157,9 +159,12 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
                 <button type="button" className="button" onClick={() => setEditing(true)} aria-label={`Edit the endpoint (${eventsText(endpoint.enabled_events)})`}>
                   Edit
                 </button>
-                <button type="button" className="button" onClick={() => setEnabled(!endpoint.enabled)} disabled={update.isPending}>
-                  {endpoint.enabled ? 'Disable' : 'Enable'}
-                </button>
+                {/* An endpoint the service disabled is enabled again from the banner above, which says why. */}
+                {!disabledByService && (
+                  <button type="button" className="button" onClick={() => setEnabled(!endpoint.enabled)} disabled={update.isPending}>
+                    {endpoint.enabled ? 'Disable' : 'Enable'}
+                  </button>
+                )}
               </div>
             </>
           )}
@@ -176,22 +181,7 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
           </ul>
           <p className="muted small">The secret was shown once, when it was made. Lost it? Rotate: the new one is shown once.</p>
           <div className="actions">
-            <OverlapSelect value={overlap} onChange={setOverlap} id="endpoint-overlap" />
-            <ConfirmButton
-              label="Rotate the secret"
-              title="Rotate this endpoint's secret?"
-              confirmLabel="Rotate"
-              danger={false}
-              disabled={rotate.isPending}
-              onConfirm={() =>
-                rotate.mutate(overlap, {
-                  onSuccess: () => announce('New signing secret made. Copy it now: it is shown only this once.'),
-                  onError: (failure) => announce(`Not rotated: ${describeError(failure)}`, 'error'),
-                })
-              }
-            >
-              <p>{overlap > 0 ? 'Both secrets sign each delivery during the overlap, so your receiver can switch without missing one.' : 'The old secret stops at once: deliveries verified with it fail from now on.'}</p>
-            </ConfirmButton>
+            <RotateSecretControl id="endpoint-overlap" title="Rotate this endpoint's secret?" rotate={rotate} explain={(overlap) => (overlap > 0 ? 'Both secrets sign each delivery during the overlap, so your receiver can switch without missing one.' : 'The old secret stops at once: deliveries verified with it fail from now on.')} />
           </div>
         </section>
       </div>
@@ -233,8 +223,7 @@ function Deliveries({ mode, endpointId }: { mode: Mode; endpointId: string }) {
         <h2 id="endpoint-deliveries-heading">Deliveries</h2>
         <BulkReplay mode={mode} filter={{ endpoint_id: endpointId }} count={dead} scope="of this endpoint" />
       </div>
-      {list.isPending && <Loading what="deliveries" />}
-      {list.isError && <ErrorState what="deliveries" error={list.error} onRetry={() => void list.refetch()} />}
+      <QueryStates query={list} what="deliveries" />
       {list.isSuccess && items.length === 0 && (
         <EmptyState title="Nothing delivered here yet.">
           <p>Send a test event (button at the top) to check your receiver verifies the signature, or create a deployment: each change is delivered here.</p>

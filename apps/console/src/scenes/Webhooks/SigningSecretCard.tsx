@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import { describeError } from '../../api/api-error';
-import { useRevealSigningSecret, useRotateSigningSecret, useSigningSecret } from '../../api/dashboard-queries';
+import { useRevealSigningSecret, useRotateSigningSecret, useSigningSecret } from '../../api/webhook-endpoint-queries';
 import type { Mode } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
-import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
 import { formatDateTime } from '../../common/format';
 import { When } from '../../common/When/When';
 import { SecretReveal } from '../../common/SecretReveal/SecretReveal';
-import { ErrorState, Loading } from '../../common/States/States';
-import { OverlapSelect } from './OverlapSelect';
+import { QueryStates } from '../../common/States/States';
+import { RotateSecretControl } from './RotateSecretControl';
 
 /** The workspace's own secret (contract §3): it signs deliveries to a deployment's `webhook_url`. */
 export function SigningSecretCard({ mode }: { mode: Mode }) {
@@ -16,7 +14,6 @@ export function SigningSecretCard({ mode }: { mode: Mode }) {
   const reveal = useRevealSigningSecret(mode);
   const rotate = useRotateSigningSecret(mode);
   const announce = useAnnounce();
-  const [overlap, setOverlap] = useState(86_400);
   const shown = reveal.data?.secret ?? rotate.data?.secret ?? null;
   const current = secret.data?.secrets[0];
   return (
@@ -25,8 +22,7 @@ export function SigningSecretCard({ mode }: { mode: Mode }) {
       <p>
         A deployment created with <code>webhook_url</code> is delivered there, signed with this {mode} secret, with no endpoint needed. Endpoints above have secrets of their own.
       </p>
-      {secret.isPending && <Loading what="the signing secret" />}
-      {secret.isError && <ErrorState what="the signing secret" error={secret.error} onRetry={() => void secret.refetch()} />}
+      <QueryStates query={secret} what="the signing secret" />
       {shown && (
         <SecretReveal
           title={`The ${mode} signing secret for webhook_url`}
@@ -65,22 +61,7 @@ export function SigningSecretCard({ mode }: { mode: Mode }) {
                 Reveal the secret (once)
               </button>
             )}
-            <OverlapSelect value={overlap} onChange={setOverlap} id="signing-overlap" />
-            <ConfirmButton
-              label="Rotate the secret"
-              title="Rotate the signing secret?"
-              confirmLabel="Rotate"
-              danger={false}
-              disabled={rotate.isPending}
-              onConfirm={() =>
-                rotate.mutate(overlap, {
-                  onSuccess: () => announce('New signing secret made. Copy it now: it is shown only this once.'),
-                  onError: (failure) => announce(`Not rotated: ${describeError(failure)}`, 'error'),
-                })
-              }
-            >
-              <p>A new secret signs every delivery from now on. {overlap > 0 ? 'The old one keeps signing beside it for the overlap you chose, so receivers can switch.' : 'The old one stops at once.'}</p>
-            </ConfirmButton>
+            <RotateSecretControl id="signing-overlap" title="Rotate the signing secret?" rotate={rotate} explain={(overlap) => `A new secret signs every delivery from now on. ${overlap > 0 ? 'The old one keeps signing beside it for the overlap you chose, so receivers can switch.' : 'The old one stops at once.'}`} />
           </div>
         </>
       )}

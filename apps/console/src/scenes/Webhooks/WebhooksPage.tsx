@@ -1,5 +1,5 @@
 import { describeError } from '../../api/api-error';
-import { useCreateEndpoint, useEndpoints } from '../../api/dashboard-queries';
+import { useCreateEndpoint, useEndpoints } from '../../api/webhook-endpoint-queries';
 import type { Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
@@ -7,7 +7,7 @@ import { useAnnounce } from '../../common/Announcer/Announcer';
 import { When } from '../../common/When/When';
 import { Page } from '../../common/Page/Page';
 import { SecretReveal } from '../../common/SecretReveal/SecretReveal';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
 import { EndpointForm, eventsText, ENDPOINT_LABELS } from './EndpointForm';
 import { SigningSecretCard } from './SigningSecretCard';
 
@@ -53,8 +53,7 @@ export default function WebhooksPage({ mode }: { mode: Mode }) {
         />
       </details>
       <h2>Endpoints</h2>
-      {endpoints.isPending && <Loading what="the endpoints" />}
-      {endpoints.isError && <ErrorState what="the endpoints" error={endpoints.error} onRetry={() => void endpoints.refetch()} />}
+      <QueryStates query={endpoints} what="the endpoints" />
       {endpoints.isSuccess && items.length === 0 && (
         <EmptyState title={`No ${mode} endpoints yet.`}>
           <p>Add the URL of your receiver above. Until you do, only deployments created with a <code>webhook_url</code> are delivered.</p>

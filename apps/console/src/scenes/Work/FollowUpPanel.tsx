@@ -1,5 +1,5 @@
 import type { ExpertDeployment } from '../../api/types';
-import { formatBytes } from '../../common/format';
+import { AttachmentList } from '../../common/AttachmentList/AttachmentList';
 import { JsonView } from '../../common/JsonView/JsonView';
 import MarkdownPreview from '../../common/MarkdownPreview/MarkdownPreview';
 import { When } from '../../common/When/When';
@@ -37,17 +37,7 @@ export function FollowUpPanel({ deployment: d }: { deployment: ExpertDeployment 
             </details>
           )}
           {earlier.output.attachments.length > 0 && (
-            <ul className="attachment-list" aria-label="Earlier attachments">
-              {earlier.output.attachments.map((attachment) => (
-                <li key={attachment.url}>
-                  <a href={attachment.url} target="_blank" rel="noopener noreferrer">
-                    {attachment.name}
-                    <span className="visually-hidden"> (opens in a new tab)</span>
-                  </a>{' '}
-                  <span className="muted">{formatBytes(attachment.size_bytes)}</span>
-                </li>
-              ))}
-            </ul>
+            <AttachmentList attachments={earlier.output.attachments} label="Earlier attachments" withType={false} />
           )}
         </>
       ) : (

@@ -7,7 +7,7 @@ import { useAnnounce } from '../../common/Announcer/Announcer';
 import { Field } from '../../common/Field/Field';
 import { plural } from '../../common/format';
 import MarkdownPreview from '../../common/MarkdownPreview/MarkdownPreview';
-import { ErrorState, Loading } from '../../common/States/States';
+import { Loading, QueryStates } from '../../common/States/States';
 import { AttachmentsField } from './AttachmentsField';
 import { wordCount } from './editor/markdown-edits';
 import { MarkdownToolbar } from './editor/MarkdownToolbar';
@@ -44,8 +44,7 @@ export function OutputEditor({ deployment }: { deployment: ExpertDeployment }) {
   return (
     <section className="card output-editor" aria-labelledby="output-heading">
       <h2 id="output-heading">Your output</h2>
-      {draft.isPending && <Loading what="your draft" />}
-      {draft.isError && <ErrorState what="your draft" error={draft.error} onRetry={() => void draft.refetch()} />}
+      <QueryStates query={draft} what="your draft" />
       {draft.isSuccess && <DraftEditor deployment={deployment} draft={draft.data} />}
     </section>
   );

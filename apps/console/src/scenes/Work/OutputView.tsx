@@ -1,5 +1,5 @@
 import type { ExpertDeployment } from '../../api/types';
-import { formatBytes } from '../../common/format';
+import { AttachmentList } from '../../common/AttachmentList/AttachmentList';
 import { JsonView } from '../../common/JsonView/JsonView';
 import MarkdownPreview from '../../common/MarkdownPreview/MarkdownPreview';
 
@@ -20,19 +20,7 @@ export function OutputView({ deployment: d }: { deployment: ExpertDeployment }) 
       {d.output.attachments.length > 0 && (
         <>
           <h3>Attachments</h3>
-          <ul className="attachment-list">
-            {d.output.attachments.map((attachment) => (
-              <li key={attachment.url}>
-                <a href={attachment.url} target="_blank" rel="noopener noreferrer">
-                  {attachment.name}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>{' '}
-                <span className="muted">
-                  {attachment.content_type}, {formatBytes(attachment.size_bytes)}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <AttachmentList attachments={d.output.attachments} />
         </>
       )}
     </section>

@@ -3,7 +3,7 @@ import { Link } from '../../app/router';
 import { plural } from '../../common/format';
 import { Page } from '../../common/Page/Page';
 import { SkillList } from '../../common/SkillList/SkillList';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
 import { StatusBadge } from '../../common/StatusBadge/StatusBadge';
 import { briefTitle } from '../../common/work-text';
 import type { DeploymentStatus } from '../../api/types';
@@ -14,8 +14,7 @@ export function WorkListPage() {
   const items = active.data?.data ?? [];
   return (
     <Page title="Work in hand" lead={<p>Deployments you accepted and have not finished. Finished work is in History.</p>}>
-      {active.isPending && <Loading what="your work" />}
-      {active.isError && <ErrorState what="your work" error={active.error} onRetry={() => void active.refetch()} />}
+      <QueryStates query={active} what="your work" />
       {active.isSuccess && items.length === 0 && (
         <EmptyState title="Nothing in hand.">
           <p>

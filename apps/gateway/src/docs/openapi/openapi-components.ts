@@ -35,7 +35,7 @@ export const RESOURCE_KIND_COMPONENTS: Record<Exclude<ResourceKind, 'list'>, str
 const integerHeader = (description: string): JsonSchema => ({ description, required: false, schema: { type: 'integer', minimum: 0 } });
 
 /**
- * Response headers by name (SPEC.md "Limits", docs/decisions.md "REST conventions").
+ * Response headers by name (docs/decisions.md "REST conventions").
  * The rate-limit headers are optional: 401s carry none, and none are sent while Redis is down
  * (the gateway fails open).
  */

@@ -81,7 +81,7 @@ describe('GET /v1/openapi.json: OpenAPI 3.1 generated from the registered routes
     }
   });
 
-  it('lists on every operation Service-Version, on authenticated POSTs Idempotency-Key, and the spec headers on answers', () => {
+  it('lists on every operation Service-Version, on authenticated POSTs Idempotency-Key, and the documented headers on answers', () => {
     for (const [path, method, operation] of operations()) {
       const refs = operation.parameters.map((parameter) => parameter.$ref);
       expect([path, refs.includes('#/components/parameters/ServiceVersion')]).toEqual([path, true]);

@@ -27,7 +27,7 @@ describe('the console under /console', () => {
     writeFileSync(path.join(dir, 'console/assets/index-DasatDfC.js'), 'console.log(1)');
   };
 
-  it('without a build, /console answers 404 in the spec’s error shape', async () => {
+  it('without a build, /console answers 404 in the API error shape', async () => {
     for (const url of ['/console', '/console/', '/console/offers']) {
       const response = await app.inject({ method: 'GET', url });
       expect([url, response.statusCode, response.json().error.code]).toEqual([url, 404, 'not_found']);

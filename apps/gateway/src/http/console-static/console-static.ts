@@ -12,7 +12,7 @@ const IMMUTABLE = /^assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.map)?$/;
  * Serves the built console (Vite's `dist/console`) under /console/ with an SPA fallback: a GET of
  * any /console/ path that is not a file answers index.html, so the console's own router shows the
  * page; /console/api/… never falls back (an unknown API route is a JSON 404). Without a build,
- * /console answers 404 in the spec's error shape. The folder is looked at per request, so a build
+ * /console answers 404 in the API's error shape. The folder is looked at per request, so a build
  * made while the gateway runs is served without a restart.
  */
 export async function registerConsoleStatic(fastify: FastifyInstance, options: { dir: string; publicBaseUrl: string }): Promise<void> {

@@ -34,21 +34,48 @@ export function fastifyTimeouts(config: HttpServerConfig): { requestTimeout: num
  * answered at once with a minimal 429 and closed. The address is the TCP peer, as for the
  * failed-authentication throttle (Fastify `trustProxy` is off): behind a proxy every client
  * shares the proxy's address, so there the proxy bounds each client and this cap is raised or 0.
+ *
  * An address `blockedSeconds` names (blocked for failed authentications) is answered a minimal 429
- * at the connection for the rest of its block, before anything is read or parsed.
+ * at the connection for the rest of its block, before anything is read or parsed. The answer waits
+ * `blockedHoldMs` with the socket unread: a client that reconnects the moment it is refused would
+ * otherwise turn the block into a flood of accepts and closes, paid for by every tenant's requests
+ * on this event loop, where held it costs one idle socket within its address's cap.
  */
 export function boundConnections(server: Server, config: HttpServerConfig, publicBaseUrl: string, blockedSeconds: (address: string) => number | null = () => null): void {
   if (config.maxConnections > 0) server.maxConnections = config.maxConnections;
   const open = config.maxConnectionsPerAddress === 0 ? null : new OpenConnections(config.maxConnectionsPerAddress);
-  server.on('connection', (socket: Socket) => {
+  /** True when the HTTP server may have the connection; otherwise it was refused, closed or held here. */
+  const admit = (socket: Socket): boolean => {
     const address = clientAddress(socket.remoteAddress);
-    if (address === null) return;
+    if (address === null) return true;
     const blockedFor = blockedSeconds(address);
-    if (blockedFor !== null) return refuse(socket, publicBaseUrl, BLOCKED, blockedFor);
-    if (!open) return;
-    if (!open.add(address)) return refuse(socket, publicBaseUrl, TOO_MANY, 1);
-    socket.once('close', () => open.remove(address));
+    if (open && !open.add(address)) {
+      // Past the cap a blocked address has had its answers already: close without writing one.
+      if (blockedFor === null) refuse(socket, publicBaseUrl, TOO_MANY, 1);
+      else socket.destroy();
+      return false;
+    }
+    if (open) socket.once('close', () => open.remove(address));
+    if (blockedFor === null) return true;
+    if (!open || config.blockedHoldMs === 0) refuse(socket, publicBaseUrl, BLOCKED, blockedFor);
+    else holdThenRefuse(socket, config.blockedHoldMs, () => refuse(socket, publicBaseUrl, BLOCKED, Math.max(1, blockedFor - Math.floor(config.blockedHoldMs / 1000))));
+    return false;
+  };
+  // Node's HTTP server starts parsing a connection in its own `connection` listener, and pausing the
+  // socket afterwards does not stop that parser: a connection refused or held here must never reach it.
+  const httpListeners = server.listeners('connection') as ((socket: Socket) => void)[];
+  server.removeAllListeners('connection');
+  server.on('connection', (socket: Socket) => {
+    if (admit(socket)) for (const listener of httpListeners) listener.call(server, socket);
   });
+}
+
+/** Reads nothing from `socket` for `holdMs`, then refuses it; a peer that leaves first costs nothing more. */
+function holdThenRefuse(socket: Socket, holdMs: number, refuseNow: () => void): void {
+  socket.pause();
+  const timer = setTimeout(refuseNow, holdMs);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
 }
 
 /** Open connections per address; an address with none is forgotten, so the map holds only the open ones. */

@@ -18,7 +18,7 @@ declare module 'fastify' {
 }
 
 /**
- * SPEC.md "Authentication": `Authorization: Bearer <key>`; anything else is 401 `authentication_failed`.
+ * Authentication is `Authorization: Bearer <key>`; anything else is 401 `authentication_failed`.
  * Without an Authorization header, a workspace member's console session (cookie, CSRF on
  * changes) with the mode in `Service-Mode` acts as the workspace's key of that mode, so the
  * dashboard calls the same /v1 routes through the same typed client.

@@ -3,7 +3,7 @@ import { DomainError } from '@eh/contracts';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
-/** SPEC.md "Limits": a string of up to 255 characters; printable ASCII so it is safe to log and store. */
+/** An Idempotency-Key is a string of up to 255 characters; printable ASCII so it is safe to log and store. */
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
 /**

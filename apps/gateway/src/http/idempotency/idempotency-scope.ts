@@ -9,7 +9,7 @@ export interface IdempotencyScope {
 const ADMIN_ROUTE = /^\/admin\/v1\//;
 
 /**
- * A workspace's key or member: the workspace's slots, hashed with the mode (SPEC.md "Limits").
+ * A workspace's key or member: the workspace's slots, hashed with the mode.
  * Operations' creates (credit grants, invitations, experts, replays) take the key too,
  * so the console can retry them safely; their slots are the admin credential's, or each
  * operator's own (`operator:<op_id>`), kept apart from every workspace's by the prefix.

@@ -17,7 +17,7 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 const PURGE_EVERY_MS = 60_000;
 
 /**
- * SPEC.md "Limits": every POST accepts `Idempotency-Key`. An interceptor, not a Fastify hook,
+ * Every POST accepts `Idempotency-Key`. An interceptor, not a Fastify hook,
  * because it must run after ApiKeyGuard (guards run before interceptors) to know the workspace
  * (or, on /admin/v1, the operator); unauthenticated requests never reach it and are never cached.
  */

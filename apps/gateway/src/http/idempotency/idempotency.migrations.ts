@@ -1,7 +1,7 @@
 import type { Migration } from '@eh/platform';
 
 /**
- * Idempotency-Key slots (SPEC.md "Limits": keyed on workspace, route and key, kept 24 h).
+ * Idempotency-Key slots, keyed on workspace, route and key, kept 24 h.
  * In PostgreSQL, not Redis: a replayed answer must survive a Redis flush, and Redis holds only
  * what can be rebuilt.
  */

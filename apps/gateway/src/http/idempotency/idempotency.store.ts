@@ -78,7 +78,7 @@ export class IdempotencyStore {
         continue;
       }
       if (row.expired) {
-        // Past the TTL the slot counts as absent (SPEC.md "Limits": cached 24 h).
+        // Past the TTL the slot counts as absent (an answer is cached 24 h).
         await this.sql.query(`DELETE FROM idempotency_keys WHERE ${KEY} AND created_at <= now() - make_interval(secs => $4)`, [...slot, this.ttlSeconds]);
         continue;
       }

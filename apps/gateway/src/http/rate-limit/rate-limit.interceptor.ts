@@ -6,7 +6,7 @@ import { rateLimitHeaders } from './rate-limit.rules';
 import { RedisRateLimiter } from './redis-rate-limiter.adapter';
 
 /**
- * SPEC.md "Limits": 1,000 requests per rolling minute per API key. Runs after ApiKeyGuard (to
+ * 1,000 requests per rolling minute per API key (RATE_LIMIT_PER_MINUTE). Runs after ApiKeyGuard (to
  * know the key) and before the idempotency interceptor, so a refused request claims nothing.
  * Headers are set before the handler runs, so error answers carry them too.
  */

@@ -24,7 +24,7 @@ describe('rateLimitVerdict', () => {
 });
 
 describe('rateLimitHeaders', () => {
-  it('names the three headers of SPEC.md "Limits"', () => {
+  it('names the three rate-limit headers: limit, remaining and reset', () => {
     expect(rateLimitHeaders({ allowed: true, limit: 1000, remaining: 3, resetEpochSeconds: 1_700_000_061, retryAfterSeconds: 61 })).toEqual({
       'X-RateLimit-Limit': '1000',
       'X-RateLimit-Remaining': '3',

@@ -32,7 +32,7 @@ export function rateLimitVerdict(limit: number, windowMs: number, window: Window
   };
 }
 
-/** SPEC.md "Limits": every response carries these three. */
+/** Every response carries these three, so a client can pace itself. */
 export function rateLimitHeaders(verdict: RateLimitVerdict): Record<string, string> {
   return {
     'X-RateLimit-Limit': String(verdict.limit),

@@ -64,7 +64,7 @@ describe('the exception filter answers in JSON whatever the route meant to send'
     expect([response.statusCode, response.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
   });
 
-  it.each(['bigint', 'circular'])('answers a result JSON cannot serialise (%s) with a 500 in the spec shape', async (kind) => {
+  it.each(['bigint', 'circular'])('answers a result JSON cannot serialise (%s) with a 500 in the API error shape', async (kind) => {
     const response = await app.inject({ method: 'GET', url: `/unserialisable/${kind}` });
     expect([response.statusCode, response.json().error.code]).toEqual([500, 'internal_error']);
   });

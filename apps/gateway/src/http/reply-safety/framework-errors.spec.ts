@@ -1,14 +1,14 @@
 import Fastify from 'fastify';
 import { clientErrorAnswer, frameworkErrorHandler, rawErrorResponse } from './framework-errors';
 
-describe('errors Fastify answers before any route, in the spec shape', () => {
+describe('errors Fastify answers before any route, in the API error shape', () => {
   it('maps what the HTTP parser refused to a status and a true message', () => {
     expect(clientErrorAnswer('HPE_HEADER_OVERFLOW')).toEqual({ status: 431, code: 'invalid_request', message: 'the request line and headers are larger than 16 KB; shorten the URL or the headers' });
     expect(clientErrorAnswer('ERR_HTTP_REQUEST_TIMEOUT')).toMatchObject({ status: 408, code: 'invalid_request' });
     expect(clientErrorAnswer('HPE_INVALID_METHOD')).toEqual({ status: 400, code: 'invalid_request', message: 'the request is not valid HTTP/1.1 (HPE_INVALID_METHOD)' });
   });
 
-  it('writes a whole HTTP response with the spec body and its request id', () => {
+  it('writes a whole HTTP response with the API error body and its request id', () => {
     const raw = rawErrorResponse({ status: 431, code: 'invalid_request', message: 'too big' }, 'https://api.example.test');
     const [head, body] = raw.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);

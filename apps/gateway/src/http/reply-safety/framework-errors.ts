@@ -8,7 +8,7 @@ import { apiErrorBody } from '../api-error';
 /**
  * Errors Fastify answers itself, before any route, hook or Nest filter runs, would otherwise
  * come back in Fastify's own shape (`{"error","message","statusCode"}`). These handlers answer
- * them in the spec's (SPEC.md "Errors"), with a true message.
+ * them in the API's error shape, with a true message.
  */
 
 const logger = new Logger('FrameworkErrors');

@@ -31,7 +31,7 @@ describe('answers Fastify could not write become a 500, not a crash', () => {
       await fastify.close();
     });
 
-    it('answers an object sent on a text/html reply with 500 in the spec shape', async () => {
+    it('answers an object sent on a text/html reply with 500 in the API error shape', async () => {
       const response = await fastify.inject({ method: 'GET', url: '/object-as-html' });
       expect([response.statusCode, response.headers['content-type']]).toEqual([500, 'application/json; charset=utf-8']);
       expect(response.json()).toEqual({

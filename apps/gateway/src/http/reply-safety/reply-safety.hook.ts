@@ -30,8 +30,8 @@ export function unsendableReason(payload: unknown, headers: Record<string, unkno
 }
 
 /**
- * The last `onSend` hook: an answer Fastify could not write becomes a logged 500 in the spec's
- * shape, instead of a crash. Register it after every other `onSend` hook.
+ * The last `onSend` hook: an answer Fastify could not write becomes a logged 500 in the API's
+ * error shape, instead of a crash. Register it after every other `onSend` hook.
  */
 export function registerReplySafety(fastify: FastifyInstance, publicBaseUrl: string, logger = new Logger('ReplySafety')): void {
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {

@@ -12,7 +12,7 @@ const BASE_URL = 'http://docs.test';
 
 /**
  * A test-only history: before 2027-03-01 the deployment's `expert` field was called `specialist`
- * (the rename SPEC.md plans), and lists carried a `url`. The handlers below return the latest
+ * (the rename the API plans), and lists carried a `url`. The handlers below return the latest
  * shape only and know nothing of versions.
  */
 const TEST_CATALOG = defineCatalog({

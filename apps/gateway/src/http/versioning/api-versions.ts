@@ -1,7 +1,7 @@
 import { defineCatalog } from './version-catalog';
 
 /**
- * The one list of API versions (SPEC.md "Versioning"), oldest first; the last is the latest
+ * The one list of API versions, oldest first; the last is the latest
  * stable, used when a request sends no `Service-Version`. A breaking change adds a new date here
  * with, under `changes`, the transform back to the previous shape for each resource kind it
  * touches; handlers never change for it. Retiring a version (after its 12-month overlap) removes

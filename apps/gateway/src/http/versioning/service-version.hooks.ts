@@ -4,7 +4,7 @@ import { latestVersion, resolveVersion, type VersionCatalog } from './version-ca
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The API version this request is answered in (SPEC.md "Versioning"). */
+    /** The API version this request is answered in. */
     serviceVersion?: string;
   }
 }

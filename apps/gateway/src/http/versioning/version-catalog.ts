@@ -1,5 +1,5 @@
 /**
- * Date-based API versions (SPEC.md "Versioning"): how a payload rendered in the latest shape is
+ * Date-based API versions: how a payload rendered in the latest shape is
  * turned into the shape of an older version. Handlers always return the latest shape; only the
  * registry below knows history (Stripe's version-change modules).
  */

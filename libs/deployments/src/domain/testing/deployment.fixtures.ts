@@ -1,6 +1,6 @@
 /**
- * Event histories and commands shared by the domain specs. Each state of SPEC.md
- * "States and transitions" is built from events, never by hand, so the fixtures go through
+ * Event histories and commands shared by the domain specs. Each state of the
+ * deployment is built from events, never by hand, so the fixtures go through
  * the same `evolve` the services use.
  */
 import type { DeploymentCreated, DeploymentEvent, ExpertRef, MatchExplanation, Output } from '@eh/contracts';

@@ -6,7 +6,7 @@ import { quoteDeployment } from '../../application/quote';
 import { QuoteRequestDto } from './quote-request.dto';
 
 /**
- * Availability and the credit estimate before a create (SPEC.md 422 `expert_unavailable`).
+ * Availability and the credit estimate before a create (which 422 `expert_unavailable` refuses).
  * Queue group `router`: each request is answered by exactly one router replica.
  */
 @Controller()

@@ -1,5 +1,5 @@
 /**
- * A deterministic roster of 40 experts (SPEC.md: "roughly twenty to forty"), for the matching
+ * A deterministic roster of 40 experts (a real roster has roughly twenty to forty), for the matching
  * specs and the matching bench. Skills, availability and turnaround vary in fixed patterns so
  * each test can reason about who should win.
  */

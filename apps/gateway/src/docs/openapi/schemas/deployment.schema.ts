@@ -4,7 +4,7 @@ import { METADATA_LIMITS } from '../../../http/is-flat-metadata.validator';
 import { componentRef, enumOf, idOf, objectOf, orNull, timestamp, type JsonSchema } from '../json-schema';
 
 /**
- * The deployment object (SPEC.md "Deployment object" and the fields docs/decisions.md adds),
+ * The deployment object (with the fields docs/decisions.md adds),
  * exactly what `toDeploymentResource` returns. Typed against DeploymentResource, so a new field
  * fails the type check here until it is documented.
  */
@@ -54,7 +54,7 @@ const expiry = objectOf<DeploymentExpiry>({
   expired_at: timestamp(),
 });
 
-/** Present once completed, absent (not null) before (SPEC.md: "present once completed"). */
+/** Present once completed, absent (not null) before. */
 const SETTLED = ['credits_charged', 'duration_seconds', 'completed_at'] as const;
 
 export const deploymentSchema: JsonSchema = {

@@ -6,7 +6,7 @@ import { idOf, objectOf, type JsonSchema } from '../json-schema';
 const ERROR_TYPES = [...new Set(Object.values(ERROR_CATALOG).map((entry) => entry.type))];
 
 /**
- * The error body (SPEC.md "Errors"; `param` added, docs/decisions.md), built by `apiErrorBody`.
+ * The error body (`param` added, docs/decisions.md), built by `apiErrorBody`.
  * `codes` narrows `error.code` to what one response can carry.
  */
 export function errorSchema(codes: readonly ErrorCode[] = ERROR_CODES): JsonSchema {

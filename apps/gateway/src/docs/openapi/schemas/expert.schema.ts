@@ -2,7 +2,7 @@ import { AVAILABILITIES } from '@eh/contracts';
 import type { RosterEntry } from '@eh/roster';
 import { idOf, objectOf, type JsonSchema } from '../json-schema';
 
-/** SPEC.md "Expert roster entry", as GET /v1/experts returns it (typed against RosterEntry). */
+/** An expert roster entry, as GET /v1/experts returns it (typed against RosterEntry). */
 export const expertSchema: JsonSchema = objectOf<RosterEntry>({
   id: idOf('expert'),
   name: { type: 'string' },
@@ -10,7 +10,7 @@ export const expertSchema: JsonSchema = objectOf<RosterEntry>({
   skills: { type: 'array', items: { type: 'string' }, description: 'Tags usable in `skills` on create.' },
   tenure_years: { type: 'integer', minimum: 0 },
   median_turnaround_minutes: { type: 'integer', minimum: 0 },
-  // New values are added at the end (SPEC.md "Versioning" rule 5); clients must tolerate them.
+  // New values are added at the end, a change that is not breaking; clients must tolerate them.
   availability: { type: 'string', enum: [...AVAILABILITIES] },
   rate_credits_per_hour: { type: 'integer', minimum: 0 },
 });

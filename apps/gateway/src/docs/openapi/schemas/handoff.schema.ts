@@ -10,7 +10,7 @@ const context = objectOf<HandoffContext>({
 });
 
 /**
- * The handoff object (SPEC.md "Handoff object" and what this service adds), typed against
+ * The handoff object (with what this service adds), typed against
  * HandoffResource. Its `output` has the deployment output's shape, so it refers to it.
  */
 export const handoffSchema: JsonSchema = objectOf<HandoffResource>(

@@ -11,7 +11,7 @@ const planSchema = objectOf<AccountPlan>({
   in_flight_limit: { type: 'integer', minimum: 0 },
 });
 
-/** SPEC.md "Usage object" plus `object`, `in_flight` and `plan` (docs/decisions.md "Ledger"). */
+/** The usage object plus `object`, `in_flight` and `plan` (docs/decisions.md "Ledger"). */
 export const usageSchema: JsonSchema = objectOf<UsageResource>({
   object: { type: 'string', const: 'usage' },
   credits_remaining: credits,
