@@ -166,7 +166,7 @@ async function fetchDocuments(app) {
  */
 async function generate({ names = Object.keys(DOCUMENTS), check = false, build = true } = {}) {
   if (build) execFileSync(process.execPath, [path.join(root, 'tools/build.js')], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const { startOfflineGateway } = require(path.join(root, 'dist/apps/gateway/src/openapi/testing/offline-gateway.js'));
+  const { startOfflineGateway } = require(path.join(root, 'dist/apps/gateway/src/docs/openapi/testing/offline-gateway.js'));
   const gateway = await startOfflineGateway();
   let stale = 0;
   try {

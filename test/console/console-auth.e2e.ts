@@ -3,8 +3,8 @@
  * CLI), accepting one with a password, sessions in cookies that work on /expert/v1, CSRF, the
  * sign-in throttles, and sign-out and revocation seen by a second gateway replica.
  */
-import type { OpenApiDocument } from '../../apps/gateway/src/openapi/openapi-document.types';
-import { DocumentedResponses, openApiSchemaErrors } from '../../apps/gateway/src/openapi/testing/openapi-validators';
+import type { OpenApiDocument } from '../../apps/gateway/src/docs/openapi/openapi-document.types';
+import { DocumentedResponses, openApiSchemaErrors } from '../../apps/gateway/src/docs/openapi/testing/openapi-validators';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';

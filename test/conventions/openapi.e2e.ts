@@ -1,7 +1,7 @@
 import { waitUntil } from '@eh/platform/testing';
-import type { OpenApiDocument } from '../../apps/gateway/src/openapi/openapi-document.types';
-import type { HttpMethod } from '../../apps/gateway/src/openapi/route-discovery';
-import { DocumentedResponses, openApiSchemaErrors } from '../../apps/gateway/src/openapi/testing/openapi-validators';
+import type { OpenApiDocument } from '../../apps/gateway/src/docs/openapi/openapi-document.types';
+import type { HttpMethod } from '../../apps/gateway/src/docs/openapi/route-discovery';
+import { DocumentedResponses, openApiSchemaErrors } from '../../apps/gateway/src/docs/openapi/testing/openapi-validators';
 import { request, type JsonResponse } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 

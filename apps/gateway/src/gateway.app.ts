@@ -24,9 +24,9 @@ import { recordIdempotentOutcome } from './http/idempotency/idempotency-outcome.
 import { IdempotencyStore } from './http/idempotency/idempotency.store';
 import { RedisRateLimiter } from './http/rate-limit/redis-rate-limiter.adapter';
 import { StreamSlots } from './events/stream-slots';
-import { LedgerClient } from './ledger/ledger.client';
-import { RouterClient } from './routing/router.client';
-import { signalExpertConnected } from './routing/expert-connected.signal';
+import { LedgerClient } from '@eh/ledger';
+import { RouterClient } from '@eh/routing';
+import { signalExpertConnected } from './experts/expert-connected.signal';
 import { CONSOLE_MIGRATIONS, createConsoleDependencies, createDashboardDependencies, registerConsoleHttp } from './gateway.connections';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -20,13 +20,13 @@ import type { NatsConnection } from 'nats';
 import type { Pool } from 'pg';
 import { registerUploadAdmission } from './attachments/upload-admission.hook';
 import { registerUploadBodyParser } from './attachments/upload-body.parser';
-import { ExpertGuard } from './expert/expert.guard';
-import type { DatabaseReadiness } from './health/database-readiness';
+import { ExpertGuard } from './http/guards/expert.guard';
+import type { DatabaseReadiness } from './http/health/database-readiness';
 import { SQL } from './http/tokens';
-import { SignInThrottle } from './console-auth/sign-in.throttle';
-import { registerConsoleStatic } from './console-static/console-static';
-import { ExpertEventHub } from './expert/events/expert-event.hub';
-import { PresenceBeacon } from './expert/events/presence-beacon';
+import { SignInThrottle } from './identity/sign-in.throttle';
+import { registerConsoleStatic } from './http/console-static/console-static';
+import { ExpertEventHub } from './events/expert-event.hub';
+import { PresenceBeacon } from './events/expert-presence-beacon';
 import { WorkspaceEventHub } from './events/workspace-event.hub';
 
 /** What the console's routes need from the gateway's connections. */

@@ -5,39 +5,36 @@ import { DeploymentsModule } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import { HandoffsModule } from '@eh/handoffs';
 import { IdentityModule } from '@eh/identity';
-import { LedgerModule } from '@eh/ledger';
+import { LedgerModule, type LedgerClient } from '@eh/ledger';
 import { MemoryModule } from '@eh/memory';
-import { CONFIG, type ServiceConfig, type SqlClient } from '@eh/platform';
-import { RoutingModule } from '@eh/routing';
+import type { ServiceConfig, SqlClient } from '@eh/platform';
+import { RoutingModule, type RouterClient } from '@eh/routing';
 import { InfrastructureModule, type ContextModule } from '@eh/runtime';
 import { WorkspacesModule } from '@eh/workspaces';
-import { AdminGuard } from './admin/admin.guard';
 import type { ConsoleDependencies, DashboardDependencies } from './gateway.connections';
-import { DATABASE_READINESS, DatabaseReadyGuard, type DatabaseReadiness } from './health/database-readiness';
-import { ApiKeyCache } from './http/api-key-cache';
-import { ApiKeyGuard } from './http/api-key.guard';
+import { A2A_CONTROLLERS, a2aProviders } from './a2a/a2a.routes';
+import { ATTACHMENTS_CONTROLLERS, attachmentsProviders } from './attachments/attachments.routes';
+import { DEPLOYMENTS_CONTROLLERS } from './deployments/deployments.routes';
+import { DOCS_CONTROLLERS } from './docs/docs.routes';
+import { EVENTS_CONTROLLERS, eventsProviders } from './events/events.routes';
+import { STREAM_SLOTS, type StreamSlots } from './events/stream-slots';
+import { EXPERTS_CONTROLLERS, expertsProviders } from './experts/experts.routes';
+import { HANDOFFS_CONTROLLERS } from './handoffs/handoffs.routes';
 import { AuthFailureThrottle } from './http/auth-throttle/auth-failure-throttle';
+import { DATABASE_READINESS, DatabaseReadyGuard, type DatabaseReadiness } from './http/health/database-readiness';
+import { guardProviders, HTTP_CONTROLLERS } from './http/http.routes';
 import { IdempotencyInterceptor } from './http/idempotency/idempotency.interceptor';
 import { IdempotencyStore } from './http/idempotency/idempotency.store';
 import { RateLimitInterceptor } from './http/rate-limit/rate-limit.interceptor';
 import { RedisRateLimiter } from './http/rate-limit/redis-rate-limiter.adapter';
-import { STREAM_SLOTS, type StreamSlots } from './events/stream-slots';
-import { ENDPOINT_TEST_LIMITER } from './webhook-endpoints/endpoint-test-limiter';
 import { ApiVersionInterceptor } from './http/versioning/api-version.interceptor';
-import type { LedgerClient } from './ledger/ledger.client';
-import type { RouterClient } from './routing/router.client';
-import { A2A_CONTROLLERS, a2aProviders } from './routes/a2a.routes';
-import { ATTACHMENTS_CONTROLLERS, attachmentsProviders } from './routes/attachments.routes';
-import { DELIVERY_CONTROLLERS, deliveryProviders } from './routes/delivery.routes';
-import { DEPLOYMENTS_CONTROLLERS, deploymentsProviders } from './routes/deployments.routes';
-import { HANDOFFS_CONTROLLERS } from './routes/handoffs.routes';
-import { IDENTITY_CONTROLLERS, identityProviders } from './routes/identity.routes';
-import { LEDGER_CONTROLLERS, ledgerProviders } from './routes/ledger.routes';
-import { MEMORY_CONTROLLERS } from './routes/memory.routes';
-import { NOTIFICATIONS_CONTROLLERS, notificationsProviders } from './routes/notifications.routes';
-import { ROSTER_CONTROLLERS, rosterProviders } from './routes/roster.routes';
-import { SERVICE_CONTROLLERS } from './routes/service.routes';
-import { WORKSPACES_CONTROLLERS } from './routes/workspaces.routes';
+import { IDENTITY_CONTROLLERS, identityProviders } from './identity/identity.routes';
+import { LEDGER_CONTROLLERS, ledgerProviders } from './ledger/ledger.routes';
+import { MEMORY_CONTROLLERS } from './memory/memory.routes';
+import { NOTIFICATIONS_CONTROLLERS, notificationsProviders } from './notifications/notifications.routes';
+import { ENDPOINT_TEST_LIMITER } from './webhooks/endpoint-test-limiter';
+import { WEBHOOKS_CONTROLLERS, webhooksProviders } from './webhooks/webhooks.routes';
+import { WORKSPACES_CONTROLLERS, workspacesProviders } from './workspaces/workspaces.routes';
 
 /**
  * The gateway appends to every context (deployments, workspaces, the roster, accounts, memory,
@@ -74,17 +71,19 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [InfrastructureModule.forValues({ config: deps.config, sql: deps.sql, store: deps.store }), ...GATEWAY_CONTEXT_MODULES],
-      // The routes by context (routes/), each beside the providers it needs.
+      // Each context folder lists its routes (<context>/<context>.routes.ts), beside the providers they need.
       controllers: [
-        ...SERVICE_CONTROLLERS,
+        ...HTTP_CONTROLLERS,
+        ...DOCS_CONTROLLERS,
         ...DEPLOYMENTS_CONTROLLERS,
-        ...ROSTER_CONTROLLERS,
+        ...EXPERTS_CONTROLLERS,
         ...LEDGER_CONTROLLERS,
         ...WORKSPACES_CONTROLLERS,
         ...IDENTITY_CONTROLLERS,
         ...MEMORY_CONTROLLERS,
         ...HANDOFFS_CONTROLLERS,
-        ...DELIVERY_CONTROLLERS,
+        ...WEBHOOKS_CONTROLLERS,
+        ...EVENTS_CONTROLLERS,
         ...ATTACHMENTS_CONTROLLERS,
         ...A2A_CONTROLLERS,
         ...NOTIFICATIONS_CONTROLLERS,
@@ -93,20 +92,18 @@ export class GatewayModule {
         { provide: DATABASE_READINESS, useValue: deps.database },
         // Global guards run before the controllers' own (API key, admin, expert, session, member).
         { provide: APP_GUARD, useClass: DatabaseReadyGuard },
-        ApiKeyGuard,
-        // One per gateway: the guard reads it, the routes that revoke keys empty it.
-        { provide: ApiKeyCache, useFactory: (config: ServiceConfig) => new ApiKeyCache(config.authCacheMs), inject: [CONFIG] },
-        AdminGuard,
+        ...guardProviders,
         { provide: IdempotencyStore, useValue: deps.idempotency },
         { provide: RedisRateLimiter, useValue: deps.rateLimiter },
         { provide: STREAM_SLOTS, useValue: deps.streamSlots },
         { provide: ENDPOINT_TEST_LIMITER, useValue: deps.endpointTestLimiter },
         { provide: AuthFailureThrottle, useValue: deps.authThrottle },
-        ...deploymentsProviders(() => deps.console.events),
-        ...rosterProviders({ router: deps.router }),
+        ...eventsProviders({ workspaceEvents: () => deps.dashboard.events, expertEvents: () => deps.console.events }),
+        ...expertsProviders({ router: deps.router }),
         ...ledgerProviders({ ledger: deps.ledger }),
         ...identityProviders(() => deps.console.signInThrottle),
-        ...deliveryProviders(() => deps.dashboard.events),
+        ...workspacesProviders,
+        ...webhooksProviders,
         ...a2aProviders,
         ...notificationsProviders,
         // Global interceptors nest in this order, after the guards: the rate limit first (a refused

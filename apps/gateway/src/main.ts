@@ -1,7 +1,7 @@
 import { loadConfig, renderMetrics, startServiceSignals } from '@eh/platform';
 import { healthAddressFromEnv, startHealthListener } from '@eh/runtime';
 import { createGatewayApp } from './gateway.app';
-import { keepServingOnStrayErrors } from './stray-errors';
+import { keepServingOnStrayErrors } from './http/stray-errors';
 
 async function main(): Promise<void> {
   // JSON-lines logs, the metrics registry, tracing when OTEL_TRACES_EXPORTER asks for it.

@@ -23,3 +23,4 @@ export * from './adapters/account-balances.query';
 export * from './adapters/ledger-sweeps.query';
 export * from './adapters/usage-history';
 export * from './ledger.module';
+export * from './adapters/rpc/ledger.rpc-client';

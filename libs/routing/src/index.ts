@@ -33,3 +33,4 @@ export * from './adapters/timer-queue';
 export * from './application/timer-reconciler';
 export * from './application/fire-timer.handler';
 export * from './adapters/deployment-timers';
+export * from './adapters/rpc/router.rpc-client';

@@ -3,8 +3,8 @@ import { RequestMethod } from '@nestjs/common';
 import { GUARDS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { MetadataScanner } from '@nestjs/core';
 import { GatewayModule } from '../../../apps/gateway/src/gateway.module';
-import { dtoComponentName, dtoSchemas } from '../../../apps/gateway/src/openapi/dto-schema';
-import { discoverRoutes, type DiscoveredRoute } from '../../../apps/gateway/src/openapi/route-discovery';
+import { dtoComponentName, dtoSchemas } from '../../../apps/gateway/src/docs/openapi/dto-schema';
+import { discoverRoutes, type DiscoveredRoute } from '../../../apps/gateway/src/docs/openapi/route-discovery';
 import type { Schema, SchemaRegistry } from './schema-arbitrary';
 
 /** Which credential a route takes. `expert-b` is a second expert, so availability changes never take the main one offline. */

@@ -8,18 +8,18 @@ import { JsonRpcTransportHandler } from '@a2a-js/sdk/server';
 import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ATTACHMENT_URLS } from '../attachments/attachments.tokens';
-import { ConsoleSessions } from '../console-auth/console-sessions';
+import { ConsoleSessions } from '../identity/console-sessions';
 import { openEventStream } from '../events/event-stream.response';
-import { STREAM_SLOTS, type StreamSlots } from '../events/stream-slots';
+import { partnerStreamOwners, STREAM_SLOTS, type StreamSlots } from '../events/stream-slots';
 import { WORKSPACE_EVENT_HUB, type WorkspaceEventHub } from '../events/workspace-event.hub';
-import { ApiKeyGuard, Auth } from '../http/api-key.guard';
+import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
 import { IdempotencyStore } from '../http/idempotency/idempotency.store';
 import { actorOf } from '../http/service-mode';
 import { CONFIG, EVENT_STORE, ROUTER_CLIENT, SQL } from '../http/tokens';
-import type { LedgerClient } from '../ledger/ledger.client';
+import type { LedgerClient } from '@eh/ledger';
 import { LEDGER_CLIENT } from '../ledger/ledger.tokens';
-import type { RouterClient } from '../routing/router.client';
-import { SECRET_CIPHER } from '../webhook-endpoints/partner-context';
+import type { RouterClient } from '@eh/routing';
+import { SECRET_CIPHER } from '../webhooks/partner-context';
 import { A2aCall } from './a2a-call';
 import { AgentCardSource } from './agent-card.source';
 import { DeploymentTaskHandler } from './deployment-task.handler';
@@ -134,19 +134,14 @@ export class A2aRpcController {
       await events.return(undefined);
       return this.answer(reply, this.finish(first.value, call, context));
     }
-    const { eventStreamsPerKey, eventStreamsPerWorkspace } = this.config.costBounds;
     let slot;
     try {
-      slot = await this.slots.claim([
-        { label: 'this API key', id: `key:${auth.keyId}`, limit: eventStreamsPerKey },
-        { label: 'this workspace', id: `workspace:${auth.workspaceId}`, limit: eventStreamsPerWorkspace },
-      ]);
+      slot = await this.slots.claim(partnerStreamOwners(auth, this.config.costBounds));
     } catch (error) {
       await events.return(undefined);
       throw error;
     }
-    const open = openEventStream(request, reply, { keepaliveMs: this.config.console.sseKeepaliveSeconds * 1000, sessions: this.sessions.store, onKeepalive: () => slot.refresh() });
-    open.onClose(() => slot.release());
+    const open = openEventStream(request, reply, { keepaliveMs: this.config.console.sseKeepaliveSeconds * 1000, sessions: this.sessions.store, slot });
     try {
       if (!first.done) open.write(formatSSEEvent(first.value));
       for (let next = await events.next(); !next.done && open.isOpen; next = await events.next()) {

@@ -21,7 +21,7 @@ import type {
 } from '@a2a-js/sdk';
 import { ExtendedAgentCardNotConfiguredError, UnsupportedOperationError } from '@a2a-js/sdk/errors';
 import type { A2ARequestHandler, ServerCallContext } from '@a2a-js/sdk/server';
-import { createFromRequest, type DeploymentCreationDeps } from '../deployments/create-deployment/deployment-creation';
+import { createFromRequest, type DeploymentCreationDeps } from '../deployments/deployment-creation';
 import type { WorkspaceEventHub } from '../events/workspace-event.hub';
 import { callOf, type A2aCall } from './a2a-call';
 import { taskOf } from './deployment-task.projection';

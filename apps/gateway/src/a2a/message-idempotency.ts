@@ -1,9 +1,8 @@
-import { DomainError } from '@eh/contracts';
+import { DomainError, RetryAfterError } from '@eh/contracts';
 import { Message } from '@a2a-js/sdk';
 import { deterministicId } from '../http/idempotency/deterministic-id.rules';
 import { requestHash } from '../http/idempotency/idempotency-key.rules';
 import type { IdempotencyStore } from '../http/idempotency/idempotency.store';
-import { RetryAfterError } from '../http/retry-after.error';
 import type { A2aCall } from './a2a-call';
 
 /** Printable ASCII up to 255 characters, as an Idempotency-Key (a UUID, as A2A clients send, fits). */

@@ -1,7 +1,7 @@
 import { DomainError } from '@eh/contracts';
 import type { Message, Part } from '@a2a-js/sdk';
-import { CreateDeploymentDto } from '../deployments/create-deployment/create-deployment.dto';
-import { ReplyToDeploymentDto } from '../deployments/reply-to-deployment/reply-to-deployment.dto';
+import { CreateDeploymentDto } from '../deployments/create-deployment.dto';
+import { ReplyToDeploymentDto } from '../deployments/reply-to-deployment.dto';
 import { ValidatedBody } from '../http/validated-body.pipe';
 
 /**

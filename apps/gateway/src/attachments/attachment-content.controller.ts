@@ -6,6 +6,8 @@ import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { SQL } from '../http/tokens';
 import { ATTACHMENT_URLS, BLOB_STORE } from './attachments.tokens';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { downloadAttachmentOperation } from './attachment-content.openapi';
 
 /** RFC 6266/8187: an ASCII fallback and the exact UTF-8 name. */
 function contentDisposition(name: string): string {
@@ -27,6 +29,7 @@ export class AttachmentContentController {
     @Inject(ATTACHMENT_URLS) private readonly urls: AttachmentUrls,
   ) {}
 
+  @PublicOperation(downloadAttachmentOperation)
   @Get(':id/content')
   async content(@Param('id') id: string, @Query() query: Record<string, unknown>, @Res() reply: FastifyReply): Promise<void> {
     const check = checkAttachmentSignature({ secrets: this.urls.settings.secrets, attachmentId: id, expires: query.expires, signature: query.signature, nowSeconds: Math.floor(Date.now() / 1000) });

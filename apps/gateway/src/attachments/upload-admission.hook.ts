@@ -1,11 +1,10 @@
-import { DomainError, isId } from '@eh/contracts';
+import { DomainError, isId, RetryAfterError } from '@eh/contracts';
 import { checkAttachmentSize, checkDeploymentRoom, uploadsHeldFor } from '@eh/attachments';
 import type { AttachmentConfig, SqlClient } from '@eh/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ExpertGuard } from '../expert/expert.guard';
-import type { DatabaseReadiness } from '../health/database-readiness';
+import type { ExpertGuard } from '../http/guards/expert.guard';
+import type { DatabaseReadiness } from '../http/health/database-readiness';
 import { closeAfterReply, declaredBodyLength } from '../http/cost-bounds/close-after-reply';
-import { RetryAfterError } from '../http/retry-after.error';
 import { UPLOAD_ROUTE } from './upload-body.parser';
 import { UploadsInFlight } from './uploads-in-flight';
 

@@ -4,10 +4,12 @@ import { uploadAttachment, type AttachmentResource, type BlobStore } from '@eh/a
 import type { EventStore } from '@eh/event-store';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
 import type { FastifyRequest } from 'fastify';
-import { CurrentExpert, ExpertGuard } from '../expert/expert.guard';
+import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
 import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
 import { BLOB_STORE } from './attachments.tokens';
 import { UploadedFile } from './upload-body.parser';
+import { ExpertOperation } from '../docs/openapi/operation.decorators';
+import { uploadAttachmentOperation } from './upload-attachment.openapi';
 
 const QUERY = ['deployment_id', 'filename'];
 
@@ -26,6 +28,7 @@ export class UploadAttachmentController {
     @Inject(CONFIG) private readonly config: ServiceConfig,
   ) {}
 
+  @ExpertOperation(uploadAttachmentOperation)
   @Post('attachments')
   @HttpCode(201)
   upload(@CurrentExpert() expert: ExpertRef, @Query() query: Record<string, unknown>, @Req() request: FastifyRequest): Promise<AttachmentResource> {

@@ -1,23 +1,25 @@
 import { Controller, Get, Inject, Param, Req, Res, UseGuards } from '@nestjs/common';
-import { DomainError } from '@eh/contracts';
+import { DomainError, RetryAfterError } from '@eh/contracts';
 import { BatchSubjectStates, deploymentPublicEvents, type PublicEventBody } from '@eh/delivery';
 import type { EventStore, RecordedEvent } from '@eh/event-store';
 import type { ServiceConfig } from '@eh/platform';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ConsoleSessions } from '../console-auth/console-sessions';
-import { ApiKeyGuard, Auth } from '../http/api-key.guard';
+import { ConsoleSessions } from '../identity/console-sessions';
+import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { decodePositionCursor, encodePositionCursor, parseLimit, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
 import { RedisRateLimiter } from '../http/rate-limit/redis-rate-limiter.adapter';
-import { RetryAfterError } from '../http/retry-after.error';
 import { CONFIG, EVENT_STORE } from '../http/tokens';
-import { scopeOf } from '../webhook-endpoints/partner-context';
-import { openEventStream, sseEvent, type OpenEventStream } from './event-stream.response';
-import { STREAM_SLOTS, type StreamSlot, type StreamSlots } from './stream-slots';
+import { scopeOf } from '../webhooks/partner-context';
+import { openEventStream, type OpenEventStream } from './event-stream.response';
+import { sseEvent } from './sse-format';
+import { partnerStreamOwners, STREAM_SLOTS, type StreamSlot, type StreamSlots } from './stream-slots';
 import { ReplayPacer } from './replay-pacer';
 import { WorkspaceReplay } from './workspace-replay';
 import { WORKSPACE_EVENT_HUB, type WorkspaceEventHub } from './workspace-event.hub';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { listDeploymentEventsOperation, streamDeploymentEventsOperation, streamEventsOperation } from './deployment-events.openapi';
 
 const lastEventIdOf = (request: FastifyRequest): string | undefined => {
   const value = request.headers['last-event-id'];
@@ -53,6 +55,7 @@ export class DeploymentEventsController {
   }
 
   /** Oldest first, in stream order; `cursor` continues after the last event of the previous page. */
+  @PublicOperation(listDeploymentEventsOperation)
   @Get('deployments/:id/events')
   async list(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Req() request: FastifyRequest): Promise<ListEnvelope<PublicEventBody>> {
     const query = request.query as Record<string, unknown>;
@@ -67,6 +70,7 @@ export class DeploymentEventsController {
   }
 
   /** What the stream already holds after `Last-Event-ID` (all of it without), then every new event as it happens. */
+  @PublicOperation(streamDeploymentEventsOperation)
   @Get('deployments/:id/events/stream')
   async deploymentStream(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     refuseUnknownParameters(request.query as Record<string, unknown>, ['mode']);
@@ -111,6 +115,7 @@ export class DeploymentEventsController {
    * with rate-limit permits of the key; past the bound the stream sends the id where it stopped
    * reading and ends, and the client's reconnect (with that id) continues.
    */
+  @PublicOperation(streamEventsOperation)
   @Get('events/stream')
   async workspaceStream(@Auth() auth: AuthenticatedKey, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     refuseUnknownParameters(request.query as Record<string, unknown>, ['mode']);
@@ -185,18 +190,12 @@ export class DeploymentEventsController {
 
   /** A slot among the key's and the workspace's open streams, or a 429 naming the one that is full. */
   private claimSlot(auth: AuthenticatedKey): Promise<StreamSlot> {
-    const { eventStreamsPerKey, eventStreamsPerWorkspace } = this.config.costBounds;
-    return this.slots.claim([
-      { label: 'this API key', id: `key:${auth.keyId}`, limit: eventStreamsPerKey },
-      { label: 'this workspace', id: `workspace:${auth.workspaceId}`, limit: eventStreamsPerWorkspace },
-    ]);
+    return this.slots.claim(partnerStreamOwners(auth, this.config.costBounds));
   }
 
   /** The answer turned into a stream, its slot renewed at each keep-alive and given back when it ends. */
   private open(request: FastifyRequest, reply: FastifyReply, slot: StreamSlot): OpenEventStream {
-    const stream = openEventStream(request, reply, { keepaliveMs: this.config.console.sseKeepaliveSeconds * 1000, sessions: this.sessions.store, onKeepalive: () => slot.refresh() });
-    stream.onClose(() => slot.release());
-    return stream;
+    return openEventStream(request, reply, { keepaliveMs: this.config.console.sseKeepaliveSeconds * 1000, sessions: this.sessions.store, slot });
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionStore } from '@eh/identity';
-import { sseComment, sseRetry } from '../expert/events/sse-format';
+import { sseComment, sseRetry } from './sse-format';
+import type { StreamSlot } from './stream-slots';
 
 /** A client that reads slower than events arrive is dropped past this; it reconnects and resumes. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -18,21 +19,24 @@ export interface OpenEventStream {
 }
 
 /**
- * The server-sent event response's streams, framed as the expert console's:
- * `retry: 3000`, `: connected`, `: keepalive` every period; a cookie stream re-reads its session at
- * each keepalive and ends when it was signed out or revoked.
+ * Every server-sent event stream (the partners', the expert console's, A2A's):
+ * `retry: 3000`, `: connected`, `: keepalive` every period, which also renews the stream's slot; a
+ * cookie stream re-reads its session at each keepalive and ends when it was signed out or revoked.
+ * The slot is given back when the stream ends.
  */
-export function openEventStream(request: FastifyRequest, reply: FastifyReply, options: { keepaliveMs: number; sessions: SessionStore; onKeepalive?: () => void }): OpenEventStream {
+export function openEventStream(request: FastifyRequest, reply: FastifyReply, options: { keepaliveMs: number; sessions: SessionStore; slot: StreamSlot }): OpenEventStream {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
     'Content-Type': 'text/event-stream; charset=utf-8',
     'Cache-Control': 'no-store',
     Connection: 'keep-alive',
+    // Proxies (nginx) must pass each message at once instead of buffering the response.
     'X-Accel-Buffering': 'no',
     'Request-Id': String(request.id),
   });
-  const sessionTokenSha256 = request.personAuth?.session.tokenSha256 ?? null;
+  // A member's session (partner routes) or an expert's (the expert API); null for a bearer key.
+  const sessionTokenSha256 = (request.personAuth ?? request.consoleAuth)?.session.tokenSha256 ?? null;
   const listeners: (() => void)[] = [];
   let open = true;
   const write = (chunk: string): void => {
@@ -42,7 +46,7 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, op
   };
   const keepalive = setInterval(() => {
     write(sseComment('keepalive'));
-    options.onKeepalive?.();
+    options.slot.refresh();
     if (sessionTokenSha256 === null) return;
     options.sessions.isLive(sessionTokenSha256, new Date()).then(
       (live) => (live ? undefined : close()),
@@ -53,6 +57,7 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, op
     if (!open) return;
     open = false;
     clearInterval(keepalive);
+    options.slot.release();
     for (const listener of listeners) listener();
     raw.end();
   };
@@ -70,10 +75,4 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, op
       return open;
     },
   };
-}
-
-/** An SSE message with its id (what `Last-Event-ID` sends back on a reconnect). */
-export function sseEvent(id: string, event: string, data: unknown): string {
-  if (/[\r\n]/.test(id + event)) throw new Error('an SSE id or event name cannot hold a line break');
-  return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }

@@ -1,19 +1,18 @@
-import { createHash } from 'node:crypto';
+import { LUA_REDIS_NOW, RedisScript } from '../http/redis-script';
 
 /**
  * Claims one open-stream slot in every set of KEYS at once, or none: a sorted set per owner (an
  * API key, a workspace, an expert) whose members are open streams scored by when their lease
  * ends. Leases past their end are dropped first, so the streams of a gateway that died stop
  * counting once their lease runs out; the gateway that holds a stream pushes it on at every
- * keep-alive (STREAM_SLOT_REFRESH_LUA).
+ * keep-alive (STREAM_SLOT_REFRESH_SCRIPT).
  *
  * KEYS: the owners' sets; ARGV: member (the stream's id), lease ms, then one limit per key.
  * Returns 0 when claimed, else the 1-based index of the first key that was full. Redis TIME is
  * the one clock every replica shares.
  */
-export const STREAM_SLOT_CLAIM_LUA = `
-local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+export const STREAM_SLOT_CLAIM_SCRIPT = new RedisScript(`
+${LUA_REDIS_NOW}
 local lease = tonumber(ARGV[2])
 for i, key in ipairs(KEYS) do
   redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
@@ -24,19 +23,15 @@ for _, key in ipairs(KEYS) do
   redis.call('PEXPIRE', key, lease)
 end
 return 0
-`;
+`);
 
 /** Pushes a held stream's lease on in each of KEYS (re-adding it after a Redis flush). ARGV: member, lease ms. */
-export const STREAM_SLOT_REFRESH_LUA = `
-local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+export const STREAM_SLOT_REFRESH_SCRIPT = new RedisScript(`
+${LUA_REDIS_NOW}
 local lease = tonumber(ARGV[2])
 for _, key in ipairs(KEYS) do
   redis.call('ZADD', key, now + lease, ARGV[1])
   redis.call('PEXPIRE', key, lease)
 end
 return 0
-`;
-
-export const STREAM_SLOT_CLAIM_SHA = createHash('sha1').update(STREAM_SLOT_CLAIM_LUA).digest('hex');
-export const STREAM_SLOT_REFRESH_SHA = createHash('sha1').update(STREAM_SLOT_REFRESH_LUA).digest('hex');
+`);

@@ -1,8 +1,7 @@
-import { Logger } from '@nestjs/common';
-import { newId } from '@eh/contracts';
+import { newId, RetryAfterError } from '@eh/contracts';
 import type { Redis } from 'ioredis';
-import { RetryAfterError } from '../http/retry-after.error';
-import { STREAM_SLOT_CLAIM_LUA, STREAM_SLOT_CLAIM_SHA, STREAM_SLOT_REFRESH_LUA, STREAM_SLOT_REFRESH_SHA } from './stream-slots.script';
+import { STREAM_SLOT_CLAIM_SCRIPT, STREAM_SLOT_REFRESH_SCRIPT } from './stream-slots.script';
+import { FailOpenWarning } from '../http/fail-open-warning';
 
 /** One owner a stream counts against: what it is called in errors, its set, and how many it may hold. */
 export interface StreamOwner {
@@ -13,13 +12,19 @@ export interface StreamOwner {
   limit: number;
 }
 
+/** A partner's stream counts against its API key's (or member's) and its workspace's open streams. */
+export function partnerStreamOwners(auth: { keyId: string; workspaceId: string }, bounds: { eventStreamsPerKey: number; eventStreamsPerWorkspace: number }): StreamOwner[] {
+  return [
+    { label: 'this API key', id: `key:${auth.keyId}`, limit: bounds.eventStreamsPerKey },
+    { label: 'this workspace', id: `workspace:${auth.workspaceId}`, limit: bounds.eventStreamsPerWorkspace },
+  ];
+}
+
 /** A claimed slot: refresh it at every keep-alive, release it when the stream ends. */
 export interface StreamSlot {
   refresh(): void;
   release(): void;
 }
-
-const WARN_EVERY_MS = 10_000;
 
 /**
  * Open event streams per owner, counted in Redis so every gateway replica sees the same count.
@@ -29,8 +34,7 @@ const WARN_EVERY_MS = 10_000;
  * every partner's streams.
  */
 export class StreamSlots {
-  private readonly logger = new Logger('StreamSlots');
-  private lastWarningMs = 0;
+  private readonly failOpen = new FailOpenWarning('StreamSlots', 'open event streams not counted');
 
   constructor(
     private readonly redis: Redis,
@@ -43,9 +47,9 @@ export class StreamSlots {
     const keys = owners.map((owner) => this.keyOf(owner));
     let full = 0;
     try {
-      full = Number(await this.run(STREAM_SLOT_CLAIM_SHA, STREAM_SLOT_CLAIM_LUA, keys, [member, String(this.options.leaseMs), ...owners.map((owner) => String(owner.limit))]));
+      full = Number(await STREAM_SLOT_CLAIM_SCRIPT.run(this.redis, keys, [member, String(this.options.leaseMs), ...owners.map((owner) => String(owner.limit))]));
     } catch (error) {
-      this.warnFailOpen(error);
+      this.failOpen.warn(error);
     }
     const refused = owners[full - 1];
     if (refused) {
@@ -59,12 +63,12 @@ export class StreamSlots {
     return {
       refresh: () => {
         if (released) return;
-        this.run(STREAM_SLOT_REFRESH_SHA, STREAM_SLOT_REFRESH_LUA, keys, [member, String(this.options.leaseMs)]).catch((error: unknown) => this.warnFailOpen(error));
+        STREAM_SLOT_REFRESH_SCRIPT.run(this.redis, keys, [member, String(this.options.leaseMs)]).catch((error: unknown) => this.failOpen.warn(error));
       },
       release: () => {
         if (released) return;
         released = true;
-        Promise.all(keys.map((key) => this.redis.zrem(key, member))).catch((error: unknown) => this.warnFailOpen(error));
+        Promise.all(keys.map((key) => this.redis.zrem(key, member))).catch((error: unknown) => this.failOpen.warn(error));
       },
     };
   }
@@ -79,23 +83,6 @@ export class StreamSlots {
   /** One hash tag for all: a claim spans several sets, which Redis Cluster wants in one slot. */
   private keyOf(owner: Pick<StreamOwner, 'id'>): string {
     return `${this.options.prefix}:{streams}:${owner.id}`;
-  }
-
-  /** EVALSHA saves sending the script each time; a restarted Redis forgets it, so fall back once. */
-  private async run(sha: string, script: string, keys: string[], args: string[]): Promise<unknown> {
-    try {
-      return await this.redis.evalsha(sha, keys.length, ...keys, ...args);
-    } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return this.redis.eval(script, keys.length, ...keys, ...args);
-    }
-  }
-
-  private warnFailOpen(error: unknown): void {
-    const now = Date.now();
-    if (now - this.lastWarningMs < WARN_EVERY_MS) return;
-    this.lastWarningMs = now;
-    this.logger.warn(`open event streams not counted (failing open): ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

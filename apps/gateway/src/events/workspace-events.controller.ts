@@ -4,13 +4,15 @@ import { BatchSubjectStates, type PublicEventBody } from '@eh/delivery';
 import type { EventStore } from '@eh/event-store';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
-import { ApiKeyGuard, Auth } from '../http/api-key.guard';
+import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
 import { NOT_CACHED } from '../http/cache-control';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { decodePositionCursor, encodePositionCursor, invalidQuery, parseLimit, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
 import { EVENT_STORE } from '../http/tokens';
 import { listWorkspaceEvents } from './workspace-events.list';
 import { WORKSPACE_EVENT_HUB, type WorkspaceEventHub } from './workspace-event.hub';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { getEventOperation, listEventsOperation } from './workspace-events.openapi';
 
 const KNOWN = ['type', 'deployment_id', 'created_after', 'created_before', 'limit', 'cursor'] as const;
 const CHECKPOINT = /^\d{1,20}:\d{1,20}$/;
@@ -28,6 +30,7 @@ export class WorkspaceEventsController {
     @Inject(WORKSPACE_EVENT_HUB) private readonly hub: WorkspaceEventHub,
   ) {}
 
+  @PublicOperation(listEventsOperation)
   @Get()
   @Header('Cache-Control', NOT_CACHED)
   async list(@Auth() auth: AuthenticatedKey, @Req() request: FastifyRequest): Promise<ListEnvelope<PublicEventBody>> {
@@ -57,6 +60,7 @@ export class WorkspaceEventsController {
   }
 
   /** One event as its webhook body; another workspace's or mode's, or one the list would not show, is 404. */
+  @PublicOperation(getEventOperation)
   @Get(':id')
   @Header('Cache-Control', NOT_CACHED)
   async show(@Auth() auth: AuthenticatedKey, @Param('id') id: string): Promise<PublicEventBody> {

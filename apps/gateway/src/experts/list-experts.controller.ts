@@ -1,10 +1,12 @@
 import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
 import type { SqlClient } from '@eh/platform';
 import { listRoster, type RosterEntry } from '@eh/routing';
-import { ApiKeyGuard } from '../http/api-key.guard';
+import { ApiKeyGuard } from '../http/guards/api-key.guard';
 import type { ListEnvelope } from '../http/list-envelope';
 import { SQL } from '../http/tokens';
 import { encodeRosterCursor, parseListExpertsQuery } from './list-experts.query';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { listExpertsOperation } from './list-experts.openapi';
 
 /**
  * GET /v1/experts: the active roster, `{data, next}` (plus `object` and `has_more`, as
@@ -16,6 +18,7 @@ import { encodeRosterCursor, parseListExpertsQuery } from './list-experts.query'
 export class ListExpertsController {
   constructor(@Inject(SQL) private readonly sql: SqlClient) {}
 
+  @PublicOperation(listExpertsOperation)
   @Get()
   async list(@Query() query: Record<string, unknown>): Promise<ListEnvelope<RosterEntry>> {
     const { limit, afterId } = parseListExpertsQuery(query);

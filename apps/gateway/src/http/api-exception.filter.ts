@@ -1,11 +1,10 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
-import { DomainError, type ErrorCode } from '@eh/contracts';
+import { DomainError, type ErrorCode, RetryAfterError } from '@eh/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isA2aRpcRequest, jsonRpcRefusal } from '../a2a/a2a-http-refusal';
 import { apiErrorBody } from './api-error';
 import { translateDatabaseUnavailable } from './database-unavailable.translation';
 import { ERROR_CATALOG } from './error-catalog';
-import { RetryAfterError } from './retry-after.error';
 
 interface Translated {
   code: ErrorCode;

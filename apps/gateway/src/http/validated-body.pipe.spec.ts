@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { DomainError } from '@eh/contracts';
-import { CancelDeploymentDto } from '../deployments/cancel-deployment/cancel-deployment.dto';
-import { CreateDeploymentDto } from '../deployments/create-deployment/create-deployment.dto';
-import { PublishDto } from '../expert/actions/expert-actions.dto';
-import { OpenHandoffDto } from '../handoffs/open-handoff/open-handoff.dto';
-import { PutMemoryEntryDto } from '../memory/put-memory-entry/put-memory-entry.dto';
+import { CancelDeploymentDto } from '../deployments/cancel-deployment.dto';
+import { CreateDeploymentDto } from '../deployments/create-deployment.dto';
+import { PublishDto } from '../deployments/expert-actions.dto';
+import { OpenHandoffDto } from '../handoffs/open-handoff.dto';
+import { PutMemoryEntryDto } from '../memory/put-memory-entry.dto';
 import { OptionalValidatedBody } from './optional-validated-body.pipe';
 import { ValidatedBody } from './validated-body.pipe';
 

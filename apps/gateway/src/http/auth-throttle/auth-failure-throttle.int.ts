@@ -1,8 +1,7 @@
-import { DomainError, newId } from '@eh/contracts';
+import { DomainError, newId, RetryAfterError } from '@eh/contracts';
 import { closeRedis, connectRedis } from '@eh/platform';
 import { testNamespace } from '@eh/platform/testing';
 import type { Redis } from 'ioredis';
-import { RetryAfterError } from '../retry-after.error';
 import { AuthFailureThrottle } from './auth-failure-throttle';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

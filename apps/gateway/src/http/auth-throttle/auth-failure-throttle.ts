@@ -1,9 +1,8 @@
-import { Logger } from '@nestjs/common';
-import { DomainError } from '@eh/contracts';
+import { DomainError, RetryAfterError } from '@eh/contracts';
 import type { Redis } from 'ioredis';
-import { RetryAfterError } from '../retry-after.error';
 import { parseFailureWindow, throttleVerdict, type FailureWindow, type ThrottleVerdict } from './failed-auth.rules';
-import { FAILED_AUTH_LUA, FAILED_AUTH_SHA } from './failed-auth.script';
+import { FAILED_AUTH_SCRIPT } from './failed-auth.script';
+import { FailOpenWarning } from '../fail-open-warning';
 
 export interface AuthThrottleOptions {
   /** `config.redisPrefix`: keeps each deployment's (and each test's) windows apart. */
@@ -23,8 +22,6 @@ export interface AuthThrottleOptions {
 /** Enough for every partner's servers; past it the map starts over rather than grow. */
 const MAX_CLEAN_ADDRESSES = 10_000;
 
-const WARN_EVERY_MS = 10_000;
-
 /**
  * Slows down guessing credentials: after `limit` failed authentications from one
  * client address within the window, every request from it that needs a credential, on /v1,
@@ -34,8 +31,7 @@ const WARN_EVERY_MS = 10_000;
  * limiter does (docs/decisions.md "REST conventions").
  */
 export class AuthFailureThrottle {
-  private readonly logger = new Logger('AuthThrottle');
-  private lastWarningMs = 0;
+  private readonly failOpen = new FailOpenWarning('AuthThrottle', 'failed authentications not throttled');
   /** Address → until when it counts as clean (see `cleanForMs`). */
   private readonly clean = new Map<string, number>();
   /**
@@ -117,23 +113,10 @@ export class AuthFailureThrottle {
     const key = this.keyFor(address);
     const args = [String(this.options.limit), String(this.options.windowMs), member, nowMs === undefined ? '' : String(nowMs)];
     try {
-      try {
-        return parseFailureWindow(await this.redis.evalsha(FAILED_AUTH_SHA, 1, key, ...args));
-      } catch (error) {
-        // A restarted Redis forgets loaded scripts: send it once more in full.
-        if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-        return parseFailureWindow(await this.redis.eval(FAILED_AUTH_LUA, 1, key, ...args));
-      }
+      return parseFailureWindow(await FAILED_AUTH_SCRIPT.run(this.redis, [key], args));
     } catch (error) {
-      this.warnFailOpen(error);
+      this.failOpen.warn(error);
       return null;
     }
-  }
-
-  private warnFailOpen(error: unknown): void {
-    const now = Date.now();
-    if (now - this.lastWarningMs < WARN_EVERY_MS) return;
-    this.lastWarningMs = now;
-    this.logger.warn(`failed authentications not throttled (failing open): ${error instanceof Error ? error.message : String(error)}`);
   }
 }

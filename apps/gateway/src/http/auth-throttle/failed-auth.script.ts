@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { luaNowFromArgument, RedisScript } from '../redis-script';
 
 /**
  * Failed authentications of one client address in a sliding window, in one Lua script so the
@@ -10,12 +10,8 @@ import { createHash } from 'node:crypto';
  * now ms ('' = Redis TIME, the clock every replica shares; tests pass a time).
  * Returns {failures in the window, ms when the address is no longer blocked (now if it is not), now}.
  */
-export const FAILED_AUTH_LUA = `
-local now = tonumber(ARGV[4])
-if not now then
-  local time = redis.call('TIME')
-  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-end
+export const FAILED_AUTH_SCRIPT = new RedisScript(`
+${luaNowFromArgument(4)}
 local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
@@ -31,6 +27,4 @@ if count >= limit then
   unblockedAt = tonumber(entry[2]) + window
 end
 return {count, unblockedAt, now}
-`;
-
-export const FAILED_AUTH_SHA = createHash('sha1').update(FAILED_AUTH_LUA).digest('hex');
+`);

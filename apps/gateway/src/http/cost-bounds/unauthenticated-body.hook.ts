@@ -1,13 +1,13 @@
 import { DomainError } from '@eh/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sessionCookieOf } from '../../console-auth/session-cookie';
+import { sessionCookieOf } from '../../identity/session-cookie';
 import type { AuthFailureThrottle } from '../auth-throttle/auth-failure-throttle';
+import { bearerToken } from '../guards/bearer-token';
 import { closeAfterReply, declaredBodyLength, hasBody } from './close-after-reply';
 
 /** Every route under these needs a credential (an API key, the admin key, an expert's, or the console session). */
 const GUARDED_PATHS = ['/v1/', '/expert/v1/', '/admin/v1/', '/a2a/v1'];
 const METHODS_WITH_BODIES = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-const BEARER = /^Bearer\s+\S+$/i;
 
 /**
  * The guards run after the body is parsed, so a stranger could make the gateway read up to the
@@ -34,7 +34,7 @@ export function registerUnauthenticatedBodyCheck(fastify: FastifyInstance, deps:
 /** As the guards read it: a Bearer header (whatever its key), else the session cookie; a header of another shape is no credential. */
 function carriesCredential(request: FastifyRequest): boolean {
   const header = request.headers.authorization;
-  if (header !== undefined) return BEARER.test(header);
+  if (header !== undefined) return bearerToken(header) !== undefined;
   return sessionCookieOf(request) !== undefined;
 }
 

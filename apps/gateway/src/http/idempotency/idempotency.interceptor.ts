@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import { DomainError } from '@eh/contracts';
+import { DomainError, RetryAfterError } from '@eh/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { of, type Observable } from 'rxjs';
-import { RetryAfterError } from '../retry-after.error';
 import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey, requestHash } from './idempotency-key.rules';
 import { idempotencyScopeOf } from './idempotency-scope';
 import { IdempotencyStore, type IdempotencyClaim, type StoredResponse } from './idempotency.store';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
-import { RetryAfterError } from '../retry-after.error';
+import { RetryAfterError } from '@eh/contracts';
 import { rateLimitHeaders } from './rate-limit.rules';
 import { RedisRateLimiter } from './redis-rate-limiter.adapter';
 

@@ -1,8 +1,8 @@
-import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { LeaseBook, type Grant } from './rate-limit-leases';
 import { parseWindowCount, rateLimitVerdict, type RateLimitVerdict } from './rate-limit.rules';
-import { SLIDING_WINDOW_LUA, SLIDING_WINDOW_SHA } from './sliding-window.script';
+import { SLIDING_WINDOW_SCRIPT } from './sliding-window.script';
+import { FailOpenWarning } from '../fail-open-warning';
 
 export interface RateLimiterOptions {
   /** `config.redisPrefix`: keeps each deployment's (and each test's) windows apart. */
@@ -15,12 +15,9 @@ export interface RateLimiterOptions {
   maxLeasePermits?: number;
 }
 
-const WARN_EVERY_MS = 10_000;
-
 /** Per-API-key request windows in Redis, shared by every gateway replica. */
 export class RedisRateLimiter {
-  private readonly logger = new Logger('RateLimit');
-  private lastWarningMs = 0;
+  private readonly failOpen = new FailOpenWarning('RateLimit', 'rate limits not enforced');
   private readonly leases: LeaseBook | undefined;
   private readonly sweeper: NodeJS.Timeout | undefined;
 
@@ -35,7 +32,7 @@ export class RedisRateLimiter {
       maxPermits: options.maxLeasePermits ?? 100,
       now: () => Date.now(),
       take: (subject, member, wanted) => this.take(subject, member, wanted),
-      giveBack: (subject, members) => void this.redis.zrem(this.keyFor(subject), ...members).catch((error: unknown) => this.warnFailOpen(error)),
+      giveBack: (subject, members) => void this.redis.zrem(this.keyFor(subject), ...members).catch((error: unknown) => this.failOpen.warn(error)),
     });
     this.sweeper = setInterval(() => this.leases?.sweep(), leaseMs);
     this.sweeper.unref();
@@ -73,28 +70,11 @@ export class RedisRateLimiter {
   private async take(subject: string, member: string, wanted: number, nowMs?: number, all = false): Promise<Grant | null> {
     const args = [String(this.options.limit), String(this.options.windowMs), member, nowMs === undefined ? '' : String(nowMs), String(wanted), all ? 'all' : ''];
     try {
-      const window = parseWindowCount(await this.run(this.keyFor(subject), args));
+      const window = parseWindowCount(await SLIDING_WINDOW_SCRIPT.run(this.redis, [this.keyFor(subject)], args));
       return { verdict: rateLimitVerdict(this.options.limit, this.options.windowMs, window), member, granted: window.granted };
     } catch (error) {
-      this.warnFailOpen(error);
+      this.failOpen.warn(error);
       return null;
     }
-  }
-
-  /** EVALSHA saves sending the script each time; a restarted Redis forgets it, so fall back once. */
-  private async run(key: string, args: string[]): Promise<unknown> {
-    try {
-      return await this.redis.evalsha(SLIDING_WINDOW_SHA, 1, key, ...args);
-    } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      return this.redis.eval(SLIDING_WINDOW_LUA, 1, key, ...args);
-    }
-  }
-
-  private warnFailOpen(error: unknown): void {
-    const now = Date.now();
-    if (now - this.lastWarningMs < WARN_EVERY_MS) return;
-    this.lastWarningMs = now;
-    this.logger.warn(`rate limits not enforced (failing open): ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { luaNowFromArgument, RedisScript } from '../redis-script';
 
 /**
  * Sliding-window log in one Lua script, so check-and-count is atomic across gateway replicas.
@@ -18,12 +18,8 @@ import { createHash } from 'node:crypto';
  * clock every replica shares; tests pass a time), permits wanted ('' = 1), 'all' or ''.
  * Returns {permits granted (0: refused), count, oldest ms, now ms}.
  */
-export const SLIDING_WINDOW_LUA = `
-local now = tonumber(ARGV[4])
-if not now then
-  local time = redis.call('TIME')
-  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-end
+export const SLIDING_WINDOW_SCRIPT = new RedisScript(`
+${luaNowFromArgument(4)}
 local limit = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
@@ -46,6 +42,4 @@ local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 local oldestMs = now
 if oldest[2] then oldestMs = tonumber(oldest[2]) end
 return {granted, count, oldestMs, now}
-`;
-
-export const SLIDING_WINDOW_SHA = createHash('sha1').update(SLIDING_WINDOW_LUA).digest('hex');
+`);

@@ -1,0 +1,35 @@
+import { Body, Controller, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { DomainError, isId } from '@eh/contracts';
+import { cancelDeployment, type DeploymentResource } from '@eh/deployments';
+import type { EventStore } from '@eh/event-store';
+import type { AuthenticatedKey } from '@eh/workspaces';
+import type { FastifyRequest } from 'fastify';
+import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
+import { EVENT_STORE } from '../http/tokens';
+import { Resource } from '../http/versioning/resource.decorator';
+import { CancelDeploymentDto } from './cancel-deployment.dto';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { cancelDeploymentOperation } from './cancel-deployment.openapi';
+
+@Controller('v1/deployments')
+@UseGuards(ApiKeyGuard)
+export class CancelDeploymentController {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  /** 200 with the deployment as cancelled (docs/decisions.md "REST surface"). */
+  @PublicOperation(cancelDeploymentOperation)
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @Resource('deployment')
+  async cancel(
+    @Auth() auth: AuthenticatedKey,
+    @Param('id') id: string,
+    @Body(new OptionalValidatedBody(CancelDeploymentDto)) body: CancelDeploymentDto,
+    @Req() request: FastifyRequest,
+  ): Promise<DeploymentResource> {
+    if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}; deployment ids look like dep_01J…`, 'id');
+    const scope = { workspaceId: auth.workspaceId, mode: auth.mode, requestId: String(request.id), now: new Date() };
+    return cancelDeployment(this.store, scope, id, { reason: body.reason ?? '' });
+  }
+}

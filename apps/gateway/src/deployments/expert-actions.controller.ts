@@ -1,0 +1,89 @@
+import { Body, Controller, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { DomainError, isId, type ExpertRef } from '@eh/contracts';
+import { actAsExpert, deleteExpertDraft, type ExpertAction, type ExpertDeploymentView } from '@eh/deployments';
+import type { EventStore } from '@eh/event-store';
+import type { ServiceConfig, SqlClient } from '@eh/platform';
+import { setOwnAvailability, type ExpertSelfEntry } from '@eh/routing';
+import type { FastifyRequest } from 'fastify';
+import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
+import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
+import { publishedAttachments } from './expert-published-attachments';
+import { ValidatedBody } from '../http/validated-body.pipe';
+import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
+import { AskDto, AvailabilityDto, ExpertCancelDto, PublishDto, ReasonDto } from './expert-actions.dto';
+import { ExpertOperation } from '../docs/openapi/operation.decorators';
+import { acceptOfferOperation, askQuestionOperation, cancelWorkOperation, declineOfferOperation, publishOutputOperation, setAvailabilityOperation, startWorkOperation } from './expert-actions.openapi';
+
+/** Every expert action is a command that becomes events; each answers 200 with the expert's view. */
+@Controller('expert/v1')
+@UseGuards(ExpertGuard)
+export class ExpertActionsController {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CONFIG) private readonly config: ServiceConfig,
+    @Inject(SQL) private readonly sql: SqlClient,
+  ) {}
+
+  private act(expert: ExpertRef, id: string, request: FastifyRequest, action: ExpertAction): Promise<ExpertDeploymentView> {
+    if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');
+    const scope = { expert, requestId: String(request.id), now: new Date(), replyWindowSeconds: this.config.durations.replyWindowSeconds };
+    return actAsExpert(this.store, scope, id, action);
+  }
+
+  @ExpertOperation(acceptOfferOperation)
+  @Post('deployments/:id/accept')
+  @HttpCode(200)
+  accept(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new OptionalValidatedBody(ReasonDto)) _body: ReasonDto, @Req() request: FastifyRequest) {
+    return this.act(expert, id, request, { type: 'accept' });
+  }
+
+  @ExpertOperation(declineOfferOperation)
+  @Post('deployments/:id/decline')
+  @HttpCode(200)
+  decline(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new OptionalValidatedBody(ReasonDto)) body: ReasonDto, @Req() request: FastifyRequest) {
+    return this.act(expert, id, request, { type: 'decline', reason: body.reason ?? '' });
+  }
+
+  @ExpertOperation(startWorkOperation)
+  @Post('deployments/:id/start')
+  @HttpCode(200)
+  start(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new OptionalValidatedBody(ReasonDto)) _body: ReasonDto, @Req() request: FastifyRequest) {
+    return this.act(expert, id, request, { type: 'start' });
+  }
+
+  @ExpertOperation(askQuestionOperation)
+  @Post('deployments/:id/ask')
+  @HttpCode(200)
+  ask(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new ValidatedBody(AskDto)) body: AskDto, @Req() request: FastifyRequest) {
+    return this.act(expert, id, request, { type: 'ask', question: body.question });
+  }
+
+  @ExpertOperation(publishOutputOperation)
+  @Post('deployments/:id/publish')
+  @HttpCode(200)
+  async publish(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new ValidatedBody(PublishDto)) body: PublishDto, @Req() request: FastifyRequest) {
+    if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');
+    const attachments = await publishedAttachments(this.sql, body.attachments ?? [], { deploymentId: id, expertId: expert.id });
+    const output = { format: 'markdown' as const, body: body.body, attachments, ...(body.data !== undefined ? { data: body.data } : {}) };
+    const view = await this.act(expert, id, request, { type: 'publish', output, durationSeconds: body.duration_seconds, creditsCharged: body.credits_charged });
+    // Published: the draft has served its purpose.
+    await deleteExpertDraft(this.sql, { deploymentId: id, expertId: expert.id });
+    return view;
+  }
+
+  @ExpertOperation(cancelWorkOperation)
+  @Post('deployments/:id/cancel')
+  @HttpCode(200)
+  cancel(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new ValidatedBody(ExpertCancelDto)) body: ExpertCancelDto, @Req() request: FastifyRequest) {
+    const partialOutput = body.partial_body ? { format: 'markdown' as const, body: body.partial_body, attachments: [] } : null;
+    return this.act(expert, id, request, { type: 'cancel', reason: body.reason, partialOutput });
+  }
+
+  /** The expert sets their own availability (`online` takes offers; `busy`/`offline`/`away` do not), `online` possibly until a time. */
+  @ExpertOperation(setAvailabilityOperation)
+  @Post('availability')
+  @HttpCode(200)
+  availability(@CurrentExpert() expert: ExpertRef, @Body(new ValidatedBody(AvailabilityDto)) body: AvailabilityDto, @Req() request: FastifyRequest): Promise<ExpertSelfEntry> {
+    return setOwnAvailability(this.store, expert.id, { availability: body.availability, availableUntil: body.available_until }, new Date(), String(request.id));
+  }
+}

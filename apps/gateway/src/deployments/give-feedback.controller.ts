@@ -1,0 +1,30 @@
+import { Body, Controller, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { DomainError, isId } from '@eh/contracts';
+import { giveFeedback, type DeploymentResource } from '@eh/deployments';
+import type { EventStore } from '@eh/event-store';
+import type { AuthenticatedKey } from '@eh/workspaces';
+import type { FastifyRequest } from 'fastify';
+import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { EVENT_STORE } from '../http/tokens';
+import { ValidatedBody } from '../http/validated-body.pipe';
+import { Resource } from '../http/versioning/resource.decorator';
+import { GiveFeedbackDto } from './give-feedback.dto';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { giveDeploymentFeedbackOperation } from './give-feedback.openapi';
+
+@Controller('v1/deployments')
+@UseGuards(ApiKeyGuard)
+export class GiveFeedbackController {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  /** 200 with the deployment and its `feedback`, the first time and on a replay alike. */
+  @PublicOperation(giveDeploymentFeedbackOperation)
+  @Post(':id/feedback')
+  @HttpCode(200)
+  @Resource('deployment')
+  async give(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new ValidatedBody(GiveFeedbackDto)) body: GiveFeedbackDto, @Req() request: FastifyRequest): Promise<DeploymentResource> {
+    if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}; deployment ids look like dep_01J…`, 'id');
+    const scope = { workspaceId: auth.workspaceId, mode: auth.mode, requestId: String(request.id), now: new Date() };
+    return giveFeedback(this.store, scope, id, { rating: body.rating, comment: body.comment ?? null });
+  }
+}

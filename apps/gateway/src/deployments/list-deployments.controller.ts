@@ -1,0 +1,40 @@
+import { Controller, Get, Header, Inject, Query, UseGuards } from '@nestjs/common';
+import { listDeployments, type DeploymentResource } from '@eh/deployments';
+import type { ServiceConfig, SqlClient } from '@eh/platform';
+import type { AuthenticatedKey } from '@eh/workspaces';
+import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import type { ListEnvelope } from '../http/list-envelope';
+import { CONFIG, SQL } from '../http/tokens';
+import { Resource } from '../http/versioning/resource.decorator';
+import { ListCursorCodec, filtersHash } from './list-cursor';
+import { parseListQuery } from './list-deployments.query';
+import { NOT_CACHED } from '../http/cache-control';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { listDeploymentsOperation } from './list-deployments.openapi';
+
+@Controller('v1/deployments')
+@UseGuards(ApiKeyGuard)
+export class ListDeploymentsController {
+  private readonly cursors: ListCursorCodec;
+
+  constructor(
+    @Inject(SQL) private readonly sql: SqlClient,
+    @Inject(CONFIG) config: ServiceConfig,
+  ) {
+    this.cursors = new ListCursorCodec(config.cursorSecret);
+  }
+
+  /** GET /v1/deployments: most recent first, cursor-paginated, from the inline read model. */
+  @PublicOperation(listDeploymentsOperation)
+  @Get()
+  @Header('Cache-Control', NOT_CACHED)
+  @Resource('list', 'deployment')
+  async list(@Auth() auth: AuthenticatedKey, @Query() query: Record<string, unknown>): Promise<ListEnvelope<DeploymentResource>> {
+    const { filters, limit, cursor } = parseListQuery(query);
+    const scope = { workspaceId: auth.workspaceId, mode: auth.mode, filtersHash: filtersHash(filters) };
+    const after = cursor === null ? null : this.cursors.decode(cursor, scope);
+    const page = await listDeployments(this.sql, scope, { filters, after, limit });
+    const next = page.hasMore && page.last ? this.cursors.encode(scope, page.last) : null;
+    return { object: 'list', data: page.deployments, next, has_more: page.hasMore };
+  }
+}

@@ -1,0 +1,35 @@
+import { Body, Controller, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { DomainError, isId } from '@eh/contracts';
+import { replyToDeployment, type DeploymentResource } from '@eh/deployments';
+import type { EventStore } from '@eh/event-store';
+import type { AuthenticatedKey } from '@eh/workspaces';
+import type { FastifyRequest } from 'fastify';
+import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { EVENT_STORE } from '../http/tokens';
+import { ValidatedBody } from '../http/validated-body.pipe';
+import { Resource } from '../http/versioning/resource.decorator';
+import { ReplyToDeploymentDto } from './reply-to-deployment.dto';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { replyToDeploymentOperation } from './reply-to-deployment.openapi';
+
+@Controller('v1/deployments')
+@UseGuards(ApiKeyGuard)
+export class ReplyToDeploymentController {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  /** 200 with the deployment back in_progress, carrying `question` and `reply` (docs/decisions.md). */
+  @PublicOperation(replyToDeploymentOperation)
+  @Post(':id/reply')
+  @HttpCode(200)
+  @Resource('deployment')
+  async reply(
+    @Auth() auth: AuthenticatedKey,
+    @Param('id') id: string,
+    @Body(new ValidatedBody(ReplyToDeploymentDto)) body: ReplyToDeploymentDto,
+    @Req() request: FastifyRequest,
+  ): Promise<DeploymentResource> {
+    if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}; deployment ids look like dep_01J…`, 'id');
+    const scope = { workspaceId: auth.workspaceId, mode: auth.mode, requestId: String(request.id), now: new Date() };
+    return replyToDeployment(this.store, scope, id, { body: body.body, context_files: body.context_files ?? [] });
+  }
+}

@@ -1,0 +1,3 @@
+import { idOf } from '../json-schema';
+
+export const deploymentId = { id: idOf('deployment') };

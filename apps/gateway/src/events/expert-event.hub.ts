@@ -1,0 +1,81 @@
+import { Logger } from '@nestjs/common';
+import type { DeploymentEvent } from '@eh/contracts';
+import { deploymentDecider, expertNotices, noticeNeedsHistory, type ExpertNotice } from '@eh/deployments';
+import { categorySubject, loadAggregate, toDomainEvent, type EventStore, type RecordedEvent } from '@eh/event-store';
+import type { NatsConnection } from 'nats';
+import { LiveStreamRegistry } from './live-stream-registry';
+import type { PresenceBeacon } from './expert-presence-beacon';
+
+/** One open `GET /expert/v1/events` stream. */
+export interface EventStreamClient {
+  expertId: string;
+  /** The cookie session behind it, so a sign-out on this replica ends it at once; null for a bearer credential. */
+  sessionTokenSha256: string | null;
+  send(notice: ExpertNotice): void;
+  close(): void;
+}
+
+/**
+ * Feeds the console's live updates from NATS. One core NATS subscription per gateway
+ * process on every deployment event the relay publishes, held while a stream is open here (issue
+ * 14), fanned out in memory to the streams open on this process: a plain subscription (not a
+ * JetStream consumer) because every replica must see every event, nothing has to survive a
+ * restart (a reconnecting console refetches), and it costs the server no consumer state. The
+ * experts concerned are worked out once per event, not per stream.
+ */
+export class ExpertEventHub {
+  private readonly streams: LiveStreamRegistry<EventStreamClient>;
+
+  constructor(
+    nats: NatsConnection,
+    subjectPrefix: string,
+    private readonly store: EventStore,
+    /** Marks the experts with a stream open here as connected (console presence, read by the router). */
+    private readonly presence: PresenceBeacon,
+  ) {
+    // In order, one at a time: a notice never overtakes an earlier one for the same deployment.
+    this.streams = new LiveStreamRegistry(nats, [categorySubject(subjectPrefix, 'deployment')], (recorded) => this.dispatch(recorded), new Logger('ExpertEvents'));
+  }
+
+  /** Registers a stream; resolves, with the function that removes it, once every later event will reach it. */
+  async connect(client: EventStreamClient): Promise<() => void> {
+    const disconnect = await this.streams.connect(client.expertId, client);
+    // Connected only once every later event reaches the stream: an offer made now is heard.
+    const release = this.presence.hold(client.expertId);
+    return () => {
+      release();
+      disconnect();
+    };
+  }
+
+  /** Ends the streams of a session that was signed out here (other replicas notice at their next check). */
+  closeSession(tokenSha256: string): void {
+    this.streams.closeSession(tokenSha256);
+  }
+
+  /** Ends every cookie-session stream of an expert (sign-out everywhere, revocation); bearer streams stay. */
+  closeExpertSessions(expertId: string): void {
+    for (const client of this.streams.clientsOf(expertId)) if (client.sessionTokenSha256 !== null) client.close();
+  }
+
+  get openStreams(): number {
+    return this.streams.size;
+  }
+
+  /** Ends every stream (the gateway is closing) and the subscription. */
+  stop(): Promise<void> {
+    this.presence.stop();
+    return this.streams.closeAll();
+  }
+
+  private async dispatch(recorded: RecordedEvent): Promise<void> {
+    const event = toDomainEvent<DeploymentEvent>(recorded);
+    // Only events whose expert is not named in the event itself cost a read of the stream.
+    const before = noticeNeedsHistory(event.type)
+      ? (await loadAggregate(this.store, recorded.streamName, { ...deploymentDecider, to: recorded.streamRevision - 1 })).state
+      : deploymentDecider.initialState;
+    for (const notice of expertNotices(event, recorded.streamRevision, before)) {
+      for (const client of this.streams.clientsOf(notice.expertId)) client.send(notice);
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { DomainError, isId } from '@eh/contracts';
+import type { EventStore } from '@eh/event-store';
+import type { SqlClient } from '@eh/platform';
+import {
+  findExpert,
+  listAdminRoster,
+  parseAvailability,
+  parseExpertProfile,
+  parseProfileChanges,
+  registerExpert,
+  retireExpert,
+  setExpertAvailability,
+  updateExpert,
+  type AdminExpertEntry,
+  type AdminRosterEntry,
+  type RegisteredExpert,
+  type RosterEntry,
+} from '@eh/routing';
+import type { FastifyRequest } from 'fastify';
+import type { ListEnvelope } from '../http/list-envelope';
+import { encodePositionCursor } from '../http/list-query.rules';
+import { EVENT_STORE, SQL } from '../http/tokens';
+import { AdminGuard } from '../http/guards/admin.guard';
+import { parseAdminRosterQuery } from './admin-experts.query';
+import { AdminOperation } from '../docs/openapi/operation.decorators';
+import { availabilityOperation, listOperation, registerOperation, retireOperation, showOperation, updateOperation } from './admin-experts.openapi';
+
+function objectBody(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new DomainError('invalid_request', 'the request body must be a JSON object');
+  return body as Record<string, unknown>;
+}
+
+/** Operations' API for the roster: add, change, set availability, retire; list it. */
+@Controller('admin/v1/experts')
+@UseGuards(AdminGuard)
+export class AdminExpertsController {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(SQL) private readonly sql: SqlClient,
+  ) {}
+
+  /** 201 with the roster entry and the expert's credential, shown this once. */
+  @AdminOperation(registerOperation)
+  @Post()
+  @HttpCode(201)
+  register(@Body() body: unknown, @Req() request: FastifyRequest): Promise<RegisteredExpert> {
+    const input = objectBody(body);
+    const profile = parseExpertProfile(input);
+    const availability = input.availability === undefined ? undefined : parseAvailability(input.availability);
+    return registerExpert(this.store, { profile, availability }, new Date(), String(request.id));
+  }
+
+  /** The roster page lists every expert, active first, by name. */
+  @AdminOperation(listOperation)
+  @Get()
+  async list(@Query() query: Record<string, unknown>): Promise<ListEnvelope<AdminRosterEntry>> {
+    const page = parseAdminRosterQuery(query);
+    // One more than asked tells whether another page exists without a count.
+    const rows = await listAdminRoster(this.sql, { ...page, limit: page.limit + 1 }, new Date());
+    const data = rows.slice(0, page.limit);
+    const hasMore = rows.length > page.limit;
+    return { object: 'list', data, next: hasMore ? encodePositionCursor(data[data.length - 1].id) : null, has_more: hasMore };
+  }
+
+  @AdminOperation(showOperation)
+  @Get(':id')
+  async show(@Param('id') id: string): Promise<AdminExpertEntry> {
+    const expert = isId('expert', id) ? await findExpert(this.sql, id) : null;
+    if (!expert) throw new DomainError('not_found', `no expert ${id}`, 'id');
+    return expert;
+  }
+
+  @AdminOperation(updateOperation)
+  @Patch(':id')
+  async update(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<RosterEntry> {
+    await this.show(id);
+    return updateExpert(this.store, id, parseProfileChanges(objectBody(body)), new Date(), String(request.id));
+  }
+
+  @AdminOperation(availabilityOperation)
+  @Post(':id/availability')
+  @HttpCode(200)
+  async availability(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<RosterEntry> {
+    await this.show(id);
+    const input = objectBody(body);
+    // Unknown fields are refused here too, as on every body (docs/decisions.md).
+    const unknown = Object.keys(input).find((key) => key !== 'availability');
+    if (unknown !== undefined) throw new DomainError('invalid_request', `${unknown} is not a field of an availability change`, unknown);
+    return setExpertAvailability(this.store, id, parseAvailability(input.availability), new Date(), String(request.id));
+  }
+
+  @AdminOperation(retireOperation)
+  @Post(':id/retire')
+  @HttpCode(200)
+  async retire(@Param('id') id: string, @Req() request: FastifyRequest): Promise<{ id: string; retired: true }> {
+    await this.show(id);
+    return retireExpert(this.store, id, new Date(), String(request.id));
+  }
+}

@@ -1,0 +1,77 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import type { AccountPlan } from '@eh/contracts';
+import { DomainError } from '@eh/contracts';
+import type { EventStore } from '@eh/event-store';
+import { changePlan, grantCredits, ledgerPolicy, planPresets, showAccount, type AccountSummary, type LedgerPolicy } from '@eh/ledger';
+import type { ServiceConfig, SqlClient } from '@eh/platform';
+import { findWorkspace, type AuditEntry } from '@eh/workspaces';
+import type { FastifyRequest } from 'fastify';
+import type { ListEnvelope } from '../http/list-envelope';
+import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
+import { ValidatedBody } from '../http/validated-body.pipe';
+import { AdminGuard } from '../http/guards/admin.guard';
+import { auditLogPage, parseAuditLogQuery } from '../workspaces/audit-log.query';
+import { ChangePlanDto, GrantCreditsDto } from './admin-accounts.dto';
+import { AdminOperation } from '../docs/openapi/operation.decorators';
+import { auditLogOperation, grantOperation, planOperation, plansOperation, showOperation } from './admin-accounts.openapi';
+
+/** Operations' API for credit accounts: show, top up, change the plan. Same commands as `npm run ops -- account:*`. */
+@Controller('admin/v1')
+@UseGuards(AdminGuard)
+export class AdminAccountsController {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(SQL) private readonly sql: SqlClient,
+    @Inject(CONFIG) config: ServiceConfig,
+  ) {
+    this.policy = ledgerPolicy(config.ledger);
+  }
+
+  private readonly policy: LedgerPolicy;
+
+  /** Plans are presets plus per-account values; this lists the presets. */
+  @AdminOperation(plansOperation)
+  @Get('plans')
+  plans(): { object: 'list'; data: AccountPlan[] } {
+    return { object: 'list', data: Object.values(planPresets(this.policy)) };
+  }
+
+  @AdminOperation(showOperation)
+  @Get('workspaces/:id/account')
+  async show(@Param('id') id: string): Promise<AccountSummary> {
+    await this.existing(id);
+    return showAccount(this.store, id);
+  }
+
+  @AdminOperation(grantOperation)
+  @Post('workspaces/:id/account/credits')
+  @HttpCode(200)
+  async grant(@Param('id') id: string, @Body(new ValidatedBody(GrantCreditsDto)) body: GrantCreditsDto, @Req() request: FastifyRequest): Promise<AccountSummary> {
+    await this.existing(id);
+    const grant = { credits: body.credits, note: body.note ?? '', reference: body.reference ?? null };
+    return grantCredits(this.store, id, grant, { now: new Date(), requestId: String(request.id), policy: this.policy, actor: request.actor });
+  }
+
+  @AdminOperation(planOperation)
+  @Patch('workspaces/:id/account/plan')
+  async plan(@Param('id') id: string, @Body(new ValidatedBody(ChangePlanDto)) body: ChangePlanDto, @Req() request: FastifyRequest): Promise<AccountSummary> {
+    await this.existing(id);
+    return changePlan(this.store, id, { ...body }, { now: new Date(), requestId: String(request.id), policy: this.policy, actor: request.actor });
+  }
+
+  /**
+   * A workspace's audit log for operations: the account page lists its grants and plan changes
+   * from here (`action=credits.granted`), the same read model owners read.
+   */
+  @AdminOperation(auditLogOperation)
+  @Get('workspaces/:id/audit_log')
+  async auditLog(@Param('id') id: string, @Req() request: FastifyRequest): Promise<ListEnvelope<AuditEntry>> {
+    const query = parseAuditLogQuery(request.query as Record<string, unknown>);
+    await this.existing(id);
+    return auditLogPage(this.sql, id, query);
+  }
+
+  private async existing(id: string): Promise<void> {
+    if (!(await findWorkspace(this.sql, id))) throw new DomainError('not_found', `no workspace ${id}`, 'id');
+  }
+}

@@ -1,0 +1,45 @@
+import { Controller, Get, Inject, Res, UseGuards } from '@nestjs/common';
+import { DomainError } from '@eh/contracts';
+import { findUsage, ledgerPolicy, unopenedUsage, type UsageResource } from '@eh/ledger';
+import type { ServiceConfig, SqlClient } from '@eh/platform';
+import { findWorkspace, type AuthenticatedKey } from '@eh/workspaces';
+import type { FastifyReply } from 'fastify';
+import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { CONFIG, SQL } from '../http/tokens';
+import { UsageCache } from './usage.cache';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { getUsageOperation } from './get-usage.openapi';
+
+/**
+ * GET /v1/usage: the workspace's credits, for agents gating themselves. Credits are
+ * per workspace, so a test and a live key read the same account; test deployments never draw
+ * on it (docs/decisions.md "Ledger").
+ */
+@Controller('v1/usage')
+@UseGuards(ApiKeyGuard)
+export class GetUsageController {
+  private readonly cache: UsageCache;
+
+  constructor(
+    @Inject(SQL) private readonly sql: SqlClient,
+    @Inject(CONFIG) private readonly config: ServiceConfig,
+  ) {
+    this.cache = new UsageCache(config.ledger.usageCacheMs);
+  }
+
+  @PublicOperation(getUsageOperation)
+  @Get()
+  async get(@Auth() auth: AuthenticatedKey, @Res({ passthrough: true }) reply: FastifyReply): Promise<UsageResource> {
+    void reply.header('Cache-Control', `private, max-age=${Math.ceil(this.config.ledger.usageCacheMs / 1000)}`);
+    return this.cache.get(auth.workspaceId, Date.now(), () => this.load(auth.workspaceId));
+  }
+
+  private async load(workspaceId: string): Promise<UsageResource> {
+    const usage = await findUsage(this.sql, workspaceId, new Date());
+    if (usage) return usage;
+    // The ledger opens the account on `workspace.created`, a moment after the workspace exists.
+    const workspace = await findWorkspace(this.sql, workspaceId);
+    if (!workspace) throw new DomainError('not_found', `no workspace ${workspaceId}`);
+    return unopenedUsage(workspace.created_at, ledgerPolicy(this.config.ledger).standardPlan);
+  }
+}

@@ -1,0 +1,26 @@
+import { Controller, Delete, Inject, Param, Req, UseGuards } from '@nestjs/common';
+import type { EventStore } from '@eh/event-store';
+import { deleteMemoryEntry, type DeletedMemoryEntryResource } from '@eh/memory';
+import type { AuthenticatedKey } from '@eh/workspaces';
+import type { FastifyRequest } from 'fastify';
+import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { EVENT_STORE } from '../http/tokens';
+import { Resource } from '../http/versioning/resource.decorator';
+import { checkMemoryKey, memoryScopeOf } from './memory-scope';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { deleteMemoryEntryOperation } from './delete-memory-entry.openapi';
+
+@Controller('v1/memory')
+@UseGuards(ApiKeyGuard)
+export class DeleteMemoryEntryController {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  /** 200 `{object, key, deleted: true}` as Stripe answers a delete; a missing entry is 404. */
+  @PublicOperation(deleteMemoryEntryOperation)
+  @Delete(':key')
+  @Resource('memory_entry')
+  delete(@Auth() auth: AuthenticatedKey, @Param('key') key: string, @Req() request: FastifyRequest): Promise<DeletedMemoryEntryResource> {
+    checkMemoryKey(key, false);
+    return deleteMemoryEntry(this.store, memoryScopeOf(auth, request), key);
+  }
+}

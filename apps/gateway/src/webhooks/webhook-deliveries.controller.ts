@@ -1,0 +1,120 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  listDeliveries,
+  overdueBefore,
+  replayPartnerDelivery,
+  retryPartnerDeliveryNow,
+  withOverdue,
+  type PresentedDelivery,
+  requestReplayJob,
+  showPartnerDelivery,
+  showReplayJob,
+  type DeliveryDetail,
+  type ReplayJobResource,
+} from '@eh/delivery';
+import type { EventStore } from '@eh/event-store';
+import type { ServiceConfig, SqlClient } from '@eh/platform';
+import type { AuthenticatedKey } from '@eh/workspaces';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { checkTimeBounds } from './admin-webhook-deliveries.query';
+import { ListCursorCodec } from '../deployments/list-cursor';
+import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
+import { refuseUnknownParameters } from '../http/list-query.rules';
+import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
+import { actorOf } from '../http/service-mode';
+import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
+import { scopeOf } from './partner-context';
+import { EmptyBodyDto, NoBody } from './webhook-endpoints.dto';
+import { parsePartnerDeliveriesQuery } from './webhook-deliveries.query';
+import { REPLAY_JOB_RUNNER, type ReplayJobRunner } from './replay-job.runner';
+import { BulkReplayDto } from './webhook-deliveries.dto';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { getWebhookDeliveryOperation, getWebhookReplayOperation, listWebhookDeliveriesOperation, replayWebhookDeliveriesOperation, replayWebhookDeliveryOperation, retryWebhookDeliveryNowOperation } from './webhook-deliveries.openapi';
+
+/** The admin list's own cursor under ours: `<created_at>|<id>` in base64url. */
+const innerCursor = (createdAt: string, id: string): string => Buffer.from(`${createdAt}|${id}`).toString('base64url');
+
+/**
+ * A partner's deliveries (docs/dashboard-contract.md §4): the list with every filter, one
+ * with all its attempts, replay of one dead letter (same id: the receiver sees the same
+ * `Service-Delivery`), and bulk replay as a job whose progress can be read.
+ */
+@Controller('v1')
+@UseGuards(ApiKeyGuard)
+export class WebhookDeliveriesController {
+  private readonly cursors: ListCursorCodec;
+  private readonly overdueAfterMs: number;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(SQL) private readonly sql: SqlClient,
+    @Inject(CONFIG) config: ServiceConfig,
+    @Inject(REPLAY_JOB_RUNNER) private readonly replays: ReplayJobRunner,
+  ) {
+    this.cursors = new ListCursorCodec(config.cursorSecret);
+    this.overdueAfterMs = config.webhooks.overdueAfterMs;
+  }
+
+  @PublicOperation(listWebhookDeliveriesOperation)
+  @Get('webhook_deliveries')
+  async list(@Auth() auth: AuthenticatedKey, @Req() request: FastifyRequest): Promise<ListEnvelope<PresentedDelivery>> {
+    const query = parsePartnerDeliveriesQuery(request.query as Record<string, unknown>);
+    const scope = { workspaceId: auth.workspaceId, mode: auth.mode, filtersHash: query.filtersHash };
+    const position = query.cursor === undefined ? undefined : this.cursors.decode(query.cursor, scope);
+    const now = new Date();
+    const filter = { ...query.filter, workspace_id: auth.workspaceId, mode: auth.mode, ...(query.overdue ? { overdue_before: overdueBefore(now, this.overdueAfterMs) } : {}) };
+    const page = await listDeliveries(this.sql, filter, query.limit, position && innerCursor(position.createdAt, position.id));
+    const last = page.data[page.data.length - 1];
+    return listEnvelope(
+      page.data.map((delivery) => withOverdue(delivery, now, this.overdueAfterMs)),
+      page.next && last ? this.cursors.encode(scope, { createdAt: last.created_at, id: last.id }) : null,
+    );
+  }
+
+  @PublicOperation(getWebhookDeliveryOperation)
+  @Get('webhook_deliveries/:id')
+  async show(@Auth() auth: AuthenticatedKey, @Param('id') id: string): Promise<DeliveryDetail & { overdue: boolean }> {
+    return withOverdue(await showPartnerDelivery(this.store, scopeOf(auth), id), new Date(), this.overdueAfterMs);
+  }
+
+  /** Resends a finished delivery (dead-lettered, succeeded, or acknowledged with a 4xx) under the same id; a pending one is 409. */
+  @PublicOperation(replayWebhookDeliveryOperation)
+  @Post('webhook_deliveries/:id/replay')
+  @HttpCode(200)
+  async replay(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new NoBody()) _body: EmptyBodyDto, @Req() request: FastifyRequest): Promise<PresentedDelivery> {
+    const now = new Date();
+    return withOverdue(await replayPartnerDelivery(this.store, scopeOf(auth), id, { actor: actorOf(request), correlationId: String(request.id), now }), now, this.overdueAfterMs);
+  }
+
+  /** A scheduled retry made due now, same attempt; one already due answers as it is; nothing scheduled is 409. */
+  @PublicOperation(retryWebhookDeliveryNowOperation)
+  @Post('webhook_deliveries/:id/retry_now')
+  @HttpCode(200)
+  async retryNow(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new NoBody()) _body: EmptyBodyDto, @Req() request: FastifyRequest): Promise<PresentedDelivery> {
+    const now = new Date();
+    return withOverdue(await retryPartnerDeliveryNow(this.store, scopeOf(auth), id, { actor: actorOf(request), correlationId: String(request.id), now }), now, this.overdueAfterMs);
+  }
+
+  /** 202: the job runs after the answer; `GET /v1/webhook_replays/:id` shows it move. */
+  @PublicOperation(replayWebhookDeliveriesOperation)
+  @Post('webhook_deliveries/replay')
+  @HttpCode(202)
+  async bulkReplay(@Auth() auth: AuthenticatedKey, @Body(new OptionalValidatedBody(BulkReplayDto)) body: BulkReplayDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<ReplayJobResource> {
+    const filter = { ...body };
+    checkTimeBounds(filter);
+    const job = await requestReplayJob({ store: this.store, correlationId: String(request.id), clock: () => new Date() }, this.sql, scopeOf(auth), filter, actorOf(request));
+    this.replays.start(job.id, String(request.id));
+    void reply.header('Location', `/v1/webhook_replays/${job.id}`);
+    return job;
+  }
+
+  @PublicOperation(getWebhookReplayOperation)
+  @Get('webhook_replays/:id')
+  async replayJob(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Req() request: FastifyRequest): Promise<ReplayJobResource> {
+    refuseUnknownParameters(request.query as Record<string, unknown>, []);
+    const { resource, state } = await showReplayJob(this.store, scopeOf(auth), id);
+    this.replays.resumeIfStale(state, String(request.id), new Date());
+    return resource;
+  }
+}

@@ -1,0 +1,111 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { DomainError, RetryAfterError } from '@eh/contracts';
+import {
+  createPartnerEndpoint,
+  deletePartnerEndpoint,
+  listWebhookEndpoints,
+  rotatePartnerEndpointSecret,
+  sendTestEvent,
+  showPartnerEndpoint,
+  updatePartnerEndpoint,
+  type DeliveryResource,
+  type EndpointWithNewSecret,
+  type PartnerEndpointContext,
+  type WebhookEndpointResource,
+} from '@eh/delivery';
+import type { EventStore } from '@eh/event-store';
+import type { SecretCipher, ServiceConfig, SqlClient } from '@eh/platform';
+import type { AuthenticatedKey } from '@eh/workspaces';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { RedisRateLimiter } from '../http/rate-limit/redis-rate-limiter.adapter';
+import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
+import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
+import { refuseUnknownParameters } from '../http/list-query.rules';
+import { actorOf } from '../http/service-mode';
+import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
+import { ValidatedBody } from '../http/validated-body.pipe';
+import { ENDPOINT_TEST_LIMITER } from './endpoint-test-limiter';
+import { scopeOf, SECRET_CIPHER } from './partner-context';
+import { CreateWebhookEndpointDto, EmptyBodyDto, NoBody, RotateSigningSecretDto, UpdateWebhookEndpointDto } from './webhook-endpoints.dto';
+import { PublicOperation } from '../docs/openapi/operation.decorators';
+import { createWebhookEndpointOperation, deleteWebhookEndpointOperation, getWebhookEndpointOperation, listWebhookEndpointsOperation, rotateWebhookEndpointSecretOperation, sendWebhookTestEventOperation, updateWebhookEndpointOperation } from './webhook-endpoints.openapi';
+
+/**
+ * A partner's own webhook endpoints (docs/dashboard-contract.md §2), several per workspace
+ * and mode, with the key (or a member's session and `Service-Mode`). Rules live in libs/delivery.
+ */
+@Controller('v1/webhook_endpoints')
+@UseGuards(ApiKeyGuard)
+export class WebhookEndpointsController {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(SQL) private readonly sql: SqlClient,
+    @Inject(CONFIG) private readonly config: ServiceConfig,
+    @Inject(SECRET_CIPHER) private readonly cipher: SecretCipher,
+    @Inject(ENDPOINT_TEST_LIMITER) private readonly testLimiter: RedisRateLimiter,
+  ) {}
+
+  private context(request: FastifyRequest): PartnerEndpointContext {
+    return { sql: this.sql, store: this.store, cipher: this.cipher, allowPrivateUrls: this.config.webhooks.allowPrivateUrls, now: new Date(), correlationId: String(request.id), actor: actorOf(request) };
+  }
+
+  @PublicOperation(createWebhookEndpointOperation)
+  @Post()
+  @HttpCode(201)
+  async create(@Auth() auth: AuthenticatedKey, @Body(new ValidatedBody(CreateWebhookEndpointDto)) body: CreateWebhookEndpointDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<EndpointWithNewSecret> {
+    const created = await createPartnerEndpoint(this.context(request), scopeOf(auth), body);
+    void reply.header('Location', `/v1/webhook_endpoints/${created.id}`);
+    return created;
+  }
+
+  @PublicOperation(listWebhookEndpointsOperation)
+  @Get()
+  async list(@Auth() auth: AuthenticatedKey, @Req() request: FastifyRequest): Promise<ListEnvelope<WebhookEndpointResource>> {
+    refuseUnknownParameters(request.query as Record<string, unknown>, []);
+    return listEnvelope(await listWebhookEndpoints(this.sql, auth.workspaceId, auth.mode), null);
+  }
+
+  @PublicOperation(getWebhookEndpointOperation)
+  @Get(':id')
+  show(@Auth() auth: AuthenticatedKey, @Param('id') id: string): Promise<WebhookEndpointResource> {
+    return showPartnerEndpoint(this.store, scopeOf(auth), id);
+  }
+
+  @PublicOperation(updateWebhookEndpointOperation)
+  @Post(':id')
+  @HttpCode(200)
+  update(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new ValidatedBody(UpdateWebhookEndpointDto)) body: UpdateWebhookEndpointDto, @Req() request: FastifyRequest): Promise<WebhookEndpointResource> {
+    if (Object.values(body).every((value) => value === undefined)) throw new DomainError('invalid_request', 'send at least one of url, enabled, enabled_events, description', 'body');
+    return updatePartnerEndpoint(this.context(request), scopeOf(auth), id, body);
+  }
+
+  @PublicOperation(deleteWebhookEndpointOperation)
+  @Delete(':id')
+  remove(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Req() request: FastifyRequest): Promise<{ object: 'webhook_endpoint'; id: string; deleted: true }> {
+    return deletePartnerEndpoint(this.context(request), scopeOf(auth), id);
+  }
+
+  @PublicOperation(rotateWebhookEndpointSecretOperation)
+  @Post(':id/rotate_secret')
+  @HttpCode(200)
+  rotate(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new OptionalValidatedBody(RotateSigningSecretDto)) body: RotateSigningSecretDto, @Req() request: FastifyRequest): Promise<EndpointWithNewSecret> {
+    return rotatePartnerEndpointSecret(this.context(request), scopeOf(auth), id, body.overlap_seconds ?? this.config.webhooks.secretOverlapSeconds);
+  }
+
+  @PublicOperation(sendWebhookTestEventOperation)
+  @Post(':id/test')
+  @HttpCode(201)
+  async test(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new NoBody()) _body: EmptyBodyDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<DeliveryResource> {
+    // Each test is a POST to whatever URL was registered: a few per endpoint per minute, counted
+    // only for an endpoint of the caller's own (an unknown id is a 404 first, and costs no one's budget).
+    await showPartnerEndpoint(this.store, scopeOf(auth), id);
+    const verdict = await this.testLimiter.hit(`${auth.workspaceId}:${id}`, String(request.id));
+    if (verdict && !verdict.allowed) {
+      throw new RetryAfterError('rate_limited', `this endpoint was sent ${verdict.limit} test events in the last minute; retry after ${verdict.retryAfterSeconds} s`, verdict.retryAfterSeconds);
+    }
+    const delivery = await sendTestEvent(this.context(request), scopeOf(auth), id);
+    void reply.header('Location', `/v1/webhook_deliveries/${delivery.id}`);
+    return delivery;
+  }
+}

@@ -1,0 +1,101 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { DomainError } from '@eh/contracts';
+import { changeMemberRole, findMember, inviteMember, listMembers, listOpenMemberInvitations, removeMember, revokeMemberInvitation, type MemberAccount, type MemberInvitationResource } from '@eh/identity';
+import type { FastifyRequest } from 'fastify';
+import { ConsoleAuthService } from '../identity/console-auth.service';
+import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
+import { refuseUnknownParameters } from '../http/list-query.rules';
+import { actorOf } from '../http/service-mode';
+import { ValidatedBody } from '../http/validated-body.pipe';
+import { ChangeMemberRoleDto, InviteMemberDto } from './members.dto';
+import { MemberGuard, memberOf, OwnerOnly } from '../http/guards/member.guard';
+import { WorkspacePeople } from './workspace-people.service';
+import { ExpertOperation } from '../docs/openapi/operation.decorators';
+import { changeMemberRoleOperation, inviteMemberOperation, listMemberInvitationsOperation, listMembersOperation, removeMemberOperation, revokeMemberInvitationOperation } from './members.openapi';
+
+/** docs/dashboard-contract.md §7. */
+export interface MemberResource {
+  object: 'member';
+  id: string;
+  email: string;
+  name: string;
+  role: MemberAccount['role'];
+  joined_at: string;
+}
+
+const toMember = (m: MemberAccount): MemberResource => ({ object: 'member', id: m.member_id, email: m.email, name: m.name, role: m.role, joined_at: m.joined_at });
+
+/**
+ * The team: owners see and manage it; developers get 403 `permission_denied`. Changes
+ * are events on `members-<ws_id>` (libs/identity); removal also ends the member's sessions.
+ */
+@Controller('console/api/v1/members')
+@UseGuards(MemberGuard)
+@OwnerOnly()
+export class MembersController {
+  constructor(
+    @Inject(WorkspacePeople) private readonly people: WorkspacePeople,
+    @Inject(ConsoleAuthService) private readonly auth: ConsoleAuthService,
+  ) {}
+
+  @ExpertOperation(listMembersOperation)
+  @Get()
+  async list(@Req() request: FastifyRequest): Promise<ListEnvelope<MemberResource>> {
+    refuseUnknownParameters(request.query as Record<string, unknown>, []);
+    return listEnvelope((await listMembers(this.people.sql, memberOf(request).workspace_id)).map(toMember), null);
+  }
+
+  @ExpertOperation(inviteMemberOperation)
+  @Post('invitations')
+  @HttpCode(201)
+  invite(@Body(new ValidatedBody(InviteMemberDto)) body: InviteMemberDto, @Req() request: FastifyRequest): Promise<MemberInvitationResource & { url: string }> {
+    const { publicBaseUrl, console } = this.people.config;
+    return inviteMember(this.people.deps, {
+      workspaceId: memberOf(request).workspace_id,
+      email: body.email,
+      role: body.role,
+      actor: actorOf(request),
+      ttlSeconds: console.invitationTtlSeconds,
+      publicBaseUrl,
+      now: new Date(),
+      correlationId: String(request.id),
+    });
+  }
+
+  @ExpertOperation(listMemberInvitationsOperation)
+  @Get('invitations')
+  async invitations(@Req() request: FastifyRequest): Promise<ListEnvelope<MemberInvitationResource>> {
+    refuseUnknownParameters(request.query as Record<string, unknown>, []);
+    const open = await listOpenMemberInvitations(this.people.sql, memberOf(request).workspace_id, new Date());
+    return listEnvelope(
+      open.map((i) => ({ object: 'member_invitation', id: i.invitation_id, email: i.email, role: i.role, expires_at: i.expires_at, created_at: i.invited_at })),
+      null,
+    );
+  }
+
+  @ExpertOperation(revokeMemberInvitationOperation)
+  @Delete('invitations/:id')
+  async revokeInvitation(@Param('id') id: string, @Req() request: FastifyRequest): Promise<{ object: 'member_invitation'; id: string; deleted: true }> {
+    await revokeMemberInvitation(this.people.deps, { workspaceId: memberOf(request).workspace_id, invitationId: id, actor: actorOf(request), now: new Date(), correlationId: String(request.id) });
+    return { object: 'member_invitation', id, deleted: true };
+  }
+
+  @ExpertOperation(changeMemberRoleOperation)
+  @Post(':id')
+  @HttpCode(200)
+  async changeRole(@Param('id') id: string, @Body(new ValidatedBody(ChangeMemberRoleDto)) body: ChangeMemberRoleDto, @Req() request: FastifyRequest): Promise<MemberResource> {
+    const workspaceId = memberOf(request).workspace_id;
+    await changeMemberRole(this.people.deps, { workspaceId, memberId: id, role: body.role, actor: actorOf(request), now: new Date(), correlationId: String(request.id) });
+    const member = await findMember(this.people.sql, id);
+    if (!member || member.workspace_id !== workspaceId) throw new DomainError('not_found', `no member ${id} in this workspace`, 'id');
+    return toMember(member);
+  }
+
+  @ExpertOperation(removeMemberOperation)
+  @Delete(':id')
+  async remove(@Param('id') id: string, @Req() request: FastifyRequest): Promise<{ object: 'member'; id: string; deleted: true }> {
+    await removeMember(this.people.deps, { workspaceId: memberOf(request).workspace_id, memberId: id, actor: actorOf(request), now: new Date(), correlationId: String(request.id) });
+    await this.auth.revokeAllOf({ kind: 'member', id });
+    return { object: 'member', id, deleted: true };
+  }
+}
