@@ -3,7 +3,7 @@ import { deliveriesViewMigrations } from './adapters/deliveries-view.migrations'
 import { deliveriesViewProjection } from './adapters/deliveries-view.projection';
 import { webhookEndpointsViewMigrations } from './adapters/webhook-endpoints-view.migrations';
 import { webhookEndpointsViewProjection } from './adapters/webhook-endpoints-view.projection';
-import { WebhooksRuntime } from './reactors/webhooks.runtime';
+import { DeliveryRuntime } from './delivery.runtime';
 
 /**
  * Webhook deliveries and endpoints: the deciders, the retry schedule, signing and
@@ -11,7 +11,7 @@ import { WebhooksRuntime } from './reactors/webhooks.runtime';
  * attempts, reconciliation). The gateway mounts it for endpoints and replays.
  */
 @Module({
-  providers: [WebhooksRuntime],
+  providers: [DeliveryRuntime],
 })
 export class DeliveryModule {
   static readonly projections = [deliveriesViewProjection, webhookEndpointsViewProjection];
