@@ -3,6 +3,7 @@ import { deliveriesViewMigrations } from './adapters/deliveries-view.migrations'
 import { deliveriesViewProjection } from './adapters/deliveries-view.projection';
 import { webhookEndpointsViewMigrations } from './adapters/webhook-endpoints-view.migrations';
 import { webhookEndpointsViewProjection } from './adapters/webhook-endpoints-view.projection';
+import { webhookCopy } from './adapters/webhook-copy';
 import { DeliveryRuntime } from './delivery.runtime';
 
 /**
@@ -16,4 +17,6 @@ import { DeliveryRuntime } from './delivery.runtime';
 export class DeliveryModule {
   static readonly projections = [deliveriesViewProjection, webhookEndpointsViewProjection];
   static readonly migrations = [...deliveriesViewMigrations, ...webhookEndpointsViewMigrations];
+  /** The fan-out reads the relay's copies of only the events that may have a webhook destination. */
+  static readonly busCopies = [webhookCopy];
 }
