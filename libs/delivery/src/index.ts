@@ -17,7 +17,7 @@ export * from './domain/address-classification';
 export * from './domain/destination-policy';
 export * from './domain/stored-secret';
 export * from './domain/webhook-endpoint.decider';
-export * from './application/delivery-deciders';
+export * from './application/delivery-streams';
 export * from './application/check-destination';
 export * from './application/schedule-deliveries.handler';
 export * from './application/attempt-scheduler.port';

@@ -1,7 +1,7 @@
 import type { Type } from '@nestjs/common';
 import { DeliveryModule } from '@eh/delivery';
 import { DeploymentsModule } from '@eh/deployments';
-import { eventStoreMigrations, relayMigrations, type InlineProjection } from '@eh/event-store';
+import { eventStoreMigrations, relayMigrations, type BusCopyDeclaration, type InlineProjection } from '@eh/event-store';
 import { HandoffsModule } from '@eh/handoffs';
 import { IdentityModule } from '@eh/identity';
 import { LedgerModule } from '@eh/ledger';
@@ -11,10 +11,11 @@ import type { Migration } from '@eh/platform';
 import { RoutingModule } from '@eh/routing';
 import { WorkspacesModule } from '@eh/workspaces';
 
-/** A context lib's Nest module: besides its providers, the read models it keeps and their tables. */
+/** A context lib's Nest module: besides its providers, the read models it keeps and their tables, and the bus copies its consumers read. */
 export type ContextModule = Type<unknown> & {
   readonly projections?: readonly InlineProjection[];
   readonly migrations?: readonly Migration[];
+  readonly busCopies?: readonly BusCopyDeclaration[];
 };
 
 /**
@@ -26,6 +27,9 @@ export const ALL_CONTEXT_MODULES: readonly ContextModule[] = [WorkspacesModule, 
 
 /** Every schema the services share, applied once (under a lock) by whichever service starts first. */
 export const allMigrations: readonly Migration[] = [...eventStoreMigrations, ...relayMigrations, ...ALL_CONTEXT_MODULES.flatMap((module) => module.migrations ?? [])];
+
+/** Every bus copy a context declares: the relay publishes them all. */
+export const declaredBusCopies: readonly BusCopyDeclaration[] = ALL_CONTEXT_MODULES.flatMap((module) => module.busCopies ?? []);
 
 /** Every inline projection, for tools that append to any context. */
 export const inlineProjections: readonly InlineProjection[] = projectionsOf(ALL_CONTEXT_MODULES);

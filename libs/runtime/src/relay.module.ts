@@ -1,8 +1,8 @@
 import { Inject, Injectable, Module } from '@nestjs/common';
 import { DEFAULT_BUNDLE_LIMITS, EventRelay, relayLag, type BackgroundWorker, type ContextRuntimeDeclaration } from '@eh/event-store';
 import { deploymentCreationMayWait } from '@eh/contracts';
-import { webhookCopy } from '@eh/delivery';
 import { CONFIG, ContextRuntime, sharedReading, type ServiceConfig, type SignalGauge } from '@eh/platform';
+import { declaredBusCopies } from './context-modules';
 import type { Database } from './database';
 import type { Messaging } from './messaging';
 import { RELAY_QUALIFIERS } from './relay-qualifiers';
@@ -24,8 +24,8 @@ class RelayRuntime implements ContextRuntimeDeclaration {
       qualifiers: RELAY_QUALIFIERS,
       bundleLimits: { ...DEFAULT_BUNDLE_LIMITS, maxEvents: config.relayBundleMaxEvents },
       deferral: { ...deploymentCreationMayWait, maxWaitMs: config.relayDeferMs },
-      // The fan-out reads copies of only the events that may have a webhook destination.
-      copies: [webhookCopy(database.pool)],
+      // What the contexts' consumers read a second time, each on its own subject.
+      copies: declaredBusCopies.map((declare) => declare(database.pool)),
       onError: (error) => console.error('relay error', error),
     });
     this.workers = [{ name: 'event relay', start: async () => relay.start(), stop: () => relay.stop() }];

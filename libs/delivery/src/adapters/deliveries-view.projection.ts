@@ -1,6 +1,6 @@
 import { DELIVERY_EVENT_TYPES } from '@eh/contracts';
 import { stateProjection, type ProjectionWrite } from '@eh/event-store';
-import { deliveryDecider } from '../application/delivery-deciders';
+import { deliveryDecider } from '../domain/delivery.decider';
 import { toDeliveryResource } from '../domain/delivery.resource';
 import { isPending } from '../domain/delivery.state';
 

@@ -1,46 +1,40 @@
 import { SpanKind } from '@opentelemetry/api';
-import { contextFromTraceparent, DELIVERY_OUTCOMES, deadLetters, deliveryAttempts, inSpan, oneOf, sharedReading, tracingEnabled, type SignalGauge, type SqlClient } from '@eh/platform';
-import type { AttemptOutcome, UnrecordedAttempt } from '../application/attempt-delivery.handler';
+import { contextFromTraceparent, currentTraceparent, DELIVERY_OUTCOMES, deadLetters, deliveryAttempts, inSpan, oneOf, sharedReading, tracingEnabled, type SignalGauge, type SqlClient } from '@eh/platform';
+import { attemptNumberOf, deliveryIdOf, type AttemptOutcome, type AttemptReport, type AttemptStart } from '../application/attempt-delivery.handler';
 import type { AttemptJob } from './delivery-queue';
 
 /**
  * One webhook attempt with its signals: a client span in the trace of the event that
  * caused the delivery (its context rides in the job's data), and
- * `eh_webhook_delivery_attempts_total{outcome}` / `eh_webhook_dead_letters_total`.
+ * `eh_webhook_delivery_attempts_total{outcome}` / `eh_webhook_dead_letters_total`. An attempt
+ * made before its delivery is recorded is counted once its outcome is (later, by the attempt that records it).
  */
-export async function attemptWithSignals(job: AttemptJob, attempt: () => Promise<AttemptOutcome>): Promise<AttemptOutcome> {
-  let outcome: AttemptOutcome;
+export async function attemptWithSignals<Report extends AttemptReport>(job: AttemptJob, attempt: () => Promise<Report>): Promise<Report> {
+  let report: Report;
   try {
-    outcome = await inAttemptSpan(job, attempt, (result) => result);
+    report = await inAttemptSpan(job, attempt);
   } catch (error) {
     deliveryAttempts().inc({ outcome: 'error' });
     throw error;
   }
-  countAttempt(outcome);
-  return outcome;
+  if (report.recorded) countAttempt(report.outcome);
+  return report;
 }
 
-/**
- * A first attempt made before its delivery is recorded, in its own span; counted once
- * its outcome is recorded (with the schedule here, or later by the attempt that records it).
- */
-export async function unrecordedAttemptWithSignals(job: AttemptJob, attempt: () => Promise<UnrecordedAttempt>): Promise<UnrecordedAttempt> {
-  const early = await inAttemptSpan(job, attempt, (result) => (result.recorded ? result.outcome : 'not recorded yet'));
-  if (early.recorded) countAttempt(early.outcome);
-  return early;
-}
+/** The job an attempt made here, not from the queue, would have: in the current trace. */
+export const jobOf = (start: AttemptStart): AttemptJob => ({ delivery_id: deliveryIdOf(start), attempt: attemptNumberOf(start), traceparent: currentTraceparent() });
 
-async function inAttemptSpan<T>(job: AttemptJob, attempt: () => Promise<T>, outcomeOf: (result: T) => string): Promise<T> {
+async function inAttemptSpan<Report extends AttemptReport>(job: AttemptJob, attempt: () => Promise<Report>): Promise<Report> {
   if (!tracingEnabled()) return attempt();
   return inSpan('webhook attempt', { kind: SpanKind.CLIENT, attributes: { delivery_id: job.delivery_id, attempt: job.attempt } }, contextFromTraceparent(job.traceparent), async (span) => {
-    const result = await attempt();
-    span?.setAttribute('outcome', outcomeOf(result));
-    return result;
+    const report = await attempt();
+    span?.setAttribute('outcome', report.recorded ? report.outcome : 'not recorded yet');
+    return report;
   });
 }
 
-/** An attempt's outcome in the metrics (attemptWithSignals, and first attempts recorded with their schedule). */
-export function countAttempt(outcome: AttemptOutcome): void {
+/** An attempt's outcome in the metrics. */
+function countAttempt(outcome: AttemptOutcome): void {
   deliveryAttempts().inc({ outcome: oneOf(outcome, DELIVERY_OUTCOMES, 'error') });
   if (outcome === 'dead_lettered') deadLetters().inc();
 }

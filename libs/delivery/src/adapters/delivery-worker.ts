@@ -37,6 +37,6 @@ export function startDeliveryWorker(connection: Redis, deps: AttemptDeps, option
       parse: parseJob,
       log: (line) => console.error(`webhooks: ${line}`),
     },
-    (job) => attemptWithSignals(job, () => attemptDelivery(deps, job.delivery_id, job.attempt)),
+    async (job) => (await attemptWithSignals(job, () => attemptDelivery(deps, { deliveryId: job.delivery_id, attempt: job.attempt }))).outcome,
   );
 }

@@ -1,7 +1,7 @@
 import { WEBHOOK_ENDPOINT_EVENT_TYPES } from '@eh/contracts';
 import { foldRecorded, refoldTouchedStreams, type InlineProjection, type RecordedEvent } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
-import { webhookEndpointDecider } from '../application/delivery-deciders';
+import { webhookEndpointDecider } from '../domain/webhook-endpoint.decider';
 import { toWebhookEndpointResource } from '../domain/webhook-endpoint.resource';
 
 /** Inline: an endpoint is in the fan-out's directory and the partner's list the moment it is created. */

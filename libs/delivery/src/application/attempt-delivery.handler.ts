@@ -9,7 +9,7 @@ import { webhookSecretAad } from '../domain/stored-secret';
 import { signingVersions, type SigningSecretState } from '../domain/signing-secret.decider';
 import { activeSecrets, type WebhookEndpointState } from '../domain/webhook-endpoint.decider';
 import type { AttemptScheduler } from './attempt-scheduler.port';
-import { deliveryDecider, loadSigningSecret, loadWebhookEndpoint } from './delivery-deciders';
+import { deliveryDecider } from '../domain/delivery.decider';
 
 /** Port: one POST, never throwing; what happened is in the result. */
 export interface WebhookSender {
@@ -26,11 +26,12 @@ export interface AttemptDeps {
   store: EventStore;
   sender: WebhookSender;
   secrets: SecretOpener;
-  scheduler: AttemptScheduler;
+  /** Where a retry's job goes. */
+  scheduler: Pick<AttemptScheduler, 'enqueue'>;
   retryDelaysMs: readonly number[];
   clock: () => Date;
-  /** The signing streams' states, kept in memory while unchanged (HeardCommits); without it, read from the store. */
-  signingReads?: SigningReads;
+  /** The signing streams' states, kept in memory while unchanged (WebhookReads). */
+  signingReads: SigningReads;
 }
 
 /** Where an attempt finds the secrets it signs with. */
@@ -38,11 +39,6 @@ export interface SigningReads {
   webhookEndpoint(workspaceOrEndpointId: string): Promise<WebhookEndpointState>;
   signingSecret(workspaceId: string, mode: KeyMode): Promise<SigningSecretState>;
 }
-
-const storeReads = (store: EventStore): SigningReads => ({
-  webhookEndpoint: (id) => loadWebhookEndpoint(store, id),
-  signingSecret: (workspaceId, mode) => loadSigningSecret(store, workspaceId, mode),
-});
 
 export type AttemptOutcome = 'skipped' | DeliveryState['status'];
 
@@ -73,7 +69,7 @@ const NO_SECRET: AttemptResult = { status_code: null, latency_ms: 0, error: 'no 
  */
 async function secretsFor(deps: AttemptDeps, delivery: PendingDelivery, at: Date): Promise<{ secrets: string[]; scheme: SignatureScheme }> {
   const { workspace_id, endpoint_id, mode } = delivery.details;
-  const reads = deps.signingReads ?? storeReads(deps.store);
+  const reads = deps.signingReads;
   if (endpoint_id !== null) {
     const own = await reads.webhookEndpoint(endpoint_id);
     const endpoint = own.status === 'none' ? await reads.webhookEndpoint(workspace_id) : own;
@@ -122,10 +118,72 @@ async function enqueueRetry(deps: AttemptDeps, deliveryId: string, recorded: { s
   if (after.status === 'retrying' && recorded.events.length > 0) await deps.scheduler.enqueue(deliveryId, after.next_attempt, new Date(after.next_attempt_at));
 }
 
-/** Records a sent attempt, decided on the fold it was sent from; a concurrent recording makes the append conflict and re-read. */
-export async function recordSentAttempt(deps: AttemptDeps, deliveryId: string, attempt: number, loaded: FoldedStream<DeliveryState>, sent: SentAttempt): Promise<AttemptOutcome> {
+/** An attempt of a delivery that is recorded: from the queue (read), or from the fold its caller has just appended. */
+export interface RecordedStart {
+  deliveryId: string;
+  attempt: number;
+  /** The state its caller has just appended, not read again; a newer one makes the recording conflict and re-read. */
+  folded?: FoldedStream<DeliveryState>;
+  /** The POST, made already before the schedule was recorded: only recorded here. */
+  sent?: SentAttempt;
+}
+
+/** Attempt 1 of a delivery nothing has recorded yet, recorded with its schedule if answered within `waitMs`. */
+export interface UnrecordedStart {
+  schedule: ScheduleDelivery;
+  /** The schedule's, as it would be appended alone; the attempt's events keep their own ids. */
+  context: CommandContext;
+  waitMs: number;
+  /** Called once the POST has its answer (or fails), before anything is recorded. */
+  answered: () => void;
+}
+
+export type AttemptStart = RecordedStart | UnrecordedStart;
+
+/** An attempt whose outcome is recorded, and the delivery as it left it. */
+export interface RecordedAttempt {
+  recorded: true;
+  outcome: AttemptOutcome;
+  folded: FoldedStream<DeliveryState>;
+  /** The delivery's schedule was appended by this call (with its first attempt). */
+  created: boolean;
+}
+
+/** Not answered within the wait, or failing for our configuration: the caller records the schedule, then the POST (`sent`). */
+export interface UnrecordedAttempt {
+  recorded: false;
+  sent: Promise<SentAttempt>;
+}
+
+export type AttemptReport = RecordedAttempt | UnrecordedAttempt;
+
+export const deliveryIdOf = (start: AttemptStart): string => ('schedule' in start ? start.schedule.data.delivery_id : start.deliveryId);
+export const attemptNumberOf = (start: AttemptStart): number => ('schedule' in start ? 1 : start.attempt);
+
+/**
+ * The one entry for an attempt of a delivery: load (unless its caller holds the fold) → check it
+ * still waits for this attempt → sign with the secrets active now → POST → record the attempt and
+ * its outcome → schedule the retry. A job that arrives late or twice finds the attempt already
+ * recorded and does nothing; an attempt whose process died before recording is simply made again,
+ * with the same Service-Delivery, which receivers dedupe on.
+ *
+ * From an UnrecordedStart, attempt 1 is made before anything is recorded: sent within `waitMs`,
+ * the schedule and the attempt are appended together (one append where there were two); if not,
+ * nothing is appended here. Nothing is lost by it as long as the caller acks the event that asked
+ * for the delivery only after a record: killed before one, the event comes again and so does the
+ * attempt, with the same Service-Delivery.
+ */
+export function attemptDelivery(deps: AttemptDeps, start: RecordedStart): Promise<RecordedAttempt>;
+export function attemptDelivery(deps: AttemptDeps, start: AttemptStart): Promise<AttemptReport>;
+export async function attemptDelivery(deps: AttemptDeps, start: AttemptStart): Promise<AttemptReport> {
+  return 'schedule' in start ? attemptBeforeScheduling(deps, start) : attemptRecorded(deps, start);
+}
+
+async function attemptRecorded(deps: AttemptDeps, { deliveryId, attempt, folded, sent }: RecordedStart): Promise<RecordedAttempt> {
+  const loaded = folded ?? (await loadAggregate(deps.store, deliveryStreamName(deliveryId), deliveryDecider));
   const { state } = loaded;
-  if (!isPending(state)) return 'skipped';
+  if (!isPending(state) || state.next_attempt !== attempt) return { recorded: true, outcome: 'skipped', folded: loaded, created: false };
+  const posted = sent ?? (await sendAttempt(deps, deliveryId, state));
   const now = deps.clock().toISOString();
   const recorded = await handleCommand(
     deps.store,
@@ -133,7 +191,7 @@ export async function recordSentAttempt(deps: AttemptDeps, deliveryId: string, a
     deliveryStreamName(deliveryId),
     (current): RecordAttempt | null =>
       isPending(current) && current.next_attempt === attempt
-        ? { type: 'record_attempt', attempt, attempted_at: sent.attemptedAt.toISOString(), result: sent.result, retry_delays_ms: deps.retryDelaysMs, now }
+        ? { type: 'record_attempt', attempt, attempted_at: posted.attemptedAt.toISOString(), result: posted.result, retry_delays_ms: deps.retryDelaysMs, now }
         : null,
     {
       workspaceId: state.details.workspace_id,
@@ -142,49 +200,19 @@ export async function recordSentAttempt(deps: AttemptDeps, deliveryId: string, a
       now,
       eventId: (index) => attemptEventId(deliveryId, attempt, index),
     },
+    // Decided on the fold it was sent from; a concurrent recording makes the append conflict and re-read.
     { assumed: loaded },
   );
   await enqueueRetry(deps, deliveryId, recorded);
-  return recorded.state.status;
+  return { recorded: true, outcome: recorded.state.status, folded: { state: recorded.state, revision: recorded.revision }, created: false };
 }
 
-/**
- * One attempt of a delivery: load → check it still waits for this attempt → sign with the
- * secrets active now → POST → record the attempt and its outcome → schedule the retry.
- * A job that arrives late or twice finds the attempt already recorded and does nothing; an
- * attempt whose process died before recording is simply made again, with the same
- * Service-Delivery, which receivers dedupe on (delivery is at least once).
- */
-export async function attemptDelivery(deps: AttemptDeps, deliveryId: string, attempt: number, known?: FoldedStream<DeliveryState>): Promise<AttemptOutcome> {
-  // `known`: the state its caller has just appended (FirstAttempts); a newer one makes the recording conflict and re-read.
-  const loaded = known ?? (await loadAggregate(deps.store, deliveryStreamName(deliveryId), deliveryDecider));
-  const state = loaded.state;
-  if (!isPending(state) || state.next_attempt !== attempt) return 'skipped';
-  const sent = await sendAttempt(deps, deliveryId, state);
-  return recordSentAttempt(deps, deliveryId, attempt, loaded, sent);
-}
-
-/** Attempt 1 of a delivery nothing has recorded yet, and whether it was recorded with its schedule. */
-export type UnrecordedAttempt =
-  | { recorded: true; outcome: AttemptOutcome; folded: FoldedStream<DeliveryState>; created: boolean }
-  /** Not answered within the wait, or failing for our configuration: the caller records the schedule, then this. */
-  | { recorded: false; sent: Promise<SentAttempt> };
-
-/**
- * Attempt 1 of a new delivery, made before anything is recorded. If it is sent within
- * `waitMs`, the schedule and the attempt are appended together (one append where there were
- * two); if not, nothing is appended here. Nothing is lost by it as long as the caller acks the
- * event that asked for the delivery only after a record: killed before one, the event comes
- * again and so does the attempt, with the same Service-Delivery, which receivers dedupe on.
- * `context` is the schedule's, as it would be appended alone; the attempt's events keep their ids.
- * `answered` is called once the POST has its answer (or fails), before anything is recorded.
- */
-export async function attemptBeforeScheduling(deps: AttemptDeps, schedule: ScheduleDelivery, context: CommandContext, waitMs: number, answered?: () => void): Promise<UnrecordedAttempt> {
+async function attemptBeforeScheduling(deps: AttemptDeps, { schedule, context, waitMs, answered }: UnrecordedStart): Promise<AttemptReport> {
   const deliveryId = schedule.data.delivery_id;
   const pending = evolveDelivery(initialDeliveryState, { type: 'delivery.scheduled', data: schedule.data });
   if (!isPending(pending)) throw new Error(`a schedule leaves delivery ${deliveryId} ${pending.status}`);
   const sending = sendAttempt(deps, deliveryId, pending);
-  if (answered) sending.then(answered, answered);
+  sending.then(answered, answered);
   const sent = await settledWithin(sending, waitMs);
   if (!sent) return { recorded: false, sent: sending };
   const now = deps.clock().toISOString();

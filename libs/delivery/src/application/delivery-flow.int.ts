@@ -1,20 +1,23 @@
 import { deliveryStreamName, deploymentStreamName, deriveEventId, newId, type DeploymentEvent } from '@eh/contracts';
 import { deploymentDecider, SYNTHETIC_EXPERT, type DeploymentCommand } from '@eh/deployments';
 import { handleCommand, PostgresEventStore, type CommandContext, type RecordedEvent } from '@eh/event-store';
+import { AttachmentUrls } from '@eh/attachments';
 import { parseSecretKeyring, runMigrations, SecretCipher } from '@eh/platform';
 import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { allMigrations, inlineProjections } from '../../../../test/support/all-contexts';
 import { verifyWebhook } from '@eh/webhook-signature';
 import { createWorkspace } from '@eh/workspaces';
 import { pendingDeliveriesDue } from '../adapters/deliveries-view.query';
-import { everyEndpointStored } from '../adapters/webhook-endpoints-view.query';
+import { endpointsTakingEvent, everyEndpointStored } from '../adapters/webhook-endpoints-view.query';
 import { deliveriesViewProjection } from '../adapters/deliveries-view.projection';
 import type { AttemptResult } from '../domain/delivery-outcome';
 import { DeliveryTransitionError } from '../domain/delivery-errors';
 import type { ScheduleDelivery } from '../domain/delivery.commands';
-import { attemptBeforeScheduling, attemptDelivery, recordSentAttempt, type AttemptDeps } from './attempt-delivery.handler';
+import { attemptDelivery, type AttemptDeps } from './attempt-delivery.handler';
 import { replayDelivery } from './replay-deliveries.handler';
-import { recordSchedule, scheduleDeliveries } from './schedule-deliveries.handler';
+import { recordSchedule, scheduleDeliveries, type ScheduleOptions, type ScheduleRecorder } from './schedule-deliveries.handler';
+import { ensureSigningSecret } from './signing-secret.handler';
+import { WebhookReads } from './webhook-reads';
 import { registerWebhookEndpoint } from './webhook-endpoint.handler';
 import { WebhookDestinations } from './webhook-destinations';
 
@@ -30,6 +33,22 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
   const sent: { url: string; body: string; headers: Record<string, string> }[] = [];
   const enqueued: [string, number, Date][] = [];
   let answers: AttemptResult[] = [];
+  /** The service's in-memory reads, as it builds them (WebhookReads). */
+  let reads: WebhookReads;
+  const attachmentUrls = new AttachmentUrls({ publicBaseUrl: 'https://api.example', secrets: ['a'.repeat(64)], ttlSeconds: 86_400 });
+  /** What the fan-out schedules an event's deliveries with, as the webhooks service builds it; `record` schedules alone unless given. */
+  const scheduleOptions = (record: ScheduleRecorder = (command, context) => recordSchedule(store, command, context)): ScheduleOptions => ({
+    presentObject: (object, now) => attachmentUrls.present(object, now),
+    ensureSigningSecret: async (workspace, mode) => {
+      await ensureSigningSecret({ store, cipher, now: NOW, correlationId: `fanout:${workspace}` }, workspace, mode);
+    },
+    subjectOf: (event) => reads.subjectOf(event),
+    ...reads.endpointsFor(undefined),
+    record,
+    answered: () => undefined,
+  });
+  const schedule = (event: RecordedEvent) => scheduleDeliveries(event, NOW, scheduleOptions());
+  const attempt = async (deps: AttemptDeps, deliveryId: string, number: number) => (await attemptDelivery(deps, { deliveryId, attempt: number })).outcome;
   const deps = (): AttemptDeps => ({
     store,
     secrets: cipher,
@@ -37,6 +56,7 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
     scheduler: { enqueue: async (...job) => void enqueued.push(job) },
     retryDelaysMs: [1000],
     clock: () => NOW,
+    signingReads: reads.signing,
   });
 
   /** A test-mode deployment created and accepted by the synthetic expert; returns its `deployment.accepted`. */
@@ -60,12 +80,14 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
     db = await createTestDatabase();
     await runMigrations(db.pool, allMigrations);
     store = new PostgresEventStore(db.pool, { inlineProjections });
+    reads = new WebhookReads(store, (workspace, mode, eventType) => endpointsTakingEvent(db.pool, workspace, mode, eventType));
     workspaceId = (await createWorkspace(store, 'flow', NOW)).id;
     const registered = await registerWebhookEndpoint({ sql: db.pool, store, cipher, allowPrivateUrls: true, now: NOW, correlationId: 'req_1' }, workspaceId, 'http://127.0.0.1:9/hook');
     secret = registered.secret ?? '';
   });
 
   afterAll(async () => {
+    reads?.close();
     await store?.close();
     await db?.drop();
   });
@@ -92,9 +114,9 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
 
   it('schedules one delivery per event and destination, once however often the event comes', async () => {
     const accepted = await acceptedDeployment(null);
-    const [first] = await scheduleDeliveries(store, accepted, NOW);
+    const [first] = await schedule(accepted);
     expect(first.created).toBe(true);
-    const again = await scheduleDeliveries(store, accepted, NOW);
+    const again = await schedule(accepted);
     expect(again.map(({ delivery_id, created }) => ({ delivery_id, created }))).toEqual([{ delivery_id: first.delivery_id, created: false }]);
     // What it was left as (FirstAttempts starts attempt 1 from it): the delivery as stored.
     expect(again[0].folded).toEqual({ state: first.folded.state, revision: 0 });
@@ -105,12 +127,12 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
 
   it('signs and sends the stored body, retries a 5xx through the scheduler, skips a stale job, then succeeds', async () => {
     const accepted = await acceptedDeployment(null);
-    const [{ delivery_id: id }] = await scheduleDeliveries(store, accepted, NOW);
+    const [{ delivery_id: id }] = await schedule(accepted);
     answers = [{ status_code: 500, latency_ms: 3, error: null }];
-    expect(await attemptDelivery(deps(), id, 1)).toBe('retrying');
+    expect(await attempt(deps(), id, 1)).toBe('retrying');
     expect(enqueued.at(-1)).toEqual([id, 2, new Date(NOW.getTime() + 1000)]);
-    expect(await attemptDelivery(deps(), id, 1)).toBe('skipped');
-    expect(await attemptDelivery(deps(), id, 2)).toBe('succeeded');
+    expect(await attempt(deps(), id, 1)).toBe('skipped');
+    expect(await attempt(deps(), id, 2)).toBe('succeeded');
     const requests = sent.filter((request) => request.headers['service-delivery'] === id);
     expect(requests).toHaveLength(2);
     expect(requests[0].body).toBe(requests[1].body);
@@ -124,8 +146,8 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
 
   it('sends to the deployment\'s webhook_url instead of the endpoint, signed with the workspace secret', async () => {
     const accepted = await acceptedDeployment('http://127.0.0.1:9/override');
-    const [{ delivery_id: id }] = await scheduleDeliveries(store, accepted, NOW);
-    await attemptDelivery(deps(), id, 1);
+    const [{ delivery_id: id }] = await schedule(accepted);
+    await attempt(deps(), id, 1);
     expect(sent.at(-1)?.url).toBe('http://127.0.0.1:9/override');
     const row = await db.pool.query<{ endpoint_id: string | null; status: string }>('SELECT endpoint_id, status FROM deliveries_view WHERE delivery_id = $1', [id]);
     expect(row.rows[0]).toEqual({ endpoint_id: null, status: 'succeeded' });
@@ -136,8 +158,8 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
     const metadata = { workspace_id: workspaceId, correlation_id: 'req_u', causation_id: null, schema_version: 1, occurred_at: NOW.toISOString() };
     await store.append(`account-${workspaceId}`, [{ id: newId('event'), type: 'usage.threshold_reached', data, metadata }], 'any');
     const [event] = (await store.read(`account-${workspaceId}`)).filter((recorded) => recorded.type === 'usage.threshold_reached');
-    const [{ delivery_id: id }] = await scheduleDeliveries(store, event, NOW);
-    await attemptDelivery(deps(), id, 1);
+    const [{ delivery_id: id }] = await schedule(event);
+    await attempt(deps(), id, 1);
     const body = JSON.parse(sent.at(-1)?.body ?? '{}');
     expect(sent.at(-1)?.url).toBe('http://127.0.0.1:9/hook');
     expect(body).toMatchObject({ type: 'usage.threshold_reached', data: { object: { threshold: 80, credits_remaining: 200 } }, metadata: {} });
@@ -146,12 +168,14 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
   /** The schedule the fan-out would record for the event's one destination, and its context. */
   async function scheduleOf(event: RecordedEvent): Promise<{ command: ScheduleDelivery; context: CommandContext }> {
     let captured: { command: ScheduleDelivery; context: CommandContext } | undefined;
-    await scheduleDeliveries(store, event, NOW, {
-      record: async (command, context) => {
+    await scheduleDeliveries(
+      event,
+      NOW,
+      scheduleOptions(async (command, context) => {
         captured = { command, context };
         return { delivery_id: command.data.delivery_id, created: false, folded: { state: { status: 'initial' }, revision: -1 } };
-      },
-    });
+      }),
+    );
     if (!captured) throw new Error('no destination');
     return captured;
   }
@@ -161,7 +185,7 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
     const { command, context } = await scheduleOf(accepted);
     const id = command.data.delivery_id;
     expect(await store.read(deliveryStreamName(id))).toEqual([]);
-    const early = await attemptBeforeScheduling(deps(), command, context, 5_000);
+    const early = await attemptDelivery(deps(), { schedule: command, context, waitMs: 5_000, answered: () => undefined });
     expect(early).toMatchObject({ recorded: true, outcome: 'succeeded', created: true, folded: { revision: 2 } });
     const events = await store.read(deliveryStreamName(id));
     expect(events.map((event) => [event.type, event.id])).toEqual([
@@ -177,7 +201,7 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
     expect(verifyWebhook({ payload: request[0].body, header: request[0].headers['service-signature'], secrets: [secret], now: Math.floor(NOW.getTime() / 1000) }).valid).toBe(true);
 
     // The event again (its ack was lost): the POST is repeated, as after a crash, and nothing more recorded.
-    const repeat = await attemptBeforeScheduling(deps(), command, context, 5_000);
+    const repeat = await attemptDelivery(deps(), { schedule: command, context, waitMs: 5_000, answered: () => undefined });
     expect(repeat).toMatchObject({ recorded: true, created: false });
     expect(sent.filter((one) => one.headers['service-delivery'] === id)).toHaveLength(2);
     expect(await store.read(deliveryStreamName(id))).toHaveLength(3);
@@ -186,7 +210,7 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
   it('records a first attempt that failed with its schedule and its retry, and enqueues the retry', async () => {
     const { command, context } = await scheduleOf(await acceptedDeployment(null));
     answers = [{ status_code: 503, latency_ms: 2, error: null }];
-    expect(await attemptBeforeScheduling(deps(), command, context, 5_000)).toMatchObject({ recorded: true, outcome: 'retrying' });
+    expect(await attemptDelivery(deps(), { schedule: command, context, waitMs: 5_000, answered: () => undefined })).toMatchObject({ recorded: true, outcome: 'retrying' });
     expect(enqueued.at(-1)).toEqual([command.data.delivery_id, 2, new Date(NOW.getTime() + 1000)]);
   });
 
@@ -195,13 +219,13 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
     const id = command.data.delivery_id;
     let answer!: () => void;
     const slow: AttemptDeps = { ...deps(), sender: { send: () => new Promise((resolve) => (answer = () => resolve({ status_code: 204, latency_ms: 400, error: null }))) } };
-    const early = await attemptBeforeScheduling(slow, command, context, 20);
+    const early = await attemptDelivery(slow, { schedule: command, context, waitMs: 20, answered: () => undefined });
     expect(early.recorded).toBe(false);
     expect(await store.read(deliveryStreamName(id))).toEqual([]);
     const scheduled = await recordSchedule(store, command, context);
     answer();
     if (early.recorded) throw new Error('recorded');
-    expect(await recordSentAttempt(slow, id, 1, scheduled.folded, await early.sent)).toBe('succeeded');
+    expect((await attemptDelivery(slow, { deliveryId: id, attempt: 1, folded: scheduled.folded, sent: await early.sent })).outcome).toBe('succeeded');
     expect((await store.read(deliveryStreamName(id))).map((event) => [event.type, event.streamRevision])).toEqual([
       ['delivery.scheduled', 0],
       ['delivery.attempted', 1],

@@ -5,7 +5,7 @@ import type { SqlClient } from '@eh/platform';
 import { endpointsDisabledForFailing, endpointsFailingFor, workspaceOwnerEmails, type EndpointAttemptsSummary } from '../adapters/endpoint-health.query';
 import { decideEndpointHealth } from '../domain/endpoint-health';
 import type { WebhookEndpointCommand, WebhookEndpointState } from '../domain/webhook-endpoint.decider';
-import { webhookEndpointDecider } from './delivery-deciders';
+import { webhookEndpointDecider } from '../domain/webhook-endpoint.decider';
 
 export interface EndpointHealthDeps {
   store: EventStore;

@@ -1,11 +1,14 @@
 import type { FoldedStream } from '@eh/event-store';
 import type { ScheduleDelivery } from '../domain/delivery.commands';
 import type { DeliveryState } from '../domain/delivery.state';
-import type { SentAttempt, UnrecordedAttempt } from './attempt-delivery.handler';
+import type { AttemptReport, SentAttempt } from './attempt-delivery.handler';
 import { FirstAttempts } from './first-attempts';
 import type { ScheduledDeliveryRef } from './schedule-deliveries.handler';
 
 const SCHEDULED = { state: { status: 'scheduled' }, revision: 0 } as unknown as FoldedStream<DeliveryState>;
+const SUCCEEDED = { state: { status: 'succeeded' }, revision: 2 } as unknown as FoldedStream<DeliveryState>;
+const RECORDED: AttemptReport = { recorded: true, outcome: 'succeeded', folded: SUCCEEDED, created: false };
+const noAnswer = (): void => undefined;
 
 /** Attempts the test settles one by one; what went to the queue and the log. */
 function harness(limit = 2) {
@@ -15,11 +18,13 @@ function harness(limit = 2) {
   const settle = new Map<string, { resolve: () => void; reject: (error: Error) => void }>();
   let enqueueFails = false;
   const attempts = new FirstAttempts({
-    attempt: (deliveryId, scheduled) => {
-      expect(scheduled).toBe(SCHEDULED);
-      started.push(deliveryId);
-      return new Promise<void>((resolve, reject) => settle.set(deliveryId, { resolve, reject }));
+    attempt: (start) => {
+      if ('schedule' in start) throw new Error('attempted before scheduling with no wait');
+      expect(start).toEqual({ deliveryId: start.deliveryId, attempt: 1, folded: SCHEDULED });
+      started.push(start.deliveryId);
+      return new Promise<AttemptReport>((resolve, reject) => settle.set(start.deliveryId, { resolve: () => resolve(RECORDED), reject }));
     },
+    waitMs: 0,
     enqueue: async (deliveryId) => {
       if (enqueueFails) throw new Error('redis down');
       queued.push(deliveryId);
@@ -95,23 +100,26 @@ describe('FirstAttempts.attemptThenSchedule: attempt 1 before anything is record
   const SENT: SentAttempt = { attemptedAt: new Date(0), result: { status_code: 200, latency_ms: 3, error: null } };
   const ALONE: ScheduledDeliveryRef = { delivery_id: 'dlv_1', created: true, folded: { state: { status: 'scheduled' }, revision: 0 } as unknown as FoldedStream<DeliveryState> };
 
-  /** `early`: what attemptUnrecorded answers; recordSent settles when the test says. */
-  function withEarly(early: (answered: () => void) => Promise<UnrecordedAttempt>, limit = 2) {
+  /** `early`: what the attempt before scheduling answers; recording a POST sent before settles when the test says. */
+  function withEarly(early: (answered: () => void) => Promise<AttemptReport>, limit = 2) {
     const calls: string[] = [];
     const queued: string[] = [];
     const logged: string[] = [];
     let settleRecord: { resolve: () => void; reject: (error: Error) => void } | undefined;
     const attempts = new FirstAttempts({
-      attempt: async () => calls.push('attempt'),
-      attemptUnrecorded: async (schedule, context, answered) => {
-        expect([schedule.type, context]).toEqual([SCHEDULE.type, CONTEXT]);
-        calls.push(schedule.data.delivery_id === 'dlv_1' ? 'attemptUnrecorded' : `attemptUnrecorded ${schedule.data.delivery_id}`);
-        return early(answered);
+      attempt: async (start) => {
+        if ('schedule' in start) {
+          const { schedule, context, answered } = start;
+          expect([schedule.type, context, start.waitMs]).toEqual([SCHEDULE.type, CONTEXT, 200]);
+          calls.push(schedule.data.delivery_id === 'dlv_1' ? 'attemptUnrecorded' : `attemptUnrecorded ${schedule.data.delivery_id}`);
+          return early(answered);
+        }
+        const { deliveryId, folded, sent } = start;
+        if (!folded || !sent) throw new Error('a first attempt here starts from the fold it recorded, with its POST sent');
+        calls.push(`recordSent ${deliveryId} r${folded.revision} ${sent.result.status_code}`);
+        return new Promise<AttemptReport>((resolve, reject) => (settleRecord = { resolve: () => resolve(RECORDED), reject }));
       },
-      recordSent: (deliveryId, scheduled, sent) => {
-        calls.push(`recordSent ${deliveryId} r${scheduled.revision} ${sent.result.status_code}`);
-        return new Promise<void>((resolve, reject) => (settleRecord = { resolve, reject }));
-      },
+      waitMs: 200,
       enqueue: async (deliveryId) => void queued.push(deliveryId),
       limit,
       log: (line) => void logged.push(line),
@@ -127,7 +135,7 @@ describe('FirstAttempts.attemptThenSchedule: attempt 1 before anything is record
   it('sent in time: recorded with its schedule, so nothing is scheduled alone and the slot is free again', async () => {
     const folded = { state: { status: 'succeeded' }, revision: 2 } as unknown as FoldedStream<DeliveryState>;
     const { attempts, calls, scheduleAlone } = withEarly(async () => ({ recorded: true, outcome: 'succeeded', folded, created: true }));
-    await expect(attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone)).resolves.toEqual({ delivery_id: 'dlv_1', created: true, folded, attempted: true });
+    await expect(attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone, noAnswer)).resolves.toEqual({ delivery_id: 'dlv_1', created: true, folded, attempted: true });
     expect(calls).toEqual(['attemptUnrecorded']);
     expect(attempts.isAttempting('dlv_1')).toBe(false);
   });
@@ -136,7 +144,7 @@ describe('FirstAttempts.attemptThenSchedule: attempt 1 before anything is record
     let send!: (sent: SentAttempt) => void;
     const sent = new Promise<SentAttempt>((resolve) => (send = resolve));
     const { attempts, calls, scheduleAlone, flush, record } = withEarly(async () => ({ recorded: false, sent }));
-    await expect(attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone)).resolves.toEqual({ ...ALONE, attempted: true });
+    await expect(attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone, noAnswer)).resolves.toEqual({ ...ALONE, attempted: true });
     expect(calls).toEqual(['attemptUnrecorded', 'scheduleAlone']);
     expect(attempts.isAttempting('dlv_1')).toBe(true);
     send(SENT);
@@ -150,7 +158,7 @@ describe('FirstAttempts.attemptThenSchedule: attempt 1 before anything is record
 
   it('an attempt that fails to be recorded after its schedule goes to the queue', async () => {
     const { attempts, queued, logged, scheduleAlone, flush, record } = withEarly(async () => ({ recorded: false, sent: Promise.resolve(SENT) }));
-    await attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone);
+    await attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone, noAnswer);
     await flush();
     record()?.reject(new Error('PostgreSQL down while recording'));
     await flush();
@@ -160,11 +168,11 @@ describe('FirstAttempts.attemptThenSchedule: attempt 1 before anything is record
 
   it('with no slot free, or once stopping, only schedules: the fan-out then begins or queues attempt 1 as before', async () => {
     const full = withEarly(async () => ({ recorded: false, sent: Promise.resolve(SENT) }), 0);
-    await expect(full.attempts.attemptThenSchedule(SCHEDULE, CONTEXT, full.scheduleAlone)).resolves.toBe(ALONE);
+    await expect(full.attempts.attemptThenSchedule(SCHEDULE, CONTEXT, full.scheduleAlone, noAnswer)).resolves.toBe(ALONE);
     expect(full.calls).toEqual(['scheduleAlone']);
     const stopping = withEarly(async () => ({ recorded: false, sent: Promise.resolve(SENT) }));
     await stopping.attempts.stop();
-    await expect(stopping.attempts.attemptThenSchedule(SCHEDULE, CONTEXT, stopping.scheduleAlone)).resolves.toBe(ALONE);
+    await expect(stopping.attempts.attemptThenSchedule(SCHEDULE, CONTEXT, stopping.scheduleAlone, noAnswer)).resolves.toBe(ALONE);
     expect(stopping.calls).toEqual(['scheduleAlone']);
   });
 
@@ -175,7 +183,7 @@ describe('FirstAttempts.attemptThenSchedule: attempt 1 before anything is record
     try {
       const { attempts, scheduleAlone, flush } = withEarly(async () => ({ recorded: false, sent: Promise.reject(new Error('secret does not open')) }));
       scheduleAlone.mockRejectedValueOnce(new Error('PostgreSQL down'));
-      await expect(attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone)).rejects.toThrow('PostgreSQL down');
+      await expect(attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone, noAnswer)).rejects.toThrow('PostgreSQL down');
       await flush();
       expect(attempts.isAttempting('dlv_1')).toBe(false);
       expect(unheard).toEqual([]);
@@ -187,18 +195,18 @@ describe('FirstAttempts.attemptThenSchedule: attempt 1 before anything is record
   it('found recorded by an earlier handling of the event, records nothing more', async () => {
     const { attempts, calls, scheduleAlone, flush } = withEarly(async () => ({ recorded: false, sent: Promise.resolve(SENT) }));
     scheduleAlone.mockResolvedValueOnce({ ...ALONE, created: false });
-    await expect(attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone)).resolves.toEqual({ ...ALONE, created: false });
+    await expect(attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone, noAnswer)).resolves.toEqual({ ...ALONE, created: false });
     await flush();
     expect(calls).toEqual(['attemptUnrecorded']);
     expect(attempts.isAttempting('dlv_1')).toBe(false);
   });
 
   it('an answered POST frees its slot before it is recorded, and tells the caller once', async () => {
-    const records: ((early: UnrecordedAttempt) => void)[] = [];
+    const records: ((early: AttemptReport) => void)[] = [];
     const folded = { state: { status: 'succeeded' }, revision: 2 } as unknown as FoldedStream<DeliveryState>;
     const { attempts, calls, scheduleAlone, flush } = withEarly(
       (answered) =>
-        new Promise<UnrecordedAttempt>((resolve) => {
+        new Promise<AttemptReport>((resolve) => {
           // The POST has its answer; its append (with the schedule) is still to come.
           answered();
           answered();
@@ -213,7 +221,7 @@ describe('FirstAttempts.attemptThenSchedule: attempt 1 before anything is record
     expect(attempts.isAttempting('dlv_1')).toBe(true);
     // The limit is 1, and the first holds no connection now: the next is posted here too, not queued.
     const second = { ...SCHEDULE, data: { delivery_id: 'dlv_2' } } as unknown as ScheduleDelivery;
-    const secondDone = attempts.attemptThenSchedule(second, CONTEXT, scheduleAlone).catch(() => undefined);
+    const secondDone = attempts.attemptThenSchedule(second, CONTEXT, scheduleAlone, noAnswer).catch(() => undefined);
     await flush();
     expect(calls).toEqual(['attemptUnrecorded', 'attemptUnrecorded dlv_2']);
     records[0]?.({ recorded: true, outcome: 'succeeded', folded, created: true });
@@ -237,7 +245,7 @@ describe('FirstAttempts.attemptThenSchedule: attempt 1 before anything is record
     const told: string[] = [];
     await expect(attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone, () => told.push('answered'))).rejects.toThrow('dead');
     expect(told).toEqual(['answered']);
-    await expect(attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone)).rejects.toThrow('dead');
+    await expect(attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone, noAnswer)).rejects.toThrow('dead');
     expect(calls).toEqual(['attemptUnrecorded', 'attemptUnrecorded']);
   });
 });

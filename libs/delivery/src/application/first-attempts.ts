@@ -1,19 +1,17 @@
 import type { CommandContext, FoldedStream } from '@eh/event-store';
 import type { ScheduleDelivery } from '../domain/delivery.commands';
 import { isPending, type DeliveryState } from '../domain/delivery.state';
-import type { SentAttempt, UnrecordedAttempt } from './attempt-delivery.handler';
+import type { AttemptReport, AttemptStart, SentAttempt } from './attempt-delivery.handler';
 import type { ScheduledDeliveryRef } from './schedule-deliveries.handler';
 
 export interface FirstAttemptsDeps {
-  /** One attempt (attemptDelivery), from the state the fan-out has just appended. */
-  attempt(deliveryId: string, scheduled: FoldedStream<DeliveryState>): Promise<unknown>;
+  /** The attempt entry (attemptDelivery, with its signals). */
+  attempt(start: AttemptStart): Promise<AttemptReport>;
   /**
-   * Attempt 1 before anything is recorded, recorded with the schedule if it is sent in
-   * time (attemptBeforeScheduling); `answered` is called once its POST has its answer (or fails).
+   * How long attempt 1 of a new delivery may wait for its POST's answer to be recorded with its
+   * schedule (WEBHOOK_FIRST_ATTEMPT_WAIT_MS); 0 records the schedule first.
    */
-  attemptUnrecorded?(schedule: ScheduleDelivery, context: CommandContext, answered: () => void): Promise<UnrecordedAttempt>;
-  /** Records attempt 1, sent before its schedule was recorded alone (recordSentAttempt). */
-  recordSent?(deliveryId: string, scheduled: FoldedStream<DeliveryState>, sent: SentAttempt): Promise<unknown>;
+  waitMs: number;
   /** The queue's job for attempt 1: what happens when this process cannot make it now. */
   enqueue(deliveryId: string): Promise<void>;
   /** At most this many POSTs in flight here (WEBHOOK_CONCURRENCY); past it, the queue takes them. */
@@ -56,7 +54,7 @@ export class FirstAttempts {
     // Counted until recorded: this path's POST and append are one call (attemptDelivery).
     this.posting += 1;
     const run = this.deps
-      .attempt(deliveryId, scheduled)
+      .attempt({ deliveryId, attempt: 1, folded: scheduled })
       .then(
         () => undefined,
         async (error: unknown) => {
@@ -80,10 +78,9 @@ export class FirstAttempts {
    * `answered` is called once the POST has its answer (or the attempt fails), before it is
    * recorded; not at all when no POST is made here.
    */
-  async attemptThenSchedule(schedule: ScheduleDelivery, context: CommandContext, scheduleAlone: () => Promise<ScheduledDeliveryRef>, answered?: () => void): Promise<ScheduledDeliveryRef> {
-    const { attemptUnrecorded, recordSent } = this.deps;
+  async attemptThenSchedule(schedule: ScheduleDelivery, context: CommandContext, scheduleAlone: () => Promise<ScheduledDeliveryRef>, answered: () => void): Promise<ScheduledDeliveryRef> {
     const deliveryId = schedule.data.delivery_id;
-    if (!attemptUnrecorded || !recordSent || this.stopped || this.posting >= this.deps.limit || this.running.has(deliveryId)) return scheduleAlone();
+    if (this.deps.waitMs <= 0 || this.stopped || this.posting >= this.deps.limit || this.running.has(deliveryId)) return scheduleAlone();
     let release!: () => void;
     this.running.set(deliveryId, new Promise<void>((resolve) => (release = resolve)));
     this.posting += 1;
@@ -92,7 +89,7 @@ export class FirstAttempts {
       if (posted) return;
       posted = true;
       this.posting -= 1;
-      answered?.();
+      answered();
     };
     const done = (): void => {
       postAnswered();
@@ -101,7 +98,7 @@ export class FirstAttempts {
     };
     let sending: Promise<SentAttempt> | undefined;
     try {
-      const early = await attemptUnrecorded(schedule, context, postAnswered);
+      const early = await this.deps.attempt({ schedule, context, waitMs: this.deps.waitMs, answered: postAnswered });
       if (early.recorded) {
         done();
         return { delivery_id: deliveryId, created: early.created, folded: early.folded, attempted: true };
@@ -116,7 +113,7 @@ export class FirstAttempts {
         return scheduled;
       }
       void early.sent
-        .then((sent) => recordSent(deliveryId, recorded, sent))
+        .then((sent) => this.deps.attempt({ deliveryId, attempt: 1, folded: recorded, sent }))
         .catch(async (error: unknown) => {
           this.deps.log(`first attempt of ${deliveryId} failed; queued for retry`, error);
           await this.enqueue(deliveryId);

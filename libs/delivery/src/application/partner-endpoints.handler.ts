@@ -1,15 +1,16 @@
 import { DomainError, deliveryStreamName, isId, newId, webhookEndpointStreamName, type Actor, type KeyMode, type SignatureScheme } from '@eh/contracts';
 import { handleCommand, type EventStore } from '@eh/event-store';
-import type { SqlClient } from '@eh/platform';
 import { countWebhookEndpoints, deploymentWebhookEndpoints } from '../adapters/webhook-endpoints-view.query';
 import { toDeliveryResource, type DeliveryResource } from '../domain/delivery.resource';
 import { webhookSecretAad } from '../domain/stored-secret';
 import { secretShownAs } from '../domain/standard-webhooks';
 import type { EndpointChanges, RegisteredEndpoint, WebhookEndpointCommand, WebhookEndpointState } from '../domain/webhook-endpoint.decider';
 import { toWebhookEndpointResource, type WebhookEndpointResource } from '../domain/webhook-endpoint.resource';
-import { checkDestination, resolveAll, type Resolve } from './check-destination';
-import { deliveryDecider, loadWebhookEndpoint, webhookEndpointDecider } from './delivery-deciders';
-import { generateWebhookSecret, type SecretSealer } from './webhook-endpoint.handler';
+import { checkDestination, resolveAll } from './check-destination';
+import { deliveryDecider } from '../domain/delivery.decider';
+import { webhookEndpointDecider } from '../domain/webhook-endpoint.decider';
+import { loadWebhookEndpoint } from './delivery-streams';
+import { generateWebhookSecret, type EndpointContext } from './webhook-endpoint.handler';
 
 /** docs/dashboard-contract.md §2: at most this many endpoints per workspace and mode. */
 export const MAX_ENDPOINTS_PER_MODE = 16;
@@ -22,15 +23,8 @@ export interface PartnerScope {
   mode: KeyMode;
 }
 
-export interface PartnerEndpointContext {
-  sql: SqlClient;
-  store: EventStore;
-  cipher: SecretSealer;
-  allowPrivateUrls: boolean;
-  now: Date;
-  correlationId: string;
+export interface PartnerEndpointContext extends EndpointContext {
   actor: Actor;
-  resolve?: Resolve;
 }
 
 /** The create and rotate answers: the endpoint and its new secret, shown this once. */

@@ -3,8 +3,10 @@ import { handleCommand, type EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { matchingDeliveryIds, type DeliveryFilter } from '../adapters/deliveries-view.query';
 import { DeliveryTransitionError } from '../domain/delivery-errors';
+import type { DeliveryCommand } from '../domain/delivery.commands';
 import { toDeliveryResource, type DeliveryResource } from '../domain/delivery.resource';
-import { deliveryDecider, loadDelivery } from './delivery-deciders';
+import { deliveryDecider } from '../domain/delivery.decider';
+import { loadDelivery } from './delivery-streams';
 
 export interface ReplayContext {
   /** Who asked, recorded on the event: `admin-api`, `ops-cli`. */
@@ -23,17 +25,28 @@ export interface ReplayContext {
  * appended here; the webhooks service sees it on JetStream and enqueues the attempt (and its
  * reconciler would, had it missed it), so the gateway and the CLI need no Redis.
  */
-export async function replayDelivery(store: EventStore, deliveryId: string, context: ReplayContext): Promise<DeliveryResource> {
+export function replayDelivery(store: EventStore, deliveryId: string, context: ReplayContext): Promise<DeliveryResource> {
+  return commandDelivery(store, deliveryId, context, (now) => ({
+    type: 'request_replay',
+    requested_by: context.requestedBy,
+    now,
+    replay_id: context.replayId,
+    actor: context.actor,
+    only_dead_lettered: context.onlyDeadLettered,
+  }));
+}
+
+/** A command on a delivery that exists (404 otherwise), appended in its workspace. */
+async function commandDelivery(store: EventStore, deliveryId: string, context: Pick<ReplayContext, 'correlationId' | 'now'>, command: (now: string) => DeliveryCommand): Promise<DeliveryResource> {
   const current = await loadDelivery(store, deliveryId);
   if (current.status === 'initial') throw new DomainError('not_found', `no delivery ${deliveryId}`, 'id');
   const now = context.now.toISOString();
-  const result = await handleCommand(
-    store,
-    deliveryDecider,
-    deliveryStreamName(deliveryId),
-    { type: 'request_replay', requested_by: context.requestedBy, now, replay_id: context.replayId, actor: context.actor, only_dead_lettered: context.onlyDeadLettered },
-    { workspaceId: current.details.workspace_id, correlationId: context.correlationId, causationId: null, now },
-  );
+  const result = await handleCommand(store, deliveryDecider, deliveryStreamName(deliveryId), command(now), {
+    workspaceId: current.details.workspace_id,
+    correlationId: context.correlationId,
+    causationId: null,
+    now,
+  });
   return toDeliveryResource(result.state);
 }
 
@@ -73,16 +86,6 @@ export async function replayMatching(
  * only the event; the webhooks service moves the delayed job (the gateway has no queue).
  * Refused (409) when nothing is scheduled; one already due records nothing and answers as it is.
  */
-export async function retryDeliveryNow(store: EventStore, deliveryId: string, context: Omit<ReplayContext, 'replayId' | 'onlyDeadLettered'>): Promise<DeliveryResource> {
-  const current = await loadDelivery(store, deliveryId);
-  if (current.status === 'initial') throw new DomainError('not_found', `no delivery ${deliveryId}`, 'id');
-  const now = context.now.toISOString();
-  const result = await handleCommand(
-    store,
-    deliveryDecider,
-    deliveryStreamName(deliveryId),
-    { type: 'retry_now', requested_by: context.requestedBy, now, actor: context.actor },
-    { workspaceId: current.details.workspace_id, correlationId: context.correlationId, causationId: null, now },
-  );
-  return toDeliveryResource(result.state);
+export function retryDeliveryNow(store: EventStore, deliveryId: string, context: Omit<ReplayContext, 'replayId' | 'onlyDeadLettered'>): Promise<DeliveryResource> {
+  return commandDelivery(store, deliveryId, context, (now) => ({ type: 'retry_now', requested_by: context.requestedBy, now, actor: context.actor }));
 }

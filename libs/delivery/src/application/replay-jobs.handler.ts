@@ -4,7 +4,8 @@ import type { SqlClient } from '@eh/platform';
 import { matchingDeliveryIds } from '../adapters/deliveries-view.query';
 import { DeliveryTransitionError } from '../domain/delivery-errors';
 import { toReplayJobResource, type ReplayJobCommand, type ReplayJobResource, type ReplayJobState } from '../domain/replay-job.decider';
-import { loadReplayJob, replayJobDecider } from './delivery-deciders';
+import { replayJobDecider } from '../domain/replay-job.decider';
+import { loadReplayJob } from './delivery-streams';
 import type { PartnerScope } from './partner-endpoints.handler';
 import { replayDelivery } from './replay-deliveries.handler';
 

@@ -3,9 +3,9 @@ import { handleCommand, type CommandContext, type EventStore, type FoldedStream,
 import type { ScheduleDelivery } from '../domain/delivery.commands';
 import type { DeliveryState } from '../domain/delivery.state';
 import { deriveDeliveryId, destinationKey } from '../domain/delivery-id';
-import { deliveryDecider, loadWebhookEndpoint } from './delivery-deciders';
+import { deliveryDecider } from '../domain/delivery.decider';
 import type { WebhookEndpointState } from '../domain/webhook-endpoint.decider';
-import { publicEventBody, subjectOf, type EventSubject } from './public-event';
+import { publicEventBody, type EventSubject } from './public-event';
 
 export interface ScheduledDeliveryRef {
   delivery_id: string;
@@ -21,31 +21,32 @@ export interface ScheduledDeliveryRef {
  * How a new delivery's schedule is recorded: by itself (recordSchedule), or with its first attempt,
  * calling `answered` once that attempt's POST has its answer (FirstAttempts.attemptThenSchedule).
  */
-export type ScheduleRecorder = (command: ScheduleDelivery, context: CommandContext, answered?: () => void) => Promise<ScheduledDeliveryRef>;
+export type ScheduleRecorder = (command: ScheduleDelivery, context: CommandContext, answered: () => void) => Promise<ScheduledDeliveryRef>;
 
+/** What the fan-out schedules an event's deliveries with; every one is the same in production and in tests. */
 export interface ScheduleOptions {
   /**
    * Shows `data.object` as readers see it (uploaded attachments by URLs signed now, valid
    * 24 h, enough for the whole retry schedule; a later replay carries the same, by then expired,
    * URLs, and the receiver reads the deployment for fresh ones).
    */
-  presentObject?: <T>(object: T, now: Date) => T;
-  /** The partner's endpoints; without it, only `webhook_url` and the admin API's endpoint. */
-  endpoints?: EndpointDirectory;
+  presentObject: <T>(object: T, now: Date) => T;
+  /** The partner's endpoints taking the event. */
+  endpoints: EndpointDirectory;
   /** Called before a `webhook_url` delivery is scheduled, so its signing secret exists. */
-  ensureSigningSecret?: SigningSecretKeeper;
-  /** What the event is about (SubjectFolds); without it, read from the store. */
-  subjectOf?: (event: RecordedEvent) => Promise<EventSubject | null>;
-  /** The admin API's endpoint of a workspace, as it is after the event; without it, read from the store. */
-  adminEndpoint?: (workspaceId: string) => Promise<WebhookEndpointState>;
-  /** Records each delivery (FirstAttempts.attemptThenSchedule); without it, recordSchedule. */
-  record?: ScheduleRecorder;
+  ensureSigningSecret: SigningSecretKeeper;
+  /** What the event is about, as it was right after it (SubjectFolds). */
+  subjectOf: (event: RecordedEvent) => Promise<EventSubject | null>;
+  /** The admin API's endpoint of a workspace, as it is after the event. */
+  adminEndpoint: (workspaceId: string) => Promise<WebhookEndpointState>;
+  /** Records each delivery: its schedule alone (recordSchedule), or with its first attempt (FirstAttempts.attemptThenSchedule). */
+  record: ScheduleRecorder;
   /**
    * Called once the first POST of every delivery of the event has its answer, before
    * they are recorded: the subject's next event may go out. Not called when a delivery is not
    * posted by `record` (the caller goes on once this resolves).
    */
-  answered?: () => void;
+  answered: () => void;
 }
 
 /** Calls `then` once `count` calls of the function returned are made (at once for none). */
@@ -69,19 +70,17 @@ export type SigningSecretKeeper = (workspaceId: string, mode: KeyMode) => Promis
  * endpoint of the workspace (as before); and in both cases every enabled partner endpoint of the
  * mode that takes this event type.
  */
-async function destinationsOf(store: EventStore, workspaceId: string, subject: EventSubject, eventType: PublicEventType, options: ScheduleOptions): Promise<DeliveryDestination[]> {
+async function destinationsOf(workspaceId: string, subject: EventSubject, eventType: PublicEventType, options: ScheduleOptions): Promise<DeliveryDestination[]> {
   const destinations: DeliveryDestination[] = [];
   if (subject.override !== null) {
     destinations.push({ endpoint_id: null, url: subject.override });
   } else {
-    const endpoint = await (options.adminEndpoint ?? ((id: string) => loadWebhookEndpoint(store, id)))(workspaceId);
+    const endpoint = await options.adminEndpoint(workspaceId);
     if (endpoint.status === 'registered') destinations.push({ endpoint_id: endpoint.endpoint_id, url: endpoint.url });
   }
-  if (options.endpoints) {
-    // An endpoint made for one deployment (an A2A push config) takes that deployment's events alone.
-    for (const { deployment_id, ...destination } of await options.endpoints(workspaceId, subject.mode, eventType)) {
-      if (!deployment_id || deployment_id === subject.deployment_id) destinations.push(destination);
-    }
+  // An endpoint made for one deployment (an A2A push config) takes that deployment's events alone.
+  for (const { deployment_id, ...destination } of await options.endpoints(workspaceId, subject.mode, eventType)) {
+    if (!deployment_id || deployment_id === subject.deployment_id) destinations.push(destination);
   }
   return destinations;
 }
@@ -91,17 +90,16 @@ async function destinationsOf(store: EventStore, workspaceId: string, subject: E
  * and stored. The delivery id derives from (event, destination) and the append expects no
  * stream, so an event delivered twice by JetStream schedules nothing twice.
  */
-export async function scheduleDeliveries(store: EventStore, event: RecordedEvent, now: Date, options: ScheduleOptions = {}): Promise<ScheduledDeliveryRef[]> {
+export async function scheduleDeliveries(event: RecordedEvent, now: Date, options: ScheduleOptions): Promise<ScheduledDeliveryRef[]> {
   const eventType = event.type;
   if (!isPublicEventType(eventType)) return [];
-  const subject = await (options.subjectOf ?? ((recorded: RecordedEvent) => subjectOf(store, recorded)))(event);
+  const subject = await options.subjectOf(event);
   if (!subject) return [];
   const workspaceId = event.metadata.workspace_id;
-  const body = JSON.stringify(publicEventBody(event, subject, options.presentObject ? options.presentObject(subject.object, now) : subject.object));
-  const destinations = await destinationsOf(store, workspaceId, subject, eventType, options);
-  if (options.ensureSigningSecret && destinations.some((destination) => destination.endpoint_id === null)) await options.ensureSigningSecret(workspaceId, subject.mode);
-  const record = options.record ?? ((command: ScheduleDelivery, context: CommandContext) => recordSchedule(store, command, context));
-  const answered = options.answered && countdown(destinations.length, options.answered);
+  const body = JSON.stringify(publicEventBody(event, subject, options.presentObject(subject.object, now)));
+  const destinations = await destinationsOf(workspaceId, subject, eventType, options);
+  if (destinations.some((destination) => destination.endpoint_id === null)) await options.ensureSigningSecret(workspaceId, subject.mode);
+  const answered = countdown(destinations.length, options.answered);
   // Each destination's delivery is its own stream: recorded side by side (a group commit).
   return Promise.all(
     destinations.map((destination) => {
@@ -120,7 +118,7 @@ export async function scheduleDeliveries(store: EventStore, event: RecordedEvent
           scheduled_at: now.toISOString(),
         },
       };
-      return record(command, {
+      return options.record(command, {
         workspaceId,
         correlationId: event.metadata.correlation_id,
         causationId: event.id,

@@ -1,13 +1,14 @@
-import type { CommandContext, EventStore, FoldedStream, RecordedEvent } from '@eh/event-store';
+import type { CommandContext, FoldedStream, RecordedEvent } from '@eh/event-store';
 import type { ScheduleDelivery } from '../domain/delivery.commands';
 import type { DeliveryState } from '../domain/delivery.state';
 import type { WebhookEndpointState } from '../domain/webhook-endpoint.decider';
 import { scheduleDeliveries, type ScheduledDeliveryRef } from './schedule-deliveries.handler';
 
 const untouched = (): never => {
-  throw new Error('read from the store where the options answer');
+  throw new Error('called where the test says nothing is');
 };
-const store = { append: untouched, read: untouched, readAll: untouched, waitForAppend: untouched, appendsHeard: untouched, close: untouched } as unknown as EventStore;
+/** What each test does not look at: bodies as they are, no signing secret to create, no partner endpoint, no caller waiting. */
+const unused = { presentObject: <T>(object: T): T => object, ensureSigningSecret: async () => undefined, endpoints: async () => [], answered: () => undefined };
 
 const completed: RecordedEvent = {
   id: 'evt_1',
@@ -27,8 +28,8 @@ const SCHEDULED = { state: { status: 'scheduled' }, revision: 0 } as unknown as 
 /** Records each delivery as the test says; `posts` answers one delivery's POST. */
 function recorder() {
   const posts = new Map<string, () => void>();
-  const record = (command: ScheduleDelivery, _context: CommandContext, answered?: () => void): Promise<ScheduledDeliveryRef> => {
-    posts.set(command.data.url, () => answered?.());
+  const record = (command: ScheduleDelivery, _context: CommandContext, answered: () => void): Promise<ScheduledDeliveryRef> => {
+    posts.set(command.data.url, answered);
     return Promise.resolve({ delivery_id: command.data.delivery_id, created: true, folded: SCHEDULED, attempted: true });
   };
   return { posts, record };
@@ -40,7 +41,8 @@ describe('scheduleDeliveries: `answered` once every delivery of the event has it
   it('is called once, after the last destination is answered, in whatever order they are', async () => {
     const { posts, record } = recorder();
     const told: string[] = [];
-    await scheduleDeliveries(store, completed, new Date('2030-01-01T00:00:01.000Z'), {
+    await scheduleDeliveries(completed, new Date('2030-01-01T00:00:01.000Z'), {
+      ...unused,
       subjectOf: async () => subject,
       adminEndpoint: async () => registered,
       endpoints: async () => [{ endpoint_id: 'we_partner', url: 'https://partner.example/hook' }],
@@ -57,7 +59,8 @@ describe('scheduleDeliveries: `answered` once every delivery of the event has it
   it('an endpoint made for one deployment (an A2A push config) takes that deployment’s events, not another’s', async () => {
     const urls = async (deploymentId: string) => {
       const { posts, record } = recorder();
-      await scheduleDeliveries(store, completed, new Date('2030-01-01T00:00:01.000Z'), {
+      await scheduleDeliveries(completed, new Date('2030-01-01T00:00:01.000Z'), {
+      ...unused,
         subjectOf: async () => ({ ...subject, deployment_id: deploymentId }),
         adminEndpoint: async () => ({ status: 'none' }) as WebhookEndpointState,
         endpoints: async () => [
@@ -74,7 +77,8 @@ describe('scheduleDeliveries: `answered` once every delivery of the event has it
 
   it('is called at once for an event with nowhere to go', async () => {
     const told: string[] = [];
-    const scheduled = await scheduleDeliveries(store, completed, new Date('2030-01-01T00:00:01.000Z'), {
+    const scheduled = await scheduleDeliveries(completed, new Date('2030-01-01T00:00:01.000Z'), {
+      ...unused,
       subjectOf: async () => subject,
       adminEndpoint: async () => ({ status: 'none' }) as WebhookEndpointState,
       record: untouched,
@@ -86,7 +90,8 @@ describe('scheduleDeliveries: `answered` once every delivery of the event has it
 
   it('is not called while a delivery goes unposted (its recorder does not answer): the caller goes on when it resolves', async () => {
     const told: string[] = [];
-    await scheduleDeliveries(store, completed, new Date('2030-01-01T00:00:01.000Z'), {
+    await scheduleDeliveries(completed, new Date('2030-01-01T00:00:01.000Z'), {
+      ...unused,
       subjectOf: async () => subject,
       adminEndpoint: async () => registered,
       record: async (command) => ({ delivery_id: command.data.delivery_id, created: true, folded: SCHEDULED }),

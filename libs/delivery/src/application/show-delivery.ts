@@ -2,7 +2,7 @@ import { DomainError, deliveryStreamName, type DeliveryEvent } from '@eh/contrac
 import { loadAggregate, toDomainEvent, type EventStore } from '@eh/event-store';
 import { toDeliveryResource, type DeliveryResource } from '../domain/delivery.resource';
 import type { AttemptRecord } from '../domain/delivery.state';
-import { deliveryDecider } from './delivery-deciders';
+import { deliveryDecider } from '../domain/delivery.decider';
 
 export interface DeliveryHistoryEntry {
   type: DeliveryEvent['type'];

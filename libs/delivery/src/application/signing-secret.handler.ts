@@ -3,7 +3,7 @@ import { handleCommand, type EventStore } from '@eh/event-store';
 import type { SigningSecretCommand, SigningSecretState } from '../domain/signing-secret.decider';
 import { webhookSecretAad } from '../domain/stored-secret';
 import type { SecretOpener } from './attempt-delivery.handler';
-import { signingSecretDecider } from './delivery-deciders';
+import { signingSecretDecider } from '../domain/signing-secret.decider';
 import { generateWebhookSecret, type SecretSealer } from './webhook-endpoint.handler';
 
 /** docs/dashboard-contract.md §3: never the secret, except in the reveal and rotate answers. */

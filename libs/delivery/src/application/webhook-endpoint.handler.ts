@@ -6,7 +6,8 @@ import { findWorkspace } from '@eh/workspaces';
 import { webhookSecretAad } from '../domain/stored-secret';
 import { noWebhookEndpoint, type WebhookEndpointCommand, type WebhookEndpointState } from '../domain/webhook-endpoint.decider';
 import { checkDestination, resolveAll, type Resolve } from './check-destination';
-import { webhookEndpointDecider, loadWebhookEndpoint } from './delivery-deciders';
+import { webhookEndpointDecider } from '../domain/webhook-endpoint.decider';
+import { loadWebhookEndpoint } from './delivery-streams';
 
 /** What operations see of an endpoint: never a secret, only when each one stops signing. */
 export interface WebhookEndpointView {

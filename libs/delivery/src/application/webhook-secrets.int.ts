@@ -6,7 +6,7 @@ import { allMigrations, inlineProjections } from '../../../../test/support/all-c
 import { createWorkspace } from '@eh/workspaces';
 import { resealWebhookSecrets } from '../adapters/webhook-secrets.reseal';
 import { signingSecrets } from './attempt-delivery.handler';
-import { loadWebhookEndpoint } from './delivery-deciders';
+import { loadWebhookEndpoint } from './delivery-streams';
 import { registerWebhookEndpoint, rotateWebhookSecret, type EndpointContext } from './webhook-endpoint.handler';
 
 const NOW = new Date('2030-01-01T00:00:00.000Z');

@@ -2,13 +2,13 @@
  * The delivery decider: one command, one small function, an exhaustive default. Time comes in with the command; the next attempt's time is an output, turned into
  * a delayed job by the adapter.
  */
-import type { DeliveryEvent } from '@eh/contracts';
+import type { Decider, DeliveryEvent } from '@eh/contracts';
 import type { DeliveryCommand, RecordAttempt, RequestReplay, RetryNow, ScheduleDelivery, ScheduleWithFirstAttempt } from './delivery.commands';
 import { DeliveryTransitionError } from './delivery-errors';
 import { classifyOutcome, describeResult } from './delivery-outcome';
 import { retryDelayMs } from './retry-schedule';
 import { evolveDelivery } from './delivery.evolve';
-import { isPending, type DeliveryState, type PendingDelivery } from './delivery.state';
+import { initialDeliveryState, isPending, type DeliveryState, type PendingDelivery } from './delivery.state';
 
 const nameOf = (state: DeliveryState): string => (state.status === 'initial' ? 'the delivery' : `delivery ${state.details.delivery_id}`);
 
@@ -134,3 +134,9 @@ export function decideDelivery(command: DeliveryCommand, state: DeliveryState): 
     }
   }
 }
+
+export const deliveryDecider: Decider<DeliveryCommand, DeliveryEvent, DeliveryState> = {
+  initialState: initialDeliveryState,
+  evolve: evolveDelivery,
+  decide: decideDelivery,
+};

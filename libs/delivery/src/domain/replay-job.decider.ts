@@ -3,7 +3,7 @@
  * recorded when asked, then its progress and its end. Each delivery's own replay is decided by the
  * delivery decider (only a dead letter replays), so running a job twice replays nothing twice.
  */
-import { DomainError, type Actor, type KeyMode, type WebhookReplayEvent, type WebhookReplayFilter } from '@eh/contracts';
+import { DomainError, type Actor, type Decider, type KeyMode, type WebhookReplayEvent, type WebhookReplayFilter } from '@eh/contracts';
 
 interface Known {
   replay_id: string;
@@ -111,3 +111,9 @@ export function toReplayJobResource(state: ReplayJobState): ReplayJobResource | 
     completed_at: state.status === 'completed' ? state.completed_at : null,
   };
 }
+
+export const replayJobDecider: Decider<ReplayJobCommand, WebhookReplayEvent, ReplayJobState> = {
+  initialState: initialReplayJobState,
+  evolve: evolveReplayJob,
+  decide: decideReplayJob,
+};

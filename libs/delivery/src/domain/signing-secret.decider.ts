@@ -5,7 +5,7 @@
  * step. The current secret is shown once (reveal); a rotation shows the new one and keeps the
  * previous one signing for an overlap.
  */
-import { DomainError, type Actor, type KeyMode, type SealedSecret, type WebhookSigningSecretEvent } from '@eh/contracts';
+import { DomainError, type Actor, type Decider, type KeyMode, type SealedSecret, type WebhookSigningSecretEvent } from '@eh/contracts';
 
 export interface SigningSecretVersion {
   secret_id: string;
@@ -97,3 +97,9 @@ export function signingVersions(state: SigningSecretState, now: string): Signing
 }
 
 export const foldSigningSecret = (events: readonly WebhookSigningSecretEvent[]): SigningSecretState => events.reduce(evolveSigningSecret, initialSigningSecretState);
+
+export const signingSecretDecider: Decider<SigningSecretCommand, WebhookSigningSecretEvent, SigningSecretState> = {
+  initialState: initialSigningSecretState,
+  evolve: evolveSigningSecret,
+  decide: decideSigningSecret,
+};

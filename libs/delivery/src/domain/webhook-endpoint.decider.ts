@@ -8,7 +8,7 @@
  * Each signs with its own secrets; rotation keeps the previous secret signing for an overlap, so
  * receivers can switch without missing a delivery.
  */
-import { DomainError, type Actor, type KeyMode, type SealedSecret, type SignatureScheme, type WebhookEndpointEvent } from '@eh/contracts';
+import { DomainError, type Actor, type Decider, type KeyMode, type SealedSecret, type SignatureScheme, type WebhookEndpointEvent } from '@eh/contracts';
 import { parseEnabledEvents, ALL_EVENTS } from './enabled-events';
 import { storedSecretOf, type StoredSecret } from './stored-secret';
 
@@ -236,3 +236,9 @@ export function activeSecrets(state: WebhookEndpointState, now: string): StoredS
 
 export const foldWebhookEndpoint = (events: readonly WebhookEndpointEvent[]): WebhookEndpointState =>
   events.reduce(evolveWebhookEndpoint, initialWebhookEndpointState);
+
+export const webhookEndpointDecider: Decider<WebhookEndpointCommand, WebhookEndpointEvent, WebhookEndpointState> = {
+  initialState: initialWebhookEndpointState,
+  evolve: evolveWebhookEndpoint,
+  decide: decideWebhookEndpoint,
+};

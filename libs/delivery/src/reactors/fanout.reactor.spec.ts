@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@eh/event-store';
-import { SubjectFolds } from '../application/subject-folds';
+import { WebhookReads } from '../application/webhook-reads';
 import { WebhookDestinations } from '../application/webhook-destinations';
 import { PUBLIC_EVENT_TYPES } from '@eh/contracts';
 import { FANOUT_DURABLES, fanoutAccepts, fanoutHandler } from './fanout.reactor';
@@ -57,10 +57,12 @@ describe('A deployment or handoff event that is not public', () => {
   ])('%s is only folded in memory: no store read, no scheduling, nothing recorded', async (type, stream) => {
     const handle = fanoutHandler({
       store,
-      scheduler: { enqueue: untouched },
+      scheduler: { enqueue: untouched, bringForward: untouched },
       clock: () => new Date('2030-01-01T00:00:00.000Z'),
-      readsFor: untouched,
-      subjects: new SubjectFolds(store),
+      presentObject: untouched,
+      ensureSigningSecret: untouched,
+      reads: new WebhookReads(store, untouched),
+      firstAttempts: { begin: untouched, attemptThenSchedule: untouched },
     });
     expect(fanoutAccepts(event(type, stream))).toBe(true);
     await expect(handle(event(type, stream))).resolves.toBe('nothing_done');

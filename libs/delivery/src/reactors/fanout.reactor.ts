@@ -1,8 +1,9 @@
 import { asksForAnAttempt, ATTEMPT_REQUESTS_SUBJECT, isPublicEventType, type DeliveryReplayRequested, type DeliveryRetryBroughtForward, type DeliveryScheduled } from '@eh/contracts';
 import type { AttemptScheduler } from '../application/attempt-scheduler.port';
-import { recordSchedule, scheduleDeliveries, type EndpointDirectory, type ScheduleOptions, type ScheduleRecorder, type SigningSecretKeeper } from '../application/schedule-deliveries.handler';
+import { recordSchedule, scheduleDeliveries, type ScheduleRecorder, type SigningSecretKeeper } from '../application/schedule-deliveries.handler';
 import type { FirstAttempts } from '../application/first-attempts';
-import { isFollowedBySubjects, type SubjectFolds } from '../application/subject-folds';
+import { isFollowedBySubjects } from '../application/subject-folds';
+import type { WebhookReads } from '../application/webhook-reads';
 import type { BusDelivery, EventStore, ReactorOutcome, RecordedEvent, RetiredDurable } from '@eh/event-store';
 import { FANNED_OUT_CATEGORIES, WEBHOOK_COPY_TOKEN } from '../application/webhook-destinations';
 
@@ -10,21 +11,14 @@ export interface FanoutDeps {
   store: EventStore;
   scheduler: AttemptScheduler;
   clock: () => Date;
-  /** Signs uploaded attachments in `data.object`; bodies are left as they are without it. */
-  presentObject?: <T>(object: T, now: Date) => T;
-  /** The partner's endpoints of a workspace and mode taking an event type. */
-  endpoints?: EndpointDirectory;
+  /** Signs uploaded attachments in `data.object`. */
+  presentObject: <T>(object: T, now: Date) => T;
   /** Creates the workspace's `webhook_url` signing secret of a mode on first need. */
-  ensureSigningSecret?: SigningSecretKeeper;
-  /** Folds every deployment and handoff event, so a public one's subject is not read back. */
-  subjects?: SubjectFolds;
-  /**
-   * Endpoint reads kept in memory for the relay's copy that carried the event, by its
-   * stamp (ReadsByStamp); undefined for an event that came otherwise, read from the store.
-   */
-  readsFor?: (delivery: BusDelivery | undefined) => Pick<ScheduleOptions, 'endpoints' | 'adminEndpoint'> | undefined;
-  /** Makes each new delivery's first attempt here and now; without it, attempt 1 is queued. */
-  firstAttempts?: Pick<FirstAttempts, 'begin' | 'attemptThenSchedule'>;
+  ensureSigningSecret: SigningSecretKeeper;
+  /** The subjects' folds and the endpoint reads, kept in memory (WebhookReads). */
+  reads: Pick<WebhookReads, 'follow' | 'subjectOf' | 'endpointsFor'>;
+  /** Makes each new delivery's first attempt here and now, or queues it when this process is busy. */
+  firstAttempts: Pick<FirstAttempts, 'begin' | 'attemptThenSchedule'>;
 }
 
 /**
@@ -70,26 +64,22 @@ export const fanoutAccepts = (event: RecordedEvent): boolean =>
  * no queue) becomes its first attempt. Anything else is skipped.
  */
 export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent, delivery?: BusDelivery) => Promise<ReactorOutcome> {
+  const { store, scheduler, reads, firstAttempts } = deps;
   // Losing an enqueue loses nothing: the delivery is in PostgreSQL and the reconciler
   // re-derives its job. Throwing instead would only hold up the events behind this one.
   const enqueue = (deliveryId: string, attempt: number, dueAt: Date): Promise<void> =>
-    deps.scheduler.enqueue(deliveryId, attempt, dueAt).catch((error: unknown) => {
+    scheduler.enqueue(deliveryId, attempt, dueAt).catch((error: unknown) => {
       console.error(`webhooks: could not enqueue ${deliveryId} attempt ${attempt}; the reconciler will`, error);
     });
-
-  const subjects = deps.subjects;
-  const subjectOf = subjects && ((event: RecordedEvent) => subjects.subjectOf(event));
-
-  const firstAttempts = deps.firstAttempts;
+  const scheduleAlone: ScheduleRecorder = (command, context) => recordSchedule(store, command, context);
   // Attempt 1 before the delivery is recorded, for an event that comes for the first
   // time; a redelivered one may have scheduled its deliveries already, and is not posted again.
-  const attemptFirst: ScheduleRecorder | undefined =
-    firstAttempts && ((command, context, answered) => firstAttempts.attemptThenSchedule(command, context, () => recordSchedule(deps.store, command, context), answered));
+  const attemptThenSchedule: ScheduleRecorder = (command, context, answered) => firstAttempts.attemptThenSchedule(command, context, () => scheduleAlone(command, context, answered), answered);
 
   return async (event, delivery) => {
     if (isFollowedBySubjects(event)) {
       // Folded whether or not it has a destination, so the stream's next event folds on.
-      subjects?.follow(event);
+      reads.follow(event);
       if (!isPublicEventType(event.type)) return 'nothing_done';
     }
     if (event.type === 'delivery.replay_requested') {
@@ -98,10 +88,9 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent, delivery
       return;
     }
     if (event.type === 'delivery.retry_brought_forward') {
-      const { delivery_id, attempt, requested_at } = (event as RecordedEvent<'delivery.retry_brought_forward', DeliveryRetryBroughtForward['data']>).data;
-      const scheduler = deps.scheduler;
+      const { delivery_id, attempt } = (event as RecordedEvent<'delivery.retry_brought_forward', DeliveryRetryBroughtForward['data']>).data;
       // As with an enqueue, a lost request loses nothing: the reconciler finds the attempt due and runs it.
-      await (scheduler.bringForward ? scheduler.bringForward(delivery_id, attempt) : scheduler.enqueue(delivery_id, attempt, new Date(requested_at))).catch((error: unknown) => {
+      await scheduler.bringForward(delivery_id, attempt).catch((error: unknown) => {
         console.error(`webhooks: could not bring ${delivery_id} attempt ${attempt} forward; the reconciler will`, error);
       });
       return;
@@ -112,22 +101,17 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent, delivery
       await enqueue(delivery_id, 1, new Date(scheduled_at));
       return;
     }
-    const now = deps.clock();
-    const options: ScheduleOptions = {
+    const deliveries = await scheduleDeliveries(event, deps.clock(), {
       presentObject: deps.presentObject,
-      endpoints: deps.endpoints,
       ensureSigningSecret: deps.ensureSigningSecret,
-      subjectOf,
-      ...deps.readsFor?.(delivery),
-      record: delivery?.firstDelivery ? attemptFirst : undefined,
+      subjectOf: (recorded) => reads.subjectOf(recorded),
+      ...reads.endpointsFor(delivery),
+      record: delivery?.firstDelivery ? attemptThenSchedule : scheduleAlone,
       // The subject's next event is posted after this one's answer, not after its append.
-      answered: delivery?.release,
-    };
-    const deliveries = await scheduleDeliveries(deps.store, event, now, options);
+      answered: delivery?.release ?? (() => undefined),
+    });
     for (const scheduled of deliveries) {
-      if (!scheduled.created || scheduled.attempted) continue;
-      if (deps.firstAttempts) await deps.firstAttempts.begin(scheduled.delivery_id, scheduled.folded);
-      else await enqueue(scheduled.delivery_id, 1, now);
+      if (scheduled.created && !scheduled.attempted) await firstAttempts.begin(scheduled.delivery_id, scheduled.folded);
     }
     return deliveries.length === 0 ? 'nothing_done' : undefined;
   };

@@ -1,3 +1,4 @@
+import type { SqlClient } from '@eh/platform';
 import type { RecordedEvent } from '../event-store.port';
 import type { BusBundle } from './bus-bundles';
 
@@ -35,6 +36,12 @@ export interface CopySelector {
    */
   stamp?(): string;
 }
+
+/**
+ * A copy as a context module declares it (`static busCopies`, beside its projections): made from
+ * the database the relay reads, so the relay runs every declared copy without naming a context.
+ */
+export type BusCopyDeclaration = (sql: SqlClient) => BusCopy;
 
 /** The header that carries a copy's stamp (CopySelector.stamp). */
 export const COPY_STAMP_HEADER = 'Eh-Copy-Stamp';

@@ -8,3 +8,4 @@ export * from './contract-fixtures';
 export * from './jetstream-test-env';
 export * from './postgres-pending-append';
 export * from './statements-of';
+export * from './counting-reads';
