@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { Controller, Get, Inject, Param, Req, Res, UseGuards } from '@nestjs/common';
 import { DomainError, RetryAfterError } from '@eh/contracts';
 import { BatchSubjectStates, deploymentPublicEvents, type PublicEventBody } from '@eh/delivery';
@@ -164,6 +165,9 @@ export class DeploymentEventsController {
         if (!(await this.pacer.take(auth.workspaceId, page.length, () => open.isOpen))) return;
         const states = new BatchSubjectStates(this.store);
         for (const recorded of page) {
+          // Each event rendered gives the event loop back first: a page rendered in one go held every
+          // other workspace's requests behind it for as long as the page took.
+          await setImmediate();
           // The client went away: no more rendering, and no next page.
           if (!stream.isOpen) return;
           const rendered = await this.hub.render(recorded, new Date(), states);

@@ -39,8 +39,21 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, op
   const sessionTokenSha256 = (request.personAuth ?? request.consoleAuth)?.session.tokenSha256 ?? null;
   const listeners: (() => void)[] = [];
   let open = true;
+  let corked = false;
+  const uncork = (): void => {
+    if (!corked) return;
+    corked = false;
+    raw.uncork();
+  };
+  // What one turn of the event loop writes (a deployment's events arrive together) leaves in one
+  // write to the socket, not one system call each.
   const write = (chunk: string): void => {
     if (!open) return;
+    if (!corked) {
+      corked = true;
+      raw.cork();
+      process.nextTick(uncork);
+    }
     raw.write(chunk);
     if (raw.writableLength > MAX_BUFFERED_BYTES) close();
   };
@@ -59,6 +72,8 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply, op
     clearInterval(keepalive);
     options.slot.release();
     for (const listener of listeners) listener();
+    // What this turn wrote goes out before the end.
+    if (corked) uncork();
     raw.end();
   };
   raw.on('close', close);
