@@ -12,7 +12,7 @@ import { sleep, Tally } from './tenants/tally';
 import { workspaceWithKeys } from './load/workspace-keys';
 
 /**
- * `npm run bench:tenants -- [--seconds 15] [--quiet-rate 100] [--history 1000] [--rate-limit N]`
+ * `npm run bench:tenants -- [--seconds 15] [--quiet-rate 100] [--history 1000] [--rate-limit N] [--only TEXT]`
  *
  * A quiet workspace GETs its deployments at an even `--quiet-rate` per second, first alone, then
  * while another workspace's key (and strangers) run each abuse pattern at the most they are
@@ -43,6 +43,8 @@ const settings = {
   seconds: Number(option('seconds', '15')),
   quietRate: Number(option('quiet-rate', '100')),
   history: Number(option('history', '1000')),
+  /** Only the patterns whose name holds this text (all by default). */
+  only: option('only', ''),
   // Per key, as every partner has it; unset, the service's default applies and is not overridden.
   rateLimitPerMinute: option('rate-limit', '') === '' ? undefined : Number(option('rate-limit', '')),
 };
@@ -117,7 +119,7 @@ async function main(): Promise<void> {
     rows.push({ pattern: 'alone', quiet_get_ms: alone.ms, quiet_statuses: alone.statuses, gateway_rss_max_mib: memoryAlone.stop() });
     process.stderr.write(`alone: p50 ${alone.ms.p50} ms, p99 ${alone.ms.p99} ms\n`);
 
-    for (const pattern of ABUSE_PATTERNS) {
+    for (const pattern of ABUSE_PATTERNS.filter((candidate) => candidate.name.includes(settings.only))) {
       const memory = watchResidentMemory(gatewayPid);
       // The abuse starts 2 s before the quiet workspace is measured and runs until it is done.
       const abuse = runAbuser({ pattern: pattern.name, gatewayUrl: services.baseUrl, key: abuser.keys.test, streamKeys: abuserStreamKeys, endpointId: endpoint.id, allowedPerSecond: perKeyPerMinute / 60, seconds: settings.seconds + 3 });
