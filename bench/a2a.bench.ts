@@ -16,26 +16,45 @@ async function main(): Promise<void> {
   const services = await startServices({ RATE_LIMIT_PER_MINUTE: String(20 * count), ADMIN_API_KEY: admin, HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' });
   try {
     for (let index = 0; index < 40; index++) {
-      const body = { name: `Expert ${index}`, role: 'Copywriter', skills: [`skill-${index % 12}`, 'copywriting'], tenure_years: 5, median_turnaround_minutes: 20 + index, rate_credits_per_hour: 90, availability: 'online' };
+      const body = {
+        name: `Expert ${index}`,
+        role: 'Copywriter',
+        skills: [`skill-${index % 12}`, 'copywriting'],
+        tenure_years: 5,
+        median_turnaround_minutes: 20 + index,
+        rate_credits_per_hour: 90,
+        availability: 'online',
+      };
       const added = await request(services.baseUrl, 'POST', '/admin/v1/experts', { headers: { authorization: `Bearer ${admin}` }, body });
       if (added.status !== 201) throw new Error(`expert answered ${added.status}`);
     }
     const key = (await services.ops<{ keys: { test: string } }>('workspace:create', '--name', 'bench-a2a')).keys.test;
     const rpc = (method: string, params: unknown) =>
-      fetch(`${services.baseUrl}/a2a/v1`, { method: 'POST', headers: { 'content-type': 'application/json', 'a2a-version': '1.0', authorization: `Bearer ${key}` }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) }).then(
-        async (response) => (await response.json()) as { result?: { task?: { id: string } }; error?: unknown },
-      );
+      fetch(`${services.baseUrl}/a2a/v1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'a2a-version': '1.0', authorization: `Bearer ${key}` },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      }).then(async (response) => (await response.json()) as { result?: { task?: { id: string } }; error?: unknown });
     const a2aCreates: number[] = [];
     const restCreates: number[] = [];
     const taskIds: string[] = [];
     const restIds: string[] = [];
     for (let index = 0; index < count; index++) {
-      const message = { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ text: `Benchmark brief number ${index}.` }, { data: { skills: ['copywriting'] } }] };
+      const message = {
+        messageId: randomUUID(),
+        role: 'ROLE_USER',
+        parts: [{ text: `Benchmark brief number ${index}.` }, { data: { skills: ['copywriting'] } }],
+      };
       const [answer, a2aMs] = await timed(() => rpc('SendMessage', { message }));
       if (!answer.result?.task) throw new Error(`SendMessage answered ${JSON.stringify(answer)}`);
       a2aCreates.push(a2aMs);
       taskIds.push(answer.result.task.id);
-      const [created, restMs] = await timed(() => request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', { key, body: { brief: `Benchmark brief number ${index}.`, skills: ['copywriting'] } }));
+      const [created, restMs] = await timed(() =>
+        request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', {
+          key,
+          body: { brief: `Benchmark brief number ${index}.`, skills: ['copywriting'] },
+        }),
+      );
       if (created.status !== 201) throw new Error(`create answered ${created.status}`);
       restCreates.push(restMs);
       restIds.push(created.body.id);
@@ -49,7 +68,11 @@ async function main(): Promise<void> {
     const cards: number[] = [];
     const rosterReads: number[] = [];
     for (let index = 0; index < count; index++) {
-      cards.push((await timed(() => fetch(`${services.baseUrl}/.well-known/agent-card.json`, { headers: { 'a2a-version': '1.0' } }).then((response) => response.text())))[1]);
+      cards.push(
+        (
+          await timed(() => fetch(`${services.baseUrl}/.well-known/agent-card.json`, { headers: { 'a2a-version': '1.0' } }).then((response) => response.text()))
+        )[1],
+      );
       rosterReads.push((await timed(() => listRoster(services.database.pool, { afterId: null, limit: 100 })))[1]);
     }
     const result = {

@@ -17,7 +17,10 @@ async function main(): Promise<void> {
     const ids: string[] = [];
     for (let index = 0; index < count; index++) {
       const [response, ms] = await timed(() =>
-        request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', { key, body: { brief: `Benchmark brief number ${index}.`, skills: ['copywriting'] } }),
+        request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', {
+          key,
+          body: { brief: `Benchmark brief number ${index}.`, skills: ['copywriting'] },
+        }),
       );
       if (response.status !== 201) throw new Error(`create answered ${response.status}`);
       creates.push(ms);

@@ -24,10 +24,21 @@ async function main(): Promise<void> {
     const workspace = await services.ops<{ keys: { live: string } }>('workspace:create', '--name', 'bench-console');
     const expert = await request<{ expert: { id: string } }>(services.baseUrl, 'POST', '/admin/v1/experts', {
       headers: admin,
-      body: { name: 'Bench Expert', role: 'Copywriter', skills: ['bench-console'], tenure_years: 5, median_turnaround_minutes: 30, rate_credits_per_hour: 60, availability: 'online' },
+      body: {
+        name: 'Bench Expert',
+        role: 'Copywriter',
+        skills: ['bench-console'],
+        tenure_years: 5,
+        median_turnaround_minutes: 30,
+        rate_credits_per_hour: 60,
+        availability: 'online',
+      },
     });
     if (expert.status !== 201) throw new Error(`add expert: ${expert.status} ${JSON.stringify(expert.body)}`);
-    const invitation = await request<{ url: string }>(services.baseUrl, 'POST', `/admin/v1/experts/${expert.body.expert.id}/invitations`, { headers: admin, body: { email: 'bench@example.com' } });
+    const invitation = await request<{ url: string }>(services.baseUrl, 'POST', `/admin/v1/experts/${expert.body.expert.id}/invitations`, {
+      headers: admin,
+      body: { email: 'bench@example.com' },
+    });
     if (invitation.status !== 201) throw new Error(`invite: ${invitation.status} ${JSON.stringify(invitation.body)}`);
 
     const page = await (await browser.newContext()).newPage();
@@ -71,7 +82,10 @@ async function main(): Promise<void> {
 
     const samples: number[] = [];
     for (let index = 0; index < warmup + count; index++) {
-      const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.live, body: { brief: `Bench offer ${index}: write a tagline.`, skills: ['bench-console'] } });
+      const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', {
+        key: workspace.keys.live,
+        body: { brief: `Bench offer ${index}: write a tagline.`, skills: ['bench-console'] },
+      });
       if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
       const id = created.body.id;
       const seenAt = await appearance(id);

@@ -25,7 +25,9 @@ async function main(): Promise<void> {
   const seed = option('seed', Math.floor(Math.random() * 2 ** 31));
   const concurrency = option('concurrency', 16);
   const reportAt = process.argv.indexOf('--report');
-  process.stdout.write(`fuzz: ${requests} requests, seed ${seed}, concurrency ${concurrency} (replay: npm run fuzz -- --requests ${requests} --seed ${seed})\n`);
+  process.stdout.write(
+    `fuzz: ${requests} requests, seed ${seed}, concurrency ${concurrency} (replay: npm run fuzz -- --requests ${requests} --seed ${seed})\n`,
+  );
   const services = await startServices(fuzzEnv(requests));
   let failed = true;
   try {

@@ -5,7 +5,12 @@ import { percentiles, timed } from './latency';
 
 async function reserve(client: PrefixedNatsClient, workspaceId: string): Promise<number> {
   const [, ms] = await timed(() =>
-    requestReply<ReserveCreditsReply>(client, RPC_PATTERNS.ledgerReserve, { workspace_id: workspaceId, deployment_id: newId('deployment'), amount: 1, request_id: newId('request') }, 10_000),
+    requestReply<ReserveCreditsReply>(
+      client,
+      RPC_PATTERNS.ledgerReserve,
+      { workspace_id: workspaceId, deployment_id: newId('deployment'), amount: 1, request_id: newId('request') },
+      10_000,
+    ),
   );
   return ms;
 }

@@ -77,7 +77,9 @@ async function drained(services: RunningServices): Promise<void> {
   const { rows } = await services.database.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE stream_name LIKE 'deployment-%'");
   await waitUntil(
     async () => {
-      const processed = await services.database.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM processed_events WHERE consumer = 'router-synthesizer'");
+      const processed = await services.database.pool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM processed_events WHERE consumer = 'router-synthesizer'",
+      );
       return processed.rows[0].n >= rows[0].n;
     },
     { timeoutMs: 300_000, intervalMs: 500, description: 'the router to process every seeded event' },
@@ -87,7 +89,12 @@ async function drained(services: RunningServices): Promise<void> {
 async function cursorAfterPages(services: RunningServices, key: string, pages: number): Promise<string> {
   let cursor = '';
   for (let page = 0; page < pages; page++) {
-    const response = await request<{ next: string | null }>(services.baseUrl, 'GET', `/v1/deployments?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { key });
+    const response = await request<{ next: string | null }>(
+      services.baseUrl,
+      'GET',
+      `/v1/deployments?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      { key },
+    );
     if (!response.body.next) throw new Error(`no page ${page + 1}`);
     cursor = response.body.next;
   }

@@ -64,7 +64,10 @@ const servicePids = (services: RunningServices): Record<string, number | undefin
 async function startFloor(): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
   const database = await createTestDatabase();
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(__dirname, 'load/floor-server.main.js')], { env: { ...process.env, DATABASE_URL: database.url, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(__dirname, 'load/floor-server.main.js')], {
+    env: { ...process.env, DATABASE_URL: database.url, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
     child.once('exit', (code) => reject(new Error(`floor server exited (${code})`)));
@@ -82,7 +85,19 @@ async function startFloor(): Promise<{ url: string; pid: number | undefined; sto
 }
 
 /** Where each stack's own names and secrets go: not settings of the service's behaviour. */
-const PER_RUN_NAMES = new Set(['DATABASE_URL', 'NATS_STREAM', 'SUBJECT_PREFIX', 'REDIS_PREFIX', 'GATEWAY_PORT', 'GATEWAY_HOST', 'SECRETS_KEYRING', 'ATTACHMENT_URL_SECRET', 'NODE_COMPILE_CACHE', 'NODE_OPTIONS', 'ADMIN_API_KEY']);
+const PER_RUN_NAMES = new Set([
+  'DATABASE_URL',
+  'NATS_STREAM',
+  'SUBJECT_PREFIX',
+  'REDIS_PREFIX',
+  'GATEWAY_PORT',
+  'GATEWAY_HOST',
+  'SECRETS_KEYRING',
+  'ATTACHMENT_URL_SECRET',
+  'NODE_COMPILE_CACHE',
+  'NODE_OPTIONS',
+  'ADMIN_API_KEY',
+]);
 
 /** What the test harness sets for every stack beyond its own names (the plan's caps, say). */
 function harnessSettings(services: RunningServices): Record<string, string> {
@@ -208,7 +223,9 @@ async function testModeFigures(
   for (const rate of settings.rates) {
     const phase = await createPhase(services, target, rate, settings.seconds, testBody);
     phases.push({ ...phase, cpu_per_deployment_in_floor_inserts: round(phase.cpu_ms_per_deployment / floorCpuPerInsertMs) });
-    process.stderr.write(`test mode ${rate}/s: create p99 ${phase.create_ms.p99} ms, completion p99 ${phase.completion_ms.p99} ms, ${phase.cpu_ms_per_deployment} ms CPU/deployment\n`);
+    process.stderr.write(
+      `test mode ${rate}/s: create p99 ${phase.create_ms.p99} ms, completion p99 ${phase.completion_ms.p99} ms, ${phase.cpu_ms_per_deployment} ms CPU/deployment\n`,
+    );
   }
   report.test_mode = phases.map(({ ids: _ids, ...rest }) => rest);
   report.highest_rate_held = Math.max(0, ...phases.filter((phase) => phase.held).map((phase) => phase.rate));
@@ -258,7 +275,12 @@ async function main(): Promise<void> {
   // Operations and the experts: the admin API, the experts' own requests and streams.
   const client = new HttpLoadClient(services.baseUrl);
   const perKeyPerMinute = settings.unlimited ? 10_000_000 : DEFAULT_RATE_LIMIT_PER_MINUTE;
-  const partners = await Partners.create(services.baseUrl, ADMIN_KEY, { count: settings.workspaces, peakPerSecond: Math.max(CLOSED_LOOP_PEAK_PER_SECOND, settings.getRate, ...settings.rates), perKeyPerMinute, name: 'bench load' });
+  const partners = await Partners.create(services.baseUrl, ADMIN_KEY, {
+    count: settings.workspaces,
+    peakPerSecond: Math.max(CLOSED_LOOP_PEAK_PER_SECOND, settings.getRate, ...settings.rates),
+    perKeyPerMinute,
+    name: 'bench load',
+  });
   const report: Record<string, unknown> = {
     settings,
     service_settings_changed: { ...changed, ...harnessSettings(services) },
@@ -272,18 +294,44 @@ async function main(): Promise<void> {
 
     // Live mode, worked by scripted experts through /expert/v1: on the event stream, as the console, or polling.
     const skill = `bench-${Date.now().toString(36)}`;
-    await expectStatus(client.request('POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, { key: ADMIN_KEY, body: { credits: 100_000_000, reference: `bench-${skill}`, note: 'bench' } }), 'credits');
+    await expectStatus(
+      client.request('POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, {
+        key: ADMIN_KEY,
+        body: { credits: 100_000_000, reference: `bench-${skill}`, note: 'bench' },
+      }),
+      'credits',
+    );
     const experts: BenchExpert[] = [];
     for (let index = 0; index < 6; index++) {
-      const body = { name: `Bench expert ${index + 1}`, role: 'Copywriter', skills: [skill], tenure_years: 5, median_turnaround_minutes: 20, rate_credits_per_hour: 60, availability: 'online' };
-      const created = await expectStatus(client.request<{ expert: { id: string }; credential: string }>('POST', '/admin/v1/experts', { key: ADMIN_KEY, body }), 'expert');
+      const body = {
+        name: `Bench expert ${index + 1}`,
+        role: 'Copywriter',
+        skills: [skill],
+        tenure_years: 5,
+        median_turnaround_minutes: 20,
+        rate_credits_per_hour: 60,
+        availability: 'online',
+      };
+      const created = await expectStatus(
+        client.request<{ expert: { id: string }; credential: string }>('POST', '/admin/v1/experts', { key: ADMIN_KEY, body }),
+        'expert',
+      );
       experts.push({ id: created.expert.id, credential: created.credential });
     }
     const scripted = settings.liveExperts === 'poll' ? runScriptedExperts(client, experts) : await runStreamExperts(services.baseUrl, client, experts);
-    const live = await createPhase(services, () => ({ client: workspace.client, key: workspace.liveKey, partner: 0 }), settings.liveRate, settings.liveSeconds, (index) => ({ brief: `Live benchmark brief ${index}: write a tagline.`, skills: [skill] }));
+    const live = await createPhase(
+      services,
+      () => ({ client: workspace.client, key: workspace.liveKey, partner: 0 }),
+      settings.liveRate,
+      settings.liveSeconds,
+      (index) => ({ brief: `Live benchmark brief ${index}: write a tagline.`, skills: [skill] }),
+    );
     await scripted.stop();
     const { ids: _liveIds, held: _held, ...liveFigures } = live;
-    const note = settings.liveExperts === 'poll' ? 'includes the experts polling /expert/v1/offers every 200 ms' : 'includes the experts holding /expert/v1/events streams (console presence)';
+    const note =
+      settings.liveExperts === 'poll'
+        ? 'includes the experts polling /expert/v1/offers every 200 ms'
+        : 'includes the experts holding /expert/v1/events streams (console presence)';
     report.live_mode = { ...liveFigures, experts: settings.liveExperts, expert_actions: scripted.actions(), note };
     report.completed_check = (await completedAt(services.database.pool, live.ids)).size;
 

@@ -48,7 +48,12 @@ async function main(): Promise<void> {
     for (const [index, { id, workspaceId, skills }] of pending.entries()) {
       quote.push(await timed(() => quoteDeployment(db.pool, { workspace_id: workspaceId, mode: 'live', skills, urgency: 'standard' })));
       const candidates = await rosterCandidates(db.pool, skills, []);
-      const completions = await recentCompletions(db.pool, workspaceId, candidates.map((c) => c.id), new Date(now.getTime() - 8 * HALF_LIFE_SECONDS * 1000).toISOString());
+      const completions = await recentCompletions(
+        db.pool,
+        workspaceId,
+        candidates.map((c) => c.id),
+        new Date(now.getTime() - 8 * HALF_LIFE_SECONDS * 1000).toISOString(),
+      );
       const evidence = evidenceFrom(completions, now.toISOString(), HALF_LIFE_SECONDS);
       rank.push(await timed(async () => rankCandidates({ skills, passedOver: [] }, candidates, evidence)));
       const started = process.hrtime.bigint();
@@ -108,9 +113,20 @@ async function seedPending(store: Awaited<ReturnType<typeof openDatabase>>['stor
     const create: CreateDeployment = {
       type: 'create',
       data: {
-        deployment_id: id, workspace_id: workspaceId, mode: 'live', brief: `Bench brief ${index}.`, skills, urgency: 'standard',
-        scheduled_for: null, context_url: null, context_files: [], metadata: {}, webhook_url: null,
-        sla_deadline: new Date(now.getTime() + 4 * 3600 * 1000).toISOString(), credits_reserved: 0, created_at: at,
+        deployment_id: id,
+        workspace_id: workspaceId,
+        mode: 'live',
+        brief: `Bench brief ${index}.`,
+        skills,
+        urgency: 'standard',
+        scheduled_for: null,
+        context_url: null,
+        context_files: [],
+        metadata: {},
+        webhook_url: null,
+        sla_deadline: new Date(now.getTime() + 4 * 3600 * 1000).toISOString(),
+        credits_reserved: 0,
+        created_at: at,
       },
     };
     await handleCommand(store, deploymentDecider, deploymentStreamName(id), create, { workspaceId, correlationId: 'bench', causationId: null, now: at });

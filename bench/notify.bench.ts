@@ -18,7 +18,15 @@ const ADMIN_API_KEY = 'svc_admin_notify_bench_0123456789abcdef';
 const admin = { authorization: `Bearer ${ADMIN_API_KEY}` };
 
 async function registerExpert(baseUrl: string, skill: string): Promise<{ id: string; credential: string }> {
-  const body = { name: `Bench ${skill}`, role: 'Copywriter', skills: [skill], tenure_years: 5, median_turnaround_minutes: 30, rate_credits_per_hour: 60, availability: 'online' };
+  const body = {
+    name: `Bench ${skill}`,
+    role: 'Copywriter',
+    skills: [skill],
+    tenure_years: 5,
+    median_turnaround_minutes: 30,
+    rate_credits_per_hour: 60,
+    availability: 'online',
+  };
   const response = await request<{ expert: { id: string }; credential: string }>(baseUrl, 'POST', '/admin/v1/experts', { headers: admin, body });
   if (response.status !== 201) throw new Error(`add expert: ${response.status} ${JSON.stringify(response.body)}`);
   return { id: response.body.expert.id, credential: response.body.credential };
@@ -62,7 +70,10 @@ async function main(): Promise<void> {
           const expert = await registerExpert(services.baseUrl, skill);
           const email = `expert-${n}@bench.test`;
           await joinConsole(services.baseUrl, expert.id, email);
-          const subscribed = await request(services.baseUrl, 'POST', '/expert/v1/push-subscriptions', { key: expert.credential, body: push.subscribe(`expert-${n}`) });
+          const subscribed = await request(services.baseUrl, 'POST', '/expert/v1/push-subscriptions', {
+            key: expert.credential,
+            body: push.subscribe(`expert-${n}`),
+          });
           if (subscribed.status !== 201) throw new Error(`subscribe: ${subscribed.status} ${JSON.stringify(subscribed.body)}`);
           roster.push({ ...expert, skill, email });
         }),
@@ -74,11 +85,18 @@ async function main(): Promise<void> {
     for (const [index, expert] of roster.entries()) {
       const due = started + (index * 1000) / rate;
       if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
-      const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.live, body: { brief: 'Name the bakery.', skills: [expert.skill] } });
+      const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', {
+        key: workspace.keys.live,
+        body: { brief: 'Name the bakery.', skills: [expert.skill] },
+      });
       if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
       ids.push(created.body.id);
     }
-    await waitUntil(async () => (inbox.messages.length >= experts && push.received.length >= experts ? true : undefined), { timeoutMs: 60_000, intervalMs: 100, description: 'every mail and push' });
+    await waitUntil(async () => (inbox.messages.length >= experts && push.received.length >= experts ? true : undefined), {
+      timeoutMs: 60_000,
+      intervalMs: 100,
+      description: 'every mail and push',
+    });
     const { rows } = await services.database.pool.query<{ deployment_id: string; offered_at: string }>(
       `SELECT data->>'deployment_id' AS deployment_id, data->>'offered_at' AS offered_at FROM events WHERE event_type = 'deployment.offered' AND data->>'deployment_id' = ANY($1)`,
       [ids],
@@ -98,8 +116,16 @@ async function main(): Promise<void> {
       'SELECT deployment_id, channel, created_at, sent_at FROM notification_sends WHERE deployment_id = ANY($1)',
       [ids],
     );
-    show('send planned', sends.rows.filter((row) => row.channel === 'email').map((row) => row.created_at.getTime() - (offeredAt.get(row.deployment_id) ?? Number.NaN)));
-    show('e-mail recorded sent', sends.rows.filter((row) => row.channel === 'email' && row.sent_at).map((row) => (row.sent_at as Date).getTime() - (offeredAt.get(row.deployment_id) ?? Number.NaN)));
+    show(
+      'send planned',
+      sends.rows.filter((row) => row.channel === 'email').map((row) => row.created_at.getTime() - (offeredAt.get(row.deployment_id) ?? Number.NaN)),
+    );
+    show(
+      'e-mail recorded sent',
+      sends.rows
+        .filter((row) => row.channel === 'email' && row.sent_at)
+        .map((row) => (row.sent_at as Date).getTime() - (offeredAt.get(row.deployment_id) ?? Number.NaN)),
+    );
     show('e-mail received', mailLatency);
     show('push received', pushLatency);
     const duplicates = inbox.messages.length - new Set(inbox.messages.map((mail) => mail.messageId)).size;

@@ -12,7 +12,13 @@ const RARE_EVERY = 1000;
 const TARGET_P95_MS = 100;
 
 /** Briefs as agents write them: a common word in every one, a handful of topics, a rare word now and then. */
-const TOPICS = ['launch copy for the spring range', 'names for a sourdough loaf', 'a tagline for the cider press', 'menu copy for the winter bakery', 'an email to lapsed customers'];
+const TOPICS = [
+  'launch copy for the spring range',
+  'names for a sourdough loaf',
+  'a tagline for the cider press',
+  'menu copy for the winter bakery',
+  'an email to lapsed customers',
+];
 const briefOf = (index: number): string =>
   `Write ${TOPICS[index % TOPICS.length]}, batch ${index}. Keep it short and warm${index % RARE_EVERY === 0 ? '; mention the zeppelin festival' : ''}.`;
 
@@ -40,7 +46,8 @@ async function main(): Promise<void> {
       for (let index = 0; index < QUERIES + 20; index++) {
         const path = `/v1/deployments?limit=20&q=${encodeURIComponent(queries(index))}`;
         const [response, ms] = await timed(() => request<{ data: unknown[] }>(services.baseUrl, 'GET', path, { key }));
-        if (response.status !== 200 || response.body.data.length === 0) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(response.body).slice(0, 200)}`);
+        if (response.status !== 200 || response.body.data.length === 0)
+          throw new Error(`${path} answered ${response.status}: ${JSON.stringify(response.body).slice(0, 200)}`);
         if (index >= 20) samples.push(ms); // the first 20 warm connections and plans
       }
       return percentiles(samples);
@@ -68,7 +75,9 @@ async function seed(history: DeploymentHistory, workspaceId: string): Promise<st
   let next = 0;
   const worker = async (): Promise<void> => {
     for (let index = next++; index < SEEDED; index = next++) {
-      ids.push(await history.append({ workspaceId, mode: 'live', status: 'pending', createdAt: new Date(base + index * 1000).toISOString(), brief: briefOf(index) }));
+      ids.push(
+        await history.append({ workspaceId, mode: 'live', status: 'pending', createdAt: new Date(base + index * 1000).toISOString(), brief: briefOf(index) }),
+      );
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -81,7 +90,8 @@ async function seed(history: DeploymentHistory, workspaceId: string): Promise<st
  * synthesizer, so "every event processed" is not something to wait for.
  */
 async function drained(services: RunningServices): Promise<void> {
-  const processed = async (): Promise<number> => (await services.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM processed_events')).rows[0].n;
+  const processed = async (): Promise<number> =>
+    (await services.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM processed_events')).rows[0].n;
   let last = -1;
   await waitUntil(
     async () => {

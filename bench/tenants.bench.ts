@@ -59,7 +59,10 @@ async function expectCreated<T>(answer: Promise<{ status: number; body: T }>, wh
 /** Creates `count` test deployments at `perSecond` over `keys` in turn; gives their ids. */
 async function createDeployments(client: HttpLoadClient, keys: readonly string[], count: number, perSecond: number): Promise<string[]> {
   const result = await runOpenLoop(perSecond, count / perSecond, async (index) => {
-    const answer = await client.request<{ id: string }>('POST', '/v1/deployments', { key: keys[index % keys.length], body: { brief: `Tenant benchmark brief ${index}: write a tagline for a bakery.`, skills: ['copywriting'] } });
+    const answer = await client.request<{ id: string }>('POST', '/v1/deployments', {
+      key: keys[index % keys.length],
+      body: { brief: `Tenant benchmark brief ${index}: write a tagline for a bakery.`, skills: ['copywriting'] },
+    });
     if (answer.status !== 201) throw new Error(`create ${answer.status}`);
     return answer.body.id;
   });
@@ -69,10 +72,15 @@ async function createDeployments(client: HttpLoadClient, keys: readonly string[]
 /** Runs one pattern in its own process at the lowest CPU priority (tenants/abuser.main.ts); gives its outcome. */
 function runAbuser(input: Record<string, unknown>): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    execFile('nice', ['-n', '19', process.execPath, path.join(__dirname, 'tenants/abuser.main.js')], { env: { ...process.env, ABUSE: JSON.stringify(input) }, maxBuffer: 1 << 20 }, (error, stdout) => {
-      if (error) reject(error);
-      else resolve(JSON.parse(stdout.trim().split('\n').at(-1) ?? 'null'));
-    });
+    execFile(
+      'nice',
+      ['-n', '19', process.execPath, path.join(__dirname, 'tenants/abuser.main.js')],
+      { env: { ...process.env, ABUSE: JSON.stringify(input) }, maxBuffer: 1 << 20 },
+      (error, stdout) => {
+        if (error) reject(error);
+        else resolve(JSON.parse(stdout.trim().split('\n').at(-1) ?? 'null'));
+      },
+    );
   });
 }
 
@@ -98,7 +106,10 @@ async function main(): Promise<void> {
     // The abuser's own history: what its replays read.
     const abuserIds = await createDeployments(abuserClient, abuserTestKeys, settings.history, Math.min(50, (abuserTestKeys.length * perKeyPerMinute) / 120));
     await waitForCompletion(services.database.pool, [...quietIds, ...abuserIds], 120_000);
-    const endpoint = await expectCreated(abuserClient.request<{ id: string }>('POST', '/v1/webhook_endpoints', { key: abuser.keys.test, body: { url: receiverUrl } }), 'endpoint');
+    const endpoint = await expectCreated(
+      abuserClient.request<{ id: string }>('POST', '/v1/webhook_endpoints', { key: abuser.keys.test, body: { url: receiverUrl } }),
+      'endpoint',
+    );
 
     const quietGets = async (): Promise<{ ms: ReturnType<typeof summary>; statuses: Record<string, number> }> => {
       const statuses = new Tally();
@@ -122,21 +133,45 @@ async function main(): Promise<void> {
     for (const pattern of ABUSE_PATTERNS.filter((candidate) => candidate.name.includes(settings.only))) {
       const memory = watchResidentMemory(gatewayPid);
       // The abuse starts 2 s before the quiet workspace is measured and runs until it is done.
-      const abuse = runAbuser({ pattern: pattern.name, gatewayUrl: services.baseUrl, key: abuser.keys.test, streamKeys: abuserStreamKeys, endpointId: endpoint.id, allowedPerSecond: perKeyPerMinute / 60, seconds: settings.seconds + 3 });
+      const abuse = runAbuser({
+        pattern: pattern.name,
+        gatewayUrl: services.baseUrl,
+        key: abuser.keys.test,
+        streamKeys: abuserStreamKeys,
+        endpointId: endpoint.id,
+        allowedPerSecond: perKeyPerMinute / 60,
+        seconds: settings.seconds + 3,
+      });
       await sleep(2000);
       const measured = await quietGets();
       const abuseOutcome = await abuse;
       const rss = memory.stop();
       const ratio = Math.round((measured.ms.p99 / Math.max(alone.ms.p99, 0.1)) * 100) / 100;
-      rows.push({ pattern: pattern.name, quiet_get_ms: measured.ms, p99_vs_alone: ratio, quiet_statuses: measured.statuses, gateway_rss_max_mib: rss, abuse: abuseOutcome, held: ratio <= P99_RATIO_TARGET && rss < MEMORY_TARGET_MIB });
-      process.stderr.write(`${pattern.name}: p50 ${measured.ms.p50} ms, p99 ${measured.ms.p99} ms (${ratio}×), gateway ${rss} MiB, abuse ${JSON.stringify(abuseOutcome)}\n`);
+      rows.push({
+        pattern: pattern.name,
+        quiet_get_ms: measured.ms,
+        p99_vs_alone: ratio,
+        quiet_statuses: measured.statuses,
+        gateway_rss_max_mib: rss,
+        abuse: abuseOutcome,
+        held: ratio <= P99_RATIO_TARGET && rss < MEMORY_TARGET_MIB,
+      });
+      process.stderr.write(
+        `${pattern.name}: p50 ${measured.ms.p50} ms, p99 ${measured.ms.p99} ms (${ratio}×), gateway ${rss} MiB, abuse ${JSON.stringify(abuseOutcome)}\n`,
+      );
       // Let what the pattern left (closing sockets, garbage) settle before the next one.
       await sleep(3000);
     }
 
     const memoryAfter = watchResidentMemory(gatewayPid);
     const aloneAfter = await quietGets();
-    rows.push({ pattern: 'alone, after every pattern', quiet_get_ms: aloneAfter.ms, p99_vs_alone: Math.round((aloneAfter.ms.p99 / Math.max(alone.ms.p99, 0.1)) * 100) / 100, quiet_statuses: aloneAfter.statuses, gateway_rss_max_mib: memoryAfter.stop() });
+    rows.push({
+      pattern: 'alone, after every pattern',
+      quiet_get_ms: aloneAfter.ms,
+      p99_vs_alone: Math.round((aloneAfter.ms.p99 / Math.max(alone.ms.p99, 0.1)) * 100) / 100,
+      quiet_statuses: aloneAfter.statuses,
+      gateway_rss_max_mib: memoryAfter.stop(),
+    });
 
     const table = [
       '| pattern | quiet GET p50 ms | p99 ms | p99 vs alone | gateway RSS max MiB |',
@@ -147,7 +182,9 @@ async function main(): Promise<void> {
       }),
     ].join('\n');
     const held = rows.filter((row) => row.held !== undefined).every((row) => row.held === true);
-    process.stdout.write(`${JSON.stringify({ settings: { ...settings, rate_limit_per_key_per_minute: perKeyPerMinute, quiet_keys: quietKeys.length, abuser_stream_keys: abuserStreamKeys.length, environment }, rows, held }, null, 2)}\n\n${table}\n\nevery pattern within ${P99_RATIO_TARGET}× and under ${MEMORY_TARGET_MIB} MiB: ${held}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ settings: { ...settings, rate_limit_per_key_per_minute: perKeyPerMinute, quiet_keys: quietKeys.length, abuser_stream_keys: abuserStreamKeys.length, environment }, rows, held }, null, 2)}\n\n${table}\n\nevery pattern within ${P99_RATIO_TARGET}× and under ${MEMORY_TARGET_MIB} MiB: ${held}\n`,
+    );
   } finally {
     quietClient.close();
     abuserClient.close();

@@ -2,8 +2,8 @@ import { subjectsOutOfOrder, type FirstSeen } from './webhook-bench-receiver';
 
 const seen = (subject: string, sequence: number, at = 0): FirstSeen => ({ at, eventId: `evt_${subject}_${sequence}`, sequence, subject });
 
-describe('subjectsOutOfOrder (bench:webhooks: did any deployment\'s events arrive out of order?)', () => {
-  it('counts none when each subject\'s events arrive in sequence, whatever is between them', () => {
+describe("subjectsOutOfOrder (bench:webhooks: did any deployment's events arrive out of order?)", () => {
+  it("counts none when each subject's events arrive in sequence, whatever is between them", () => {
     expect(subjectsOutOfOrder([seen('dep_a', 1), seen('dep_b', 1), seen('dep_a', 2), seen('dep_b', 2), seen('dep_a', 3)])).toBe(0);
   });
 

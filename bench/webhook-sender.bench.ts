@@ -7,7 +7,11 @@ const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const BODY = JSON.stringify({ id: 'evt_bench', object: 'event', type: 'deployment.completed', data: { object: { brief: 'x'.repeat(1200) } }, metadata: {} });
-const HEADERS = { 'content-type': 'application/json', 'service-delivery': 'del_01M8J36YRS10WSZY9T6QBCFV70', 'service-signature': `t=1764368000,v1=${'a'.repeat(64)}` };
+const HEADERS = {
+  'content-type': 'application/json',
+  'service-delivery': 'del_01M8J36YRS10WSZY9T6QBCFV70',
+  'service-signature': `t=1764368000,v1=${'a'.repeat(64)}`,
+};
 
 type Post = () => Promise<number | null>;
 
@@ -42,7 +46,10 @@ async function round(post: Post): Promise<{ cpu_ms_per_post: number; posts_per_s
   );
   if (failed > 0) throw new Error(`${failed} posts were not answered 200`);
   const cpu = process.cpuUsage(cpuFrom);
-  return { cpu_ms_per_post: Math.round(((cpu.user + cpu.system) / 1000 / POSTS) * 1000) / 1000, posts_per_s: Math.round(POSTS / ((performance.now() - wallFrom) / 1000)) };
+  return {
+    cpu_ms_per_post: Math.round(((cpu.user + cpu.system) / 1000 / POSTS) * 1000) / 1000,
+    posts_per_s: Math.round(POSTS / ((performance.now() - wallFrom) / 1000)),
+  };
 }
 
 /**
@@ -68,7 +75,9 @@ async function main(): Promise<void> {
     sender.close();
     floor.close();
     const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-    const summary = Object.fromEntries(Object.entries(rounds).map(([name, list]) => [name, { median_cpu_ms_per_post: median(list.map((r) => r.cpu_ms_per_post)), rounds: list }]));
+    const summary = Object.fromEntries(
+      Object.entries(rounds).map(([name, list]) => [name, { median_cpu_ms_per_post: median(list.map((r) => r.cpu_ms_per_post)), rounds: list }]),
+    );
     process.stdout.write(`${JSON.stringify({ posts_per_round: POSTS, in_flight: IN_FLIGHT, ...summary }, null, 2)}\n`);
   } finally {
     receiver.kill();

@@ -25,7 +25,13 @@ const CONCURRENCY = Number(process.env.WEBHOOK_CONCURRENCY ?? 50);
 const PUBLIC_PER_DEPLOYMENT = 3;
 /** A directory for every service's `--cpu-prof` (written when each exits), to see where the time goes. */
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
-const SAMPLE_BODY = JSON.stringify({ id: 'evt_bench', object: 'event', type: 'deployment.completed', data: { object: { brief: 'x'.repeat(1200) } }, metadata: {} });
+const SAMPLE_BODY = JSON.stringify({
+  id: 'evt_bench',
+  object: 'event',
+  type: 'deployment.completed',
+  data: { object: { brief: 'x'.repeat(1200) } },
+  metadata: {},
+});
 
 /** CPU ms of this process (the raw loop's client and the receiver both live here) since `from`. */
 const ownCpuMs = (from: NodeJS.CpuUsage): number => {
@@ -42,13 +48,19 @@ async function rawLoop(url: string, inFlight: number): Promise<{ per_second: num
     Array.from({ length: inFlight }, async () => {
       while (next < RAW) {
         next += 1;
-        const [response, ms] = await timed(() => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: SAMPLE_BODY, redirect: 'manual' }));
+        const [response, ms] = await timed(() =>
+          fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: SAMPLE_BODY, redirect: 'manual' }),
+        );
         await response.arrayBuffer();
         latencies.push(ms);
       }
     }),
   );
-  return { per_second: Math.round((RAW / (Date.now() - started)) * 1000), cpu_ms_per_request: round3(ownCpuMs(cpuFrom) / RAW), latency_ms: percentiles(latencies) };
+  return {
+    per_second: Math.round((RAW / (Date.now() - started)) * 1000),
+    cpu_ms_per_request: round3(ownCpuMs(cpuFrom) / RAW),
+    latency_ms: percentiles(latencies),
+  };
 }
 
 /** CPU per delivery is a few hundredths of a millisecond per process on a fast host: three decimals tell changes apart. */
@@ -130,7 +142,11 @@ async function main(): Promise<void> {
     await services.kill('webhooks');
     await appendDeployments(append, WARM_UP);
     await services.start('webhooks');
-    await waitUntil(() => receiver.firstSeen.size >= WARM_UP * PUBLIC_PER_DEPLOYMENT, { timeoutMs: 600_000, intervalMs: 100, description: 'the warm-up deliveries' });
+    await waitUntil(() => receiver.firstSeen.size >= WARM_UP * PUBLIC_PER_DEPLOYMENT, {
+      timeoutMs: 600_000,
+      intervalMs: 100,
+      description: 'the warm-up deliveries',
+    });
     await waitForDurablesIdle(services.env.NATS_STREAM, isFanout, 'the fan-out to have handled the warm-up');
     const warmedUp = new Set(receiver.firstSeen.keys());
 
@@ -161,11 +177,18 @@ async function main(): Promise<void> {
     const burstStart = Date.now();
     resumeWebhooks();
     const burstTotal = BURST * PUBLIC_PER_DEPLOYMENT;
-    await waitUntil(() => receiver.firstSeen.size >= warmedUp.size + burstTotal, { timeoutMs: 600_000, intervalMs: 100, description: `${burstTotal} deliveries` });
+    await waitUntil(() => receiver.firstSeen.size >= warmedUp.size + burstTotal, {
+      timeoutMs: 600_000,
+      intervalMs: 100,
+      description: `${burstTotal} deliveries`,
+    });
     const drainCpu = cpuBetween(cpuBefore, sampleCpu(drainPids));
     drainCpu.byProcess.receiver = ownCpuMs(receiverCpuFrom);
     const drainWork = countersPerDeployment(countersBefore, await readServerCounters(services.database.pool, redisUrl), burstTotal);
-    const arrivals = [...receiver.firstSeen.entries()].filter(([id]) => !warmedUp.has(id)).map(([, seen]) => seen.at).sort((a, b) => a - b);
+    const arrivals = [...receiver.firstSeen.entries()]
+      .filter(([id]) => !warmedUp.has(id))
+      .map(([, seen]) => seen.at)
+      .sort((a, b) => a - b);
     const sustained = sustainedRate(arrivals);
     const burstSeconds = ((arrivals.at(-1) ?? burstStart) - burstStart) / 1000;
     // Which stage sets the pace: if the last delivery was scheduled just before it arrived, the fan-out.
@@ -190,7 +213,10 @@ async function main(): Promise<void> {
     const pacedTotal = before.size + PACED * PUBLIC_PER_DEPLOYMENT;
     await waitUntil(() => receiver.firstSeen.size >= pacedTotal, { timeoutMs: 120_000, intervalMs: 100, description: `${pacedTotal} deliveries` });
     const paced = [...receiver.firstSeen.entries()].filter(([id]) => !before.has(id)).map(([, seen]) => seen);
-    const { rows } = await services.database.pool.query<{ event_id: string; recorded_at: Date }>('SELECT event_id, recorded_at FROM events WHERE event_id = ANY($1)', [paced.map((seen) => seen.eventId)]);
+    const { rows } = await services.database.pool.query<{ event_id: string; recorded_at: Date }>(
+      'SELECT event_id, recorded_at FROM events WHERE event_id = ANY($1)',
+      [paced.map((seen) => seen.eventId)],
+    );
     const recordedAt = new Map(rows.map((row) => [row.event_id, row.recorded_at.getTime()]));
     const latencies = paced.map((seen) => seen.at - (recordedAt.get(seen.eventId) ?? seen.at));
     // Where the time goes: event committed → delivery scheduled (relay, JetStream, fan-out).
@@ -239,7 +265,12 @@ async function main(): Promise<void> {
               scheduled_to_attempt_recorded_ms: percentiles(stages.rows.map((row) => Number(row.to_attempt))),
             },
           },
-          raw_fetch_post_loop: { requests: RAW, sequential: rawSequential, [`concurrent_${CONCURRENCY}`]: rawConcurrent, [`concurrent_${CONCURRENCY}_after_drain`]: rawConcurrentAfter },
+          raw_fetch_post_loop: {
+            requests: RAW,
+            sequential: rawSequential,
+            [`concurrent_${CONCURRENCY}`]: rawConcurrent,
+            [`concurrent_${CONCURRENCY}_after_drain`]: rawConcurrentAfter,
+          },
         },
         null,
         2,

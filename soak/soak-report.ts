@@ -6,7 +6,9 @@ const MAX_EXAMPLES = 15;
 export function formatReport(report: SoakReport): string {
   const lines: string[] = [];
   const figure = (name: string, value: number | string): void => void lines.push(`  ${name.padEnd(34)} ${value}`);
-  lines.push(`soak ${report.runId}: ${report.passed ? 'PASSED' : 'FAILED'} after ${(report.durationMs / 60_000).toFixed(1)} min (${report.minutes} min of load and faults)`);
+  lines.push(
+    `soak ${report.runId}: ${report.passed ? 'PASSED' : 'FAILED'} after ${(report.durationMs / 60_000).toFixed(1)} min (${report.minutes} min of load and faults)`,
+  );
   lines.push('faults injected (one at a time):');
   for (const [kind, count] of Object.entries(report.faults)) figure(kind, count);
   figure('not recovered', report.unrecoveredFaults.length);
@@ -21,8 +23,15 @@ export function formatReport(report: SoakReport): string {
   figure('total (attempts)', report.requests.total);
   figure('retried after a fault', report.requests.retries);
   figure('abandoned (still failing at 120 s)', report.requests.abandoned);
-  figure('by answer', Object.entries(report.requests.byStatus).sort().map(([status, count]) => `${status}:${count}`).join(' '));
-  for (const [code, { count, message }] of Object.entries(report.requests.retriedFor).sort((a, b) => b[1].count - a[1].count)) figure(`  retried on ${code}`, `${count}${message ? ` (${message.slice(0, 90)})` : ''}`);
+  figure(
+    'by answer',
+    Object.entries(report.requests.byStatus)
+      .sort()
+      .map(([status, count]) => `${status}:${count}`)
+      .join(' '),
+  );
+  for (const [code, { count, message }] of Object.entries(report.requests.retriedFor).sort((a, b) => b[1].count - a[1].count))
+    figure(`  retried on ${code}`, `${count}${message ? ` (${message.slice(0, 90)})` : ''}`);
   const longest = report.requests.longestWait;
   figure('longest wait on a fault', longest.ms > 0 ? `${longest.ms} ms (${longest.what}; during ${longest.faults.join(', ') || 'no recorded fault'})` : 'none');
   lines.push('load:');
@@ -31,7 +40,8 @@ export function formatReport(report: SoakReport): string {
   lines.push(`violations: ${report.violations.length}`);
   for (const [check, count] of Object.entries(countChecks(report))) {
     lines.push(`  ${check}: ${count}`);
-    for (const violation of report.violations.filter((v) => v.check === check).slice(0, MAX_EXAMPLES)) lines.push(`    ${violation.subject}: ${violation.detail}`);
+    for (const violation of report.violations.filter((v) => v.check === check).slice(0, MAX_EXAMPLES))
+      lines.push(`    ${violation.subject}: ${violation.detail}`);
   }
   return lines.join('\n');
 }

@@ -52,7 +52,15 @@ export interface SoakReport {
   checks: Record<string, CheckResult>;
   violations: Violation[];
   quiet: Quietness | null;
-  requests: { total: number; retries: number; abandoned: number; byStatus: Record<string, number>; retriedFor: Record<string, { count: number; message: string }>; retryLog: RequestStats['retryLog']; longestWait: RequestStats['longestWait'] };
+  requests: {
+    total: number;
+    retries: number;
+    abandoned: number;
+    byStatus: Record<string, number>;
+    retriedFor: Record<string, { count: number; message: string }>;
+    retryLog: RequestStats['retryLog'];
+    longestWait: RequestStats['longestWait'];
+  };
   load: SoakLoad['counts'] & { unfinishedScripts: number };
   durationMs: number;
 }
@@ -60,10 +68,14 @@ export interface SoakReport {
 const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 /**
@@ -92,7 +104,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     // The checks read every event at once: far longer than the services' few-second bounds allow.
     pool = createPool(cluster.directDatabaseUrl, { max: 4, statement_timeout: 300_000, query_timeout: 310_000, connectionTimeoutMillis: 30_000 });
     receivers = await WebhookReceivers.start(cluster.setting('WEBHOOK_TIMEOUT_MS'));
-    const kinds: FaultKind[] = options.noFaults ? [] : ['replica-kill', 'nats-restart', 'redis-flush', 'postgres-cut', ...(options.pgRestart ? (['postgres-restart'] as const) : [])];
+    const kinds: FaultKind[] = options.noFaults
+      ? []
+      : ['replica-kill', 'nats-restart', 'redis-flush', 'postgres-cut', ...(options.pgRestart ? (['postgres-restart'] as const) : [])];
     const activeInjector = new FaultInjector(cluster, jsm, { ...options.faults, kinds }, log);
     injector = activeInjector;
     const stats = new RequestStats();
@@ -110,8 +124,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const until = Date.now() + options.minutes * 60_000;
     while (Date.now() < until && !signal?.aborted) {
       await sleep(Math.min(30_000, until - Date.now()), signal);
-      const faults = Object.entries(activeInjector.counts()).map(([kind, count]) => `${kind} ${count}`).join(', ');
-      log(`${Math.round((Date.now() - started) / 1000)} s: ${load.creates.length} creates, ${load.inFlight} scripts running, ${stats.requests} requests; faults: ${faults || 'none'}`);
+      const faults = Object.entries(activeInjector.counts())
+        .map(([kind, count]) => `${kind} ${count}`)
+        .join(', ');
+      log(
+        `${Math.round((Date.now() - started) / 1000)} s: ${load.creates.length} creates, ${load.inFlight} scripts running, ${stats.requests} requests; faults: ${faults || 'none'}`,
+      );
     }
     log('stopping the faults');
     await activeInjector.stop();
@@ -120,7 +138,11 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     log('draining: no new deployments; scripts finish, the cluster goes quiet');
     const drainDeadline = Date.now() + options.drainTimeoutMs;
     const { unfinished } = await load.drain(options.drainTimeoutMs);
-    const slackSeconds = cluster.setting('TIMER_RECONCILE_SECONDS') * 2 + cluster.setting('WEBHOOK_RECONCILE_INTERVAL_MS') / 1000 + cluster.setting('WEBHOOK_JOB_LOCK_MS') / 1000 + 15;
+    const slackSeconds =
+      cluster.setting('TIMER_RECONCILE_SECONDS') * 2 +
+      cluster.setting('WEBHOOK_RECONCILE_INTERVAL_MS') / 1000 +
+      cluster.setting('WEBHOOK_JOB_LOCK_MS') / 1000 +
+      15;
     let quiet: Quietness | null = null;
     // At least one look, however long the scripts took; then until quiet or the drain deadline.
     for (;;) {
@@ -137,13 +159,25 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const checks: Record<string, CheckResult> = {
       deployments: checkDeploymentHistories(folded, deploymentViews, load.creates),
       relay: checkRelayPublication(events, messages, eventsAfter),
-      webhooks: checkWebhookDeliveries({ events, deliveries, received: receivers.received, workspaceIds: new Set(world.workspaces.map((w) => w.id)), now, slackMs: slackSeconds * 1000 }),
+      webhooks: checkWebhookDeliveries({
+        events,
+        deliveries,
+        received: receivers.received,
+        workspaceIds: new Set(world.workspaces.map((w) => w.id)),
+        now,
+        slackMs: slackSeconds * 1000,
+      }),
       ledger: checkCreditLedger(events, folded.deployments),
       timers: checkDeploymentClocks(folded.deployments, now, slackSeconds * 1000),
     };
     const violations = Object.values(checks).flatMap((check) => check.violations);
     const unrecovered = activeInjector.log.filter((fault) => fault.recoveredAt === null);
-    for (const fault of unrecovered) violations.push({ check: 'recovery', subject: `${fault.kind} ${fault.target}`, detail: `the cluster did not recover within ${options.faults.recoveryTimeoutMs} ms (${fault.note})` });
+    for (const fault of unrecovered)
+      violations.push({
+        check: 'recovery',
+        subject: `${fault.kind} ${fault.target}`,
+        detail: `the cluster did not recover within ${options.faults.recoveryTimeoutMs} ms (${fault.note})`,
+      });
     return {
       runId,
       passed: violations.length === 0,
@@ -158,7 +192,15 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       checks,
       violations,
       quiet,
-      requests: { total: stats.requests, retries: stats.retries, abandoned: stats.abandoned, byStatus: Object.fromEntries(stats.byStatus), retriedFor: Object.fromEntries(stats.retriedFor), retryLog: stats.retryLog, longestWait: stats.longestWait },
+      requests: {
+        total: stats.requests,
+        retries: stats.retries,
+        abandoned: stats.abandoned,
+        byStatus: Object.fromEntries(stats.byStatus),
+        retriedFor: Object.fromEntries(stats.retriedFor),
+        retryLog: stats.retryLog,
+        longestWait: stats.longestWait,
+      },
       load: { ...load.counts, unfinishedScripts: unfinished },
       durationMs: Date.now() - started,
     };

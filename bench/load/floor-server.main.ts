@@ -23,7 +23,10 @@ async function main(): Promise<void> {
   await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
   process.stdout.write('ready\n');
   process.on('SIGTERM', () => {
-    void app.close().then(() => pool.end()).then(() => process.exit(0));
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0));
   });
 }
 

@@ -14,7 +14,11 @@ export class HttpLoadClient {
     this.agent = new http.Agent({ keepAlive: true, maxSockets: 256, localAddress: options.localAddress });
   }
 
-  request<T = Record<string, unknown>>(method: string, path: string, options: { key?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<{ status: number; body: T }> {
+  request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: { key?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; body: T }> {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
     const headers: Record<string, string> = { ...options.headers };
     if (options.key) headers.authorization = `Bearer ${options.key}`;

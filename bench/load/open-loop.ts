@@ -47,7 +47,11 @@ export async function runOpenLoop(ratePerSecond: number, seconds: number, send: 
 }
 
 /** `connections` requests at a time for `seconds`: the throughput a server answers at a fixed concurrency. */
-export async function runClosedLoop(connections: number, seconds: number, send: (index: number) => Promise<unknown>): Promise<{ perSecond: number; failures: number }> {
+export async function runClosedLoop(
+  connections: number,
+  seconds: number,
+  send: (index: number) => Promise<unknown>,
+): Promise<{ perSecond: number; failures: number }> {
   const endAt = performance.now() + seconds * 1000;
   let next = 0;
   let done = 0;

@@ -23,13 +23,22 @@ export class Partners {
    * with a fifth spare. Each workspace's client leaves from 127.0.0.(20 + n): one address per
    * partner, as the gateway's per-address bounds expect.
    */
-  static async create(baseUrl: string, adminKey: string, options: { count: number; peakPerSecond: number; perKeyPerMinute: number; name: string }): Promise<Partners> {
+  static async create(
+    baseUrl: string,
+    adminKey: string,
+    options: { count: number; peakPerSecond: number; perKeyPerMinute: number; name: string },
+  ): Promise<Partners> {
     // A workspace holds at most 20 active keys per mode: past that, more workspaces carry the load.
     const keysEach = Math.min(MAX_KEYS_PER_MODE, Math.max(1, Math.ceil((options.peakPerSecond * 60 * 1.2) / options.count / options.perKeyPerMinute)));
     const all: Partner[] = [];
     for (let index = 0; index < options.count; index++) {
       const workspace = await workspaceWithKeys(baseUrl, adminKey, `${options.name} ${index + 1}`, keysEach - 1);
-      all.push({ id: workspace.id, client: new HttpLoadClient(baseUrl, { localAddress: `127.0.0.${20 + index}` }), testKeys: workspace.testKeys, liveKey: workspace.keys.live });
+      all.push({
+        id: workspace.id,
+        client: new HttpLoadClient(baseUrl, { localAddress: `127.0.0.${20 + index}` }),
+        testKeys: workspace.testKeys,
+        liveKey: workspace.keys.live,
+      });
     }
     return new Partners(all);
   }

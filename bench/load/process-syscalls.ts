@@ -44,6 +44,9 @@ export function sampleSyscalls(services: Record<string, number | undefined>): Re
 export function syscallsPer(before: Record<string, SyscallCount>, after: Record<string, SyscallCount>, units: number): Record<string, SyscallCount> {
   const per = (delta: number): number => Math.round((Math.max(0, delta) / Math.max(1, units)) * 10) / 10;
   return Object.fromEntries(
-    Object.entries(after).map(([name, count]) => [name, { reads: per(count.reads - (before[name]?.reads ?? 0)), writes: per(count.writes - (before[name]?.writes ?? 0)) }]),
+    Object.entries(after).map(([name, count]) => [
+      name,
+      { reads: per(count.reads - (before[name]?.reads ?? 0)), writes: per(count.writes - (before[name]?.writes ?? 0)) },
+    ]),
   );
 }

@@ -9,7 +9,9 @@ const MAX_WINDOWS = 6;
  * seconds after start still carry compilation and start-up garbage: in one run the windows read
  * 42, 26 and 24 ms/s, and a single window right after start had been reported as the idle cost.
  */
-export async function settledIdleCpu(pids: () => Record<string, number | undefined>): Promise<{ perSecond: Record<string, number>; settledAfterSeconds: number }> {
+export async function settledIdleCpu(
+  pids: () => Record<string, number | undefined>,
+): Promise<{ perSecond: Record<string, number>; settledAfterSeconds: number }> {
   const seconds = WINDOW_MS / 1000;
   let previousTotal: number | undefined;
   for (let window = 1; ; window++) {
@@ -18,7 +20,10 @@ export async function settledIdleCpu(pids: () => Record<string, number | undefin
     const used = cpuBetween(before, sampleCpu(pids()));
     const settled = previousTotal !== undefined && Math.abs(used.totalMs - previousTotal) <= previousTotal / 5;
     if (settled || window === MAX_WINDOWS) {
-      return { perSecond: Object.fromEntries(Object.entries(used.byProcess).map(([name, ms]) => [name, Math.round((ms / seconds) * 10) / 10])), settledAfterSeconds: (window - 1) * seconds };
+      return {
+        perSecond: Object.fromEntries(Object.entries(used.byProcess).map(([name, ms]) => [name, Math.round((ms / seconds) * 10) / 10])),
+        settledAfterSeconds: (window - 1) * seconds,
+      };
     }
     previousTotal = used.totalMs;
   }

@@ -21,14 +21,25 @@ async function json<T>(response: Response, what: string, expected: number): Prom
 export async function workspaceWithKeys(baseUrl: string, adminKey: string, name: string, namedTestKeys: number): Promise<WorkspaceWithKeys> {
   const ownerEmail = `owner-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}@tenants.example`;
   const created = await json<{ id: string; keys: { test: string; live: string }; owner_invitation: { url: string } }>(
-    await fetch(`${baseUrl}/admin/v1/workspaces`, { method: 'POST', headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ name, owner_email: ownerEmail }) }),
+    await fetch(`${baseUrl}/admin/v1/workspaces`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name, owner_email: ownerEmail }),
+    }),
     'workspace',
     201,
   );
   const token = created.owner_invitation.url.split('/').pop() ?? '';
-  const accepted = await fetch(`${baseUrl}/console/api/v1/invitations/${token}/accept`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: OWNER_PASSWORD }) });
+  const accepted = await fetch(`${baseUrl}/console/api/v1/invitations/${token}/accept`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: OWNER_PASSWORD }),
+  });
   const session = await json<{ csrf_token: string }>(accepted, 'owner accepts', 201);
-  const cookie = accepted.headers.getSetCookie().find((header) => header.startsWith('eh_session='))?.split(';')[0];
+  const cookie = accepted.headers
+    .getSetCookie()
+    .find((header) => header.startsWith('eh_session='))
+    ?.split(';')[0];
   if (!cookie) throw new Error('the owner got no session cookie');
   const testKeys = [created.keys.test];
   for (let index = 0; index < namedTestKeys; index++) {

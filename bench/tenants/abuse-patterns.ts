@@ -37,11 +37,21 @@ function holdStream(context: AbuseContext, path: string, headers: Record<string,
   return new Promise((resolve) => {
     let bytes = 0;
     let status = 'no answer';
-    const request = http.get({ hostname: context.gatewayUrl.hostname, port: context.gatewayUrl.port, path, headers: { accept: 'text/event-stream', ...headers }, localAddress: ABUSER_ADDRESS, agent: false }, (response) => {
-      status = String(response.statusCode);
-      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      response.on('end', () => finish());
-    });
+    const request = http.get(
+      {
+        hostname: context.gatewayUrl.hostname,
+        port: context.gatewayUrl.port,
+        path,
+        headers: { accept: 'text/event-stream', ...headers },
+        localAddress: ABUSER_ADDRESS,
+        agent: false,
+      },
+      (response) => {
+        status = String(response.statusCode);
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () => finish());
+      },
+    );
     const timer = setTimeout(() => finish(), holdMs);
     function finish(): void {
       clearTimeout(timer);
@@ -81,7 +91,10 @@ const streams: Pattern = async (context) => {
   const created = new Tally();
   const perSecond = Math.max(1, Math.min(20, context.allowedPerSecond / 2));
   await runOpenLoop(perSecond, Math.max(1, (context.deadline - performance.now()) / 1000), async (index) => {
-    const answer = await context.client.request('POST', '/v1/deployments', { key: context.key, body: { brief: `Abuser brief ${index}: write a tagline.`, skills: ['copywriting'] } });
+    const answer = await context.client.request('POST', '/v1/deployments', {
+      key: context.key,
+      body: { brief: `Abuser brief ${index}: write a tagline.`, skills: ['copywriting'] },
+    });
     created.add(answer.status);
   });
   await Promise.all(opened);
@@ -177,7 +190,8 @@ const slowBodies: Pattern = async (context) => {
 const listFilters: Pattern = async (context) => {
   const tally = new Tally();
   const seconds = Math.max(1, (context.deadline - performance.now()) / 1000);
-  const path = '/v1/deployments?status=pending&status=accepted&status=in_progress&status=completed&status=cancelled&status=expired&skill=copywriting&created_after=2000-01-01T00:00:00Z&limit=100';
+  const path =
+    '/v1/deployments?status=pending&status=accepted&status=in_progress&status=completed&status=cancelled&status=expired&skill=copywriting&created_after=2000-01-01T00:00:00Z&limit=100';
   await runOpenLoop(context.allowedPerSecond, seconds, async () => tally.add((await context.client.request('GET', path, { key: context.key })).status));
   return { statuses: tally.toJSON() };
 };
@@ -186,7 +200,9 @@ const listFilters: Pattern = async (context) => {
 const endpointTests: Pattern = async (context) => {
   const tally = new Tally();
   const seconds = Math.max(1, (context.deadline - performance.now()) / 1000);
-  await runOpenLoop(context.allowedPerSecond, seconds, async () => tally.add((await context.client.request('POST', `/v1/webhook_endpoints/${context.endpointId}/test`, { key: context.key })).status));
+  await runOpenLoop(context.allowedPerSecond, seconds, async () =>
+    tally.add((await context.client.request('POST', `/v1/webhook_endpoints/${context.endpointId}/test`, { key: context.key })).status),
+  );
   return { statuses: tally.toJSON() };
 };
 

@@ -9,7 +9,15 @@ import { ABUSE_PATTERNS, ABUSER_ADDRESS } from './abuse-patterns';
  * seconds); prints the pattern's outcome as one JSON line.
  */
 async function main(): Promise<void> {
-  const input = JSON.parse(process.env.ABUSE ?? '{}') as { pattern: string; gatewayUrl: string; key: string; streamKeys: string[]; endpointId: string; allowedPerSecond: number; seconds: number };
+  const input = JSON.parse(process.env.ABUSE ?? '{}') as {
+    pattern: string;
+    gatewayUrl: string;
+    key: string;
+    streamKeys: string[];
+    endpointId: string;
+    allowedPerSecond: number;
+    seconds: number;
+  };
   const pattern = ABUSE_PATTERNS.find((candidate) => candidate.name === input.pattern);
   if (!pattern) throw new Error(`no abuse pattern "${input.pattern}"`);
   const client = new HttpLoadClient(input.gatewayUrl, { localAddress: ABUSER_ADDRESS });

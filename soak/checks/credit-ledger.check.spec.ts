@@ -6,15 +6,42 @@ const ACCOUNT = `account-${WS}`;
 const plan = { name: 'standard', cycle_cap_credits: 0, cycle_days: 30, in_flight_limit: 10 };
 
 function account(events: StoredEvents): void {
-  events.add(ACCOUNT, 'account.opened', { workspace_id: WS, plan, cycle_start: '2026-01-01T00:00:00.000Z', cycle_end: '2026-01-31T00:00:00.000Z', allowance_granted: 0, opened_at: '2026-01-01T00:00:00.000Z' });
+  events.add(ACCOUNT, 'account.opened', {
+    workspace_id: WS,
+    plan,
+    cycle_start: '2026-01-01T00:00:00.000Z',
+    cycle_end: '2026-01-31T00:00:00.000Z',
+    allowance_granted: 0,
+    opened_at: '2026-01-01T00:00:00.000Z',
+  });
   events.add(ACCOUNT, 'account.credits_granted', { workspace_id: WS, credits: 100, note: '', reference: 'g', granted_at: '2026-01-01T00:00:00.000Z' });
 }
 
 const reserve = (events: StoredEvents, id: string) =>
-  events.add(ACCOUNT, 'account.credits_reserved', { workspace_id: WS, deployment_id: id, amount: 30, from_allowance: 0, from_topup: 30, expires_at: '2026-01-01T10:01:00.000Z', reserved_at: '2026-01-01T10:00:00.000Z' });
+  events.add(ACCOUNT, 'account.credits_reserved', {
+    workspace_id: WS,
+    deployment_id: id,
+    amount: 30,
+    from_allowance: 0,
+    from_topup: 30,
+    expires_at: '2026-01-01T10:01:00.000Z',
+    reserved_at: '2026-01-01T10:00:00.000Z',
+  });
 
 const settle = (events: StoredEvents, id: string, reported: number, charged: number) =>
-  events.add(ACCOUNT, 'account.credits_settled', { workspace_id: WS, deployment_id: id, reserved: 30, reported_charge: reported, charged, released: 30 - charged, overage: Math.max(0, reported - 30), to_allowance: 0, to_topup: 30 - charged, expired: 0, settled_at: '2026-01-01T10:00:05.000Z' });
+  events.add(ACCOUNT, 'account.credits_settled', {
+    workspace_id: WS,
+    deployment_id: id,
+    reserved: 30,
+    reported_charge: reported,
+    charged,
+    released: 30 - charged,
+    overage: Math.max(0, reported - 30),
+    to_allowance: 0,
+    to_topup: 30 - charged,
+    expired: 0,
+    settled_at: '2026-01-01T10:00:05.000Z',
+  });
 
 describe('credit ledger (soak check)', () => {
   it('passes a reservation settled once for what the expert reported, capped at the hold', () => {
@@ -31,12 +58,28 @@ describe('credit ledger (soak check)', () => {
   it('passes a hold released as an orphan, then taken again by the retried create and released on cancel', () => {
     const events = new StoredEvents();
     account(events);
-    const release = (reason: string) => events.add(ACCOUNT, 'account.credits_released', { workspace_id: WS, deployment_id: 'dep_c', amount: 30, reason, to_allowance: 0, to_topup: 30, expired: 0, released_at: '2026-01-01T10:00:06.000Z' });
+    const release = (reason: string) =>
+      events.add(ACCOUNT, 'account.credits_released', {
+        workspace_id: WS,
+        deployment_id: 'dep_c',
+        amount: 30,
+        reason,
+        to_allowance: 0,
+        to_topup: 30,
+        expired: 0,
+        released_at: '2026-01-01T10:00:06.000Z',
+      });
     reserve(events, 'dep_c');
     release('orphaned');
     reserve(events, 'dep_c');
     events.add('deployment-dep_c', 'deployment.created', createdData('dep_c'));
-    events.add('deployment-dep_c', 'deployment.cancelled', { deployment_id: 'dep_c', cancelled_by: 'agent', reason: 'x', partial_output: null, cancelled_at: '2026-01-01T10:00:05.000Z' });
+    events.add('deployment-dep_c', 'deployment.cancelled', {
+      deployment_id: 'dep_c',
+      cancelled_by: 'agent',
+      reason: 'x',
+      partial_output: null,
+      cancelled_at: '2026-01-01T10:00:05.000Z',
+    });
     release('cancelled');
     expect(checkCreditLedger(events.rows, foldDeployments(events.rows).deployments).violations).toEqual([]);
   });
@@ -49,9 +92,24 @@ describe('credit ledger (soak check)', () => {
     settle(events, 'dep_a', 20, 25);
     reserve(events, 'dep_b');
     completedLive(events, 'dep_b', 10);
-    events.add(ACCOUNT, 'account.credits_released', { workspace_id: WS, deployment_id: 'dep_ghost', amount: 30, reason: 'cancelled', to_allowance: 0, to_topup: 30, expired: 0, released_at: '2026-01-01T10:00:06.000Z' });
+    events.add(ACCOUNT, 'account.credits_released', {
+      workspace_id: WS,
+      deployment_id: 'dep_ghost',
+      amount: 30,
+      reason: 'cancelled',
+      to_allowance: 0,
+      to_topup: 30,
+      expired: 0,
+      released_at: '2026-01-01T10:00:06.000Z',
+    });
     events.add('deployment-dep_c', 'deployment.created', createdData('dep_c'));
-    events.add('deployment-dep_c', 'deployment.cancelled', { deployment_id: 'dep_c', cancelled_by: 'agent', reason: 'x', partial_output: null, cancelled_at: '2026-01-01T10:00:05.000Z' });
+    events.add('deployment-dep_c', 'deployment.cancelled', {
+      deployment_id: 'dep_c',
+      cancelled_by: 'agent',
+      reason: 'x',
+      partial_output: null,
+      cancelled_at: '2026-01-01T10:00:05.000Z',
+    });
     const details = checkCreditLedger(events.rows, foldDeployments(events.rows).deployments).violations.map((v) => `${v.subject}: ${v.detail}`);
     expect(details).toEqual([
       `${ACCOUNT}: granted 100 − expired 0 ≠ remaining 75 + reserved 30 + charged 25`,

@@ -62,14 +62,24 @@ export function checkCreditLedger(events: readonly StoredEvent[], deployments: r
     const reserved = creditsReserved(state);
     reservedNow += reserved;
     const { granted, expired, charged } = totals(history);
-    if (state.allowance < 0 || state.topup < 0 || reserved < 0) violations.push({ check: CHECK, subject: stream, detail: `negative: allowance ${state.allowance}, top-up ${state.topup}, reserved ${reserved}` });
+    if (state.allowance < 0 || state.topup < 0 || reserved < 0)
+      violations.push({ check: CHECK, subject: stream, detail: `negative: allowance ${state.allowance}, top-up ${state.topup}, reserved ${reserved}` });
     if (granted - expired !== state.allowance + state.topup + reserved + charged) {
-      violations.push({ check: CHECK, subject: stream, detail: `granted ${granted} − expired ${expired} ≠ remaining ${state.allowance + state.topup} + reserved ${reserved} + charged ${charged}` });
+      violations.push({
+        check: CHECK,
+        subject: stream,
+        detail: `granted ${granted} − expired ${expired} ≠ remaining ${state.allowance + state.topup} + reserved ${reserved} + charged ${charged}`,
+      });
     }
     for (const reservation of Object.values(state.reservations)) {
       const deployment = byDeployment.get(reservation.deploymentId);
       const status = deployment?.state.status ?? 'never created';
-      if (!deployment || ['completed', 'cancelled', 'expired'].includes(status)) violations.push({ check: CHECK, subject: reservation.deploymentId, detail: `${reservation.amount} credits still held for a deployment that is ${status}` });
+      if (!deployment || ['completed', 'cancelled', 'expired'].includes(status))
+        violations.push({
+          check: CHECK,
+          subject: reservation.deploymentId,
+          detail: `${reservation.amount} credits still held for a deployment that is ${status}`,
+        });
     }
     for (const event of history) {
       if (event.type === 'account.credits_reserved' || event.type === 'account.credits_released' || event.type === 'account.credits_settled') {
@@ -89,7 +99,12 @@ export function checkCreditLedger(events: readonly StoredEvent[], deployments: r
     const sequence = moves.map((move) => move.type.replace('account.credits_', '')).join(', ');
     moves.forEach((move, index) => {
       const reserveDue = index % 2 === 0;
-      if (reserveDue !== (move.type === 'account.credits_reserved')) violations.push({ check: CHECK, subject: deploymentId, detail: `${move.type.replace('account.credits_', '')} where ${reserveDue ? 'a new reservation' : 'its release or settlement'} was due (${sequence})` });
+      if (reserveDue !== (move.type === 'account.credits_reserved'))
+        violations.push({
+          check: CHECK,
+          subject: deploymentId,
+          detail: `${move.type.replace('account.credits_', '')} where ${reserveDue ? 'a new reservation' : 'its release or settlement'} was due (${sequence})`,
+        });
     });
   }
   for (const deployment of deployments) {
@@ -98,20 +113,33 @@ export function checkCreditLedger(events: readonly StoredEvent[], deployments: r
     if (status !== 'completed' && status !== 'cancelled' && status !== 'expired') continue;
     const end = holds.get(deployment.id)?.at(-1);
     if (!end || end.type === 'account.credits_reserved') {
-      violations.push({ check: CHECK, subject: deployment.id, detail: `${status}, its ${deployment.state.details.credits_reserved} credits never released or settled` });
+      violations.push({
+        check: CHECK,
+        subject: deployment.id,
+        detail: `${status}, its ${deployment.state.details.credits_reserved} credits never released or settled`,
+      });
       continue;
     }
     if (status === 'completed') {
-      if (end.type !== 'account.credits_settled') violations.push({ check: CHECK, subject: deployment.id, detail: `completed, but its credits were ${end.type}` });
+      if (end.type !== 'account.credits_settled')
+        violations.push({ check: CHECK, subject: deployment.id, detail: `completed, but its credits were ${end.type}` });
       else {
         settled += 1;
         const expected = Math.min(deployment.state.credits_charged, end.data.reserved);
         if (end.data.reported_charge !== deployment.state.credits_charged || end.data.charged !== expected) {
-          violations.push({ check: CHECK, subject: deployment.id, detail: `charged ${end.data.charged} for a reported ${deployment.state.credits_charged} against ${end.data.reserved} held (expected ${expected})` });
+          violations.push({
+            check: CHECK,
+            subject: deployment.id,
+            detail: `charged ${end.data.charged} for a reported ${deployment.state.credits_charged} against ${end.data.reserved} held (expected ${expected})`,
+          });
         }
       }
     } else if (end.type !== 'account.credits_released' || end.data.reason !== status) {
-      violations.push({ check: CHECK, subject: deployment.id, detail: `${status}, but its credits were ${end.type}${end.type === 'account.credits_released' ? ` (${end.data.reason})` : ''}` });
+      violations.push({
+        check: CHECK,
+        subject: deployment.id,
+        detail: `${status}, but its credits were ${end.type}${end.type === 'account.credits_released' ? ` (${end.data.reason})` : ''}`,
+      });
     }
   }
   return { violations, figures: { accounts: accounts.size, 'live deployments settled': settled, 'credits held at the end': reservedNow } };

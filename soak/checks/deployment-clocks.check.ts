@@ -16,7 +16,12 @@ export function checkDeploymentClocks(deployments: readonly FoldedDeployment[], 
     if (state.status === 'pending') {
       active += 1;
       if (late(state.details.sla_deadline)) violations.push({ check: CHECK, subject: id, detail: `still pending, SLA ended ${state.details.sla_deadline}` });
-      if (state.offer && late(state.offer.expires_at)) violations.push({ check: CHECK, subject: id, detail: `offer ${state.offer.offer_number} to ${state.offer.expert.id} still open, it ended ${state.offer.expires_at}` });
+      if (state.offer && late(state.offer.expires_at))
+        violations.push({
+          check: CHECK,
+          subject: id,
+          detail: `offer ${state.offer.offer_number} to ${state.offer.expert.id} still open, it ended ${state.offer.expires_at}`,
+        });
     }
     if (state.status === 'needs_input') {
       active += 1;

@@ -34,16 +34,22 @@ function ruleBroken(state: DeploymentState, event: DeploymentEvent): string | nu
       return CANCELLABLE_FROM[event.data.cancelled_by].includes(state.status) ? null : `cancelled by the ${event.data.cancelled_by} from ${state.status}`;
     case 'deployment.expired':
       if (event.data.reason === 'not_accepted') {
-        return at(event.data.expired_at) >= at(state.details.sla_deadline) ? null : `expired (not accepted) at ${event.data.expired_at}, before its SLA ${state.details.sla_deadline}`;
+        return at(event.data.expired_at) >= at(state.details.sla_deadline)
+          ? null
+          : `expired (not accepted) at ${event.data.expired_at}, before its SLA ${state.details.sla_deadline}`;
       }
       if (state.status !== 'needs_input') return `expired (question unanswered) from ${state.status}`;
-      return at(event.data.expired_at) >= at(state.clarification.question.reply_deadline) ? null : `expired (unanswered) at ${event.data.expired_at}, before the reply deadline ${state.clarification.question.reply_deadline}`;
+      return at(event.data.expired_at) >= at(state.clarification.question.reply_deadline)
+        ? null
+        : `expired (unanswered) at ${event.data.expired_at}, before the reply deadline ${state.clarification.question.reply_deadline}`;
     case 'deployment.accepted':
       // Live work is accepted only by the expert it is offered to, before the offer ends; test mode by the synthetic expert.
       if (state.status !== 'pending' || state.details.mode !== 'live') return null;
       if (state.offer === null) return 'accepted with no open offer';
       if (state.offer.expert.id !== event.data.expert.id) return `accepted by ${event.data.expert.id}, offered to ${state.offer.expert.id}`;
-      return at(event.data.accepted_at) <= at(state.offer.expires_at) ? null : `accepted at ${event.data.accepted_at}, after the offer ended at ${state.offer.expires_at}`;
+      return at(event.data.accepted_at) <= at(state.offer.expires_at)
+        ? null
+        : `accepted at ${event.data.accepted_at}, after the offer ended at ${state.offer.expires_at}`;
     default:
       return null;
   }
@@ -62,13 +68,15 @@ export function foldDeployments(events: readonly StoredEvent[]): { deployments: 
     const ordered = [...recorded].sort((a, b) => a.revision - b.revision);
     let state: DeploymentState = initialDeploymentState;
     ordered.forEach((event, index) => {
-      if (event.revision !== index) violations.push({ check: CHECK, subject: id, detail: `revision ${event.revision} at index ${index}: the stream has a gap` });
+      if (event.revision !== index)
+        violations.push({ check: CHECK, subject: id, detail: `revision ${event.revision} at index ${index}: the stream has a gap` });
       const domainEvent = { type: event.type, data: event.data } as unknown as DeploymentEvent;
       const broken = ruleBroken(state, domainEvent);
       if (broken) violations.push({ check: CHECK, subject: id, detail: `${event.type}: ${broken}` });
       const next = evolve(state, domainEvent);
       // evolve leaves the state as it is for an event that does not fit it: an illegal transition.
-      if (next === state) violations.push({ check: CHECK, subject: id, detail: `${event.type} (revision ${event.revision}) does not fit state ${state.status}` });
+      if (next === state)
+        violations.push({ check: CHECK, subject: id, detail: `${event.type} (revision ${event.revision}) does not fit state ${state.status}` });
       state = next;
     });
     if (state.status === 'initial') {
@@ -86,32 +94,56 @@ export function foldDeployments(events: readonly StoredEvent[]): { deployments: 
  * same, every create answered 201 exists (as created), no refused create left a deployment, and
  * no Idempotency-Key made two.
  */
-export function checkDeploymentHistories(folded: { deployments: FoldedDeployment[]; violations: Violation[] }, views: Map<string, ViewRow>, creates: readonly CreateRecord[]): CheckResult {
+export function checkDeploymentHistories(
+  folded: { deployments: FoldedDeployment[]; violations: Violation[] },
+  views: Map<string, ViewRow>,
+  creates: readonly CreateRecord[],
+): CheckResult {
   const violations = [...folded.violations];
   const byId = new Map(folded.deployments.map((deployment) => [deployment.id, deployment]));
   for (const deployment of folded.deployments) {
     const shown = views.get(deployment.id);
-    if (shown?.status !== deployment.state.status) violations.push({ check: CHECK, subject: deployment.id, detail: `the read model shows ${shown?.status ?? 'nothing'}, the events say ${deployment.state.status}` });
+    if (shown?.status !== deployment.state.status)
+      violations.push({
+        check: CHECK,
+        subject: deployment.id,
+        detail: `the read model shows ${shown?.status ?? 'nothing'}, the events say ${deployment.state.status}`,
+      });
     // The whole resource the API serves, not only its status: the projection refolds the stream in each append.
-    else if (JSON.stringify(shown.resource) !== JSON.stringify(toDeploymentResource(deployment.state))) violations.push({ check: CHECK, subject: deployment.id, detail: 'the read model serves another resource than the fold of its events' });
+    else if (JSON.stringify(shown.resource) !== JSON.stringify(toDeploymentResource(deployment.state)))
+      violations.push({ check: CHECK, subject: deployment.id, detail: 'the read model serves another resource than the fold of its events' });
   }
   const byOp = groupBy(
     folded.deployments.filter((deployment) => deployment.state.status !== 'initial' && typeof deployment.state.details.metadata.soak_op === 'string'),
     (deployment) => String(deployment.state.status !== 'initial' ? deployment.state.details.metadata.soak_op : ''),
   );
   for (const [op, made] of byOp) {
-    if (made.length > 1) violations.push({ check: CHECK, subject: op, detail: `one Idempotency-Key created ${made.length} deployments: ${made.map((d) => d.id).join(', ')}` });
+    if (made.length > 1)
+      violations.push({ check: CHECK, subject: op, detail: `one Idempotency-Key created ${made.length} deployments: ${made.map((d) => d.id).join(', ')}` });
   }
   for (const create of creates) {
     if (create.deploymentId !== null) {
       const deployment = byId.get(create.deploymentId);
       if (!deployment) violations.push({ check: CHECK, subject: create.deploymentId, detail: `answered 201 to ${create.op} but has no events` });
-      else if (deployment.workspaceId !== create.workspaceId || deployment.mode !== create.mode) violations.push({ check: CHECK, subject: create.deploymentId, detail: `answered 201 for ${create.workspaceId}/${create.mode}, stored for ${deployment.workspaceId}/${deployment.mode}` });
+      else if (deployment.workspaceId !== create.workspaceId || deployment.mode !== create.mode)
+        violations.push({
+          check: CHECK,
+          subject: create.deploymentId,
+          detail: `answered 201 for ${create.workspaceId}/${create.mode}, stored for ${deployment.workspaceId}/${deployment.mode}`,
+        });
     } else if (create.status >= 400 && create.status < 500 && create.status !== 409 && create.status !== 429 && byOp.has(create.op)) {
-      violations.push({ check: CHECK, subject: create.op, detail: `refused with ${create.status} ${create.code ?? ''} yet created ${byOp.get(create.op)?.map((d) => d.id).join(', ')}` });
+      violations.push({
+        check: CHECK,
+        subject: create.op,
+        detail: `refused with ${create.status} ${create.code ?? ''} yet created ${byOp
+          .get(create.op)
+          ?.map((d) => d.id)
+          .join(', ')}`,
+      });
     }
   }
   const statuses: Record<string, number> = {};
-  for (const deployment of folded.deployments) statuses[`${deployment.mode} ${deployment.state.status}`] = (statuses[`${deployment.mode} ${deployment.state.status}`] ?? 0) + 1;
+  for (const deployment of folded.deployments)
+    statuses[`${deployment.mode} ${deployment.state.status}`] = (statuses[`${deployment.mode} ${deployment.state.status}`] ?? 0) + 1;
   return { violations, figures: { deployments: folded.deployments.length, ...statuses } };
 }

@@ -42,7 +42,10 @@ export async function measureQuiet(pool: Pool, jsm: JetStreamManager, stream: st
     if (consumer.config.durable_name?.startsWith('soak-check-')) continue;
     unconsumed += consumer.num_pending + consumer.num_ack_pending;
   }
-  const overdueDeliveries = await count("SELECT count(*) AS n FROM deliveries_view WHERE status IN ('scheduled', 'retrying') AND next_attempt_at < now() - make_interval(secs => $1)", [slackSeconds]);
+  const overdueDeliveries = await count(
+    "SELECT count(*) AS n FROM deliveries_view WHERE status IN ('scheduled', 'retrying') AND next_attempt_at < now() - make_interval(secs => $1)",
+    [slackSeconds],
+  );
   const overdueTimers = await count(
     `SELECT count(*) AS n FROM deployments_view
       WHERE (status = 'pending' AND (resource->>'sla_deadline')::timestamptz < now() - make_interval(secs => $1))

@@ -5,7 +5,16 @@ import { StoredEvents } from './testing/stored-events.fixture';
 function published(events: StoredEvents, order: number[]): StreamMessage[] {
   return order.map((index, seq) => {
     const event = events.rows[index];
-    return { seq: seq + 1, msgId: event.eventId, subject: `events.x`, eventId: event.eventId, streamName: event.streamName, revision: event.revision, indexInMessage: 0, eventsInMessage: 1 };
+    return {
+      seq: seq + 1,
+      msgId: event.eventId,
+      subject: `events.x`,
+      eventId: event.eventId,
+      streamName: event.streamName,
+      revision: event.revision,
+      indexInMessage: 0,
+      eventsInMessage: 1,
+    };
   });
 }
 
@@ -32,7 +41,16 @@ describe('relay publication (soak check)', () => {
   it('finds a message with another Nats-Msg-Id, and one the store does not know', () => {
     const messages = published(events, [0, 1, 2]);
     messages[1] = { ...messages[1], msgId: 'evt_other' };
-    messages.push({ seq: 4, msgId: 'evt_ghost', subject: 'events.x', eventId: 'evt_ghost', streamName: 'deployment-c', revision: 0, indexInMessage: 0, eventsInMessage: 1 });
+    messages.push({
+      seq: 4,
+      msgId: 'evt_ghost',
+      subject: 'events.x',
+      eventId: 'evt_ghost',
+      streamName: 'deployment-c',
+      revision: 0,
+      indexInMessage: 0,
+      eventsInMessage: 1,
+    });
     expect(checkRelayPublication(events.rows, messages).violations.map((v) => v.subject)).toEqual([events.rows[1].eventId, 'evt_ghost']);
   });
 
@@ -42,16 +60,36 @@ describe('relay publication (soak check)', () => {
     paired.add('deployment-a', 'deployment.started', {});
     const [a, b] = paired.rows;
     const carried = (msgId: string): StreamMessage[] =>
-      [a, b].map((event, indexInMessage) => ({ seq: 1, msgId, subject: 'events.x', eventId: event.eventId, streamName: event.streamName, revision: event.revision, indexInMessage, eventsInMessage: 2 }));
-    expect(checkRelayPublication(paired.rows, carried(`${a.eventId}+2`))).toMatchObject({ violations: [], figures: { 'messages on the stream': 1, 'events on the stream': 2 } });
+      [a, b].map((event, indexInMessage) => ({
+        seq: 1,
+        msgId,
+        subject: 'events.x',
+        eventId: event.eventId,
+        streamName: event.streamName,
+        revision: event.revision,
+        indexInMessage,
+        eventsInMessage: 2,
+      }));
+    expect(checkRelayPublication(paired.rows, carried(`${a.eventId}+2`))).toMatchObject({
+      violations: [],
+      figures: { 'messages on the stream': 1, 'events on the stream': 2 },
+    });
     expect(checkRelayPublication(paired.rows, carried(a.eventId)).violations.map((v) => v.detail)).toEqual([`message 1 carries Nats-Msg-Id ${a.eventId}`]);
   });
 
   it('checks the fan-out copies apart: each after its original, once, named after it', () => {
     const messages = published(events, [0, 1, 2]);
-    const copyOf = (index: number, seq: number, msgId = `${messages[index].msgId}@hooks`): StreamMessage => ({ ...messages[index], seq, msgId, subject: 'events.hooks.x' });
+    const copyOf = (index: number, seq: number, msgId = `${messages[index].msgId}@hooks`): StreamMessage => ({
+      ...messages[index],
+      seq,
+      msgId,
+      subject: 'events.hooks.x',
+    });
     const withCopies = [messages[0], copyOf(0, 1), messages[1], messages[2], copyOf(2, 3)];
-    expect(checkRelayPublication(events.rows, withCopies)).toMatchObject({ violations: [], figures: { 'fan-out copies on the stream': 2, 'events on the stream': 3 } });
+    expect(checkRelayPublication(events.rows, withCopies)).toMatchObject({
+      violations: [],
+      figures: { 'fan-out copies on the stream': 2, 'events on the stream': 3 },
+    });
     const wrong = [copyOf(0, 0), messages[0], copyOf(0, 2), messages[1], copyOf(1, 3, 'evt_other@hooks'), messages[2]];
     const ghost = { ...copyOf(0, 9), eventId: 'evt_ghost', msgId: 'evt_ghost@hooks' };
     expect(checkRelayPublication(events.rows, [...wrong, ghost]).violations.map((v) => v.detail)).toEqual([
@@ -70,6 +108,9 @@ describe('relay publication (soak check)', () => {
     withDeliveries.add('delivery-del_2', 'delivery.replay_requested', { delivery_id: 'del_2', next_attempt: 4 });
     expect(checkRelayPublication(withDeliveries.rows, published(withDeliveries, [0, 3])).violations).toEqual([]);
     const details = checkRelayPublication(withDeliveries.rows, published(withDeliveries, [0, 2])).violations.map((v) => v.detail);
-    expect(details).toEqual(['delivery.succeeded of delivery-del_1@1 published, though kept in the store only', 'delivery.replay_requested of delivery-del_2@0 never published']);
+    expect(details).toEqual([
+      'delivery.succeeded of delivery-del_1@1 published, though kept in the store only',
+      'delivery.replay_requested of delivery-del_2@0 never published',
+    ]);
   });
 });

@@ -27,7 +27,11 @@ export function keptInStoreOnly(event: Pick<StoredEvent, 'streamName' | 'type' |
  * in commit order; but none whose qualifier nobody reads (a delivery's records). The fan-out's
  * copies (bus-copies.ts, `Nats-Msg-Id` ending `@hooks`) are checked apart (checkCopies).
  */
-export function checkRelayPublication(events: readonly StoredEvent[], everyMessage: readonly StreamMessage[], storedAfter: readonly StoredEvent[] = events): CheckResult {
+export function checkRelayPublication(
+  events: readonly StoredEvent[],
+  everyMessage: readonly StreamMessage[],
+  storedAfter: readonly StoredEvent[] = events,
+): CheckResult {
   const violations: Violation[] = [];
   const copySuffix = copyMessageId('', WEBHOOK_COPY_TOKEN);
   const messages = everyMessage.filter((message) => !message.msgId.endsWith(copySuffix));
@@ -38,18 +42,25 @@ export function checkRelayPublication(events: readonly StoredEvent[], everyMessa
   const copies = new Map<string, number>();
   const firstCopies: StreamMessage[] = [];
   for (const message of messages) {
-    if (message.indexInMessage === 0 && message.msgId !== busMessageId(message.eventId, message.eventsInMessage)) violations.push({ check: CHECK, subject: message.eventId, detail: `message ${message.seq} carries Nats-Msg-Id ${message.msgId || '(none)'}` });
+    if (message.indexInMessage === 0 && message.msgId !== busMessageId(message.eventId, message.eventsInMessage))
+      violations.push({ check: CHECK, subject: message.eventId, detail: `message ${message.seq} carries Nats-Msg-Id ${message.msgId || '(none)'}` });
     const seen = (copies.get(message.eventId) ?? 0) + 1;
     copies.set(message.eventId, seen);
     if (seen === 1) firstCopies.push(message);
     else violations.push({ check: CHECK, subject: message.eventId, detail: `published ${seen} times (again at stream sequence ${message.seq})` });
     const event = stored.get(message.eventId);
     if (!event) violations.push({ check: CHECK, subject: message.eventId, detail: `on the stream (sequence ${message.seq}) but not in the event store` });
-    else if (seen === 1 && keptInStoreOnly(event)) violations.push({ check: CHECK, subject: message.eventId, detail: `${event.type} of ${event.streamName}@${event.revision} published, though kept in the store only` });
+    else if (seen === 1 && keptInStoreOnly(event))
+      violations.push({
+        check: CHECK,
+        subject: message.eventId,
+        detail: `${event.type} of ${event.streamName}@${event.revision} published, though kept in the store only`,
+      });
   }
   const published = events.filter((event) => !keptInStoreOnly(event));
   for (const event of published) {
-    if (!copies.has(event.eventId)) violations.push({ check: CHECK, subject: event.eventId, detail: `${event.type} of ${event.streamName}@${event.revision} never published` });
+    if (!copies.has(event.eventId))
+      violations.push({ check: CHECK, subject: event.eventId, detail: `${event.type} of ${event.streamName}@${event.revision} never published` });
   }
   const lastRevision = new Map<string, number>();
   let previous: StoredEvent | undefined;
@@ -57,13 +68,25 @@ export function checkRelayPublication(events: readonly StoredEvent[], everyMessa
     const event = stored.get(message.eventId);
     if (!event) continue;
     const last = lastRevision.get(event.streamName);
-    if (last !== undefined && event.revision <= last) violations.push({ check: CHECK, subject: event.streamName, detail: `revision ${event.revision} published after revision ${last}` });
+    if (last !== undefined && event.revision <= last)
+      violations.push({ check: CHECK, subject: event.streamName, detail: `revision ${event.revision} published after revision ${last}` });
     lastRevision.set(event.streamName, Math.max(last ?? -1, event.revision));
-    if (previous && !before(previous, event)) violations.push({ check: CHECK, subject: event.eventId, detail: `published after ${previous.eventId}, which committed later` });
+    if (previous && !before(previous, event))
+      violations.push({ check: CHECK, subject: event.eventId, detail: `published after ${previous.eventId}, which committed later` });
     previous = event;
   }
   violations.push(...checkCopies(copyMessages, firstCopies));
-  return { violations, figures: { 'fan-out copies on the stream': copyMessages.length, 'events stored': events.length, 'events kept in the store only': events.length - published.length, 'messages on the stream': new Set(messages.map((message) => message.seq)).size, 'events on the stream': messages.length, 'distinct event ids published': copies.size } };
+  return {
+    violations,
+    figures: {
+      'fan-out copies on the stream': copyMessages.length,
+      'events stored': events.length,
+      'events kept in the store only': events.length - published.length,
+      'messages on the stream': new Set(messages.map((message) => message.seq)).size,
+      'events on the stream': messages.length,
+      'distinct event ids published': copies.size,
+    },
+  };
 }
 
 /**
@@ -80,7 +103,8 @@ function checkCopies(copies: readonly StreamMessage[], originals: readonly Strea
     if (copied.has(copy.eventId)) violations.push({ check: CHECK, subject: copy.eventId, detail: `copied twice (again at stream sequence ${copy.seq})` });
     copied.add(copy.eventId);
     if (!original) violations.push({ check: CHECK, subject: copy.eventId, detail: `copy at stream sequence ${copy.seq} of an event never published` });
-    else if (copy.seq < original.seq) violations.push({ check: CHECK, subject: copy.eventId, detail: `copy at stream sequence ${copy.seq} before its original (${original.seq})` });
+    else if (copy.seq < original.seq)
+      violations.push({ check: CHECK, subject: copy.eventId, detail: `copy at stream sequence ${copy.seq} before its original (${original.seq})` });
     else if (copy.indexInMessage === 0 && copy.msgId !== copyMessageId(busMessageId(copy.eventId, copy.eventsInMessage), WEBHOOK_COPY_TOKEN)) {
       violations.push({ check: CHECK, subject: copy.eventId, detail: `copy at stream sequence ${copy.seq} carries Nats-Msg-Id ${copy.msgId}` });
     }

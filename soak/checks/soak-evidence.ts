@@ -64,7 +64,16 @@ export async function loadSnapshot(pool: Pool): Promise<{ events: StoredEvent[];
 }
 
 export async function loadEvents(pool: Queryable): Promise<StoredEvent[]> {
-  const { rows } = await pool.query<{ event_id: string; stream_name: string; stream_revision: string; event_type: string; data: Record<string, unknown>; metadata: Record<string, unknown>; transaction_id: string; global_position: string }>(
+  const { rows } = await pool.query<{
+    event_id: string;
+    stream_name: string;
+    stream_revision: string;
+    event_type: string;
+    data: Record<string, unknown>;
+    metadata: Record<string, unknown>;
+    transaction_id: string;
+    global_position: string;
+  }>(
     'SELECT event_id, stream_name, stream_revision, event_type, data, metadata, transaction_id::text, global_position FROM events ORDER BY transaction_id, global_position',
   );
   return rows.map((row) => ({
@@ -91,9 +100,15 @@ export async function loadDeploymentViews(pool: Queryable): Promise<Map<string, 
 }
 
 export async function loadDeliveries(pool: Queryable): Promise<DeliveryRow[]> {
-  const { rows } = await pool.query<{ delivery_id: string; workspace_id: string; event_id: string; event_type: string; status: string; next_attempt_at: Date | null; resource: { url: string } }>(
-    'SELECT delivery_id, workspace_id, event_id, event_type, status, next_attempt_at, resource FROM deliveries_view',
-  );
+  const { rows } = await pool.query<{
+    delivery_id: string;
+    workspace_id: string;
+    event_id: string;
+    event_type: string;
+    status: string;
+    next_attempt_at: Date | null;
+    resource: { url: string };
+  }>('SELECT delivery_id, workspace_id, event_id, event_type, status, next_attempt_at, resource FROM deliveries_view');
   return rows.map((row) => ({
     deliveryId: row.delivery_id,
     workspaceId: row.workspace_id,
@@ -129,7 +144,16 @@ export async function readStream(js: JetStreamClient, jsm: JetStreamManager, str
         const events = eventsOfBusMessage(msg.string());
         const msgId = msg.headers?.get('Nats-Msg-Id') ?? '';
         events.forEach((event, indexInMessage) =>
-          messages.push({ seq: msg.seq, msgId, subject: msg.subject, eventId: event.id, streamName: event.streamName, revision: event.streamRevision, indexInMessage, eventsInMessage: events.length }),
+          messages.push({
+            seq: msg.seq,
+            msgId,
+            subject: msg.subject,
+            eventId: event.id,
+            streamName: event.streamName,
+            revision: event.streamRevision,
+            indexInMessage,
+            eventsInMessage: events.length,
+          }),
         );
       }
       if (got === 0) break;

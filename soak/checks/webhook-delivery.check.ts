@@ -44,7 +44,8 @@ export function checkWebhookDeliveries(evidence: WebhookEvidence): CheckResult {
   for (const event of publicEvents) {
     if (byEvent.has(event.eventId)) continue;
     const recorded = scheduledFor.get(event.eventId)?.map((scheduled) => scheduled.streamName) ?? [];
-    const where = recorded.length > 0 ? `, though its events record ${recorded.join(', ')} (missing from deliveries_view)` : ', in events or in deliveries_view';
+    const where =
+      recorded.length > 0 ? `, though its events record ${recorded.join(', ')} (missing from deliveries_view)` : ', in events or in deliveries_view';
     violations.push({ check: CHECK, subject: event.eventId, detail: `${event.type} of ${event.streamName} has no delivery${where}` });
   }
   const storedById = new Map(evidence.events.map((event) => [event.eventId, event]));
@@ -52,9 +53,14 @@ export function checkWebhookDeliveries(evidence: WebhookEvidence): CheckResult {
     const event = storedById.get(request.eventId);
     if (!event) violations.push({ check: CHECK, subject: request.eventId || '(no id)', detail: `${request.path} received an event the store does not hold` });
     else if (event.type !== request.eventType || (event.streamName.startsWith('deployment-') && request.sequence !== event.revision)) {
-      violations.push({ check: CHECK, subject: request.deliveryId, detail: `sent as ${request.eventType} #${request.sequence}, stored as ${event.type} #${event.revision}` });
+      violations.push({
+        check: CHECK,
+        subject: request.deliveryId,
+        detail: `sent as ${request.eventType} #${request.sequence}, stored as ${event.type} #${event.revision}`,
+      });
     }
-    if (!request.signatureValid) violations.push({ check: CHECK, subject: request.deliveryId, detail: `a request to ${request.path} whose signature does not verify` });
+    if (!request.signatureValid)
+      violations.push({ check: CHECK, subject: request.deliveryId, detail: `a request to ${request.path} whose signature does not verify` });
     if (!byId.has(request.deliveryId)) {
       const inEvents = evidence.events.some((stored) => stored.streamName === `delivery-${request.deliveryId}`);
       const detail = `${request.path} received a delivery the service does not know (${inEvents ? 'its events exist, its deliveries_view row does not' : 'no event of its stream either'})`;
@@ -63,7 +69,8 @@ export function checkWebhookDeliveries(evidence: WebhookEvidence): CheckResult {
   }
   for (const [key, requests] of groupBy(evidence.received, (request) => `${request.path} ${request.eventId}`)) {
     const ids = new Set(requests.map((request) => request.deliveryId));
-    if (ids.size > 1) violations.push({ check: CHECK, subject: key, detail: `one event delivered to one URL under ${ids.size} Service-Delivery ids: ${[...ids].join(', ')}` });
+    if (ids.size > 1)
+      violations.push({ check: CHECK, subject: key, detail: `one event delivered to one URL under ${ids.size} Service-Delivery ids: ${[...ids].join(', ')}` });
   }
   const answered2xx = new Set(evidence.received.filter((request) => is2xx(request.status) && request.answered).map((request) => request.deliveryId));
   const attemptsOf = groupBy(
@@ -75,10 +82,17 @@ export function checkWebhookDeliveries(evidence: WebhookEvidence): CheckResult {
     (event) => event.streamName.slice('delivery-'.length),
   );
   for (const delivery of evidence.deliveries) {
-    const history = (streams.get(delivery.deliveryId) ?? []).sort((a, b) => a.revision - b.revision).map((event) => ({ type: event.type, data: event.data }) as unknown as DeliveryEvent);
+    const history = (streams.get(delivery.deliveryId) ?? [])
+      .sort((a, b) => a.revision - b.revision)
+      .map((event) => ({ type: event.type, data: event.data }) as unknown as DeliveryEvent);
     const state = foldDelivery(history);
     if (state.status === 'initial') violations.push({ check: CHECK, subject: delivery.deliveryId, detail: 'in deliveries_view with no events' });
-    else if (JSON.stringify(toDeliveryResource(state)) !== JSON.stringify(delivery.resource)) violations.push({ check: CHECK, subject: delivery.deliveryId, detail: `the read model (${delivery.status}) serves another delivery than the fold of its events (${state.status})` });
+    else if (JSON.stringify(toDeliveryResource(state)) !== JSON.stringify(delivery.resource))
+      violations.push({
+        check: CHECK,
+        subject: delivery.deliveryId,
+        detail: `the read model (${delivery.status}) serves another delivery than the fold of its events (${state.status})`,
+      });
   }
   const statuses: Record<string, number> = {};
   for (const delivery of ours) {
@@ -86,13 +100,29 @@ export function checkWebhookDeliveries(evidence: WebhookEvidence): CheckResult {
     const attempts = attemptsOf.get(delivery.deliveryId) ?? [];
     const unanswered = attempts.some((attempt) => attempt.data.status_code === null);
     if (delivery.status === 'succeeded' && !answered2xx.has(delivery.deliveryId)) {
-      violations.push({ check: CHECK, subject: delivery.deliveryId, detail: `succeeded, but the receiver never answered it 2xx (${attempts.length} attempts recorded)` });
+      violations.push({
+        check: CHECK,
+        subject: delivery.deliveryId,
+        detail: `succeeded, but the receiver never answered it 2xx (${attempts.length} attempts recorded)`,
+      });
     }
     if (delivery.status !== 'succeeded' && answered2xx.has(delivery.deliveryId) && !unanswered) {
-      violations.push({ check: CHECK, subject: delivery.deliveryId, detail: `the receiver answered 2xx, the service says ${delivery.status} and recorded no attempt without an answer` });
+      violations.push({
+        check: CHECK,
+        subject: delivery.deliveryId,
+        detail: `the receiver answered 2xx, the service says ${delivery.status} and recorded no attempt without an answer`,
+      });
     }
-    if ((delivery.status === 'scheduled' || delivery.status === 'retrying') && delivery.nextAttemptAt && delivery.nextAttemptAt.getTime() < evidence.now - evidence.slackMs) {
-      violations.push({ check: CHECK, subject: delivery.deliveryId, detail: `${delivery.status}, next attempt due ${delivery.nextAttemptAt.toISOString()}, never made (stuck)` });
+    if (
+      (delivery.status === 'scheduled' || delivery.status === 'retrying') &&
+      delivery.nextAttemptAt &&
+      delivery.nextAttemptAt.getTime() < evidence.now - evidence.slackMs
+    ) {
+      violations.push({
+        check: CHECK,
+        subject: delivery.deliveryId,
+        detail: `${delivery.status}, next attempt due ${delivery.nextAttemptAt.toISOString()}, never made (stuck)`,
+      });
     }
   }
   return {

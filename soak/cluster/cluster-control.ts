@@ -10,7 +10,18 @@ export const ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}dist$
 const SCRIPT = path.join(ROOT, 'deploy/local/cluster.sh');
 
 export const NATS_SERVERS = ['nats-1', 'nats-2', 'nats-3'] as const;
-export const SERVICE_REPLICAS = ['relay-1', 'relay-2', 'router-1', 'router-2', 'ledger-1', 'ledger-2', 'webhooks-1', 'webhooks-2', 'gateway-1', 'gateway-2'] as const;
+export const SERVICE_REPLICAS = [
+  'relay-1',
+  'relay-2',
+  'router-1',
+  'router-2',
+  'ledger-1',
+  'ledger-2',
+  'webhooks-1',
+  'webhooks-2',
+  'gateway-1',
+  'gateway-2',
+] as const;
 export type NatsServerName = (typeof NATS_SERVERS)[number];
 export type ServiceReplica = (typeof SERVICE_REPLICAS)[number];
 
@@ -26,7 +37,11 @@ export interface ClusterSettings {
   skipBuild?: boolean;
 }
 
-async function cluster(command: 'start' | 'stop' | 'status' | 'clean', settings: Omit<ClusterSettings, 'serviceEnv'> & { serviceEnv?: Record<string, string> }, timeoutMs: number): Promise<string> {
+async function cluster(
+  command: 'start' | 'stop' | 'status' | 'clean',
+  settings: Omit<ClusterSettings, 'serviceEnv'> & { serviceEnv?: Record<string, string> },
+  timeoutMs: number,
+): Promise<string> {
   const env = {
     ...process.env,
     ...settings.serviceEnv,

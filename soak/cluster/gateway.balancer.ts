@@ -31,11 +31,14 @@ function badGateway(response: ServerResponse, message: string): void {
 function forward(incoming: IncomingMessage, body: Buffer, response: ServerResponse, first: number, tried = 0): void {
   if (tried === upstreams.length) return badGateway(response, 'no gateway replica accepted the connection');
   const upstream = upstreams[(first + tried) % upstreams.length];
-  const outgoing = httpRequest({ host: upstream.host, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers, agent: false }, (answer) => {
-    response.writeHead(answer.statusCode ?? 502, answer.headers);
-    answer.pipe(response);
-    answer.on('error', () => response.destroy());
-  });
+  const outgoing = httpRequest(
+    { host: upstream.host, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers, agent: false },
+    (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+      answer.on('error', () => response.destroy());
+    },
+  );
   outgoing.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'ECONNREFUSED') return forward(incoming, body, response, first, tried + 1);
     badGateway(response, `the gateway replica failed: ${error.code ?? error.message}`);

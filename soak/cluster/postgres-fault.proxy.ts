@@ -25,12 +25,21 @@ async function main(): Promise<void> {
       (error: unknown) => void process.stderr.write(`${what} failed: ${String(error)}\n`),
     );
   };
-  process.on('SIGUSR1', change('cut', () => proxy.refuse()));
-  process.on('SIGHUP', change('stalled', async () => proxy.pause()));
-  process.on('SIGUSR2', change('restored', async () => {
-    proxy.resume();
-    await proxy.forward();
-  }));
+  process.on(
+    'SIGUSR1',
+    change('cut', () => proxy.refuse()),
+  );
+  process.on(
+    'SIGHUP',
+    change('stalled', async () => proxy.pause()),
+  );
+  process.on(
+    'SIGUSR2',
+    change('restored', async () => {
+      proxy.resume();
+      await proxy.forward();
+    }),
+  );
   // While cut nothing listens, and Node would exit with nothing left to wait for: this keeps it up.
   const alive = setInterval(() => undefined, 60_000);
   const stop = (): void => {

@@ -87,7 +87,9 @@ export class FaultInjector {
   /** Faults active at some point between two instants (for the longest wait). */
   between(from: number, to: number): string[] {
     const all = this.current ? [...this.log, this.current] : this.log;
-    return all.filter((fault) => fault.startedAt <= to && (fault.recoveredAt ?? fault.endedAt ?? Date.now()) >= from).map((fault) => `${fault.kind} ${fault.target}`);
+    return all
+      .filter((fault) => fault.startedAt <= to && (fault.recoveredAt ?? fault.endedAt ?? Date.now()) >= from)
+      .map((fault) => `${fault.kind} ${fault.target}`);
   }
 
   counts(): Record<FaultKind, number> {

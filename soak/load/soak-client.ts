@@ -84,7 +84,11 @@ export class SoakClient {
       if (!again || Date.now() + delay > deadline) {
         const waitedMs = Date.now() - started;
         if (attempts > 1 && waitedMs > this.stats.longestWait.ms) {
-          this.stats.longestWait = { ms: waitedMs, what: `${method} ${path.replace(/(dep|ws|del|spec)_[0-9A-Z]{26}/g, '$1_…')}`, faults: this.faultsBetween(started, Date.now()) };
+          this.stats.longestWait = {
+            ms: waitedMs,
+            what: `${method} ${path.replace(/(dep|ws|del|spec)_[0-9A-Z]{26}/g, '$1_…')}`,
+            faults: this.faultsBetween(started, Date.now()),
+          };
         }
         if (again) {
           this.stats.abandoned += 1;
@@ -94,11 +98,18 @@ export class SoakClient {
       }
       this.stats.retries += 1;
       const error = (parsed as { error?: { code?: string; message?: string } } | null)?.error;
-      const code = failure !== undefined ? `network ${(failure as { cause?: { code?: string } }).cause?.code ?? String(failure)}` : `${status} ${error?.code ?? ''}`;
+      const code =
+        failure !== undefined ? `network ${(failure as { cause?: { code?: string } }).cause?.code ?? String(failure)}` : `${status} ${error?.code ?? ''}`;
       const seen = this.stats.retriedFor.get(code) ?? { count: 0, message: error?.message ?? '' };
       seen.count += 1;
       this.stats.retriedFor.set(code, seen);
-      if (this.stats.retryLog.length < 20_000) this.stats.retryLog.push({ at: Date.now(), what: `${method} ${path.replace(/(dep|ws|del|spec)_[0-9A-Z]{26}/g, '$1_…')}`, status: String(status), code });
+      if (this.stats.retryLog.length < 20_000)
+        this.stats.retryLog.push({
+          at: Date.now(),
+          what: `${method} ${path.replace(/(dep|ws|del|spec)_[0-9A-Z]{26}/g, '$1_…')}`,
+          status: String(status),
+          code,
+        });
       await new Promise((resolve) => setTimeout(resolve, delay));
       delay = Math.min(delay * 2, 2_000);
     }

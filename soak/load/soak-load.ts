@@ -131,9 +131,22 @@ export class SoakLoad {
     };
     if (scheduled) body.scheduled_for = new Date(Date.now() + 8_000).toISOString();
     if (Math.random() < 0.15) body.webhook_url = this.receivers.url('flaky', workspace.id, 'override');
-    const created = await this.client.call<{ id?: string; error?: { code: string; message: string } }>('POST', '/v1/deployments', { key, body, headers: { 'idempotency-key': op } });
+    const created = await this.client.call<{ id?: string; error?: { code: string; message: string } }>('POST', '/v1/deployments', {
+      key,
+      body,
+      headers: { 'idempotency-key': op },
+    });
     const error = created.body?.error;
-    const record: CreateRecord = { op, workspaceId: workspace.id, mode: plan.mode, plan: planLabel(plan), status: created.status, code: error?.code ?? null, message: error?.message ?? null, deploymentId: created.status === 201 ? (created.body.id ?? null) : null };
+    const record: CreateRecord = {
+      op,
+      workspaceId: workspace.id,
+      mode: plan.mode,
+      plan: planLabel(plan),
+      status: created.status,
+      code: error?.code ?? null,
+      message: error?.message ?? null,
+      deploymentId: created.status === 201 ? (created.body.id ?? null) : null,
+    };
     this.creates.push(record);
     if (record.deploymentId === null) return;
     const id = record.deploymentId;
@@ -154,14 +167,22 @@ export class SoakLoad {
       }, timeoutMs);
     const cancel = async (): Promise<void> => {
       this.counts.agentCancels += 1;
-      await this.client.call('POST', `/v1/deployments/${id}/cancel`, { key, body: { reason: 'soak: changed plans' }, headers: { 'idempotency-key': `${id}-cancel` } });
+      await this.client.call('POST', `/v1/deployments/${id}/cancel`, {
+        key,
+        body: { reason: 'soak: changed plans' },
+        headers: { 'idempotency-key': `${id}-cancel` },
+      });
     };
     const reply = async (): Promise<void> => {
       const waiting = await reachesAny(['needs_input'], 60_000);
       if (waiting?.status !== 'needs_input') return;
       await sleep(between(200, 2_000));
       this.counts.agentReplies += 1;
-      await this.client.call('POST', `/v1/deployments/${id}/reply`, { key, body: { body: 'Young professionals first.' }, headers: { 'idempotency-key': `${id}-reply` } });
+      await this.client.call('POST', `/v1/deployments/${id}/reply`, {
+        key,
+        body: { body: 'Young professionals first.' },
+        headers: { 'idempotency-key': `${id}-reply` },
+      });
     };
     if (plan.mode === 'test') {
       if (plan.name === 'ask_reply') await reply();
@@ -192,7 +213,9 @@ export class SoakLoad {
   private async expertLoop(expert: SoakExpert): Promise<void> {
     while (this.running) {
       await sleep(between(500, 1_000));
-      const offers = await this.client.call<{ data: { id: string }[] }>('GET', '/expert/v1/offers', { key: expert.credential, deadlineMs: 10_000 }).catch(() => undefined);
+      const offers = await this.client
+        .call<{ data: { id: string }[] }>('GET', '/expert/v1/offers', { key: expert.credential, deadlineMs: 10_000 })
+        .catch(() => undefined);
       for (const offer of offers?.status === 200 ? offers.body.data : []) {
         const plan = this.plans.get(offer.id);
         if (!plan || plan.mode !== 'live' || plan.name !== 'worked') continue;
@@ -224,7 +247,10 @@ export class SoakLoad {
     // 409 after a retried accept whose first attempt went through is also "accepted": the state decides.
     await act('accept');
     const view = async (): Promise<Deployment | undefined> => {
-      const answer = await this.client.call<Deployment & { relation: string }>('GET', `/expert/v1/deployments/${id}`, { key: expert.credential, deadlineMs: 30_000 });
+      const answer = await this.client.call<Deployment & { relation: string }>('GET', `/expert/v1/deployments/${id}`, {
+        key: expert.credential,
+        deadlineMs: 30_000,
+      });
       return answer.status === 200 ? answer.body : undefined;
     };
     const mine = await view();
@@ -240,15 +266,22 @@ export class SoakLoad {
     if (work === 'ask_reply' || work === 'ask_expire') {
       await act('ask', { question: 'Which audience first?' });
       if (work === 'ask_expire') return;
-      const answered = await poll(async () => {
-        const current = await view();
-        return current && current.status !== 'needs_input' ? current : undefined;
-      }, this.settings.replyWindowSeconds * 1000 + 30_000);
+      const answered = await poll(
+        async () => {
+          const current = await view();
+          return current && current.status !== 'needs_input' ? current : undefined;
+        },
+        this.settings.replyWindowSeconds * 1000 + 30_000,
+      );
       if (answered?.status !== 'in_progress') return;
     }
     await sleep(between(300, 2_000));
     // Sometimes above the 30 credits held: the ledger bills at most what was reserved.
-    await act('publish', { body: `# Tagline\n\nDawn, baked. (${id})`, duration_seconds: Math.floor(between(60, 3_600)), credits_charged: Math.floor(between(0, 45)) });
+    await act('publish', {
+      body: `# Tagline\n\nDawn, baked. (${id})`,
+      duration_seconds: Math.floor(between(60, 3_600)),
+      credits_charged: Math.floor(between(0, 45)),
+    });
   }
 
   /** Outage workspaces: their receiver fails for a while, then recovers and their dead letters are replayed. */
@@ -267,7 +300,11 @@ export class SoakLoad {
   private async replayDeadLetters(): Promise<void> {
     for (const workspace of this.world.workspaces) {
       const answer = await this.client
-        .call<{ matched: number; replayed: number }>('POST', '/admin/v1/webhook-deliveries/replay', { key: this.adminKey, body: { workspace_id: workspace.id }, deadlineMs: 30_000 })
+        .call<{ matched: number; replayed: number }>('POST', '/admin/v1/webhook-deliveries/replay', {
+          key: this.adminKey,
+          body: { workspace_id: workspace.id },
+          deadlineMs: 30_000,
+        })
         .catch(() => undefined);
       if (answer?.status === 200) {
         this.counts.replays += 1;

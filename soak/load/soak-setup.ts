@@ -53,22 +53,45 @@ export async function setUpWorld(client: SoakClient, adminKey: string, receivers
   const skill = `soak-${runId}`;
   const experts: SoakExpert[] = [];
   for (const [index, profile] of EXPERTS.entries()) {
-    const body = { name: `Soak expert ${index + 1}`, role: 'Copywriter', skills: [skill, 'copywriting'], tenure_years: 3 + index, median_turnaround_minutes: profile.turnaround, rate_credits_per_hour: profile.rate, availability: 'online' };
-    const created = await expect201('expert', client.call<{ expert: { id: string }; credential: string }>('POST', '/admin/v1/experts', { key: adminKey, body }));
+    const body = {
+      name: `Soak expert ${index + 1}`,
+      role: 'Copywriter',
+      skills: [skill, 'copywriting'],
+      tenure_years: 3 + index,
+      median_turnaround_minutes: profile.turnaround,
+      rate_credits_per_hour: profile.rate,
+      availability: 'online',
+    };
+    const created = await expect201(
+      'expert',
+      client.call<{ expert: { id: string }; credential: string }>('POST', '/admin/v1/experts', { key: adminKey, body }),
+    );
     experts.push({ id: created.expert.id, credential: created.credential });
   }
   const workspaces: SoakWorkspace[] = [];
   for (const [index, { behavior, tight }] of BEHAVIORS.entries()) {
     const name = `soak ${runId} ${index + 1} (${behavior}${tight ? ', tight' : ''})`;
-    const created = await expect201('workspace', client.call<{ id: string; keys: { test: string; live: string } }>('POST', '/admin/v1/workspaces', { key: adminKey, body: { name } }));
+    const created = await expect201(
+      'workspace',
+      client.call<{ id: string; keys: { test: string; live: string } }>('POST', '/admin/v1/workspaces', { key: adminKey, body: { name } }),
+    );
     const endpoint = await expect201(
       'webhook endpoint',
-      client.call<{ secret: string | null }>('PUT', `/admin/v1/workspaces/${created.id}/webhook-endpoint`, { key: adminKey, body: { url: receivers.url(behavior, created.id) } }),
+      client.call<{ secret: string | null }>('PUT', `/admin/v1/workspaces/${created.id}/webhook-endpoint`, {
+        key: adminKey,
+        body: { url: receivers.url(behavior, created.id) },
+      }),
     );
     if (endpoint.secret) receivers.trust(created.id, endpoint.secret);
     // A tight workspace holds three to ten live deployments at once; the others never run out.
     const credits = tight ? 300 : 10_000_000;
-    await expect201('credits', client.call('POST', `/admin/v1/workspaces/${created.id}/account/credits`, { key: adminKey, body: { credits, reference: `soak-${runId}-grant`, note: 'soak' } }));
+    await expect201(
+      'credits',
+      client.call('POST', `/admin/v1/workspaces/${created.id}/account/credits`, {
+        key: adminKey,
+        body: { credits, reference: `soak-${runId}-grant`, note: 'soak' },
+      }),
+    );
     workspaces.push({ id: created.id, name, keys: created.keys, behavior, tight });
   }
   return { runId, skill, workspaces, experts };

@@ -39,7 +39,10 @@ describe('A2A in live mode', () => {
   };
 
   it('stream → the expert accepts and asks → input-required; the reply; resubscribe → the expert publishes → completed with markdown and data', async () => {
-    const stream = client.sendMessageStream(briefMessage('Write a tagline for a bakery in Lyon.', { skills: ['a2a-live'], output_schema: SCHEMA, urgency: 'priority' }), key());
+    const stream = client.sendMessageStream(
+      briefMessage('Write a tagline for a bakery in Lyon.', { skills: ['a2a-live'], output_schema: SCHEMA, urgency: 'priority' }),
+      key(),
+    );
     const iterator = stream[Symbol.asyncIterator]();
     const first = (await iterator.next()).value as StreamResponse;
     expect(first.payload?.$case).toBe('task');
@@ -53,7 +56,11 @@ describe('A2A in live mode', () => {
     const rest: StreamResponse[] = [];
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) rest.push(next.value);
     expect(summary(rest).at(-1)).toBe('status:input_required');
-    expect(summary(rest).slice(0, -1).every((event) => event === 'status:working')).toBe(true);
+    expect(
+      summary(rest)
+        .slice(0, -1)
+        .every((event) => event === 'status:working'),
+    ).toBe(true);
 
     const replied = taskOf(await client.sendMessage(replyMessage(taskId, 'Croix-Rousse.'), key()));
     expect(stateName(replied.status?.state)).toBe('working');
@@ -83,12 +90,16 @@ describe('A2A in live mode', () => {
     expect(stateName(sent.status?.state)).toBe('submitted');
     const cancelled = await client.cancelTask({ tenant: '', id: sent.id, metadata: undefined }, key());
     expect(stateName(cancelled.status?.state)).toBe('canceled');
-    const rest = (await (await fetch(`${services.baseUrl}/v1/deployments/${sent.id}`, { headers: { authorization: `Bearer ${workspace.keys.live}` } })).json()) as Record<string, unknown>;
+    const rest = (await (
+      await fetch(`${services.baseUrl}/v1/deployments/${sent.id}`, { headers: { authorization: `Bearer ${workspace.keys.live}` } })
+    ).json()) as Record<string, unknown>;
     expect(rest).toMatchObject({ status: 'cancelled', cancellation: { cancelled_by: 'agent' } });
     // The ledger releases the hold as it does for a REST cancel (the earlier task completed and settled).
     await waitUntil(
       async () => {
-        const usage = (await (await fetch(`${services.baseUrl}/v1/usage`, { headers: { authorization: `Bearer ${workspace.keys.live}` } })).json()) as { credits_reserved: number };
+        const usage = (await (await fetch(`${services.baseUrl}/v1/usage`, { headers: { authorization: `Bearer ${workspace.keys.live}` } })).json()) as {
+          credits_reserved: number;
+        };
         return usage.credits_reserved === 0 ? true : undefined;
       },
       { timeoutMs: 10_000, intervalMs: 100, description: 'the hold released' },

@@ -45,7 +45,12 @@ describe('A2A in test mode', () => {
     expect(card.skills.map((skill) => skill.id)).toEqual(['brand-strategy', 'copywriting']);
     // Without A2A-Version, the 0.3 card: the endpoint as `url`.
     const legacy = (await (await fetch(`${services.baseUrl}/.well-known/agent-card.json`)).json()) as Record<string, unknown>;
-    expect(legacy).toMatchObject({ protocolVersion: '0.3.0', url: `${services.baseUrl}/a2a/v1`, capabilities: { streaming: true, pushNotifications: true }, security: [{ bearer: [] }] });
+    expect(legacy).toMatchObject({
+      protocolVersion: '0.3.0',
+      url: `${services.baseUrl}/a2a/v1`,
+      capabilities: { streaming: true, pushNotifications: true },
+      security: [{ bearer: [] }],
+    });
   });
 
   it('send: a task that is the deployment, completed by the synthetic expert, its output an artifact; the messageId is the idempotency key', async () => {
@@ -55,18 +60,27 @@ describe('A2A in test mode', () => {
     expect(sent.history[0]?.parts[0]?.content).toEqual({ $case: 'text', value: 'Write a tagline for a bakery.' });
     const again = taskOf(await client.sendMessage(message, key()));
     expect(again.id).toBe(sent.id);
-    await expect(client.sendMessage(briefMessage('Another brief.', { skills: ['copywriting'] }, { messageId: message.message?.messageId }), key())).rejects.toThrow(/messageId was already used/);
+    await expect(
+      client.sendMessage(briefMessage('Another brief.', { skills: ['copywriting'] }, { messageId: message.message?.messageId }), key()),
+    ).rejects.toThrow(/messageId was already used/);
 
     const done = await waitForState(sent.id, TaskState.TASK_STATE_COMPLETED);
     expect(done.artifacts).toHaveLength(1);
-    expect(done.artifacts[0].parts[0]).toMatchObject({ content: { $case: 'text', value: expect.stringContaining('Write a tagline for a bakery') }, mediaType: 'text/markdown' });
+    expect(done.artifacts[0].parts[0]).toMatchObject({
+      content: { $case: 'text', value: expect.stringContaining('Write a tagline for a bakery') },
+      mediaType: 'text/markdown',
+    });
     const rest = await fetch(`${services.baseUrl}/v1/deployments/${sent.id}`, { headers: { authorization: `Bearer ${workspace.keys.test}` } });
     expect(await rest.json()).toMatchObject({ id: sent.id, status: 'completed', metadata: { order: 'A-1' } });
   });
 
   it('stream: submitted … input-required; the reply on the task; resubscribe until completed with the typed answer as a data part', async () => {
     const stream = client.sendMessageStream(
-      briefMessage('Write a tagline for a bakery.', { skills: ['copywriting'], output_schema: SCHEMA, metadata: { test_script: 'ask_question', test_question: 'Formal or playful?' } }),
+      briefMessage('Write a tagline for a bakery.', {
+        skills: ['copywriting'],
+        output_schema: SCHEMA,
+        metadata: { test_script: 'ask_question', test_question: 'Formal or playful?' },
+      }),
       key(),
     );
     const events = await drain(stream);
@@ -97,7 +111,9 @@ describe('A2A in test mode', () => {
   });
 
   it('cancel: an accepted task is canceled; a second cancel is refused as not cancelable', async () => {
-    const sent = taskOf(await client.sendMessage(briefMessage('Name a product.', { skills: ['copywriting'], metadata: { test_script: 'stay_accepted' } }), key()));
+    const sent = taskOf(
+      await client.sendMessage(briefMessage('Name a product.', { skills: ['copywriting'], metadata: { test_script: 'stay_accepted' } }), key()),
+    );
     await waitForState(sent.id, TaskState.TASK_STATE_WORKING);
     const cancelled = await client.cancelTask({ tenant: '', id: sent.id, metadata: { reason: 'changed my mind' } }, key());
     expect(stateName(cancelled.status?.state)).toBe('canceled');
@@ -107,18 +123,31 @@ describe('A2A in test mode', () => {
   });
 
   it('push notifications: a config is a signed webhook of that task’s events only; get, list and delete', async () => {
-    const sent = taskOf(await client.sendMessage(briefMessage('Name a bakery.', { skills: ['copywriting'], metadata: { test_script: 'stay_accepted' } }), key()));
+    const sent = taskOf(
+      await client.sendMessage(briefMessage('Name a bakery.', { skills: ['copywriting'], metadata: { test_script: 'stay_accepted' } }), key()),
+    );
     const other = taskOf(await client.sendMessage(briefMessage('Name a cafe.', { skills: ['copywriting'] }), key()));
     const url = receiver.url('/a2a-push');
     const created = await client.createTaskPushNotificationConfig({ tenant: '', id: '', taskId: sent.id, url, token: '', authentication: undefined }, key());
-    expect(created).toMatchObject({ taskId: sent.id, url, id: expect.stringMatching(/^we_/), authentication: { scheme: 'Service-Signature', credentials: expect.stringMatching(/^whsec_/) } });
+    expect(created).toMatchObject({
+      taskId: sent.id,
+      url,
+      id: expect.stringMatching(/^we_/),
+      authentication: { scheme: 'Service-Signature', credentials: expect.stringMatching(/^whsec_/) },
+    });
     const secret = created.authentication?.credentials ?? '';
     expect(await client.getTaskPushNotificationConfig({ tenant: '', taskId: sent.id, id: created.id }, key())).toMatchObject({ id: created.id, url });
-    expect((await client.listTaskPushNotificationConfig({ tenant: '', taskId: sent.id, pageSize: 0, pageToken: '' }, key())).configs.map((c) => c.id)).toEqual([created.id]);
+    expect((await client.listTaskPushNotificationConfig({ tenant: '', taskId: sent.id, pageSize: 0, pageToken: '' }, key())).configs.map((c) => c.id)).toEqual([
+      created.id,
+    ]);
 
     await client.cancelTask({ tenant: '', id: sent.id, metadata: undefined }, key());
     // The synthetic expert may accept before or after the config exists: wait for the cancellation, whatever came first.
-    const webhook = await waitUntil(async () => receiver.at('/a2a-push').find((hit) => hit.event === 'deployment.cancelled'), { timeoutMs: 20_000, intervalMs: 50, description: 'the cancellation pushed' });
+    const webhook = await waitUntil(async () => receiver.at('/a2a-push').find((hit) => hit.event === 'deployment.cancelled'), {
+      timeoutMs: 20_000,
+      intervalMs: 50,
+      description: 'the cancellation pushed',
+    });
     expect(verifyWebhook({ payload: webhook.body, header: webhook.signature, secrets: [secret] }).valid).toBe(true);
     expect(JSON.parse(webhook.body)).toMatchObject({ type: 'deployment.cancelled', data: { object: { id: sent.id, status: 'cancelled' } } });
     await waitForState(other.id, TaskState.TASK_STATE_COMPLETED);
@@ -130,10 +159,21 @@ describe('A2A in test mode', () => {
     // Given with the message, the config is made before the task; its secret comes back once, in the task's metadata.
     // A test deployment without a script completes at once: every one of its updates still reaches the config.
     const inline = briefMessage('Name a bakery again.', { skills: ['copywriting'] });
-    inline.configuration = { acceptedOutputModes: [], returnImmediately: true, taskPushNotificationConfig: { tenant: '', id: '', taskId: '', url: receiver.url('/a2a-inline'), token: '', authentication: undefined } };
+    inline.configuration = {
+      acceptedOutputModes: [],
+      returnImmediately: true,
+      taskPushNotificationConfig: { tenant: '', id: '', taskId: '', url: receiver.url('/a2a-inline'), token: '', authentication: undefined },
+    };
     const withPush = taskOf(await client.sendMessage(inline, key()));
-    expect(withPush.metadata?.push_notification_config).toMatchObject({ id: expect.stringMatching(/^we_/), authentication: { scheme: 'Service-Signature', credentials: expect.stringMatching(/^whsec_/) } });
-    const completed = await waitUntil(async () => receiver.at('/a2a-inline').find((hit) => hit.event === 'deployment.completed'), { timeoutMs: 20_000, intervalMs: 50, description: 'the completion pushed' });
+    expect(withPush.metadata?.push_notification_config).toMatchObject({
+      id: expect.stringMatching(/^we_/),
+      authentication: { scheme: 'Service-Signature', credentials: expect.stringMatching(/^whsec_/) },
+    });
+    const completed = await waitUntil(async () => receiver.at('/a2a-inline').find((hit) => hit.event === 'deployment.completed'), {
+      timeoutMs: 20_000,
+      intervalMs: 50,
+      description: 'the completion pushed',
+    });
     expect(JSON.parse(completed.body)).toMatchObject({ data: { object: { id: withPush.id, status: 'completed' } } });
     expect(receiver.at('/a2a-inline').map((hit) => hit.event)).toEqual(expect.arrayContaining(['deployment.accepted', 'deployment.completed']));
     // The same message again: the same task, the same config, its secret not shown twice.
@@ -155,23 +195,65 @@ describe('A2A in test mode', () => {
 
     it('a wrong jsonrpc version is an invalid request (-32600), answering the request’s id', async () => {
       const answer = await rawCall(services.baseUrl, JSON.stringify({ jsonrpc: '1.0', id: 9, method: 'tasks/get', params: { id: 'dep_x' } }), auth());
-      expect(answer.body).toMatchObject({ id: 9, error: { code: -32600, message: '"jsonrpc" must be exactly "2.0"', data: { request_id: expect.stringMatching(/^req_/) } } });
+      expect(answer.body).toMatchObject({
+        id: 9,
+        error: { code: -32600, message: '"jsonrpc" must be exactly "2.0"', data: { request_id: expect.stringMatching(/^req_/) } },
+      });
     });
 
     it('an unknown method is method not found (-32601), in both protocol versions', async () => {
       const legacy = await rawCall(services.baseUrl, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tasks/explode', params: {} }), auth());
       expect(legacy.body).toMatchObject({ id: 1, error: { code: -32601, data: { request_id: expect.stringMatching(/^req_/) } } });
-      const v1 = await rawCall(services.baseUrl, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ExplodeTask', params: {} }), { ...auth(), 'A2A-Version': '1.0' });
-      expect(v1.body).toMatchObject({ id: 2, error: { code: -32601, data: [expect.objectContaining({ '@type': 'type.googleapis.com/google.rpc.RequestInfo', requestId: expect.stringMatching(/^req_/) })] } });
+      const v1 = await rawCall(services.baseUrl, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ExplodeTask', params: {} }), {
+        ...auth(),
+        'A2A-Version': '1.0',
+      });
+      expect(v1.body).toMatchObject({
+        id: 2,
+        error: {
+          code: -32601,
+          data: [expect.objectContaining({ '@type': 'type.googleapis.com/google.rpc.RequestInfo', requestId: expect.stringMatching(/^req_/) })],
+        },
+      });
     });
 
     it('bad params are invalid params (-32602) naming the field; message/send in 0.3 words creates as REST does', async () => {
-      const send = (parts: unknown[]) => ({ jsonrpc: '2.0', id: 'a', method: 'message/send', params: { message: { kind: 'message', messageId: `m-${Math.random()}`, role: 'user', parts } } });
+      const send = (parts: unknown[]) => ({
+        jsonrpc: '2.0',
+        id: 'a',
+        method: 'message/send',
+        params: { message: { kind: 'message', messageId: `m-${Math.random()}`, role: 'user', parts } },
+      });
       const noSkills = await rawCall(services.baseUrl, JSON.stringify(send([{ kind: 'text', text: 'Write a tagline.' }])), auth());
-      expect(noSkills.body).toMatchObject({ id: 'a', error: { code: -32602, data: { code: 'invalid_request', param: 'message.parts[].data.skills', request_id: expect.stringMatching(/^req_/) } } });
-      const badUrgency = await rawCall(services.baseUrl, JSON.stringify(send([{ kind: 'text', text: 'Hi.' }, { kind: 'data', data: { skills: ['copywriting'], urgency: 'asap' } }])), auth());
-      expect(badUrgency.body.error).toMatchObject({ code: -32602, message: expect.stringContaining('urgency must be one of'), data: { param: 'message.parts[1].data.urgency' } });
-      const created = await rawCall(services.baseUrl, JSON.stringify(send([{ kind: 'text', text: 'Hi there.' }, { kind: 'data', data: { skills: ['copywriting'] } }])), auth());
+      expect(noSkills.body).toMatchObject({
+        id: 'a',
+        error: { code: -32602, data: { code: 'invalid_request', param: 'message.parts[].data.skills', request_id: expect.stringMatching(/^req_/) } },
+      });
+      const badUrgency = await rawCall(
+        services.baseUrl,
+        JSON.stringify(
+          send([
+            { kind: 'text', text: 'Hi.' },
+            { kind: 'data', data: { skills: ['copywriting'], urgency: 'asap' } },
+          ]),
+        ),
+        auth(),
+      );
+      expect(badUrgency.body.error).toMatchObject({
+        code: -32602,
+        message: expect.stringContaining('urgency must be one of'),
+        data: { param: 'message.parts[1].data.urgency' },
+      });
+      const created = await rawCall(
+        services.baseUrl,
+        JSON.stringify(
+          send([
+            { kind: 'text', text: 'Hi there.' },
+            { kind: 'data', data: { skills: ['copywriting'] } },
+          ]),
+        ),
+        auth(),
+      );
       expect(created.body.result).toMatchObject({ kind: 'task', id: expect.stringMatching(/^dep_/), status: { state: 'submitted' } });
       const paramsNotObject = await rawCall(services.baseUrl, JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tasks/get', params: ['x'] }), auth());
       expect(paramsNotObject.body.error).toMatchObject({ code: -32602 });
@@ -181,7 +263,11 @@ describe('A2A in test mode', () => {
       const body = JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tasks/get', params: { id: 'dep_x' } });
       const missing = await rawCall(services.baseUrl, body);
       expect(missing.status).toBe(401);
-      expect(missing.body).toMatchObject({ jsonrpc: '2.0', id: 4, error: { code: -32000, data: { code: 'authentication_failed', request_id: expect.stringMatching(/^req_/) } } });
+      expect(missing.body).toMatchObject({
+        jsonrpc: '2.0',
+        id: 4,
+        error: { code: -32000, data: { code: 'authentication_failed', request_id: expect.stringMatching(/^req_/) } },
+      });
       const wrong = await rawCall(services.baseUrl, body, { authorization: 'Bearer svc_test_00000000000000000000000000000000' });
       expect([wrong.status, wrong.body.error?.code]).toEqual([401, -32000]);
       await expect(client.getTask({ tenant: '', id: 'dep_x' })).rejects.toThrow(/authentication_failed|API key|Authorization/);

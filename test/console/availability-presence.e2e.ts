@@ -33,7 +33,10 @@ describe('availability and presence in the console (Playwright, real services)',
   }, 120_000);
 
   const selectShows = (value: string) =>
-    waitUntil(async () => ((await page.locator('#availability').inputValue()) === value ? true : undefined), { timeoutMs: UI_TIMEOUT_MS, description: `the header shows ${value}` });
+    waitUntil(async () => ((await page.locator('#availability').inputValue()) === value ? true : undefined), {
+      timeoutMs: UI_TIMEOUT_MS,
+      description: `the header shows ${value}`,
+    });
 
   afterAll(async () => {
     await browser?.close();
@@ -41,7 +44,10 @@ describe('availability and presence in the console (Playwright, real services)',
   });
 
   it('signed in to the console, the expert is reachable and the offer reaches the page; the header shows until and away', async () => {
-    const invitation = await request<{ url: string }>(services.baseUrl, 'POST', `/admin/v1/experts/${ada.id}/invitations`, { headers: e2e.admin, body: { email: 'ada@example.com' } });
+    const invitation = await request<{ url: string }>(services.baseUrl, 'POST', `/admin/v1/experts/${ada.id}/invitations`, {
+      headers: e2e.admin,
+      body: { email: 'ada@example.com' },
+    });
     await page.goto(invitation.body.url.replace(/^https?:\/\/[^/]+/, services.baseUrl));
     await page.getByLabel('New password').fill(PASSWORD);
     await page.getByLabel('Repeat the password').fill(PASSWORD);
@@ -73,7 +79,9 @@ describe('availability and presence in the console (Playwright, real services)',
 
     // One click back to online.
     await page.locator('#availability').selectOption('online');
-    await waitUntil(async () => ((await e2e.asExpert<{ availability: string }>(ada, 'GET', '/me')).body.availability === 'online' ? true : undefined), { description: 'Ada online again' });
+    await waitUntil(async () => ((await e2e.asExpert<{ availability: string }>(ada, 'GET', '/me')).body.availability === 'online' ? true : undefined), {
+      description: 'Ada online again',
+    });
     await selectShows('online');
   });
 });

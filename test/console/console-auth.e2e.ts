@@ -24,7 +24,12 @@ describe('console sign-in', () => {
   let documented: DocumentedResponses;
 
   const expectDocumented = (method: 'get' | 'post' | 'put' | 'delete', path: string, response: { status: number; body: unknown; headers: Headers }): void =>
-    expect([method, path, response.status, documented.check(method, path, response.status, response.body, response.headers)]).toEqual([method, path, response.status, []]);
+    expect([method, path, response.status, documented.check(method, path, response.status, response.body, response.headers)]).toEqual([
+      method,
+      path,
+      response.status,
+      [],
+    ]);
 
   beforeAll(async () => {
     services = await startServices({
@@ -51,23 +56,45 @@ describe('console sign-in', () => {
 
   it('invite → look at the link → accept with a password: a session cookie that works on the expert API', async () => {
     const invitation = await invite(services, ada, 'Ada.Lane@Example.com');
-    expect(invitation).toEqual({ object: 'invitation', expert_id: ada.id, email: 'ada.lane@example.com', url: expect.stringMatching(new RegExp(`^${services.baseUrl}/console/invitations/[A-Za-z0-9_-]{43}$`)), expires_at: expect.any(String) });
+    expect(invitation).toEqual({
+      object: 'invitation',
+      expert_id: ada.id,
+      email: 'ada.lane@example.com',
+      url: expect.stringMatching(new RegExp(`^${services.baseUrl}/console/invitations/[A-Za-z0-9_-]{43}$`)),
+      expires_at: expect.any(String),
+    });
     expect(Date.parse(invitation.expires_at) - Date.now()).toBeLessThanOrEqual(INVITATION_TTL_SECONDS * 1000);
     const token = ConsoleClient.tokenOf(invitation);
     const preview = await request(services.baseUrl, 'GET', `/console/api/v1/invitations/${token}`);
     // A link says what it makes of you (an expert here; members and operators have links too).
-    expect(preview.body).toEqual({ kind: 'expert', email: 'ada.lane@example.com', name: 'Ada Lane', expires_at: invitation.expires_at, workspace_name: null, role: null });
+    expect(preview.body).toEqual({
+      kind: 'expert',
+      email: 'ada.lane@example.com',
+      name: 'Ada Lane',
+      expires_at: invitation.expires_at,
+      workspace_name: null,
+      role: null,
+    });
     expectDocumented('get', '/console/api/v1/invitations/{token}', preview);
 
     const client = new ConsoleClient(services.baseUrl);
     const weak = await client.accept(invitation, 'password1234');
-    expect([weak.status, (weak.body as unknown as ErrorBody).error.code, (weak.body as unknown as ErrorBody).error.param]).toEqual([400, 'invalid_request', 'password']);
+    expect([weak.status, (weak.body as unknown as ErrorBody).error.code, (weak.body as unknown as ErrorBody).error.param]).toEqual([
+      400,
+      'invalid_request',
+      'password',
+    ]);
     const short = await client.accept(invitation, 'short');
     expect([short.status, (short.body as unknown as ErrorBody).error.param]).toEqual([400, 'password']);
 
     const accepted = await client.accept(invitation, PASSWORD);
     expect(accepted.status).toBe(201);
-    expect(accepted.body).toEqual({ object: 'session', principal: { kind: 'expert', id: ada.id, name: 'Ada Lane', email: 'ada.lane@example.com' }, csrf_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expires_at: expect.any(String) });
+    expect(accepted.body).toEqual({
+      object: 'session',
+      principal: { kind: 'expert', id: ada.id, name: 'Ada Lane', email: 'ada.lane@example.com' },
+      csrf_token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      expires_at: expect.any(String),
+    });
     expectDocumented('post', '/console/api/v1/invitations/{token}/accept', accepted);
     const cookie = sessionCookie(accepted);
     expect(cookie?.attributes).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Strict', 'Path=/']));
@@ -81,7 +108,10 @@ describe('console sign-in', () => {
     expect(session.body).toMatchObject({ principal: { id: ada.id }, csrf_token: accepted.body.csrf_token });
     expectDocumented('get', '/console/api/v1/session', session);
     // The events record the acceptance; neither the token nor the password is in them.
-    const { rows } = await services.database.pool.query<{ event_type: string; data: unknown }>('SELECT event_type, data FROM events WHERE stream_name = $1 ORDER BY stream_revision', [`expert-${ada.id}`]);
+    const { rows } = await services.database.pool.query<{ event_type: string; data: unknown }>(
+      'SELECT event_type, data FROM events WHERE stream_name = $1 ORDER BY stream_revision',
+      [`expert-${ada.id}`],
+    );
     expect(rows.map((row) => row.event_type)).toEqual(['expert.registered', 'expert.invited', 'expert.invitation_accepted', 'expert.password_set']);
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(JSON.stringify(rows)).not.toContain(PASSWORD);
@@ -107,11 +137,24 @@ describe('console sign-in', () => {
   });
 
   it('refuses an email another expert signs in with; the admin API names the field', async () => {
-    const taken = await request<ErrorBody>(services.baseUrl, 'POST', `/admin/v1/experts/${bo.id}/invitations`, { headers: ADMIN, body: { email: 'ada.lane@example.com' } });
+    const taken = await request<ErrorBody>(services.baseUrl, 'POST', `/admin/v1/experts/${bo.id}/invitations`, {
+      headers: ADMIN,
+      body: { email: 'ada.lane@example.com' },
+    });
     expect([taken.status, taken.body.error.param]).toEqual([400, 'email']);
-    const malformed = await request<ErrorBody>(services.baseUrl, 'POST', `/admin/v1/experts/${bo.id}/invitations`, { headers: ADMIN, body: { email: 'not an email' } });
+    const malformed = await request<ErrorBody>(services.baseUrl, 'POST', `/admin/v1/experts/${bo.id}/invitations`, {
+      headers: ADMIN,
+      body: { email: 'not an email' },
+    });
     expect([malformed.status, malformed.body.error.param]).toEqual([400, 'email']);
-    expect((await request(services.baseUrl, 'POST', '/admin/v1/experts/spec_01JZZZZZZZZZZZZZZZZZZZZZZZ/invitations', { headers: ADMIN, body: { email: 'x@example.com' } })).status).toBe(404);
+    expect(
+      (
+        await request(services.baseUrl, 'POST', '/admin/v1/experts/spec_01JZZZZZZZZZZZZZZZZZZZZZZZ/invitations', {
+          headers: ADMIN,
+          body: { email: 'x@example.com' },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('signs in with email and password; a wrong password and an unknown email are the same 401', async () => {

@@ -31,12 +31,16 @@ describe('the console bundle (dist/console)', () => {
     expect(chunks.length).toBeGreaterThan(0);
     const sizes = chunks.map((file) => ({ file, gzip: gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length }));
     const total = sizes.reduce((sum, { gzip }) => sum + gzip, 0);
-    process.stdout.write(`console first load: ${(total / 1024).toFixed(1)} KB gzipped in ${sizes.length} chunk(s): ${sizes.map(({ file, gzip }) => `${file} ${(gzip / 1024).toFixed(1)} KB`).join(', ')}\n`);
+    process.stdout.write(
+      `console first load: ${(total / 1024).toFixed(1)} KB gzipped in ${sizes.length} chunk(s): ${sizes.map(({ file, gzip }) => `${file} ${(gzip / 1024).toFixed(1)} KB`).join(', ')}\n`,
+    );
     expect(total).toBeLessThan(BUDGET_BYTES);
   });
 
   it('keeps the editor, markdown renderer and sanitiser out of the first load', () => {
-    const firstLoad = firstLoadChunks().map((file) => fs.readFileSync(path.join(DIST, file), 'utf8')).join('\n');
+    const firstLoad = firstLoadChunks()
+      .map((file) => fs.readFileSync(path.join(DIST, file), 'utf8'))
+      .join('\n');
     expect(firstLoad).not.toContain('DOMPurify');
     expect(firstLoad).not.toContain('markdown-it');
   });

@@ -59,7 +59,8 @@ describe('the console: routes', () => {
       { page: 'plan' },
       { page: 'audit-log' },
     ];
-    for (const mode of ['live', 'test'] as const) for (const view of views) expect(routeOf(dashboardPath(mode, view))).toEqual({ page: 'dashboard', mode, view });
+    for (const mode of ['live', 'test'] as const)
+      for (const view of views) expect(routeOf(dashboardPath(mode, view))).toEqual({ page: 'dashboard', mode, view });
   });
 
   it('switches mode to the same page, or to its list when the page shows one object', () => {
@@ -75,7 +76,13 @@ describe('the dashboard: the overview figures', () => {
   const day = 86_400_000;
 
   it('forecasts a straight line to zero at the depletion, drawn to the later of it and the cycle end', () => {
-    const forecast = forecastSeries({ now, remaining: 1000, burnPerDay: 100, cycleEnd: new Date(now + 20 * day).toISOString(), depletion: new Date(now + 10 * day).toISOString() });
+    const forecast = forecastSeries({
+      now,
+      remaining: 1000,
+      burnPerDay: 100,
+      cycleEnd: new Date(now + 20 * day).toISOString(),
+      depletion: new Date(now + 10 * day).toISOString(),
+    });
     expect(forecast).toMatchObject({ spanDays: 20, cycleEndDay: 20, depletionDay: 10 });
     expect(forecast.points[0]).toMatchObject({ day: 0, remaining: 1000 });
     expect(forecast.points.find((point) => point.day === 10)?.remaining).toBe(0);
@@ -90,7 +97,10 @@ describe('the dashboard: the overview figures', () => {
   });
 
   it('leaves a depletion beyond 90 days off the chart', () => {
-    expect(forecastSeries({ now, remaining: 10_000, burnPerDay: 1, cycleEnd: new Date(now + 30 * day).toISOString(), depletion: null })).toMatchObject({ spanDays: 30, depletionDay: null });
+    expect(forecastSeries({ now, remaining: 10_000, burnPerDay: 1, cycleEnd: new Date(now + 30 * day).toISOString(), depletion: null })).toMatchObject({
+      spanDays: 30,
+      depletionDay: null,
+    });
   });
 
   it('counts the cycle from its first day and crosses the 50, 80 and 95 % thresholds', () => {
@@ -109,7 +119,10 @@ describe('the dashboard: the overview figures', () => {
         { percent: 95, credits: 475, crossed: false },
       ],
     });
-    expect(cycleUsage(days, '2026-05-01T00:00:00.000Z', 0)).toMatchObject({ percent: null, thresholds: [{ crossed: false }, { crossed: false }, { crossed: false }] });
+    expect(cycleUsage(days, '2026-05-01T00:00:00.000Z', 0)).toMatchObject({
+      percent: null,
+      thresholds: [{ crossed: false }, { crossed: false }, { crossed: false }],
+    });
   });
 
   it('rounds an axis up to 1, 2 or 5 times a power of ten', () => {
@@ -122,7 +135,12 @@ describe('the console: time worked and the charge', () => {
   const now = Date.parse('2026-05-01T10:45:30.000Z');
 
   it('tracks time from start and proposes ⌈rate × hours⌉ while the expert has set neither', () => {
-    expect(workFigures({ startedAt, durationSeconds: null, credits: null, rate: 90, cap: 120, now })).toEqual({ trackedSeconds: 2730, durationSeconds: 2730, proposedCredits: 69, credits: 69 });
+    expect(workFigures({ startedAt, durationSeconds: null, credits: null, rate: 90, cap: 120, now })).toEqual({
+      trackedSeconds: 2730,
+      durationSeconds: 2730,
+      proposedCredits: 69,
+      credits: 69,
+    });
   });
 
   it('caps the proposal at the reservation, and proposes the cap when the rate is unknown', () => {
@@ -131,7 +149,12 @@ describe('the console: time worked and the charge', () => {
   });
 
   it("keeps the expert's own figures, zero included, and proposes from their time", () => {
-    expect(workFigures({ startedAt, durationSeconds: 3600, credits: 0, rate: 90, cap: 120, now })).toEqual({ trackedSeconds: 2730, durationSeconds: 3600, proposedCredits: 90, credits: 0 });
+    expect(workFigures({ startedAt, durationSeconds: 3600, credits: 0, rate: 90, cap: 120, now })).toEqual({
+      trackedSeconds: 2730,
+      durationSeconds: 3600,
+      proposedCredits: 90,
+      credits: 0,
+    });
   });
 
   it('counts nothing before start', () => {
@@ -172,7 +195,12 @@ describe('the console: errors for people and times with their zone', () => {
       'Endpoint URL must be an address starting with https://; to receive events on your own machine, run `npm run listen -- --forward-to <your local URL>` instead.',
     ],
     ['enabled_events[1] is not a known event type', 'enabled_events[1]', { enabled_events: 'Events to send' }, 'Events to send is not a known event type.'],
-    ['cycle_cap_credits must be an integer from 0 to 1000000000', 'cycle_cap_credits', { cycle_cap_credits: 'Credits each cycle' }, 'Credits each cycle must be a whole number from 0 to 1000000000.'],
+    [
+      'cycle_cap_credits must be an integer from 0 to 1000000000',
+      'cycle_cap_credits',
+      { cycle_cap_credits: 'Credits each cycle' },
+      'Credits each cycle must be a whole number from 0 to 1000000000.',
+    ],
     ['already a person of this service', 'email', { email: 'Email' }, 'Email: already a person of this service.'],
     ['in_flight_limit must be above the current one', 'in_flight_limit', {}, 'In flight limit must be above the current one.'],
     ['the email or the password is wrong', undefined, {}, 'The email or the password is wrong.'],

@@ -49,7 +49,12 @@ describe('expert earnings: offer credits, CSV export, periods (real services)', 
   let e2e: RouterE2e;
   let workspace: Workspace;
   let ada: Expert;
-  const briefs = ['Plain brief without commas', 'Names, taglines and "quotes" for the launch', 'Two lines:\r\nfirst, then second\nand a third', '=HYPERLINK("http://evil.example","click")'];
+  const briefs = [
+    'Plain brief without commas',
+    'Names, taglines and "quotes" for the launch',
+    'Two lines:\r\nfirst, then second\nand a third',
+    '=HYPERLINK("http://evil.example","click")',
+  ];
   const charges = [7, 11, 13, 17];
   const ids: string[] = [];
   let before: string;
@@ -85,13 +90,20 @@ describe('expert earnings: offer credits, CSV export, periods (real services)', 
       const offers = await e2e.asExpert<{ data: { id: string; credits_reserved: number; credits_estimate: number | null }[] }>(ada, 'GET', '/offers');
       const offer = offers.body.data.find((item) => item.id === created.body.id);
       const reserved = (await e2e.get(workspace.keys.live, created.body.id)).body as unknown as { credits_reserved: number };
-      expect(offer).toMatchObject({ credits_reserved: reserved.credits_reserved, credits_estimate: Math.min(Math.ceil((60 * 20) / 60), reserved.credits_reserved) });
+      expect(offer).toMatchObject({
+        credits_reserved: reserved.credits_reserved,
+        credits_estimate: Math.min(Math.ceil((60 * 20) / 60), reserved.credits_reserved),
+      });
       expect(reserved.credits_reserved).toBeGreaterThan(0);
       // Accept, start, publish: one completed deployment per brief, each with its own charge.
       const index = ids.length - 1;
       expect((await e2e.asExpert(ada, 'POST', `/deployments/${created.body.id}/accept`)).status).toBe(200);
       expect((await e2e.asExpert(ada, 'POST', `/deployments/${created.body.id}/start`)).status).toBe(200);
-      const published = await e2e.asExpert(ada, 'POST', `/deployments/${created.body.id}/publish`, { body: 'Done.', duration_seconds: 600 + index, credits_charged: Math.min(charges[index], reserved.credits_reserved) });
+      const published = await e2e.asExpert(ada, 'POST', `/deployments/${created.body.id}/publish`, {
+        body: 'Done.',
+        duration_seconds: 600 + index,
+        credits_charged: Math.min(charges[index], reserved.credits_reserved),
+      });
       expect(published.status).toBe(200);
     }
     for (const id of ids) await e2e.waitForStatus(workspace.keys.live, id, 'completed');
@@ -158,14 +170,17 @@ describe('expert earnings: offer credits, CSV export, periods (real services)', 
   });
 
   it('sums credits per week and per month in the asked time zone, with the total', async () => {
-    const charged = (await Promise.all(ids.map((id) => e2e.get(workspace.keys.live, id)))).map((response) => (response.body as unknown as { credits_charged: number }).credits_charged);
+    const charged = (await Promise.all(ids.map((id) => e2e.get(workspace.keys.live, id)))).map(
+      (response) => (response.body as unknown as { credits_charged: number }).credits_charged,
+    );
     const total = charged.reduce((sum, value) => sum + value, 0);
     for (const period of ['week', 'month'] as const) {
-      const answer = await e2e.asExpert<{ period: string; time_zone: string; data: { start: string; completed_count: number; credits_earned: number }[]; total: { completed_count: number; credits_earned: number } }>(
-        ada,
-        'GET',
-        `/earnings/periods?period=${period}&time_zone=Pacific/Auckland`,
-      );
+      const answer = await e2e.asExpert<{
+        period: string;
+        time_zone: string;
+        data: { start: string; completed_count: number; credits_earned: number }[];
+        total: { completed_count: number; credits_earned: number };
+      }>(ada, 'GET', `/earnings/periods?period=${period}&time_zone=Pacific/Auckland`);
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({ period, time_zone: 'Pacific/Auckland', total: { completed_count: ids.length, credits_earned: total } });
       expect(answer.body.data.reduce((sum, row) => sum + row.credits_earned, 0)).toBe(total);

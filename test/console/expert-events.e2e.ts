@@ -33,7 +33,8 @@ describe('GET /expert/v1/events', () => {
   };
   const bearer = (expert: Expert) => ({ authorization: `Bearer ${expert.credential}` });
   const cookieOf = (client: ConsoleClient) => ({ cookie: `eh_session=${client.cookie}` });
-  const act = (expert: Expert, id: string, action: string, body?: unknown) => e2e.asExpert<Deployment & ErrorBody>(expert, 'POST', `/deployments/${id}/${action}`, body);
+  const act = (expert: Expert, id: string, action: string, body?: unknown) =>
+    e2e.asExpert<Deployment & ErrorBody>(expert, 'POST', `/deployments/${id}/${action}`, body);
   const create = async (): Promise<string> => {
     const created = await e2e.create(workspace.keys.live, { brief: 'Rename the newsletter.', skills: [SKILL] });
     expect(created.status).toBe(201);
@@ -59,9 +60,14 @@ describe('GET /expert/v1/events', () => {
   it('is a text/event-stream with keepalive comments; needs a credential', async () => {
     const stream = await open(services.baseUrl, bearer(ada));
     expect([stream.status, stream.contentType]).toEqual([200, 'text/event-stream; charset=utf-8']);
-    await waitUntil(async () => (stream.messages.some((message) => message.comment === 'connected') ? true : undefined), { description: 'the opening comment' });
+    await waitUntil(async () => (stream.messages.some((message) => message.comment === 'connected') ? true : undefined), {
+      description: 'the opening comment',
+    });
     // CONSOLE_SSE_KEEPALIVE_SECONDS=1 here (15 s by default).
-    await waitUntil(async () => (stream.messages.some((message) => message.comment === 'keepalive') ? true : undefined), { timeoutMs: 10_000, description: 'a keepalive comment' });
+    await waitUntil(async () => (stream.messages.some((message) => message.comment === 'keepalive') ? true : undefined), {
+      timeoutMs: 10_000,
+      description: 'a keepalive comment',
+    });
     const anonymous = await request<ErrorBody>(services.baseUrl, 'GET', '/expert/v1/events');
     expect([anonymous.status, anonymous.body.error.code]).toEqual([401, 'authentication_failed']);
   });
@@ -94,14 +100,24 @@ describe('GET /expert/v1/events', () => {
     await boStream.next('offer.created', (data) => data.deployment_id === id);
     expect((await act(bo, id, 'accept')).status).toBe(200);
     expect((await boStream.next('offer.ended', (data) => data.deployment_id === id)).data).toEqual({ deployment_id: id, reason: 'accepted' });
-    expect((await boStream.next('deployment.updated', (data) => data.deployment_id === id && data.status === 'accepted')).data).toEqual({ deployment_id: id, status: 'accepted', sequence: expect.any(Number) });
+    expect((await boStream.next('deployment.updated', (data) => data.deployment_id === id && data.status === 'accepted')).data).toEqual({
+      deployment_id: id,
+      status: 'accepted',
+      sequence: expect.any(Number),
+    });
     await act(bo, id, 'start');
     await act(bo, id, 'ask', { question: 'Which tone?' });
     await boStream.next('deployment.updated', (data) => data.deployment_id === id && data.status === 'needs_input');
     const replied = await request(services.baseUrl, 'POST', `/v1/deployments/${id}/reply`, { key: workspace.keys.live, body: { body: 'Warm.' } });
     expect(replied.status).toBe(200);
-    const resumed = await boStream.next('deployment.updated', (data) => data.deployment_id === id && data.status === 'in_progress' && Number(data.sequence) > 4);
-    const sequences = boStream.events('deployment.updated').filter((message) => (message.data as { deployment_id: string }).deployment_id === id).map((message) => (message.data as { sequence: number }).sequence);
+    const resumed = await boStream.next(
+      'deployment.updated',
+      (data) => data.deployment_id === id && data.status === 'in_progress' && Number(data.sequence) > 4,
+    );
+    const sequences = boStream
+      .events('deployment.updated')
+      .filter((message) => (message.data as { deployment_id: string }).deployment_id === id)
+      .map((message) => (message.data as { sequence: number }).sequence);
     expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
     expect(resumed).toBeDefined();
   });

@@ -22,7 +22,13 @@ describe('the tab title while offers are unseen', () => {
 });
 
 describe('the notification of an offer', () => {
-  const offer = { id: 'dep_1', brief: 'Name the product. Three options, each with a line.', skills: ['naming', 'copy'], credits_reserved: 1200, offer: { offer_number: 2, offered_at: '2026-05-01T10:00:00Z', expires_at: '2026-05-01T10:05:00Z' } };
+  const offer = {
+    id: 'dep_1',
+    brief: 'Name the product. Three options, each with a line.',
+    skills: ['naming', 'copy'],
+    credits_reserved: 1200,
+    offer: { offer_number: 2, offered_at: '2026-05-01T10:00:00Z', expires_at: '2026-05-01T10:05:00Z' },
+  };
 
   it('names the skills, the brief’s first sentence, the cap and the time to accept by; tagged as the push messages are', () => {
     const notice = offerNotice(offer);

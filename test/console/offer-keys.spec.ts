@@ -14,11 +14,23 @@ describe('the console: offer shortcuts', () => {
   });
 
   it('leaves a letter with a modifier, or a held key, to the browser', () => {
-    expect([key('d', { ctrlKey: true }), key('d', { metaKey: true }), key('d', { altKey: true }), key('a', { repeat: true })]).toEqual([null, null, null, null]);
+    expect([key('d', { ctrlKey: true }), key('d', { metaKey: true }), key('d', { altKey: true }), key('a', { repeat: true })]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('moves the focus with the arrows, Home and End, and stops at the ends', () => {
-    expect([nextOfferIndex('ArrowDown', 0, 3), nextOfferIndex('ArrowDown', 2, 3), nextOfferIndex('ArrowUp', 0, 3), nextOfferIndex('ArrowUp', 2, 3)]).toEqual([1, 2, 0, 1]);
-    expect([nextOfferIndex('Home', 2, 3), nextOfferIndex('End', 0, 3), nextOfferIndex('Tab', 0, 3), nextOfferIndex('ArrowDown', 0, 0)]).toEqual([0, 2, null, null]);
+    expect([nextOfferIndex('ArrowDown', 0, 3), nextOfferIndex('ArrowDown', 2, 3), nextOfferIndex('ArrowUp', 0, 3), nextOfferIndex('ArrowUp', 2, 3)]).toEqual([
+      1, 2, 0, 1,
+    ]);
+    expect([nextOfferIndex('Home', 2, 3), nextOfferIndex('End', 0, 3), nextOfferIndex('Tab', 0, 3), nextOfferIndex('ArrowDown', 0, 0)]).toEqual([
+      0,
+      2,
+      null,
+      null,
+    ]);
   });
 });

@@ -68,7 +68,11 @@ describe('the console: typed answers', () => {
         ['.variants.0', 'Required.'],
       ]),
     );
-    expect(schemaErrors(SCHEMA, {}).map(({ property }) => property).sort()).toEqual(['.headline', '.tone', '.variants']);
+    expect(
+      schemaErrors(SCHEMA, {})
+        .map(({ property }) => property)
+        .sort(),
+    ).toEqual(['.headline', '.tone', '.variants']);
     expect(schemaErrors(SCHEMA, { headline: 'Hi', tone: 'dry', variants: ['a', 'b'] })).toEqual([]);
   });
 });

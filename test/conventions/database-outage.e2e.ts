@@ -48,7 +48,13 @@ describe('PostgreSQL stalled or refusing connections', () => {
       signal: AbortSignal.timeout(10_000),
     });
     const text = await response.text();
-    return { what, status: response.status, ms: Date.now() - started, retryAfter: response.headers.get('retry-after'), body: JSON.parse(text) as Timed['body'] };
+    return {
+      what,
+      status: response.status,
+      ms: Date.now() - started,
+      retryAfter: response.headers.get('retry-after'),
+      body: JSON.parse(text) as Timed['body'],
+    };
   };
 
   const everyRoute = (): Promise<Timed[]> =>
@@ -160,10 +166,17 @@ describe('PostgreSQL stalled or refusing connections', () => {
 
     await proxy.forward();
     const forwarded = Date.now();
-    await waitUntil(async () => (await fetch(`${services.baseUrl}/health/ready`)).status === 200, { timeoutMs: 30_000, intervalMs: 100, description: 'the gateway ready' });
+    await waitUntil(async () => (await fetch(`${services.baseUrl}/health/ready`)).status === 200, {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+      description: 'the gateway ready',
+    });
     figures.push(`start while refused: ready ${Date.now() - forwarded} ms after the proxy forwarded`);
     // Its second start line: the first is from beforeAll's start.
-    await waitUntil(() => (services.logs('ledger').match(/ledger started/g) ?? []).length === 2, { timeoutMs: 30_000, description: 'the ledger started again' });
+    await waitUntil(() => (services.logs('ledger').match(/ledger started/g) ?? []).length === 2, {
+      timeoutMs: 30_000,
+      description: 'the ledger started again',
+    });
     await createAndComplete('after starting without a database');
     expect(SERVICE_NAMES.filter((name) => !services.alive(name))).toEqual([]);
   });

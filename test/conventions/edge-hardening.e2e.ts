@@ -22,7 +22,11 @@ interface RawAnswer {
 }
 
 /** Raw HTTP (node:http), for what fetch cannot send: repeated headers, a chosen source address. */
-function rawRequest(baseUrl: string, path: string, options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string | Buffer; localAddress?: string } = {}): Promise<RawAnswer> {
+function rawRequest(
+  baseUrl: string,
+  path: string,
+  options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string | Buffer; localAddress?: string } = {},
+): Promise<RawAnswer> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const outgoing = http.request(
@@ -30,7 +34,9 @@ function rawRequest(baseUrl: string, path: string, options: { method?: string; h
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as ErrorBody }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as ErrorBody }),
+        );
       },
     );
     outgoing.on('error', reject);
@@ -56,7 +62,13 @@ function socketExchange(baseUrl: string, bytes: string): Promise<{ statusLine: s
 
 function expectSpecError(body: unknown, code: string): void {
   expect(body).toEqual({
-    error: expect.objectContaining({ type: expect.any(String), code, message: expect.any(String), request_id: expect.stringMatching(/^req_/), docs_url: expect.stringContaining(`/docs/errors/${code}`) }),
+    error: expect.objectContaining({
+      type: expect.any(String),
+      code,
+      message: expect.any(String),
+      request_id: expect.stringMatching(/^req_/),
+      docs_url: expect.stringContaining(`/docs/errors/${code}`),
+    }),
   });
 }
 
@@ -74,8 +86,10 @@ describe('the edge holds: no request ends a process, answers 500 or leaves the A
     await services?.stop();
   });
 
-  const post = <T = ErrorBody>(path: string, body: unknown, key = workspace.keys.test): Promise<JsonResponse<T>> => request<T>(services.baseUrl, 'POST', path, { key, body });
-  const postRaw = <T = ErrorBody>(path: string, rawBody: string, key = workspace.keys.test): Promise<JsonResponse<T>> => request<T>(services.baseUrl, 'POST', path, { key, rawBody });
+  const post = <T = ErrorBody>(path: string, body: unknown, key = workspace.keys.test): Promise<JsonResponse<T>> =>
+    request<T>(services.baseUrl, 'POST', path, { key, body });
+  const postRaw = <T = ErrorBody>(path: string, rawBody: string, key = workspace.keys.test): Promise<JsonResponse<T>> =>
+    request<T>(services.baseUrl, 'POST', path, { key, rawBody });
 
   describe('reply-path errors', () => {
     it('answers an unknown error docs page with a JSON 404 and the gateway lives on', async () => {
@@ -109,9 +123,17 @@ describe('the edge holds: no request ends a process, answers 500 or leaves the A
     it.each(['\\u0000', '\\ud800', '\\udc00'])('refuses %s in any string of a body with 400 naming the field', async (bad) => {
       for (const [path, template, param] of cases) {
         const response = await postRaw(path, template.replaceAll('<bad>', bad));
-        expect([path, response.status, response.body.error.code, response.body.error.param]).toEqual([path, 400, 'invalid_request', param.replaceAll('<bad>', bad)]);
+        expect([path, response.status, response.body.error.code, response.body.error.param]).toEqual([
+          path,
+          400,
+          'invalid_request',
+          param.replaceAll('<bad>', bad),
+        ]);
       }
-      const memory = await request<ErrorBody>(services.baseUrl, 'PUT', '/v1/memory/voice', { key: workspace.keys.test, rawBody: `{"kind":"voice","body":"a${bad}"}` });
+      const memory = await request<ErrorBody>(services.baseUrl, 'PUT', '/v1/memory/voice', {
+        key: workspace.keys.test,
+        rawBody: `{"kind":"voice","body":"a${bad}"}`,
+      });
       expect([memory.status, memory.body.error.param]).toEqual([400, 'body']);
       const adminBody = await request<ErrorBody>(services.baseUrl, 'POST', '/admin/v1/workspaces', { headers: admin, rawBody: `{"name":"a${bad}"}` });
       expect([adminBody.status, adminBody.body.error.param]).toEqual([400, 'name']);
@@ -154,17 +176,23 @@ describe('the edge holds: no request ends a process, answers 500 or leaves the A
       expect([created.status, created.body.metadata]).toEqual([201, metadata]);
     });
 
-    it.each(['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'])('refuses the unknown field %s everywhere unknown fields are refused', async (name) => {
-      const field = { [name]: 'x' };
-      const create = await post('/v1/deployments', { brief: 'x', skills: ['copywriting'], ...field });
-      expect([create.status, create.body.error.param]).toEqual([400, name]);
-      const handoff = await post('/v1/handoffs', { surface: 's', outcome: 'copywriting', return: 'x.md', context: { goal: 'g', ...field } });
-      expect([handoff.status, handoff.body.error.param]).toEqual([400, `context.${name}`]);
-      const memory = await request<ErrorBody>(services.baseUrl, 'PUT', '/v1/memory/voice', { key: workspace.keys.test, body: { kind: 'voice', body: 'b', ...field } });
-      expect([memory.status, memory.body.error.param]).toEqual([400, name]);
-      const cancel = await post('/v1/deployments/dep_01JD0000000000000000000000/cancel', field);
-      expect([cancel.status, cancel.body.error.param]).toEqual([400, name]);
-    });
+    it.each(['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'])(
+      'refuses the unknown field %s everywhere unknown fields are refused',
+      async (name) => {
+        const field = { [name]: 'x' };
+        const create = await post('/v1/deployments', { brief: 'x', skills: ['copywriting'], ...field });
+        expect([create.status, create.body.error.param]).toEqual([400, name]);
+        const handoff = await post('/v1/handoffs', { surface: 's', outcome: 'copywriting', return: 'x.md', context: { goal: 'g', ...field } });
+        expect([handoff.status, handoff.body.error.param]).toEqual([400, `context.${name}`]);
+        const memory = await request<ErrorBody>(services.baseUrl, 'PUT', '/v1/memory/voice', {
+          key: workspace.keys.test,
+          body: { kind: 'voice', body: 'b', ...field },
+        });
+        expect([memory.status, memory.body.error.param]).toEqual([400, name]);
+        const cancel = await post('/v1/deployments/dep_01JD0000000000000000000000/cancel', field);
+        expect([cancel.status, cancel.body.error.param]).toEqual([400, name]);
+      },
+    );
   });
 
   describe('framework errors in the API error shape', () => {
@@ -193,7 +221,11 @@ describe('the edge holds: no request ends a process, answers 500 or leaves the A
 
     it('answers invalid UTF-8 in a body with 400 saying so', async () => {
       const body = Buffer.concat([Buffer.from('{"brief":"'), Buffer.from([0xff, 0xfe]), Buffer.from('","skills":["copywriting"]}')]);
-      const response = await rawRequest(services.baseUrl, '/v1/deployments', { method: 'POST', headers: { authorization: `Bearer ${workspace.keys.test}`, 'content-type': 'application/json' }, body });
+      const response = await rawRequest(services.baseUrl, '/v1/deployments', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${workspace.keys.test}`, 'content-type': 'application/json' },
+        body,
+      });
       expect([response.status, response.body.error.code, response.body.error.message]).toEqual([400, 'invalid_request', 'the request body is not valid UTF-8']);
     });
 
@@ -213,7 +245,15 @@ describe('the edge holds: no request ends a process, answers 500 or leaves the A
     it('can no longer read the brief: 404', async () => {
       const registered = await request<{ expert: { id: string }; credential: string }>(services.baseUrl, 'POST', '/admin/v1/experts', {
         headers: admin,
-        body: { name: 'Edge Decliner', role: 'Copywriter', skills: ['edge-decline'], tenure_years: 5, median_turnaround_minutes: 30, rate_credits_per_hour: 60, availability: 'online' },
+        body: {
+          name: 'Edge Decliner',
+          role: 'Copywriter',
+          skills: ['edge-decline'],
+          tenure_years: 5,
+          median_turnaround_minutes: 30,
+          rate_credits_per_hour: 60,
+          availability: 'online',
+        },
       });
       expect(registered.status).toBe(201);
       const expertKey = registered.body.credential;
@@ -221,12 +261,17 @@ describe('the edge holds: no request ends a process, answers 500 or leaves the A
       expect(created.status).toBe(201);
       const id = created.body.id;
       await waitUntil(
-        async () => (await request<{ data: { id: string }[] }>(services.baseUrl, 'GET', '/expert/v1/offers', { key: expertKey })).body.data.some((offer) => offer.id === id),
+        async () =>
+          (await request<{ data: { id: string }[] }>(services.baseUrl, 'GET', '/expert/v1/offers', { key: expertKey })).body.data.some(
+            (offer) => offer.id === id,
+          ),
         { timeoutMs: 15_000, description: 'the offer to the expert' },
       );
       const offered = await request<{ brief: string }>(services.baseUrl, 'GET', `/expert/v1/deployments/${id}`, { key: expertKey });
       expect([offered.status, offered.body.brief]).toEqual([200, 'Secret launch plan.']);
-      expect((await request(services.baseUrl, 'POST', `/expert/v1/deployments/${id}/decline`, { key: expertKey, body: { reason: 'booked' } })).status).toBe(200);
+      expect((await request(services.baseUrl, 'POST', `/expert/v1/deployments/${id}/decline`, { key: expertKey, body: { reason: 'booked' } })).status).toBe(
+        200,
+      );
       const after = await request<ErrorBody>(services.baseUrl, 'GET', `/expert/v1/deployments/${id}`, { key: expertKey });
       expect([after.status, after.body.error.code]).toEqual([404, 'not_found']);
     });
@@ -234,7 +279,8 @@ describe('the edge holds: no request ends a process, answers 500 or leaves the A
 
   describe('failed authentications are throttled per address', () => {
     // 127.0.0.2 is loopback too: its failures must not lock out 127.0.0.1, which the other tests use.
-    const from = (path: string, authorization: string): Promise<RawAnswer> => rawRequest(services.baseUrl, path, { headers: { authorization }, localAddress: '127.0.0.2' });
+    const from = (path: string, authorization: string): Promise<RawAnswer> =>
+      rawRequest(services.baseUrl, path, { headers: { authorization }, localAddress: '127.0.0.2' });
 
     it('answers 429 rate_limited with Retry-After after 20 failures in a minute from one address, on every API', async () => {
       const failures = [

@@ -32,12 +32,18 @@ describe('faults answer in the API error shape', () => {
     await services.kill('router');
     let queued = '';
     try {
-      const response = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.live, body: { brief: 'x', skills: ['copywriting'] } });
+      const response = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', {
+        key: workspace.keys.live,
+        body: { brief: 'x', skills: ['copywriting'] },
+      });
       expect([response.status, response.body.error.code, response.headers.get('retry-after')]).toEqual([503, 'service_unavailable', '5']);
       const { rows } = await services.database.pool.query("SELECT count(*)::int AS n FROM events WHERE event_type = 'deployment.created'");
       expect(rows[0].n).toBe(0);
       // Test mode asks no router (its quote is the synthesizer's, fixed): taken now, worked once the router is back.
-      const test = await request<{ id: string; status: string }>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body: { brief: 'x', skills: ['copywriting'] } });
+      const test = await request<{ id: string; status: string }>(services.baseUrl, 'POST', '/v1/deployments', {
+        key: workspace.keys.test,
+        body: { brief: 'x', skills: ['copywriting'] },
+      });
       expect([test.status, test.body.status]).toEqual([201, 'pending']);
       queued = test.body.id;
     } finally {

@@ -40,7 +40,12 @@ describe('Idempotency-Key on POST, through the running services', () => {
     // than the 3 s PG_POOL_WAIT_MS after which a production gateway answers 503, and the
     // slowest host seen ran one of them past the 3 s statement timeout.
     // A thousand connections at once from one address: past the per-address cap, which this test is not about.
-    services = await startServices({ RATE_LIMIT_PER_MINUTE: '100000', PG_POOL_WAIT_MS: '60000', PG_STATEMENT_TIMEOUT_MS: '60000', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' });
+    services = await startServices({
+      RATE_LIMIT_PER_MINUTE: '100000',
+      PG_POOL_WAIT_MS: '60000',
+      PG_STATEMENT_TIMEOUT_MS: '60000',
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
+    });
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'idempotency');
   });
   afterAll(async () => {
@@ -72,7 +77,9 @@ describe('Idempotency-Key on POST, through the running services', () => {
     expect((await post(key, BODY)).status).toBe(201);
     const other = await post(key, { ...BODY, brief: 'Write a tagline for a florist.' });
     expect(other.status).toBe(409);
-    expect(JSON.parse(other.text)).toMatchObject({ error: { code: 'idempotency_conflict', type: 'invalid_request', param: 'Idempotency-Key', message: expect.stringContaining('different request body') } });
+    expect(JSON.parse(other.text)).toMatchObject({
+      error: { code: 'idempotency_conflict', type: 'invalid_request', param: 'Idempotency-Key', message: expect.stringContaining('different request body') },
+    });
   });
 
   it('refuses the same key and body for another resource of the same route: 409, the second deployment untouched', async () => {
@@ -109,7 +116,9 @@ describe('Idempotency-Key on POST, through the running services', () => {
     for (const key of ['k'.repeat(256), 'cl\u00e9']) {
       const response = await post(key, BODY);
       expect(response.status).toBe(400);
-      expect(JSON.parse(response.text)).toMatchObject({ error: { code: 'invalid_request', param: 'Idempotency-Key', message: expect.stringContaining('Idempotency-Key') } });
+      expect(JSON.parse(response.text)).toMatchObject({
+        error: { code: 'invalid_request', param: 'Idempotency-Key', message: expect.stringContaining('Idempotency-Key') },
+      });
     }
     expect(await createdEvents()).toBe(before);
   });

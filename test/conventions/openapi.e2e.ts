@@ -28,8 +28,14 @@ describe('GET /v1/openapi.json against real responses', () => {
     request<T>(services.baseUrl, method, path, { key: workspace.keys.test, ...options });
   /** `path` in OpenAPI form, e.g. `/v1/deployments/{id}`. */
   const expectDocumented = (method: HttpMethod, path: string, response: JsonResponse<unknown>): void =>
-    expect([method, path, response.status, documented.check(method, path, response.status, response.body, response.headers)]).toEqual([method, path, response.status, []]);
-  const create = (body: Record<string, unknown>, headers?: Record<string, string>) => call('POST', '/v1/deployments', { body: { brief: 'Write a tagline for a bakery.', skills: ['copywriting'], ...body }, headers });
+    expect([method, path, response.status, documented.check(method, path, response.status, response.body, response.headers)]).toEqual([
+      method,
+      path,
+      response.status,
+      [],
+    ]);
+  const create = (body: Record<string, unknown>, headers?: Record<string, string>) =>
+    call('POST', '/v1/deployments', { body: { brief: 'Write a tagline for a bakery.', skills: ['copywriting'], ...body }, headers });
   const waitFor = (id: string, status: string) =>
     waitUntil(
       async () => {
@@ -69,14 +75,32 @@ describe('GET /v1/openapi.json against real responses', () => {
   it('cancel (a scheduled deployment, still pending) and reply (to a scripted question)', async () => {
     const scheduled = await create({ urgency: 'scheduled', scheduled_for: new Date(Date.now() + 30 * 60_000).toISOString() });
     expectDocumented('post', '/v1/deployments', scheduled);
-    expectDocumented('post', '/v1/deployments/{id}/cancel', await call('POST', `/v1/deployments/${scheduled.body.id}/cancel`, { body: { reason: 'not needed' } }));
+    expectDocumented(
+      'post',
+      '/v1/deployments/{id}/cancel',
+      await call('POST', `/v1/deployments/${scheduled.body.id}/cancel`, { body: { reason: 'not needed' } }),
+    );
     const asking = await create({ metadata: { test_script: 'ask_question', test_question: 'Which audience first?' } });
     expectDocumented('get', '/v1/deployments/{id}', await waitFor(asking.body.id, 'needs_input'));
     expectDocumented('post', '/v1/deployments/{id}/reply', await call('POST', `/v1/deployments/${asking.body.id}/reply`, { body: { body: 'Families.' } }));
   });
 
   it('the roster and usage', async () => {
-    await services.ops('expert:add', '--name', 'Ada Lane', '--role', 'Brand strategist', '--skills', 'positioning,naming', '--tenure-years', '6', '--turnaround-minutes', '40', '--rate', '90');
+    await services.ops(
+      'expert:add',
+      '--name',
+      'Ada Lane',
+      '--role',
+      'Brand strategist',
+      '--skills',
+      'positioning,naming',
+      '--tenure-years',
+      '6',
+      '--turnaround-minutes',
+      '40',
+      '--rate',
+      '90',
+    );
     const roster = await call<{ data: unknown[] }>('GET', '/v1/experts?limit=5');
     expect(roster.body.data.length).toBeGreaterThan(0);
     expectDocumented('get', '/v1/experts', roster);
@@ -90,7 +114,13 @@ describe('GET /v1/openapi.json against real responses', () => {
     expectDocumented('get', '/v1/memory', await call('GET', '/v1/memory?kind=voice&limit=10'));
     expectDocumented('get', '/v1/memory/{key}', await call('GET', '/v1/memory/no-such-entry'));
     const opened = await call<{ id: string }>('POST', '/v1/handoffs', {
-      body: { surface: 'editor.sidebar', outcome: 'copywriting', context: { goal: 'Rewrite the hero.', memory_keys: ['voice'] }, return: 'hero.md', policy: 'save_to_memory' },
+      body: {
+        surface: 'editor.sidebar',
+        outcome: 'copywriting',
+        context: { goal: 'Rewrite the hero.', memory_keys: ['voice'] },
+        return: 'hero.md',
+        policy: 'save_to_memory',
+      },
     });
     expectDocumented('post', '/v1/handoffs', opened);
     const ready = await waitUntil(

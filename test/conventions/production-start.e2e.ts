@@ -12,7 +12,14 @@ function startGateway(env: Record<string, string>): Promise<{ code: number | nul
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(ROOT, 'dist/apps/gateway/src/main.js')], {
       // A port and databases nobody uses: the gateway must stop before it reaches any of them.
-      env: { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', NATS_URL: 'nats://127.0.0.1:1', REDIS_URL: 'redis://127.0.0.1:1', GATEWAY_PORT: '1', ...env },
+      env: {
+        ...process.env,
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+        NATS_URL: 'nats://127.0.0.1:1',
+        REDIS_URL: 'redis://127.0.0.1:1',
+        GATEWAY_PORT: '1',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -37,10 +37,17 @@ describe('cost bounds: uploads and slow clients', () => {
     return created.body.id;
   }
 
-  const uploadPath = (deploymentId: string, filename = 'map.bin') => `/expert/v1/attachments?${new URLSearchParams({ deployment_id: deploymentId, filename }).toString()}`;
+  const uploadPath = (deploymentId: string, filename = 'map.bin') =>
+    `/expert/v1/attachments?${new URLSearchParams({ deployment_id: deploymentId, filename }).toString()}`;
 
   /** Headers and the first 4 KB of an upload declaring `length` bytes; the answer, if one comes before the rest is sent. */
-  async function startUpload(options: { deploymentId?: string; length: number; credential?: string; from?: string; waitMs?: number }): Promise<{ connection: RawConnection; answer: RawAnswer | null }> {
+  async function startUpload(options: {
+    deploymentId?: string;
+    length: number;
+    credential?: string;
+    from?: string;
+    waitMs?: number;
+  }): Promise<{ connection: RawConnection; answer: RawAnswer | null }> {
     const connection = await RawConnection.open(services.baseUrl, options.from);
     const headers: Record<string, string | number> = { 'Content-Type': 'application/octet-stream', 'Content-Length': options.length };
     if (options.credential) headers.Authorization = `Bearer ${options.credential}`;
@@ -50,7 +57,12 @@ describe('cost bounds: uploads and slow clients', () => {
   }
 
   /** Refused before the rest of the body: the API's error shape, Connection: close, and the connection really closed. */
-  async function expectRefusedUnread(started: { connection: RawConnection; answer: RawAnswer | null }, status: number, code: string, param?: string): Promise<ErrorBody['error']> {
+  async function expectRefusedUnread(
+    started: { connection: RawConnection; answer: RawAnswer | null },
+    status: number,
+    code: string,
+    param?: string,
+  ): Promise<ErrorBody['error']> {
     expect(started.answer).not.toBeNull();
     const answer = started.answer as RawAnswer;
     const body = JSON.parse(answer.body) as ErrorBody;
@@ -115,7 +127,10 @@ describe('cost bounds: uploads and slow clients', () => {
     expect(performance.now() - openedAt).toBeGreaterThanOrEqual(BLOCKED_HOLD_MS - 100);
     expect(answer?.status).toBe(429);
     expect(answer?.headers['retry-after']).toMatch(/^[1-9]\d*$/);
-    expect((JSON.parse(answer?.body ?? '{}') as ErrorBody).error).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('failed authentications') });
+    expect((JSON.parse(answer?.body ?? '{}') as ErrorBody).error).toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringContaining('failed authentications'),
+    });
     expect(await silent.closedWithin(3000)).toBe(true);
     // Another address is not affected.
     expect((await startUpload({ length: 100, credential: 'svc_expert_not_a_real_one', from: '127.0.0.6' })).answer?.status).toBe(401);
@@ -138,7 +153,9 @@ describe('cost bounds: uploads and slow clients', () => {
 
   it('refuses a declared length over the limit at once, before any body', async () => {
     const connection = await RawConnection.open(services.baseUrl);
-    connection.write(requestHead('POST', uploadPath('dep_01JZZZZZZZZZZZZZZZZZZZZZZZ'), { Authorization: `Bearer ${ada.credential}`, 'Content-Length': MAX_UPLOAD + 1 }));
+    connection.write(
+      requestHead('POST', uploadPath('dep_01JZZZZZZZZZZZZZZZZZZZZZZZ'), { Authorization: `Bearer ${ada.credential}`, 'Content-Length': MAX_UPLOAD + 1 }),
+    );
     const error = await expectRefusedUnread({ connection, answer: await connection.answer(5000) }, 400, 'invalid_request', 'body');
     expect(error.message).toContain('25 MB');
   });
@@ -201,7 +218,9 @@ describe('cost bounds: uploads and slow clients', () => {
     expect(error.message).toContain('4096 bytes');
     // An Authorization header that is no Bearer credential is none either.
     const malformed = await RawConnection.open(services.baseUrl, '127.0.0.7');
-    malformed.write(requestHead('PUT', '/v1/memory/brand', { 'Content-Type': 'application/json', 'Content-Length': 500_000, Authorization: 'Basic dXNlcjpwYXNz' }));
+    malformed.write(
+      requestHead('PUT', '/v1/memory/brand', { 'Content-Type': 'application/json', 'Content-Length': 500_000, Authorization: 'Basic dXNlcjpwYXNz' }),
+    );
     await expectRefusedUnread({ connection: malformed, answer: await malformed.answer(5000) }, 401, 'authentication_failed');
     // A small body without a credential still meets the guard's own answer.
     const small = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { body: { brief: 'x' } });
@@ -211,7 +230,9 @@ describe('cost bounds: uploads and slow clients', () => {
   it('cuts a client that sends its body too slowly after HTTP_REQUEST_TIMEOUT_MS, and one whose headers trickle after HTTP_HEADERS_TIMEOUT_MS', async () => {
     const slowBody = await RawConnection.open(services.baseUrl, '127.0.0.8');
     const startedAt = Date.now();
-    slowBody.write(requestHead('POST', '/v1/deployments', { 'Content-Type': 'application/json', 'Content-Length': 2000, Authorization: 'Bearer svc_test_slow' }));
+    slowBody.write(
+      requestHead('POST', '/v1/deployments', { 'Content-Type': 'application/json', 'Content-Length': 2000, Authorization: 'Bearer svc_test_slow' }),
+    );
     const trickle = setInterval(() => slowBody.write('          '), 200);
     try {
       const answer = await slowBody.answer(REQUEST_TIMEOUT_MS * 3);

@@ -196,7 +196,10 @@ describe('answers, chains, ratings and search in the consoles (Playwright, real 
       await phonePictures(page, 'search');
       await box.fill('zz');
       await box.press('Enter');
-      await page.locator('.field__error').getByText(/Search must be a deployment id or at least 3 characters/).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page
+        .locator('.field__error')
+        .getByText(/Search must be a deployment id or at least 3 characters/)
+        .waitFor({ timeout: UI_TIMEOUT_MS });
       await capture(page, 'search-refused');
       await box.fill('nothing like this');
       await box.press('Enter');
@@ -215,9 +218,14 @@ describe('answers, chains, ratings and search in the consoles (Playwright, real 
       await e2e.addExpert(['answers-e2e'], 20, { name: 'Ada Lane', availability: 'online' });
       await e2e.addExpert(['answers-e2e'], 40, { name: 'Bo Chen', availability: 'offline' });
       await e2e.addExpert(['other-skill'], 40, { name: 'Cy Dale', availability: 'online' });
-      const account = (await admin('GET', `/admin/v1/workspaces/${workspace.id}/account`)).body as unknown as { credits_remaining: number; plan: { name: string } };
+      const account = (await admin('GET', `/admin/v1/workspaces/${workspace.id}/account`)).body as unknown as {
+        credits_remaining: number;
+        plan: { name: string };
+      };
       const found = await admin('GET', '/admin/v1/workspaces?q=quince');
-      expect(found.body.data).toEqual([expect.objectContaining({ id: workspace.id, name: 'Quince Quarterly', credits_remaining: account.credits_remaining, plan: account.plan.name })]);
+      expect(found.body.data).toEqual([
+        expect.objectContaining({ id: workspace.id, name: 'Quince Quarterly', credits_remaining: account.credits_remaining, plan: account.plan.name }),
+      ]);
       const short = await admin('GET', '/admin/v1/workspaces?q=qu');
       expect([short.status, short.body.error.param]).toEqual([400, 'q']);
 

@@ -35,10 +35,12 @@ describe('a partner’s webhook deliveries, dead letters and replays', () => {
   let workspace: CreatedWorkspace;
   let owner: MemberClient;
   let failing = true;
-  let deploymentIds: string[] = [];
+  const deploymentIds: string[] = [];
   const key = (): string => workspace.keys.test;
-  const call = <T = Record<string, unknown>>(method: string, path: string, body?: unknown, apiKey = key()) => request<T>(services.baseUrl, method, path, { key: apiKey, body });
-  const list = async (query: string): Promise<{ data: Delivery[]; next: string | null; has_more: boolean }> => (await call<{ data: Delivery[]; next: string | null; has_more: boolean }>('GET', `/v1/webhook_deliveries?${query}`)).body;
+  const call = <T = Record<string, unknown>>(method: string, path: string, body?: unknown, apiKey = key()) =>
+    request<T>(services.baseUrl, method, path, { key: apiKey, body });
+  const list = async (query: string): Promise<{ data: Delivery[]; next: string | null; has_more: boolean }> =>
+    (await call<{ data: Delivery[]; next: string | null; has_more: boolean }>('GET', `/v1/webhook_deliveries?${query}`)).body;
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
@@ -51,7 +53,10 @@ describe('a partner’s webhook deliveries, dead letters and replays', () => {
       deploymentIds.push(created.body.id);
     }
     // 1 attempt + 6 retries of 100 ms each: every delivery dead-letters.
-    await waitUntil(async () => ((await list('status=dead_lettered')).data.length >= 3 ? true : undefined), { timeoutMs: 30_000, description: 'three dead letters' });
+    await waitUntil(async () => ((await list('status=dead_lettered')).data.length >= 3 ? true : undefined), {
+      timeoutMs: 30_000,
+      description: 'three dead letters',
+    });
   });
   afterAll(async () => {
     await services?.stop();
@@ -81,7 +86,10 @@ describe('a partner’s webhook deliveries, dead letters and replays', () => {
     const second = await list(`limit=2&cursor=${first.next}`);
     expect(second.data.map((d) => d.id)).not.toContain(first.data[0].id);
     expect(errorOf(await call('GET', `/v1/webhook_deliveries?status=failed&cursor=${first.next}`))).toMatchObject({ status: 400, param: 'cursor' });
-    expect(errorOf(await call('GET', `/v1/webhook_deliveries?cursor=${first.next}`, undefined, workspace.keys.live))).toMatchObject({ status: 400, param: 'cursor' });
+    expect(errorOf(await call('GET', `/v1/webhook_deliveries?cursor=${first.next}`, undefined, workspace.keys.live))).toMatchObject({
+      status: 400,
+      param: 'cursor',
+    });
     expect(errorOf(await call('GET', '/v1/webhook_deliveries?cursor=abc'))).toMatchObject({ status: 400, param: 'cursor' });
   });
 
@@ -113,11 +121,17 @@ describe('a partner’s webhook deliveries, dead letters and replays', () => {
     expect(replayed.body).toMatchObject({ id: dead.id, status: 'scheduled' });
     await waitUntil(() => (receiver.processed.has(dead.id) ? true : undefined), { description: 'the replayed delivery' });
     expect(receiver.at('/flaky').filter((w) => w.deliveryId === dead.id).length).toBe(before + 1);
-    await waitUntil(async () => ((await call<Delivery>('GET', `/v1/webhook_deliveries/${dead.id}`)).body.status === 'succeeded' ? true : undefined), { description: 'succeeded' });
+    await waitUntil(async () => ((await call<Delivery>('GET', `/v1/webhook_deliveries/${dead.id}`)).body.status === 'succeeded' ? true : undefined), {
+      description: 'succeeded',
+    });
     // Resending a success: the same id once more (a pending one is 409: test/partner/webhook-parity.e2e.ts).
     expect((await call<Delivery>('POST', `/v1/webhook_deliveries/${dead.id}/replay`)).body).toMatchObject({ id: dead.id, status: 'scheduled' });
-    await waitUntil(() => (receiver.at('/flaky').filter((w) => w.deliveryId === dead.id).length === before + 2 ? true : undefined), { description: 'the success resent' });
-    await waitUntil(async () => ((await call<Delivery>('GET', `/v1/webhook_deliveries/${dead.id}`)).body.status === 'succeeded' ? true : undefined), { description: 'succeeded again' });
+    await waitUntil(() => (receiver.at('/flaky').filter((w) => w.deliveryId === dead.id).length === before + 2 ? true : undefined), {
+      description: 'the success resent',
+    });
+    await waitUntil(async () => ((await call<Delivery>('GET', `/v1/webhook_deliveries/${dead.id}`)).body.status === 'succeeded' ? true : undefined), {
+      description: 'succeeded again',
+    });
     expect(errorOf(await call('POST', '/v1/webhook_deliveries/del_01JZZZZZZZZZZZZZZZZZZZZZZZ/replay'))).toMatchObject({ status: 404 });
     expect(errorOf(await call('POST', `/v1/webhook_deliveries/${dead.id}/replay`, { force: true }))).toMatchObject({ status: 400, param: 'force' });
   });
@@ -126,7 +140,13 @@ describe('a partner’s webhook deliveries, dead letters and replays', () => {
     const started = await owner.call<Replay>('POST', '/v1/webhook_deliveries/replay', { body: { event_type: 'deployment.completed' }, mode: 'test' });
     expect(started.status).toBe(202);
     expect(started.headers.get('location')).toBe(`/v1/webhook_replays/${started.body.id}`);
-    expect(started.body).toMatchObject({ object: 'webhook_replay', id: expect.stringMatching(/^wrp_/), mode: 'test', matched: 2, filter: { event_type: 'deployment.completed' } });
+    expect(started.body).toMatchObject({
+      object: 'webhook_replay',
+      id: expect.stringMatching(/^wrp_/),
+      mode: 'test',
+      matched: 2,
+      filter: { event_type: 'deployment.completed' },
+    });
     const done = await waitUntil(
       async () => {
         const job = await owner.call<Replay>('GET', `/v1/webhook_replays/${started.body.id}`, { mode: 'test' });

@@ -119,9 +119,16 @@ describe('cost bounds of event streams and endpoint tests', () => {
     const first = await stream('/v1/events/stream', bearer(alpha.keys.test));
     await stream('/v1/events/stream', bearer(alpha.keys.test));
     const refused = await attempt('/v1/events/stream', bearer(alpha.keys.test));
-    expect(refused).toMatchObject({ status: 429, retryAfter: '1', error: { code: 'rate_limited', message: expect.stringContaining('this API key has 2 event streams open') } });
+    expect(refused).toMatchObject({
+      status: 429,
+      retryAfter: '1',
+      error: { code: 'rate_limited', message: expect.stringContaining('this API key has 2 event streams open') },
+    });
     first.close();
-    await waitUntil(async () => ((await attempt('/v1/events/stream', bearer(alpha.keys.test))).status === 200 ? true : undefined), { timeoutMs: 5_000, description: 'a slot freed' });
+    await waitUntil(async () => ((await attempt('/v1/events/stream', bearer(alpha.keys.test))).status === 200 ? true : undefined), {
+      timeoutMs: 5_000,
+      description: 'a slot freed',
+    });
   });
 
   it('bounds open streams per workspace across its keys; another workspace is not affected', async () => {
@@ -129,7 +136,11 @@ describe('cost bounds of event streams and endpoint tests', () => {
     await streamOnceFree('/v1/events/stream', bearer(alpha.keys.test));
     await stream('/v1/events/stream', bearer(alpha.keys.live));
     const refused = await attempt('/v1/events/stream', bearer(alpha.keys.live));
-    expect(refused).toMatchObject({ status: 429, retryAfter: '1', error: { code: 'rate_limited', message: expect.stringContaining('this workspace has 3 event streams open') } });
+    expect(refused).toMatchObject({
+      status: 429,
+      retryAfter: '1',
+      error: { code: 'rate_limited', message: expect.stringContaining('this workspace has 3 event streams open') },
+    });
     await stream('/v1/events/stream', bearer(other.keys.live));
   });
 
@@ -144,15 +155,22 @@ describe('cost bounds of event streams and endpoint tests', () => {
     const expert = await addExpert('Ada Bound');
     await stream('/expert/v1/events', bearer(expert.credential));
     const refused = await attempt('/expert/v1/events', bearer(expert.credential));
-    expect(refused).toMatchObject({ status: 429, retryAfter: '1', error: { code: 'rate_limited', message: expect.stringContaining('this expert has 1 event streams open') } });
+    expect(refused).toMatchObject({
+      status: 429,
+      retryAfter: '1',
+      error: { code: 'rate_limited', message: expect.stringContaining('this expert has 1 event streams open') },
+    });
     const second = await addExpert('Bo Bound');
     await stream('/expert/v1/events', bearer(second.credential));
   });
 
   it('sends an endpoint at most WEBHOOK_ENDPOINT_TESTS_PER_MINUTE test events a minute; another endpoint has its own', async () => {
-    const create = async () => (await request<{ id: string }>(services.baseUrl, 'POST', '/v1/webhook_endpoints', { key: other.keys.test, body: { url: 'http://127.0.0.1:9/hook' } })).body.id;
+    const create = async () =>
+      (await request<{ id: string }>(services.baseUrl, 'POST', '/v1/webhook_endpoints', { key: other.keys.test, body: { url: 'http://127.0.0.1:9/hook' } }))
+        .body.id;
     const [first, second] = [await create(), await create()];
-    const test = (id: string) => request<{ error: { code: string; message: string } }>(services.baseUrl, 'POST', `/v1/webhook_endpoints/${id}/test`, { key: other.keys.test });
+    const test = (id: string) =>
+      request<{ error: { code: string; message: string } }>(services.baseUrl, 'POST', `/v1/webhook_endpoints/${id}/test`, { key: other.keys.test });
     expect((await test(first)).status).toBe(201);
     expect((await test(first)).status).toBe(201);
     const refused = await test(first);
@@ -184,12 +202,22 @@ describe('cost bounds of event streams and endpoint tests', () => {
     beforeAll(async () => {
       ({ workspace: replayer } = await workspaceWithOwner(services, 'Replayer', 'owner@replayer.example'));
       ({ workspace: crowd } = await workspaceWithOwner(services, 'Crowd', 'owner@crowd.example'));
-      const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', { key: replayer.keys.test, body: { brief: 'Write a tagline for a bakery.', skills: ['copywriting'] } });
-      expect(created.status).toBe(201);
-      await waitUntil(async () => ((await request<{ status: string }>(services.baseUrl, 'GET', `/v1/deployments/${created.body.id}`, { key: replayer.keys.test })).body.status === 'completed' ? true : undefined), {
-        timeoutMs: 20_000,
-        description: 'completion',
+      const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', {
+        key: replayer.keys.test,
+        body: { brief: 'Write a tagline for a bakery.', skills: ['copywriting'] },
       });
+      expect(created.status).toBe(201);
+      await waitUntil(
+        async () =>
+          (await request<{ status: string }>(services.baseUrl, 'GET', `/v1/deployments/${created.body.id}`, { key: replayer.keys.test })).body.status ===
+          'completed'
+            ? true
+            : undefined,
+        {
+          timeoutMs: 20_000,
+          description: 'completion',
+        },
+      );
       deploymentStream = `deployment-${created.body.id}`;
       await services.kill('relay');
       // Another tenant's 5,000 events (1,250 deployments) in the shared store.
@@ -199,7 +227,12 @@ describe('cost bounds of event streams and endpoint tests', () => {
 
     it('reads only the caller’s own events: one page for three, whatever another workspace stored', async () => {
       const before = await metric('eh_event_stream_replay_pages_total');
-      const result = await replay(`${services.baseUrl}/v1/events/stream`, { ...bearer(replayer.keys.test), 'last-event-id': '0:0' }, (frames) => frames.length >= 3, 10_000);
+      const result = await replay(
+        `${services.baseUrl}/v1/events/stream`,
+        { ...bearer(replayer.keys.test), 'last-event-id': '0:0' },
+        (frames) => frames.length >= 3,
+        10_000,
+      );
       expect(result.status).toBe(200);
       expect(result.frames.map((f) => f.event)).toEqual(['deployment.accepted', 'deployment.in_progress', 'deployment.completed']);
       expect((await metric('eh_event_stream_replay_pages_total')) - before).toBe(1);
@@ -209,7 +242,12 @@ describe('cost bounds of event streams and endpoint tests', () => {
       // 3,000 public events of the caller's own: 30 pages, if it read them all.
       await copyStream(deploymentStream, replayer.id, 1_000, 'own');
       const before = await metric('eh_event_stream_replay_pages_total');
-      const result = await replay(`${services.baseUrl}/v1/events/stream`, { ...bearer(replayer.keys.test), 'last-event-id': '0:0' }, (frames) => frames.length >= 5, 10_000);
+      const result = await replay(
+        `${services.baseUrl}/v1/events/stream`,
+        { ...bearer(replayer.keys.test), 'last-event-id': '0:0' },
+        (frames) => frames.length >= 5,
+        10_000,
+      );
       expect(result.frames.length).toBeGreaterThanOrEqual(5);
       let settled = await metric('eh_event_stream_replay_pages_total');
       await waitUntil(
@@ -233,7 +271,12 @@ describe('cost bounds of event streams and endpoint tests', () => {
       // 2,000 rows at 10 a permit, beside the request itself and this one.
       const spent = await request(services.baseUrl, 'GET', '/v1/deployments', { key: replayer.keys.live });
       expect(Number(spent.headers.get('x-ratelimit-remaining'))).toBeLessThanOrEqual(1000 - 2 - 200);
-      const rest = await replay(`${services.baseUrl}/v1/events/stream`, { ...bearer(replayer.keys.live), 'last-event-id': first.frames[0].id }, () => false, 3_000);
+      const rest = await replay(
+        `${services.baseUrl}/v1/events/stream`,
+        { ...bearer(replayer.keys.live), 'last-event-id': first.frames[0].id },
+        () => false,
+        3_000,
+      );
       // The rest fits: it goes live and stays open until the client leaves.
       expect([rest.status, rest.ended, rest.frames]).toEqual([200, false, []]);
     });

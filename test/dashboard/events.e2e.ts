@@ -15,7 +15,12 @@ interface EventBody {
 }
 
 /** Raw SSE frames with their ids (EventStreamReader keeps event and data only). */
-async function readFrames(url: string, headers: Record<string, string>, until: (frames: { id: string; event: string; data: EventBody }[]) => boolean, timeoutMs = 15_000) {
+async function readFrames(
+  url: string,
+  headers: Record<string, string>,
+  until: (frames: { id: string; event: string; data: EventBody }[]) => boolean,
+  timeoutMs = 15_000,
+) {
   const controller = new AbortController();
   const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
   const frames: { id: string; event: string; data: EventBody }[] = [];
@@ -29,7 +34,11 @@ async function readFrames(url: string, headers: Record<string, string>, until: (
       while ((end = buffer.indexOf('\n\n')) >= 0) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
-        const field = (name: string) => block.split('\n').find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
+        const field = (name: string) =>
+          block
+            .split('\n')
+            .find((line) => line.startsWith(`${name}: `))
+            ?.slice(name.length + 2);
         const data = field('data');
         if (data !== undefined) frames.push({ id: field('id') ?? '', event: field('event') ?? '', data: JSON.parse(data) as EventBody });
       }
@@ -50,10 +59,15 @@ describe('events of deployments, listed and live', () => {
   let workspace: CreatedWorkspace;
   let owner: MemberClient;
   const key = (): string => workspace.keys.test;
-  const call = <T = Record<string, unknown>>(method: string, path: string, body?: unknown, apiKey = key()) => request<T>(services.baseUrl, method, path, { key: apiKey, body });
-  const deploy = async (metadata: Record<string, unknown> = {}): Promise<string> => (await call<{ id: string }>('POST', '/v1/deployments', { brief: 'Write a tagline for a bakery.', skills: ['copywriting'], metadata })).body.id;
+  const call = <T = Record<string, unknown>>(method: string, path: string, body?: unknown, apiKey = key()) =>
+    request<T>(services.baseUrl, method, path, { key: apiKey, body });
+  const deploy = async (metadata: Record<string, unknown> = {}): Promise<string> =>
+    (await call<{ id: string }>('POST', '/v1/deployments', { brief: 'Write a tagline for a bakery.', skills: ['copywriting'], metadata })).body.id;
   const completed = (id: string) =>
-    waitUntil(async () => ((await call<{ status: string }>('GET', `/v1/deployments/${id}`)).body.status === 'completed' ? true : undefined), { timeoutMs: 15_000, description: 'completion' });
+    waitUntil(async () => ((await call<{ status: string }>('GET', `/v1/deployments/${id}`)).body.status === 'completed' ? true : undefined), {
+      timeoutMs: 15_000,
+      description: 'completion',
+    });
 
   beforeAll(async () => {
     services = await sharedServices(DASHBOARD_ENV);
@@ -88,9 +102,17 @@ describe('events of deployments, listed and live', () => {
     expect(errorOf(await call('GET', `/v1/deployments/${id}/events?since=1`))).toMatchObject({ status: 400, param: 'since' });
     expect(errorOf(await request(services.baseUrl, 'GET', `/v1/deployments/${id}/events`))).toMatchObject({ status: 401 });
     expect(errorOf(await request(services.baseUrl, 'GET', `/v1/deployments/${id}/events/stream`, { key: workspace.keys.live }))).toMatchObject({ status: 404 });
-    expect(errorOf(await request(services.baseUrl, 'GET', `/v1/deployments/${id}/events/stream`, { key: key(), headers: { 'last-event-id': 'x' } }))).toMatchObject({ status: 400, param: 'Last-Event-ID' });
-    expect(errorOf(await request(services.baseUrl, 'GET', '/v1/events/stream', { key: key(), headers: { 'last-event-id': 'nope' } }))).toMatchObject({ status: 400, param: 'Last-Event-ID' });
-    expect(errorOf(await request(services.baseUrl, 'GET', '/v1/events/stream?mode=live', { key: key() }))).toMatchObject({ status: 400, param: 'Service-Mode' });
+    expect(
+      errorOf(await request(services.baseUrl, 'GET', `/v1/deployments/${id}/events/stream`, { key: key(), headers: { 'last-event-id': 'x' } })),
+    ).toMatchObject({ status: 400, param: 'Last-Event-ID' });
+    expect(errorOf(await request(services.baseUrl, 'GET', '/v1/events/stream', { key: key(), headers: { 'last-event-id': 'nope' } }))).toMatchObject({
+      status: 400,
+      param: 'Last-Event-ID',
+    });
+    expect(errorOf(await request(services.baseUrl, 'GET', '/v1/events/stream?mode=live', { key: key() }))).toMatchObject({
+      status: 400,
+      param: 'Service-Mode',
+    });
     expect(errorOf(await request(services.baseUrl, 'GET', '/v1/events/stream'))).toMatchObject({ status: 401 });
   });
 
@@ -110,7 +132,10 @@ describe('events of deployments, listed and live', () => {
     const byMember = await EventStreamReader.open(`${services.baseUrl}/v1/events/stream?mode=test`, { cookie: `eh_session=${owner.cookie}` });
     const liveOnly = await EventStreamReader.open(`${services.baseUrl}/v1/events/stream`, { authorization: `Bearer ${workspace.keys.live}` });
     expect([byKey.status, byMember.status, byKey.contentType]).toEqual([200, 200, 'text/event-stream; charset=utf-8']);
-    await waitUntil(() => (byKey.messages.some((m) => m.comment === 'connected') && byMember.messages.some((m) => m.comment === 'connected') ? true : undefined), { description: 'streams open' });
+    await waitUntil(
+      () => (byKey.messages.some((m) => m.comment === 'connected') && byMember.messages.some((m) => m.comment === 'connected') ? true : undefined),
+      { description: 'streams open' },
+    );
     const id = await deploy();
     const done = await byKey.next('deployment.completed', (data) => (data as unknown as EventBody).data.object.id === id, 15_000);
     expect((done.data as EventBody).data.object.status).toBe('completed');
@@ -126,10 +151,20 @@ describe('events of deployments, listed and live', () => {
     const second = await deploy();
     await completed(second);
     const listed = await call<{ data: EventBody[] }>('GET', `/v1/deployments/${second}/events`);
-    const withIds = await readFrames(`${services.baseUrl}/v1/events/stream`, { authorization: `Bearer ${key()}`, 'last-event-id': '0:0' }, (frames) => frames.filter((f) => f.data.data.object.id === second).length >= 3, 10_000);
+    const withIds = await readFrames(
+      `${services.baseUrl}/v1/events/stream`,
+      { authorization: `Bearer ${key()}`, 'last-event-id': '0:0' },
+      (frames) => frames.filter((f) => f.data.data.object.id === second).length >= 3,
+      10_000,
+    );
     const ofSecond = withIds.frames.filter((f) => f.data.data.object.id === second);
     expect(ofSecond.map((f) => f.data.id)).toEqual(listed.body.data.map((e) => e.id));
-    const resumed = await readFrames(`${services.baseUrl}/v1/events/stream`, { authorization: `Bearer ${key()}`, 'last-event-id': ofSecond[0].id }, (frames) => frames.some((f) => f.data.id === ofSecond[2].data.id), 10_000);
+    const resumed = await readFrames(
+      `${services.baseUrl}/v1/events/stream`,
+      { authorization: `Bearer ${key()}`, 'last-event-id': ofSecond[0].id },
+      (frames) => frames.some((f) => f.data.id === ofSecond[2].data.id),
+      10_000,
+    );
     expect(resumed.frames.map((f) => f.data.id)).toEqual([ofSecond[1].data.id, ofSecond[2].data.id]);
   });
 

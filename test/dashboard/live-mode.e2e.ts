@@ -20,10 +20,16 @@ describe('live mode: endpoints, usage history, isolation from test mode', () => 
 
   /** A live deployment worked by the expert to completion, charged `credits`. */
   async function completeLive(credits: number): Promise<string> {
-    const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.live, body: { brief: 'Write a tagline for a bakery.', skills: ['copywriting'] } });
+    const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', {
+      key: workspace.keys.live,
+      body: { brief: 'Write a tagline for a bakery.', skills: ['copywriting'] },
+    });
     expect(created.status).toBe(201);
     const id = created.body.id;
-    await waitUntil(async () => ((await asExpert('POST', `/deployments/${id}/accept`)).status === 200 ? true : undefined), { timeoutMs: 10_000, description: 'the offer' });
+    await waitUntil(async () => ((await asExpert('POST', `/deployments/${id}/accept`)).status === 200 ? true : undefined), {
+      timeoutMs: 10_000,
+      description: 'the offer',
+    });
     expect((await asExpert('POST', `/deployments/${id}/start`)).status).toBe(200);
     expect((await asExpert('POST', `/deployments/${id}/publish`, { body: '# Done', duration_seconds: 600, credits_charged: credits })).status).toBe(200);
     return id;
@@ -35,10 +41,21 @@ describe('live mode: endpoints, usage history, isolation from test mode', () => 
     ({ workspace, owner } = await workspaceWithOwner(services, 'Live', 'owner@live.example'));
     const registered = await request<{ expert: { id: string }; credential: string }>(services.baseUrl, 'POST', '/admin/v1/experts', {
       headers: ADMIN_HEADERS,
-      body: { name: 'Ada', role: 'Copywriter', skills: ['copywriting'], tenure_years: 5, median_turnaround_minutes: 30, rate_credits_per_hour: 60, availability: 'online' },
+      body: {
+        name: 'Ada',
+        role: 'Copywriter',
+        skills: ['copywriting'],
+        tenure_years: 5,
+        median_turnaround_minutes: 30,
+        rate_credits_per_hour: 60,
+        availability: 'online',
+      },
     });
     expert = { id: registered.body.expert.id, credential: registered.body.credential };
-    await request(services.baseUrl, 'POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, { headers: ADMIN_HEADERS, body: { credits: 1000, reference: 'live-e2e' } });
+    await request(services.baseUrl, 'POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, {
+      headers: ADMIN_HEADERS,
+      body: { credits: 1000, reference: 'live-e2e' },
+    });
   });
   afterAll(async () => {
     await services?.stop();
@@ -46,7 +63,10 @@ describe('live mode: endpoints, usage history, isolation from test mode', () => 
   });
 
   it('a live endpoint gets the live deployment’s matching events, signed with its secret; a test endpoint none', async () => {
-    const liveEndpoint = await owner.call<{ id: string; secret: string }>('POST', '/v1/webhook_endpoints', { body: { url: receiver.url('/live'), enabled_events: ['deployment.accepted', 'deployment.completed'] }, mode: 'live' });
+    const liveEndpoint = await owner.call<{ id: string; secret: string }>('POST', '/v1/webhook_endpoints', {
+      body: { url: receiver.url('/live'), enabled_events: ['deployment.accepted', 'deployment.completed'] },
+      mode: 'live',
+    });
     await owner.call('POST', '/v1/webhook_endpoints', { body: { url: receiver.url('/test') }, mode: 'test' });
     const id = await completeLive(30);
     const delivered = await receiver.waitForDeliveries('/live', 2);
@@ -60,7 +80,11 @@ describe('live mode: endpoints, usage history, isolation from test mode', () => 
   });
 
   it('the usage history shows the day’s charge in live mode and zeros in test mode', async () => {
-    const live = await owner.call<{ object: string; days: { date: string; credits_charged: number; deployments_completed: number }[] }>('GET', '/v1/usage/history?days=7', { mode: 'live' });
+    const live = await owner.call<{ object: string; days: { date: string; credits_charged: number; deployments_completed: number }[] }>(
+      'GET',
+      '/v1/usage/history?days=7',
+      { mode: 'live' },
+    );
     expect(live.body.object).toBe('usage_history');
     expect(live.body.days).toHaveLength(7);
     const today = live.body.days[6];
@@ -81,7 +105,9 @@ describe('live mode: endpoints, usage history, isolation from test mode', () => 
     const liveList = await owner.call<{ data: { id: string }[] }>('GET', '/v1/deployments?limit=100', { mode: 'live' });
     expect(liveList.body.data.map((d) => d.id)).not.toContain(test.body.id);
     expect(errorOf(await owner.call('GET', `/v1/deployments/${test.body.id}/events`, { mode: 'live' }))).toMatchObject({ status: 404 });
-    expect((await owner.call<{ data: { deployment_id: string }[] }>('GET', `/v1/webhook_deliveries?deployment_id=${test.body.id}`, { mode: 'live' })).body.data).toEqual([]);
+    expect(
+      (await owner.call<{ data: { deployment_id: string }[] }>('GET', `/v1/webhook_deliveries?deployment_id=${test.body.id}`, { mode: 'live' })).body.data,
+    ).toEqual([]);
   });
 });
 

@@ -2,7 +2,16 @@ import { waitUntil } from '@eh/platform/testing';
 import { request } from '../support/http';
 import type { RunningServices } from '../support/service-harness';
 import { sharedServices } from '../support/shared-services';
-import { ADMIN_HEADERS, DASHBOARD_ENV, errorOf, invitedMember, MemberClient, PASSWORD, workspaceWithOwner, type CreatedWorkspace } from './support/dashboard-client';
+import {
+  ADMIN_HEADERS,
+  DASHBOARD_ENV,
+  errorOf,
+  invitedMember,
+  MemberClient,
+  PASSWORD,
+  workspaceWithOwner,
+  type CreatedWorkspace,
+} from './support/dashboard-client';
 
 /**
  * Workspace members sign in through the console's sessions; owners manage the team, keys,
@@ -24,22 +33,55 @@ describe('workspace members, their sessions, keys, audit log and limit requests'
 
   it('ops workspace:create --owner-email prints the workspace and a one-time invitation link', async () => {
     const created = await services.ops<CreatedWorkspace>('workspace:create', '--name', 'Cli Co', '--owner-email', 'Owner@Cli.Example');
-    expect(created.owner_invitation).toEqual({ email: 'owner@cli.example', url: expect.stringMatching(/\/console\/invitations\/[A-Za-z0-9_-]{43}$/), expires_at: expect.any(String) });
+    expect(created.owner_invitation).toEqual({
+      email: 'owner@cli.example',
+      url: expect.stringMatching(/\/console\/invitations\/[A-Za-z0-9_-]{43}$/),
+      expires_at: expect.any(String),
+    });
     const token = created.owner_invitation?.url.split('/').pop();
     const preview = await request(services.baseUrl, 'GET', `/console/api/v1/invitations/${token}`);
-    expect(preview.body).toEqual({ kind: 'member', email: 'owner@cli.example', name: 'owner', expires_at: created.owner_invitation?.expires_at, workspace_name: 'Cli Co', role: 'owner' });
+    expect(preview.body).toEqual({
+      kind: 'member',
+      email: 'owner@cli.example',
+      name: 'owner',
+      expires_at: created.owner_invitation?.expires_at,
+      workspace_name: 'Cli Co',
+      role: 'owner',
+    });
     const member = new MemberClient(services.baseUrl);
     expect((await member.accept(created.owner_invitation?.url ?? '', PASSWORD, 'Olu')).status).toBe(201);
-    expect(errorOf(await new MemberClient(services.baseUrl).accept(created.owner_invitation?.url ?? ''))).toEqual({ status: 404, code: 'not_found', param: 'token' });
+    expect(errorOf(await new MemberClient(services.baseUrl).accept(created.owner_invitation?.url ?? ''))).toEqual({
+      status: 404,
+      code: 'not_found',
+      param: 'token',
+    });
   });
 
   it('a member signs in by email; the session names the workspace and the role', async () => {
     const client = new MemberClient(services.baseUrl);
     const signedIn = await client.call('POST', '/console/api/v1/sessions', { body: { email: 'dev@acme.example', password: PASSWORD }, mode: null });
     expect(signedIn.status).toBe(201);
-    expect(signedIn.body).toMatchObject({ object: 'session', principal: { kind: 'member', id: expect.stringMatching(/^mem_/), email: 'dev@acme.example', workspace_id: workspace.id, workspace_name: 'Acme', role: 'developer' } });
-    expect(errorOf(await client.call('POST', '/console/api/v1/sessions', { body: { email: 'dev@acme.example', password: 'wrong password here' }, mode: null }))).toMatchObject({ status: 401, code: 'authentication_failed' });
-    expect((await client.call('GET', '/console/api/v1/workspace')).body).toMatchObject({ object: 'workspace', id: workspace.id, name: 'Acme', role: 'developer', plan: { in_flight_limit: expect.any(Number) } });
+    expect(signedIn.body).toMatchObject({
+      object: 'session',
+      principal: {
+        kind: 'member',
+        id: expect.stringMatching(/^mem_/),
+        email: 'dev@acme.example',
+        workspace_id: workspace.id,
+        workspace_name: 'Acme',
+        role: 'developer',
+      },
+    });
+    expect(
+      errorOf(await client.call('POST', '/console/api/v1/sessions', { body: { email: 'dev@acme.example', password: 'wrong password here' }, mode: null })),
+    ).toMatchObject({ status: 401, code: 'authentication_failed' });
+    expect((await client.call('GET', '/console/api/v1/workspace')).body).toMatchObject({
+      object: 'workspace',
+      id: workspace.id,
+      name: 'Acme',
+      role: 'developer',
+      plan: { in_flight_limit: expect.any(Number) },
+    });
   });
 
   describe('the team', () => {
@@ -62,29 +104,56 @@ describe('workspace members, their sessions, keys, audit log and limit requests'
     });
 
     it('invitations: 400 naming email or role, an email already signing in refused, revoked links are 404', async () => {
-      expect(errorOf(await owner.call('POST', '/console/api/v1/members/invitations', { body: { email: 'not-an-email', role: 'developer' } }))).toMatchObject({ status: 400, param: 'email' });
-      expect(errorOf(await owner.call('POST', '/console/api/v1/members/invitations', { body: { email: 'a@acme.example', role: 'admin' } }))).toMatchObject({ status: 400, param: 'role' });
-      expect(errorOf(await owner.call('POST', '/console/api/v1/members/invitations', { body: { email: 'dev@acme.example', role: 'owner' } }))).toMatchObject({ status: 400, param: 'email' });
-      expect(errorOf(await owner.call('POST', '/console/api/v1/members/invitations', { body: { email: 'a@acme.example', role: 'developer', extra: 1 } }))).toMatchObject({ status: 400, param: 'extra' });
-      const invited = await owner.call<{ id: string; url: string }>('POST', '/console/api/v1/members/invitations', { body: { email: 'later@acme.example', role: 'developer' } });
+      expect(errorOf(await owner.call('POST', '/console/api/v1/members/invitations', { body: { email: 'not-an-email', role: 'developer' } }))).toMatchObject({
+        status: 400,
+        param: 'email',
+      });
+      expect(errorOf(await owner.call('POST', '/console/api/v1/members/invitations', { body: { email: 'a@acme.example', role: 'admin' } }))).toMatchObject({
+        status: 400,
+        param: 'role',
+      });
+      expect(errorOf(await owner.call('POST', '/console/api/v1/members/invitations', { body: { email: 'dev@acme.example', role: 'owner' } }))).toMatchObject({
+        status: 400,
+        param: 'email',
+      });
+      expect(
+        errorOf(await owner.call('POST', '/console/api/v1/members/invitations', { body: { email: 'a@acme.example', role: 'developer', extra: 1 } })),
+      ).toMatchObject({ status: 400, param: 'extra' });
+      const invited = await owner.call<{ id: string; url: string }>('POST', '/console/api/v1/members/invitations', {
+        body: { email: 'later@acme.example', role: 'developer' },
+      });
       expect(invited.status).toBe(201);
       const open = await owner.call<{ data: { id: string }[] }>('GET', '/console/api/v1/members/invitations');
       expect(open.body.data.map((i) => i.id)).toContain(invited.body.id);
-      expect((await owner.call('DELETE', `/console/api/v1/members/invitations/${invited.body.id}`)).body).toEqual({ object: 'member_invitation', id: invited.body.id, deleted: true });
+      expect((await owner.call('DELETE', `/console/api/v1/members/invitations/${invited.body.id}`)).body).toEqual({
+        object: 'member_invitation',
+        id: invited.body.id,
+        deleted: true,
+      });
       expect(errorOf(await owner.call('DELETE', `/console/api/v1/members/invitations/${invited.body.id}`))).toMatchObject({ status: 404, code: 'not_found' });
       expect(errorOf(await new MemberClient(services.baseUrl).accept(invited.body.url))).toMatchObject({ status: 404, param: 'token' });
     });
 
     it('role changes keep an owner; removal ends the member’s sessions at once', async () => {
-      const me = ((await owner.call<{ principal: { id: string } }>('GET', '/console/api/v1/session')).body).principal.id;
-      expect(errorOf(await owner.call('POST', `/console/api/v1/members/${me}`, { body: { role: 'developer' } }))).toMatchObject({ status: 409, code: 'last_owner' });
+      const me = (await owner.call<{ principal: { id: string } }>('GET', '/console/api/v1/session')).body.principal.id;
+      expect(errorOf(await owner.call('POST', `/console/api/v1/members/${me}`, { body: { role: 'developer' } }))).toMatchObject({
+        status: 409,
+        code: 'last_owner',
+      });
       expect(errorOf(await owner.call('DELETE', `/console/api/v1/members/${me}`))).toMatchObject({ status: 409, code: 'last_owner' });
-      expect(errorOf(await owner.call('POST', '/console/api/v1/members/mem_01JZZZZZZZZZZZZZZZZZZZZZZZ', { body: { role: 'owner' } }))).toMatchObject({ status: 404, code: 'not_found' });
+      expect(errorOf(await owner.call('POST', '/console/api/v1/members/mem_01JZZZZZZZZZZZZZZZZZZZZZZZ', { body: { role: 'owner' } }))).toMatchObject({
+        status: 404,
+        code: 'not_found',
+      });
       expect(errorOf(await owner.call('POST', `/console/api/v1/members/${me}`, { body: {} }))).toMatchObject({ status: 400, param: 'role' });
 
       const temp = await invitedMember(services, owner, 'temp@acme.example', 'developer');
-      const tempId = ((await temp.call<{ principal: { id: string } }>('GET', '/console/api/v1/session')).body).principal.id;
-      expect((await owner.call('POST', `/console/api/v1/members/${tempId}`, { body: { role: 'owner' } })).body).toMatchObject({ object: 'member', id: tempId, role: 'owner' });
+      const tempId = (await temp.call<{ principal: { id: string } }>('GET', '/console/api/v1/session')).body.principal.id;
+      expect((await owner.call('POST', `/console/api/v1/members/${tempId}`, { body: { role: 'owner' } })).body).toMatchObject({
+        object: 'member',
+        id: tempId,
+        role: 'owner',
+      });
       expect((await owner.call('DELETE', `/console/api/v1/members/${tempId}`)).body).toEqual({ object: 'member', id: tempId, deleted: true });
       expect(errorOf(await temp.call('GET', '/console/api/v1/session'))).toMatchObject({ status: 401, code: 'authentication_failed' });
       expect(errorOf(await temp.call('GET', '/v1/deployments'))).toMatchObject({ status: 401, code: 'authentication_failed' });
@@ -94,15 +163,26 @@ describe('workspace members, their sessions, keys, audit log and limit requests'
   describe('a member on /v1: the workspace’s key of the mode it names', () => {
     it('needs Service-Mode (400), a CSRF token on changes (403), and sees only its mode', async () => {
       expect(errorOf(await owner.call('GET', '/v1/deployments', { mode: null }))).toMatchObject({ status: 400, param: 'Service-Mode' });
-      expect(errorOf(await owner.call('GET', '/v1/deployments', { headers: { 'service-mode': 'sandbox' }, mode: null }))).toMatchObject({ status: 400, param: 'Service-Mode' });
+      expect(errorOf(await owner.call('GET', '/v1/deployments', { headers: { 'service-mode': 'sandbox' }, mode: null }))).toMatchObject({
+        status: 400,
+        param: 'Service-Mode',
+      });
       const body = { brief: 'Write a tagline for a bakery.', skills: ['copywriting'] };
-      expect(errorOf(await owner.call('POST', '/v1/deployments', { body, csrf: null }))).toMatchObject({ status: 403, code: 'csrf_token_invalid', param: 'X-CSRF-Token' });
+      expect(errorOf(await owner.call('POST', '/v1/deployments', { body, csrf: null }))).toMatchObject({
+        status: 403,
+        code: 'csrf_token_invalid',
+        param: 'X-CSRF-Token',
+      });
       const created = await owner.call<{ id: string }>('POST', '/v1/deployments', { body, mode: 'test' });
       expect(created.status).toBe(201);
       expect((await owner.call('GET', `/v1/deployments/${created.body.id}`, { mode: 'test' })).status).toBe(200);
       expect(errorOf(await owner.call('GET', `/v1/deployments/${created.body.id}`, { mode: 'live' }))).toMatchObject({ status: 404 });
       expect((await request(services.baseUrl, 'GET', `/v1/deployments/${created.body.id}`, { key: workspace.keys.test })).status).toBe(200);
-      expect(errorOf(await request(services.baseUrl, 'GET', `/v1/deployments/${created.body.id}`, { key: workspace.keys.test, headers: { 'service-mode': 'live' } }))).toMatchObject({ status: 400, param: 'Service-Mode' });
+      expect(
+        errorOf(
+          await request(services.baseUrl, 'GET', `/v1/deployments/${created.body.id}`, { key: workspace.keys.test, headers: { 'service-mode': 'live' } }),
+        ),
+      ).toMatchObject({ status: 400, param: 'Service-Mode' });
       // Rate-limited per member, with the usual headers.
       expect(created.headers.get('x-ratelimit-limit')).toBe('100000');
     });
@@ -120,26 +200,47 @@ describe('workspace members, their sessions, keys, audit log and limit requests'
     it('creates a named key of the mode (shown once), lists it with last use, revokes it; another mode’s key is 404', async () => {
       owner.mode = 'live';
       try {
-      const created = await owner.call<{ id: string; key: string; name: string; mode: string; last_used_at: string | null }>('POST', '/console/api/v1/api_keys', { body: { name: 'CI' } });
-      expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ object: 'api_key', name: 'CI', mode: 'live', prefix: 'svc_live_', last_used_at: null, revoked_at: null, key: expect.stringMatching(/^svc_live_[0-9A-Za-z]{32}$/) });
-      expect((await request(services.baseUrl, 'GET', '/v1/usage', { key: created.body.key })).status).toBe(200);
-      // Last use is recorded beside the request, not before its answer ("at most a minute behind"): it shows up shortly.
-      const listed = await waitUntil(
-        async () => {
-          const page = await owner.call<{ data: { id: string; last_used_at: string | null; key?: string }[] }>('GET', '/console/api/v1/api_keys');
-          return page.body.data.find((k) => k.id === created.body.id)?.last_used_at ? page : undefined;
-        },
-        { timeoutMs: 10_000, description: 'the key’s last use listed' },
-      );
-      const mine = listed.body.data.find((k) => k.id === created.body.id);
-      expect(mine?.last_used_at).toEqual(expect.any(String));
-      expect(mine).not.toHaveProperty('key');
-      expect(listed.body.data.some((k) => (k as { name?: string }).name === 'Default')).toBe(true);
-      expect(errorOf(await owner.call('POST', `/console/api/v1/api_keys/${created.body.id}/revoke`, { mode: 'test' }))).toMatchObject({ status: 404, param: 'id' });
-      expect(errorOf(await owner.call('POST', `/console/api/v1/api_keys/${created.body.id}/revoke`, { body: { now: true } }))).toMatchObject({ status: 400, param: 'now' });
-      expect((await owner.call('POST', `/console/api/v1/api_keys/${created.body.id}/revoke`)).body).toMatchObject({ id: created.body.id, revoked_at: expect.any(String) });
-      expect(errorOf(await request(services.baseUrl, 'GET', '/v1/usage', { key: created.body.key }))).toMatchObject({ status: 401 });
+        const created = await owner.call<{ id: string; key: string; name: string; mode: string; last_used_at: string | null }>(
+          'POST',
+          '/console/api/v1/api_keys',
+          { body: { name: 'CI' } },
+        );
+        expect(created.status).toBe(201);
+        expect(created.body).toMatchObject({
+          object: 'api_key',
+          name: 'CI',
+          mode: 'live',
+          prefix: 'svc_live_',
+          last_used_at: null,
+          revoked_at: null,
+          key: expect.stringMatching(/^svc_live_[0-9A-Za-z]{32}$/),
+        });
+        expect((await request(services.baseUrl, 'GET', '/v1/usage', { key: created.body.key })).status).toBe(200);
+        // Last use is recorded beside the request, not before its answer ("at most a minute behind"): it shows up shortly.
+        const listed = await waitUntil(
+          async () => {
+            const page = await owner.call<{ data: { id: string; last_used_at: string | null; key?: string }[] }>('GET', '/console/api/v1/api_keys');
+            return page.body.data.find((k) => k.id === created.body.id)?.last_used_at ? page : undefined;
+          },
+          { timeoutMs: 10_000, description: 'the key’s last use listed' },
+        );
+        const mine = listed.body.data.find((k) => k.id === created.body.id);
+        expect(mine?.last_used_at).toEqual(expect.any(String));
+        expect(mine).not.toHaveProperty('key');
+        expect(listed.body.data.some((k) => (k as { name?: string }).name === 'Default')).toBe(true);
+        expect(errorOf(await owner.call('POST', `/console/api/v1/api_keys/${created.body.id}/revoke`, { mode: 'test' }))).toMatchObject({
+          status: 404,
+          param: 'id',
+        });
+        expect(errorOf(await owner.call('POST', `/console/api/v1/api_keys/${created.body.id}/revoke`, { body: { now: true } }))).toMatchObject({
+          status: 400,
+          param: 'now',
+        });
+        expect((await owner.call('POST', `/console/api/v1/api_keys/${created.body.id}/revoke`)).body).toMatchObject({
+          id: created.body.id,
+          revoked_at: expect.any(String),
+        });
+        expect(errorOf(await request(services.baseUrl, 'GET', '/v1/usage', { key: created.body.key }))).toMatchObject({ status: 401 });
       } finally {
         owner.mode = 'test';
       }
@@ -150,11 +251,15 @@ describe('workspace members, their sessions, keys, audit log and limit requests'
       expect(errorOf(await owner.call('GET', '/console/api/v1/api_keys', { mode: null }))).toMatchObject({ status: 400, param: 'Service-Mode' });
       expect(errorOf(await request(services.baseUrl, 'GET', '/console/api/v1/api_keys', { key: workspace.keys.test }))).toMatchObject({ status: 401 });
       for (let i = 0; i < 19; i++) expect((await owner.call('POST', '/console/api/v1/api_keys', { body: { name: `k${i}` }, mode: 'test' })).status).toBe(201);
-      expect(errorOf(await owner.call('POST', '/console/api/v1/api_keys', { body: { name: 'one too many' }, mode: 'test' }))).toMatchObject({ status: 409, code: 'api_key_limit_reached' });
+      expect(errorOf(await owner.call('POST', '/console/api/v1/api_keys', { body: { name: 'one too many' }, mode: 'test' }))).toMatchObject({
+        status: 409,
+        code: 'api_key_limit_reached',
+      });
     });
 
     it('a create with an Idempotency-Key is answered once', async () => {
-      const create = (name: string) => owner.call<{ id: string }>('POST', '/console/api/v1/api_keys', { body: { name }, headers: { 'idempotency-key': 'key-create-1' }, mode: 'live' });
+      const create = (name: string) =>
+        owner.call<{ id: string }>('POST', '/console/api/v1/api_keys', { body: { name }, headers: { 'idempotency-key': 'key-create-1' }, mode: 'live' });
       const first = await create('Idem');
       const again = await create('Idem');
       expect(again.body.id).toBe(first.body.id);
@@ -165,30 +270,92 @@ describe('workspace members, their sessions, keys, audit log and limit requests'
 
   describe('plan and limits', () => {
     it('an owner asks for a higher in-flight limit; operations see it and answer', async () => {
-      expect((await request(services.baseUrl, 'PATCH', `/admin/v1/workspaces/${workspace.id}/account/plan`, { headers: ADMIN_HEADERS, body: { in_flight_limit: 10 } })).status).toBe(200);
-      expect(errorOf(await owner.call('POST', '/console/api/v1/limit_requests', { body: { in_flight_limit: 5, reason: 'launch' } }))).toMatchObject({ status: 400, param: 'in_flight_limit' });
-      expect(errorOf(await owner.call('POST', '/console/api/v1/limit_requests', { body: { in_flight_limit: 20000, reason: 'launch' } }))).toMatchObject({ status: 400, param: 'in_flight_limit' });
-      expect(errorOf(await owner.call('POST', '/console/api/v1/limit_requests', { body: { in_flight_limit: 20.5, reason: 'launch' } }))).toMatchObject({ status: 400, param: 'in_flight_limit' });
-      expect(errorOf(await owner.call('POST', '/console/api/v1/limit_requests', { body: { in_flight_limit: 20, reason: '   ' } }))).toMatchObject({ status: 400, param: 'reason' });
-      const asked = await owner.call<{ id: string; current_in_flight_limit: number }>('POST', '/console/api/v1/limit_requests', { body: { in_flight_limit: 20, reason: 'launch week' } });
+      expect(
+        (
+          await request(services.baseUrl, 'PATCH', `/admin/v1/workspaces/${workspace.id}/account/plan`, {
+            headers: ADMIN_HEADERS,
+            body: { in_flight_limit: 10 },
+          })
+        ).status,
+      ).toBe(200);
+      expect(errorOf(await owner.call('POST', '/console/api/v1/limit_requests', { body: { in_flight_limit: 5, reason: 'launch' } }))).toMatchObject({
+        status: 400,
+        param: 'in_flight_limit',
+      });
+      expect(errorOf(await owner.call('POST', '/console/api/v1/limit_requests', { body: { in_flight_limit: 20000, reason: 'launch' } }))).toMatchObject({
+        status: 400,
+        param: 'in_flight_limit',
+      });
+      expect(errorOf(await owner.call('POST', '/console/api/v1/limit_requests', { body: { in_flight_limit: 20.5, reason: 'launch' } }))).toMatchObject({
+        status: 400,
+        param: 'in_flight_limit',
+      });
+      expect(errorOf(await owner.call('POST', '/console/api/v1/limit_requests', { body: { in_flight_limit: 20, reason: '   ' } }))).toMatchObject({
+        status: 400,
+        param: 'reason',
+      });
+      const asked = await owner.call<{ id: string; current_in_flight_limit: number }>('POST', '/console/api/v1/limit_requests', {
+        body: { in_flight_limit: 20, reason: 'launch week' },
+      });
       expect(asked.status).toBe(201);
-      expect(asked.body).toMatchObject({ object: 'limit_request', status: 'open', current_in_flight_limit: 10, requested_in_flight_limit: 20, requested_by: { kind: 'member', label: 'owner@acme.example' } });
+      expect(asked.body).toMatchObject({
+        object: 'limit_request',
+        status: 'open',
+        current_in_flight_limit: 10,
+        requested_in_flight_limit: 20,
+        requested_by: { kind: 'member', label: 'owner@acme.example' },
+      });
       const open = await request<{ data: { id: string }[] }>(services.baseUrl, 'GET', '/admin/v1/limit_requests?status=open', { headers: ADMIN_HEADERS });
       expect(open.body.data.map((r) => r.id)).toContain(asked.body.id);
-      expect(errorOf(await request(services.baseUrl, 'GET', '/admin/v1/limit_requests?status=maybe', { headers: ADMIN_HEADERS }))).toMatchObject({ status: 400, param: 'status' });
-      const resolved = await request(services.baseUrl, 'POST', `/admin/v1/limit_requests/${asked.body.id}/resolve`, { headers: ADMIN_HEADERS, body: { outcome: 'granted', note: 'plan raised' } });
+      expect(errorOf(await request(services.baseUrl, 'GET', '/admin/v1/limit_requests?status=maybe', { headers: ADMIN_HEADERS }))).toMatchObject({
+        status: 400,
+        param: 'status',
+      });
+      const resolved = await request(services.baseUrl, 'POST', `/admin/v1/limit_requests/${asked.body.id}/resolve`, {
+        headers: ADMIN_HEADERS,
+        body: { outcome: 'granted', note: 'plan raised' },
+      });
       expect(resolved.body).toMatchObject({ status: 'granted', resolution_note: 'plan raised' });
-      expect(errorOf(await request(services.baseUrl, 'POST', `/admin/v1/limit_requests/${asked.body.id}/resolve`, { headers: ADMIN_HEADERS, body: { outcome: 'declined' } }))).toMatchObject({ status: 409, code: 'invalid_state_transition' });
-      expect(errorOf(await request(services.baseUrl, 'POST', '/admin/v1/limit_requests/lrq_01JZZZZZZZZZZZZZZZZZZZZZZZ/resolve', { headers: ADMIN_HEADERS, body: { outcome: 'declined' } }))).toMatchObject({ status: 404 });
+      expect(
+        errorOf(
+          await request(services.baseUrl, 'POST', `/admin/v1/limit_requests/${asked.body.id}/resolve`, {
+            headers: ADMIN_HEADERS,
+            body: { outcome: 'declined' },
+          }),
+        ),
+      ).toMatchObject({ status: 409, code: 'invalid_state_transition' });
+      expect(
+        errorOf(
+          await request(services.baseUrl, 'POST', '/admin/v1/limit_requests/lrq_01JZZZZZZZZZZZZZZZZZZZZZZZ/resolve', {
+            headers: ADMIN_HEADERS,
+            body: { outcome: 'declined' },
+          }),
+        ),
+      ).toMatchObject({ status: 404 });
       expect((await developer.call<{ data: { id: string }[] }>('GET', '/console/api/v1/limit_requests')).body.data.map((r) => r.id)).toContain(asked.body.id);
     });
   });
 
   describe('the audit log', () => {
     it('shows every change to keys, members and limits with who made it, newest first, for owners', async () => {
-      const log = await owner.call<{ data: { action: string; actor: { kind: string; label: string }; mode: string | null }[]; next: string | null }>('GET', '/console/api/v1/audit_log?limit=100');
+      const log = await owner.call<{ data: { action: string; actor: { kind: string; label: string }; mode: string | null }[]; next: string | null }>(
+        'GET',
+        '/console/api/v1/audit_log?limit=100',
+      );
       const actions = log.body.data.map((entry) => entry.action);
-      for (const action of ['workspace.created', 'api_key.created', 'api_key.revoked', 'member.invited', 'member.joined', 'member.role_changed', 'member.removed', 'member.invitation_revoked', 'limit_request.created', 'limit_request.resolved']) expect([action, actions.includes(action)]).toEqual([action, true]);
+      for (const action of [
+        'workspace.created',
+        'api_key.created',
+        'api_key.revoked',
+        'member.invited',
+        'member.joined',
+        'member.role_changed',
+        'member.removed',
+        'member.invitation_revoked',
+        'limit_request.created',
+        'limit_request.resolved',
+      ])
+        expect([action, actions.includes(action)]).toEqual([action, true]);
       const keyCreated = log.body.data.find((entry) => entry.action === 'api_key.created' && entry.actor.kind === 'member');
       expect(keyCreated).toMatchObject({ actor: { kind: 'member', label: 'owner@acme.example' }, mode: expect.stringMatching(/^(test|live)$/) });
       expect(log.body.data.find((entry) => entry.action === 'workspace.created')?.actor).toMatchObject({ kind: 'admin' });
@@ -207,17 +374,27 @@ describe('workspace members, their sessions, keys, audit log and limit requests'
 
   describe('operators', () => {
     it('are invited by operations, sign in, and use the admin API with their session; members cannot', async () => {
-      const invited = await request<{ url: string }>(services.baseUrl, 'POST', '/admin/v1/operators/invitations', { headers: ADMIN_HEADERS, body: { email: 'ops@service.example', name: 'Olga' } });
+      const invited = await request<{ url: string }>(services.baseUrl, 'POST', '/admin/v1/operators/invitations', {
+        headers: ADMIN_HEADERS,
+        body: { email: 'ops@service.example', name: 'Olga' },
+      });
       expect(invited.status).toBe(201);
-      expect(errorOf(await request(services.baseUrl, 'POST', '/admin/v1/operators/invitations', { headers: ADMIN_HEADERS, body: { email: 'owner@acme.example' } }))).toMatchObject({ status: 400, param: 'email' });
+      expect(
+        errorOf(await request(services.baseUrl, 'POST', '/admin/v1/operators/invitations', { headers: ADMIN_HEADERS, body: { email: 'owner@acme.example' } })),
+      ).toMatchObject({ status: 400, param: 'email' });
       const operator = new MemberClient(services.baseUrl);
       operator.mode = null;
       expect((await operator.accept(invited.body.url)).body).toMatchObject({ principal: { kind: 'operator', email: 'ops@service.example', name: 'Olga' } });
       const listed = await operator.call<{ data: { id: string }[] }>('GET', '/admin/v1/workspaces?limit=100');
       expect(listed.status).toBe(200);
       expect(listed.body.data.map((w) => w.id)).toContain(workspace.id);
-      expect(errorOf(await operator.call('POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, { body: { credits: 5 }, csrf: null }))).toMatchObject({ status: 403, code: 'csrf_token_invalid' });
-      expect((await operator.call('POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, { body: { credits: 5, reference: 'op-grant-1' } })).status).toBe(200);
+      expect(errorOf(await operator.call('POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, { body: { credits: 5 }, csrf: null }))).toMatchObject({
+        status: 403,
+        code: 'csrf_token_invalid',
+      });
+      expect(
+        (await operator.call('POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, { body: { credits: 5, reference: 'op-grant-1' } })).status,
+      ).toBe(200);
       expect(errorOf(await owner.call('GET', '/admin/v1/workspaces'))).toMatchObject({ status: 401 });
       expect(errorOf(await operator.call('GET', '/console/api/v1/workspace'))).toMatchObject({ status: 401 });
       expect(errorOf(await operator.call('GET', '/v1/deployments', { mode: 'test' }))).toMatchObject({ status: 401 });
@@ -229,7 +406,10 @@ describe('workspace members, their sessions, keys, audit log and limit requests'
       expect((await operator.call('POST', '/console/api/v1/sessions', { body: { email: 'ops@service.example', password: PASSWORD } })).status).toBe(401);
       expect((await operator.accept(again.url)).status).toBe(201);
       // The grant shows in the workspace's audit log with the operator who made it.
-      const log = await owner.call<{ data: { action: string; actor: { kind: string; id: string | null; label: string } }[] }>('GET', '/console/api/v1/audit_log?action=credits.granted');
+      const log = await owner.call<{ data: { action: string; actor: { kind: string; id: string | null; label: string } }[] }>(
+        'GET',
+        '/console/api/v1/audit_log?action=credits.granted',
+      );
       expect(log.body.data[0]?.actor).toEqual({ kind: 'operator', id: expect.stringMatching(/^op_/), label: 'ops@service.example' });
     });
 
@@ -238,26 +418,46 @@ describe('workspace members, their sessions, keys, audit log and limit requests'
       olga.mode = null;
       expect((await olga.call('POST', '/console/api/v1/sessions', { body: { email: 'ops@service.example', password: PASSWORD } })).status).toBe(201);
       // An operator's session invites another operator, as the admin credential does.
-      const invited = await olga.call<{ object: string; email: string; url: string }>('POST', '/admin/v1/operators/invitations', { body: { email: 'pat@service.example', name: 'Pat' } });
+      const invited = await olga.call<{ object: string; email: string; url: string }>('POST', '/admin/v1/operators/invitations', {
+        body: { email: 'pat@service.example', name: 'Pat' },
+      });
       expect([invited.status, invited.body.object]).toEqual([201, 'operator_invitation']);
       const pat = new MemberClient(services.baseUrl);
       pat.mode = null;
       expect((await pat.accept(invited.body.url)).body).toMatchObject({ principal: { kind: 'operator', email: 'pat@service.example', name: 'Pat' } });
-      expect(errorOf(await olga.call('POST', '/admin/v1/operators/invitations', { body: { email: 'dev@acme.example' } }))).toMatchObject({ status: 400, param: 'email' });
-      expect(errorOf(await olga.call('POST', '/admin/v1/operators/invitations', { body: { email: 'x@service.example', role: 'owner' } }))).toMatchObject({ status: 400, param: 'role' });
+      expect(errorOf(await olga.call('POST', '/admin/v1/operators/invitations', { body: { email: 'dev@acme.example' } }))).toMatchObject({
+        status: 400,
+        param: 'email',
+      });
+      expect(errorOf(await olga.call('POST', '/admin/v1/operators/invitations', { body: { email: 'x@service.example', role: 'owner' } }))).toMatchObject({
+        status: 400,
+        param: 'role',
+      });
 
       // One grant per Idempotency-Key: the repeat answers the first answer, another body is 409.
-      const grant = (body: unknown, key: string) => pat.call<{ topup: number }>('POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, { body, headers: { 'idempotency-key': key } });
+      const grant = (body: unknown, key: string) =>
+        pat.call<{ topup: number }>('POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, { body, headers: { 'idempotency-key': key } });
       const first = await grant({ credits: 7 }, 'grant-key-1');
       const again = await grant({ credits: 7 }, 'grant-key-1');
       expect([first.status, again.status, again.headers.get('idempotent-replayed')]).toEqual([200, 200, 'true']);
       expect(again.body.topup).toBe(first.body.topup);
       expect(errorOf(await grant({ credits: 8 }, 'grant-key-1'))).toMatchObject({ status: 409, code: 'idempotency_conflict' });
       // Slots are each operator's own: the same key from another operator is another grant.
-      expect((await olga.call<{ topup: number }>('POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, { body: { credits: 7 }, headers: { 'idempotency-key': 'grant-key-1' } })).body.topup).toBe(first.body.topup + 7);
+      expect(
+        (
+          await olga.call<{ topup: number }>('POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, {
+            body: { credits: 7 },
+            headers: { 'idempotency-key': 'grant-key-1' },
+          })
+        ).body.topup,
+      ).toBe(first.body.topup + 7);
       expect((await pat.call('PATCH', `/admin/v1/workspaces/${workspace.id}/account/plan`, { body: { in_flight_limit: 12 } })).status).toBe(200);
       // The admin credential has slots of its own too.
-      const byAdmin = (key: string) => request(services.baseUrl, 'POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, { headers: { ...ADMIN_HEADERS, 'idempotency-key': key }, body: { credits: 1 } });
+      const byAdmin = (key: string) =>
+        request(services.baseUrl, 'POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, {
+          headers: { ...ADMIN_HEADERS, 'idempotency-key': key },
+          body: { credits: 1 },
+        });
       const adminFirst = await byAdmin('admin-grant-1');
       expect((await byAdmin('admin-grant-1')).body).toEqual(adminFirst.body);
 

@@ -29,7 +29,8 @@ function signInFrom(baseUrl: string, localAddress: string, email: string, passwo
   });
 }
 
-const signIn = (client: MemberClient, email: string, password = PASSWORD) => client.call('POST', '/console/api/v1/sessions', { body: { email, password }, mode: null });
+const signIn = (client: MemberClient, email: string, password = PASSWORD) =>
+  client.call('POST', '/console/api/v1/sessions', { body: { email, password }, mode: null });
 
 describe('people: sign-in throttle, invitations, operators, cookies', () => {
   let services: RunningServices;
@@ -58,14 +59,17 @@ describe('people: sign-in throttle, invitations, operators, cookies', () => {
   describe('the sign-in throttle', () => {
     it('checks at most the limit of twelve wrong passwords sent at once; the rest are 429', async () => {
       await invitedMember(services, acmeOwner, 'raced@acme.example', 'developer');
-      const statuses = await Promise.all(Array.from({ length: 12 }, (_, index) => signInFrom(services.baseUrl, '127.0.0.1', 'raced@acme.example', `wrong guess ${index}`)));
+      const statuses = await Promise.all(
+        Array.from({ length: 12 }, (_, index) => signInFrom(services.baseUrl, '127.0.0.1', 'raced@acme.example', `wrong guess ${index}`)),
+      );
       expect(statuses.filter((status) => status === 401)).toHaveLength(ACCOUNT_LIMIT);
       expect(statuses.filter((status) => status === 429)).toHaveLength(12 - ACCOUNT_LIMIT);
     });
 
     it('a stranger’s wrong passwords from another address do not lock the owner out', async () => {
       await invitedMember(services, acmeOwner, 'locked@acme.example', 'developer');
-      for (let attempt = 0; attempt < ACCOUNT_LIMIT; attempt++) expect(await signInFrom(services.baseUrl, '127.0.0.2', 'locked@acme.example', `stranger guess ${attempt}`)).toBe(401);
+      for (let attempt = 0; attempt < ACCOUNT_LIMIT; attempt++)
+        expect(await signInFrom(services.baseUrl, '127.0.0.2', 'locked@acme.example', `stranger guess ${attempt}`)).toBe(401);
       expect(await signInFrom(services.baseUrl, '127.0.0.2', 'locked@acme.example', PASSWORD)).toBe(429);
       expect(await signInFrom(services.baseUrl, '127.0.0.3', 'locked@acme.example', PASSWORD)).toBe(201);
     });
@@ -77,7 +81,10 @@ describe('people: sign-in throttle, invitations, operators, cookies', () => {
         headers: ADMIN_HEADERS,
         body: { name: 'Imposter', role: 'Copywriter', skills: ['people-bounds'], tenure_years: 1, median_turnaround_minutes: 30, rate_credits_per_hour: 50 },
       });
-      const invited = await request(services.baseUrl, 'POST', `/admin/v1/experts/${expert.body.expert.id}/invitations`, { headers: ADMIN_HEADERS, body: { email: 'Owner@Acme.example' } });
+      const invited = await request(services.baseUrl, 'POST', `/admin/v1/experts/${expert.body.expert.id}/invitations`, {
+        headers: ADMIN_HEADERS,
+        body: { email: 'Owner@Acme.example' },
+      });
       expect(errorOf(invited)).toEqual({ status: 400, code: 'invalid_request', param: 'email' });
       const owner = new MemberClient(services.baseUrl);
       const signedIn = await signIn(owner, 'owner@acme.example');
@@ -86,7 +93,8 @@ describe('people: sign-in throttle, invitations, operators, cookies', () => {
     });
 
     it('answers an owner alike for an address used in another workspace and an unused one; the taken one cannot be accepted', async () => {
-      const invite = (email: string) => otherOwner.call<Record<string, unknown>>('POST', '/console/api/v1/members/invitations', { body: { email, role: 'developer' } });
+      const invite = (email: string) =>
+        otherOwner.call<Record<string, unknown>>('POST', '/console/api/v1/members/invitations', { body: { email, role: 'developer' } });
       const taken = await invite('owner@acme.example');
       const unused = await invite('nobody-yet@unused.example');
       expect(taken.status).toBe(unused.status);
@@ -107,7 +115,8 @@ describe('people: sign-in throttle, invitations, operators, cookies', () => {
   });
 
   describe('operators', () => {
-    const admin = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => request<T>(services.baseUrl, method, `/admin/v1/operators${path}`, { headers: ADMIN_HEADERS, body });
+    const admin = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) =>
+      request<T>(services.baseUrl, method, `/admin/v1/operators${path}`, { headers: ADMIN_HEADERS, body });
     const joined = async (email: string, name: string): Promise<{ id: string; client: MemberClient }> => {
       const invited = await admin<{ operator_id: string; url: string }>('POST', '/invitations', { email, name });
       expect(invited.status).toBe(201);
@@ -122,7 +131,11 @@ describe('people: sign-in throttle, invitations, operators, cookies', () => {
       const olga = await joined('olga@ops.example', 'Olga');
       const listed = await admin<{ object: string; data: { id: string; email: string; status: string }[] }>('GET', '');
       expect(listed.status).toBe(200);
-      expect(listed.body.data).toEqual(expect.arrayContaining([expect.objectContaining({ object: 'operator', id: olga.id, email: 'olga@ops.example', name: 'Olga', status: 'active', removed_at: null })]));
+      expect(listed.body.data).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ object: 'operator', id: olga.id, email: 'olga@ops.example', name: 'Olga', status: 'active', removed_at: null }),
+        ]),
+      );
 
       const ended = await admin<{ sessions_ended: number }>('DELETE', `/${olga.id}/sessions`);
       expect([ended.status, ended.body.sessions_ended]).toEqual([200, 1]);
@@ -135,7 +148,10 @@ describe('people: sign-in throttle, invitations, operators, cookies', () => {
       expect(removed.body).toEqual({ id: olga.id, removed: true, sessions_ended: 1 });
       expect(await works(olga.client)).toBe(401);
       expect(errorOf(await signIn(new MemberClient(services.baseUrl), 'olga@ops.example'))).toMatchObject({ status: 401, code: 'authentication_failed' });
-      expect((await admin<{ data: { id: string; status: string }[] }>('GET', '')).body.data.find((entry) => entry.id === olga.id)).toMatchObject({ status: 'removed', removed_at: expect.any(String) });
+      expect((await admin<{ data: { id: string; status: string }[] }>('GET', '')).body.data.find((entry) => entry.id === olga.id)).toMatchObject({
+        status: 'removed',
+        removed_at: expect.any(String),
+      });
       expect((await admin('DELETE', `/${olga.id}`)).body).toEqual({ id: olga.id, removed: true, sessions_ended: 0 });
       expect(errorOf(await admin('DELETE', '/op_01JZZZZZZZZZZZZZZZZZZZZZZZ'))).toMatchObject({ status: 404, code: 'not_found' });
       expect(errorOf(await admin('DELETE', '/not-an-id/sessions'))).toMatchObject({ status: 404, param: 'id' });
@@ -145,7 +161,11 @@ describe('people: sign-in throttle, invitations, operators, cookies', () => {
       const pat = await joined('pat@ops.example', 'Pat');
       const quinn = await joined('quinn@ops.example', 'Quinn');
       // A peer's session cannot make a link for another operator (it would be their sign-in) …
-      expect(errorOf(await pat.client.call('POST', '/admin/v1/operators/invitations', { body: { email: 'quinn@ops.example' } }))).toEqual({ status: 403, code: 'permission_denied', param: 'email' });
+      expect(errorOf(await pat.client.call('POST', '/admin/v1/operators/invitations', { body: { email: 'quinn@ops.example' } }))).toEqual({
+        status: 403,
+        code: 'permission_denied',
+        param: 'email',
+      });
       expect(await works(quinn.client)).toBe(200);
       // … but invites new people, as before.
       expect((await pat.client.call('POST', '/admin/v1/operators/invitations', { body: { email: 'rita@ops.example' } })).status).toBe(201);

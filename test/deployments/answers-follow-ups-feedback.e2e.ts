@@ -60,7 +60,14 @@ describe('typed answers, follow-ups and feedback', () => {
   });
 
   it.each([
-    ['a 100 KB schema', { type: 'object', properties: Object.fromEntries(Array.from({ length: 2000 }, (_unused, index) => [`f${index}`, { type: 'string', description: 'x'.repeat(40) }])) }, /bytes/],
+    [
+      'a 100 KB schema',
+      {
+        type: 'object',
+        properties: Object.fromEntries(Array.from({ length: 2000 }, (_unused, index) => [`f${index}`, { type: 'string', description: 'x'.repeat(40) }])),
+      },
+      /bytes/,
+    ],
     ['one 50 levels deep', nested(50), /deep/],
     ['a remote $ref', { type: 'object', properties: { a: { $ref: 'https://example.com/schema.json' } } }, /no other document is ever fetched/],
     ['a pattern that backtracks badly', { type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$', examples: ['aaa'] } } }, /nested quantifiers/],
@@ -69,7 +76,10 @@ describe('typed answers, follow-ups and feedback', () => {
     ['not an object', 'write JSON', /output_schema must be/],
   ])('refuses %s with 400 naming output_schema', async (_name, schema, message) => {
     const started = performance.now();
-    const refused = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body: { brief: 'Headlines.', skills: ['copywriting'], output_schema: schema } });
+    const refused = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', {
+      key: workspace.keys.test,
+      body: { brief: 'Headlines.', skills: ['copywriting'], output_schema: schema },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ code: expect.any(String), message: expect.stringMatching(message) });
     // A schema nested past the gateway's own bound on any body is refused before the rules see it, naming the path.
@@ -78,7 +88,12 @@ describe('typed answers, follow-ups and feedback', () => {
   });
 
   it('checks the expert’s answer on publish, names the pointer, and delivers data to the agent’s GET and webhook', async () => {
-    const created = await e2e.create(workspace.keys.live, { brief: 'Three headline variants.', skills: ['e2e-typed'], output_schema: SCHEMA, webhook_url: receiver.url('/typed') });
+    const created = await e2e.create(workspace.keys.live, {
+      brief: 'Three headline variants.',
+      skills: ['e2e-typed'],
+      output_schema: SCHEMA,
+      webhook_url: receiver.url('/typed'),
+    });
     expect(created.status).toBe(201);
     const id = created.body.id;
     await e2e.waitForOffer(id, 1);
@@ -86,7 +101,13 @@ describe('typed answers, follow-ups and feedback', () => {
     expect(shown.body.output_schema).toEqual(SCHEMA);
     expect((await e2e.asExpert(expert, 'POST', `/deployments/${id}/accept`)).status).toBe(200);
     expect((await e2e.asExpert(expert, 'POST', `/deployments/${id}/start`)).status).toBe(200);
-    const publish = (data?: unknown) => e2e.asExpert<ErrorBody>(expert, 'POST', `/deployments/${id}/publish`, { body: 'Three options.', duration_seconds: 600, credits_charged: 5, ...(data === undefined ? {} : { data }) });
+    const publish = (data?: unknown) =>
+      e2e.asExpert<ErrorBody>(expert, 'POST', `/deployments/${id}/publish`, {
+        body: 'Three options.',
+        duration_seconds: 600,
+        credits_charged: 5,
+        ...(data === undefined ? {} : { data }),
+      });
 
     const missing = await publish();
     expect(missing.status).toBe(400);
@@ -97,11 +118,39 @@ describe('typed answers, follow-ups and feedback', () => {
     const badTone = await publish({ variants: ['One', 'Two', 'Three'], chosen: 0, tone: 'loud' });
     expect(badTone.body.error).toMatchObject({ param: 'output.data/tone' });
     // The expert CLI sends the same check.
-    await expect(e2e.expertCli(expert, 'publish', '--deployment', id, '--body', 'x', '--duration-seconds', '1', '--credits', '1', '--data', '{"variants":["a"],"chosen":0,"tone":"warm"}')).rejects.toThrow(/output\.data\/variants/);
+    await expect(
+      e2e.expertCli(
+        expert,
+        'publish',
+        '--deployment',
+        id,
+        '--body',
+        'x',
+        '--duration-seconds',
+        '1',
+        '--credits',
+        '1',
+        '--data',
+        '{"variants":["a"],"chosen":0,"tone":"warm"}',
+      ),
+    ).rejects.toThrow(/output\.data\/variants/);
     expect((await e2e.get(workspace.keys.live, id)).body.status).toBe('in_progress');
 
     const answer = { variants: ['Fresh every morning', 'Bread worth waking for', 'The loaf you remember'], chosen: 1, tone: 'warm' };
-    const published = await e2e.expertCli<TypedDeployment>(expert, 'publish', '--deployment', id, '--body', 'Three options; the second is strongest.', '--duration-seconds', '600', '--credits', '5', '--data', JSON.stringify(answer));
+    const published = await e2e.expertCli<TypedDeployment>(
+      expert,
+      'publish',
+      '--deployment',
+      id,
+      '--body',
+      'Three options; the second is strongest.',
+      '--duration-seconds',
+      '600',
+      '--credits',
+      '5',
+      '--data',
+      JSON.stringify(answer),
+    );
     expect(published.status).toBe('completed');
     const got = (await e2e.get(workspace.keys.live, id)).body as TypedDeployment;
     expect(got.output?.data).toEqual(answer);
@@ -117,11 +166,19 @@ describe('typed answers, follow-ups and feedback', () => {
     const done = await e2e.create(workspace.keys.live, { brief: 'A tagline for the spring menu.', skills: ['e2e-rated'] });
     expect((await e2e.waitForOffer(done.body.id, 1)).expertId).toBe(first.id);
     for (const action of ['accept', 'start']) expect((await e2e.asExpert(first, 'POST', `/deployments/${done.body.id}/${action}`)).status).toBe(200);
-    const published = await e2e.asExpert(first, 'POST', `/deployments/${done.body.id}/publish`, { body: 'Spring, served.', duration_seconds: 60, credits_charged: 1 });
+    const published = await e2e.asExpert(first, 'POST', `/deployments/${done.body.id}/publish`, {
+      body: 'Spring, served.',
+      duration_seconds: 60,
+      credits_charged: 1,
+    });
     expect(published.status).toBe(200);
     const second = await e2e.addExpert(['e2e-rated'], 30, { availability: 'online' });
 
-    const feedback = (id: string, body: unknown) => request<TypedDeployment & ErrorBody & { feedback?: unknown }>(services.baseUrl, 'POST', `/v1/deployments/${id}/feedback`, { key: workspace.keys.live, body });
+    const feedback = (id: string, body: unknown) =>
+      request<TypedDeployment & ErrorBody & { feedback?: unknown }>(services.baseUrl, 'POST', `/v1/deployments/${id}/feedback`, {
+        key: workspace.keys.live,
+        body,
+      });
     // Unrated, the first expert's completed work for this workspace puts them first.
     const before = await e2e.create(workspace.keys.live, { brief: 'A tagline for the summer menu.', skills: ['e2e-rated'] });
     const offeredBefore = await e2e.waitForOffer(before.body.id, 1);
@@ -147,7 +204,9 @@ describe('typed answers, follow-ups and feedback', () => {
     const history = await e2e.asExpert<{ ratings: unknown; data: { deployment_id: string; feedback: unknown }[] }>(first, 'GET', '/earnings');
     expect(history.body.ratings).toEqual({ mean: 1, count: 1 });
     expect(history.body.data.find((item) => item.deployment_id === done.body.id)?.feedback).toEqual({ rating: 1, comment: 'Off brief.' });
-    const roster = await request<{ data: { id: string; ratings: unknown }[] }>(services.baseUrl, 'GET', '/admin/v1/experts?skill=e2e-rated', { headers: e2e.admin });
+    const roster = await request<{ data: { id: string; ratings: unknown }[] }>(services.baseUrl, 'GET', '/admin/v1/experts?skill=e2e-rated', {
+      headers: e2e.admin,
+    });
     expect(roster.body.data.find((entry) => entry.id === first.id)?.ratings).toEqual({ mean: 1, count: 1 });
     expect(roster.body.data.find((entry) => entry.id === second.id)?.ratings).toEqual({ mean: null, count: 0 });
   });
@@ -157,18 +216,33 @@ describe('typed answers, follow-ups and feedback', () => {
     const earlier = await e2e.create(workspace.keys.live, { brief: 'Name our oat milk.', skills: ['e2e-follow'] });
     expect((await e2e.waitForOffer(earlier.body.id, 1)).expertId).toBe(earlierExpert.id);
     for (const action of ['accept', 'start']) await e2e.asExpert(earlierExpert, 'POST', `/deployments/${earlier.body.id}/${action}`);
-    await e2e.asExpert(earlierExpert, 'POST', `/deployments/${earlier.body.id}/publish`, { body: 'Oatly? Taken. Try "Groundswell".', duration_seconds: 60, credits_charged: 1 });
+    await e2e.asExpert(earlierExpert, 'POST', `/deployments/${earlier.body.id}/publish`, {
+      body: 'Oatly? Taken. Try "Groundswell".',
+      duration_seconds: 60,
+      credits_charged: 1,
+    });
     // A faster expert joins: without the follow-up, they would rank first.
     const faster = await e2e.addExpert(['e2e-follow'], 5, { availability: 'online' });
 
-    const followUp = await e2e.create(workspace.keys.live, { brief: 'Three more names in the same vein.', skills: ['e2e-follow'], follow_up_to: earlier.body.id });
+    const followUp = await e2e.create(workspace.keys.live, {
+      brief: 'Three more names in the same vein.',
+      skills: ['e2e-follow'],
+      follow_up_to: earlier.body.id,
+    });
     expect(followUp.status).toBe(201);
     expect(followUp.body).toMatchObject({ follow_up_to: earlier.body.id });
     const offered = await e2e.waitForOffer(followUp.body.id, 1);
     expect(offered.expertId).toBe(earlierExpert.id);
     expect(offered.data.match).toMatchObject({ follow_up_of: earlier.body.id, rank: 1, candidates: 2 });
-    const seen = await e2e.asExpert<{ follow_up_to: string; follow_up_of: { brief: string; output: { body: string } } | null }>(earlierExpert, 'GET', `/deployments/${followUp.body.id}`);
-    expect(seen.body).toMatchObject({ follow_up_to: earlier.body.id, follow_up_of: { brief: 'Name our oat milk.', output: { body: expect.stringContaining('Groundswell') } } });
+    const seen = await e2e.asExpert<{ follow_up_to: string; follow_up_of: { brief: string; output: { body: string } } | null }>(
+      earlierExpert,
+      'GET',
+      `/deployments/${followUp.body.id}`,
+    );
+    expect(seen.body).toMatchObject({
+      follow_up_to: earlier.body.id,
+      follow_up_of: { brief: 'Name our oat milk.', output: { body: expect.stringContaining('Groundswell') } },
+    });
     const chain = await e2e.get(workspace.keys.live, earlier.body.id);
     expect((chain.body as TypedDeployment & { follow_ups?: string[] }).follow_ups).toEqual([followUp.body.id]);
 
@@ -184,7 +258,8 @@ describe('typed answers, follow-ups and feedback', () => {
     expect((await e2e.get(workspace.keys.live, earlier.body.id)).body).toMatchObject({ follow_ups: [followUp.body.id, whileAway.body.id] });
 
     // Unknown, another workspace's or mode's, and unfinished ids.
-    const refuse = (follow_up_to: string, key = workspace.keys.live) => request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key, body: { brief: 'More.', skills: ['e2e-follow'], follow_up_to } });
+    const refuse = (follow_up_to: string, key = workspace.keys.live) =>
+      request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key, body: { brief: 'More.', skills: ['e2e-follow'], follow_up_to } });
     const other = await services.ops<Workspace>('workspace:create', '--name', 'follow-ups-other');
     for (const [answer, status] of [
       [await refuse('dep_01JZZZZZZZZZZZZZZZZZZZZZZZ'), 404],

@@ -20,7 +20,8 @@ describe('POST /v1/deployments/:id/cancel over HTTP', () => {
   let workspace: Workspace;
   let history: DeploymentHistory;
 
-  const cancel = <T = Deployment>(key: string, id: string, body?: unknown) => request<T>(services.baseUrl, 'POST', `/v1/deployments/${id}/cancel`, { key, body });
+  const cancel = <T = Deployment>(key: string, id: string, body?: unknown) =>
+    request<T>(services.baseUrl, 'POST', `/v1/deployments/${id}/cancel`, { key, body });
   const live = (status: 'pending' | 'accepted' | 'in_progress' | 'needs_input' | 'completed' | 'cancelled') =>
     history.append({ workspaceId: workspace.id, mode: 'live', status, createdAt: new Date().toISOString() });
   /** The synthesizer waits for scheduled_for, so this test-mode deployment stays pending. */
@@ -52,7 +53,10 @@ describe('POST /v1/deployments/:id/cancel over HTTP', () => {
     expect(response.body).toMatchObject({ id, status: 'cancelled', cancellation: { cancelled_by: 'agent', reason: '', cancelled_at: expect.any(String) } });
     const read = await request<Deployment>(services.baseUrl, 'GET', `/v1/deployments/${id}`, { key: workspace.keys.test });
     expect(read.body).toEqual(response.body);
-    const { rows } = await services.database.pool.query<{ event_type: string }>('SELECT event_type FROM events WHERE stream_name = $1 ORDER BY stream_revision', [`deployment-${id}`]);
+    const { rows } = await services.database.pool.query<{ event_type: string }>(
+      'SELECT event_type FROM events WHERE stream_name = $1 ORDER BY stream_revision',
+      [`deployment-${id}`],
+    );
     expect(rows.map((row) => row.event_type)).toEqual(['deployment.created', 'deployment.cancelled']);
   });
 
@@ -85,7 +89,7 @@ describe('POST /v1/deployments/:id/cancel over HTTP', () => {
     }
   });
 
-  it('answers 404 for unknown ids, another workspace\'s and the other mode\'s deployments', async () => {
+  it("answers 404 for unknown ids, another workspace's and the other mode's deployments", async () => {
     const other = await services.ops<Workspace>('workspace:create', '--name', 'cancel-other');
     const id = await live('pending');
     const cases: [string, string][] = [

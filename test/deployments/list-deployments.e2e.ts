@@ -60,7 +60,10 @@ describe('GET /v1/deployments: filters, ordering and signed cursors over HTTP', 
 
   beforeAll(async () => {
     services = await sharedServices();
-    [a, b] = await Promise.all([services.ops<Workspace>('workspace:create', '--name', 'list-a'), services.ops<Workspace>('workspace:create', '--name', 'list-b')]);
+    [a, b] = await Promise.all([
+      services.ops<Workspace>('workspace:create', '--name', 'list-a'),
+      services.ops<Workspace>('workspace:create', '--name', 'list-b'),
+    ]);
     history = new DeploymentHistory(services.database.pool);
     // 25 live deployments in A, a minute apart, except 4 and 5 which share created_at (id breaks the tie).
     for (let index = 0; index < 25; index++) {
@@ -131,7 +134,7 @@ describe('GET /v1/deployments: filters, ordering and signed cursors over HTTP', 
     expect(filtered.ids).toEqual(expected((seed) => seed.status === 'pending' || seed.status === 'completed'));
   });
 
-  it('refuses a forged or altered cursor, another workspace\'s or mode\'s, and one with other filters', async () => {
+  it("refuses a forged or altered cursor, another workspace's or mode's, and one with other filters", async () => {
     const first = await list(a.keys.live, '?limit=2');
     const cursor = first.body.next ?? '';
     const [body, signature] = cursor.split('.');
@@ -148,15 +151,23 @@ describe('GET /v1/deployments: filters, ordering and signed cursors over HTTP', 
     ];
     for (const [key, query, label] of cases) {
       const refused = await request<ErrorBody>(services.baseUrl, 'GET', `/v1/deployments?limit=2&${query}`, { key });
-      expect({ label, status: refused.status, code: refused.body.error.code, param: refused.body.error.param }).toEqual({ label, status: 400, code: 'invalid_request', param: 'cursor' });
+      expect({ label, status: refused.status, code: refused.body.error.code, param: refused.body.error.param }).toEqual({
+        label,
+        status: 400,
+        code: 'invalid_request',
+        param: 'cursor',
+      });
     }
   });
 
-  it('never lists another workspace\'s deployments, nor the other mode\'s', async () => {
+  it("never lists another workspace's deployments, nor the other mode's", async () => {
     const ofA = (await walk(a.keys.live, '?limit=100')).ids;
     expect(ofA.filter((id) => ofB.includes(id))).toEqual([]);
     expect((await walk(b.keys.live, '?limit=100')).ids).toEqual([...ofB].reverse());
-    const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', { key: a.keys.test, body: { brief: 'Test mode.', skills: ['naming'] } });
+    const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', {
+      key: a.keys.test,
+      body: { brief: 'Test mode.', skills: ['naming'] },
+    });
     const testList = await list(a.keys.test);
     expect(testList.body.data.map((item) => item.id)).toEqual([created.body.id]);
     expect(ofA).not.toContain(created.body.id);

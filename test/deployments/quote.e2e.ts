@@ -114,7 +114,13 @@ describe('POST /v1/deployments/quote', () => {
   it('test mode: the synthesizer, nothing reserved, completion after test_duration_seconds', async () => {
     const response = await quote(workspace.keys.test, { brief: 'Tagline.', skills: ['copywriting'], metadata: { test_duration_seconds: 30 } });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ mode: 'test', available: true, credits_reserved: 0, estimated_acceptance_seconds: 0, estimated_completion_seconds: 30 });
+    expect(response.body).toMatchObject({
+      mode: 'test',
+      available: true,
+      credits_reserved: 0,
+      estimated_acceptance_seconds: 0,
+      estimated_completion_seconds: 30,
+    });
     expect(response.body.expert?.id).toBe('spec_00000000000000000000000000');
   });
 
@@ -152,7 +158,10 @@ describe('POST /v1/deployments/quote', () => {
       expect({ code, message, param }).toEqual({ code: created.body.error.code, message: created.body.error.message, param: created.body.error.param });
     }
     const unknownFollowUp = { brief: 'x', skills: ['copywriting'], follow_up_to: 'dep_01JZZZZZZZZZZZZZZZZZZZZZZZ' };
-    const [quotedFollowUp, createdFollowUp] = [await quote<ErrorBody>(workspace.keys.test, unknownFollowUp), await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body: unknownFollowUp })];
+    const [quotedFollowUp, createdFollowUp] = [
+      await quote<ErrorBody>(workspace.keys.test, unknownFollowUp),
+      await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body: unknownFollowUp }),
+    ];
     expect([quotedFollowUp.status, quotedFollowUp.body.error.param]).toEqual([404, 'follow_up_to']);
     expect(quotedFollowUp.body.error.message).toBe(createdFollowUp.body.error.message);
     const anonymous = await quote<ErrorBody>(undefined, { brief: 'x', skills: ['copywriting'] });

@@ -37,7 +37,10 @@ describe('POST /v1/deployments/:id/reply over HTTP', () => {
 
   it('answers the question in needs_input: 200, back in_progress with question and reply', async () => {
     const id = await live('needs_input');
-    const response = await reply(workspace.keys.live, id, { body: 'Start with **small bakeries**.', context_files: ['https://files.example.com/brief.pdf?sig=abc'] });
+    const response = await reply(workspace.keys.live, id, {
+      body: 'Start with **small bakeries**.',
+      context_files: ['https://files.example.com/brief.pdf?sig=abc'],
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       id,
@@ -64,10 +67,14 @@ describe('POST /v1/deployments/:id/reply over HTTP', () => {
     }
   });
 
-  it('answers 404 for unknown ids and another workspace\'s deployment', async () => {
+  it("answers 404 for unknown ids and another workspace's deployment", async () => {
     const other = await services.ops<Workspace>('workspace:create', '--name', 'reply-other');
     const id = await live('needs_input');
-    for (const [key, target] of [[workspace.keys.live, 'dep_01JD0000000000000000000000'], [other.keys.live, id], [workspace.keys.test, id]]) {
+    for (const [key, target] of [
+      [workspace.keys.live, 'dep_01JD0000000000000000000000'],
+      [other.keys.live, id],
+      [workspace.keys.test, id],
+    ]) {
       const response = await reply<ErrorBody>(key, target, { body: 'Hi.' });
       expect([response.status, response.body.error.code]).toEqual([404, 'not_found']);
     }

@@ -29,7 +29,10 @@ describe('Service-Version header over HTTP', () => {
       body: { brief: 'Pinned.', skills: ['naming'] },
     });
     expect([pinned.status, pinned.headers.get('service-version')]).toEqual([201, '2026-11-01']);
-    const read = await request(services.baseUrl, 'GET', `/v1/deployments/${pinned.body.id}`, { key: workspace.keys.test, headers: { 'Service-Version': '2026-11-01' } });
+    const read = await request(services.baseUrl, 'GET', `/v1/deployments/${pinned.body.id}`, {
+      key: workspace.keys.test,
+      headers: { 'Service-Version': '2026-11-01' },
+    });
     expect([read.status, read.headers.get('service-version')]).toEqual([200, '2026-11-01']);
   });
 
@@ -40,14 +43,20 @@ describe('Service-Version header over HTTP', () => {
     expect([missing.status, missing.headers.get('service-version')]).toEqual([404, '2026-11-01']);
   });
 
-  it.each(['2025-01-01', '2026-11-1', 'latest', '2026-11-01,2026-11-01'])('refuses %s with 400 naming Service-Version and listing the supported versions', async (value) => {
-    const response = await request<ErrorBody>(services.baseUrl, 'GET', '/v1/deployments', { key: workspace.keys.test, headers: { 'Service-Version': value } });
-    expect([response.status, response.body.error.code, response.body.error.param]).toEqual([400, 'invalid_request', 'Service-Version']);
-    expect(response.body.error.message).toContain('Service-Version');
-    expect(response.body.error.message).toContain('supported versions: 2026-11-01');
-    expect(response.headers.get('service-version')).toBe('2026-11-01');
-    expect(response.body.error.request_id).toBe(response.headers.get('request-id'));
-  });
+  it.each(['2025-01-01', '2026-11-1', 'latest', '2026-11-01,2026-11-01'])(
+    'refuses %s with 400 naming Service-Version and listing the supported versions',
+    async (value) => {
+      const response = await request<ErrorBody>(services.baseUrl, 'GET', '/v1/deployments', {
+        key: workspace.keys.test,
+        headers: { 'Service-Version': value },
+      });
+      expect([response.status, response.body.error.code, response.body.error.param]).toEqual([400, 'invalid_request', 'Service-Version']);
+      expect(response.body.error.message).toContain('Service-Version');
+      expect(response.body.error.message).toContain('supported versions: 2026-11-01');
+      expect(response.headers.get('service-version')).toBe('2026-11-01');
+      expect(response.body.error.request_id).toBe(response.headers.get('request-id'));
+    },
+  );
 
   it('does not version health probes', async () => {
     const probe = await fetch(`${services.baseUrl}/health/ready`, { headers: { 'Service-Version': 'nonsense' } });

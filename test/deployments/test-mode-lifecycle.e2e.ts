@@ -45,7 +45,14 @@ describe('a test-mode deployment, from create to completed, through separate ser
     });
     expect(created.status).toBe(201);
     expect(created.body.id).toMatch(/^dep_[0-9A-HJKMNP-TV-Z]{26}$/);
-    expect(created.body).toMatchObject({ status: 'pending', expert: null, output: null, urgency: 'standard', credits_reserved: 0, metadata: { order: 'A-17', rush: true } });
+    expect(created.body).toMatchObject({
+      status: 'pending',
+      expert: null,
+      output: null,
+      urgency: 'standard',
+      credits_reserved: 0,
+      metadata: { order: 'A-17', rush: true },
+    });
     expect(created.headers.get('location')).toBe(`/v1/deployments/${created.body.id}`);
     expect(created.headers.get('request-id')).toMatch(/^req_/);
     expect(Date.parse(created.body.sla_deadline) - Date.parse(created.body.created_at)).toBe(4 * 60 * 60 * 1000);
@@ -73,7 +80,10 @@ describe('a test-mode deployment, from create to completed, through separate ser
   });
 
   it('reads its own write: a GET right after create shows the deployment', async () => {
-    const created = await request<Deployment>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body: { brief: 'Name a cat.', skills: ['naming'] } });
+    const created = await request<Deployment>(services.baseUrl, 'POST', '/v1/deployments', {
+      key: workspace.keys.test,
+      body: { brief: 'Name a cat.', skills: ['naming'] },
+    });
     const read = await request<Deployment>(services.baseUrl, 'GET', `/v1/deployments/${created.body.id}`, { key: workspace.keys.test });
     expect(read.status).toBe(200);
     expect(read.headers.get('cache-control')).toBe('private, no-cache');
@@ -99,12 +109,20 @@ describe('a test-mode deployment, from create to completed, through separate ser
     const before = await services.database.pool.query(createdCount);
     for (const [body, field] of cases) {
       const response = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body });
-      expect({ field, status: response.status, code: response.body.error.code, param: response.body.error.param }).toEqual({ field, status: 400, code: 'invalid_request', param: field });
+      expect({ field, status: response.status, code: response.body.error.code, param: response.body.error.param }).toEqual({
+        field,
+        status: 400,
+        code: 'invalid_request',
+        param: field,
+      });
       expect(response.body.error.message).toContain(field);
       expect(response.body.error.request_id).toBe(response.headers.get('request-id'));
       expect(response.body.error.docs_url).toBe(`${services.baseUrl}/docs/errors/invalid_request`);
     }
-    const typeFirst = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body: { brief: 1e300, skills: ['a'] } });
+    const typeFirst = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', {
+      key: workspace.keys.test,
+      body: { brief: 1e300, skills: ['a'] },
+    });
     expect(typeFirst.body.error.message).toBe('brief must be a string');
     const after = await services.database.pool.query(createdCount);
     expect(after.rows[0].n).toBe(before.rows[0].n);
@@ -114,7 +132,10 @@ describe('a test-mode deployment, from create to completed, through separate ser
     const malformed = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, rawBody: '{"brief": ' });
     expect([malformed.status, malformed.body.error.code]).toEqual([400, 'invalid_request']);
 
-    const poisoned = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, rawBody: '{"brief": "x", "skills": ["a"], "__proto__": {"admin": true}}' });
+    const poisoned = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', {
+      key: workspace.keys.test,
+      rawBody: '{"brief": "x", "skills": ["a"], "__proto__": {"admin": true}}',
+    });
     expect([poisoned.status, poisoned.body.error.message]).toEqual([400, 'the request body must not contain "__proto__" or "constructor.prototype" keys']);
 
     const unknownRoute = await request<ErrorBody>(services.baseUrl, 'GET', '/v1/nothing-here', { key: workspace.keys.test });
@@ -132,7 +153,10 @@ describe('a test-mode deployment, from create to completed, through separate ser
 
   it('keeps workspaces and modes apart: another key sees 404', async () => {
     const other = await services.ops<Workspace>('workspace:create', '--name', 'other');
-    const created = await request<Deployment>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body: { brief: 'Private.', skills: ['naming'] } });
+    const created = await request<Deployment>(services.baseUrl, 'POST', '/v1/deployments', {
+      key: workspace.keys.test,
+      body: { brief: 'Private.', skills: ['naming'] },
+    });
     for (const key of [other.keys.test, workspace.keys.live]) {
       const response = await request<ErrorBody>(services.baseUrl, 'GET', `/v1/deployments/${created.body.id}`, { key });
       expect([response.status, response.body.error.code]).toEqual([404, 'not_found']);
@@ -140,7 +164,10 @@ describe('a test-mode deployment, from create to completed, through separate ser
   });
 
   it('refuses a live deployment when no expert on the roster covers the skills', async () => {
-    const response = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.live, body: { brief: 'Real work.', skills: ['copywriting'] } });
+    const response = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', {
+      key: workspace.keys.live,
+      body: { brief: 'Real work.', skills: ['copywriting'] },
+    });
     expect([response.status, response.body.error.code]).toEqual([422, 'expert_unavailable']);
   });
 });

@@ -39,7 +39,9 @@ describe('API fuzz', () => {
     if (failures) process.stdout.write(`${failures}\n`);
 
     expect(run.sent).toBeGreaterThanOrEqual(REQUESTS);
-    const untouched = Object.entries(run.perEndpoint).filter(([, stats]) => stats.sent < 20).map(([endpoint]) => endpoint);
+    const untouched = Object.entries(run.perEndpoint)
+      .filter(([, stats]) => stats.sent < 20)
+      .map(([endpoint]) => endpoint);
     expect(untouched).toEqual([]);
     if (!clean(run, credits)) throw new Error(`the fuzz run found defects (seed ${SEED}):\n${figures}\n${failures}`);
   }, 280_000);

@@ -42,9 +42,11 @@ describe('handoffs', () => {
   let a: Workspace;
   let b: Workspace;
   let ada: Expert;
-  const open = (key: string, body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<Reply>> => request<Reply>(services.baseUrl, 'POST', '/v1/handoffs', { key, body, headers });
+  const open = (key: string, body: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<Reply>> =>
+    request<Reply>(services.baseUrl, 'POST', '/v1/handoffs', { key, body, headers });
   const get = (key: string, id: string): Promise<JsonResponse<Reply>> => request<Reply>(services.baseUrl, 'GET', `/v1/handoffs/${id}`, { key });
-  const putMemory = (key: string, name: string, kind: string, body: string) => request(services.baseUrl, 'PUT', `/v1/memory/${name}`, { key, body: { kind, body } });
+  const putMemory = (key: string, name: string, kind: string, body: string) =>
+    request(services.baseUrl, 'PUT', `/v1/memory/${name}`, { key, body: { kind, body } });
   const waitFor = (key: string, id: string, status: string): Promise<Handoff> =>
     waitUntil(
       async () => {
@@ -54,13 +56,20 @@ describe('handoffs', () => {
       { timeoutMs: 15_000, intervalMs: 50, description: `${id} to be ${status}` },
     );
   const types = async (id: string): Promise<string[]> =>
-    (await services.database.pool.query<{ event_type: string }>('SELECT event_type FROM events WHERE stream_name = $1 ORDER BY stream_revision', [`handoff-${id}`])).rows.map((row) => row.event_type);
+    (
+      await services.database.pool.query<{ event_type: string }>('SELECT event_type FROM events WHERE stream_name = $1 ORDER BY stream_revision', [
+        `handoff-${id}`,
+      ])
+    ).rows.map((row) => row.event_type);
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
     services = await startServices({ ...FAST_CLOCKS, REPLY_WINDOW_SECONDS: '60', SLA_STANDARD_SECONDS: '60', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
     e2e = new RouterE2e(services);
-    [a, b] = await Promise.all([services.ops<Workspace>('workspace:create', '--name', 'handoffs-a'), services.ops<Workspace>('workspace:create', '--name', 'handoffs-b')]);
+    [a, b] = await Promise.all([
+      services.ops<Workspace>('workspace:create', '--name', 'handoffs-a'),
+      services.ops<Workspace>('workspace:create', '--name', 'handoffs-b'),
+    ]);
     ada = await e2e.addExpert(['e2e-handoff'], 30);
     await request(services.baseUrl, 'PUT', `/admin/v1/workspaces/${a.id}/webhook-endpoint`, { headers: e2e.admin, body: { url: receiver.url('/a') } });
     await putMemory(a.keys.test, 'voice', 'voice', 'Dry, warm, short.');
@@ -79,16 +88,32 @@ describe('handoffs', () => {
     expect(opened.headers.get('location')).toBe(`/v1/handoffs/${opened.body.id}`);
     // The answer shows the handoff as it stands once synced: in test mode the synthesized expert can
     // finish between the create and that sync, and a ready handoff has its memory event already.
-    expect(opened.body).toMatchObject({ surface: 'editor.sidebar', artifact: 'hero-copy.md', comments: 0, memory_event: opened.body.status === 'ready', deployment_id: `dep_${opened.body.id.slice(4)}` });
+    expect(opened.body).toMatchObject({
+      surface: 'editor.sidebar',
+      artifact: 'hero-copy.md',
+      comments: 0,
+      memory_event: opened.body.status === 'ready',
+      deployment_id: `dep_${opened.body.id.slice(4)}`,
+    });
 
     const ready = await waitFor(a.keys.test, opened.body.id, 'ready');
-    expect(ready).toMatchObject({ artifact: 'hero-copy.md', expert: 'spec_00000000000000000000000000', comments: 0, memory_event: true, memory_entry_key: `prior-output.${opened.body.id.toLowerCase()}` });
+    expect(ready).toMatchObject({
+      artifact: 'hero-copy.md',
+      expert: 'spec_00000000000000000000000000',
+      comments: 0,
+      memory_event: true,
+      memory_entry_key: `prior-output.${opened.body.id.toLowerCase()}`,
+    });
     // The synthesized artifact names what it was given: the artifact and the named memory.
     expect(ready.output?.body).toContain('**Artifact:** hero-copy.md');
     expect(ready.output?.body).toContain('- `voice` (voice)');
     expect(ready.output?.body).toContain('Rewrite the hero of our landing page');
-    const saved = await request<{ kind: string; body: string; source: unknown }>(services.baseUrl, 'GET', `/v1/memory/${ready.memory_entry_key}`, { key: a.keys.test });
-    expect(saved.body).toEqual(expect.objectContaining({ kind: 'prior_output', body: ready.output?.body, source: { deployment_id: ready.deployment_id, handoff_id: ready.id } }));
+    const saved = await request<{ kind: string; body: string; source: unknown }>(services.baseUrl, 'GET', `/v1/memory/${ready.memory_entry_key}`, {
+      key: a.keys.test,
+    });
+    expect(saved.body).toEqual(
+      expect.objectContaining({ kind: 'prior_output', body: ready.output?.body, source: { deployment_id: ready.deployment_id, handoff_id: ready.id } }),
+    );
     expect((await e2e.get(a.keys.test, ready.deployment_id)).body.status).toBe('completed');
     expect(await types(ready.id)).toEqual(['handoff.opened', 'handoff.in_review', 'handoff.ready']);
 
@@ -99,12 +124,20 @@ describe('handoffs', () => {
     expect([conflict.status, conflict.body.error.code]).toEqual([409, 'idempotency_conflict']);
 
     // The partner hears of it: `handoff.ready` carries the handoff as `data.object`.
-    const webhook = await waitUntil(() => receiver.at('/a').find((w) => w.event === 'handoff.ready' && w.body.includes(ready.id)), { timeoutMs: 15_000, description: 'handoff.ready webhook' });
+    const webhook = await waitUntil(() => receiver.at('/a').find((w) => w.event === 'handoff.ready' && w.body.includes(ready.id)), {
+      timeoutMs: 15_000,
+      description: 'handoff.ready webhook',
+    });
     expect(JSON.parse(webhook.body)).toMatchObject({ type: 'handoff.ready', data: { object: { id: ready.id, status: 'ready', memory_event: true } } });
   });
 
   it('counts the question and the reply as comments; without the policy nothing is saved', async () => {
-    const opened = await open(a.keys.test, { ...HANDOFF, policy: 'none', context: { goal: 'Name the product.' }, metadata: { test_script: 'ask_question', test_question: 'Which market?' } });
+    const opened = await open(a.keys.test, {
+      ...HANDOFF,
+      policy: 'none',
+      context: { goal: 'Name the product.' },
+      metadata: { test_script: 'ask_question', test_question: 'Which market?' },
+    });
     const asking = await waitFor(a.keys.test, opened.body.id, 'needs_input');
     expect(asking).toMatchObject({ comments: 1, question: 'Which market?' });
     const replied = await request(services.baseUrl, 'POST', `/v1/deployments/${asking.deployment_id}/reply`, { key: a.keys.test, body: { body: 'Nordics.' } });

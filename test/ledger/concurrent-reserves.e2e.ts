@@ -71,7 +71,12 @@ describe('200 concurrent creates with credits for 100', () => {
       if (change !== 0) held.set(event.data.deployment_id as string, (held.get(event.data.deployment_id as string) ?? 0) + change);
     }
     expect([...held.values()].every((count) => count === 0 || count === 1)).toBe(true);
-    expect([...held].filter(([, count]) => count === 1).map(([id]) => id).sort()).toEqual(created.map((response) => response.body.id).sort());
+    expect(
+      [...held]
+        .filter(([, count]) => count === 1)
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual(created.map((response) => response.body.id).sort());
 
     // The read model agrees, and every reservation is confirmed by its deployment.
     const usage = await e2e.usageWhen(workspace.keys.live, (u) => u.deployments_this_cycle === AFFORDABLE, 'every reservation confirmed');

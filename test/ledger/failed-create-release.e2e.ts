@@ -66,7 +66,12 @@ describe('a create that fails after its reserve', () => {
     const inAYearAndADay = new Date(Date.now() + 366 * 86_400_000).toISOString();
     for (const scheduledFor of ['9999-12-31T20:00:01Z', '9000-01-01', inAYearAndADay, '2027-W01-1']) {
       const refused = await create('Name the new plan, later.', { urgency: 'scheduled', scheduled_for: scheduledFor }, planner.keys.live);
-      expect([scheduledFor, refused.status, refused.body.error?.code, refused.body.error?.param]).toEqual([scheduledFor, 400, 'invalid_request', 'scheduled_for']);
+      expect([scheduledFor, refused.status, refused.body.error?.code, refused.body.error?.param]).toEqual([
+        scheduledFor,
+        400,
+        'invalid_request',
+        'scheduled_for',
+      ]);
       expect(refused.body.error.message).toMatch(/scheduled_for/);
     }
     expect((await e2e.events(`account-${planner.id}`)).filter((event) => event.type === 'account.credits_reserved')).toEqual([]);

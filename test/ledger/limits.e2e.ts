@@ -34,11 +34,21 @@ describe('thresholds, in-flight limit and credits exhausted', () => {
   it('sets a plan and tops up through the admin API; a repeated grant reference adds nothing', async () => {
     const workspace = await e2e.services.ops<Workspace>('workspace:create', '--name', 'admin-account');
     expect((await admin<{ data: { name: string }[] }>('GET', '/plans')).body.data.map((plan) => plan.name)).toEqual(['standard']);
-    const planned = await admin<AccountSummary>('PATCH', `/workspaces/${workspace.id}/account/plan`, { name: 'pro', cycle_cap_credits: 500, in_flight_limit: 20 });
-    expect([planned.status, planned.body.plan, planned.body.allowance]).toEqual([200, { name: 'pro', cycle_cap_credits: 500, cycle_days: 30, in_flight_limit: 20 }, 500]);
+    const planned = await admin<AccountSummary>('PATCH', `/workspaces/${workspace.id}/account/plan`, {
+      name: 'pro',
+      cycle_cap_credits: 500,
+      in_flight_limit: 20,
+    });
+    expect([planned.status, planned.body.plan, planned.body.allowance]).toEqual([
+      200,
+      { name: 'pro', cycle_cap_credits: 500, cycle_days: 30, in_flight_limit: 20 },
+      500,
+    ]);
     const granted = await admin<AccountSummary>('POST', `/workspaces/${workspace.id}/account/credits`, { credits: 250, reference: 'inv-7' });
     expect([granted.status, granted.body.topup, granted.body.credits_remaining]).toEqual([200, 250, 750]);
-    expect((await admin<AccountSummary>('POST', `/workspaces/${workspace.id}/account/credits`, { credits: 250, reference: 'inv-7' })).body.credits_remaining).toBe(750);
+    expect(
+      (await admin<AccountSummary>('POST', `/workspaces/${workspace.id}/account/credits`, { credits: 250, reference: 'inv-7' })).body.credits_remaining,
+    ).toBe(750);
     const refused = await admin<ErrorBody>('POST', `/workspaces/${workspace.id}/account/credits`, { credits: 0 });
     expect([refused.status, refused.body.error.param]).toEqual([400, 'credits']);
     const badPlan = await admin<ErrorBody>('PATCH', `/workspaces/${workspace.id}/account/plan`, { cycle_days: 0 });
@@ -71,7 +81,12 @@ describe('thresholds, in-flight limit and credits exhausted', () => {
     const first = await e2e.create(workspace.keys.live, 'ledger-limits');
     expect((await e2e.create(workspace.keys.live, 'ledger-limits')).status).toBe(201);
     const refused = await e2e.create<ErrorBody>(workspace.keys.live, 'ledger-limits');
-    expect([refused.status, refused.body.error.code, refused.body.error.type, refused.headers.get('retry-after')]).toEqual([429, 'in_flight_limit_reached', 'rate_limit_error', '30']);
+    expect([refused.status, refused.body.error.code, refused.body.error.type, refused.headers.get('retry-after')]).toEqual([
+      429,
+      'in_flight_limit_reached',
+      'rate_limit_error',
+      '30',
+    ]);
     // Test mode neither holds credits nor counts toward the limit.
     expect((await e2e.create(workspace.keys.test, 'ledger-limits')).status).toBe(201);
     await cancel(workspace.keys.live, first.body.id);

@@ -55,10 +55,10 @@ describe('a gateway killed between reserve and append', () => {
     expect(await e2e.events(`deployment-${orphanId}`)).toEqual([]);
 
     // Released by the sweep, as an orphan, no earlier than its deadline and within one sweep (plus slack) of it.
-    const release = await waitUntil(
-      async () => (await e2e.events(`account-${workspace.id}`)).find((event) => event.type === 'account.credits_released'),
-      { timeoutMs: 10_000, description: 'the orphan released' },
-    );
+    const release = await waitUntil(async () => (await e2e.events(`account-${workspace.id}`)).find((event) => event.type === 'account.credits_released'), {
+      timeoutMs: 10_000,
+      description: 'the orphan released',
+    });
     expect(release.data).toEqual(expect.objectContaining({ deployment_id: orphanId, amount: 60, reason: 'orphaned' }));
     const lateBy = Date.parse(release.data.released_at as string) - Date.parse(reserve!.data.expires_at as string);
     expect(lateBy).toBeGreaterThanOrEqual(0);
@@ -79,10 +79,14 @@ describe('a gateway killed between reserve and append', () => {
     // confirmed reservation's deadline too.
     const fence = newId('deployment');
     await e2e.reserveDirectly(workspace.id, fence, 1);
-    await waitUntil(async () => (await e2e.events(`account-${workspace.id}`)).some((event) => event.type === 'account.credits_released' && event.data.deployment_id === fence), {
-      timeoutMs: 10_000,
-      description: 'the fence orphan released by a sweep',
-    });
+    await waitUntil(
+      async () =>
+        (await e2e.events(`account-${workspace.id}`)).some((event) => event.type === 'account.credits_released' && event.data.deployment_id === fence),
+      {
+        timeoutMs: 10_000,
+        description: 'the fence orphan released by a sweep',
+      },
+    );
     expect((await account()).credits_reserved).toBe(60);
   });
 });

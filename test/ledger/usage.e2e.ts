@@ -29,7 +29,7 @@ describe('usage of a live workspace through create, cancel, expiry and completio
     await e2e?.stop();
   });
 
-  it('starts with the plan\'s allowance, nothing reserved, nothing burning, a 30-day cycle', async () => {
+  it("starts with the plan's allowance, nothing reserved, nothing burning, a 30-day cycle", async () => {
     const usage = await e2e.usageWhen(live, (u) => u.credits_remaining === 1000, 'with the plan applied');
     expect(usage).toMatchObject({ credits_reserved: 0, deployments_this_cycle: 0, burn_rate_daily: 0, forecasted_depletion: null, in_flight: 0 });
     expect(Date.parse(usage.cycle_end) - Date.parse(usage.cycle_start)).toBe(30 * DAY_MS);
@@ -40,11 +40,19 @@ describe('usage of a live workspace through create, cancel, expiry and completio
   it('reserves on create, and releases in full on cancel', async () => {
     const created = await e2e.create(live, 'ledger-usage');
     expect([created.status, created.body.credits_reserved]).toEqual([201, 60]);
-    await e2e.usageWhen(live, (u) => u.credits_remaining === 940 && u.credits_reserved === 60 && u.in_flight === 1 && u.deployments_this_cycle === 1, 'after create');
+    await e2e.usageWhen(
+      live,
+      (u) => u.credits_remaining === 940 && u.credits_reserved === 60 && u.in_flight === 1 && u.deployments_this_cycle === 1,
+      'after create',
+    );
 
     const cancelled = await request<Deployment>(e2e.services.baseUrl, 'POST', `/v1/deployments/${created.body.id}/cancel`, { key: live });
     expect(cancelled.body.status).toBe('cancelled');
-    await e2e.usageWhen(live, (u) => u.credits_remaining === 1000 && u.credits_reserved === 0 && u.in_flight === 0 && u.deployments_this_cycle === 1, 'after cancel');
+    await e2e.usageWhen(
+      live,
+      (u) => u.credits_remaining === 1000 && u.credits_reserved === 0 && u.in_flight === 0 && u.deployments_this_cycle === 1,
+      'after cancel',
+    );
     expect((await accountEvents('account.credits_released')).map((event) => event.data)).toEqual([
       expect.objectContaining({ deployment_id: created.body.id, amount: 60, reason: 'cancelled' }),
     ]);
@@ -69,7 +77,9 @@ describe('usage of a live workspace through create, cancel, expiry and completio
     expect(days).toBeGreaterThan(958 / 6 - 0.01);
     expect(days).toBeLessThan(958 / 6 + 0.01);
     const settled = await accountEvents('account.credits_settled');
-    expect(settled.map((event) => event.data)).toEqual([expect.objectContaining({ deployment_id: created.body.id, reserved: 60, charged: 42, released: 18, overage: 0 })]);
+    expect(settled.map((event) => event.data)).toEqual([
+      expect.objectContaining({ deployment_id: created.body.id, reserved: 60, charged: 42, released: 18, overage: 0 }),
+    ]);
   });
 
   it('bills at most the reservation: a charge above it is recorded as overage', async () => {
@@ -91,10 +101,13 @@ describe('usage of a live workspace through create, cancel, expiry and completio
     expect([usage.credits_remaining, usage.credits_reserved, usage.deployments_this_cycle]).toEqual([898, 0, 4]);
     // Its events go out on the test-mode subject, which the ledger's durable does not take.
     const prefix = e2e.services.env.SUBJECT_PREFIX;
-    const bus = await waitUntil(async () => {
-      const seen = await e2e.busSubjects(created.body.id);
-      return seen.subjects.length >= 2 ? seen : undefined;
-    }, { description: 'the test deployment on the bus' });
+    const bus = await waitUntil(
+      async () => {
+        const seen = await e2e.busSubjects(created.body.id);
+        return seen.subjects.length >= 2 ? seen : undefined;
+      },
+      { description: 'the test deployment on the bus' },
+    );
     expect(new Set(bus.subjects)).toEqual(new Set([`${prefix}.deployment.${created.body.id}.test`]));
     expect(bus.ledgerFilter).toBe(`${prefix}.deployment.*`);
   });

@@ -73,7 +73,12 @@ describe('MCP tools beyond the five', () => {
   });
 
   it('quote → deploy → list → cancel', async () => {
-    const args = { brief: 'Name our newsletter.', skills: ['copywriting'], urgency: 'scheduled', scheduled_for: new Date(Date.now() + 3_600_000).toISOString() };
+    const args = {
+      brief: 'Name our newsletter.',
+      skills: ['copywriting'],
+      urgency: 'scheduled',
+      scheduled_for: new Date(Date.now() + 3_600_000).toISOString(),
+    };
     const quote = await callTool<{ available: boolean; credits_reserved: number; expert: { id: string } | null }>(mcp.client, 'service.quote_deployment', args);
     expect(quote.isError).toBe(false);
     expect(quote.structured).toMatchObject({ available: true, credits_reserved: 0, expert: { id: 'spec_00000000000000000000000000' } });
@@ -81,9 +86,14 @@ describe('MCP tools beyond the five', () => {
 
     const created = await callTool<{ id: string; status: string }>(mcp.client, 'service.deploy_specialist', args);
     const listed = await callTool<{ deployments: { id: string; resource_uri: string }[] }>(mcp.client, 'service.list_deployments', { status: ['pending'] });
-    expect(listed.structured.deployments).toEqual([expect.objectContaining({ id: created.structured.id, resource_uri: `deployment://${created.structured.id}` })]);
+    expect(listed.structured.deployments).toEqual([
+      expect.objectContaining({ id: created.structured.id, resource_uri: `deployment://${created.structured.id}` }),
+    ]);
 
-    const cancelled = await callTool<{ status: string }>(mcp.client, 'service.cancel_deployment', { deployment_id: created.structured.id, reason: 'Not needed.' });
+    const cancelled = await callTool<{ status: string }>(mcp.client, 'service.cancel_deployment', {
+      deployment_id: created.structured.id,
+      reason: 'Not needed.',
+    });
     expect(cancelled.structured.status).toBe('cancelled');
     const again = await callTool(mcp.client, 'service.cancel_deployment', { deployment_id: created.structured.id, reason: 'Not needed.' });
     expect(again.isError).toBe(false);
@@ -95,15 +105,30 @@ describe('MCP tools beyond the five', () => {
     const schema = {
       type: 'object',
       required: ['variants', 'chosen', 'tone'],
-      properties: { variants: { type: 'array', minItems: 3, items: { type: 'string', maxLength: 60 } }, chosen: { type: 'integer', minimum: 0, maximum: 2 }, tone: { enum: ['playful', 'serious', 'warm'] } },
+      properties: {
+        variants: { type: 'array', minItems: 3, items: { type: 'string', maxLength: 60 } },
+        chosen: { type: 'integer', minimum: 0, maximum: 2 },
+        tone: { enum: ['playful', 'serious', 'warm'] },
+      },
     };
-    const created = await callTool<{ id: string }>(mcp.client, 'service.deploy_specialist', { brief: 'Three headline variants.', skills: ['copywriting'], output_schema: schema });
+    const created = await callTool<{ id: string }>(mcp.client, 'service.deploy_specialist', {
+      brief: 'Three headline variants.',
+      skills: ['copywriting'],
+      output_schema: schema,
+    });
     expect(created.isError).toBe(false);
-    const checked = await callTool<{ status: string; output: { data?: unknown } | null }>(mcp.client, 'service.check_deployment', { deployment_id: created.structured.id, wait_seconds: 20 });
+    const checked = await callTool<{ status: string; output: { data?: unknown } | null }>(mcp.client, 'service.check_deployment', {
+      deployment_id: created.structured.id,
+      wait_seconds: 20,
+    });
     expect(checked.structured.status).toBe('completed');
     expect(new Ajv2020({ strict: false }).validate(schema, checked.structured.output?.data)).toBe(true);
     expect(checked.text).toContain('Typed answer');
-    const refused = await callTool(mcp.client, 'service.deploy_specialist', { brief: 'x', skills: ['copywriting'], output_schema: { type: 'object', properties: { a: { $ref: 'https://example.com/s.json' } } } });
+    const refused = await callTool(mcp.client, 'service.deploy_specialist', {
+      brief: 'x',
+      skills: ['copywriting'],
+      output_schema: { type: 'object', properties: { a: { $ref: 'https://example.com/s.json' } } },
+    });
     expect([refused.isError, errorOf(refused).code, errorOf(refused).param]).toEqual([true, 'invalid_request', 'output_schema']);
   });
 
@@ -142,7 +167,11 @@ describe('MCP tools beyond the five', () => {
       skills: ['copywriting'],
       metadata: { test_script: 'ask_question', test_question: 'Which city?' },
     });
-    const stream = mcp.client.experimental.tasks.callToolStream({ name: 'service.wait_for_deployment', arguments: { deployment_id: created.structured.id } }, CallToolResultSchema, { task: { ttl: 60_000 } });
+    const stream = mcp.client.experimental.tasks.callToolStream(
+      { name: 'service.wait_for_deployment', arguments: { deployment_id: created.structured.id } },
+      CallToolResultSchema,
+      { task: { ttl: 60_000 } },
+    );
     const kinds: string[] = [];
     let result: { structuredContent?: Record<string, unknown> } | undefined;
     for await (const message of stream) {

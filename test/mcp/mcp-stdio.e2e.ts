@@ -95,7 +95,11 @@ describe('MCP server over stdio', () => {
   });
 
   it('never polls faster than every 5 s: an immediate second check serves the same reading', async () => {
-    const created = await callTool<DeploymentOut>(mcp.client, 'service.deploy_specialist', { brief: 'Shorten this headline.', skills: ['editing'], metadata: { test_duration_seconds: 30 } });
+    const created = await callTool<DeploymentOut>(mcp.client, 'service.deploy_specialist', {
+      brief: 'Shorten this headline.',
+      skills: ['editing'],
+      metadata: { test_duration_seconds: 30 },
+    });
     const first = await callTool<DeploymentOut>(mcp.client, 'service.check_deployment', { deployment_id: created.structured.id });
     const second = await callTool<DeploymentOut>(mcp.client, 'service.check_deployment', { deployment_id: created.structured.id });
     expect(second.structured.as_of).toBe(first.structured.as_of);
@@ -121,7 +125,23 @@ describe('MCP server over stdio', () => {
   });
 
   it('live key: expert_unavailable without a covering expert, credits_exhausted without credits', async () => {
-    await services.ops('expert:add', '--name', 'Ada', '--role', 'Copywriter', '--skills', 'copywriting', '--tenure-years', '6', '--turnaround-minutes', '40', '--rate', '90', '--availability', 'online');
+    await services.ops(
+      'expert:add',
+      '--name',
+      'Ada',
+      '--role',
+      'Copywriter',
+      '--skills',
+      'copywriting',
+      '--tenure-years',
+      '6',
+      '--turnaround-minutes',
+      '40',
+      '--rate',
+      '90',
+      '--availability',
+      'online',
+    );
     const live = await services.ops<Workspace>('workspace:create', '--name', 'mcp-live');
     const session = await connectStdio({ SERVICE_API_KEY: live.keys.live, SERVICE_BASE_URL: services.baseUrl });
     try {

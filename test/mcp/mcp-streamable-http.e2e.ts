@@ -13,17 +13,26 @@ import { startMcpHttp, type McpHttpProcess } from './support/mcp-http-process';
 /** A raw POST, so the test controls Host and Origin (fetch will not send a foreign Host). */
 function post(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-    });
+    const request = httpRequest(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      },
+    );
     request.on('error', reject);
     request.end(JSON.stringify(body));
   });
 }
 
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
 
 describe('MCP server over Streamable HTTP', () => {
   let services: RunningServices;
@@ -45,18 +54,23 @@ describe('MCP server over Streamable HTTP', () => {
 
   it('listens on loopback at /mcp and lists the five tools (and more beside them)', async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(expect.arrayContaining([
-      'service.check_deployment',
-      'service.deploy_specialist',
-      'service.get_usage',
-      'service.list_specialists',
-      'service.reply_to_deployment',
-    ]));
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining([
+        'service.check_deployment',
+        'service.deploy_specialist',
+        'service.get_usage',
+        'service.list_specialists',
+        'service.reply_to_deployment',
+      ]),
+    );
   });
 
   it('drives a test-mode deployment to completed output', async () => {
     const created = await callTool<{ id: string }>(client, 'service.deploy_specialist', { brief: 'Write a tagline for a tea shop.', skills: ['copywriting'] });
-    const done = await callTool<{ status: string; output: { body: string } }>(client, 'service.check_deployment', { deployment_id: created.structured.id, wait_seconds: 30 });
+    const done = await callTool<{ status: string; output: { body: string } }>(client, 'service.check_deployment', {
+      deployment_id: created.structured.id,
+      wait_seconds: 30,
+    });
     expect(done.structured.status).toBe('completed');
     expect(done.structured.output.body).toContain('tea shop');
   });

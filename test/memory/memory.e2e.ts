@@ -23,12 +23,16 @@ describe('brand memory', () => {
   let e2e: RouterE2e;
   let a: Workspace;
   let b: Workspace;
-  const call = (key: string, method: string, path: string, body?: unknown): Promise<JsonResponse<Reply>> => request<Reply>(services.baseUrl, method, path, { key, body });
+  const call = (key: string, method: string, path: string, body?: unknown): Promise<JsonResponse<Reply>> =>
+    request<Reply>(services.baseUrl, method, path, { key, body });
 
   beforeAll(async () => {
     services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
     e2e = new RouterE2e(services);
-    [a, b] = await Promise.all([services.ops<Workspace>('workspace:create', '--name', 'memory-a'), services.ops<Workspace>('workspace:create', '--name', 'memory-b')]);
+    [a, b] = await Promise.all([
+      services.ops<Workspace>('workspace:create', '--name', 'memory-a'),
+      services.ops<Workspace>('workspace:create', '--name', 'memory-b'),
+    ]);
   });
 
   afterAll(async () => {
@@ -40,7 +44,15 @@ describe('brand memory', () => {
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe('/v1/memory/brand.voice');
     expect(created.headers.get('x-ratelimit-limit')).toBe('100000');
-    expect(created.body).toEqual({ object: 'memory_entry', key: 'brand.voice', kind: 'voice', body: '# Voice\nDry, warm, short.', source: null, created_at: expect.any(String), updated_at: created.body.created_at });
+    expect(created.body).toEqual({
+      object: 'memory_entry',
+      key: 'brand.voice',
+      kind: 'voice',
+      body: '# Voice\nDry, warm, short.',
+      source: null,
+      created_at: expect.any(String),
+      updated_at: created.body.created_at,
+    });
     expect((await call(a.keys.test, 'GET', '/v1/memory/brand.voice')).body).toEqual(created.body);
 
     const replaced = await call(a.keys.test, 'PUT', '/v1/memory/brand.voice', { kind: 'voice', body: 'Dry and warm.' });
@@ -50,10 +62,17 @@ describe('brand memory', () => {
 
     await call(a.keys.test, 'PUT', '/v1/memory/positioning', { kind: 'positioning', body: 'The bakery for early risers.' });
     await call(a.keys.test, 'PUT', '/v1/memory/notes-1', { kind: 'other', body: 'Never mention price.' });
-    const page1 = await request<{ object: string; data: Entry[]; next: string | null; has_more: boolean }>(services.baseUrl, 'GET', '/v1/memory?limit=2', { key: a.keys.test });
+    const page1 = await request<{ object: string; data: Entry[]; next: string | null; has_more: boolean }>(services.baseUrl, 'GET', '/v1/memory?limit=2', {
+      key: a.keys.test,
+    });
     expect(page1.body).toMatchObject({ object: 'list', has_more: true, next: expect.any(String) });
     expect(page1.body.data.map((entry) => entry.key)).toEqual(['brand.voice', 'notes-1']);
-    const page2 = await request<{ data: Entry[]; next: string | null; has_more: boolean }>(services.baseUrl, 'GET', `/v1/memory?limit=2&cursor=${page1.body.next}`, { key: a.keys.test });
+    const page2 = await request<{ data: Entry[]; next: string | null; has_more: boolean }>(
+      services.baseUrl,
+      'GET',
+      `/v1/memory?limit=2&cursor=${page1.body.next}`,
+      { key: a.keys.test },
+    );
     expect([page2.body.data.map((entry) => entry.key), page2.body.next, page2.body.has_more]).toEqual([['positioning'], null, false]);
     const voices = await request<{ data: Entry[] }>(services.baseUrl, 'GET', '/v1/memory?kind=positioning', { key: a.keys.test });
     expect(voices.body.data.map((entry) => entry.key)).toEqual(['positioning']);
@@ -98,7 +117,12 @@ describe('brand memory', () => {
     const completed = await e2e.waitForStatus(a.keys.test, done.body.id, 'completed');
     const saved = await call(a.keys.test, 'POST', `/v1/deployments/${done.body.id}/save-output`);
     expect(saved.status).toBe(201);
-    expect(saved.body).toMatchObject({ key: `prior-output.${done.body.id.toLowerCase()}`, kind: 'prior_output', body: completed.output?.body, source: { deployment_id: done.body.id, handoff_id: null } });
+    expect(saved.body).toMatchObject({
+      key: `prior-output.${done.body.id.toLowerCase()}`,
+      kind: 'prior_output',
+      body: completed.output?.body,
+      source: { deployment_id: done.body.id, handoff_id: null },
+    });
     expect((await call(a.keys.test, 'POST', `/v1/deployments/${done.body.id}/save-output`, { key: 'tagline.best' })).status).toBe(201);
     expect((await call(a.keys.test, 'POST', `/v1/deployments/${done.body.id}/save-output`, { key: 'tagline.best' })).status).toBe(200);
 

@@ -52,12 +52,28 @@ describe('expert notifications by e-mail and Web Push', () => {
     const page = await fetch(link);
     expect([page.status, page.headers.get('content-type')]).toEqual([200, expect.stringContaining('text/html')]);
     const [row] = await e2e.sends(ada.id);
-    expect(row).toMatchObject({ notification_id: `offer:${id}:1`, kind: 'offer', channel: 'email', subscription_id: null, deployment_id: id, status: 'sent', attempts: 1, last_error: null });
-    const unknown = await request<ErrorBody>(services.baseUrl, 'GET', '/admin/v1/experts/spec_01JZ0000000000000000000000/notifications', { headers: e2e.admin });
+    expect(row).toMatchObject({
+      notification_id: `offer:${id}:1`,
+      kind: 'offer',
+      channel: 'email',
+      subscription_id: null,
+      deployment_id: id,
+      status: 'sent',
+      attempts: 1,
+      last_error: null,
+    });
+    const unknown = await request<ErrorBody>(services.baseUrl, 'GET', '/admin/v1/experts/spec_01JZ0000000000000000000000/notifications', {
+      headers: e2e.admin,
+    });
     expect([unknown.status, unknown.body.error.param]).toEqual([404, 'id']);
     const badCursor = await request<ErrorBody>(services.baseUrl, 'GET', `/admin/v1/experts/${ada.id}/notifications?cursor=nope`, { headers: e2e.admin });
     expect([badCursor.status, badCursor.body.error.param]).toEqual([400, 'cursor']);
-    expect(await reachableChannels(services.database.pool, [ada.id, 'spec_nobody'], true)).toEqual(new Map([[ada.id, { email: true, push: false }], ['spec_nobody', { email: false, push: false }]]));
+    expect(await reachableChannels(services.database.pool, [ada.id, 'spec_nobody'], true)).toEqual(
+      new Map([
+        [ada.id, { email: true, push: false }],
+        ['spec_nobody', { email: false, push: false }],
+      ]),
+    );
   });
 
   it('a refused address (550) is failed for good after one attempt: no retry storm', async () => {
@@ -90,7 +106,10 @@ describe('expert notifications by e-mail and Web Push', () => {
     const refused = await client.call<ErrorBody>('POST', '/expert/v1/push-subscriptions', { body: push.subscribe('fay'), csrf: null });
     expect([refused.status, refused.body.error.code]).toEqual([403, 'csrf_token_invalid']);
     expect((await client.call('POST', '/expert/v1/push-subscriptions', { body: push.subscribe('fay') })).status).toBe(201);
-    const settings = await client.call<{ email: { address: string; deliverable: boolean }; push: { subscriptions: unknown[] } }>('GET', '/expert/v1/notification-settings');
+    const settings = await client.call<{ email: { address: string; deliverable: boolean }; push: { subscriptions: unknown[] } }>(
+      'GET',
+      '/expert/v1/notification-settings',
+    );
     expect(settings.body.email).toEqual({ enabled: true, address: 'fay@example.test', deliverable: true });
     expect(settings.body.push.subscriptions).toHaveLength(1);
   });
@@ -98,14 +117,22 @@ describe('expert notifications by e-mail and Web Push', () => {
   it('pushes the offer encrypted to each subscribed browser; a 410 marks the subscription gone', async () => {
     const di = await e2e.expertWith(null);
     const browser = push.subscribe('di-laptop');
-    const subscribe = (body: unknown) => request<{ id: string } & ErrorBody>(services.baseUrl, 'POST', '/expert/v1/push-subscriptions', { key: di.credential, body, headers: { 'user-agent': 'e2e-browser' } });
+    const subscribe = (body: unknown) =>
+      request<{ id: string } & ErrorBody>(services.baseUrl, 'POST', '/expert/v1/push-subscriptions', {
+        key: di.credential,
+        body,
+        headers: { 'user-agent': 'e2e-browser' },
+      });
     const first = await subscribe(browser);
     expect(first.status).toBe(201);
     expect((await subscribe(browser)).body.id).toBe(first.body.id);
     expect((await subscribe(browser)).status).toBe(200);
     const bad = await subscribe({ ...browser, keys: { ...browser.keys, p256dh: 'AAAA' } });
     expect([bad.status, bad.body.error.param]).toEqual([400, 'keys.p256dh']);
-    const settings = await request<{ email: { deliverable: boolean }; push: { vapid_public_key: string; subscriptions: { id: string; user_agent: string }[] } }>(services.baseUrl, 'GET', '/expert/v1/notification-settings', { key: di.credential });
+    const settings = await request<{
+      email: { deliverable: boolean };
+      push: { vapid_public_key: string; subscriptions: { id: string; user_agent: string }[] };
+    }>(services.baseUrl, 'GET', '/expert/v1/notification-settings', { key: di.credential });
     expect(settings.body.email.deliverable).toBe(false);
     expect(settings.body.push.vapid_public_key).toBe(services.env.VAPID_PUBLIC_KEY);
     expect(settings.body.push.subscriptions).toEqual([expect.objectContaining({ id: first.body.id, user_agent: 'e2e-browser' })]);
@@ -114,7 +141,15 @@ describe('expert notifications by e-mail and Web Push', () => {
     const offer = await e2e.waitForOffer(id, 1);
     const received = await waitUntil(async () => push.received.find((p) => p.payload.deployment_id === id), { timeoutMs: 5_000, description: 'push received' });
     expect(received.receivedAt - Date.parse(offer.data.offered_at as string)).toBeLessThan(2_000);
-    expect(received.payload).toMatchObject({ kind: 'offer', deployment_id: id, offer_number: 1, url: '/offers', skills: [di.skill], tag: `offer:${id}:1`, expires_at: offer.data.offer_expires_at });
+    expect(received.payload).toMatchObject({
+      kind: 'offer',
+      deployment_id: id,
+      offer_number: 1,
+      url: '/offers',
+      skills: [di.skill],
+      tag: `offer:${id}:1`,
+      expires_at: offer.data.offer_expires_at,
+    });
     expect(Number(received.headers.ttl)).toBeGreaterThan(0);
     expect(Number(received.headers.ttl)).toBeLessThanOrEqual(4);
     expect(received.headers.topic).toMatch(/^[A-Za-z0-9_-]{32}$/);
@@ -148,23 +183,36 @@ describe('expert notifications by e-mail and Web Push', () => {
     const dropped = await create(ed.skill);
     await e2e.waitForOffer(dropped, 1);
     await e2e.asExpert(ed, 'POST', `/deployments/${dropped}/accept`);
-    expect((await request(services.baseUrl, 'POST', `/v1/deployments/${dropped}/cancel`, { key: workspace.keys.live, body: { reason: 'Budget cut' } })).status).toBe(200);
+    expect(
+      (await request(services.baseUrl, 'POST', `/v1/deployments/${dropped}/cancel`, { key: workspace.keys.live, body: { reason: 'Budget cut' } })).status,
+    ).toBe(200);
     const cancelled = await inbox.waitFor((m) => m.to.includes('ed@example.test') && m.subject === 'Work cancelled');
     expect(cancelled.text).toContain('Budget cut');
     // Operations page through what went to Ed, newest first.
     const pages: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { status: number; body: { data: { notification_id: string }[]; next: string | null } } = await request(services.baseUrl, 'GET', `/admin/v1/experts/${ed.id}/notifications?limit=1${cursor ? `&cursor=${cursor}` : ''}`, { headers: e2e.admin });
+      const page: { status: number; body: { data: { notification_id: string }[]; next: string | null } } = await request(
+        services.baseUrl,
+        'GET',
+        `/admin/v1/experts/${ed.id}/notifications?limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+        { headers: e2e.admin },
+      );
       expect(page.status).toBe(200);
       pages.push(...page.body.data.map((row) => row.notification_id));
       cursor = page.body.next;
     } while (cursor !== null);
     expect(pages).toEqual([`cancelled:${dropped}`, `offer:${dropped}:1`, `reply:${id}`, `offer:${id}:1`]);
 
-    const off = await request<{ email: { enabled: boolean } }>(services.baseUrl, 'PATCH', '/expert/v1/notification-settings', { key: ed.credential, body: { email_enabled: false } });
+    const off = await request<{ email: { enabled: boolean } }>(services.baseUrl, 'PATCH', '/expert/v1/notification-settings', {
+      key: ed.credential,
+      body: { email_enabled: false },
+    });
     expect(off.body.email.enabled).toBe(false);
-    const wrong = await request<ErrorBody>(services.baseUrl, 'PATCH', '/expert/v1/notification-settings', { key: ed.credential, body: { email_enabled: 'no' } });
+    const wrong = await request<ErrorBody>(services.baseUrl, 'PATCH', '/expert/v1/notification-settings', {
+      key: ed.credential,
+      body: { email_enabled: 'no' },
+    });
     expect([wrong.status, wrong.body.error.param]).toEqual([400, 'email_enabled']);
     // E-mail was this expert's only channel: turned off, they are not offered work at all.
     const quiet = await create(ed.skill);

@@ -90,6 +90,11 @@ describe('the webhooks process killed mid-send', () => {
     expect(push.received.filter((p) => p.payload.deployment_id === id)).toHaveLength(1);
     const rows = await e2e.sends(bo.id);
     expect(rows).toHaveLength(2);
-    expect(rows).toEqual(expect.arrayContaining([expect.objectContaining({ channel: 'email', status: 'sent', attempts: 2 }), expect.objectContaining({ channel: 'push', status: 'sent', attempts: 1 })]));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ channel: 'email', status: 'sent', attempts: 2 }),
+        expect.objectContaining({ channel: 'push', status: 'sent', attempts: 1 }),
+      ]),
+    );
   });
 });

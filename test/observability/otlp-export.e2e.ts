@@ -30,7 +30,13 @@ describe('OTLP export', () => {
   });
 
   it('sends finished spans as protobuf to the endpoint’s /v1/traces, in one batch', async () => {
-    const traced = await traceSpans({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint, OTEL_BSP_SCHEDULE_DELAY: '60000', SPANS: '3', SERVICE_NAME: 'otlp-e2e', SPAN_NAME: 'a traced request' });
+    const traced = await traceSpans({
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint,
+      OTEL_BSP_SCHEDULE_DELAY: '60000',
+      SPANS: '3',
+      SERVICE_NAME: 'otlp-e2e',
+      SPAN_NAME: 'a traced request',
+    });
     // Batched: nothing left with each span; the batch left at shutdown.
     expect(collector.exports).toHaveLength(1);
     const [sent] = collector.exports;

@@ -38,7 +38,13 @@ describe('signals: traces, metrics and logs of the running services', () => {
     collector = await OtlpReceiver.start();
     services = await startServices(
       // Only the endpoint: the exporter follows from it. JSON, so this test reads the spans back; batches leave every 100 ms.
-      { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100', LOG_LEVEL: 'debug' },
+      {
+        WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_BSP_SCHEDULE_DELAY: '100',
+        LOG_LEVEL: 'debug',
+      },
       { healthPorts: true },
     );
     workspace = await services.ops('workspace:create', '--name', 'signals');
@@ -84,13 +90,18 @@ describe('signals: traces, metrics and logs of the running services', () => {
     const byId = new Map(trace.map((span) => [span.span_id, span]));
     const ancestors = (span: SpanLine): SpanLine[] => {
       const chain: SpanLine[] = [];
-      for (let at = span.parent_span_id ? byId.get(span.parent_span_id) : undefined; at; at = at.parent_span_id ? byId.get(at.parent_span_id) : undefined) chain.push(at);
+      for (let at = span.parent_span_id ? byId.get(span.parent_span_id) : undefined; at; at = at.parent_span_id ? byId.get(at.parent_span_id) : undefined)
+        chain.push(at);
       return chain;
     };
 
     // The gateway's server span is the agent's child, named by route template, with the workspace.
     const gateway = trace.find((span) => span.service === 'gateway' && span.name === 'POST /v1/deployments');
-    expect(gateway).toMatchObject({ parent_span_id: agent.spanContext().spanId, kind: SpanKind.SERVER, attributes: { workspace_id: workspace.id, 'http.response.status_code': 201 } });
+    expect(gateway).toMatchObject({
+      parent_span_id: agent.spanContext().spanId,
+      kind: SpanKind.SERVER,
+      attributes: { workspace_id: workspace.id, 'http.response.status_code': 201 },
+    });
     // One tree: every span's parent is in the trace (or is the agent's span).
     for (const span of trace) expect(span.parent_span_id === agent.spanContext().spanId || byId.has(span.parent_span_id ?? '')).toBe(true);
     // No ledger: it acks a test deployment's events unread, so nothing of its is in the trace.
@@ -103,17 +114,23 @@ describe('signals: traces, metrics and logs of the running services', () => {
     const attempts = trace.filter((span) => span.name === 'webhook attempt');
     for (const attempt of attempts) {
       // A first attempt is made before its schedule is recorded; on a loaded host its span can end before the recording.
-      expect(attempt).toMatchObject({ service: 'webhooks', kind: SpanKind.CLIENT, attributes: { outcome: expect.stringMatching(/^(succeeded|not recorded yet)$/) } });
+      expect(attempt).toMatchObject({
+        service: 'webhooks',
+        kind: SpanKind.CLIENT,
+        attributes: { outcome: expect.stringMatching(/^(succeeded|not recorded yet)$/) },
+      });
       const above = ancestors(attempt);
       expect(above.some((span) => span.service === 'router')).toBe(true);
       expect(above.map((span) => span.span_id)).toContain(gateway?.span_id);
     }
     // Where the time went in PostgreSQL: the statements the gateway ran for the request, and the router for the events.
     const statements = trace.filter((span) => span.kind === SpanKind.CLIENT && span.attributes['db.system.name'] === 'postgresql');
-    const statementsUnder = (parent: SpanLine | undefined): SpanLine[] => statements.filter((span) => ancestors(span).some((above) => above.span_id === parent?.span_id));
+    const statementsUnder = (parent: SpanLine | undefined): SpanLine[] =>
+      statements.filter((span) => ancestors(span).some((above) => above.span_id === parent?.span_id));
     const gatewayStatements = statementsUnder(gateway).filter((span) => span.service === 'gateway');
     expect(gatewayStatements.length).toBeGreaterThan(0);
-    for (const span of gatewayStatements) expect(span).toMatchObject({ name: expect.stringMatching(/^pg [A-Z]+/), attributes: { 'db.query.text': expect.any(String) } });
+    for (const span of gatewayStatements)
+      expect(span).toMatchObject({ name: expect.stringMatching(/^pg [A-Z]+/), attributes: { 'db.query.text': expect.any(String) } });
     expect(routed.some((span) => statementsUnder(span).length > 0)).toBe(true);
   });
 
@@ -131,7 +148,9 @@ describe('signals: traces, metrics and logs of the running services', () => {
     };
 
     const gateway = await metricsOf('gateway');
-    expect(value(gateway, 'eh_http_request_duration_seconds_count', { method: 'POST', route: '/v1/deployments', status: '201', service: 'gateway' })).toBeGreaterThanOrEqual(1);
+    expect(
+      value(gateway, 'eh_http_request_duration_seconds_count', { method: 'POST', route: '/v1/deployments', status: '201', service: 'gateway' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(value(gateway, 'eh_http_request_duration_seconds_bucket', { route: '/v1/deployments/:id', status: '200', le: '+Inf' })).toBeGreaterThanOrEqual(1);
     expect(value(gateway, 'eh_http_request_duration_seconds_count', { route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
     expect(gateway).not.toContain(`route="/v1/deployments/${deploymentId}"`);
@@ -168,15 +187,21 @@ describe('signals: traces, metrics and logs of the running services', () => {
 
   it('writes JSON lines, the gateway’s in request context with request_id and workspace_id', () => {
     for (const name of SERVICE_NAMES) {
-      const lines = services.logs(name).split('\n').filter((line) => line.length > 0);
+      const lines = services
+        .logs(name)
+        .split('\n')
+        .filter((line) => line.length > 0);
       expect(lines.length).toBeGreaterThan(0);
-      for (const line of lines) expect(JSON.parse(line)).toMatchObject({ service: name, level: expect.any(String), time: expect.any(String), msg: expect.any(String) });
+      for (const line of lines)
+        expect(JSON.parse(line)).toMatchObject({ service: name, level: expect.any(String), time: expect.any(String), msg: expect.any(String) });
     }
     const answered = services
       .logs('gateway')
       .split('\n')
       .filter((line) => line.includes(requestId))
       .map((line) => JSON.parse(line));
-    expect(answered).toContainEqual(expect.objectContaining({ msg: 'request answered', request_id: requestId, workspace_id: workspace.id, route: '/v1/deployments', status: 201 }));
+    expect(answered).toContainEqual(
+      expect.objectContaining({ msg: 'request answered', request_id: requestId, workspace_id: workspace.id, route: '/v1/deployments', status: 201 }),
+    );
   });
 });

@@ -16,7 +16,11 @@ const DOCUMENTS = [
 
 /** `METHOD /path` of every operation of a document. */
 const operationsOf = (document: OpenApi): string[] =>
-  Object.entries(document.paths).flatMap(([route, item]) => Object.keys(item).filter((method) => METHODS.has(method)).map((method) => `${method.toUpperCase()} ${route}`));
+  Object.entries(document.paths).flatMap(([route, item]) =>
+    Object.keys(item)
+      .filter((method) => METHODS.has(method))
+      .map((method) => `${method.toUpperCase()} ${route}`),
+  );
 
 /**
  * `/docs` in Chromium: the three OpenAPI documents rendered with every operation, switched by the
@@ -62,7 +66,9 @@ describe('the API reference at /docs', () => {
 
   /** The operations the sidebar lists for a document, as `METHOD /path`. */
   async function listedOperations(page: Page, slug: string): Promise<string[]> {
-    const ids = await page.locator(`[data-sidebar-id^="${slug}/"]`).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-sidebar-id') ?? ''));
+    const ids = await page
+      .locator(`[data-sidebar-id^="${slug}/"]`)
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-sidebar-id') ?? ''));
     return ids.flatMap((id) => {
       const match = /\/(GET|POST|PUT|PATCH|DELETE)(\/.*)$/.exec(id);
       return match ? [`${match[1]} ${match[2]}`] : [];
@@ -106,7 +112,8 @@ describe('the API reference at /docs', () => {
   it('serves the quick start in the same frame, with the listener and typed answers, and links /docs from the bar', async () => {
     const page = await openPage('/docs/quickstart');
     await page.getByRole('heading', { name: 'Quick start' }).waitFor();
-    for (const text of ['npm run listen -- --forward-to', 'output_schema', 'svc_test_', 'Idempotency-Key']) await expect(page.getByText(text).first().isVisible()).resolves.toBe(true);
+    for (const text of ['npm run listen -- --forward-to', 'output_schema', 'svc_test_', 'Idempotency-Key'])
+      await expect(page.getByText(text).first().isVisible()).resolves.toBe(true);
     await screenshots(page, 'docs-quickstart', { lightOnly: true });
     await page.getByRole('navigation', { name: 'Documentation' }).getByRole('link', { name: 'API reference' }).click();
     await page.locator('[data-sidebar-id^="rest/tag/"]').first().waitFor({ timeout: 30_000 });

@@ -53,10 +53,13 @@ describe('endpoint health: a failing endpoint is disabled and its owner told', (
     const id = created.body.id;
     expect((await owner.call('POST', '/v1/deployments', { body: { brief: 'Name a cat.', skills: ['naming'] } })).status).toBe(201);
 
-    const disabled = await waitUntil(async () => {
-      const endpoint = (await owner.call<Endpoint>('GET', `/v1/webhook_endpoints/${id}`)).body;
-      return endpoint.enabled ? undefined : endpoint;
-    }, { timeoutMs: 20_000, description: 'the endpoint disabled' }).catch((error: unknown) => {
+    const disabled = await waitUntil(
+      async () => {
+        const endpoint = (await owner.call<Endpoint>('GET', `/v1/webhook_endpoints/${id}`)).body;
+        return endpoint.enabled ? undefined : endpoint;
+      },
+      { timeoutMs: 20_000, description: 'the endpoint disabled' },
+    ).catch((error: unknown) => {
       throw new Error(`${String(error)}\n${services.logs('webhooks').slice(-3000)}`);
     });
     expect(disabled.disabled_reason).toMatchObject({ reason: 'failing' });
@@ -71,7 +74,10 @@ describe('endpoint health: a failing endpoint is disabled and its owner told', (
 
     // Nothing new is sent to it while disabled: a new deployment's events make no delivery to it.
     const second = await owner.call<{ id: string }>('POST', '/v1/deployments', { body: { brief: 'Name a dog.', skills: ['naming'] } });
-    await waitUntil(async () => ((await owner.call<{ status: string }>('GET', `/v1/deployments/${second.body.id}`)).body.status === 'completed' ? true : undefined), { timeoutMs: 15_000, description: 'the second deployment completed' });
+    await waitUntil(
+      async () => ((await owner.call<{ status: string }>('GET', `/v1/deployments/${second.body.id}`)).body.status === 'completed' ? true : undefined),
+      { timeoutMs: 15_000, description: 'the second deployment completed' },
+    );
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect((await owner.call<{ data: unknown[] }>('GET', `/v1/webhook_deliveries?deployment_id=${second.body.id}`)).body.data).toEqual([]);
 
@@ -97,13 +103,19 @@ describe('endpoint health: a failing endpoint is disabled and its owner told', (
     expect((await owner.call<Endpoint>('GET', `/v1/webhook_endpoints/${id}`)).body).toMatchObject({ enabled: true, disabled_reason: null });
     await page.goto(`${services.baseUrl}/console/test/deliveries/${dead.id}`);
     await page.getByRole('button', { name: new RegExp(`Replay the .* delivery ${dead.id}`) }).click();
-    await waitUntil(async () => ((await owner.call<{ status: string }>('GET', `/v1/webhook_deliveries/${dead.id}`)).body.status === 'succeeded' ? true : undefined), { timeoutMs: 15_000, description: 'the dead letter resent' });
+    await waitUntil(
+      async () => ((await owner.call<{ status: string }>('GET', `/v1/webhook_deliveries/${dead.id}`)).body.status === 'succeeded' ? true : undefined),
+      { timeoutMs: 15_000, description: 'the dead letter resent' },
+    );
     await page.reload();
     await page.getByRole('button', { name: new RegExp(`Resend the .* delivery ${dead.id}`) }).waitFor();
     await screenshots(page, 'partner-delivery-resend', { lightOnly: true });
     const count = receiver.at('/down').length;
     await owner.call('POST', '/v1/deployments', { body: { brief: 'Name a bird.', skills: ['naming'] } });
-    await waitUntil(() => (receiver.at('/down').length >= count + 3 ? true : undefined), { timeoutMs: 15_000, description: 'deliveries to the enabled endpoint' });
+    await waitUntil(() => (receiver.at('/down').length >= count + 3 ? true : undefined), {
+      timeoutMs: 15_000,
+      description: 'deliveries to the enabled endpoint',
+    });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect((await owner.call<Endpoint>('GET', `/v1/webhook_endpoints/${id}`)).body.enabled).toBe(true);
   });

@@ -58,7 +58,10 @@ describe('the local listener', () => {
   }
 
   async function eventsOfOneDeployment(at: string): Promise<{ id: string; received: ReceivedWebhook[] }> {
-    const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', { key: keys.test, body: { brief: 'A tagline for a bakery.', skills: ['copywriting'] } });
+    const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', {
+      key: keys.test,
+      body: { brief: 'A tagline for a bakery.', skills: ['copywriting'] },
+    });
     expect(created.status).toBe(201);
     const received = await waitUntil(
       () => {
@@ -82,13 +85,18 @@ describe('the local listener', () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
     for (const webhook of received) {
       expect(verifyWebhook({ payload: webhook.body, header: webhook.signature, secrets: [secret] }).valid).toBe(true);
-      expect(verifyWebhook({ payload: webhook.body, header: webhook.signature, secrets: [`whsec_${Buffer.alloc(32, 1).toString('base64url')}`] }).valid).toBe(false);
+      expect(verifyWebhook({ payload: webhook.body, header: webhook.signature, secrets: [`whsec_${Buffer.alloc(32, 1).toString('base64url')}`] }).valid).toBe(
+        false,
+      );
       expect(webhook.deliveryId).toMatch(/^del_/);
       expect(webhook.idempotencyKey).toBe(webhook.deliveryId);
       const type = (JSON.parse(webhook.body) as { type: string; id: string }).type;
       expect(webhook.event).toBe(type);
       const id = (JSON.parse(webhook.body) as { id: string }).id;
-      await waitUntil(() => new RegExp(`${type.replace('.', '\\.')}\\s+${id}\\s+--> 200`).test(listener.output()) || undefined, { timeoutMs: 5000, description: `the line of ${id}` });
+      await waitUntil(() => new RegExp(`${type.replace('.', '\\.')}\\s+${id}\\s+--> 200`).test(listener.output()) || undefined, {
+        timeoutMs: 5000,
+        description: `the line of ${id}`,
+      });
     }
   });
 
@@ -98,7 +106,11 @@ describe('the local listener', () => {
     expect(secretOf(listener)).toBe(given);
     const { received } = await eventsOfOneDeployment('/standard');
     for (const webhook of received) {
-      const headers = { 'webhook-id': webhook.headers['webhook-id'], 'webhook-timestamp': webhook.headers['webhook-timestamp'], 'webhook-signature': webhook.headers['webhook-signature'] };
+      const headers = {
+        'webhook-id': webhook.headers['webhook-id'],
+        'webhook-timestamp': webhook.headers['webhook-timestamp'],
+        'webhook-signature': webhook.headers['webhook-signature'],
+      };
       expect(new StandardWebhook(given).verify(webhook.body, headers)).toEqual(JSON.parse(webhook.body));
     }
     expect(sequences(received)).toEqual([...sequences(received)].sort((a, b) => a - b));
@@ -110,11 +122,17 @@ describe('the local listener', () => {
     await services.kill('gateway');
     await waitUntil(() => listener.output().includes('Disconnected') || undefined, { timeoutMs: 10_000, description: 'the listener disconnected' });
     await services.start('gateway');
-    await waitUntil(() => (listener.output().match(/Ready:/g) ?? []).length >= 2 || undefined, { timeoutMs: 30_000, description: `the listener back (${listener.output()})` });
+    await waitUntil(() => (listener.output().match(/Ready:/g) ?? []).length >= 2 || undefined, {
+      timeoutMs: 30_000,
+      description: `the listener back (${listener.output()})`,
+    });
     const { received } = await eventsOfOneDeployment('/restart');
     expect(received.length).toBeGreaterThanOrEqual(3);
     // The line is printed once the local answer is in, a moment after the receiver has the request.
-    await waitUntil(() => /deployment\.completed\s+evt_\S+\s+--> 500/.test(listener.output()) || undefined, { timeoutMs: 5_000, description: `the completed line (${listener.output()})` });
+    await waitUntil(() => /deployment\.completed\s+evt_\S+\s+--> 500/.test(listener.output()) || undefined, {
+      timeoutMs: 5_000,
+      description: `the completed line (${listener.output()})`,
+    });
   });
 
   it('refuses a live key without --live, and a forward URL that is not http', async () => {

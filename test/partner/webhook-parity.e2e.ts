@@ -25,7 +25,12 @@ describe('webhook parity: resend, retry now, overdue', () => {
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
     receiver.behave('/flaky', () => ({ status: answer }));
-    services = await startServices({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_DELAYS_MS: '600000', WEBHOOK_OVERDUE_AFTER_SECONDS: '1', WEBHOOK_RECONCILE_INTERVAL_MS: '1000' });
+    services = await startServices({
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_RETRY_DELAYS_MS: '600000',
+      WEBHOOK_OVERDUE_AFTER_SECONDS: '1',
+      WEBHOOK_RECONCILE_INTERVAL_MS: '1000',
+    });
     key = (await services.ops<{ keys: { test: string } }>('workspace:create', '--name', 'parity')).keys.test;
     const endpoint = await api('POST', '/v1/webhook_endpoints', { url: receiver.url('/flaky') });
     expect(endpoint.status).toBe(201);
@@ -43,19 +48,25 @@ describe('webhook parity: resend, retry now, overdue', () => {
   const hits = (id: string): number => receiver.at('/flaky').filter((webhook) => webhook.deliveryId === id).length;
   const delivery = async (id: string): Promise<Delivery> => (await api('GET', `/v1/webhook_deliveries/${id}`)).body;
   const settles = (id: string, status: string): Promise<Delivery> =>
-    waitUntil(async () => {
-      const current = await delivery(id);
-      return current.status === status ? current : undefined;
-    }, { timeoutMs: 15_000, description: `${id} ${status}` });
+    waitUntil(
+      async () => {
+        const current = await delivery(id);
+        return current.status === status ? current : undefined;
+      },
+      { timeoutMs: 15_000, description: `${id} ${status}` },
+    );
 
   /** A deployment's three deliveries once each has had its first attempt answered 500. */
   async function retryingDeliveries(): Promise<Delivery[]> {
     answer = 500;
     const created = await api<{ id: string }>('POST', '/v1/deployments', { brief: 'Name a cat.', skills: ['naming'] });
-    return waitUntil(async () => {
-      const list = (await api<{ data: Delivery[] }>('GET', `/v1/webhook_deliveries?deployment_id=${created.body.id}`)).body.data;
-      return list.length === 3 && list.every((d) => d.status === 'retrying') ? list : undefined;
-    }, { timeoutMs: 20_000, description: 'three deliveries retrying' });
+    return waitUntil(
+      async () => {
+        const list = (await api<{ data: Delivery[] }>('GET', `/v1/webhook_deliveries?deployment_id=${created.body.id}`)).body.data;
+        return list.length === 3 && list.every((d) => d.status === 'retrying') ? list : undefined;
+      },
+      { timeoutMs: 20_000, description: 'three deliveries retrying' },
+    );
   }
 
   it('retries now (same id, same attempt), then resends a dead letter, a success and a 4xx under the same id', async () => {
@@ -80,7 +91,10 @@ describe('webhook parity: resend, retry now, overdue', () => {
     expect((await settles(first.id, 'succeeded')).attempts).toBe(4);
 
     // Retry now asked twice at once makes one attempt.
-    const twice = await Promise.all([api('POST', `/v1/webhook_deliveries/${second.id}/retry_now`), api('POST', `/v1/webhook_deliveries/${second.id}/retry_now`)]);
+    const twice = await Promise.all([
+      api('POST', `/v1/webhook_deliveries/${second.id}/retry_now`),
+      api('POST', `/v1/webhook_deliveries/${second.id}/retry_now`),
+    ]);
     for (const answered of twice) expect([200, 409]).toContain(answered.status);
     await settles(second.id, 'succeeded');
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -93,7 +107,14 @@ describe('webhook parity: resend, retry now, overdue', () => {
     answer = 200;
     await api('POST', `/v1/webhook_deliveries/${third.id}/replay`);
     await settles(third.id, 'succeeded');
-    expect(new Set(receiver.at('/flaky').filter((w) => w.deliveryId === third.id).map((w) => w.idempotencyKey))).toEqual(new Set([third.id]));
+    expect(
+      new Set(
+        receiver
+          .at('/flaky')
+          .filter((w) => w.deliveryId === third.id)
+          .map((w) => w.idempotencyKey),
+      ),
+    ).toEqual(new Set([third.id]));
   });
 
   it('refuses to resend a delivery whose retry is scheduled, and shows an overdue retry until it is made', async () => {
@@ -106,10 +127,13 @@ describe('webhook parity: resend, retry now, overdue', () => {
     await services.kill('webhooks');
     answer = 200;
     expect((await api('POST', `/v1/webhook_deliveries/${pending.id}/retry_now`)).status).toBe(200);
-    const overdue = await waitUntil(async () => {
-      const list = (await api<{ data: Delivery[] }>('GET', '/v1/webhook_deliveries?overdue=true')).body.data;
-      return list.some((d) => d.id === pending.id) ? list : undefined;
-    }, { timeoutMs: 10_000, description: 'the retry listed as overdue' });
+    const overdue = await waitUntil(
+      async () => {
+        const list = (await api<{ data: Delivery[] }>('GET', '/v1/webhook_deliveries?overdue=true')).body.data;
+        return list.some((d) => d.id === pending.id) ? list : undefined;
+      },
+      { timeoutMs: 10_000, description: 'the retry listed as overdue' },
+    );
     expect(overdue.every((d) => d.overdue && (d.status === 'retrying' || d.status === 'scheduled'))).toBe(true);
     expect((await delivery(pending.id)).overdue).toBe(true);
     const bad = await api<{ error: { param: string } }>('GET', '/v1/webhook_deliveries?overdue=yes');

@@ -89,13 +89,17 @@ describe('expert presence and reachability', () => {
     // Each deployment has only Dee to offer to: the offer lapses (OFFER_TIMEOUT_SECONDS=2) and it waits.
     const first = await create('presence-lapse');
     await e2e.waitForOffer(first, 1);
-    await waitUntil(async () => ((await e2e.types(first)).includes('offer_expired') ? true : undefined), { timeoutMs: 10_000, description: 'first offer lapsed' });
+    await waitUntil(async () => ((await e2e.types(first)).includes('offer_expired') ? true : undefined), {
+      timeoutMs: 10_000,
+      description: 'first offer lapsed',
+    });
     expect((await me(dee)).availability).toBe('online');
     const second = await create('presence-lapse');
     await e2e.waitForOffer(second, 1);
     await waitUntil(async () => ((await me(dee)).availability === 'away' ? true : undefined), { timeoutMs: 10_000, description: 'Dee set away' });
     // Dee also gets each offer by mail; the one that matters here is the notice that they were set away.
-    const isAwayNotice = (message: { to: string[]; subject: string }): boolean => message.to.includes('dee@example.test') && message.subject.startsWith('You were set away');
+    const isAwayNotice = (message: { to: string[]; subject: string }): boolean =>
+      message.to.includes('dee@example.test') && message.subject.startsWith('You were set away');
     const mail = await inbox.waitFor(isAwayNotice);
     expect(mail.subject).toBe('You were set away: two offers lapsed');
     expect(mail.text).toContain('https://handoff.example.test/console/');
@@ -113,13 +117,19 @@ describe('expert presence and reachability', () => {
     await openStream(eve);
     const first = await create('presence-reset');
     await e2e.waitForOffer(first, 1);
-    await waitUntil(async () => ((await e2e.types(first)).includes('offer_expired') ? true : undefined), { timeoutMs: 10_000, description: 'first offer lapsed' });
+    await waitUntil(async () => ((await e2e.types(first)).includes('offer_expired') ? true : undefined), {
+      timeoutMs: 10_000,
+      description: 'first offer lapsed',
+    });
     const second = await create('presence-reset');
     await e2e.waitForOffer(second, 1);
     expect((await e2e.asExpert(eve, 'POST', `/deployments/${second}/decline`, { reason: 'not my field' })).status).toBe(200);
     const third = await create('presence-reset');
     await e2e.waitForOffer(third, 1);
-    await waitUntil(async () => ((await e2e.types(third)).includes('offer_expired') ? true : undefined), { timeoutMs: 10_000, description: 'third offer lapsed' });
+    await waitUntil(async () => ((await e2e.types(third)).includes('offer_expired') ? true : undefined), {
+      timeoutMs: 10_000,
+      description: 'third offer lapsed',
+    });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect((await me(eve)).availability).toBe('online');
   });

@@ -21,7 +21,8 @@ describe('live deployments through the expert tooling', () => {
     expect((await e2e.waitForOffer(created.body.id, 1)).expertId).toBe(ada.id);
     return created.body.id;
   }
-  const act = (expert: Expert, id: string, action: string, body?: unknown) => e2e.asExpert<Deployment & ErrorBody>(expert, 'POST', `/deployments/${id}/${action}`, body);
+  const act = (expert: Expert, id: string, action: string, body?: unknown) =>
+    e2e.asExpert<Deployment & ErrorBody>(expert, 'POST', `/deployments/${id}/${action}`, body);
   const agent = (id: string, action: 'cancel' | 'reply', body?: unknown) =>
     request<Deployment & ErrorBody>(services.baseUrl, 'POST', `/v1/deployments/${id}/${action}`, { key: workspace.keys.live, body });
 
@@ -62,10 +63,28 @@ describe('live deployments through the expert tooling', () => {
     const seen = await e2e.expertCli<{ reply: { body: string; context_files: string[] } }>(ada, 'show', '--deployment', id);
     expect(seen.reply).toMatchObject({ body: 'Acme.', context_files: ['https://files.example.com/acme.pdf'] });
     const attachment = { name: 'hero.md', url: 'https://files.example.com/hero.md?sig=1', content_type: 'text/markdown', size_bytes: 120 };
-    await e2e.expertCli(ada, 'publish', '--deployment', id, '--body', '# Hero\nDry.', '--duration-seconds', '1800', '--credits', '45', '--attachments', JSON.stringify([attachment]));
+    await e2e.expertCli(
+      ada,
+      'publish',
+      '--deployment',
+      id,
+      '--body',
+      '# Hero\nDry.',
+      '--duration-seconds',
+      '1800',
+      '--credits',
+      '45',
+      '--attachments',
+      JSON.stringify([attachment]),
+    );
 
     const done = (await e2e.get(workspace.keys.live, id)).body;
-    expect(done).toMatchObject({ status: 'completed', output: { format: 'markdown', body: '# Hero\nDry.', attachments: [attachment] }, credits_charged: 45, duration_seconds: 1800 });
+    expect(done).toMatchObject({
+      status: 'completed',
+      output: { format: 'markdown', body: '# Hero\nDry.', attachments: [attachment] },
+      credits_charged: 45,
+      duration_seconds: 1800,
+    });
     expect(await e2e.types(id)).toEqual(['created', 'offered', 'accepted', 'in_progress', 'needs_input', 'reply_received', 'completed']);
   });
 
@@ -121,13 +140,19 @@ describe('live deployments through the expert tooling', () => {
       for (const step of steps) await act(ada, id, step, step === 'ask' ? { question: 'Tone?' } : undefined);
       const cancelled = await e2e.expertCli<Deployment>(ada, 'cancel', '--deployment', id, '--reason', 'conflict of interest', '--partial-body', '# Draft');
       expect(cancelled.status).toBe('cancelled');
-      expect((await e2e.get(workspace.keys.live, id)).body).toMatchObject({ cancellation: { cancelled_by: 'expert', reason: 'conflict of interest' }, output: { body: '# Draft' } });
+      expect((await e2e.get(workspace.keys.live, id)).body).toMatchObject({
+        cancellation: { cancelled_by: 'expert', reason: 'conflict of interest' },
+        output: { body: '# Draft' },
+      });
     }
   });
 
   it('operations cancel from pending (admin API) and from in_progress (ops CLI)', async () => {
     const pending = await offeredToAda();
-    const byAdmin = await request<Deployment>(services.baseUrl, 'POST', `/admin/v1/deployments/${pending}/cancel`, { headers: e2e.admin, body: { reason: 'abuse review' } });
+    const byAdmin = await request<Deployment>(services.baseUrl, 'POST', `/admin/v1/deployments/${pending}/cancel`, {
+      headers: e2e.admin,
+      body: { reason: 'abuse review' },
+    });
     expect(byAdmin.body).toMatchObject({ status: 'cancelled', cancellation: { cancelled_by: 'operations', reason: 'abuse review' } });
     const working = await offeredToAda();
     await act(ada, working, 'accept');

@@ -28,7 +28,8 @@ describe('the roster', () => {
   let workspace: Workspace;
 
   const roster = (query = '', key = workspace.keys.test) => request<RosterPage>(services.baseUrl, 'GET', `/v1/experts${query}`, { key });
-  const admin = <T>(method: string, path: string, body?: unknown) => request<T>(services.baseUrl, method, `/admin/v1/experts${path}`, { headers: e2e.admin, body });
+  const admin = <T>(method: string, path: string, body?: unknown) =>
+    request<T>(services.baseUrl, method, `/admin/v1/experts${path}`, { headers: e2e.admin, body });
 
   beforeAll(async () => {
     services = await startServices(FAST_CLOCKS);
@@ -42,8 +43,19 @@ describe('the roster', () => {
 
   it('adds an expert with the ops CLI, printing the credential once, offline until told; the credential signs in to the expert API', async () => {
     const added = await services.ops<{ expert: Entry; credential: string }>(
-      'expert:add', '--name', 'Ada Lane', '--role', 'Brand strategist', '--skills', 'positioning,naming',
-      '--tenure-years', '6', '--turnaround-minutes', '40', '--rate', '90',
+      'expert:add',
+      '--name',
+      'Ada Lane',
+      '--role',
+      'Brand strategist',
+      '--skills',
+      'positioning,naming',
+      '--tenure-years',
+      '6',
+      '--turnaround-minutes',
+      '40',
+      '--rate',
+      '90',
     );
     expect(added.credential).toMatch(/^svc_expert_[0-9A-Za-z]{32}$/);
     // A new expert is offered no live work before anyone invited them: offline until they or operations say otherwise.
@@ -51,8 +63,15 @@ describe('the roster', () => {
     const expert: Expert = { id: added.expert.id, credential: added.credential };
     // `me` is the expert's roster entry (the console shows availability and proposes a charge from the rate).
     expect(await e2e.expertCli(expert, 'me')).toEqual({
-      id: expert.id, name: 'Ada Lane', role: 'Brand strategist', skills: ['positioning', 'naming'], tenure_years: 6,
-      median_turnaround_minutes: 40, availability: 'offline', rate_credits_per_hour: 90, available_until: null,
+      id: expert.id,
+      name: 'Ada Lane',
+      role: 'Brand strategist',
+      skills: ['positioning', 'naming'],
+      tenure_years: 6,
+      median_turnaround_minutes: 40,
+      availability: 'offline',
+      rate_credits_per_hour: 90,
+      available_until: null,
     });
     const shown = await admin<{ credential_last4: string }>('GET', `/${expert.id}`);
     expect(shown.body.credential_last4).toBe(added.credential.slice(-4));
@@ -60,7 +79,14 @@ describe('the roster', () => {
   });
 
   it('adds an expert through the admin API offline unless the body says otherwise', async () => {
-    const profile = { name: 'New Hire', role: 'Copywriter', skills: ['e2e-new-hire'], tenure_years: 2, median_turnaround_minutes: 30, rate_credits_per_hour: 50 };
+    const profile = {
+      name: 'New Hire',
+      role: 'Copywriter',
+      skills: ['e2e-new-hire'],
+      tenure_years: 2,
+      median_turnaround_minutes: 30,
+      rate_credits_per_hour: 50,
+    };
     const quiet = await admin<{ expert: Entry }>('POST', '', profile);
     expect(quiet.status).toBe(201);
     expect(quiet.body.expert.availability).toBe('offline');
@@ -90,7 +116,11 @@ describe('the roster', () => {
     expect(seen).toEqual([...seen].sort());
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBeGreaterThanOrEqual(5);
-    for (const [query, param] of [['?limit=0', 'limit'], ['?cursor=bogus', 'cursor'], ['?skill=x', 'skill']]) {
+    for (const [query, param] of [
+      ['?limit=0', 'limit'],
+      ['?cursor=bogus', 'cursor'],
+      ['?skill=x', 'skill'],
+    ]) {
       const bad = await request<ErrorBody>(services.baseUrl, 'GET', `/v1/experts${query}`, { key: workspace.keys.test });
       expect([bad.status, bad.body.error.param]).toEqual([400, param]);
     }
@@ -107,11 +137,21 @@ describe('the roster', () => {
     expect((await admin<Entry>('POST', `/${expert.id}/availability`, { availability: 'offline' })).body.availability).toBe('offline');
     const own = await e2e.expertCli<Entry>(expert, 'availability', '--set', 'online');
     expect(own.availability).toBe('online');
-    for (const [body, param] of [[{ tenure_years: -1 }, 'tenure_years'], [{ skills: ['Not A Tag'] }, 'skills'], [{ hourly: 3 }, 'hourly']] as const) {
+    for (const [body, param] of [
+      [{ tenure_years: -1 }, 'tenure_years'],
+      [{ skills: ['Not A Tag'] }, 'skills'],
+      [{ hourly: 3 }, 'hourly'],
+    ] as const) {
       const bad = await admin<ErrorBody>('PATCH', `/${expert.id}`, body);
       expect([bad.status, bad.body.error.param]).toEqual([400, param]);
     }
-    const missing = await admin<ErrorBody>('POST', '', { name: 'No skills', role: 'r', tenure_years: 1, median_turnaround_minutes: 5, rate_credits_per_hour: 5 });
+    const missing = await admin<ErrorBody>('POST', '', {
+      name: 'No skills',
+      role: 'r',
+      tenure_years: 1,
+      median_turnaround_minutes: 5,
+      rate_credits_per_hour: 5,
+    });
     expect([missing.status, missing.body.error.param]).toEqual([400, 'skills']);
   });
 
@@ -141,7 +181,10 @@ describe('the roster', () => {
       const seen: AdminEntry[] = [];
       let cursor: string | null = null;
       do {
-        const page: { status: number; body: { data: AdminEntry[]; next: string | null } } = await admin('GET', `?limit=2${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        const page: { status: number; body: { data: AdminEntry[]; next: string | null } } = await admin(
+          'GET',
+          `?limit=2${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
         expect(page.status).toBe(200);
         seen.push(...page.body.data);
         cursor = page.body.next;
@@ -150,7 +193,11 @@ describe('the roster', () => {
     };
     const everyone = await listAll('');
     const order = everyone.map((entry) => [entry.retired, entry.name, entry.id].join('|'));
-    expect(order).toEqual([...everyone].sort((a, b) => Number(a.retired) - Number(b.retired) || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1)).map((entry) => [entry.retired, entry.name, entry.id].join('|')));
+    expect(order).toEqual(
+      [...everyone]
+        .sort((a, b) => Number(a.retired) - Number(b.retired) || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1))
+        .map((entry) => [entry.retired, entry.name, entry.id].join('|')),
+    );
     expect(new Set(everyone.map((entry) => entry.id)).size).toBe(everyone.length);
     const retired = everyone.filter((entry) => entry.retired);
     expect(retired.length).toBeGreaterThanOrEqual(1);
@@ -168,7 +215,16 @@ describe('the roster', () => {
     expect((await admin('POST', `/${invitee?.id}/invitations`, { email: 'renamed@experts.example' })).status).toBe(201);
     expect((await listAll('&skill=e2e-change'))[0].console).toEqual({ email: 'renamed@experts.example', status: 'invited' });
 
-    for (const [query, param] of [['?limit=0', 'limit'], ['?limit=101', 'limit'], ['?cursor=bogus', 'cursor'], ['?status=gone', 'status'], ['?availability=vacation', 'availability'], ['?skill=Not%20A%20Tag', 'skill'], ['?skill=a&skill=b', 'skill'], ['?sort=name', 'sort']]) {
+    for (const [query, param] of [
+      ['?limit=0', 'limit'],
+      ['?limit=101', 'limit'],
+      ['?cursor=bogus', 'cursor'],
+      ['?status=gone', 'status'],
+      ['?availability=vacation', 'availability'],
+      ['?skill=Not%20A%20Tag', 'skill'],
+      ['?skill=a&skill=b', 'skill'],
+      ['?sort=name', 'sort'],
+    ]) {
       const bad = await admin<ErrorBody>('GET', query);
       expect([query, bad.status, bad.body.error.param]).toEqual([query, 400, param]);
     }

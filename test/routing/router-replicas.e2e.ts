@@ -19,7 +19,8 @@ function checkOffers(events: StoredEvent[]): void {
       open += 1;
       numbers.push(event.data.offer_number);
     }
-    if (['deployment.offer_declined', 'deployment.offer_expired', 'deployment.accepted', 'deployment.cancelled', 'deployment.expired'].includes(event.type)) open = 0;
+    if (['deployment.offer_declined', 'deployment.offer_expired', 'deployment.accepted', 'deployment.cancelled', 'deployment.expired'].includes(event.type))
+      open = 0;
     expect(open).toBeLessThanOrEqual(1);
   }
   expect(numbers).toEqual(numbers.map((_, index) => index + 1));

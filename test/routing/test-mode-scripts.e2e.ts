@@ -17,7 +17,8 @@ describe('scripted test mode', () => {
     expect(created.status).toBe(201);
     return created.body;
   };
-  const agent = (id: string, action: 'cancel' | 'reply', body?: unknown) => request<Deployment & ErrorBody>(services.baseUrl, 'POST', `/v1/deployments/${id}/${action}`, { key, body });
+  const agent = (id: string, action: 'cancel' | 'reply', body?: unknown) =>
+    request<Deployment & ErrorBody>(services.baseUrl, 'POST', `/v1/deployments/${id}/${action}`, { key, body });
 
   beforeAll(async () => {
     services = await sharedServices(FAST_CLOCKS);
@@ -72,7 +73,10 @@ describe('scripted test mode', () => {
     expect((await agent(pending.id, 'cancel')).body).toMatchObject({ status: 'cancelled', cancellation: { cancelled_by: 'agent' } });
     const accepted = await create({ test_script: 'stay_accepted' });
     await e2e.waitForStatus(key, accepted.id, 'accepted');
-    expect((await agent(accepted.id, 'cancel', { reason: 'not needed' })).body).toMatchObject({ status: 'cancelled', expert: { id: 'spec_00000000000000000000000000' } });
+    expect((await agent(accepted.id, 'cancel', { reason: 'not needed' })).body).toMatchObject({
+      status: 'cancelled',
+      expert: { id: 'spec_00000000000000000000000000' },
+    });
   });
 
   it('operations cancel a test deployment waiting for its reply', async () => {
@@ -80,7 +84,10 @@ describe('scripted test mode', () => {
     await e2e.waitForStatus(key, id, 'needs_input');
     // Through the admin API, not the ops CLI (the same command): the CLI's start on a loaded
     // machine can outlast the 3 s reply window, and the deployment expires first.
-    const cancelled = await request<Deployment>(services.baseUrl, 'POST', `/admin/v1/deployments/${id}/cancel`, { headers: e2e.admin, body: { reason: 'maintenance' } });
+    const cancelled = await request<Deployment>(services.baseUrl, 'POST', `/admin/v1/deployments/${id}/cancel`, {
+      headers: e2e.admin,
+      body: { reason: 'maintenance' },
+    });
     expect([cancelled.status, cancelled.body.cancellation]).toEqual([200, expect.objectContaining({ cancelled_by: 'operations', reason: 'maintenance' })]);
   });
 

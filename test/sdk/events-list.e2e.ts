@@ -20,10 +20,18 @@ describe('GET /v1/events', () => {
   const otherIds: string[] = [];
 
   const publicEventsOf = async (keyMode: 'test' | 'live', ids: readonly string[]): Promise<number> => {
-    const { rows } = await services.database.pool.query<{ count: string }>(
-      `SELECT count(*) FROM events WHERE stream_name = ANY($1) AND event_type = ANY($2)`,
-      [ids.map((id) => `deployment-${id}`), ['deployment.accepted', 'deployment.in_progress', 'deployment.needs_input', 'deployment.reply_received', 'deployment.completed', 'deployment.cancelled', 'deployment.expired']],
-    );
+    const { rows } = await services.database.pool.query<{ count: string }>(`SELECT count(*) FROM events WHERE stream_name = ANY($1) AND event_type = ANY($2)`, [
+      ids.map((id) => `deployment-${id}`),
+      [
+        'deployment.accepted',
+        'deployment.in_progress',
+        'deployment.needs_input',
+        'deployment.reply_received',
+        'deployment.completed',
+        'deployment.cancelled',
+        'deployment.expired',
+      ],
+    ]);
     void keyMode;
     return Number(rows[0].count);
   };
@@ -38,16 +46,27 @@ describe('GET /v1/events', () => {
     // Test mode: each deployment makes three public events (accepted, in_progress, completed); ten created at a time.
     const testIds: string[] = [];
     for (let batch = 0; batch < 34; batch++) {
-      testIds.push(...(await Promise.all(Array.from({ length: 10 }, async (_unused, index) => (await e2e.create(workspace.keys.test, { brief: `Tagline ${batch}-${index}.`, skills: ['copywriting'] })).body.id))));
+      testIds.push(
+        ...(await Promise.all(
+          Array.from(
+            { length: 10 },
+            async (_unused, index) => (await e2e.create(workspace.keys.test, { brief: `Tagline ${batch}-${index}.`, skills: ['copywriting'] })).body.id,
+          ),
+        )),
+      );
     }
-    for (let index = 0; index < 5; index++) otherIds.push((await e2e.create(other.keys.test, { brief: 'Another workspace.', skills: ['copywriting'] })).body.id);
+    for (let index = 0; index < 5; index++)
+      otherIds.push((await e2e.create(other.keys.test, { brief: 'Another workspace.', skills: ['copywriting'] })).body.id);
     // Live mode: created and cancelled (one public event each).
     for (let index = 0; index < 3; index++) {
       const id = (await e2e.create(workspace.keys.live, { brief: 'Live work.', skills: ['events-live'] })).body.id;
       await request(services.baseUrl, 'POST', `/v1/deployments/${id}/cancel`, { key: workspace.keys.live });
       liveIds.push(id);
     }
-    await waitUntil(async () => ((await publicEventsOf('test', testIds)) >= 1020 ? true : undefined), { timeoutMs: 150_000, description: 'the test deployments completed' });
+    await waitUntil(async () => ((await publicEventsOf('test', testIds)) >= 1020 ? true : undefined), {
+      timeoutMs: 150_000,
+      description: 'the test deployments completed',
+    });
   }, 300_000);
 
   afterAll(async () => {
@@ -62,7 +81,10 @@ describe('GET /v1/events', () => {
     const objects = seen.map((event) => event.data.object as { id: string });
     for (const id of [...liveIds, ...otherIds]) expect(objects.some((object) => object.id === id)).toBe(false);
     // Newest first in the store's commit order (an event's created_at is its command's time, which commits may pass by milliseconds).
-    const { rows } = await services.database.pool.query<{ event_id: string }>('SELECT event_id FROM events WHERE event_id = ANY($1) ORDER BY transaction_id DESC, global_position DESC', [seen.map((event) => event.id)]);
+    const { rows } = await services.database.pool.query<{ event_id: string }>(
+      'SELECT event_id FROM events WHERE event_id = ANY($1) ORDER BY transaction_id DESC, global_position DESC',
+      [seen.map((event) => event.id)],
+    );
     expect(rows.map((row) => row.event_id)).toEqual(seen.map((event) => event.id));
     expect(seen[0]).toMatchObject({ object: 'event', type: expect.stringMatching(/^deployment\./), data: { object: { id: expect.stringMatching(/^dep_/) } } });
 

@@ -30,7 +30,11 @@ describe('@expert-handoff/sdk against the running services', () => {
   });
 
   it('drives a full handoff: quote, create, the question, the reply, the output', async () => {
-    const params = { brief: 'Write a tagline for a bakery.', skills: ['copywriting'], metadata: { test_script: 'ask_question', test_question: 'Which city?', test_duration_seconds: 1 } };
+    const params = {
+      brief: 'Write a tagline for a bakery.',
+      skills: ['copywriting'],
+      metadata: { test_script: 'ask_question', test_question: 'Which city?', test_duration_seconds: 1 },
+    };
     const quote = await client.deployments.quote(params);
     expect(quote).toMatchObject({ available: true, credits_reserved: 0 });
 
@@ -49,10 +53,17 @@ describe('@expert-handoff/sdk against the running services', () => {
   });
 
   it('gets a typed answer back: output_schema on create, waitFor typed by the answer’s shape', async () => {
-    const outputSchema = { type: 'object', required: ['variants', 'chosen'], properties: { variants: { type: 'array', minItems: 3, items: { type: 'string', maxLength: 60 } }, chosen: { type: 'integer', minimum: 0, maximum: 2 } } };
+    const outputSchema = {
+      type: 'object',
+      required: ['variants', 'chosen'],
+      properties: { variants: { type: 'array', minItems: 3, items: { type: 'string', maxLength: 60 } }, chosen: { type: 'integer', minimum: 0, maximum: 2 } },
+    };
     const created = await client.deployments.create({ brief: 'Three headline variants for a bakery.', skills: ['copywriting'], output_schema: outputSchema });
     expect(created.output_schema).toEqual(outputSchema);
-    const done = await client.deployments.waitFor<{ variants: string[]; chosen: number }>(created.id, { until: ['completed'], signal: AbortSignal.timeout(20_000) });
+    const done = await client.deployments.waitFor<{ variants: string[]; chosen: number }>(created.id, {
+      until: ['completed'],
+      signal: AbortSignal.timeout(20_000),
+    });
     const variants: string[] | undefined = done.output?.data?.variants;
     expect(variants).toHaveLength(3);
     expect(done.output?.data?.chosen).toEqual(expect.any(Number));
@@ -78,7 +89,12 @@ describe('@expert-handoff/sdk against the running services', () => {
     await services.kill('gateway');
     // 8 retries (backoff up to ~30 s in all): a gateway start on a loaded 2-core machine can outlast the default 3 (~4 s).
     const retried = new ExpertHandoff({ apiKey: workspace.keys.test, baseUrl: services.baseUrl, maxRetries: 8 });
-    const pending = retried.deployments.create({ brief: 'Name our newsletter.', skills: ['copywriting'], urgency: 'scheduled', scheduled_for: new Date(Date.now() + 3_600_000).toISOString() });
+    const pending = retried.deployments.create({
+      brief: 'Name our newsletter.',
+      skills: ['copywriting'],
+      urgency: 'scheduled',
+      scheduled_for: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     setTimeout(() => void services.start('gateway', { waitReady: false }), 300);
     const [created, viaRetries] = await Promise.allSettled([pending, retried.usage.retrieve()]);
     expect(created.status).toBe('fulfilled');
@@ -123,7 +139,10 @@ describe('@expert-handoff/sdk against the running services', () => {
       expect(completed.data.object).toMatchObject({ id: created.id, status: 'completed', metadata: { order: 'A-17' } });
       expect(completed.data.object.output?.body.length).toBeGreaterThan(0);
 
-      expect(client.webhooks.verify({ payload: '{}', header: `t=1,v1=${'0'.repeat(64)}`, secrets: [signing.secret] })).toEqual({ valid: false, reason: 'timestamp_out_of_tolerance' });
+      expect(client.webhooks.verify({ payload: '{}', header: `t=1,v1=${'0'.repeat(64)}`, secrets: [signing.secret] })).toEqual({
+        valid: false,
+        reason: 'timestamp_out_of_tolerance',
+      });
       expect(() => client.webhooks.constructEvent({ payload: '{}', header: undefined, secrets: [signing.secret] })).toThrow(/missing_header/);
     } finally {
       await new Promise<void>((resolve) => receiver.close(() => resolve()));

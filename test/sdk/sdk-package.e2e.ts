@@ -33,7 +33,16 @@ describe('@expert-handoff/sdk as a packed npm package', () => {
     await run(process.execPath, [path.join(ROOT, 'libs/sdk/scripts/build.js')]);
     const { stdout: packed } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', folder], { cwd: PACKAGE_DIR });
     const [tarball] = JSON.parse(packed) as { filename: string; files: { path: string }[] }[];
-    expect(tarball.files.map((file) => file.path)).toEqual(expect.arrayContaining(['package.json', 'README.md', 'lib/sdk/src/index.js', 'lib/sdk/src/index.d.ts', 'lib/webhook-signature/src/index.js', 'lib/sdk/examples/handoff-agent.js']));
+    expect(tarball.files.map((file) => file.path)).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'lib/sdk/src/index.js',
+        'lib/sdk/src/index.d.ts',
+        'lib/webhook-signature/src/index.js',
+        'lib/sdk/examples/handoff-agent.js',
+      ]),
+    );
 
     const app = path.join(folder, 'app');
     fs.mkdirSync(app);
@@ -44,7 +53,11 @@ describe('@expert-handoff/sdk as a packed npm package', () => {
 
     const workspace = await services.ops<{ keys: { test: string } }>('workspace:create', '--name', 'sdk-pack');
     const example = path.join(app, 'node_modules/@expert-handoff/sdk/lib/sdk/examples/handoff-agent.js');
-    const { stdout } = await run(process.execPath, [example], { cwd: app, env: { ...process.env, SERVICE_API_KEY: workspace.keys.test, SERVICE_BASE_URL: services.baseUrl }, timeout: 60_000 });
+    const { stdout } = await run(process.execPath, [example], {
+      cwd: app,
+      env: { ...process.env, SERVICE_API_KEY: workspace.keys.test, SERVICE_BASE_URL: services.baseUrl },
+      timeout: 60_000,
+    });
     expect(stdout).toMatch(/^quote: /m);
     expect(stdout).toMatch(/^handed off dep_/m);
     expect(stdout).toContain('the expert asks: Which audience should this speak to first?');

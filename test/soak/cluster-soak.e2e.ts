@@ -17,7 +17,9 @@ import { runSoak, type SoakReport } from '../../soak/soak-run';
 /** Every port cluster.sh derives from a base (its header lists them). */
 function clusterPorts(base: number): number[] {
   const http = base - 1000;
-  return [1, 2, 3].flatMap((i) => [base + i, base + 2000 + i, base + 4000 + i]).concat([0, 1, 2, 11, 12, 21, 22, 31, 32, 41, 42, 50, 61, 62].map((offset) => http + offset));
+  return [1, 2, 3]
+    .flatMap((i) => [base + i, base + 2000 + i, base + 4000 + i])
+    .concat([0, 1, 2, 11, 12, 21, 22, 31, 32, 41, 42, 50, 61, 62].map((offset) => http + offset));
 }
 
 const portFree = (port: number): Promise<boolean> =>

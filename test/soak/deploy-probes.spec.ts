@@ -31,12 +31,15 @@ describe('deploy/k8s probes', () => {
     expect(manifest).toMatch(/livenessProbe:\s+httpGet: \{ path: \/health\/live, port: http \}/);
   });
 
-  it.each(['gateway', 'relay', 'router', 'ledger', 'webhooks'])('%s is scraped for /metrics on HEALTH_PORT (the same listener the local cluster uses)', (service) => {
-    const manifest = read(`deploy/k8s/${service}.yaml`);
-    expect(manifest).toContain(`{ name: health, containerPort: ${healthPort} }`);
-    expect(manifest).toMatch(/annotations:\s+prometheus\.io\/scrape: "true"\s+prometheus\.io\/port: "(\d+)"\s+prometheus\.io\/path: \/metrics/);
-    expect(/prometheus\.io\/port: "(\d+)"/.exec(manifest)?.[1]).toBe(healthPort);
-  });
+  it.each(['gateway', 'relay', 'router', 'ledger', 'webhooks'])(
+    '%s is scraped for /metrics on HEALTH_PORT (the same listener the local cluster uses)',
+    (service) => {
+      const manifest = read(`deploy/k8s/${service}.yaml`);
+      expect(manifest).toContain(`{ name: health, containerPort: ${healthPort} }`);
+      expect(manifest).toMatch(/annotations:\s+prometheus\.io\/scrape: "true"\s+prometheus\.io\/port: "(\d+)"\s+prometheus\.io\/path: \/metrics/);
+      expect(/prometheus\.io\/port: "(\d+)"/.exec(manifest)?.[1]).toBe(healthPort);
+    },
+  );
 
   it('the local cluster waits on the same readiness path for every service, and runs the events stream on three replicas as k8s does', () => {
     const script = read('deploy/local/cluster.sh');

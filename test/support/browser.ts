@@ -10,7 +10,16 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** The repo root, whether this file runs from test/support (Jest) or dist/test/support (benchmarks). */
 const ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}dist${path.sep}`) ? '../../..' : '../..');
 export const SCREENSHOTS = path.join(ROOT, 'test-output/screenshots');
@@ -109,7 +118,12 @@ export async function accessibilityViolations(page: Page): Promise<AxeFinding[]>
     const builder = new AxeBuilder({ page }).setLegacyMode();
     const results = await (scheme === 'light' ? builder.withTags(AXE_TAGS) : builder.withRules(COLOUR_RULES)).analyze();
     for (const violation of results.violations) {
-      findings.push({ id: `${violation.id} (${scheme})`, impact: violation.impact, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')) });
+      findings.push({
+        id: `${violation.id} (${scheme})`,
+        impact: violation.impact,
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });

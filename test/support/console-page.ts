@@ -14,7 +14,13 @@ export const UI_TIMEOUT_MS = 30_000;
 export const PASSWORD = 'correct horse battery staple';
 
 /** Offer, work and reply deadlines a person (here, a script driving a browser) can keep, unlike the router tests' seconds. */
-export const PERSON_CLOCKS = { ...FAST_CLOCKS, OFFER_TIMEOUT_SECONDS: '120', SLA_STANDARD_SECONDS: '3600', SLA_PRIORITY_SECONDS: '1800', REPLY_WINDOW_SECONDS: '600' };
+export const PERSON_CLOCKS = {
+  ...FAST_CLOCKS,
+  OFFER_TIMEOUT_SECONDS: '120',
+  SLA_STANDARD_SECONDS: '3600',
+  SLA_PRIORITY_SECONDS: '1800',
+  REPLY_WINDOW_SECONDS: '600',
+};
 
 /** A webhook receiver the test runs on loopback over http; a failed delivery is dead-lettered after three quick attempts. */
 export const LOOPBACK_WEBHOOKS = { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_DELAYS_MS: '150,150', WEBHOOK_RECONCILE_INTERVAL_MS: '1000' };
@@ -26,7 +32,10 @@ export const notice = (page: Page, text: string | RegExp) => page.locator('.noti
 
 /** The one-time link operations hand an expert, as the test's own gateway serves it. */
 export async function inviteExpert(services: RunningServices, e2e: RouterE2e, expert: Expert, email: string): Promise<{ url: string; email: string }> {
-  const response = await request<{ url: string; email: string }>(services.baseUrl, 'POST', `/admin/v1/experts/${expert.id}/invitations`, { headers: e2e.admin, body: { email } });
+  const response = await request<{ url: string; email: string }>(services.baseUrl, 'POST', `/admin/v1/experts/${expert.id}/invitations`, {
+    headers: e2e.admin,
+    body: { email },
+  });
   if (response.status !== 201) throw new Error(`invite: ${response.status} ${JSON.stringify(response.body)}`);
   return { ...response.body, url: response.body.url.replace(/^https?:\/\/[^/]+/, services.baseUrl) };
 }
@@ -50,7 +59,12 @@ export async function signInInvitedExpert(page: Page, services: RunningServices,
  * A test step that, when it fails, leaves a picture of the page as `failed-<name>.png` and says
  * where the page was (and `more()`: what else the suite knows, such as the last notice).
  */
-export function recordedStep(page: () => Page, name: string, run: () => Promise<void>, more: (page: Page, name: string) => Promise<string> = async () => `picture: test-output/screenshots/failed-${name}.png`): () => Promise<void> {
+export function recordedStep(
+  page: () => Page,
+  name: string,
+  run: () => Promise<void>,
+  more: (page: Page, name: string) => Promise<string> = async () => `picture: test-output/screenshots/failed-${name}.png`,
+): () => Promise<void> {
   return async () => {
     try {
       await run();
@@ -64,6 +78,9 @@ export function recordedStep(page: () => Page, name: string, run: () => Promise<
 
 /** For `recordedStep`: the last notice the page showed, beside the picture. */
 export async function lastNotice(page: Page, name: string): Promise<string> {
-  const notices = await page.locator('.notices').textContent().catch(() => null);
+  const notices = await page
+    .locator('.notices')
+    .textContent()
+    .catch(() => null);
   return `last notice: ${notices || 'none'}; picture: test-output/screenshots/failed-${name}.png`;
 }

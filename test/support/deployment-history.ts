@@ -12,8 +12,17 @@ export const HAND_EXPERT: ExpertRef = { id: 'spec_01JHANDDR1VENEXPERT0000000', n
  */
 const FAR_FUTURE = '2999-01-01T00:00:00.000Z';
 const HAND_MATCH = {
-  covered_skills: [], coverage: 0, median_turnaround_minutes: 0, speed: 0, brief_fit: 0, completed_for_workspace: 0,
-  score: 0, weights: { speed: 0, brief_fit: 0 }, rank: 1, candidates: 1, passed_over: [],
+  covered_skills: [],
+  coverage: 0,
+  median_turnaround_minutes: 0,
+  speed: 0,
+  brief_fit: 0,
+  completed_for_workspace: 0,
+  score: 0,
+  weights: { speed: 0, brief_fit: 0 },
+  rank: 1,
+  candidates: 1,
+  passed_over: [],
 };
 
 export interface HistorySpec {

@@ -29,7 +29,8 @@ interface OtlpJsonTraces {
   resourceSpans: { resource?: { attributes?: { key: string; value: OtlpAnyValue }[] }; scopeSpans: { spans: OtlpJsonSpan[] }[] }[];
 }
 
-const valueOf = (value: OtlpAnyValue): unknown => value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : (value.doubleValue ?? value.boolValue));
+const valueOf = (value: OtlpAnyValue): unknown =>
+  value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : (value.doubleValue ?? value.boolValue));
 
 /**
  * A collector's OTLP/HTTP traces endpoint (`POST /v1/traces`) on loopback, as the services reach

@@ -58,7 +58,12 @@ export class LocalPushService {
         const keys = this.keys.get(path);
         if (status >= 200 && status < 300 && keys) {
           const plain = ece.decrypt(Buffer.concat(chunks), { version: 'aes128gcm', privateKey: keys.ecdh, authSecret: keys.authSecret });
-          this.received.push({ path, headers: request.headers, payload: JSON.parse(plain.toString('utf8')) as Record<string, unknown>, receivedAt: Date.now() });
+          this.received.push({
+            path,
+            headers: request.headers,
+            payload: JSON.parse(plain.toString('utf8')) as Record<string, unknown>,
+            receivedAt: Date.now(),
+          });
         }
         response.writeHead(status).end();
       });

@@ -120,8 +120,10 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
     children.set(name, child);
     // Five services booting at once on two cores beside another test worker: 16–22 s on a quiet host of the
     // slowest kind seen, past 30 s under load (the notes). Waiting longer costs nothing when it is quick.
-    if (name === 'gateway' && startOptions.waitReady !== false) await waitUntil(() => ready(`http://127.0.0.1:${port}`), { timeoutMs: SERVICE_READY_TIMEOUT_MS, description: 'gateway ready' });
-    if (name === 'gateway-2' && startOptions.waitReady !== false) await waitUntil(() => ready(`http://127.0.0.1:${secondPort}`), { timeoutMs: SERVICE_READY_TIMEOUT_MS, description: 'gateway-2 ready' });
+    if (name === 'gateway' && startOptions.waitReady !== false)
+      await waitUntil(() => ready(`http://127.0.0.1:${port}`), { timeoutMs: SERVICE_READY_TIMEOUT_MS, description: 'gateway ready' });
+    if (name === 'gateway-2' && startOptions.waitReady !== false)
+      await waitUntil(() => ready(`http://127.0.0.1:${secondPort}`), { timeoutMs: SERVICE_READY_TIMEOUT_MS, description: 'gateway-2 ready' });
   };
 
   const stopChild = async (name: ServiceName, signal: NodeJS.Signals): Promise<void> => {

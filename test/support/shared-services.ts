@@ -40,7 +40,17 @@ async function bootStack(directory: string, key: string, extraEnv: Record<string
   // This file's pool closes now: every file leasing the stack opens its own.
   await services.database.pool.end();
   const pids = Object.fromEntries(SERVICE_NAMES.map((name) => [name, services.pidOf(name)]));
-  return { key, env: services.env, baseUrl: services.baseUrl, pids, databaseName: services.database.name, databaseUrl: services.database.url, logDirectory, leased: true, releasedAt: 0 };
+  return {
+    key,
+    env: services.env,
+    baseUrl: services.baseUrl,
+    pids,
+    databaseName: services.database.name,
+    databaseUrl: services.database.url,
+    logDirectory,
+    leased: true,
+    releasedAt: 0,
+  };
 }
 
 function logSize(stack: StackRecord, name: ServiceName): number {

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const StackSequencer = require('./stack-sequencer') as new (options: { contexts: unknown[] }) => {
+const StackSequencer = require('./stack-sequencer') as new (options: {
+  contexts: unknown[];
+}) => {
   sort(tests: { path: string }[]): { path: string }[];
   time(test: unknown): number | undefined;
   hasFailed(test: unknown): boolean;

@@ -79,7 +79,8 @@ describe('the webhooks fan-out durables', () => {
     // and none was published at all, since nothing subscribes to them (deliveryRecordQualifier.unpublished).
     expect(after.get('webhooks-fanout-attempt-requests')?.delivered.stream_seq).toBe(0);
     const jsm = await nats.jetstreamManager();
-    const deliverySubjects = (await jsm.streams.info(services.env.NATS_STREAM, { subjects_filter: `${services.env.SUBJECT_PREFIX}.delivery.>` })).state.subjects;
+    const deliverySubjects = (await jsm.streams.info(services.env.NATS_STREAM, { subjects_filter: `${services.env.SUBJECT_PREFIX}.delivery.>` })).state
+      .subjects;
     expect(Object.keys(deliverySubjects ?? {})).toEqual([]);
     // The relay copied, for the fan-out, the events of the deployment with a webhook_url only.
     const copied = (await jsm.streams.info(services.env.NATS_STREAM, { subjects_filter: `${services.env.SUBJECT_PREFIX}.hooks.deployment.>` })).state.subjects;
@@ -87,7 +88,7 @@ describe('the webhooks fan-out durables', () => {
     expect(after.get('webhooks-hooks-deployments')?.delivered.consumer_seq).toBeGreaterThanOrEqual(2);
   });
 
-  it('after an upgrade, delivers what the durables on whole categories still held, and deletes each once the relay\'s copies of its category begin', async () => {
+  it("after an upgrade, delivers what the durables on whole categories still held, and deletes each once the relay's copies of its category begin", async () => {
     // Registered now: fanning out the events before it again would send them there.
     await services.ops('webhook:set', '--workspace', workspace.id, '--url', receiver.url('/endpoint'));
     await services.kill('webhooks');
@@ -95,11 +96,18 @@ describe('the webhooks fan-out durables', () => {
     const jsm = await nats.jetstreamManager();
     for (const durable of FANOUT_DURABLES.slice(0, 3)) await jsm.consumers.delete(services.env.NATS_STREAM, durable);
     for (const [durable, category] of CATEGORY_DURABLES) {
-      await jsm.consumers.add(services.env.NATS_STREAM, { durable_name: durable, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.New, filter_subject: `${services.env.SUBJECT_PREFIX}.${category}.>` });
+      await jsm.consumers.add(services.env.NATS_STREAM, {
+        durable_name: durable,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.New,
+        filter_subject: `${services.env.SUBJECT_PREFIX}.${category}.>`,
+      });
     }
     const heldByTheOldDurable = [await deploy(), await deploy()];
     // Two messages each: the create, and the accept, start and complete bundled (the relay's bundleForBus).
-    await waitUntil(async () => ((await consumers()).get('webhooks-fanout-deployments')?.num_pending ?? 0) >= 4, { description: 'the old durable to hold both deployments' });
+    await waitUntil(async () => ((await consumers()).get('webhooks-fanout-deployments')?.num_pending ?? 0) >= 4, {
+      description: 'the old durable to hold both deployments',
+    });
 
     await services.start('webhooks');
     const delivered = (await Promise.all(heldByTheOldDurable.map((id) => ops.settled(`deployment_id=${id}`, 3, 'succeeded', 30_000)))).flat();
@@ -108,7 +116,10 @@ describe('the webhooks fan-out durables', () => {
     // a relay of the version before would copy nothing, and the old durable would go on fanning out.
     const later = await deploy();
     expect(await ops.settled(`deployment_id=${later}`, 3, 'succeeded', 30_000)).toHaveLength(3);
-    await waitUntil(async () => !(await consumers()).has('webhooks-fanout-deployments'), { timeoutMs: 30_000, description: 'the old durable to be drained and deleted' });
+    await waitUntil(async () => !(await consumers()).has('webhooks-fanout-deployments'), {
+      timeoutMs: 30_000,
+      description: 'the old durable to be drained and deleted',
+    });
     const drained = /retired durable webhooks-fanout-deployments drained and deleted; its events now come through webhooks-hooks-deployments/;
     await waitUntil(() => drained.test(services.logs('webhooks')), { description: 'the drain logged' });
     // No handoff or usage event has been copied since: those old durables are still drained as events come.

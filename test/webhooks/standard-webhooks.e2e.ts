@@ -42,9 +42,19 @@ describe('Standard Webhooks endpoints', () => {
   }
 
   const verifiesWithBoth = (webhook: ReceivedWebhook, secret: string): void => {
-    const headers = { 'webhook-id': webhook.headers['webhook-id'], 'webhook-timestamp': webhook.headers['webhook-timestamp'], 'webhook-signature': webhook.headers['webhook-signature'] };
+    const headers = {
+      'webhook-id': webhook.headers['webhook-id'],
+      'webhook-timestamp': webhook.headers['webhook-timestamp'],
+      'webhook-signature': webhook.headers['webhook-signature'],
+    };
     expect(new StandardWebhook(secret).verify(webhook.body, headers)).toEqual(JSON.parse(webhook.body));
-    expect(new SvixWebhook(secret).verify(webhook.body, { 'svix-id': headers['webhook-id'], 'svix-timestamp': headers['webhook-timestamp'], 'svix-signature': headers['webhook-signature'] })).toEqual(JSON.parse(webhook.body));
+    expect(
+      new SvixWebhook(secret).verify(webhook.body, {
+        'svix-id': headers['webhook-id'],
+        'svix-timestamp': headers['webhook-timestamp'],
+        'svix-signature': headers['webhook-signature'],
+      }),
+    ).toEqual(JSON.parse(webhook.body));
   };
 
   it('signs with the three headers, and the libraries verify each delivery with the secret as shown', async () => {
@@ -62,7 +72,9 @@ describe('Standard Webhooks endpoints', () => {
     // A different secret does not verify.
     expect(() => new StandardWebhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(deliveries[0].body, deliveries[0].headers)).toThrow();
     // The listing says the scheme; an unknown scheme is 400 naming it.
-    expect((await api<{ data: Endpoint[] }>('GET', '/v1/webhook_endpoints')).body.data.find((endpoint) => endpoint.id === created.body.id)?.signature_scheme).toBe('standard');
+    expect(
+      (await api<{ data: Endpoint[] }>('GET', '/v1/webhook_endpoints')).body.data.find((endpoint) => endpoint.id === created.body.id)?.signature_scheme,
+    ).toBe('standard');
     const bad = await api<{ error: { param: string } }>('POST', '/v1/webhook_endpoints', { url: receiver.url('/x'), signature_scheme: 'hmac' });
     expect([bad.status, bad.body.error.param]).toEqual([400, 'signature_scheme']);
     await api('DELETE', `/v1/webhook_endpoints/${created.body.id}`);

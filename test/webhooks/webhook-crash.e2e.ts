@@ -22,7 +22,10 @@ describe('webhook delivery survives crashes', () => {
   let ops: ReturnType<typeof admin>;
 
   const deploy = async (body: Record<string, unknown> = {}): Promise<string> => {
-    const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body: { brief: 'Crash me.', skills: ['naming'], ...body } });
+    const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', {
+      key: workspace.keys.test,
+      body: { brief: 'Crash me.', skills: ['naming'], ...body },
+    });
     expect(created.status).toBe(201);
     return created.body.id;
   };

@@ -20,7 +20,10 @@ describe('dead letters, replay and secret rotation', () => {
   let downIs = 500;
 
   const deploy = async (body: Record<string, unknown> = {}): Promise<string> => {
-    const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body: { brief: 'Name a cat.', skills: ['naming'], ...body } });
+    const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', {
+      key: workspace.keys.test,
+      body: { brief: 'Name a cat.', skills: ['naming'], ...body },
+    });
     expect(created.status).toBe(201);
     return created.body.id;
   };
@@ -28,11 +31,22 @@ describe('dead letters, replay and secret rotation', () => {
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
     receiver.behave('/down', () => ({ status: downIs }));
-    services = await startServices({ ADMIN_API_KEY: ADMIN_KEY, WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RETRY_DELAYS_MS: '50,50,50,50,50,50', WEBHOOK_RECONCILE_INTERVAL_MS: '1000' });
+    services = await startServices({
+      ADMIN_API_KEY: ADMIN_KEY,
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_RETRY_DELAYS_MS: '50,50,50,50,50,50',
+      WEBHOOK_RECONCILE_INTERVAL_MS: '1000',
+    });
     ops = admin(services.baseUrl);
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'dead-letters');
     // Registered through the ops CLI this time.
-    const registered = await services.ops<{ secret: string; endpoint: { id: string } }>('webhook:set', '--workspace', workspace.id, '--url', receiver.url('/down'));
+    const registered = await services.ops<{ secret: string; endpoint: { id: string } }>(
+      'webhook:set',
+      '--workspace',
+      workspace.id,
+      '--url',
+      receiver.url('/down'),
+    );
     secret = registered.secret;
   });
 
@@ -50,9 +64,19 @@ describe('dead letters, replay and secret rotation', () => {
       expect(detail).toMatchObject({ attempts: 7, dead_letter_reason: 'HTTP 500', next_attempt_at: null });
       expect(receiver.at('/down').filter((w) => w.deliveryId === delivery.id)).toHaveLength(7);
     }
-    const listed = await ops.list(`status=dead_lettered&workspace_id=${workspace.id}&event_type=deployment.completed&created_after=${encodeURIComponent(dead[0].created_at)}`);
+    const listed = await ops.list(
+      `status=dead_lettered&workspace_id=${workspace.id}&event_type=deployment.completed&created_after=${encodeURIComponent(dead[0].created_at)}`,
+    );
     expect(listed.data.map((d) => d.event_type)).toEqual(['deployment.completed']);
-    const cli = await services.ops<{ data: { id: string }[] }>('deliveries:list', '--status', 'dead_lettered', '--endpoint', dead[0].endpoint_id ?? '', '--event-type', 'deployment.accepted');
+    const cli = await services.ops<{ data: { id: string }[] }>(
+      'deliveries:list',
+      '--status',
+      'dead_lettered',
+      '--endpoint',
+      dead[0].endpoint_id ?? '',
+      '--event-type',
+      'deployment.accepted',
+    );
     expect(cli.data).toHaveLength(1);
     const shown = await services.ops<{ attempt_history: unknown[] }>('deliveries:show', '--id', dead[0].id);
     expect(shown.attempt_history).toHaveLength(7);
@@ -65,10 +89,13 @@ describe('dead letters, replay and secret rotation', () => {
     const first = await ops.call<{ id: string }>('POST', `/admin/v1/webhook-deliveries/${target.id}/replay`);
     expect([first.status, first.body.id]).toEqual([200, target.id]);
     // It failed once more right away (still down): the new round retries on the full schedule.
-    const redead = await waitUntil(async () => {
-      const detail = await ops.delivery(target.id);
-      return detail.status === 'dead_lettered' && detail.attempts === 14 ? detail : undefined;
-    }, { description: 'the replayed round to run out' });
+    const redead = await waitUntil(
+      async () => {
+        const detail = await ops.delivery(target.id);
+        return detail.status === 'dead_lettered' && detail.attempts === 14 ? detail : undefined;
+      },
+      { description: 'the replayed round to run out' },
+    );
     expect(redead.attempt_history.map((a) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
     downIs = 200;
     const replay = await ops.call<{ status: string; id: string }>('POST', `/admin/v1/webhook-deliveries/${target.id}/replay`);
@@ -79,7 +106,10 @@ describe('dead letters, replay and secret rotation', () => {
     // A success can be resent too (same id, one more round); it is received once more.
     const resent = await ops.call<{ status: string }>('POST', `/admin/v1/webhook-deliveries/${target.id}/replay`);
     expect([resent.status, resent.body.status]).toEqual([200, 'scheduled']);
-    await waitUntil(async () => ((await ops.delivery(target.id)).attempts === 16 && (await ops.delivery(target.id)).status === 'succeeded' ? true : undefined), { description: 'the success resent' });
+    await waitUntil(
+      async () => ((await ops.delivery(target.id)).attempts === 16 && (await ops.delivery(target.id)).status === 'succeeded' ? true : undefined),
+      { description: 'the success resent' },
+    );
     const missing = await ops.call<{ error: { code: string } }>('POST', '/admin/v1/webhook-deliveries/del_01JZZZZZZZZZZZZZZZZZZZZZZZ/replay');
     expect(missing.status).toBe(404);
   });
@@ -104,7 +134,11 @@ describe('dead letters, replay and secret rotation', () => {
   });
 
   it('signs with the new and the old secret during a rotation overlap; an overlap of 0 retires the replaced one at once', async () => {
-    const rotated = await ops.call<{ secret: string; endpoint: { secrets: { expires_at: string | null }[] } }>('POST', `/admin/v1/workspaces/${workspace.id}/webhook-endpoint/rotate-secret`, { overlap_seconds: 3600 });
+    const rotated = await ops.call<{ secret: string; endpoint: { secrets: { expires_at: string | null }[] } }>(
+      'POST',
+      `/admin/v1/workspaces/${workspace.id}/webhook-endpoint/rotate-secret`,
+      { overlap_seconds: 3600 },
+    );
     expect(rotated.status).toBe(200);
     const fresh = rotated.body.secret;
     expect(fresh).not.toBe(secret);

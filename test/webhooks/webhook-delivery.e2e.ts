@@ -40,7 +40,11 @@ describe('webhook delivery, through the running services', () => {
     });
     ops = admin(services.baseUrl);
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'webhooks');
-    const registered = await ops.call<{ secret: string; endpoint: { id: string; url: string } }>('PUT', `/admin/v1/workspaces/${workspace.id}/webhook-endpoint`, { url: receiver.url('/ok') });
+    const registered = await ops.call<{ secret: string; endpoint: { id: string; url: string } }>(
+      'PUT',
+      `/admin/v1/workspaces/${workspace.id}/webhook-endpoint`,
+      { url: receiver.url('/ok') },
+    );
     expect(registered.status).toBe(201);
     secret = registered.body.secret;
   });
@@ -81,11 +85,14 @@ describe('webhook delivery, through the running services', () => {
     expect(detail.attempt_history).toEqual([{ attempt: 1, attempted_at: expect.any(String), status_code: 200, latency_ms: expect.any(Number), error: null }]);
   });
 
-  it('each receiver gets a deployment\'s events in the order they happened, with several deployments at once', async () => {
+  it("each receiver gets a deployment's events in the order they happened, with several deployments at once", async () => {
     const ids = await Promise.all(Array.from({ length: 6 }, () => deploy({ webhook_url: receiver.url('/ordered') })));
     const arrived = await receiver.waitForDeliveries('/ordered', ids.length * PUBLIC_LIFECYCLE.length);
     for (const id of ids) {
-      const types = arrived.map((webhook) => JSON.parse(webhook.body)).filter((body) => body.data.object.id === id).map((body) => body.type);
+      const types = arrived
+        .map((webhook) => JSON.parse(webhook.body))
+        .filter((body) => body.data.object.id === id)
+        .map((body) => body.type);
       expect(types).toEqual(PUBLIC_LIFECYCLE);
     }
   });
@@ -109,7 +116,11 @@ describe('webhook delivery, through the running services', () => {
       expect(new Set(hits.map((w) => w.body)).size).toBe(1);
       for (const hit of hits) expect(verifyWebhook({ payload: hit.body, header: hit.signature, secrets: [secret] }).valid).toBe(true);
       const history = (await ops.delivery(delivery.id)).attempt_history;
-      expect(history.map((a) => [a.attempt, a.status_code])).toEqual([[1, 503], [2, 503], [3, 204]]);
+      expect(history.map((a) => [a.attempt, a.status_code])).toEqual([
+        [1, 503],
+        [2, 503],
+        [3, 204],
+      ]);
       // The scaled-down schedule: 100 ms between a failure and the next attempt.
       expect(Date.parse(history[1].attempted_at) - Date.parse(history[0].attempted_at)).toBeGreaterThanOrEqual(100);
     }
@@ -136,11 +147,17 @@ describe('webhook delivery, through the running services', () => {
 
   it('sends nothing for a workspace without an endpoint when the deployment has no webhook_url', async () => {
     const other = await services.ops<Workspace>('workspace:create', '--name', 'silent');
-    const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', { key: other.keys.test, body: { brief: 'Quiet.', skills: ['naming'] } });
-    const id = created.body.id;
-    await waitUntil(async () => (await request<{ status: string }>(services.baseUrl, 'GET', `/v1/deployments/${id}`, { key: other.keys.test })).body.status === 'completed', {
-      description: 'the silent deployment to complete',
+    const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', {
+      key: other.keys.test,
+      body: { brief: 'Quiet.', skills: ['naming'] },
     });
+    const id = created.body.id;
+    await waitUntil(
+      async () => (await request<{ status: string }>(services.baseUrl, 'GET', `/v1/deployments/${id}`, { key: other.keys.test })).body.status === 'completed',
+      {
+        description: 'the silent deployment to complete',
+      },
+    );
     // One ordered consumer fans out: a deployment created after this one completed is delivered
     // only after this one's events went through it.
     await ops.settled(`deployment_id=${await deploy()}`, 3, 'succeeded');

@@ -116,7 +116,9 @@ describe('webhook signing secrets at rest, through the running services', () => 
     const report = await services.ops<{ active_key_id: string; resealed: number; sealed_plaintext: number; failed: unknown[] }>('secrets:reencrypt');
     // The endpoint's two secrets, and the test mode's webhook_url signing secret the deliveries above created.
     expect(report).toMatchObject({ active_key_id: 'next', resealed: 3, sealed_plaintext: 0, failed: [] });
-    const { rows } = await services.database.pool.query<{ kid: string }>("SELECT data->'sealed_secret'->>'kid' AS kid FROM events WHERE event_type LIKE 'webhook_endpoint.%'");
+    const { rows } = await services.database.pool.query<{ kid: string }>(
+      "SELECT data->'sealed_secret'->>'kid' AS kid FROM events WHERE event_type LIKE 'webhook_endpoint.%'",
+    );
     expect(rows.map((r) => r.kid)).toEqual(['next', 'next']);
 
     // The webhooks service restarted with only the new key: the old one is gone for good.

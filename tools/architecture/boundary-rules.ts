@@ -85,7 +85,8 @@ function importedProject(projects: readonly Project[], file: SourceFile, specifi
 export function boundaryViolations(projects: readonly Project[], files: readonly SourceFile[]): string[] {
   const found: string[] = [];
   for (const project of projects) {
-    if (!layerOf(project) || !scopeOf(project)) found.push(`${project.root}/project.json: tags need a scope:… and one of ${Object.keys(LAYER_RULES).join(', ')}`);
+    if (!layerOf(project) || !scopeOf(project))
+      found.push(`${project.root}/project.json: tags need a scope:… and one of ${Object.keys(LAYER_RULES).join(', ')}`);
   }
   for (const file of files) {
     const own = projectAt(projects, file.path);

@@ -21,7 +21,8 @@ const IMPORT = /(?:from|import|require\()\s*['"]([^'"]+)['"]/g;
 /** `const x: Decider<…>`, `const f: StreamFold<…>`, or a function returning a Decider. */
 const DECIDER_DECLARATION = /\b(?:const|let)\s+\w+\s*:\s*(?:Decider|StreamFold)<|\)\s*:\s*Decider</;
 const isTest = (path: string): boolean => /\.(spec|int|e2e)\.ts$/.test(path);
-const contextLibs = (projects: readonly Project[]): Project[] => projects.filter((project) => project.root.startsWith('libs/') && project.tags.includes('type:lib'));
+const contextLibs = (projects: readonly Project[]): Project[] =>
+  projects.filter((project) => project.root.startsWith('libs/') && project.tags.includes('type:lib'));
 const contextName = (project: Project): string => project.root.split('/')[1];
 
 /** Entries directly under a context lib's `src/` that are none of the layout's. */
@@ -52,7 +53,8 @@ export function placementViolations(projects: readonly Project[], files: readonl
       const inDomain = file.path.startsWith(`${project.root}/src/domain/`);
       const fileName = file.path.split('/').pop() ?? '';
       if (!inDomain && /decider/i.test(fileName)) found.push(`${file.path}: a decider file lives in domain/ (no twin beside it)`);
-      else if (!inDomain && DECIDER_DECLARATION.test(file.source)) found.push(`${file.path}: a decider object is declared in domain/, beside decide and evolve`);
+      else if (!inDomain && DECIDER_DECLARATION.test(file.source))
+        found.push(`${file.path}: a decider object is declared in domain/, beside decide and evolve`);
       if (file.path !== runtimeFile && /@ContextRuntime\(\)/.test(file.source)) found.push(`${file.path}: the context's runtime provider is ${runtimeFile}`);
     }
   }

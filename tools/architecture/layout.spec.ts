@@ -41,19 +41,40 @@ describe('layout rules', () => {
   ];
 
   it('accepts the layout', () => {
-    const entries = ['domain/bill.decider.ts', 'application/pay.handler.ts', 'adapters/bills.query.ts', 'reactors/bill.reactor.ts', 'index.ts', 'billing.module.ts', 'billing.runtime.ts'];
-    expect(layoutViolations(fixture, entries.map((entry) => `libs/billing/src/${entry}`))).toEqual([]);
+    const entries = [
+      'domain/bill.decider.ts',
+      'application/pay.handler.ts',
+      'adapters/bills.query.ts',
+      'reactors/bill.reactor.ts',
+      'index.ts',
+      'billing.module.ts',
+      'billing.runtime.ts',
+    ];
+    expect(
+      layoutViolations(
+        fixture,
+        entries.map((entry) => `libs/billing/src/${entry}`),
+      ),
+    ).toEqual([]);
     expect(
       placementViolations(fixture, [
-        { path: 'libs/billing/src/domain/bill.decider.ts', source: 'export const billDecider: Decider<BillCommand, BillEvent, BillState> = { initialState, evolve, decide };' },
+        {
+          path: 'libs/billing/src/domain/bill.decider.ts',
+          source: 'export const billDecider: Decider<BillCommand, BillEvent, BillState> = { initialState, evolve, decide };',
+        },
         { path: 'libs/billing/src/billing.runtime.ts', source: '@ContextRuntime()\n@Injectable()\nexport class BillingRuntime {}' },
-        { path: 'libs/billing/src/application/pay.handler.ts', source: 'export const pay = (store: EventStore, decider: Decider<A, B, C>) => handleCommand(store, decider);' },
+        {
+          path: 'libs/billing/src/application/pay.handler.ts',
+          source: 'export const pay = (store: EventStore, decider: Decider<A, B, C>) => handleCommand(store, decider);',
+        },
       ]),
     ).toEqual([]);
   });
 
   it('refuses another folder or file at the top of src/', () => {
-    expect(layoutViolations(fixture, ['libs/billing/src/invoices/send.ts', 'libs/billing/src/billing-config.ts', 'libs/billing/src/invoices/other.ts'])).toEqual([
+    expect(
+      layoutViolations(fixture, ['libs/billing/src/invoices/send.ts', 'libs/billing/src/billing-config.ts', 'libs/billing/src/invoices/other.ts']),
+    ).toEqual([
       expect.stringMatching(/^libs\/billing\/src\/invoices: a context's src\/ holds only/),
       expect.stringMatching(/^libs\/billing\/src\/billing-config.ts: a context's src\/ holds only/),
     ]);
@@ -63,8 +84,14 @@ describe('layout rules', () => {
     expect(
       placementViolations(fixture, [
         { path: 'libs/billing/src/application/bill-decider.ts', source: "export { billDecider } from '../domain/bill.decider';" },
-        { path: 'libs/billing/src/application/pay.handler.ts', source: 'const billDecider: Decider<BillCommand, BillEvent, BillState> = { initialState, evolve, decide };' },
-        { path: 'libs/billing/src/application/plan.ts', source: 'export const planDecider = (policy: Policy): Decider<PlanCommand, PlanEvent, PlanState> => ({ ...fold, decide });' },
+        {
+          path: 'libs/billing/src/application/pay.handler.ts',
+          source: 'const billDecider: Decider<BillCommand, BillEvent, BillState> = { initialState, evolve, decide };',
+        },
+        {
+          path: 'libs/billing/src/application/plan.ts',
+          source: 'export const planDecider = (policy: Policy): Decider<PlanCommand, PlanEvent, PlanState> => ({ ...fold, decide });',
+        },
         { path: 'libs/billing/src/reactors/billing.runtime.ts', source: '@ContextRuntime()\nexport class BillingRuntime {}' },
       ]),
     ).toEqual([

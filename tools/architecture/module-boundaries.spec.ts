@@ -59,28 +59,53 @@ describe('boundaryViolations', () => {
     { name: '@eh/memory', root: 'libs/memory', tags: ['scope:memory', 'type:lib'] },
     { name: '@eh/untagged', root: 'libs/untagged', tags: [] },
   ];
-  const check = (file: SourceFile) => boundaryViolations(fixture.filter((project) => project.tags.length > 0), [file]);
+  const check = (file: SourceFile) =>
+    boundaryViolations(
+      fixture.filter((project) => project.tags.length > 0),
+      [file],
+    );
 
   it('accepts what the matrix allows', () => {
-    expect(check({ path: 'libs/memory/src/application/save.ts', source: "import { deploymentDecider } from '@eh/deployments';\nimport { handleCommand } from '@eh/event-store';" })).toEqual([]);
-    expect(check({ path: 'libs/deployments/src/domain/decide.ts', source: "import type { DeploymentEvent } from '@eh/contracts';\nimport { evolve } from './evolve';" })).toEqual([]);
+    expect(
+      check({
+        path: 'libs/memory/src/application/save.ts',
+        source: "import { deploymentDecider } from '@eh/deployments';\nimport { handleCommand } from '@eh/event-store';",
+      }),
+    ).toEqual([]);
+    expect(
+      check({
+        path: 'libs/deployments/src/domain/decide.ts',
+        source: "import type { DeploymentEvent } from '@eh/contracts';\nimport { evolve } from './evolve';",
+      }),
+    ).toEqual([]);
   });
 
   it('refuses a context importing one the matrix does not list', () => {
     expect(check({ path: 'libs/deployments/src/application/create.ts', source: "import { reserveCredits } from '@eh/ledger';" })).toEqual([
-      "libs/deployments/src/application/create.ts → @eh/ledger: scope:deployments may not import scope:ledger (docs/architecture.md matrix)",
+      'libs/deployments/src/application/create.ts → @eh/ledger: scope:deployments may not import scope:ledger (docs/architecture.md matrix)',
     ]);
   });
 
   it('refuses a layer importing upwards, an app importing an app, and a shared lib importing a later one', () => {
-    expect(check({ path: 'libs/contracts/src/ids.ts', source: "import { createPool } from '@eh/platform';" })).toEqual(['libs/contracts/src/ids.ts → @eh/platform: type:domain may not import type:adapter']);
+    expect(check({ path: 'libs/contracts/src/ids.ts', source: "import { createPool } from '@eh/platform';" })).toEqual([
+      'libs/contracts/src/ids.ts → @eh/platform: type:domain may not import type:adapter',
+    ]);
     expect(check({ path: 'libs/platform/src/x.ts', source: "import { loadAggregate } from '@eh/event-store';" })).toHaveLength(1);
-    expect(check({ path: 'libs/event-store/src/x.ts', source: "import { deploymentDecider } from '@eh/deployments';" })).toEqual(['libs/event-store/src/x.ts → @eh/deployments: type:adapter may not import type:lib']);
-    expect(check({ path: 'apps/gateway/src/main.ts', source: "import { x } from '../../router/src/main';" })).toEqual(['apps/gateway/src/main.ts → ../../router/src/main: type:app may not import type:app']);
+    expect(check({ path: 'libs/event-store/src/x.ts', source: "import { deploymentDecider } from '@eh/deployments';" })).toEqual([
+      'libs/event-store/src/x.ts → @eh/deployments: type:adapter may not import type:lib',
+    ]);
+    expect(check({ path: 'apps/gateway/src/main.ts', source: "import { x } from '../../router/src/main';" })).toEqual([
+      'apps/gateway/src/main.ts → ../../router/src/main: type:app may not import type:app',
+    ]);
   });
 
   it('keeps domain folders off adapters and off their own application layer', () => {
-    expect(check({ path: 'libs/deployments/src/domain/decide.ts', source: "import { SQL } from '@eh/platform';\nimport { createDeployment } from '../application/create';" })).toEqual([
+    expect(
+      check({
+        path: 'libs/deployments/src/domain/decide.ts',
+        source: "import { SQL } from '@eh/platform';\nimport { createDeployment } from '../application/create';",
+      }),
+    ).toEqual([
       'libs/deployments/src/domain/decide.ts → @eh/platform: a domain folder imports only type:domain libs (@eh/contracts)',
       'libs/deployments/src/domain/decide.ts → ../application/create: a domain folder imports nothing from its own application or adapters',
     ]);

@@ -29,5 +29,8 @@ export function projects(): Project[] {
 
 /** Every source file under apps/ or libs/, its path relative to the root with `/`. */
 export function files(top: 'apps' | 'libs'): SourceFile[] {
-  return [...sourceFiles(path.join(ROOT, top))].map((file) => ({ path: path.relative(ROOT, file).split(path.sep).join('/'), source: fs.readFileSync(file, 'utf8') }));
+  return [...sourceFiles(path.join(ROOT, top))].map((file) => ({
+    path: path.relative(ROOT, file).split(path.sep).join('/'),
+    source: fs.readFileSync(file, 'utf8'),
+  }));
 }

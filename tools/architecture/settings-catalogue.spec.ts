@@ -30,7 +30,7 @@ const DEFAULTS_NOT_COMPARED: Record<string, string> = {
 
 /** Settings with a literal default that no loader below reads, each with where it is read instead. */
 const READ_OUTSIDE_LOADERS: Record<string, string> = {
-  EXPERT_API_URL: "read where the expert CLI starts (apps/cli/src/expert.main.ts), beside its --url option",
+  EXPERT_API_URL: 'read where the expert CLI starts (apps/cli/src/expert.main.ts), beside its --url option',
 };
 
 const NAME = '[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*';
@@ -94,7 +94,10 @@ function everyLoader(env: Env): unknown {
     tracing: [tracingConfigFromEnv(env), tracingConfigFromEnv({ OTEL_TRACES_EXPORTER: 'otlp', ...env })],
     mail: loadMailConfig(env),
     // With a key pair, so the VAPID subject is read too.
-    notifications: [loadNotificationConfig(env, 'http://127.0.0.1:3000'), loadNotificationConfig({ VAPID_PUBLIC_KEY: 'public', VAPID_PRIVATE_KEY: 'private', ...env }, 'http://127.0.0.1:3000')],
+    notifications: [
+      loadNotificationConfig(env, 'http://127.0.0.1:3000'),
+      loadNotificationConfig({ VAPID_PUBLIC_KEY: 'public', VAPID_PRIVATE_KEY: 'private', ...env }, 'http://127.0.0.1:3000'),
+    ],
     mcp: loadMcpConfig(env, []),
   };
 }
@@ -122,11 +125,13 @@ describe('settings catalogue', () => {
     }
   });
 
-  it("gives each default the loaders really apply: setting it changes nothing", () => {
+  it('gives each default the loaders really apply: setting it changes nothing', () => {
     const unset = JSON.stringify(everyLoader({}));
     const literal = SETTINGS.filter((setting) => setting.default !== null && !describedInWords(setting.default) && !(setting.name in DEFAULTS_NOT_COMPARED));
     expect(literal.length).toBeGreaterThan(80);
-    const differing = literal.filter((setting) => JSON.stringify(everyLoader({ [setting.name]: setting.default ?? undefined })) !== unset).map((setting) => setting.name);
+    const differing = literal
+      .filter((setting) => JSON.stringify(everyLoader({ [setting.name]: setting.default ?? undefined })) !== unset)
+      .map((setting) => setting.name);
     expect(differing).toEqual([]);
   });
 
@@ -139,7 +144,8 @@ describe('settings catalogue', () => {
         return true; // refused: the loader read it
       }
     };
-    const other = (value: string): string => (value === 'false' ? 'true' : value === 'true' ? 'false' : /^\d+$/.test(value) ? String(Number(value) + 1) : `${value}x`);
+    const other = (value: string): string =>
+      value === 'false' ? 'true' : value === 'true' ? 'false' : /^\d+$/.test(value) ? String(Number(value) + 1) : `${value}x`;
     const literal = SETTINGS.filter((setting) => setting.default !== null && !describedInWords(setting.default) && !(setting.name in DEFAULTS_NOT_COMPARED));
     const unread = literal.filter((setting) => !changes(setting.name, other(setting.default ?? ''))).map((setting) => setting.name);
     expect(unread).toEqual(Object.keys(READ_OUTSIDE_LOADERS));

@@ -28,7 +28,8 @@ async function main(argv: string[]): Promise<number> {
     const values = parseArgs({ args: rest, options, strict: true }).values as Record<string, string | boolean | undefined>;
     const key = (typeof values.key === 'string' ? values.key : undefined) ?? process.env.EXPERT_KEY;
     if (!key) throw new UsageError('--key (or EXPERT_KEY) is required: your svc_expert_… credential');
-    const url = (typeof values.url === 'string' ? values.url : undefined) ?? process.env.EXPERT_API_URL ?? `http://127.0.0.1:${process.env.GATEWAY_PORT ?? '3000'}`;
+    const url =
+      (typeof values.url === 'string' ? values.url : undefined) ?? process.env.EXPERT_API_URL ?? `http://127.0.0.1:${process.env.GATEWAY_PORT ?? '3000'}`;
     const result = await command.run(new ExpertApiClient(url, key), values);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;

@@ -22,7 +22,15 @@ async function main(argv: string[]): Promise<number> {
   try {
     flags = parseArgs({
       args: argv,
-      options: { 'forward-to': { type: 'string' }, key: { type: 'string' }, url: { type: 'string' }, scheme: { type: 'string' }, secret: { type: 'string' }, live: { type: 'boolean' }, help: { type: 'boolean' } },
+      options: {
+        'forward-to': { type: 'string' },
+        key: { type: 'string' },
+        url: { type: 'string' },
+        scheme: { type: 'string' },
+        secret: { type: 'string' },
+        live: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
       strict: true,
     }).values as ListenFlags & { help?: boolean };
   } catch (error) {

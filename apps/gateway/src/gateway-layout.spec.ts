@@ -8,7 +8,20 @@ import { join, relative } from 'node:path';
  * prefix (`admin-`, `expert-`), never a folder.
  */
 const SRC = __dirname;
-const CONTEXTS = ['a2a', 'attachments', 'deployments', 'events', 'experts', 'handoffs', 'identity', 'ledger', 'memory', 'notifications', 'webhooks', 'workspaces'];
+const CONTEXTS = [
+  'a2a',
+  'attachments',
+  'deployments',
+  'events',
+  'experts',
+  'handoffs',
+  'identity',
+  'ledger',
+  'memory',
+  'notifications',
+  'webhooks',
+  'workspaces',
+];
 const SHARED = ['http', 'docs'];
 const ROOT_FILES = ['gateway.app.ts', 'gateway.connections.ts', 'gateway.module.ts', 'gateway-layout.spec.ts', 'main.ts'];
 
@@ -27,14 +40,23 @@ describe('the gateway’s layout', () => {
   });
 
   it('keeps a context flat: its endpoints sit side by side, the audience in the file name', () => {
-    const nested = CONTEXTS.flatMap((context) => readdirSync(join(SRC, context)).filter((name) => statSync(join(SRC, context, name)).isDirectory()).map((name) => `${context}/${name}`));
+    const nested = CONTEXTS.flatMap((context) =>
+      readdirSync(join(SRC, context))
+        .filter((name) => statSync(join(SRC, context, name)).isDirectory())
+        .map((name) => `${context}/${name}`),
+    );
     expect(nested).toEqual([]);
   });
 
   it('lists each context’s controllers in its own <context>.routes.ts, and only its own', () => {
     const misplaced = [...CONTEXTS, ...SHARED].flatMap((folder) => {
       const routes = filesUnder(join(SRC, folder)).filter((path) => path.endsWith('.routes.ts'));
-      return routes.flatMap((path) => [...source(path).matchAll(/from '([^']+\.controller)'/g)].map((match) => match[1]).filter((specifier) => specifier.startsWith('..')).map((specifier) => `${relative(SRC, path)} → ${specifier}`));
+      return routes.flatMap((path) =>
+        [...source(path).matchAll(/from '([^']+\.controller)'/g)]
+          .map((match) => match[1])
+          .filter((specifier) => specifier.startsWith('..'))
+          .map((specifier) => `${relative(SRC, path)} → ${specifier}`),
+      );
     });
     expect(misplaced).toEqual([]);
     const controllers = filesUnder(SRC).filter((path) => path.endsWith('.controller.ts'));

@@ -35,10 +35,15 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export async function createGatewayApp(config: ServiceConfig): Promise<NestFastifyApplication> {
   // In production the session cookie never travels in the clear: https, or TLS ended by a declared proxy.
   assertServedOverTls(config.publicAddress);
-  if (!installInterceptorContextBinding()) rootLogger().warn('gateway: Nest interceptors are not the version interceptor-context.ts reproduces; kept as Nest has them');
+  if (!installInterceptorContextBinding())
+    rootLogger().warn('gateway: Nest interceptors are not the version interceptor-context.ts reproduces; kept as Nest has them');
   // Not awaited: started while PostgreSQL is down, the gateway listens, reports not ready and
   // answers 503 until the migrations ran. A broken migration still ends the process.
-  const database = startDatabase(config, 20, { modules: GATEWAY_CONTEXT_MODULES, ownMigrations: [...idempotencyMigrations, ...CONSOLE_MIGRATIONS], log: (line) => rootLogger().info(`gateway: ${line}`) });
+  const database = startDatabase(config, 20, {
+    modules: GATEWAY_CONTEXT_MODULES,
+    ownMigrations: [...idempotencyMigrations, ...CONSOLE_MIGRATIONS],
+    log: (line) => rootLogger().info(`gateway: ${line}`),
+  });
   database.whenReady.catch((error: unknown) => {
     console.error('gateway: database migrations failed', error);
     process.exit(1);
@@ -49,13 +54,27 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
   // Redis holds only rate-limit windows here; the gateway starts (and fails open) without it.
   const redis = await connectRedis(config.redisUrl, 'gateway', (line) => new Logger('Redis').warn(line));
   const idempotency = new IdempotencyStore(database.pool, { ttlSeconds: config.durations.idempotencyTtlSeconds });
-  const rateLimiter = new RedisRateLimiter(redis, { prefix: config.redisPrefix, limit: config.rateLimitPerMinute, windowMs: 60_000, leaseMs: config.rateLimitLeaseMs });
+  const rateLimiter = new RedisRateLimiter(redis, {
+    prefix: config.redisPrefix,
+    limit: config.rateLimitPerMinute,
+    windowMs: 60_000,
+    leaseMs: config.rateLimitLeaseMs,
+  });
   // Open event streams per key, workspace and expert, on every replica; a stream's lease is three keep-alives.
   const keepaliveSeconds = config.console.sseKeepaliveSeconds;
   const streamSlots = new StreamSlots(redis, { prefix: config.redisPrefix, leaseMs: 3 * keepaliveSeconds * 1000, retryAfterSeconds: keepaliveSeconds });
   // Test events per webhook endpoint: its own windows, keyed by the endpoint.
-  const endpointTestLimiter = new RedisRateLimiter(redis, { prefix: `${config.redisPrefix}:endpoint-tests`, limit: config.costBounds.webhookEndpointTestsPerMinute, windowMs: 60_000 });
-  const authThrottle = new AuthFailureThrottle(redis, { prefix: config.redisPrefix, limit: config.authFailuresPerMinute, windowMs: 60_000, cleanForMs: config.authCacheMs });
+  const endpointTestLimiter = new RedisRateLimiter(redis, {
+    prefix: `${config.redisPrefix}:endpoint-tests`,
+    limit: config.costBounds.webhookEndpointTestsPerMinute,
+    windowMs: 60_000,
+  });
+  const authThrottle = new AuthFailureThrottle(redis, {
+    prefix: config.redisPrefix,
+    limit: config.authFailuresPerMinute,
+    windowMs: 60_000,
+    cleanForMs: config.authCacheMs,
+  });
   // The expert console's live updates (one NATS subscription), sign-in throttle, blob store.
   const consoleDeps = createConsoleDependencies(config, { nats, store: database.store, pool: database.pool, redis }, signalExpertConnected(rpc));
   // Partners' live event streams (NATS subscriptions on deployment, handoff and account events).

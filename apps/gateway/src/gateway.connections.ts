@@ -47,7 +47,9 @@ export function createConsoleDependencies(
   onExpertConnected?: (expertId: string) => void,
 ): ConsoleDependencies {
   if (config.attachments.urlSecretGenerated) {
-    new Logger('Attachments').warn('ATTACHMENT_URL_SECRET is not set: this process signs attachment URLs with a random key; they fail on other replicas and after a restart');
+    new Logger('Attachments').warn(
+      'ATTACHMENT_URL_SECRET is not set: this process signs attachment URLs with a random key; they fail on other replicas and after a restart',
+    );
   }
   const graceMs = config.console.presenceGraceSeconds * 1000;
   const presence = new PresenceBeacon(new ConsolePresence(connections.redis, { prefix: config.redisPrefix, graceMs }), graceMs, onExpertConnected);
@@ -55,17 +57,33 @@ export function createConsoleDependencies(
   const { signInAccountLimit, signInAccountTotalLimit, signInAddressLimit, signInWindowSeconds } = config.console;
   return {
     events,
-    signInThrottle: new SignInThrottle(connections.redis, { prefix: config.redisPrefix, accountLimit: signInAccountLimit, accountTotalLimit: signInAccountTotalLimit, addressLimit: signInAddressLimit, windowMs: signInWindowSeconds * 1000 }),
+    signInThrottle: new SignInThrottle(connections.redis, {
+      prefix: config.redisPrefix,
+      accountLimit: signInAccountLimit,
+      accountTotalLimit: signInAccountTotalLimit,
+      addressLimit: signInAddressLimit,
+      windowMs: signInWindowSeconds * 1000,
+    }),
     blobs: new PostgresBlobStore(connections.pool),
   };
 }
 
 /** Fastify-level parts: cookies, the raw upload body, the static console and its headers; open streams end before the server closes. */
-export async function registerConsoleHttp(app: NestFastifyApplication, config: ServiceConfig, deps: ConsoleDependencies, gateway: { database: DatabaseReadiness }): Promise<void> {
+export async function registerConsoleHttp(
+  app: NestFastifyApplication,
+  config: ServiceConfig,
+  deps: ConsoleDependencies,
+  gateway: { database: DatabaseReadiness },
+): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   await app.register(fastifyCookie);
   // After the cookies are parsed: the upload's credential and bounds, before its body is read.
-  registerUploadAdmission(fastify, { guard: app.get(ExpertGuard, { strict: false }), sql: app.get<SqlClient>(SQL, { strict: false }), database: gateway.database, limits: config.attachments });
+  registerUploadAdmission(fastify, {
+    guard: app.get(ExpertGuard, { strict: false }),
+    sql: app.get<SqlClient>(SQL, { strict: false }),
+    database: gateway.database,
+    limits: config.attachments,
+  });
   registerUploadBodyParser(fastify, config.attachments.maxBytes);
   await registerConsoleStatic(fastify, { dir: config.console.consoleDir ?? path.join(repositoryRoot(), 'dist/console'), publicBaseUrl: config.publicBaseUrl });
   // Open event streams would hold the server open: end them (and the subscription) first.
@@ -88,7 +106,11 @@ export interface DashboardDependencies {
 
 /** Builds the dashboard's connections; the live-event subscriptions open with the first stream. */
 export function createDashboardDependencies(config: ServiceConfig, connections: { nats: NatsConnection; store: EventStore }): DashboardDependencies {
-  const urls = new AttachmentUrls({ publicBaseUrl: config.publicBaseUrl, secrets: config.attachments.urlSecrets, ttlSeconds: config.attachments.urlTtlSeconds });
+  const urls = new AttachmentUrls({
+    publicBaseUrl: config.publicBaseUrl,
+    secrets: config.attachments.urlSecrets,
+    ttlSeconds: config.attachments.urlTtlSeconds,
+  });
   const events = new WorkspaceEventHub(connections.nats, config.subjectPrefix, connections.store, (object, now) => urls.present(object, now));
   return { events };
 }

@@ -41,7 +41,16 @@ import { WORKSPACES_CONTROLLERS, workspacesProviders } from './workspaces/worksp
  * handoffs, webhook endpoints and replays), so it mounts them all and its appends keep every
  * read model current. It runs none of their reactors or workers: those are the other services'.
  */
-export const GATEWAY_CONTEXT_MODULES: readonly ContextModule[] = [WorkspacesModule, DeploymentsModule, DeliveryModule, RoutingModule, LedgerModule, MemoryModule, HandoffsModule, IdentityModule];
+export const GATEWAY_CONTEXT_MODULES: readonly ContextModule[] = [
+  WorkspacesModule,
+  DeploymentsModule,
+  DeliveryModule,
+  RoutingModule,
+  LedgerModule,
+  MemoryModule,
+  HandoffsModule,
+  IdentityModule,
+];
 
 export interface GatewayDependencies {
   config: ServiceConfig;

@@ -13,11 +13,14 @@ async function main(): Promise<void> {
   const address = healthAddressFromEnv();
   const internal = address ? await startHealthListener(address.port, address.host, () => listening, renderMetrics) : undefined;
   const app = await createGatewayApp(config);
-  app.getHttpAdapter().getInstance().addHook('onClose', async () => {
-    listening = false;
-    await internal?.close();
-    await signals.stop();
-  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onClose', async () => {
+      listening = false;
+      await internal?.close();
+      await signals.stop();
+    });
   await app.listen(config.gatewayPort, config.gatewayHost);
   listening = true;
   keepServingOnStrayErrors();

@@ -19,8 +19,7 @@ const env = { ...process.env, ATTACHMENT_URL_SECRET: process.env.ATTACHMENT_URL_
 function start(name: string, restarts = 0): void {
   const child = spawn(process.execPath, [path.join(DIST, name, 'src/main.js')], { stdio: ['ignore', 'pipe', 'pipe'], env });
   const prefix = `[${name}] `;
-  const forward = (target: NodeJS.WriteStream) => (chunk: Buffer) =>
-    target.write(chunk.toString().replace(/^(?=.)/gm, prefix));
+  const forward = (target: NodeJS.WriteStream) => (chunk: Buffer) => target.write(chunk.toString().replace(/^(?=.)/gm, prefix));
   child.stdout?.on('data', forward(process.stdout));
   child.stderr?.on('data', forward(process.stderr));
   children.set(name, child);

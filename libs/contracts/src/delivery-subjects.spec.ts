@@ -8,9 +8,12 @@ describe('deliveryRecordQualifier', () => {
     expect(qualify({ type: 'delivery.scheduled', data: { event_type: 'webhook.test' } })).toBeUndefined();
   });
 
-  it.each(['delivery.attempted', 'delivery.succeeded', 'delivery.failed_permanently', 'delivery.retry_scheduled', 'delivery.dead_lettered'])('qualifies %s as a record', (type) => {
-    expect(qualify({ type, data: {} })).toBe(DELIVERY_RECORD_SUBJECT_TOKEN);
-  });
+  it.each(['delivery.attempted', 'delivery.succeeded', 'delivery.failed_permanently', 'delivery.retry_scheduled', 'delivery.dead_lettered'])(
+    'qualifies %s as a record',
+    (type) => {
+      expect(qualify({ type, data: {} })).toBe(DELIVERY_RECORD_SUBJECT_TOKEN);
+    },
+  );
 
   it('qualifies the fan-out’s own schedule of a public event as a record', () => {
     expect(qualify({ type: 'delivery.scheduled', data: { event_type: 'deployment.completed' } })).toBe(DELIVERY_RECORD_SUBJECT_TOKEN);

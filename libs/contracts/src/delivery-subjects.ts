@@ -9,7 +9,9 @@ export const DELIVERY_RECORD_SUBJECT_TOKEN = 'record';
  * scheduled by the gateway. The worker's own schedules and every attempt's outcome are records.
  */
 export const asksForAnAttempt = (event: { type: string; data: unknown }): boolean =>
-  event.type === 'delivery.replay_requested' || event.type === 'delivery.retry_brought_forward' || (event.type === 'delivery.scheduled' && (event.data as DeliveryScheduled['data']).event_type === 'webhook.test');
+  event.type === 'delivery.replay_requested' ||
+  event.type === 'delivery.retry_brought_forward' ||
+  (event.type === 'delivery.scheduled' && (event.data as DeliveryScheduled['data']).event_type === 'webhook.test');
 
 /**
  * The records of a delivery are qualified `record`, and not published at all: the webhooks
@@ -23,7 +25,9 @@ export const deliveryRecordQualifier = {
   decidedBy: 'each_event' as const,
   qualify: (event: { type: string; data: unknown }): string | undefined => (asksForAnAttempt(event) ? undefined : DELIVERY_RECORD_SUBJECT_TOKEN),
   // What an attempt did, never a request for one: read by the relay without its payload.
-  unpublishedTypes: DELIVERY_EVENT_TYPES.filter((type) => type !== 'delivery.scheduled' && type !== 'delivery.replay_requested' && type !== 'delivery.retry_brought_forward'),
+  unpublishedTypes: DELIVERY_EVENT_TYPES.filter(
+    (type) => type !== 'delivery.scheduled' && type !== 'delivery.replay_requested' && type !== 'delivery.retry_brought_forward',
+  ),
   // No reactor and no live stream subscribes to a delivery's records: they stay in PostgreSQL,
   // where the deliveries view, the reconciler and the dashboard read them.
   unpublished: [DELIVERY_RECORD_SUBJECT_TOKEN],

@@ -10,15 +10,7 @@ import type { MemoryKind } from './memory-events';
 export const URGENCIES = ['standard', 'priority', 'scheduled'] as const;
 export type Urgency = (typeof URGENCIES)[number];
 
-export const DEPLOYMENT_STATUSES = [
-  'pending',
-  'accepted',
-  'in_progress',
-  'needs_input',
-  'completed',
-  'cancelled',
-  'expired',
-] as const;
+export const DEPLOYMENT_STATUSES = ['pending', 'accepted', 'in_progress', 'needs_input', 'completed', 'cancelled', 'expired'] as const;
 export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number];
 
 export type KeyMode = 'test' | 'live';

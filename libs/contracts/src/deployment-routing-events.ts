@@ -65,8 +65,4 @@ export interface DeploymentOfferExpired {
   data: { deployment_id: string; offer_number: number; expert_id: string; expired_at: string };
 }
 
-export type DeploymentRoutingEvent =
-  | DeploymentRoutingStarted
-  | DeploymentOffered
-  | DeploymentOfferDeclined
-  | DeploymentOfferExpired;
+export type DeploymentRoutingEvent = DeploymentRoutingStarted | DeploymentOffered | DeploymentOfferDeclined | DeploymentOfferExpired;

@@ -16,7 +16,11 @@ describe('derivedId', () => {
 
   it('gives Idempotency-Key resource ids byte-for-byte as before', () => {
     const time = timePartAt(new Date('2026-03-01T12:00:00.123Z'));
-    expect(derivedId({ prefix: 'dep', time, seed: 'ws_01JD0000000000000000000000\nPOST /v1/deployments\norder-17', encoding: 'bit-packed' })).toBe('dep_01KJMMA2KV3P31XZBT5FZ8PG3Y');
-    expect(derivedId({ prefix: 'hnd', time, seed: 'ws_01JD0000000000000000000000\nPOST /v1/handoffs\nh-1', encoding: 'bit-packed' })).toBe('hnd_01KJMMA2KV0R2D0B6TTWVPHRXV');
+    expect(derivedId({ prefix: 'dep', time, seed: 'ws_01JD0000000000000000000000\nPOST /v1/deployments\norder-17', encoding: 'bit-packed' })).toBe(
+      'dep_01KJMMA2KV3P31XZBT5FZ8PG3Y',
+    );
+    expect(derivedId({ prefix: 'hnd', time, seed: 'ws_01JD0000000000000000000000\nPOST /v1/handoffs\nh-1', encoding: 'bit-packed' })).toBe(
+      'hnd_01KJMMA2KV0R2D0B6TTWVPHRXV',
+    );
   });
 });

@@ -52,5 +52,4 @@ export type MemoryEvent = MemoryEntryCreated | MemoryEntryUpdated | MemoryEntryD
  * `memory-<ws_id>_<mode>_<key>` with `.` written as `~` (not a key character): NATS subjects
  * split on `.`, and the mapping stays reversible and readable.
  */
-export const memoryStreamName = (workspaceId: string, mode: KeyMode, key: string): string =>
-  `memory-${workspaceId}_${mode}_${key.replaceAll('.', '~')}`;
+export const memoryStreamName = (workspaceId: string, mode: KeyMode, key: string): string => `memory-${workspaceId}_${mode}_${key.replaceAll('.', '~')}`;

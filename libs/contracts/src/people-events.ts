@@ -11,7 +11,16 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 export interface MemberInvited {
   type: 'member.invited';
-  data: { workspace_id: string; invitation_id: string; email: string; role: MemberRole; token_sha256: string; expires_at: string; invited_at: string; actor: Actor };
+  data: {
+    workspace_id: string;
+    invitation_id: string;
+    email: string;
+    role: MemberRole;
+    token_sha256: string;
+    expires_at: string;
+    invited_at: string;
+    actor: Actor;
+  };
 }
 
 export interface MemberInvitationRevoked {
@@ -22,7 +31,16 @@ export interface MemberInvitationRevoked {
 /** The invitation was used: the person is a member from now on, with the password row named. */
 export interface MemberJoined {
   type: 'member.joined';
-  data: { workspace_id: string; member_id: string; invitation_id: string; email: string; name: string; role: MemberRole; password_id: string; joined_at: string };
+  data: {
+    workspace_id: string;
+    member_id: string;
+    invitation_id: string;
+    email: string;
+    name: string;
+    role: MemberRole;
+    password_id: string;
+    joined_at: string;
+  };
 }
 
 export interface MemberRoleChanged {
@@ -37,7 +55,13 @@ export interface MemberRemoved {
 
 export type MemberEvent = MemberInvited | MemberInvitationRevoked | MemberJoined | MemberRoleChanged | MemberRemoved;
 
-export const MEMBER_EVENT_TYPES: readonly MemberEvent['type'][] = ['member.invited', 'member.invitation_revoked', 'member.joined', 'member.role_changed', 'member.removed'];
+export const MEMBER_EVENT_TYPES: readonly MemberEvent['type'][] = [
+  'member.invited',
+  'member.invitation_revoked',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+];
 
 export const membersStreamName = (workspaceId: string): string => `members-${workspaceId}`;
 

@@ -27,6 +27,10 @@ export interface WebhookReplayCompleted {
 
 export type WebhookReplayEvent = WebhookReplayRequested | WebhookReplayProgressed | WebhookReplayCompleted;
 
-export const WEBHOOK_REPLAY_EVENT_TYPES: readonly WebhookReplayEvent['type'][] = ['webhook_replay.requested', 'webhook_replay.progressed', 'webhook_replay.completed'];
+export const WEBHOOK_REPLAY_EVENT_TYPES: readonly WebhookReplayEvent['type'][] = [
+  'webhook_replay.requested',
+  'webhook_replay.progressed',
+  'webhook_replay.completed',
+];
 
 export const webhookReplayStreamName = (replayId: string): string => `webhook_replay-${replayId}`;

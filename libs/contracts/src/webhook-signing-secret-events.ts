@@ -19,7 +19,15 @@ export interface WebhookSigningSecretRevealed {
 
 export interface WebhookSigningSecretRotated {
   type: 'webhook_signing_secret.rotated';
-  data: { workspace_id: string; mode: KeyMode; secret_id: string; sealed_secret: SealedSecret; previous_secret_expires_at: string; rotated_at: string; actor: Actor };
+  data: {
+    workspace_id: string;
+    mode: KeyMode;
+    secret_id: string;
+    sealed_secret: SealedSecret;
+    previous_secret_expires_at: string;
+    rotated_at: string;
+    actor: Actor;
+  };
 }
 
 export type WebhookSigningSecretEvent = WebhookSigningSecretCreated | WebhookSigningSecretRevealed | WebhookSigningSecretRotated;

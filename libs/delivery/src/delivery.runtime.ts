@@ -91,9 +91,14 @@ function openWebhooks(config: ServiceConfig, sql: SqlClient, store: EventStore):
   const settings = config.webhooks;
   const clock = (): Date => new Date();
   const log = (line: string, error?: unknown): void => console.error(`webhooks: ${line}`, error ?? '');
-  if (config.attachments.urlSecretGenerated) console.warn('webhooks: ATTACHMENT_URL_SECRET is not set: attachment URLs in webhook bodies will not verify on the gateway');
+  if (config.attachments.urlSecretGenerated)
+    console.warn('webhooks: ATTACHMENT_URL_SECRET is not set: attachment URLs in webhook bodies will not verify on the gateway');
   // Uploaded attachments in webhook bodies are signed URLs, with the gateway's shared key.
-  const attachmentUrls = new AttachmentUrls({ publicBaseUrl: config.publicBaseUrl, secrets: config.attachments.urlSecrets, ttlSeconds: config.attachments.urlTtlSeconds });
+  const attachmentUrls = new AttachmentUrls({
+    publicBaseUrl: config.publicBaseUrl,
+    secrets: config.attachments.urlSecrets,
+    ttlSeconds: config.attachments.urlTtlSeconds,
+  });
   // The only process that opens signing secrets; refuses to start without keys in production.
   const cipher = startSecretCipher(config.secretKeyring);
   const redis = openRedisPair(config.redisUrl, 'webhooks');

@@ -21,7 +21,11 @@ import { LedgerRuntime } from './ledger.runtime';
   providers: [
     AccountSerializer,
     // One cached runner per process: every account command goes through it (and its queue).
-    { provide: CachedAccountRunner, inject: [EVENT_STORE, CONFIG], useFactory: (store: EventStore, config: ServiceConfig) => new CachedAccountRunner(store, ledgerPolicy(config.ledger)) },
+    {
+      provide: CachedAccountRunner,
+      inject: [EVENT_STORE, CONFIG],
+      useFactory: (store: EventStore, config: ServiceConfig) => new CachedAccountRunner(store, ledgerPolicy(config.ledger)),
+    },
     LedgerRuntime,
   ],
 })

@@ -23,12 +23,7 @@ export class LedgerRuntime implements ContextRuntimeDeclaration {
   readonly reactors: readonly Reactor[];
   readonly gauges: readonly SignalGauge[];
 
-  constructor(
-    @Inject(CONFIG) config: ServiceConfig,
-    @Inject(SQL) sql: SqlClient,
-    runner: CachedAccountRunner,
-    serializer: AccountSerializer,
-  ) {
+  constructor(@Inject(CONFIG) config: ServiceConfig, @Inject(SQL) sql: SqlClient, runner: CachedAccountRunner, serializer: AccountSerializer) {
     const { run } = runner;
     const report = (what: string) => (error: unknown) => console.error(`ledger: ${what}`, error);
     const queue = <T>(workspaceId: string, work: () => Promise<T>): Promise<T> => serializer.run(workspaceId, work);

@@ -30,9 +30,7 @@ describe('SMTP mail sender against a real SMTP server', () => {
 
   it('gives up on a stalled server within its timeouts, as a retryable failure', async () => {
     const stalled = await new SmtpInbox({ stall: true }).start();
-    const sender = createMailSender(
-      loadMailConfig({ SMTP_URL: stalled.url, SMTP_CONNECTION_TIMEOUT_MS: '300', SMTP_SOCKET_TIMEOUT_MS: '300' }),
-    );
+    const sender = createMailSender(loadMailConfig({ SMTP_URL: stalled.url, SMTP_CONNECTION_TIMEOUT_MS: '300', SMTP_SOCKET_TIMEOUT_MS: '300' }));
     const started = Date.now();
     const failure = await sender.send({ to: 'a@example.test', subject: 's', text: 't', key: 'k3' }).catch((e) => e);
     expect(Date.now() - started).toBeLessThan(3_000);

@@ -29,7 +29,10 @@ export class NotificationsRuntime implements ContextRuntimeDeclaration {
     const mailConfig = loadMailConfig();
     const config = loadNotificationConfig(process.env, serviceConfig.publicBaseUrl);
     const longestAttemptMs = Math.max(2 * mailConfig.connectionTimeoutMs + mailConfig.socketTimeoutMs, config.pushTimeoutMs);
-    if (config.leaseMs < 2 * longestAttemptMs) throw new Error(`NOTIFY_LEASE_MS (${config.leaseMs}) must be at least twice the longest attempt (${longestAttemptMs} ms from the SMTP and push timeouts), or a slow send could be claimed twice`);
+    if (config.leaseMs < 2 * longestAttemptMs)
+      throw new Error(
+        `NOTIFY_LEASE_MS (${config.leaseMs}) must be at least twice the longest attempt (${longestAttemptMs} ms from the SMTP and push timeouts), or a slow send could be claimed twice`,
+      );
     const options = { smtpConfigured: mailConfig.smtpUrl !== null, pushConfigured: config.vapid !== null };
     this.workers = [
       {
@@ -38,7 +41,13 @@ export class NotificationsRuntime implements ContextRuntimeDeclaration {
           if (!options.smtpConfigured) console.warn('notifications: SMTP_URL is not set: experts get no e-mail');
           if (!options.pushConfigured) console.warn('notifications: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY are not set: experts get no Web Push');
           this.mail = createMailSender(mailConfig);
-          this.dispatcher = new NotificationDispatcher({ sql, mail: this.mail, config, clock, onError: (error) => console.error('notifications: a send failed to run', error) });
+          this.dispatcher = new NotificationDispatcher({
+            sql,
+            mail: this.mail,
+            config,
+            clock,
+            onError: (error) => console.error('notifications: a send failed to run', error),
+          });
           this.dispatcher.start();
         },
         stop: async () => {

@@ -8,7 +8,14 @@ import { CONFIG, closeRedis, connectRedis, ContextRuntime, EVENT_STORE, SQL, typ
 import { DeploymentTimers } from './adapters/deployment-timers';
 import type { OfferDeps } from './application/offer-deployment.handler';
 import { ConsolePresence } from './adapters/console-presence';
-import { consoleOrOtherChannels, EVERYONE_REACHABLE, failingOpen, otherChannelsFrom, type ExpertReachability, type OtherChannels } from './application/expert-reachability';
+import {
+  consoleOrOtherChannels,
+  EVERYONE_REACHABLE,
+  failingOpen,
+  otherChannelsFrom,
+  type ExpertReachability,
+  type OtherChannels,
+} from './application/expert-reachability';
 import { availableUntilSweep } from './reactors/available-until.sweep';
 import { isSetAwayForLapses, reactToAway } from './reactors/away-mail.reactor';
 import { reactToRosterEvent } from './reactors/roster-change.reactor';
@@ -51,17 +58,19 @@ export class RoutingRuntime implements ContextRuntimeDeclaration {
   readonly offers: OfferDeps;
   private presence: ConsolePresence | null = null;
 
-  constructor(
-    @Inject(CONFIG) config: ServiceConfig,
-    @Inject(SQL) sql: SqlClient,
-    @Inject(EVENT_STORE) store: EventStore,
-  ) {
+  constructor(@Inject(CONFIG) config: ServiceConfig, @Inject(SQL) sql: SqlClient, @Inject(EVENT_STORE) store: EventStore) {
     const { durations } = config;
     const timers = new DeploymentTimers(config, sql, store);
     this.gauges = timers.gauges;
     const logger = new Logger('Routing');
     const log = (line: string): void => logger.warn(line);
-    const offers: OfferDeps = { store, sql, offerTimeoutSeconds: durations.offerTimeoutSeconds, briefFitHalfLifeSeconds: durations.briefFitHalfLifeSeconds, reachability: this.reachability(config, sql, log) };
+    const offers: OfferDeps = {
+      store,
+      sql,
+      offerTimeoutSeconds: durations.offerTimeoutSeconds,
+      briefFitHalfLifeSeconds: durations.briefFitHalfLifeSeconds,
+      reachability: this.reachability(config, sql, log),
+    };
     this.offers = offers;
     const followed = new FollowedStreams<DeploymentEvent, DeploymentState>(deploymentDecider);
     const finishedAtBirth = new FinishedAtBirth();

@@ -23,10 +23,24 @@ export type ContextModule = Type<unknown> & {
  * always ran in). A process mounts some of them; the tools that act on all contexts (the ops
  * CLI, tests, benches) use them all.
  */
-export const ALL_CONTEXT_MODULES: readonly ContextModule[] = [WorkspacesModule, DeploymentsModule, DeliveryModule, RoutingModule, LedgerModule, MemoryModule, HandoffsModule, IdentityModule, NotificationsModule];
+export const ALL_CONTEXT_MODULES: readonly ContextModule[] = [
+  WorkspacesModule,
+  DeploymentsModule,
+  DeliveryModule,
+  RoutingModule,
+  LedgerModule,
+  MemoryModule,
+  HandoffsModule,
+  IdentityModule,
+  NotificationsModule,
+];
 
 /** Every schema the services share, applied once (under a lock) by whichever service starts first. */
-export const allMigrations: readonly Migration[] = [...eventStoreMigrations, ...relayMigrations, ...ALL_CONTEXT_MODULES.flatMap((module) => module.migrations ?? [])];
+export const allMigrations: readonly Migration[] = [
+  ...eventStoreMigrations,
+  ...relayMigrations,
+  ...ALL_CONTEXT_MODULES.flatMap((module) => module.migrations ?? []),
+];
 
 /** Every bus copy a context declares: the relay publishes them all. */
 export const declaredBusCopies: readonly BusCopyDeclaration[] = ALL_CONTEXT_MODULES.flatMap((module) => module.busCopies ?? []);

@@ -103,7 +103,12 @@ export function startDatabase(config: Pick<ServiceConfig, 'databaseUrl'>, poolSi
  * Opens the database and applies the migrations before resolving. `waitForServer` (services)
  * keeps trying while PostgreSQL is unreachable; without it (the ops CLI, tests) that fails at once.
  */
-export async function openDatabase(config: Pick<ServiceConfig, 'databaseUrl'>, poolSize = 10, ownMigrations: readonly Migration[] = [], options: Omit<DatabaseOptions, 'ownMigrations'> = {}): Promise<Database> {
+export async function openDatabase(
+  config: Pick<ServiceConfig, 'databaseUrl'>,
+  poolSize = 10,
+  ownMigrations: readonly Migration[] = [],
+  options: Omit<DatabaseOptions, 'ownMigrations'> = {},
+): Promise<Database> {
   const database = startDatabase(config, poolSize, { waitForServer: false, ...options, ownMigrations });
   try {
     await database.whenReady;

@@ -50,7 +50,8 @@ export class InfrastructureModule {
         {
           provide: DATABASE,
           inject: [CONFIG],
-          useFactory: (config: ServiceConfig): Promise<Database> => openDatabase(config, options.poolSize, [], { waitForServer: true, modules: options.modules }),
+          useFactory: (config: ServiceConfig): Promise<Database> =>
+            openDatabase(config, options.poolSize, [], { waitForServer: true, modules: options.modules }),
         },
         { provide: SQL, inject: [DATABASE], useFactory: (database: Database): SqlClient => database.pool },
         { provide: EVENT_STORE, inject: [DATABASE], useFactory: (database: Database): EventStore => database.store },

@@ -35,7 +35,9 @@ describe('composeReactors (a reactor riding on another durable)', () => {
 
   it('refuses a rider that is not rerunnable, or whose subject is not its host’s', () => {
     expect(() => composeReactors([reactor('routing'), reactor('mirror', { ridesOn: 'routing' })])).toThrow(/not rerunnable/);
-    expect(() => composeReactors([reactor('routing', { subjects: 'expert.>' }), reactor('mirror', { ridesOn: 'routing', rerunnable: true })])).toThrow(/subject/);
+    expect(() => composeReactors([reactor('routing', { subjects: 'expert.>' }), reactor('mirror', { ridesOn: 'routing', rerunnable: true })])).toThrow(
+      /subject/,
+    );
   });
 
   it('keeps a host that is not rerunnable so: its processed mark is written once every handler succeeded', () => {
@@ -73,16 +75,28 @@ describe('composeReactors (a reactor riding on another durable)', () => {
       throw new Error(`${name} failed`);
     };
     const working = (name: string) => async () => void ran.push(name);
-    const riderFails = composeReactors([reactor('routing', { rerunnable: true, handle: working('host') }), reactor('mirror', { ridesOn: 'routing', rerunnable: true, handle: failing('rider') })]);
+    const riderFails = composeReactors([
+      reactor('routing', { rerunnable: true, handle: working('host') }),
+      reactor('mirror', { ridesOn: 'routing', rerunnable: true, handle: failing('rider') }),
+    ]);
     await expect(only(riderFails.running, 'routing').handle(event)).rejects.toThrow('rider failed');
-    const hostFails = composeReactors([reactor('routing', { rerunnable: true, handle: failing('host') }), reactor('mirror', { ridesOn: 'routing', rerunnable: true, handle: working('rider') })]);
+    const hostFails = composeReactors([
+      reactor('routing', { rerunnable: true, handle: failing('host') }),
+      reactor('mirror', { ridesOn: 'routing', rerunnable: true, handle: working('rider') }),
+    ]);
     await expect(only(hostFails.running, 'routing').handle(event)).rejects.toThrow('host failed');
     expect(ran).toEqual(['host', 'rider', 'host', 'rider']);
   });
 
   it('answers nothing_done only when every handler did nothing', async () => {
     const answering = (host: ReactorOutcome, rider: ReactorOutcome) =>
-      only(composeReactors([reactor('routing', { handle: async () => host }), reactor('mirror', { ridesOn: 'routing', rerunnable: true, handle: async () => rider })]).running, 'routing').handle(event);
+      only(
+        composeReactors([
+          reactor('routing', { handle: async () => host }),
+          reactor('mirror', { ridesOn: 'routing', rerunnable: true, handle: async () => rider }),
+        ]).running,
+        'routing',
+      ).handle(event);
     await expect(answering('nothing_done', 'nothing_done')).resolves.toBe('nothing_done');
     await expect(answering(undefined, 'nothing_done')).resolves.toBeUndefined();
     await expect(answering('nothing_done', undefined)).resolves.toBeUndefined();
@@ -92,7 +106,12 @@ describe('composeReactors (a reactor riding on another durable)', () => {
     const seen: string[] = [];
     const { running } = composeReactors([
       reactor('routing', { rerunnable: true, accepts: (e) => e.type === 'deployment.created', handle: async () => void seen.push('host') }),
-      reactor('mirror', { ridesOn: 'routing', rerunnable: true, accepts: (e) => e.type === 'deployment.completed', handle: async () => void seen.push('rider') }),
+      reactor('mirror', {
+        ridesOn: 'routing',
+        rerunnable: true,
+        accepts: (e) => e.type === 'deployment.completed',
+        handle: async () => void seen.push('rider'),
+      }),
     ]);
     const combined = only(running, 'routing');
     expect(combined.accepts?.(event)).toBe(true);
@@ -101,7 +120,9 @@ describe('composeReactors (a reactor riding on another durable)', () => {
     await combined.handle(event);
     expect(seen).toEqual(['host']);
     // A handler without `accepts` takes every event, so the durable cannot filter any.
-    expect(only(composeReactors([reactor('routing'), reactor('mirror', { ridesOn: 'routing', rerunnable: true, accepts: () => false })]).running, 'routing').accepts).toBeUndefined();
+    expect(
+      only(composeReactors([reactor('routing'), reactor('mirror', { ridesOn: 'routing', rerunnable: true, accepts: () => false })]).running, 'routing').accepts,
+    ).toBeUndefined();
   });
 });
 

@@ -25,7 +25,8 @@ export function composeReactors(reactors: readonly Reactor[]): ComposedReactors 
     if (!host || host.ridesOn !== undefined) continue;
     // A failure of the host redelivers the event to the rider too: it must be able to run again.
     if (reactor.rerunnable !== true) throw new Error(`${reactor.durable} rides on ${host.durable} but is not rerunnable`);
-    if (host.subjects !== reactor.subjects) throw new Error(`${reactor.durable} rides on ${host.durable}, whose subject ${host.subjects} is not its own (${reactor.subjects})`);
+    if (host.subjects !== reactor.subjects)
+      throw new Error(`${reactor.durable} rides on ${host.durable}, whose subject ${host.subjects} is not its own (${reactor.subjects})`);
     ridersOf.set(host.durable, [...(ridersOf.get(host.durable) ?? []), reactor]);
     retired.push(reactor);
   }
@@ -44,7 +45,16 @@ function replacedDurables(running: readonly Reactor[]): ReplacedDurable[] {
     for (const retired of successor.replaces ?? []) {
       if (byDurable.has(retired.durable)) continue;
       if (successor.rerunnable !== true) throw new Error(`${successor.durable} replaces ${retired.durable} but is not rerunnable`);
-      byDurable.set(retired.durable, { ...successor, durable: retired.durable, subjects: retired.subjects, untilFirstOn: retired.untilFirstOn, pullers: 1, concurrency: 1, replaces: undefined, ridesOn: undefined });
+      byDurable.set(retired.durable, {
+        ...successor,
+        durable: retired.durable,
+        subjects: retired.subjects,
+        untilFirstOn: retired.untilFirstOn,
+        pullers: 1,
+        concurrency: 1,
+        replaces: undefined,
+        ridesOn: undefined,
+      });
     }
   }
   return [...byDurable.values()];
@@ -64,7 +74,9 @@ function withRiders(host: Reactor, riders: readonly Reactor[]): Reactor {
     ...host,
     accepts: acceptors.every((accepts) => accepts !== undefined) ? (event) => acceptors.some((accepts) => accepts?.(event)) : undefined,
     handle: async (event, delivery) => {
-      const outcomes = await Promise.allSettled(all.map((reactor) => (reactor.accepts === undefined || reactor.accepts(event) ? reactor.handle(event, delivery) : 'nothing_done')));
+      const outcomes = await Promise.allSettled(
+        all.map((reactor) => (reactor.accepts === undefined || reactor.accepts(event) ? reactor.handle(event, delivery) : 'nothing_done')),
+      );
       const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (failed) throw failed.reason;
       const values = outcomes.map((outcome) => (outcome as PromiseFulfilledResult<ReactorOutcome>).value);

@@ -50,11 +50,20 @@ export class ReactorRunner implements OnApplicationBootstrap, BeforeApplicationS
     for (const reactor of reactors) await this.startReactor(reactor, reactor.replaces?.some((retired) => predecessorsLeft.has(retired.durable)) ?? false);
     for (const rider of retired) this.drainRetired(rider, rider.ridesOn ?? '');
     for (const predecessor of replaced) {
-      const successors = reactors.filter((reactor) => reactor.replaces?.some((retired) => retired.durable === predecessor.durable)).map((reactor) => reactor.durable);
+      const successors = reactors
+        .filter((reactor) => reactor.replaces?.some((retired) => retired.durable === predecessor.durable))
+        .map((reactor) => reactor.durable);
       if (predecessorsLeft.has(predecessor.durable)) this.drainRetired(predecessor, successors.join(', '));
     }
     // The contexts' gauges and each durable's lag, computed when /metrics is scraped.
-    for (const gauge of [...declarations.flatMap((declaration) => declaration.gauges ?? []), ...consumerLagGauges(this.messaging.jsm, this.config.natsStream, reactors.map((reactor) => reactor.durable))]) {
+    for (const gauge of [
+      ...declarations.flatMap((declaration) => declaration.gauges ?? []),
+      ...consumerLagGauges(
+        this.messaging.jsm,
+        this.config.natsStream,
+        reactors.map((reactor) => reactor.durable),
+      ),
+    ]) {
       registerGauge(gauge);
     }
   }
@@ -110,7 +119,15 @@ export class ReactorRunner implements OnApplicationBootstrap, BeforeApplicationS
         ackWaitMs: reactor.ackWaitMs,
         onError: (error, event) => console.error(`${this.name} ${reactor.durable}: event ${event?.id ?? '?'} failed`, error),
       });
-      await consumer.start({ durableName: reactor.durable, filterSubject: `${this.config.subjectPrefix}.${reactor.subjects}`, handler: reactor.handle, accepts: reactor.accepts, rerunnable: reactor.rerunnable, fromNextEvent, concurrency: reactor.concurrency });
+      await consumer.start({
+        durableName: reactor.durable,
+        filterSubject: `${this.config.subjectPrefix}.${reactor.subjects}`,
+        handler: reactor.handle,
+        accepts: reactor.accepts,
+        rerunnable: reactor.rerunnable,
+        fromNextEvent,
+        concurrency: reactor.concurrency,
+      });
       this.consumers.push(consumer);
     }
   }

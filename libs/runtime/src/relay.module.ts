@@ -33,7 +33,11 @@ class RelayRuntime implements ContextRuntimeDeclaration {
     const lag = sharedReading(() => relayLag(database.pool, relay.name));
     this.gauges = [
       { name: 'eh_relay_lag_events', help: 'Events stored but not yet published by the relay.', collect: async () => [{ value: (await lag()).events }] },
-      { name: 'eh_relay_lag_seconds', help: 'Age of the oldest event the relay has not yet published (0 when none waits).', collect: async () => [{ value: (await lag()).seconds }] },
+      {
+        name: 'eh_relay_lag_seconds',
+        help: 'Age of the oldest event the relay has not yet published (0 when none waits).',
+        collect: async () => [{ value: (await lag()).seconds }],
+      },
       { name: 'eh_relay_leader', help: '1 while this replica holds the relay lock and publishes.', collect: async () => [{ value: relay.active ? 1 : 0 }] },
     ];
   }

@@ -28,7 +28,18 @@ describe('RetiredDurableDrain (a rider’s own durable, against JetStream)', () 
       rerunnable: true,
       handle: async (event: RecordedEvent) => void handled.push(event.id),
     };
-    const drain = new RetiredDurableDrain(rider, { js: env.js, jsm: env.jsm, pool: env.db.pool, streamName: env.streamName, subjectPrefix: env.subjectPrefix, successor: 'routing', untilFirstOn, checkEveryMs: 50, onError: () => undefined, log: () => undefined });
+    const drain = new RetiredDurableDrain(rider, {
+      js: env.js,
+      jsm: env.jsm,
+      pool: env.db.pool,
+      streamName: env.streamName,
+      subjectPrefix: env.subjectPrefix,
+      successor: 'routing',
+      untilFirstOn,
+      checkEveryMs: 50,
+      onError: () => undefined,
+      log: () => undefined,
+    });
     env.onCleanup(() => drain.stop());
     return drain;
   }
@@ -42,7 +53,9 @@ describe('RetiredDurableDrain (a rider’s own durable, against JetStream)', () 
     const expected = (await env.jsm.streams.info(env.streamName)).state.messages + count * (copies ? 2 : 1);
     relay.start();
     try {
-      await waitUntil(async () => ((await env.jsm.streams.info(env.streamName)).state.messages >= expected ? true : undefined), { description: 'every event published' });
+      await waitUntil(async () => ((await env.jsm.streams.info(env.streamName)).state.messages >= expected ? true : undefined), {
+        description: 'every event published',
+      });
     } finally {
       await relay.stop();
     }
@@ -50,7 +63,12 @@ describe('RetiredDurableDrain (a rider’s own durable, against JetStream)', () 
   }
 
   it('hands the rider what the retired durable still holds, then deletes the durable', async () => {
-    await env.jsm.consumers.add(env.streamName, { durable_name: RETIRED, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, filter_subject: `${env.subjectPrefix}.deployment.>` });
+    await env.jsm.consumers.add(env.streamName, {
+      durable_name: RETIRED,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: `${env.subjectPrefix}.deployment.>`,
+    });
     const published = await publish(6);
     const handled: string[] = [];
     const drain = drainOf(handled);
@@ -61,7 +79,12 @@ describe('RetiredDurableDrain (a rider’s own durable, against JetStream)', () 
   });
 
   it('with untilFirstOn, drains live what is published after it began until the first message on that subject is stored, then deletes the durable', async () => {
-    await env.jsm.consumers.add(env.streamName, { durable_name: RETIRED, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, filter_subject: `${env.subjectPrefix}.deployment.>` });
+    await env.jsm.consumers.add(env.streamName, {
+      durable_name: RETIRED,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: `${env.subjectPrefix}.deployment.>`,
+    });
     const before = await publish(2);
     const handled: string[] = [];
     const drain = drainOf(handled, 'hooks.deployment.>');
@@ -94,11 +117,27 @@ describe('RetiredDurableDrain (a rider’s own durable, against JetStream)', () 
     ['while it is draining', 300],
     ['while it is still starting', 0],
   ])('stopped %s, leaves the durable and what it holds for the next start', async (_when, stopAfterMs) => {
-    await env.jsm.consumers.add(env.streamName, { durable_name: RETIRED, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, filter_subject: `${env.subjectPrefix}.deployment.>` });
+    await env.jsm.consumers.add(env.streamName, {
+      durable_name: RETIRED,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: `${env.subjectPrefix}.deployment.>`,
+    });
     await publish(3);
     const drain = new RetiredDurableDrain(
       { durable: RETIRED, subjects: 'deployment.>', ridesOn: 'routing', rerunnable: true, handle: () => Promise.reject(new Error('not now')) },
-      { js: env.js, jsm: env.jsm, pool: env.db.pool, streamName: env.streamName, subjectPrefix: env.subjectPrefix, successor: 'routing', checkEveryMs: 50, nakDelayMs: 50, onError: () => undefined, log: () => undefined },
+      {
+        js: env.js,
+        jsm: env.jsm,
+        pool: env.db.pool,
+        streamName: env.streamName,
+        subjectPrefix: env.subjectPrefix,
+        successor: 'routing',
+        checkEveryMs: 50,
+        nakDelayMs: 50,
+        onError: () => undefined,
+        log: () => undefined,
+      },
     );
     drain.start();
     if (stopAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, stopAfterMs));

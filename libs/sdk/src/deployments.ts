@@ -1,7 +1,17 @@
 import { openDeploymentEventStream, type EventStreamOptions, type StreamedEvent } from './event-stream';
 import type { HttpClient, RequestOptions } from './http';
 import { allItems } from './pages';
-import type { CancelParams, CreateDeploymentParams, Deployment, DeploymentQuote, ListDeploymentsParams, Page, ReplyParams, ServiceEvent, TypedDeployment } from './types';
+import type {
+  CancelParams,
+  CreateDeploymentParams,
+  Deployment,
+  DeploymentQuote,
+  ListDeploymentsParams,
+  Page,
+  ReplyParams,
+  ServiceEvent,
+  TypedDeployment,
+} from './types';
 import { waitForDeployment, type WaitForOptions } from './wait-for';
 
 const path = (id: string, rest = ''): string => `/v1/deployments/${encodeURIComponent(id)}${rest}`;

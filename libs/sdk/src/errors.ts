@@ -108,7 +108,16 @@ export function errorFromResponse(status: number, body: unknown, retryAfter: str
  */
 export function connectionError(baseUrl: string, cause: unknown): ConnectionError {
   const reason = cause instanceof Error ? (cause.cause instanceof Error ? cause.cause.message : cause.message) : String(cause);
-  const error = new ConnectionError({ status: null, code: 'connection_error', message: `could not reach the API at ${baseUrl} (${reason})`, type: 'connection_error', param: null, requestId: null, docsUrl: null, retryAfterSeconds: null });
+  const error = new ConnectionError({
+    status: null,
+    code: 'connection_error',
+    message: `could not reach the API at ${baseUrl} (${reason})`,
+    type: 'connection_error',
+    param: null,
+    requestId: null,
+    docsUrl: null,
+    retryAfterSeconds: null,
+  });
   Object.defineProperty(error, 'cause', { value: cause, enumerable: false, configurable: true, writable: true });
   return error;
 }

@@ -130,7 +130,12 @@ export class HttpClient {
 }
 
 function responseInfo(response: Response): ResponseInfo {
-  return { status: response.status, requestId: response.headers.get('request-id'), replayed: response.headers.get('idempotent-replayed') === 'true', headers: response.headers };
+  return {
+    status: response.status,
+    requestId: response.headers.get('request-id'),
+    replayed: response.headers.get('idempotent-replayed') === 'true',
+    headers: response.headers,
+  };
 }
 
 /** An empty body, for a stream answer that came without one: it ends at once, as a dropped stream would. */

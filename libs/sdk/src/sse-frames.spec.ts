@@ -16,7 +16,10 @@ async function framesOf(...chunks: string[]): Promise<SseFrame[]> {
 
 describe('sseFrames', () => {
   it('reads id, event and data, skipping comments and retry, across chunk boundaries', async () => {
-    const frames = await framesOf('retry: 3000\n: connected\n\nid: 1\nevent: deployment.acc', 'epted\ndata: {"a":1}\n\n: keepalive\n\nid: 2\r\nevent: x\r\ndata: l1\r\ndata: l2\r\n\r\n');
+    const frames = await framesOf(
+      'retry: 3000\n: connected\n\nid: 1\nevent: deployment.acc',
+      'epted\ndata: {"a":1}\n\n: keepalive\n\nid: 2\r\nevent: x\r\ndata: l1\r\ndata: l2\r\n\r\n',
+    );
     expect(frames).toEqual([
       { id: '1', event: 'deployment.accepted', data: '{"a":1}' },
       { id: '2', event: 'x', data: 'l1\nl2' },

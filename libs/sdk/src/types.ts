@@ -35,7 +35,11 @@ export interface Page<T> {
 
 type RawEvent = Schemas['Event'];
 export type EventType = RawEvent['type'];
-type EventOf<T extends EventType, O> = Omit<RawEvent, 'type' | 'data' | 'metadata'> & { type: T; data: { object: O }; metadata: Record<string, string | number | boolean> };
+type EventOf<T extends EventType, O> = Omit<RawEvent, 'type' | 'data' | 'metadata'> & {
+  type: T;
+  data: { object: O };
+  metadata: Record<string, string | number | boolean>;
+};
 
 /**
  * A webhook or stream event, typed by its `type`: a deployment's events carry the deployment, a

@@ -16,7 +16,16 @@ export class Webhooks {
   constructEvent(input: VerifyWebhookInput): ServiceEvent {
     const check = verifyWebhook(input);
     if (!check.valid) {
-      throw new WebhookSignatureError({ status: null, code: check.reason, message: `webhook signature check failed: ${check.reason}`, type: 'signature_error', param: 'Service-Signature', requestId: null, docsUrl: null, retryAfterSeconds: null });
+      throw new WebhookSignatureError({
+        status: null,
+        code: check.reason,
+        message: `webhook signature check failed: ${check.reason}`,
+        type: 'signature_error',
+        param: 'Service-Signature',
+        requestId: null,
+        docsUrl: null,
+        retryAfterSeconds: null,
+      });
     }
     const text = typeof input.payload === 'string' ? input.payload : new TextDecoder().decode(input.payload);
     return JSON.parse(text) as ServiceEvent;

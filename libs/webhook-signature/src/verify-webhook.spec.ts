@@ -28,7 +28,10 @@ describe('verifyWebhook (Service-Signature t=<unix>,v1=<hmac>)', () => {
   });
 
   it('refuses a body changed by one byte, and a wrong secret', () => {
-    expect(verifyWebhook({ payload: `${BODY} `, header: header(T, SECRET), secrets: [SECRET], now: T })).toEqual({ valid: false, reason: 'no_matching_signature' });
+    expect(verifyWebhook({ payload: `${BODY} `, header: header(T, SECRET), secrets: [SECRET], now: T })).toEqual({
+      valid: false,
+      reason: 'no_matching_signature',
+    });
     expect(verifyWebhook({ payload: BODY, header: header(T, OLD), secrets: [SECRET], now: T })).toEqual({ valid: false, reason: 'no_matching_signature' });
   });
 
@@ -40,7 +43,10 @@ describe('verifyWebhook (Service-Signature t=<unix>,v1=<hmac>)', () => {
   it('tolerates 300 s of clock difference either way, not one second more', () => {
     for (const now of [T + 300, T - 300]) expect(verifyWebhook({ payload: BODY, header: header(T, SECRET), secrets: [SECRET], now }).valid).toBe(true);
     for (const now of [T + 301, T - 301]) {
-      expect(verifyWebhook({ payload: BODY, header: header(T, SECRET), secrets: [SECRET], now })).toEqual({ valid: false, reason: 'timestamp_out_of_tolerance' });
+      expect(verifyWebhook({ payload: BODY, header: header(T, SECRET), secrets: [SECRET], now })).toEqual({
+        valid: false,
+        reason: 'timestamp_out_of_tolerance',
+      });
     }
     expect(verifyWebhook({ payload: BODY, header: header(T, SECRET), secrets: [SECRET], now: T + 1000, toleranceSeconds: 1000 }).valid).toBe(true);
   });

@@ -10,7 +10,16 @@ export class StoredEvents {
     this.position += 1n;
     const revision = this.revisions.get(streamName) ?? 0;
     this.revisions.set(streamName, revision + 1);
-    const row: StoredEvent = { eventId: `evt_${String(this.position).padStart(4, '0')}`, streamName, revision, type, data, metadata, transactionId: 1000n + this.position, position: this.position };
+    const row: StoredEvent = {
+      eventId: `evt_${String(this.position).padStart(4, '0')}`,
+      streamName,
+      revision,
+      type,
+      data,
+      metadata,
+      transactionId: 1000n + this.position,
+      position: this.position,
+    };
     this.rows.push(row);
     return row;
   }
@@ -44,8 +53,21 @@ export function createdData(id: string, overrides: Record<string, unknown> = {})
 export function completedLive(events: StoredEvents, id: string, charged = 20): void {
   const stream = `deployment-${id}`;
   events.add(stream, 'deployment.created', createdData(id));
-  events.add(stream, 'deployment.offered', { deployment_id: id, offer_number: 1, expert: EXPERT, match: {}, offered_at: '2026-01-01T10:00:01.000Z', offer_expires_at: '2026-01-01T10:00:07.000Z' });
+  events.add(stream, 'deployment.offered', {
+    deployment_id: id,
+    offer_number: 1,
+    expert: EXPERT,
+    match: {},
+    offered_at: '2026-01-01T10:00:01.000Z',
+    offer_expires_at: '2026-01-01T10:00:07.000Z',
+  });
   events.add(stream, 'deployment.accepted', { deployment_id: id, expert: EXPERT, accepted_at: '2026-01-01T10:00:02.000Z' });
   events.add(stream, 'deployment.in_progress', { deployment_id: id, started_at: '2026-01-01T10:00:03.000Z' });
-  events.add(stream, 'deployment.completed', { deployment_id: id, output: { format: 'markdown', body: 'x', attachments: [] }, credits_charged: charged, duration_seconds: 60, completed_at: '2026-01-01T10:00:04.000Z' });
+  events.add(stream, 'deployment.completed', {
+    deployment_id: id,
+    output: { format: 'markdown', body: 'x', attachments: [] },
+    credits_charged: charged,
+    duration_seconds: 60,
+    completed_at: '2026-01-01T10:00:04.000Z',
+  });
 }

@@ -14,7 +14,9 @@ export const withKey = (key: string): RequestOptions => ({ serviceParameters: { 
 export function briefMessage(text: string, options: Record<string, unknown> | null, extra: { messageId?: string; taskId?: string } = {}): SendMessageRequest {
   const parts: unknown[] = [{ text }];
   if (options) parts.push({ data: options });
-  return SendMessageRequest.fromJSON({ message: { messageId: extra.messageId ?? randomUUID(), role: 'ROLE_USER', parts, ...(extra.taskId ? { taskId: extra.taskId } : {}) } });
+  return SendMessageRequest.fromJSON({
+    message: { messageId: extra.messageId ?? randomUUID(), role: 'ROLE_USER', parts, ...(extra.taskId ? { taskId: extra.taskId } : {}) },
+  });
 }
 
 export const replyMessage = (taskId: string, text: string): SendMessageRequest => briefMessage(text, null, { taskId });
@@ -26,7 +28,8 @@ export async function drain(stream: AsyncGenerator<StreamResponse, void, undefin
   return events;
 }
 
-export const stateName = (state: TaskState | undefined): string => (state === undefined ? 'none' : taskStateToJSON(state).replace('TASK_STATE_', '').toLowerCase());
+export const stateName = (state: TaskState | undefined): string =>
+  state === undefined ? 'none' : taskStateToJSON(state).replace('TASK_STATE_', '').toLowerCase();
 
 export function summary(events: readonly StreamResponse[]): string[] {
   return events.map((event) => {
@@ -50,7 +53,11 @@ export function taskOf(result: unknown): Task {
 }
 
 /** A raw JSON-RPC POST, for what a well-behaved client never sends. */
-export async function rawCall(baseUrl: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; body: { jsonrpc: string; id: unknown; error?: { code: number; message: string; data?: unknown }; result?: unknown } }> {
+export async function rawCall(
+  baseUrl: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: { jsonrpc: string; id: unknown; error?: { code: number; message: string; data?: unknown }; result?: unknown } }> {
   const response = await fetch(`${baseUrl}/a2a/v1`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
   return { status: response.status, body: (await response.json()) as never };
 }

@@ -45,7 +45,11 @@ export class ConsoleClient {
     return twin;
   }
 
-  async call<T = Record<string, unknown>>(method: string, path: string, options: { body?: unknown; csrf?: string | null; headers?: Record<string, string> } = {}): Promise<JsonResponse<T>> {
+  async call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: { body?: unknown; csrf?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<JsonResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookie) headers.cookie = `eh_session=${this.cookie}`;
     const csrf = options.csrf === undefined ? this.csrf : options.csrf;

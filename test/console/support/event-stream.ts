@@ -58,7 +58,11 @@ export class EventStreamReader {
   }
 
   async next(type: string, matches: (data: Record<string, unknown>) => boolean, timeoutMs = 5000): Promise<StreamMessage> {
-    return waitUntil(async () => this.events(type).find((message) => matches(message.data as Record<string, unknown>)), { timeoutMs, intervalMs: 10, description: `an ${type} event` });
+    return waitUntil(async () => this.events(type).find((message) => matches(message.data as Record<string, unknown>)), {
+      timeoutMs,
+      intervalMs: 10,
+      description: `an ${type} event`,
+    });
   }
 
   async untilEnded(timeoutMs: number): Promise<void> {

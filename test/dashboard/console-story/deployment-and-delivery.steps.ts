@@ -12,7 +12,11 @@ export function deploymentAndDeliverySteps(story: DashboardStory): void {
       await record.capture(page, 'deployments-empty', { lightOnly: true });
       await page.evaluate('window.__sameDocument = true');
 
-      const created = await e2e.create(story.liveKey, { brief: 'Rewrite the hero of our landing page. Keep it short; the audience is small bakeries.', skills: [SKILL], metadata: { order: 'A-17' } });
+      const created = await e2e.create(story.liveKey, {
+        brief: 'Rewrite the hero of our landing page. Keep it short; the audience is small bakeries.',
+        skills: [SKILL],
+        metadata: { order: 'A-17' },
+      });
       expect(created.status).toBe(201);
       story.deploymentId = created.body.id;
       // The row arrives over the live stream.
@@ -29,11 +33,20 @@ export function deploymentAndDeliverySteps(story: DashboardStory): void {
       await status('Accepted');
       expect((await e2e.asExpert(expert, 'POST', `/deployments/${story.deploymentId}/start`)).status).toBe(200);
       await status('In progress');
-      expect((await e2e.asExpert(expert, 'POST', `/deployments/${story.deploymentId}/ask`, { question: 'Which competitor should we position against?' })).status).toBe(200);
+      expect(
+        (await e2e.asExpert(expert, 'POST', `/deployments/${story.deploymentId}/ask`, { question: 'Which competitor should we position against?' })).status,
+      ).toBe(200);
       await status('Needs your reply');
       await page.getByText('Which competitor should we position against?', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
       await record.capture(page, 'deployment-needs-reply', { lightOnly: true });
-      expect((await request(services.baseUrl, 'POST', `/v1/deployments/${story.deploymentId}/reply`, { key: story.liveKey, body: { body: 'Acme Bakeware. Their tone is loud; we want the opposite.' } })).status).toBe(200);
+      expect(
+        (
+          await request(services.baseUrl, 'POST', `/v1/deployments/${story.deploymentId}/reply`, {
+            key: story.liveKey,
+            body: { body: 'Acme Bakeware. Their tone is loud; we want the opposite.' },
+          })
+        ).status,
+      ).toBe(200);
       await page.getByText('Acme Bakeware. Their tone is loud; we want the opposite.', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
       await status('In progress');
 
@@ -45,8 +58,14 @@ export function deploymentAndDeliverySteps(story: DashboardStory): void {
       });
       expect(uploaded.status).toBe(201);
       const attachment = (await uploaded.json()) as { id: string };
-      const markdown = '# Bake less paperwork\n\nOrders, stock and invoices in **one quiet place**.\n\n<img src=x onerror="window.__xss=1">\n\n- Opens before you do';
-      const published = await e2e.asExpert(expert, 'POST', `/deployments/${story.deploymentId}/publish`, { body: markdown, duration_seconds: 1800, credits_charged: 20, attachments: [{ attachment_id: attachment.id }] });
+      const markdown =
+        '# Bake less paperwork\n\nOrders, stock and invoices in **one quiet place**.\n\n<img src=x onerror="window.__xss=1">\n\n- Opens before you do';
+      const published = await e2e.asExpert(expert, 'POST', `/deployments/${story.deploymentId}/publish`, {
+        body: markdown,
+        duration_seconds: 1800,
+        credits_charged: 20,
+        attachments: [{ attachment_id: attachment.id }],
+      });
       expect(published.status).toBe(200);
       await status('Completed');
       const output = page.getByRole('region', { name: "The expert's output" });
@@ -92,7 +111,9 @@ export function deploymentAndDeliverySteps(story: DashboardStory): void {
       await page.goto(url(`/webhooks/${story.endpointId}`));
       await heading(page, 'Endpoint');
       for (let n = 1; n <= 3; n++) {
-        const sent = page.waitForResponse((response) => response.url().endsWith(`/v1/webhook_endpoints/${story.endpointId}/test`) && response.request().method() === 'POST');
+        const sent = page.waitForResponse(
+          (response) => response.url().endsWith(`/v1/webhook_endpoints/${story.endpointId}/test`) && response.request().method() === 'POST',
+        );
         await page.getByRole('button', { name: 'Send a test event' }).click();
         expect((await sent).status()).toBe(201);
       }
@@ -114,7 +135,10 @@ export function deploymentAndDeliverySteps(story: DashboardStory): void {
       await page.locator(`tr[data-delivery-id="${first.id}"]`).getByRole('link', { name: 'webhook.test' }).click();
       await heading(page, 'Delivery of webhook.test');
       await page.getByRole('row', { name: /Attempt 3/ }).waitFor({ timeout: UI_TIMEOUT_MS });
-      await page.getByText(/500 in \d/).first().waitFor();
+      await page
+        .getByText(/500 in \d/)
+        .first()
+        .waitFor();
       await record.capture(page, 'delivery');
       await page.getByRole('link', { name: 'Attempt 3' }).click();
       await heading(page, 'Attempt 3');

@@ -48,14 +48,21 @@ export function operatorSteps(story: DashboardStory): void {
       await open(operator, 'Limit requests');
       await operator.getByText('No open requests.').waitFor({ timeout: UI_TIMEOUT_MS });
       await operator.getByLabel('Show').selectOption('all');
-      await operator.locator('[data-limit-request-id]').getByText(/Granted/).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await operator
+        .locator('[data-limit-request-id]')
+        .getByText(/Granted/)
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT_MS });
       await record.capture(operator, 'ops-limit-requests', { lightOnly: true });
 
       // The owner sees the answer and the new limit.
       story.current = () => page;
       await page.goto(url('/plan'));
       await heading(page, 'Plan and limits');
-      await page.getByRole('list', { name: 'Limit requests' }).getByText(/Granted/).waitFor({ timeout: UI_TIMEOUT_MS });
+      await page
+        .getByRole('list', { name: 'Limit requests' })
+        .getByText(/Granted/)
+        .waitFor({ timeout: UI_TIMEOUT_MS });
       await page.getByText(/^50/).first().waitFor();
       // The grant is in the workspace's audit log with the operator who made it.
       await open(page, 'Audit log');
@@ -80,7 +87,10 @@ export function operatorSteps(story: DashboardStory): void {
     story.step('roster', async ({ services, expert, record }) => {
       story.current = () => operator;
       await open(operator, 'Roster');
-      await operator.getByRole('row', { name: /Ada Lane/ }).getByText('Not invited').waitFor({ timeout: UI_TIMEOUT_MS });
+      await operator
+        .getByRole('row', { name: /Ada Lane/ })
+        .getByText('Not invited')
+        .waitFor({ timeout: UI_TIMEOUT_MS });
 
       await operator.getByRole('button', { name: 'Add an expert' }).click();
       await operator.getByLabel('Name').fill('Bo Chen');

@@ -92,6 +92,8 @@ export class DashboardStory {
 
   // Arrow properties: steps take them out of the story by name.
   readonly url = (path: string): string => `${this.services.baseUrl}/console${path}`;
-  readonly liveDeliveries = async (query: string): Promise<DeliveryView[]> => (await fromPage<{ data: DeliveryView[] }>(this.page, 'GET', `/v1/webhook_deliveries?${query}`, { mode: 'live' })).body.data;
-  readonly verifies = (webhook: ReceivedWebhook, secrets: string[]): boolean => verifyWebhook({ payload: webhook.body, header: webhook.signature, secrets }).valid;
+  readonly liveDeliveries = async (query: string): Promise<DeliveryView[]> =>
+    (await fromPage<{ data: DeliveryView[] }>(this.page, 'GET', `/v1/webhook_deliveries?${query}`, { mode: 'live' })).body.data;
+  readonly verifies = (webhook: ReceivedWebhook, secrets: string[]): boolean =>
+    verifyWebhook({ payload: webhook.body, header: webhook.signature, secrets }).valid;
 }

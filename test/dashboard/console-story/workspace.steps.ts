@@ -33,7 +33,10 @@ export function workspaceSteps(story: DashboardStory): void {
       await open(page, 'Webhooks');
       await page.getByText('No test endpoints yet.').waitFor({ timeout: UI_TIMEOUT_MS });
       await open(page, 'Overview');
-      await page.getByText(/Test mode bills nothing/).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await page
+        .getByText(/Test mode bills nothing/)
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT_MS });
       await record.capture(page, 'test-mode-overview');
 
       // Back to live: the test deployment is nowhere, in the page or the API.
@@ -151,7 +154,10 @@ export function workspaceSteps(story: DashboardStory): void {
       const stranger = await (await browser.newContext()).newPage();
       story.current = () => stranger;
       await acceptInvitation(stranger, services.baseUrl, other.owner_invitation?.url ?? '', 'Owen Other', 'Overview');
-      await stranger.getByRole('link', { name: /Other Co/ }).first().waitFor();
+      await stranger
+        .getByRole('link', { name: /Other Co/ })
+        .first()
+        .waitFor();
       await stranger.goto(url('/deployments'));
       await stranger.getByText('No live deployments yet.').waitFor({ timeout: UI_TIMEOUT_MS });
       await stranger.goto(url(`/deployments/${story.deploymentId}`));
@@ -163,9 +169,16 @@ export function workspaceSteps(story: DashboardStory): void {
       expect(await stranger.getByText('olivia@acme.example').count()).toBe(0);
       await stranger.goto(url('/api-keys'));
       await heading(stranger, 'API keys');
-      await stranger.getByRole('row', { name: /Default/ }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await stranger
+        .getByRole('row', { name: /Default/ })
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await stranger.getByText('Production agent').count()).toBe(0);
-      for (const path of [`/v1/deployments/${story.deploymentId}`, `/v1/deployments/${story.deploymentId}/events`, `/v1/webhook_endpoints/${story.endpointId}`]) {
+      for (const path of [
+        `/v1/deployments/${story.deploymentId}`,
+        `/v1/deployments/${story.deploymentId}/events`,
+        `/v1/webhook_endpoints/${story.endpointId}`,
+      ]) {
         expect((await fromPage(stranger, 'GET', path, { mode: 'live' })).status).toBe(404);
       }
       const deliveries = await fromPage<{ data: unknown[] }>(stranger, 'GET', '/v1/webhook_deliveries', { mode: 'live' });

@@ -58,7 +58,10 @@ export function appearanceAndOperatorChecks(world: FirstUseWorld): void {
           return box && box.x >= 0 && box.x + box.width <= 390 ? true : undefined;
         }, `${section} in view`);
       }
-      const widths = (await phone.evaluate('({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })')) as { scroll: number; client: number };
+      const widths = (await phone.evaluate('({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })')) as {
+        scroll: number;
+        client: number;
+      };
       expect(widths.scroll).toBeLessThanOrEqual(widths.client);
       await capture(phone, 'phone-plan');
       await phone.goto(url('/test/overview'));
@@ -82,9 +85,15 @@ export function appearanceAndOperatorChecks(world: FirstUseWorld): void {
       await heading(operator, 'Account of Bramble Bakery');
       const history = operator.getByRole('list', { name: 'Grants and plan changes' });
       await history.getByText('1,000 credits granted').or(history.getByText('1000 credits granted')).waitFor({ timeout: UI_TIMEOUT_MS });
-      await operator.getByText(/live deployments? started/).first().waitFor();
+      await operator
+        .getByText(/live deployments? started/)
+        .first()
+        .waitFor();
       expect(await operator.getByText(/credits in \d+ deployment/).count()).toBe(0);
-      await operator.getByText(/standard \(customised\)/).first().waitFor();
+      await operator
+        .getByText(/standard \(customised\)/)
+        .first()
+        .waitFor();
 
       const topup = async () => ((await admin('GET', `/admin/v1/workspaces/${workspace.id}/account`)).body as { topup: number }).topup;
       const before = await topup();
@@ -101,7 +110,10 @@ export function appearanceAndOperatorChecks(world: FirstUseWorld): void {
       await notice(operator, /500 credits granted/);
       await history.getByText('500 credits granted').waitFor({ timeout: UI_TIMEOUT_MS });
       await history.getByText(/reference inv-77/).waitFor();
-      await history.getByText(/opal@ops\.example/).first().waitFor();
+      await history
+        .getByText(/opal@ops\.example/)
+        .first()
+        .waitFor();
 
       await operator.getByLabel('In-flight limit').fill('30');
       await operator.getByRole('button', { name: 'Change the plan' }).click();

@@ -7,28 +7,50 @@ export function ownerPageChecks(world: FirstUseWorld): void {
   it(
     'the delivery log fits a 1280 px screen: no sideways scroll, every column in view; its times name their zone and give UTC on hover',
     world.step('deliveries', async ({ receiver, browser, page, url, capture }) => {
-      const endpoint = await fromPage<{ id: string }>(page, 'POST', '/v1/webhook_endpoints', { mode: 'live', body: { url: receiver.url('/hooks'), description: 'Orders' } });
+      const endpoint = await fromPage<{ id: string }>(page, 'POST', '/v1/webhook_endpoints', {
+        mode: 'live',
+        body: { url: receiver.url('/hooks'), description: 'Orders' },
+      });
       expect(endpoint.status).toBe(201);
       for (let n = 0; n < 2; n++) expect((await fromPage(page, 'POST', `/v1/webhook_endpoints/${endpoint.body.id}/test`, { mode: 'live' })).status).toBe(201);
       await receiver.waitForDeliveries('/hooks', 2);
       // A receiver's real address is long, and a dead letter has its Replay in the Actions column: the widest rows the log shows.
-      const failing = await fromPage<{ id: string }>(page, 'POST', '/v1/webhook_endpoints', { mode: 'live', body: { url: receiver.url(LONG_PATH), enabled_events: ['deployment.completed'] } });
+      const failing = await fromPage<{ id: string }>(page, 'POST', '/v1/webhook_endpoints', {
+        mode: 'live',
+        body: { url: receiver.url(LONG_PATH), enabled_events: ['deployment.completed'] },
+      });
       expect(failing.status).toBe(201);
       expect((await fromPage(page, 'POST', `/v1/webhook_endpoints/${failing.body.id}/test`, { mode: 'live' })).status).toBe(201);
-      await eventually(async () => ((await fromPage<{ data: unknown[] }>(page, 'GET', '/v1/webhook_deliveries?status=dead_lettered', { mode: 'live' })).body.data.length > 0 ? true : undefined), 'a dead letter');
+      await eventually(
+        async () =>
+          (await fromPage<{ data: unknown[] }>(page, 'GET', '/v1/webhook_deliveries?status=dead_lettered', { mode: 'live' })).body.data.length > 0
+            ? true
+            : undefined,
+        'a dead letter',
+      );
 
       await page.goto(url('/deliveries'));
       await heading(page, 'Delivery log');
       await page.locator('tr[data-delivery-id]').getByText('Succeeded').first().waitFor({ timeout: UI_TIMEOUT_MS });
-      await page.locator('tr[data-delivery-id]').getByRole('button', { name: /^Replay/ }).first().waitFor({ timeout: UI_TIMEOUT_MS });
-      const widths = (await page.evaluate('({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })')) as { scroll: number; client: number };
+      await page
+        .locator('tr[data-delivery-id]')
+        .getByRole('button', { name: /^Replay/ })
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT_MS });
+      const widths = (await page.evaluate('({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })')) as {
+        scroll: number;
+        client: number;
+      };
       expect(widths.scroll).toBeLessThanOrEqual(widths.client);
       for (const column of ['Created', 'Actions']) {
         const box = await page.getByRole('columnheader', { name: column }).boundingBox();
         expect(box).not.toBeNull();
         expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(1280);
       }
-      const scroller = (await page.locator('.table-scroll').evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }))) as { scroll: number; client: number };
+      const scroller = (await page.locator('.table-scroll').evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }))) as {
+        scroll: number;
+        client: number;
+      };
       expect(scroller.scroll).toBeLessThanOrEqual(scroller.client);
 
       // Times: the browser's zone named (CET in December in Berlin), UTC on hover, ISO as the machine value.
@@ -106,7 +128,8 @@ export function ownerPageChecks(world: FirstUseWorld): void {
       await open(page, 'Webhooks');
       // With an endpoint registered, the form to add another is folded away: unfold it once the list has loaded.
       await page.getByRole('heading', { name: 'Endpoints', exact: true }).waitFor();
-      if (!(await page.locator('details.add-endpoint').evaluate((details) => (details as unknown as { open: boolean }).open))) await page.getByRole('heading', { name: 'Add an endpoint' }).click();
+      if (!(await page.locator('details.add-endpoint').evaluate((details) => (details as unknown as { open: boolean }).open)))
+        await page.getByRole('heading', { name: 'Add an endpoint' }).click();
       await page.getByLabel('Endpoint URL').fill('https://user:secret@hooks.example.com/in');
       await page.getByRole('button', { name: 'Add endpoint' }).click();
       const field = 'Endpoint URL must not contain a user name or password.';

@@ -53,7 +53,9 @@ export class FirstUseWorld {
     this.services = await startServices(CLOCKS);
     this.e2e = new RouterE2e(this.services);
     this.workspace = await this.services.ops<CreatedWorkspace>('workspace:create', '--name', 'Bramble Bakery', '--owner-email', 'bea@bramble.example');
-    expect((await this.admin('POST', `/admin/v1/workspaces/${this.workspace.id}/account/credits`, { credits: 1000, reference: 'first-grant' })).status).toBe(200);
+    expect((await this.admin('POST', `/admin/v1/workspaces/${this.workspace.id}/account/credits`, { credits: 1000, reference: 'first-grant' })).status).toBe(
+      200,
+    );
     // Two experts: the first declines, the second is offered next.
     this.experts = [await this.e2e.addExpert([SKILL], 20, { name: 'Ada Lane' }), await this.e2e.addExpert([SKILL], 40, { name: 'Bo Chen' })];
     this.browser = await launchBrowser();
@@ -71,7 +73,11 @@ export class FirstUseWorld {
 
   /** A check: pictures of the page it was on, under first-use-<name>, when it fails. */
   step(name: string, run: (world: FirstUseWorld) => Promise<void>): () => Promise<void> {
-    return recorded(() => this.current(), `first-use-${name}`, () => run(this));
+    return recorded(
+      () => this.current(),
+      `first-use-${name}`,
+      () => run(this),
+    );
   }
 
   // Arrow properties: checks take them out of the world by name.

@@ -35,7 +35,11 @@ export class MemberClient {
 
   constructor(readonly baseUrl: string) {}
 
-  async call<T = Record<string, unknown>>(method: string, path: string, options: { body?: unknown; csrf?: string | null; mode?: 'test' | 'live' | null; headers?: Record<string, string> } = {}): Promise<JsonResponse<T>> {
+  async call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: { body?: unknown; csrf?: string | null; mode?: 'test' | 'live' | null; headers?: Record<string, string> } = {},
+  ): Promise<JsonResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.cookie) headers.cookie = `eh_session=${this.cookie}`;
     const csrf = options.csrf === undefined ? this.csrf : options.csrf;
@@ -63,8 +67,16 @@ const expectStatus = <T>(response: JsonResponse<T>, status: number, what: string
 };
 
 /** A workspace with its first owner invited (admin API), the owner signed in. */
-export async function workspaceWithOwner(services: RunningServices, name: string, ownerEmail: string): Promise<{ workspace: CreatedWorkspace; owner: MemberClient }> {
-  const workspace = expectStatus(await request<CreatedWorkspace>(services.baseUrl, 'POST', '/admin/v1/workspaces', { headers: ADMIN_HEADERS, body: { name, owner_email: ownerEmail } }), 201, 'create workspace');
+export async function workspaceWithOwner(
+  services: RunningServices,
+  name: string,
+  ownerEmail: string,
+): Promise<{ workspace: CreatedWorkspace; owner: MemberClient }> {
+  const workspace = expectStatus(
+    await request<CreatedWorkspace>(services.baseUrl, 'POST', '/admin/v1/workspaces', { headers: ADMIN_HEADERS, body: { name, owner_email: ownerEmail } }),
+    201,
+    'create workspace',
+  );
   const owner = new MemberClient(services.baseUrl);
   expectStatus(await owner.accept(workspace.owner_invitation?.url ?? ''), 201, 'owner accepts');
   return { workspace, owner };

@@ -13,7 +13,10 @@ export { heading, notice, PASSWORD, UI_TIMEOUT_MS } from '../../support/console-
 
 /** A dashboard section, through the side navigation. */
 export async function open(page: Page, section: string, title: string | RegExp = section): Promise<void> {
-  await page.getByRole('navigation', { name: /^(Dashboard|Operations)$/ }).getByRole('link', { name: section, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: /^(Dashboard|Operations)$/ })
+    .getByRole('link', { name: section, exact: true })
+    .click();
   await heading(page, title);
 }
 
@@ -56,7 +59,12 @@ export async function acceptInvitation(page: Page, baseUrl: string, url: string,
 }
 
 /** A call the signed-in page makes itself, with its cookie (and its CSRF token on changes). */
-export async function fromPage<T = unknown>(page: Page, method: string, url: string, options: { mode?: 'test' | 'live'; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+export async function fromPage<T = unknown>(
+  page: Page,
+  method: string,
+  url: string,
+  options: { mode?: 'test' | 'live'; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
   return page.evaluate(
     async ({ method, url, mode, body }) => {
       const session = (await (await fetch('/console/api/v1/session')).json()) as { csrf_token?: string };
@@ -86,9 +94,10 @@ export class PageRecord {
     // The last action's notice floats over the page: dismissed, so the picture shows the page itself.
     const dismiss = page.getByRole('button', { name: 'Dismiss message' });
     // It also fades by itself after 10 s, which a slow audit can outlast mid-click: gone is as good as dismissed.
-    if (await dismiss.count()) await dismiss.click({ timeout: 5_000 }).catch(async (error: unknown) => {
-      if (await dismiss.count()) throw error;
-    });
+    if (await dismiss.count())
+      await dismiss.click({ timeout: 5_000 }).catch(async (error: unknown) => {
+        if (await dismiss.count()) throw error;
+      });
     // A full-page picture keeps the scroll position, where the sticky navigation would sit mid-page.
     await page.evaluate('window.scrollTo(0, 0)');
     await screenshots(page, `dashboard-${name}`, options);
@@ -108,10 +117,17 @@ export function recorded(page: () => Page | undefined, name: string, run: () => 
       const shown = page();
       if (!shown) throw error;
       await shown.screenshot({ path: path.join(SCREENSHOTS, `dashboard-failed-${name}.png`), fullPage: true }).catch(() => undefined);
-      const notices = await shown.locator('.notices').textContent().catch(() => null);
-      throw new Error(`${(error as Error).message}\n(page: ${shown.url()}; last notice: ${notices || 'none'}; picture: test-output/screenshots/dashboard-failed-${name}.png)`, { cause: error });
+      const notices = await shown
+        .locator('.notices')
+        .textContent()
+        .catch(() => null);
+      throw new Error(
+        `${(error as Error).message}\n(page: ${shown.url()}; last notice: ${notices || 'none'}; picture: test-output/screenshots/dashboard-failed-${name}.png)`,
+        { cause: error },
+      );
     }
   };
 }
 
-export const eventually = <T>(check: () => Promise<T | undefined> | T | undefined, description: string, timeoutMs = UI_TIMEOUT_MS) => waitUntil(check, { timeoutMs, intervalMs: 100, description });
+export const eventually = <T>(check: () => Promise<T | undefined> | T | undefined, description: string, timeoutMs = UI_TIMEOUT_MS) =>
+  waitUntil(check, { timeoutMs, intervalMs: 100, description });

@@ -25,7 +25,9 @@ export class AppendHold {
       END $$`);
     await pool.query('DROP TRIGGER IF EXISTS test_hold_append ON events');
     // The type is a literal, not a parameter: DDL takes none.
-    await pool.query(`CREATE TRIGGER test_hold_append BEFORE INSERT ON events FOR EACH ROW WHEN (NEW.event_type = '${eventType.replace(/'/g, "''")}') EXECUTE FUNCTION test_hold_append()`);
+    await pool.query(
+      `CREATE TRIGGER test_hold_append BEFORE INSERT ON events FOR EACH ROW WHEN (NEW.event_type = '${eventType.replace(/'/g, "''")}') EXECUTE FUNCTION test_hold_append()`,
+    );
     const holder = await pool.connect();
     await holder.query('SELECT pg_advisory_lock($1)', [HOLD_KEY]);
     return new AppendHold(pool, holder);

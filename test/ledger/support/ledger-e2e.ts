@@ -67,8 +67,19 @@ export class LedgerE2e {
 
   /** An online expert whose quote estimate is ceil(rate × turnaround / 60) credits. */
   async expert(skill: string, rate: number, turnaroundMinutes: number): Promise<Expert> {
-    const body = { name: `Ledger ${skill}`, role: 'Copywriter', skills: [skill], tenure_years: 3, median_turnaround_minutes: turnaroundMinutes, rate_credits_per_hour: rate, availability: 'online' };
-    const response = await request<{ expert: { id: string }; credential: string }>(this.services.baseUrl, 'POST', '/admin/v1/experts', { headers: this.admin, body });
+    const body = {
+      name: `Ledger ${skill}`,
+      role: 'Copywriter',
+      skills: [skill],
+      tenure_years: 3,
+      median_turnaround_minutes: turnaroundMinutes,
+      rate_credits_per_hour: rate,
+      availability: 'online',
+    };
+    const response = await request<{ expert: { id: string }; credential: string }>(this.services.baseUrl, 'POST', '/admin/v1/experts', {
+      headers: this.admin,
+      body,
+    });
     if (response.status !== 201) throw new Error(`register expert: ${response.status} ${JSON.stringify(response.body)}`);
     return { id: response.body.expert.id, credential: response.body.credential };
   }
@@ -106,12 +117,18 @@ export class LedgerE2e {
 
   /** Waits for the router's offer to `expert`, then accepts, starts and publishes with `charge`. */
   async complete(expert: Expert, deploymentId: string, charge: number): Promise<Deployment> {
-    await waitUntil(async () => (await this.events(`deployment-${deploymentId}`)).some((event) => event.type === 'deployment.offered'), { description: `offer of ${deploymentId}` });
+    await waitUntil(async () => (await this.events(`deployment-${deploymentId}`)).some((event) => event.type === 'deployment.offered'), {
+      description: `offer of ${deploymentId}`,
+    });
     for (const action of ['accept', 'start']) {
       const response = await this.asExpert(expert, `/deployments/${deploymentId}/${action}`);
       if (response.status !== 200) throw new Error(`${action}: ${response.status} ${JSON.stringify(response.body)}`);
     }
-    const published = await this.asExpert<Deployment>(expert, `/deployments/${deploymentId}/publish`, { body: '# Names\n\n1. Atlas', duration_seconds: 600, credits_charged: charge });
+    const published = await this.asExpert<Deployment>(expert, `/deployments/${deploymentId}/publish`, {
+      body: '# Names\n\n1. Atlas',
+      duration_seconds: 600,
+      credits_charged: charge,
+    });
     if (published.status !== 200) throw new Error(`publish: ${published.status} ${JSON.stringify(published.body)}`);
     return published.body;
   }
@@ -133,7 +150,12 @@ export class LedgerE2e {
     const prefix = this.services.env.SUBJECT_PREFIX;
     const client = new PrefixedNatsClient({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' }, (pattern) => rpcSubject(prefix, pattern));
     try {
-      return await requestReply<ReserveCreditsReply>(client, RPC_PATTERNS.ledgerReserve, { workspace_id: workspaceId, deployment_id: deploymentId, amount, request_id: 'req_fence' }, 5_000);
+      return await requestReply<ReserveCreditsReply>(
+        client,
+        RPC_PATTERNS.ledgerReserve,
+        { workspace_id: workspaceId, deployment_id: deploymentId, amount, request_id: 'req_fence' },
+        5_000,
+      );
     } finally {
       await client.close();
     }

@@ -50,7 +50,13 @@ export async function callTool<T = Record<string, unknown>>(client: Client, name
 }
 
 /** The JSON line of a tool error (apps/mcp/src/tools/tool-result.ts). */
-export function errorOf(answer: ToolAnswer<unknown>): { code: string; message: string; status: number | null; param: string | null; request_id: string | null } {
+export function errorOf(answer: ToolAnswer<unknown>): {
+  code: string;
+  message: string;
+  status: number | null;
+  param: string | null;
+  request_id: string | null;
+} {
   const line = answer.text.split('\n').find((candidate) => candidate.startsWith('{"error"'));
   if (!line) throw new Error(`no error JSON in: ${answer.text}`);
   return (JSON.parse(line) as { error: ReturnType<typeof errorOf> }).error;

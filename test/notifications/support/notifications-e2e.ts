@@ -52,7 +52,9 @@ export class NotificationsE2e extends RouterE2e {
   }
 
   async sends(expertId: string): Promise<SendRow[]> {
-    const response = await request<{ data: SendRow[] }>(this.services.baseUrl, 'GET', `/admin/v1/experts/${expertId}/notifications?limit=100`, { headers: this.admin });
+    const response = await request<{ data: SendRow[] }>(this.services.baseUrl, 'GET', `/admin/v1/experts/${expertId}/notifications?limit=100`, {
+      headers: this.admin,
+    });
     if (response.status !== 200) throw new Error(`notifications of ${expertId}: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body.data;
   }
@@ -60,7 +62,8 @@ export class NotificationsE2e extends RouterE2e {
   /** Waits until the expert's send of `notificationId` on `channel` is in one of `statuses`. */
   async sendIn(expertId: string, notificationId: string, channel: string, statuses: string[], timeoutMs = 10_000): Promise<SendRow> {
     return waitUntil(
-      async () => (await this.sends(expertId)).find((row) => row.notification_id === notificationId && row.channel === channel && statuses.includes(row.status)),
+      async () =>
+        (await this.sends(expertId)).find((row) => row.notification_id === notificationId && row.channel === channel && statuses.includes(row.status)),
       { timeoutMs, intervalMs: 100, description: `${notificationId} ${channel} ${statuses.join('|')}` },
     );
   }

@@ -63,8 +63,20 @@ export class RouterE2e {
 
   /** Registers an expert through the admin API; availability online unless told otherwise. */
   async addExpert(skills: string[], turnaround: number, extra: Record<string, unknown> = {}): Promise<Expert> {
-    const body = { name: `Expert ${skills.join('+')} ${turnaround}`, role: 'Copywriter', skills, tenure_years: 5, median_turnaround_minutes: turnaround, rate_credits_per_hour: 90, availability: 'online', ...extra };
-    const response = await request<{ expert: { id: string }; credential: string }>(this.services.baseUrl, 'POST', '/admin/v1/experts', { headers: this.admin, body });
+    const body = {
+      name: `Expert ${skills.join('+')} ${turnaround}`,
+      role: 'Copywriter',
+      skills,
+      tenure_years: 5,
+      median_turnaround_minutes: turnaround,
+      rate_credits_per_hour: 90,
+      availability: 'online',
+      ...extra,
+    };
+    const response = await request<{ expert: { id: string }; credential: string }>(this.services.baseUrl, 'POST', '/admin/v1/experts', {
+      headers: this.admin,
+      body,
+    });
     if (response.status !== 201) throw new Error(`register expert: ${response.status} ${JSON.stringify(response.body)}`);
     return { id: response.body.expert.id, credential: response.body.credential };
   }

@@ -6,8 +6,32 @@ import { BODY_LIMIT, type Base } from './fuzz-case';
 /** What body mutations put in: values at and past a schema's stated limits, hostile strings and keys, and sizes up to past the body limit. */
 
 export const WRONG_TYPES: J[] = [
-  1, 0, -1, 1.5, { $raw: '-0' }, { $raw: '1e308' }, { $raw: '1e999' }, { $raw: '-1e999' }, 'x', '', '1', 'NaN', 'Infinity', '-0', 'null', 'true', '[object Object]',
-  true, false, null, [], ['x'], [1, 'a'], obj([]), obj([['a', 1]]), [obj([])],
+  1,
+  0,
+  -1,
+  1.5,
+  { $raw: '-0' },
+  { $raw: '1e308' },
+  { $raw: '1e999' },
+  { $raw: '-1e999' },
+  'x',
+  '',
+  '1',
+  'NaN',
+  'Infinity',
+  '-0',
+  'null',
+  'true',
+  '[object Object]',
+  true,
+  false,
+  null,
+  [],
+  ['x'],
+  [1, 'a'],
+  obj([]),
+  obj([['a', 1]]),
+  [obj([])],
 ];
 
 export function compatible(value: J, types: Set<string>): boolean {
@@ -37,7 +61,8 @@ export function boundaryCandidates(location: Location, registry: SchemaRegistry,
   const maxLength = typeof schema?.maxLength === 'number' ? schema.maxLength : undefined;
   if (Array.isArray(schema?.enum)) {
     const first = String(schema.enum[0]);
-    for (const value of ['', 'NOPE', first.toUpperCase(), `${first} `, ` ${first}`, `${first}\u0000`, first.slice(0, -1)]) out.push({ value, reject: !schema.enum.includes(value), note: 'enum' });
+    for (const value of ['', 'NOPE', first.toUpperCase(), `${first} `, ` ${first}`, `${first}\u0000`, first.slice(0, -1)])
+      out.push({ value, reject: !schema.enum.includes(value), note: 'enum' });
     return out;
   }
   if (types.has('string')) {
@@ -48,7 +73,20 @@ export function boundaryCandidates(location: Location, registry: SchemaRegistry,
     };
     if (schema?.format === 'uri' || /url$/.test(name)) {
       for (const value of ['', 'not a url', 'https://', 'ftp://example.com/x', 'https://exa mple.com/']) out.push({ value, reject: true, note: 'uri' });
-      for (const value of ['http://example.com/x', 'javascript:alert(1)', 'file:///etc/passwd', 'https://127.0.0.1/', 'https://[::1]/', 'https://[::127.0.0.1]/', 'https://[2002:7f00:1::]/', 'https://[64:ff9b::7f00:1]/', 'https://[2001::1]/', 'https://169.254.169.254/latest/meta-data', 'https://0x7f.1/', 'https://localhost./'])
+      for (const value of [
+        'http://example.com/x',
+        'javascript:alert(1)',
+        'file:///etc/passwd',
+        'https://127.0.0.1/',
+        'https://[::1]/',
+        'https://[::127.0.0.1]/',
+        'https://[2002:7f00:1::]/',
+        'https://[64:ff9b::7f00:1]/',
+        'https://[2001::1]/',
+        'https://169.254.169.254/latest/meta-data',
+        'https://0x7f.1/',
+        'https://localhost./',
+      ])
         out.push({ value, reject: false, note: 'uri' });
       if (maxLength !== undefined) out.push({ value: `https://example.com/${'a'.repeat(maxLength)}`, reject: true, note: 'uri too long' });
       return out;
@@ -107,7 +145,8 @@ export function boundaryCandidates(location: Location, registry: SchemaRegistry,
     const minItems = typeof schema?.minItems === 'number' ? schema.minItems : 0;
     const maxItems = typeof schema?.maxItems === 'number' ? schema.maxItems : undefined;
     const existing = Array.isArray(location.value) && location.value.length > 0 ? location.value[0] : 'x';
-    const distinct = (count: number): J[] => Array.from({ length: count }, (_, index) => (typeof existing === 'string' ? `${existing.slice(0, 50)}${index}` : existing));
+    const distinct = (count: number): J[] =>
+      Array.from({ length: count }, (_, index) => (typeof existing === 'string' ? `${existing.slice(0, 50)}${index}` : existing));
     out.push({ value: [], reject: minItems > 0, note: 'empty' });
     if (maxItems !== undefined) {
       out.push({ value: distinct(maxItems + 1), reject: true, note: 'maxItems+1' });
@@ -139,12 +178,71 @@ export function boundaryCandidates(location: Location, registry: SchemaRegistry,
 export const NUL_FORMS = ['\u0000', 'a\u0000b', '\u0000\u0000\u0000', 'tail\u0000'];
 export const SURROGATE_FORMS = ['\ud800', 'a\udfffb', '\udc00\ud800', '\ud83d', 'x\ud800\ud800', '\udbff'];
 export const OTHER_STRINGS = [
-  '\u0001', '\u001b[2J', '\u007f', '\u202e', '\ufeff', '\uffff', '\ufffe', '\ud83d\ude00', '\u2028', '\r\n', '\\', '"', '%00', "' OR 1=1 --", '{{7*7}}',
-  '${jndi:ldap://x/a}', '<script>alert(1)</script>', '\u0085', 'é', '\u0300', '../../etc/passwd', '\u0000'.replace('\u0000', '\\u0000'),
+  '\u0001',
+  '\u001b[2J',
+  '\u007f',
+  '\u202e',
+  '\ufeff',
+  '\uffff',
+  '\ufffe',
+  '\ud83d\ude00',
+  '\u2028',
+  '\r\n',
+  '\\',
+  '"',
+  '%00',
+  "' OR 1=1 --",
+  '{{7*7}}',
+  '${jndi:ldap://x/a}',
+  '<script>alert(1)</script>',
+  '\u0085',
+  'é',
+  '\u0300',
+  '../../etc/passwd',
+  '\u0000'.replace('\u0000', '\\u0000'),
 ];
-export const EVIL_KEYS = ['a\u0000b', '\u0000', '\ud800', 'k\udfff', '\udc00\ud800', '', ' ', 'k'.repeat(41), 'k'.repeat(1000), '😀', 'é', 'a.b', 'a[0]', '$where', '__proto__x', 'x'.repeat(40)];
-export const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__', '__lookupGetter__', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString'];
-export const PROTOTYPE_VALUES: J[] = ['x', 1, true, null, obj([]), obj([['polluted', true]]), obj([['prototype', obj([['polluted', true]])]]), [], obj([['toString', 'x']])];
+export const EVIL_KEYS = [
+  'a\u0000b',
+  '\u0000',
+  '\ud800',
+  'k\udfff',
+  '\udc00\ud800',
+  '',
+  ' ',
+  'k'.repeat(41),
+  'k'.repeat(1000),
+  '😀',
+  'é',
+  'a.b',
+  'a[0]',
+  '$where',
+  '__proto__x',
+  'x'.repeat(40),
+];
+export const PROTOTYPE_NAMES = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  '__defineGetter__',
+  '__lookupGetter__',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+];
+export const PROTOTYPE_VALUES: J[] = [
+  'x',
+  1,
+  true,
+  null,
+  obj([]),
+  obj([['polluted', true]]),
+  obj([['prototype', obj([['polluted', true]])]]),
+  [],
+  obj([['toString', 'x']]),
+];
 
 /** Fixed-size choices for the huge family; the run decides how big it may go. */
 export const HUGE_SIZES = [1000, 20_001, 100_001, 200_001, BODY_LIMIT - 400, BODY_LIMIT - 60, BODY_LIMIT + 1, 2_000_000];
@@ -168,7 +266,8 @@ export function insertText(original: string, evil: string, where: number): strin
   }
 }
 
-export const declaredProperty = (location: Location | undefined, key: string): boolean => !!location && !isMapLocation(location) && !!(location.schema?.properties as Record<string, unknown> | undefined)?.[key];
+export const declaredProperty = (location: Location | undefined, key: string): boolean =>
+  !!location && !isMapLocation(location) && !!(location.schema?.properties as Record<string, unknown> | undefined)?.[key];
 
 export function bodyValue(base: Base): J {
   return base.body.kind === 'json' ? base.body.value : obj([]);

@@ -26,7 +26,10 @@ function baseArbitrary(endpoint: Endpoint, catalog: Catalog, hints: Hints): fc.A
     query: validQuery(endpoint, catalog.registry, hints),
     // Half the requests carry a key: mostly a fresh one, sometimes one every request of the run shares (replays across resources).
     idempotencyKey: endpoint.idempotencyKey
-      ? fc.option(fc.oneof({ weight: 5, arbitrary: fc.stringMatching(/^fz-[a-z0-9]{6,20}$/) }, { weight: 1, arbitrary: fc.constantFrom('fz-shared-1', 'fz-shared-2') }), { nil: null, freq: 2 })
+      ? fc.option(
+          fc.oneof({ weight: 5, arbitrary: fc.stringMatching(/^fz-[a-z0-9]{6,20}$/) }, { weight: 1, arbitrary: fc.constantFrom('fz-shared-1', 'fz-shared-2') }),
+          { nil: null, freq: 2 },
+        )
       : fc.constant(null),
     body,
   });
@@ -39,7 +42,9 @@ function validQuery(endpoint: Endpoint, registry: SchemaRegistry, hints: Hints):
     .map((param) => {
       const schema = param.repeatable ? ((param.schema.items as Schema) ?? { type: 'string' }) : param.schema;
       return fc.option(
-        validArbitrary(schema, registry, hints, param.name === 'created_after' || param.name === 'created_before' ? param.name : undefined).map((value): [string, string] => [param.name, pct(queryText(value))]),
+        validArbitrary(schema, registry, hints, param.name === 'created_after' || param.name === 'created_before' ? param.name : undefined).map(
+          (value): [string, string] => [param.name, pct(queryText(value))],
+        ),
         { nil: null, freq: 3 },
       );
     });

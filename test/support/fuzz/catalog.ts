@@ -83,7 +83,12 @@ const HAND_WRITTEN_BODIES: Record<string, Schema> = {
     properties: { ...PROFILE_PROPERTIES, availability: AVAILABILITY },
   },
   'PATCH /admin/v1/experts/:id': { type: 'object', additionalProperties: false, properties: PROFILE_PROPERTIES },
-  'POST /admin/v1/experts/:id/availability': { type: 'object', additionalProperties: false, required: ['availability'], properties: { availability: AVAILABILITY } },
+  'POST /admin/v1/experts/:id/availability': {
+    type: 'object',
+    additionalProperties: false,
+    required: ['availability'],
+    properties: { availability: AVAILABILITY },
+  },
 };
 
 const LIMIT: Schema = { type: 'integer', minimum: 1, maximum: 100 };
@@ -123,8 +128,18 @@ function idKindOf(route: DiscoveredRoute, name: string): IdKind {
 
 type GuardedRoute = DiscoveredRoute & { guards: string[] };
 
-const joinPath = (...parts: string[]): string => `/${parts.flatMap((part) => part.split('/')).filter(Boolean).join('/')}`;
-const METHOD_NAMES: Record<number, string> = { [RequestMethod.GET]: 'GET', [RequestMethod.POST]: 'POST', [RequestMethod.PUT]: 'PUT', [RequestMethod.PATCH]: 'PATCH', [RequestMethod.DELETE]: 'DELETE' };
+const joinPath = (...parts: string[]): string =>
+  `/${parts
+    .flatMap((part) => part.split('/'))
+    .filter(Boolean)
+    .join('/')}`;
+const METHOD_NAMES: Record<number, string> = {
+  [RequestMethod.GET]: 'GET',
+  [RequestMethod.POST]: 'POST',
+  [RequestMethod.PUT]: 'PUT',
+  [RequestMethod.PATCH]: 'PATCH',
+  [RequestMethod.DELETE]: 'DELETE',
+};
 
 /** The guards of each route (`METHOD /path` → class names), controller's and handler's. */
 function guardsOf(controller: abstract new (...args: never[]) => object): Map<string, string[]> {
@@ -138,7 +153,9 @@ function guardsOf(controller: abstract new (...args: never[]) => object): Map<st
     if (typeof handler !== 'function') continue;
     const method = METHOD_NAMES[Reflect.getMetadata(METHOD_METADATA, handler) as number];
     if (!method) continue;
-    for (const base of bases) for (const path of ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, handler) ?? '/')) found.set(`${method} ${joinPath(base, path)}`, [...own, ...names(Reflect.getMetadata(GUARDS_METADATA, handler))]);
+    for (const base of bases)
+      for (const path of ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, handler) ?? '/'))
+        found.set(`${method} ${joinPath(base, path)}`, [...own, ...names(Reflect.getMetadata(GUARDS_METADATA, handler))]);
   }
   return found;
 }
@@ -167,7 +184,13 @@ export function buildCatalog(publicDocument: OpenApiLike, expertDocument: OpenAp
   const registry: SchemaRegistry = { ...(expertDocument?.components.schemas ?? {}), ...publicDocument.components.schemas };
   const sources: Catalog['sources'] = {};
   const endpoints = gatewayRoutes().map((route): Endpoint => {
-    const surface: Endpoint['surface'] = route.path.startsWith('/v1') ? 'public' : route.path.startsWith('/expert/') ? 'expert' : route.path.startsWith('/admin/') ? 'admin' : 'other';
+    const surface: Endpoint['surface'] = route.path.startsWith('/v1')
+      ? 'public'
+      : route.path.startsWith('/expert/')
+        ? 'expert'
+        : route.path.startsWith('/admin/')
+          ? 'admin'
+          : 'other';
     // The expert document also covers the expert console's routes; a route either documents is read from it.
     const document = [publicDocument, expertDocument].find((candidate) => candidate?.paths[openApiPath(route.path)]?.[route.method]) ?? null;
     const operation = document?.paths[openApiPath(route.path)]?.[route.method];
@@ -202,19 +225,34 @@ export function buildCatalog(publicDocument: OpenApiLike, expertDocument: OpenAp
     }
     const documentedQuery = parameters
       .filter((parameter) => parameter.in === 'query' && parameter.name)
-      .map((parameter): QueryParam => ({ name: parameter.name as string, schema: parameter.schema ?? { type: 'string' }, repeatable: parameter.schema?.type === 'array' }));
+      .map(
+        (parameter): QueryParam => ({
+          name: parameter.name as string,
+          schema: parameter.schema ?? { type: 'string' },
+          repeatable: parameter.schema?.type === 'array',
+        }),
+      );
     const query = documentedQuery.length > 0 ? documentedQuery : (HAND_WRITTEN_QUERIES[route.key] ?? []);
-    const pathPatterns = Object.fromEntries(parameters.filter((parameter) => parameter.in === 'path').map((parameter) => [parameter.name, parameter.schema?.pattern]));
+    const pathPatterns = Object.fromEntries(
+      parameters.filter((parameter) => parameter.in === 'path').map((parameter) => [parameter.name, parameter.schema?.pattern]),
+    );
     return {
       key: route.key,
       method: route.method.toUpperCase() as Endpoint['method'],
       path: route.path,
       surface,
       auth,
-      pathParams: route.pathParams.map((name) => ({ name, kind: idKindOf(route, name), pattern: typeof pathPatterns[name] === 'string' ? (pathPatterns[name] as string) : undefined })),
+      pathParams: route.pathParams.map((name) => ({
+        name,
+        kind: idKindOf(route, name),
+        pattern: typeof pathPatterns[name] === 'string' ? (pathPatterns[name] as string) : undefined,
+      })),
       query,
       // Public lists refuse unknown parameters (list-query.rules.ts), as does the deliveries list; other routes ignore them.
-      refusesUnknownQuery: (surface === 'public' && query.length > 0) || route.key === 'GET /admin/v1/webhook-deliveries' || route.key === 'GET /admin/v1/experts/:id/notifications',
+      refusesUnknownQuery:
+        (surface === 'public' && query.length > 0) ||
+        route.key === 'GET /admin/v1/webhook-deliveries' ||
+        route.key === 'GET /admin/v1/experts/:id/notifications',
       body,
       idempotencyKey: parameters.some((parameter) => parameter.name === 'Idempotency-Key'),
       versioned: surface === 'public',

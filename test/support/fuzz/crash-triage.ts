@@ -38,7 +38,14 @@ async function diesAfter(services: RunningServices, service: string, fuzzCase: F
  * service (unanswered ones first, newest first) until one kills it again, shrinks that one with
  * the same test, and leaves the service running again.
  */
-export async function triage(services: RunningServices, service: string, around: Recent[], arbitrary: fc.Arbitrary<FuzzCase>, catalog: Catalog, world: FuzzWorld): Promise<Crash> {
+export async function triage(
+  services: RunningServices,
+  service: string,
+  around: Recent[],
+  arbitrary: fc.Arbitrary<FuzzCase>,
+  catalog: Catalog,
+  world: FuzzWorld,
+): Promise<Crash> {
   const logs = services.logs(service as never).slice(-3000);
   const unique = [...new Map(around.map((entry) => [entry.index, entry])).values()];
   const suspects = [...unique.filter((entry) => !entry.answered).reverse(), ...unique.filter((entry) => entry.answered).reverse()].slice(0, 16);
@@ -68,5 +75,11 @@ export async function triage(services: RunningServices, service: string, around:
     shrunk = `${current.value.endpoint} [${current.value.family}: ${current.value.detail}]\n${describeRendered(render(current.value, catalog, world), 400)}`;
   }
   await restart(services, service);
-  return { service, culprit: culprit?.summary ?? null, shrunk, suspects: culprit ? [] : suspects.filter((entry) => !entry.answered).map((entry) => entry.summary), logs };
+  return {
+    service,
+    culprit: culprit?.summary ?? null,
+    shrunk,
+    suspects: culprit ? [] : suspects.filter((entry) => !entry.answered).map((entry) => entry.summary),
+    logs,
+  };
 }

@@ -28,7 +28,9 @@ export async function releaseAndMeasureCredits(services: RunningServices, world:
     let cursor: string | null = null;
     do {
       const query: string = `${ACTIVE.map((status) => `status=${status}`).join('&')}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-      const page = await request<{ data: { id: string }[]; next: string | null; has_more: boolean }>(base, 'GET', `/v1/deployments?${query}`, { key: world.credentials.live });
+      const page = await request<{ data: { id: string }[]; next: string | null; has_more: boolean }>(base, 'GET', `/v1/deployments?${query}`, {
+        key: world.credentials.live,
+      });
       if (page.status !== 200) throw new Error(`listing live deployments answered ${page.status} ${JSON.stringify(page.body)}`);
       active.push(...page.body.data.map((deployment) => deployment.id));
       cursor = page.body.has_more ? page.body.next : null;

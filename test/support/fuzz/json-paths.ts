@@ -78,4 +78,5 @@ export function valueAt(root: J, path: JPath): J | undefined {
 }
 
 /** A path as a reader writes it: `items[0].name`, or `(body)` for the whole body. */
-export const pathName = (path: JPath): string => (path.length === 0 ? '(body)' : path.map((step, index) => (typeof step === 'number' ? `[${step}]` : index === 0 ? step : `.${step}`)).join(''));
+export const pathName = (path: JPath): string =>
+  path.length === 0 ? '(body)' : path.map((step, index) => (typeof step === 'number' ? `[${step}]` : index === 0 ? step : `.${step}`)).join('');

@@ -44,7 +44,12 @@ export function judge(request: FuzzCase, result: Exchange, validate: ErrorValida
   }
   if (status >= 400) {
     const type = headers['content-type'] ?? '';
-    if (!/^application\/json\b/i.test(type)) return { kind: 'error-shape', status, reason: `Content-Type ${JSON.stringify(type)}: ${JSON.stringify(response.body.subarray(0, 120).toString('latin1'))}` };
+    if (!/^application\/json\b/i.test(type))
+      return {
+        kind: 'error-shape',
+        status,
+        reason: `Content-Type ${JSON.stringify(type)}: ${JSON.stringify(response.body.subarray(0, 120).toString('latin1'))}`,
+      };
     let body: unknown;
     try {
       body = JSON.parse(response.body.toString('utf8'));
@@ -67,7 +72,8 @@ export function judge(request: FuzzCase, result: Exchange, validate: ErrorValida
     // A replay returns the first answer's bytes, whose request_id is the first request's; the
     // header is the replaying exchange's own (docs/decisions.md "REST conventions").
     const replayed = headers['idempotent-replayed'] === 'true';
-    if (!replayed && headers['request-id'] !== requestId) return { kind: 'request-id', status, reason: `body request_id ${requestId}, Request-Id header ${JSON.stringify(headers['request-id'] ?? null)}` };
+    if (!replayed && headers['request-id'] !== requestId)
+      return { kind: 'request-id', status, reason: `body request_id ${requestId}, Request-Id header ${JSON.stringify(headers['request-id'] ?? null)}` };
     return null;
   }
   if (request.expect === 'reject') return { kind: 'accepted-invalid', status, reason: `${status} for ${request.family}: ${request.detail}` };
@@ -82,7 +88,9 @@ function replayedForAnother(target: string, body: Buffer): string | null {
   if (!inPath) return null;
   try {
     const id = (JSON.parse(body.toString('utf8')) as { id?: unknown }).id;
-    return typeof id === 'string' && id.startsWith('dep_') && id !== inPath ? `replayed the answer about ${id} to a request about ${inPath} (Idempotent-Replayed: true); ${inPath} was not acted on` : null;
+    return typeof id === 'string' && id.startsWith('dep_') && id !== inPath
+      ? `replayed the answer about ${id} to a request about ${inPath} (Idempotent-Replayed: true); ${inPath} was not acted on`
+      : null;
   } catch {
     return null;
   }

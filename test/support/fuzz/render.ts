@@ -205,5 +205,7 @@ export function describeRendered(rendered: Rendered, maxBody = 300): string {
     .slice(0, 12)
     .map((line) => `    ${JSON.stringify(line.length > 120 ? `${line.slice(0, 120)}… (${line.length} chars)` : line)}`);
   if (rendered.headerLines.length > 14) headers.push(`    … ${rendered.headerLines.length - 14} more header lines`);
-  return [`  ${rendered.method} ${JSON.stringify(target)}`, ...headers, `    body (${rendered.body.length} bytes): ${excerpt(rendered.body, maxBody)}`].join('\n');
+  return [`  ${rendered.method} ${JSON.stringify(target)}`, ...headers, `    body (${rendered.body.length} bytes): ${excerpt(rendered.body, maxBody)}`].join(
+    '\n',
+  );
 }

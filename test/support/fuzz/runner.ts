@@ -17,7 +17,8 @@ const UNANSWERED_TIMEOUT_MS = 3000;
  * Answered before the body is read, then closed: past Fastify's body limit or Node's header limit,
  * and a body over UNAUTHENTICATED_BODY_MAX_BYTES (4 KB) with no credential on a guarded path.
  */
-const isOversized = (rendered: Rendered): boolean => rendered.body.length > 1024 * 1024 || rendered.chunks[0].length > 16 * 1024 || refusedUnauthenticated(rendered);
+const isOversized = (rendered: Rendered): boolean =>
+  rendered.body.length > 1024 * 1024 || rendered.chunks[0].length > 16 * 1024 || refusedUnauthenticated(rendered);
 const GUARDED_PATH = /^\/(v1|expert\/v1|admin\/v1)\//;
 const CREDENTIAL_LINE = /^(authorization\s*:\s*bearer\s+\S|cookie\s*:.*\beh_session=)/i;
 const refusedUnauthenticated = (rendered: Rendered): boolean =>
@@ -99,7 +100,10 @@ export async function runFuzz(services: RunningServices, world: FuzzWorld, catal
       const summary = `#${index} ${fuzzCase.endpoint} [${fuzzCase.family}: ${fuzzCase.detail}]\n${describeRendered(rendered, 160)}`;
       const entry: Recent = { index, value, summary, answered: false };
       inFlight.set(index, entry);
-      const result = await exchange(world.host, world.port, rendered.chunks, { timeoutMs: fuzzCase.mayGoUnanswered ? UNANSWERED_TIMEOUT_MS : timeoutMs, halfClose: rendered.halfClose });
+      const result = await exchange(world.host, world.port, rendered.chunks, {
+        timeoutMs: fuzzCase.mayGoUnanswered ? UNANSWERED_TIMEOUT_MS : timeoutMs,
+        halfClose: rendered.halfClose,
+      });
       const oversized = isOversized(rendered);
       inFlight.delete(index);
       entry.answered = !!result.response;
@@ -127,7 +131,10 @@ export async function runFuzz(services: RunningServices, world: FuzzWorld, catal
       learn(world, fuzzCase, result);
       const verdict = judge(fuzzCase, result, validate, oversized, rendered.target);
       if (verdict) record(groups, run, index, value, summary, verdict, result, examplesPerGroup);
-      if (options.progress && run.sent % 1000 === 0) options.progress(`${run.sent} sent, ${Math.round(run.sent / ((performance.now() - started) / 1000))}/s, failures ${JSON.stringify(run.failureCounts)}, deaths ${run.crashes.length}`);
+      if (options.progress && run.sent % 1000 === 0)
+        options.progress(
+          `${run.sent} sent, ${Math.round(run.sent / ((performance.now() - started) / 1000))}/s, failures ${JSON.stringify(run.failureCounts)}, deaths ${run.crashes.length}`,
+        );
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
@@ -142,7 +149,16 @@ export async function runFuzz(services: RunningServices, world: FuzzWorld, catal
   return run;
 }
 
-function record(groups: Map<string, FailureGroup>, run: FuzzRun, index: number, value: fc.Value<FuzzCase>, summary: string, verdict: Verdict, result: Exchange, keep: number): void {
+function record(
+  groups: Map<string, FailureGroup>,
+  run: FuzzRun,
+  index: number,
+  value: fc.Value<FuzzCase>,
+  summary: string,
+  verdict: Verdict,
+  result: Exchange,
+  keep: number,
+): void {
   run.failureCounts[verdict.kind]++;
   const code = result.response ? errorCode(result.response.body) : null;
   // One cause shows at many routes: group by what failed and how, and count the routes.
@@ -154,7 +170,8 @@ function record(groups: Map<string, FailureGroup>, run: FuzzRun, index: number, 
   }
   group.count++;
   group.endpoints[value.value.endpoint] = (group.endpoints[value.value.endpoint] ?? 0) + 1;
-  if (group.examples.length < keep) group.examples.push({ index, request: value.value, rendered: summary, verdict, requestId: result.response?.headers['request-id'] ?? null });
+  if (group.examples.length < keep)
+    group.examples.push({ index, request: value.value, rendered: summary, verdict, requestId: result.response?.headers['request-id'] ?? null });
 }
 
 /** Identifiers the run creates join the pools, so later requests act on them too. */
@@ -190,7 +207,14 @@ async function gatewayAnswers(baseUrl: string, world: FuzzWorld): Promise<boolea
  * kept when it fails the same way at the same endpoint; until no candidate does or the budget
  * is spent.
  */
-async function shrinkGroups(groups: FailureGroup[], arbitrary: fc.Arbitrary<FuzzCase>, catalog: Catalog, world: FuzzWorld, validate: ErrorValidator, options: FuzzOptions): Promise<Shrunk[]> {
+async function shrinkGroups(
+  groups: FailureGroup[],
+  arbitrary: fc.Arbitrary<FuzzCase>,
+  catalog: Catalog,
+  world: FuzzWorld,
+  validate: ErrorValidator,
+  options: FuzzOptions,
+): Promise<Shrunk[]> {
   const out: Shrunk[] = [];
   const budget = options.shrinkBudget ?? 60;
   for (const group of groups.slice(0, options.shrinkGroups ?? 6)) {
@@ -205,7 +229,10 @@ async function shrinkGroups(groups: FailureGroup[], arbitrary: fc.Arbitrary<Fuzz
         if (candidate.value.endpoint !== group.endpoint) continue;
         sent++;
         const rendered = render(candidate.value, catalog, world);
-        const result = await exchange(world.host, world.port, rendered.chunks, { timeoutMs: candidate.value.mayGoUnanswered ? UNANSWERED_TIMEOUT_MS : (options.timeoutMs ?? 20_000), halfClose: rendered.halfClose });
+        const result = await exchange(world.host, world.port, rendered.chunks, {
+          timeoutMs: candidate.value.mayGoUnanswered ? UNANSWERED_TIMEOUT_MS : (options.timeoutMs ?? 20_000),
+          halfClose: rendered.halfClose,
+        });
         const verdict = judge(candidate.value, result, validate, isOversized(rendered), rendered.target);
         if (verdict && verdict.kind === group.kind && verdict.status === group.status) {
           current = candidate;
@@ -222,7 +249,13 @@ async function shrinkGroups(groups: FailureGroup[], arbitrary: fc.Arbitrary<Fuzz
       group: group.key,
       steps,
       sent,
-      example: { index: group.examples[0].index, request: current.value, rendered: `${current.value.endpoint} [${current.value.family}: ${current.value.detail}]\n${describeRendered(rendered, 400)}`, verdict: currentVerdict, requestId },
+      example: {
+        index: group.examples[0].index,
+        request: current.value,
+        rendered: `${current.value.endpoint} [${current.value.family}: ${current.value.detail}]\n${describeRendered(rendered, 400)}`,
+        verdict: currentVerdict,
+        requestId,
+      },
     });
   }
   return out;

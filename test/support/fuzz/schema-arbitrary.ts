@@ -45,10 +45,12 @@ const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'.split('')
 const TEXT_UNITS = 'abcdefghijklmnopqrstuvwxyz0123456789 ,.!?-'.split('');
 /** Plain prose: starts with a letter, no trailing blank, `min`..`max` long. */
 const textOf = (min: number, max: number): fc.Arbitrary<string> =>
-  fc.tuple(fc.constantFrom(...LETTERS), fc.string({ unit: fc.constantFrom(...TEXT_UNITS), maxLength: Math.max(0, Math.min(max, 60) - 1) })).map(([first, rest]) => {
-    const text = `${first}${rest}`.trimEnd();
-    return (text.length < min ? text.padEnd(min, 'x') : text).slice(0, Math.max(max, 1));
-  });
+  fc
+    .tuple(fc.constantFrom(...LETTERS), fc.string({ unit: fc.constantFrom(...TEXT_UNITS), maxLength: Math.max(0, Math.min(max, 60) - 1) }))
+    .map(([first, rest]) => {
+      const text = `${first}${rest}`.trimEnd();
+      return (text.length < min ? text.padEnd(min, 'x') : text).slice(0, Math.max(max, 1));
+    });
 
 /**
  * Values for fields the service checks beyond their schema (a skill an expert covers, a time
@@ -63,7 +65,11 @@ export interface Hints {
 function hinted(name: string | undefined, hints: Hints): fc.Arbitrary<J> | undefined {
   switch (name) {
     case 'skills':
-      return fc.oneof({ weight: 8, arbitrary: fc.constant<J>(hints.skills.slice(0, 1)) }, { weight: 1, arbitrary: fc.constant<J>(hints.skills) }, { weight: 1, arbitrary: fc.constant<J>(['fuzz-nobody']) });
+      return fc.oneof(
+        { weight: 8, arbitrary: fc.constant<J>(hints.skills.slice(0, 1)) },
+        { weight: 1, arbitrary: fc.constant<J>(hints.skills) },
+        { weight: 1, arbitrary: fc.constant<J>(['fuzz-nobody']) },
+      );
     case 'outcome':
       return fc.oneof({ weight: 9, arbitrary: fc.constant(hints.skills[0]) }, { weight: 1, arbitrary: fc.constant('fuzz-nobody') });
     case 'scheduled_for':
@@ -89,7 +95,10 @@ function hinted(name: string | undefined, hints: Hints): fc.Arbitrary<J> | undef
 /** Metadata values that script the test-mode expert (README "Experts and their tooling"), so test deployments reach every state. */
 const TEST_SCRIPT = fc.constantFrom<[string, J][]>(
   [],
-  [['test_script', 'ask_question'], ['test_question', 'Which audience?']],
+  [
+    ['test_script', 'ask_question'],
+    ['test_question', 'Which audience?'],
+  ],
   [['test_script', 'stay_accepted']],
   [['test_script', 'decline']],
   [['test_script', 'expert_cancel']],
@@ -105,7 +114,8 @@ export function validArbitrary(schema: Schema | undefined, registry: SchemaRegis
   if (resolved.const !== undefined) return fc.constant(resolved.const as J);
   for (const key of ['oneOf', 'anyOf'] as const) {
     const options = resolved[key];
-    if (Array.isArray(options) && options.length > 0) return fc.oneof(...options.map((option) => validArbitrary({ ...(option as Schema) }, registry, hints, name, depth + 1)));
+    if (Array.isArray(options) && options.length > 0)
+      return fc.oneof(...options.map((option) => validArbitrary({ ...(option as Schema) }, registry, hints, name, depth + 1)));
   }
   const type = Array.isArray(resolved.type) ? resolved.type.find((item) => item !== 'null') : resolved.type;
   switch (type) {
@@ -127,7 +137,9 @@ export function validArbitrary(schema: Schema | undefined, registry: SchemaRegis
       const minLength = typeof resolved.minItems === 'number' ? resolved.minItems : 0;
       const maxLength = Math.min(typeof resolved.maxItems === 'number' ? resolved.maxItems : 3, Math.max(minLength, 3));
       const items = validArbitrary(resolved.items as Schema, registry, hints, undefined, depth + 1);
-      return resolved.uniqueItems ? fc.uniqueArray(items, { minLength, maxLength, selector: (item) => JSON.stringify(item) }) : fc.array(items, { minLength, maxLength });
+      return resolved.uniqueItems
+        ? fc.uniqueArray(items, { minLength, maxLength, selector: (item) => JSON.stringify(item) })
+        : fc.array(items, { minLength, maxLength });
     }
     case 'object':
     default:
@@ -158,15 +170,20 @@ function objectArbitrary(schema: Schema, registry: SchemaRegistry, hints: Hints,
     if (additional && typeof additional === 'object') {
       const value = validArbitrary(additional as Schema, registry, hints, undefined, depth + 1);
       const pairs = fc.uniqueArray(fc.tuple(fc.stringMatching(/^[a-z][a-z_]{0,11}$/), value), { maxLength: 3, selector: ([key]) => key });
-      return fc.tuple(pairs, name === 'metadata' ? TEST_SCRIPT : fc.constant<[string, J][]>([])).map(([own, script]) =>
-        obj([...own.filter(([key]) => !script.some(([taken]) => taken === key)), ...script] as [string, J][]),
-      );
+      return fc
+        .tuple(pairs, name === 'metadata' ? TEST_SCRIPT : fc.constant<[string, J][]>([]))
+        .map(([own, script]) => obj([...own.filter(([key]) => !script.some(([taken]) => taken === key)), ...script] as [string, J][]));
     }
     return fc.constant(obj([]));
   }
   const parts = names.map((key) => {
     const value = validArbitrary(properties[key], registry, hints, key, depth + 1);
-    return required.has(key) ? value.map((item): [string, J] | null => [key, item]) : fc.option(value.map((item): [string, J] | null => [key, item]), { nil: null, freq: 2 });
+    return required.has(key)
+      ? value.map((item): [string, J] | null => [key, item])
+      : fc.option(
+          value.map((item): [string, J] | null => [key, item]),
+          { nil: null, freq: 2 },
+        );
   });
   return fc.tuple(...parts).map((entries) => obj(entries.filter((entry): entry is [string, J] => entry !== null)));
 }

@@ -46,8 +46,14 @@ async function must<T>(baseUrl: string, method: string, path: string, options: P
 export async function prepareWorld(services: RunningServices): Promise<FuzzWorld> {
   const base = services.baseUrl;
   const admin = { authorization: `Bearer ${FUZZ_ADMIN_KEY}` };
-  const main = await must<{ id: string; keys: { test: string; live: string } }>(base, 'POST', '/admin/v1/workspaces', { headers: admin, body: { name: 'fuzz' } });
-  const victim = await must<{ id: string; keys: { test: string; live: string } }>(base, 'POST', '/admin/v1/workspaces', { headers: admin, body: { name: 'fuzz victim' } });
+  const main = await must<{ id: string; keys: { test: string; live: string } }>(base, 'POST', '/admin/v1/workspaces', {
+    headers: admin,
+    body: { name: 'fuzz' },
+  });
+  const victim = await must<{ id: string; keys: { test: string; live: string } }>(base, 'POST', '/admin/v1/workspaces', {
+    headers: admin,
+    body: { name: 'fuzz victim' },
+  });
   await must(base, 'POST', `/admin/v1/workspaces/${main.id}/account/credits`, { headers: admin, body: { credits: 10_000_000, reference: 'fuzz' } });
   const expert = async (name: string, skills: string[]) =>
     must<{ expert: { id: string }; credential: string }>(base, 'POST', '/admin/v1/experts', {
@@ -58,14 +64,22 @@ export async function prepareWorld(services: RunningServices): Promise<FuzzWorld
   const expertB = await expert('Fuzz Availability', ['fuzz-b']);
   const expertC = await expert('Fuzz Victim', ['fuzz-c']);
 
-  const pools: Record<string, string[]> = { 'deployment:test': [], 'deployment:live': [], 'handoff:test': [], 'handoff:live': [], 'memory:test': [], 'memory:live': [] };
+  const pools: Record<string, string[]> = {
+    'deployment:test': [],
+    'deployment:live': [],
+    'handoff:test': [],
+    'handoff:live': [],
+    'memory:test': [],
+    'memory:live': [],
+  };
   const create = async (key: string, mode: 'test' | 'live', body: Record<string, unknown>) => {
     const created = await must<{ id: string }>(base, 'POST', '/v1/deployments', { key, body });
     pools[`deployment:${mode}`].push(created.id);
     return created.id;
   };
   const brief = { brief: 'Name the new plan. Two options.', skills: [FUZZ_SKILLS[0]] };
-  for (const metadata of [{}, {}, { test_script: 'ask_question', test_question: 'Which audience?' }, { test_script: 'stay_accepted' }]) await create(main.keys.test, 'test', { ...brief, metadata });
+  for (const metadata of [{}, {}, { test_script: 'ask_question', test_question: 'Which audience?' }, { test_script: 'stay_accepted' }])
+    await create(main.keys.test, 'test', { ...brief, metadata });
   await create(main.keys.test, 'test', { ...brief, webhook_url: 'https://93.184.215.14/hooks/fuzz' });
   const inProgress = await create(main.keys.live, 'live', brief);
   await create(main.keys.live, 'live', brief);
@@ -80,7 +94,12 @@ export async function prepareWorld(services: RunningServices): Promise<FuzzWorld
     }
     const handoff = await must<{ id: string; deployment_id?: string }>(base, 'POST', '/v1/handoffs', {
       key,
-      body: { surface: 'editor.sidebar', outcome: FUZZ_SKILLS[0], return: 'hero-copy.md', context: { goal: 'Rewrite the hero.', memory_keys: ['brand.voice'] } },
+      body: {
+        surface: 'editor.sidebar',
+        outcome: FUZZ_SKILLS[0],
+        return: 'hero-copy.md',
+        context: { goal: 'Rewrite the hero.', memory_keys: ['brand.voice'] },
+      },
     });
     pools[`handoff:${mode}`].push(handoff.id);
     if (handoff.deployment_id) pools[`deployment:${mode}`].push(handoff.deployment_id);
@@ -96,12 +115,15 @@ export async function prepareWorld(services: RunningServices): Promise<FuzzWorld
   const setupProblems: string[] = [];
   for (const action of ['accept', 'start']) {
     const response = await request(base, 'POST', `/expert/v1/deployments/${inProgress}/${action}`, { headers: expertKey });
-    if (response.status >= 500) setupProblems.push(`setup: the expert's valid ${action} of ${inProgress} answered ${response.status} ${JSON.stringify(response.body)}`);
+    if (response.status >= 500)
+      setupProblems.push(`setup: the expert's valid ${action} of ${inProgress} answered ${response.status} ${JSON.stringify(response.body)}`);
   }
 
   const victimSummary = await must<{ keys: { key_id: string }[] }>(base, 'GET', `/admin/v1/workspaces/${victim.id}`, { headers: admin });
   const deliveries = await must<{ data: { id: string }[] }>(base, 'GET', '/admin/v1/webhook-deliveries?limit=10', { headers: admin });
-  const document = (await (await fetch(`${base}/v1/openapi.json`)).json()) as { components: { schemas: { Error: { properties: { error: { properties: { code: { enum: string[] } } } } } } } };
+  const document = (await (await fetch(`${base}/v1/openapi.json`)).json()) as {
+    components: { schemas: { Error: { properties: { error: { properties: { code: { enum: string[] } } } } } } };
+  };
   const codes = document.components.schemas.Error.properties.error.properties.code.enum;
   return {
     host: '127.0.0.1',

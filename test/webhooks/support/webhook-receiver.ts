@@ -82,7 +82,9 @@ export class WebhookReceiver {
       signature: header('service-signature'),
       body: Buffer.concat(chunks).toString('utf8'),
       receivedAt: Date.now(),
-      headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value ?? '')])),
+      headers: Object.fromEntries(
+        Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value ?? '')]),
+      ),
     };
     this.received.push(webhook);
     const hit = (this.hits.get(webhook.deliveryId) ?? 0) + 1;

@@ -65,7 +65,12 @@ function typedAnswer(options: Options): { data?: unknown } {
 /** `npm run expert -- <command> --key svc_expert_…`: every action is one call, one command, one event. */
 export const EXPERT_COMMANDS: Record<string, ExpertCommand> = {
   me: { usage: 'me', summary: 'Who this credential is.', options: [], run: (api) => api.call('GET', '/me') },
-  offers: { usage: 'offers', summary: 'Deployments offered to you now (accept or decline before offer_expires_at).', options: [], run: (api) => api.call('GET', '/offers') },
+  offers: {
+    usage: 'offers',
+    summary: 'Deployments offered to you now (accept or decline before offer_expires_at).',
+    options: [],
+    run: (api) => api.call('GET', '/offers'),
+  },
   assignments: {
     usage: 'assignments [--all]',
     summary: 'Deployments assigned to you (active ones; --all adds finished ones).',
@@ -73,21 +78,36 @@ export const EXPERT_COMMANDS: Record<string, ExpertCommand> = {
     flags: ['all'],
     run: (api, options) => api.call('GET', `/assignments${options.all === true ? '?status=all' : ''}`),
   },
-  show: { usage: 'show --deployment <dep_id>', summary: 'The brief, context, question and reply of one deployment.', options: ['deployment'], run: (api, o) => api.call('GET', `/deployments/${deployment(o)}`) },
+  show: {
+    usage: 'show --deployment <dep_id>',
+    summary: 'The brief, context, question and reply of one deployment.',
+    options: ['deployment'],
+    run: (api, o) => api.call('GET', `/deployments/${deployment(o)}`),
+  },
   memory: {
     usage: 'memory --deployment <dep_id>',
     summary: "The workspace's brand memory for a deployment you work on (entries the handoff named first); null unless you are working it.",
     options: ['deployment'],
     run: async (api, o) => ((await api.call('GET', `/deployments/${deployment(o)}`)) as { memory?: unknown }).memory ?? null,
   },
-  accept: { usage: 'accept --deployment <dep_id>', summary: 'Take the deployment offered to you.', options: ['deployment'], run: (api, o) => api.call('POST', `/deployments/${deployment(o)}/accept`) },
+  accept: {
+    usage: 'accept --deployment <dep_id>',
+    summary: 'Take the deployment offered to you.',
+    options: ['deployment'],
+    run: (api, o) => api.call('POST', `/deployments/${deployment(o)}/accept`),
+  },
   decline: {
     usage: 'decline --deployment <dep_id> [--reason <text>]',
     summary: 'Turn the offer down; the next expert is offered it.',
     options: ['deployment', 'reason'],
     run: (api, o) => api.call('POST', `/deployments/${deployment(o)}/decline`, { reason: optional(o, 'reason') ?? '' }),
   },
-  start: { usage: 'start --deployment <dep_id>', summary: 'Begin work (once per deployment).', options: ['deployment'], run: (api, o) => api.call('POST', `/deployments/${deployment(o)}/start`) },
+  start: {
+    usage: 'start --deployment <dep_id>',
+    summary: 'Begin work (once per deployment).',
+    options: ['deployment'],
+    run: (api, o) => api.call('POST', `/deployments/${deployment(o)}/start`),
+  },
   ask: {
     usage: 'ask --deployment <dep_id> --question <text>',
     summary: 'Ask the agent your one clarifying question; the deployment waits in needs_input.',
@@ -95,7 +115,8 @@ export const EXPERT_COMMANDS: Record<string, ExpertCommand> = {
     run: (api, o) => api.call('POST', `/deployments/${deployment(o)}/ask`, { question: required(o, 'question') }),
   },
   publish: {
-    usage: 'publish --deployment <dep_id> (--body <markdown> | --body-file <path>) --duration-seconds <n> --credits <n> [--attachments <json>] [--data <json> | --data-file <path>]',
+    usage:
+      'publish --deployment <dep_id> (--body <markdown> | --body-file <path>) --duration-seconds <n> --credits <n> [--attachments <json>] [--data <json> | --data-file <path>]',
     summary: 'Deliver the output (with --data, the typed answer a deployment with an output_schema asks for); the deployment completes and the charge settles.',
     options: ['deployment', 'body', 'body-file', 'duration-seconds', 'credits', 'attachments', 'data', 'data-file'],
     run: (api, o) =>

@@ -49,7 +49,11 @@ export async function followEvents(options: FollowOptions): Promise<void> {
     let reason: string;
     let retryAfterMs: number | null = null;
     try {
-      const headers: Record<string, string> = { authorization: `Bearer ${options.key}`, accept: 'text/event-stream', ...(lastId === null ? {} : { 'last-event-id': lastId }) };
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${options.key}`,
+        accept: 'text/event-stream',
+        ...(lastId === null ? {} : { 'last-event-id': lastId }),
+      };
       const response = await fetch(url, { headers, signal: options.signal });
       if (response.status === 401 || response.status === 403) throw new FollowRefused(response.status, await response.text());
       if (!response.ok || !response.body) {

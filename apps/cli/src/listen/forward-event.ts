@@ -33,11 +33,24 @@ export async function forwardEvent(
 ): Promise<ForwardedEvent> {
   const event = JSON.parse(body) as { id: string; type: string };
   const deliveryId = listenerDeliveryId(event.id, target.forwardTo);
-  const headers = webhookHeaders({ deliveryId, eventType: event.type, body, timestampSeconds: Math.floor(now().getTime() / 1000), secrets: [target.secret], scheme: target.scheme });
+  const headers = webhookHeaders({
+    deliveryId,
+    eventType: event.type,
+    body,
+    timestampSeconds: Math.floor(now().getTime() / 1000),
+    secrets: [target.secret],
+    scheme: target.scheme,
+  });
   const started = performance.now();
   const base = { eventId: event.id, eventType: event.type, deliveryId };
   try {
-    const response = await fetch(target.forwardTo, { method: 'POST', headers: { ...headers, 'user-agent': 'expert-handoff-listen' }, body, redirect: 'manual', signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS) });
+    const response = await fetch(target.forwardTo, {
+      method: 'POST',
+      headers: { ...headers, 'user-agent': 'expert-handoff-listen' },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+    });
     await response.arrayBuffer().catch(() => undefined);
     return { ...base, status: response.status, error: null, latencyMs: Math.round(performance.now() - started) };
   } catch (error) {

@@ -35,7 +35,10 @@ describe('npm run listen: options', () => {
     const bytes = Buffer.alloc(32, 5);
     const standardForm = `whsec_${bytes.toString('base64')}`;
     const serviceForm = `whsec_${bytes.toString('base64url')}`;
-    expect(parseListenOptions({ key: TEST_KEY, 'forward-to': 'http://x/', secret: standardForm }, {})).toMatchObject({ secret: serviceForm, secretGenerated: false });
+    expect(parseListenOptions({ key: TEST_KEY, 'forward-to': 'http://x/', secret: standardForm }, {})).toMatchObject({
+      secret: serviceForm,
+      secretGenerated: false,
+    });
     expect(parseListenOptions({ key: TEST_KEY, 'forward-to': 'http://x/', secret: serviceForm }, {}).secret).toBe(serviceForm);
   });
 

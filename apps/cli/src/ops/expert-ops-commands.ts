@@ -61,7 +61,9 @@ export const EXPERT_OPS_COMMANDS: Record<string, OpsCommand> = {
     options: ['expert', ...PROFILE_FLAGS],
     summary: "Change an expert's roster entry; only the given fields change.",
     run: (options, config) =>
-      withDatabase(config, async (database) => updateExpert(database.store, await existingExpert(database, options), parseProfileChanges(profileInput(options)), new Date())),
+      withDatabase(config, async (database) =>
+        updateExpert(database.store, await existingExpert(database, options), parseProfileChanges(profileInput(options)), new Date()),
+      ),
   },
   'expert:availability': {
     usage: 'expert:availability --expert <spec_id> --availability online|busy|offline',
@@ -86,7 +88,14 @@ export const EXPERT_OPS_COMMANDS: Record<string, OpsCommand> = {
       withDatabase(config, async (database) =>
         inviteExpertToConsole(
           { store: database.store, sql: database.pool },
-          { expertId: await existingExpert(database, options), email: required(options, 'email'), ttlSeconds: config.console.invitationTtlSeconds, publicBaseUrl: config.publicBaseUrl, now: new Date(), correlationId: newId('request') },
+          {
+            expertId: await existingExpert(database, options),
+            email: required(options, 'email'),
+            ttlSeconds: config.console.invitationTtlSeconds,
+            publicBaseUrl: config.publicBaseUrl,
+            now: new Date(),
+            correlationId: newId('request'),
+          },
         ),
       ),
   },
@@ -95,6 +104,8 @@ export const EXPERT_OPS_COMMANDS: Record<string, OpsCommand> = {
     options: ['deployment', 'reason'],
     summary: 'Cancel a deployment as service operations (pending, accepted, in_progress or needs_input); the event says so.',
     run: (options, config) =>
-      withDatabase(config, (database) => cancelByOperations(database.store, required(options, 'deployment'), required(options, 'reason'), new Date(), newId('request'))),
+      withDatabase(config, (database) =>
+        cancelByOperations(database.store, required(options, 'deployment'), required(options, 'reason'), new Date(), newId('request')),
+      ),
   },
 };

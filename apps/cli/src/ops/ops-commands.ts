@@ -14,7 +14,6 @@ export interface OpsCommand {
   run(options: Options, config: ServiceConfig): Promise<unknown>;
 }
 
-
 /** Operations talk to the event store directly: the same commands and events as every service. */
 export const OPS_COMMANDS: Record<string, OpsCommand> = {
   // --owner-email invites the first owner.

@@ -26,7 +26,8 @@ export const PEOPLE_OPS_COMMANDS: Record<string, OpsCommand> = {
   'workspace:create': {
     usage: 'workspace:create --name <name> [--owner-email <address>]',
     options: ['name', 'owner-email'],
-    summary: 'Create a workspace; prints its id and its test and live keys (shown once, stored hashed), and with --owner-email a one-time invitation link for its first owner.',
+    summary:
+      'Create a workspace; prints its id and its test and live keys (shown once, stored hashed), and with --owner-email a one-time invitation link for its first owner.',
     async run(options, config: ServiceConfig) {
       const name = required(options, 'name');
       if (name.length > 200) throw new DomainError('invalid_request', '--name must be at most 200 characters', 'name');
@@ -56,7 +57,14 @@ export const PEOPLE_OPS_COMMANDS: Record<string, OpsCommand> = {
       'Invite an operator to the console: prints a one-time link; signed in, they use the admin API from the console. Again for a password reset: the old password and every session end at once.',
     run: (options, config) =>
       withDatabase(config, (database) =>
-        inviteOperator(peopleDeps(database), { email: required(options, 'email'), name: text(options, 'name'), ttlSeconds: config.console.invitationTtlSeconds, publicBaseUrl: config.publicBaseUrl, now: new Date(), correlationId: newId('request') }),
+        inviteOperator(peopleDeps(database), {
+          email: required(options, 'email'),
+          name: text(options, 'name'),
+          ttlSeconds: config.console.invitationTtlSeconds,
+          publicBaseUrl: config.publicBaseUrl,
+          now: new Date(),
+          correlationId: newId('request'),
+        }),
       ),
   },
   'operator:list': {
@@ -77,7 +85,7 @@ export const PEOPLE_OPS_COMMANDS: Record<string, OpsCommand> = {
   'operator:end-sessions': {
     usage: 'operator:end-sessions --operator <op_id>',
     options: ['operator'],
-    summary: "End every console session of an operator at once (a lost laptop); their password keeps working.",
+    summary: 'End every console session of an operator at once (a lost laptop); their password keeps working.',
     run: (options, config) => {
       const operatorId = operatorOption(options);
       return withDatabase(config, (database) => endOperatorSessions(peopleDeps(database), { operatorId, now: new Date() }));

@@ -42,7 +42,8 @@ function filterOf(options: Options): Omit<DeliveryFilter, 'status'> {
   };
   for (const bound of ['created_after', 'created_before'] as const) {
     const value = filter[bound];
-    if (value !== undefined && Number.isNaN(Date.parse(value))) throw new DomainError('invalid_request', `--${bound.replace('_', '-')} must be an ISO 8601 date-time`, bound);
+    if (value !== undefined && Number.isNaN(Date.parse(value)))
+      throw new DomainError('invalid_request', `--${bound.replace('_', '-')} must be an ISO 8601 date-time`, bound);
   }
   return filter;
 }
@@ -87,14 +88,16 @@ export const WEBHOOK_COMMANDS: Record<string, OpsCommand> = {
     run: (_options, config) => withDatabase(config, (database) => resealWebhookSecrets(database.pool, startSecretCipher(config.secretKeyring))),
   },
   'deliveries:list': {
-    usage: 'deliveries:list [--status dead_lettered] [--workspace <ws_id>] [--endpoint <we_id>] [--event-type <type>] [--deployment <dep_id>] [--created-after <iso>] [--created-before <iso>] [--limit <n>] [--cursor <c>]',
+    usage:
+      'deliveries:list [--status dead_lettered] [--workspace <ws_id>] [--endpoint <we_id>] [--event-type <type>] [--deployment <dep_id>] [--created-after <iso>] [--created-before <iso>] [--limit <n>] [--cursor <c>]',
     options: ['status', ...FILTER_FLAGS, 'limit', 'cursor'],
     summary: 'List deliveries, newest first; --status dead_lettered lists the dead letters.',
     run: (options, config) =>
       withDatabase(config, async (database) => {
         const status = text(options, 'status');
         const limit = Number(text(options, 'limit') ?? '20');
-        if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new DomainError('invalid_request', '--limit must be an integer from 1 to 1000', 'limit');
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+          throw new DomainError('invalid_request', '--limit must be an integer from 1 to 1000', 'limit');
         const filter: DeliveryFilter = { ...filterOf(options), ...(status ? { status: parseDeliveryStatus(status) } : {}) };
         return listDeliveries(database.pool, filter, limit, text(options, 'cursor'));
       }),
@@ -102,14 +105,20 @@ export const WEBHOOK_COMMANDS: Record<string, OpsCommand> = {
   'deliveries:overdue': {
     usage: 'deliveries:overdue [--workspace <ws_id>] [--endpoint <we_id>] [--limit <n>]',
     options: ['workspace', 'endpoint', 'limit'],
-    summary: 'Pending deliveries whose attempt is more than WEBHOOK_OVERDUE_AFTER_SECONDS (60) past due and not made, newest first: the queue lost them or the workers are behind.',
+    summary:
+      'Pending deliveries whose attempt is more than WEBHOOK_OVERDUE_AFTER_SECONDS (60) past due and not made, newest first: the queue lost them or the workers are behind.',
     run: (options, config) =>
       withDatabase(config, async (database) => {
         const limit = Number(text(options, 'limit') ?? '100');
-        if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new DomainError('invalid_request', '--limit must be an integer from 1 to 1000', 'limit');
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+          throw new DomainError('invalid_request', '--limit must be an integer from 1 to 1000', 'limit');
         const now = new Date();
         const { workspace_id, endpoint_id } = filterOf(options);
-        const page = await listDeliveries(database.pool, { workspace_id, endpoint_id, overdue_before: overdueBefore(now, config.webhooks.overdueAfterMs) }, limit);
+        const page = await listDeliveries(
+          database.pool,
+          { workspace_id, endpoint_id, overdue_before: overdueBefore(now, config.webhooks.overdueAfterMs) },
+          limit,
+        );
         return { ...page, data: page.data.map((delivery) => withOverdue(delivery, now, config.webhooks.overdueAfterMs)) };
       }),
   },
@@ -117,7 +126,10 @@ export const WEBHOOK_COMMANDS: Record<string, OpsCommand> = {
     usage: 'deliveries:retry-now --id <del_id>',
     options: ['id'],
     summary: 'Make a scheduled retry due now (same attempt; the webhooks service moves its job); nothing scheduled is refused.',
-    run: (options, config) => withDatabase(config, (database) => retryDeliveryNow(database.store, required(options, 'id'), { requestedBy: 'ops-cli', correlationId: newId('request'), now: new Date() })),
+    run: (options, config) =>
+      withDatabase(config, (database) =>
+        retryDeliveryNow(database.store, required(options, 'id'), { requestedBy: 'ops-cli', correlationId: newId('request'), now: new Date() }),
+      ),
   },
   'deliveries:show': {
     usage: 'deliveries:show --id <del_id>',
@@ -126,9 +138,11 @@ export const WEBHOOK_COMMANDS: Record<string, OpsCommand> = {
     run: (options, config) => withDatabase(config, (database) => showDelivery(database.store, required(options, 'id'))),
   },
   'deliveries:replay': {
-    usage: 'deliveries:replay --id <del_id> | [--workspace …] [--endpoint …] [--event-type …] [--deployment …] [--created-after …] [--created-before …] | --all yes',
+    usage:
+      'deliveries:replay --id <del_id> | [--workspace …] [--endpoint …] [--event-type …] [--deployment …] [--created-after …] [--created-before …] | --all yes',
     options: ['id', ...FILTER_FLAGS, 'all'],
-    summary: 'Resend one finished delivery (dead-lettered, succeeded or 4xx), or every dead letter matching the filters (progress on stderr): same delivery id, full schedule again.',
+    summary:
+      'Resend one finished delivery (dead-lettered, succeeded or 4xx), or every dead letter matching the filters (progress on stderr): same delivery id, full schedule again.',
     run: (options, config) =>
       withDatabase(config, async (database) => {
         const context = { requestedBy: 'ops-cli', correlationId: newId('request'), now: new Date() };

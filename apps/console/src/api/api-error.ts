@@ -18,7 +18,11 @@ function errorFields(body: unknown): { code?: string; message?: string; param?: 
   const error = (body as { error: unknown }).error;
   if (typeof error !== 'object' || error === null) return {};
   const { code, message, param } = error as Record<string, unknown>;
-  return { code: typeof code === 'string' ? code : undefined, message: typeof message === 'string' ? message : undefined, param: typeof param === 'string' ? param : undefined };
+  return {
+    code: typeof code === 'string' ? code : undefined,
+    message: typeof message === 'string' ? message : undefined,
+    param: typeof param === 'string' ? param : undefined,
+  };
 }
 
 export function toApiError(response: Response, body: unknown): ApiError {

@@ -11,7 +11,10 @@ export function useApiKeys(mode: Mode) {
 export function useCreateApiKey(mode: Mode) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => withIdempotencyKey(`${mode} POST api_keys`, name, (key) => unwrap(api.POST('/console/api/v1/api_keys', { body: { name }, headers: { ...modeHeaders(mode), ...key } }))),
+    mutationFn: (name: string) =>
+      withIdempotencyKey(`${mode} POST api_keys`, name, (key) =>
+        unwrap(api.POST('/console/api/v1/api_keys', { body: { name }, headers: { ...modeHeaders(mode), ...key } })),
+      ),
     retry: retryTransient,
     onSuccess: () => client.invalidateQueries({ queryKey: dashKeys.apiKeys(mode) }),
   });

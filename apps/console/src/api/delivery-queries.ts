@@ -10,11 +10,13 @@ export type DeliveryFilters = Omit<DeliveriesQuery, 'limit' | 'cursor'>;
 export function useDeliveryList(mode: Mode, filters: DeliveryFilters) {
   return useInfiniteQuery({
     queryKey: [...dashKeys.deliveries(mode), filters],
-    queryFn: ({ pageParam }) => unwrap(publicApi[mode].GET('/v1/webhook_deliveries', { params: { query: { limit: 25, ...filters, ...(pageParam ? { cursor: pageParam } : {}) } } })),
+    queryFn: ({ pageParam }) =>
+      unwrap(publicApi[mode].GET('/v1/webhook_deliveries', { params: { query: { limit: 25, ...filters, ...(pageParam ? { cursor: pageParam } : {}) } } })),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: nextPage,
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.pages.some((page) => page.data.some((d) => d.status === 'scheduled' || d.status === 'retrying')) ? 1_000 : 5_000),
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.data.some((d) => d.status === 'scheduled' || d.status === 'retrying')) ? 1_000 : 5_000,
   });
 }
 
@@ -32,7 +34,9 @@ function useDeliveryAction(mode: Mode, action: 'replay' | 'retry_now') {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (deliveryId: string) =>
-      withIdempotencyKey(`${mode} POST webhook_deliveries/${action}`, deliveryId, (headers) => unwrap(publicApi[mode].POST(`/v1/webhook_deliveries/{id}/${action}`, { ...byId(deliveryId), body: {}, headers }))),
+      withIdempotencyKey(`${mode} POST webhook_deliveries/${action}`, deliveryId, (headers) =>
+        unwrap(publicApi[mode].POST(`/v1/webhook_deliveries/{id}/${action}`, { ...byId(deliveryId), body: {}, headers })),
+      ),
     retry: retryTransient,
     onSuccess: (delivery) => {
       void client.invalidateQueries({ queryKey: dashKeys.delivery(mode, delivery.id) });
@@ -51,7 +55,10 @@ export function useRetryDeliveryNow(mode: Mode) {
 
 export function useBulkReplay(mode: Mode) {
   return useMutation({
-    mutationFn: (filter: ReplayFilter) => withIdempotencyKey(`${mode} POST webhook_deliveries/replay-all`, filter, (headers) => unwrap(publicApi[mode].POST('/v1/webhook_deliveries/replay', { body: filter, headers }))),
+    mutationFn: (filter: ReplayFilter) =>
+      withIdempotencyKey(`${mode} POST webhook_deliveries/replay-all`, filter, (headers) =>
+        unwrap(publicApi[mode].POST('/v1/webhook_deliveries/replay', { body: filter, headers })),
+      ),
     retry: retryTransient,
   });
 }

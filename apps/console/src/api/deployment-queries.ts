@@ -38,7 +38,10 @@ export function useDeploymentList(mode: Mode, filters: DeploymentFilters) {
 }
 
 export function useDeploymentDetail(mode: Mode, deploymentId: string) {
-  return useQuery({ queryKey: dashKeys.deployment(mode, deploymentId), queryFn: () => unwrap(publicApi[mode].GET('/v1/deployments/{id}', byId(deploymentId))) });
+  return useQuery({
+    queryKey: dashKeys.deployment(mode, deploymentId),
+    queryFn: () => unwrap(publicApi[mode].GET('/v1/deployments/{id}', byId(deploymentId))),
+  });
 }
 
 export function useDeploymentEvents(mode: Mode, deploymentId: string) {
@@ -78,9 +81,17 @@ export function useGiveFeedback(mode: Mode, deploymentId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { rating: number; comment: string }) =>
-      unwrap(publicApi[mode].POST('/v1/deployments/{id}/feedback', { ...byId(deploymentId), body: input.comment ? { rating: input.rating, comment: input.comment } : { rating: input.rating } })),
+      unwrap(
+        publicApi[mode].POST('/v1/deployments/{id}/feedback', {
+          ...byId(deploymentId),
+          body: input.comment ? { rating: input.rating, comment: input.comment } : { rating: input.rating },
+        }),
+      ),
     // The answer carries `feedback` but not `follow_ups` (GET /v1/deployments/:id only): the chain already shown is kept.
     onSuccess: (deployment) =>
-      client.setQueryData(dashKeys.deployment(mode, deploymentId), (shown: typeof deployment | undefined) => ({ ...deployment, ...(shown?.follow_ups ? { follow_ups: shown.follow_ups } : {}) })),
+      client.setQueryData(dashKeys.deployment(mode, deploymentId), (shown: typeof deployment | undefined) => ({
+        ...deployment,
+        ...(shown?.follow_ups ? { follow_ups: shown.follow_ups } : {}),
+      })),
   });
 }

@@ -11,7 +11,11 @@ import { queryClient } from './query-client';
 import { sessionKey } from './client';
 import type { Session } from './types';
 
-type JsonBody<Operation> = Operation extends { requestBody?: infer Body } ? (NonNullable<Body> extends { content: { 'application/json': infer Json } } ? Json : never) : never;
+type JsonBody<Operation> = Operation extends { requestBody?: infer Body }
+  ? NonNullable<Body> extends { content: { 'application/json': infer Json } }
+    ? Json
+    : never
+  : never;
 
 export type NotificationSettings = components['schemas']['NotificationSettings'];
 export type PushSubscriptionSummary = components['schemas']['PushSubscription'];
@@ -55,7 +59,7 @@ function useSettingsMutation<Input>(run: (input: Input) => Promise<NotificationS
   });
 }
 
-const required = <T,>(answer: { status: number; data: T | null }, what: string): T => {
+const required = <T>(answer: { status: number; data: T | null }, what: string): T => {
   if (answer.data === null) throw new Error(`${what}: this server does not offer notifications (404)`);
   return answer.data;
 };
@@ -64,7 +68,8 @@ const required = <T,>(answer: { status: number; data: T | null }, what: string):
 export function usePatchNotificationSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (patch: NotificationSettingsPatch) => required(await call<NotificationSettings>('PATCH', '/expert/v1/notification-settings', patch), 'Not saved'),
+    mutationFn: async (patch: NotificationSettingsPatch) =>
+      required(await call<NotificationSettings>('PATCH', '/expert/v1/notification-settings', patch), 'Not saved'),
     onMutate: (patch) => {
       const before = client.getQueryData<NotificationSettings | null>(notificationKeys.settings);
       if (before) {
@@ -88,7 +93,8 @@ export function usePatchNotificationSettings() {
 export function useAddPushSubscription() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (subscription: PushSubscriptionInput) => required(await call<PushSubscriptionSummary>('POST', '/expert/v1/push-subscriptions', subscription), 'Not subscribed'),
+    mutationFn: async (subscription: PushSubscriptionInput) =>
+      required(await call<PushSubscriptionSummary>('POST', '/expert/v1/push-subscriptions', subscription), 'Not subscribed'),
     onSuccess: () => void client.invalidateQueries({ queryKey: notificationKeys.settings }),
   });
 }

@@ -68,7 +68,8 @@ function useRosterChanged() {
 export function useAddExpert() {
   const changed = useRosterChanged();
   return useMutation({
-    mutationFn: (body: ExpertProfileInput) => withIdempotencyKey('POST admin experts', body, (headers) => unwrap(adminApi.POST('/admin/v1/experts', { body, headers }))),
+    mutationFn: (body: ExpertProfileInput) =>
+      withIdempotencyKey('POST admin experts', body, (headers) => unwrap(adminApi.POST('/admin/v1/experts', { body, headers }))),
     retry: retryTransient,
     onSuccess: changed,
   });
@@ -76,13 +77,17 @@ export function useAddExpert() {
 
 export function useUpdateExpert(expertId: string) {
   const changed = useRosterChanged();
-  return useMutation({ mutationFn: (body: Partial<ExpertProfileInput>) => unwrap(adminApi.PATCH('/admin/v1/experts/{id}', { ...id(expertId), body })), onSuccess: changed });
+  return useMutation({
+    mutationFn: (body: Partial<ExpertProfileInput>) => unwrap(adminApi.PATCH('/admin/v1/experts/{id}', { ...id(expertId), body })),
+    onSuccess: changed,
+  });
 }
 
 export function useSetExpertAvailability() {
   const changed = useRosterChanged();
   return useMutation({
-    mutationFn: (input: { expertId: string; availability: Availability }) => unwrap(adminApi.POST('/admin/v1/experts/{id}/availability', { ...id(input.expertId), body: { availability: input.availability } })),
+    mutationFn: (input: { expertId: string; availability: Availability }) =>
+      unwrap(adminApi.POST('/admin/v1/experts/{id}/availability', { ...id(input.expertId), body: { availability: input.availability } })),
     onSuccess: changed,
   });
 }
@@ -95,7 +100,10 @@ export function useRetireExpert() {
 export function useInviteExpert(expertId: string) {
   const changed = useRosterChanged();
   return useMutation({
-    mutationFn: (email: string) => withIdempotencyKey(`POST admin experts/${expertId}/invitations`, email, (headers) => unwrap(adminApi.POST('/admin/v1/experts/{id}/invitations', { ...id(expertId), body: { email }, headers }))),
+    mutationFn: (email: string) =>
+      withIdempotencyKey(`POST admin experts/${expertId}/invitations`, email, (headers) =>
+        unwrap(adminApi.POST('/admin/v1/experts/{id}/invitations', { ...id(expertId), body: { email }, headers })),
+      ),
     retry: retryTransient,
     onSuccess: changed,
   });
@@ -107,14 +115,23 @@ export function useInviteExpert(expertId: string) {
 export function useWorkspaces(search = '') {
   return useInfiniteQuery({
     queryKey: [...opsKeys.workspaces, search],
-    queryFn: ({ pageParam }) => unwrap(adminApi.GET('/admin/v1/workspaces', { params: { query: { limit: 50, ...(search ? { q: search } : {}), ...(pageParam ? { cursor: pageParam } : {}) } } })),
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        adminApi.GET('/admin/v1/workspaces', {
+          params: { query: { limit: 50, ...(search ? { q: search } : {}), ...(pageParam ? { cursor: pageParam } : {}) } },
+        }),
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: nextPage,
   });
 }
 
 export function useAdminWorkspace(workspaceId: string) {
-  return useQuery({ queryKey: ['ops', 'workspace', workspaceId], queryFn: () => unwrap(adminApi.GET('/admin/v1/workspaces/{id}', id(workspaceId))), staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['ops', 'workspace', workspaceId],
+    queryFn: () => unwrap(adminApi.GET('/admin/v1/workspaces/{id}', id(workspaceId))),
+    staleTime: 60_000,
+  });
 }
 
 export function useAccount(workspaceId: string) {
@@ -131,7 +148,9 @@ export function useAccountHistory(workspaceId: string) {
     queryKey: opsKeys.accountHistory(workspaceId),
     queryFn: async () => {
       const [grants, plans] = await Promise.all(
-        (['credits.granted', 'plan.changed'] as const).map((action) => unwrap(adminApi.GET('/admin/v1/workspaces/{id}/audit_log', { params: { path: { id: workspaceId }, query: { action, limit: 50 } } }))),
+        (['credits.granted', 'plan.changed'] as const).map((action) =>
+          unwrap(adminApi.GET('/admin/v1/workspaces/{id}/audit_log', { params: { path: { id: workspaceId }, query: { action, limit: 50 } } })),
+        ),
       );
       return [...grants.data, ...plans.data].sort((a, b) => b.occurred_at.localeCompare(a.occurred_at));
     },
@@ -142,7 +161,9 @@ export function useGrantCredits(workspaceId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { credits: number; note?: string; reference?: string }) =>
-      withIdempotencyKey(`POST admin workspaces/${workspaceId}/account/credits`, body, (headers) => unwrap(adminApi.POST('/admin/v1/workspaces/{id}/account/credits', { ...id(workspaceId), body, headers }))),
+      withIdempotencyKey(`POST admin workspaces/${workspaceId}/account/credits`, body, (headers) =>
+        unwrap(adminApi.POST('/admin/v1/workspaces/{id}/account/credits', { ...id(workspaceId), body, headers })),
+      ),
     retry: retryTransient,
     onSuccess: (account) => {
       client.setQueryData(opsKeys.account(workspaceId), account);
@@ -173,7 +194,12 @@ export function useResolveLimitRequest() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { requestId: string; outcome: 'granted' | 'declined'; note: string }) =>
-      unwrap(adminApi.POST('/admin/v1/limit_requests/{id}/resolve', { ...id(input.requestId), body: { outcome: input.outcome, ...(input.note ? { note: input.note } : {}) } })),
+      unwrap(
+        adminApi.POST('/admin/v1/limit_requests/{id}/resolve', {
+          ...id(input.requestId),
+          body: { outcome: input.outcome, ...(input.note ? { note: input.note } : {}) },
+        }),
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: opsKeys.limitRequests }),
   });
 }
@@ -184,7 +210,8 @@ export function useResolveLimitRequest() {
 export function useInviteOperator() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; name?: string }) => withIdempotencyKey('POST admin operators/invitations', body, (headers) => unwrap(adminApi.POST('/admin/v1/operators/invitations', { body, headers }))),
+    mutationFn: (body: { email: string; name?: string }) =>
+      withIdempotencyKey('POST admin operators/invitations', body, (headers) => unwrap(adminApi.POST('/admin/v1/operators/invitations', { body, headers }))),
     retry: retryTransient,
     onSuccess: () => client.invalidateQueries({ queryKey: opsKeys.operators }),
   });
@@ -212,7 +239,9 @@ export function useAdminDeadLetters(workspaceId: string) {
     queryFn: ({ pageParam }) =>
       unwrap(
         adminApi.GET('/admin/v1/webhook-deliveries', {
-          params: { query: { status: 'dead_lettered', limit: 50, ...(workspaceId ? { workspace_id: workspaceId } : {}), ...(pageParam ? { cursor: pageParam } : {}) } },
+          params: {
+            query: { status: 'dead_lettered', limit: 50, ...(workspaceId ? { workspace_id: workspaceId } : {}), ...(pageParam ? { cursor: pageParam } : {}) },
+          },
         }),
       ),
     initialPageParam: undefined as string | undefined,
@@ -224,7 +253,10 @@ export function useAdminDeadLetters(workspaceId: string) {
 export function useAdminReplay() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (deliveryId: string) => withIdempotencyKey('POST admin webhook-deliveries/replay', deliveryId, (headers) => unwrap(adminApi.POST('/admin/v1/webhook-deliveries/{id}/replay', { ...id(deliveryId), headers }))),
+    mutationFn: (deliveryId: string) =>
+      withIdempotencyKey('POST admin webhook-deliveries/replay', deliveryId, (headers) =>
+        unwrap(adminApi.POST('/admin/v1/webhook-deliveries/{id}/replay', { ...id(deliveryId), headers })),
+      ),
     retry: retryTransient,
     onSuccess: () => client.invalidateQueries({ queryKey: opsKeys.deadLetters }),
   });
@@ -233,7 +265,10 @@ export function useAdminReplay() {
 export function useAdminBulkReplay() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (filter: { workspace_id?: string }) => withIdempotencyKey('POST admin webhook-deliveries/replay-all', filter, (headers) => unwrap(adminApi.POST('/admin/v1/webhook-deliveries/replay', { body: filter, headers }))),
+    mutationFn: (filter: { workspace_id?: string }) =>
+      withIdempotencyKey('POST admin webhook-deliveries/replay-all', filter, (headers) =>
+        unwrap(adminApi.POST('/admin/v1/webhook-deliveries/replay', { body: filter, headers })),
+      ),
     retry: retryTransient,
     onSuccess: () => client.invalidateQueries({ queryKey: opsKeys.deadLetters }),
   });

@@ -58,7 +58,12 @@ export function useAcceptInvitation(token: string) {
   return useMutation({
     // Experts' invitations refuse a name (docs/console-contract.md); members and operators may give one.
     mutationFn: (input: { password: string; name?: string }) =>
-      unwrap(api.POST('/console/api/v1/invitations/{token}/accept', { params: { path: { token } }, body: input.name ? { password: input.password, name: input.name } : { password: input.password } })),
+      unwrap(
+        api.POST('/console/api/v1/invitations/{token}/accept', {
+          params: { path: { token } },
+          body: input.name ? { password: input.password, name: input.name } : { password: input.password },
+        }),
+      ),
     onSuccess: start,
   });
 }
@@ -140,7 +145,9 @@ function useDeploymentAction<Input>(id: string, run: (input: Input) => Promise<u
   return useMutation({
     mutationFn: run,
     onSuccess: (view) => {
-      client.setQueryData(keys.deployment(id), (previous: ExpertDeployment | undefined) => (previous ? { ...previous, ...(view as Partial<ExpertDeployment>) } : previous));
+      client.setQueryData(keys.deployment(id), (previous: ExpertDeployment | undefined) =>
+        previous ? { ...previous, ...(view as Partial<ExpertDeployment>) } : previous,
+      );
       void client.invalidateQueries({ queryKey: keys.deployment(id) });
       void client.invalidateQueries({ queryKey: keys.offers });
       void client.invalidateQueries({ queryKey: ['assignments'] });
@@ -152,13 +159,21 @@ function useDeploymentAction<Input>(id: string, run: (input: Input) => Promise<u
 const path = (id: string) => ({ params: { path: { id } } });
 
 export const useAccept = (id: string) => useDeploymentAction(id, () => unwrap(api.POST('/expert/v1/deployments/{id}/accept', path(id))));
-export const useDecline = (id: string) => useDeploymentAction(id, (reason: string) => unwrap(api.POST('/expert/v1/deployments/{id}/decline', { ...path(id), body: reason ? { reason } : {} })));
+export const useDecline = (id: string) =>
+  useDeploymentAction(id, (reason: string) => unwrap(api.POST('/expert/v1/deployments/{id}/decline', { ...path(id), body: reason ? { reason } : {} })));
 export const useStart = (id: string) => useDeploymentAction(id, () => unwrap(api.POST('/expert/v1/deployments/{id}/start', path(id))));
-export const useAsk = (id: string) => useDeploymentAction(id, (question: string) => unwrap(api.POST('/expert/v1/deployments/{id}/ask', { ...path(id), body: { question } })));
-export const usePublish = (id: string) => useDeploymentAction(id, (body: PublishInput) => unwrap(api.POST('/expert/v1/deployments/{id}/publish', { ...path(id), body })));
+export const useAsk = (id: string) =>
+  useDeploymentAction(id, (question: string) => unwrap(api.POST('/expert/v1/deployments/{id}/ask', { ...path(id), body: { question } })));
+export const usePublish = (id: string) =>
+  useDeploymentAction(id, (body: PublishInput) => unwrap(api.POST('/expert/v1/deployments/{id}/publish', { ...path(id), body })));
 export const useCancel = (id: string) =>
   useDeploymentAction(id, (input: { reason: string; partialBody?: string }) =>
-    unwrap(api.POST('/expert/v1/deployments/{id}/cancel', { ...path(id), body: { reason: input.reason, ...(input.partialBody ? { partial_body: input.partialBody } : {}) } })),
+    unwrap(
+      api.POST('/expert/v1/deployments/{id}/cancel', {
+        ...path(id),
+        body: { reason: input.reason, ...(input.partialBody ? { partial_body: input.partialBody } : {}) },
+      }),
+    ),
   );
 
 // ------------------------------------------------------------------ the draft and attachments

@@ -24,7 +24,8 @@ function useTeamChanged() {
 export function useInviteMember() {
   const changed = useTeamChanged();
   return useMutation({
-    mutationFn: (body: { email: string; role: Role }) => withIdempotencyKey('POST members/invitations', body, (headers) => unwrap(api.POST('/console/api/v1/members/invitations', { body, headers }))),
+    mutationFn: (body: { email: string; role: Role }) =>
+      withIdempotencyKey('POST members/invitations', body, (headers) => unwrap(api.POST('/console/api/v1/members/invitations', { body, headers }))),
     retry: retryTransient,
     onSuccess: changed,
   });
@@ -32,12 +33,19 @@ export function useInviteMember() {
 
 export function useRevokeMemberInvitation() {
   const changed = useTeamChanged();
-  return useMutation({ mutationFn: (invitationId: string) => unwrap(api.DELETE('/console/api/v1/members/invitations/{id}', byId(invitationId))), onSuccess: changed });
+  return useMutation({
+    mutationFn: (invitationId: string) => unwrap(api.DELETE('/console/api/v1/members/invitations/{id}', byId(invitationId))),
+    onSuccess: changed,
+  });
 }
 
 export function useChangeRole() {
   const changed = useTeamChanged();
-  return useMutation({ mutationFn: (input: { memberId: string; role: Role }) => unwrap(api.POST('/console/api/v1/members/{id}', { ...byId(input.memberId), body: { role: input.role } })), onSuccess: changed });
+  return useMutation({
+    mutationFn: (input: { memberId: string; role: Role }) =>
+      unwrap(api.POST('/console/api/v1/members/{id}', { ...byId(input.memberId), body: { role: input.role } })),
+    onSuccess: changed,
+  });
 }
 
 export function useRemoveMember() {

@@ -9,7 +9,11 @@ export function useEndpoints(mode: Mode) {
 }
 
 export function useEndpoint(mode: Mode, endpointId: string) {
-  return useQuery({ queryKey: dashKeys.endpoint(mode, endpointId), queryFn: () => unwrap(publicApi[mode].GET('/v1/webhook_endpoints/{id}', byId(endpointId))), enabled: endpointId !== '' });
+  return useQuery({
+    queryKey: dashKeys.endpoint(mode, endpointId),
+    queryFn: () => unwrap(publicApi[mode].GET('/v1/webhook_endpoints/{id}', byId(endpointId))),
+    enabled: endpointId !== '',
+  });
 }
 
 /** After any change to endpoints, the list and the one changed are read again. */
@@ -24,7 +28,8 @@ function useEndpointsChanged(mode: Mode) {
 export function useCreateEndpoint(mode: Mode) {
   const changed = useEndpointsChanged(mode);
   return useMutation({
-    mutationFn: (body: NewEndpointInput) => withIdempotencyKey(`${mode} POST webhook_endpoints`, body, (headers) => unwrap(publicApi[mode].POST('/v1/webhook_endpoints', { body, headers }))),
+    mutationFn: (body: NewEndpointInput) =>
+      withIdempotencyKey(`${mode} POST webhook_endpoints`, body, (headers) => unwrap(publicApi[mode].POST('/v1/webhook_endpoints', { body, headers }))),
     retry: retryTransient,
     onSuccess: changed,
   });
@@ -32,7 +37,10 @@ export function useCreateEndpoint(mode: Mode) {
 
 export function useUpdateEndpoint(mode: Mode, endpointId: string) {
   const changed = useEndpointsChanged(mode);
-  return useMutation({ mutationFn: (body: EndpointInput) => unwrap(publicApi[mode].POST('/v1/webhook_endpoints/{id}', { ...byId(endpointId), body })), onSuccess: changed });
+  return useMutation({
+    mutationFn: (body: EndpointInput) => unwrap(publicApi[mode].POST('/v1/webhook_endpoints/{id}', { ...byId(endpointId), body })),
+    onSuccess: changed,
+  });
 }
 
 export function useDeleteEndpoint(mode: Mode) {
@@ -62,7 +70,10 @@ export function useSendTestEvent(mode: Mode) {
   const client = useQueryClient();
   return useMutation({
     // Each press is another test event (a new delivery): the key covers the press and its retries.
-    mutationFn: (endpointId: string) => withIdempotencyKey(`${mode} POST webhook_endpoints/test`, endpointId, (headers) => unwrap(publicApi[mode].POST('/v1/webhook_endpoints/{id}/test', { ...byId(endpointId), body: {}, headers }))),
+    mutationFn: (endpointId: string) =>
+      withIdempotencyKey(`${mode} POST webhook_endpoints/test`, endpointId, (headers) =>
+        unwrap(publicApi[mode].POST('/v1/webhook_endpoints/{id}/test', { ...byId(endpointId), body: {}, headers })),
+      ),
     retry: retryTransient,
     onSuccess: () => client.invalidateQueries({ queryKey: dashKeys.deliveries(mode) }),
   });
@@ -84,7 +95,9 @@ export function useRotateSigningSecret(mode: Mode) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (overlapSeconds: number) =>
-      withIdempotencyKey(`${mode} POST webhook_signing_secret/rotate`, overlapSeconds, (headers) => unwrap(publicApi[mode].POST('/v1/webhook_signing_secret/rotate', { body: { overlap_seconds: overlapSeconds }, headers }))),
+      withIdempotencyKey(`${mode} POST webhook_signing_secret/rotate`, overlapSeconds, (headers) =>
+        unwrap(publicApi[mode].POST('/v1/webhook_signing_secret/rotate', { body: { overlap_seconds: overlapSeconds }, headers })),
+      ),
     retry: retryTransient,
     onSuccess: () => client.invalidateQueries({ queryKey: dashKeys.signingSecret(mode) }),
   });

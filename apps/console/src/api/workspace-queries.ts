@@ -13,13 +13,19 @@ export function useUsage(mode: Mode) {
 }
 
 export function useUsageHistory(mode: Mode, days: number) {
-  return useQuery({ queryKey: dashKeys.usageHistory(mode, days), queryFn: () => unwrap(publicApi[mode].GET('/v1/usage/history', { params: { query: { days } } })) });
+  return useQuery({
+    queryKey: dashKeys.usageHistory(mode, days),
+    queryFn: () => unwrap(publicApi[mode].GET('/v1/usage/history', { params: { query: { days } } })),
+  });
 }
 
 export function useAuditLog(action: string) {
   return useInfiniteQuery({
     queryKey: [...dashKeys.auditLog, action],
-    queryFn: ({ pageParam }) => unwrap(api.GET('/console/api/v1/audit_log', { params: { query: { limit: 50, ...(action ? { action } : {}), ...(pageParam ? { cursor: pageParam } : {}) } } })),
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        api.GET('/console/api/v1/audit_log', { params: { query: { limit: 50, ...(action ? { action } : {}), ...(pageParam ? { cursor: pageParam } : {}) } } }),
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: nextPage,
     placeholderData: keepPreviousData,
@@ -33,7 +39,8 @@ export function useLimitRequests() {
 export function useRequestLimit() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { in_flight_limit: number; reason: string }) => withIdempotencyKey('POST limit_requests', body, (headers) => unwrap(api.POST('/console/api/v1/limit_requests', { body, headers }))),
+    mutationFn: (body: { in_flight_limit: number; reason: string }) =>
+      withIdempotencyKey('POST limit_requests', body, (headers) => unwrap(api.POST('/console/api/v1/limit_requests', { body, headers }))),
     retry: retryTransient,
     onSuccess: () => client.invalidateQueries({ queryKey: dashKeys.limitRequests }),
   });

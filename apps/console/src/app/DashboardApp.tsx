@@ -38,7 +38,8 @@ function OwnersOnly({ mode, what }: { mode: Mode; what: string }) {
     <Page title={what}>
       <EmptyState title={`${what} is for the workspace's owners.`}>
         <p>
-          You are a developer in this workspace. Ask an owner if you need a change here, or go back to the <Link to={dashboardPath(mode, { page: 'overview' })}>overview</Link>.
+          You are a developer in this workspace. Ask an owner if you need a change here, or go back to the{' '}
+          <Link to={dashboardPath(mode, { page: 'overview' })}>overview</Link>.
         </p>
       </EmptyState>
     </Page>

@@ -39,7 +39,9 @@ export default function OpsApp({ session, route }: { session: Session; route: Ro
   return (
     <ProductNameContext.Provider value="Operations">
       <OpsLayout session={session} view={view ?? { page: 'roster' }}>
-        <Suspense fallback={<Loading what="the page" />}>{view ? <OpsPage key={JSON.stringify(view)} view={view} /> : <NotFoundPage kind="operator" />}</Suspense>
+        <Suspense fallback={<Loading what="the page" />}>
+          {view ? <OpsPage key={JSON.stringify(view)} view={view} /> : <NotFoundPage kind="operator" />}
+        </Suspense>
       </OpsLayout>
     </ProductNameContext.Provider>
   );

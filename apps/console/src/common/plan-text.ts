@@ -28,5 +28,7 @@ export function planName(plan: PlanFigures, presetsOrCustomised: PlanFigures[] |
  * never "0 credits a cycle", which reads as a plan that can do nothing.
  */
 export function capText(plan: { cycle_cap_credits: number }): string {
-  return plan.cycle_cap_credits === 0 ? 'no credits included each cycle (granted credits only)' : `${plan.cycle_cap_credits.toLocaleString()} credits included each cycle`;
+  return plan.cycle_cap_credits === 0
+    ? 'no credits included each cycle (granted credits only)'
+    : `${plan.cycle_cap_credits.toLocaleString()} credits included each cycle`;
 }

@@ -16,6 +16,9 @@ const clock = (iso: string): string => new Date(iso).toLocaleTimeString(undefine
 
 export function offerNotice(deployment: Pick<ExpertDeployment, 'id' | 'brief' | 'skills' | 'credits_reserved' | 'offer'>): OfferNotice {
   const skills = deployment.skills.length > 0 ? deployment.skills.join(', ') : 'no skill named';
-  const lines = [briefTitle(deployment.brief), `Up to ${deployment.credits_reserved.toLocaleString()} credits${deployment.offer ? ` · accept by ${clock(deployment.offer.expires_at)}` : ''}`];
+  const lines = [
+    briefTitle(deployment.brief),
+    `Up to ${deployment.credits_reserved.toLocaleString()} credits${deployment.offer ? ` · accept by ${clock(deployment.offer.expires_at)}` : ''}`,
+  ];
   return { title: `New offer: ${skills}`, body: lines.join('\n'), tag: `offer:${deployment.id}:${deployment.offer?.offer_number ?? 0}` };
 }

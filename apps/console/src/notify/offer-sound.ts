@@ -12,7 +12,9 @@ function audio(): AudioContext | null {
 }
 
 export function primeOfferSound(): void {
-  void audio()?.resume().catch(() => undefined);
+  void audio()
+    ?.resume()
+    .catch(() => undefined);
 }
 
 export function playOfferSound(): void {

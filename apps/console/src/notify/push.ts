@@ -11,11 +11,15 @@ export class PushNotAvailable extends Error {}
  */
 export async function subscribeThisBrowser(vapidPublicKey: string): Promise<PushSubscriptionInput> {
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') throw new PushNotAvailable(permission === 'denied' ? 'Notifications are blocked for this site in your browser’s settings.' : 'Notifications were not allowed.');
+  if (permission !== 'granted')
+    throw new PushNotAvailable(
+      permission === 'denied' ? 'Notifications are blocked for this site in your browser’s settings.' : 'Notifications were not allowed.',
+    );
   const registration = await consoleWorker();
   if (!registration) throw new PushNotAvailable('This browser cannot receive push notifications here.');
   const existing = await registration.pushManager.getSubscription();
-  const subscription = existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(vapidPublicKey) }));
+  const subscription =
+    existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(vapidPublicKey) }));
   const json = subscription.toJSON();
   if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) throw new PushNotAvailable('The browser gave an incomplete subscription.');
   return { endpoint: json.endpoint, expirationTime: json.expirationTime ?? null, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } };

@@ -90,7 +90,12 @@ export function useOfferAlerts(): (deploymentId: string) => void {
       if (!deploymentId || !hidden()) return;
       setUnseen(true);
       if (soundOn.current) playOfferSound();
-      const fetchOffer = (id: string) => client.fetchQuery({ queryKey: keys.deployment(id), queryFn: () => unwrap(api.GET('/expert/v1/deployments/{id}', { params: { path: { id } } })), staleTime: 0 });
+      const fetchOffer = (id: string) =>
+        client.fetchQuery({
+          queryKey: keys.deployment(id),
+          queryFn: () => unwrap(api.GET('/expert/v1/deployments/{id}', { params: { path: { id } } })),
+          staleTime: 0,
+        });
       void notify(deploymentId, fetchOffer).catch(() => undefined);
     },
     [client],

@@ -16,6 +16,10 @@ export function jsonRpcRefusal(
   refusal: { code: ErrorCode; message: string; param?: string; status: number },
   publicBaseUrl: string,
 ): { status: number; body: { jsonrpc: '2.0'; id: JsonRpcId; error: JsonRpcError } } {
-  const { status, error } = refusalAsJsonRpc(refusal, { protocol: protocolOf(request.headers['a2a-version']) ?? '1.0', requestId: String(request.id), publicBaseUrl });
+  const { status, error } = refusalAsJsonRpc(refusal, {
+    protocol: protocolOf(request.headers['a2a-version']) ?? '1.0',
+    requestId: String(request.id),
+    publicBaseUrl,
+  });
   return { status, body: { jsonrpc: '2.0', id: idOf(request.body), error } };
 }

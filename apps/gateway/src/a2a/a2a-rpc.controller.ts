@@ -88,7 +88,12 @@ export class A2aRpcController {
     const protocol = protocolOf(request.headers['a2a-version']);
     const context: FailureContext = { protocol: protocol ?? '1.0', requestId, publicBaseUrl: this.config.publicBaseUrl };
     const envelope = checkEnvelope(request.body);
-    if (!protocol) return this.answer(reply, { jsonrpc: '2.0', id: envelope.id, error: withServiceFacts({ code: JSON_RPC_CODES.VERSION_NOT_SUPPORTED, message: 'A2A-Version must be 1.0 or 0.3' }, '1.0', { requestId }) });
+    if (!protocol)
+      return this.answer(reply, {
+        jsonrpc: '2.0',
+        id: envelope.id,
+        error: withServiceFacts({ code: JSON_RPC_CODES.VERSION_NOT_SUPPORTED, message: 'A2A-Version must be 1.0 or 0.3' }, '1.0', { requestId }),
+      });
     if (!envelope.ok) return this.answer(reply, { jsonrpc: '2.0', id: envelope.id, error: withServiceFacts(envelope.error, protocol, { requestId }) });
     const closed = new AbortController();
     reply.raw.on('close', () => closed.abort());
@@ -114,7 +119,10 @@ export class A2aRpcController {
 
   private answer(reply: FastifyReply, body: JsonRpcAnswer): void {
     const internal = (body.error as JsonRpcError | undefined)?.code === JSON_RPC_CODES.INTERNAL_ERROR;
-    void reply.status(internal ? 500 : 200).header('Cache-Control', 'no-store').send(body);
+    void reply
+      .status(internal ? 500 : 200)
+      .header('Cache-Control', 'no-store')
+      .send(body);
   }
 
   /**
@@ -122,7 +130,15 @@ export class A2aRpcController {
    * refused create) is a plain JSON-RPC error; after it, the events follow as server-sent events,
    * bounded as every event stream of the key and the workspace is, with keep-alives.
    */
-  private async stream(request: FastifyRequest, reply: FastifyReply, auth: AuthenticatedKey, events: AsyncGenerator<JsonRpcAnswer, void, undefined>, id: JsonRpcId, call: A2aCall, context: FailureContext): Promise<void> {
+  private async stream(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    auth: AuthenticatedKey,
+    events: AsyncGenerator<JsonRpcAnswer, void, undefined>,
+    id: JsonRpcId,
+    call: A2aCall,
+    context: FailureContext,
+  ): Promise<void> {
     let first: IteratorResult<JsonRpcAnswer, void>;
     try {
       first = await events.next();

@@ -11,8 +11,28 @@ import { apiErrorAsJsonRpc } from './json-rpc.errors';
  */
 const EXAMPLE_REQUEST_ID = 'req_01JZ0000000000000000000000';
 
-const V03_METHODS = ['message/send', 'message/stream', 'tasks/get', 'tasks/cancel', 'tasks/resubscribe', 'tasks/pushNotificationConfig/set', 'tasks/pushNotificationConfig/get', 'tasks/pushNotificationConfig/list', 'tasks/pushNotificationConfig/delete'];
-const V1_METHODS = ['SendMessage', 'SendStreamingMessage', 'GetTask', 'CancelTask', 'SubscribeToTask', 'CreateTaskPushNotificationConfig', 'GetTaskPushNotificationConfig', 'ListTaskPushNotificationConfigs', 'DeleteTaskPushNotificationConfig'];
+const V03_METHODS = [
+  'message/send',
+  'message/stream',
+  'tasks/get',
+  'tasks/cancel',
+  'tasks/resubscribe',
+  'tasks/pushNotificationConfig/set',
+  'tasks/pushNotificationConfig/get',
+  'tasks/pushNotificationConfig/list',
+  'tasks/pushNotificationConfig/delete',
+];
+const V1_METHODS = [
+  'SendMessage',
+  'SendStreamingMessage',
+  'GetTask',
+  'CancelTask',
+  'SubscribeToTask',
+  'CreateTaskPushNotificationConfig',
+  'GetTaskPushNotificationConfig',
+  'ListTaskPushNotificationConfigs',
+  'DeleteTaskPushNotificationConfig',
+];
 
 export const A2A_SCHEMAS: Record<string, JsonSchema> = {
   A2aJsonRpcRequest: {
@@ -22,7 +42,10 @@ export const A2A_SCHEMAS: Record<string, JsonSchema> = {
     properties: {
       jsonrpc: { type: 'string', const: '2.0' },
       id: { type: ['string', 'integer', 'null'] },
-      method: { type: 'string', description: `A2A 0.3 names (without \`A2A-Version\`): ${V03_METHODS.join(', ')}. A2A 1.0 names (\`A2A-Version: 1.0\`): ${V1_METHODS.join(', ')}.` },
+      method: {
+        type: 'string',
+        description: `A2A 0.3 names (without \`A2A-Version\`): ${V03_METHODS.join(', ')}. A2A 1.0 names (\`A2A-Version: 1.0\`): ${V1_METHODS.join(', ')}.`,
+      },
       params: { type: 'object', additionalProperties: true, description: 'The method’s parameters as the A2A specification of that version defines them.' },
     },
   },
@@ -30,11 +53,19 @@ export const A2A_SCHEMAS: Record<string, JsonSchema> = {
     type: 'object',
     required: ['code', 'message'],
     properties: {
-      code: { type: 'integer', description: '-32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params (a field refused: `param` names it), -32603 internal, -32001 task not found, -32002 task not cancelable, -32004 unsupported in this state, -32009 version not supported, -32000 any other refusal of the service (`code` in data says which).' },
+      code: {
+        type: 'integer',
+        description:
+          '-32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params (a field refused: `param` names it), -32603 internal, -32001 task not found, -32002 task not cancelable, -32004 unsupported in this state, -32009 version not supported, -32000 any other refusal of the service (`code` in data says which).',
+      },
       message: { type: 'string' },
       data: {
-        description: 'A2A 0.3: an object with `request_id`, and for a refusal of the service `code`, `param`, `docs_url`. A2A 1.0: typed details, `google.rpc.ErrorInfo` (metadata `request_id`, `code`, `param`), `google.rpc.BadRequest` for a field, `google.rpc.RequestInfo` (`requestId`).',
-        anyOf: [{ type: 'object', additionalProperties: true }, { type: 'array', items: { type: 'object', additionalProperties: true } }],
+        description:
+          'A2A 0.3: an object with `request_id`, and for a refusal of the service `code`, `param`, `docs_url`. A2A 1.0: typed details, `google.rpc.ErrorInfo` (metadata `request_id`, `code`, `param`), `google.rpc.BadRequest` for a field, `google.rpc.RequestInfo` (`requestId`).',
+        anyOf: [
+          { type: 'object', additionalProperties: true },
+          { type: 'array', items: { type: 'object', additionalProperties: true } },
+        ],
       },
     },
   },
@@ -52,12 +83,17 @@ export const A2A_SCHEMAS: Record<string, JsonSchema> = {
     type: 'object',
     additionalProperties: true,
     required: ['name', 'description', 'capabilities', 'skills', 'defaultInputModes', 'defaultOutputModes'],
-    description: 'The A2A agent card: with `A2A-Version: 1.0` in 1.0’s shape (`supportedInterfaces`, `securityRequirements`), otherwise in 0.3’s (`url`, `preferredTransport`, `security`). Skills are the roster’s skill tags.',
+    description:
+      'The A2A agent card: with `A2A-Version: 1.0` in 1.0’s shape (`supportedInterfaces`, `securityRequirements`), otherwise in 0.3’s (`url`, `preferredTransport`, `security`). Skills are the roster’s skill tags.',
     properties: {
       name: { type: 'string' },
       description: { type: 'string' },
       url: { type: 'string', format: 'uri', description: '0.3: the JSON-RPC endpoint.' },
-      supportedInterfaces: { type: 'array', items: { type: 'object', additionalProperties: true }, description: '1.0: the JSON-RPC endpoint, once per protocol version.' },
+      supportedInterfaces: {
+        type: 'array',
+        items: { type: 'object', additionalProperties: true },
+        description: '1.0: the JSON-RPC endpoint, once per protocol version.',
+      },
       capabilities: { type: 'object', additionalProperties: true },
       skills: { type: 'array', items: { type: 'object', additionalProperties: true } },
       defaultInputModes: { type: 'array', items: { type: 'string' } },
@@ -84,7 +120,17 @@ const rpcResponse = (description: string, examples: Record<string, { value: unkn
   headers: { 'Request-Id': { $ref: '#/components/headers/Request-Id' } },
   content: {
     'application/json': { schema: componentRef('A2aJsonRpcResponse'), examples },
-    ...(withStream ? { 'text/event-stream': { schema: { type: 'string', description: 'Server-sent events; each `data:` line is one A2aJsonRpcResponse whose result is the task, a status update or an artifact update, until a final state (for `message/stream` also input-required).' } } } : {}),
+    ...(withStream
+      ? {
+          'text/event-stream': {
+            schema: {
+              type: 'string',
+              description:
+                'Server-sent events; each `data:` line is one A2aJsonRpcResponse whose result is the task, a status update or an artifact update, until a final state (for `message/stream` also input-required).',
+            },
+          },
+        }
+      : {}),
   },
 });
 
@@ -99,7 +145,11 @@ export function a2aPaths(publicBaseUrl: string): OpenApiDocument['paths'] {
         security: [],
         parameters: [versionHeader],
         responses: {
-          200: { description: 'The card', headers: { 'Request-Id': { $ref: '#/components/headers/Request-Id' } }, content: { 'application/json': { schema: componentRef('A2aAgentCard') } } },
+          200: {
+            description: 'The card',
+            headers: { 'Request-Id': { $ref: '#/components/headers/Request-Id' } },
+            content: { 'application/json': { schema: componentRef('A2aAgentCard') } },
+          },
         },
       },
     },
@@ -123,9 +173,18 @@ export function a2aPaths(publicBaseUrl: string): OpenApiDocument['paths'] {
             },
             true,
           ),
-          401: rpcResponse('No key, or not a valid one', { authentication_failed: errorExample('authentication_failed', 'missing Authorization header; send "Authorization: Bearer <API key>"', 3) }),
-          429: { ...rpcResponse('The key’s rate limit', { rate_limited: errorExample('rate_limited', 'this API key sent more than 1000 requests in the last minute; retry after 12 s', 4) }), headers: { 'Request-Id': { $ref: '#/components/headers/Request-Id' }, 'Retry-After': { $ref: '#/components/headers/Retry-After' } } },
-          500: rpcResponse('A fault of ours', { internal_error: errorExample('internal_error', 'an unexpected error occurred; quote request_id when reporting it', 5) }),
+          401: rpcResponse('No key, or not a valid one', {
+            authentication_failed: errorExample('authentication_failed', 'missing Authorization header; send "Authorization: Bearer <API key>"', 3),
+          }),
+          429: {
+            ...rpcResponse('The key’s rate limit', {
+              rate_limited: errorExample('rate_limited', 'this API key sent more than 1000 requests in the last minute; retry after 12 s', 4),
+            }),
+            headers: { 'Request-Id': { $ref: '#/components/headers/Request-Id' }, 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+          },
+          500: rpcResponse('A fault of ours', {
+            internal_error: errorExample('internal_error', 'an unexpected error occurred; quote request_id when reporting it', 5),
+          }),
         },
       },
     },

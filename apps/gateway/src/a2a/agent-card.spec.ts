@@ -38,7 +38,12 @@ describe('the agent card', () => {
 
   it('0.3: the endpoint as `url`, http bearer in `securitySchemes`, skills without 1.0-only fields', () => {
     const card = agentCardV03(facts) as Record<string, any>;
-    expect(card).toMatchObject({ protocolVersion: '0.3.0', url: 'https://api.example.com/a2a/v1', preferredTransport: 'JSONRPC', capabilities: { streaming: true, pushNotifications: true } });
+    expect(card).toMatchObject({
+      protocolVersion: '0.3.0',
+      url: 'https://api.example.com/a2a/v1',
+      preferredTransport: 'JSONRPC',
+      capabilities: { streaming: true, pushNotifications: true },
+    });
     expect(card.securitySchemes).toEqual({ bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }) });
     expect(card.security).toEqual([{ bearer: [] }]);
     expect(Object.keys(card.skills[0]).sort()).toEqual(['description', 'examples', 'id', 'name', 'tags']);

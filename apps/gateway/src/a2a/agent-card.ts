@@ -26,7 +26,10 @@ const DESCRIPTION =
   'Hands a unit of work to one human expert and returns a typed answer. Send the brief as text parts and the create options (at least `skills`) as one data part; ' +
   'the task is the deployment: submitted while routed, working once an expert accepts, input-required when the expert asks their one question (answer with a message on the task), ' +
   'completed with the output as an artifact (markdown, plus a data part when you sent an `output_schema`).';
-const BEARER = { description: 'The workspace API key: `Authorization: Bearer svc_test_…` (test mode: a synthetic expert, no billing) or `svc_live_…`.', format: 'svc_test_… or svc_live_…' };
+const BEARER = {
+  description: 'The workspace API key: `Authorization: Bearer svc_test_…` (test mode: a synthetic expert, no billing) or `svc_live_…`.',
+  format: 'svc_test_… or svc_live_…',
+};
 export const INPUT_MODES = ['text/plain', 'application/json'];
 export const OUTPUT_MODES = ['text/markdown', 'application/json'];
 
@@ -44,7 +47,9 @@ export function agentCardV1(facts: CardFacts): AgentCard {
     version: facts.version,
     documentationUrl: `${facts.publicBaseUrl}/v1/openapi.json`,
     capabilities: { streaming: true, pushNotifications: true, extensions: [], extendedAgentCard: false },
-    securitySchemes: { bearer: { scheme: { $case: 'httpAuthSecurityScheme', value: { description: BEARER.description, scheme: 'bearer', bearerFormat: BEARER.format } } } },
+    securitySchemes: {
+      bearer: { scheme: { $case: 'httpAuthSecurityScheme', value: { description: BEARER.description, scheme: 'bearer', bearerFormat: BEARER.format } } },
+    },
     securityRequirements: [{ schemes: { bearer: { list: [] } } }],
     defaultInputModes: INPUT_MODES,
     defaultOutputModes: OUTPUT_MODES,

@@ -107,7 +107,10 @@ export class DeploymentTaskHandler implements A2ARequestHandler {
     return this.deps.pushConfigs.get(callOf(context), taskIdOf(params.taskId), params.id);
   }
 
-  listTaskPushNotificationConfigs(params: ListTaskPushNotificationConfigsRequest, context: ServerCallContext): Promise<ListTaskPushNotificationConfigsResponse> {
+  listTaskPushNotificationConfigs(
+    params: ListTaskPushNotificationConfigsRequest,
+    context: ServerCallContext,
+  ): Promise<ListTaskPushNotificationConfigsResponse> {
     return this.deps.pushConfigs.list(callOf(context), taskIdOf(params.taskId));
   }
 

@@ -26,12 +26,21 @@ const base: DeploymentResource = {
 };
 const expert = { id: 'spec_1', name: 'Ada', role: 'Copywriter' };
 const question = { body: 'Which audience first?', asked_at: '2026-05-01T10:05:00.000Z', reply_deadline: '2026-05-02T10:05:00.000Z' };
-const output = { format: 'markdown' as const, body: '# Fresh every morning', attachments: [{ name: 'mood.png', url: 'https://x.test/a?signature=1', content_type: 'image/png', size_bytes: 12 }] };
+const output = {
+  format: 'markdown' as const,
+  body: '# Fresh every morning',
+  attachments: [{ name: 'mood.png', url: 'https://x.test/a?signature=1', content_type: 'image/png', size_bytes: 12 }],
+};
 
 describe('taskOf', () => {
   it('a pending deployment is a submitted task holding the brief as the caller’s message, with no artifact', () => {
     const task = taskOf(base);
-    expect(task).toMatchObject({ id: base.id, contextId: base.id, status: { state: TaskState.TASK_STATE_SUBMITTED, timestamp: base.updated_at }, artifacts: [] });
+    expect(task).toMatchObject({
+      id: base.id,
+      contextId: base.id,
+      status: { state: TaskState.TASK_STATE_SUBMITTED, timestamp: base.updated_at },
+      artifacts: [],
+    });
     expect(task.history.map((m) => [m.messageId, m.role, m.parts[0]?.content])).toEqual([[`${base.id}-brief`, 1, { $case: 'text', value: base.brief }]]);
     expect(task.metadata).toMatchObject({ deployment_status: 'pending', sla_deadline: base.sla_deadline, credits_reserved: 60, expert: null });
   });
@@ -47,11 +56,24 @@ describe('taskOf', () => {
   it('the reply joins the history as the caller’s, and the task is working again', () => {
     const task = taskOf({ ...base, status: 'in_progress', expert, question, reply: { body: 'Parents.', replied_at: '2026-05-01T10:06:00.000Z' } });
     expect(task.status).toMatchObject({ state: TaskState.TASK_STATE_WORKING, message: undefined });
-    expect(task.history.map((m) => [m.messageId, m.role])).toEqual([[`${base.id}-brief`, 1], [`${base.id}-question`, 2], [`${base.id}-reply`, 1]]);
+    expect(task.history.map((m) => [m.messageId, m.role])).toEqual([
+      [`${base.id}-brief`, 1],
+      [`${base.id}-question`, 2],
+      [`${base.id}-reply`, 1],
+    ]);
   });
 
   it('completed: one artifact with the markdown, the typed answer as a data part, each attachment as a URL part', () => {
-    const task = taskOf({ ...base, status: 'completed', expert, output: { ...output, data: { tagline: 'Fresh' } }, output_schema: { type: 'object' }, credits_charged: 40, duration_seconds: 600, completed_at: base.updated_at });
+    const task = taskOf({
+      ...base,
+      status: 'completed',
+      expert,
+      output: { ...output, data: { tagline: 'Fresh' } },
+      output_schema: { type: 'object' },
+      credits_charged: 40,
+      duration_seconds: 600,
+      completed_at: base.updated_at,
+    });
     expect(task.status?.state).toBe(TaskState.TASK_STATE_COMPLETED);
     expect(task.artifacts).toHaveLength(1);
     const [artifact] = task.artifacts;
@@ -70,7 +92,12 @@ describe('taskOf', () => {
   });
 
   it('cancelled says who cancelled and why, and keeps a partial output as the artifact', () => {
-    const task = taskOf({ ...base, status: 'cancelled', output: { ...output, attachments: [] }, cancellation: { cancelled_by: 'expert', reason: 'conflict', cancelled_at: base.updated_at } });
+    const task = taskOf({
+      ...base,
+      status: 'cancelled',
+      output: { ...output, attachments: [] },
+      cancellation: { cancelled_by: 'expert', reason: 'conflict', cancelled_at: base.updated_at },
+    });
     expect(task.status?.state).toBe(TaskState.TASK_STATE_CANCELED);
     expect(task.status?.message?.parts[0]?.content).toEqual({ $case: 'text', value: 'Cancelled by the expert: conflict' });
     expect(task.artifacts[0].description).toMatch(/partial/);

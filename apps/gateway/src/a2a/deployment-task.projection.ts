@@ -1,5 +1,15 @@
 import type { DeploymentResource } from '@eh/deployments';
-import { Role, TaskState, type Artifact, type Message, type Part, type Task, type TaskArtifactUpdateEvent, type TaskStatus, type TaskStatusUpdateEvent } from '@a2a-js/sdk';
+import {
+  Role,
+  TaskState,
+  type Artifact,
+  type Message,
+  type Part,
+  type Task,
+  type TaskArtifactUpdateEvent,
+  type TaskStatus,
+  type TaskStatusUpdateEvent,
+} from '@a2a-js/sdk';
 import { taskStateOf } from './task-state.mapping';
 
 /**
@@ -39,7 +49,14 @@ export function statusUpdateOf(deployment: DeploymentResource): TaskStatusUpdate
 /** The output, whole, as one chunk: an expert publishes it at once. */
 export function artifactUpdateOf(deployment: DeploymentResource): TaskArtifactUpdateEvent | null {
   if (!deployment.output) return null;
-  return { taskId: deployment.id, contextId: contextIdOf(deployment), artifact: outputArtifact(deployment), append: false, lastChunk: true, metadata: undefined };
+  return {
+    taskId: deployment.id,
+    contextId: contextIdOf(deployment),
+    artifact: outputArtifact(deployment),
+    append: false,
+    lastChunk: true,
+    metadata: undefined,
+  };
 }
 
 export function outputArtifact(deployment: DeploymentResource): Artifact {
@@ -47,7 +64,8 @@ export function outputArtifact(deployment: DeploymentResource): Artifact {
   if (!output) throw new Error(`outputArtifact: ${deployment.id} has no output`);
   const parts: Part[] = [textPart(output.body, 'text/markdown')];
   if (output.data !== undefined) parts.push(dataPart(output.data));
-  for (const file of output.attachments) parts.push({ content: { $case: 'url', value: file.url }, filename: file.name, mediaType: file.content_type, metadata: { size_bytes: file.size_bytes } });
+  for (const file of output.attachments)
+    parts.push({ content: { $case: 'url', value: file.url }, filename: file.name, mediaType: file.content_type, metadata: { size_bytes: file.size_bytes } });
   return {
     artifactId: `${deployment.id}-output`,
     name: 'output',
@@ -70,7 +88,14 @@ function statusMessage(deployment: DeploymentResource): Message | undefined {
     case TaskState.TASK_STATE_INPUT_REQUIRED:
       return deployment.question ? message(deployment, 'question', Role.ROLE_AGENT, deployment.question.body) : undefined;
     case TaskState.TASK_STATE_CANCELED:
-      return deployment.cancellation ? message(deployment, 'cancellation', Role.ROLE_AGENT, `Cancelled by the ${deployment.cancellation.cancelled_by}${deployment.cancellation.reason ? `: ${deployment.cancellation.reason}` : ''}`) : undefined;
+      return deployment.cancellation
+        ? message(
+            deployment,
+            'cancellation',
+            Role.ROLE_AGENT,
+            `Cancelled by the ${deployment.cancellation.cancelled_by}${deployment.cancellation.reason ? `: ${deployment.cancellation.reason}` : ''}`,
+          )
+        : undefined;
     case TaskState.TASK_STATE_FAILED:
       return deployment.expiry ? message(deployment, 'expiry', Role.ROLE_AGENT, `Expired: ${deployment.expiry.reason}`) : undefined;
     default:

@@ -20,7 +20,12 @@ export interface TaskStreamDeps {
  * the relay publishes, then reads the read model, so nothing appended in between is missed;
  * states older than the one already sent are dropped.
  */
-export async function* followDeployment(deps: TaskStreamDeps, call: A2aCall, deploymentId: string, until: 'final' | 'final_or_input'): AsyncGenerator<StreamResponse, void, undefined> {
+export async function* followDeployment(
+  deps: TaskStreamDeps,
+  call: A2aCall,
+  deploymentId: string,
+  until: 'final' | 'final_or_input',
+): AsyncGenerator<StreamResponse, void, undefined> {
   const updates = new DeploymentUpdates(call.closed);
   const disconnect = await deps.hub.connect({
     workspaceId: call.auth.workspaceId,

@@ -22,7 +22,11 @@ describe('checkEnvelope', () => {
   });
 
   it('params that are not an object are invalid params (-32602)', () => {
-    expect(checkEnvelope({ jsonrpc: '2.0', id: 1, method: 'tasks/get', params: ['x'] })).toEqual({ ok: false, id: 1, error: { code: -32602, message: '"params" must be an object' } });
+    expect(checkEnvelope({ jsonrpc: '2.0', id: 1, method: 'tasks/get', params: ['x'] })).toEqual({
+      ok: false,
+      id: 1,
+      error: { code: -32602, message: '"params" must be an object' },
+    });
   });
 });
 

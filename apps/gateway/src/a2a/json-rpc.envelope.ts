@@ -30,6 +30,7 @@ export function idOf(body: unknown): JsonRpcId {
   return validId(id) && id !== undefined ? id : null;
 }
 
-const validId = (id: unknown): id is JsonRpcId | undefined => id === undefined || id === null || typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
+const validId = (id: unknown): id is JsonRpcId | undefined =>
+  id === undefined || id === null || typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
 
 const refused = (id: JsonRpcId, message: string): EnvelopeCheck => ({ ok: false, id, error: { code: JSON_RPC_CODES.INVALID_REQUEST, message } });

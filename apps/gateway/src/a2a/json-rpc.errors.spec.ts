@@ -8,7 +8,15 @@ describe('jsonRpcCodeOf', () => {
     expect(jsonRpcCodeOf('deployment_not_cancellable')).toBe(-32002);
     expect(jsonRpcCodeOf('deployment_not_awaiting_input')).toBe(-32004);
     expect(jsonRpcCodeOf('internal_error')).toBe(-32603);
-    for (const code of ['authentication_failed', 'rate_limited', 'credits_exhausted', 'expert_unavailable', 'idempotency_conflict', 'service_unavailable'] as const) expect(jsonRpcCodeOf(code)).toBe(-32000);
+    for (const code of [
+      'authentication_failed',
+      'rate_limited',
+      'credits_exhausted',
+      'expert_unavailable',
+      'idempotency_conflict',
+      'service_unavailable',
+    ] as const)
+      expect(jsonRpcCodeOf(code)).toBe(-32000);
   });
 
   it('answers a code in JSON-RPC’s reserved ranges for every error code there is', () => {
@@ -17,7 +25,12 @@ describe('jsonRpcCodeOf', () => {
 });
 
 describe('withServiceFacts', () => {
-  const facts = { requestId: 'req_1', apiCode: 'invalid_request' as const, param: 'message.parts[1].data.skills', docsUrl: 'https://x.test/docs/errors/invalid_request' };
+  const facts = {
+    requestId: 'req_1',
+    apiCode: 'invalid_request' as const,
+    param: 'message.parts[1].data.skills',
+    docsUrl: 'https://x.test/docs/errors/invalid_request',
+  };
 
   it('v0.3: request_id, code, param and docs_url are keys of data, beside what it held', () => {
     expect(withServiceFacts({ code: -32602, message: 'bad', data: { hint: 1 } }, '0.3', facts)).toEqual({
@@ -31,14 +44,25 @@ describe('withServiceFacts', () => {
     const sdkDetail = { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'TASK_NOT_FOUND', domain: 'a2a-protocol.org' };
     const { data } = withServiceFacts({ code: -32602, message: 'bad', data: [sdkDetail] }, '1.0', facts) as { data: Record<string, unknown>[] };
     expect(data[0]).toEqual(sdkDetail);
-    expect(data[1]).toEqual({ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'INVALID_REQUEST', domain: 'expert-handoff', metadata: { request_id: 'req_1', code: 'invalid_request', param: facts.param, docs_url: facts.docsUrl } });
+    expect(data[1]).toEqual({
+      '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+      reason: 'INVALID_REQUEST',
+      domain: 'expert-handoff',
+      metadata: { request_id: 'req_1', code: 'invalid_request', param: facts.param, docs_url: facts.docsUrl },
+    });
     expect(data[2]).toEqual({ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: facts.param, description: 'bad' }] });
     expect(data[3]).toMatchObject({ '@type': 'type.googleapis.com/google.rpc.RequestInfo', requestId: 'req_1' });
   });
 
   it('an error of JSON-RPC itself (no REST code) still carries the request id', () => {
-    expect(withServiceFacts({ code: -32601, message: 'Invalid method.' }, '0.3', { requestId: 'req_2' })).toEqual({ code: -32601, message: 'Invalid method.', data: { request_id: 'req_2' } });
-    expect(withServiceFacts({ code: -32601, message: 'Invalid method.' }, '1.0', { requestId: 'req_2' }).data).toEqual([expect.objectContaining({ requestId: 'req_2' })]);
+    expect(withServiceFacts({ code: -32601, message: 'Invalid method.' }, '0.3', { requestId: 'req_2' })).toEqual({
+      code: -32601,
+      message: 'Invalid method.',
+      data: { request_id: 'req_2' },
+    });
+    expect(withServiceFacts({ code: -32601, message: 'Invalid method.' }, '1.0', { requestId: 'req_2' }).data).toEqual([
+      expect.objectContaining({ requestId: 'req_2' }),
+    ]);
   });
 });
 

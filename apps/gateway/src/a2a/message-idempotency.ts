@@ -22,7 +22,12 @@ export class MessageIdempotency {
 
   /** Runs `act` once per message id; every later send answers the deployment id it returned. */
   async once(call: A2aCall, kind: MessageKind, message: Message, act: (deploymentId: string) => Promise<string>): Promise<string> {
-    if (!MESSAGE_ID.test(message.messageId)) throw new DomainError('invalid_request', 'message.messageId must be 1 to 255 printable ASCII characters: it is the message’s idempotency key', 'message.messageId');
+    if (!MESSAGE_ID.test(message.messageId))
+      throw new DomainError(
+        'invalid_request',
+        'message.messageId must be 1 to 255 printable ASCII characters: it is the message’s idempotency key',
+        'message.messageId',
+      );
     const route = kind === 'new_task' ? 'A2A message (new task)' : 'A2A message (reply)';
     const hash = requestHash(Message.toJSON(message), call.auth.mode);
     const outcome = await this.store.claim(call.auth.workspaceId, route, message.messageId, hash);
@@ -42,7 +47,11 @@ export class MessageIdempotency {
       case 'replay':
         return (JSON.parse(outcome.response.body) as { deployment_id: string }).deployment_id;
       case 'different_body':
-        throw new DomainError('idempotency_conflict', 'this message.messageId was already used for a different message; send a new messageId for a new message', 'message.messageId');
+        throw new DomainError(
+          'idempotency_conflict',
+          'this message.messageId was already used for a different message; send a new messageId for a new message',
+          'message.messageId',
+        );
       case 'in_progress':
         throw new RetryAfterError('idempotency_conflict', 'a message with this messageId is still being handled; retry shortly to receive its task', 1);
     }

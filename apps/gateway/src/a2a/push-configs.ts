@@ -1,5 +1,11 @@
 import { DomainError, isId } from '@eh/contracts';
-import { createPartnerEndpoint, deletePartnerEndpoint, deploymentWebhookEndpoints, type PartnerEndpointContext, type WebhookEndpointResource } from '@eh/delivery';
+import {
+  createPartnerEndpoint,
+  deletePartnerEndpoint,
+  deploymentWebhookEndpoints,
+  type PartnerEndpointContext,
+  type WebhookEndpointResource,
+} from '@eh/delivery';
 import type { EventStore } from '@eh/event-store';
 import type { SecretCipher, ServiceConfig, SqlClient } from '@eh/platform';
 import type { ListTaskPushNotificationConfigsResponse, TaskPushNotificationConfig } from '@a2a-js/sdk';

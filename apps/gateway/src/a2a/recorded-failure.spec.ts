@@ -3,7 +3,14 @@ import type { A2ARequestHandler } from '@a2a-js/sdk/server';
 import { A2aCall } from './a2a-call';
 import { recordingFailures } from './recorded-failure';
 
-const call = () => new A2aCall({ workspaceId: 'ws_1', mode: 'test', keyId: 'key_1' } as never, { kind: 'api_key', id: 'key_1', label: 'k' }, 'req_1', '1.0', new AbortController().signal);
+const call = () =>
+  new A2aCall(
+    { workspaceId: 'ws_1', mode: 'test', keyId: 'key_1' } as never,
+    { kind: 'api_key', id: 'key_1', label: 'k' },
+    'req_1',
+    '1.0',
+    new AbortController().signal,
+  );
 const refused = new DomainError('invalid_request', 'skills is required', 'skills');
 
 describe('recordingFailures', () => {

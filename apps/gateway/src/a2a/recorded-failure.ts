@@ -35,5 +35,10 @@ async function* recordingStream<T>(events: AsyncGenerator<T, void, undefined>, r
 }
 
 function isAsyncGenerator(value: unknown): value is AsyncGenerator<unknown, void, undefined> {
-  return typeof value === 'object' && value !== null && typeof (value as AsyncGenerator)[Symbol.asyncIterator] === 'function' && typeof (value as AsyncGenerator).next === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as AsyncGenerator)[Symbol.asyncIterator] === 'function' &&
+    typeof (value as AsyncGenerator).next === 'function'
+  );
 }

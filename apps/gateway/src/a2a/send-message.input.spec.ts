@@ -15,12 +15,30 @@ const refusal = (run: () => unknown): { field?: string; message: string } => {
 
 describe('createBodyOf', () => {
   it('joins the text parts into the brief and takes the create options from the data part', () => {
-    const body = createBodyOf(message([{ text: 'Write a tagline.' }, { text: 'Keep it short.' }, { data: { skills: ['copywriting'], urgency: 'priority', output_schema: { type: 'object' }, metadata: { order: 'A-1' } } }]));
-    expect(body).toMatchObject({ brief: 'Write a tagline.\n\nKeep it short.', skills: ['copywriting'], urgency: 'priority', output_schema: { type: 'object' }, metadata: { order: 'A-1' } });
+    const body = createBodyOf(
+      message([
+        { text: 'Write a tagline.' },
+        { text: 'Keep it short.' },
+        { data: { skills: ['copywriting'], urgency: 'priority', output_schema: { type: 'object' }, metadata: { order: 'A-1' } } },
+      ]),
+    );
+    expect(body).toMatchObject({
+      brief: 'Write a tagline.\n\nKeep it short.',
+      skills: ['copywriting'],
+      urgency: 'priority',
+      output_schema: { type: 'object' },
+      metadata: { order: 'A-1' },
+    });
   });
 
   it('URL parts are context files, beside those the data part lists', () => {
-    const body = createBodyOf(message([{ text: 'Review this.' }, { url: 'https://files.test/a.pdf', filename: 'a.pdf' }, { data: { skills: ['legal'], context_files: ['https://files.test/b.pdf'] } }]));
+    const body = createBodyOf(
+      message([
+        { text: 'Review this.' },
+        { url: 'https://files.test/a.pdf', filename: 'a.pdf' },
+        { data: { skills: ['legal'], context_files: ['https://files.test/b.pdf'] } },
+      ]),
+    );
     expect(body.context_files).toEqual(['https://files.test/a.pdf', 'https://files.test/b.pdf']);
   });
 
@@ -34,7 +52,11 @@ describe('createBodyOf', () => {
     ['two data parts', [{ text: 'Hi.' }, { data: { skills: ['copywriting'] } }, { data: {} }], 'message.parts[2].data'],
     ['a data part that is not an object', [{ text: 'Hi.' }, { data: ['copywriting'] }], 'message.parts[1].data'],
     ['inline file bytes', [{ text: 'Hi.' }, { raw: 'aGk=', filename: 'a.txt' }], 'message.parts[1].raw'],
-    ['a context file over http', [{ text: 'Hi.' }, { url: 'http://files.test/a.pdf' }, { data: { skills: ['copywriting'] } }], 'message.parts[2].data.context_files'],
+    [
+      'a context file over http',
+      [{ text: 'Hi.' }, { url: 'http://files.test/a.pdf' }, { data: { skills: ['copywriting'] } }],
+      'message.parts[2].data.context_files',
+    ],
   ])('%s is refused, naming the field', (_, parts, field) => {
     const found = refusal(() => createBodyOf(message(parts)));
     expect(found.field).toBe(field);
@@ -44,7 +66,10 @@ describe('createBodyOf', () => {
 
 describe('replyBodyOf', () => {
   it('the text is the reply, URL parts its context files', () => {
-    expect(replyBodyOf(message([{ text: 'Parents first.' }, { url: 'https://files.test/brief.pdf' }]))).toMatchObject({ body: 'Parents first.', context_files: ['https://files.test/brief.pdf'] });
+    expect(replyBodyOf(message([{ text: 'Parents first.' }, { url: 'https://files.test/brief.pdf' }]))).toMatchObject({
+      body: 'Parents first.',
+      context_files: ['https://files.test/brief.pdf'],
+    });
   });
 
   it('refuses an empty reply and a data part, naming the field', () => {

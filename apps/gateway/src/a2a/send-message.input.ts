@@ -17,8 +17,12 @@ import { ValidatedBody } from '../http/validated-body.pipe';
 export function createBodyOf(message: Message): CreateDeploymentDto {
   const { text, urls, data } = partsOf(message);
   const options = data?.value ?? {};
-  if ('brief' in options) throw new DomainError('invalid_request', 'the brief is the message’s text parts, not a field of its data part', `${data?.path}.brief`);
-  const contextFiles = [...urls, ...(Array.isArray(options.context_files) ? (options.context_files as unknown[]) : options.context_files === undefined ? [] : [options.context_files])];
+  if ('brief' in options)
+    throw new DomainError('invalid_request', 'the brief is the message’s text parts, not a field of its data part', `${data?.path}.brief`);
+  const contextFiles = [
+    ...urls,
+    ...(Array.isArray(options.context_files) ? (options.context_files as unknown[]) : options.context_files === undefined ? [] : [options.context_files]),
+  ];
   const body = { ...options, brief: text, ...(contextFiles.length > 0 ? { context_files: contextFiles } : {}) };
   return validated(CreateDeploymentDto, body, data?.path ?? 'message.parts[].data');
 }
@@ -52,7 +56,8 @@ function partsOf(message: Message): ReadParts {
       case 'data': {
         if (data) throw new DomainError('invalid_request', 'send the create options in one data part', `${path}.data`);
         const value: unknown = content.value;
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new DomainError('invalid_request', 'the data part must be a JSON object of create options (skills, urgency, output_schema, …)', `${path}.data`);
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+          throw new DomainError('invalid_request', 'the data part must be a JSON object of create options (skills, urgency, output_schema, …)', `${path}.data`);
         data = { value: value as Record<string, unknown>, path: `${path}.data` };
         return;
       }

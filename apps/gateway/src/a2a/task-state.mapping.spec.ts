@@ -30,7 +30,8 @@ describe('taskStateOf', () => {
 
   it('never answers a state A2A reserves for what a deployment cannot be (unspecified, rejected, auth required)', () => {
     const used = new Set(DEPLOYMENT_STATUSES.map(taskStateOf));
-    for (const unused of [TaskState.TASK_STATE_UNSPECIFIED, TaskState.TASK_STATE_REJECTED, TaskState.TASK_STATE_AUTH_REQUIRED, TaskState.UNRECOGNIZED]) expect(used.has(unused)).toBe(false);
+    for (const unused of [TaskState.TASK_STATE_UNSPECIFIED, TaskState.TASK_STATE_REJECTED, TaskState.TASK_STATE_AUTH_REQUIRED, TaskState.UNRECOGNIZED])
+      expect(used.has(unused)).toBe(false);
   });
 
   it('refuses a status outside the contracts instead of guessing', () => {

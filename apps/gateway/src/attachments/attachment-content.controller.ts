@@ -32,9 +32,18 @@ export class AttachmentContentController {
   @PublicOperation(downloadAttachmentOperation)
   @Get(':id/content')
   async content(@Param('id') id: string, @Query() query: Record<string, unknown>, @Res() reply: FastifyReply): Promise<void> {
-    const check = checkAttachmentSignature({ secrets: this.urls.settings.secrets, attachmentId: id, expires: query.expires, signature: query.signature, nowSeconds: Math.floor(Date.now() / 1000) });
+    const check = checkAttachmentSignature({
+      secrets: this.urls.settings.secrets,
+      attachmentId: id,
+      expires: query.expires,
+      signature: query.signature,
+      nowSeconds: Math.floor(Date.now() / 1000),
+    });
     if (!check.valid) {
-      const message = check.reason === 'expired' ? 'this attachment URL has expired; read the deployment again for a fresh one' : 'this attachment URL does not match its signature';
+      const message =
+        check.reason === 'expired'
+          ? 'this attachment URL has expired; read the deployment again for a fresh one'
+          : 'this attachment URL does not match its signature';
       throw new DomainError('url_signature_invalid', message, check.reason === 'expired' ? 'expires' : 'signature');
     }
     const record = isId('attachment', id) ? await findAttachmentRecord(this.sql, id) : null;

@@ -20,7 +20,8 @@ export const attachmentsProviders = (blobs: () => BlobStore) => [
   {
     provide: ATTACHMENT_URLS,
     inject: [CONFIG],
-    useFactory: (config: ServiceConfig) => new AttachmentUrls({ publicBaseUrl: config.publicBaseUrl, secrets: config.attachments.urlSecrets, ttlSeconds: config.attachments.urlTtlSeconds }),
+    useFactory: (config: ServiceConfig) =>
+      new AttachmentUrls({ publicBaseUrl: config.publicBaseUrl, secrets: config.attachments.urlSecrets, ttlSeconds: config.attachments.urlTtlSeconds }),
   },
   { provide: APP_INTERCEPTOR, useClass: AttachmentUrlsInterceptor },
 ];

@@ -35,7 +35,12 @@ export function registerUploadAdmission(fastify: FastifyInstance, deps: UploadAd
     // Only a length past the limit: every other check of the file keeps the handler's order.
     if (declared !== null && declared > deps.limits.maxBytes) checkAttachmentSize(declared, deps.limits.maxBytes);
     const release = inFlight.take(expert.id);
-    if (!release) throw new RetryAfterError('rate_limited', `you already have ${deps.limits.uploadsInFlightPerExpert} upload(s) in flight; send the next one when it is done`, 1);
+    if (!release)
+      throw new RetryAfterError(
+        'rate_limited',
+        `you already have ${deps.limits.uploadsInFlightPerExpert} upload(s) in flight; send the next one when it is done`,
+        1,
+      );
     // Freed when the answer is sent or the client goes away, whichever comes first.
     reply.raw.once('close', release);
     const deploymentId = deploymentIdOf(request);

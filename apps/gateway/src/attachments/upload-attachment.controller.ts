@@ -37,7 +37,16 @@ export class UploadAttachmentController {
     const file = request.body instanceof UploadedFile ? request.body : new UploadedFile(Buffer.alloc(0), 0);
     return uploadAttachment(
       { store: this.store, sql: this.sql, blobs: this.blobs },
-      { expert, deploymentId: query.deployment_id, filename: query.filename, contentType: request.uploadContentType, bytes: file.bytes, size: file.size, maxBytes: this.config.attachments.maxBytes, now: new Date() },
+      {
+        expert,
+        deploymentId: query.deployment_id,
+        filename: query.filename,
+        contentType: request.uploadContentType,
+        bytes: file.bytes,
+        size: file.size,
+        maxBytes: this.config.attachments.maxBytes,
+        now: new Date(),
+      },
     );
   }
 }

@@ -11,7 +11,13 @@ export const uploadAttachmentOperation: ExpertOperationDoc = {
   requestBody: { required: true, content: { '*/*': { schema: { description: 'The file’s bytes.' } } } },
   query: [
     { name: 'deployment_id', in: 'query', required: true, schema: idOf('deployment') },
-    { name: 'filename', in: 'query', required: true, description: 'The file name shown to the agent: 1 to 255 characters, no path.', schema: { type: 'string', minLength: 1, maxLength: 255 } },
+    {
+      name: 'filename',
+      in: 'query',
+      required: true,
+      description: 'The file name shown to the agent: 1 to 255 characters, no path.',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    },
   ],
   errors: ['expert_not_assigned', 'invalid_state_transition', 'not_found'],
 };

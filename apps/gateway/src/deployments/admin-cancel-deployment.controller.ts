@@ -26,7 +26,11 @@ export class AdminCancelDeploymentController {
   @AdminOperation(cancelOperation)
   @Post(':id/cancel')
   @HttpCode(200)
-  cancel(@Param('id') id: string, @Body(new ValidatedBody(OperationsCancelDto)) body: OperationsCancelDto, @Req() request: FastifyRequest): Promise<DeploymentResource> {
+  cancel(
+    @Param('id') id: string,
+    @Body(new ValidatedBody(OperationsCancelDto)) body: OperationsCancelDto,
+    @Req() request: FastifyRequest,
+  ): Promise<DeploymentResource> {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');
     return cancelByOperations(this.store, id, body.reason, new Date(), String(request.id));
   }

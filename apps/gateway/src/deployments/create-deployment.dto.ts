@@ -1,18 +1,8 @@
 import { URGENCIES, type Metadata, type Urgency } from '@eh/contracts';
-import {
-  IsIn,
-  IsISO8601,
-  IsObject,
-  IsOptional,
-  IsString,
-  IsUrl,
-  MaxLength,
-  MinLength,
-} from 'class-validator';
+import { IsIn, IsISO8601, IsObject, IsOptional, IsString, IsUrl, MaxLength, MinLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { IsFlatMetadata } from '../http/is-flat-metadata.validator';
 import { ContextFiles, HTTPS_URL, SkillTags } from './deployment-fields';
-
 
 /** The POST /v1/deployments request body; its limits are decided in docs/decisions.md. */
 export class CreateDeploymentDto {
@@ -48,18 +38,30 @@ export class CreateDeploymentDto {
   @IsOptional()
   // Scheme and address are checked by the controller (checkDestination), where configuration
   // can allow http and private hosts for tests and local development ("Safety").
-  @IsUrl({ protocols: ['https', 'http'], require_protocol: true, require_valid_protocol: true, require_tld: false }, { message: 'webhook_url must be an https URL' })
+  @IsUrl(
+    { protocols: ['https', 'http'], require_protocol: true, require_valid_protocol: true, require_tld: false },
+    { message: 'webhook_url must be an https URL' },
+  )
   @MaxLength(2048)
   webhook_url?: string;
 
   @IsOptional()
   @IsObject({ message: 'output_schema must be a JSON Schema object (2020-12) describing the answer' })
-  @JSONSchema({ type: 'object', additionalProperties: true, description: 'A JSON Schema (2020-12 dialect) of an object: the expert fills it, and the answer’s `output.data` is validated against it before it is delivered. At most 32 KB and 12 levels deep; local `$ref` only. Supported keywords: see the decisions on typed answers.' })
+  @JSONSchema({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'A JSON Schema (2020-12 dialect) of an object: the expert fills it, and the answer’s `output.data` is validated against it before it is delivered. At most 32 KB and 12 levels deep; local `$ref` only. Supported keywords: see the decisions on typed answers.',
+  })
   output_schema?: Record<string, unknown>;
 
   @IsOptional()
   @IsString({ message: 'follow_up_to must be a deployment id (dep_…)' })
   @MaxLength(64)
-  @JSONSchema({ type: 'string', description: 'A completed deployment of this workspace and mode to follow up: offered first to the expert who did it while they are online, who sees the earlier brief, question, reply and output. Unknown or another workspace’s: 404; not completed: 400.' })
+  @JSONSchema({
+    type: 'string',
+    description:
+      'A completed deployment of this workspace and mode to follow up: offered first to the expert who did it while they are online, who sees the earlier brief, question, reply and output. Unknown or another workspace’s: 404; not completed: 400.',
+  })
   follow_up_to?: string;
 }

@@ -64,7 +64,15 @@ export function deploymentQuote(figures: QuoteFigures): DeploymentQuote {
   const expert = mode === 'test' ? SYNTHETIC_EXPERT : figures.firstChoice;
   if (!figures.availability.available || !expert) {
     const reason = figures.availability.reason ?? `no expert with skills ${figures.skills.join(', ')} is available`;
-    return { ...base, available: false, unavailable_reason: reason, expert: null, credits_reserved: 0, estimated_acceptance_seconds: null, estimated_completion_seconds: null };
+    return {
+      ...base,
+      available: false,
+      unavailable_reason: reason,
+      expert: null,
+      credits_reserved: 0,
+      estimated_acceptance_seconds: null,
+      estimated_completion_seconds: null,
+    };
   }
   const acceptance = mode === 'test' ? lead : Math.min(slaSeconds, lead + figures.offerTimeoutSeconds);
   const work = mode === 'test' ? (testScriptOf(figures.metadata).durationSeconds ?? 0) : (figures.firstChoice?.median_turnaround_minutes ?? 0) * 60;

@@ -12,7 +12,15 @@ import { ValidatedBody } from '../http/validated-body.pipe';
 import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
 import { AskDto, AvailabilityDto, ExpertCancelDto, PublishDto, ReasonDto } from './expert-actions.dto';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
-import { acceptOfferOperation, askQuestionOperation, cancelWorkOperation, declineOfferOperation, publishOutputOperation, setAvailabilityOperation, startWorkOperation } from './expert-actions.openapi';
+import {
+  acceptOfferOperation,
+  askQuestionOperation,
+  cancelWorkOperation,
+  declineOfferOperation,
+  publishOutputOperation,
+  setAvailabilityOperation,
+  startWorkOperation,
+} from './expert-actions.openapi';
 
 /** Every expert action is a command that becomes events; each answers 200 with the expert's view. */
 @Controller('expert/v1')
@@ -33,21 +41,36 @@ export class ExpertActionsController {
   @ExpertOperation(acceptOfferOperation)
   @Post('deployments/:id/accept')
   @HttpCode(200)
-  accept(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new OptionalValidatedBody(ReasonDto)) _body: ReasonDto, @Req() request: FastifyRequest) {
+  accept(
+    @CurrentExpert() expert: ExpertRef,
+    @Param('id') id: string,
+    @Body(new OptionalValidatedBody(ReasonDto)) _body: ReasonDto,
+    @Req() request: FastifyRequest,
+  ) {
     return this.act(expert, id, request, { type: 'accept' });
   }
 
   @ExpertOperation(declineOfferOperation)
   @Post('deployments/:id/decline')
   @HttpCode(200)
-  decline(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new OptionalValidatedBody(ReasonDto)) body: ReasonDto, @Req() request: FastifyRequest) {
+  decline(
+    @CurrentExpert() expert: ExpertRef,
+    @Param('id') id: string,
+    @Body(new OptionalValidatedBody(ReasonDto)) body: ReasonDto,
+    @Req() request: FastifyRequest,
+  ) {
     return this.act(expert, id, request, { type: 'decline', reason: body.reason ?? '' });
   }
 
   @ExpertOperation(startWorkOperation)
   @Post('deployments/:id/start')
   @HttpCode(200)
-  start(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new OptionalValidatedBody(ReasonDto)) _body: ReasonDto, @Req() request: FastifyRequest) {
+  start(
+    @CurrentExpert() expert: ExpertRef,
+    @Param('id') id: string,
+    @Body(new OptionalValidatedBody(ReasonDto)) _body: ReasonDto,
+    @Req() request: FastifyRequest,
+  ) {
     return this.act(expert, id, request, { type: 'start' });
   }
 
@@ -61,7 +84,12 @@ export class ExpertActionsController {
   @ExpertOperation(publishOutputOperation)
   @Post('deployments/:id/publish')
   @HttpCode(200)
-  async publish(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new ValidatedBody(PublishDto)) body: PublishDto, @Req() request: FastifyRequest) {
+  async publish(
+    @CurrentExpert() expert: ExpertRef,
+    @Param('id') id: string,
+    @Body(new ValidatedBody(PublishDto)) body: PublishDto,
+    @Req() request: FastifyRequest,
+  ) {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');
     const attachments = await publishedAttachments(this.sql, body.attachments ?? [], { deploymentId: id, expertId: expert.id });
     const output = { format: 'markdown' as const, body: body.body, attachments, ...(body.data !== undefined ? { data: body.data } : {}) };
@@ -74,7 +102,12 @@ export class ExpertActionsController {
   @ExpertOperation(cancelWorkOperation)
   @Post('deployments/:id/cancel')
   @HttpCode(200)
-  cancel(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new ValidatedBody(ExpertCancelDto)) body: ExpertCancelDto, @Req() request: FastifyRequest) {
+  cancel(
+    @CurrentExpert() expert: ExpertRef,
+    @Param('id') id: string,
+    @Body(new ValidatedBody(ExpertCancelDto)) body: ExpertCancelDto,
+    @Req() request: FastifyRequest,
+  ) {
     const partialOutput = body.partial_body ? { format: 'markdown' as const, body: body.partial_body, attachments: [] } : null;
     return this.act(expert, id, request, { type: 'cancel', reason: body.reason, partialOutput });
   }
@@ -83,7 +116,11 @@ export class ExpertActionsController {
   @ExpertOperation(setAvailabilityOperation)
   @Post('availability')
   @HttpCode(200)
-  availability(@CurrentExpert() expert: ExpertRef, @Body(new ValidatedBody(AvailabilityDto)) body: AvailabilityDto, @Req() request: FastifyRequest): Promise<ExpertSelfEntry> {
+  availability(
+    @CurrentExpert() expert: ExpertRef,
+    @Body(new ValidatedBody(AvailabilityDto)) body: AvailabilityDto,
+    @Req() request: FastifyRequest,
+  ): Promise<ExpertSelfEntry> {
     return setOwnAvailability(this.store, expert.id, { availability: body.availability, availableUntil: body.available_until }, new Date(), String(request.id));
   }
 }

@@ -1,5 +1,21 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { AVAILABILITIES } from '@eh/contracts';
 
@@ -66,7 +82,12 @@ export class PublishDto {
   /** The typed answer: required, and checked against it, when the deployment has an output schema. */
   @IsOptional()
   @IsObject({ message: 'data must be an object: the answer to the deployment’s output_schema' })
-  @JSONSchema({ type: 'object', additionalProperties: true, description: 'The answer to the deployment’s `output_schema` (required when it has one; refused otherwise). An invalid value is refused with 400 naming its JSON pointer in `param` (`output.data/variants/2`).' })
+  @JSONSchema({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'The answer to the deployment’s `output_schema` (required when it has one; refused otherwise). An invalid value is refused with 400 naming its JSON pointer in `param` (`output.data/variants/2`).',
+  })
   data?: Record<string, unknown>;
 }
 
@@ -90,6 +111,11 @@ export class AvailabilityDto {
   /** `online` until then (future, at most 7 days ahead; online only); null or absent: no end. Checked by the roster (400 naming `available_until`). */
   @IsOptional()
   @IsString()
-  @JSONSchema({ type: ['string', 'null'], format: 'date-time', description: 'Online until this time (ISO 8601 with a zone; in the future, at most 7 days ahead; only with `online`). Past it no offers come and availability turns `offline`. Null or absent: no end.' })
+  @JSONSchema({
+    type: ['string', 'null'],
+    format: 'date-time',
+    description:
+      'Online until this time (ISO 8601 with a zone; in the future, at most 7 days ahead; only with `online`). Past it no offers come and availability turns `offline`. Null or absent: no end.',
+  })
   available_until?: string | null;
 }

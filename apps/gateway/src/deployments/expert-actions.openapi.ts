@@ -16,11 +16,18 @@ const action = (operationId: string, summary: string, description: string, error
 
 export const acceptOfferOperation: ExpertOperationDoc = action('acceptOffer', 'Accept the offer', 'Only the expert the open offer is for, before it expires.');
 
-export const declineOfferOperation: ExpertOperationDoc = action('declineOffer', 'Decline the offer', 'The offer passes to the next expert; you are not offered this deployment again.');
+export const declineOfferOperation: ExpertOperationDoc = action(
+  'declineOffer',
+  'Decline the offer',
+  'The offer passes to the next expert; you are not offered this deployment again.',
+);
 
 export const startWorkOperation: ExpertOperationDoc = action('startWork', 'Start work', 'From accepted; `started_at` is set.');
 
-export const askQuestionOperation: ExpertOperationDoc = action('askQuestion', 'Ask the one clarifying question', 'The agent has the reply window to answer.', [...actionErrors, 'question_already_asked']);
+export const askQuestionOperation: ExpertOperationDoc = action('askQuestion', 'Ask the one clarifying question', 'The agent has the reply window to answer.', [
+  ...actionErrors,
+  'question_already_asked',
+]);
 
 export const publishOutputOperation: ExpertOperationDoc = action(
   'publishOutput',
@@ -28,7 +35,11 @@ export const publishOutputOperation: ExpertOperationDoc = action(
   'Markdown body, attachments (links, or `{attachment_id}` of uploads), duration and charge; settled at most at `credits_reserved`. The draft is deleted.',
 );
 
-export const cancelWorkOperation: ExpertOperationDoc = action('cancelWork', 'Cancel as the expert', 'A reason (the agent is told) and optionally a partial output.');
+export const cancelWorkOperation: ExpertOperationDoc = action(
+  'cancelWork',
+  'Cancel as the expert',
+  'A reason (the agent is told) and optionally a partial output.',
+);
 
 export const setAvailabilityOperation: ExpertOperationDoc = {
   operationId: 'setAvailability',

@@ -38,15 +38,29 @@ export class ExpertDraftController {
 
   @ExpertOperation(saveDraftOperation)
   @Put(':id/draft')
-  async put(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new ValidatedBody(ExpertDraftDto)) body: ExpertDraftDto): Promise<DraftResource> {
+  async put(
+    @CurrentExpert() expert: ExpertRef,
+    @Param('id') id: string,
+    @Body(new ValidatedBody(ExpertDraftDto)) body: ExpertDraftDto,
+  ): Promise<DraftResource> {
     this.checkId(id);
     await assignedWork(this.store, expert, id, { field: 'id', activeOnly: true });
     const work = { deploymentId: id, expertId: expert.id };
     const ids = [...new Set(body.attachment_ids)];
     const known = await attachmentsOfWork(this.sql, ids, work);
     const missing = body.attachment_ids.findIndex((attachmentId) => !known.has(attachmentId));
-    if (missing >= 0) throw new DomainError('invalid_request', `attachment_ids[${missing}]: no attachment ${body.attachment_ids[missing]} uploaded by you for this deployment`, `attachment_ids[${missing}]`);
-    const saved = await saveExpertDraft(this.sql, work, { body: body.body, attachment_ids: ids, duration_seconds: body.duration_seconds, credits_charged: body.credits_charged }, new Date());
+    if (missing >= 0)
+      throw new DomainError(
+        'invalid_request',
+        `attachment_ids[${missing}]: no attachment ${body.attachment_ids[missing]} uploaded by you for this deployment`,
+        `attachment_ids[${missing}]`,
+      );
+    const saved = await saveExpertDraft(
+      this.sql,
+      work,
+      { body: body.body, attachment_ids: ids, duration_seconds: body.duration_seconds, credits_charged: body.credits_charged },
+      new Date(),
+    );
     return this.named(saved, id, expert.id);
   }
 

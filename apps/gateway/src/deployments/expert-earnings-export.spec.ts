@@ -38,14 +38,25 @@ describe('earnings CSV fields (RFC 4180)', () => {
     expect(csvRecord(['a', 1, null])).toBe('a,1,\r\n');
     expect(earningsCsvHeader()).toBe('completed_at,deployment_id,skills,credits_charged,duration_seconds,rating,brief\r\n');
     expect(
-      earningsCsvRow({ deployment_id: 'dep_1', completed_at: '2026-05-01T10:00:00.000Z', skills: ['copy', 'seo'], credits_charged: 40, duration_seconds: 600, rating: null, brief: 'Hi, "you"' }),
+      earningsCsvRow({
+        deployment_id: 'dep_1',
+        completed_at: '2026-05-01T10:00:00.000Z',
+        skills: ['copy', 'seo'],
+        credits_charged: 40,
+        duration_seconds: 600,
+        rating: null,
+        brief: 'Hi, "you"',
+      }),
     ).toBe('2026-05-01T10:00:00.000Z,dep_1,copy seo,40,600,,"Hi, ""you"""\r\n');
   });
 });
 
 describe('earnings export parameters', () => {
   it('takes a day as its start in UTC and an instant with its offset', () => {
-    expect(parseEarningsRange({ from: '2026-05-01', to: '2026-06-01T00:00:00+02:00' })).toEqual({ from: new Date('2026-05-01T00:00:00Z'), to: new Date('2026-05-31T22:00:00Z') });
+    expect(parseEarningsRange({ from: '2026-05-01', to: '2026-06-01T00:00:00+02:00' })).toEqual({
+      from: new Date('2026-05-01T00:00:00Z'),
+      to: new Date('2026-05-31T22:00:00Z'),
+    });
     expect(parseEarningsRange({})).toEqual({ from: null, to: null });
     expect(parseEarningsRange({ from: '', to: '2026-01-01T10:00Z' })).toEqual({ from: null, to: new Date('2026-01-01T10:00:00Z') });
   });
@@ -69,7 +80,8 @@ describe('earnings export parameters', () => {
   it('time zones: an IANA name (UTC by default); anything else names time_zone', () => {
     expect(parseTimeZone(undefined)).toBe('UTC');
     expect(parseTimeZone('Europe/Paris')).toBe('Europe/Paris');
-    for (const bad of ['Mars/Olympus', "UTC'; DROP TABLE x", 'a'.repeat(80), ['UTC']]) expect(refusal(() => parseTimeZone(bad))).toEqual({ code: 'invalid_request', field: 'time_zone' });
+    for (const bad of ['Mars/Olympus', "UTC'; DROP TABLE x", 'a'.repeat(80), ['UTC']])
+      expect(refusal(() => parseTimeZone(bad))).toEqual({ code: 'invalid_request', field: 'time_zone' });
   });
 
   it('names the download by its range', () => {

@@ -26,7 +26,8 @@ function parseBound(value: unknown, name: 'from' | 'to'): Date | null {
 export function parseEarningsRange(query: { from?: unknown; to?: unknown }): EarningsRange {
   const from = parseBound(query.from, 'from');
   const to = parseBound(query.to, 'to');
-  if (from && to && from.getTime() >= to.getTime()) throw new DomainError('invalid_request', 'to must be later than from (from is inclusive, to exclusive)', 'to');
+  if (from && to && from.getTime() >= to.getTime())
+    throw new DomainError('invalid_request', 'to must be later than from (from is inclusive, to exclusive)', 'to');
   return { from, to };
 }
 

@@ -1,7 +1,15 @@
 import { Readable } from 'node:stream';
 import { Controller, Get, Inject, Query, Res, UseGuards } from '@nestjs/common';
 import { DomainError, type ExpertRef } from '@eh/contracts';
-import { earningsByPeriod, earningsExportPage, expertEarnings, type EarningsByPeriod, type EarningsCursor, type EarningsRange, type ExpertEarnings } from '@eh/deployments';
+import {
+  earningsByPeriod,
+  earningsExportPage,
+  expertEarnings,
+  type EarningsByPeriod,
+  type EarningsCursor,
+  type EarningsRange,
+  type ExpertEarnings,
+} from '@eh/deployments';
 import type { SqlClient } from '@eh/platform';
 import type { FastifyReply } from 'fastify';
 import { SQL } from '../http/tokens';

@@ -9,7 +9,10 @@ export interface ExpertWorkItemWithEstimate extends ExpertWorkItem {
   credits_estimate: number | null;
 }
 
-export function withEstimate(items: readonly ExpertWorkItem[], expert: Pick<RosterEntry, 'rate_credits_per_hour' | 'median_turnaround_minutes'> | null): ExpertWorkItemWithEstimate[] {
+export function withEstimate(
+  items: readonly ExpertWorkItem[],
+  expert: Pick<RosterEntry, 'rate_credits_per_hour' | 'median_turnaround_minutes'> | null,
+): ExpertWorkItemWithEstimate[] {
   const atRate = expert ? estimatedCredits(expert) : null;
   return items.map((item) => ({ ...item, credits_estimate: atRate === null ? null : Math.min(atRate, item.credits_reserved) }));
 }

@@ -2,9 +2,21 @@ import type { ExpertOperationDoc } from '../docs/openapi/expert/expert-operation
 import { componentRef } from '../docs/openapi/json-schema';
 import { deploymentId, expertDeployment } from '../docs/openapi/parts/expert.parts';
 
-export const getMeOperation: ExpertOperationDoc = { operationId: 'getMe', tag: 'Work', summary: 'Who is signed in', description: 'The expert’s roster entry: availability and rate included.', response: componentRef('RosterEntry') };
+export const getMeOperation: ExpertOperationDoc = {
+  operationId: 'getMe',
+  tag: 'Work',
+  summary: 'Who is signed in',
+  description: 'The expert’s roster entry: availability and rate included.',
+  response: componentRef('RosterEntry'),
+};
 
-export const listOffersOperation: ExpertOperationDoc = { operationId: 'listOffers', tag: 'Work', summary: 'Offers open to you now', description: 'One per deployment, soonest expiry first.', response: componentRef('WorkItemList') };
+export const listOffersOperation: ExpertOperationDoc = {
+  operationId: 'listOffers',
+  tag: 'Work',
+  summary: 'Offers open to you now',
+  description: 'One per deployment, soonest expiry first.',
+  response: componentRef('WorkItemList'),
+};
 
 export const listAssignmentsOperation: ExpertOperationDoc = {
   operationId: 'listAssignments',

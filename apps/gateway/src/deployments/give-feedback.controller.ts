@@ -22,7 +22,12 @@ export class GiveFeedbackController {
   @Post(':id/feedback')
   @HttpCode(200)
   @Resource('deployment')
-  async give(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new ValidatedBody(GiveFeedbackDto)) body: GiveFeedbackDto, @Req() request: FastifyRequest): Promise<DeploymentResource> {
+  async give(
+    @Auth() auth: AuthenticatedKey,
+    @Param('id') id: string,
+    @Body(new ValidatedBody(GiveFeedbackDto)) body: GiveFeedbackDto,
+    @Req() request: FastifyRequest,
+  ): Promise<DeploymentResource> {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}; deployment ids look like dep_01J…`, 'id');
     const scope = { workspaceId: auth.workspaceId, mode: auth.mode, requestId: String(request.id), now: new Date() };
     return giveFeedback(this.store, scope, id, { rating: body.rating, comment: body.comment ?? null });

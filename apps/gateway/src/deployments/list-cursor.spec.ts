@@ -22,22 +22,36 @@ describe('list cursors', () => {
     expect(codec.decode(cursor, scope)).toEqual(position);
   });
 
-  it('refuses a tampered payload, a tampered signature, garbage and another key\'s cursor', () => {
+  it("refuses a tampered payload, a tampered signature, garbage and another key's cursor", () => {
     const cursor = codec.encode(scope, position);
     const [body, signature] = cursor.split('.');
     const forgedBody = Buffer.from(Buffer.from(body, 'base64url').toString().replace('10:00', '09:00')).toString('base64url');
     // Flips the last character: its two low bits are unused by a 32-byte signature, so A and B
     // decode to the same bytes; only a comparison of the text itself refuses the altered one.
     const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
-    for (const bad of [`${forgedBody}.${signature}`, `${body}.${flipped}`, `${body}.`, 'not-a-cursor', `${cursor}.x`, new ListCursorCodec('another-secret-of-thirty-two-characters').encode(scope, position)]) {
+    for (const bad of [
+      `${forgedBody}.${signature}`,
+      `${body}.${flipped}`,
+      `${body}.`,
+      'not-a-cursor',
+      `${cursor}.x`,
+      new ListCursorCodec('another-secret-of-thirty-two-characters').encode(scope, position),
+    ]) {
       expect(refusal(() => codec.decode(bad, scope))).toMatchObject({ code: 'invalid_request', field: 'cursor' });
     }
   });
 
   it('refuses a cursor from another workspace or key mode', () => {
     const cursor = codec.encode(scope, position);
-    for (const other of [{ ...scope, workspaceId: 'ws_B' }, { ...scope, mode: 'test' as const }]) {
-      expect(refusal(() => codec.decode(cursor, other))).toMatchObject({ code: 'invalid_request', field: 'cursor', message: expect.stringContaining('another workspace') });
+    for (const other of [
+      { ...scope, workspaceId: 'ws_B' },
+      { ...scope, mode: 'test' as const },
+    ]) {
+      expect(refusal(() => codec.decode(cursor, other))).toMatchObject({
+        code: 'invalid_request',
+        field: 'cursor',
+        message: expect.stringContaining('another workspace'),
+      });
     }
   });
 
@@ -52,7 +66,11 @@ describe('list cursors', () => {
     const b = filtersHash({ statuses: ['accepted', 'pending', 'accepted'], skill: 'copywriting', createdAfter: '2026-11-01T00:00:00.000Z', q: null });
     expect(a).toBe(b);
     expect(filtersHash({ statuses: ['pending'], skill: 'copywriting', createdAfter: null, q: null })).not.toBe(a);
-    expect(filtersHash({ statuses: [], skill: null, createdAfter: null, q: null })).not.toBe(filtersHash({ statuses: [], skill: 'x', createdAfter: null, q: null }));
-    expect(filtersHash({ statuses: [], skill: null, createdAfter: null, q: 'launch' })).not.toBe(filtersHash({ statuses: [], skill: null, createdAfter: null, q: 'launches' }));
+    expect(filtersHash({ statuses: [], skill: null, createdAfter: null, q: null })).not.toBe(
+      filtersHash({ statuses: [], skill: 'x', createdAfter: null, q: null }),
+    );
+    expect(filtersHash({ statuses: [], skill: null, createdAfter: null, q: 'launch' })).not.toBe(
+      filtersHash({ statuses: [], skill: null, createdAfter: null, q: 'launches' }),
+    );
   });
 });

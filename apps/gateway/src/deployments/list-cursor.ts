@@ -49,16 +49,16 @@ export class ListCursorCodec {
 
   private verified(cursor: string): CursorPayload {
     const [body, signature, ...rest] = cursor.split('.');
-    if (!body || !signature || rest.length > 0) throw invalid('cursor is not a cursor this API issued; pass the previous page\'s `next` unchanged');
+    if (!body || !signature || rest.length > 0) throw invalid("cursor is not a cursor this API issued; pass the previous page's `next` unchanged");
     // Compared as text, not decoded bytes, so no second spelling of a signature is accepted; in
     // constant time, so it cannot be guessed byte by byte from response timings.
     const expected = Buffer.from(this.sign(body));
     const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw invalid('cursor is not valid (altered, or signed with another key); pass the previous page\'s `next` unchanged');
+      throw invalid("cursor is not valid (altered, or signed with another key); pass the previous page's `next` unchanged");
     }
     const payload = parsePayload(Buffer.from(body, 'base64url').toString('utf8'));
-    if (!payload) throw invalid('cursor is not valid; pass the previous page\'s `next` unchanged');
+    if (!payload) throw invalid("cursor is not valid; pass the previous page's `next` unchanged");
     return payload;
   }
 

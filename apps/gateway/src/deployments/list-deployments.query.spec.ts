@@ -17,7 +17,13 @@ describe('GET /v1/deployments query parsing', () => {
   });
 
   it('reads repeated status, skill, created_after, limit and cursor', () => {
-    const parsed = parseListQuery({ status: ['pending', 'accepted', 'pending'], skill: 'copywriting', created_after: '2026-11-01T10:00:00+02:00', limit: '100', cursor: 'abc.def' });
+    const parsed = parseListQuery({
+      status: ['pending', 'accepted', 'pending'],
+      skill: 'copywriting',
+      created_after: '2026-11-01T10:00:00+02:00',
+      limit: '100',
+      cursor: 'abc.def',
+    });
     expect(parsed).toEqual({
       filters: { statuses: ['pending', 'accepted'], skill: 'copywriting', createdAfter: '2026-11-01T08:00:00.000Z', q: null },
       limit: 100,

@@ -23,7 +23,12 @@ export function parseListQuery(query: Record<string, unknown>): ListDeploymentsQ
   // Only `status` may repeat; a second value of anything else is ambiguous.
   const single = (name: string): string | undefined => singleParameter(query, name);
   return {
-    filters: { statuses: parseStatuses(query.status as QueryValue), skill: parseSkill(single('skill')), createdAfter: parseCreatedAfter(single('created_after')), q: parseSearch(single('q')) },
+    filters: {
+      statuses: parseStatuses(query.status as QueryValue),
+      skill: parseSkill(single('skill')),
+      createdAfter: parseCreatedAfter(single('created_after')),
+      q: parseSearch(single('q')),
+    },
     limit: parseLimit(single('limit')),
     cursor: single('cursor') ?? null,
   };

@@ -6,7 +6,8 @@ export const getRoutingHistoryOperation: ExpertOperationDoc = {
   operationId: 'getRoutingHistory',
   tag: 'Workspace',
   summary: 'How a deployment is being routed',
-  description: 'Each offer and how it ended (declined with the reason, timed out, accepted), in order: why a pending deployment still waits. 404 naming `id` for another workspace’s or mode’s.',
+  description:
+    'Each offer and how it ended (declined with the reason, timed out, accepted), in order: why a pending deployment still waits. 404 naming `id` for another workspace’s or mode’s.',
   response: componentRef('RoutingHistory'),
   pathParams: { id: idOf('deployment') },
   query: [serviceMode],

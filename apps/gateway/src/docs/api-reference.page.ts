@@ -62,4 +62,9 @@ export function docsPage(input: { title: string; current: 'reference' | 'quickst
 }
 
 export const apiReferencePage = (): string =>
-  docsPage({ title: 'API reference', current: 'reference', body: '<div id="reference"></div>', scripts: ['/docs/assets/api-reference.js', '/docs/assets/mount.js'] });
+  docsPage({
+    title: 'API reference',
+    current: 'reference',
+    body: '<div id="reference"></div>',
+    scripts: ['/docs/assets/api-reference.js', '/docs/assets/mount.js'],
+  });

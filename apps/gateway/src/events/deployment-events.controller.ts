@@ -121,7 +121,8 @@ export class DeploymentEventsController {
   async workspaceStream(@Auth() auth: AuthenticatedKey, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     refuseUnknownParameters(request.query as Record<string, unknown>, ['mode']);
     const lastId = lastEventIdOf(request);
-    if (lastId !== undefined && !/^\d{1,20}:\d{1,20}$/.test(lastId)) throw new DomainError('invalid_request', 'Last-Event-ID must be an id this stream sent', 'Last-Event-ID');
+    if (lastId !== undefined && !/^\d{1,20}:\d{1,20}$/.test(lastId))
+      throw new DomainError('invalid_request', 'Last-Event-ID must be an id this stream sent', 'Last-Event-ID');
     const slot = await this.claimSlot(auth);
     let stream: OpenEventStream | undefined;
     const seen = new Set<string>();

@@ -2,7 +2,10 @@ import { componentRef, idOf } from '../docs/openapi/json-schema';
 import { cursor, limit, query } from '../docs/openapi/parts/partner-dashboard.parts';
 import type { OperationDoc } from '../docs/openapi/public-operations';
 
-const modeQuery = query('mode', 'For a console session only (an `EventSource` sends no custom headers): the mode, as `Service-Mode` would.', { type: 'string', enum: ['test', 'live'] });
+const modeQuery = query('mode', 'For a console session only (an `EventSource` sends no custom headers): the mode, as `Service-Mode` would.', {
+  type: 'string',
+  enum: ['test', 'live'],
+});
 const STREAM_DESCRIPTION =
   'A `text/event-stream`: `retry: 3000` and `: connected` first, then one message per event (`id`, `event: <type>`, `data: <Event JSON>`), and a `: keepalive` comment every 15 s. On a reconnect the browser sends the last `id` as `Last-Event-ID` and the stream resumes after it.';
 const STREAM_BOUNDS =

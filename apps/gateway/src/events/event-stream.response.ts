@@ -24,7 +24,11 @@ export interface OpenEventStream {
  * cookie stream re-reads its session at each keepalive and ends when it was signed out or revoked.
  * The slot is given back when the stream ends.
  */
-export function openEventStream(request: FastifyRequest, reply: FastifyReply, options: { keepaliveMs: number; sessions: SessionStore; slot: StreamSlot }): OpenEventStream {
+export function openEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { keepaliveMs: number; sessions: SessionStore; slot: StreamSlot },
+): OpenEventStream {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {

@@ -34,7 +34,12 @@ export class ExpertEventHub {
     private readonly presence: PresenceBeacon,
   ) {
     // In order, one at a time: a notice never overtakes an earlier one for the same deployment.
-    this.streams = new LiveStreamRegistry(nats, [categorySubject(subjectPrefix, 'deployment')], (recorded) => this.dispatch(recorded), new Logger('ExpertEvents'));
+    this.streams = new LiveStreamRegistry(
+      nats,
+      [categorySubject(subjectPrefix, 'deployment')],
+      (recorded) => this.dispatch(recorded),
+      new Logger('ExpertEvents'),
+    );
   }
 
   /** Registers a stream; resolves, with the function that removes it, once every later event will reach it. */

@@ -50,7 +50,10 @@ describe('console presence against Redis', () => {
     // A reload inside the grace: still connected right after the close.
     expect((await presence().reachable(['spec_c'])).has('spec_c')).toBe(true);
     const closedAt = Date.now();
-    await waitUntil(async () => ((await presence().reachable(['spec_c'])).size === 0 ? true : undefined), { timeoutMs: GRACE_MS * 3, description: 'spec_c gone' });
+    await waitUntil(async () => ((await presence().reachable(['spec_c'])).size === 0 ? true : undefined), {
+      timeoutMs: GRACE_MS * 3,
+      description: 'spec_c gone',
+    });
     expect(Date.now() - closedAt).toBeLessThanOrEqual(GRACE_MS + 300);
   });
 
@@ -70,7 +73,10 @@ describe('console presence against Redis', () => {
     // Replica two still holds a stream: still connected (a killed replica one would change nothing either).
     expect((await presence().reachable(['spec_d'])).has('spec_d')).toBe(true);
     elsewhere();
-    await waitUntil(async () => ((await presence().reachable(['spec_d'])).size === 0 ? true : undefined), { timeoutMs: GRACE_MS * 3, description: 'spec_d gone' });
+    await waitUntil(async () => ((await presence().reachable(['spec_d'])).size === 0 ? true : undefined), {
+      timeoutMs: GRACE_MS * 3,
+      description: 'spec_d gone',
+    });
   });
 
   it('a killed gateway (its beacon simply stops) stops counting within the grace', async () => {
@@ -79,7 +85,10 @@ describe('console presence against Redis', () => {
     await waitUntil(async () => ((await presence().reachable(['spec_e'])).size === 1 ? true : undefined), { description: 'spec_e connected' });
     doomed.stop();
     const killedAt = Date.now();
-    await waitUntil(async () => ((await presence().reachable(['spec_e'])).size === 0 ? true : undefined), { timeoutMs: GRACE_MS * 3, description: 'spec_e gone' });
+    await waitUntil(async () => ((await presence().reachable(['spec_e'])).size === 0 ? true : undefined), {
+      timeoutMs: GRACE_MS * 3,
+      description: 'spec_e gone',
+    });
     expect(Date.now() - killedAt).toBeLessThanOrEqual(GRACE_MS + 300);
   });
 

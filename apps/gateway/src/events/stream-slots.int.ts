@@ -27,10 +27,16 @@ describe('StreamSlots against Redis', () => {
     const book = slots();
     const first = await book.claim([key('k1', 2), workspace('w1', 3)]);
     await book.claim([key('k1', 2), workspace('w1', 3)]);
-    await expect(book.claim([key('k1', 2), workspace('w1', 3)])).rejects.toMatchObject({ code: 'rate_limited', retryAfterSeconds: 7, message: expect.stringContaining('this API key has 2 event streams open') });
+    await expect(book.claim([key('k1', 2), workspace('w1', 3)])).rejects.toMatchObject({
+      code: 'rate_limited',
+      retryAfterSeconds: 7,
+      message: expect.stringContaining('this API key has 2 event streams open'),
+    });
     // The refused claim took nothing of the workspace: a second key still finds one slot there.
     await book.claim([key('k2', 2), workspace('w1', 3)]);
-    await expect(book.claim([key('k2', 2), workspace('w1', 3)])).rejects.toMatchObject({ message: expect.stringContaining('this workspace has 3 event streams open') });
+    await expect(book.claim([key('k2', 2), workspace('w1', 3)])).rejects.toMatchObject({
+      message: expect.stringContaining('this workspace has 3 event streams open'),
+    });
     expect(await book.count({ id: 'key:k2' })).toBe(1);
     first.release();
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -13,7 +13,10 @@ export interface StreamOwner {
 }
 
 /** A partner's stream counts against its API key's (or member's) and its workspace's open streams. */
-export function partnerStreamOwners(auth: { keyId: string; workspaceId: string }, bounds: { eventStreamsPerKey: number; eventStreamsPerWorkspace: number }): StreamOwner[] {
+export function partnerStreamOwners(
+  auth: { keyId: string; workspaceId: string },
+  bounds: { eventStreamsPerKey: number; eventStreamsPerWorkspace: number },
+): StreamOwner[] {
   return [
     { label: 'this API key', id: `key:${auth.keyId}`, limit: bounds.eventStreamsPerKey },
     { label: 'this workspace', id: `workspace:${auth.workspaceId}`, limit: bounds.eventStreamsPerWorkspace },
@@ -47,7 +50,9 @@ export class StreamSlots {
     const keys = owners.map((owner) => this.keyOf(owner));
     let full = 0;
     try {
-      full = Number(await STREAM_SLOT_CLAIM_SCRIPT.run(this.redis, keys, [member, String(this.options.leaseMs), ...owners.map((owner) => String(owner.limit))]));
+      full = Number(
+        await STREAM_SLOT_CLAIM_SCRIPT.run(this.redis, keys, [member, String(this.options.leaseMs), ...owners.map((owner) => String(owner.limit))]),
+      );
     } catch (error) {
       this.failOpen.warn(error);
     }

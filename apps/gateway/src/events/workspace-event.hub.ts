@@ -60,7 +60,11 @@ export class WorkspaceEventHub {
    * The body of a public event, as a stream of the workspace shows it; null for any other event.
    * `states`: where a batch of events (a replay's page) finds its subjects, each stream read once.
    */
-  async render(recorded: RecordedEvent, now: Date, states?: SubjectStates): Promise<{ body: PublicEventBody; mode: KeyMode; deploymentStream: string | null } | null> {
+  async render(
+    recorded: RecordedEvent,
+    now: Date,
+    states?: SubjectStates,
+  ): Promise<{ body: PublicEventBody; mode: KeyMode; deploymentStream: string | null } | null> {
     if (!isPublicEventType(recorded.type)) return null;
     const subject = states ? await subjectFrom(recorded, states) : await subjectOf(this.store, recorded);
     if (!subject) return null;

@@ -28,7 +28,12 @@ type Render = (recorded: RecordedEvent, now: Date, states: SubjectStates) => Pro
  * mode's left out. `next` is where the page stopped (the last row read, even when it was left
  * out), null when nothing older is left; a page may be short when `MAX_ROWS_SCANNED` was reached.
  */
-export async function listWorkspaceEvents(store: EventStore, render: Render, query: WorkspaceEventQuery, now: Date): Promise<{ data: PublicEventBody[]; next: string | null }> {
+export async function listWorkspaceEvents(
+  store: EventStore,
+  render: Render,
+  query: WorkspaceEventQuery,
+  now: Date,
+): Promise<{ data: PublicEventBody[]; next: string | null }> {
   const retentionFloor = new Date(now.getTime() - EVENTS_RETENTION_DAYS * 86_400_000).toISOString();
   const recordedFrom = query.createdAfter && query.createdAfter > retentionFloor ? query.createdAfter : retentionFloor;
   const filter = {

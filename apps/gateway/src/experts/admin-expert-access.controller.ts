@@ -30,7 +30,11 @@ export class AdminExpertAccessController {
   @AdminOperation(inviteOperation)
   @Post(':id/invitations')
   @HttpCode(201)
-  async invite(@Param('id') id: string, @Body(new ValidatedBody(InviteExpertDto)) body: InviteExpertDto, @Req() request: FastifyRequest): Promise<ExpertInvitation> {
+  async invite(
+    @Param('id') id: string,
+    @Body(new ValidatedBody(InviteExpertDto)) body: InviteExpertDto,
+    @Req() request: FastifyRequest,
+  ): Promise<ExpertInvitation> {
     await this.activeExpert(id);
     return this.auth.invite(id, body.email, String(request.id));
   }

@@ -40,7 +40,10 @@ export class OpenHandoffDto {
   surface!: string;
 
   @IsString()
-  @Matches(SKILL_TAG, { message: 'outcome must be a lowercase tag naming the kind of result wanted, such as "copywriting" (see GET /v1/experts); it is the skill routed on unless skills is given' })
+  @Matches(SKILL_TAG, {
+    message:
+      'outcome must be a lowercase tag naming the kind of result wanted, such as "copywriting" (see GET /v1/experts); it is the skill routed on unless skills is given',
+  })
   outcome!: string;
 
   @IsOptional()

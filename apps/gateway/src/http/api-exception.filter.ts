@@ -26,7 +26,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const translated = this.translate(exception, request);
-    if (translated.code === 'internal_error') this.logger.error(`${request.id} ${request.method} ${request.url}`, exception instanceof Error ? exception.stack : String(exception));
+    if (translated.code === 'internal_error')
+      this.logger.error(`${request.id} ${request.method} ${request.url}`, exception instanceof Error ? exception.stack : String(exception));
     // The answer already started (a stream that failed midway): nothing more can be said in it,
     // and sending again would throw outside any handler. Cut the connection instead.
     if (reply.sent || reply.raw.headersSent) {
@@ -59,14 +60,23 @@ export class ApiExceptionFilter implements ExceptionFilter {
         return;
       }
       reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'request-id': String(request.id) });
-      reply.raw.end(JSON.stringify(apiErrorBody('internal_error', 'an unexpected error occurred; quote request_id when reporting it', String(request.id), this.publicBaseUrl)));
+      reply.raw.end(
+        JSON.stringify(
+          apiErrorBody('internal_error', 'an unexpected error occurred; quote request_id when reporting it', String(request.id), this.publicBaseUrl),
+        ),
+      );
     }
   }
 
   private translate(exception: unknown, request: FastifyRequest): Translated {
     if (exception instanceof DomainError) {
       // RetryAfterError knows its wait (rate limits, an idempotent request still running).
-      const retry = exception instanceof RetryAfterError ? { retryAfterSeconds: exception.retryAfterSeconds } : exception.code === 'service_unavailable' ? { retryAfterSeconds: 5 } : {};
+      const retry =
+        exception instanceof RetryAfterError
+          ? { retryAfterSeconds: exception.retryAfterSeconds }
+          : exception.code === 'service_unavailable'
+            ? { retryAfterSeconds: 5 }
+            : {};
       return { code: exception.code, message: exception.message, param: exception.field, ...retry };
     }
     if (exception instanceof HttpException) return translateHttp(exception, request);

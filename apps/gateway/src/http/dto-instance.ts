@@ -15,7 +15,11 @@ const knownFields = new WeakMap<ClassConstructor<object>, ReadonlySet<string>>()
 function fieldsOf(dto: ClassConstructor<object>): ReadonlySet<string> {
   let fields = knownFields.get(dto);
   if (!fields) {
-    fields = new Set(getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false).map((rule) => rule.propertyName));
+    fields = new Set(
+      getMetadataStorage()
+        .getTargetValidationMetadatas(dto, '', true, false)
+        .map((rule) => rule.propertyName),
+    );
     knownFields.set(dto, fields);
   }
   return fields;
@@ -59,7 +63,12 @@ export function toDtoInstance<T extends object>(dto: ClassConstructor<T>, body: 
   for (const [key, value] of Object.entries(body)) {
     const nested = nestedDto(dto, key);
     const toNested = (item: unknown): unknown => (nested && isJsonObject(item) ? toDtoInstance(nested, item) : item);
-    Object.defineProperty(instance, key, { value: Array.isArray(value) && nested ? value.map(toNested) : toNested(value), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(instance, key, {
+      value: Array.isArray(value) && nested ? value.map(toNested) : toNested(value),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return instance;
 }

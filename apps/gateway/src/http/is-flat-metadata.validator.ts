@@ -8,8 +8,10 @@ export function metadataProblem(value: unknown): string | null {
   const entries = Object.entries(value);
   if (entries.length > METADATA_LIMITS.keys) return `metadata may hold at most ${METADATA_LIMITS.keys} keys`;
   for (const [key, item] of entries) {
-    if (key.length === 0 || key.length > METADATA_LIMITS.keyLength) return `metadata keys must be 1 to ${METADATA_LIMITS.keyLength} characters ("${key.slice(0, 50)}")`;
-    if (typeof item === 'string' && item.length > METADATA_LIMITS.valueLength) return `metadata.${key} must be at most ${METADATA_LIMITS.valueLength} characters`;
+    if (key.length === 0 || key.length > METADATA_LIMITS.keyLength)
+      return `metadata keys must be 1 to ${METADATA_LIMITS.keyLength} characters ("${key.slice(0, 50)}")`;
+    if (typeof item === 'string' && item.length > METADATA_LIMITS.valueLength)
+      return `metadata.${key} must be at most ${METADATA_LIMITS.valueLength} characters`;
     if (typeof item === 'number' && !Number.isFinite(item)) return `metadata.${key} must be a finite number`;
     if (!['string', 'number', 'boolean'].includes(typeof item)) return `metadata.${key} must be a string, number or boolean (metadata is flat)`;
   }

@@ -30,7 +30,10 @@ export function registerJsonBodyParser(fastify: FastifyInstance, bodyLimit: numb
     const tooDeepAt = tooDeepJsonPath(text);
     if (tooDeepAt !== null) {
       // The same words and field as the check on the parsed body (refuse-unsafe-input.hook.ts).
-      done(new DomainError('invalid_request', `the request body is nested more than ${MAX_JSON_DEPTH} levels deep (at ${tooDeepAt})`, tooDeepAt || undefined), undefined);
+      done(
+        new DomainError('invalid_request', `the request body is nested more than ${MAX_JSON_DEPTH} levels deep (at ${tooDeepAt})`, tooDeepAt || undefined),
+        undefined,
+      );
       return;
     }
     defaultJsonParser(request, text, done);

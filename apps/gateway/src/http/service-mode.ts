@@ -27,7 +27,8 @@ export function namedMode(request: FastifyRequest): KeyMode | undefined {
   if (header !== undefined && !isMode(header)) throw new DomainError('invalid_request', 'Service-Mode must be "test" or "live"', 'Service-Mode');
   const query = takesModeInQuery(request) ? (request.query as Record<string, unknown> | undefined)?.mode : undefined;
   if (query !== undefined && !isMode(query)) throw new DomainError('invalid_request', 'mode must be "test" or "live"', 'mode');
-  if (header !== undefined && query !== undefined && header !== query) throw new DomainError('invalid_request', 'Service-Mode and mode disagree; send one', 'mode');
+  if (header !== undefined && query !== undefined && header !== query)
+    throw new DomainError('invalid_request', 'Service-Mode and mode disagree; send one', 'mode');
   return header ?? query;
 }
 

@@ -11,6 +11,9 @@ export function keepServingOnStrayErrors(logger = new Logger('StrayError')): voi
     logger.error(`${origin} caught at process level; the gateway keeps serving`, error.stack ?? String(error));
   });
   process.on('unhandledRejection', (reason: unknown) => {
-    logger.error('unhandled rejection caught at process level; the gateway keeps serving', reason instanceof Error ? (reason.stack ?? reason.message) : String(reason));
+    logger.error(
+      'unhandled rejection caught at process level; the gateway keeps serving',
+      reason instanceof Error ? (reason.stack ?? reason.message) : String(reason),
+    );
   });
 }

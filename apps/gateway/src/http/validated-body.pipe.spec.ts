@@ -55,8 +55,13 @@ describe('the validated body: unknown fields by own keys, values kept as parsed'
   it('still names ordinary unknown and invalid fields, and builds nested DTO instances', () => {
     expect(refusal(() => create.transform({ ...base, webhookurl: 'x' }))?.param).toBe('webhookurl');
     expect(refusal(() => create.transform({ ...base, brief: 1 }))).toMatchObject({ param: 'brief', message: 'brief must be a string' });
-    expect(refusal(() => new ValidatedBody(OpenHandoffDto).transform({ surface: 's', outcome: 'copywriting', return: 'x.md', context: { goal: 'g', foo: 1 } }))?.param).toBe('context.foo');
-    expect(refusal(() => new ValidatedBody(PublishDto).transform({ body: 'b', duration_seconds: 1, credits_charged: 0, attachments: [1] }))?.param).toBe('attachments[0]');
+    expect(
+      refusal(() => new ValidatedBody(OpenHandoffDto).transform({ surface: 's', outcome: 'copywriting', return: 'x.md', context: { goal: 'g', foo: 1 } }))
+        ?.param,
+    ).toBe('context.foo');
+    expect(refusal(() => new ValidatedBody(PublishDto).transform({ body: 'b', duration_seconds: 1, credits_charged: 0, attachments: [1] }))?.param).toBe(
+      'attachments[0]',
+    );
     const handoff = new ValidatedBody(OpenHandoffDto).transform({ surface: 's', outcome: 'copywriting', return: 'x.md', context: { goal: 'g' } });
     expect(handoff).toBeInstanceOf(OpenHandoffDto);
     expect(handoff.context.constructor.name).toBe('HandoffContextDto');

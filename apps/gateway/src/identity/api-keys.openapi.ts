@@ -2,7 +2,14 @@ import type { ExpertOperationDoc } from '../docs/openapi/expert/expert-operation
 import { componentRef, idOf } from '../docs/openapi/json-schema';
 import { post, serviceMode } from '../docs/openapi/parts/member-console.parts';
 
-export const listApiKeysOperation: ExpertOperationDoc = { operationId: 'listApiKeys', tag: 'Workspace', summary: 'API keys of the mode', description: 'Newest first, revoked ones included.', response: componentRef('ApiKeyList'), query: [serviceMode] };
+export const listApiKeysOperation: ExpertOperationDoc = {
+  operationId: 'listApiKeys',
+  tag: 'Workspace',
+  summary: 'API keys of the mode',
+  description: 'Newest first, revoked ones included.',
+  response: componentRef('ApiKeyList'),
+  query: [serviceMode],
+};
 
 export const createApiKeyOperation: ExpertOperationDoc = {
   operationId: 'createApiKey',

@@ -9,7 +9,14 @@ import { ConsoleSessionGuard } from '../http/guards/console-session.guard';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { toPersonSessionResource, type SessionResource } from './session.resource';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
-import { acceptInvitationOperation, getInvitationOperation, getSessionOperation, signInOperation, signOutEverywhereOperation, signOutOperation } from './console-auth.openapi';
+import {
+  acceptInvitationOperation,
+  getInvitationOperation,
+  getSessionOperation,
+  signInOperation,
+  signOutEverywhereOperation,
+  signOutOperation,
+} from './console-auth.openapi';
 
 const authOf = (request: FastifyRequest) => {
   if (!request.personAuth) throw new Error('console route without ConsoleSessionGuard');
@@ -43,7 +50,12 @@ export class ConsoleAuthController {
   @ExpertOperation(acceptInvitationOperation)
   @Post('invitations/:token/accept')
   @HttpCode(201)
-  async accept(@Param('token') token: string, @Body(new ValidatedBody(AcceptInvitationDto)) body: AcceptInvitationDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async accept(
+    @Param('token') token: string,
+    @Body(new ValidatedBody(AcceptInvitationDto)) body: AcceptInvitationDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return this.started(reply, await this.auth.accept(token, body.password, String(request.id), body.name));
   }
 

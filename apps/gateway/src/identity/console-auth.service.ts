@@ -19,7 +19,15 @@ import {
   type Principal,
 } from '@eh/identity';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
-import { acceptConsoleInvitation, findConsoleAccount, findConsoleAccountByEmail, inviteExpertToConsole, openInvitationFor, verifyExpertPassword, type ExpertInvitation } from '@eh/routing';
+import {
+  acceptConsoleInvitation,
+  findConsoleAccount,
+  findConsoleAccountByEmail,
+  inviteExpertToConsole,
+  openInvitationFor,
+  verifyExpertPassword,
+  type ExpertInvitation,
+} from '@eh/routing';
 import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
 import type { ExpertEventHub } from '../events/expert-event.hub';
 import { EXPERT_EVENT_HUB } from '../events/expert-events.tokens';
@@ -69,7 +77,10 @@ export class ConsoleAuthService {
 
   invite(expertId: string, email: unknown, requestId: string): Promise<ExpertInvitation> {
     const { publicBaseUrl, console } = this.config;
-    return inviteExpertToConsole({ store: this.store, sql: this.sql }, { expertId, email, ttlSeconds: console.invitationTtlSeconds, publicBaseUrl, now: new Date(), correlationId: requestId });
+    return inviteExpertToConsole(
+      { store: this.store, sql: this.sql },
+      { expertId, email, ttlSeconds: console.invitationTtlSeconds, publicBaseUrl, now: new Date(), correlationId: requestId },
+    );
   }
 
   /** An invitation link of any kind (expert, member, operator); one 404 for every link that cannot be used. */
@@ -79,7 +90,15 @@ export class ConsoleAuthService {
     if (found) return { kind: 'expert', email: found.email, name: found.name, expires_at: found.expires_at, workspace_name: null, role: null };
     const sha = looksLikeSecretToken(token) ? hashSecretToken(token) : null;
     const member = sha ? await findOpenMemberInvitation(this.sql, sha, now) : null;
-    if (member) return { kind: 'member', email: member.email, name: member.email.slice(0, member.email.indexOf('@')), expires_at: member.expires_at, workspace_name: member.workspace_name, role: member.role };
+    if (member)
+      return {
+        kind: 'member',
+        email: member.email,
+        name: member.email.slice(0, member.email.indexOf('@')),
+        expires_at: member.expires_at,
+        workspace_name: member.workspace_name,
+        role: member.role,
+      };
     const operator = sha ? await findOpenOperatorInvitation(this.sql, sha, now) : null;
     if (operator) return { kind: 'operator', email: operator.email, name: operator.name, expires_at: operator.expires_at, workspace_name: null, role: null };
     throw new DomainError('not_found', 'no open invitation with this token: it is unknown, used or expired', 'token');

@@ -22,7 +22,14 @@ describe('SignInThrottle against Redis', () => {
   });
 
   const throttleOf = (overrides: Partial<{ accountLimit: number; addressLimit: number; accountTotalLimit: number }> = {}) =>
-    new SignInThrottle(redis, { prefix: `${prefix}:${newId('request')}`, accountLimit: 5, addressLimit: 20, accountTotalLimit: 100, windowMs: 60_000, ...overrides });
+    new SignInThrottle(redis, {
+      prefix: `${prefix}:${newId('request')}`,
+      accountLimit: 5,
+      addressLimit: 20,
+      accountTotalLimit: 100,
+      windowMs: 60_000,
+      ...overrides,
+    });
 
   /** A wrong password that takes a while to check, as argon2 does, counting how many were checked. */
   const slowWrong = (checked: { count: number }) => async (): Promise<null> => {
@@ -34,7 +41,9 @@ describe('SignInThrottle against Redis', () => {
   it('checks at most the limit of twelve wrong passwords sent at once; the rest are 429 before any check', async () => {
     const throttle = throttleOf();
     const checked = { count: 0 };
-    const outcomes = await Promise.allSettled(Array.from({ length: 12 }, () => throttle.attempt('ada@example.com', '10.1.0.1', newId('request'), slowWrong(checked))));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 12 }, () => throttle.attempt('ada@example.com', '10.1.0.1', newId('request'), slowWrong(checked))),
+    );
     expect(checked.count).toBe(5);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(5);
     const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
@@ -45,7 +54,8 @@ describe('SignInThrottle against Redis', () => {
   it('a stranger’s failures from another address do not lock the owner out; the stranger is refused', async () => {
     const throttle = throttleOf();
     const checked = { count: 0 };
-    for (let attempt = 0; attempt < 5; attempt++) expect(await throttle.attempt('Owner@example.com', '203.0.113.9', newId('request'), slowWrong(checked))).toBeNull();
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect(await throttle.attempt('Owner@example.com', '203.0.113.9', newId('request'), slowWrong(checked))).toBeNull();
     await expect(throttle.attempt('owner@example.com', '203.0.113.9', newId('request'), async () => 'owner')).rejects.toBeInstanceOf(RetryAfterError);
     // The owner, from their own address, signs in.
     expect(await throttle.attempt('owner@example.com', '198.51.100.4', newId('request'), async () => 'owner')).toBe('owner');
@@ -74,7 +84,9 @@ describe('SignInThrottle against Redis', () => {
 
   it('gives the slot back when the check itself fails, and fails open while Redis cannot answer', async () => {
     const throttle = throttleOf({ accountLimit: 1 });
-    await expect(throttle.attempt('dee@example.com', '10.1.0.4', newId('request'), () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    await expect(throttle.attempt('dee@example.com', '10.1.0.4', newId('request'), () => Promise.reject(new Error('database down')))).rejects.toThrow(
+      'database down',
+    );
     expect(await throttle.attempt('dee@example.com', '10.1.0.4', newId('request'), async () => 'dee')).toBe('dee');
     const down = await connectRedis('redis://127.0.0.1:1', 'sign-in-throttle-down');
     try {

@@ -79,7 +79,8 @@ export class SignInThrottle {
     const args = [String(this.options.windowMs), member, nowMs === undefined ? '' : String(nowMs), ...windows.map(([, limit]) => String(limit))];
     try {
       const reply = await SIGN_IN_SLOTS_SCRIPT.run(this.redis, keys, args);
-      if (!Array.isArray(reply) || reply.length !== 2 || typeof reply[1] !== 'number') throw new Error(`unexpected sign-in slots reply ${JSON.stringify(reply)}`);
+      if (!Array.isArray(reply) || reply.length !== 2 || typeof reply[1] !== 'number')
+        throw new Error(`unexpected sign-in slots reply ${JSON.stringify(reply)}`);
       return reply[0] === 1 ? 0 : reply[1];
     } catch (error) {
       this.failOpen.warn(error);

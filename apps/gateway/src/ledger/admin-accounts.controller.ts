@@ -46,7 +46,11 @@ export class AdminAccountsController {
   @AdminOperation(grantOperation)
   @Post('workspaces/:id/account/credits')
   @HttpCode(200)
-  async grant(@Param('id') id: string, @Body(new ValidatedBody(GrantCreditsDto)) body: GrantCreditsDto, @Req() request: FastifyRequest): Promise<AccountSummary> {
+  async grant(
+    @Param('id') id: string,
+    @Body(new ValidatedBody(GrantCreditsDto)) body: GrantCreditsDto,
+    @Req() request: FastifyRequest,
+  ): Promise<AccountSummary> {
     await this.existing(id);
     const grant = { credits: body.credits, note: body.note ?? '', reference: body.reference ?? null };
     return grantCredits(this.store, id, grant, { now: new Date(), requestId: String(request.id), policy: this.policy, actor: request.actor });

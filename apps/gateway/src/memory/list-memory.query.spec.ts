@@ -6,7 +6,11 @@ describe('GET /v1/memory query', () => {
   });
 
   it('reads kind, limit and a cursor from a previous page', () => {
-    expect(parseListMemoryQuery({ kind: 'voice', limit: '5', cursor: encodeMemoryCursor('brand.voice') })).toEqual({ kind: 'voice', limit: 5, after: 'brand.voice' });
+    expect(parseListMemoryQuery({ kind: 'voice', limit: '5', cursor: encodeMemoryCursor('brand.voice') })).toEqual({
+      kind: 'voice',
+      limit: 5,
+      after: 'brand.voice',
+    });
   });
 
   it.each([

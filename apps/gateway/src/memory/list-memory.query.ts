@@ -1,12 +1,5 @@
 import { MEMORY_KEY, MEMORY_KINDS, type MemoryKind } from '@eh/contracts';
-import {
-  decodePositionCursor,
-  encodePositionCursor,
-  invalidQuery,
-  parseLimit,
-  refuseUnknownParameters,
-  singleParameter,
-} from '../http/list-query.rules';
+import { decodePositionCursor, encodePositionCursor, invalidQuery, parseLimit, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
 
 const KNOWN = ['kind', 'limit', 'cursor'] as const;
 

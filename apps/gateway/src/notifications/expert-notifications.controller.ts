@@ -1,6 +1,15 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Patch, Post, Res, UseGuards } from '@nestjs/common';
 import { DomainError, newId, type ExpertRef } from '@eh/contracts';
-import { changeSettings, parsePushSubscription, parseSettingsChange, pushEndpointProblem, removeSubscription, saveSubscription, type NotificationConfig, type StoredSubscription } from '@eh/notifications';
+import {
+  changeSettings,
+  parsePushSubscription,
+  parseSettingsChange,
+  pushEndpointProblem,
+  removeSubscription,
+  saveSubscription,
+  type NotificationConfig,
+  type StoredSubscription,
+} from '@eh/notifications';
 import type { SqlClient } from '@eh/platform';
 import type { FastifyReply } from 'fastify';
 import { SQL } from '../http/tokens';
@@ -8,7 +17,12 @@ import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
 import { notificationSettingsResource, type NotificationChannels, type NotificationSettingsResource } from './notification-settings.resource';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_CONFIG } from './notifications.tokens';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
-import { changeNotificationSettingsOperation, getNotificationSettingsOperation, subscribeToPushOperation, unsubscribeFromPushOperation } from './expert-notifications.openapi';
+import {
+  changeNotificationSettingsOperation,
+  getNotificationSettingsOperation,
+  subscribeToPushOperation,
+  unsubscribeFromPushOperation,
+} from './expert-notifications.openapi';
 
 const PUSH_SUBSCRIPTION_ID = /^psub_[0-9A-HJKMNP-TV-Z]{26}$/;
 
@@ -42,7 +56,12 @@ export class ExpertNotificationsController {
   /** 201 with the new subscription; the same endpoint again answers the existing one with 200. */
   @ExpertOperation(subscribeToPushOperation)
   @Post('push-subscriptions')
-  async subscribe(@CurrentExpert() expert: ExpertRef, @Body() body: unknown, @Headers('user-agent') userAgent: string | undefined, @Res({ passthrough: true }) reply: FastifyReply): Promise<StoredSubscription & { object: 'push_subscription' }> {
+  async subscribe(
+    @CurrentExpert() expert: ExpertRef,
+    @Body() body: unknown,
+    @Headers('user-agent') userAgent: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StoredSubscription & { object: 'push_subscription' }> {
     const input = parsePushSubscription(body, (url) => pushEndpointProblem(this.config, url));
     const saved = await saveSubscription(this.sql, expert.id, input, userAgent ?? null, newId('pushSubscription'), new Date());
     reply.status(saved.created ? 201 : 200);

@@ -14,8 +14,17 @@ export interface NotificationChannels {
   vapidPublicKey: string | null;
 }
 
-export async function notificationSettingsResource(sql: SqlClient, expertId: string, channels: NotificationChannels, settings?: StoredSettings): Promise<NotificationSettingsResource> {
-  const [stored, address, subscriptions] = await Promise.all([settings ?? settingsOf(sql, expertId), emailAddressOf(sql, expertId), subscriptionsOf(sql, expertId)]);
+export async function notificationSettingsResource(
+  sql: SqlClient,
+  expertId: string,
+  channels: NotificationChannels,
+  settings?: StoredSettings,
+): Promise<NotificationSettingsResource> {
+  const [stored, address, subscriptions] = await Promise.all([
+    settings ?? settingsOf(sql, expertId),
+    emailAddressOf(sql, expertId),
+    subscriptionsOf(sql, expertId),
+  ]);
   return {
     email: { enabled: stored.email_enabled, address, deliverable: channels.smtpConfigured && address !== null },
     push: { enabled: stored.push_enabled, vapid_public_key: channels.vapidPublicKey, subscriptions },

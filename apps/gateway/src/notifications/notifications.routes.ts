@@ -16,7 +16,10 @@ export const notificationsProviders = [
   { provide: NOTIFICATION_CONFIG, useFactory: (config: ServiceConfig) => loadNotificationConfig(process.env, config.publicBaseUrl), inject: [CONFIG] },
   {
     provide: NOTIFICATION_CHANNELS,
-    useFactory: (config: ReturnType<typeof loadNotificationConfig>) => ({ smtpConfigured: loadMailConfig().smtpUrl !== null, vapidPublicKey: config.vapid?.publicKey ?? null }),
+    useFactory: (config: ReturnType<typeof loadNotificationConfig>) => ({
+      smtpConfigured: loadMailConfig().smtpUrl !== null,
+      vapidPublicKey: config.vapid?.publicKey ?? null,
+    }),
     inject: [NOTIFICATION_CONFIG],
   },
 ];

@@ -1,5 +1,16 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
-import { listDeliveries, overdueBefore, replayDelivery, replayMatching, retryDeliveryNow, showDelivery, withOverdue, type BulkReplayResult, type DeliveryDetail, type PresentedDelivery } from '@eh/delivery';
+import {
+  listDeliveries,
+  overdueBefore,
+  replayDelivery,
+  replayMatching,
+  retryDeliveryNow,
+  showDelivery,
+  withOverdue,
+  type BulkReplayResult,
+  type DeliveryDetail,
+  type PresentedDelivery,
+} from '@eh/delivery';
 import type { EventStore } from '@eh/event-store';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
 import type { FastifyRequest } from 'fastify';
@@ -33,14 +44,22 @@ export class AdminWebhookDeliveriesController {
     const { filter, limit, cursor, overdue } = parseDeliveriesQuery(query);
     const now = new Date();
     const page = await listDeliveries(this.sql, overdue ? { ...filter, overdue_before: overdueBefore(now, this.overdueAfterMs) } : filter, limit, cursor);
-    return { object: 'list', data: page.data.map((delivery) => withOverdue(delivery, now, this.overdueAfterMs)), next: page.next, has_more: page.next !== null };
+    return {
+      object: 'list',
+      data: page.data.map((delivery) => withOverdue(delivery, now, this.overdueAfterMs)),
+      next: page.next,
+      has_more: page.next !== null,
+    };
   }
 
   /** Every dead letter matching the body's filter, replayed oldest first; answers the counts. */
   @AdminOperation(replayAllOperation)
   @Post('replay')
   @HttpCode(200)
-  async replayAll(@Body(new OptionalValidatedBody(BulkReplayDto)) body: BulkReplayDto, @Req() request: FastifyRequest): Promise<{ object: 'bulk_replay' } & BulkReplayResult> {
+  async replayAll(
+    @Body(new OptionalValidatedBody(BulkReplayDto)) body: BulkReplayDto,
+    @Req() request: FastifyRequest,
+  ): Promise<{ object: 'bulk_replay' } & BulkReplayResult> {
     checkTimeBounds(body);
     const result = await replayMatching(this.store, this.sql, { ...body }, { requestedBy: 'admin-api', correlationId: String(request.id), now: new Date() });
     return { object: 'bulk_replay', ...result };

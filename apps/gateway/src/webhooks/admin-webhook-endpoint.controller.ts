@@ -39,7 +39,14 @@ export class AdminWebhookEndpointController {
   }
 
   private context(request: FastifyRequest): EndpointContext {
-    return { sql: this.sql, store: this.store, cipher: this.cipher, allowPrivateUrls: this.config.webhooks.allowPrivateUrls, now: new Date(), correlationId: String(request.id) };
+    return {
+      sql: this.sql,
+      store: this.store,
+      cipher: this.cipher,
+      allowPrivateUrls: this.config.webhooks.allowPrivateUrls,
+      now: new Date(),
+      correlationId: String(request.id),
+    };
   }
 
   /** 201 with the secret when registered; 200 with `secret: null` when the URL was replaced. */

@@ -48,7 +48,17 @@ export class SigningSecretController {
   @PublicOperation(rotateWebhookSigningSecretOperation)
   @Post('rotate')
   @HttpCode(200)
-  rotate(@Auth() auth: AuthenticatedKey, @Body(new OptionalValidatedBody(RotateSigningSecretDto)) body: RotateSigningSecretDto, @Req() request: FastifyRequest): Promise<SigningSecretResource> {
-    return rotateSigningSecret(this.context(request), auth.workspaceId, auth.mode, body.overlap_seconds ?? this.config.webhooks.secretOverlapSeconds, actorOf(request));
+  rotate(
+    @Auth() auth: AuthenticatedKey,
+    @Body(new OptionalValidatedBody(RotateSigningSecretDto)) body: RotateSigningSecretDto,
+    @Req() request: FastifyRequest,
+  ): Promise<SigningSecretResource> {
+    return rotateSigningSecret(
+      this.context(request),
+      auth.workspaceId,
+      auth.mode,
+      body.overlap_seconds ?? this.config.webhooks.secretOverlapSeconds,
+      actorOf(request),
+    );
   }
 }

@@ -30,7 +30,14 @@ import { parsePartnerDeliveriesQuery } from './webhook-deliveries.query';
 import { REPLAY_JOB_RUNNER, type ReplayJobRunner } from './replay-job.runner';
 import { BulkReplayDto } from './webhook-deliveries.dto';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
-import { getWebhookDeliveryOperation, getWebhookReplayOperation, listWebhookDeliveriesOperation, replayWebhookDeliveriesOperation, replayWebhookDeliveryOperation, retryWebhookDeliveryNowOperation } from './webhook-deliveries.openapi';
+import {
+  getWebhookDeliveryOperation,
+  getWebhookReplayOperation,
+  listWebhookDeliveriesOperation,
+  replayWebhookDeliveriesOperation,
+  replayWebhookDeliveryOperation,
+  retryWebhookDeliveryNowOperation,
+} from './webhook-deliveries.openapi';
 
 /** The admin list's own cursor under ours: `<created_at>|<id>` in base64url. */
 const innerCursor = (createdAt: string, id: string): string => Buffer.from(`${createdAt}|${id}`).toString('base64url');
@@ -63,7 +70,12 @@ export class WebhookDeliveriesController {
     const scope = { workspaceId: auth.workspaceId, mode: auth.mode, filtersHash: query.filtersHash };
     const position = query.cursor === undefined ? undefined : this.cursors.decode(query.cursor, scope);
     const now = new Date();
-    const filter = { ...query.filter, workspace_id: auth.workspaceId, mode: auth.mode, ...(query.overdue ? { overdue_before: overdueBefore(now, this.overdueAfterMs) } : {}) };
+    const filter = {
+      ...query.filter,
+      workspace_id: auth.workspaceId,
+      mode: auth.mode,
+      ...(query.overdue ? { overdue_before: overdueBefore(now, this.overdueAfterMs) } : {}),
+    };
     const page = await listDeliveries(this.sql, filter, query.limit, position && innerCursor(position.createdAt, position.id));
     const last = page.data[page.data.length - 1];
     return listEnvelope(
@@ -82,28 +94,57 @@ export class WebhookDeliveriesController {
   @PublicOperation(replayWebhookDeliveryOperation)
   @Post('webhook_deliveries/:id/replay')
   @HttpCode(200)
-  async replay(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new NoBody()) _body: EmptyBodyDto, @Req() request: FastifyRequest): Promise<PresentedDelivery> {
+  async replay(
+    @Auth() auth: AuthenticatedKey,
+    @Param('id') id: string,
+    @Body(new NoBody()) _body: EmptyBodyDto,
+    @Req() request: FastifyRequest,
+  ): Promise<PresentedDelivery> {
     const now = new Date();
-    return withOverdue(await replayPartnerDelivery(this.store, scopeOf(auth), id, { actor: actorOf(request), correlationId: String(request.id), now }), now, this.overdueAfterMs);
+    return withOverdue(
+      await replayPartnerDelivery(this.store, scopeOf(auth), id, { actor: actorOf(request), correlationId: String(request.id), now }),
+      now,
+      this.overdueAfterMs,
+    );
   }
 
   /** A scheduled retry made due now, same attempt; one already due answers as it is; nothing scheduled is 409. */
   @PublicOperation(retryWebhookDeliveryNowOperation)
   @Post('webhook_deliveries/:id/retry_now')
   @HttpCode(200)
-  async retryNow(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new NoBody()) _body: EmptyBodyDto, @Req() request: FastifyRequest): Promise<PresentedDelivery> {
+  async retryNow(
+    @Auth() auth: AuthenticatedKey,
+    @Param('id') id: string,
+    @Body(new NoBody()) _body: EmptyBodyDto,
+    @Req() request: FastifyRequest,
+  ): Promise<PresentedDelivery> {
     const now = new Date();
-    return withOverdue(await retryPartnerDeliveryNow(this.store, scopeOf(auth), id, { actor: actorOf(request), correlationId: String(request.id), now }), now, this.overdueAfterMs);
+    return withOverdue(
+      await retryPartnerDeliveryNow(this.store, scopeOf(auth), id, { actor: actorOf(request), correlationId: String(request.id), now }),
+      now,
+      this.overdueAfterMs,
+    );
   }
 
   /** 202: the job runs after the answer; `GET /v1/webhook_replays/:id` shows it move. */
   @PublicOperation(replayWebhookDeliveriesOperation)
   @Post('webhook_deliveries/replay')
   @HttpCode(202)
-  async bulkReplay(@Auth() auth: AuthenticatedKey, @Body(new OptionalValidatedBody(BulkReplayDto)) body: BulkReplayDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<ReplayJobResource> {
+  async bulkReplay(
+    @Auth() auth: AuthenticatedKey,
+    @Body(new OptionalValidatedBody(BulkReplayDto)) body: BulkReplayDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ReplayJobResource> {
     const filter = { ...body };
     checkTimeBounds(filter);
-    const job = await requestReplayJob({ store: this.store, correlationId: String(request.id), clock: () => new Date() }, this.sql, scopeOf(auth), filter, actorOf(request));
+    const job = await requestReplayJob(
+      { store: this.store, correlationId: String(request.id), clock: () => new Date() },
+      this.sql,
+      scopeOf(auth),
+      filter,
+      actorOf(request),
+    );
     this.replays.start(job.id, String(request.id));
     void reply.header('Location', `/v1/webhook_replays/${job.id}`);
     return job;

@@ -13,7 +13,10 @@ const DELIVERIES_QUERY: QueryParameter[] = [
   query('endpoint_id', 'Deliveries to one endpoint.'),
   query('created_after', 'Inclusive, ISO 8601.', { type: 'string', format: 'date-time' }),
   query('created_before', 'Exclusive, ISO 8601.', { type: 'string', format: 'date-time' }),
-  query('overdue', '`true`: only scheduled attempts more than WEBHOOK_OVERDUE_AFTER_SECONDS (60 s) past due and not made.', { type: 'string', enum: ['true', 'false'] }),
+  query('overdue', '`true`: only scheduled attempts more than WEBHOOK_OVERDUE_AFTER_SECONDS (60 s) past due and not made.', {
+    type: 'string',
+    enum: ['true', 'false'],
+  }),
   limit(20),
   cursor,
 ];
@@ -61,7 +64,8 @@ export const replayWebhookDeliveriesOperation: OperationDoc = {
   operationId: 'replayWebhookDeliveries',
   tag: 'Webhooks',
   summary: 'Replay dead letters in bulk',
-  description: 'Every dead letter of the mode matching the filters, oldest first, as a job: answers `202` with it and `Location`; `GET /v1/webhook_replays/:id` shows its progress.',
+  description:
+    'Every dead letter of the mode matching the filters, oldest first, as a job: answers `202` with it and `Location`; `GET /v1/webhook_replays/:id` shows its progress.',
   response: componentRef('WebhookReplay'),
   success: { 202: ['Location'] },
 };

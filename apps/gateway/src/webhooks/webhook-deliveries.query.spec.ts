@@ -11,14 +11,21 @@ const fieldOf = (query: Record<string, unknown>): string | undefined => {
 
 describe('GET /v1/webhook_deliveries query', () => {
   it('reads every filter, normalises times, defaults the limit', () => {
-    const parsed = parsePartnerDeliveriesQuery({ status: 'dead_lettered', event_type: 'deployment.completed', created_after: '2030-01-01T00:00:00+01:00', limit: '5' });
+    const parsed = parsePartnerDeliveriesQuery({
+      status: 'dead_lettered',
+      event_type: 'deployment.completed',
+      created_after: '2030-01-01T00:00:00+01:00',
+      limit: '5',
+    });
     expect(parsed.filter).toEqual({ status: 'dead_lettered', event_type: 'deployment.completed', created_after: '2029-12-31T23:00:00.000Z' });
     expect(parsed.limit).toBe(5);
     expect(parsePartnerDeliveriesQuery({}).limit).toBe(20);
   });
 
   it('binds the cursor to the filters, whatever their order', () => {
-    expect(parsePartnerDeliveriesQuery({ status: 'failed', event_type: 'deployment.accepted' }).filtersHash).toBe(parsePartnerDeliveriesQuery({ event_type: 'deployment.accepted', status: 'failed' }).filtersHash);
+    expect(parsePartnerDeliveriesQuery({ status: 'failed', event_type: 'deployment.accepted' }).filtersHash).toBe(
+      parsePartnerDeliveriesQuery({ event_type: 'deployment.accepted', status: 'failed' }).filtersHash,
+    );
     expect(parsePartnerDeliveriesQuery({ status: 'failed' }).filtersHash).not.toBe(parsePartnerDeliveriesQuery({ status: 'succeeded' }).filtersHash);
   });
 

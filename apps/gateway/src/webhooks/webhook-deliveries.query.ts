@@ -26,7 +26,8 @@ export function parsePartnerDeliveriesQuery(query: Record<string, unknown>): Par
     if (value === '') throw invalidQuery(name, `${name} must not be empty`);
     if (value !== undefined) filter[name] = value;
   }
-  if (filter.event_type !== undefined && filter.event_type !== 'webhook.test' && !isPublicEventType(filter.event_type)) throw invalidQuery('event_type', `event_type "${filter.event_type.slice(0, 60)}" is not an event type deliveries carry`);
+  if (filter.event_type !== undefined && filter.event_type !== 'webhook.test' && !isPublicEventType(filter.event_type))
+    throw invalidQuery('event_type', `event_type "${filter.event_type.slice(0, 60)}" is not an event type deliveries carry`);
   checkTimeBounds(filter);
   const status = singleParameter(query, 'status');
   if (status !== undefined) filter.status = parseDeliveryStatus(status);

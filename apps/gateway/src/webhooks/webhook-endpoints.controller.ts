@@ -29,7 +29,15 @@ import { ENDPOINT_TEST_LIMITER } from './endpoint-test-limiter';
 import { scopeOf, SECRET_CIPHER } from './partner-context';
 import { CreateWebhookEndpointDto, EmptyBodyDto, NoBody, RotateSigningSecretDto, UpdateWebhookEndpointDto } from './webhook-endpoints.dto';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
-import { createWebhookEndpointOperation, deleteWebhookEndpointOperation, getWebhookEndpointOperation, listWebhookEndpointsOperation, rotateWebhookEndpointSecretOperation, sendWebhookTestEventOperation, updateWebhookEndpointOperation } from './webhook-endpoints.openapi';
+import {
+  createWebhookEndpointOperation,
+  deleteWebhookEndpointOperation,
+  getWebhookEndpointOperation,
+  listWebhookEndpointsOperation,
+  rotateWebhookEndpointSecretOperation,
+  sendWebhookTestEventOperation,
+  updateWebhookEndpointOperation,
+} from './webhook-endpoints.openapi';
 
 /**
  * A partner's own webhook endpoints (docs/dashboard-contract.md §2), several per workspace
@@ -47,13 +55,26 @@ export class WebhookEndpointsController {
   ) {}
 
   private context(request: FastifyRequest): PartnerEndpointContext {
-    return { sql: this.sql, store: this.store, cipher: this.cipher, allowPrivateUrls: this.config.webhooks.allowPrivateUrls, now: new Date(), correlationId: String(request.id), actor: actorOf(request) };
+    return {
+      sql: this.sql,
+      store: this.store,
+      cipher: this.cipher,
+      allowPrivateUrls: this.config.webhooks.allowPrivateUrls,
+      now: new Date(),
+      correlationId: String(request.id),
+      actor: actorOf(request),
+    };
   }
 
   @PublicOperation(createWebhookEndpointOperation)
   @Post()
   @HttpCode(201)
-  async create(@Auth() auth: AuthenticatedKey, @Body(new ValidatedBody(CreateWebhookEndpointDto)) body: CreateWebhookEndpointDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<EndpointWithNewSecret> {
+  async create(
+    @Auth() auth: AuthenticatedKey,
+    @Body(new ValidatedBody(CreateWebhookEndpointDto)) body: CreateWebhookEndpointDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<EndpointWithNewSecret> {
     const created = await createPartnerEndpoint(this.context(request), scopeOf(auth), body);
     void reply.header('Location', `/v1/webhook_endpoints/${created.id}`);
     return created;
@@ -75,34 +96,59 @@ export class WebhookEndpointsController {
   @PublicOperation(updateWebhookEndpointOperation)
   @Post(':id')
   @HttpCode(200)
-  update(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new ValidatedBody(UpdateWebhookEndpointDto)) body: UpdateWebhookEndpointDto, @Req() request: FastifyRequest): Promise<WebhookEndpointResource> {
-    if (Object.values(body).every((value) => value === undefined)) throw new DomainError('invalid_request', 'send at least one of url, enabled, enabled_events, description', 'body');
+  update(
+    @Auth() auth: AuthenticatedKey,
+    @Param('id') id: string,
+    @Body(new ValidatedBody(UpdateWebhookEndpointDto)) body: UpdateWebhookEndpointDto,
+    @Req() request: FastifyRequest,
+  ): Promise<WebhookEndpointResource> {
+    if (Object.values(body).every((value) => value === undefined))
+      throw new DomainError('invalid_request', 'send at least one of url, enabled, enabled_events, description', 'body');
     return updatePartnerEndpoint(this.context(request), scopeOf(auth), id, body);
   }
 
   @PublicOperation(deleteWebhookEndpointOperation)
   @Delete(':id')
-  remove(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Req() request: FastifyRequest): Promise<{ object: 'webhook_endpoint'; id: string; deleted: true }> {
+  remove(
+    @Auth() auth: AuthenticatedKey,
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+  ): Promise<{ object: 'webhook_endpoint'; id: string; deleted: true }> {
     return deletePartnerEndpoint(this.context(request), scopeOf(auth), id);
   }
 
   @PublicOperation(rotateWebhookEndpointSecretOperation)
   @Post(':id/rotate_secret')
   @HttpCode(200)
-  rotate(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new OptionalValidatedBody(RotateSigningSecretDto)) body: RotateSigningSecretDto, @Req() request: FastifyRequest): Promise<EndpointWithNewSecret> {
+  rotate(
+    @Auth() auth: AuthenticatedKey,
+    @Param('id') id: string,
+    @Body(new OptionalValidatedBody(RotateSigningSecretDto)) body: RotateSigningSecretDto,
+    @Req() request: FastifyRequest,
+  ): Promise<EndpointWithNewSecret> {
     return rotatePartnerEndpointSecret(this.context(request), scopeOf(auth), id, body.overlap_seconds ?? this.config.webhooks.secretOverlapSeconds);
   }
 
   @PublicOperation(sendWebhookTestEventOperation)
   @Post(':id/test')
   @HttpCode(201)
-  async test(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Body(new NoBody()) _body: EmptyBodyDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<DeliveryResource> {
+  async test(
+    @Auth() auth: AuthenticatedKey,
+    @Param('id') id: string,
+    @Body(new NoBody()) _body: EmptyBodyDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<DeliveryResource> {
     // Each test is a POST to whatever URL was registered: a few per endpoint per minute, counted
     // only for an endpoint of the caller's own (an unknown id is a 404 first, and costs no one's budget).
     await showPartnerEndpoint(this.store, scopeOf(auth), id);
     const verdict = await this.testLimiter.hit(`${auth.workspaceId}:${id}`, String(request.id));
     if (verdict && !verdict.allowed) {
-      throw new RetryAfterError('rate_limited', `this endpoint was sent ${verdict.limit} test events in the last minute; retry after ${verdict.retryAfterSeconds} s`, verdict.retryAfterSeconds);
+      throw new RetryAfterError(
+        'rate_limited',
+        `this endpoint was sent ${verdict.limit} test events in the last minute; retry after ${verdict.retryAfterSeconds} s`,
+        verdict.retryAfterSeconds,
+      );
     }
     const delivery = await sendTestEvent(this.context(request), scopeOf(auth), id);
     void reply.header('Location', `/v1/webhook_deliveries/${delivery.id}`);

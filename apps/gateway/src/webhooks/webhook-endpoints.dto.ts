@@ -8,7 +8,8 @@ import { stacked } from '../http/stacked-decorators';
 const SCHEME_DESCRIPTION =
   '`service` (default): the `Service-Signature` header. `standard`: Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>`), as Svix signs, verified by the `standardwebhooks` and `svix` libraries; the secret is then shown in that scheme’s form (`whsec_<base64>`). The same retries and delivery ids either way.';
 
-const EVENTS_DESCRIPTION = 'Public event types this endpoint receives, or `["*"]` for all of them (also types added later). Unknown types and repeats are 400 naming the item.';
+const EVENTS_DESCRIPTION =
+  'Public event types this endpoint receives, or `["*"]` for all of them (also types added later). Unknown types and repeats are 400 naming the item.';
 
 /** `enabled_events`: 1 to 20 event types (their names are checked by the handler). */
 const EnabledEvents = (description: string): PropertyDecorator =>

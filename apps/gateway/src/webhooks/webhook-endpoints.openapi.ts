@@ -7,15 +7,28 @@ export const createWebhookEndpointOperation: OperationDoc = {
   operationId: 'createWebhookEndpoint',
   tag: 'Webhooks',
   summary: 'Register a webhook endpoint',
-  description: 'For the key’s mode; at most 16 per mode (409 `endpoint_limit_reached`). The URL must be https and public (400 naming `url`). Answers `201` with `Location` and the endpoint’s signing secret, shown this once.',
+  description:
+    'For the key’s mode; at most 16 per mode (409 `endpoint_limit_reached`). The URL must be https and public (400 naming `url`). Answers `201` with `Location` and the endpoint’s signing secret, shown this once.',
   response: componentRef('WebhookEndpointWithSecret'),
   success: { 201: ['Location'] },
   errors: ['endpoint_limit_reached'],
 };
 
-export const listWebhookEndpointsOperation: OperationDoc = { operationId: 'listWebhookEndpoints', tag: 'Webhooks', summary: 'List webhook endpoints', description: 'Every endpoint of the mode, oldest first (one page).', response: componentRef('WebhookEndpointList') };
+export const listWebhookEndpointsOperation: OperationDoc = {
+  operationId: 'listWebhookEndpoints',
+  tag: 'Webhooks',
+  summary: 'List webhook endpoints',
+  description: 'Every endpoint of the mode, oldest first (one page).',
+  response: componentRef('WebhookEndpointList'),
+};
 
-export const getWebhookEndpointOperation: OperationDoc = { operationId: 'getWebhookEndpoint', tag: 'Webhooks', summary: 'Retrieve a webhook endpoint', response: componentRef('WebhookEndpoint'), pathParams: endpointId };
+export const getWebhookEndpointOperation: OperationDoc = {
+  operationId: 'getWebhookEndpoint',
+  tag: 'Webhooks',
+  summary: 'Retrieve a webhook endpoint',
+  response: componentRef('WebhookEndpoint'),
+  pathParams: endpointId,
+};
 
 export const updateWebhookEndpointOperation: OperationDoc = {
   operationId: 'updateWebhookEndpoint',

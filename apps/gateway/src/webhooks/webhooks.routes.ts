@@ -13,7 +13,13 @@ import { SigningSecretController } from './signing-secret.controller';
 import { WebhookDeliveriesController } from './webhook-deliveries.controller';
 import { WebhookEndpointsController } from './webhook-endpoints.controller';
 
-export const WEBHOOKS_CONTROLLERS = [AdminWebhookEndpointController, AdminWebhookDeliveriesController, WebhookEndpointsController, SigningSecretController, WebhookDeliveriesController];
+export const WEBHOOKS_CONTROLLERS = [
+  AdminWebhookEndpointController,
+  AdminWebhookDeliveriesController,
+  WebhookEndpointsController,
+  SigningSecretController,
+  WebhookDeliveriesController,
+];
 
 export const webhooksProviders = [
   { provide: SECRET_CIPHER, inject: [CONFIG], useFactory: (config: ServiceConfig) => startSecretCipher(config.secretKeyring) },

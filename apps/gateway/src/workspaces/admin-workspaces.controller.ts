@@ -4,7 +4,16 @@ import { inviteMember } from '@eh/identity';
 import { findAccountBalances } from '@eh/ledger';
 import type { EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
-import { createWorkspace, findWorkspace, parseKeyMode, revokeApiKey, rotateApiKey, type CreatedWorkspace, type IssuedKey, type WorkspaceSummary } from '@eh/workspaces';
+import {
+  createWorkspace,
+  findWorkspace,
+  parseKeyMode,
+  revokeApiKey,
+  rotateApiKey,
+  type CreatedWorkspace,
+  type IssuedKey,
+  type WorkspaceSummary,
+} from '@eh/workspaces';
 import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { WorkspacePeople } from './workspace-people.service';
@@ -113,7 +122,10 @@ export class AdminWorkspacesController {
       params,
     );
     const page = rows.slice(0, limit);
-    const balances = await findAccountBalances(this.sql, page.map((row) => row.id));
+    const balances = await findAccountBalances(
+      this.sql,
+      page.map((row) => row.id),
+    );
     const data = page.map((row) => ({
       id: row.id,
       name: row.name,

@@ -10,6 +10,10 @@ export const listAuditLogOperation: ExpertOperationDoc = {
   summary: 'The audit log (owners only)',
   description: 'Every change to keys, endpoints, signing secrets, members, plan and credits, newest first.',
   response: componentRef('AuditEntryList'),
-  query: [q('limit', '1 to 100.', { type: 'integer', minimum: 1, maximum: 100, default: 50 }), q('cursor', 'The `next` of the previous page.', { type: 'string' }), q('action', 'One action, e.g. `api_key.created`.', { type: 'string' })],
+  query: [
+    q('limit', '1 to 100.', { type: 'integer', minimum: 1, maximum: 100, default: 50 }),
+    q('cursor', 'The `next` of the previous page.', { type: 'string' }),
+    q('action', 'One action, e.g. `api_key.created`.', { type: 'string' }),
+  ],
   errors: owner,
 };

@@ -58,7 +58,15 @@ export class LimitRequestsController {
     const workspaceId = memberOf(request).workspace_id;
     const usage = await findUsage(this.people.sql, workspaceId, new Date());
     const current = usage?.plan.in_flight_limit ?? ledgerPolicy(this.people.config.ledger).standardPlan.in_flight_limit;
-    return requestLimitIncrease(this.people.store, { workspaceId, currentInFlightLimit: current, requestedInFlightLimit: body.in_flight_limit, reason: body.reason, actor: actorOf(request), now: new Date(), correlationId: String(request.id) });
+    return requestLimitIncrease(this.people.store, {
+      workspaceId,
+      currentInFlightLimit: current,
+      requestedInFlightLimit: body.in_flight_limit,
+      reason: body.reason,
+      actor: actorOf(request),
+      now: new Date(),
+      correlationId: String(request.id),
+    });
   }
 }
 
@@ -83,9 +91,20 @@ export class AdminLimitRequestsController {
   @AdminOperation(resolveOperation)
   @Post(':id/resolve')
   @HttpCode(200)
-  async resolve(@Param('id') id: string, @Body(new ValidatedBody(ResolveLimitRequestDto)) body: ResolveLimitRequestDto, @Req() request: FastifyRequest): Promise<LimitRequestResource> {
+  async resolve(
+    @Param('id') id: string,
+    @Body(new ValidatedBody(ResolveLimitRequestDto)) body: ResolveLimitRequestDto,
+    @Req() request: FastifyRequest,
+  ): Promise<LimitRequestResource> {
     if (!isId('limitRequest', id)) throw new DomainError('not_found', `no limit request ${id}`, 'id');
-    const resolved = await resolveLimitRequest(this.people.store, { requestId: id, outcome: body.outcome as LimitRequestOutcome, note: body.note ?? '', actor: actorOf(request), now: new Date(), correlationId: String(request.id) });
+    const resolved = await resolveLimitRequest(this.people.store, {
+      requestId: id,
+      outcome: body.outcome as LimitRequestOutcome,
+      note: body.note ?? '',
+      actor: actorOf(request),
+      now: new Date(),
+      correlationId: String(request.id),
+    });
     if (!resolved) throw new DomainError('not_found', `no limit request ${id}`, 'id');
     return resolved;
   }

@@ -4,7 +4,12 @@ import { componentRef } from '../docs/openapi/json-schema';
 import { q, ref, workspaceFilter } from '../docs/openapi/parts/admin.parts';
 import { owner, post } from '../docs/openapi/parts/member-console.parts';
 
-export const listLimitRequestsOperation: ExpertOperationDoc = { operationId: 'listLimitRequests', tag: 'Workspace', summary: 'Requests to raise the in-flight limit', response: componentRef('LimitRequestList') };
+export const listLimitRequestsOperation: ExpertOperationDoc = {
+  operationId: 'listLimitRequests',
+  tag: 'Workspace',
+  summary: 'Requests to raise the in-flight limit',
+  response: componentRef('LimitRequestList'),
+};
 
 export const createLimitRequestOperation: ExpertOperationDoc = {
   operationId: 'createLimitRequest',

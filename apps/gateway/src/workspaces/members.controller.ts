@@ -1,6 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { DomainError } from '@eh/contracts';
-import { changeMemberRole, findMember, inviteMember, listMembers, listOpenMemberInvitations, removeMember, revokeMemberInvitation, type MemberAccount, type MemberInvitationResource } from '@eh/identity';
+import {
+  changeMemberRole,
+  findMember,
+  inviteMember,
+  listMembers,
+  listOpenMemberInvitations,
+  removeMember,
+  revokeMemberInvitation,
+  type MemberAccount,
+  type MemberInvitationResource,
+} from '@eh/identity';
 import type { FastifyRequest } from 'fastify';
 import { ConsoleAuthService } from '../identity/console-auth.service';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
@@ -11,7 +21,14 @@ import { ChangeMemberRoleDto, InviteMemberDto } from './members.dto';
 import { MemberGuard, memberOf, OwnerOnly } from '../http/guards/member.guard';
 import { WorkspacePeople } from './workspace-people.service';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
-import { changeMemberRoleOperation, inviteMemberOperation, listMemberInvitationsOperation, listMembersOperation, removeMemberOperation, revokeMemberInvitationOperation } from './members.openapi';
+import {
+  changeMemberRoleOperation,
+  inviteMemberOperation,
+  listMemberInvitationsOperation,
+  listMembersOperation,
+  removeMemberOperation,
+  revokeMemberInvitationOperation,
+} from './members.openapi';
 
 /** docs/dashboard-contract.md §7. */
 export interface MemberResource {
@@ -23,7 +40,14 @@ export interface MemberResource {
   joined_at: string;
 }
 
-const toMember = (m: MemberAccount): MemberResource => ({ object: 'member', id: m.member_id, email: m.email, name: m.name, role: m.role, joined_at: m.joined_at });
+const toMember = (m: MemberAccount): MemberResource => ({
+  object: 'member',
+  id: m.member_id,
+  email: m.email,
+  name: m.name,
+  role: m.role,
+  joined_at: m.joined_at,
+});
 
 /**
  * The team: owners see and manage it; developers get 403 `permission_denied`. Changes
@@ -76,16 +100,33 @@ export class MembersController {
   @ExpertOperation(revokeMemberInvitationOperation)
   @Delete('invitations/:id')
   async revokeInvitation(@Param('id') id: string, @Req() request: FastifyRequest): Promise<{ object: 'member_invitation'; id: string; deleted: true }> {
-    await revokeMemberInvitation(this.people.deps, { workspaceId: memberOf(request).workspace_id, invitationId: id, actor: actorOf(request), now: new Date(), correlationId: String(request.id) });
+    await revokeMemberInvitation(this.people.deps, {
+      workspaceId: memberOf(request).workspace_id,
+      invitationId: id,
+      actor: actorOf(request),
+      now: new Date(),
+      correlationId: String(request.id),
+    });
     return { object: 'member_invitation', id, deleted: true };
   }
 
   @ExpertOperation(changeMemberRoleOperation)
   @Post(':id')
   @HttpCode(200)
-  async changeRole(@Param('id') id: string, @Body(new ValidatedBody(ChangeMemberRoleDto)) body: ChangeMemberRoleDto, @Req() request: FastifyRequest): Promise<MemberResource> {
+  async changeRole(
+    @Param('id') id: string,
+    @Body(new ValidatedBody(ChangeMemberRoleDto)) body: ChangeMemberRoleDto,
+    @Req() request: FastifyRequest,
+  ): Promise<MemberResource> {
     const workspaceId = memberOf(request).workspace_id;
-    await changeMemberRole(this.people.deps, { workspaceId, memberId: id, role: body.role, actor: actorOf(request), now: new Date(), correlationId: String(request.id) });
+    await changeMemberRole(this.people.deps, {
+      workspaceId,
+      memberId: id,
+      role: body.role,
+      actor: actorOf(request),
+      now: new Date(),
+      correlationId: String(request.id),
+    });
     const member = await findMember(this.people.sql, id);
     if (!member || member.workspace_id !== workspaceId) throw new DomainError('not_found', `no member ${id} in this workspace`, 'id');
     return toMember(member);
@@ -94,7 +135,13 @@ export class MembersController {
   @ExpertOperation(removeMemberOperation)
   @Delete(':id')
   async remove(@Param('id') id: string, @Req() request: FastifyRequest): Promise<{ object: 'member'; id: string; deleted: true }> {
-    await removeMember(this.people.deps, { workspaceId: memberOf(request).workspace_id, memberId: id, actor: actorOf(request), now: new Date(), correlationId: String(request.id) });
+    await removeMember(this.people.deps, {
+      workspaceId: memberOf(request).workspace_id,
+      memberId: id,
+      actor: actorOf(request),
+      now: new Date(),
+      correlationId: String(request.id),
+    });
     await this.auth.revokeAllOf({ kind: 'member', id });
     return { object: 'member', id, deleted: true };
   }

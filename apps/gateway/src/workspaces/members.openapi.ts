@@ -2,18 +2,31 @@ import type { ExpertOperationDoc } from '../docs/openapi/expert/expert-operation
 import { componentRef, idOf } from '../docs/openapi/json-schema';
 import { owner, post } from '../docs/openapi/parts/member-console.parts';
 
-export const listMembersOperation: ExpertOperationDoc = { operationId: 'listMembers', tag: 'Workspace', summary: 'The team (owners only)', response: componentRef('MemberList'), errors: owner };
+export const listMembersOperation: ExpertOperationDoc = {
+  operationId: 'listMembers',
+  tag: 'Workspace',
+  summary: 'The team (owners only)',
+  response: componentRef('MemberList'),
+  errors: owner,
+};
 
 export const inviteMemberOperation: ExpertOperationDoc = {
   operationId: 'inviteMember',
   tag: 'Workspace',
   summary: 'Invite a member (owners only)',
-  description: 'A one-time link in `url`, shown once, expiring after 72 h. An email already signing in to the console (in any workspace, or as an expert or operator) is 400 naming `email`.',
+  description:
+    'A one-time link in `url`, shown once, expiring after 72 h. An email already signing in to the console (in any workspace, or as an expert or operator) is 400 naming `email`.',
   response: componentRef('MemberInvitationWithLink'),
   errors: [...owner, ...post],
 };
 
-export const listMemberInvitationsOperation: ExpertOperationDoc = { operationId: 'listMemberInvitations', tag: 'Workspace', summary: 'Open invitations (owners only)', response: componentRef('MemberInvitationList'), errors: owner };
+export const listMemberInvitationsOperation: ExpertOperationDoc = {
+  operationId: 'listMemberInvitations',
+  tag: 'Workspace',
+  summary: 'Open invitations (owners only)',
+  response: componentRef('MemberInvitationList'),
+  errors: owner,
+};
 
 export const revokeMemberInvitationOperation: ExpertOperationDoc = {
   operationId: 'revokeMemberInvitation',

@@ -6,6 +6,13 @@ import { MembersController } from './members.controller';
 import { WorkspaceController } from './workspace.controller';
 import { WorkspacePeople } from './workspace-people.service';
 
-export const WORKSPACES_CONTROLLERS = [AdminWorkspacesController, WorkspaceController, MembersController, AuditLogController, LimitRequestsController, AdminLimitRequestsController];
+export const WORKSPACES_CONTROLLERS = [
+  AdminWorkspacesController,
+  WorkspaceController,
+  MembersController,
+  AuditLogController,
+  LimitRequestsController,
+  AdminLimitRequestsController,
+];
 
 export const workspacesProviders = [WorkspacePeople];

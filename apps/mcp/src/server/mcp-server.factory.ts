@@ -34,7 +34,12 @@ const INSTRUCTIONS = [
  */
 export function createMcpServer(context: ToolContext, taskStore: TaskStore): McpServer {
   const server = new McpServer(SERVER_INFO, {
-    capabilities: { tools: {}, resources: { subscribe: true, listChanged: true }, prompts: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } },
+    capabilities: {
+      tools: {},
+      resources: { subscribe: true, listChanged: true },
+      prompts: {},
+      tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+    },
     instructions: INSTRUCTIONS,
     taskStore,
   });
@@ -44,7 +49,7 @@ export function createMcpServer(context: ToolContext, taskStore: TaskStore): Mcp
   registerReplyToDeploymentTool(server, context);
   registerListSpecialistsTool(server, context);
   registerGetUsageTool(server, context);
- 
+
   registerQuoteDeploymentTool(server, context);
   registerCancelDeploymentTool(server, context);
   registerListDeploymentsTool(server, context);

@@ -2,7 +2,10 @@ import { portableSchema } from './portable-tool-schemas';
 
 describe('portableSchema', () => {
   it('splits type arrays into anyOf branches, annotations on the union and constraints on non-null branches', () => {
-    expect(portableSchema({ description: 'd', type: ['integer', 'null'], minimum: 0 })).toEqual({ description: 'd', anyOf: [{ type: 'integer', minimum: 0 }, { type: 'null' }] });
+    expect(portableSchema({ description: 'd', type: ['integer', 'null'], minimum: 0 })).toEqual({
+      description: 'd',
+      anyOf: [{ type: 'integer', minimum: 0 }, { type: 'null' }],
+    });
   });
 
   it('rewrites nested properties, items, additionalProperties and anyOf branches; leaves the rest alone', () => {

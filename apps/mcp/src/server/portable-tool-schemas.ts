@@ -47,7 +47,8 @@ export function portableSchema(schema: unknown): unknown {
  * after every tool is registered (a later registration re-installs the SDK's handler).
  */
 export function makeToolSchemasPortable(server: McpServer): void {
-  const handlers = (server.server as unknown as { _requestHandlers: Map<string, (request: unknown, extra: unknown) => Promise<ListToolsResult>> })._requestHandlers;
+  const handlers = (server.server as unknown as { _requestHandlers: Map<string, (request: unknown, extra: unknown) => Promise<ListToolsResult>> })
+    ._requestHandlers;
   const listTools = handlers.get('tools/list');
   if (!listTools) throw new Error('makeToolSchemasPortable: register the tools first');
   handlers.set('tools/list', async (request, extra) => {

@@ -25,7 +25,8 @@ export function registerBrandMemoryTools(server: McpServer, context: ToolContext
     'service.read_brand_memory',
     {
       title: 'Read brand memory',
-      description: 'Reads the workspace\'s brand memory, which experts read before working: one entry by key, or every entry (optionally of one kind: positioning, voice, prior_output, other).',
+      description:
+        "Reads the workspace's brand memory, which experts read before working: one entry by key, or every entry (optionally of one kind: positioning, voice, prior_output, other).",
       inputSchema: {
         key: z.string().optional().describe('One entry\'s key, e.g. "brand.voice"; omit to list.'),
         kind: z.enum(KINDS).optional().describe('When listing: only entries of this kind.'),
@@ -49,7 +50,8 @@ export function registerBrandMemoryTools(server: McpServer, context: ToolContext
     'service.write_brand_memory',
     {
       title: 'Write a brand memory entry',
-      description: 'Creates or replaces one brand memory entry (markdown, at most 100 KB) that every expert of the workspace reads before working, e.g. key "brand.voice", kind "voice".',
+      description:
+        'Creates or replaces one brand memory entry (markdown, at most 100 KB) that every expert of the workspace reads before working, e.g. key "brand.voice", kind "voice".',
       inputSchema: {
         key: z.string().describe('The entry\'s key: letters, digits, dots, dashes, underscores (e.g. "brand.voice").'),
         kind: z.enum(KINDS).describe('positioning, voice, prior_output or other.'),

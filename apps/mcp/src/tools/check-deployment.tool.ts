@@ -49,7 +49,12 @@ export function registerCheckDeploymentTool(server: McpServer, context: ToolCont
             void extra
               .sendNotification({
                 method: 'notifications/progress',
-                params: { progressToken, progress: Math.min(elapsedMs, waitSeconds * 1000), total: waitSeconds * 1000, message: `status ${polled.deployment.status}` },
+                params: {
+                  progressToken,
+                  progress: Math.min(elapsedMs, waitSeconds * 1000),
+                  total: waitSeconds * 1000,
+                  message: `status ${polled.deployment.status}`,
+                },
               })
               .catch(() => undefined);
           },
@@ -59,7 +64,9 @@ export function registerCheckDeploymentTool(server: McpServer, context: ToolCont
         const ageSeconds = Math.round((Date.now() - snapshot.fetchedAt) / 1000);
         const lines = [describeDeployment(view)];
         if (view.next_action === 'wait') {
-          lines.push(`(As of ${ageSeconds} s ago. Call again with wait_seconds ${MAX_WAIT_SECONDS} to wait for the next change; the API is re-read at most every ${MIN_POLL_INTERVAL_MS / 1000} s.)`);
+          lines.push(
+            `(As of ${ageSeconds} s ago. Call again with wait_seconds ${MAX_WAIT_SECONDS} to wait for the next change; the API is re-read at most every ${MIN_POLL_INTERVAL_MS / 1000} s.)`,
+          );
         }
         return toolSuccess({ ...view, as_of: new Date(snapshot.fetchedAt).toISOString(), waited_seconds: waited }, lines.join('\n'));
       }),

@@ -15,10 +15,14 @@ import { runTool, toolSuccess } from './tool-result';
  */
 /** The create body's fields, shared with service.quote_deployment (the same body). */
 export const deploymentBodyShape = {
-  brief: z.string().describe('What you need, in plain English prose; 2 to 3 sentences is ideal (at most 20,000 characters). No deadlines or priority hints: use `urgency`.'),
+  brief: z
+    .string()
+    .describe('What you need, in plain English prose; 2 to 3 sentences is ideal (at most 20,000 characters). No deadlines or priority hints: use `urgency`.'),
   skills: z
     .array(z.string())
-    .describe('1 to 20 skill tags, lowercase (e.g. "copywriting"); use tags from service.list_specialists. With several, routing prefers the expert covering the most.'),
+    .describe(
+      '1 to 20 skill tags, lowercase (e.g. "copywriting"); use tags from service.list_specialists. With several, routing prefers the expert covering the most.',
+    ),
   context_url: z.string().optional().describe('An https URL the expert reads first.'),
   context_files: z.array(z.string()).optional().describe('Up to 20 signed https file URLs (expiring in 24 h, 100 MB in total) the expert may use.'),
   urgency: z
@@ -33,7 +37,9 @@ export const deploymentBodyShape = {
   follow_up_to: z
     .string()
     .optional()
-    .describe('Optional: the id of one of your completed deployments (dep_…) this continues. It is offered first to the expert who did that one while they are online, and they see the earlier brief, question, reply and output.'),
+    .describe(
+      'Optional: the id of one of your completed deployments (dep_…) this continues. It is offered first to the expert who did that one while they are online, and they see the earlier brief, question, reply and output.',
+    ),
   output_schema: z
     .record(z.string(), z.json())
     .optional()
@@ -75,7 +81,9 @@ export function registerDeploySpecialistTool(server: McpServer, context: ToolCon
         const key = explicitKey ?? derivedIdempotencyKey('deploy_specialist', body);
         const answer = await withReplayed((onResponse) => context.api().deployments.create(body, { idempotencyKey: key, signal: extra.signal, onResponse }));
         // A replay carries the stored answer from creation time; show where the deployment is now.
-        const current = answer.replayed ? await context.poller.check(answer.body.id, { waitSeconds: 0, signal: extra.signal }) : context.poller.record(answer.body);
+        const current = answer.replayed
+          ? await context.poller.check(answer.body.id, { waitSeconds: 0, signal: extra.signal })
+          : context.poller.record(answer.body);
         const view = toDeploymentView(current.deployment);
         const lines = [
           answer.replayed

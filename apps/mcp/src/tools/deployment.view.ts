@@ -70,7 +70,9 @@ export function toDeploymentView(d: Deployment): DeploymentView {
     credits_charged: d.credits_charged ?? null,
     duration_seconds: d.duration_seconds ?? null,
     completed_at: d.completed_at ?? null,
-    cancellation: d.cancellation ? { cancelled_by: d.cancellation.cancelled_by, reason: d.cancellation.reason, cancelled_at: d.cancellation.cancelled_at } : null,
+    cancellation: d.cancellation
+      ? { cancelled_by: d.cancellation.cancelled_by, reason: d.cancellation.reason, cancelled_at: d.cancellation.cancelled_at }
+      : null,
     expiry: d.expiry ? { reason: d.expiry.reason, expired_at: d.expiry.expired_at } : null,
     metadata: d.metadata,
     created_at: d.created_at,
@@ -97,7 +99,11 @@ export function describeDeployment(d: DeploymentView): string {
         `Answer with service.reply_to_deployment before ${d.question?.reply_deadline ?? 'the reply deadline'}, or the deployment expires.`,
       ].join('\n');
     case 'completed':
-      return [`Deployment ${d.id} is completed${by} (${d.duration_seconds ?? 0} s, ${d.credits_charged ?? 0} credits charged). Output:`, '', ...outputLines(d)].join('\n');
+      return [
+        `Deployment ${d.id} is completed${by} (${d.duration_seconds ?? 0} s, ${d.credits_charged ?? 0} credits charged). Output:`,
+        '',
+        ...outputLines(d),
+      ].join('\n');
     case 'cancelled': {
       const why = d.cancellation ? ` by ${d.cancellation.cancelled_by}${d.cancellation.reason ? `: ${d.cancellation.reason}` : ''}` : '';
       return [`Deployment ${d.id} was cancelled${why}.`, ...(d.output ? ['Partial output:', '', ...outputLines(d)] : [])].join('\n');

@@ -10,7 +10,9 @@ const inputSchema = {
     .int()
     .min(0)
     .optional()
-    .describe('Optional: your own floor of credits. The answer says below_threshold = credits_remaining < threshold_credits, so you can stop handing off work before credits run out.'),
+    .describe(
+      'Optional: your own floor of credits. The answer says below_threshold = credits_remaining < threshold_credits, so you can stop handing off work before credits run out.',
+    ),
 };
 
 export function registerGetUsageTool(server: McpServer, context: ToolContext): void {

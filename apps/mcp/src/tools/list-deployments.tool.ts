@@ -26,7 +26,8 @@ export function registerListDeploymentsTool(server: McpServer, context: ToolCont
     'service.list_deployments',
     {
       title: 'List deployments',
-      description: 'Lists this workspace\'s deployments, most recent first, optionally only some states (e.g. ["needs_input"] to find questions waiting for you) or one skill.',
+      description:
+        'Lists this workspace\'s deployments, most recent first, optionally only some states (e.g. ["needs_input"] to find questions waiting for you) or one skill.',
       inputSchema,
       outputSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },

@@ -36,7 +36,7 @@ export function registerListSpecialistsTool(server: McpServer, context: ToolCont
     {
       title: 'List the expert roster',
       description:
-        "Lists the active roster of human experts (name, role, skills, availability, median turnaround, rate) and the skill tags to use in service.deploy_specialist. Experts are never contacted directly: hand work to them with service.deploy_specialist.",
+        'Lists the active roster of human experts (name, role, skills, availability, median turnaround, rate) and the skill tags to use in service.deploy_specialist. Experts are never contacted directly: hand work to them with service.deploy_specialist.',
       inputSchema,
       outputSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },
@@ -50,7 +50,10 @@ export function registerListSpecialistsTool(server: McpServer, context: ToolCont
         const lines = [
           `${experts.length} expert(s)${body.next ? ' on this page (more with next_cursor)' : ''}, ${experts.filter((e) => e.availability === 'online').length} online.`,
           `Skill tags available now: ${onlineSkills.join(', ') || '(none)'}.`,
-          ...experts.map((e) => `- ${e.name}, ${e.role} [${e.availability}]: ${e.skills.join(', ')}; ~${e.median_turnaround_minutes} min median, ${e.rate_credits_per_hour} credits/h`),
+          ...experts.map(
+            (e) =>
+              `- ${e.name}, ${e.role} [${e.availability}]: ${e.skills.join(', ')}; ~${e.median_turnaround_minutes} min median, ${e.rate_credits_per_hour} credits/h`,
+          ),
         ];
         return toolSuccess({ experts, skills, online_skills: onlineSkills, next_cursor: body.next }, lines.join('\n'));
       }),

@@ -13,17 +13,27 @@ const inputSchema = {
   goal: z.string().describe('What the expert should achieve, in plain prose.'),
   files: z.array(z.string()).optional().describe('Names of the files concerned.'),
   memory_keys: z.array(z.string()).optional().describe('Brand memory keys the expert should read first (see service.read_brand_memory).'),
-  policy: z.enum(['none', 'save_to_memory']).optional().describe('save_to_memory: the delivered artifact is saved to brand memory as prior-output.<handoff id>.'),
+  policy: z
+    .enum(['none', 'save_to_memory'])
+    .optional()
+    .describe('save_to_memory: the delivered artifact is saved to brand memory as prior-output.<handoff id>.'),
   skills: z.array(z.string()).optional().describe('Skill tags to route on instead of outcome.'),
   urgency: z.enum(['standard', 'priority']).optional().describe('standard (default) or priority.'),
   trigger: z.string().optional().describe('Why the handoff happened, as a tag, e.g. "low_confidence".'),
-  metadata: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional().describe('Your own flat key/value pairs.'),
+  metadata: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+    .optional()
+    .describe('Your own flat key/value pairs.'),
 };
 
 const outputSchema = {
   id: z.string().describe('Handoff id (hnd_…).'),
   status: z.string().describe('open → in_review → needs_input → ready, or cancelled / expired.'),
-  deployment_id: z.string().describe('The deployment it opened: follow it with service.check_deployment or subscribe to resource_uri; answer its question with service.reply_to_deployment.'),
+  deployment_id: z
+    .string()
+    .describe(
+      'The deployment it opened: follow it with service.check_deployment or subscribe to resource_uri; answer its question with service.reply_to_deployment.',
+    ),
   resource_uri: z.string(),
   surface: z.string(),
   artifact: z.string(),
@@ -46,7 +56,9 @@ export function registerOpenHandoffTool(server: McpServer, context: ToolContext)
       runTool(async () => {
         const { goal, files, memory_keys, ...rest } = args;
         const body = withoutUndefined({ ...rest, context: withoutUndefined({ goal, files, memory_keys }) });
-        const handoff = await context.api().handoffs.create(body as OpenHandoffParams, { idempotencyKey: derivedIdempotencyKey('open_handoff', body), signal: extra.signal });
+        const handoff = await context
+          .api()
+          .handoffs.create(body as OpenHandoffParams, { idempotencyKey: derivedIdempotencyKey('open_handoff', body), signal: extra.signal });
         const deploymentId = String(handoff.deployment_id);
         const view = {
           id: String(handoff.id),
@@ -57,7 +69,10 @@ export function registerOpenHandoffTool(server: McpServer, context: ToolContext)
           artifact: String(handoff.artifact),
           memory_event: handoff.memory_event === true,
         };
-        return toolSuccess(view, `Opened handoff ${view.id} (${view.status}) for "${view.artifact}"; it runs as deployment ${deploymentId}: follow it with service.check_deployment.`);
+        return toolSuccess(
+          view,
+          `Opened handoff ${view.id} (${view.status}) for "${view.artifact}"; it runs as deployment ${deploymentId}: follow it with service.check_deployment.`,
+        );
       }),
   );
 }

@@ -62,7 +62,8 @@ function viewOf(q: DeploymentQuote): Record<string, unknown> {
 const minutes = (seconds: number | null): string => (seconds === null ? 'unknown' : `about ${Math.max(1, Math.round(seconds / 60))} min`);
 
 function describeQuote(q: DeploymentQuote): string {
-  if (!q.available) return `No expert is available: ${q.unavailable_reason ?? 'none covers these skills'}. Try other skills (service.list_specialists) or a relaxed urgency.`;
+  if (!q.available)
+    return `No expert is available: ${q.unavailable_reason ?? 'none covers these skills'}. Try other skills (service.list_specialists) or a relaxed urgency.`;
   return [
     `Available: ${q.expert ? `${q.expert.name} (${q.expert.role})` : 'an expert'} would be offered the work first (${q.candidate_count} candidate(s)).`,
     `It would reserve ${q.credits_reserved} credits; acceptance in ${minutes(q.estimated_acceptance_seconds)}, output in ${minutes(q.estimated_completion_seconds)} (SLA deadline ${q.sla_deadline}).`,

@@ -32,9 +32,13 @@ export function registerReplyToDeploymentTool(server: McpServer, context: ToolCo
       runTool(async () => {
         const body: ReplyParams = { body: args.body, context_files: args.context_files };
         const key = derivedIdempotencyKey('reply_to_deployment', { deployment_id: args.deployment_id, ...body });
-        const answer = await withReplayed((onResponse) => context.api().deployments.reply(args.deployment_id, body, { idempotencyKey: key, signal: extra.signal, onResponse }));
+        const answer = await withReplayed((onResponse) =>
+          context.api().deployments.reply(args.deployment_id, body, { idempotencyKey: key, signal: extra.signal, onResponse }),
+        );
         // A replay (the host retried this call) carries the stored answer; show where it is now.
-        const current = answer.replayed ? await context.poller.check(args.deployment_id, { waitSeconds: 0, signal: extra.signal }) : context.poller.record(answer.body);
+        const current = answer.replayed
+          ? await context.poller.check(args.deployment_id, { waitSeconds: 0, signal: extra.signal })
+          : context.poller.record(answer.body);
         const view = toDeploymentView(current.deployment);
         const lines = [
           answer.replayed ? `This reply was already sent to deployment ${view.id} (a repeated call).` : `Reply sent to deployment ${view.id}.`,

@@ -15,7 +15,7 @@ const outputSchema = {
       z.object({
         percent: z.number().describe('50, 80 or 95 (% of the cycle cap).'),
         credits: z.number().describe('That share of the cycle cap, in credits.'),
-        reached: z.boolean().describe('Whether this cycle\'s consumption has reached it (usage.threshold_reached fires once per cycle).'),
+        reached: z.boolean().describe("Whether this cycle's consumption has reached it (usage.threshold_reached fires once per cycle)."),
         credits_left: z.number().describe('Consumption still to go before it is reached (0 once reached).'),
       }),
     )
@@ -41,7 +41,10 @@ export function registerUsageThresholdsTool(server: McpServer, context: ToolCont
       runTool(async () => {
         const view = thresholdsOf(await context.api().usage.retrieve({ signal: extra.signal }));
         const lines = view.thresholds.map((t) => `- ${t.percent} % (${t.credits} credits): ${t.reached ? 'reached' : `${t.credits_left} credits to go`}`);
-        const head = view.cycle_cap_credits === 0 ? 'The plan has no cycle cap, so no thresholds.' : `${view.consumed_credits} of ${view.cycle_cap_credits} cycle credits used; cycle ends ${view.cycle_end}.`;
+        const head =
+          view.cycle_cap_credits === 0
+            ? 'The plan has no cycle cap, so no thresholds.'
+            : `${view.consumed_credits} of ${view.cycle_cap_credits} cycle credits used; cycle ends ${view.cycle_end}.`;
         return toolSuccess(view, [head, ...lines].join('\n'));
       }),
   );

@@ -37,7 +37,13 @@ describe('get_usage figures', () => {
 
   it('has no gate without a threshold, no share without a cap, and clamps the elapsed fraction', () => {
     const view = toUsageView(usage({ plan: undefined, in_flight: undefined, forecasted_depletion: null }), START + 40 * DAY, null);
-    expect(view).toMatchObject({ cycle_used_fraction: 1, credits_remaining_fraction: null, below_threshold: null, depletes_before_cycle_end: false, in_flight: null });
+    expect(view).toMatchObject({
+      cycle_used_fraction: 1,
+      credits_remaining_fraction: null,
+      below_threshold: null,
+      depletes_before_cycle_end: false,
+      in_flight: null,
+    });
   });
 
   it('is at the threshold, not below it, when credits equal it', () => {

@@ -7,16 +7,18 @@ import type { Usage } from '@expert-handoff/sdk';
  * API's own numbers so the agent need not do date arithmetic.
  */
 export const usageViewShape = {
-  credits_remaining: z.number().describe('Credits available to reserve now (this cycle\'s allowance plus top-ups).'),
+  credits_remaining: z.number().describe("Credits available to reserve now (this cycle's allowance plus top-ups)."),
   credits_reserved: z.number().describe('Credits held by live deployments still running.'),
   cycle_start: z.string(),
   cycle_end: z.string(),
-  cycle_used_fraction: z.number().describe('Fraction of the billing cycle\'s time already elapsed, 0 to 1.'),
+  cycle_used_fraction: z.number().describe("Fraction of the billing cycle's time already elapsed, 0 to 1."),
   cycle_cap_credits: z.number().nullable().describe('Credits the plan grants each cycle; null when the API does not say.'),
   credits_remaining_fraction: z
     .number()
     .nullable()
-    .describe('credits_remaining ÷ cycle_cap_credits (may exceed 1 with top-ups); null without a cap. Spending ahead of pace when 1 − this > cycle_used_fraction.'),
+    .describe(
+      'credits_remaining ÷ cycle_cap_credits (may exceed 1 with top-ups); null without a cap. Spending ahead of pace when 1 − this > cycle_used_fraction.',
+    ),
   deployments_this_cycle: z.number(),
   burn_rate_daily: z.number().describe('Credits charged per day over the last 7 days.'),
   forecasted_depletion: z.string().nullable().describe('When credits run out at the current burn rate; null while nothing burns.'),
@@ -58,10 +60,15 @@ export function describeUsage(u: UsageView): string {
     `${u.credits_remaining} credits remaining${u.cycle_cap_credits ? ` of a ${u.cycle_cap_credits}-credit cycle allowance` : ''}, ${u.credits_reserved} reserved by running deployments.`,
     `Cycle ${u.cycle_start} → ${u.cycle_end}: ${Math.round(u.cycle_used_fraction * 100)} % elapsed; ${u.deployments_this_cycle} live deployment(s) this cycle; burn ${u.burn_rate_daily} credits/day.`,
   ];
-  if (u.forecasted_depletion) lines.push(`At this rate credits run out ${u.forecasted_depletion}${u.depletes_before_cycle_end ? ', before the cycle ends' : ''}.`);
+  if (u.forecasted_depletion)
+    lines.push(`At this rate credits run out ${u.forecasted_depletion}${u.depletes_before_cycle_end ? ', before the cycle ends' : ''}.`);
   if (u.in_flight !== null && u.in_flight_limit !== null) lines.push(`${u.in_flight} of ${u.in_flight_limit} live deployments in flight.`);
   if (u.below_threshold !== null) {
-    lines.push(u.below_threshold ? `Below your threshold of ${u.threshold_credits} credits: do not hand off more work.` : `At or above your threshold of ${u.threshold_credits} credits.`);
+    lines.push(
+      u.below_threshold
+        ? `Below your threshold of ${u.threshold_credits} credits: do not hand off more work.`
+        : `At or above your threshold of ${u.threshold_credits} credits.`,
+    );
   }
   return lines.join('\n');
 }

@@ -52,7 +52,13 @@ export function registerWaitForDeploymentTask(server: McpServer, context: ToolCo
   );
 }
 
-async function waitInBackground(context: ToolContext, store: RequestTaskStore, taskId: string, deploymentId: string, until: ReadonlySet<DeploymentStatus>): Promise<void> {
+async function waitInBackground(
+  context: ToolContext,
+  store: RequestTaskStore,
+  taskId: string,
+  deploymentId: string,
+  until: ReadonlySet<DeploymentStatus>,
+): Promise<void> {
   const reached = (d: Deployment): boolean => until.has(d.status) || isTerminal(d.status);
   let stop: (() => void) | null = null;
   let done = false;
@@ -75,7 +81,19 @@ async function waitInBackground(context: ToolContext, store: RequestTaskStore, t
     stop?.();
     if (done) return;
     done = true;
-    const result = error instanceof ExpertHandoffError ? toolError(errorDetailsOf(error)) : toolError({ code: 'internal_error', message: String(error), type: 'api_error', status: null, param: null, request_id: null, docs_url: null, retry_after_seconds: null });
+    const result =
+      error instanceof ExpertHandoffError
+        ? toolError(errorDetailsOf(error))
+        : toolError({
+            code: 'internal_error',
+            message: String(error),
+            type: 'api_error',
+            status: null,
+            param: null,
+            request_id: null,
+            docs_url: null,
+            retry_after_seconds: null,
+          });
     await store.storeTaskResult(taskId, 'failed', result).catch(() => undefined);
   }
 }

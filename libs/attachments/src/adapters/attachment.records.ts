@@ -16,16 +16,10 @@ const COLUMNS = `id, deployment_id, expert_id, name, content_type, size_bytes::f
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
 
 export async function insertAttachmentRecord(sql: SqlClient, record: AttachmentRecord): Promise<void> {
-  await sql.query('INSERT INTO attachments (id, deployment_id, expert_id, name, content_type, size_bytes, sha256, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
-    record.id,
-    record.deployment_id,
-    record.expert_id,
-    record.name,
-    record.content_type,
-    record.size_bytes,
-    record.sha256,
-    record.created_at,
-  ]);
+  await sql.query(
+    'INSERT INTO attachments (id, deployment_id, expert_id, name, content_type, size_bytes, sha256, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+    [record.id, record.deployment_id, record.expert_id, record.name, record.content_type, record.size_bytes, record.sha256, record.created_at],
+  );
 }
 
 export async function findAttachmentRecord(sql: SqlClient, id: string): Promise<AttachmentRecord | null> {
@@ -34,13 +28,16 @@ export async function findAttachmentRecord(sql: SqlClient, id: string): Promise<
 }
 
 /** The records among `ids` that this expert uploaded for this deployment (others are absent). */
-export async function attachmentsOfWork(sql: SqlClient, ids: readonly string[], work: { deploymentId: string; expertId: string }): Promise<Map<string, AttachmentRecord>> {
+export async function attachmentsOfWork(
+  sql: SqlClient,
+  ids: readonly string[],
+  work: { deploymentId: string; expertId: string },
+): Promise<Map<string, AttachmentRecord>> {
   if (ids.length === 0) return new Map();
-  const { rows } = await sql.query<AttachmentRecord>(`SELECT ${COLUMNS} FROM attachments WHERE id = ANY($1::text[]) AND deployment_id = $2 AND expert_id = $3`, [
-    [...ids],
-    work.deploymentId,
-    work.expertId,
-  ]);
+  const { rows } = await sql.query<AttachmentRecord>(
+    `SELECT ${COLUMNS} FROM attachments WHERE id = ANY($1::text[]) AND deployment_id = $2 AND expert_id = $3`,
+    [[...ids], work.deploymentId, work.expertId],
+  );
   return new Map(rows.map((row) => [row.id, row]));
 }
 

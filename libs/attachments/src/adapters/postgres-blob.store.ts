@@ -15,7 +15,11 @@ export class PostgresBlobStore implements BlobStore {
   async put(blobId: string, bytes: Buffer): Promise<void> {
     await withTransaction(this.pool, async (tx) => {
       for (let index = 0, offset = 0; offset < bytes.length || index === 0; index++, offset += BLOB_CHUNK_BYTES) {
-        await tx.query('INSERT INTO blob_chunks (blob_id, chunk_index, bytes) VALUES ($1, $2, $3)', [blobId, index, bytes.subarray(offset, offset + BLOB_CHUNK_BYTES)]);
+        await tx.query('INSERT INTO blob_chunks (blob_id, chunk_index, bytes) VALUES ($1, $2, $3)', [
+          blobId,
+          index,
+          bytes.subarray(offset, offset + BLOB_CHUNK_BYTES),
+        ]);
       }
     });
   }

@@ -33,12 +33,18 @@ export async function uploadAttachment(
     now: Date;
   },
 ): Promise<AttachmentResource> {
-  if (typeof input.deploymentId !== 'string' || input.deploymentId === '') throw new DomainError('invalid_request', 'deployment_id is required', 'deployment_id');
+  if (typeof input.deploymentId !== 'string' || input.deploymentId === '')
+    throw new DomainError('invalid_request', 'deployment_id is required', 'deployment_id');
   const name = parseAttachmentName(input.filename);
   const contentType = parseAttachmentContentType(input.contentType);
   checkAttachmentSize(input.size ?? input.bytes.length, input.maxBytes);
   await assignedWork(deps.store, input.expert, input.deploymentId, { field: 'deployment_id', activeOnly: true });
-  if (input.perDeployment) checkDeploymentRoom(await uploadsHeldFor(deps.sql, { deploymentId: input.deploymentId, expertId: input.expert.id }), input.bytes.length, input.perDeployment);
+  if (input.perDeployment)
+    checkDeploymentRoom(
+      await uploadsHeldFor(deps.sql, { deploymentId: input.deploymentId, expertId: input.expert.id }),
+      input.bytes.length,
+      input.perDeployment,
+    );
   const id = newId('attachment');
   // Bytes first: a record never names a blob that is not there (an orphan blob is only wasted space).
   await deps.blobs.put(id, input.bytes);
@@ -76,7 +82,13 @@ export async function storedAttachmentsFor(
   for (const { index, id } of ids) {
     const record = records.get(id);
     if (!record) throw new DomainError('invalid_request', `${field(index)}: no attachment ${id} uploaded by you for this deployment`, field(index));
-    stored.set(index, { name: record.name, url: attachmentContentPath(id), content_type: record.content_type, size_bytes: record.size_bytes, attachment_id: id });
+    stored.set(index, {
+      name: record.name,
+      url: attachmentContentPath(id),
+      content_type: record.content_type,
+      size_bytes: record.size_bytes,
+      attachment_id: id,
+    });
   }
   return stored;
 }

@@ -21,7 +21,12 @@ describe('signed attachment URLs', () => {
     expect(path).toBe(`/v1/attachments/${ID}/content`);
     expect(signature).toMatch(/^[0-9a-f]{64}$/);
     // HMAC-SHA256 of "<id>.<expires>", recomputable by any tool.
-    expect(signature).toBe(require('node:crypto').createHmac('sha256', SECRET).update(`${ID}.${NOW + 60}`).digest('hex'));
+    expect(signature).toBe(
+      require('node:crypto')
+        .createHmac('sha256', SECRET)
+        .update(`${ID}.${NOW + 60}`)
+        .digest('hex'),
+    );
   });
 
   it('verifies until it expires: valid one second before, expired at the second', () => {

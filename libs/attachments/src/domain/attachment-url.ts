@@ -36,10 +36,13 @@ export function checkAttachmentSignature(input: {
   nowSeconds: number;
 }): SignatureCheck {
   const { expires, signature } = input;
-  if (typeof expires !== 'string' || typeof signature !== 'string' || !EXPIRES.test(expires) || !SIGNATURE.test(signature)) return { valid: false, reason: 'mismatch' };
+  if (typeof expires !== 'string' || typeof signature !== 'string' || !EXPIRES.test(expires) || !SIGNATURE.test(signature))
+    return { valid: false, reason: 'mismatch' };
   if (String(Number(expires)) !== expires) return { valid: false, reason: 'mismatch' };
   const presented = Buffer.from(signature, 'hex');
-  const matches = input.secrets.some((secret) => timingSafeEqual(Buffer.from(attachmentSignature(secret, input.attachmentId, Number(expires)), 'hex'), presented));
+  const matches = input.secrets.some((secret) =>
+    timingSafeEqual(Buffer.from(attachmentSignature(secret, input.attachmentId, Number(expires)), 'hex'), presented),
+  );
   if (!matches) return { valid: false, reason: 'mismatch' };
   return Number(expires) > input.nowSeconds ? { valid: true } : { valid: false, reason: 'expired' };
 }

@@ -15,7 +15,12 @@ describe('presentStoredAttachments', () => {
 
   it('reaches every depth: a list envelope, a handoff, a webhook body', () => {
     const list = { object: 'list', data: [{ output: { attachments: [stored] } }, { output: null }] };
-    expect(presentStoredAttachments(list, urlFor).data[0].output?.attachments[0]).toEqual({ name: 'hero.png', url: urlFor('att_1'), content_type: 'image/png', size_bytes: 5 });
+    expect(presentStoredAttachments(list, urlFor).data[0].output?.attachments[0]).toEqual({
+      name: 'hero.png',
+      url: urlFor('att_1'),
+      content_type: 'image/png',
+      size_bytes: 5,
+    });
     const webhook = { id: 'evt_1', data: { object: { output: { attachments: [stored] } } } };
     expect(JSON.stringify(presentStoredAttachments(webhook, urlFor))).not.toContain('attachment_id');
   });

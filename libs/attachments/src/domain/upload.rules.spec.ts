@@ -18,9 +18,12 @@ describe('upload rules', () => {
     expect(parseAttachmentName('x'.repeat(255))).toHaveLength(255);
   });
 
-  it.each([[undefined], [''], ['  '], ['../etc/passwd'], ['a/b.txt'], ['a\\b.txt'], ['line\nbreak'], ['..'], ['x'.repeat(256)], [['a', 'b']]])('refuses the name %j, naming filename', (name) => {
-    expect(refusal(() => parseAttachmentName(name))).toEqual({ code: 'invalid_request', field: 'filename' });
-  });
+  it.each([[undefined], [''], ['  '], ['../etc/passwd'], ['a/b.txt'], ['a\\b.txt'], ['line\nbreak'], ['..'], ['x'.repeat(256)], [['a', 'b']]])(
+    'refuses the name %j, naming filename',
+    (name) => {
+      expect(refusal(() => parseAttachmentName(name))).toEqual({ code: 'invalid_request', field: 'filename' });
+    },
+  );
 
   it('takes a media type, lowercased, with parameters; none is application/octet-stream', () => {
     expect(parseAttachmentContentType('image/PNG')).toBe('image/png');
@@ -29,9 +32,12 @@ describe('upload rules', () => {
     expect(parseAttachmentContentType(undefined)).toBe('application/octet-stream');
   });
 
-  it.each([['png'], ['image/'], ['image/png\r\nX-Evil: 1'], ['text/html; charset'], [`a/${'b'.repeat(300)}`]])('refuses the type %j, naming Content-Type', (type) => {
-    expect(refusal(() => parseAttachmentContentType(type))).toEqual({ code: 'invalid_request', field: 'Content-Type' });
-  });
+  it.each([['png'], ['image/'], ['image/png\r\nX-Evil: 1'], ['text/html; charset'], [`a/${'b'.repeat(300)}`]])(
+    'refuses the type %j, naming Content-Type',
+    (type) => {
+      expect(refusal(() => parseAttachmentContentType(type))).toEqual({ code: 'invalid_request', field: 'Content-Type' });
+    },
+  );
 
   it('refuses empty files and files over the limit', () => {
     expect(refusal(() => checkAttachmentSize(1, 10))).toBe('ok');

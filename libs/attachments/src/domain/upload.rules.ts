@@ -10,10 +10,13 @@ export const ATTACHMENT_NAME_MAX = 255;
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}(\s*;\s*[a-z0-9!#$&^_.+-]+=("[^"\r\n]*"|[a-z0-9!#$&^_.+-]+))*$/i;
 
 export function parseAttachmentName(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new DomainError('invalid_request', 'filename is required (the file name shown to the agent)', 'filename');
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new DomainError('invalid_request', 'filename is required (the file name shown to the agent)', 'filename');
   const name = value.trim();
-  if ([...name].length > ATTACHMENT_NAME_MAX) throw new DomainError('invalid_request', `filename must be at most ${ATTACHMENT_NAME_MAX} characters`, 'filename');
-  if (/[\u0000-\u001f\u007f/\\]/.test(name) || name === '.' || name === '..') throw new DomainError('invalid_request', 'filename must be a plain file name, without paths or control characters', 'filename');
+  if ([...name].length > ATTACHMENT_NAME_MAX)
+    throw new DomainError('invalid_request', `filename must be at most ${ATTACHMENT_NAME_MAX} characters`, 'filename');
+  if (/[\u0000-\u001f\u007f/\\]/.test(name) || name === '.' || name === '..')
+    throw new DomainError('invalid_request', 'filename must be a plain file name, without paths or control characters', 'filename');
   return name;
 }
 
@@ -21,7 +24,8 @@ export function parseAttachmentName(value: unknown): string {
 export function parseAttachmentContentType(value: string | undefined): string {
   if (value === undefined || value.trim() === '') return 'application/octet-stream';
   const type = value.trim();
-  if (type.length > 255 || !MEDIA_TYPE.test(type)) throw new DomainError('invalid_request', 'Content-Type must be the file’s media type, e.g. image/png', 'Content-Type');
+  if (type.length > 255 || !MEDIA_TYPE.test(type))
+    throw new DomainError('invalid_request', 'Content-Type must be the file’s media type, e.g. image/png', 'Content-Type');
   return type.toLowerCase();
 }
 
@@ -50,10 +54,18 @@ export interface DeploymentUploadLimits {
  */
 export function checkDeploymentRoom(held: UploadsHeld, size: number, limits: DeploymentUploadLimits): void {
   if (held.files + 1 > limits.maxFiles) {
-    throw new DomainError('invalid_request', `you have uploaded ${held.files} files for this deployment, the most it takes (${limits.maxFiles})`, 'deployment_id');
+    throw new DomainError(
+      'invalid_request',
+      `you have uploaded ${held.files} files for this deployment, the most it takes (${limits.maxFiles})`,
+      'deployment_id',
+    );
   }
   if (held.bytes + size > limits.maxBytes) {
     const left = Math.max(0, limits.maxBytes - held.bytes);
-    throw new DomainError('invalid_request', `the file (${size} bytes) does not fit in what is left of this deployment's ${limits.maxBytes} bytes of uploads (${left} bytes)`, 'body');
+    throw new DomainError(
+      'invalid_request',
+      `the file (${size} bytes) does not fit in what is left of this deployment's ${limits.maxBytes} bytes of uploads (${left} bytes)`,
+      'body',
+    );
   }
 }

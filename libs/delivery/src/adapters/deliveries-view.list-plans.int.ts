@@ -42,7 +42,13 @@ describe('deliveries_view: a partner list reads only its workspace’s rows', ()
       query: async (text: string, params: unknown[]) => {
         const { rows } = await db.pool.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
         const scans = nodes(rows[0]['QUERY PLAN'][0].Plan).filter((node) => node['Relation Name'] === 'deliveries_view');
-        plans.push(...scans.map((scan) => ({ filter: '', index: scan['Index Name'] ?? scan['Node Type'], touched: (scan['Actual Rows'] ?? 0) + (scan['Rows Removed by Filter'] ?? 0) + (scan['Rows Removed by Index Recheck'] ?? 0) })));
+        plans.push(
+          ...scans.map((scan) => ({
+            filter: '',
+            index: scan['Index Name'] ?? scan['Node Type'],
+            touched: (scan['Actual Rows'] ?? 0) + (scan['Rows Removed by Filter'] ?? 0) + (scan['Rows Removed by Index Recheck'] ?? 0),
+          })),
+        );
         return { rows: [], rowCount: 0 };
       },
     };

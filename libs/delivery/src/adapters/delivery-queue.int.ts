@@ -43,9 +43,13 @@ describe('DeliveryQueue', () => {
     expect(await queue.ensure('del_A', 1, now)).toBe('added');
     // A worker whose job fails for good (UnrecoverableError skips the job-level retries).
     const connection = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
-    const worker = new Worker(DELIVERY_QUEUE, async () => {
-      throw new UnrecoverableError('postgres down');
-    }, { connection, prefix, settings: { backoffStrategy: infrastructureBackoff } });
+    const worker = new Worker(
+      DELIVERY_QUEUE,
+      async () => {
+        throw new UnrecoverableError('postgres down');
+      },
+      { connection, prefix, settings: { backoffStrategy: infrastructureBackoff } },
+    );
     const failed = new Promise<void>((resolve) => worker.on('failed', () => resolve()));
     await failed;
     await worker.close();

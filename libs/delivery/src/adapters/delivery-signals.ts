@@ -1,5 +1,17 @@
 import { SpanKind } from '@opentelemetry/api';
-import { contextFromTraceparent, currentTraceparent, DELIVERY_OUTCOMES, deadLetters, deliveryAttempts, inSpan, oneOf, sharedReading, tracingEnabled, type SignalGauge, type SqlClient } from '@eh/platform';
+import {
+  contextFromTraceparent,
+  currentTraceparent,
+  DELIVERY_OUTCOMES,
+  deadLetters,
+  deliveryAttempts,
+  inSpan,
+  oneOf,
+  sharedReading,
+  tracingEnabled,
+  type SignalGauge,
+  type SqlClient,
+} from '@eh/platform';
 import { attemptNumberOf, deliveryIdOf, type AttemptOutcome, type AttemptReport, type AttemptStart } from '../application/attempt-delivery.handler';
 import type { AttemptJob } from './delivery-queue';
 
@@ -22,15 +34,24 @@ export async function attemptWithSignals<Report extends AttemptReport>(job: Atte
 }
 
 /** The job an attempt made here, not from the queue, would have: in the current trace. */
-export const jobOf = (start: AttemptStart): AttemptJob => ({ delivery_id: deliveryIdOf(start), attempt: attemptNumberOf(start), traceparent: currentTraceparent() });
+export const jobOf = (start: AttemptStart): AttemptJob => ({
+  delivery_id: deliveryIdOf(start),
+  attempt: attemptNumberOf(start),
+  traceparent: currentTraceparent(),
+});
 
 async function inAttemptSpan<Report extends AttemptReport>(job: AttemptJob, attempt: () => Promise<Report>): Promise<Report> {
   if (!tracingEnabled()) return attempt();
-  return inSpan('webhook attempt', { kind: SpanKind.CLIENT, attributes: { delivery_id: job.delivery_id, attempt: job.attempt } }, contextFromTraceparent(job.traceparent), async (span) => {
-    const report = await attempt();
-    span?.setAttribute('outcome', report.recorded ? report.outcome : 'not recorded yet');
-    return report;
-  });
+  return inSpan(
+    'webhook attempt',
+    { kind: SpanKind.CLIENT, attributes: { delivery_id: job.delivery_id, attempt: job.attempt } },
+    contextFromTraceparent(job.traceparent),
+    async (span) => {
+      const report = await attempt();
+      span?.setAttribute('outcome', report.recorded ? report.outcome : 'not recorded yet');
+      return report;
+    },
+  );
 }
 
 /** An attempt's outcome in the metrics. */
@@ -54,6 +75,10 @@ export function deliveryGauges(sql: SqlClient): SignalGauge[] {
   });
   return [
     { name: 'eh_webhook_dead_letters', help: 'Webhook deliveries dead-lettered and not replayed.', collect: async () => [{ value: (await read()).dead }] },
-    { name: 'eh_webhook_deliveries_overdue', help: 'Pending webhook deliveries more than 60 s past their attempt time.', collect: async () => [{ value: (await read()).overdue }] },
+    {
+      name: 'eh_webhook_deliveries_overdue',
+      help: 'Pending webhook deliveries more than 60 s past their attempt time.',
+      collect: async () => [{ value: (await read()).overdue }],
+    },
   ];
 }

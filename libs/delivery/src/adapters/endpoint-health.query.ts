@@ -36,7 +36,12 @@ export async function endpointsFailingFor(sql: SqlClient, periodMs: number): Pro
     [periodMs],
   );
   const iso = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(value as string).toISOString());
-  return rows.map((row) => ({ ...row, failing_since: iso(row.failing_since), last_failure_at: iso(row.last_failure_at), last_success_at: iso(row.last_success_at) }));
+  return rows.map((row) => ({
+    ...row,
+    failing_since: iso(row.failing_since),
+    last_failure_at: iso(row.last_failure_at),
+    last_success_at: iso(row.last_success_at),
+  }));
 }
 
 /** Endpoints the service disabled for failing whose owners may not have been told yet (the fold says). */
@@ -53,6 +58,9 @@ export async function endpointsDisabledForFailing(sql: SqlClient): Promise<{ end
  * people are another context's, and this is their published view, not their streams.
  */
 export async function workspaceOwnerEmails(sql: SqlClient, workspaceId: string): Promise<string[]> {
-  const { rows } = await sql.query<{ email: string }>(`SELECT email FROM members_view WHERE workspace_id = $1 AND role = 'owner' AND removed_at IS NULL ORDER BY email`, [workspaceId]);
+  const { rows } = await sql.query<{ email: string }>(
+    `SELECT email FROM members_view WHERE workspace_id = $1 AND role = 'owner' AND removed_at IS NULL ORDER BY email`,
+    [workspaceId],
+  );
   return rows.map((row) => row.email);
 }

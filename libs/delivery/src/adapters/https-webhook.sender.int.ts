@@ -82,13 +82,18 @@ describe('HttpsWebhookSender', () => {
   it('without the allowance, sends nothing to http, loopback literals or names resolving to loopback', async () => {
     const before = seen.length;
     expect(await post('/ok', strict)).toMatchObject({ status_code: null, error: 'refused: the URL must be an https URL' });
-    expect(await strict.send({ url: `https://127.0.0.1:${new URL(base).port}/`, body: '{}', headers: {} })).toMatchObject({ error: expect.stringContaining('127.0.0.1') });
+    expect(await strict.send({ url: `https://127.0.0.1:${new URL(base).port}/`, body: '{}', headers: {} })).toMatchObject({
+      error: expect.stringContaining('127.0.0.1'),
+    });
     expect(seen.length).toBe(before);
     // A name the URL check lets through (the machine's own, which /etc/hosts maps to loopback): refused by
     // the lookup the connector runs, on the address it would connect to.
     const name = hostname();
     expect((await lookup(name)).address).toMatch(/^127\./);
-    expect(await strict.send({ url: `https://${name}:${new URL(base).port}/`, body: '{}', headers: {} })).toMatchObject({ status_code: null, error: `EADDRBLOCKED: refused: ${name} resolves to a non-public address (127.0.0.1: loopback)` });
+    expect(await strict.send({ url: `https://${name}:${new URL(base).port}/`, body: '{}', headers: {} })).toMatchObject({
+      status_code: null,
+      error: `EADDRBLOCKED: refused: ${name} resolves to a non-public address (127.0.0.1: loopback)`,
+    });
     expect(seen.length).toBe(before);
     const looked = await new Promise<NodeJS.ErrnoException | null>((resolve) => guardedLookup('localhost', {}, (error) => resolve(error)));
     expect(looked?.code).toBe('EADDRBLOCKED');
@@ -106,7 +111,14 @@ describe('HttpsWebhookSender', () => {
     try {
       for (const host of ['[::127.0.0.1]', '[::7f00:1]', '[2002:7f00:1::]', '[64:ff9b::127.0.0.1]', '[::ffff:127.0.0.1]']) {
         const result = await strict.send({ url: `https://${host}:${port}/`, body: '{}', headers: {} });
-        expect([host, result]).toEqual([host, { status_code: null, latency_ms: 0, error: expect.stringMatching(/^refused: the URL must not point to a non-public address .*127\.0\.0\.1 \(loopback\)/) }]);
+        expect([host, result]).toEqual([
+          host,
+          {
+            status_code: null,
+            latency_ms: 0,
+            error: expect.stringMatching(/^refused: the URL must not point to a non-public address .*127\.0\.0\.1 \(loopback\)/),
+          },
+        ]);
       }
       expect(connections).toBe(0);
     } finally {

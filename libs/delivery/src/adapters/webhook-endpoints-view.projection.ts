@@ -30,6 +30,17 @@ async function refresh(history: RecordedEvent[], tx: SqlClient): Promise<void> {
      VALUES ($1, $2, $3, $4, $5, $6, false, $7, $8, $9, $10)
      ON CONFLICT (endpoint_id) DO UPDATE SET url = EXCLUDED.url, enabled = EXCLUDED.enabled, enabled_events = EXCLUDED.enabled_events,
        removed = false, updated_at = EXCLUDED.updated_at, resource = EXCLUDED.resource, deployment_id = EXCLUDED.deployment_id`,
-    [state.endpoint_id, state.workspace_id, state.mode, state.url, state.enabled, JSON.stringify(state.enabled_events), state.registered_at, state.updated_at, JSON.stringify(resource), state.deployment_id],
+    [
+      state.endpoint_id,
+      state.workspace_id,
+      state.mode,
+      state.url,
+      state.enabled,
+      JSON.stringify(state.enabled_events),
+      state.registered_at,
+      state.updated_at,
+      JSON.stringify(resource),
+      state.deployment_id,
+    ],
   );
 }

@@ -15,12 +15,19 @@ export async function listWebhookEndpoints(sql: SqlClient, workspaceId: string, 
 
 /** The workspace-wide endpoints of a mode: those made for one deployment (A2A push configs) have a bound of their own. */
 export async function countWebhookEndpoints(sql: SqlClient, workspaceId: string, mode: KeyMode): Promise<number> {
-  const { rows } = await sql.query<{ count: string }>('SELECT count(*) FROM webhook_endpoints_view WHERE workspace_id = $1 AND mode = $2 AND NOT removed AND deployment_id IS NULL', [workspaceId, mode]);
+  const { rows } = await sql.query<{ count: string }>(
+    'SELECT count(*) FROM webhook_endpoints_view WHERE workspace_id = $1 AND mode = $2 AND NOT removed AND deployment_id IS NULL',
+    [workspaceId, mode],
+  );
   return Number(rows[0]?.count ?? 0);
 }
 
 /** The endpoints made for one deployment (its A2A push notification configs), oldest first. */
-export async function deploymentWebhookEndpoints(sql: SqlClient, scope: { workspaceId: string; mode: KeyMode }, deploymentId: string): Promise<WebhookEndpointResource[]> {
+export async function deploymentWebhookEndpoints(
+  sql: SqlClient,
+  scope: { workspaceId: string; mode: KeyMode },
+  deploymentId: string,
+): Promise<WebhookEndpointResource[]> {
   const { rows } = await sql.query<{ resource: WebhookEndpointResource }>(
     'SELECT resource FROM webhook_endpoints_view WHERE deployment_id = $3 AND workspace_id = $1 AND mode = $2 AND NOT removed ORDER BY created_at, endpoint_id',
     [scope.workspaceId, scope.mode, deploymentId],

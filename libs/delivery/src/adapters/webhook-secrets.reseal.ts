@@ -30,7 +30,13 @@ type SecretData = SecretField & { workspace_id: string; endpoint_id?: string; se
  * Every event type carrying a secret, including partners' endpoints and the `webhook_url`
  * signing secrets, which bind their sealing to the secret's own id instead of an endpoint's.
  */
-const SECRET_TYPES = ['webhook_endpoint.registered', 'webhook_endpoint.secret_rotated', 'webhook_endpoint.created', 'webhook_signing_secret.created', 'webhook_signing_secret.rotated'];
+const SECRET_TYPES = [
+  'webhook_endpoint.registered',
+  'webhook_endpoint.secret_rotated',
+  'webhook_endpoint.created',
+  'webhook_signing_secret.created',
+  'webhook_signing_secret.rotated',
+];
 
 /** The same secret under the active key, or null when it already is. */
 function resealed(data: SecretData, cipher: SecretResealer): SecretData | null {

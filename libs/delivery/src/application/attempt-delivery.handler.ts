@@ -16,7 +16,6 @@ export interface WebhookSender {
   send(request: { url: string; body: string; headers: Record<string, string> }): Promise<AttemptResult>;
 }
 
-
 /** Port: opens a sealed signing secret (SecretCipher, behind a short cache in the webhooks service). */
 export interface SecretOpener {
   open(sealed: SealedSecret, aad: string): string;
@@ -228,7 +227,12 @@ async function attemptBeforeScheduling(deps: AttemptDeps, { schedule, context, w
     { assumed: { state: initialDeliveryState, revision: -1 } },
   );
   await enqueueRetry(deps, deliveryId, recorded);
-  return { recorded: true, outcome: recorded.state.status, folded: { state: recorded.state, revision: recorded.revision }, created: recorded.events.length > 0 && recorded.repeated !== true };
+  return {
+    recorded: true,
+    outcome: recorded.state.status,
+    folded: { state: recorded.state, revision: recorded.revision },
+    created: recorded.events.length > 0 && recorded.repeated !== true,
+  };
 }
 
 /** The value, if `promise` fulfils within `ms`; undefined if it is slower or rejects (its caller still holds it). */

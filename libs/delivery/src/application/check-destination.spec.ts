@@ -1,10 +1,15 @@
 import { DomainError } from '@eh/contracts';
 import { checkDestination, type Resolve } from './check-destination';
 
-const resolving = (...addresses: string[]): Resolve => async () => addresses;
-const failing = (code: string): Resolve => async () => {
-  throw Object.assign(new Error(code), { code });
-};
+const resolving =
+  (...addresses: string[]): Resolve =>
+  async () =>
+    addresses;
+const failing =
+  (code: string): Resolve =>
+  async () => {
+    throw Object.assign(new Error(code), { code });
+  };
 
 async function refusal(url: string, resolve: Resolve, allowPrivate = false): Promise<string | null> {
   try {
@@ -50,7 +55,9 @@ describe('checkDestination (registration and create time)', () => {
     const never: Resolve = async () => {
       throw new Error('DNS must not be asked');
     };
-    expect(await refusal('https://[::127.0.0.1]:8443/', never)).toBe('webhook_url must not point to a non-public address (::7f00:1: IPv4-compatible carrying 127.0.0.1 (loopback))');
+    expect(await refusal('https://[::127.0.0.1]:8443/', never)).toBe(
+      'webhook_url must not point to a non-public address (::7f00:1: IPv4-compatible carrying 127.0.0.1 (loopback))',
+    );
     expect(await refusal('https://[2002:7f00:1::]/', never)).toContain('6to4 carrying 127.0.0.1');
     expect(await refusal('https://sneaky.example.com/', resolving('93.184.216.34', '64:ff9b::a9fe:a9fe'))).toContain('169.254.169.254 (linkLocal)');
   });

@@ -65,8 +65,20 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
     const create: DeploymentCommand = {
       type: 'create',
       data: {
-        deployment_id: id, workspace_id: workspaceId, mode: 'test', brief: 'b', skills: ['naming'], urgency: 'standard', scheduled_for: null,
-        context_url: null, context_files: [], metadata: { order: 7 }, webhook_url: webhookUrl, sla_deadline: NOW.toISOString(), credits_reserved: 0, created_at: NOW.toISOString(),
+        deployment_id: id,
+        workspace_id: workspaceId,
+        mode: 'test',
+        brief: 'b',
+        skills: ['naming'],
+        urgency: 'standard',
+        scheduled_for: null,
+        context_url: null,
+        context_files: [],
+        metadata: { order: 7 },
+        webhook_url: webhookUrl,
+        sla_deadline: NOW.toISOString(),
+        credits_reserved: 0,
+        created_at: NOW.toISOString(),
       },
     };
     const context = { workspaceId, correlationId: 'req_test', causationId: null, now: NOW.toISOString() };
@@ -82,7 +94,11 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
     store = new PostgresEventStore(db.pool, { inlineProjections });
     reads = new WebhookReads(store, (workspace, mode, eventType) => endpointsTakingEvent(db.pool, workspace, mode, eventType));
     workspaceId = (await createWorkspace(store, 'flow', NOW)).id;
-    const registered = await registerWebhookEndpoint({ sql: db.pool, store, cipher, allowPrivateUrls: true, now: NOW, correlationId: 'req_1' }, workspaceId, 'http://127.0.0.1:9/hook');
+    const registered = await registerWebhookEndpoint(
+      { sql: db.pool, store, cipher, allowPrivateUrls: true, now: NOW, correlationId: 'req_1' },
+      workspaceId,
+      'http://127.0.0.1:9/hook',
+    );
     secret = registered.secret ?? '';
   });
 
@@ -97,7 +113,8 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
     const other = workspaceId;
     const selector = new WebhookDestinations(await everyEndpointStored(db.pool), 'flow');
     // Each event of the deployment, in order, as the relay reads them.
-    const copied = async (webhookUrl: string | null): Promise<boolean[]> => (await store.read((await acceptedDeployment(webhookUrl)).streamName)).map((event) => selector.copies(event));
+    const copied = async (webhookUrl: string | null): Promise<boolean[]> =>
+      (await store.read((await acceptedDeployment(webhookUrl)).streamName)).map((event) => selector.copies(event));
     workspaceId = bare;
     try {
       expect(await copied(null)).toEqual([false, false]);
@@ -140,21 +157,36 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
     const now = Math.floor(NOW.getTime() / 1000);
     expect(verifyWebhook({ payload: requests[0].body, header: requests[0].headers['service-signature'], secrets: [secret], now }).valid).toBe(true);
     // A success can be resent (same id); a pending one cannot.
-    await expect(replayDelivery(store, id, { requestedBy: 'test', correlationId: 'req_2', now: NOW })).resolves.toMatchObject({ id, status: 'scheduled', attempts: 2 });
+    await expect(replayDelivery(store, id, { requestedBy: 'test', correlationId: 'req_2', now: NOW })).resolves.toMatchObject({
+      id,
+      status: 'scheduled',
+      attempts: 2,
+    });
     await expect(replayDelivery(store, id, { requestedBy: 'test', correlationId: 'req_3', now: NOW })).rejects.toBeInstanceOf(DeliveryTransitionError);
   });
 
-  it('sends to the deployment\'s webhook_url instead of the endpoint, signed with the workspace secret', async () => {
+  it("sends to the deployment's webhook_url instead of the endpoint, signed with the workspace secret", async () => {
     const accepted = await acceptedDeployment('http://127.0.0.1:9/override');
     const [{ delivery_id: id }] = await schedule(accepted);
     await attempt(deps(), id, 1);
     expect(sent.at(-1)?.url).toBe('http://127.0.0.1:9/override');
-    const row = await db.pool.query<{ endpoint_id: string | null; status: string }>('SELECT endpoint_id, status FROM deliveries_view WHERE delivery_id = $1', [id]);
+    const row = await db.pool.query<{ endpoint_id: string | null; status: string }>('SELECT endpoint_id, status FROM deliveries_view WHERE delivery_id = $1', [
+      id,
+    ]);
     expect(row.rows[0]).toEqual({ endpoint_id: null, status: 'succeeded' });
   });
 
-  it('delivers the ledger\'s usage.threshold_reached to the workspace endpoint, its figures as the object', async () => {
-    const data = { workspace_id: workspaceId, threshold: 80, cycle_start: NOW.toISOString(), cycle_end: NOW.toISOString(), cycle_cap_credits: 1000, consumed_credits: 800, credits_remaining: 200, reached_at: NOW.toISOString() };
+  it("delivers the ledger's usage.threshold_reached to the workspace endpoint, its figures as the object", async () => {
+    const data = {
+      workspace_id: workspaceId,
+      threshold: 80,
+      cycle_start: NOW.toISOString(),
+      cycle_end: NOW.toISOString(),
+      cycle_cap_credits: 1000,
+      consumed_credits: 800,
+      credits_remaining: 200,
+      reached_at: NOW.toISOString(),
+    };
     const metadata = { workspace_id: workspaceId, correlation_id: 'req_u', causation_id: null, schema_version: 1, occurred_at: NOW.toISOString() };
     await store.append(`account-${workspaceId}`, [{ id: newId('event'), type: 'usage.threshold_reached', data, metadata }], 'any');
     const [event] = (await store.read(`account-${workspaceId}`)).filter((recorded) => recorded.type === 'usage.threshold_reached');
@@ -198,7 +230,10 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
     const row = await db.pool.query<{ status: string }>('SELECT status FROM deliveries_view WHERE delivery_id = $1', [id]);
     expect(row.rows[0]?.status).toBe('succeeded');
     const request = sent.filter((one) => one.headers['service-delivery'] === id);
-    expect(verifyWebhook({ payload: request[0].body, header: request[0].headers['service-signature'], secrets: [secret], now: Math.floor(NOW.getTime() / 1000) }).valid).toBe(true);
+    expect(
+      verifyWebhook({ payload: request[0].body, header: request[0].headers['service-signature'], secrets: [secret], now: Math.floor(NOW.getTime() / 1000) })
+        .valid,
+    ).toBe(true);
 
     // The event again (its ack was lost): the POST is repeated, as after a crash, and nothing more recorded.
     const repeat = await attemptDelivery(deps(), { schedule: command, context, waitMs: 5_000, answered: () => undefined });
@@ -210,7 +245,10 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
   it('records a first attempt that failed with its schedule and its retry, and enqueues the retry', async () => {
     const { command, context } = await scheduleOf(await acceptedDeployment(null));
     answers = [{ status_code: 503, latency_ms: 2, error: null }];
-    expect(await attemptDelivery(deps(), { schedule: command, context, waitMs: 5_000, answered: () => undefined })).toMatchObject({ recorded: true, outcome: 'retrying' });
+    expect(await attemptDelivery(deps(), { schedule: command, context, waitMs: 5_000, answered: () => undefined })).toMatchObject({
+      recorded: true,
+      outcome: 'retrying',
+    });
     expect(enqueued.at(-1)).toEqual([command.data.delivery_id, 2, new Date(NOW.getTime() + 1000)]);
   });
 
@@ -218,7 +256,10 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
     const { command, context } = await scheduleOf(await acceptedDeployment(null));
     const id = command.data.delivery_id;
     let answer!: () => void;
-    const slow: AttemptDeps = { ...deps(), sender: { send: () => new Promise((resolve) => (answer = () => resolve({ status_code: 204, latency_ms: 400, error: null }))) } };
+    const slow: AttemptDeps = {
+      ...deps(),
+      sender: { send: () => new Promise((resolve) => (answer = () => resolve({ status_code: 204, latency_ms: 400, error: null }))) },
+    };
     const early = await attemptDelivery(slow, { schedule: command, context, waitMs: 20, answered: () => undefined });
     expect(early.recorded).toBe(false);
     expect(await store.read(deliveryStreamName(id))).toEqual([]);

@@ -52,7 +52,13 @@ describe('DeliveryReconciler', () => {
   it('skips a delivery this process is attempting, which has no job on purpose', async () => {
     const queue = emptyQueue();
     const attempting = new Set(['del_first']);
-    await new DeliveryReconciler(db.pool, queue, 30_000, () => NOW, (deliveryId) => attempting.has(deliveryId)).runOnce();
+    await new DeliveryReconciler(
+      db.pool,
+      queue,
+      30_000,
+      () => NOW,
+      (deliveryId) => attempting.has(deliveryId),
+    ).runOnce();
     expect(queue.ensured).toEqual(['del_retry#2']);
   });
 });

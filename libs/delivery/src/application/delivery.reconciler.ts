@@ -31,7 +31,12 @@ export class DeliveryReconciler {
   ) {}
 
   start(): void {
-    this.periodic = startPeriodicTask('delivery reconcile', this.intervalMs, () => this.runOnce(), (error) => console.error('webhooks:', error));
+    this.periodic = startPeriodicTask(
+      'delivery reconcile',
+      this.intervalMs,
+      () => this.runOnce(),
+      (error) => console.error('webhooks:', error),
+    );
   }
 
   /** One pass; a pass already running is joined rather than doubled. */

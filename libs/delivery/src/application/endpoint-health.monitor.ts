@@ -22,8 +22,19 @@ export interface EndpointHealthDeps {
 function disableIfFailing(summary: EndpointAttemptsSummary, deps: EndpointHealthDeps, now: string) {
   return (state: WebhookEndpointState): WebhookEndpointCommand | null => {
     if (state.status !== 'registered') return null;
-    const verdict = decideEndpointHealth({ enabled: state.enabled, enabled_at: state.enabled_at, failing_since: summary.failing_since, last_failure_at: summary.last_failure_at, last_success_at: summary.last_success_at }, deps.disableAfterMs);
-    return verdict.action === 'disable' ? { type: 'disable_for_failures', failing_since: verdict.failing_since, last_failure_at: verdict.last_failure_at, now } : null;
+    const verdict = decideEndpointHealth(
+      {
+        enabled: state.enabled,
+        enabled_at: state.enabled_at,
+        failing_since: summary.failing_since,
+        last_failure_at: summary.last_failure_at,
+        last_success_at: summary.last_success_at,
+      },
+      deps.disableAfterMs,
+    );
+    return verdict.action === 'disable'
+      ? { type: 'disable_for_failures', failing_since: verdict.failing_since, last_failure_at: verdict.last_failure_at, now }
+      : null;
   };
 }
 
@@ -38,7 +49,13 @@ export async function checkEndpointHealth(deps: EndpointHealthDeps): Promise<{ d
   const disabled: string[] = [];
   for (const summary of await endpointsFailingFor(deps.sql, deps.disableAfterMs)) {
     const context = { workspaceId: summary.workspace_id, correlationId: `endpoint-health:${summary.endpoint_id}`, causationId: null, now };
-    const result = await handleCommand(deps.store, webhookEndpointDecider, webhookEndpointStreamName(summary.endpoint_id), disableIfFailing(summary, deps, now), context);
+    const result = await handleCommand(
+      deps.store,
+      webhookEndpointDecider,
+      webhookEndpointStreamName(summary.endpoint_id),
+      disableIfFailing(summary, deps, now),
+      context,
+    );
     if (result.events.length > 0) disabled.push(summary.endpoint_id);
   }
   const notified: string[] = [];
@@ -81,7 +98,13 @@ async function notifyOwners(deps: EndpointHealthDeps, endpointId: string, worksp
     }
   }
   const context = { workspaceId, correlationId: `endpoint-health:${endpointId}`, causationId: null, now: deps.clock().toISOString() };
-  const recorded = await handleCommand(deps.store, webhookEndpointDecider, stream, { type: 'record_owners_notified', recipients: sent, now: context.now }, context);
+  const recorded = await handleCommand(
+    deps.store,
+    webhookEndpointDecider,
+    stream,
+    { type: 'record_owners_notified', recipients: sent, now: context.now },
+    context,
+  );
   return recorded.events.length > 0;
 }
 

@@ -98,7 +98,11 @@ describe('FirstAttempts.attemptThenSchedule: attempt 1 before anything is record
   const SCHEDULE = { type: 'schedule', data: { delivery_id: 'dlv_1' } } as unknown as ScheduleDelivery;
   const CONTEXT = { workspaceId: 'ws_1', correlationId: 'evt_1', causationId: 'evt_1', now: '2030-01-01T00:00:00.000Z' };
   const SENT: SentAttempt = { attemptedAt: new Date(0), result: { status_code: 200, latency_ms: 3, error: null } };
-  const ALONE: ScheduledDeliveryRef = { delivery_id: 'dlv_1', created: true, folded: { state: { status: 'scheduled' }, revision: 0 } as unknown as FoldedStream<DeliveryState> };
+  const ALONE: ScheduledDeliveryRef = {
+    delivery_id: 'dlv_1',
+    created: true,
+    folded: { state: { status: 'scheduled' }, revision: 0 } as unknown as FoldedStream<DeliveryState>,
+  };
 
   /** `early`: what the attempt before scheduling answers; recording a POST sent before settles when the test says. */
   function withEarly(early: (answered: () => void) => Promise<AttemptReport>, limit = 2) {
@@ -135,7 +139,12 @@ describe('FirstAttempts.attemptThenSchedule: attempt 1 before anything is record
   it('sent in time: recorded with its schedule, so nothing is scheduled alone and the slot is free again', async () => {
     const folded = { state: { status: 'succeeded' }, revision: 2 } as unknown as FoldedStream<DeliveryState>;
     const { attempts, calls, scheduleAlone } = withEarly(async () => ({ recorded: true, outcome: 'succeeded', folded, created: true }));
-    await expect(attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone, noAnswer)).resolves.toEqual({ delivery_id: 'dlv_1', created: true, folded, attempted: true });
+    await expect(attempts.attemptThenSchedule(SCHEDULE, CONTEXT, scheduleAlone, noAnswer)).resolves.toEqual({
+      delivery_id: 'dlv_1',
+      created: true,
+      folded,
+      attempted: true,
+    });
     expect(calls).toEqual(['attemptUnrecorded']);
     expect(attempts.isAttempting('dlv_1')).toBe(false);
   });

@@ -78,7 +78,12 @@ export class FirstAttempts {
    * `answered` is called once the POST has its answer (or the attempt fails), before it is
    * recorded; not at all when no POST is made here.
    */
-  async attemptThenSchedule(schedule: ScheduleDelivery, context: CommandContext, scheduleAlone: () => Promise<ScheduledDeliveryRef>, answered: () => void): Promise<ScheduledDeliveryRef> {
+  async attemptThenSchedule(
+    schedule: ScheduleDelivery,
+    context: CommandContext,
+    scheduleAlone: () => Promise<ScheduledDeliveryRef>,
+    answered: () => void,
+  ): Promise<ScheduledDeliveryRef> {
     const deliveryId = schedule.data.delivery_id;
     if (this.deps.waitMs <= 0 || this.stopped || this.posting >= this.deps.limit || this.running.has(deliveryId)) return scheduleAlone();
     let release!: () => void;

@@ -25,15 +25,35 @@ export async function showPartnerDelivery(store: EventStore, scope: PartnerScope
 }
 
 /** Resends one finished delivery of the scope (a dead letter, a success, a 4xx): same id, so the same `Service-Delivery`. */
-export async function replayPartnerDelivery(store: EventStore, scope: PartnerScope, id: string, context: { actor: Actor; correlationId: string; now: Date }): Promise<DeliveryResource> {
+export async function replayPartnerDelivery(
+  store: EventStore,
+  scope: PartnerScope,
+  id: string,
+  context: { actor: Actor; correlationId: string; now: Date },
+): Promise<DeliveryResource> {
   await showPartnerDelivery(store, scope, id);
-  return replayDelivery(store, id, { requestedBy: `${context.actor.kind}:${context.actor.id ?? context.actor.label}`, correlationId: context.correlationId, now: context.now, actor: context.actor });
+  return replayDelivery(store, id, {
+    requestedBy: `${context.actor.kind}:${context.actor.id ?? context.actor.label}`,
+    correlationId: context.correlationId,
+    now: context.now,
+    actor: context.actor,
+  });
 }
 
 /** Retry now for a delivery of the scope: its scheduled retry made due at once, same id and attempt. */
-export async function retryPartnerDeliveryNow(store: EventStore, scope: PartnerScope, id: string, context: { actor: Actor; correlationId: string; now: Date }): Promise<DeliveryResource> {
+export async function retryPartnerDeliveryNow(
+  store: EventStore,
+  scope: PartnerScope,
+  id: string,
+  context: { actor: Actor; correlationId: string; now: Date },
+): Promise<DeliveryResource> {
   await showPartnerDelivery(store, scope, id);
-  return retryDeliveryNow(store, id, { requestedBy: `${context.actor.kind}:${context.actor.id ?? context.actor.label}`, correlationId: context.correlationId, now: context.now, actor: context.actor });
+  return retryDeliveryNow(store, id, {
+    requestedBy: `${context.actor.kind}:${context.actor.id ?? context.actor.label}`,
+    correlationId: context.correlationId,
+    now: context.now,
+    actor: context.actor,
+  });
 }
 
 const noDeployment = (id: string): DomainError => new DomainError('not_found', `no deployment ${id}`, 'id');

@@ -50,7 +50,12 @@ async function scopedEndpoint(store: EventStore, scope: PartnerScope, id: string
   return state;
 }
 
-async function run(context: PartnerEndpointContext, scope: PartnerScope, endpointId: string, command: (state: WebhookEndpointState) => WebhookEndpointCommand): Promise<WebhookEndpointResource> {
+async function run(
+  context: PartnerEndpointContext,
+  scope: PartnerScope,
+  endpointId: string,
+  command: (state: WebhookEndpointState) => WebhookEndpointCommand,
+): Promise<WebhookEndpointResource> {
   const now = context.now.toISOString();
   const result = await handleCommand(context.store, webhookEndpointDecider, webhookEndpointStreamName(endpointId), command, {
     workspaceId: scope.workspaceId,
@@ -100,24 +105,50 @@ export async function showPartnerEndpoint(store: EventStore, scope: PartnerScope
   return resource;
 }
 
-export async function updatePartnerEndpoint(context: PartnerEndpointContext, scope: PartnerScope, id: string, changes: EndpointChanges): Promise<WebhookEndpointResource> {
+export async function updatePartnerEndpoint(
+  context: PartnerEndpointContext,
+  scope: PartnerScope,
+  id: string,
+  changes: EndpointChanges,
+): Promise<WebhookEndpointResource> {
   await scopedEndpoint(context.store, scope, id);
   if (changes.url !== undefined) await checkDestination(changes.url, 'url', context.allowPrivateUrls, context.resolve ?? resolveAll);
   return run(context, scope, id, () => ({ type: 'update', changes, actor: context.actor, now: context.now.toISOString() }));
 }
 
-export async function deletePartnerEndpoint(context: PartnerEndpointContext, scope: PartnerScope, id: string): Promise<{ object: 'webhook_endpoint'; id: string; deleted: true }> {
+export async function deletePartnerEndpoint(
+  context: PartnerEndpointContext,
+  scope: PartnerScope,
+  id: string,
+): Promise<{ object: 'webhook_endpoint'; id: string; deleted: true }> {
   await scopedEndpoint(context.store, scope, id);
   const now = context.now.toISOString();
-  await handleCommand(context.store, webhookEndpointDecider, webhookEndpointStreamName(id), { type: 'remove', now, actor: context.actor }, { workspaceId: scope.workspaceId, correlationId: context.correlationId, causationId: null, now });
+  await handleCommand(
+    context.store,
+    webhookEndpointDecider,
+    webhookEndpointStreamName(id),
+    { type: 'remove', now, actor: context.actor },
+    { workspaceId: scope.workspaceId, correlationId: context.correlationId, causationId: null, now },
+  );
   return { object: 'webhook_endpoint', id, deleted: true };
 }
 
-export async function rotatePartnerEndpointSecret(context: PartnerEndpointContext, scope: PartnerScope, id: string, overlapSeconds: number): Promise<EndpointWithNewSecret> {
+export async function rotatePartnerEndpointSecret(
+  context: PartnerEndpointContext,
+  scope: PartnerScope,
+  id: string,
+  overlapSeconds: number,
+): Promise<EndpointWithNewSecret> {
   await scopedEndpoint(context.store, scope, id);
   const secret = generateWebhookSecret();
   const sealed = context.cipher.seal(secret, webhookSecretAad(scope.workspaceId, id));
-  const resource = await run(context, scope, id, () => ({ type: 'rotate_secret', secret: sealed, overlap_seconds: overlapSeconds, actor: context.actor, now: context.now.toISOString() }));
+  const resource = await run(context, scope, id, () => ({
+    type: 'rotate_secret',
+    secret: sealed,
+    overlap_seconds: overlapSeconds,
+    actor: context.actor,
+    now: context.now.toISOString(),
+  }));
   return { ...resource, secret: secretShownAs(secret, resource.signature_scheme) };
 }
 
@@ -145,7 +176,18 @@ export async function sendTestEvent(context: PartnerEndpointContext, scope: Part
     deliveryStreamName(deliveryId),
     {
       type: 'schedule',
-      data: { delivery_id: deliveryId, workspace_id: scope.workspaceId, endpoint_id: endpoint.endpoint_id, url: endpoint.url, event_id: eventId, event_type: 'webhook.test', mode: scope.mode, deployment_id: null, body, scheduled_at: now },
+      data: {
+        delivery_id: deliveryId,
+        workspace_id: scope.workspaceId,
+        endpoint_id: endpoint.endpoint_id,
+        url: endpoint.url,
+        event_id: eventId,
+        event_type: 'webhook.test',
+        mode: scope.mode,
+        deployment_id: null,
+        body,
+        scheduled_at: now,
+      },
     },
     { workspaceId: scope.workspaceId, correlationId: context.correlationId, causationId: null, now },
   );

@@ -30,12 +30,14 @@ describe('Subjects of public events against the real store', () => {
     store = new PostgresEventStore(db.pool, { inlineProjections });
     const history = new DeploymentHistory(db.pool);
     const ids: string[] = [];
-    for (const status of ['completed', 'cancelled', 'completed'] as const) ids.push(await history.append({ workspaceId: 'ws_batch', mode: 'live', status, createdAt: '2030-01-01T00:00:00.000Z' }));
+    for (const status of ['completed', 'cancelled', 'completed'] as const)
+      ids.push(await history.append({ workspaceId: 'ws_batch', mode: 'live', status, createdAt: '2030-01-01T00:00:00.000Z' }));
     const deploymentId = await history.append({ workspaceId: 'ws_folds', mode: 'live', status: 'completed', createdAt: '2030-01-01T00:00:00.000Z' });
     await history.close();
     const streams = await Promise.all(ids.map((id) => store.read(deploymentStreamName(id))));
     page = [];
-    for (let index = 0; index < Math.max(...streams.map((stream) => stream.length)); index++) for (const stream of streams) if (stream[index]) page.push(stream[index]);
+    for (let index = 0; index < Math.max(...streams.map((stream) => stream.length)); index++)
+      for (const stream of streams) if (stream[index]) page.push(stream[index]);
     events = await store.read(deploymentStreamName(deploymentId));
     counted = countingReads(store, () => (reads += 1));
   });

@@ -54,7 +54,8 @@ export interface SubjectStates {
 export async function subjectFrom(event: RecordedEvent, states: SubjectStates): Promise<EventSubject | null> {
   if (!isPublicEventType(event.type)) return null;
   // A usage event carries its subject: the account's figures, live (test mode draws no credits).
-  if (event.type === 'usage.threshold_reached') return { object: event.data as UsageThresholdReached['data'], metadata: {}, deployment_id: null, override: null, mode: 'live' };
+  if (event.type === 'usage.threshold_reached')
+    return { object: event.data as UsageThresholdReached['data'], metadata: {}, deployment_id: null, override: null, mode: 'live' };
   if (event.type.startsWith('handoff.')) return handoffSubject(await states.handoffAt(event));
   return event.type.startsWith('deployment.') ? deploymentSubject(await states.deploymentAt(event)) : null;
 }

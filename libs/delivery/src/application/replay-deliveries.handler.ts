@@ -37,7 +37,12 @@ export function replayDelivery(store: EventStore, deliveryId: string, context: R
 }
 
 /** A command on a delivery that exists (404 otherwise), appended in its workspace. */
-async function commandDelivery(store: EventStore, deliveryId: string, context: Pick<ReplayContext, 'correlationId' | 'now'>, command: (now: string) => DeliveryCommand): Promise<DeliveryResource> {
+async function commandDelivery(
+  store: EventStore,
+  deliveryId: string,
+  context: Pick<ReplayContext, 'correlationId' | 'now'>,
+  command: (now: string) => DeliveryCommand,
+): Promise<DeliveryResource> {
   const current = await loadDelivery(store, deliveryId);
   if (current.status === 'initial') throw new DomainError('not_found', `no delivery ${deliveryId}`, 'id');
   const now = context.now.toISOString();
@@ -86,6 +91,10 @@ export async function replayMatching(
  * only the event; the webhooks service moves the delayed job (the gateway has no queue).
  * Refused (409) when nothing is scheduled; one already due records nothing and answers as it is.
  */
-export function retryDeliveryNow(store: EventStore, deliveryId: string, context: Omit<ReplayContext, 'replayId' | 'onlyDeadLettered'>): Promise<DeliveryResource> {
+export function retryDeliveryNow(
+  store: EventStore,
+  deliveryId: string,
+  context: Omit<ReplayContext, 'replayId' | 'onlyDeadLettered'>,
+): Promise<DeliveryResource> {
   return commandDelivery(store, deliveryId, context, (now) => ({ type: 'retry_now', requested_by: context.requestedBy, now, actor: context.actor }));
 }

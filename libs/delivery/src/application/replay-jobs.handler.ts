@@ -22,7 +22,12 @@ const notFound = (id: string): DomainError => new DomainError('not_found', `no w
 
 async function run(context: ReplayJobContext, workspaceId: string, replayId: string, command: ReplayJobCommand): Promise<ReplayJobState> {
   const now = context.clock().toISOString();
-  const result = await handleCommand(context.store, replayJobDecider, webhookReplayStreamName(replayId), command, { workspaceId, correlationId: context.correlationId, causationId: null, now });
+  const result = await handleCommand(context.store, replayJobDecider, webhookReplayStreamName(replayId), command, {
+    workspaceId,
+    correlationId: context.correlationId,
+    causationId: null,
+    now,
+  });
   return result.state;
 }
 
@@ -30,10 +35,25 @@ async function run(context: ReplayJobContext, workspaceId: string, replayId: str
  * A partner's bulk replay: the dead letters of the scope matching the filter are
  * recorded with the job, oldest first; the caller then runs it (`runReplayJob`) after answering.
  */
-export async function requestReplayJob(context: ReplayJobContext, sql: SqlClient, scope: PartnerScope, filter: WebhookReplayFilter, actor: Actor): Promise<ReplayJobResource> {
+export async function requestReplayJob(
+  context: ReplayJobContext,
+  sql: SqlClient,
+  scope: PartnerScope,
+  filter: WebhookReplayFilter,
+  actor: Actor,
+): Promise<ReplayJobResource> {
   const ids = await matchingDeliveryIds(sql, { ...filter, workspace_id: scope.workspaceId, mode: scope.mode, status: 'dead_lettered' });
   const replayId = newId('webhookReplay');
-  const state = await run(context, scope.workspaceId, replayId, { type: 'request', replay_id: replayId, workspace_id: scope.workspaceId, mode: scope.mode, filter, delivery_ids: ids, actor, now: context.clock().toISOString() });
+  const state = await run(context, scope.workspaceId, replayId, {
+    type: 'request',
+    replay_id: replayId,
+    workspace_id: scope.workspaceId,
+    mode: scope.mode,
+    filter,
+    delivery_ids: ids,
+    actor,
+    now: context.clock().toISOString(),
+  });
   const resource = toReplayJobResource(state);
   if (!resource) throw notFound(replayId);
   return resource;
@@ -51,14 +71,21 @@ export async function runReplayJob(context: ReplayJobContext, replayId: string):
   let { replayed, skipped } = state;
   for (let index = replayed + skipped; index < ids.length; index++) {
     try {
-      await replayDelivery(context.store, ids[index], { requestedBy: `webhook_replay:${replayId}`, correlationId: context.correlationId, now: context.clock(), replayId, onlyDeadLettered: true });
+      await replayDelivery(context.store, ids[index], {
+        requestedBy: `webhook_replay:${replayId}`,
+        correlationId: context.correlationId,
+        now: context.clock(),
+        replayId,
+        onlyDeadLettered: true,
+      });
       replayed += 1;
     } catch (error) {
       if (!(error instanceof DeliveryTransitionError)) throw error;
       skipped += 1;
     }
     const done = replayed + skipped;
-    if (done % PROGRESS_EVERY === 0 && done < ids.length) state = await run(context, workspaceId, replayId, { type: 'record_progress', replayed, skipped, now: context.clock().toISOString() });
+    if (done % PROGRESS_EVERY === 0 && done < ids.length)
+      state = await run(context, workspaceId, replayId, { type: 'record_progress', replayed, skipped, now: context.clock().toISOString() });
   }
   state = await run(context, workspaceId, replayId, { type: 'complete', replayed, skipped, now: context.clock().toISOString() });
   return toReplayJobResource(state);

@@ -60,7 +60,11 @@ function countdown(count: number, then: () => void): () => void {
 }
 
 /** A partner's endpoints of a workspace and mode that take this event (read model); one made for a deployment names it. */
-export type EndpointDirectory = (workspaceId: string, mode: KeyMode, eventType: PublicEventType) => Promise<(DeliveryDestination & { deployment_id?: string | null })[]>;
+export type EndpointDirectory = (
+  workspaceId: string,
+  mode: KeyMode,
+  eventType: PublicEventType,
+) => Promise<(DeliveryDestination & { deployment_id?: string | null })[]>;
 
 /** Makes sure the workspace and mode have the signing secret a `webhook_url` delivery is signed with. */
 export type SigningSecretKeeper = (workspaceId: string, mode: KeyMode) => Promise<void>;
@@ -70,7 +74,12 @@ export type SigningSecretKeeper = (workspaceId: string, mode: KeyMode) => Promis
  * endpoint of the workspace (as before); and in both cases every enabled partner endpoint of the
  * mode that takes this event type.
  */
-async function destinationsOf(workspaceId: string, subject: EventSubject, eventType: PublicEventType, options: ScheduleOptions): Promise<DeliveryDestination[]> {
+async function destinationsOf(
+  workspaceId: string,
+  subject: EventSubject,
+  eventType: PublicEventType,
+  options: ScheduleOptions,
+): Promise<DeliveryDestination[]> {
   const destinations: DeliveryDestination[] = [];
   if (subject.override !== null) {
     destinations.push({ endpoint_id: null, url: subject.override });
@@ -118,13 +127,17 @@ export async function scheduleDeliveries(event: RecordedEvent, now: Date, option
           scheduled_at: now.toISOString(),
         },
       };
-      return options.record(command, {
-        workspaceId,
-        correlationId: event.metadata.correlation_id,
-        causationId: event.id,
-        now: now.toISOString(),
-        eventId: (index) => deriveEventId(event.id, `webhooks:${deliveryId}`, index),
-      }, answered);
+      return options.record(
+        command,
+        {
+          workspaceId,
+          correlationId: event.metadata.correlation_id,
+          causationId: event.id,
+          now: now.toISOString(),
+          eventId: (index) => deriveEventId(event.id, `webhooks:${deliveryId}`, index),
+        },
+        answered,
+      );
     }),
   );
 }

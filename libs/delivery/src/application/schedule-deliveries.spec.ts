@@ -60,7 +60,7 @@ describe('scheduleDeliveries: `answered` once every delivery of the event has it
     const urls = async (deploymentId: string) => {
       const { posts, record } = recorder();
       await scheduleDeliveries(completed, new Date('2030-01-01T00:00:01.000Z'), {
-      ...unused,
+        ...unused,
         subjectOf: async () => ({ ...subject, deployment_id: deploymentId }),
         adminEndpoint: async () => ({ status: 'none' }) as WebhookEndpointState,
         endpoints: async () => [

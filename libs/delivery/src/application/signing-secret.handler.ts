@@ -24,11 +24,17 @@ export interface SigningSecretContext {
 const toResource = (state: SigningSecretState, mode: KeyMode, secret: string | null = null): SigningSecretResource => ({
   object: 'webhook_signing_secret',
   mode,
-  secrets: state.status === 'active' ? state.secrets.map((s) => ({ created_at: s.created_at, expires_at: s.expires_at, revealed: s.revealed_at !== null })) : [],
+  secrets:
+    state.status === 'active' ? state.secrets.map((s) => ({ created_at: s.created_at, expires_at: s.expires_at, revealed: s.revealed_at !== null })) : [],
   secret,
 });
 
-async function run(context: SigningSecretContext, workspaceId: string, mode: KeyMode, command: (state: SigningSecretState) => SigningSecretCommand | null): Promise<SigningSecretState> {
+async function run(
+  context: SigningSecretContext,
+  workspaceId: string,
+  mode: KeyMode,
+  command: (state: SigningSecretState) => SigningSecretCommand | null,
+): Promise<SigningSecretState> {
   const now = context.now.toISOString();
   const result = await handleCommand(context.store, signingSecretDecider, webhookSigningSecretStreamName(workspaceId, mode), command, {
     workspaceId,
@@ -61,7 +67,13 @@ export async function showSigningSecret(context: SigningSecretContext, workspace
  * Shows the current secret once: the one place besides the webhooks service that opens a signing
  * secret, and only while its `revealed` event can still be appended (a second reveal is 409).
  */
-export async function revealSigningSecret(context: SigningSecretContext, opener: SecretOpener, workspaceId: string, mode: KeyMode, actor: Actor): Promise<SigningSecretResource> {
+export async function revealSigningSecret(
+  context: SigningSecretContext,
+  opener: SecretOpener,
+  workspaceId: string,
+  mode: KeyMode,
+  actor: Actor,
+): Promise<SigningSecretResource> {
   await ensureSigningSecret(context, workspaceId, mode);
   const state = await run(context, workspaceId, mode, () => ({ type: 'reveal', actor, now: context.now.toISOString() }));
   if (state.status !== 'active') throw new Error('reveal: the signing secret vanished');
@@ -69,11 +81,24 @@ export async function revealSigningSecret(context: SigningSecretContext, opener:
   return toResource(state, mode, opener.open(current.sealed, webhookSecretAad(workspaceId, current.secret_id)));
 }
 
-export async function rotateSigningSecret(context: SigningSecretContext, workspaceId: string, mode: KeyMode, overlapSeconds: number, actor: Actor): Promise<SigningSecretResource> {
+export async function rotateSigningSecret(
+  context: SigningSecretContext,
+  workspaceId: string,
+  mode: KeyMode,
+  overlapSeconds: number,
+  actor: Actor,
+): Promise<SigningSecretResource> {
   await ensureSigningSecret(context, workspaceId, mode);
   const secret = generateWebhookSecret();
   const secretId = newId('signingSecret');
   const sealed = context.cipher.seal(secret, webhookSecretAad(workspaceId, secretId));
-  const state = await run(context, workspaceId, mode, () => ({ type: 'rotate', secret_id: secretId, secret: sealed, overlap_seconds: overlapSeconds, actor, now: context.now.toISOString() }));
+  const state = await run(context, workspaceId, mode, () => ({
+    type: 'rotate',
+    secret_id: secretId,
+    secret: sealed,
+    overlap_seconds: overlapSeconds,
+    actor,
+    now: context.now.toISOString(),
+  }));
   return toResource(state, mode, secret);
 }

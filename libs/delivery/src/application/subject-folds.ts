@@ -8,7 +8,8 @@ const DEPLOYMENT_STREAM = 'deployment-';
 const HANDOFF_STREAM = 'handoff-';
 
 /** Whether the fan-out folds this event: every event of a deployment or handoff, public or not. */
-export const isFollowedBySubjects = (event: RecordedEvent): boolean => event.streamName.startsWith(DEPLOYMENT_STREAM) || event.streamName.startsWith(HANDOFF_STREAM);
+export const isFollowedBySubjects = (event: RecordedEvent): boolean =>
+  event.streamName.startsWith(DEPLOYMENT_STREAM) || event.streamName.startsWith(HANDOFF_STREAM);
 
 /**
  * What a public event is about, folded from the events the fan-out sees instead of
@@ -42,7 +43,11 @@ export class SubjectFolds {
     });
   }
 
-  private async stateAt<E extends { type: string; data: unknown }, S>(followed: FollowedStreams<E, S>, fold: StreamFold<E, S>, event: RecordedEvent): Promise<S> {
+  private async stateAt<E extends { type: string; data: unknown }, S>(
+    followed: FollowedStreams<E, S>,
+    fold: StreamFold<E, S>,
+    event: RecordedEvent,
+  ): Promise<S> {
     const folded = followed.at(event);
     if (folded) return folded.state;
     const loaded = await loadAggregate(this.store, event.streamName, { ...fold, to: event.streamRevision });

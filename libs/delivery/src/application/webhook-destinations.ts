@@ -95,7 +95,8 @@ export class WebhookDestinations implements CopySelector {
     if (typeof data.workspace_id !== 'string') return;
     const endpointId = typeof data.endpoint_id === 'string' ? data.endpoint_id : event.streamName;
     if (event.type === 'webhook_endpoint.registered') this.endpointsOf(data.workspace_id).set(endpointId, null);
-    else if (event.type === 'webhook_endpoint.created') this.endpointsOf(data.workspace_id).set(endpointId, data.mode === 'live' || data.mode === 'test' ? data.mode : null);
+    else if (event.type === 'webhook_endpoint.created')
+      this.endpointsOf(data.workspace_id).set(endpointId, data.mode === 'live' || data.mode === 'test' ? data.mode : null);
     else if (event.type === 'webhook_endpoint.removed') this.endpoints.get(data.workspace_id)?.delete(endpointId);
   }
 

@@ -49,10 +49,22 @@ export const generateWebhookSecret = (): string => `whsec_${randomBytes(32).toSt
 export function toEndpointView(state: WebhookEndpointState): WebhookEndpointView | null {
   if (state.status !== 'registered') return null;
   const secrets = state.secrets.map(({ created_at, expires_at }) => ({ created_at, expires_at }));
-  return { object: 'webhook_endpoint', id: state.endpoint_id, workspace_id: state.workspace_id, url: state.url, secrets, registered_at: state.registered_at, updated_at: state.updated_at };
+  return {
+    object: 'webhook_endpoint',
+    id: state.endpoint_id,
+    workspace_id: state.workspace_id,
+    url: state.url,
+    secrets,
+    registered_at: state.registered_at,
+    updated_at: state.updated_at,
+  };
 }
 
-async function run(context: EndpointContext, workspaceId: string, command: WebhookEndpointCommand | ((state: WebhookEndpointState) => WebhookEndpointCommand)): Promise<WebhookEndpointView> {
+async function run(
+  context: EndpointContext,
+  workspaceId: string,
+  command: WebhookEndpointCommand | ((state: WebhookEndpointState) => WebhookEndpointCommand),
+): Promise<WebhookEndpointView> {
   if (!(await findWorkspace(context.sql, workspaceId))) throw new DomainError('not_found', `no workspace ${workspaceId}`, 'workspace_id');
   const now = context.now.toISOString();
   const result = await handleCommand(context.store, webhookEndpointDecider, webhookEndpointStreamName(workspaceId), command, {
@@ -92,7 +104,13 @@ export async function rotateWebhookSecret(context: EndpointContext, workspaceId:
 export async function removeWebhookEndpoint(context: EndpointContext, workspaceId: string): Promise<void> {
   if (!(await findWorkspace(context.sql, workspaceId))) throw new DomainError('not_found', `no workspace ${workspaceId}`, 'workspace_id');
   const now = context.now.toISOString();
-  await handleCommand(context.store, webhookEndpointDecider, webhookEndpointStreamName(workspaceId), { type: 'remove', now }, { workspaceId, correlationId: context.correlationId, causationId: null, now });
+  await handleCommand(
+    context.store,
+    webhookEndpointDecider,
+    webhookEndpointStreamName(workspaceId),
+    { type: 'remove', now },
+    { workspaceId, correlationId: context.correlationId, causationId: null, now },
+  );
 }
 
 export async function showWebhookEndpoint(store: EventStore, workspaceId: string): Promise<WebhookEndpointView> {

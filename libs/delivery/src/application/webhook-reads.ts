@@ -36,7 +36,8 @@ export class WebhookReads {
     this.commitFeed = new CommitFeedOnDemand(store, new HeardCommits());
     this.signing = {
       webhookEndpoint: (id) => this.rememberedUntilAppend(webhookEndpointStreamName(id), () => loadWebhookEndpoint(store, id)),
-      signingSecret: (workspaceId, mode) => this.rememberedUntilAppend(webhookSigningSecretStreamName(workspaceId, mode), () => loadSigningSecret(store, workspaceId, mode)),
+      signingSecret: (workspaceId, mode) =>
+        this.rememberedUntilAppend(webhookSigningSecretStreamName(workspaceId, mode), () => loadSigningSecret(store, workspaceId, mode)),
     };
   }
 
@@ -59,7 +60,8 @@ export class WebhookReads {
     const stamp = delivery?.copyStamp;
     if (stamp === undefined) return { endpoints: this.directory, adminEndpoint: (workspaceId) => loadWebhookEndpoint(this.store, workspaceId) };
     return {
-      endpoints: (workspaceId, mode, eventType) => this.byStamp.remember(stamp, `endpoints-taking:${workspaceId}:${mode}:${eventType}`, () => this.directory(workspaceId, mode, eventType)),
+      endpoints: (workspaceId, mode, eventType) =>
+        this.byStamp.remember(stamp, `endpoints-taking:${workspaceId}:${mode}:${eventType}`, () => this.directory(workspaceId, mode, eventType)),
       adminEndpoint: (workspaceId) => this.byStamp.remember(stamp, `endpoint:${workspaceId}`, () => loadWebhookEndpoint(this.store, workspaceId)),
     };
   }

@@ -22,8 +22,13 @@ describe('webhook signing secrets at rest (PostgreSQL)', () => {
   let store: PostgresEventStore;
   const context = (cipher: SecretCipher): EndpointContext => ({ sql: db.pool, store, cipher, allowPrivateUrls: true, now: NOW, correlationId: 'req_1' });
   const rows = async (workspaceId: string): Promise<string[]> =>
-    (await db.pool.query<{ row: string }>('SELECT row_to_json(events)::text AS row FROM events WHERE stream_name = $1 ORDER BY stream_revision', [webhookEndpointStreamName(workspaceId)])).rows.map((r) => r.row);
-  const secretsOf = async (workspaceId: string, cipher: SecretCipher): Promise<string[]> => signingSecrets(await loadWebhookEndpoint(store, workspaceId), NOW, cipher);
+    (
+      await db.pool.query<{ row: string }>('SELECT row_to_json(events)::text AS row FROM events WHERE stream_name = $1 ORDER BY stream_revision', [
+        webhookEndpointStreamName(workspaceId),
+      ])
+    ).rows.map((r) => r.row);
+  const secretsOf = async (workspaceId: string, cipher: SecretCipher): Promise<string[]> =>
+    signingSecrets(await loadWebhookEndpoint(store, workspaceId), NOW, cipher);
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -69,7 +74,13 @@ describe('webhook signing secrets at rest (PostgreSQL)', () => {
     const endpointId = newId('webhookEndpoint');
     const plaintext = 'whsec_legacy-plaintext-secret-written-before-issue-11';
     const metadata = { workspace_id: workspaceId, correlation_id: 'req_old', causation_id: null, schema_version: 1, occurred_at: NOW.toISOString() };
-    const data = { workspace_id: workspaceId, endpoint_id: endpointId, url: 'https://hooks.example.com/in', secret: plaintext, registered_at: NOW.toISOString() };
+    const data = {
+      workspace_id: workspaceId,
+      endpoint_id: endpointId,
+      url: 'https://hooks.example.com/in',
+      secret: plaintext,
+      registered_at: NOW.toISOString(),
+    };
     await store.append(webhookEndpointStreamName(workspaceId), [{ id: newId('event'), type: 'webhook_endpoint.registered', data, metadata }], 'no_stream');
     expect(await secretsOf(workspaceId, OLD)).toEqual([plaintext]);
 

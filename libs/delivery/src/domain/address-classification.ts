@@ -52,7 +52,8 @@ function embeddedIpv4(address: IPv6, range: string): IPv4[] {
       if (address.match(NAT64_WELL_KNOWN)) return [ipv4At(bytes, 12)];
       // The local-use prefix may be any length from /48 to /96: every placement the bits allow
       // is judged, so a loopback address hidden at any of them is found.
-      if (address.match(NAT64_LOCAL_USE)) return ([48, 56, 64, 96] as const).map((length) => nat64Embedded(bytes, length)).filter((ip): ip is IPv4 => ip !== null);
+      if (address.match(NAT64_LOCAL_USE))
+        return ([48, 56, 64, 96] as const).map((length) => nat64Embedded(bytes, length)).filter((ip): ip is IPv4 => ip !== null);
       return [];
     }
     case '6to4': // 2002:AABB:CCDD::/48 routes to the 6to4 router at AA.BB.CC.DD

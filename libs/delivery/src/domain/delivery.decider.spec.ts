@@ -22,7 +22,11 @@ const refusal = (history: DeliveryEvent[], command: DeliveryCommand): DeliveryRe
 const replay: DeliveryCommand = { type: 'request_replay', requested_by: 'ops', now: at(99_000) };
 const onlyDeadLetters: DeliveryCommand = { type: 'request_replay', requested_by: 'job', now: at(99_000), only_dead_lettered: true };
 const retryNow: DeliveryCommand = { type: 'retry_now', requested_by: 'member:mem_1', now: at(1050) };
-const withFirstAttempt: DeliveryCommand = { type: 'schedule_with_first_attempt', data: SCHEDULED, attempt: { attempted_at: at(5), result: OK, retry_delays_ms: DELAYS, now: at(5) } };
+const withFirstAttempt: DeliveryCommand = {
+  type: 'schedule_with_first_attempt',
+  data: SCHEDULED,
+  attempt: { attempted_at: at(5), result: OK, retry_delays_ms: DELAYS, now: at(5) },
+};
 
 describe('delivery decider', () => {
   it('schedules once: the first attempt is due at once', () => {
@@ -94,7 +98,9 @@ describe('delivery decider', () => {
       const history = HISTORIES[name];
       const attempts = foldDelivery(history).status === 'initial' ? 0 : (foldDelivery(history) as { attempts: number }).attempts;
       const events = when(history, replay);
-      expect(events).toEqual([{ type: 'delivery.replay_requested', data: { delivery_id: DEL, next_attempt: attempts + 1, requested_by: 'ops', requested_at: at(99_000) } }]);
+      expect(events).toEqual([
+        { type: 'delivery.replay_requested', data: { delivery_id: DEL, next_attempt: attempts + 1, requested_by: 'ops', requested_at: at(99_000) } },
+      ]);
       const resent = foldDelivery([...history, ...events]);
       expect(resent).toMatchObject({ status: 'scheduled', next_attempt: attempts + 1, next_attempt_at: at(99_000), round_failures: 0, attempts });
       expect(resent).not.toHaveProperty('succeeded_at');
@@ -107,7 +113,12 @@ describe('delivery decider', () => {
     const events = when(HISTORIES.retrying, retryNow);
     const before = foldDelivery(HISTORIES.retrying) as { next_attempt: number; next_attempt_at: string };
     expect(Date.parse(before.next_attempt_at)).toBeGreaterThan(Date.parse(at(1050)));
-    expect(events).toEqual([{ type: 'delivery.retry_brought_forward', data: { delivery_id: DEL, attempt: before.next_attempt, was_due_at: before.next_attempt_at, requested_by: 'member:mem_1', requested_at: at(1050) } }]);
+    expect(events).toEqual([
+      {
+        type: 'delivery.retry_brought_forward',
+        data: { delivery_id: DEL, attempt: before.next_attempt, was_due_at: before.next_attempt_at, requested_by: 'member:mem_1', requested_at: at(1050) },
+      },
+    ]);
     const after = foldDelivery([...HISTORIES.retrying, ...events]);
     expect(after).toMatchObject({ status: 'retrying', next_attempt: before.next_attempt, next_attempt_at: at(1050) });
     expect(when([...HISTORIES.retrying, ...events], retryNow)).toEqual([]);

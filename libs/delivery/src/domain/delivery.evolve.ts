@@ -33,7 +33,16 @@ export function evolveDelivery(state: DeliveryState, event: DeliveryEvent): Deli
     case 'delivery.scheduled': {
       if (state.status !== 'initial') return state;
       const at = event.data.scheduled_at;
-      return { status: 'scheduled', details: event.data, attempts: 0, round_failures: 0, last_attempt: null, next_attempt: 1, next_attempt_at: at, updated_at: at };
+      return {
+        status: 'scheduled',
+        details: event.data,
+        attempts: 0,
+        round_failures: 0,
+        last_attempt: null,
+        next_attempt: 1,
+        next_attempt_at: at,
+        updated_at: at,
+      };
     }
     case 'delivery.attempted': {
       if (!isPending(state) || event.data.attempt !== state.next_attempt) return state;

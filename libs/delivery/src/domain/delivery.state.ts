@@ -54,13 +54,7 @@ export interface DeadLetteredDelivery extends Known {
   dead_lettered_at: string;
 }
 
-export type DeliveryState =
-  | InitialDelivery
-  | ScheduledDelivery
-  | RetryingDelivery
-  | SucceededDelivery
-  | FailedDelivery
-  | DeadLetteredDelivery;
+export type DeliveryState = InitialDelivery | ScheduledDelivery | RetryingDelivery | SucceededDelivery | FailedDelivery | DeadLetteredDelivery;
 
 export type PendingDelivery = ScheduledDelivery | RetryingDelivery;
 export type ExistingDelivery = Exclude<DeliveryState, InitialDelivery>;

@@ -2,9 +2,30 @@ import { checkResolvedAddresses, checkUrlShape, isBlockedAddress, LISTENER_HINT,
 
 describe('destination policy (SSRF safety)', () => {
   it.each([
-    '127.0.0.1', '127.255.0.9', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '169.254.0.1',
-    '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::1', '::', 'fd00::1', 'fd00:ec2::254', 'fc00::1', 'fe80::1',
-    '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:169.254.169.254', '64:ff9b::10.0.0.1', 'ff02::1', 'not-an-ip',
+    '127.0.0.1',
+    '127.255.0.9',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '169.254.0.1',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::1',
+    '::',
+    'fd00::1',
+    'fd00:ec2::254',
+    'fc00::1',
+    'fe80::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:169.254.169.254',
+    '64:ff9b::10.0.0.1',
+    'ff02::1',
+    'not-an-ip',
   ])('blocks %s', (address) => {
     expect(isBlockedAddress(address)).toBe(true);
   });
@@ -21,18 +42,27 @@ describe('destination policy (SSRF safety)', () => {
     expect(checkUrlShape('https://hooks.example.com/in?x=1', false)).toMatchObject({ ok: true, hostname: 'hooks.example.com' });
   });
 
-  it.each(['https://127.0.0.1/', 'https://[::1]/', 'https://2130706433/', 'https://0x7f.1/', 'https://169.254.169.254/latest', 'https://localhost/', 'https://a.localhost', 'https://metadata.google.internal/'])(
-    'refuses %s before any DNS lookup',
+  it.each([
+    'https://127.0.0.1/',
+    'https://[::1]/',
+    'https://2130706433/',
+    'https://0x7f.1/',
+    'https://169.254.169.254/latest',
+    'https://localhost/',
+    'https://a.localhost',
+    'https://metadata.google.internal/',
+  ])('refuses %s before any DNS lookup', (url) => {
+    expect(checkUrlShape(url, false).ok).toBe(false);
+  });
+
+  it.each(['http://localhost:3000/hooks', 'https://127.0.0.1/', 'https://[::1]/in', 'https://app.localhost/'])(
+    'points a refused %s on this machine to the local listener',
     (url) => {
-      expect(checkUrlShape(url, false).ok).toBe(false);
+      const verdict = checkUrlShape(url, false);
+      if (verdict.ok) throw new Error(`${url} was allowed`);
+      expect(withListenerHint(url, verdict).reason).toBe(`${verdict.reason}; ${LISTENER_HINT}`);
     },
   );
-
-  it.each(['http://localhost:3000/hooks', 'https://127.0.0.1/', 'https://[::1]/in', 'https://app.localhost/'])('points a refused %s on this machine to the local listener', (url) => {
-    const verdict = checkUrlShape(url, false);
-    if (verdict.ok) throw new Error(`${url} was allowed`);
-    expect(withListenerHint(url, verdict).reason).toBe(`${verdict.reason}; ${LISTENER_HINT}`);
-  });
 
   it('gives no listener hint for a refused address elsewhere', () => {
     for (const url of ['https://10.0.0.5/', 'http://hooks.example.com', 'not a url']) {
@@ -49,7 +79,10 @@ describe('destination policy (SSRF safety)', () => {
 
   it('refuses a name when any of its addresses is not public', () => {
     expect(checkResolvedAddresses('hooks.example.com', ['93.184.216.34'], false)).toEqual({ ok: true });
-    expect(checkResolvedAddresses('rebind.example.com', ['93.184.216.34', '10.0.0.5'], false)).toEqual({ ok: false, reason: 'host rebind.example.com resolves to a non-public address (10.0.0.5: private)' });
+    expect(checkResolvedAddresses('rebind.example.com', ['93.184.216.34', '10.0.0.5'], false)).toEqual({
+      ok: false,
+      reason: 'host rebind.example.com resolves to a non-public address (10.0.0.5: private)',
+    });
     expect(checkResolvedAddresses('empty.example.com', [], false).ok).toBe(false);
   });
 });

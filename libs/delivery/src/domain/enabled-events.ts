@@ -9,7 +9,8 @@ export const ALL_EVENTS = '*';
 
 /** The list as it will be stored; refuses an empty list, unknown types, duplicates and `*` beside others. */
 export function parseEnabledEvents(value: unknown, field = 'enabled_events'): string[] {
-  if (!Array.isArray(value) || value.length === 0) throw new DomainError('invalid_request', `${field} must be a non-empty array of event types, or ["*"]`, field);
+  if (!Array.isArray(value) || value.length === 0)
+    throw new DomainError('invalid_request', `${field} must be a non-empty array of event types, or ["*"]`, field);
   const seen = new Set<string>();
   value.forEach((item, index) => {
     const known = typeof item === 'string' && (item === ALL_EVENTS || (PUBLIC_EVENT_TYPES as readonly string[]).includes(item));

@@ -35,7 +35,11 @@ describe('endpoint health: disabled after every attempt failed for the period', 
   });
 
   it('counts from the later of the first failure and the last enabling', () => {
-    expect(decideEndpointHealth(failing({ enabled_at: at(1), last_failure_at: at(6) }), FIVE_DAYS)).toEqual({ action: 'disable', failing_since: at(1), last_failure_at: at(6) });
+    expect(decideEndpointHealth(failing({ enabled_at: at(1), last_failure_at: at(6) }), FIVE_DAYS)).toEqual({
+      action: 'disable',
+      failing_since: at(1),
+      last_failure_at: at(6),
+    });
     // A success before the enabling does not count against failures after it.
     expect(decideEndpointHealth(failing({ enabled_at: at(1), last_success_at: at(0.5), last_failure_at: at(6) }), FIVE_DAYS).action).toBe('disable');
   });

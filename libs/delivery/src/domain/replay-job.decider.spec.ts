@@ -3,7 +3,16 @@ import { decideReplayJob, foldReplayJob, toReplayJobResource, type ReplayJobComm
 
 const ACTOR = { kind: 'member' as const, id: 'mem_1', label: 'a@example.com' };
 const T = (seconds: number): string => new Date(Date.UTC(2030, 0, 1) + seconds * 1000).toISOString();
-const request = (ids = ['del_1', 'del_2', 'del_3']): ReplayJobCommand => ({ type: 'request', replay_id: 'wrp_1', workspace_id: 'ws_1', mode: 'live', filter: { event_type: 'deployment.completed' }, delivery_ids: ids, actor: ACTOR, now: T(0) });
+const request = (ids = ['del_1', 'del_2', 'del_3']): ReplayJobCommand => ({
+  type: 'request',
+  replay_id: 'wrp_1',
+  workspace_id: 'ws_1',
+  mode: 'live',
+  filter: { event_type: 'deployment.completed' },
+  delivery_ids: ids,
+  actor: ACTOR,
+  now: T(0),
+});
 const progress = (replayed: number, skipped: number, now = T(1)): ReplayJobCommand => ({ type: 'record_progress', replayed, skipped, now });
 const complete = (replayed: number, skipped: number, now = T(2)): ReplayJobCommand => ({ type: 'complete', replayed, skipped, now });
 
@@ -24,9 +33,21 @@ const refused = (history: ReplayJobCommand[], command: ReplayJobCommand): string
 describe('bulk replay job decider', () => {
   it('given nothing, when requested, then it runs over the matched dead letters', () => {
     const events = run([request()]);
-    expect(events[0]).toMatchObject({ type: 'webhook_replay.requested', data: { replay_id: 'wrp_1', delivery_ids: ['del_1', 'del_2', 'del_3'], actor: ACTOR } });
+    expect(events[0]).toMatchObject({
+      type: 'webhook_replay.requested',
+      data: { replay_id: 'wrp_1', delivery_ids: ['del_1', 'del_2', 'del_3'], actor: ACTOR },
+    });
     expect(toReplayJobResource(foldReplayJob(events))).toEqual({
-      object: 'webhook_replay', id: 'wrp_1', mode: 'live', status: 'running', matched: 3, replayed: 0, skipped: 0, filter: { event_type: 'deployment.completed' }, created_at: T(0), completed_at: null,
+      object: 'webhook_replay',
+      id: 'wrp_1',
+      mode: 'live',
+      status: 'running',
+      matched: 3,
+      replayed: 0,
+      skipped: 0,
+      filter: { event_type: 'deployment.completed' },
+      created_at: T(0),
+      completed_at: null,
     });
   });
 

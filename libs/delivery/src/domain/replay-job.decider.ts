@@ -21,7 +21,16 @@ interface Known {
 export type ReplayJobState = { status: 'none' } | (Known & { status: 'running' }) | (Known & { status: 'completed'; completed_at: string });
 
 export type ReplayJobCommand =
-  | { type: 'request'; replay_id: string; workspace_id: string; mode: KeyMode; filter: WebhookReplayFilter; delivery_ids: readonly string[]; actor: Actor; now: string }
+  | {
+      type: 'request';
+      replay_id: string;
+      workspace_id: string;
+      mode: KeyMode;
+      filter: WebhookReplayFilter;
+      delivery_ids: readonly string[];
+      actor: Actor;
+      now: string;
+    }
   | { type: 'record_progress'; replayed: number; skipped: number; now: string }
   | { type: 'complete'; replayed: number; skipped: number; now: string };
 
@@ -32,14 +41,32 @@ export function evolveReplayJob(state: ReplayJobState, event: WebhookReplayEvent
     case 'webhook_replay.requested': {
       if (state.status !== 'none') return state;
       const { replay_id, workspace_id, mode, filter, delivery_ids, requested_at } = event.data;
-      return { status: 'running', replay_id, workspace_id, mode, filter, delivery_ids, replayed: 0, skipped: 0, created_at: requested_at, last_progress_at: requested_at };
+      return {
+        status: 'running',
+        replay_id,
+        workspace_id,
+        mode,
+        filter,
+        delivery_ids,
+        replayed: 0,
+        skipped: 0,
+        created_at: requested_at,
+        last_progress_at: requested_at,
+      };
     }
     case 'webhook_replay.progressed':
       if (state.status !== 'running') return state;
       return { ...state, replayed: event.data.replayed, skipped: event.data.skipped, last_progress_at: event.data.at };
     case 'webhook_replay.completed':
       if (state.status !== 'running') return state;
-      return { ...state, status: 'completed', replayed: event.data.replayed, skipped: event.data.skipped, last_progress_at: event.data.completed_at, completed_at: event.data.completed_at };
+      return {
+        ...state,
+        status: 'completed',
+        replayed: event.data.replayed,
+        skipped: event.data.skipped,
+        last_progress_at: event.data.completed_at,
+        completed_at: event.data.completed_at,
+      };
     default: {
       const unknown: never = event;
       void unknown;
@@ -50,8 +77,16 @@ export function evolveReplayJob(state: ReplayJobState, event: WebhookReplayEvent
 
 /** Counts only grow, and never past what was matched. */
 function checkCounts(state: Known, replayed: number, skipped: number): void {
-  const valid = [replayed, skipped].every((n) => Number.isInteger(n) && n >= 0) && replayed >= state.replayed && skipped >= state.skipped && replayed + skipped <= state.delivery_ids.length;
-  if (!valid) throw new DomainError('invalid_request', `replay ${state.replay_id}: progress ${replayed}+${skipped} does not follow ${state.replayed}+${state.skipped} of ${state.delivery_ids.length}`);
+  const valid =
+    [replayed, skipped].every((n) => Number.isInteger(n) && n >= 0) &&
+    replayed >= state.replayed &&
+    skipped >= state.skipped &&
+    replayed + skipped <= state.delivery_ids.length;
+  if (!valid)
+    throw new DomainError(
+      'invalid_request',
+      `replay ${state.replay_id}: progress ${replayed}+${skipped} does not follow ${state.replayed}+${state.skipped} of ${state.delivery_ids.length}`,
+    );
 }
 
 export function decideReplayJob(command: ReplayJobCommand, state: ReplayJobState): WebhookReplayEvent[] {
@@ -59,7 +94,12 @@ export function decideReplayJob(command: ReplayJobCommand, state: ReplayJobState
     case 'request': {
       if (state.status !== 'none') throw new DomainError('invalid_state_transition', `replay ${command.replay_id} already exists`);
       const { replay_id, workspace_id, mode, filter, actor, now } = command;
-      return [{ type: 'webhook_replay.requested', data: { replay_id, workspace_id, mode, filter, delivery_ids: [...command.delivery_ids], requested_at: now, actor } }];
+      return [
+        {
+          type: 'webhook_replay.requested',
+          data: { replay_id, workspace_id, mode, filter, delivery_ids: [...command.delivery_ids], requested_at: now, actor },
+        },
+      ];
     }
     case 'record_progress':
     case 'complete': {
@@ -67,11 +107,22 @@ export function decideReplayJob(command: ReplayJobCommand, state: ReplayJobState
       if (state.status === 'completed') throw new DomainError('invalid_state_transition', `replay ${state.replay_id} is already completed`);
       checkCounts(state, command.replayed, command.skipped);
       if (command.type === 'complete') {
-        if (command.replayed + command.skipped !== state.delivery_ids.length) throw new DomainError('invalid_request', `replay ${state.replay_id}: ${command.replayed + command.skipped} of ${state.delivery_ids.length} done; not complete`);
-        return [{ type: 'webhook_replay.completed', data: { replay_id: state.replay_id, replayed: command.replayed, skipped: command.skipped, completed_at: command.now } }];
+        if (command.replayed + command.skipped !== state.delivery_ids.length)
+          throw new DomainError(
+            'invalid_request',
+            `replay ${state.replay_id}: ${command.replayed + command.skipped} of ${state.delivery_ids.length} done; not complete`,
+          );
+        return [
+          {
+            type: 'webhook_replay.completed',
+            data: { replay_id: state.replay_id, replayed: command.replayed, skipped: command.skipped, completed_at: command.now },
+          },
+        ];
       }
       if (command.replayed === state.replayed && command.skipped === state.skipped) return [];
-      return [{ type: 'webhook_replay.progressed', data: { replay_id: state.replay_id, replayed: command.replayed, skipped: command.skipped, at: command.now } }];
+      return [
+        { type: 'webhook_replay.progressed', data: { replay_id: state.replay_id, replayed: command.replayed, skipped: command.skipped, at: command.now } },
+      ];
     }
     default: {
       const unhandled: never = command;

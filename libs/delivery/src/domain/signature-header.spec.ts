@@ -13,7 +13,7 @@ const BODY = buildWebhookBody({
 });
 
 describe('signing with Service-Signature t=<unix>,v1=<hmac>', () => {
-  it('builds t=…,v1=… that the partners\' helper verifies', () => {
+  it("builds t=…,v1=… that the partners' helper verifies", () => {
     const header = signatureHeader(BODY, 1_900_000_000, ['whsec_a']);
     expect(header).toMatch(/^t=1900000000,v1=[0-9a-f]{64}$/);
     expect(verifyWebhook({ payload: BODY, header, secrets: ['whsec_a'], now: 1_900_000_100 }).valid).toBe(true);
@@ -31,7 +31,12 @@ describe('signing with Service-Signature t=<unix>,v1=<hmac>', () => {
 
   it('sends the delivery headers, the idempotency key equal to the delivery id', () => {
     const headers = webhookHeaders({ deliveryId: 'del_1', eventType: 'deployment.completed', body: BODY, timestampSeconds: 5, secrets: ['s'] });
-    expect(headers).toMatchObject({ 'service-event': 'deployment.completed', 'service-delivery': 'del_1', 'service-idempotency-key': 'del_1', 'content-type': 'application/json' });
+    expect(headers).toMatchObject({
+      'service-event': 'deployment.completed',
+      'service-delivery': 'del_1',
+      'service-idempotency-key': 'del_1',
+      'content-type': 'application/json',
+    });
     expect(headers['service-signature']).toMatch(/^t=5,v1=/);
   });
 });
@@ -45,7 +50,7 @@ describe('the event body', () => {
 
 describe('delivery ids', () => {
   const event = 'evt_01JDDDDDDDDDDDDDDDDDDDDDDD';
-  it('are del_ ULID-shaped, deterministic per (event, destination), and keep the event\'s time', () => {
+  it("are del_ ULID-shaped, deterministic per (event, destination), and keep the event's time", () => {
     const id = deriveDeliveryId(event, 'we_1');
     expect(id).toMatch(/^del_[0-9A-HJKMNP-TV-Z]{26}$/);
     expect(id.slice(4, 14)).toBe(event.slice(4, 14));

@@ -7,7 +7,14 @@ const T = (seconds: number): string => new Date(Date.UTC(2030, 0, 1) + seconds *
 const sealed = (name: string): SealedSecret => ({ kid: 'k1', iv: 'iv', tag: 'tag', ct: name });
 const create = (id = 'whs_1', now = T(0)): SigningSecretCommand => ({ type: 'create', workspace_id: WS, mode: 'test', secret_id: id, secret: sealed(id), now });
 const reveal = (now = T(1)): SigningSecretCommand => ({ type: 'reveal', actor: ACTOR, now });
-const rotate = (id: string, now: string, overlap = 60): SigningSecretCommand => ({ type: 'rotate', secret_id: id, secret: sealed(id), overlap_seconds: overlap, actor: ACTOR, now });
+const rotate = (id: string, now: string, overlap = 60): SigningSecretCommand => ({
+  type: 'rotate',
+  secret_id: id,
+  secret: sealed(id),
+  overlap_seconds: overlap,
+  actor: ACTOR,
+  now,
+});
 
 function run(commands: SigningSecretCommand[]): WebhookSigningSecretEvent[] {
   const events: WebhookSigningSecretEvent[] = [];
@@ -27,14 +34,22 @@ const refused = (history: SigningSecretCommand[], command: SigningSecretCommand)
 describe('webhook signing secret decider', () => {
   it('given nothing, when created, then it signs at once, not yet revealed; a second create changes nothing', () => {
     const events = run([create(), create('whs_2', T(3))]);
-    expect(events).toEqual([{ type: 'webhook_signing_secret.created', data: { workspace_id: WS, mode: 'test', secret_id: 'whs_1', sealed_secret: sealed('whs_1'), created_at: T(0) } }]);
+    expect(events).toEqual([
+      {
+        type: 'webhook_signing_secret.created',
+        data: { workspace_id: WS, mode: 'test', secret_id: 'whs_1', sealed_secret: sealed('whs_1'), created_at: T(0) },
+      },
+    ]);
     expect(ids(events, T(1))).toEqual(['whs_1']);
     expect(signingVersions(foldSigningSecret(events), T(1))[0].revealed_at).toBeNull();
   });
 
   it('given a secret, when revealed, then it is marked shown; a second reveal is refused', () => {
     const events = run([create(), reveal(T(2))]);
-    expect(events[1]).toEqual({ type: 'webhook_signing_secret.revealed', data: { workspace_id: WS, mode: 'test', secret_id: 'whs_1', revealed_at: T(2), actor: ACTOR } });
+    expect(events[1]).toEqual({
+      type: 'webhook_signing_secret.revealed',
+      data: { workspace_id: WS, mode: 'test', secret_id: 'whs_1', revealed_at: T(2), actor: ACTOR },
+    });
     expect(refused([create(), reveal()], reveal(T(3)))).toBe('secret_already_revealed');
   });
 

@@ -34,7 +34,13 @@ export function evolveSigningSecret(state: SigningSecretState, event: WebhookSig
     case 'webhook_signing_secret.created': {
       if (state.status === 'active') return state;
       const { workspace_id, mode, secret_id, sealed_secret, created_at } = event.data;
-      return { status: 'active', workspace_id, mode, created_at, secrets: [{ secret_id, sealed: sealed_secret, created_at, expires_at: null, revealed_at: null }] };
+      return {
+        status: 'active',
+        workspace_id,
+        mode,
+        created_at,
+        secrets: [{ secret_id, sealed: sealed_secret, created_at, expires_at: null, revealed_at: null }],
+      };
     }
     case 'webhook_signing_secret.revealed':
       if (state.status !== 'active') return state;
@@ -68,17 +74,32 @@ export function decideSigningSecret(command: SigningSecretCommand, state: Signin
     case 'reveal': {
       if (state.status !== 'active') throw missing();
       const current = state.secrets[0];
-      if (current.revealed_at !== null) throw new DomainError('secret_already_revealed', `the signing secret was already shown (${current.revealed_at}); rotate it to get a new one`);
-      return [{ type: 'webhook_signing_secret.revealed', data: { workspace_id: state.workspace_id, mode: state.mode, secret_id: current.secret_id, revealed_at: command.now, actor: command.actor } }];
+      if (current.revealed_at !== null)
+        throw new DomainError('secret_already_revealed', `the signing secret was already shown (${current.revealed_at}); rotate it to get a new one`);
+      return [
+        {
+          type: 'webhook_signing_secret.revealed',
+          data: { workspace_id: state.workspace_id, mode: state.mode, secret_id: current.secret_id, revealed_at: command.now, actor: command.actor },
+        },
+      ];
     }
     case 'rotate': {
       if (state.status !== 'active') throw missing();
-      if (!Number.isInteger(command.overlap_seconds) || command.overlap_seconds < 0) throw new DomainError('invalid_request', 'overlap_seconds must be a non-negative integer', 'overlap_seconds');
+      if (!Number.isInteger(command.overlap_seconds) || command.overlap_seconds < 0)
+        throw new DomainError('invalid_request', 'overlap_seconds must be a non-negative integer', 'overlap_seconds');
       const previousExpiresAt = new Date(Date.parse(command.now) + command.overlap_seconds * 1000).toISOString();
       return [
         {
           type: 'webhook_signing_secret.rotated',
-          data: { workspace_id: state.workspace_id, mode: state.mode, secret_id: command.secret_id, sealed_secret: command.secret, previous_secret_expires_at: previousExpiresAt, rotated_at: command.now, actor: command.actor },
+          data: {
+            workspace_id: state.workspace_id,
+            mode: state.mode,
+            secret_id: command.secret_id,
+            sealed_secret: command.secret,
+            previous_secret_expires_at: previousExpiresAt,
+            rotated_at: command.now,
+            actor: command.actor,
+          },
         },
       ];
     }
@@ -96,7 +117,8 @@ export function signingVersions(state: SigningSecretState, now: string): Signing
   return state.secrets.filter((s) => s.expires_at === null || Date.parse(s.expires_at) > at);
 }
 
-export const foldSigningSecret = (events: readonly WebhookSigningSecretEvent[]): SigningSecretState => events.reduce(evolveSigningSecret, initialSigningSecretState);
+export const foldSigningSecret = (events: readonly WebhookSigningSecretEvent[]): SigningSecretState =>
+  events.reduce(evolveSigningSecret, initialSigningSecretState);
 
 export const signingSecretDecider: Decider<SigningSecretCommand, WebhookSigningSecretEvent, SigningSecretState> = {
   initialState: initialSigningSecretState,

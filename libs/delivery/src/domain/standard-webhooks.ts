@@ -28,7 +28,12 @@ export function standardSignature(secret: string, messageId: string, timestampSe
 }
 
 /** The three Standard Webhooks headers; `webhook-id` is the delivery id, the same on every attempt, resend and replay. */
-export function standardWebhookHeaders(input: { deliveryId: string; body: string; timestampSeconds: number; secrets: readonly string[] }): Record<string, string> {
+export function standardWebhookHeaders(input: {
+  deliveryId: string;
+  body: string;
+  timestampSeconds: number;
+  secrets: readonly string[];
+}): Record<string, string> {
   if (input.secrets.length === 0) throw new Error('standardWebhookHeaders: at least one secret is needed');
   return {
     'content-type': 'application/json',

@@ -1,15 +1,34 @@
 import { DomainError, type SealedSecret, type WebhookEndpointEvent } from '@eh/contracts';
-import { activeSecrets as storedActiveSecrets, decideWebhookEndpoint, foldWebhookEndpoint, type WebhookEndpointCommand, type WebhookEndpointState } from './webhook-endpoint.decider';
+import {
+  activeSecrets as storedActiveSecrets,
+  decideWebhookEndpoint,
+  foldWebhookEndpoint,
+  type WebhookEndpointCommand,
+  type WebhookEndpointState,
+} from './webhook-endpoint.decider';
 
 const WS = 'ws_01JBBBBBBBBBBBBBBBBBBBBBBB';
 const WE = 'we_01JCCCCCCCCCCCCCCCCCCCCCCC';
 const T = (seconds: number): string => new Date(Date.UTC(2030, 0, 1) + seconds * 1000).toISOString();
 /** A stand-in for a sealed secret: the decider never looks inside one. */
 const sealed = (name: string): SealedSecret => ({ kid: 'k1', iv: 'iv', tag: 'tag', ct: name });
-const register = (url = 'https://a.example.com/hook', secret = 'whsec_one', now = T(0), endpointId = WE): WebhookEndpointCommand => ({ type: 'register', workspace_id: WS, endpoint_id: endpointId, url, secret: sealed(secret), now });
-const rotate = (secret: string, now: string, overlap = 3600): WebhookEndpointCommand => ({ type: 'rotate_secret', secret: sealed(secret), overlap_seconds: overlap, now });
+const register = (url = 'https://a.example.com/hook', secret = 'whsec_one', now = T(0), endpointId = WE): WebhookEndpointCommand => ({
+  type: 'register',
+  workspace_id: WS,
+  endpoint_id: endpointId,
+  url,
+  secret: sealed(secret),
+  now,
+});
+const rotate = (secret: string, now: string, overlap = 3600): WebhookEndpointCommand => ({
+  type: 'rotate_secret',
+  secret: sealed(secret),
+  overlap_seconds: overlap,
+  now,
+});
 /** The active secrets by name, newest first. */
-const activeSecrets = (state: WebhookEndpointState, now: string): string[] => storedActiveSecrets(state, now).map((secret) => ('sealed' in secret ? secret.sealed.ct : `plaintext:${secret.plaintext}`));
+const activeSecrets = (state: WebhookEndpointState, now: string): string[] =>
+  storedActiveSecrets(state, now).map((secret) => ('sealed' in secret ? secret.sealed.ct : `plaintext:${secret.plaintext}`));
 
 function run(commands: WebhookEndpointCommand[]): WebhookEndpointEvent[] {
   const events: WebhookEndpointEvent[] = [];
@@ -29,7 +48,12 @@ const refusedCode = (history: WebhookEndpointCommand[], command: WebhookEndpoint
 describe('webhook endpoint decider', () => {
   it('registers an endpoint with its first secret, which signs from then on', () => {
     const events = run([register()]);
-    expect(events).toEqual([{ type: 'webhook_endpoint.registered', data: { workspace_id: WS, endpoint_id: WE, url: 'https://a.example.com/hook', sealed_secret: sealed('whsec_one'), registered_at: T(0) } }]);
+    expect(events).toEqual([
+      {
+        type: 'webhook_endpoint.registered',
+        data: { workspace_id: WS, endpoint_id: WE, url: 'https://a.example.com/hook', sealed_secret: sealed('whsec_one'), registered_at: T(0) },
+      },
+    ]);
     expect(activeSecrets(foldWebhookEndpoint(events), T(1))).toEqual(['whsec_one']);
   });
 
@@ -76,7 +100,12 @@ describe('webhook endpoint decider', () => {
     ['rotate without an endpoint', [], rotate('s', T(1)), 'not_found'],
     ['remove without an endpoint', [], { type: 'remove', now: T(1) } as WebhookEndpointCommand, 'not_found'],
     ['rotate after removal', [register(), { type: 'remove', now: T(1) } as WebhookEndpointCommand], rotate('s', T(2)), 'not_found'],
-    ['remove twice', [register(), { type: 'remove', now: T(1) } as WebhookEndpointCommand], { type: 'remove', now: T(2) } as WebhookEndpointCommand, 'not_found'],
+    [
+      'remove twice',
+      [register(), { type: 'remove', now: T(1) } as WebhookEndpointCommand],
+      { type: 'remove', now: T(2) } as WebhookEndpointCommand,
+      'not_found',
+    ],
     ['a negative overlap', [register()], rotate('s', T(1), -1), 'invalid_request'],
   ] as [string, WebhookEndpointCommand[], WebhookEndpointCommand, string][])('refuses %s', (_name, history, command, code) => {
     expect(refusedCode(history, command)).toBe(code);
@@ -84,8 +113,14 @@ describe('webhook endpoint decider', () => {
 
   it('still folds events written before secrets were sealed (plaintext `secret`), beside sealed ones', () => {
     const legacy: WebhookEndpointEvent[] = [
-      { type: 'webhook_endpoint.registered', data: { workspace_id: WS, endpoint_id: WE, url: 'https://a.example.com/hook', secret: 'whsec_old', registered_at: T(0) } },
-      { type: 'webhook_endpoint.secret_rotated', data: { workspace_id: WS, endpoint_id: WE, secret: 'whsec_older_rotation', previous_secret_expires_at: T(500), rotated_at: T(10) } },
+      {
+        type: 'webhook_endpoint.registered',
+        data: { workspace_id: WS, endpoint_id: WE, url: 'https://a.example.com/hook', secret: 'whsec_old', registered_at: T(0) },
+      },
+      {
+        type: 'webhook_endpoint.secret_rotated',
+        data: { workspace_id: WS, endpoint_id: WE, secret: 'whsec_older_rotation', previous_secret_expires_at: T(500), rotated_at: T(10) },
+      },
     ];
     const state = foldWebhookEndpoint(legacy);
     expect(activeSecrets(state, T(20))).toEqual(['plaintext:whsec_older_rotation', 'plaintext:whsec_old']);
@@ -101,7 +136,7 @@ describe('webhook endpoint decider', () => {
   });
 });
 
-describe('webhook endpoint decider: a partner\'s endpoints', () => {
+describe("webhook endpoint decider: a partner's endpoints", () => {
   const ACTOR = { kind: 'member' as const, id: 'mem_1', label: 'a@example.com' };
   const create = (overrides: Partial<Extract<WebhookEndpointCommand, { type: 'create' }>> = {}): WebhookEndpointCommand => ({
     type: 'create',
@@ -117,14 +152,30 @@ describe('webhook endpoint decider: a partner\'s endpoints', () => {
     now: T(0),
     ...overrides,
   });
-  const update = (changes: Extract<WebhookEndpointCommand, { type: 'update' }>['changes'], now = T(5)): WebhookEndpointCommand => ({ type: 'update', changes, actor: ACTOR, now });
+  const update = (changes: Extract<WebhookEndpointCommand, { type: 'update' }>['changes'], now = T(5)): WebhookEndpointCommand => ({
+    type: 'update',
+    changes,
+    actor: ACTOR,
+    now,
+  });
 
   it('given nothing, when created, then it exists for its mode with its event types, switch and first secret', () => {
     const events = run([create()]);
     expect(events).toEqual([
       {
         type: 'webhook_endpoint.created',
-        data: { workspace_id: WS, endpoint_id: WE, mode: 'live', url: 'https://a.example.com/hook', enabled: true, enabled_events: ['deployment.completed'], description: 'orders', sealed_secret: sealed('whsec_one'), created_at: T(0), actor: ACTOR },
+        data: {
+          workspace_id: WS,
+          endpoint_id: WE,
+          mode: 'live',
+          url: 'https://a.example.com/hook',
+          enabled: true,
+          enabled_events: ['deployment.completed'],
+          description: 'orders',
+          sealed_secret: sealed('whsec_one'),
+          created_at: T(0),
+          actor: ACTOR,
+        },
       },
     ]);
     expect(foldWebhookEndpoint(events)).toMatchObject({ status: 'registered', mode: 'live', enabled: true, enabled_events: ['deployment.completed'] });
@@ -140,19 +191,26 @@ describe('webhook endpoint decider: a partner\'s endpoints', () => {
     expect(foldWebhookEndpoint(run([register()]))).toMatchObject({ deployment_id: null });
   });
 
-  it('given the admin API\'s endpoint, when folded, then it covers both modes and every event', () => {
+  it("given the admin API's endpoint, when folded, then it covers both modes and every event", () => {
     expect(foldWebhookEndpoint(run([register()]))).toMatchObject({ mode: null, enabled: true, enabled_events: ['*'], description: '' });
   });
 
   it('given an endpoint, when updated, then only the fields that differ are recorded; nothing new, nothing appended', () => {
     const events = run([create(), update({ url: 'https://a.example.com/hook', enabled: false, enabled_events: ['*'] })]);
-    expect(events[1]).toEqual({ type: 'webhook_endpoint.updated', data: { workspace_id: WS, endpoint_id: WE, changes: { enabled: false, enabled_events: ['*'] }, updated_at: T(5), actor: ACTOR } });
+    expect(events[1]).toEqual({
+      type: 'webhook_endpoint.updated',
+      data: { workspace_id: WS, endpoint_id: WE, changes: { enabled: false, enabled_events: ['*'] }, updated_at: T(5), actor: ACTOR },
+    });
     expect(foldWebhookEndpoint(events)).toMatchObject({ enabled: false, enabled_events: ['*'], url: 'https://a.example.com/hook', updated_at: T(5) });
     expect(run([create(), update({ description: 'orders', enabled: true })])).toHaveLength(1);
   });
 
   it('given an endpoint, when rotated and removed, then the actor is recorded on both', () => {
-    const events = run([create(), { type: 'rotate_secret', secret: sealed('whsec_two'), overlap_seconds: 60, now: T(1), actor: ACTOR }, { type: 'remove', now: T(2), actor: ACTOR }]);
+    const events = run([
+      create(),
+      { type: 'rotate_secret', secret: sealed('whsec_two'), overlap_seconds: 60, now: T(1), actor: ACTOR },
+      { type: 'remove', now: T(2), actor: ACTOR },
+    ]);
     expect(events.map((e) => (e.data as { actor?: unknown }).actor)).toEqual([ACTOR, ACTOR, ACTOR]);
     expect(foldWebhookEndpoint(events)).toEqual({ status: 'removed', workspace_id: WS, endpoint_id: WE, mode: 'live', removed_at: T(2) });
   });
@@ -188,10 +246,16 @@ describe('webhook endpoint decider: a partner\'s endpoints', () => {
     it('disables an enabled endpoint once, with the reason; the owners are recorded as told once', () => {
       const events = run([create(), disable(), disable(T(12)), notified(), notified(2, T(13))]);
       expect(events.slice(1)).toEqual([
-        { type: 'webhook_endpoint.disabled', data: { workspace_id: WS, endpoint_id: WE, reason: 'failing', failing_since: T(1), last_failure_at: T(9), disabled_at: T(10) } },
+        {
+          type: 'webhook_endpoint.disabled',
+          data: { workspace_id: WS, endpoint_id: WE, reason: 'failing', failing_since: T(1), last_failure_at: T(9), disabled_at: T(10) },
+        },
         { type: 'webhook_endpoint.owners_notified', data: { workspace_id: WS, endpoint_id: WE, disabled_at: T(10), recipients: 1, notified_at: T(11) } },
       ]);
-      expect(state([create(), disable(), notified()])).toMatchObject({ enabled: false, disabled: { reason: 'failing', failing_since: T(1), disabled_at: T(10), owners_notified: true } });
+      expect(state([create(), disable(), notified()])).toMatchObject({
+        enabled: false,
+        disabled: { reason: 'failing', failing_since: T(1), disabled_at: T(10), owners_notified: true },
+      });
     });
 
     it('leaves alone an endpoint a person turned off, one removed, and one that never existed; tells nobody of an enabled one', () => {

@@ -119,7 +119,23 @@ export function evolveWebhookEndpoint(state: WebhookEndpointState, event: Webhoo
       const secret = storedSecretOf(event.data);
       const signature_scheme = event.data.signature_scheme ?? 'service';
       const deployment_id = event.data.deployment_id ?? null;
-      return { status: 'registered', workspace_id, endpoint_id, mode, url, enabled, enabled_events, description, signature_scheme, secrets: [{ secret, created_at, expires_at: null }], deployment_id, registered_at: created_at, updated_at: created_at, enabled_at: created_at, disabled: null };
+      return {
+        status: 'registered',
+        workspace_id,
+        endpoint_id,
+        mode,
+        url,
+        enabled,
+        enabled_events,
+        description,
+        signature_scheme,
+        secrets: [{ secret, created_at, expires_at: null }],
+        deployment_id,
+        registered_at: created_at,
+        updated_at: created_at,
+        enabled_at: created_at,
+        disabled: null,
+      };
     }
     case 'webhook_endpoint.url_changed':
       return state.status === 'registered' ? { ...state, url: event.data.url, updated_at: event.data.changed_at } : state;
@@ -187,13 +203,36 @@ export function decideWebhookEndpoint(command: WebhookEndpointCommand, state: We
       const enabled_events = parseEnabledEvents(command.enabled_events);
       const scheme = command.signature_scheme === undefined || command.signature_scheme === 'service' ? {} : { signature_scheme: command.signature_scheme };
       const onlyDeployment = command.deployment_id === undefined ? {} : { deployment_id: command.deployment_id };
-      return [{ type: 'webhook_endpoint.created', data: { workspace_id, endpoint_id, mode, url, enabled, enabled_events, description, sealed_secret: secret, created_at: now, actor, ...scheme, ...onlyDeployment } }];
+      return [
+        {
+          type: 'webhook_endpoint.created',
+          data: {
+            workspace_id,
+            endpoint_id,
+            mode,
+            url,
+            enabled,
+            enabled_events,
+            description,
+            sealed_secret: secret,
+            created_at: now,
+            actor,
+            ...scheme,
+            ...onlyDeployment,
+          },
+        },
+      ];
     }
     case 'update': {
       if (state.status !== 'registered') throw noSuchEndpoint();
       const changes = effectiveChanges(state, command.changes);
       if (Object.keys(changes).length === 0) return [];
-      return [{ type: 'webhook_endpoint.updated', data: { workspace_id: state.workspace_id, endpoint_id: state.endpoint_id, changes, updated_at: command.now, actor: command.actor } }];
+      return [
+        {
+          type: 'webhook_endpoint.updated',
+          data: { workspace_id: state.workspace_id, endpoint_id: state.endpoint_id, changes, updated_at: command.now, actor: command.actor },
+        },
+      ];
     }
     case 'rotate_secret': {
       if (state.status !== 'registered') throw noWebhookEndpoint();
@@ -201,7 +240,13 @@ export function decideWebhookEndpoint(command: WebhookEndpointCommand, state: We
         throw new DomainError('invalid_request', 'overlap_seconds must be a non-negative integer', 'overlap_seconds');
       }
       const expiresAt = new Date(Date.parse(command.now) + command.overlap_seconds * 1000).toISOString();
-      const data = { workspace_id: state.workspace_id, endpoint_id: state.endpoint_id, sealed_secret: command.secret, previous_secret_expires_at: expiresAt, rotated_at: command.now };
+      const data = {
+        workspace_id: state.workspace_id,
+        endpoint_id: state.endpoint_id,
+        sealed_secret: command.secret,
+        previous_secret_expires_at: expiresAt,
+        rotated_at: command.now,
+      };
       return [{ type: 'webhook_endpoint.secret_rotated', data: command.actor ? { ...data, actor: command.actor } : data }];
     }
     case 'remove': {
@@ -213,11 +258,22 @@ export function decideWebhookEndpoint(command: WebhookEndpointCommand, state: We
       // Idempotent: an endpoint already off (by the service or a person), or gone, stays as it is.
       if (state.status !== 'registered' || !state.enabled) return [];
       const { failing_since, last_failure_at, now } = command;
-      return [{ type: 'webhook_endpoint.disabled', data: { workspace_id: state.workspace_id, endpoint_id: state.endpoint_id, reason: 'failing', failing_since, last_failure_at, disabled_at: now } }];
+      return [
+        {
+          type: 'webhook_endpoint.disabled',
+          data: { workspace_id: state.workspace_id, endpoint_id: state.endpoint_id, reason: 'failing', failing_since, last_failure_at, disabled_at: now },
+        },
+      ];
     }
     case 'record_owners_notified': {
       if (state.status !== 'registered' || state.disabled === null || state.disabled.owners_notified) return [];
-      const data = { workspace_id: state.workspace_id, endpoint_id: state.endpoint_id, disabled_at: state.disabled.disabled_at, recipients: command.recipients, notified_at: command.now };
+      const data = {
+        workspace_id: state.workspace_id,
+        endpoint_id: state.endpoint_id,
+        disabled_at: state.disabled.disabled_at,
+        recipients: command.recipients,
+        notified_at: command.now,
+      };
       return [{ type: 'webhook_endpoint.owners_notified', data }];
     }
     default: {

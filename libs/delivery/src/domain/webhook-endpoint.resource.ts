@@ -42,6 +42,7 @@ export function toWebhookEndpointResource(state: WebhookEndpointState): WebhookE
     updated_at: state.updated_at,
     // Absent on rows folded before the field existed, as on every workspace-wide endpoint.
     ...(state.deployment_id ? { deployment_id: state.deployment_id } : {}),
-    disabled_reason: state.disabled === null ? null : { reason: state.disabled.reason, failing_since: state.disabled.failing_since, disabled_at: state.disabled.disabled_at },
+    disabled_reason:
+      state.disabled === null ? null : { reason: state.disabled.reason, failing_since: state.disabled.failing_since, disabled_at: state.disabled.disabled_at },
   };
 }

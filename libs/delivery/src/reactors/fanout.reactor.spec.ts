@@ -17,9 +17,20 @@ const event = (type: string, streamName = 'deployment-dep_1'): RecordedEvent => 
 
 describe('what the fan-out consumer acts on', () => {
   it.each([
-    'deployment.accepted', 'deployment.in_progress', 'deployment.needs_input', 'deployment.reply_received',
-    'deployment.completed', 'deployment.cancelled', 'deployment.expired', 'usage.threshold_reached', 'delivery.replay_requested',
-    'handoff.in_review', 'handoff.needs_input', 'handoff.ready', 'handoff.cancelled', 'handoff.expired',
+    'deployment.accepted',
+    'deployment.in_progress',
+    'deployment.needs_input',
+    'deployment.reply_received',
+    'deployment.completed',
+    'deployment.cancelled',
+    'deployment.expired',
+    'usage.threshold_reached',
+    'delivery.replay_requested',
+    'handoff.in_review',
+    'handoff.needs_input',
+    'handoff.ready',
+    'handoff.cancelled',
+    'handoff.expired',
   ])('%s', (type) => {
     expect(fanoutAccepts(event(type))).toBe(true);
   });
@@ -47,8 +58,17 @@ describe('A deployment or handoff event that is not public', () => {
   const untouched = (): never => {
     throw new Error('the fan-out touched I/O for an event that is not public');
   };
-  const store = { append: untouched, read: untouched, readAll: untouched,
-    readWorkspace: untouched, readWorkspaceBackwards: untouched, readEvent: untouched, waitForAppend: untouched, appendsHeard: untouched, close: untouched };
+  const store = {
+    append: untouched,
+    read: untouched,
+    readAll: untouched,
+    readWorkspace: untouched,
+    readWorkspaceBackwards: untouched,
+    readEvent: untouched,
+    waitForAppend: untouched,
+    appendsHeard: untouched,
+    close: untouched,
+  };
 
   it.each([
     ['deployment.created', 'deployment-dep_1'],
@@ -73,7 +93,7 @@ describe('The fan-out durables', () => {
   /** The stream category each public event is appended to: usage thresholds are the account's. */
   const categoryOfPublicEvent = (type: string): string => (type.startsWith('usage.') ? 'account' : type.slice(0, type.indexOf('.')));
 
-  it.each([...PUBLIC_EVENT_TYPES])('%s reaches a durable on the relay\'s copies of its whole category', (type) => {
+  it.each([...PUBLIC_EVENT_TYPES])("%s reaches a durable on the relay's copies of its whole category", (type) => {
     expect(FANOUT_DURABLES.map((durable) => durable.subjects)).toContain(`hooks.${categoryOfPublicEvent(type)}.>`);
   });
 

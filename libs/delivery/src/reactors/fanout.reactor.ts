@@ -1,4 +1,11 @@
-import { asksForAnAttempt, ATTEMPT_REQUESTS_SUBJECT, isPublicEventType, type DeliveryReplayRequested, type DeliveryRetryBroughtForward, type DeliveryScheduled } from '@eh/contracts';
+import {
+  asksForAnAttempt,
+  ATTEMPT_REQUESTS_SUBJECT,
+  isPublicEventType,
+  type DeliveryReplayRequested,
+  type DeliveryRetryBroughtForward,
+  type DeliveryScheduled,
+} from '@eh/contracts';
 import type { AttemptScheduler } from '../application/attempt-scheduler.port';
 import { recordSchedule, scheduleDeliveries, type ScheduleRecorder, type SigningSecretKeeper } from '../application/schedule-deliveries.handler';
 import type { FirstAttempts } from '../application/first-attempts';
@@ -29,7 +36,11 @@ export interface FanoutDeps {
 const FANOUT_OF_EVERY_EVENT: RetiredDurable = { durable: 'webhooks-fanout', subjects: '>', untilFirstOn: `${WEBHOOK_COPY_TOKEN}.>` };
 
 /** A category's durable before the relay copied what may have a destination (WebhookDestinations): it was sent every event of the category. */
-const fanoutOfWholeCategory = (category: string): RetiredDurable => ({ durable: `webhooks-fanout-${category}s`, subjects: `${category}.>`, untilFirstOn: `${WEBHOOK_COPY_TOKEN}.${category}.>` });
+const fanoutOfWholeCategory = (category: string): RetiredDurable => ({
+  durable: `webhooks-fanout-${category}s`,
+  subjects: `${category}.>`,
+  untilFirstOn: `${WEBHOOK_COPY_TOKEN}.${category}.>`,
+});
 
 /**
  * The fan-out's durables, one per category it acts on (nats-server 2.9 takes one filter
@@ -55,8 +66,7 @@ export const FANOUT_DURABLES: readonly { durable: string; subjects: string; para
  * What the fan-out acts on; everything else is acked unread. Every other deployment and handoff
  * event is only folded in memory (SubjectFolds), with no I/O.
  */
-export const fanoutAccepts = (event: RecordedEvent): boolean =>
-  isPublicEventType(event.type) || isFollowedBySubjects(event) || asksForAnAttempt(event);
+export const fanoutAccepts = (event: RecordedEvent): boolean => isPublicEventType(event.type) || isFollowedBySubjects(event) || asksForAnAttempt(event);
 
 /**
  * The fan-out durables' handler, for the events of their subjects: a public event
@@ -74,7 +84,8 @@ export function fanoutHandler(deps: FanoutDeps): (event: RecordedEvent, delivery
   const scheduleAlone: ScheduleRecorder = (command, context) => recordSchedule(store, command, context);
   // Attempt 1 before the delivery is recorded, for an event that comes for the first
   // time; a redelivered one may have scheduled its deliveries already, and is not posted again.
-  const attemptThenSchedule: ScheduleRecorder = (command, context, answered) => firstAttempts.attemptThenSchedule(command, context, () => scheduleAlone(command, context, answered), answered);
+  const attemptThenSchedule: ScheduleRecorder = (command, context, answered) =>
+    firstAttempts.attemptThenSchedule(command, context, () => scheduleAlone(command, context, answered), answered);
 
   return async (event, delivery) => {
     if (isFollowedBySubjects(event)) {

@@ -38,7 +38,13 @@ describe('deployments_view: GET /v1/deployments reads only its workspace’s row
       query: async (text: string, params: unknown[]) => {
         const { rows } = await db.pool.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
         const scans = nodes(rows[0]['QUERY PLAN'][0].Plan).filter((node) => node['Relation Name'] === 'deployments_view');
-        plans.push(...scans.map((scan) => ({ filter: '', index: scan['Index Name'] ?? scan['Node Type'], touched: (scan['Actual Rows'] ?? 0) + (scan['Rows Removed by Filter'] ?? 0) })));
+        plans.push(
+          ...scans.map((scan) => ({
+            filter: '',
+            index: scan['Index Name'] ?? scan['Node Type'],
+            touched: (scan['Actual Rows'] ?? 0) + (scan['Rows Removed by Filter'] ?? 0),
+          })),
+        );
         return { rows: [], rowCount: 0 };
       },
     };
@@ -47,7 +53,11 @@ describe('deployments_view: GET /v1/deployments reads only its workspace’s row
       none: { filters: none, after: null, limit: 100 },
       'a status rare for the caller, common for another': { filters: { ...none, statuses: ['needs_input'] }, after: null, limit: 100 },
       'a skill only another workspace uses': { filters: { ...none, skill: 'rare-skill' }, after: null, limit: 100 },
-      'a wide created range from a deep cursor': { filters: { ...none, createdAfter: '2000-01-01T00:00:00Z' }, after: { createdAt: '2100-01-01T00:00:00.000000Z', id: 'dep_z' }, limit: 100 },
+      'a wide created range from a deep cursor': {
+        filters: { ...none, createdAfter: '2000-01-01T00:00:00Z' },
+        after: { createdAt: '2100-01-01T00:00:00.000000Z', id: 'dep_z' },
+        limit: 100,
+      },
     };
     for (const [name, request] of Object.entries(requests)) {
       const before = plans.length;

@@ -89,4 +89,3 @@ function searchCondition(q: string, param: (value: unknown) => string): string {
   const literal = q.replace(/[\\%_]/g, (character) => `\\${character}`);
   return `brief ILIKE ${param(`%${literal}%`)}`;
 }
-

@@ -8,11 +8,7 @@ import type { DeploymentResource } from '../domain/deployment.resource';
  * generic plan of the named statement chose the (workspace_id, mode, …) index, whose scan grows
  * with the workspace (110 buffers per GET at 2,000 deployments, against 3 by the key).
  */
-export async function findDeployment(
-  sql: SqlClient,
-  scope: { workspaceId: string; mode: KeyMode },
-  deploymentId: string,
-): Promise<DeploymentResource | null> {
+export async function findDeployment(sql: SqlClient, scope: { workspaceId: string; mode: KeyMode }, deploymentId: string): Promise<DeploymentResource | null> {
   // Only completed work can be followed up: for any other, the follow-ups are not looked for.
   const { rows } = await sql.query<{ resource: DeploymentResource; workspace_id: string; mode: KeyMode; follow_ups: string[] | null }>(
     `SELECT resource, workspace_id, mode,

@@ -28,7 +28,13 @@ export interface EarningsRange {
  * One page of an expert's completed work in a range, oldest first, after `cursor`: the CSV export
  * reads page by page, so a long history streams in bounded memory instead of one large result.
  */
-export async function earningsExportPage(sql: SqlClient, expertId: string, range: EarningsRange, cursor: EarningsCursor | null, limit: number): Promise<EarningsExportRow[]> {
+export async function earningsExportPage(
+  sql: SqlClient,
+  expertId: string,
+  range: EarningsRange,
+  cursor: EarningsCursor | null,
+  limit: number,
+): Promise<EarningsExportRow[]> {
   const { rows } = await sql.query<{
     id: string;
     completed_at: string;
@@ -82,7 +88,13 @@ export interface EarningsByPeriod {
  * Credits earned per week or month in the expert's time zone (PostgreSQL's date_trunc on the
  * local time), with the total over all completed work. `timeZone` must be a name PostgreSQL knows.
  */
-export async function earningsByPeriod(sql: SqlClient, expertId: string, period: EarningsPeriodUnit, timeZone: string, limit: number): Promise<EarningsByPeriod> {
+export async function earningsByPeriod(
+  sql: SqlClient,
+  expertId: string,
+  period: EarningsPeriodUnit,
+  timeZone: string,
+  limit: number,
+): Promise<EarningsByPeriod> {
   const { rows } = await sql.query<{ start: string | null; completed_count: string; credits_earned: string | null }>(
     `WITH done AS (
        SELECT date_trunc($2, ((d.resource->>'completed_at')::timestamptz) AT TIME ZONE $3)::date AS start,

@@ -12,7 +12,13 @@ export interface ExpertDraft {
 }
 
 /** What `GET …/draft` answers before anything was saved: one path for the console (contract change). */
-export const EMPTY_DRAFT: ExpertDraft = Object.freeze({ body: '', attachment_ids: [], duration_seconds: null, credits_charged: null, updated_at: null }) as ExpertDraft;
+export const EMPTY_DRAFT: ExpertDraft = Object.freeze({
+  body: '',
+  attachment_ids: [],
+  duration_seconds: null,
+  credits_charged: null,
+  updated_at: null,
+}) as ExpertDraft;
 
 export async function findExpertDraft(sql: SqlClient, work: { deploymentId: string; expertId: string }): Promise<ExpertDraft> {
   const { rows } = await sql.query<ExpertDraft>(
@@ -25,7 +31,12 @@ export async function findExpertDraft(sql: SqlClient, work: { deploymentId: stri
 }
 
 /** The whole draft is replaced (PUT): the console always sends everything it shows. */
-export async function saveExpertDraft(sql: SqlClient, work: { deploymentId: string; expertId: string }, draft: Omit<ExpertDraft, 'updated_at'>, now: Date): Promise<ExpertDraft> {
+export async function saveExpertDraft(
+  sql: SqlClient,
+  work: { deploymentId: string; expertId: string },
+  draft: Omit<ExpertDraft, 'updated_at'>,
+  now: Date,
+): Promise<ExpertDraft> {
   await sql.query(
     `INSERT INTO expert_drafts (deployment_id, expert_id, body, attachment_ids, duration_seconds, credits_charged, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7)

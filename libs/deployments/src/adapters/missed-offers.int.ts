@@ -18,21 +18,46 @@ describe('missed offers read model', () => {
   const ada = { id: 'exp_missed_ada', name: 'Ada', role: 'Copywriter' };
   const bo = { id: 'exp_missed_bo', name: 'Bo', role: 'Copywriter' };
   const match = {
-    covered_skills: ['copy'], coverage: 1, median_turnaround_minutes: 30, speed: 0.67, brief_fit: 0, completed_for_workspace: 0,
-    score: 0.67, weights: { speed: 1, brief_fit: 0 }, rank: 1, candidates: 1, passed_over: [],
+    covered_skills: ['copy'],
+    coverage: 1,
+    median_turnaround_minutes: 30,
+    speed: 0.67,
+    brief_fit: 0,
+    completed_for_workspace: 0,
+    score: 0.67,
+    weights: { speed: 1, brief_fit: 0 },
+    rank: 1,
+    candidates: 1,
+    passed_over: [],
   };
   const base = Date.UTC(2026, 10, 23, 12, 0, 0);
   const at = (offsetSeconds: number) => new Date(base + offsetSeconds * 1000).toISOString();
 
   const run = (id: string, command: DeploymentCommand) =>
-    handleCommand(db.store, deploymentDecider, deploymentStreamName(id), command, { workspaceId: 'ws_missed', correlationId: 'int', causationId: null, now: at(0) });
+    handleCommand(db.store, deploymentDecider, deploymentStreamName(id), command, {
+      workspaceId: 'ws_missed',
+      correlationId: 'int',
+      causationId: null,
+      now: at(0),
+    });
 
   async function create(credits: number, skills: string[]): Promise<string> {
     const id = newId('deployment');
     const data = {
-      deployment_id: id, workspace_id: 'ws_missed', mode: 'live' as const, brief: 'A secret brief.', skills, urgency: 'standard' as const,
-      scheduled_for: null, context_url: null, context_files: [], metadata: {}, webhook_url: null,
-      sla_deadline: at(36_000), credits_reserved: credits, created_at: at(0),
+      deployment_id: id,
+      workspace_id: 'ws_missed',
+      mode: 'live' as const,
+      brief: 'A secret brief.',
+      skills,
+      urgency: 'standard' as const,
+      scheduled_for: null,
+      context_url: null,
+      context_files: [],
+      metadata: {},
+      webhook_url: null,
+      sla_deadline: at(36_000),
+      credits_reserved: credits,
+      created_at: at(0),
     };
     await run(id, { type: 'create', data });
     return id;
@@ -63,7 +88,15 @@ describe('missed offers read model', () => {
     const missed = await missedOffersFor(db.pool, ada.id, since, 50);
     expect(missed).toEqual([
       { deployment_id: lapsed, skills: ['copy'], credits_reserved: 80, offered_at: at(200), ending: 'lapsed', reason: null, ended_at: at(500) },
-      { deployment_id: declined, skills: ['copy', 'naming'], credits_reserved: 120, offered_at: at(100), ending: 'declined', reason: 'Booked until Friday.', ended_at: at(150) },
+      {
+        deployment_id: declined,
+        skills: ['copy', 'naming'],
+        credits_reserved: 120,
+        offered_at: at(100),
+        ending: 'declined',
+        reason: 'Booked until Friday.',
+        ended_at: at(150),
+      },
     ]);
     expect(JSON.stringify(missed)).not.toContain('secret brief');
     expect(await missedOffersFor(db.pool, bo.id, since, 50)).toEqual([]);

@@ -74,11 +74,7 @@ export interface RequestScope {
 }
 
 /** validate → quote (422) → reserve (402, 429) → append `deployment.created`. */
-export async function createDeployment(
-  deps: CreateDeploymentDeps,
-  scope: RequestScope,
-  input: CreateDeploymentInput,
-): Promise<DeploymentResource> {
+export async function createDeployment(deps: CreateDeploymentDeps, scope: RequestScope, input: CreateDeploymentInput): Promise<DeploymentResource> {
   if (scope.deploymentId) {
     const existing = await readDeployment(deps.store, scope.deploymentId);
     if (existing) return existing;
@@ -133,7 +129,8 @@ export async function createDeployment(
     // Whatever failed (PostgreSQL refused the append, a timeout, the fence), the credits and the
     // in-flight slot go back now, not at the orphan deadline. If the append did commit
     // and only its answer was lost, the ledger's fence keeps the credits with the deployment.
-    if (scope.mode === 'live') await deps.release({ workspace_id: scope.workspaceId, deployment_id: deploymentId, request_id: scope.requestId }).catch(() => undefined);
+    if (scope.mode === 'live')
+      await deps.release({ workspace_id: scope.workspaceId, deployment_id: deploymentId, request_id: scope.requestId }).catch(() => undefined);
     throw error;
   });
   return toDeploymentResource(result.state);
@@ -148,11 +145,20 @@ async function readDeployment(store: EventStore, deploymentId: string): Promise<
  * The deployment a follow-up continues: one of this workspace and mode (else 404, as for any
  * other's id), completed (else 400: only finished work has an expert and an answer to continue).
  */
-export async function followedUpDeployment(store: EventStore, scope: Pick<RequestScope, 'workspaceId' | 'mode'>, deploymentId: string): Promise<{ deployment_id: string; expert_id: string }> {
+export async function followedUpDeployment(
+  store: EventStore,
+  scope: Pick<RequestScope, 'workspaceId' | 'mode'>,
+  deploymentId: string,
+): Promise<{ deployment_id: string; expert_id: string }> {
   const notFound = new DomainError('not_found', `follow_up_to: no deployment ${deploymentId} in this workspace and mode`, 'follow_up_to');
   if (!isId('deployment', deploymentId)) throw notFound;
   const { state } = await loadAggregate(store, deploymentStreamName(deploymentId), deploymentDecider);
   if (state.status === 'initial' || state.details.workspace_id !== scope.workspaceId || state.details.mode !== scope.mode) throw notFound;
-  if (state.status !== 'completed') throw new DomainError('invalid_request', `follow_up_to: ${deploymentId} is ${state.status}; only a completed deployment can be followed up`, 'follow_up_to');
+  if (state.status !== 'completed')
+    throw new DomainError(
+      'invalid_request',
+      `follow_up_to: ${deploymentId} is ${state.status}; only a completed deployment can be followed up`,
+      'follow_up_to',
+    );
   return { deployment_id: deploymentId, expert_id: state.expert.id };
 }

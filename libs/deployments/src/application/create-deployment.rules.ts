@@ -58,6 +58,10 @@ export function checkOutputSchema(schema: unknown, mode: KeyMode): void {
   const compileError = outputSchemaCompileError(schema as object);
   if (compileError) throw new DomainError('invalid_request', `output_schema is not a valid JSON Schema: ${compileError}`, 'output_schema');
   if (mode === 'test' && exampleOutputData(schema as object) === null) {
-    throw new DomainError('invalid_request', 'output_schema: test mode cannot make an answer for this schema (a string with a pattern needs an example in "examples"); give one, or try it in live mode', 'output_schema');
+    throw new DomainError(
+      'invalid_request',
+      'output_schema: test mode cannot make an answer for this schema (a string with a pattern needs an example in "examples"); give one, or try it in live mode',
+      'output_schema',
+    );
   }
 }

@@ -8,17 +8,29 @@ import { deploymentDecider } from '../domain/deployment.decider';
  * pending, accepted, in_progress or needs_input (docs/decisions.md "Lifecycle"); the event says
  * `cancelled_by: operations` and carries the reason. Used by the admin API and the ops CLI.
  */
-export async function cancelByOperations(store: EventStore, deploymentId: string, reason: string, now: Date, correlationId: string): Promise<DeploymentResource> {
+export async function cancelByOperations(
+  store: EventStore,
+  deploymentId: string,
+  reason: string,
+  now: Date,
+  correlationId: string,
+): Promise<DeploymentResource> {
   const stream = deploymentStreamName(deploymentId);
   const { state: before } = await loadAggregate(store, stream, deploymentDecider);
   if (before.status === 'initial') throw new DomainError('not_found', `no deployment ${deploymentId}`, 'id');
   const at = now.toISOString();
-  const result = await handleCommand(store, deploymentDecider, stream, { type: 'cancel', by: 'operations', reason, partialOutput: null, now: at }, {
-    // The deployment's workspace, so webhooks and the ledger see the cancellation where it belongs.
-    workspaceId: before.details.workspace_id,
-    correlationId,
-    causationId: null,
-    now: at,
-  });
+  const result = await handleCommand(
+    store,
+    deploymentDecider,
+    stream,
+    { type: 'cancel', by: 'operations', reason, partialOutput: null, now: at },
+    {
+      // The deployment's workspace, so webhooks and the ledger see the cancellation where it belongs.
+      workspaceId: before.details.workspace_id,
+      correlationId,
+      causationId: null,
+      now: at,
+    },
+  );
   return toDeploymentResource(result.state);
 }

@@ -13,10 +13,22 @@ import { createdData, DEP, EXPERT, HISTORIES, HISTORY_NAMES, MATCH, OUTPUT, PART
 import type { HistoryName } from './testing/deployment.fixtures';
 
 const COLUMNS = [
-  'create', 'accept', 'start', 'ask_question', 'reply', 'publish',
-  'cancel_agent', 'cancel_expert', 'cancel_operations',
-  'expire_not_accepted', 'expire_question_unanswered',
-  'start_routing', 'offer', 'decline', 'expire_offer', 'give_feedback',
+  'create',
+  'accept',
+  'start',
+  'ask_question',
+  'reply',
+  'publish',
+  'cancel_agent',
+  'cancel_expert',
+  'cancel_operations',
+  'expire_not_accepted',
+  'expire_question_unanswered',
+  'start_routing',
+  'offer',
+  'decline',
+  'expire_offer',
+  'give_feedback',
 ] as const;
 type Column = (typeof COLUMNS)[number];
 const FILE = 'https://files.example.com/c.pdf';
@@ -102,9 +114,7 @@ const EVENTS: Record<Column, DeploymentEvent[]> = {
       data: { deployment_id: DEP, offer_number: 1, expert_id: EXPERT.id, reason: 'on leave', declined_at: T.now },
     },
   ],
-  expire_offer: [
-    { type: 'deployment.offer_expired', data: { deployment_id: DEP, offer_number: 1, expert_id: EXPERT.id, expired_at: T.offerExpires } },
-  ],
+  expire_offer: [{ type: 'deployment.offer_expired', data: { deployment_id: DEP, offer_number: 1, expert_id: EXPERT.id, expired_at: T.offerExpires } }],
   give_feedback: [{ type: 'deployment.feedback_given', data: { deployment_id: DEP, expert_id: EXPERT.id, rating: 4, comment: 'On brief.', given_at: T.now } }],
 };
 
@@ -133,18 +143,18 @@ type Row = CellsOf<typeof COLUMNS>;
 // prettier-ignore
 const MATRIX: Record<HistoryName, Row> = {
   //           create accept start ask  reply publish  c.agent c.expert c.ops  exp.na exp.qu  st.rt offer decline exp.off  feedback
-  initial:     [OK,   NF,    NF,   NF,  NF,   NF,      NF,     NF,      NF,    NF,    NF,     NF,   NF,   NF,     NF,    NF  ],
-  scheduled:   [AE,   IST,   IST,  IST, NAI,  IST,     OK,     IST,     OK,    OK,    IST,    OK,   IST,  IST,    IST,   DNC ],
-  pending:     [AE,   IST,   IST,  IST, NAI,  IST,     OK,     IST,     OK,    OK,    IST,    IST,  OK,   IST,    IST,   DNC ],
-  offered:     [AE,   OK,    IST,  IST, NAI,  IST,     OK,     IST,     OK,    OK,    IST,    IST,  IST,  OK,     OK,    DNC ],
-  passed_over: [AE,   IST,   IST,  IST, NAI,  IST,     OK,     IST,     OK,    OK,    IST,    IST,  IST,  IST,    IST,   DNC ],
-  accepted:    [AE,   IST,   OK,   IST, NAI,  IST,     OK,     OK,      OK,    IST,   IST,    IST,  IST,  IST,    IST,   DNC ],
-  in_progress: [AE,   IST,   IST,  OK,  NAI,  OK,      NC,     OK,      OK,    IST,   IST,    IST,  IST,  IST,    IST,   DNC ],
-  needs_input: [AE,   IST,   IST,  QAA, OK,   IST,     NC,     OK,      OK,    IST,   OK,     IST,  IST,  IST,    IST,   DNC ],
-  answered:    [AE,   IST,   IST,  QAA, NAI,  OK,      NC,     OK,      OK,    IST,   IST,    IST,  IST,  IST,    IST,   DNC ],
-  completed:   [AE,   IST,   IST,  IST, NAI,  IST,     NC,     IST,     IST,   IST,   IST,    IST,  IST,  IST,    IST,   OK  ],
-  cancelled:   [AE,   IST,   IST,  IST, NAI,  IST,     NC,     IST,     IST,   IST,   IST,    IST,  IST,  IST,    IST,   DNC ],
-  expired:     [AE,   IST,   IST,  IST, NAI,  IST,     NC,     IST,     IST,   IST,   IST,    IST,  IST,  IST,    IST,   DNC ],
+  initial: [OK, NF, NF, NF, NF, NF, NF, NF, NF, NF, NF, NF, NF, NF, NF, NF],
+  scheduled: [AE, IST, IST, IST, NAI, IST, OK, IST, OK, OK, IST, OK, IST, IST, IST, DNC],
+  pending: [AE, IST, IST, IST, NAI, IST, OK, IST, OK, OK, IST, IST, OK, IST, IST, DNC],
+  offered: [AE, OK, IST, IST, NAI, IST, OK, IST, OK, OK, IST, IST, IST, OK, OK, DNC],
+  passed_over: [AE, IST, IST, IST, NAI, IST, OK, IST, OK, OK, IST, IST, IST, IST, IST, DNC],
+  accepted: [AE, IST, OK, IST, NAI, IST, OK, OK, OK, IST, IST, IST, IST, IST, IST, DNC],
+  in_progress: [AE, IST, IST, OK, NAI, OK, NC, OK, OK, IST, IST, IST, IST, IST, IST, DNC],
+  needs_input: [AE, IST, IST, QAA, OK, IST, NC, OK, OK, IST, OK, IST, IST, IST, IST, DNC],
+  answered: [AE, IST, IST, QAA, NAI, OK, NC, OK, OK, IST, IST, IST, IST, IST, IST, DNC],
+  completed: [AE, IST, IST, IST, NAI, IST, NC, IST, IST, IST, IST, IST, IST, IST, IST, OK],
+  cancelled: [AE, IST, IST, IST, NAI, IST, NC, IST, IST, IST, IST, IST, IST, IST, IST, DNC],
+  expired: [AE, IST, IST, IST, NAI, IST, NC, IST, IST, IST, IST, IST, IST, IST, IST, DNC],
 };
 
 /** The status each named history folds to. */
@@ -169,9 +179,7 @@ const everyCanceller: [Exclude<CancelledBy, (typeof CANCELLERS)[number]>] extend
 const everyReason: [Exclude<ExpiryReason, (typeof EXPIRY_REASONS)[number]>] extends [never] ? true : false = true;
 
 describe('deployment decider: state × command matrix', () => {
-  const cells = HISTORY_NAMES.flatMap((state) =>
-    COLUMNS.map((column, index) => [state, column, MATRIX[state][index]] as const),
-  );
+  const cells = HISTORY_NAMES.flatMap((state) => COLUMNS.map((column, index) => [state, column, MATRIX[state][index]] as const));
 
   it.each(cells)('%s × %s → %s', (state, column, outcome) => {
     const when = given(HISTORIES[state]).when(COMMANDS[column]);

@@ -83,11 +83,7 @@ function create(command: CreateDeployment, state: DeploymentState): DeploymentEv
 function start(command: StartDeployment, state: DeploymentState): DeploymentEvent[] {
   assertExists(state);
   if (state.status !== 'accepted') {
-    throw refuse(
-      'invalid_state_transition',
-      state,
-      'only accepted deployments can be started (work starts once per deployment)',
-    );
+    throw refuse('invalid_state_transition', state, 'only accepted deployments can be started (work starts once per deployment)');
   }
   assertAssigned(state, command.expertId);
   return [{ type: 'deployment.in_progress', data: { deployment_id: idOf(state), started_at: command.now } }];
@@ -148,7 +144,8 @@ function assertTypedAnswer(schema: Record<string, unknown> | undefined, data: un
     if (data !== undefined) throw new DomainError('invalid_request', 'output.data is taken only for a deployment created with an output_schema', 'output.data');
     return;
   }
-  if (data === undefined) throw new DomainError('invalid_request', 'output.data is required: this deployment asks for an answer matching its output_schema', 'output.data');
+  if (data === undefined)
+    throw new DomainError('invalid_request', 'output.data is required: this deployment asks for an answer matching its output_schema', 'output.data');
   const problem = outputDataProblem(schema, data);
   if (problem) throw new DomainError('invalid_request', `output.data${problem.pointer}: ${problem.message}`, `output.data${problem.pointer}`);
 }
@@ -205,16 +202,31 @@ export const FEEDBACK_WINDOW_DAYS = 30;
  */
 function giveFeedback(command: GiveFeedback, state: DeploymentState): DeploymentEvent[] {
   assertExists(state);
-  if (state.status !== 'completed') throw new DomainError('deployment_not_completed', `only a completed deployment can be rated; ${idOf(state)} is ${state.status}`, 'id');
+  if (state.status !== 'completed')
+    throw new DomainError('deployment_not_completed', `only a completed deployment can be rated; ${idOf(state)} is ${state.status}`, 'id');
   if (state.feedback) {
     if (state.feedback.rating === command.rating && state.feedback.comment === command.comment) return [];
-    throw new DomainError('feedback_already_given', `${idOf(state)} was rated ${state.feedback.rating} at ${state.feedback.given_at}; a deployment is rated once`, 'rating');
+    throw new DomainError(
+      'feedback_already_given',
+      `${idOf(state)} was rated ${state.feedback.rating} at ${state.feedback.given_at}; a deployment is rated once`,
+      'rating',
+    );
   }
-  if (!Number.isInteger(command.rating) || command.rating < 1 || command.rating > 5) throw new DomainError('invalid_request', 'rating must be a whole number from 1 to 5', 'rating');
+  if (!Number.isInteger(command.rating) || command.rating < 1 || command.rating > 5)
+    throw new DomainError('invalid_request', 'rating must be a whole number from 1 to 5', 'rating');
   if (Date.parse(command.now) - Date.parse(state.completed_at) > FEEDBACK_WINDOW_DAYS * 86_400_000) {
-    throw new DomainError('feedback_window_closed', `${idOf(state)} completed at ${state.completed_at}; feedback is taken for ${FEEDBACK_WINDOW_DAYS} days after completion`, 'id');
+    throw new DomainError(
+      'feedback_window_closed',
+      `${idOf(state)} completed at ${state.completed_at}; feedback is taken for ${FEEDBACK_WINDOW_DAYS} days after completion`,
+      'id',
+    );
   }
-  return [{ type: 'deployment.feedback_given', data: { deployment_id: idOf(state), expert_id: state.expert.id, rating: command.rating, comment: command.comment, given_at: command.now } }];
+  return [
+    {
+      type: 'deployment.feedback_given',
+      data: { deployment_id: idOf(state), expert_id: state.expert.id, rating: command.rating, comment: command.comment, given_at: command.now },
+    },
+  ];
 }
 
 export const deploymentDecider: Decider<DeploymentCommand, DeploymentEvent, DeploymentState> = {

@@ -8,13 +8,7 @@
  */
 import type { DeploymentEvent } from '@eh/contracts';
 import { evolveRouting } from './deployment.routing.evolve';
-import {
-  initialDeploymentState,
-  isTerminal,
-  type CancelledDeployment,
-  type DeploymentState,
-  type ExpiredDeployment,
-} from './deployment.state';
+import { initialDeploymentState, isTerminal, type CancelledDeployment, type DeploymentState, type ExpiredDeployment } from './deployment.state';
 
 /** Re-exported so a decider can be assembled from this file alone (Emmett's `initialState`). */
 export { initialDeploymentState };
@@ -160,5 +154,4 @@ function workSoFar(state: Active): WorkSoFar {
 }
 
 /** A deployment's state is `fold(evolve, initial, events)`; nothing else is the truth. */
-export const foldDeployment = (events: readonly DeploymentEvent[]): DeploymentState =>
-  events.reduce(evolve, initialDeploymentState);
+export const foldDeployment = (events: readonly DeploymentEvent[]): DeploymentState => events.reduce(evolve, initialDeploymentState);

@@ -25,7 +25,13 @@ describe('the expert view of a deployment', () => {
 
   it('shows the open offer to its expert, with its deadline', () => {
     const view = toExpertView(foldDeployment(HISTORIES.offered), EXPERT.id);
-    expect(view).toMatchObject({ relation: 'offered', status: 'pending', offer: { offer_number: 1, expires_at: T.offerExpires }, offer_expires_at: T.offerExpires, started_at: null });
+    expect(view).toMatchObject({
+      relation: 'offered',
+      status: 'pending',
+      offer: { offer_number: 1, expires_at: T.offerExpires },
+      offer_expires_at: T.offerExpires,
+      started_at: null,
+    });
     expect(toExpertView(foldDeployment(HISTORIES.accepted), EXPERT.id)).toMatchObject({ offer_expires_at: null, started_at: null });
     expect(toExpertView(foldDeployment(HISTORIES.passed_over), EXPERT.id)?.offer).toBeNull();
   });

@@ -76,7 +76,10 @@ export function toExpertView(state: DeploymentState, expertId: string): ExpertDe
     context_url: d.context_url,
     context_files: d.context_files,
     credits_reserved: d.credits_reserved,
-    offer: relation === 'offered' && state.status === 'pending' && state.offer ? { offer_number: state.offer.offer_number, offered_at: state.offer.offered_at, expires_at: state.offer.expires_at } : null,
+    offer:
+      relation === 'offered' && state.status === 'pending' && state.offer
+        ? { offer_number: state.offer.offer_number, offered_at: state.offer.offered_at, expires_at: state.offer.expires_at }
+        : null,
     offer_expires_at: relation === 'offered' && state.status === 'pending' && state.offer ? state.offer.expires_at : null,
     started_at: startedAt(state),
     ...clarificationOf(state),

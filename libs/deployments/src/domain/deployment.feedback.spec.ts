@@ -27,8 +27,12 @@ describe('feedback on a deployment', () => {
   it(`closes ${FEEDBACK_WINDOW_DAYS} days after completion`, () => {
     const lastMoment = new Date(Date.parse(T.ended) + FEEDBACK_WINDOW_DAYS * 86_400_000).toISOString();
     const tooLate = new Date(Date.parse(lastMoment) + 1).toISOString();
-    given(HISTORIES.completed).when(rate(3, null, lastMoment)).then([expect.objectContaining({ type: 'deployment.feedback_given' }) as never]);
-    given(HISTORIES.completed).when(rate(3, null, tooLate)).thenThrows('feedback_window_closed');
+    given(HISTORIES.completed)
+      .when(rate(3, null, lastMoment))
+      .then([expect.objectContaining({ type: 'deployment.feedback_given' }) as never]);
+    given(HISTORIES.completed)
+      .when(rate(3, null, tooLate))
+      .thenThrows('feedback_window_closed');
   });
 
   it('shows on the deployment once given, and only then', () => {

@@ -17,10 +17,7 @@ export function assertAssigned(state: ExistingDeployment, expertId: string | und
   const assigned = 'expert' in state ? state.expert : null;
   if (assigned === null || expertId === undefined || expertId !== assigned.id) {
     const who = assigned === null ? 'no expert is' : `${assigned.id} is`;
-    throw new DomainError(
-      'expert_not_assigned',
-      `expert ${expertId ?? '(none)'} is not assigned to deployment ${idOf(state)}; ${who}`,
-    );
+    throw new DomainError('expert_not_assigned', `expert ${expertId ?? '(none)'} is not assigned to deployment ${idOf(state)}; ${who}`);
   }
 }
 

@@ -112,14 +112,9 @@ function run(commands: DeploymentCommand[], seen: Set<string>): Run {
   return { state, emitted };
 }
 
-const TERMINAL_EVENTS: DeploymentEvent['type'][] = [
-  'deployment.completed',
-  'deployment.cancelled',
-  'deployment.expired',
-];
+const TERMINAL_EVENTS: DeploymentEvent['type'][] = ['deployment.completed', 'deployment.cancelled', 'deployment.expired'];
 
-const count = (events: DeploymentEvent[], type: DeploymentEvent['type']): number =>
-  events.filter((event) => event.type === type).length;
+const count = (events: DeploymentEvent[], type: DeploymentEvent['type']): number => events.filter((event) => event.type === type).length;
 
 /** The most offers open at once along the stream (never more than one). */
 function maxOpenOffers(events: DeploymentEvent[]): number {
@@ -160,8 +155,6 @@ describe('deployment decider properties', () => {
       { numRuns: 1000, examples: HAPPY_PATHS.map((path) => [path]) },
     );
     // The generator must reach every state, or the property says little.
-    expect([...seen].sort()).toEqual(
-      ['accepted', 'cancelled', 'completed', 'expired', 'in_progress', 'needs_input', 'pending'].sort(),
-    );
+    expect([...seen].sort()).toEqual(['accepted', 'cancelled', 'completed', 'expired', 'in_progress', 'needs_input', 'pending'].sort());
   });
 });

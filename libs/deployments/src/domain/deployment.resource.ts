@@ -128,8 +128,7 @@ function expertOf(state: ExistingDeployment): ExpertRef | null {
 }
 
 function clarificationOf(state: ExistingDeployment): Pick<DeploymentResource, 'question' | 'reply'> {
-  const clarification: Clarification | null =
-    state.status === 'pending' || state.status === 'accepted' ? null : state.clarification;
+  const clarification: Clarification | null = state.status === 'pending' || state.status === 'accepted' ? null : state.clarification;
   if (clarification === null) return { question: null, reply: null };
   const { question, reply } = clarification;
   return {

@@ -46,7 +46,9 @@ describe('deployment routing', () => {
   it('lets only the offered expert accept or decline', () => {
     given(HISTORIES.offered).when(accept(OTHER)).thenThrows('expert_not_assigned');
     given(HISTORIES.offered).when({ type: 'decline', expertId: STRANGER, reason: '', now: T.now }).thenThrows('expert_not_assigned');
-    given([...HISTORIES.passed_over]).when(accept(EXPERT)).thenThrows('invalid_state_transition');
+    given([...HISTORIES.passed_over])
+      .when(accept(EXPERT))
+      .thenThrows('invalid_state_transition');
   });
 
   it('refuses an acceptance at or after the offer expired, even before the timer fired', () => {

@@ -4,13 +4,7 @@
  * at that point of the state transitions, so nothing is `Partial<>` or guessed.
  */
 import { DEPLOYMENT_STATUSES } from '@eh/contracts';
-import type {
-  CancelledBy,
-  DeploymentCreated,
-  ExpertRef,
-  ExpiryReason,
-  Output,
-} from '@eh/contracts';
+import type { CancelledBy, DeploymentCreated, ExpertRef, ExpiryReason, Output } from '@eh/contracts';
 
 /** What the agent asked for, as recorded by `deployment.created`. */
 export type DeploymentDetails = DeploymentCreated['data'];

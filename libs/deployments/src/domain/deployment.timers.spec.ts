@@ -45,9 +45,14 @@ describe('deployment timers', () => {
       expect(events.map((event) => event.type)).toEqual([type]);
     }
     const sla = deploymentTimers(foldDeployment(HISTORIES.pending))[0];
-    expect(decide(timerCommand(sla, sla.dueAt), foldDeployment(HISTORIES.pending))[0]).toMatchObject({ type: 'deployment.expired', data: { reason: 'not_accepted' } });
+    expect(decide(timerCommand(sla, sla.dueAt), foldDeployment(HISTORIES.pending))[0]).toMatchObject({
+      type: 'deployment.expired',
+      data: { reason: 'not_accepted' },
+    });
     const late = () => decide(timerCommand(sla, T.now), foldDeployment(HISTORIES.accepted));
     expect(late).toThrow(/only pending deployments can expire/);
-    expect(() => decide(timerCommand({ kind: 'offer', offerNumber: 1 }, T.offerExpires), foldDeployment([...HISTORIES.offered, ev.declined()]))).toThrow(/offer 1 is not open/);
+    expect(() => decide(timerCommand({ kind: 'offer', offerNumber: 1 }, T.offerExpires), foldDeployment([...HISTORIES.offered, ev.declined()]))).toThrow(
+      /offer 1 is not open/,
+    );
   });
 });

@@ -26,16 +26,26 @@ describe('a typed answer', () => {
   });
 
   it('is refused with data that does not match, naming its JSON pointer', () => {
-    const tooFew = given(typedHistory).when(publish({ ...OUTPUT, data: { variants: ['One'], chosen: 0 } })).thenThrows('invalid_request');
+    const tooFew = given(typedHistory)
+      .when(publish({ ...OUTPUT, data: { variants: ['One'], chosen: 0 } }))
+      .thenThrows('invalid_request');
     expect(tooFew).toMatchObject({ field: 'output.data/variants', message: expect.stringContaining('fewer than 3 items') });
-    const tooLong = given(typedHistory).when(publish({ ...OUTPUT, data: { variants: ['One', 'Two', 'x'.repeat(61)], chosen: 0 } })).thenThrows('invalid_request');
+    const tooLong = given(typedHistory)
+      .when(publish({ ...OUTPUT, data: { variants: ['One', 'Two', 'x'.repeat(61)], chosen: 0 } }))
+      .thenThrows('invalid_request');
     expect(tooLong).toMatchObject({ field: 'output.data/variants/2' });
-    const missing = given(typedHistory).when(publish({ ...OUTPUT, data: { variants: ['One', 'Two', 'Three'] } })).thenThrows('invalid_request');
+    const missing = given(typedHistory)
+      .when(publish({ ...OUTPUT, data: { variants: ['One', 'Two', 'Three'] } }))
+      .thenThrows('invalid_request');
     expect(missing).toMatchObject({ field: 'output.data/chosen' });
   });
 
   it('is refused on a deployment created without a schema: prose only, as before', () => {
-    expect(given(HISTORIES.in_progress).when(publish({ ...OUTPUT, data: { any: 1 } })).thenThrows('invalid_request')).toMatchObject({ field: 'output.data' });
+    expect(
+      given(HISTORIES.in_progress)
+        .when(publish({ ...OUTPUT, data: { any: 1 } }))
+        .thenThrows('invalid_request'),
+    ).toMatchObject({ field: 'output.data' });
   });
 
   it('shows the schema on the deployment, to the agent and to the expert, and nothing new without one', () => {

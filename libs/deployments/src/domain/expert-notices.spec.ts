@@ -9,7 +9,9 @@ const notices = (history: HistoryName | DeploymentEvent[], event: DeploymentEven
 
 describe('expert notices (GET /expert/v1/events)', () => {
   it('an offer is news to its expert, with its deadline', () => {
-    expect(notices('pending', ev.offered())).toEqual([{ expertId: EXPERT.id, event: 'offer.created', data: { deployment_id: DEP, offer_expires_at: T.offerExpires } }]);
+    expect(notices('pending', ev.offered())).toEqual([
+      { expertId: EXPERT.id, event: 'offer.created', data: { deployment_id: DEP, offer_expires_at: T.offerExpires } },
+    ]);
   });
 
   it('the offer ends for its expert: declined, timed out, accepted', () => {
@@ -29,7 +31,9 @@ describe('expert notices (GET /expert/v1/events)', () => {
   });
 
   it('every change to assigned work reaches the assigned expert with its new status and sequence', () => {
-    const updated = (status: string, sequence: number) => [{ expertId: EXPERT.id, event: 'deployment.updated', data: { deployment_id: DEP, status, sequence } }];
+    const updated = (status: string, sequence: number) => [
+      { expertId: EXPERT.id, event: 'deployment.updated', data: { deployment_id: DEP, status, sequence } },
+    ];
     expect(notices('accepted', ev.started(), 3)).toEqual(updated('in_progress', 3));
     expect(notices('in_progress', ev.asked(), 4)).toEqual(updated('needs_input', 4));
     expect(notices('needs_input', ev.replied(), 5)).toEqual(updated('in_progress', 5));
@@ -45,7 +49,13 @@ describe('expert notices (GET /expert/v1/events)', () => {
 
   it('says which events need the deployment folded first', () => {
     const needs = (types: string[]) => types.map((type) => noticeNeedsHistory(type as DeploymentEvent['type']));
-    expect(needs(['deployment.offered', 'deployment.offer_declined', 'deployment.offer_expired', 'deployment.created', 'deployment.accepted'])).toEqual([false, false, false, false, false]);
+    expect(needs(['deployment.offered', 'deployment.offer_declined', 'deployment.offer_expired', 'deployment.created', 'deployment.accepted'])).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(needs(['deployment.in_progress', 'deployment.cancelled', 'deployment.reply_received', 'deployment.expired'])).toEqual([true, true, true, true]);
     // Without history, the accepted notices are the same: the event names its expert.
     expect(expertNotices(ev.accepted(), 2, foldDeployment([]))).toEqual(notices('offered', ev.accepted(), 2));

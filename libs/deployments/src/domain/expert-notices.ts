@@ -17,7 +17,14 @@ export type ExpertNotice =
 
 /** Offers name their expert in the event; every other notice needs the deployment before it. */
 export const noticeNeedsHistory = (type: DeploymentEvent['type']): boolean =>
-  !['deployment.created', 'deployment.routing_started', 'deployment.offered', 'deployment.offer_declined', 'deployment.offer_expired', 'deployment.accepted'].includes(type);
+  ![
+    'deployment.created',
+    'deployment.routing_started',
+    'deployment.offered',
+    'deployment.offer_declined',
+    'deployment.offer_expired',
+    'deployment.accepted',
+  ].includes(type);
 
 /** `sequence`: the event's revision in its stream, as webhooks carry it (a later change has a higher one). */
 export function expertNotices(event: DeploymentEvent, sequence: number, before: DeploymentState): ExpertNotice[] {
@@ -44,7 +51,8 @@ export function expertNotices(event: DeploymentEvent, sequence: number, before: 
     case 'deployment.cancelled':
     case 'deployment.expired': {
       // An open offer ends with the deployment (cancelled or expired while pending): withdrawn.
-      if (before.status === 'pending') return before.offer ? [{ expertId: before.offer.expert.id, event: 'offer.ended', data: { deployment_id, reason: 'withdrawn' } }] : [];
+      if (before.status === 'pending')
+        return before.offer ? [{ expertId: before.offer.expert.id, event: 'offer.ended', data: { deployment_id, reason: 'withdrawn' } }] : [];
       if (before.status === 'initial' || before.expert === null) return [];
       const after = evolve(before, event);
       if (after.status === 'initial') return [];

@@ -31,7 +31,14 @@ describe('synthesizeOutput', () => {
 
 describe('synthesizeOutput for a handoff', () => {
   it('names the artifact and the memory entries the handoff gave it, deterministically', () => {
-    const handoff = { handoff_id: 'hnd_01J0000000000000000000000A', artifact: 'hero-copy.md', memory: [{ key: 'voice', kind: 'voice' as const }, { key: 'brand.positioning', kind: 'positioning' as const }] };
+    const handoff = {
+      handoff_id: 'hnd_01J0000000000000000000000A',
+      artifact: 'hero-copy.md',
+      memory: [
+        { key: 'voice', kind: 'voice' as const },
+        { key: 'brand.positioning', kind: 'positioning' as const },
+      ],
+    };
     const output = synthesizeOutput({ ...brief, handoff });
     expect(synthesizeOutput({ ...brief, handoff })).toEqual(output);
     expect(output.body).toContain('**Artifact:** hero-copy.md');

@@ -24,8 +24,13 @@ const STEPS_BY_SKILL_FAMILY: Record<string, string> = {
  * context only, and deterministic (the same brief gives the same body; no model, no network).
  */
 export function synthesizeOutput(brief: Brief): Output {
-  const digest = createHash('sha256').update(`${brief.brief}|${brief.skills.join(',')}`).digest();
-  const sentences = brief.brief.split(/(?<=[.!?])\s+/).map((sentence) => sentence.trim()).filter(Boolean);
+  const digest = createHash('sha256')
+    .update(`${brief.brief}|${brief.skills.join(',')}`)
+    .digest();
+  const sentences = brief.brief
+    .split(/(?<=[.!?])\s+/)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
   const title = (sentences[0] ?? brief.brief).replace(/[.!?]+$/, '').slice(0, 80);
   const lines = [
     `# ${title}`,

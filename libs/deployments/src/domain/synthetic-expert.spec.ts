@@ -59,7 +59,10 @@ describe('synthetic expert', () => {
 
   it('waits for scheduled_for: the start timer begins routing, then it accepts', () => {
     const scheduled = created({ urgency: 'scheduled', scheduled_for: '2026-11-21T10:30:00.000Z' });
-    const started: DeploymentEvent = { type: 'deployment.routing_started', data: { deployment_id: 'dep_01JD0000000000000000000000', started_at: '2026-11-21T10:30:00.000Z' } };
+    const started: DeploymentEvent = {
+      type: 'deployment.routing_started',
+      data: { deployment_id: 'dep_01JD0000000000000000000000', started_at: '2026-11-21T10:30:00.000Z' },
+    };
     expect(nextSyntheticStep(foldDeployment([scheduled, started]), now)?.type).toBe('accept');
   });
 
@@ -84,8 +87,15 @@ describe('synthetic expert', () => {
     });
 
     it('stops at a question, a scripted duration or a decline', () => {
-      expect(syntheticStepsNow(foldDeployment([created({ metadata: { test_script: 'ask_question' } })]), now).map((step) => step.type)).toEqual(['accept', 'start', 'ask_question']);
-      expect(syntheticStepsNow(foldDeployment([created({ metadata: { test_duration_seconds: 30 } })]), now).map((step) => step.type)).toEqual(['accept', 'start']);
+      expect(syntheticStepsNow(foldDeployment([created({ metadata: { test_script: 'ask_question' } })]), now).map((step) => step.type)).toEqual([
+        'accept',
+        'start',
+        'ask_question',
+      ]);
+      expect(syntheticStepsNow(foldDeployment([created({ metadata: { test_duration_seconds: 30 } })]), now).map((step) => step.type)).toEqual([
+        'accept',
+        'start',
+      ]);
       expect(syntheticStepsNow(foldDeployment([created({ metadata: { test_script: 'decline' } })]), now)).toEqual([]);
     });
 

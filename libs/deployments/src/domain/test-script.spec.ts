@@ -9,9 +9,20 @@ const DEP = 'dep_01JD0000000000000000000000';
 const at = (seconds: number): Date => new Date(Date.parse('2026-11-21T10:00:00.000Z') + seconds * 1000);
 const created = (metadata: Metadata): DeploymentEvent => {
   const data: DeploymentCreated['data'] = {
-    deployment_id: DEP, workspace_id: 'ws_1', mode: 'test', brief: 'Name our product.', skills: ['naming'], urgency: 'standard',
-    scheduled_for: null, context_url: null, context_files: [], metadata, webhook_url: null,
-    sla_deadline: at(4 * 3600).toISOString(), credits_reserved: 0, created_at: at(0).toISOString(),
+    deployment_id: DEP,
+    workspace_id: 'ws_1',
+    mode: 'test',
+    brief: 'Name our product.',
+    skills: ['naming'],
+    urgency: 'standard',
+    scheduled_for: null,
+    context_url: null,
+    context_files: [],
+    metadata,
+    webhook_url: null,
+    sla_deadline: at(4 * 3600).toISOString(),
+    credits_reserved: 0,
+    created_at: at(0).toISOString(),
   };
   return { type: 'deployment.created', data };
 };
@@ -67,7 +78,11 @@ describe('scripted test mode', () => {
   });
 
   it('falls back to the default for unknown or malformed values', () => {
-    expect(testScriptOf({ test_script: 'dance', test_duration_seconds: 'soon' })).toEqual({ script: 'complete', question: expect.any(String), durationSeconds: null });
+    expect(testScriptOf({ test_script: 'dance', test_duration_seconds: 'soon' })).toEqual({
+      script: 'complete',
+      question: expect.any(String),
+      durationSeconds: null,
+    });
     expect(testScriptOf({ test_duration_seconds: 10 ** 9 }).durationSeconds).toBe(86400);
   });
 });

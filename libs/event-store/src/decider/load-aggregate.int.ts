@@ -56,7 +56,7 @@ describe('loadAggregate and handleCommand (one stream loader)', () => {
     expect(await loadAggregate(store, stream, { ...counter, from: known })).toMatchObject({ state: { total: 111, units: ['a', 'b', 'c'] }, revision: 2 });
   });
 
-  it('writes each event at its type\'s current schema version, and keeps folds between calls', async () => {
+  it("writes each event at its type's current schema version, and keeps folds between calls", async () => {
     const stream = newStreamName('counter');
     const snapshots = new LruSnapshotCache<{ total: number; units: string[] }>(10);
     const context = { workspaceId: 'ws_1', correlationId: 'c', causationId: null, now: new Date().toISOString() };

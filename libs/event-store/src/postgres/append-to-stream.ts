@@ -86,7 +86,12 @@ export async function appendAndProject(
   // `whole`: the statement selected every column.
   const history = (rows as AppendedEventRow[]).map(toRecordedEvent);
   const before = Number(rows[0].actual_revision);
-  await applyInlineProjections(projections, history.filter((event) => event.streamRevision > before), client, withHistory ? { [streamName]: history } : {});
+  await applyInlineProjections(
+    projections,
+    history.filter((event) => event.streamRevision > before),
+    client,
+    withHistory ? { [streamName]: history } : {},
+  );
   return outcome;
 }
 
@@ -135,7 +140,8 @@ export async function outcomeOfRows(
   for (const row of rows) {
     const streamRevision = Number(row.revision_text);
     // With p_history the rows are the whole stream: the new events are those past the revision it had.
-    if (streamRevision > actualRevision) appended.push({ streamRevision, checkpoint: encodeCheckpoint({ transactionId: row.txid_text as string, globalPosition: row.position_text as string }) });
+    if (streamRevision > actualRevision)
+      appended.push({ streamRevision, checkpoint: encodeCheckpoint({ transactionId: row.txid_text as string, globalPosition: row.position_text as string }) });
   }
   return { kind: 'appended', appended };
 }
@@ -206,15 +212,15 @@ export function projectionsFor(projections: readonly InlineProjection[], events:
 }
 
 /** After a unique violation on event_id rolled the transaction back. */
-export async function resolveDuplicateIds(
-  client: PoolClient,
-  streamName: string,
-  events: readonly NewEvent[],
-): Promise<AppendResult> {
+export async function resolveDuplicateIds(client: PoolClient, streamName: string, events: readonly NewEvent[]): Promise<AppendResult> {
   const previous = await findPreviousAppend(client, streamName, events);
   if (previous) return previous;
   // The clashing row was rolled back after all (its transaction aborted); the caller may retry.
-  throw new EventIdConflictError(streamName, events.map((event) => event.id), 'concurrent append with the same ids aborted');
+  throw new EventIdConflictError(
+    streamName,
+    events.map((event) => event.id),
+    'concurrent append with the same ids aborted',
+  );
 }
 
 export function isUniqueViolation(err: unknown, constraint: string): boolean {

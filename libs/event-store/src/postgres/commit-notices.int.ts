@@ -57,7 +57,11 @@ describe('PostgresEventStore.watchCommits', () => {
   });
 
   const listenerBackends = async (): Promise<number[]> =>
-    (await db.pool.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND (query LIKE 'LISTEN%' OR query LIKE '%pg_current_snapshot%')")).rows.map((row) => row.pid);
+    (
+      await db.pool.query<{ pid: number }>(
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND (query LIKE 'LISTEN%' OR query LIKE '%pg_current_snapshot%')",
+      )
+    ).rows.map((row) => row.pid);
 
   it('reports appends in commit order, with their events’ transaction ids', async () => {
     const observer = new RecordingObserver();
@@ -108,7 +112,8 @@ describe('PostgresEventStore.watchCommits', () => {
       const committedBefore = BigInt(observer.committedBefore ?? '0');
       expect(committedBefore).toBeGreaterThan(0n);
       expect(BigInt(rows[0]?.id ?? '0')).toBeGreaterThanOrEqual(committedBefore);
-      const transactionOf = async (stream: string): Promise<bigint> => BigInt(decodeCheckpoint((await store.read(stream))[0]?.checkpoint ?? null).transactionId);
+      const transactionOf = async (stream: string): Promise<bigint> =>
+        BigInt(decodeCheckpoint((await store.read(stream))[0]?.checkpoint ?? null).transactionId);
       expect(await transactionOf(during)).toBeGreaterThanOrEqual(committedBefore);
       expect(await transactionOf(after)).toBeGreaterThanOrEqual(committedBefore);
     } finally {

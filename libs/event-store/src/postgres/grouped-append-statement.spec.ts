@@ -4,10 +4,16 @@ import { groupedAppendStatement, type StatementAppend } from './grouped-append-s
 const UPSERT = 'INSERT INTO things (id, n) SELECT $1, $2::int FROM appended ON CONFLICT (id) DO UPDATE SET n = EXCLUDED.n';
 const TOUCH = 'UPDATE counters SET n = n + 1 WHERE id = $1 AND EXISTS (SELECT 1 FROM appended)';
 
-const append = (writes: StatementAppend['writes']): StatementAppend => ({ streamName: newStreamName(), events: [newEvent()], expected: 'no_stream', writes, traceparent: undefined });
+const append = (writes: StatementAppend['writes']): StatementAppend => ({
+  streamName: newStreamName(),
+  events: [newEvent()],
+  expected: 'no_stream',
+  writes,
+  traceparent: undefined,
+});
 
 describe('groupedAppendStatement', () => {
-  it('calls append_to_streams once, numbers each append\'s writes after it, and gates them on their own append', () => {
+  it("calls append_to_streams once, numbers each append's writes after it, and gates them on their own append", () => {
     const appends = [append([{ text: UPSERT, values: ['a', 1] }]), append([]), append([{ text: TOUCH, values: ['c'] }])];
     const { text, values } = groupedAppendStatement(appends, 'channel');
     expect(text).toContain('r AS MATERIALIZED (SELECT * FROM append_to_streams($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb))');
@@ -33,7 +39,7 @@ describe('groupedAppendStatement', () => {
     expect(JSON.parse(values[7] as string)).toEqual([...two.events, ...quiet.events].map((event) => event.data));
   });
 
-  it('builds a shape\'s text once and hands the same string back, so it is prepared once per connection', () => {
+  it("builds a shape's text once and hands the same string back, so it is prepared once per connection", () => {
     const first = groupedAppendStatement([append([{ text: UPSERT, values: ['a', 1] }]), append([{ text: UPSERT, values: ['b', 2] }])], 'channel');
     const second = groupedAppendStatement([append([{ text: UPSERT, values: ['c', 3] }]), append([{ text: UPSERT, values: ['d', 4] }])], 'channel');
     expect(second.text).toBe(first.text);
@@ -45,7 +51,10 @@ describe('groupedAppendStatement', () => {
 
   it('gives groups of appends without writes one shape, whatever their size', () => {
     const two = groupedAppendStatement([append([]), append([])], 'channel');
-    const five = groupedAppendStatement(Array.from({ length: 5 }, () => append([])), 'channel');
+    const five = groupedAppendStatement(
+      Array.from({ length: 5 }, () => append([])),
+      'channel',
+    );
     expect(five.text).toBe(two.text);
     expect([two.named, five.named]).toEqual([true, true]);
   });
@@ -72,7 +81,10 @@ describe('groupedAppendStatement', () => {
 
   it('gives groups whose writes all take rows one shape, whatever their size', () => {
     const two = groupedAppendStatement([append([rowsWrite('a', 1)]), append([rowsWrite('b', 2)])], 'channel');
-    const five = groupedAppendStatement(Array.from({ length: 5 }, (_, n) => append([rowsWrite(`x${n}`, n)])), 'channel');
+    const five = groupedAppendStatement(
+      Array.from({ length: 5 }, (_, n) => append([rowsWrite(`x${n}`, n)])),
+      'channel',
+    );
     expect(five.text).toBe(two.text);
     expect([two.named, five.named]).toEqual([true, true]);
     expect(JSON.parse(five.values[9] as string)).toHaveLength(5);

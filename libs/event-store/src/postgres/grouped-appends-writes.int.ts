@@ -19,14 +19,19 @@ describe('grouped appends (group commit): projection writes, traces and locks', 
 
   it('each append of a group writes its own projection rows, and one refused writes none', async () => {
     const streams = Array.from({ length: 4 }, () => newStreamName('tally'));
-    await Promise.all(streams.map((stream) => store.append(stream, [counted(stream)], 'no_stream', { folded: { fold: tallyFold, state: { stream, count: 1 } } })));
+    await Promise.all(
+      streams.map((stream) => store.append(stream, [counted(stream)], 'no_stream', { folded: { fold: tallyFold, state: { stream, count: 1 } } })),
+    );
     const [stale] = await behindALoneAppend(store, () => [
       // A fold from revision 7 of a stream at 0: refused, so its forged count is not written.
       store.append(streams[0], [counted(streams[0])], 7, { folded: { fold: tallyFold, state: { stream: streams[0], count: 99 } } }),
       ...streams.map((stream) => store.append(stream, [counted(stream)], 0, { folded: { fold: tallyFold, state: { stream, count: 2 } } })),
     ]);
     expect(stale).toMatchObject({ status: 'rejected', reason: expect.any(WrongExpectedVersionError) });
-    const { rows } = await db.pool.query<{ stream: string; count: number; revision: string }>('SELECT stream, count, revision::text FROM tallies_view WHERE stream = ANY($1) ORDER BY stream', [streams]);
+    const { rows } = await db.pool.query<{ stream: string; count: number; revision: string }>(
+      'SELECT stream, count, revision::text FROM tallies_view WHERE stream = ANY($1) ORDER BY stream',
+      [streams],
+    );
     expect(rows).toEqual([...streams].sort().map((stream) => ({ stream, count: 2, revision: '1' })));
   });
 
@@ -47,7 +52,8 @@ describe('grouped appends (group commit): projection writes, traces and locks', 
       'SELECT stream, count, revision::text, detail FROM row_tallies_view WHERE stream = ANY($1) ORDER BY stream',
       [streams],
     );
-    const expected = (stream: string) => (stream === alone ? { stream, count: 1, revision: '0', detail: { stream } } : { stream, count: 2, revision: '1', detail: { stream } });
+    const expected = (stream: string) =>
+      stream === alone ? { stream, count: 1, revision: '0', detail: { stream } } : { stream, count: 2, revision: '1', detail: { stream } };
     expect(rows).toEqual([...streams].sort().map(expected));
   });
 
@@ -55,7 +61,9 @@ describe('grouped appends (group commit): projection writes, traces and locks', 
     const streams = [newStreamName('tally'), newStreamName('tally')];
     const key = `shared-${streams[0]}`;
     const statements = await statementsOf(async () => {
-      const settled = await behindALoneAppend(store, () => streams.map((stream) => store.append(stream, [rowed(stream)], 'no_stream', { folded: { fold: tallyFold, state: { stream: key, count: 1 } } })));
+      const settled = await behindALoneAppend(store, () =>
+        streams.map((stream) => store.append(stream, [rowed(stream)], 'no_stream', { folded: { fold: tallyFold, state: { stream: key, count: 1 } } })),
+      );
       expect(settled.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
     });
     // The lone append, the group (refused: one INSERT cannot upsert a row twice), then the two alone.
@@ -88,7 +96,7 @@ describe('grouped appends (group commit): projection writes, traces and locks', 
     }
   });
 
-  it('a group takes its streams\' locks in stream order: two groups over the same streams asked in opposite orders both commit', async () => {
+  it("a group takes its streams' locks in stream order: two groups over the same streams asked in opposite orders both commit", async () => {
     const streams = Array.from({ length: 6 }, () => newStreamName()).sort();
     await Promise.all(streams.map((stream) => store.append(stream, [newEvent()], 'no_stream')));
     const other = new PostgresEventStore(db.pool, { appendStatementsInFlight: 1 });
@@ -99,7 +107,13 @@ describe('grouped appends (group commit): projection writes, traces and locks', 
     await holder.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [streams[2]]);
     try {
       const lockWaits = async (): Promise<number> =>
-        Number((await db.pool.query<{ n: string }>("SELECT count(*)::text AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'")).rows[0].n);
+        Number(
+          (
+            await db.pool.query<{ n: string }>(
+              "SELECT count(*)::text AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event = 'advisory'",
+            )
+          ).rows[0].n,
+        );
       let results: PromiseSettledResult<AppendResult>[][] = [];
       const statements = await statementsOf(async () => {
         const both = Promise.all([

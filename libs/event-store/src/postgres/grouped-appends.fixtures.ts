@@ -66,10 +66,20 @@ export async function openTallyStore(): Promise<{ db: TestDatabase; store: Postg
   await runMigrations(db.pool, [
     ...eventStoreMigrations,
     { id: 'test/tallies-view', sql: 'CREATE TABLE tallies_view (stream text PRIMARY KEY, count int NOT NULL, revision bigint NOT NULL)' },
-    { id: 'test/row-tallies-view', sql: 'CREATE TABLE row_tallies_view (stream text PRIMARY KEY, count int NOT NULL, revision bigint NOT NULL, detail json NOT NULL)' },
+    {
+      id: 'test/row-tallies-view',
+      sql: 'CREATE TABLE row_tallies_view (stream text PRIMARY KEY, count int NOT NULL, revision bigint NOT NULL, detail json NOT NULL)',
+    },
   ]);
   const store = new PostgresEventStore(db.pool, { inlineProjections: [talliesView, rowTalliesView], appendStatementsInFlight: 1 });
-  return { db, store, close: async () => { await store.close(); await db.drop(); } };
+  return {
+    db,
+    store,
+    close: async () => {
+      await store.close();
+      await db.drop();
+    },
+  };
 }
 
 /** Runs `group` while a lone append is in flight, so the group's appends are asked together. */
@@ -79,4 +89,3 @@ export async function behindALoneAppend<T>(store: PostgresEventStore, group: () 
   await lone;
   return settled;
 }
-

@@ -20,7 +20,9 @@ describe('grouped appends (group commit)', () => {
   afterAll(() => close());
 
   const transactionsOf = async (streams: readonly string[]): Promise<number> =>
-    Number((await db.pool.query<{ n: string }>('SELECT count(DISTINCT transaction_id)::text AS n FROM events WHERE stream_name = ANY($1)', [streams])).rows[0].n);
+    Number(
+      (await db.pool.query<{ n: string }>('SELECT count(DISTINCT transaction_id)::text AS n FROM events WHERE stream_name = ANY($1)', [streams])).rows[0].n,
+    );
 
   it('a lone append goes at once, alone, in the statement it always had', async () => {
     const stream = newStreamName();
@@ -54,13 +56,15 @@ describe('grouped appends (group commit)', () => {
       Promise.all(streams.map((stream) => store.append(stream, [counted(stream)], 'no_stream', { folded: { fold: tallyFold, state: { stream, count: 1 } } }))),
     );
     expect(statements).toEqual(['append_to_stream', 'grouped appends', 'grouped appends']);
-    const { rows } = await db.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM tallies_view WHERE stream = ANY($1) AND count = 1 AND revision = 0', [streams]);
+    const { rows } = await db.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM tallies_view WHERE stream = ANY($1) AND count = 1 AND revision = 0', [
+      streams,
+    ]);
     expect(Number(rows[0].n)).toBe(70);
     expect(await transactionsOf(streams)).toBe(3);
   });
 
   /** The first append goes alone; the rest, asked for meanwhile, wait for it and go as one group. */
-  it('a conflict or a repeat in a group is its own append\'s; the others are written', async () => {
+  it("a conflict or a repeat in a group is its own append's; the others are written", async () => {
     const [taken, repeated] = [newStreamName(), newStreamName()];
     await store.append(taken, [newEvent()], 'no_stream');
     const first = newEvent();
@@ -137,5 +141,4 @@ describe('grouped appends (group commit)', () => {
     expect(await Promise.all(streams.map(async (stream) => (await store.read(stream)).length))).toEqual([1, 1, 1]);
     expect((await store.read(elsewhere)).map((event) => event.id)).toEqual([clash.id]);
   });
-
 });

@@ -60,7 +60,8 @@ describe('PostgresEventStore inline projections', () => {
       refoldsStreams: true,
       handles: ['item.added'],
       async apply(events, _tx, readStream) {
-        for (const name of new Set(events.map((event) => event.streamName))) seen.push((await readStream(name)).map((event) => `${event.type}@${event.streamRevision}`));
+        for (const name of new Set(events.map((event) => event.streamName)))
+          seen.push((await readStream(name)).map((event) => `${event.type}@${event.streamRevision}`));
       },
     };
     const refolds = new PostgresEventStore(db.pool, { inlineProjections: [refolding] });
@@ -105,9 +106,7 @@ describe('PostgresEventStore inline projections', () => {
     await db.pool.query('UPDATE item_counts SET n = 99');
     const replayed = await store.rebuildProjection(itemCounts);
     expect(await countOf(db.pool, stream)).toBe(2);
-    const { rows } = await db.pool.query<{ total: string }>(
-      "SELECT count(*)::text AS total FROM events WHERE event_type = 'item.added'",
-    );
+    const { rows } = await db.pool.query<{ total: string }>("SELECT count(*)::text AS total FROM events WHERE event_type = 'item.added'");
     expect(replayed).toBe(Number(rows[0]?.total));
   });
 });

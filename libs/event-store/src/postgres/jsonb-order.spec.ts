@@ -26,7 +26,8 @@ function firstDifference(actual: unknown, expected: unknown, path = '$'): string
   if (Object.getPrototypeOf(actual) !== Object.getPrototypeOf(expected)) return `${path}: another prototype`;
   const actualKeys = Object.keys(actual);
   const expectedKeys = Object.keys(expected);
-  if (actualKeys.join('\u0000') !== expectedKeys.join('\u0000') || actualKeys.length !== expectedKeys.length) return `${path}: keys ${JSON.stringify(actualKeys)}, expected ${JSON.stringify(expectedKeys)}`;
+  if (actualKeys.join('\u0000') !== expectedKeys.join('\u0000') || actualKeys.length !== expectedKeys.length)
+    return `${path}: keys ${JSON.stringify(actualKeys)}, expected ${JSON.stringify(expectedKeys)}`;
   for (const key of actualKeys) {
     const difference = firstDifference((actual as Record<string, unknown>)[key], (expected as Record<string, unknown>)[key], `${path}[${JSON.stringify(key)}]`);
     if (difference) return difference;
@@ -70,7 +71,10 @@ describe('inJsonbOrder', () => {
       array: fc.array(tie('node'), { maxLength: 5 }),
       object: fc.dictionary(key, tie('node'), { maxKeys: 6 }),
     })).node;
-    fc.assert(fc.property(value, (data) => expectSameStoredForm(data)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(value, (data) => expectSameStoredForm(data)),
+      { numRuns: 2000 },
+    );
   });
 
   it('writes what JSON writes for values JSON treats specially', () => {

@@ -94,7 +94,13 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** An append whose inline projections refold its streams, in a transaction with them. */
-  private async appendInTransaction(streamName: string, events: NewEvent[], expected: ExpectedVersion, projections: readonly InlineProjection[], quiet: boolean): Promise<AppendOutcome> {
+  private async appendInTransaction(
+    streamName: string,
+    events: NewEvent[],
+    expected: ExpectedVersion,
+    projections: readonly InlineProjection[],
+    quiet: boolean,
+  ): Promise<AppendOutcome> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
@@ -191,7 +197,16 @@ export class PostgresEventStore implements EventStore {
           AND ($8::timestamptz IS NULL OR recorded_at < $8)
         ORDER BY transaction_id DESC, global_position DESC
         LIMIT $4`,
-      [workspaceId, to.transactionId, to.globalPosition, limit, filter.types, filter.streamName ?? null, filter.recordedFrom ?? null, filter.recordedBefore ?? null],
+      [
+        workspaceId,
+        to.transactionId,
+        to.globalPosition,
+        limit,
+        filter.types,
+        filter.streamName ?? null,
+        filter.recordedFrom ?? null,
+        filter.recordedBefore ?? null,
+      ],
     );
     return rows.map(toRecordedEvent);
   }
@@ -224,10 +239,9 @@ export class PostgresEventStore implements EventStore {
 
   /** An empty append still checks the expected version; it reports where the stream stands. */
   private async currentPosition(streamName: string): Promise<AppendResult> {
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_name = $1 ORDER BY stream_revision DESC LIMIT 1`,
-      [streamName],
-    );
+    const { rows } = await this.pool.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_name = $1 ORDER BY stream_revision DESC LIMIT 1`, [
+      streamName,
+    ]);
     const last = rows[0] ? toRecordedEvent(rows[0]) : undefined;
     return last
       ? { nextExpectedRevision: last.streamRevision, checkpoint: last.checkpoint }

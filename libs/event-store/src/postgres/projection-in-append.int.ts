@@ -56,7 +56,10 @@ describe('projection writes in the append statement', () => {
     db = await createTestDatabase();
     await runMigrations(db.pool, [
       ...eventStoreMigrations,
-      { id: 'test/carts-view', sql: 'CREATE TABLE carts_view (stream text PRIMARY KEY, items json NOT NULL, revision bigint NOT NULL, changed_at timestamptz NOT NULL)' },
+      {
+        id: 'test/carts-view',
+        sql: 'CREATE TABLE carts_view (stream text PRIMARY KEY, items json NOT NULL, revision bigint NOT NULL, changed_at timestamptz NOT NULL)',
+      },
     ]);
     store = new PostgresEventStore(db.pool, { inlineProjections: [cartsView] });
   });
@@ -65,9 +68,10 @@ describe('projection writes in the append statement', () => {
     await db.drop();
   });
 
-  const rowOf = async (stream: string) => (await db.pool.query('SELECT items::text, revision::int, changed_at FROM carts_view WHERE stream = $1', [stream])).rows[0];
+  const rowOf = async (stream: string) =>
+    (await db.pool.query('SELECT items::text, revision::int, changed_at FROM carts_view WHERE stream = $1', [stream])).rows[0];
 
-  it('a command on the projection\'s own fold appends and projects in one statement, with no transaction', async () => {
+  it("a command on the projection's own fold appends and projects in one statement, with no transaction", async () => {
     const sku = uniqueId('sku');
     const stream = `cart-${sku}`;
     const statements = await statementsOf(async () => {
@@ -79,7 +83,10 @@ describe('projection writes in the append statement', () => {
     const row = await rowOf(stream);
     expect(row.revision).toBe(1);
     expect(row.changed_at.toISOString()).toBe(context.now);
-    expect(JSON.parse(row.items)).toEqual([{ sku, details: { size: 'L', colour: 'red' } }, { sku: 'second', details: {} }]);
+    expect(JSON.parse(row.items)).toEqual([
+      { sku, details: { size: 'L', colour: 'red' } },
+      { sku: 'second', details: {} },
+    ]);
   });
 
   it('trusts another decider built on the same fold', async () => {
@@ -98,12 +105,18 @@ describe('projection writes in the append statement', () => {
     expect((await rowOf(stream)).items).toBe(before);
   });
 
-  it('a stale fold writes nothing: the append refuses the revision and the row keeps the stream\'s state', async () => {
+  it("a stale fold writes nothing: the append refuses the revision and the row keeps the stream's state", async () => {
     const sku = uniqueId('sku');
     const stream = `cart-${sku}`;
     await handleCommand(store, cartDecider, stream, { sku, details: {} }, context);
     const before = await rowOf(stream);
-    const bogus: CartState = { items: [{ sku, details: { forged: true } }, { sku: 'x', details: {} }, { sku: 'y', details: {} }] };
+    const bogus: CartState = {
+      items: [
+        { sku, details: { forged: true } },
+        { sku: 'x', details: {} },
+        { sku: 'y', details: {} },
+      ],
+    };
     await expect(
       store.append(stream, [newEvent('cart.item_added', { sku: 'x', details: {} })], 5, { folded: { fold: cartDecider, state: bogus } }),
     ).rejects.toBeInstanceOf(WrongExpectedVersionError);
@@ -129,7 +142,10 @@ describe('projection writes in the append statement', () => {
       store.append(stream, [newEvent('cart.item_added', { sku: 'z', details: {} })], 'any', { folded: { fold: cartDecider, state: { items: [] } } }),
     );
     expect(anyRevision).toEqual(['BEGIN', 'append_to_stream', 'WITH', 'COMMIT']);
-    expect(JSON.parse((await rowOf(stream)).items)).toEqual([{ sku, details: {} }, { sku: 'z', details: {} }]);
+    expect(JSON.parse((await rowOf(stream)).items)).toEqual([
+      { sku, details: {} },
+      { sku: 'z', details: {} },
+    ]);
   });
 
   it('a projection that ignores the events is not run, and asks for no transaction', async () => {
@@ -182,7 +198,7 @@ describe('projection writes in the append statement', () => {
     }
   });
 
-  it('inJsonbOrder gives what PostgreSQL\'s jsonb gives back', async () => {
+  it("inJsonbOrder gives what PostgreSQL's jsonb gives back", async () => {
     const samples: unknown[] = [
       { b: 1, a: 2, aa: 3, '': 0 },
       { '10': 'ten', '9': 'nine', a: 'a', '-1': 'minus', '01': 'lead' },

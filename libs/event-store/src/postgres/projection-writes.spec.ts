@@ -1,7 +1,7 @@
 import { asWithItems, statementForShape, valuesOfWrites } from './projection-writes';
 
 describe('asWithItems', () => {
-  it('numbers each write\'s parameters after the offset and the writes before it', () => {
+  it("numbers each write's parameters after the offset and the writes before it", () => {
     const { items, values } = asWithItems(
       [
         { text: 'INSERT INTO a (x, y) SELECT $1, $2 FROM appended', values: ['x', 'y'] },

@@ -24,7 +24,11 @@ describe('PostgresEventStore.readWorkspace', () => {
     store = new PostgresEventStore(db.pool);
     // Workspace A: 30 events over three streams, one type a replay does not want among them.
     for (let s = 0; s < 3; s++) {
-      await store.append(`deployment-dep_a${s}`, Array.from({ length: 10 }, (_, i) => event('ws_a', s * 10 + i, i === 5 ? 'deployment.created' : 'deployment.accepted')), 'no_stream');
+      await store.append(
+        `deployment-dep_a${s}`,
+        Array.from({ length: 10 }, (_, i) => event('ws_a', s * 10 + i, i === 5 ? 'deployment.created' : 'deployment.accepted')),
+        'no_stream',
+      );
     }
     // Workspace B: 5,000 events, stored in one statement (as fast as it gets) after and around A's.
     await db.pool.query(

@@ -8,7 +8,14 @@ const recorded = (streamName: string, overrides: Partial<RecordedEvent> = {}): R
     id: `evt_${next}`,
     type: 'order.changed',
     data: { n: next },
-    metadata: { workspace_id: 'ws_1', correlation_id: 'req_1', causation_id: null, schema_version: 1, occurred_at: '2030-01-01T00:00:00.000Z', traceparent: '00-a-b-01' },
+    metadata: {
+      workspace_id: 'ws_1',
+      correlation_id: 'req_1',
+      causation_id: null,
+      schema_version: 1,
+      occurred_at: '2030-01-01T00:00:00.000Z',
+      traceparent: '00-a-b-01',
+    },
     streamName,
     streamRevision: next,
     checkpoint: String(next),
@@ -35,7 +42,10 @@ describe('bundleForBus (one message for consecutive events of one stream)', () =
 
   it('starts a new message at another commit, even of the same stream in the same trace', () => {
     const [a, b, c] = [recorded('order-o_1'), recorded('order-o_1'), recorded('order-o_1')] as [RecordedEvent, RecordedEvent, RecordedEvent];
-    expect(bundleForBus([on(a, undefined, '901'), on(b, undefined, '901'), on(c, undefined, '902')], roomy).map((bundle) => bundle.msgId)).toEqual([`${a.id}+2`, c.id]);
+    expect(bundleForBus([on(a, undefined, '901'), on(b, undefined, '901'), on(c, undefined, '902')], roomy).map((bundle) => bundle.msgId)).toEqual([
+      `${a.id}+2`,
+      c.id,
+    ]);
   });
 
   it('starts a new message at another stream, another subject or another trace, and keeps commit order', () => {
@@ -54,20 +64,42 @@ describe('bundleForBus (one message for consecutive events of one stream)', () =
 
   it('holds at most maxEvents events and maxBytes bytes; a larger event goes alone', () => {
     const events = Array.from({ length: 5 }, () => recorded('order-o_1'));
-    expect(bundleForBus(events.map((event) => on(event)), { maxEvents: 2, maxBytes: 1024 * 1024 }).map((bundle) => bundle.events.length)).toEqual([2, 2, 1]);
+    expect(
+      bundleForBus(
+        events.map((event) => on(event)),
+        { maxEvents: 2, maxBytes: 1024 * 1024 },
+      ).map((bundle) => bundle.events.length),
+    ).toEqual([2, 2, 1]);
     const size = Buffer.byteLength(JSON.stringify(events[0]));
     // Room for two events and the brackets and comma, not three.
-    expect(bundleForBus(events.map((event) => on(event)), { maxEvents: 16, maxBytes: 2 * size + 3 }).map((bundle) => bundle.events.length)).toEqual([2, 2, 1]);
+    expect(
+      bundleForBus(
+        events.map((event) => on(event)),
+        { maxEvents: 16, maxBytes: 2 * size + 3 },
+      ).map((bundle) => bundle.events.length),
+    ).toEqual([2, 2, 1]);
     const large = recorded('order-o_1', { data: { text: 'x'.repeat(4096) } });
     const small = recorded('order-o_1');
-    expect(bundleForBus([on(small), on(large), on(recorded('order-o_1'))], { maxEvents: 16, maxBytes: 1024 }).map((bundle) => bundle.events.length)).toEqual([1, 1, 1]);
-    for (const bundle of bundleForBus(events.map((event) => on(event)), { maxEvents: 16, maxBytes: 2 * size + 3 })) expect(Buffer.byteLength(bundle.body)).toBeLessThanOrEqual(2 * size + 3);
+    expect(bundleForBus([on(small), on(large), on(recorded('order-o_1'))], { maxEvents: 16, maxBytes: 1024 }).map((bundle) => bundle.events.length)).toEqual([
+      1, 1, 1,
+    ]);
+    for (const bundle of bundleForBus(
+      events.map((event) => on(event)),
+      { maxEvents: 16, maxBytes: 2 * size + 3 },
+    ))
+      expect(Buffer.byteLength(bundle.body)).toBeLessThanOrEqual(2 * size + 3);
   });
 
   it('names the same events the same way every time, so a republish after a crash is dropped as a duplicate', () => {
     const events = Array.from({ length: 4 }, () => recorded('order-o_1'));
-    const once = bundleForBus(events.map((event) => on(event)), roomy);
-    const again = bundleForBus(events.map((event) => on(event)), roomy);
+    const once = bundleForBus(
+      events.map((event) => on(event)),
+      roomy,
+    );
+    const again = bundleForBus(
+      events.map((event) => on(event)),
+      roomy,
+    );
     expect(again).toEqual(once);
   });
 

@@ -15,9 +15,24 @@ const recorded = (type: string, data: Record<string, unknown>): RecordedEvent =>
 describe('toBusMessage (what the relay publishes)', () => {
   it('drops sealed and legacy plaintext secrets of endpoint events, keeping the rest', () => {
     const sealed = { kid: 'k1', iv: 'aaa', tag: 'bbb', ct: 'ccc' };
-    const registered = recorded('webhook_endpoint.registered', { workspace_id: 'ws_1', endpoint_id: 'we_1', url: 'https://a.example.com', sealed_secret: sealed, registered_at: 'x' });
-    expect(toBusMessage(registered)).toEqual({ ...registered, data: { workspace_id: 'ws_1', endpoint_id: 'we_1', url: 'https://a.example.com', registered_at: 'x' } });
-    const legacy = recorded('webhook_endpoint.secret_rotated', { workspace_id: 'ws_1', endpoint_id: 'we_1', secret: 'whsec_plain', previous_secret_expires_at: 'y', rotated_at: 'x' });
+    const registered = recorded('webhook_endpoint.registered', {
+      workspace_id: 'ws_1',
+      endpoint_id: 'we_1',
+      url: 'https://a.example.com',
+      sealed_secret: sealed,
+      registered_at: 'x',
+    });
+    expect(toBusMessage(registered)).toEqual({
+      ...registered,
+      data: { workspace_id: 'ws_1', endpoint_id: 'we_1', url: 'https://a.example.com', registered_at: 'x' },
+    });
+    const legacy = recorded('webhook_endpoint.secret_rotated', {
+      workspace_id: 'ws_1',
+      endpoint_id: 'we_1',
+      secret: 'whsec_plain',
+      previous_secret_expires_at: 'y',
+      rotated_at: 'x',
+    });
     expect(JSON.stringify(toBusMessage(legacy))).not.toContain('whsec_plain');
     expect(registered.data).toHaveProperty('sealed_secret');
   });

@@ -10,7 +10,7 @@ describe('EventRelay: copies, deferral and leadership', () => {
   let env: JetStreamTestEnv;
   freshJetStreamEnvPerTest((fresh) => (env = fresh));
 
-  it('publishes a copy of what a copy\'s selector takes right after its original, on `<prefix>.<token>.<subject>`, once, and starts the selector again after a failed publish', async () => {
+  it("publishes a copy of what a copy's selector takes right after its original, on `<prefix>.<token>.<subject>`, once, and starts the selector again after a failed publish", async () => {
     // The selector folds `flag` streams in commit order: an order goes out again while a flag is on.
     let starts = 0;
     const copies = [
@@ -90,7 +90,12 @@ describe('EventRelay: copies, deferral and leadership', () => {
           return (value as (...args: unknown[]) => unknown).bind(target);
         },
       });
-      const relay = relayFor(env, { store, idleWaitMs: 30_000, checkpointEveryMs: 30_000, deferral: { ...deferral(3_000), startMayWait: (streamName) => streamName.startsWith('order-') } });
+      const relay = relayFor(env, {
+        store,
+        idleWaitMs: 30_000,
+        checkpointEveryMs: 30_000,
+        deferral: { ...deferral(3_000), startMayWait: (streamName) => streamName.startsWith('order-') },
+      });
       await env.store.waitForAppend(1); // LISTEN is up: the first append's notification is not lost
       relay.start();
       await waitUntil(() => reads > 0, { description: 'the first read' });

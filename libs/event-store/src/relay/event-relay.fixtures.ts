@@ -78,8 +78,6 @@ export function losingOnePublish(env: JetStreamTestEnv, lost: number): Pick<JetS
 export async function appendAcrossStreams(env: JetStreamTestEnv, streams: number, perStream: number): Promise<void> {
   // Concurrent appends to different streams: commit order differs from call order.
   await Promise.all(
-    Array.from({ length: streams }, (_, i) =>
-      env.store.append(`order-ord_${i}_${env.streamName}`, newEvents(perStream, 'order.changed'), 'no_stream'),
-    ),
+    Array.from({ length: streams }, (_, i) => env.store.append(`order-ord_${i}_${env.streamName}`, newEvents(perStream, 'order.changed'), 'no_stream')),
   );
 }

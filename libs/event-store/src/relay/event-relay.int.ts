@@ -77,7 +77,9 @@ describe('EventRelay', () => {
 
   it('publishes each event of a category qualified event by event on the subject its own type decides, reading nothing', async () => {
     const read = jest.spyOn(env.store, 'read');
-    const qualifiers = [{ category: 'cart', decidedBy: 'each_event' as const, qualify: (event: RecordedEvent) => (event.type === 'cart.changed' ? 'record' : undefined) }];
+    const qualifiers = [
+      { category: 'cart', decidedBy: 'each_event' as const, qualify: (event: RecordedEvent) => (event.type === 'cart.changed' ? 'record' : undefined) },
+    ];
     await env.store.append('cart-c_one', [...newEvents(1, 'cart.opened'), ...newEvents(1, 'cart.changed')], 'no_stream');
     const relay = relayFor(env, { qualifiers });
     relay.start();
@@ -90,7 +92,14 @@ describe('EventRelay', () => {
   });
 
   it('publishes nothing for an event whose qualifier nobody reads, keeps order and sequence for the rest, and does not go back for it after a restart', async () => {
-    const qualifiers = [{ category: 'cart', decidedBy: 'each_event' as const, qualify: (event: RecordedEvent) => (event.type === 'cart.changed' ? 'record' : undefined), unpublished: ['record'] }];
+    const qualifiers = [
+      {
+        category: 'cart',
+        decidedBy: 'each_event' as const,
+        qualify: (event: RecordedEvent) => (event.type === 'cart.changed' ? 'record' : undefined),
+        unpublished: ['record'],
+      },
+    ];
     // Batches of two: one of them is nothing but records, another mixes both kinds.
     const first = relayFor(env, { qualifiers, batchSize: 2 });
     await env.store.append('cart-c_two', [...newEvents(1, 'cart.opened'), ...newEvents(3, 'cart.changed'), ...newEvents(2, 'cart.opened')], 'no_stream');
@@ -107,7 +116,14 @@ describe('EventRelay', () => {
   });
 
   it('moves its checkpoint past appends kept in the store only, which send it no notice, within its idle wait', async () => {
-    const qualifiers = [{ category: 'cart', decidedBy: 'each_event' as const, qualify: (event: { type: string }) => (event.type === 'cart.changed' ? 'record' : undefined), unpublished: ['record'] }];
+    const qualifiers = [
+      {
+        category: 'cart',
+        decidedBy: 'each_event' as const,
+        qualify: (event: { type: string }) => (event.type === 'cart.changed' ? 'record' : undefined),
+        unpublished: ['record'],
+      },
+    ];
     // The writer sends no notice for them, as every service's store does (libs/runtime, RELAY_QUALIFIERS).
     const writer = new PostgresEventStore(env.db.pool, { quietAppend: storeOnlyAppends(qualifiers) });
     env.onCleanup(() => writer.close());
@@ -214,5 +230,4 @@ describe('EventRelay', () => {
     expect(errors.map((err) => err.message)).toContain('simulated loss');
     expect((await storedEvents(env)).map((m) => m.event.id)).toEqual(expected.map((e) => e.id));
   });
-
 });

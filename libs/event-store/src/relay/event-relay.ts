@@ -212,7 +212,11 @@ export class EventRelay {
   private async publishInOrder(read: readonly RecordedEvent[]): Promise<void> {
     const qualifiers = await this.qualifiers.of(read);
     const copied = await this.copiedEvents(read);
-    const outgoing = read.flatMap((event, index) => (this.qualifiers.isUnpublished(event, qualifiers[index]) ? [] : [{ event, subject: eventSubject(this.prefix, event.streamName, qualifiers[index]), commit: commitOf(event) }]));
+    const outgoing = read.flatMap((event, index) =>
+      this.qualifiers.isUnpublished(event, qualifiers[index])
+        ? []
+        : [{ event, subject: eventSubject(this.prefix, event.streamName, qualifiers[index]), commit: commitOf(event) }],
+    );
     const bundles = bundleForBus(outgoing, this.options.bundleLimits ?? DEFAULT_BUNDLE_LIMITS).flatMap((bundle) => [
       bundle,
       ...copied.flatMap(({ token, answers }) => copyOfBundle(bundle, this.prefix, token, answers) ?? []),
@@ -269,7 +273,12 @@ export class EventRelay {
     let ack: PubAck;
     if (traceparent !== undefined && tracingEnabled()) {
       // A span of its own in the event's trace; its context goes on in the header.
-      const attributes = { 'messaging.destination.name': subject, 'messaging.message.id': msgId, 'messaging.batch.message_count': events.length, event_type: first.type };
+      const attributes = {
+        'messaging.destination.name': subject,
+        'messaging.message.id': msgId,
+        'messaging.batch.message_count': events.length,
+        event_type: first.type,
+      };
       ack = await inSpan(`relay publish ${first.type}`, { kind: SpanKind.PRODUCER, attributes }, contextFromTraceparent(traceparent), async () => {
         const headers = natsHeaders();
         injectTraceHeaders(headers);

@@ -20,7 +20,12 @@ export async function handleWithSignals(durable: string, event: RecordedEvent, h
   try {
     await runWithLogContext(fields, () => {
       if (!tracingEnabled()) return handle();
-      const attributes = { 'messaging.consumer.group.name': durable, 'messaging.message.id': event.id, event_type: event.type, ...(deploymentId ? { deployment_id: deploymentId } : {}) };
+      const attributes = {
+        'messaging.consumer.group.name': durable,
+        'messaging.message.id': event.id,
+        event_type: event.type,
+        ...(deploymentId ? { deployment_id: deploymentId } : {}),
+      };
       return inSpan(`${durable} ${event.type}`, { kind: SpanKind.CONSUMER, attributes }, parentOf(headers, event), () => handle());
     });
   } catch (error) {

@@ -6,16 +6,18 @@ interface Message {
   n: number;
 }
 
-const eventOf = (msg: Message): RecordedEvent[] => [{
-  id: `evt_${msg.stream}_${msg.n}`,
-  type: 'test.happened',
-  data: {},
-  metadata: { workspace_id: 'ws', correlation_id: 'c', causation_id: null, schema_version: 1, occurred_at: '2030-01-01T00:00:00.000Z' },
-  streamName: msg.stream,
-  streamRevision: msg.n,
-  checkpoint: String(msg.n),
-  recordedAt: '2030-01-01T00:00:00.000Z',
-}];
+const eventOf = (msg: Message): RecordedEvent[] => [
+  {
+    id: `evt_${msg.stream}_${msg.n}`,
+    type: 'test.happened',
+    data: {},
+    metadata: { workspace_id: 'ws', correlation_id: 'c', causation_id: null, schema_version: 1, occurred_at: '2030-01-01T00:00:00.000Z' },
+    streamName: msg.stream,
+    streamRevision: msg.n,
+    checkpoint: String(msg.n),
+    recordedAt: '2030-01-01T00:00:00.000Z',
+  },
+];
 
 async function* arriving(messages: readonly Message[]): AsyncIterable<Message> {
   for (const msg of messages) yield msg;
@@ -43,7 +45,7 @@ function recorder() {
 describe('handleConcurrently (a puller handling several events at once)', () => {
   const messages: Message[] = Array.from({ length: 60 }, (_, index) => ({ stream: `s${index % 6}`, n: Math.floor(index / 6) }));
 
-  it('handles one stream\'s events one after the other, in the order they came', async () => {
+  it("handles one stream's events one after the other, in the order they came", async () => {
     const { seen, handle } = recorder();
     await handleConcurrently(arriving(messages), 8, eventOf, handle);
     expect(seen.overlapsInAStream).toBe(0);
@@ -73,17 +75,26 @@ describe('handleConcurrently (a puller handling several events at once)', () => 
     expect(seen.order.some((entry) => entry.startsWith('s3:'))).toBe(false);
   });
 
-  it('starts a stream\'s next message once the one before releases it, still in the order they came', async () => {
+  it("starts a stream's next message once the one before releases it, still in the order they came", async () => {
     const log: string[] = [];
     const ends = new Map<string, () => void>();
-    const handling = handleConcurrently(arriving([{ stream: 's', n: 0 }, { stream: 's', n: 1 }, { stream: 's', n: 2 }]), 8, eventOf, async (msg, _events, release) => {
-      log.push(`start ${msg.n}`);
-      // What must go in order is done (the fan-out: its POST answered); the rest (its append) is still to come.
-      release();
-      release();
-      await new Promise<void>((resolve) => ends.set(`s:${msg.n}`, resolve));
-      log.push(`end ${msg.n}`);
-    });
+    const handling = handleConcurrently(
+      arriving([
+        { stream: 's', n: 0 },
+        { stream: 's', n: 1 },
+        { stream: 's', n: 2 },
+      ]),
+      8,
+      eventOf,
+      async (msg, _events, release) => {
+        log.push(`start ${msg.n}`);
+        // What must go in order is done (the fan-out: its POST answered); the rest (its append) is still to come.
+        release();
+        release();
+        await new Promise<void>((resolve) => ends.set(`s:${msg.n}`, resolve));
+        log.push(`end ${msg.n}`);
+      },
+    );
     for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
     expect(log).toEqual(['start 0', 'start 1', 'start 2']);
     for (const n of [2, 0, 1]) ends.get(`s:${n}`)?.();
@@ -91,13 +102,22 @@ describe('handleConcurrently (a puller handling several events at once)', () => 
     expect(log.slice(3)).toEqual(['end 2', 'end 0', 'end 1']);
   });
 
-  it('a message that never releases holds its stream\'s next until it ends', async () => {
+  it("a message that never releases holds its stream's next until it ends", async () => {
     const log: string[] = [];
     let endFirst!: () => void;
-    const handling = handleConcurrently(arriving([{ stream: 's', n: 0 }, { stream: 's', n: 1 }, { stream: 't', n: 0 }]), 8, eventOf, async (msg) => {
-      log.push(`start ${msg.stream}:${msg.n}`);
-      if (msg.stream === 's' && msg.n === 0) await new Promise<void>((resolve) => (endFirst = resolve));
-    });
+    const handling = handleConcurrently(
+      arriving([
+        { stream: 's', n: 0 },
+        { stream: 's', n: 1 },
+        { stream: 't', n: 0 },
+      ]),
+      8,
+      eventOf,
+      async (msg) => {
+        log.push(`start ${msg.stream}:${msg.n}`);
+        if (msg.stream === 's' && msg.n === 0) await new Promise<void>((resolve) => (endFirst = resolve));
+      },
+    );
     for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
     expect(log).toEqual(['start s:0', 'start t:0']);
     endFirst();

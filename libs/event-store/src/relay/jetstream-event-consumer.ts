@@ -1,13 +1,5 @@
 import { DEFAULT_EVENTS_STREAM, isConsumerNotFound, retryTransientJetStream } from '@eh/platform';
-import {
-  AckPolicy,
-  DeliverPolicy,
-  nanos,
-  type ConsumerMessages,
-  type JetStreamClient,
-  type JetStreamManager,
-  type JsMsg,
-} from 'nats';
+import { AckPolicy, DeliverPolicy, nanos, type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg } from 'nats';
 import type { Pool } from 'pg';
 import type { RecordedEvent } from '../event-store.port';
 import type { BusDelivery, ReactorOutcome } from './reactor';
@@ -80,7 +72,16 @@ export class JetStreamEventConsumer {
     this.replies = replyWindowFor(options.js, options.replyWindowMs ?? 20);
   }
 
-  async start({ durableName, filterSubject, handler, accepts, rerunnable = false, existingOnly = false, fromNextEvent = false, concurrency = 1 }: EventConsumerStart): Promise<boolean> {
+  async start({
+    durableName,
+    filterSubject,
+    handler,
+    accepts,
+    rerunnable = false,
+    existingOnly = false,
+    fromNextEvent = false,
+    concurrency = 1,
+  }: EventConsumerStart): Promise<boolean> {
     if (this.loop) throw new Error(`consumer ${durableName} already started`);
     const stream = this.options.streamName ?? DEFAULT_EVENTS_STREAM;
     // A cluster electing the consumer's leader answers late at start: wait for it.
@@ -93,7 +94,8 @@ export class JetStreamEventConsumer {
     // (nats.js's default): one pull request per ~8 messages instead of one per ~3.
     const messages = await consumer.consume({ max_messages: maxMessages, threshold_messages: Math.max(1, Math.floor(maxMessages / 4)) });
     this.messages = messages;
-    const handle = (msg: JsMsg, events: readonly RecordedEvent[], release?: ReleaseStream): Promise<void> => this.handle(msg, events, durableName, handler, accepts, rerunnable, release);
+    const handle = (msg: JsMsg, events: readonly RecordedEvent[], release?: ReleaseStream): Promise<void> =>
+      this.handle(msg, events, durableName, handler, accepts, rerunnable, release);
     this.loop = (async () => {
       if (concurrency <= 1) {
         for await (const msg of messages) {
@@ -265,8 +267,7 @@ export class JetStreamEventConsumer {
   }
 
   private report(err: unknown, event: RecordedEvent | undefined): void {
-    const onError =
-      this.options.onError ?? ((e: Error, ev?: RecordedEvent) => console.error(`event consumer (${ev?.id ?? '-'}):`, e));
+    const onError = this.options.onError ?? ((e: Error, ev?: RecordedEvent) => console.error(`event consumer (${ev?.id ?? '-'}):`, e));
     onError(toError(err), event);
   }
 }

@@ -13,7 +13,12 @@ describe('ProcessedMarks', () => {
     const { pool, calls } = recordingPool();
     const marks = new ProcessedMarks(pool, 2);
     await Promise.all([marks.mark('router', 'evt_1'), marks.mark('ledger', 'evt_1'), marks.mark('router', 'evt_2')]);
-    expect(calls).toEqual([[['router', 'ledger', 'router'], ['evt_1', 'evt_1', 'evt_2']]]);
+    expect(calls).toEqual([
+      [
+        ['router', 'ledger', 'router'],
+        ['evt_1', 'evt_1', 'evt_2'],
+      ],
+    ]);
   });
 
   it('rejects every mark of a batch whose write failed, so each message is nacked and redelivered', async () => {

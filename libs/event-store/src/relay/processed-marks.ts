@@ -26,7 +26,11 @@ export class ProcessedMarks {
   /** Resolves once the row is committed; rejects if the write failed (the caller naks). */
   mark(consumer: string, eventId: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ consumer, eventId, settle: (error) => (error === undefined ? resolve() : reject(error instanceof Error ? error : new Error(String(error)))) });
+      this.pending.push({
+        consumer,
+        eventId,
+        settle: (error) => (error === undefined ? resolve() : reject(error instanceof Error ? error : new Error(String(error)))),
+      });
       if (this.pending.length >= this.maxBatch) this.flushSoon(0);
       else this.flushSoon(this.lingerMs);
     });

@@ -2,11 +2,21 @@ import type { RecordedEvent } from '../event-store.port';
 import { heldDueInMs, holdOrPublish, NOTHING_HELD, StreamsSeen, type RelayDeferral } from './relay-deferral';
 
 const event = (id: string, type: string): RecordedEvent =>
-  ({ id, type, streamName: `order-${id}`, streamRevision: 0, data: {}, metadata: {}, checkpoint: id, recordedAt: '2026-11-25T00:00:00.000Z' }) as unknown as RecordedEvent;
+  ({
+    id,
+    type,
+    streamName: `order-${id}`,
+    streamRevision: 0,
+    data: {},
+    metadata: {},
+    checkpoint: id,
+    recordedAt: '2026-11-25T00:00:00.000Z',
+  }) as unknown as RecordedEvent;
 const created = (id: string) => event(id, 'order.created');
 const changed = (id: string) => event(id, 'order.changed');
 const deferral: RelayDeferral = { mayWait: (e) => e.type === 'order.created', maxWaitMs: 100 };
-const ids = (decision: ReturnType<typeof holdOrPublish>) => ('hold' in decision ? { hold: decision.hold.events.map((e) => e.id) } : { publish: decision.publish.map((e) => e.id) });
+const ids = (decision: ReturnType<typeof holdOrPublish>) =>
+  'hold' in decision ? { hold: decision.hold.events.map((e) => e.id) } : { publish: decision.publish.map((e) => e.id) };
 
 describe('holdOrPublish', () => {
   it('publishes at once without a deferral, or with a wait of 0', () => {

@@ -24,10 +24,7 @@ export class RelayLeaderLock {
     const key = `eh:event-relay:${name}`;
     const client = await pool.connect();
     try {
-      const { rows } = await client.query<{ locked: boolean }>(
-        'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked',
-        [key],
-      );
+      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked', [key]);
       if (rows[0]?.locked) return new RelayLeaderLock(client, key);
       client.release();
       return undefined;
@@ -42,10 +39,7 @@ export class RelayLeaderLock {
   }
 
   async loadCheckpoint(name: string): Promise<string | null> {
-    const { rows } = await this.client.query<{ checkpoint: string }>(
-      'SELECT checkpoint FROM relay_checkpoints WHERE name = $1',
-      [name],
-    );
+    const { rows } = await this.client.query<{ checkpoint: string }>('SELECT checkpoint FROM relay_checkpoints WHERE name = $1', [name]);
     return rows[0]?.checkpoint ?? null;
   }
 

@@ -12,7 +12,7 @@ const event = (streamName: string, streamRevision: number, data: unknown = {}): 
   recordedAt: '2030-01-01T00:00:00.000Z',
 });
 
-const byFlag = { category: 'cart', qualify: (first: RecordedEvent) => ((first.data as { flag?: string }).flag ?? undefined) };
+const byFlag = { category: 'cart', qualify: (first: RecordedEvent) => (first.data as { flag?: string }).flag ?? undefined };
 
 describe('StreamQualifiers', () => {
   it('qualifies a stream by its first event, seen in the batch, with no read', async () => {
@@ -43,10 +43,18 @@ describe('StreamQualifiers', () => {
   });
 
   it('qualifies each event of a category decided by each event, with no read and nothing remembered', async () => {
-    const byType = { category: 'order', decidedBy: 'each_event' as const, qualify: (each: RecordedEvent) => ((each.data as { kind?: string }).kind === 'record' ? 'record' : undefined) };
-    const qualifiers = new StreamQualifiers([byFlag, byType], async () => {
-      throw new Error('no read expected');
-    }, 1);
+    const byType = {
+      category: 'order',
+      decidedBy: 'each_event' as const,
+      qualify: (each: RecordedEvent) => ((each.data as { kind?: string }).kind === 'record' ? 'record' : undefined),
+    };
+    const qualifiers = new StreamQualifiers(
+      [byFlag, byType],
+      async () => {
+        throw new Error('no read expected');
+      },
+      1,
+    );
     const batch = [event('order-a', 4, { kind: 'record' }), event('order-a', 5), event('cart-a', 0, { flag: 'test' }), event('order-b', 0, { kind: 'record' })];
     expect(await qualifiers.of(batch)).toEqual(['record', undefined, 'test', 'record']);
     // The one stream remembered is cart-a's: a stream decided by each event takes no place.
@@ -62,7 +70,12 @@ describe('StreamQualifiers', () => {
 });
 
 describe('storeOnlyAppends', () => {
-  const records = { category: 'order', decidedBy: 'each_event' as const, qualify: (each: { type: string }) => (each.type === 'order.recorded' ? 'record' : each.type === 'order.noted' ? 'note' : undefined), unpublished: ['record'] };
+  const records = {
+    category: 'order',
+    decidedBy: 'each_event' as const,
+    qualify: (each: { type: string }) => (each.type === 'order.recorded' ? 'record' : each.type === 'order.noted' ? 'note' : undefined),
+    unpublished: ['record'],
+  };
   const newEvent = (type: string): NewEvent => ({ id: `evt_${type}`, type, data: {}, metadata: event('x', 0).metadata });
   const quiet = storeOnlyAppends([byFlag, records]);
 

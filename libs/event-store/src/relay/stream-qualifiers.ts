@@ -55,7 +55,9 @@ export class StreamQualifiers {
   ) {
     this.byCategory = new Map(qualifiers.map((qualifier) => [qualifier.category, qualifier]));
     this.known = new BoundedMap(capacity);
-    this.withoutPayload = qualifiers.flatMap((qualifier) => (qualifier.decidedBy === 'each_event' && qualifier.unpublished?.length ? (qualifier.unpublishedTypes ?? []) : []));
+    this.withoutPayload = qualifiers.flatMap((qualifier) =>
+      qualifier.decidedBy === 'each_event' && qualifier.unpublished?.length ? (qualifier.unpublishedTypes ?? []) : [],
+    );
   }
 
   /** The qualifier of each event's stream, in the events' order; reads the first event of a stream it does not know. */
@@ -100,7 +102,11 @@ export class StreamQualifiers {
  * first event would need a read to tell, so its appends are never quiet.
  */
 export function storeOnlyAppends(qualifiers: readonly SubjectQualifier[]): (streamName: string, events: readonly NewEvent[]) => boolean {
-  const byCategory = new Map(qualifiers.filter((qualifier) => qualifier.decidedBy === 'each_event' && (qualifier.unpublished?.length ?? 0) > 0).map((qualifier) => [qualifier.category, qualifier]));
+  const byCategory = new Map(
+    qualifiers
+      .filter((qualifier) => qualifier.decidedBy === 'each_event' && (qualifier.unpublished?.length ?? 0) > 0)
+      .map((qualifier) => [qualifier.category, qualifier]),
+  );
   return (streamName, events) => {
     const qualifier = byCategory.get(categoryOf(streamName));
     if (qualifier?.decidedBy !== 'each_event' || events.length === 0) return false;

@@ -136,9 +136,7 @@ export function describeEventStoreContract(name: string, factory: EventStoreCont
         await store().append(newStreamName(), events, 'no_stream');
         const other = newStreamName();
         await expect(store().append(other, events, 'any')).rejects.toBeInstanceOf(EventIdConflictError);
-        await expect(store().append(other, [newEvent(), ...events], 'no_stream')).rejects.toBeInstanceOf(
-          EventIdConflictError,
-        );
+        await expect(store().append(other, [newEvent(), ...events], 'no_stream')).rejects.toBeInstanceOf(EventIdConflictError);
         expect(await store().read(other)).toEqual([]);
       });
     });
@@ -181,9 +179,11 @@ export function describeEventStoreContract(name: string, factory: EventStoreCont
         expect(Date.now() - unfiltered).toBeLessThan(1_000);
 
         let woken = false;
-        const waiting = store().waitForAppend(30_000, undefined, store().appendsHeard(), wakesFor).then(() => {
-          woken = true;
-        });
+        const waiting = store()
+          .waitForAppend(30_000, undefined, store().appendsHeard(), wakesFor)
+          .then(() => {
+            woken = true;
+          });
         const heard = store().appendsHeard();
         await store().append(passedOver, newEvents(1), 0);
         await waitUntil(async () => store().appendsHeard() > heard, { description: 'the second append heard' });

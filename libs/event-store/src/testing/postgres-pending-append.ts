@@ -7,11 +7,7 @@ import type { PendingAppend } from './event-store.contract';
  * explicit transaction and keeps it open, bypassing the adapter on purpose so the test
  * controls when each transaction commits.
  */
-export async function beginPostgresPendingAppend(
-  databaseUrl: string,
-  streamName: string,
-  event: NewEvent,
-): Promise<PendingAppend> {
+export async function beginPostgresPendingAppend(databaseUrl: string, streamName: string, event: NewEvent): Promise<PendingAppend> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   let open = true;

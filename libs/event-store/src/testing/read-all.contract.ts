@@ -4,11 +4,7 @@ import { newEvent, newEvents, newStreamName } from './contract-fixtures';
 import type { EventStoreContractFixture } from './event-store.contract';
 
 /** Reads pages of `limit` from `checkpoint` until a page comes back empty. */
-async function readToEnd(
-  store: EventStore,
-  checkpoint: string | null,
-  limit = 100,
-): Promise<{ events: RecordedEvent[]; checkpoint: string | null }> {
+async function readToEnd(store: EventStore, checkpoint: string | null, limit = 100): Promise<{ events: RecordedEvent[]; checkpoint: string | null }> {
   const events: RecordedEvent[] = [];
   let at = checkpoint;
   for (;;) {

@@ -34,6 +34,16 @@ async function refresh(history: RecordedEvent[], tx: SqlClient): Promise<void> {
     `INSERT INTO handoffs_view (id, workspace_id, mode, deployment_id, status, created_at, updated_at, revision, resource)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, updated_at = EXCLUDED.updated_at, revision = EXCLUDED.revision, resource = EXCLUDED.resource`,
-    [resource.id, state.details.workspace_id, state.details.mode, resource.deployment_id, resource.status, resource.created_at, resource.updated_at, history.length - 1, JSON.stringify(resource)],
+    [
+      resource.id,
+      state.details.workspace_id,
+      state.details.mode,
+      resource.deployment_id,
+      resource.status,
+      resource.created_at,
+      resource.updated_at,
+      history.length - 1,
+      JSON.stringify(resource),
+    ],
   );
 }

@@ -7,7 +7,10 @@ import type { HandoffResource } from '../domain/handoff.resource';
  * primary key alone, the scope compared here: see findDeployment.
  */
 export async function findHandoff(sql: SqlClient, scope: { workspaceId: string; mode: KeyMode }, handoffId: string): Promise<HandoffResource | null> {
-  const { rows } = await sql.query<{ resource: HandoffResource; workspace_id: string; mode: KeyMode }>('SELECT resource, workspace_id, mode FROM handoffs_view WHERE id = $1', [handoffId]);
+  const { rows } = await sql.query<{ resource: HandoffResource; workspace_id: string; mode: KeyMode }>(
+    'SELECT resource, workspace_id, mode FROM handoffs_view WHERE id = $1',
+    [handoffId],
+  );
   const row = rows[0];
   return row && row.workspace_id === scope.workspaceId && row.mode === scope.mode ? row.resource : null;
 }

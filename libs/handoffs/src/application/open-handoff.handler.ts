@@ -79,7 +79,8 @@ export async function openHandoff(deps: OpenHandoffDeps, scope: HandoffScope, in
       },
     ).catch((error: unknown) => {
       // Without `skills`, the outcome is the skill asked for: name the field the caller wrote.
-      if (error instanceof DomainError && error.code === 'expert_unavailable' && input.skills === null) throw new DomainError(error.code, error.message, 'outcome');
+      if (error instanceof DomainError && error.code === 'expert_unavailable' && input.skills === null)
+        throw new DomainError(error.code, error.message, 'outcome');
       throw error;
     });
     const opened: HandoffOpened['data'] = {
@@ -99,12 +100,18 @@ export async function openHandoff(deps: OpenHandoffDeps, scope: HandoffScope, in
       metadata: input.metadata,
       opened_at: scope.now.toISOString(),
     };
-    await handleCommand(store, handoffDecider, handoffStreamName(handoffId), { type: 'open', data: opened }, {
-      workspaceId: scope.workspaceId,
-      correlationId: scope.requestId,
-      causationId: null,
-      now: opened.opened_at,
-    });
+    await handleCommand(
+      store,
+      handoffDecider,
+      handoffStreamName(handoffId),
+      { type: 'open', data: opened },
+      {
+        workspaceId: scope.workspaceId,
+        correlationId: scope.requestId,
+        causationId: null,
+        now: opened.opened_at,
+      },
+    );
   }
   await syncHandoff(store, deploymentId);
   const { state } = await loadAggregate(store, handoffStreamName(handoffId), handoffDecider);
@@ -121,7 +128,11 @@ async function namedMemory(sql: SqlClient, scope: HandoffScope, keys: readonly s
   const present = new Set(found.map((entry) => entry.key));
   const missing = keys.findIndex((key) => !present.has(key));
   if (missing >= 0) {
-    throw new DomainError('invalid_request', `context.memory_keys[${missing}]: no memory entry ${keys[missing]} in this workspace (PUT /v1/memory/${keys[missing]} first)`, `context.memory_keys[${missing}]`);
+    throw new DomainError(
+      'invalid_request',
+      `context.memory_keys[${missing}]: no memory entry ${keys[missing]} in this workspace (PUT /v1/memory/${keys[missing]} first)`,
+      `context.memory_keys[${missing}]`,
+    );
   }
   return found.map(({ key, kind }) => ({ key, kind }));
 }

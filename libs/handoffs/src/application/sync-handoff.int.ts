@@ -12,22 +12,62 @@ const EXPERT = { id: 'spec_01JBBBBBBBBBBBBBBBBBBBBBBB', name: 'Ada Lane', role: 
 const at = (second: number): string => `2030-01-01T00:00:${String(second).padStart(2, '0')}.000Z`;
 
 function recorded(event: DeploymentEvent | HandoffOpened, index: number, stream: string): NewEvent {
-  return { id: `evt_${stream.slice(0, 3)}${String(index).padStart(23, '0')}`, type: event.type, data: event.data, metadata: { workspace_id: WS, correlation_id: 'req_1', causation_id: null, schema_version: 1, occurred_at: at(index) } };
+  return {
+    id: `evt_${stream.slice(0, 3)}${String(index).padStart(23, '0')}`,
+    type: event.type,
+    data: event.data,
+    metadata: { workspace_id: WS, correlation_id: 'req_1', causation_id: null, schema_version: 1, occurred_at: at(index) },
+  };
 }
 
 const deploymentEvents: DeploymentEvent[] = [
   {
     type: 'deployment.created',
-    data: { deployment_id: DEP, workspace_id: WS, mode: 'test', brief: 'Rewrite the hero.', skills: ['copywriting'], urgency: 'standard', scheduled_for: null, context_url: null, context_files: [], metadata: {}, webhook_url: null, sla_deadline: at(59), credits_reserved: 0, created_at: at(0), handoff: { handoff_id: HND, artifact: 'hero.md', memory: [] } },
+    data: {
+      deployment_id: DEP,
+      workspace_id: WS,
+      mode: 'test',
+      brief: 'Rewrite the hero.',
+      skills: ['copywriting'],
+      urgency: 'standard',
+      scheduled_for: null,
+      context_url: null,
+      context_files: [],
+      metadata: {},
+      webhook_url: null,
+      sla_deadline: at(59),
+      credits_reserved: 0,
+      created_at: at(0),
+      handoff: { handoff_id: HND, artifact: 'hero.md', memory: [] },
+    },
   } as DeploymentEvent,
   { type: 'deployment.accepted', data: { deployment_id: DEP, expert: EXPERT, accepted_at: at(1) } } as DeploymentEvent,
   { type: 'deployment.in_progress', data: { deployment_id: DEP, started_at: at(2) } } as DeploymentEvent,
-  { type: 'deployment.completed', data: { deployment_id: DEP, output: { format: 'markdown', body: '# Hero', attachments: [] }, credits_charged: 0, duration_seconds: 3, completed_at: at(3) } } as DeploymentEvent,
+  {
+    type: 'deployment.completed',
+    data: { deployment_id: DEP, output: { format: 'markdown', body: '# Hero', attachments: [] }, credits_charged: 0, duration_seconds: 3, completed_at: at(3) },
+  } as DeploymentEvent,
 ];
 
 const opened: HandoffOpened = {
   type: 'handoff.opened',
-  data: { handoff_id: HND, workspace_id: WS, mode: 'test', deployment_id: DEP, surface: 'editor', outcome: 'copywriting', route: 'expert', trigger: null, policy: 'none', artifact: 'hero.md', context: { goal: 'A hero.', files: [], memory_keys: [] }, skills: ['copywriting'], urgency: 'standard', metadata: {}, opened_at: at(0) },
+  data: {
+    handoff_id: HND,
+    workspace_id: WS,
+    mode: 'test',
+    deployment_id: DEP,
+    surface: 'editor',
+    outcome: 'copywriting',
+    route: 'expert',
+    trigger: null,
+    policy: 'none',
+    artifact: 'hero.md',
+    context: { goal: 'A hero.', files: [], memory_keys: [] },
+    skills: ['copywriting'],
+    urgency: 'standard',
+    metadata: {},
+    opened_at: at(0),
+  },
 };
 
 /** The router's pullers may take a deployment's later event first; the handoff still passes through each state. */
@@ -40,7 +80,11 @@ describe('syncHandoff against PostgreSQL', () => {
     db = await createTestDatabase();
     await runMigrations(db.pool, allMigrations);
     store = new PostgresEventStore(db.pool, { inlineProjections });
-    await store.append(deploymentStreamName(DEP), deploymentEvents.map((event, index) => recorded(event, index, 'dep')), 'no_stream');
+    await store.append(
+      deploymentStreamName(DEP),
+      deploymentEvents.map((event, index) => recorded(event, index, 'dep')),
+      'no_stream',
+    );
     await store.append(handoffStreamName(HND), [recorded(opened, 0, 'hnd')], 'no_stream');
   });
 

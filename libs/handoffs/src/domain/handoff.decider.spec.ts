@@ -31,7 +31,12 @@ const snapshot = (revision: number, over: Partial<DeploymentSnapshot>): Deployme
   cancel_reason: null,
   ...over,
 });
-const mirror = (deployment: DeploymentSnapshot, memoryEntryKey: string | null = null): HandoffCommand => ({ type: 'mirror', deployment, memoryEntryKey, now: `2030-01-01T00:00:0${deployment.revision}.000Z` });
+const mirror = (deployment: DeploymentSnapshot, memoryEntryKey: string | null = null): HandoffCommand => ({
+  type: 'mirror',
+  deployment,
+  memoryEntryKey,
+  now: `2030-01-01T00:00:0${deployment.revision}.000Z`,
+});
 
 /** Runs commands in order from no events, returning every event appended. */
 function run(...commands: HandoffCommand[]): HandoffEvent[] {
@@ -44,7 +49,14 @@ describe('the handoff decider (mirrors its deployment)', () => {
   it('opens once; a repeated open and a mirror before opening add nothing', () => {
     expect(run(open, open).map((event) => event.type)).toEqual(['handoff.opened']);
     expect(run(mirror(snapshot(1, { status: 'accepted', expert_id: 'spec_1' })))).toEqual([]);
-    expect(toHandoffResource(foldHandoff(run(open)))).toMatchObject({ status: 'open', expert: null, comments: 0, memory_event: false, artifact: 'hero-copy.md', output: null });
+    expect(toHandoffResource(foldHandoff(run(open)))).toMatchObject({
+      status: 'open',
+      expert: null,
+      comments: 0,
+      memory_event: false,
+      artifact: 'hero-copy.md',
+      output: null,
+    });
   });
 
   it('open → in_review → needs_input → in_review → ready, counting the question and the reply as comments', () => {
@@ -79,7 +91,10 @@ describe('the handoff decider (mirrors its deployment)', () => {
   });
 
   it('ends cancelled or expired with the deployment; memory_event is false without a saved entry', () => {
-    expect(run(open, mirror(snapshot(2, { status: 'cancelled', cancel_reason: 'plans changed' }))).at(-1)).toMatchObject({ type: 'handoff.cancelled', data: { reason: 'plans changed', expert_id: null } });
+    expect(run(open, mirror(snapshot(2, { status: 'cancelled', cancel_reason: 'plans changed' }))).at(-1)).toMatchObject({
+      type: 'handoff.cancelled',
+      data: { reason: 'plans changed', expert_id: null },
+    });
     expect(run(open, mirror(snapshot(2, { status: 'expired' }))).at(-1)?.type).toBe('handoff.expired');
     const ready = run(open, mirror(snapshot(4, { status: 'completed', expert_id: 'spec_1', output: OUTPUT })));
     expect(toHandoffResource(foldHandoff(ready))).toMatchObject({ memory_event: false, memory_entry_key: null });

@@ -10,13 +10,37 @@ const AT = '2025-03-01T10:00:00.000Z';
 const created = (handoff: unknown): DeploymentEvent =>
   ({
     type: 'deployment.created',
-    data: { deployment_id: DEP, workspace_id: 'ws_01JDDDDDDDDDDDDDDDDDDDDDDD', mode: 'test', brief: 'A tagline.', skills: ['copywriting'], urgency: 'standard', scheduled_for: null, context_url: null, context_files: [], metadata: {}, webhook_url: null, sla_deadline: AT, credits_reserved: 0, created_at: AT, ...(handoff ? { handoff } : {}) },
+    data: {
+      deployment_id: DEP,
+      workspace_id: 'ws_01JDDDDDDDDDDDDDDDDDDDDDDD',
+      mode: 'test',
+      brief: 'A tagline.',
+      skills: ['copywriting'],
+      urgency: 'standard',
+      scheduled_for: null,
+      context_url: null,
+      context_files: [],
+      metadata: {},
+      webhook_url: null,
+      sla_deadline: AT,
+      credits_reserved: 0,
+      created_at: AT,
+      ...(handoff ? { handoff } : {}),
+    },
   }) as DeploymentEvent;
 const accepted: DeploymentEvent = { type: 'deployment.accepted', data: { deployment_id: DEP, expert: EXPERT, accepted_at: AT } } as DeploymentEvent;
 const started: DeploymentEvent = { type: 'deployment.in_progress', data: { deployment_id: DEP, started_at: AT } } as DeploymentEvent;
 
 const recorded = (event: DeploymentEvent, revision: number): RecordedEvent =>
-  ({ id: `evt_${revision}`, streamName: `deployment-${DEP}`, streamRevision: revision, type: event.type, data: event.data, metadata: {}, recordedAt: new Date(AT) }) as unknown as RecordedEvent;
+  ({
+    id: `evt_${revision}`,
+    streamName: `deployment-${DEP}`,
+    streamRevision: revision,
+    type: event.type,
+    data: event.data,
+    metadata: {},
+    recordedAt: new Date(AT),
+  }) as unknown as RecordedEvent;
 
 /** A store that records every use: the mirror must not read for a deployment no handoff opened. */
 function watchedStore(): { store: EventStore; uses: string[] } {

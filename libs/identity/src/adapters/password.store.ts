@@ -32,11 +32,10 @@ export class PasswordStore {
    */
   async verify(principal: Principal, passwordId: string | null, password: string): Promise<boolean> {
     const { rows } = passwordId
-      ? await this.sql.query<{ password_hash: string }>('SELECT password_hash FROM principal_passwords WHERE password_id = $1 AND principal_kind = $2 AND principal_id = $3', [
-          passwordId,
-          principal.kind,
-          principal.id,
-        ])
+      ? await this.sql.query<{ password_hash: string }>(
+          'SELECT password_hash FROM principal_passwords WHERE password_id = $1 AND principal_kind = $2 AND principal_id = $3',
+          [passwordId, principal.kind, principal.id],
+        )
       : { rows: [] };
     const stored = rows[0]?.password_hash;
     if (!stored) {

@@ -75,7 +75,12 @@ export const operatorsViewProjection: InlineProjection = {
         case 'operator.joined': {
           const d = event.data;
           await tx.query(`UPDATE operator_invitations_view SET status = 'accepted' WHERE invitation_id = $1`, [d.invitation_id]);
-          await tx.query('UPDATE operators_view SET name = $2, password_id = $3, joined_at = $4 WHERE operator_id = $1', [d.operator_id, d.name, d.password_id, d.joined_at]);
+          await tx.query('UPDATE operators_view SET name = $2, password_id = $3, joined_at = $4 WHERE operator_id = $1', [
+            d.operator_id,
+            d.name,
+            d.password_id,
+            d.joined_at,
+          ]);
           break;
         }
         case 'operator.removed': {

@@ -47,7 +47,10 @@ const INVITATION_SELECT = `SELECT i.invitation_id, i.workspace_id, w.name AS wor
   FROM member_invitations_view i JOIN workspaces_view w ON w.id = i.workspace_id WHERE i.status = 'open'`;
 
 export async function listOpenMemberInvitations(sql: SqlClient, workspaceId: string, now: Date): Promise<OpenMemberInvitation[]> {
-  const { rows } = await sql.query<OpenMemberInvitation>(`${INVITATION_SELECT} AND i.workspace_id = $1 AND i.expires_at > $2 ORDER BY i.invited_at, i.invitation_id`, [workspaceId, now]);
+  const { rows } = await sql.query<OpenMemberInvitation>(
+    `${INVITATION_SELECT} AND i.workspace_id = $1 AND i.expires_at > $2 ORDER BY i.invited_at, i.invitation_id`,
+    [workspaceId, now],
+  );
   return rows;
 }
 

@@ -40,7 +40,13 @@ const toSession = (row: SessionRow): ConsoleSession => {
     absoluteExpiresAt: row.absolute_expires_at,
     revokedAt: row.revoked_at,
   };
-  return { tokenSha256: row.token_sha256, principal: { kind: row.principal_kind, id: row.principal_id }, csrfToken: row.csrf_token, times, expiresAt: sessionExpiresAt(times) };
+  return {
+    tokenSha256: row.token_sha256,
+    principal: { kind: row.principal_kind, id: row.principal_id },
+    csrfToken: row.csrf_token,
+    times,
+    expiresAt: sessionExpiresAt(times),
+  };
 };
 
 /**
@@ -118,6 +124,10 @@ export class SessionStore {
 
 /** Ends every session of a person at once (every replica reads the row on each request); answers how many were live. */
 export async function revokeAllSessions(sql: SqlClient, principal: Principal, now: Date): Promise<number> {
-  const { rowCount } = await sql.query('UPDATE console_sessions SET revoked_at = $3 WHERE principal_kind = $1 AND principal_id = $2 AND revoked_at IS NULL', [principal.kind, principal.id, now]);
+  const { rowCount } = await sql.query('UPDATE console_sessions SET revoked_at = $3 WHERE principal_kind = $1 AND principal_id = $2 AND revoked_at IS NULL', [
+    principal.kind,
+    principal.id,
+    now,
+  ]);
   return rowCount ?? 0;
 }

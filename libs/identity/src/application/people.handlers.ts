@@ -1,7 +1,16 @@
 import { DomainError, membersStreamName, newId, operatorStreamName, OPERATIONS_WORKSPACE, type Actor, type MemberEvent, type MemberRole } from '@eh/contracts';
 import { handleCommand, type EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
-import { findMemberByEmail, findOpenMemberInvitation, findOpenOperatorInvitation, findOperator, findOperatorByEmail, signsInWith, type MemberAccount, type OperatorAccount } from '../adapters/people.query';
+import {
+  findMemberByEmail,
+  findOpenMemberInvitation,
+  findOpenOperatorInvitation,
+  findOperator,
+  findOperatorByEmail,
+  signsInWith,
+  type MemberAccount,
+  type OperatorAccount,
+} from '../adapters/people.query';
 import type { PasswordStore } from '../adapters/password.store';
 import { newSecretToken } from '../adapters/random-secret';
 import { parseConsoleEmail } from '../domain/console-email.rules';
@@ -10,7 +19,6 @@ import { operatorDecider, type OperatorCommand } from '../domain/operator.decide
 import { passwordProblem } from '../domain/password-policy';
 import { revokeAllSessions } from '../adapters/session.store';
 import { hashSecretToken, looksLikeSecretToken } from '../domain/secret-token';
-
 
 /** Whether an expert signs in with an email; the roster answers it, which identity cannot import. */
 export type OtherEmailHolder = (email: string, now: Date) => Promise<boolean>;
@@ -41,9 +49,19 @@ async function someoneSignsInWith(deps: PeopleDeps, email: string, now: Date, ex
  * sign-in is never replaced by another's. Told to whoever holds the link, never at invitation time.
  */
 const emailTakenAtAcceptance = (): DomainError =>
-  new DomainError('invalid_request', 'this invitation’s email already signs in to the console as someone else: sign in with it, or ask for an invitation to another address', 'token');
+  new DomainError(
+    'invalid_request',
+    'this invitation’s email already signs in to the console as someone else: sign in with it, or ask for an invitation to another address',
+    'token',
+  );
 
-async function runMembers(store: EventStore, workspaceId: string, command: MembersCommand, correlationId: string, now: string): Promise<{ state: MembersState; events: MemberEvent[] }> {
+async function runMembers(
+  store: EventStore,
+  workspaceId: string,
+  command: MembersCommand,
+  correlationId: string,
+  now: string,
+): Promise<{ state: MembersState; events: MemberEvent[] }> {
   return handleCommand(store, membersDecider, membersStreamName(workspaceId), command, { workspaceId, correlationId, causationId: null, now });
 }
 
@@ -71,21 +89,58 @@ export async function inviteMember(
   const at = input.now.toISOString();
   const invitationId = newId('memberInvitation');
   const expiresAt = expiry(input.now, input.ttlSeconds);
-  await runMembers(deps.store, input.workspaceId, { type: 'invite', workspace_id: input.workspaceId, invitation_id: invitationId, email, role, token_sha256: hashSecretToken(token), expires_at: expiresAt, actor: input.actor, now: at }, input.correlationId, at);
+  await runMembers(
+    deps.store,
+    input.workspaceId,
+    {
+      type: 'invite',
+      workspace_id: input.workspaceId,
+      invitation_id: invitationId,
+      email,
+      role,
+      token_sha256: hashSecretToken(token),
+      expires_at: expiresAt,
+      actor: input.actor,
+      now: at,
+    },
+    input.correlationId,
+    at,
+  );
   return { object: 'member_invitation', id: invitationId, email, role, expires_at: expiresAt, created_at: at, url: linkOf(input.publicBaseUrl, token) };
 }
 
-export async function revokeMemberInvitation(deps: PeopleDeps, input: { workspaceId: string; invitationId: string; actor: Actor; now: Date; correlationId: string }): Promise<void> {
+export async function revokeMemberInvitation(
+  deps: PeopleDeps,
+  input: { workspaceId: string; invitationId: string; actor: Actor; now: Date; correlationId: string },
+): Promise<void> {
   const at = input.now.toISOString();
-  await runMembers(deps.store, input.workspaceId, { type: 'revoke_invitation', invitation_id: input.invitationId, actor: input.actor, now: at }, input.correlationId, at);
+  await runMembers(
+    deps.store,
+    input.workspaceId,
+    { type: 'revoke_invitation', invitation_id: input.invitationId, actor: input.actor, now: at },
+    input.correlationId,
+    at,
+  );
 }
 
-export async function changeMemberRole(deps: PeopleDeps, input: { workspaceId: string; memberId: string; role: unknown; actor: Actor; now: Date; correlationId: string }): Promise<void> {
+export async function changeMemberRole(
+  deps: PeopleDeps,
+  input: { workspaceId: string; memberId: string; role: unknown; actor: Actor; now: Date; correlationId: string },
+): Promise<void> {
   const at = input.now.toISOString();
-  await runMembers(deps.store, input.workspaceId, { type: 'change_role', member_id: input.memberId, role: parseMemberRole(input.role), actor: input.actor, now: at }, input.correlationId, at);
+  await runMembers(
+    deps.store,
+    input.workspaceId,
+    { type: 'change_role', member_id: input.memberId, role: parseMemberRole(input.role), actor: input.actor, now: at },
+    input.correlationId,
+    at,
+  );
 }
 
-export async function removeMember(deps: PeopleDeps, input: { workspaceId: string; memberId: string; actor: Actor; now: Date; correlationId: string }): Promise<void> {
+export async function removeMember(
+  deps: PeopleDeps,
+  input: { workspaceId: string; memberId: string; actor: Actor; now: Date; correlationId: string },
+): Promise<void> {
   const at = input.now.toISOString();
   await runMembers(deps.store, input.workspaceId, { type: 'remove', member_id: input.memberId, actor: input.actor, now: at }, input.correlationId, at);
 }
@@ -112,11 +167,20 @@ export async function acceptMemberInvitation(
   const principal = { kind: 'member' as const, id: memberId };
   const passwordId = await deps.passwords.stage(principal, input.password, input.now);
   const at = input.now.toISOString();
-  await runMembers(deps.store, invitation.workspace_id, { type: 'accept', token_sha256: tokenSha256, member_id: memberId, name, password_id: passwordId, now: at }, input.correlationId, at);
+  await runMembers(
+    deps.store,
+    invitation.workspace_id,
+    { type: 'accept', token_sha256: tokenSha256, member_id: memberId, name, password_id: passwordId, now: at },
+    input.correlationId,
+    at,
+  );
   return memberId;
 }
 
-export async function verifyMemberPassword(deps: { sql: SqlClient; passwords: PasswordStore }, input: { email: string; password: string }): Promise<MemberAccount | null> {
+export async function verifyMemberPassword(
+  deps: { sql: SqlClient; passwords: PasswordStore },
+  input: { email: string; password: string },
+): Promise<MemberAccount | null> {
   const account = await findMemberByEmail(deps.sql, input.email.trim().toLowerCase());
   const matches = await deps.passwords.verify({ kind: 'member', id: account?.member_id ?? 'nobody' }, account?.password_id ?? null, input.password);
   return matches && account ? account : null;
@@ -134,10 +198,15 @@ export async function inviteOperator(
   input: { email: unknown; name?: unknown; invitedBy?: string | null; ttlSeconds: number; publicBaseUrl: string; now: Date; correlationId: string },
 ): Promise<{ object: 'operator_invitation'; operator_id: string; email: string } & InvitationLink> {
   const email = parseConsoleEmail(input.email);
-  if (input.name !== undefined && (typeof input.name !== 'string' || input.name.trim().length === 0 || input.name.length > 200)) throw new DomainError('invalid_request', 'name must be 1 to 200 characters', 'name');
+  if (input.name !== undefined && (typeof input.name !== 'string' || input.name.trim().length === 0 || input.name.length > 200))
+    throw new DomainError('invalid_request', 'name must be 1 to 200 characters', 'name');
   const existing = await findOperatorByEmail(deps.sql, email);
   if (existing && input.invitedBy && existing.operator_id !== input.invitedBy) {
-    throw new DomainError('permission_denied', `${email} is already an operator: a new link for them (a password reset) is made with the admin credential or the ops CLI, not another operator's session`, 'email');
+    throw new DomainError(
+      'permission_denied',
+      `${email} is already an operator: a new link for them (a password reset) is made with the admin credential or the ops CLI, not another operator's session`,
+      'email',
+    );
   }
   if (await someoneSignsInWith(deps, email, input.now, { operatorId: existing?.operator_id })) throw taken(email);
   const operatorId = existing?.operator_id ?? newId('operator');
@@ -149,7 +218,16 @@ export async function inviteOperator(
     deps.store,
     operatorDecider,
     operatorStreamName(operatorId),
-    { type: 'invite', operator_id: operatorId, invitation_id: newId('invitation'), email, name, token_sha256: hashSecretToken(token), expires_at: expiresAt, now: at },
+    {
+      type: 'invite',
+      operator_id: operatorId,
+      invitation_id: newId('invitation'),
+      email,
+      name,
+      token_sha256: hashSecretToken(token),
+      expires_at: expiresAt,
+      now: at,
+    },
     { workspaceId: OPERATIONS_WORKSPACE, correlationId: input.correlationId, causationId: null, now: at },
   );
   // The event already took the password away (no session of theirs authenticates); the rows end too.
@@ -171,23 +249,37 @@ export async function acceptOperatorInvitation(
   const principal = { kind: 'operator' as const, id: invitation.operator_id };
   const passwordId = await deps.passwords.stage(principal, input.password, input.now);
   const at = input.now.toISOString();
-  await handleCommand(deps.store, operatorDecider, operatorStreamName(invitation.operator_id), { type: 'accept', token_sha256: tokenSha256, name, password_id: passwordId, now: at }, {
-    workspaceId: OPERATIONS_WORKSPACE,
-    correlationId: input.correlationId,
-    causationId: null,
-    now: at,
-  });
+  await handleCommand(
+    deps.store,
+    operatorDecider,
+    operatorStreamName(invitation.operator_id),
+    { type: 'accept', token_sha256: tokenSha256, name, password_id: passwordId, now: at },
+    {
+      workspaceId: OPERATIONS_WORKSPACE,
+      correlationId: input.correlationId,
+      causationId: null,
+      now: at,
+    },
+  );
   await deps.passwords.keepOnly(principal, passwordId);
   return invitation.operator_id;
 }
 
 async function runOperator(deps: PeopleDeps, operatorId: string, command: OperatorCommand, correlationId: string, now: Date): Promise<void> {
   const at = now.toISOString();
-  await handleCommand(deps.store, operatorDecider, operatorStreamName(operatorId), command, { workspaceId: OPERATIONS_WORKSPACE, correlationId, causationId: null, now: at });
+  await handleCommand(deps.store, operatorDecider, operatorStreamName(operatorId), command, {
+    workspaceId: OPERATIONS_WORKSPACE,
+    correlationId,
+    causationId: null,
+    now: at,
+  });
 }
 
 /** Offboards an operator: the password stops working, every session ends at once, an open link dies. */
-export async function removeOperator(deps: PeopleDeps, input: { operatorId: string; now: Date; correlationId: string }): Promise<{ id: string; removed: true; sessions_ended: number }> {
+export async function removeOperator(
+  deps: PeopleDeps,
+  input: { operatorId: string; now: Date; correlationId: string },
+): Promise<{ id: string; removed: true; sessions_ended: number }> {
   if (!(await findOperator(deps.sql, input.operatorId))) throw new DomainError('not_found', `no operator ${input.operatorId}`, 'id');
   await runOperator(deps, input.operatorId, { type: 'remove', now: input.now.toISOString() }, input.correlationId, input.now);
   const ended = await revokeAllSessions(deps.sql, { kind: 'operator', id: input.operatorId }, input.now);
@@ -200,7 +292,10 @@ export async function endOperatorSessions(deps: PeopleDeps, input: { operatorId:
   return { id: input.operatorId, sessions_ended: await revokeAllSessions(deps.sql, { kind: 'operator', id: input.operatorId }, input.now) };
 }
 
-export async function verifyOperatorPassword(deps: { sql: SqlClient; passwords: PasswordStore }, input: { email: string; password: string }): Promise<OperatorAccount | null> {
+export async function verifyOperatorPassword(
+  deps: { sql: SqlClient; passwords: PasswordStore },
+  input: { email: string; password: string },
+): Promise<OperatorAccount | null> {
   const account = await findOperatorByEmail(deps.sql, input.email.trim().toLowerCase());
   const matches = await deps.passwords.verify({ kind: 'operator', id: account?.operator_id ?? 'nobody' }, account?.password_id ?? null, input.password);
   return matches && account ? account : null;

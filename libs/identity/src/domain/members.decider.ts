@@ -23,12 +23,20 @@ export interface MemberInvitation {
   invited_at: string;
 }
 
-export type MembersState =
-  | { status: 'empty' }
-  | { status: 'active'; workspace_id: string; members: Member[]; invitations: MemberInvitation[] };
+export type MembersState = { status: 'empty' } | { status: 'active'; workspace_id: string; members: Member[]; invitations: MemberInvitation[] };
 
 export type MembersCommand =
-  | { type: 'invite'; workspace_id: string; invitation_id: string; email: string; role: MemberRole; token_sha256: string; expires_at: string; actor: Actor; now: string }
+  | {
+      type: 'invite';
+      workspace_id: string;
+      invitation_id: string;
+      email: string;
+      role: MemberRole;
+      token_sha256: string;
+      expires_at: string;
+      actor: Actor;
+      now: string;
+    }
   | { type: 'revoke_invitation'; invitation_id: string; actor: Actor; now: string }
   | { type: 'accept'; token_sha256: string; member_id: string; name: string; password_id: string; now: string }
   | { type: 'change_role'; member_id: string; role: MemberRole; actor: Actor; now: string }
@@ -50,7 +58,11 @@ export function evolveMembers(state: MembersState, event: MemberEvent): MembersS
       return { ...current, invitations: current.invitations.filter((i) => i.invitation_id !== event.data.invitation_id) };
     case 'member.joined': {
       const { member_id, invitation_id, email, name, role, joined_at } = event.data;
-      return { ...current, members: [...current.members, { member_id, email, name, role, joined_at }], invitations: current.invitations.filter((i) => i.invitation_id !== invitation_id) };
+      return {
+        ...current,
+        members: [...current.members, { member_id, email, name, role, joined_at }],
+        invitations: current.invitations.filter((i) => i.invitation_id !== invitation_id),
+      };
     }
     case 'member.role_changed':
       return { ...current, members: current.members.map((m) => (m.member_id === event.data.member_id ? { ...m, role: event.data.role } : m)) };
@@ -76,13 +88,17 @@ const owners = (state: Extract<MembersState, { status: 'active' }>): number => s
 function invite(command: Extract<MembersCommand, { type: 'invite' }>, state: MembersState): MemberEvent[] {
   const current = active(state, command.workspace_id);
   parseMemberRole(command.role);
-  if (Date.parse(command.expires_at) <= Date.parse(command.now)) throw new DomainError('invalid_request', 'an invitation must expire after it is issued', 'expires_at');
-  if (current.members.some((m) => m.email === command.email)) throw new DomainError('invalid_request', `${command.email} is already a member of this workspace`, 'email');
+  if (Date.parse(command.expires_at) <= Date.parse(command.now))
+    throw new DomainError('invalid_request', 'an invitation must expire after it is issued', 'expires_at');
+  if (current.members.some((m) => m.email === command.email))
+    throw new DomainError('invalid_request', `${command.email} is already a member of this workspace`, 'email');
   const { workspace_id, invitation_id, email, role, token_sha256, expires_at, actor, now } = command;
   // A newer invitation of the same email replaces the open one: one usable link per person.
   const replaced = current.invitations.filter((i) => i.email === email);
   return [
-    ...replaced.map((i): MemberEvent => ({ type: 'member.invitation_revoked', data: { workspace_id, invitation_id: i.invitation_id, revoked_at: now, actor } })),
+    ...replaced.map(
+      (i): MemberEvent => ({ type: 'member.invitation_revoked', data: { workspace_id, invitation_id: i.invitation_id, revoked_at: now, actor } }),
+    ),
     { type: 'member.invited', data: { workspace_id, invitation_id, email, role, token_sha256, expires_at, invited_at: now, actor } },
   ];
 }
@@ -91,12 +107,23 @@ function invite(command: Extract<MembersCommand, { type: 'invite' }>, state: Mem
 function accept(command: Extract<MembersCommand, { type: 'accept' }>, state: MembersState): MemberEvent[] {
   const invitation = state.status === 'active' ? state.invitations.find((i) => i.token_sha256 === command.token_sha256) : undefined;
   if (state.status !== 'active' || !invitation) throw new DomainError('not_found', 'no open invitation with this token', 'token');
-  if (Date.parse(invitation.expires_at) <= Date.parse(command.now)) throw new DomainError('not_found', 'no open invitation with this token (it expired)', 'token');
-  if (state.members.some((m) => m.email === invitation.email)) throw new DomainError('not_found', 'no open invitation with this token (already a member)', 'token');
+  if (Date.parse(invitation.expires_at) <= Date.parse(command.now))
+    throw new DomainError('not_found', 'no open invitation with this token (it expired)', 'token');
+  if (state.members.some((m) => m.email === invitation.email))
+    throw new DomainError('not_found', 'no open invitation with this token (already a member)', 'token');
   return [
     {
       type: 'member.joined',
-      data: { workspace_id: state.workspace_id, member_id: command.member_id, invitation_id: invitation.invitation_id, email: invitation.email, name: command.name, role: invitation.role, password_id: command.password_id, joined_at: command.now },
+      data: {
+        workspace_id: state.workspace_id,
+        member_id: command.member_id,
+        invitation_id: invitation.invitation_id,
+        email: invitation.email,
+        name: command.name,
+        role: invitation.role,
+        password_id: command.password_id,
+        joined_at: command.now,
+      },
     },
   ];
 }
@@ -108,22 +135,44 @@ export function decideMembers(command: MembersCommand, state: MembersState): Mem
     case 'accept':
       return accept(command, state);
     case 'revoke_invitation': {
-      if (state.status !== 'active' || !state.invitations.some((i) => i.invitation_id === command.invitation_id)) throw new DomainError('not_found', `no open invitation ${command.invitation_id}`, 'id');
-      return [{ type: 'member.invitation_revoked', data: { workspace_id: state.workspace_id, invitation_id: command.invitation_id, revoked_at: command.now, actor: command.actor } }];
+      if (state.status !== 'active' || !state.invitations.some((i) => i.invitation_id === command.invitation_id))
+        throw new DomainError('not_found', `no open invitation ${command.invitation_id}`, 'id');
+      return [
+        {
+          type: 'member.invitation_revoked',
+          data: { workspace_id: state.workspace_id, invitation_id: command.invitation_id, revoked_at: command.now, actor: command.actor },
+        },
+      ];
     }
     case 'change_role': {
       const member = state.status === 'active' ? state.members.find((m) => m.member_id === command.member_id) : undefined;
       if (state.status !== 'active' || !member) throw noMember(command.member_id);
       const role = parseMemberRole(command.role);
       if (member.role === role) return [];
-      if (member.role === 'owner' && owners(state) === 1) throw new DomainError('last_owner', 'the workspace keeps at least one owner; make another member an owner first', 'role');
-      return [{ type: 'member.role_changed', data: { workspace_id: state.workspace_id, member_id: member.member_id, role, previous_role: member.role, changed_at: command.now, actor: command.actor } }];
+      if (member.role === 'owner' && owners(state) === 1)
+        throw new DomainError('last_owner', 'the workspace keeps at least one owner; make another member an owner first', 'role');
+      return [
+        {
+          type: 'member.role_changed',
+          data: {
+            workspace_id: state.workspace_id,
+            member_id: member.member_id,
+            role,
+            previous_role: member.role,
+            changed_at: command.now,
+            actor: command.actor,
+          },
+        },
+      ];
     }
     case 'remove': {
       const member = state.status === 'active' ? state.members.find((m) => m.member_id === command.member_id) : undefined;
       if (state.status !== 'active' || !member) throw noMember(command.member_id);
-      if (member.role === 'owner' && owners(state) === 1) throw new DomainError('last_owner', 'the workspace keeps at least one owner; make another member an owner first', 'id');
-      return [{ type: 'member.removed', data: { workspace_id: state.workspace_id, member_id: member.member_id, removed_at: command.now, actor: command.actor } }];
+      if (member.role === 'owner' && owners(state) === 1)
+        throw new DomainError('last_owner', 'the workspace keeps at least one owner; make another member an owner first', 'id');
+      return [
+        { type: 'member.removed', data: { workspace_id: state.workspace_id, member_id: member.member_id, removed_at: command.now, actor: command.actor } },
+      ];
     }
     default: {
       const unhandled: never = command;
@@ -134,4 +183,8 @@ export function decideMembers(command: MembersCommand, state: MembersState): Mem
 
 export const foldMembers = (events: readonly MemberEvent[]): MembersState => events.reduce(evolveMembers, initialMembersState);
 
-export const membersDecider: Decider<MembersCommand, MemberEvent, MembersState> = { initialState: initialMembersState, evolve: evolveMembers, decide: decideMembers };
+export const membersDecider: Decider<MembersCommand, MemberEvent, MembersState> = {
+  initialState: initialMembersState,
+  evolve: evolveMembers,
+  decide: decideMembers,
+};

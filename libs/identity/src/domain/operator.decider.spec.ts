@@ -3,7 +3,14 @@ import { decideOperator, foldOperator, type OperatorCommand } from './operator.d
 
 const T = (seconds: number): string => new Date(Date.UTC(2030, 0, 1) + seconds * 1000).toISOString();
 const invite = (id: string, now = T(0), email = 'ops@example.com', ttl = 3600): OperatorCommand => ({
-  type: 'invite', operator_id: 'op_1', invitation_id: id, email, name: 'Ops', token_sha256: `sha:${id}`, expires_at: new Date(Date.parse(now) + ttl * 1000).toISOString(), now,
+  type: 'invite',
+  operator_id: 'op_1',
+  invitation_id: id,
+  email,
+  name: 'Ops',
+  token_sha256: `sha:${id}`,
+  expires_at: new Date(Date.parse(now) + ttl * 1000).toISOString(),
+  now,
 });
 const accept = (id: string, now = T(10)): OperatorCommand => ({ type: 'accept', token_sha256: `sha:${id}`, name: 'Olga', password_id: `pwd_${id}`, now });
 
@@ -24,7 +31,15 @@ const refused = (history: OperatorCommand[], command: OperatorCommand): string =
 describe('operator decider', () => {
   it('given an invitation, when accepted, then the operator has a password and the link is used up', () => {
     const state = foldOperator(run([invite('inv_1'), accept('inv_1')]));
-    expect(state).toEqual({ status: 'known', operator_id: 'op_1', email: 'ops@example.com', name: 'Olga', password_id: 'pwd_inv_1', invitation: null, removed: false });
+    expect(state).toEqual({
+      status: 'known',
+      operator_id: 'op_1',
+      email: 'ops@example.com',
+      name: 'Olga',
+      password_id: 'pwd_inv_1',
+      invitation: null,
+      removed: false,
+    });
   });
 
   it('given an operator, when invited again, then the new link replaces the old (a password reset)', () => {
@@ -34,7 +49,10 @@ describe('operator decider', () => {
   });
 
   it('given a joined operator, when invited again, then the old password stops working at once (not only once the link is used)', () => {
-    expect(foldOperator(run([invite('inv_1'), accept('inv_1'), invite('inv_2', T(20))]))).toMatchObject({ password_id: null, invitation: { invitation_id: 'inv_2' } });
+    expect(foldOperator(run([invite('inv_1'), accept('inv_1'), invite('inv_2', T(20))]))).toMatchObject({
+      password_id: null,
+      invitation: { invitation_id: 'inv_2' },
+    });
   });
 
   it('given an operator, when removed, then no password and no open link remain; twice changes nothing; an invitation brings them back', () => {
@@ -45,7 +63,11 @@ describe('operator decider', () => {
     expect(decideOperator(remove, foldOperator(events))).toEqual([]);
     expect(refused([invite('inv_1'), invite('inv_2', T(20)), remove], accept('inv_2', T(31)))).toBe('not_found');
     expect(refused([], remove)).toBe('not_found');
-    expect(foldOperator(run([invite('inv_1'), accept('inv_1'), remove, invite('inv_3', T(40))]))).toMatchObject({ removed: false, password_id: null, invitation: { invitation_id: 'inv_3' } });
+    expect(foldOperator(run([invite('inv_1'), accept('inv_1'), remove, invite('inv_3', T(40))]))).toMatchObject({
+      removed: false,
+      password_id: null,
+      invitation: { invitation_id: 'inv_3' },
+    });
   });
 
   it.each([

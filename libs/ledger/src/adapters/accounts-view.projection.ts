@@ -39,7 +39,10 @@ async function apply(event: AccountEvent, tx: SqlClient): Promise<void> {
       return;
     }
     case 'account.reservation_confirmed':
-      await tx.query('UPDATE accounts_view SET deployments_this_cycle = deployments_this_cycle + 1, updated_at = $2 WHERE workspace_id = $1', [ws, event.data.confirmed_at]);
+      await tx.query('UPDATE accounts_view SET deployments_this_cycle = deployments_this_cycle + 1, updated_at = $2 WHERE workspace_id = $1', [
+        ws,
+        event.data.confirmed_at,
+      ]);
       return;
     case 'account.credits_released':
       await tx.query(RETURN_SQL, [ws, event.data.to_allowance, event.data.to_topup, event.data.amount, 0, event.data.released_at]);

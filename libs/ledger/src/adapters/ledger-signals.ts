@@ -15,7 +15,11 @@ export function ledgerGauges(sql: SqlClient): SignalGauge[] {
     return rows[0] ?? { open: 0, stuck: 0 };
   });
   return [
-    { name: 'eh_ledger_open_reservations', help: 'Credit reservations held (not yet released or settled).', collect: async () => [{ value: (await read()).open }] },
+    {
+      name: 'eh_ledger_open_reservations',
+      help: 'Credit reservations held (not yet released or settled).',
+      collect: async () => [{ value: (await read()).open }],
+    },
     {
       name: 'eh_ledger_stuck_reservations',
       help: 'Reservations more than 60 s past their deadline with no deployment, not yet released.',

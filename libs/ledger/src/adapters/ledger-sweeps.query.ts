@@ -18,9 +18,9 @@ export async function findDueOrphans(sql: SqlClient, now: Date, limit = 500): Pr
 
 /** Accounts whose cycle has ended. */
 export async function findEndedCycles(sql: SqlClient, now: Date, limit = 500): Promise<string[]> {
-  const { rows } = await sql.query<{ workspace_id: string }>(
-    'SELECT workspace_id FROM accounts_view WHERE cycle_end <= $1 ORDER BY cycle_end LIMIT $2',
-    [now, limit],
-  );
+  const { rows } = await sql.query<{ workspace_id: string }>('SELECT workspace_id FROM accounts_view WHERE cycle_end <= $1 ORDER BY cycle_end LIMIT $2', [
+    now,
+    limit,
+  ]);
   return rows.map((row) => row.workspace_id);
 }

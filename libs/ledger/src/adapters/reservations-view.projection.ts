@@ -26,8 +26,11 @@ async function markOrphaned(tx: SqlClient, deploymentId: string): Promise<void> 
     [deploymentId],
   );
   if (marked.rowCount) return;
-  const { rows } = await tx.query<{ deployment_created: boolean }>('SELECT deployment_created FROM account_reservations_view WHERE deployment_id = $1', [deploymentId]);
-  if (rows[0]?.deployment_created) throw new DomainError('concurrent_modification', `deployment ${deploymentId} was created meanwhile; its reservation is not an orphan`);
+  const { rows } = await tx.query<{ deployment_created: boolean }>('SELECT deployment_created FROM account_reservations_view WHERE deployment_id = $1', [
+    deploymentId,
+  ]);
+  if (rows[0]?.deployment_created)
+    throw new DomainError('concurrent_modification', `deployment ${deploymentId} was created meanwhile; its reservation is not an orphan`);
 }
 
 async function apply(event: Handled, tx: SqlClient): Promise<void> {

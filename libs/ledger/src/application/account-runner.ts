@@ -7,7 +7,10 @@ import { accountDecider } from '../domain/account.decider';
 import { runAccountCommand } from './run-account-command';
 
 /** Runs one account command to its end (decided, appended or refused); how the state is loaded is the runner's. */
-export type AccountRunner = (command: AccountCommand, context: Omit<CommandContext, 'workspaceId' | 'now'>) => Promise<CommandResult<AccountEvent, AccountState>>;
+export type AccountRunner = (
+  command: AccountCommand,
+  context: Omit<CommandContext, 'workspaceId' | 'now'>,
+) => Promise<CommandResult<AccountEvent, AccountState>>;
 
 /** Folds the whole stream each time: for operations' rare commands. */
 export const directAccountRunner =
@@ -32,8 +35,15 @@ export class CachedAccountRunner {
   ) {}
 
   readonly run: AccountRunner = (command, context) =>
-    handleCommand(this.store, accountDecider(this.policy), accountStreamName(command.workspaceId), command, { ...context, workspaceId: command.workspaceId, now: command.now }, {
-      snapshots: this.snapshots,
-      retry: NO_RETRY,
-    });
+    handleCommand(
+      this.store,
+      accountDecider(this.policy),
+      accountStreamName(command.workspaceId),
+      command,
+      { ...context, workspaceId: command.workspaceId, now: command.now },
+      {
+        snapshots: this.snapshots,
+        retry: NO_RETRY,
+      },
+    );
 }

@@ -2,7 +2,7 @@ import { WrongExpectedVersionError } from '@eh/event-store';
 import { AccountSerializer } from './account-serializer';
 
 describe('AccountSerializer', () => {
-  it('runs one workspace\'s work in arrival order, one at a time, other workspaces alongside', async () => {
+  it("runs one workspace's work in arrival order, one at a time, other workspaces alongside", async () => {
     const serializer = new AccountSerializer();
     const log: string[] = [];
     let running = 0;

@@ -37,8 +37,20 @@ describe('ledger on PostgreSQL', () => {
     const event: DeploymentCreated = {
       type: 'deployment.created',
       data: {
-        deployment_id: deploymentId, workspace_id: ws, mode: 'live', brief: 'b', skills: ['s'], urgency: 'standard', scheduled_for: null, context_url: null,
-        context_files: [], metadata: {}, webhook_url: null, sla_deadline: after(3600).toISOString(), credits_reserved: 100, created_at: T0.toISOString(),
+        deployment_id: deploymentId,
+        workspace_id: ws,
+        mode: 'live',
+        brief: 'b',
+        skills: ['s'],
+        urgency: 'standard',
+        scheduled_for: null,
+        context_url: null,
+        context_files: [],
+        metadata: {},
+        webhook_url: null,
+        sla_deadline: after(3600).toISOString(),
+        credits_reserved: 100,
+        created_at: T0.toISOString(),
       },
     };
     const metadata = { workspace_id: ws, correlation_id: 'c', causation_id: null, schema_version: 1, occurred_at: T0.toISOString() };
@@ -96,7 +108,10 @@ describe('ledger on PostgreSQL', () => {
     await reserve(second);
     // The sweeper decided on a state where the deployment was unconfirmed; the append meets the created row.
     await created(second);
-    const release = run({ type: 'release_orphan', workspaceId: ws, deploymentId: second, now: after(61).toISOString() }, { correlationId: 'c', causationId: null });
+    const release = run(
+      { type: 'release_orphan', workspaceId: ws, deploymentId: second, now: after(61).toISOString() },
+      { correlationId: 'c', causationId: null },
+    );
     await expect(release).rejects.toBeInstanceOf(DomainError);
     expect((await showAccount(store, ws)).credits_reserved).toBe(100);
   });
@@ -143,7 +158,12 @@ describe('ledger on PostgreSQL', () => {
     const truth = await showAccount(store, ws);
     expect(truth).toMatchObject({ allowance: 1000, credits_reserved: 200, charged_this_cycle: 0, cycle_start: after(86_400).toISOString() });
     const usage = await findUsage(db.pool, ws, after(86_400));
-    expect(usage).toMatchObject({ credits_remaining: truth.credits_remaining, credits_reserved: 200, cycle_start: truth.cycle_start, cycle_end: truth.cycle_end });
+    expect(usage).toMatchObject({
+      credits_remaining: truth.credits_remaining,
+      credits_reserved: 200,
+      cycle_start: truth.cycle_start,
+      cycle_end: truth.cycle_end,
+    });
     // The burn window is the last 7 days, whatever the cycle: 250 credits / 7, then nothing.
     expect(usage?.burn_rate_daily).toBe(Math.round((250 / 7) * 100) / 100);
     expect(await findUsage(db.pool, ws, after(8 * 86_400 + 11))).toMatchObject({ burn_rate_daily: 0, forecasted_depletion: null });

@@ -23,7 +23,10 @@ export async function releaseOrphans(run: AccountRunner, sql: SqlClient, now: Da
   for (const orphan of await findDueOrphans(sql, now)) {
     try {
       const { events } = await queue(orphan.workspace_id, () =>
-        run({ type: 'release_orphan', workspaceId: orphan.workspace_id, deploymentId: orphan.deployment_id, now: now.toISOString() }, { correlationId: newId('request'), causationId: null }),
+        run(
+          { type: 'release_orphan', workspaceId: orphan.workspace_id, deploymentId: orphan.deployment_id, now: now.toISOString() },
+          { correlationId: newId('request'), causationId: null },
+        ),
       );
       if (events.length > 0) result.released += 1;
     } catch (error) {

@@ -40,7 +40,12 @@ export function toAccountSummary(workspaceId: string, state: AccountState): Acco
     charged_this_cycle: state.chargedThisCycle,
     deployments_this_cycle: state.deploymentsThisCycle,
     thresholds_reached: [...state.thresholdsReached],
-    reservations: Object.values(state.reservations).map((r) => ({ deployment_id: r.deploymentId, amount: r.amount, confirmed: r.confirmed, expires_at: r.expiresAt })),
+    reservations: Object.values(state.reservations).map((r) => ({
+      deployment_id: r.deploymentId,
+      amount: r.amount,
+      confirmed: r.confirmed,
+      expires_at: r.expiresAt,
+    })),
   };
 }
 
@@ -64,11 +69,21 @@ export async function grantCredits(
   grant: { credits: number; note: string; reference: string | null },
   context: OperatorContext,
 ): Promise<AccountSummary> {
-  const result = await runAccountCommand(store, { type: 'grant', workspaceId, ...grant, now: context.now.toISOString(), ...(context.actor ? { actor: context.actor } : {}) }, { correlationId: context.requestId, causationId: null }, context.policy);
+  const result = await runAccountCommand(
+    store,
+    { type: 'grant', workspaceId, ...grant, now: context.now.toISOString(), ...(context.actor ? { actor: context.actor } : {}) },
+    { correlationId: context.requestId, causationId: null },
+    context.policy,
+  );
   return toAccountSummary(workspaceId, result.state);
 }
 
 export async function changePlan(store: EventStore, workspaceId: string, changes: PlanChanges, context: OperatorContext): Promise<AccountSummary> {
-  const result = await runAccountCommand(store, { type: 'change_plan', workspaceId, changes, now: context.now.toISOString(), ...(context.actor ? { actor: context.actor } : {}) }, { correlationId: context.requestId, causationId: null }, context.policy);
+  const result = await runAccountCommand(
+    store,
+    { type: 'change_plan', workspaceId, changes, now: context.now.toISOString(), ...(context.actor ? { actor: context.actor } : {}) },
+    { correlationId: context.requestId, causationId: null },
+    context.policy,
+  );
   return toAccountSummary(workspaceId, result.state);
 }

@@ -2,7 +2,16 @@ import type { RecordedEvent } from '@eh/event-store';
 import { TestModeDeployments } from './test-mode-deployments';
 
 const event = (streamName: string, type: string, data: unknown = {}): RecordedEvent =>
-  ({ id: `evt_${streamName}_${type}`, type, data, streamName, streamRevision: 0, metadata: {}, checkpoint: '0', recordedAt: '2030-01-01T00:00:00.000Z' }) as unknown as RecordedEvent;
+  ({
+    id: `evt_${streamName}_${type}`,
+    type,
+    data,
+    streamName,
+    streamRevision: 0,
+    metadata: {},
+    checkpoint: '0',
+    recordedAt: '2030-01-01T00:00:00.000Z',
+  }) as unknown as RecordedEvent;
 
 describe('TestModeDeployments', () => {
   it('knows a deployment created in test mode, and nothing else', () => {

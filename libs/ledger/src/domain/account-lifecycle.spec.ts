@@ -19,9 +19,12 @@ const codeOf = (command: AccountCommand, given: AccountEvent[] = openedWith()): 
 };
 
 describe('account decider: opening', () => {
-  it('opens on the standard plan, the first cycle starting now with the plan\'s allowance', () => {
+  it("opens on the standard plan, the first cycle starting now with the plan's allowance", () => {
     expect(run([], cmd({ type: 'open', now: T0 })).events).toEqual([
-      { type: 'account.opened', data: { workspace_id: WS, plan: STANDARD_PLAN, cycle_start: T0, cycle_end: at(30 * DAY), allowance_granted: 0, opened_at: T0 } },
+      {
+        type: 'account.opened',
+        data: { workspace_id: WS, plan: STANDARD_PLAN, cycle_start: T0, cycle_end: at(30 * DAY), allowance_granted: 0, opened_at: T0 },
+      },
     ]);
     expect(run(openedWith(), cmd({ type: 'open' })).events).toEqual([]);
   });
@@ -41,16 +44,29 @@ describe('account decider: grants', () => {
   });
 
   it('refuses zero, negative and fractional credits, and a note over 500 characters', () => {
-    expect([grant(0), grant(-1), grant(1.5)].map((command) => codeOf(command))).toEqual(['invalid_request:credits', 'invalid_request:credits', 'invalid_request:credits']);
+    expect([grant(0), grant(-1), grant(1.5)].map((command) => codeOf(command))).toEqual([
+      'invalid_request:credits',
+      'invalid_request:credits',
+      'invalid_request:credits',
+    ]);
     expect(codeOf(grant(1, null, 'x'.repeat(501)))).toBe('invalid_request:note');
   });
 });
 
 describe('account decider: plan changes', () => {
-  it('moves the allowance by the change of cap at once, keeping the cycle\'s dates', () => {
+  it("moves the allowance by the change of cap at once, keeping the cycle's dates", () => {
     const { events, after } = run(openedWith(), plan({ cycle_cap_credits: 1500, in_flight_limit: 20 }));
     expect(events).toEqual([
-      { type: 'account.plan_changed', data: { workspace_id: WS, plan: { ...TEAM, cycle_cap_credits: 1500, in_flight_limit: 20 }, previous_plan: TEAM, allowance_adjustment: 500, changed_at: at(20) } },
+      {
+        type: 'account.plan_changed',
+        data: {
+          workspace_id: WS,
+          plan: { ...TEAM, cycle_cap_credits: 1500, in_flight_limit: 20 },
+          previous_plan: TEAM,
+          allowance_adjustment: 500,
+          changed_at: at(20),
+        },
+      },
     ]);
     expect([openState(after).allowance, openState(after).cycleEnd]).toEqual([1500, at(30 * DAY)]);
   });
@@ -62,7 +78,7 @@ describe('account decider: plan changes', () => {
     expect(openState(after).allowance).toBe(0);
   });
 
-  it('takes a preset\'s values by name, changes nothing when nothing changes, refuses invalid values', () => {
+  it("takes a preset's values by name, changes nothing when nothing changes, refuses invalid values", () => {
     expect(run(openedWith(), plan({ name: 'standard' })).events[0]).toMatchObject({ data: { plan: STANDARD_PLAN, allowance_adjustment: -1000 } });
     expect(run(openedWith(), plan({ cycle_cap_credits: 1000 })).events).toEqual([]);
     expect(codeOf(plan({ cycle_cap_credits: -1 }))).toBe('invalid_request:cycle_cap_credits');
@@ -80,7 +96,17 @@ describe('account decider: cycles', () => {
     expect(run(given, roll(30 * DAY - 1)).events).toEqual([]);
     const { events, after } = run(given, roll(30 * DAY));
     expect(events).toEqual([
-      { type: 'account.cycle_started', data: { workspace_id: WS, cycle_start: at(30 * DAY), cycle_end: at(60 * DAY), allowance_expired: 1000, allowance_granted: 1000, started_at: at(30 * DAY) } },
+      {
+        type: 'account.cycle_started',
+        data: {
+          workspace_id: WS,
+          cycle_start: at(30 * DAY),
+          cycle_end: at(60 * DAY),
+          allowance_expired: 1000,
+          allowance_granted: 1000,
+          started_at: at(30 * DAY),
+        },
+      },
     ]);
     expect([openState(after).allowance, openState(after).topup]).toEqual([1000, 300]);
   });
@@ -114,7 +140,16 @@ describe('account decider: usage thresholds', () => {
     expect(thresholds(first.events)).toEqual([50]);
     expect(first.events[1]).toEqual({
       type: 'usage.threshold_reached',
-      data: { workspace_id: WS, threshold: 50, cycle_start: T0, cycle_end: at(30 * DAY), cycle_cap_credits: 1000, consumed_credits: 500, credits_remaining: 500, reached_at: at(10) },
+      data: {
+        workspace_id: WS,
+        threshold: 50,
+        cycle_start: T0,
+        cycle_end: at(30 * DAY),
+        cycle_cap_credits: 1000,
+        consumed_credits: 500,
+        credits_remaining: 500,
+        reached_at: at(10),
+      },
     });
     const released = history(first.after, cmd({ type: 'release', deploymentId: dep(1), reason: 'cancelled' }));
     expect(thresholds(run(released, reserveCmd(2, 500)).events)).toEqual([]);

@@ -16,7 +16,13 @@ function refusal(given: readonly AccountEvent[], command: AccountCommand): { cod
 
 const base = cmd;
 const reservedData = (n: number, amount: number, fromAllowance: number, fromTopup: number) => ({
-  workspace_id: WS, deployment_id: dep(n), amount, from_allowance: fromAllowance, from_topup: fromTopup, expires_at: at(70), reserved_at: at(10),
+  workspace_id: WS,
+  deployment_id: dep(n),
+  amount,
+  from_allowance: fromAllowance,
+  from_topup: fromTopup,
+  expires_at: at(70),
+  reserved_at: at(10),
 });
 
 describe('account decider: reserve', () => {
@@ -42,7 +48,7 @@ describe('account decider: reserve', () => {
     expect(refusal(given, reserveCmd(1, 101))).toEqual({ code: 'credits_exhausted' });
   });
 
-  it('refuses past the plan\'s in-flight limit, and counts a released slot free again', () => {
+  it("refuses past the plan's in-flight limit, and counts a released slot free again", () => {
     const full = history(openedWith(), reserveCmd(1, 1), reserveCmd(2, 1), reserveCmd(3, 1));
     expect(refusal(full, reserveCmd(4, 1))).toEqual({ code: 'in_flight_limit_reached' });
     const freed = history(full, base({ type: 'release', deploymentId: dep(2), reason: 'cancelled' }));
@@ -88,7 +94,10 @@ describe('account decider: confirm, release, settle', () => {
     const command = base({ type: 'release', deploymentId: dep(1), reason });
     const { events, after } = run(held, command);
     expect(events).toEqual([
-      { type: 'account.credits_released', data: { workspace_id: WS, deployment_id: dep(1), amount: 150, reason, to_allowance: 100, to_topup: 50, expired: 0, released_at: at(20) } },
+      {
+        type: 'account.credits_released',
+        data: { workspace_id: WS, deployment_id: dep(1), amount: 150, reason, to_allowance: 100, to_topup: 50, expired: 0, released_at: at(20) },
+      },
     ]);
     expect([openState(after).allowance, openState(after).topup, inFlight(openState(after))]).toEqual([100, 100, 0]);
     expect(run(after, command).events).toEqual([]);
@@ -100,7 +109,10 @@ describe('account decider: confirm, release, settle', () => {
     expect(run(held, orphan(at(69))).events).toEqual([]);
     const { events, after } = run(held, orphan(at(70)));
     expect(events).toEqual([
-      { type: 'account.credits_released', data: { workspace_id: WS, deployment_id: dep(1), amount: 150, reason: 'orphaned', to_allowance: 100, to_topup: 50, expired: 0, released_at: at(70) } },
+      {
+        type: 'account.credits_released',
+        data: { workspace_id: WS, deployment_id: dep(1), amount: 150, reason: 'orphaned', to_allowance: 100, to_topup: 50, expired: 0, released_at: at(70) },
+      },
     ]);
     expect(run(after, orphan(at(80))).events).toEqual([]);
     const confirmed = history(held, base({ type: 'confirm', deploymentId: dep(1) }));
@@ -111,7 +123,10 @@ describe('account decider: confirm, release, settle', () => {
     const abandoned = base({ type: 'release_orphan', deploymentId: dep(1), abandoned: true, now: at(11) });
     const { events, after } = run(held, abandoned);
     expect(events).toEqual([
-      { type: 'account.credits_released', data: { workspace_id: WS, deployment_id: dep(1), amount: 150, reason: 'orphaned', to_allowance: 100, to_topup: 50, expired: 0, released_at: at(11) } },
+      {
+        type: 'account.credits_released',
+        data: { workspace_id: WS, deployment_id: dep(1), amount: 150, reason: 'orphaned', to_allowance: 100, to_topup: 50, expired: 0, released_at: at(11) },
+      },
     ]);
     expect(run(after, abandoned).events).toEqual([]);
     expect(run(history(held, base({ type: 'confirm', deploymentId: dep(1) })), abandoned).events).toEqual([]);
@@ -123,7 +138,19 @@ describe('account decider: confirm, release, settle', () => {
     expect(events).toEqual([
       {
         type: 'account.credits_settled',
-        data: { workspace_id: WS, deployment_id: dep(1), reserved: 150, reported_charge: 120, charged: 120, released: 30, overage: 0, to_allowance: 0, to_topup: 30, expired: 0, settled_at: at(20) },
+        data: {
+          workspace_id: WS,
+          deployment_id: dep(1),
+          reserved: 150,
+          reported_charge: 120,
+          charged: 120,
+          released: 30,
+          overage: 0,
+          to_allowance: 0,
+          to_topup: 30,
+          expired: 0,
+          settled_at: at(20),
+        },
       },
     ]);
     const account = openState(after);
@@ -137,13 +164,21 @@ describe('account decider: confirm, release, settle', () => {
   });
 
   it('settles a zero charge as a full release, and refuses a negative or fractional one', () => {
-    expect(run(held, base({ type: 'settle', deploymentId: dep(1), reportedCharge: 0 })).events[0]).toMatchObject({ data: { charged: 0, released: 150, to_allowance: 100, to_topup: 50 } });
+    expect(run(held, base({ type: 'settle', deploymentId: dep(1), reportedCharge: 0 })).events[0]).toMatchObject({
+      data: { charged: 0, released: 150, to_allowance: 100, to_topup: 50 },
+    });
     expect(refusal(held, base({ type: 'settle', deploymentId: dep(1), reportedCharge: -5 }))).toEqual({ code: 'invalid_request', field: 'credits_charged' });
     expect(refusal(held, base({ type: 'settle', deploymentId: dep(1), reportedCharge: 0.5 }))).toEqual({ code: 'invalid_request', field: 'credits_charged' });
   });
 
-  it('does nothing for accounts that were never opened (test-mode deployments, other services\' events)', () => {
-    for (const command of [base({ type: 'confirm', deploymentId: dep(1) }), base({ type: 'release', deploymentId: dep(1), reason: 'cancelled' }), base({ type: 'settle', deploymentId: dep(1), reportedCharge: 1 }), base({ type: 'release_orphan', deploymentId: dep(1) }), base({ type: 'roll_cycle' })]) {
+  it("does nothing for accounts that were never opened (test-mode deployments, other services' events)", () => {
+    for (const command of [
+      base({ type: 'confirm', deploymentId: dep(1) }),
+      base({ type: 'release', deploymentId: dep(1), reason: 'cancelled' }),
+      base({ type: 'settle', deploymentId: dep(1), reportedCharge: 1 }),
+      base({ type: 'release_orphan', deploymentId: dep(1) }),
+      base({ type: 'roll_cycle' }),
+    ]) {
       expect(run([], command).events).toEqual([]);
     }
     expect(T0).toBe(at(0));

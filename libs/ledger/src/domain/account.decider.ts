@@ -22,10 +22,16 @@ function reserve(command: ReserveCredits, account: OpenAccount): AccountEvent[] 
   if (Date.parse(command.expiresAt) <= Date.parse(command.now)) throw new DomainError('invalid_request', 'expires_at must be after now', 'expires_at');
   const remaining = creditsRemaining(account);
   if (command.amount > remaining) {
-    throw new DomainError('credits_exhausted', `this deployment needs ${command.amount} credits and the workspace has ${remaining} left; top up, or wait for the next cycle`);
+    throw new DomainError(
+      'credits_exhausted',
+      `this deployment needs ${command.amount} credits and the workspace has ${remaining} left; top up, or wait for the next cycle`,
+    );
   }
   if (inFlight(account) >= account.plan.in_flight_limit) {
-    throw new DomainError('in_flight_limit_reached', `the workspace already has ${account.plan.in_flight_limit} live deployments in flight, the limit of its plan; retry when one ends`);
+    throw new DomainError(
+      'in_flight_limit_reached',
+      `the workspace already has ${account.plan.in_flight_limit} live deployments in flight, the limit of its plan; retry when one ends`,
+    );
   }
   // The allowance expires at cycle end and top-ups do not: spend the allowance first.
   const fromAllowance = Math.min(command.amount, account.allowance);
@@ -82,7 +88,14 @@ function grant(command: GrantCredits, account: OpenAccount): AccountEvent[] {
   assertCredits(command.credits, 'credits', { allowZero: false });
   if (command.note.length > 500) throw new DomainError('invalid_request', 'note must be at most 500 characters', 'note');
   if (command.reference !== null && account.grantReferences.includes(command.reference)) return [];
-  const data = { workspace_id: account.workspaceId, credits: command.credits, note: command.note, reference: command.reference, granted_at: command.now, ...actorOf(command) };
+  const data = {
+    workspace_id: account.workspaceId,
+    credits: command.credits,
+    note: command.note,
+    reference: command.reference,
+    granted_at: command.now,
+    ...actorOf(command),
+  };
   return [{ type: 'account.credits_granted', data }];
 }
 
@@ -91,7 +104,14 @@ function changePlan(command: ChangePlan, account: OpenAccount, policy: LedgerPol
   const plan = mergePlan(account.plan, command.changes, planPresets(policy));
   if (samePlan(plan, account.plan)) return [];
   const adjustment = Math.max(-account.allowance, plan.cycle_cap_credits - account.plan.cycle_cap_credits);
-  const data = { workspace_id: account.workspaceId, plan, previous_plan: account.plan, allowance_adjustment: adjustment, changed_at: command.now, ...actorOf(command) };
+  const data = {
+    workspace_id: account.workspaceId,
+    plan,
+    previous_plan: account.plan,
+    allowance_adjustment: adjustment,
+    changed_at: command.now,
+    ...actorOf(command),
+  };
   return [{ type: 'account.plan_changed', data }];
 }
 
@@ -105,7 +125,9 @@ function decideOpen(command: AccountCommand, account: OpenAccount, policy: Ledge
     case 'confirm': {
       const reservation = account.reservations[command.deploymentId];
       if (!reservation || reservation.confirmed) return [];
-      return [{ type: 'account.reservation_confirmed', data: { workspace_id: account.workspaceId, deployment_id: command.deploymentId, confirmed_at: command.now } }];
+      return [
+        { type: 'account.reservation_confirmed', data: { workspace_id: account.workspaceId, deployment_id: command.deploymentId, confirmed_at: command.now } },
+      ];
     }
     case 'release': {
       const reservation = account.reservations[command.deploymentId];

@@ -24,7 +24,11 @@ function evolveOpen(account: OpenAccount, event: AccountEvent): OpenAccount {
       return { ...account, plan: event.data.plan, allowance: account.allowance + event.data.allowance_adjustment };
     case 'account.credits_granted': {
       const { reference } = event.data;
-      return { ...account, topup: account.topup + event.data.credits, grantReferences: reference === null ? account.grantReferences : [...account.grantReferences, reference] };
+      return {
+        ...account,
+        topup: account.topup + event.data.credits,
+        grantReferences: reference === null ? account.grantReferences : [...account.grantReferences, reference],
+      };
     }
     case 'account.credits_reserved': {
       const { deployment_id, amount, from_allowance, from_topup, expires_at } = event.data;

@@ -18,19 +18,76 @@ import { at, dep, WS } from './testing/account.fixtures';
 type Step = { advanceSeconds: number; make: (now: string) => AccountCommand };
 
 const deployment = fc.integer({ min: 1, max: 6 }).map(dep);
-const step: fc.Arbitrary<Step> = fc.tuple(
-  fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 600 }), fc.integer({ min: 1, max: 12 * 86_400 })),
-  fc.oneof(
-    { weight: 5, arbitrary: fc.tuple(deployment, fc.integer({ min: 0, max: 400 }), fc.integer({ min: 1, max: 900 })).map(([id, amount, ttl]) => (now: string): AccountCommand => ({ type: 'reserve', workspaceId: WS, deploymentId: id, amount, expiresAt: new Date(Date.parse(now) + ttl * 1000).toISOString(), now })) },
-    { weight: 2, arbitrary: deployment.map((id) => (now: string): AccountCommand => ({ type: 'confirm', workspaceId: WS, deploymentId: id, now })) },
-    { weight: 2, arbitrary: fc.tuple(deployment, fc.constantFrom('cancelled' as const, 'expired' as const)).map(([id, reason]) => (now: string): AccountCommand => ({ type: 'release', workspaceId: WS, deploymentId: id, reason, now })) },
-    { weight: 2, arbitrary: deployment.map((id) => (now: string): AccountCommand => ({ type: 'release_orphan', workspaceId: WS, deploymentId: id, now })) },
-    { weight: 3, arbitrary: fc.tuple(deployment, fc.integer({ min: 0, max: 500 })).map(([id, charge]) => (now: string): AccountCommand => ({ type: 'settle', workspaceId: WS, deploymentId: id, reportedCharge: charge, now })) },
-    { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 1, max: 500 }), fc.constantFrom(null, 'a', 'b')).map(([credits, reference]) => (now: string): AccountCommand => ({ type: 'grant', workspaceId: WS, credits, note: '', reference, now })) },
-    { weight: 1, arbitrary: fc.record({ cycle_cap_credits: fc.integer({ min: 0, max: 1500 }), in_flight_limit: fc.integer({ min: 0, max: 5 }), cycle_days: fc.constantFrom(1, 7, 30) }).map((changes) => (now: string): AccountCommand => ({ type: 'change_plan', workspaceId: WS, changes, now })) },
-    { weight: 1, arbitrary: fc.constant((now: string): AccountCommand => ({ type: 'roll_cycle', workspaceId: WS, now })) },
-  ),
-).map(([advanceSeconds, make]) => ({ advanceSeconds, make }));
+const step: fc.Arbitrary<Step> = fc
+  .tuple(
+    fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 600 }), fc.integer({ min: 1, max: 12 * 86_400 })),
+    fc.oneof(
+      {
+        weight: 5,
+        arbitrary: fc.tuple(deployment, fc.integer({ min: 0, max: 400 }), fc.integer({ min: 1, max: 900 })).map(
+          ([id, amount, ttl]) =>
+            (now: string): AccountCommand => ({
+              type: 'reserve',
+              workspaceId: WS,
+              deploymentId: id,
+              amount,
+              expiresAt: new Date(Date.parse(now) + ttl * 1000).toISOString(),
+              now,
+            }),
+        ),
+      },
+      {
+        weight: 2,
+        arbitrary: deployment.map(
+          (id) =>
+            (now: string): AccountCommand => ({ type: 'confirm', workspaceId: WS, deploymentId: id, now }),
+        ),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.tuple(deployment, fc.constantFrom('cancelled' as const, 'expired' as const)).map(
+          ([id, reason]) =>
+            (now: string): AccountCommand => ({ type: 'release', workspaceId: WS, deploymentId: id, reason, now }),
+        ),
+      },
+      {
+        weight: 2,
+        arbitrary: deployment.map(
+          (id) =>
+            (now: string): AccountCommand => ({ type: 'release_orphan', workspaceId: WS, deploymentId: id, now }),
+        ),
+      },
+      {
+        weight: 3,
+        arbitrary: fc.tuple(deployment, fc.integer({ min: 0, max: 500 })).map(
+          ([id, charge]) =>
+            (now: string): AccountCommand => ({ type: 'settle', workspaceId: WS, deploymentId: id, reportedCharge: charge, now }),
+        ),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(fc.integer({ min: 1, max: 500 }), fc.constantFrom(null, 'a', 'b')).map(
+          ([credits, reference]) =>
+            (now: string): AccountCommand => ({ type: 'grant', workspaceId: WS, credits, note: '', reference, now }),
+        ),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .record({
+            cycle_cap_credits: fc.integer({ min: 0, max: 1500 }),
+            in_flight_limit: fc.integer({ min: 0, max: 5 }),
+            cycle_days: fc.constantFrom(1, 7, 30),
+          })
+          .map(
+            (changes) =>
+              (now: string): AccountCommand => ({ type: 'change_plan', workspaceId: WS, changes, now }),
+          ),
+      },
+      { weight: 1, arbitrary: fc.constant((now: string): AccountCommand => ({ type: 'roll_cycle', workspaceId: WS, now })) },
+    ),
+  )
+  .map(([advanceSeconds, make]) => ({ advanceSeconds, make }));
 
 /** Credits in and out of the account, summed from the events alone. */
 function ledgerTotals(events: readonly AccountEvent[]): { granted: number; expired: number; charged: number } {

@@ -41,8 +41,7 @@ export const initialAccountState: AccountState = { status: 'unopened' };
 /** The usage object's `credits_remaining`. */
 export const creditsRemaining = (account: OpenAccount): number => account.allowance + account.topup;
 
-export const creditsReserved = (account: OpenAccount): number =>
-  Object.values(account.reservations).reduce((sum, reservation) => sum + reservation.amount, 0);
+export const creditsReserved = (account: OpenAccount): number => Object.values(account.reservations).reduce((sum, reservation) => sum + reservation.amount, 0);
 
 export const inFlight = (account: OpenAccount): number => Object.keys(account.reservations).length;
 

@@ -16,7 +16,7 @@ const inputs: UsageInputs = {
 };
 
 describe('usage figures of the usage object', () => {
-  it('burns the window\'s charges per day and forecasts depletion at that rate', () => {
+  it("burns the window's charges per day and forecasts depletion at that rate", () => {
     expect(usageFigures(inputs, NOW)).toEqual({
       object: 'usage',
       credits_remaining: 700,
@@ -38,13 +38,18 @@ describe('usage figures of the usage object', () => {
     expect(usageFigures({ ...inputs, chargedInWindow: 10 }, NOW).burn_rate_daily).toBe(1.43);
   });
 
-  it('shows an account not opened yet as the standard plan\'s first cycle from the workspace\'s creation', () => {
-    expect(unopenedUsage(NOW, STANDARD_PLAN)).toMatchObject({ credits_remaining: 0, cycle_start: NOW, cycle_end: '2026-07-10T00:00:00.000Z', forecasted_depletion: null });
+  it("shows an account not opened yet as the standard plan's first cycle from the workspace's creation", () => {
+    expect(unopenedUsage(NOW, STANDARD_PLAN)).toMatchObject({
+      credits_remaining: 0,
+      cycle_start: NOW,
+      cycle_end: '2026-07-10T00:00:00.000Z',
+      forecasted_depletion: null,
+    });
   });
 });
 
 describe('reservation estimate', () => {
-  it('takes the quote\'s estimate, and the fallback when there is none or it is not a credit count', () => {
+  it("takes the quote's estimate, and the fallback when there is none or it is not a credit count", () => {
     expect(reservationEstimate({ estimated_credits: 45 }, 100)).toBe(45);
     expect(reservationEstimate({ estimated_credits: 0 }, 100)).toBe(0);
     expect(reservationEstimate({}, 100)).toBe(100);

@@ -33,13 +33,15 @@ export async function memoryForExpert(sql: SqlClient, scope: MemoryReadScope, na
   const room = Math.max(0, EXPERT_MEMORY_LIMIT - named.length);
   const others = await memoryBeyond(sql, scope, namedKeys, room + 1);
   const present = new Set(named.map((entry) => entry.key));
-  const shape = (named: boolean) => (entry: { key: string; kind: MemoryKind; body: string; updated_at: string }): ExpertMemoryEntry => ({
-    key: entry.key,
-    kind: entry.kind,
-    body: entry.body,
-    updated_at: entry.updated_at,
-    named,
-  });
+  const shape =
+    (named: boolean) =>
+    (entry: { key: string; kind: MemoryKind; body: string; updated_at: string }): ExpertMemoryEntry => ({
+      key: entry.key,
+      kind: entry.kind,
+      body: entry.body,
+      updated_at: entry.updated_at,
+      named,
+    });
   return {
     named_keys: [...namedKeys],
     missing_keys: namedKeys.filter((key) => !present.has(key)),

@@ -35,7 +35,11 @@ export const memoryViewProjection: InlineProjection = {
           break;
         }
         case 'memory.entry_deleted':
-          await tx.query('DELETE FROM memory_entries_view WHERE workspace_id = $1 AND mode = $2 AND key = $3', [event.data.workspace_id, event.data.mode, event.data.key]);
+          await tx.query('DELETE FROM memory_entries_view WHERE workspace_id = $1 AND mode = $2 AND key = $3', [
+            event.data.workspace_id,
+            event.data.mode,
+            event.data.key,
+          ]);
           break;
       }
     }

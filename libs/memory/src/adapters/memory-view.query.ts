@@ -30,7 +30,11 @@ const toResource = (row: Row): MemoryEntryResource => ({
 });
 
 export async function findMemoryEntry(sql: SqlClient, scope: MemoryReadScope, key: string): Promise<MemoryEntryResource | null> {
-  const { rows } = await sql.query<Row>(`SELECT ${COLUMNS} FROM memory_entries_view WHERE workspace_id = $1 AND mode = $2 AND key = $3`, [scope.workspaceId, scope.mode, key]);
+  const { rows } = await sql.query<Row>(`SELECT ${COLUMNS} FROM memory_entries_view WHERE workspace_id = $1 AND mode = $2 AND key = $3`, [
+    scope.workspaceId,
+    scope.mode,
+    key,
+  ]);
   return rows[0] ? toResource(rows[0]) : null;
 }
 

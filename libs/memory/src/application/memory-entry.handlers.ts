@@ -49,7 +49,13 @@ export async function putMemoryEntry(store: EventStore, scope: MemoryScope, inpu
 }
 
 export async function deleteMemoryEntry(store: EventStore, scope: MemoryScope, key: string): Promise<DeletedMemoryEntryResource> {
-  await handleCommand(store, memoryDecider, memoryStreamName(scope.workspaceId, scope.mode, key), { type: 'delete', key, now: scope.now.toISOString() }, contextOf(scope));
+  await handleCommand(
+    store,
+    memoryDecider,
+    memoryStreamName(scope.workspaceId, scope.mode, key),
+    { type: 'delete', key, now: scope.now.toISOString() },
+    contextOf(scope),
+  );
   return { object: 'memory_entry', key, deleted: true };
 }
 

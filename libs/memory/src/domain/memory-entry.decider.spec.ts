@@ -4,7 +4,16 @@ import { evolveMemoryEntry, initialMemoryEntryState, type MemoryEntryState } fro
 
 const T1 = '2030-01-01T00:00:00.000Z';
 const T2 = '2030-01-02T00:00:00.000Z';
-const put = (body: string, kind: 'voice' | 'positioning' = 'voice', now = T1): MemoryCommand => ({ type: 'put', workspaceId: 'ws_1', mode: 'test', key: 'brand.voice', kind, body, source: null, now });
+const put = (body: string, kind: 'voice' | 'positioning' = 'voice', now = T1): MemoryCommand => ({
+  type: 'put',
+  workspaceId: 'ws_1',
+  mode: 'test',
+  key: 'brand.voice',
+  kind,
+  body,
+  source: null,
+  now,
+});
 const fold = (events: MemoryEvent[]): MemoryEntryState => events.reduce(evolveMemoryEntry, initialMemoryEntryState);
 
 /** given(events) / when(command) / then(events), as the deployment decider's tests read. */
@@ -14,7 +23,12 @@ describe('the memory entry decider', () => {
   const created = when([], put('Dry, warm, short.'));
 
   it('creates an absent entry', () => {
-    expect(created).toEqual([{ type: 'memory.entry_created', data: { workspace_id: 'ws_1', mode: 'test', key: 'brand.voice', kind: 'voice', body: 'Dry, warm, short.', source: null, created_at: T1 } }]);
+    expect(created).toEqual([
+      {
+        type: 'memory.entry_created',
+        data: { workspace_id: 'ws_1', mode: 'test', key: 'brand.voice', kind: 'voice', body: 'Dry, warm, short.', source: null, created_at: T1 },
+      },
+    ]);
     expect(fold(created)).toMatchObject({ status: 'active', entry: { created_at: T1, updated_at: T1 } });
   });
 
@@ -29,7 +43,9 @@ describe('the memory entry decider', () => {
   it('deletes an active entry; a deleted or absent one is not found; a deleted key can be written again', () => {
     const deleted = when(created, { type: 'delete', key: 'brand.voice', now: T2 });
     expect(deleted).toEqual([{ type: 'memory.entry_deleted', data: { workspace_id: 'ws_1', mode: 'test', key: 'brand.voice', deleted_at: T2 } }]);
-    expect(() => when([...created, ...deleted], { type: 'delete', key: 'brand.voice', now: T2 })).toThrow(expect.objectContaining({ code: 'not_found', field: 'key' }));
+    expect(() => when([...created, ...deleted], { type: 'delete', key: 'brand.voice', now: T2 })).toThrow(
+      expect.objectContaining({ code: 'not_found', field: 'key' }),
+    );
     expect(() => when([], { type: 'delete', key: 'brand.voice', now: T2 })).toThrow(expect.objectContaining({ code: 'not_found' }));
     expect(when([...created, ...deleted], put('New voice.', 'voice', T2)).map((event) => event.type)).toEqual(['memory.entry_created']);
   });

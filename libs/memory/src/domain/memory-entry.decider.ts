@@ -35,7 +35,12 @@ export function decideMemory(command: MemoryCommand, state: MemoryEntryState): M
       return put(command, state);
     case 'delete':
       if (state.status !== 'active') throw new DomainError('not_found', `no memory entry ${command.key} in this workspace`, 'key');
-      return [{ type: 'memory.entry_deleted', data: { workspace_id: state.entry.workspace_id, mode: state.entry.mode, key: state.entry.key, deleted_at: command.now } }];
+      return [
+        {
+          type: 'memory.entry_deleted',
+          data: { workspace_id: state.entry.workspace_id, mode: state.entry.mode, key: state.entry.key, deleted_at: command.now },
+        },
+      ];
     default: {
       const unknown: never = command;
       throw new DomainError('invalid_request', `unknown memory command ${JSON.stringify(unknown)}`);

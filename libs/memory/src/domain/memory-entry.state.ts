@@ -9,10 +9,7 @@ export interface MemoryEntry extends MemoryEntryContent {
   updated_at: string;
 }
 
-export type MemoryEntryState =
-  | { status: 'absent' }
-  | { status: 'active'; entry: MemoryEntry }
-  | { status: 'deleted'; key: string; deleted_at: string };
+export type MemoryEntryState = { status: 'absent' } | { status: 'active'; entry: MemoryEntry } | { status: 'deleted'; key: string; deleted_at: string };
 
 export const initialMemoryEntryState: MemoryEntryState = Object.freeze({ status: 'absent' });
 

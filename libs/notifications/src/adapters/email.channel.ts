@@ -7,7 +7,13 @@ import type { AttemptOutcome } from '../domain/retry-schedule';
  * names a page, never grants anything. The Message-ID comes from the notification and channel, so
  * the one message a crash may send twice is the same message to mail clients.
  */
-export async function sendEmail(mail: MailSender, to: string, notificationId: string, message: NotificationMessage, consoleBaseUrl: string): Promise<AttemptOutcome> {
+export async function sendEmail(
+  mail: MailSender,
+  to: string,
+  notificationId: string,
+  message: NotificationMessage,
+  consoleBaseUrl: string,
+): Promise<AttemptOutcome> {
   const link = `${consoleBaseUrl}${message.url}`;
   const text = [message.body, '', `Open it: ${link}`, '', 'You get this because e-mail notifications are on in your console settings.'].join('\n');
   try {

@@ -7,7 +7,13 @@ import type { DeploymentFacts } from '../domain/notification-for-event';
  * view), the rate and turnaround (roster). Null when the deployment is not known here yet.
  */
 export async function deploymentFacts(sql: SqlClient, deploymentId: string, offeredExpertId: string | null): Promise<DeploymentFacts | null> {
-  const { rows } = await sql.query<{ skills: string[]; assigned_expert_id: string | null; credits_reserved: number | null; rate: number | null; turnaround: number | null }>(
+  const { rows } = await sql.query<{
+    skills: string[];
+    assigned_expert_id: string | null;
+    credits_reserved: number | null;
+    rate: number | null;
+    turnaround: number | null;
+  }>(
     `SELECT r.skills, r.assigned_expert_id, (d.resource->>'credits_reserved')::integer AS credits_reserved,
             e.rate_credits_per_hour AS rate, e.median_turnaround_minutes AS turnaround
      FROM deployment_routing_view r
@@ -18,7 +24,13 @@ export async function deploymentFacts(sql: SqlClient, deploymentId: string, offe
   );
   const row = rows[0];
   if (!row) return null;
-  return { skills: row.skills, creditsReserved: row.credits_reserved, assignedExpertId: row.assigned_expert_id, rateCreditsPerHour: row.rate, medianTurnaroundMinutes: row.turnaround };
+  return {
+    skills: row.skills,
+    creditsReserved: row.credits_reserved,
+    assignedExpertId: row.assigned_expert_id,
+    rateCreditsPerHour: row.rate,
+    medianTurnaroundMinutes: row.turnaround,
+  };
 }
 
 /** Whether this offer is still the open one: not accepted, declined, expired or withdrawn. */

@@ -40,10 +40,9 @@ describe('notification sends and settings in PostgreSQL', () => {
     await planSends(db.pool, notification(2), [email], T0);
     const first = await claimDueSends(db.pool, T0, 1_000, 10);
     // The first case's sends, claimed too, are settled here: only notification 2's is followed.
-    for (const other of first.filter((send) => send.notification_id !== notification(2).id)) await recordOutcome(db.pool, other, { status: 'failed', error: 'x' }, T0);
-    expect(first.map((send) => [send.notification_id, send.channel, send.attempts])).toEqual(
-      expect.arrayContaining([[notification(2).id, 'email', 1]]),
-    );
+    for (const other of first.filter((send) => send.notification_id !== notification(2).id))
+      await recordOutcome(db.pool, other, { status: 'failed', error: 'x' }, T0);
+    expect(first.map((send) => [send.notification_id, send.channel, send.attempts])).toEqual(expect.arrayContaining([[notification(2).id, 'email', 1]]));
     expect(await claimDueSends(db.pool, at(999), 1_000, 10)).toEqual([]);
     const again = await claimDueSends(db.pool, at(1_000), 1_000, 10);
     const reclaimed = again.find((send) => send.notification_id === notification(2).id);
@@ -57,28 +56,59 @@ describe('notification sends and settings in PostgreSQL', () => {
     const third = await claimDueSends(db.pool, at(5_000), 1_000, 10);
     await recordOutcome(db.pool, third[0], { status: 'sent' }, at(5_100));
     const page = await listNotificationSends(db.pool, ADA, 100, null);
-    expect(page.data.find((row) => row.notification_id === notification(2).id)).toMatchObject({ status: 'sent', attempts: 3, last_error: '451', sent_at: at(5_100).toISOString(), subscription_id: null });
+    expect(page.data.find((row) => row.notification_id === notification(2).id)).toMatchObject({
+      status: 'sent',
+      attempts: 3,
+      last_error: '451',
+      sent_at: at(5_100).toISOString(),
+      subscription_id: null,
+    });
   });
 
   it('lists newest first, a page at a time', async () => {
     const first = await listNotificationSends(db.pool, ADA, 2, null);
     expect(first.hasMore).toBe(true);
     const second = await listNotificationSends(db.pool, ADA, 2, first.lastSeq);
-    expect([...first.data, ...second.data].map((row) => `${row.notification_id} ${row.channel}`)).toEqual([`${notification(2).id} email`, `${notification(1).id} push`, `${notification(1).id} email`]);
+    expect([...first.data, ...second.data].map((row) => `${row.notification_id} ${row.channel}`)).toEqual([
+      `${notification(2).id} email`,
+      `${notification(1).id} push`,
+      `${notification(1).id} email`,
+    ]);
     expect(second.hasMore).toBe(false);
   });
 
   it('reachable channels follow the settings, the address, SMTP and the live subscriptions', async () => {
     const BO = 'spec_01JBO00000000000000000000B';
-    await db.pool.query("INSERT INTO expert_console_accounts_view (expert_id, email, password_id, updated_at) VALUES ($1, 'bo@example.test', NULL, now())", [BO]);
+    await db.pool.query("INSERT INTO expert_console_accounts_view (expert_id, email, password_id, updated_at) VALUES ($1, 'bo@example.test', NULL, now())", [
+      BO,
+    ]);
     expect((await reachableChannels(db.pool, [BO], true)).get(BO)).toEqual({ email: true, push: false });
     expect((await reachableChannels(db.pool, [BO], false)).get(BO)).toEqual({ email: false, push: false });
     const keys = { p256dh: 'p', auth: 'a' };
-    const saved = await saveSubscription(db.pool, BO, { endpoint: 'https://push.example/1', expirationTime: null, keys }, 'UA', 'psub_01JSUB0000000000000000000A', T0);
+    const saved = await saveSubscription(
+      db.pool,
+      BO,
+      { endpoint: 'https://push.example/1', expirationTime: null, keys },
+      'UA',
+      'psub_01JSUB0000000000000000000A',
+      T0,
+    );
     expect(saved.created).toBe(true);
-    const again = await saveSubscription(db.pool, BO, { endpoint: 'https://push.example/1', expirationTime: null, keys }, 'UA', 'psub_01JSUB0000000000000000000B', T0);
+    const again = await saveSubscription(
+      db.pool,
+      BO,
+      { endpoint: 'https://push.example/1', expirationTime: null, keys },
+      'UA',
+      'psub_01JSUB0000000000000000000B',
+      T0,
+    );
     expect([again.created, again.subscription.id]).toEqual([false, saved.subscription.id]);
-    expect((await reachableChannels(db.pool, [BO, ADA], true))).toEqual(new Map([[BO, { email: true, push: true }], [ADA, { email: false, push: false }]]));
+    expect(await reachableChannels(db.pool, [BO, ADA], true)).toEqual(
+      new Map([
+        [BO, { email: true, push: true }],
+        [ADA, { email: false, push: false }],
+      ]),
+    );
     await changeSettings(db.pool, BO, { email_enabled: false }, T0);
     expect((await reachableChannels(db.pool, [BO], true)).get(BO)).toEqual({ email: false, push: true });
     expect(await removeSubscription(db.pool, BO, saved.subscription.id, T0)).toBe(true);

@@ -20,7 +20,12 @@ export interface NotificationSendView {
 const ISO = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** One expert's sends, newest first; `afterSeq` is the last row of the page before. */
-export async function listNotificationSends(sql: SqlClient, expertId: string, limit: number, afterSeq: number | null): Promise<{ data: NotificationSendView[]; lastSeq: number | null; hasMore: boolean }> {
+export async function listNotificationSends(
+  sql: SqlClient,
+  expertId: string,
+  limit: number,
+  afterSeq: number | null,
+): Promise<{ data: NotificationSendView[]; lastSeq: number | null; hasMore: boolean }> {
   const { rows } = await sql.query<NotificationSendView & { seq: string }>(
     `SELECT seq, 'notification_send' AS object, notification_id, kind, channel, NULLIF(subscription_id, '') AS subscription_id, deployment_id, offer_number,
             status, attempts, last_error, ${ISO('created_at')} AS created_at, ${ISO('sent_at')} AS sent_at
@@ -28,5 +33,9 @@ export async function listNotificationSends(sql: SqlClient, expertId: string, li
     [expertId, afterSeq, limit + 1],
   );
   const page = rows.slice(0, limit);
-  return { data: page.map(({ seq: _seq, ...view }) => view), lastSeq: page.length > 0 ? Number(page[page.length - 1].seq) : null, hasMore: rows.length > limit };
+  return {
+    data: page.map(({ seq: _seq, ...view }) => view),
+    lastSeq: page.length > 0 ? Number(page[page.length - 1].seq) : null,
+    hasMore: rows.length > limit,
+  };
 }

@@ -34,7 +34,18 @@ export async function planSends(sql: SqlClient, notification: Notification, send
      SELECT $1, s.channel, s.subscription_id, $2, $3, $4, $5, s.recipient, $6, 'pending', $7, $7
      FROM unnest($8::text[], $9::text[], $10::text[]) AS s(channel, subscription_id, recipient)
      ON CONFLICT DO NOTHING`,
-    [notification.id, notification.expertId, notification.deploymentId, notification.kind, notification.offerNumber, JSON.stringify(notification.message), now, sends.map((s) => s.channel), sends.map((s) => s.subscriptionId), sends.map((s) => s.recipient)],
+    [
+      notification.id,
+      notification.expertId,
+      notification.deploymentId,
+      notification.kind,
+      notification.offerNumber,
+      JSON.stringify(notification.message),
+      now,
+      sends.map((s) => s.channel),
+      sends.map((s) => s.subscriptionId),
+      sends.map((s) => s.recipient),
+    ],
   );
   return rowCount ?? 0;
 }
@@ -70,9 +81,12 @@ export async function recordOutcome(sql: SqlClient, send: ClaimedSend, outcome: 
     [send.notification_id, send.channel, send.subscription_id, send.attempts, outcome.status, error, nextAttemptAt, now],
   );
   if (send.channel !== 'push') return;
-  if (outcome.status === 'sent') await sql.query('UPDATE expert_push_subscriptions SET last_sent_at = $2, failing = false WHERE id = $1', [send.subscription_id, now]);
-  else if (outcome.status === 'gone') await sql.query('UPDATE expert_push_subscriptions SET gone_at = COALESCE(gone_at, $2) WHERE id = $1', [send.subscription_id, now]);
-  else if (outcome.status === 'failed' || outcome.status === 'retrying') await sql.query('UPDATE expert_push_subscriptions SET failing = true WHERE id = $1', [send.subscription_id]);
+  if (outcome.status === 'sent')
+    await sql.query('UPDATE expert_push_subscriptions SET last_sent_at = $2, failing = false WHERE id = $1', [send.subscription_id, now]);
+  else if (outcome.status === 'gone')
+    await sql.query('UPDATE expert_push_subscriptions SET gone_at = COALESCE(gone_at, $2) WHERE id = $1', [send.subscription_id, now]);
+  else if (outcome.status === 'failed' || outcome.status === 'retrying')
+    await sql.query('UPDATE expert_push_subscriptions SET failing = true WHERE id = $1', [send.subscription_id]);
 }
 
 /** The keys a push is encrypted to; null when the subscription was removed or is gone since the send was planned. */

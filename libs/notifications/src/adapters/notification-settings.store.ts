@@ -21,7 +21,9 @@ const SUBSCRIPTION_COLUMNS = `id, ${ISO('created_at')} AS created_at, user_agent
 
 /** Everything is on until the expert turns it off: an offer they never hear of is lost work. */
 export async function settingsOf(sql: SqlClient, expertId: string): Promise<StoredSettings> {
-  const { rows } = await sql.query<StoredSettings>('SELECT email_enabled, push_enabled, sound FROM expert_notification_settings WHERE expert_id = $1', [expertId]);
+  const { rows } = await sql.query<StoredSettings>('SELECT email_enabled, push_enabled, sound FROM expert_notification_settings WHERE expert_id = $1', [
+    expertId,
+  ]);
   return rows[0] ?? DEFAULTS;
 }
 
@@ -48,7 +50,14 @@ export async function subscriptionsOf(sql: SqlClient, expertId: string): Promise
  * Saves a browser's subscription; the same endpoint again is the existing one (`created: false`),
  * with its keys refreshed (a browser may rotate them), revived if it had been removed or gone.
  */
-export async function saveSubscription(sql: SqlClient, expertId: string, input: PushSubscriptionInput, userAgent: string | null, newId: string, now: Date): Promise<{ subscription: StoredSubscription; created: boolean }> {
+export async function saveSubscription(
+  sql: SqlClient,
+  expertId: string,
+  input: PushSubscriptionInput,
+  userAgent: string | null,
+  newId: string,
+  now: Date,
+): Promise<{ subscription: StoredSubscription; created: boolean }> {
   const { rows } = await sql.query<StoredSubscription & { created: boolean }>(
     `INSERT INTO expert_push_subscriptions (id, expert_id, endpoint, p256dh, auth, expiration_time, user_agent, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -63,7 +72,10 @@ export async function saveSubscription(sql: SqlClient, expertId: string, input: 
 
 /** False when the expert has no such subscription. */
 export async function removeSubscription(sql: SqlClient, expertId: string, id: string, now: Date): Promise<boolean> {
-  const { rowCount } = await sql.query('UPDATE expert_push_subscriptions SET removed_at = COALESCE(removed_at, $3) WHERE id = $1 AND expert_id = $2 AND removed_at IS NULL', [id, expertId, now]);
+  const { rowCount } = await sql.query(
+    'UPDATE expert_push_subscriptions SET removed_at = COALESCE(removed_at, $3) WHERE id = $1 AND expert_id = $2 AND removed_at IS NULL',
+    [id, expertId, now],
+  );
   return (rowCount ?? 0) > 0;
 }
 

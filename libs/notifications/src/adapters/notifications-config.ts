@@ -33,10 +33,20 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1
 export function loadNotificationConfig(env: NodeJS.ProcessEnv, publicBaseUrl: string): NotificationConfig {
   const publicKey = env.VAPID_PUBLIC_KEY?.trim() ?? '';
   const privateKey = env.VAPID_PRIVATE_KEY?.trim() ?? '';
-  if ((publicKey === '') !== (privateKey === '')) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (npx web-push generate-vapid-keys)');
+  if ((publicKey === '') !== (privateKey === ''))
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together (npx web-push generate-vapid-keys)');
   const subject = env.VAPID_SUBJECT?.trim() || DEFAULT_VAPID_SUBJECT;
   if (!/^(mailto:|https:\/\/)/.test(subject)) throw new Error('VAPID_SUBJECT must be a mailto: or https: URL');
-  const retry = Object.fromEntries(CHANNELS.map((channel) => [channel, parseRetryDelays(env[`NOTIFY_${channel.toUpperCase()}_RETRY_DELAYS_MS`], DEFAULT_RETRY_POLICIES[channel], `NOTIFY_${channel.toUpperCase()}_RETRY_DELAYS_MS`)])) as Record<Channel, RetryPolicy>;
+  const retry = Object.fromEntries(
+    CHANNELS.map((channel) => [
+      channel,
+      parseRetryDelays(
+        env[`NOTIFY_${channel.toUpperCase()}_RETRY_DELAYS_MS`],
+        DEFAULT_RETRY_POLICIES[channel],
+        `NOTIFY_${channel.toUpperCase()}_RETRY_DELAYS_MS`,
+      ),
+    ]),
+  ) as Record<Channel, RetryPolicy>;
   return {
     consoleBaseUrl: `${publicBaseUrl.replace(/\/+$/, '')}/console`,
     vapid: publicKey === '' ? null : { publicKey, privateKey, subject },

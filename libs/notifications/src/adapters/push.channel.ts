@@ -30,20 +30,30 @@ export async function sendPush(
 ): Promise<AttemptOutcome> {
   let details: { endpoint: string; method: string; headers: Record<string, string | number>; body: Buffer | null };
   try {
-    details = webpush.generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, JSON.stringify(payload), {
-      vapidDetails: options.vapid,
-      TTL: options.ttlSeconds,
-      topic: pushTopic(payload.tag),
-      urgency: payload.kind === 'offer' ? 'high' : 'normal',
-      contentEncoding: 'aes128gcm',
-    }) as typeof details;
+    details = webpush.generateRequestDetails(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      JSON.stringify(payload),
+      {
+        vapidDetails: options.vapid,
+        TTL: options.ttlSeconds,
+        topic: pushTopic(payload.tag),
+        urgency: payload.kind === 'offer' ? 'high' : 'normal',
+        contentEncoding: 'aes128gcm',
+      },
+    ) as typeof details;
   } catch (error) {
     // Keys the library cannot encrypt to: the subscription is bad, which no retry mends.
     return { kind: 'permanent', error: `cannot encrypt to this subscription: ${error instanceof Error ? error.message : String(error)}` };
   }
   try {
     const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
-    const response = await fetch(details.endpoint, { method: 'POST', headers, body: details.body ?? undefined, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs) });
+    const response = await fetch(details.endpoint, {
+      method: 'POST',
+      headers,
+      body: details.body ?? undefined,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
     await response.arrayBuffer().catch(() => undefined);
     return classifyPushStatus(response.status);
   } catch (error) {

@@ -91,7 +91,8 @@ export class NotificationDispatcher {
   private async attempt(send: ClaimedSend): Promise<void> {
     const { sql, config, clock } = this.deps;
     const policy = config.retry[send.channel];
-    const offerOpen = send.kind === 'offer' && send.offer_number !== null ? await offerIsOpen(sql, send.deployment_id, send.offer_number, send.expert_id, clock()) : null;
+    const offerOpen =
+      send.kind === 'offer' && send.offer_number !== null ? await offerIsOpen(sql, send.deployment_id, send.offer_number, send.expert_id, clock()) : null;
     const verdict = beforeAttempt(policy, send.attempts, offerOpen);
     if (!verdict.go) return recordOutcome(sql, send, { status: verdict.status, error: verdict.error }, clock());
     const outcome = await withinLease(this.deliver(send), config.leaseMs);

@@ -19,7 +19,12 @@ export interface PlanOptions {
  * durable to-do list the dispatcher works through, so a crash after this step loses no send
  * and a redelivery of the event adds none. Returns what it planned, for the caller to wake the dispatcher.
  */
-export async function planNotifications(sql: SqlClient, event: RecordedEvent, options: PlanOptions, now: Date): Promise<{ notification: Notification; planned: number } | null> {
+export async function planNotifications(
+  sql: SqlClient,
+  event: RecordedEvent,
+  options: PlanOptions,
+  now: Date,
+): Promise<{ notification: Notification; planned: number } | null> {
   if (!isNotifyingEventType(event.type)) return null;
   const typed = { type: event.type, data: event.data } as NotifyingEvent;
   const deploymentId = (event.data as { deployment_id: string }).deployment_id;

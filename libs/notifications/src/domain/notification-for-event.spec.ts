@@ -4,13 +4,32 @@ import { isNotifyingEventType, notificationFor, type DeploymentFacts } from './n
 import { clockTime, estimatedCredits, offerMessage } from './notification-text';
 
 const DEP = 'dep_01JZ0000000000000000000000';
-const facts: DeploymentFacts = { skills: ['copywriting', 'naming'], creditsReserved: 120, assignedExpertId: 'spec_ADA', rateCreditsPerHour: 90, medianTurnaroundMinutes: 40 };
+const facts: DeploymentFacts = {
+  skills: ['copywriting', 'naming'],
+  creditsReserved: 120,
+  assignedExpertId: 'spec_ADA',
+  rateCreditsPerHour: 90,
+  medianTurnaroundMinutes: 40,
+};
 const offered = (offerNumber = 2): DeploymentOffered => ({
   type: 'deployment.offered',
-  data: { deployment_id: DEP, offer_number: offerNumber, expert: { id: 'spec_BO', name: 'Bo', role: 'Copywriter' }, match: {} as DeploymentOffered['data']['match'], offered_at: '2026-05-01T10:00:00.000Z', offer_expires_at: '2026-05-01T10:05:00.000Z' },
+  data: {
+    deployment_id: DEP,
+    offer_number: offerNumber,
+    expert: { id: 'spec_BO', name: 'Bo', role: 'Copywriter' },
+    match: {} as DeploymentOffered['data']['match'],
+    offered_at: '2026-05-01T10:00:00.000Z',
+    offer_expires_at: '2026-05-01T10:05:00.000Z',
+  },
 });
-const reply: DeploymentReplyReceived = { type: 'deployment.reply_received', data: { deployment_id: DEP, body: 'Acme.', context_files: [], replied_at: '2026-05-01T10:00:00.000Z' } };
-const cancelled = (by: DeploymentCancelled['data']['cancelled_by']): DeploymentCancelled => ({ type: 'deployment.cancelled', data: { deployment_id: DEP, cancelled_by: by, reason: 'plans changed', partial_output: null, cancelled_at: '2026-05-01T10:00:00.000Z' } });
+const reply: DeploymentReplyReceived = {
+  type: 'deployment.reply_received',
+  data: { deployment_id: DEP, body: 'Acme.', context_files: [], replied_at: '2026-05-01T10:00:00.000Z' },
+};
+const cancelled = (by: DeploymentCancelled['data']['cancelled_by']): DeploymentCancelled => ({
+  type: 'deployment.cancelled',
+  data: { deployment_id: DEP, cancelled_by: by, reason: 'plans changed', partial_output: null, cancelled_at: '2026-05-01T10:00:00.000Z' },
+});
 
 describe('which notification an event produces', () => {
   it('an offer goes to the expert the event names, with skills, cap, estimate and the deadline', () => {
@@ -21,7 +40,14 @@ describe('which notification an event produces', () => {
       expertId: 'spec_BO',
       deploymentId: DEP,
       offerNumber: 2,
-      message: { title: 'New offer: copywriting, naming', body: 'up to 120 credits, about 60 at your rate. Accept by 10:05 UTC.', url: '/offers', skills: ['copywriting', 'naming'], credits_cap: 120, expires_at: '2026-05-01T10:05:00.000Z' },
+      message: {
+        title: 'New offer: copywriting, naming',
+        body: 'up to 120 credits, about 60 at your rate. Accept by 10:05 UTC.',
+        url: '/offers',
+        skills: ['copywriting', 'naming'],
+        credits_cap: 120,
+        expires_at: '2026-05-01T10:05:00.000Z',
+      },
     });
   });
 
@@ -31,7 +57,13 @@ describe('which notification an event produces', () => {
   });
 
   it('a reply goes to the assigned expert and links the work page; nobody assigned, nothing', () => {
-    expect(notificationFor(reply, facts)).toMatchObject({ id: `reply:${DEP}`, kind: 'reply', expertId: 'spec_ADA', offerNumber: null, message: { url: `/work/${DEP}`, expires_at: null } });
+    expect(notificationFor(reply, facts)).toMatchObject({
+      id: `reply:${DEP}`,
+      kind: 'reply',
+      expertId: 'spec_ADA',
+      offerNumber: null,
+      message: { url: `/work/${DEP}`, expires_at: null },
+    });
     expect(notificationFor(reply, { ...facts, assignedExpertId: null })).toBeNull();
   });
 
@@ -50,7 +82,16 @@ describe('which notification an event produces', () => {
 
   it('knows exactly the three event types', () => {
     expect(['deployment.offered', 'deployment.reply_received', 'deployment.cancelled'].every(isNotifyingEventType)).toBe(true);
-    for (const other of ['deployment.created', 'deployment.accepted', 'deployment.offer_expired', 'deployment.offer_declined', 'deployment.completed', 'deployment.expired', 'deployment.needs_input']) expect(isNotifyingEventType(other)).toBe(false);
+    for (const other of [
+      'deployment.created',
+      'deployment.accepted',
+      'deployment.offer_expired',
+      'deployment.offer_declined',
+      'deployment.completed',
+      'deployment.expired',
+      'deployment.needs_input',
+    ])
+      expect(isNotifyingEventType(other)).toBe(false);
   });
 
   it('refuses an event it has no rule for', () => {
@@ -72,9 +113,15 @@ describe('the offer text', () => {
   });
   it('says only what it knows', () => {
     expect(offerMessage({ ...base, creditsReserved: null, rateCreditsPerHour: null, medianTurnaroundMinutes: null }).body).toBe('Accept by 23:59 UTC.');
-    expect(offerMessage({ ...base, creditsReserved: 30, rateCreditsPerHour: null, medianTurnaroundMinutes: null }).body).toBe('up to 30 credits. Accept by 23:59 UTC.');
+    expect(offerMessage({ ...base, creditsReserved: 30, rateCreditsPerHour: null, medianTurnaroundMinutes: null }).body).toBe(
+      'up to 30 credits. Accept by 23:59 UTC.',
+    );
   });
   it('ids name kind, deployment and (offers only) the offer number', () => {
-    expect([notificationId('offer', DEP, 3), notificationId('reply', DEP, 3), notificationId('cancelled', DEP, null)]).toEqual([`offer:${DEP}:3`, `reply:${DEP}`, `cancelled:${DEP}`]);
+    expect([notificationId('offer', DEP, 3), notificationId('reply', DEP, 3), notificationId('cancelled', DEP, null)]).toEqual([
+      `offer:${DEP}:3`,
+      `reply:${DEP}`,
+      `cancelled:${DEP}`,
+    ]);
   });
 });

@@ -36,18 +36,39 @@ export function notificationFor(event: NotifyingEvent, facts: DeploymentFacts): 
         expertId: d.expert.id,
         deploymentId: d.deployment_id,
         offerNumber: d.offer_number,
-        message: offerMessage({ deploymentId: d.deployment_id, skills: facts.skills, creditsReserved: facts.creditsReserved, offerExpiresAt: d.offer_expires_at, rateCreditsPerHour: facts.rateCreditsPerHour, medianTurnaroundMinutes: facts.medianTurnaroundMinutes }),
+        message: offerMessage({
+          deploymentId: d.deployment_id,
+          skills: facts.skills,
+          creditsReserved: facts.creditsReserved,
+          offerExpiresAt: d.offer_expires_at,
+          rateCreditsPerHour: facts.rateCreditsPerHour,
+          medianTurnaroundMinutes: facts.medianTurnaroundMinutes,
+        }),
       };
     }
     case 'deployment.reply_received': {
       const d = event.data;
       if (facts.assignedExpertId === null) return null;
-      return { id: notificationId('reply', d.deployment_id, null), kind: 'reply', expertId: facts.assignedExpertId, deploymentId: d.deployment_id, offerNumber: null, message: replyMessage(d.deployment_id, facts.skills) };
+      return {
+        id: notificationId('reply', d.deployment_id, null),
+        kind: 'reply',
+        expertId: facts.assignedExpertId,
+        deploymentId: d.deployment_id,
+        offerNumber: null,
+        message: replyMessage(d.deployment_id, facts.skills),
+      };
     }
     case 'deployment.cancelled': {
       const d = event.data;
       if (facts.assignedExpertId === null || d.cancelled_by === 'expert') return null;
-      return { id: notificationId('cancelled', d.deployment_id, null), kind: 'cancelled', expertId: facts.assignedExpertId, deploymentId: d.deployment_id, offerNumber: null, message: cancelledMessage(d.deployment_id, facts.skills, d.reason) };
+      return {
+        id: notificationId('cancelled', d.deployment_id, null),
+        kind: 'cancelled',
+        expertId: facts.assignedExpertId,
+        deploymentId: d.deployment_id,
+        offerNumber: null,
+        message: cancelledMessage(d.deployment_id, facts.skills, d.reason),
+      };
     }
     default: {
       const unhandled: never = event;

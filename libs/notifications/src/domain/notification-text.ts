@@ -43,10 +43,24 @@ export function offerMessage(facts: OfferFacts): NotificationMessage {
 }
 
 export function replyMessage(deploymentId: string, skills: string[]): NotificationMessage {
-  return { title: 'The agent answered your question', body: `Work on ${skills.join(', ')} can go on.`, url: `/work/${deploymentId}`, skills, credits_cap: null, expires_at: null };
+  return {
+    title: 'The agent answered your question',
+    body: `Work on ${skills.join(', ')} can go on.`,
+    url: `/work/${deploymentId}`,
+    skills,
+    credits_cap: null,
+    expires_at: null,
+  };
 }
 
 export function cancelledMessage(deploymentId: string, skills: string[], reason: string): NotificationMessage {
   const why = reason.trim() === '' ? '' : ` Reason: ${reason.trim().slice(0, 200)}`;
-  return { title: 'Work cancelled', body: `The work on ${skills.join(', ')} was cancelled; stop working on it.${why}`, url: `/work/${deploymentId}`, skills, credits_cap: null, expires_at: null };
+  return {
+    title: 'Work cancelled',
+    body: `The work on ${skills.join(', ')} was cancelled; stop working on it.${why}`,
+    url: `/work/${deploymentId}`,
+    skills,
+    credits_cap: null,
+    expires_at: null,
+  };
 }

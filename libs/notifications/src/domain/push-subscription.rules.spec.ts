@@ -48,7 +48,12 @@ describe('a change of notification settings', () => {
     expect(parseSettingsChange({ email_enabled: false, push_enabled: true, sound: false })).toEqual({ email_enabled: false, push_enabled: true, sound: false });
   });
   it('names an unknown field or a value that is not a boolean', () => {
-    for (const [body, param] of [[{ email: true }, 'email'], [{ sound: 'yes' }, 'sound'], [null, 'body'], [[1], 'body']] as const) {
+    for (const [body, param] of [
+      [{ email: true }, 'email'],
+      [{ sound: 'yes' }, 'sound'],
+      [null, 'body'],
+      [[1], 'body'],
+    ] as const) {
       expect(() => parseSettingsChange(body)).toThrow(expect.objectContaining({ field: param }));
     }
   });

@@ -20,20 +20,25 @@ function decodedLength(value: string): number {
  * not be encrypted to. `endpointProblem` says what is wrong with the URL (scheme, address), or null.
  */
 export function parsePushSubscription(body: unknown, endpointProblem: (url: string) => string | null): PushSubscriptionInput {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw bad('body', 'the request body must be a JSON object: the browser’s PushSubscription.toJSON()');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw bad('body', 'the request body must be a JSON object: the browser’s PushSubscription.toJSON()');
   const input = body as Record<string, unknown>;
   const unknown = Object.keys(input).find((key) => !['endpoint', 'expirationTime', 'keys'].includes(key));
   if (unknown !== undefined) throw bad(unknown, `${unknown} is not a field of a push subscription`);
-  if (typeof input.endpoint !== 'string' || input.endpoint.length === 0 || input.endpoint.length > 2048) throw bad('endpoint', 'endpoint must be the push service URL (at most 2048 characters)');
+  if (typeof input.endpoint !== 'string' || input.endpoint.length === 0 || input.endpoint.length > 2048)
+    throw bad('endpoint', 'endpoint must be the push service URL (at most 2048 characters)');
   const problem = endpointProblem(input.endpoint);
   if (problem !== null) throw bad('endpoint', `endpoint ${problem}`);
   const expirationTime = input.expirationTime ?? null;
-  if (expirationTime !== null && (typeof expirationTime !== 'number' || !Number.isFinite(expirationTime) || expirationTime < 0)) throw bad('expirationTime', 'expirationTime must be null or a time in milliseconds');
+  if (expirationTime !== null && (typeof expirationTime !== 'number' || !Number.isFinite(expirationTime) || expirationTime < 0))
+    throw bad('expirationTime', 'expirationTime must be null or a time in milliseconds');
   const keys = input.keys;
   if (typeof keys !== 'object' || keys === null || Array.isArray(keys)) throw bad('keys', 'keys must be an object with p256dh and auth');
   const { p256dh, auth } = keys as Record<string, unknown>;
-  if (typeof p256dh !== 'string' || !BASE64URL.test(p256dh) || decodedLength(p256dh) !== 65) throw bad('keys.p256dh', 'keys.p256dh must be the base64url of an uncompressed P-256 public key (65 bytes)');
-  if (typeof auth !== 'string' || !BASE64URL.test(auth) || decodedLength(auth) !== 16) throw bad('keys.auth', 'keys.auth must be the base64url of a 16-byte secret');
+  if (typeof p256dh !== 'string' || !BASE64URL.test(p256dh) || decodedLength(p256dh) !== 65)
+    throw bad('keys.p256dh', 'keys.p256dh must be the base64url of an uncompressed P-256 public key (65 bytes)');
+  if (typeof auth !== 'string' || !BASE64URL.test(auth) || decodedLength(auth) !== 16)
+    throw bad('keys.auth', 'keys.auth must be the base64url of a 16-byte secret');
   return { endpoint: input.endpoint, expirationTime, keys: { p256dh, auth } };
 }
 
@@ -49,7 +54,8 @@ export function parseSettingsChange(body: unknown): SettingsChange {
   const input = body as Record<string, unknown>;
   const change: SettingsChange = {};
   for (const [key, value] of Object.entries(input)) {
-    if (key !== 'email_enabled' && key !== 'push_enabled' && key !== 'sound') throw bad(key, `${key} is not a notification setting (email_enabled, push_enabled, sound)`);
+    if (key !== 'email_enabled' && key !== 'push_enabled' && key !== 'sound')
+      throw bad(key, `${key} is not a notification setting (email_enabled, push_enabled, sound)`);
     if (typeof value !== 'boolean') throw bad(key, `${key} must be true or false`);
     change[key] = value;
   }

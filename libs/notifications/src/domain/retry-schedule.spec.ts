@@ -24,7 +24,10 @@ describe('the retry schedule of one (notification, channel)', () => {
 
   it('no retry lands after the offer ends', () => {
     expect(afterAttempt(policy, 1, retryable, now, new Date(now.getTime() + 1_001)).status).toBe('retrying');
-    expect(afterAttempt(policy, 1, retryable, now, new Date(now.getTime() + 1_000))).toMatchObject({ status: 'failed', error: expect.stringContaining('after the offer ends') });
+    expect(afterAttempt(policy, 1, retryable, now, new Date(now.getTime() + 1_000))).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('after the offer ends'),
+    });
   });
 
   it('an empty schedule tries once', () => {

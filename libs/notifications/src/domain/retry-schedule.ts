@@ -50,7 +50,8 @@ export function afterAttempt(policy: RetryPolicy, attempt: number, outcome: Atte
     case 'retryable': {
       if (attempt >= maxAttempts(policy)) return { status: 'failed', error: `${outcome.error} (gave up after ${attempt} attempts)` };
       const nextAttemptAt = new Date(now.getTime() + policy.delaysMs[attempt - 1]);
-      if (expiresAt !== null && nextAttemptAt.getTime() >= expiresAt.getTime()) return { status: 'failed', error: `${outcome.error} (no retry: it would come after the offer ends)` };
+      if (expiresAt !== null && nextAttemptAt.getTime() >= expiresAt.getTime())
+        return { status: 'failed', error: `${outcome.error} (no retry: it would come after the offer ends)` };
       return { status: 'retrying', nextAttemptAt, error: outcome.error };
     }
     default: {
@@ -65,7 +66,11 @@ export function afterAttempt(policy: RetryPolicy, attempt: number, outcome: Atte
  * process holding it died mid-send) has its attempts counted already: past the bound it ends
  * without another try; an offer that is no longer open is skipped, never sent.
  */
-export function beforeAttempt(policy: RetryPolicy, attempt: number, offerOpen: boolean | null): { go: true } | { go: false; status: 'skipped' | 'failed'; error: string } {
+export function beforeAttempt(
+  policy: RetryPolicy,
+  attempt: number,
+  offerOpen: boolean | null,
+): { go: true } | { go: false; status: 'skipped' | 'failed'; error: string } {
   if (offerOpen === false) return { go: false, status: 'skipped', error: 'the offer was no longer open' };
   if (attempt > maxAttempts(policy)) return { go: false, status: 'failed', error: `gave up after ${attempt - 1} attempts (the last one was interrupted)` };
   return { go: true };
@@ -77,6 +82,7 @@ export function parseRetryDelays(raw: string | undefined, fallback: RetryPolicy,
   if (raw.trim() === '') return { delaysMs: [] };
   const parts = raw.split(',').map((part) => part.trim());
   const delaysMs = parts.map(Number);
-  if (parts.some((part) => !/^\d{1,9}$/.test(part)) || delaysMs.length > 20) throw new Error(`${name} must be up to 20 comma-separated non-negative integers (milliseconds)`);
+  if (parts.some((part) => !/^\d{1,9}$/.test(part)) || delaysMs.length > 20)
+    throw new Error(`${name} must be up to 20 comma-separated non-negative integers (milliseconds)`);
   return { delaysMs };
 }

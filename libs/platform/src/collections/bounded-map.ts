@@ -16,7 +16,8 @@ export class BoundedMap<K, V> {
   }
 
   set(key: K, value: V): void {
-    if (!this.entries.has(key) && this.entries.size >= this.capacity) forgetOldest(this.entries, trimmedSize(this.capacity), (oldest) => this.entries.delete(oldest));
+    if (!this.entries.has(key) && this.entries.size >= this.capacity)
+      forgetOldest(this.entries, trimmedSize(this.capacity), (oldest) => this.entries.delete(oldest));
     this.entries.set(key, value);
   }
 

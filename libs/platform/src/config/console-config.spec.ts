@@ -2,7 +2,15 @@ import { loadAttachmentConfig, loadConsoleConfig } from './console-config';
 
 describe('console and attachment configuration', () => {
   it('defaults: 72 h invitations, 12 h idle / 7 days absolute sessions, 24 h URLs, 25 MB uploads', () => {
-    expect(loadConsoleConfig({})).toMatchObject({ invitationTtlSeconds: 259_200, sessionIdleSeconds: 43_200, sessionAbsoluteSeconds: 604_800, sseKeepaliveSeconds: 15, missedOffersDays: 30, missedOffersLimit: 50, consoleDir: null });
+    expect(loadConsoleConfig({})).toMatchObject({
+      invitationTtlSeconds: 259_200,
+      sessionIdleSeconds: 43_200,
+      sessionAbsoluteSeconds: 604_800,
+      sseKeepaliveSeconds: 15,
+      missedOffersDays: 30,
+      missedOffersLimit: 50,
+      consoleDir: null,
+    });
     expect(loadAttachmentConfig({})).toMatchObject({ urlTtlSeconds: 86_400, maxBytes: 26_214_400, urlSecretGenerated: true });
     expect(loadAttachmentConfig({})).toMatchObject({ maxBytesPerDeployment: 104_857_600, maxFilesPerDeployment: 40, uploadsInFlightPerExpert: 1 });
     expect(() => loadAttachmentConfig({ ATTACHMENT_UPLOADS_IN_FLIGHT_PER_EXPERT: '0' })).toThrow('ATTACHMENT_UPLOADS_IN_FLIGHT_PER_EXPERT');
@@ -17,7 +25,10 @@ describe('console and attachment configuration', () => {
   it('takes the shared secret and a previous one, and refuses short ones', () => {
     const current = 'c'.repeat(32);
     const previous = 'p'.repeat(40);
-    expect(loadAttachmentConfig({ ATTACHMENT_URL_SECRET: current, ATTACHMENT_URL_SECRET_PREVIOUS: previous })).toMatchObject({ urlSecrets: [current, previous], urlSecretGenerated: false });
+    expect(loadAttachmentConfig({ ATTACHMENT_URL_SECRET: current, ATTACHMENT_URL_SECRET_PREVIOUS: previous })).toMatchObject({
+      urlSecrets: [current, previous],
+      urlSecretGenerated: false,
+    });
     expect(() => loadAttachmentConfig({ ATTACHMENT_URL_SECRET: 'short' })).toThrow('ATTACHMENT_URL_SECRET must be at least 32 characters');
   });
 

@@ -14,7 +14,10 @@ describe('cost bounds configuration', () => {
   });
 
   it('takes each from the environment and refuses what is not a whole number of at least 1, naming it', () => {
-    expect(loadCostBoundsConfig({ EVENT_STREAMS_PER_KEY: '2', WEBHOOK_ENDPOINT_TESTS_PER_MINUTE: '1' })).toMatchObject({ eventStreamsPerKey: 2, webhookEndpointTestsPerMinute: 1 });
+    expect(loadCostBoundsConfig({ EVENT_STREAMS_PER_KEY: '2', WEBHOOK_ENDPOINT_TESTS_PER_MINUTE: '1' })).toMatchObject({
+      eventStreamsPerKey: 2,
+      webhookEndpointTestsPerMinute: 1,
+    });
     expect(() => loadCostBoundsConfig({ EVENT_STREAMS_PER_WORKSPACE: '0' })).toThrow('EVENT_STREAMS_PER_WORKSPACE must be an integer of at least 1, got "0"');
     expect(() => loadCostBoundsConfig({ EVENT_STREAM_REPLAY_EVENTS_PER_PERMIT: '2.5' })).toThrow('EVENT_STREAM_REPLAY_EVENTS_PER_PERMIT');
   });

@@ -6,6 +6,7 @@ export function integerSetting(env: Env, name: string, fallback: number, min = 0
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be ${min === 0 ? 'a non-negative integer' : `an integer of at least ${min}`}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`${name} must be ${min === 0 ? 'a non-negative integer' : `an integer of at least ${min}`}, got "${raw}"`);
   return value;
 }

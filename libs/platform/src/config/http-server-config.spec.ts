@@ -22,7 +22,9 @@ describe('the HTTP server bounds', () => {
   });
 
   it('refuses a headers bound longer than the request bound, and values that are not integers', () => {
-    expect(() => loadHttpServerConfig({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '1000' })).toThrow('HTTP_HEADERS_TIMEOUT_MS (5000) must not be longer than HTTP_REQUEST_TIMEOUT_MS (1000)');
+    expect(() => loadHttpServerConfig({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '1000' })).toThrow(
+      'HTTP_HEADERS_TIMEOUT_MS (5000) must not be longer than HTTP_REQUEST_TIMEOUT_MS (1000)',
+    );
     expect(() => loadHttpServerConfig({ HTTP_MAX_CONNECTIONS: '-1' })).toThrow('HTTP_MAX_CONNECTIONS');
   });
 });

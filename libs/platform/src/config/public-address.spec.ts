@@ -12,9 +12,15 @@ describe('the public address and its TLS', () => {
 
   it('refuses a plain-http public address in production only, unless TLS ends at a declared proxy', () => {
     expect(plainHttpProblem(loadPublicAddress({}, FALLBACK))).toBeNull();
-    expect(plainHttpProblem(loadPublicAddress({ NODE_ENV: 'production' }, FALLBACK))).toMatch(/PUBLIC_BASE_URL must be an https address when NODE_ENV=production/);
-    expect(plainHttpProblem(loadPublicAddress({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'http://api.example.com' }, FALLBACK))).toMatch(/TLS_TERMINATED_BY_PROXY=true/);
+    expect(plainHttpProblem(loadPublicAddress({ NODE_ENV: 'production' }, FALLBACK))).toMatch(
+      /PUBLIC_BASE_URL must be an https address when NODE_ENV=production/,
+    );
+    expect(plainHttpProblem(loadPublicAddress({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'http://api.example.com' }, FALLBACK))).toMatch(
+      /TLS_TERMINATED_BY_PROXY=true/,
+    );
     expect(plainHttpProblem(loadPublicAddress({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://api.example.com' }, FALLBACK))).toBeNull();
-    expect(plainHttpProblem(loadPublicAddress({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'http://api.internal', TLS_TERMINATED_BY_PROXY: 'true' }, FALLBACK))).toBeNull();
+    expect(
+      plainHttpProblem(loadPublicAddress({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'http://api.internal', TLS_TERMINATED_BY_PROXY: 'true' }, FALLBACK)),
+    ).toBeNull();
   });
 });

@@ -103,7 +103,8 @@ const MIN_STREAM_MAX_AGE_SECONDS = 2 * 60 * 60;
 
 function streamMaxAgeSeconds(env: Env): number {
   const value = integerSetting(env, 'NATS_STREAM_MAX_AGE_SECONDS', 7 * 24 * 60 * 60);
-  if (value < MIN_STREAM_MAX_AGE_SECONDS) throw new Error(`NATS_STREAM_MAX_AGE_SECONDS must be at least ${MIN_STREAM_MAX_AGE_SECONDS} (the duplicate window), got ${value}`);
+  if (value < MIN_STREAM_MAX_AGE_SECONDS)
+    throw new Error(`NATS_STREAM_MAX_AGE_SECONDS must be at least ${MIN_STREAM_MAX_AGE_SECONDS} (the duplicate window), got ${value}`);
   return value;
 }
 

@@ -22,7 +22,12 @@ describe('webhook configuration', () => {
   });
 
   it('scales down through the environment', () => {
-    const config = loadWebhookConfig({ WEBHOOK_RETRY_DELAYS_MS: '100, 200,400', WEBHOOK_TIMEOUT_MS: '500', WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_SECRET_OVERLAP_SECONDS: '0' });
+    const config = loadWebhookConfig({
+      WEBHOOK_RETRY_DELAYS_MS: '100, 200,400',
+      WEBHOOK_TIMEOUT_MS: '500',
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_SECRET_OVERLAP_SECONDS: '0',
+    });
     expect(config).toMatchObject({ retryDelaysMs: [100, 200, 400], timeoutMs: 500, allowPrivateUrls: true, secretOverlapSeconds: 0 });
     expect(loadWebhookConfig({ WEBHOOK_RETRY_DELAYS_MS: '' }).retryDelaysMs).toEqual([]);
   });

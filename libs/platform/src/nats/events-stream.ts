@@ -28,10 +28,7 @@ export interface EventsStreamOptions {
  * (limits retention): a reactor added later starts from what the stream still holds and
  * backfills anything older from PostgreSQL.
  */
-export async function ensureEventsStream(
-  jsm: JetStreamManager,
-  options: EventsStreamOptions = {},
-): Promise<StreamInfo> {
+export async function ensureEventsStream(jsm: JetStreamManager, options: EventsStreamOptions = {}): Promise<StreamInfo> {
   const name = options.streamName ?? DEFAULT_EVENTS_STREAM;
   const prefix = options.subjectPrefix ?? DEFAULT_EVENTS_SUBJECT_PREFIX;
   const mutable = {

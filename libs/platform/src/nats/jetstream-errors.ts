@@ -34,7 +34,10 @@ export function isTransientJetStreamError(err: unknown): boolean {
  * fails transiently, with back-off up to `maxDelayMs`, so a service started while the cluster
  * elects its leaders waits instead of exiting into a restart loop.
  */
-export async function retryTransientJetStream<T>(work: () => Promise<T>, options: { maxDelayMs?: number; deadlineMs?: number; onRetry?: (err: unknown) => void } = {}): Promise<T> {
+export async function retryTransientJetStream<T>(
+  work: () => Promise<T>,
+  options: { maxDelayMs?: number; deadlineMs?: number; onRetry?: (err: unknown) => void } = {},
+): Promise<T> {
   const deadline = Date.now() + (options.deadlineMs ?? 120_000);
   for (let delay = 250; ; delay = Math.min(delay * 2, options.maxDelayMs ?? 4_000)) {
     try {

@@ -3,7 +3,8 @@ import { ErrorCode, NatsError, type NatsConnection } from 'nats';
 import { connectNats } from './connect-nats';
 
 /** The requests a connection is still waiting on (nats.js's muxed request table). */
-const pendingRequests = (nc: NatsConnection): number => (nc as unknown as { protocol: { muxSubscriptions: { size(): number } } }).protocol.muxSubscriptions.size();
+const pendingRequests = (nc: NatsConnection): number =>
+  (nc as unknown as { protocol: { muxSubscriptions: { size(): number } } }).protocol.muxSubscriptions.size();
 
 describe('requests on a connection from connectNats', () => {
   const subject = `test.settled-request.${randomUUID()}`;
@@ -29,7 +30,9 @@ describe('requests on a connection from connectNats', () => {
   afterAll(() => nc.close());
 
   it('answered, resolve with the answer and build no error', async () => {
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => nc.request(`${subject}.echo`, new TextEncoder().encode(`ping ${index}`), { timeout: 5_000 })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => nc.request(`${subject}.echo`, new TextEncoder().encode(`ping ${index}`), { timeout: 5_000 })),
+    );
     expect(answers.map((answer) => new TextDecoder().decode(answer.data))).toEqual(Array.from({ length: 20 }, (_, index) => `ping ${index}`));
     expect(errorsBuilt).toBe(0);
     expect(pendingRequests(nc)).toBe(0);

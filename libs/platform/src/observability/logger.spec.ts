@@ -11,7 +11,15 @@ function capture(): { stream: Writable; lines: () => Record<string, unknown>[] }
       done();
     },
   });
-  return { stream, lines: () => chunks.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return {
+    stream,
+    lines: () =>
+      chunks
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 describe('JSON-lines logger', () => {

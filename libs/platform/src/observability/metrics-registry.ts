@@ -33,7 +33,9 @@ export function counter<L extends string>(name: string, help: string, labelNames
 }
 
 export function histogram<L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]): Histogram<L> {
-  return (metricsRegistry.getSingleMetric(name) as Histogram<L> | undefined) ?? new Histogram<L>({ name, help, labelNames, buckets, registers: [metricsRegistry] });
+  return (
+    (metricsRegistry.getSingleMetric(name) as Histogram<L> | undefined) ?? new Histogram<L>({ name, help, labelNames, buckets, registers: [metricsRegistry] })
+  );
 }
 
 export interface GaugeSample {

@@ -8,9 +8,12 @@ import { counter, histogram } from './metrics-registry';
 
 /** Gateway: every answered request, by method, route template and status. */
 export const httpRequestDuration = () =>
-  histogram('eh_http_request_duration_seconds', 'HTTP requests answered, by method, route template and status code.', ['method', 'route', 'status'], [
-    0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
-  ]);
+  histogram(
+    'eh_http_request_duration_seconds',
+    'HTTP requests answered, by method, route template and status code.',
+    ['method', 'route', 'status'],
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  );
 
 /** Every event a reactor's durable consumer handled (`handled`) or failed on (`failed`, redelivered later). */
 export const reactorEvents = () => counter('eh_reactor_events_total', 'Events handled by a reactor, by durable and outcome.', ['durable', 'outcome']);

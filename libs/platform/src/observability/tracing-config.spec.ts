@@ -10,12 +10,20 @@ describe('tracing configuration from the environment', () => {
   it('exports over OTLP when asked, or when only an OTLP endpoint is set, in the standard default protocol', () => {
     expect(tracingConfigFromEnv({ OTEL_TRACES_EXPORTER: 'otlp' })).toEqual({ exporter: 'otlp', protocol: 'http/protobuf' });
     expect(tracingConfigFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })).toEqual({ exporter: 'otlp', protocol: 'http/protobuf' });
-    expect(tracingConfigFromEnv({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' })).toEqual({ exporter: 'otlp', protocol: 'http/protobuf' });
+    expect(tracingConfigFromEnv({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' })).toEqual({
+      exporter: 'otlp',
+      protocol: 'http/protobuf',
+    });
   });
 
   it('takes the traces protocol before the general one, and refuses gRPC with the ones it speaks', () => {
-    expect(tracingConfigFromEnv({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })).toEqual({ exporter: 'otlp', protocol: 'http/json' });
-    expect(tracingConfigFromEnv({ OTEL_TRACES_EXPORTER: 'OTLP', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' })).toEqual({ exporter: 'otlp', protocol: 'http/protobuf' });
+    expect(tracingConfigFromEnv({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })).toEqual({
+      exporter: 'otlp',
+      protocol: 'http/json',
+    });
+    expect(
+      tracingConfigFromEnv({ OTEL_TRACES_EXPORTER: 'OTLP', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' }),
+    ).toEqual({ exporter: 'otlp', protocol: 'http/protobuf' });
     expect(() => tracingConfigFromEnv({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/http\/protobuf or http\/json/);
   });
 

@@ -51,7 +51,8 @@ export function createPool(
  */
 function traceStatements(pool: Pool): void {
   const untraced = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  pool.query = ((...args: unknown[]) => (statementSpanWanted(args) ? inStatementSpan(args[0], () => untraced(...args) as Promise<unknown>) : untraced(...args))) as Pool['query'];
+  pool.query = ((...args: unknown[]) =>
+    statementSpanWanted(args) ? inStatementSpan(args[0], () => untraced(...args) as Promise<unknown>) : untraced(...args)) as Pool['query'];
 }
 
 function clientWithHandshakeTimeout(connectMs: number): new (config?: ClientConfig) => Client {

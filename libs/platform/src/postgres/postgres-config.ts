@@ -29,7 +29,13 @@ export interface PostgresTimeouts {
   idleInTransactionMs: number;
 }
 
-export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = { connectMs: 1_500, poolWaitMs: 3_000, statementMs: 3_000, queryMs: 3_500, idleInTransactionMs: 10_000 };
+export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = {
+  connectMs: 1_500,
+  poolWaitMs: 3_000,
+  statementMs: 3_000,
+  queryMs: 3_500,
+  idleInTransactionMs: 10_000,
+};
 
 /**
  * `PG_CONNECT_TIMEOUT_MS`, `PG_POOL_WAIT_MS`, `PG_STATEMENT_TIMEOUT_MS`, `PG_IDLE_IN_TRANSACTION_TIMEOUT_MS`;

@@ -3,10 +3,7 @@
  * Read models and projections take this, so they work inside a caller's transaction.
  */
 export interface SqlClient {
-  query<Row extends object = Record<string, unknown>>(
-    text: string,
-    params?: unknown[],
-  ): Promise<{ rows: Row[]; rowCount: number | null }>;
+  query<Row extends object = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[]; rowCount: number | null }>;
 }
 
 /** A schema change applied once, in list order, recorded by id in `schema_migrations`. */

@@ -25,7 +25,8 @@ export function parseSecretKeyring(raw: string): SecretKeyring {
     const id = entry.slice(0, separator);
     const encoded = entry.slice(separator + 1);
     // Never echo the entry: it holds the key.
-    if (separator < 0 || !KEY_ID.test(id)) throw new Error('SECRETS_KEYRING entries must be <key-id>:<base64 key>, key ids of 1-64 letters, digits, ".", "_" or "-"');
+    if (separator < 0 || !KEY_ID.test(id))
+      throw new Error('SECRETS_KEYRING entries must be <key-id>:<base64 key>, key ids of 1-64 letters, digits, ".", "_" or "-"');
     const key = Buffer.from(encoded, encoded.includes('-') || encoded.includes('_') ? 'base64url' : 'base64');
     if (!BASE64.test(encoded) || key.length !== 32) throw new Error(`SECRETS_KEYRING key "${id}" must be 32 bytes, base64-encoded`);
     if (keys.has(id)) throw new Error(`SECRETS_KEYRING lists key "${id}" twice`);

@@ -9,6 +9,9 @@ export async function indexScansOf(measured: Pool, reader: Pool, table: string):
   await measured.query('SELECT pg_stat_force_next_flush()');
   // The flush happens when the connection's next statement ends.
   await measured.query('SELECT 1');
-  const { rows } = await reader.query<{ indexrelname: string; idx_scan: string }>('SELECT indexrelname, idx_scan FROM pg_stat_user_indexes WHERE relname = $1', [table]);
+  const { rows } = await reader.query<{ indexrelname: string; idx_scan: string }>(
+    'SELECT indexrelname, idx_scan FROM pg_stat_user_indexes WHERE relname = $1',
+    [table],
+  );
   return Object.fromEntries(rows.map((row) => [row.indexrelname, Number(row.idx_scan)]));
 }

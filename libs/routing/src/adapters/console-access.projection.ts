@@ -30,7 +30,11 @@ export async function applyConsoleAccess(event: ExpertInvited | ExpertInvitation
       return;
     }
     case 'expert.password_set':
-      await tx.query('UPDATE expert_console_accounts_view SET password_id = $2, updated_at = $3 WHERE expert_id = $1', [event.data.expert_id, event.data.password_id, event.data.set_at]);
+      await tx.query('UPDATE expert_console_accounts_view SET password_id = $2, updated_at = $3 WHERE expert_id = $1', [
+        event.data.expert_id,
+        event.data.password_id,
+        event.data.set_at,
+      ]);
       return;
     default: {
       const unhandled: never = event;

@@ -29,7 +29,11 @@ export async function findOpenInvitation(sql: SqlClient, tokenSha256: string, no
 }
 
 type AccountRow = { id: string; name: string; role: string; email: string; password_id: string | null };
-const toAccount = (row: AccountRow): ConsoleAccountRow => ({ expert: { id: row.id, name: row.name, role: row.role }, email: row.email, password_id: row.password_id });
+const toAccount = (row: AccountRow): ConsoleAccountRow => ({
+  expert: { id: row.id, name: row.name, role: row.role },
+  email: row.email,
+  password_id: row.password_id,
+});
 const ACCOUNT_SELECT = `SELECT e.id, e.name, e.role, a.email, a.password_id
   FROM expert_console_accounts_view a JOIN experts_view e ON e.id = a.expert_id WHERE NOT e.retired`;
 

@@ -46,7 +46,19 @@ async function applyOne(event: ExpertEvent, tx: SqlClient): Promise<void> {
         `INSERT INTO experts_view (id, name, role, skills, tenure_years, median_turnaround_minutes, availability,
            rate_credits_per_hour, retired, credential_hash, credential_last4, registered_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, false, $9, $10, $11, $11) ON CONFLICT (id) DO NOTHING`,
-        [d.expert_id, d.name, d.role, d.skills, d.tenure_years, d.median_turnaround_minutes, d.availability, d.rate_credits_per_hour, d.credential_hash, d.credential_last4, d.registered_at],
+        [
+          d.expert_id,
+          d.name,
+          d.role,
+          d.skills,
+          d.tenure_years,
+          d.median_turnaround_minutes,
+          d.availability,
+          d.rate_credits_per_hour,
+          d.credential_hash,
+          d.credential_last4,
+          d.registered_at,
+        ],
       );
       return;
     }
@@ -74,7 +86,10 @@ async function applyOne(event: ExpertEvent, tx: SqlClient): Promise<void> {
       return;
     case 'expert.retired':
       // The credential goes with the retirement: a retired expert can no longer sign in.
-      await tx.query('UPDATE experts_view SET retired = true, credential_hash = NULL, updated_at = $2 WHERE id = $1', [event.data.expert_id, event.data.retired_at]);
+      await tx.query('UPDATE experts_view SET retired = true, credential_hash = NULL, updated_at = $2 WHERE id = $1', [
+        event.data.expert_id,
+        event.data.retired_at,
+      ]);
       // So does console access: open invitations close and the sign-in email is freed.
       await tx.query(`UPDATE expert_invitations_view SET status = 'revoked' WHERE expert_id = $1 AND status = 'open'`, [event.data.expert_id]);
       await tx.query('DELETE FROM expert_console_accounts_view WHERE expert_id = $1', [event.data.expert_id]);

@@ -69,9 +69,13 @@ export async function listRoster(sql: SqlClient, page: { afterId: string | null;
 }
 
 export async function findExpert(sql: SqlClient, expertId: string): Promise<AdminExpertEntry | null> {
-  const { rows } = await sql.query<ExpertRow>(`SELECT ${ENTRY_COLUMNS}, retired, credential_last4, available_until FROM experts_view WHERE id = $1`, [expertId]);
+  const { rows } = await sql.query<ExpertRow>(`SELECT ${ENTRY_COLUMNS}, retired, credential_last4, available_until FROM experts_view WHERE id = $1`, [
+    expertId,
+  ]);
   const row = rows[0];
-  return row ? { ...toRosterEntry(row), available_until: row.available_until?.toISOString() ?? null, retired: row.retired, credential_last4: row.credential_last4 } : null;
+  return row
+    ? { ...toRosterEntry(row), available_until: row.available_until?.toISOString() ?? null, retired: row.retired, credential_last4: row.credential_last4 }
+    : null;
 }
 
 export const toExpertSelfEntry = (entry: AdminExpertEntry): ExpertSelfEntry => ({ ...toRosterEntry(entry), available_until: entry.available_until });
@@ -86,7 +90,13 @@ export async function expertsPastAvailableUntil(sql: SqlClient, now: Date, limit
 }
 
 /** The experts the matcher ranks: online (and not past `available_until` at `now`), active, covering a skill, not passed over. */
-export async function rosterCandidates(sql: SqlClient, skills: readonly string[], passedOver: readonly string[], alsoExpertId?: string, now: Date = new Date()): Promise<RosterCandidate[]> {
+export async function rosterCandidates(
+  sql: SqlClient,
+  skills: readonly string[],
+  passedOver: readonly string[],
+  alsoExpertId?: string,
+  now: Date = new Date(),
+): Promise<RosterCandidate[]> {
   // `alsoExpertId`: a follow-up's earlier expert, a candidate whatever skills they list.
   const { rows } = await sql.query<ExpertRow>(
     `SELECT ${ENTRY_COLUMNS}, retired FROM experts_view

@@ -13,13 +13,27 @@ describe('routing view projection', () => {
   let db: Database;
   const expert = { id: 'exp_01', name: 'Ada', role: 'Copywriter' };
   const match = {
-    covered_skills: ['copy'], coverage: 1, median_turnaround_minutes: 30, speed: 0.67, brief_fit: 0, completed_for_workspace: 0,
-    score: 0.67, weights: { speed: 1, brief_fit: 0 }, rank: 1, candidates: 1, passed_over: [],
+    covered_skills: ['copy'],
+    coverage: 1,
+    median_turnaround_minutes: 30,
+    speed: 0.67,
+    brief_fit: 0,
+    completed_for_workspace: 0,
+    score: 0.67,
+    weights: { speed: 1, brief_fit: 0 },
+    rank: 1,
+    candidates: 1,
+    passed_over: [],
   };
   const at = (offsetSeconds: number) => new Date(Date.UTC(2026, 10, 23, 12, 0, offsetSeconds)).toISOString();
 
   const run = (id: string, command: DeploymentCommand) =>
-    handleCommand(db.store, deploymentDecider, deploymentStreamName(id), command, { workspaceId: 'ws_routing', correlationId: 'int', causationId: null, now: at(0) });
+    handleCommand(db.store, deploymentDecider, deploymentStreamName(id), command, {
+      workspaceId: 'ws_routing',
+      correlationId: 'int',
+      causationId: null,
+      now: at(0),
+    });
   const timers = async (id: string) =>
     (
       await db.pool.query<{ job_id: string; kind: string; due_at: Date; offer_number: number | null }>(
@@ -28,14 +42,30 @@ describe('routing view projection', () => {
       )
     ).rows.map((row) => [row.job_id, row.kind, row.due_at.toISOString(), row.offer_number]);
   const routing = async (id: string) =>
-    (await db.pool.query('SELECT status, routing_started, offered_expert_id, offer_number, assigned_expert_id FROM deployment_routing_view WHERE deployment_id = $1', [id])).rows;
+    (
+      await db.pool.query(
+        'SELECT status, routing_started, offered_expert_id, offer_number, assigned_expert_id FROM deployment_routing_view WHERE deployment_id = $1',
+        [id],
+      )
+    ).rows;
 
   async function create(scheduledFor: string | null): Promise<string> {
     const id = newId('deployment');
     const data = {
-      deployment_id: id, workspace_id: 'ws_routing', mode: 'live' as const, brief: 'Int brief.', skills: ['copy'], urgency: (scheduledFor ? 'scheduled' : 'standard') as 'scheduled' | 'standard',
-      scheduled_for: scheduledFor, context_url: null, context_files: [], metadata: {}, webhook_url: null,
-      sla_deadline: at(3600), credits_reserved: 0, created_at: at(0),
+      deployment_id: id,
+      workspace_id: 'ws_routing',
+      mode: 'live' as const,
+      brief: 'Int brief.',
+      skills: ['copy'],
+      urgency: (scheduledFor ? 'scheduled' : 'standard') as 'scheduled' | 'standard',
+      scheduled_for: scheduledFor,
+      context_url: null,
+      context_files: [],
+      metadata: {},
+      webhook_url: null,
+      sla_deadline: at(3600),
+      credits_reserved: 0,
+      created_at: at(0),
     };
     await run(id, { type: 'create', data });
     return id;
@@ -64,7 +94,9 @@ describe('routing view projection', () => {
 
     await run(id, { type: 'accept', expert, now: at(2) });
     expect(await timers(id)).toEqual([]);
-    expect(await routing(id)).toEqual([{ status: 'accepted', routing_started: true, offered_expert_id: null, offer_number: null, assigned_expert_id: 'exp_01' }]);
+    expect(await routing(id)).toEqual([
+      { status: 'accepted', routing_started: true, offered_expert_id: null, offer_number: null, assigned_expert_id: 'exp_01' },
+    ]);
   });
 
   it('an expired offer replaced by the next: the old offer timer goes, the new one comes', async () => {

@@ -25,7 +25,8 @@ export interface ExpertWorkItem {
   credits_reserved: number;
 }
 
-const TIMER_COLUMNS = 'job_id AS "jobId", deployment_id AS "deploymentId", workspace_id AS "workspaceId", kind, due_at AS "dueAt", offer_number AS "offerNumber"';
+const TIMER_COLUMNS =
+  'job_id AS "jobId", deployment_id AS "deploymentId", workspace_id AS "workspaceId", kind, due_at AS "dueAt", offer_number AS "offerNumber"';
 
 export async function timersOfDeployment(sql: SqlClient, deploymentId: string): Promise<TimerRow[]> {
   const { rows } = await sql.query<TimerRow>(`SELECT ${TIMER_COLUMNS} FROM deployment_timers_view WHERE deployment_id = $1`, [deploymentId]);

@@ -1,5 +1,15 @@
 import { SpanKind } from '@opentelemetry/api';
-import { contextFromTraceparent, currentTraceparent, DelayedJobQueue, type DelayedJob, inSpan, runWithLogContext, startJobWorker, tracingEnabled, type RedisPair } from '@eh/platform';
+import {
+  contextFromTraceparent,
+  currentTraceparent,
+  DelayedJobQueue,
+  type DelayedJob,
+  inSpan,
+  runWithLogContext,
+  startJobWorker,
+  tracingEnabled,
+  type RedisPair,
+} from '@eh/platform';
 import type { TimerRow } from './routing-view.query';
 import type { TimerJobData, TimerScheduler } from '../application/timer-scheduler.port';
 
@@ -82,7 +92,12 @@ function timerJob(timer: TimerRow): DelayedJob<TimerJobData> {
 function fireWithSignals<T>(job: TimerJobData, fire: () => Promise<T>): Promise<T> {
   return runWithLogContext({ deployment_id: job.deploymentId, workspace_id: job.workspaceId }, () =>
     tracingEnabled()
-      ? inSpan(`timer ${job.kind}`, { kind: SpanKind.CONSUMER, attributes: { deployment_id: job.deploymentId, timer_kind: job.kind } }, contextFromTraceparent(job.traceparent), fire)
+      ? inSpan(
+          `timer ${job.kind}`,
+          { kind: SpanKind.CONSUMER, attributes: { deployment_id: job.deploymentId, timer_kind: job.kind } },
+          contextFromTraceparent(job.traceparent),
+          fire,
+        )
       : fire(),
   );
 }

@@ -18,8 +18,18 @@ export function timerGauges(sql: SqlClient): SignalGauge[] {
     return TIMER_KINDS.map((kind) => rows.find((row) => row.kind === kind) ?? { kind, scheduled: 0, due: 0, late: null });
   });
   return [
-    { name: 'eh_timers_scheduled', help: 'Deployment timers scheduled, by kind.', labelNames: ['kind'], collect: async () => (await read()).map((row) => ({ labels: { kind: row.kind }, value: row.scheduled })) },
-    { name: 'eh_timers_due', help: 'Deployment timers whose time has come and that have not fired yet, by kind.', labelNames: ['kind'], collect: async () => (await read()).map((row) => ({ labels: { kind: row.kind }, value: row.due })) },
+    {
+      name: 'eh_timers_scheduled',
+      help: 'Deployment timers scheduled, by kind.',
+      labelNames: ['kind'],
+      collect: async () => (await read()).map((row) => ({ labels: { kind: row.kind }, value: row.scheduled })),
+    },
+    {
+      name: 'eh_timers_due',
+      help: 'Deployment timers whose time has come and that have not fired yet, by kind.',
+      labelNames: ['kind'],
+      collect: async () => (await read()).map((row) => ({ labels: { kind: row.kind }, value: row.due })),
+    },
     {
       name: 'eh_timers_due_oldest_seconds',
       help: 'How long the most overdue timer has been due (0 when none is due).',

@@ -27,14 +27,22 @@ export async function inviteExpertToConsole(
   input: { expertId: string; email: unknown; ttlSeconds: number; publicBaseUrl: string; now: Date; correlationId: string },
 ): Promise<ExpertInvitation> {
   const email = parseConsoleEmail(input.email);
-  if (await otherHolderOfEmail(deps.sql, email, input.expertId, input.now)) throw new DomainError('invalid_request', 'email is already used by another expert', 'email');
-  if (await signsInWith(deps.sql, email)) throw new DomainError('invalid_request', 'email already signs in to the console as a workspace member or an operator', 'email');
+  if (await otherHolderOfEmail(deps.sql, email, input.expertId, input.now))
+    throw new DomainError('invalid_request', 'email is already used by another expert', 'email');
+  if (await signsInWith(deps.sql, email))
+    throw new DomainError('invalid_request', 'email already signs in to the console as a workspace member or an operator', 'email');
   const token = newSecretToken();
   const at = input.now.toISOString();
   const expiresAt = new Date(input.now.getTime() + input.ttlSeconds * 1000).toISOString();
   const command = { type: 'invite' as const, invitationId: newId('invitation'), email, tokenSha256: hashSecretToken(token), expiresAt, now: at };
   await runExpertCommand(deps.store, input.expertId, command, input.correlationId, at);
-  return { object: 'invitation', expert_id: input.expertId, email, url: `${input.publicBaseUrl.replace(/\/+$/, '')}/console/invitations/${token}`, expires_at: expiresAt };
+  return {
+    object: 'invitation',
+    expert_id: input.expertId,
+    email,
+    url: `${input.publicBaseUrl.replace(/\/+$/, '')}/console/invitations/${token}`,
+    expires_at: expiresAt,
+  };
 }
 
 /** The invitation behind a link, if it can still be used (unknown, used, replaced and expired are all null). */
@@ -56,21 +64,34 @@ export async function acceptConsoleInvitation(
   // Checked again now: someone else may have started signing in with the address since the link was made.
   const otherExpert = await findConsoleAccountByEmail(deps.sql, invitation.email);
   if ((otherExpert && otherExpert.expert.id !== invitation.expert_id) || (await signsInWith(deps.sql, invitation.email))) {
-    throw new DomainError('invalid_request', 'this invitation’s email already signs in to the console as someone else: sign in with it, or ask for an invitation to another address', 'token');
+    throw new DomainError(
+      'invalid_request',
+      'this invitation’s email already signs in to the console as someone else: sign in with it, or ask for an invitation to another address',
+      'token',
+    );
   }
   const problem = passwordProblem(input.password, { email: invitation.email, name: invitation.name });
   if (problem) throw new DomainError('invalid_request', problem, 'password');
   const principal = { kind: 'expert' as const, id: invitation.expert_id };
   const passwordId = await deps.passwords.stage(principal, input.password, input.now);
   const at = input.now.toISOString();
-  const state = await runExpertCommand(deps.store, invitation.expert_id, { type: 'accept_invitation', tokenSha256: hashSecretToken(input.token), passwordId, now: at }, input.correlationId, at);
+  const state = await runExpertCommand(
+    deps.store,
+    invitation.expert_id,
+    { type: 'accept_invitation', tokenSha256: hashSecretToken(input.token), passwordId, now: at },
+    input.correlationId,
+    at,
+  );
   await deps.passwords.keepOnly(principal, passwordId);
   if (state.status !== 'active') throw new DomainError('not_found', 'no open invitation with this token', 'token');
   return { id: state.expert_id, name: state.name, role: state.role };
 }
 
 /** The expert whose console email and password these are; null for any mismatch (one answer for all). */
-export async function verifyExpertPassword(deps: { sql: SqlClient; passwords: PasswordStore }, input: { email: string; password: string }): Promise<ExpertRef | null> {
+export async function verifyExpertPassword(
+  deps: { sql: SqlClient; passwords: PasswordStore },
+  input: { email: string; password: string },
+): Promise<ExpertRef | null> {
   const email = input.email.trim().toLowerCase();
   const account = await findConsoleAccountByEmail(deps.sql, email);
   const principal = { kind: 'expert' as const, id: account?.expert.id ?? 'nobody' };

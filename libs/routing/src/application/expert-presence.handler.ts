@@ -18,7 +18,13 @@ export async function setOwnAvailability(
 ): Promise<ExpertSelfEntry> {
   const availableUntil = availableUntilFor(input.availability, input.availableUntil, now);
   const at = now.toISOString();
-  const state = await runExpertCommand(store, expertId, { type: 'set_availability', availability: input.availability, availableUntil, now: at }, correlationId, at);
+  const state = await runExpertCommand(
+    store,
+    expertId,
+    { type: 'set_availability', availability: input.availability, availableUntil, now: at },
+    correlationId,
+    at,
+  );
   if (state.status !== 'active') throw new DomainError('invalid_state_transition', `expert ${expertId} is ${state.status}`);
   const { expert_id, name, role, skills, tenure_years, median_turnaround_minutes, availability, rate_credits_per_hour, available_until } = state;
   return { id: expert_id, name, role, skills, tenure_years, median_turnaround_minutes, availability, rate_credits_per_hour, available_until };
@@ -35,7 +41,13 @@ export interface PresenceCause {
  * `available_until`). Event ids derive from the cause, so a redelivered cause that decides the
  * same events again is recognised as the same append; the decider is idempotent besides.
  */
-export async function runServiceExpertCommand(store: EventStore, expertId: string, command: ExpertCommand, cause: PresenceCause, now: string): Promise<{ state: ExpertState; appended: string[] }> {
+export async function runServiceExpertCommand(
+  store: EventStore,
+  expertId: string,
+  command: ExpertCommand,
+  cause: PresenceCause,
+  now: string,
+): Promise<{ state: ExpertState; appended: string[] }> {
   const result = await handleCommand(store, expertDecider, expertStreamName(expertId), command, {
     workspaceId: ROSTER_SCOPE,
     correlationId: cause.correlationId,

@@ -22,7 +22,14 @@ describe('expert reachability', () => {
   });
 
   it('a channel query counts e-mail or push, not neither', async () => {
-    const other = otherChannelsFrom(async () => new Map([['a', { email: true, push: false }], ['b', { email: false, push: true }], ['c', { email: false, push: false }]]));
+    const other = otherChannelsFrom(
+      async () =>
+        new Map([
+          ['a', { email: true, push: false }],
+          ['b', { email: false, push: true }],
+          ['c', { email: false, push: false }],
+        ]),
+    );
     expect([...(await other.reachable(['a', 'b', 'c', 'd']))].sort()).toEqual(['a', 'b']);
   });
 

@@ -23,7 +23,10 @@ export async function fireTimer(deps: FireTimerDeps, job: TimerJobData, now: Dat
       deps.store,
       deploymentDecider,
       deploymentStreamName(job.deploymentId),
-      (state) => (job.kind === 'work' ? nextSyntheticStep(state, now, { replyWindowSeconds: deps.replyWindowSeconds }) : timerCommand({ kind: job.kind, offerNumber: job.offerNumber }, at)),
+      (state) =>
+        job.kind === 'work'
+          ? nextSyntheticStep(state, now, { replyWindowSeconds: deps.replyWindowSeconds })
+          : timerCommand({ kind: job.kind, offerNumber: job.offerNumber }, at),
       { workspaceId: job.workspaceId, correlationId: `timer-${job.kind}-${job.deploymentId}`, causationId: null, now: at },
     );
     return result.events.length > 0 ? 'applied' : 'dropped';

@@ -21,7 +21,12 @@ export async function previewFirstOffer(sql: SqlClient, question: FirstOfferQues
   if (roster.length === 0) return null;
   const { now, halfLifeSeconds } = question;
   const since = new Date(now.getTime() - EVIDENCE_HALF_LIVES * halfLifeSeconds * 1000).toISOString();
-  const completions = await recentCompletions(sql, question.workspaceId, roster.map((expert) => expert.id), since);
+  const completions = await recentCompletions(
+    sql,
+    question.workspaceId,
+    roster.map((expert) => expert.id),
+    since,
+  );
   const ranked = rankCandidates({ skills: question.skills, passedOver: [] }, roster, evidenceFrom(completions, now.toISOString(), halfLifeSeconds));
   return ranked[0] ?? null;
 }

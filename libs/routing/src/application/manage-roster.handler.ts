@@ -63,12 +63,24 @@ export async function registerExpert(
   return { expert: active(await runExpertCommand(store, expertId, command, correlationId, at), expertId), credential: generated.credential };
 }
 
-export async function updateExpert(store: EventStore, expertId: string, changes: Partial<ExpertProfile>, now: Date, correlationId = newId('request')): Promise<RosterEntry> {
+export async function updateExpert(
+  store: EventStore,
+  expertId: string,
+  changes: Partial<ExpertProfile>,
+  now: Date,
+  correlationId = newId('request'),
+): Promise<RosterEntry> {
   const at = now.toISOString();
   return active(await runExpertCommand(store, expertId, { type: 'update', changes, now: at }, correlationId, at), expertId);
 }
 
-export async function setExpertAvailability(store: EventStore, expertId: string, availability: Availability, now: Date, correlationId = newId('request')): Promise<RosterEntry> {
+export async function setExpertAvailability(
+  store: EventStore,
+  expertId: string,
+  availability: Availability,
+  now: Date,
+  correlationId = newId('request'),
+): Promise<RosterEntry> {
   const at = now.toISOString();
   return active(await runExpertCommand(store, expertId, { type: 'set_availability', availability, now: at }, correlationId, at), expertId);
 }

@@ -27,7 +27,10 @@ export interface OfferCause {
   revision?: number;
 }
 
-export type OfferOutcome = { kind: 'offered'; ranked: RankedCandidate } | { kind: 'waiting'; reason: string; unreachable: string[] } | { kind: 'nothing_to_do' };
+export type OfferOutcome =
+  | { kind: 'offered'; ranked: RankedCandidate }
+  | { kind: 'waiting'; reason: string; unreachable: string[] }
+  | { kind: 'nothing_to_do' };
 
 /** The best candidate, or why there is none: the online experts covering the skills were all unreachable (or there were none). */
 export type BestCandidate = { best: RankedCandidate } | { best: null; unreachable: string[] };
@@ -58,8 +61,17 @@ export async function bestCandidate(
   const unreachable = online.filter((expert) => !reachable.has(expert.id)).map((expert) => expert.id);
   if (roster.length === 0) return { best: null, unreachable };
   const since = new Date(now.getTime() - EVIDENCE_HALF_LIVES * halfLifeSeconds * 1000).toISOString();
-  const completions = await recentCompletions(sql, workspace_id, roster.map((expert) => expert.id), since);
-  const ranked = rankCandidates({ skills, passedOver: state.passed_over, followUp, unreachable }, roster, evidenceFrom(completions, now.toISOString(), halfLifeSeconds));
+  const completions = await recentCompletions(
+    sql,
+    workspace_id,
+    roster.map((expert) => expert.id),
+    since,
+  );
+  const ranked = rankCandidates(
+    { skills, passedOver: state.passed_over, followUp, unreachable },
+    roster,
+    evidenceFrom(completions, now.toISOString(), halfLifeSeconds),
+  );
   return ranked[0] ? { best: ranked[0] } : { best: null, unreachable };
 }
 
@@ -69,7 +81,13 @@ export async function bestCandidate(
  * offers; the other finds the stream moved and does nothing. No candidate: the deployment waits
  * (a roster change or an expiring offer looks again) until its SLA expires it.
  */
-export async function offerDeployment(deps: OfferDeps, deploymentId: string, cause: OfferCause, now: Date, followed?: SnapshotCache<DeploymentState>): Promise<OfferOutcome> {
+export async function offerDeployment(
+  deps: OfferDeps,
+  deploymentId: string,
+  cause: OfferCause,
+  now: Date,
+  followed?: SnapshotCache<DeploymentState>,
+): Promise<OfferOutcome> {
   const stream = deploymentStreamName(deploymentId);
   // A followed fold already past the cause says the stream moved on without a read; one at the
   // cause is assumed current, and the append's expected revision checks it.

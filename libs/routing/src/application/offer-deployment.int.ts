@@ -16,16 +16,39 @@ describe('offerDeployment', () => {
   let db: Database;
   let deps: OfferDeps;
 
-  const profile = (skills: string[], turnaround: number) => ({ name: `E${turnaround}`, role: 'Copywriter', skills, tenure_years: 3, median_turnaround_minutes: turnaround, rate_credits_per_hour: 60 });
+  const profile = (skills: string[], turnaround: number) => ({
+    name: `E${turnaround}`,
+    role: 'Copywriter',
+    skills,
+    tenure_years: 3,
+    median_turnaround_minutes: turnaround,
+    rate_credits_per_hour: 60,
+  });
   const run = (id: string, workspaceId: string, command: DeploymentCommand) =>
-    handleCommand(db.store, deploymentDecider, deploymentStreamName(id), command, { workspaceId, correlationId: 'int', causationId: null, now: new Date().toISOString() });
+    handleCommand(db.store, deploymentDecider, deploymentStreamName(id), command, {
+      workspaceId,
+      correlationId: 'int',
+      causationId: null,
+      now: new Date().toISOString(),
+    });
   async function create(workspaceId: string, skills: string[]): Promise<string> {
     const id = newId('deployment');
     const at = new Date().toISOString();
     const data = {
-      deployment_id: id, workspace_id: workspaceId, mode: 'live' as const, brief: 'Int brief.', skills, urgency: 'standard' as const,
-      scheduled_for: null, context_url: null, context_files: [], metadata: {}, webhook_url: null,
-      sla_deadline: new Date(Date.now() + 3600_000).toISOString(), credits_reserved: 0, created_at: at,
+      deployment_id: id,
+      workspace_id: workspaceId,
+      mode: 'live' as const,
+      brief: 'Int brief.',
+      skills,
+      urgency: 'standard' as const,
+      scheduled_for: null,
+      context_url: null,
+      context_files: [],
+      metadata: {},
+      webhook_url: null,
+      sla_deadline: new Date(Date.now() + 3600_000).toISOString(),
+      credits_reserved: 0,
+      created_at: at,
     };
     await run(id, workspaceId, { type: 'create', data });
     return id;
@@ -37,7 +60,9 @@ describe('offerDeployment', () => {
     return offered(id);
   }
   const offered = async (id: string) =>
-    (await db.store.read(deploymentStreamName(id))).filter((event) => event.type === 'deployment.offered').map((event) => (event.data as Extract<DeploymentEvent, { type: 'deployment.offered' }>['data']).expert.id);
+    (await db.store.read(deploymentStreamName(id)))
+      .filter((event) => event.type === 'deployment.offered')
+      .map((event) => (event.data as Extract<DeploymentEvent, { type: 'deployment.offered' }>['data']).expert.id);
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
@@ -71,11 +96,30 @@ describe('offerDeployment', () => {
     const done = await create('ws_fit', ['int-fit']);
     const expert = { id: known.expert.id, name: known.expert.name, role: known.expert.role };
     const now = () => new Date().toISOString();
-    const match = { covered_skills: ['int-fit'], coverage: 1, median_turnaround_minutes: 30, speed: 0.67, brief_fit: 0, completed_for_workspace: 0, score: 0.4, weights: { speed: 0.6, brief_fit: 0.4 }, rank: 2, candidates: 2, passed_over: [] };
+    const match = {
+      covered_skills: ['int-fit'],
+      coverage: 1,
+      median_turnaround_minutes: 30,
+      speed: 0.67,
+      brief_fit: 0,
+      completed_for_workspace: 0,
+      score: 0.4,
+      weights: { speed: 0.6, brief_fit: 0.4 },
+      rank: 2,
+      candidates: 2,
+      passed_over: [],
+    };
     await run(done, 'ws_fit', { type: 'offer', expert, match, expiresAt: new Date(Date.now() + 60_000).toISOString(), now: now() });
     await run(done, 'ws_fit', { type: 'accept', expert, now: now() });
     await run(done, 'ws_fit', { type: 'start', expertId: expert.id, now: now() });
-    await run(done, 'ws_fit', { type: 'publish', expertId: expert.id, output: { format: 'markdown', body: 'x', attachments: [] }, creditsCharged: 10, durationSeconds: 60, now: now() });
+    await run(done, 'ws_fit', {
+      type: 'publish',
+      expertId: expert.id,
+      output: { format: 'markdown', body: 'x', attachments: [] },
+      creditsCharged: 10,
+      durationSeconds: 60,
+      now: now(),
+    });
 
     const next = await create('ws_fit', ['int-fit']);
     const outcome = await offerDeployment(deps, next, { eventId: newId('event'), correlationId: 'c' }, new Date());

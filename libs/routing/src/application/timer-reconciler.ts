@@ -38,7 +38,10 @@ export class TimerReconciler {
     const due = await timersDueBefore(this.sql, new Date(now.getTime() + this.horizonMs));
     const lateBefore = now.getTime() - this.options.reconcileSeconds * 1000;
     const isLate = (timer: TimerRow): boolean => timer.dueAt.getTime() < lateBefore;
-    await this.scheduler.schedule(due.filter((timer) => !isLate(timer)), now);
+    await this.scheduler.schedule(
+      due.filter((timer) => !isLate(timer)),
+      now,
+    );
     await this.scheduler.repair(due.filter(isLate), now);
     return due.length;
   }
@@ -51,7 +54,10 @@ export class TimerReconciler {
   async syncDeployment(deploymentId: string, { finished = false, now = new Date() }: { finished?: boolean; now?: Date } = {}): Promise<void> {
     const timers = finished ? [] : await timersOfDeployment(this.sql, deploymentId);
     const horizon = now.getTime() + this.horizonMs;
-    await this.scheduler.schedule(timers.filter((timer) => timer.dueAt.getTime() < horizon), now);
+    await this.scheduler.schedule(
+      timers.filter((timer) => timer.dueAt.getTime() < horizon),
+      now,
+    );
     const current = new Set(timers.map((timer) => timer.jobId));
     const stale = SINGLE_TIMER_KINDS.map((kind) => timerJobId(kind, deploymentId)).filter((jobId) => !current.has(jobId));
     await this.scheduler.remove(stale);

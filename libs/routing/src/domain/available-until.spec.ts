@@ -39,9 +39,22 @@ describe('availableUntilFor', () => {
 
 describe('online until, in the expert stream', () => {
   const ID = 'spec_01JEXPERT00000000000000001';
-  const profile = { name: 'Ada Lane', role: 'Brand strategist', skills: ['positioning'], tenure_years: 6, median_turnaround_minutes: 40, rate_credits_per_hour: 90 };
-  const registered = decideExpert({ type: 'register', expertId: ID, profile, availability: 'offline', credentialHash: 'ab'.repeat(32), credentialLast4: 'WXYZ', now: NOW.toISOString() }, foldExpert([]));
-  const online = [...registered, ...decideExpert({ type: 'set_availability', availability: 'online', availableUntil: later(HOUR), now: NOW.toISOString() }, foldExpert(registered))];
+  const profile = {
+    name: 'Ada Lane',
+    role: 'Brand strategist',
+    skills: ['positioning'],
+    tenure_years: 6,
+    median_turnaround_minutes: 40,
+    rate_credits_per_hour: 90,
+  };
+  const registered = decideExpert(
+    { type: 'register', expertId: ID, profile, availability: 'offline', credentialHash: 'ab'.repeat(32), credentialLast4: 'WXYZ', now: NOW.toISOString() },
+    foldExpert([]),
+  );
+  const online = [
+    ...registered,
+    ...decideExpert({ type: 'set_availability', availability: 'online', availableUntil: later(HOUR), now: NOW.toISOString() }, foldExpert(registered)),
+  ];
   const expert = (events: ExpertEvent[]): ActiveExpert => foldExpert(events) as ActiveExpert;
 
   it('is kept on the state and counts as online only before it', () => {
@@ -56,13 +69,20 @@ describe('online until, in the expert stream', () => {
     const state = foldExpert(online);
     expect(decideExpert({ type: 'set_availability', availability: 'online', availableUntil: later(HOUR), now: NOW.toISOString() }, state)).toEqual([]);
     expect(decideExpert({ type: 'set_availability', availability: 'online', availableUntil: later(2 * HOUR), now: NOW.toISOString() }, state)).toHaveLength(1);
-    expect(decideExpert({ type: 'set_availability', availability: 'online', now: NOW.toISOString() }, state)).toMatchObject([{ data: { available_until: null } }]);
+    expect(decideExpert({ type: 'set_availability', availability: 'online', now: NOW.toISOString() }, state)).toMatchObject([
+      { data: { available_until: null } },
+    ]);
   });
 
   it('the sweep turns it offline once past, at the bound itself; before it, or after a change, nothing', () => {
     expect(decideExpert({ type: 'end_available_until', now: later(HOUR - 1) }, foldExpert(online))).toEqual([]);
     const ended = decideExpert({ type: 'end_available_until', now: later(HOUR + 5000) }, foldExpert(online));
-    expect(ended).toEqual([{ type: 'expert.availability_changed', data: { expert_id: ID, availability: 'offline', changed_at: later(HOUR), available_until: null, reason: 'available_until_passed' } }]);
+    expect(ended).toEqual([
+      {
+        type: 'expert.availability_changed',
+        data: { expert_id: ID, availability: 'offline', changed_at: later(HOUR), available_until: null, reason: 'available_until_passed' },
+      },
+    ]);
     expect(availabilityEnded(expert([...online, ...ended]), new Date(NOW.getTime() + 2 * HOUR))).toBe(false);
     expect(decideExpert({ type: 'end_available_until', now: later(2 * HOUR) }, foldExpert([...online, ...ended]))).toEqual([]);
     const noEnd = [...online, ...decideExpert({ type: 'set_availability', availability: 'online', now: later(10) }, foldExpert(online))];

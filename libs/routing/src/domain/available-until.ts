@@ -15,9 +15,11 @@ export const MAX_AVAILABLE_UNTIL_MS = 7 * 24 * 60 * 60 * 1000;
  */
 export function availableUntilFor(availability: Availability, raw: string | null | undefined, now: Date): string | null {
   if (raw === undefined || raw === null) return null;
-  if (availability !== 'online') throw new DomainError('invalid_request', 'available_until applies to online only: busy, offline and away take no offers anyway', 'available_until');
+  if (availability !== 'online')
+    throw new DomainError('invalid_request', 'available_until applies to online only: busy, offline and away take no offers anyway', 'available_until');
   const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(raw) ? Date.parse(raw) : Number.NaN;
-  if (Number.isNaN(at)) throw new DomainError('invalid_request', 'available_until must be an ISO 8601 date-time with a zone, e.g. 2026-05-01T18:00:00Z', 'available_until');
+  if (Number.isNaN(at))
+    throw new DomainError('invalid_request', 'available_until must be an ISO 8601 date-time with a zone, e.g. 2026-05-01T18:00:00Z', 'available_until');
   if (at <= now.getTime()) throw new DomainError('invalid_request', 'available_until must be in the future', 'available_until');
   if (at - now.getTime() > MAX_AVAILABLE_UNTIL_MS) throw new DomainError('invalid_request', 'available_until must be at most 7 days ahead', 'available_until');
   return new Date(at).toISOString();

@@ -44,7 +44,14 @@ describe('brief-fit', () => {
 
   it('weighs each completion by its rating: 5 counts 1.5, 4 or none 1, 3 half, 2 and 1 against', () => {
     expect([null, 1, 2, 3, 4, 5].map(ratingWeight)).toEqual([1, -2, -1, 0.5, 1, 1.5]);
-    const evidence = evidenceFrom([{ expertId: 'spec_a', skills: ['naming'], completedAt: t0, rating: 5 }, { expertId: 'spec_b', skills: ['naming'], completedAt: t0, rating: 1 }], t0, HALF_LIFE);
+    const evidence = evidenceFrom(
+      [
+        { expertId: 'spec_a', skills: ['naming'], completedAt: t0, rating: 5 },
+        { expertId: 'spec_b', skills: ['naming'], completedAt: t0, rating: 1 },
+      ],
+      t0,
+      HALF_LIFE,
+    );
     expect(evidence.get('spec_a')?.skillWeights.get('naming')).toBe(1.5);
     expect(evidence.get('spec_b')?.skillWeights.get('naming')).toBe(-2);
   });
@@ -65,9 +72,23 @@ describe('brief-fit', () => {
   });
 
   it('changes the next ranking: the expert a workspace rated poorly falls below one it has no history with', () => {
-    const expert = (id: string) => ({ id, name: id, role: 'Copywriter', skills: ['naming'], availability: 'online' as const, retired: false, median_turnaround_minutes: 30, rate_credits_per_hour: 60 });
+    const expert = (id: string) => ({
+      id,
+      name: id,
+      role: 'Copywriter',
+      skills: ['naming'],
+      availability: 'online' as const,
+      retired: false,
+      median_turnaround_minutes: 30,
+      rate_credits_per_hour: 60,
+    });
     const roster = [expert('spec_a'), expert('spec_b')];
-    const rankWith = (rating: number | null) => rankCandidates({ skills: ['naming'], passedOver: [] }, roster, evidenceFrom([{ expertId: 'spec_a', skills: ['naming'], completedAt: t0, rating }], t0, HALF_LIFE));
+    const rankWith = (rating: number | null) =>
+      rankCandidates(
+        { skills: ['naming'], passedOver: [] },
+        roster,
+        evidenceFrom([{ expertId: 'spec_a', skills: ['naming'], completedAt: t0, rating }], t0, HALF_LIFE),
+      );
     expect(rankWith(null).map((ranked) => ranked.expert.id)).toEqual(['spec_a', 'spec_b']);
     expect(rankWith(5)[0].match).toMatchObject({ brief_fit: 0.6, rank: 1 });
     const afterPoorRating = rankWith(1);

@@ -9,11 +9,34 @@ const EXPIRES = '2026-11-24T10:00:00.000Z';
 const LATE = '2026-11-24T10:00:00.000Z';
 const HASH_A = 'a'.repeat(64);
 const HASH_B = 'b'.repeat(64);
-const profile = { name: 'Ada Lane', role: 'Brand strategist', skills: ['positioning'], tenure_years: 6, median_turnaround_minutes: 40, rate_credits_per_hour: 90 };
+const profile = {
+  name: 'Ada Lane',
+  role: 'Brand strategist',
+  skills: ['positioning'],
+  tenure_years: 6,
+  median_turnaround_minutes: 40,
+  rate_credits_per_hour: 90,
+};
 
-const given = (...commands: ExpertCommand[]): ExpertEvent[] => commands.reduce<ExpertEvent[]>((events, command) => [...events, ...decideExpert(command, foldExpert(events))], []);
-const register: ExpertCommand = { type: 'register', expertId: ID, profile, availability: 'online', credentialHash: 'ab'.repeat(32), credentialLast4: 'WXYZ', now: T0 };
-const invite = (tokenSha256 = HASH_A, invitationId = 'inv_01JINVITE0000000000000000A', email = 'ada@example.com'): ExpertCommand => ({ type: 'invite', invitationId, email, tokenSha256, expiresAt: EXPIRES, now: T0 });
+const given = (...commands: ExpertCommand[]): ExpertEvent[] =>
+  commands.reduce<ExpertEvent[]>((events, command) => [...events, ...decideExpert(command, foldExpert(events))], []);
+const register: ExpertCommand = {
+  type: 'register',
+  expertId: ID,
+  profile,
+  availability: 'online',
+  credentialHash: 'ab'.repeat(32),
+  credentialLast4: 'WXYZ',
+  now: T0,
+};
+const invite = (tokenSha256 = HASH_A, invitationId = 'inv_01JINVITE0000000000000000A', email = 'ada@example.com'): ExpertCommand => ({
+  type: 'invite',
+  invitationId,
+  email,
+  tokenSha256,
+  expiresAt: EXPIRES,
+  now: T0,
+});
 const accept = (tokenSha256 = HASH_A, now = T1, passwordId = 'pwd_1'): ExpertCommand => ({ type: 'accept_invitation', tokenSha256, passwordId, now });
 
 function refusal(command: ExpertCommand, history: ExpertEvent[]): { code: string; field?: string } | 'ok' {
@@ -29,18 +52,35 @@ function refusal(command: ExpertCommand, history: ExpertEvent[]): { code: string
 describe('expert decider: console access', () => {
   it('invites an active expert, keeping only the token hash', () => {
     expect(decideExpert(invite(), foldExpert(given(register)))).toEqual([
-      { type: 'expert.invited', data: { expert_id: ID, invitation_id: 'inv_01JINVITE0000000000000000A', email: 'ada@example.com', token_sha256: HASH_A, expires_at: EXPIRES, invited_at: T0 } },
+      {
+        type: 'expert.invited',
+        data: {
+          expert_id: ID,
+          invitation_id: 'inv_01JINVITE0000000000000000A',
+          email: 'ada@example.com',
+          token_sha256: HASH_A,
+          expires_at: EXPIRES,
+          invited_at: T0,
+        },
+      },
     ]);
-    expect(foldExpert(given(register, invite()))).toMatchObject({ console: { email: null, password_id: null, invitation: { token_sha256: HASH_A, expires_at: EXPIRES } } });
+    expect(foldExpert(given(register, invite()))).toMatchObject({
+      console: { email: null, password_id: null, invitation: { token_sha256: HASH_A, expires_at: EXPIRES } },
+    });
   });
 
   it('accepting sets the sign-in email and the password row, and closes the invitation', () => {
     const events = decideExpert(accept(), foldExpert(given(register, invite())));
     expect(events).toEqual([
-      { type: 'expert.invitation_accepted', data: { expert_id: ID, invitation_id: 'inv_01JINVITE0000000000000000A', email: 'ada@example.com', accepted_at: T1 } },
+      {
+        type: 'expert.invitation_accepted',
+        data: { expert_id: ID, invitation_id: 'inv_01JINVITE0000000000000000A', email: 'ada@example.com', accepted_at: T1 },
+      },
       { type: 'expert.password_set', data: { expert_id: ID, password_id: 'pwd_1', set_at: T1 } },
     ]);
-    expect(foldExpert([...given(register, invite()), ...events])).toMatchObject({ console: { email: 'ada@example.com', invitation: null, password_id: 'pwd_1' } });
+    expect(foldExpert([...given(register, invite()), ...events])).toMatchObject({
+      console: { email: 'ada@example.com', invitation: null, password_id: 'pwd_1' },
+    });
   });
 
   it('refuses a used invitation: one-time', () => {
@@ -81,7 +121,13 @@ describe('expert decider: console access', () => {
   });
 
   it('keeps console access through profile and availability changes; retirement drops it', () => {
-    const history = given(register, invite(), accept(), { type: 'update', changes: { name: 'Ada L.' }, now: T1 }, { type: 'set_availability', availability: 'busy', now: T1 });
+    const history = given(
+      register,
+      invite(),
+      accept(),
+      { type: 'update', changes: { name: 'Ada L.' }, now: T1 },
+      { type: 'set_availability', availability: 'busy', now: T1 },
+    );
     expect(foldExpert(history)).toMatchObject({ name: 'Ada L.', availability: 'busy', console: { email: 'ada@example.com', password_id: 'pwd_1' } });
     expect(foldExpert(given(register, invite(), accept(), { type: 'retire', now: T1 }))).toEqual({ status: 'retired', expert_id: ID, name: 'Ada Lane' });
   });

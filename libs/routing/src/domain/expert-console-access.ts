@@ -49,8 +49,16 @@ export function invite(
   expertId: string,
   command: { invitationId: string; email: string; tokenSha256: string; expiresAt: string; now: string },
 ): ConsoleEvent[] {
-  if (Date.parse(command.expiresAt) <= Date.parse(command.now)) throw new DomainError('invalid_request', 'an invitation must expire after it is issued', 'expires_at');
-  const data = { expert_id: expertId, invitation_id: command.invitationId, email: command.email, token_sha256: command.tokenSha256, expires_at: command.expiresAt, invited_at: command.now };
+  if (Date.parse(command.expiresAt) <= Date.parse(command.now))
+    throw new DomainError('invalid_request', 'an invitation must expire after it is issued', 'expires_at');
+  const data = {
+    expert_id: expertId,
+    invitation_id: command.invitationId,
+    email: command.email,
+    token_sha256: command.tokenSha256,
+    expires_at: command.expiresAt,
+    invited_at: command.now,
+  };
   return [{ type: 'expert.invited', data }];
 }
 
@@ -61,9 +69,13 @@ export function invite(
 export function acceptInvitation(expertId: string, access: ConsoleAccess, command: { tokenSha256: string; passwordId: string; now: string }): ConsoleEvent[] {
   const invitation = access.invitation;
   if (invitation === null || invitation.token_sha256 !== command.tokenSha256) throw new DomainError('not_found', 'no open invitation with this token', 'token');
-  if (Date.parse(invitation.expires_at) <= Date.parse(command.now)) throw new DomainError('not_found', 'no open invitation with this token (it expired)', 'token');
+  if (Date.parse(invitation.expires_at) <= Date.parse(command.now))
+    throw new DomainError('not_found', 'no open invitation with this token (it expired)', 'token');
   return [
-    { type: 'expert.invitation_accepted', data: { expert_id: expertId, invitation_id: invitation.invitation_id, email: invitation.email, accepted_at: command.now } },
+    {
+      type: 'expert.invitation_accepted',
+      data: { expert_id: expertId, invitation_id: invitation.invitation_id, email: invitation.email, accepted_at: command.now },
+    },
     { type: 'expert.password_set', data: { expert_id: expertId, password_id: command.passwordId, set_at: command.now } },
   ];
 }

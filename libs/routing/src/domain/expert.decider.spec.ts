@@ -4,8 +4,23 @@ import { decideExpert, foldExpert, type ExpertCommand } from './expert.decider';
 
 const ID = 'spec_01JEXPERT00000000000000001';
 const NOW = '2026-11-21T10:00:00.000Z';
-const profile = { name: 'Ada Lane', role: 'Brand strategist', skills: ['positioning'], tenure_years: 6, median_turnaround_minutes: 40, rate_credits_per_hour: 90 };
-const register: ExpertCommand = { type: 'register', expertId: ID, profile, availability: 'online', credentialHash: 'ab'.repeat(32), credentialLast4: 'WXYZ', now: NOW };
+const profile = {
+  name: 'Ada Lane',
+  role: 'Brand strategist',
+  skills: ['positioning'],
+  tenure_years: 6,
+  median_turnaround_minutes: 40,
+  rate_credits_per_hour: 90,
+};
+const register: ExpertCommand = {
+  type: 'register',
+  expertId: ID,
+  profile,
+  availability: 'online',
+  credentialHash: 'ab'.repeat(32),
+  credentialLast4: 'WXYZ',
+  now: NOW,
+};
 const registered = decideExpert(register, foldExpert([]));
 
 function codeOf(command: ExpertCommand, history: ExpertEvent[]): string {
@@ -20,8 +35,21 @@ function codeOf(command: ExpertCommand, history: ExpertEvent[]): string {
 
 describe('expert decider', () => {
   it('registers an expert with a hashed credential, online or as told', () => {
-    expect(registered).toEqual([{ type: 'expert.registered', data: { expert_id: ID, ...profile, availability: 'online', credential_hash: 'ab'.repeat(32), credential_last4: 'WXYZ', registered_at: NOW } }]);
-    expect(foldExpert(registered)).toEqual({ status: 'active', expert_id: ID, ...profile, availability: 'online', available_until: null, console: { email: null, invitation: null, password_id: null }, lapses: { lapses: [], counts_after: null } });
+    expect(registered).toEqual([
+      {
+        type: 'expert.registered',
+        data: { expert_id: ID, ...profile, availability: 'online', credential_hash: 'ab'.repeat(32), credential_last4: 'WXYZ', registered_at: NOW },
+      },
+    ]);
+    expect(foldExpert(registered)).toEqual({
+      status: 'active',
+      expert_id: ID,
+      ...profile,
+      availability: 'online',
+      available_until: null,
+      console: { email: null, invitation: null, password_id: null },
+      lapses: { lapses: [], counts_after: null },
+    });
     expect(codeOf(register, registered)).toBe('invalid_state_transition');
   });
 
@@ -41,14 +69,20 @@ describe('expert decider', () => {
 
   it('changes availability, once per change', () => {
     const busy = decideExpert({ type: 'set_availability', availability: 'busy', now: NOW }, foldExpert(registered));
-    expect(busy).toEqual([{ type: 'expert.availability_changed', data: { expert_id: ID, availability: 'busy', changed_at: NOW, available_until: null, reason: 'set' } }]);
+    expect(busy).toEqual([
+      { type: 'expert.availability_changed', data: { expert_id: ID, availability: 'busy', changed_at: NOW, available_until: null, reason: 'set' } },
+    ]);
     expect(decideExpert({ type: 'set_availability', availability: 'busy', now: NOW }, foldExpert([...registered, ...busy]))).toEqual([]);
   });
 
   it('retires for good: every later command is refused, and an unknown expert is not found', () => {
     const retired = [...registered, ...decideExpert({ type: 'retire', now: NOW }, foldExpert(registered))];
     expect(foldExpert(retired)).toEqual({ status: 'retired', expert_id: ID, name: 'Ada Lane' });
-    for (const command of [{ type: 'retire', now: NOW }, { type: 'update', changes: { name: 'X' }, now: NOW }, { type: 'set_availability', availability: 'online', now: NOW }] as ExpertCommand[]) {
+    for (const command of [
+      { type: 'retire', now: NOW },
+      { type: 'update', changes: { name: 'X' }, now: NOW },
+      { type: 'set_availability', availability: 'online', now: NOW },
+    ] as ExpertCommand[]) {
       expect(codeOf(command, retired)).toBe('invalid_state_transition');
       expect(codeOf(command, [])).toBe('not_found');
     }

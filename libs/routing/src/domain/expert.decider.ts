@@ -91,7 +91,14 @@ function assertActive(state: ExpertState): asserts state is ActiveExpert {
   if (state.status === 'retired') throw new DomainError('invalid_state_transition', `expert ${state.expert_id} is retired`);
 }
 
-const PROFILE_FIELDS = ['name', 'role', 'skills', 'tenure_years', 'median_turnaround_minutes', 'rate_credits_per_hour'] as const satisfies readonly (keyof ExpertProfile)[];
+const PROFILE_FIELDS = [
+  'name',
+  'role',
+  'skills',
+  'tenure_years',
+  'median_turnaround_minutes',
+  'rate_credits_per_hour',
+] as const satisfies readonly (keyof ExpertProfile)[];
 
 /** Only the fields whose value differs from the current one. */
 function changedFields(state: ActiveExpert, changes: Partial<ExpertProfile>): Partial<ExpertProfile> {
@@ -133,7 +140,13 @@ export function decideExpert(command: ExpertCommand, state: ExpertState): Expert
       assertActive(state);
       const availableUntil = command.availableUntil ?? null;
       if (state.availability === command.availability && state.available_until === availableUntil) return [];
-      const data = { expert_id: state.expert_id, availability: command.availability, changed_at: command.now, available_until: availableUntil, reason: 'set' as const };
+      const data = {
+        expert_id: state.expert_id,
+        availability: command.availability,
+        changed_at: command.now,
+        available_until: availableUntil,
+        reason: 'set' as const,
+      };
       return [{ type: 'expert.availability_changed', data }];
     }
     // The three below come from the service itself, not a person: a retired or unknown expert has nothing to record.
@@ -149,7 +162,13 @@ export function decideExpert(command: ExpertCommand, state: ExpertState): Expert
         {
           type: 'expert.availability_changed',
           // changed_at is the bound itself: the same event whenever the sweep gets to it.
-          data: { expert_id: state.expert_id, availability: 'offline', changed_at: state.available_until as string, available_until: null, reason: 'available_until_passed' },
+          data: {
+            expert_id: state.expert_id,
+            availability: 'offline',
+            changed_at: state.available_until as string,
+            available_until: null,
+            reason: 'available_until_passed',
+          },
         },
       ];
     case 'retire':

@@ -114,7 +114,14 @@ describe('matching on a roster of 40', () => {
     expect(ranked[1].expert.id).toBe(best.id);
     expect(ranked[1].match.follow_up_of).toBeUndefined();
     // Away, or passed over after a decline or a lapse: normal routing.
-    expect(ids(rankCandidates(followUp, roster.map((expert) => (expert.id === earlier.id ? { ...expert, availability: 'offline' as const } : expert))))[0]).toBe(best.id);
+    expect(
+      ids(
+        rankCandidates(
+          followUp,
+          roster.map((expert) => (expert.id === earlier.id ? { ...expert, availability: 'offline' as const } : expert)),
+        ),
+      )[0],
+    ).toBe(best.id);
     expect(ids(rankCandidates({ ...followUp, passedOver: [earlier.id] }, roster))[0]).toBe(best.id);
   });
 

@@ -6,11 +6,29 @@ import { LAPSES_BEFORE_AWAY } from './offer-lapses';
 const ID = 'spec_01JEXPERT00000000000000001';
 const T0 = '2026-11-21T10:00:00.000Z';
 const at = (minutes: number): string => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
-const profile = { name: 'Ada Lane', role: 'Brand strategist', skills: ['positioning'], tenure_years: 6, median_turnaround_minutes: 40, rate_credits_per_hour: 90 };
-const registered = decideExpert({ type: 'register', expertId: ID, profile, availability: 'online', credentialHash: 'ab'.repeat(32), credentialLast4: 'WXYZ', now: T0 }, foldExpert([]));
+const profile = {
+  name: 'Ada Lane',
+  role: 'Brand strategist',
+  skills: ['positioning'],
+  tenure_years: 6,
+  median_turnaround_minutes: 40,
+  rate_credits_per_hour: 90,
+};
+const registered = decideExpert(
+  { type: 'register', expertId: ID, profile, availability: 'online', credentialHash: 'ab'.repeat(32), credentialLast4: 'WXYZ', now: T0 },
+  foldExpert([]),
+);
 
-const lapse = (deploymentId: string, minute: number, offerNumber = 1): ExpertCommand => ({ type: 'record_lapse', offer: { deploymentId, offerNumber }, expiredAt: at(minute) });
-const answer = (deploymentId: string, minute: number, offerNumber: number | null = 1): ExpertCommand => ({ type: 'record_answer', offer: { deploymentId, offerNumber }, answeredAt: at(minute) });
+const lapse = (deploymentId: string, minute: number, offerNumber = 1): ExpertCommand => ({
+  type: 'record_lapse',
+  offer: { deploymentId, offerNumber },
+  expiredAt: at(minute),
+});
+const answer = (deploymentId: string, minute: number, offerNumber: number | null = 1): ExpertCommand => ({
+  type: 'record_answer',
+  offer: { deploymentId, offerNumber },
+  answeredAt: at(minute),
+});
 
 /** Runs the commands in order, each on the fold of everything before; returns every event. */
 function run(commands: ExpertCommand[], history: ExpertEvent[] = registered): ExpertEvent[] {
@@ -29,7 +47,10 @@ describe('offer lapses', () => {
     expect(events).toEqual([
       { type: 'expert.offer_lapsed', data: { expert_id: ID, deployment_id: 'dep_a', offer_number: 1, expired_at: at(5), consecutive: 1 } },
       { type: 'expert.offer_lapsed', data: { expert_id: ID, deployment_id: 'dep_b', offer_number: 1, expired_at: at(10), consecutive: 2 } },
-      { type: 'expert.availability_changed', data: { expert_id: ID, availability: 'away', changed_at: at(10), available_until: null, reason: 'offers_lapsed' } },
+      {
+        type: 'expert.availability_changed',
+        data: { expert_id: ID, availability: 'away', changed_at: at(10), available_until: null, reason: 'offers_lapsed' },
+      },
     ]);
     expect(state(run([lapse('dep_a', 5), lapse('dep_b', 10)]))).toMatchObject({ availability: 'away', lapses: { lapses: [] } });
   });
@@ -38,7 +59,10 @@ describe('offer lapses', () => {
     for (const act of [answer('dep_x', 7, null), answer('dep_x', 7, 2)]) {
       const events = newEvents([lapse('dep_a', 5), act, lapse('dep_b', 10)]);
       expect(events.map((event) => event.type)).toEqual(['expert.offer_lapsed', 'expert.lapses_cleared', 'expert.offer_lapsed']);
-      expect(state(run([lapse('dep_a', 5), act, lapse('dep_b', 10)]))).toMatchObject({ availability: 'online', lapses: { lapses: [{ deployment_id: 'dep_b' }] } });
+      expect(state(run([lapse('dep_a', 5), act, lapse('dep_b', 10)]))).toMatchObject({
+        availability: 'online',
+        lapses: { lapses: [{ deployment_id: 'dep_b' }] },
+      });
     }
   });
 
@@ -79,7 +103,11 @@ describe('offer lapses', () => {
   it('coming back online starts afresh: one lapse after that does not set away again', () => {
     const away = run([lapse('dep_a', 5), lapse('dep_b', 10), { type: 'set_availability', availability: 'online', now: at(20) }]);
     expect(state(away)).toMatchObject({ availability: 'online', lapses: { lapses: [], counts_after: at(20) } });
-    expect(run([lapse('dep_c', 25)], away).slice(away.length).map((event) => event.type)).toEqual(['expert.offer_lapsed']);
+    expect(
+      run([lapse('dep_c', 25)], away)
+        .slice(away.length)
+        .map((event) => event.type),
+    ).toEqual(['expert.offer_lapsed']);
     // A lapse from before coming back, arriving late, does not count.
     expect(decideExpert(lapse('dep_old', 15), foldExpert(away))).toEqual([]);
   });

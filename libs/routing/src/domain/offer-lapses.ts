@@ -51,14 +51,25 @@ export function decideLapse(expertId: string, streak: LapseStreak, online: boole
     data: { expert_id: expertId, deployment_id: offer.deploymentId, offer_number: offer.offerNumber, expired_at: expiredAt, consecutive },
   };
   if (consecutive < LAPSES_BEFORE_AWAY) return [lapsed];
-  return [lapsed, { type: 'expert.availability_changed', data: { expert_id: expertId, availability: 'away', changed_at: expiredAt, available_until: null, reason: 'offers_lapsed' } }];
+  return [
+    lapsed,
+    {
+      type: 'expert.availability_changed',
+      data: { expert_id: expertId, availability: 'away', changed_at: expiredAt, available_until: null, reason: 'offers_lapsed' },
+    },
+  ];
 }
 
 /**
  * The expert accepted or declined an offer at `answeredAt`: lapses before it no longer count.
  * Nothing is written when there is nothing to clear, so answering costs no event in the common case.
  */
-export function decideAnswer(expertId: string, streak: LapseStreak, offer: { deploymentId: string; offerNumber: number | null }, answeredAt: string): ExpertEvent[] {
+export function decideAnswer(
+  expertId: string,
+  streak: LapseStreak,
+  offer: { deploymentId: string; offerNumber: number | null },
+  answeredAt: string,
+): ExpertEvent[] {
   if (!streak.lapses.some((lapse) => lapse.expired_at < answeredAt)) return [];
   const cleared: ExpertLapsesCleared = {
     type: 'expert.lapses_cleared',
@@ -73,7 +84,9 @@ export function evolveLapses(streak: LapseStreak, event: ExpertEvent): LapseStre
   switch (event.type) {
     case 'expert.offer_lapsed': {
       const { deployment_id, offer_number, expired_at } = event.data;
-      const lapses = [...streak.lapses, { deployment_id, offer_number, expired_at }].sort((a, b) => (a.expired_at < b.expired_at ? -1 : a.expired_at > b.expired_at ? 1 : 0));
+      const lapses = [...streak.lapses, { deployment_id, offer_number, expired_at }].sort((a, b) =>
+        a.expired_at < b.expired_at ? -1 : a.expired_at > b.expired_at ? 1 : 0,
+      );
       return { ...streak, lapses };
     }
     case 'expert.lapses_cleared': {

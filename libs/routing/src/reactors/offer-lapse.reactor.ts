@@ -8,11 +8,17 @@ export function lapseCommandOf(event: DeploymentEvent): { expertId: string; comm
   switch (event.type) {
     case 'deployment.offer_expired': {
       const { expert_id, deployment_id, offer_number, expired_at } = event.data;
-      return { expertId: expert_id, command: { type: 'record_lapse', offer: { deploymentId: deployment_id, offerNumber: offer_number }, expiredAt: expired_at } };
+      return {
+        expertId: expert_id,
+        command: { type: 'record_lapse', offer: { deploymentId: deployment_id, offerNumber: offer_number }, expiredAt: expired_at },
+      };
     }
     case 'deployment.offer_declined': {
       const { expert_id, deployment_id, offer_number, declined_at } = event.data;
-      return { expertId: expert_id, command: { type: 'record_answer', offer: { deploymentId: deployment_id, offerNumber: offer_number }, answeredAt: declined_at } };
+      return {
+        expertId: expert_id,
+        command: { type: 'record_answer', offer: { deploymentId: deployment_id, offerNumber: offer_number }, answeredAt: declined_at },
+      };
     }
     case 'deployment.accepted': {
       const { expert, deployment_id, accepted_at } = event.data;
@@ -32,5 +38,11 @@ export function lapseCommandOf(event: DeploymentEvent): { expertId: string; comm
 export async function reactToOfferOutcome(store: EventStore, event: RecordedEvent): Promise<void> {
   const outcome = lapseCommandOf(toDomainEvent<DeploymentEvent>(event));
   if (!outcome) return;
-  await runServiceExpertCommand(store, outcome.expertId, outcome.command, { eventId: event.id, correlationId: event.metadata.correlation_id }, event.metadata.occurred_at);
+  await runServiceExpertCommand(
+    store,
+    outcome.expertId,
+    outcome.command,
+    { eventId: event.id, correlationId: event.metadata.correlation_id },
+    event.metadata.occurred_at,
+  );
 }

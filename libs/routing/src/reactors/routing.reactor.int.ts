@@ -14,8 +14,20 @@ function createCommand(id: string): DeploymentCommand {
   return {
     type: 'create',
     data: {
-      deployment_id: id, workspace_id: 'ws_test', mode: 'test', brief: 'b', skills: ['naming'], urgency: 'standard', scheduled_for: null,
-      context_url: null, context_files: [], metadata: {}, webhook_url: null, sla_deadline: new Date(NOW.getTime() + 3_600_000).toISOString(), credits_reserved: 0, created_at: NOW.toISOString(),
+      deployment_id: id,
+      workspace_id: 'ws_test',
+      mode: 'test',
+      brief: 'b',
+      skills: ['naming'],
+      urgency: 'standard',
+      scheduled_for: null,
+      context_url: null,
+      context_files: [],
+      metadata: {},
+      webhook_url: null,
+      sla_deadline: new Date(NOW.getTime() + 3_600_000).toISOString(),
+      credits_reserved: 0,
+      created_at: NOW.toISOString(),
     },
   };
 }
@@ -23,7 +35,12 @@ function createCommand(id: string): DeploymentCommand {
 type Synced = { deploymentId: string; finished: boolean }[];
 
 /** The router's deps on this database, its timer syncs noted in `synced` instead of reaching Redis. */
-function reactorDeps(store: EventStore, sql: TestDatabase['pool'], synced: Synced, extra: Pick<DeploymentReactorDeps, 'followed' | 'finishedAtBirth'>): DeploymentReactorDeps {
+function reactorDeps(
+  store: EventStore,
+  sql: TestDatabase['pool'],
+  synced: Synced,
+  extra: Pick<DeploymentReactorDeps, 'followed' | 'finishedAtBirth'>,
+): DeploymentReactorDeps {
   return {
     store,
     sql,
@@ -57,7 +74,9 @@ describe('reactToDeployment (PostgreSQL)', () => {
     const context = { workspaceId: 'ws_test', correlationId: 'req_test', causationId: null, now: NOW.toISOString() };
     const followed = new FollowedStreams<DeploymentEvent, DeploymentState>(deploymentDecider);
     await handleCommand(store, deploymentDecider, stream, create, context, { snapshots: followed });
-    await handleCommand(store, deploymentDecider, stream, { type: 'accept', expert: SYNTHETIC_EXPERT, now: NOW.toISOString() }, context, { snapshots: followed });
+    await handleCommand(store, deploymentDecider, stream, { type: 'accept', expert: SYNTHETIC_EXPERT, now: NOW.toISOString() }, context, {
+      snapshots: followed,
+    });
     const [created, accepted] = await store.read(stream);
 
     const reads: string[] = [];

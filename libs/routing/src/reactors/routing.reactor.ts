@@ -48,7 +48,10 @@ export async function reactToDeployment(deps: DeploymentReactorDeps, event: Reco
       // on rather than wait for it.
       const finished = after !== undefined && isTerminal(after.state);
       const neverTimed = finished && deps.finishedAtBirth?.delete(event.streamName) === true;
-      if (!neverTimed) await deps.timers.syncDeployment(deploymentId, { finished }).catch((error: unknown) => console.error(`router: timers of ${deploymentId} not synced`, error));
+      if (!neverTimed)
+        await deps.timers
+          .syncDeployment(deploymentId, { finished })
+          .catch((error: unknown) => console.error(`router: timers of ${deploymentId} not synced`, error));
     }
   }
 }

@@ -48,7 +48,10 @@ const toKeyResource = (row: KeyRow): ApiKeyResource => ({ object: 'api_key', ...
 
 /** A workspace's keys of one mode, newest first, revoked ones included. */
 export async function listApiKeys(sql: SqlClient, workspaceId: string, mode: KeyMode): Promise<ApiKeyResource[]> {
-  const { rows } = await sql.query<KeyRow>(`${KEY_SELECT} WHERE k.workspace_id = $1 AND k.mode = $2 ORDER BY k.issued_at DESC, k.key_id DESC`, [workspaceId, mode]);
+  const { rows } = await sql.query<KeyRow>(`${KEY_SELECT} WHERE k.workspace_id = $1 AND k.mode = $2 ORDER BY k.issued_at DESC, k.key_id DESC`, [
+    workspaceId,
+    mode,
+  ]);
   return rows.map(toKeyResource);
 }
 

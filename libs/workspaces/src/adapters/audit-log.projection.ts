@@ -30,16 +30,19 @@ export const auditLogProjection: InlineProjection = {
   readsOtherReadModels: true,
   async apply(events, tx) {
     for (const event of events) {
-      const entry = auditEntryOf({ id: event.id, type: event.type, data: event.data as Record<string, unknown>, workspace_id: event.metadata.workspace_id, occurred_at: event.metadata.occurred_at });
+      const entry = auditEntryOf({
+        id: event.id,
+        type: event.type,
+        data: event.data as Record<string, unknown>,
+        workspace_id: event.metadata.workspace_id,
+        occurred_at: event.metadata.occurred_at,
+      });
       if (!entry) continue;
       const withMode = await completedTarget(entry, tx);
-      await tx.query('INSERT INTO audit_log_view (event_id, workspace_id, action, occurred_at, entry) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (event_id) DO NOTHING', [
-        entry.id,
-        entry.workspace_id,
-        entry.action,
-        entry.occurred_at,
-        JSON.stringify(withMode),
-      ]);
+      await tx.query(
+        'INSERT INTO audit_log_view (event_id, workspace_id, action, occurred_at, entry) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (event_id) DO NOTHING',
+        [entry.id, entry.workspace_id, entry.action, entry.occurred_at, JSON.stringify(withMode)],
+      );
     }
   },
   async reset(tx) {
@@ -48,7 +51,11 @@ export const auditLogProjection: InlineProjection = {
 };
 
 /** Newest first, keyset on the row position; `before` is the position of the previous page's last row. */
-export async function listAuditLog(sql: SqlClient, workspaceId: string, options: { limit: number; before?: number; action?: string }): Promise<{ entries: AuditEntry[]; last: number | null; more: boolean }> {
+export async function listAuditLog(
+  sql: SqlClient,
+  workspaceId: string,
+  options: { limit: number; before?: number; action?: string },
+): Promise<{ entries: AuditEntry[]; last: number | null; more: boolean }> {
   const { rows } = await sql.query<{ position: string; entry: AuditEntry }>(
     `SELECT position, entry FROM audit_log_view
       WHERE workspace_id = $1 AND ($2::bigint IS NULL OR position < $2) AND ($3::text IS NULL OR action = $3)

@@ -10,7 +10,9 @@ export interface WorkspaceSummary {
 
 /** For operations: the workspace and its keys' metadata (never the keys). */
 export async function findWorkspace(sql: SqlClient, workspaceId: string): Promise<WorkspaceSummary | null> {
-  const workspace = await sql.query<{ id: string; name: string; created_at: Date }>('SELECT id, name, created_at FROM workspaces_view WHERE id = $1', [workspaceId]);
+  const workspace = await sql.query<{ id: string; name: string; created_at: Date }>('SELECT id, name, created_at FROM workspaces_view WHERE id = $1', [
+    workspaceId,
+  ]);
   const row = workspace.rows[0];
   if (!row) return null;
   const keys = await sql.query<{ key_id: string; mode: KeyMode; last4: string; issued_at: Date; revoked_at: Date | null }>(

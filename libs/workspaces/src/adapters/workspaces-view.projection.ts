@@ -20,7 +20,15 @@ export const workspacesViewProjection: InlineProjection = {
           await tx.query(
             `INSERT INTO api_keys_view (key_hash, key_id, workspace_id, mode, last4, issued_at, name)
              VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (key_hash) DO NOTHING`,
-            [event.data.key_hash, event.data.key_id, event.data.workspace_id, event.data.mode, event.data.last4, event.data.issued_at, event.data.name ?? 'Default'],
+            [
+              event.data.key_hash,
+              event.data.key_id,
+              event.data.workspace_id,
+              event.data.mode,
+              event.data.last4,
+              event.data.issued_at,
+              event.data.name ?? 'Default',
+            ],
           );
           break;
         case 'workspace.api_key_revoked':

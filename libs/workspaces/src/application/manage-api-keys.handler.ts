@@ -49,7 +49,15 @@ export function parseKeyMode(value: string): KeyMode {
 }
 
 /** A named key from the dashboard, beside the mode's other keys; shown once. */
-export async function issueNamedApiKey(store: EventStore, workspaceId: string, mode: KeyMode, name: string, actor: Actor, now: Date, correlationId: string): Promise<{ key_id: string; key: string }> {
+export async function issueNamedApiKey(
+  store: EventStore,
+  workspaceId: string,
+  mode: KeyMode,
+  name: string,
+  actor: Actor,
+  now: Date,
+  correlationId: string,
+): Promise<{ key_id: string; key: string }> {
   const generated = generateApiKey(mode);
   const keyId = newId('apiKey');
   await handleCommand(
@@ -63,6 +71,20 @@ export async function issueNamedApiKey(store: EventStore, workspaceId: string, m
 }
 
 /** A member revokes a key of the mode they work in (another mode's key is 404). */
-export async function revokeApiKeyOfMode(store: EventStore, workspaceId: string, mode: KeyMode, keyId: string, actor: Actor, now: Date, correlationId: string): Promise<void> {
-  await handleCommand(store, workspaceDecider, workspaceStreamName(workspaceId), { type: 'revoke_key', keyId, mode, actor, now: now.toISOString() }, context(workspaceId, now, correlationId));
+export async function revokeApiKeyOfMode(
+  store: EventStore,
+  workspaceId: string,
+  mode: KeyMode,
+  keyId: string,
+  actor: Actor,
+  now: Date,
+  correlationId: string,
+): Promise<void> {
+  await handleCommand(
+    store,
+    workspaceDecider,
+    workspaceStreamName(workspaceId),
+    { type: 'revoke_key', keyId, mode, actor, now: now.toISOString() },
+    context(workspaceId, now, correlationId),
+  );
 }

@@ -32,7 +32,17 @@ export const AUDITED_EVENT_TYPES = [
 export type AuditedEventType = (typeof AUDITED_EVENT_TYPES)[number];
 
 export interface AuditTarget {
-  kind: 'workspace' | 'api_key' | 'webhook_endpoint' | 'webhook_signing_secret' | 'webhook_replay' | 'member' | 'member_invitation' | 'plan' | 'credits' | 'limit_request';
+  kind:
+    | 'workspace'
+    | 'api_key'
+    | 'webhook_endpoint'
+    | 'webhook_signing_secret'
+    | 'webhook_replay'
+    | 'member'
+    | 'member_invitation'
+    | 'plan'
+    | 'credits'
+    | 'limit_request';
   id: string | null;
   label: string | null;
 }
@@ -71,22 +81,50 @@ type Mapping = (data: Record<string, unknown>) => { action: string; target: Audi
 
 const MAPPINGS: Record<AuditedEventType, Mapping> = {
   'workspace.created': (d) => ({ action: 'workspace.created', target: { kind: 'workspace', id: text(d.workspace_id), label: text(d.name) } }),
-  'workspace.api_key_issued': (d) => ({ action: 'api_key.created', target: { kind: 'api_key', id: text(d.key_id), label: `${text(d.name) ?? 'Default'} (…${text(d.last4) ?? ''})` }, mode: modeOf(d.mode) }),
+  'workspace.api_key_issued': (d) => ({
+    action: 'api_key.created',
+    target: { kind: 'api_key', id: text(d.key_id), label: `${text(d.name) ?? 'Default'} (…${text(d.last4) ?? ''})` },
+    mode: modeOf(d.mode),
+  }),
   'workspace.api_key_revoked': (d) => ({ action: 'api_key.revoked', target: { kind: 'api_key', id: text(d.key_id), label: null } }),
-  'webhook_endpoint.registered': (d) => ({ action: 'webhook_endpoint.created', target: { kind: 'webhook_endpoint', id: text(d.endpoint_id), label: text(d.url) } }),
-  'webhook_endpoint.url_changed': (d) => ({ action: 'webhook_endpoint.updated', target: { kind: 'webhook_endpoint', id: text(d.endpoint_id), label: text(d.url) } }),
-  'webhook_endpoint.created': (d) => ({ action: 'webhook_endpoint.created', target: { kind: 'webhook_endpoint', id: text(d.endpoint_id), label: text(d.url) }, mode: modeOf(d.mode) }),
+  'webhook_endpoint.registered': (d) => ({
+    action: 'webhook_endpoint.created',
+    target: { kind: 'webhook_endpoint', id: text(d.endpoint_id), label: text(d.url) },
+  }),
+  'webhook_endpoint.url_changed': (d) => ({
+    action: 'webhook_endpoint.updated',
+    target: { kind: 'webhook_endpoint', id: text(d.endpoint_id), label: text(d.url) },
+  }),
+  'webhook_endpoint.created': (d) => ({
+    action: 'webhook_endpoint.created',
+    target: { kind: 'webhook_endpoint', id: text(d.endpoint_id), label: text(d.url) },
+    mode: modeOf(d.mode),
+  }),
   'webhook_endpoint.updated': (d) => ({ action: 'webhook_endpoint.updated', target: { kind: 'webhook_endpoint', id: text(d.endpoint_id), label: null } }),
-  'webhook_endpoint.secret_rotated': (d) => ({ action: 'webhook_endpoint.secret_rotated', target: { kind: 'webhook_endpoint', id: text(d.endpoint_id), label: null } }),
+  'webhook_endpoint.secret_rotated': (d) => ({
+    action: 'webhook_endpoint.secret_rotated',
+    target: { kind: 'webhook_endpoint', id: text(d.endpoint_id), label: null },
+  }),
   'webhook_endpoint.removed': (d) => ({ action: 'webhook_endpoint.deleted', target: { kind: 'webhook_endpoint', id: text(d.endpoint_id), label: null } }),
-  'webhook_signing_secret.revealed': (d) => ({ action: 'webhook_signing_secret.revealed', target: { kind: 'webhook_signing_secret', id: text(d.secret_id), label: null }, mode: modeOf(d.mode) }),
-  'webhook_signing_secret.rotated': (d) => ({ action: 'webhook_signing_secret.rotated', target: { kind: 'webhook_signing_secret', id: text(d.secret_id), label: null }, mode: modeOf(d.mode) }),
+  'webhook_signing_secret.revealed': (d) => ({
+    action: 'webhook_signing_secret.revealed',
+    target: { kind: 'webhook_signing_secret', id: text(d.secret_id), label: null },
+    mode: modeOf(d.mode),
+  }),
+  'webhook_signing_secret.rotated': (d) => ({
+    action: 'webhook_signing_secret.rotated',
+    target: { kind: 'webhook_signing_secret', id: text(d.secret_id), label: null },
+    mode: modeOf(d.mode),
+  }),
   'webhook_replay.requested': (d) => ({
     action: 'webhook_replay.requested',
     target: { kind: 'webhook_replay', id: text(d.replay_id), label: Array.isArray(d.delivery_ids) ? `${d.delivery_ids.length} dead letters` : null },
     mode: modeOf(d.mode),
   }),
-  'member.invited': (d) => ({ action: 'member.invited', target: { kind: 'member_invitation', id: text(d.invitation_id), label: `${text(d.email)} as ${text(d.role)}` } }),
+  'member.invited': (d) => ({
+    action: 'member.invited',
+    target: { kind: 'member_invitation', id: text(d.invitation_id), label: `${text(d.email)} as ${text(d.role)}` },
+  }),
   'member.invitation_revoked': (d) => ({ action: 'member.invitation_revoked', target: { kind: 'member_invitation', id: text(d.invitation_id), label: null } }),
   // The person joining is the actor: they used the link they were sent.
   'member.joined': (d) => ({
@@ -94,16 +132,25 @@ const MAPPINGS: Record<AuditedEventType, Mapping> = {
     target: { kind: 'member', id: text(d.member_id), label: text(d.email) },
     actor: { kind: 'member', id: text(d.member_id), label: text(d.email) ?? '' },
   }),
-  'member.role_changed': (d) => ({ action: 'member.role_changed', target: { kind: 'member', id: text(d.member_id), label: `${text(d.previous_role)} → ${text(d.role)}` } }),
+  'member.role_changed': (d) => ({
+    action: 'member.role_changed',
+    target: { kind: 'member', id: text(d.member_id), label: `${text(d.previous_role)} → ${text(d.role)}` },
+  }),
   'member.removed': (d) => ({ action: 'member.removed', target: { kind: 'member', id: text(d.member_id), label: null } }),
   'account.plan_changed': (d) => {
     const plan = d.plan as { name?: unknown; in_flight_limit?: unknown; cycle_cap_credits?: unknown } | undefined;
     // A cap of 0 includes no credits each cycle (the workspace spends what was granted): said so, not "cap 0".
     const cap = plan ? (plan.cycle_cap_credits === 0 ? 'no credits included each cycle' : `${String(plan.cycle_cap_credits)} credits each cycle`) : '';
-    return { action: 'plan.changed', target: { kind: 'plan', id: null, label: plan ? `${String(plan.name)}: ${cap}, ${String(plan.in_flight_limit)} in flight` : null } };
+    return {
+      action: 'plan.changed',
+      target: { kind: 'plan', id: null, label: plan ? `${String(plan.name)}: ${cap}, ${String(plan.in_flight_limit)} in flight` : null },
+    };
   },
   'account.credits_granted': (d) => ({ action: 'credits.granted', target: { kind: 'credits', id: text(d.reference), label: `${String(d.credits)} credits` } }),
-  'limit_request.created': (d) => ({ action: 'limit_request.created', target: { kind: 'limit_request', id: text(d.request_id), label: `in flight ${String(d.current_in_flight_limit)} → ${String(d.requested_in_flight_limit)}` } }),
+  'limit_request.created': (d) => ({
+    action: 'limit_request.created',
+    target: { kind: 'limit_request', id: text(d.request_id), label: `in flight ${String(d.current_in_flight_limit)} → ${String(d.requested_in_flight_limit)}` },
+  }),
   'limit_request.resolved': (d) => ({ action: 'limit_request.resolved', target: { kind: 'limit_request', id: text(d.request_id), label: text(d.outcome) } }),
 };
 
@@ -124,7 +171,6 @@ export function auditEntryOf(source: AuditSource): AuditEntry | null {
     occurred_at: source.occurred_at,
   };
 }
-
 
 /** Every action the log names, derived from the mapping itself (a filter on `action` is checked against it). */
 export const AUDIT_ACTIONS: ReadonlySet<string> = new Set(

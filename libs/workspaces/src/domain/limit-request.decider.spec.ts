@@ -4,7 +4,16 @@ import { decideLimitRequest, foldLimitRequest, toLimitRequestResource, type Limi
 const OWNER = { kind: 'member' as const, id: 'mem_1', label: 'o@example.com' };
 const OPS = { kind: 'operator' as const, id: 'op_1', label: 'ops@example.com' };
 const T = (s: number): string => new Date(Date.UTC(2030, 0, 1) + s * 1000).toISOString();
-const request = (wanted = 20, reason = 'launch week', current = 10): LimitRequestCommand => ({ type: 'request', request_id: 'lrq_1', workspace_id: 'ws_1', current_in_flight_limit: current, requested_in_flight_limit: wanted, reason, actor: OWNER, now: T(0) });
+const request = (wanted = 20, reason = 'launch week', current = 10): LimitRequestCommand => ({
+  type: 'request',
+  request_id: 'lrq_1',
+  workspace_id: 'ws_1',
+  current_in_flight_limit: current,
+  requested_in_flight_limit: wanted,
+  reason,
+  actor: OWNER,
+  now: T(0),
+});
 const resolve = (outcome: 'granted' | 'declined' = 'granted', note = 'ok'): LimitRequestCommand => ({ type: 'resolve', outcome, note, actor: OPS, now: T(60) });
 
 function run(commands: LimitRequestCommand[]): LimitRequestEvent[] {
@@ -24,12 +33,26 @@ const refused = (history: LimitRequestCommand[], command: LimitRequestCommand): 
 describe('limit request decider', () => {
   it('given nothing, when an owner asks, then the request is open with the current and wanted limits', () => {
     expect(toLimitRequestResource(foldLimitRequest(run([request()])))).toEqual({
-      object: 'limit_request', id: 'lrq_1', workspace_id: 'ws_1', current_in_flight_limit: 10, requested_in_flight_limit: 20, reason: 'launch week', status: 'open', requested_by: OWNER, created_at: T(0), resolved_at: null, resolution_note: null,
+      object: 'limit_request',
+      id: 'lrq_1',
+      workspace_id: 'ws_1',
+      current_in_flight_limit: 10,
+      requested_in_flight_limit: 20,
+      reason: 'launch week',
+      status: 'open',
+      requested_by: OWNER,
+      created_at: T(0),
+      resolved_at: null,
+      resolution_note: null,
     });
   });
 
   it('given an open request, when operations answer, then it is granted or declined with their note', () => {
-    expect(toLimitRequestResource(foldLimitRequest(run([request(), resolve('declined', 'not now')])))).toMatchObject({ status: 'declined', resolved_at: T(60), resolution_note: 'not now' });
+    expect(toLimitRequestResource(foldLimitRequest(run([request(), resolve('declined', 'not now')])))).toMatchObject({
+      status: 'declined',
+      resolved_at: T(60),
+      resolution_note: 'not now',
+    });
   });
 
   it.each([

@@ -16,7 +16,16 @@ export type LimitRequestState =
   | (LimitRequestDetails & { status: LimitRequestOutcome; resolved_at: string; resolution_note: string });
 
 export type LimitRequestCommand =
-  | { type: 'request'; request_id: string; workspace_id: string; current_in_flight_limit: number; requested_in_flight_limit: number; reason: string; actor: Actor; now: string }
+  | {
+      type: 'request';
+      request_id: string;
+      workspace_id: string;
+      current_in_flight_limit: number;
+      requested_in_flight_limit: number;
+      reason: string;
+      actor: Actor;
+      now: string;
+    }
   | { type: 'resolve'; outcome: LimitRequestOutcome; note: string; actor: Actor; now: string };
 
 export const initialLimitRequestState: LimitRequestState = Object.freeze({ status: 'none' });
@@ -46,19 +55,41 @@ export function decideLimitRequest(command: LimitRequestCommand, state: LimitReq
       if (state.status !== 'none') throw new DomainError('invalid_state_transition', `limit request ${command.request_id} already exists`);
       const wanted = command.requested_in_flight_limit;
       if (!Number.isInteger(wanted) || wanted <= command.current_in_flight_limit || wanted > MAX_REQUESTED_IN_FLIGHT_LIMIT) {
-        throw new DomainError('invalid_request', `in_flight_limit must be an integer above the current ${command.current_in_flight_limit} and at most ${MAX_REQUESTED_IN_FLIGHT_LIMIT}`, 'in_flight_limit');
+        throw new DomainError(
+          'invalid_request',
+          `in_flight_limit must be an integer above the current ${command.current_in_flight_limit} and at most ${MAX_REQUESTED_IN_FLIGHT_LIMIT}`,
+          'in_flight_limit',
+        );
       }
       const reason = command.reason.trim();
       if (reason.length === 0 || reason.length > 1000) throw new DomainError('invalid_request', 'reason must be 1 to 1000 characters', 'reason');
       const { request_id, workspace_id, current_in_flight_limit, actor, now } = command;
-      return [{ type: 'limit_request.created', data: { request_id, workspace_id, current_in_flight_limit, requested_in_flight_limit: wanted, reason, requested_by: actor, requested_at: now } }];
+      return [
+        {
+          type: 'limit_request.created',
+          data: { request_id, workspace_id, current_in_flight_limit, requested_in_flight_limit: wanted, reason, requested_by: actor, requested_at: now },
+        },
+      ];
     }
     case 'resolve': {
       if (state.status === 'none') throw new DomainError('not_found', 'no such limit request', 'id');
       if (state.status !== 'open') throw new DomainError('invalid_state_transition', `limit request ${state.request_id} was already ${state.status}`);
-      if (command.outcome !== 'granted' && command.outcome !== 'declined') throw new DomainError('invalid_request', 'outcome must be "granted" or "declined"', 'outcome');
+      if (command.outcome !== 'granted' && command.outcome !== 'declined')
+        throw new DomainError('invalid_request', 'outcome must be "granted" or "declined"', 'outcome');
       if (command.note.length > 1000) throw new DomainError('invalid_request', 'note must be at most 1000 characters', 'note');
-      return [{ type: 'limit_request.resolved', data: { request_id: state.request_id, workspace_id: state.workspace_id, outcome: command.outcome, note: command.note, resolved_by: command.actor, resolved_at: command.now } }];
+      return [
+        {
+          type: 'limit_request.resolved',
+          data: {
+            request_id: state.request_id,
+            workspace_id: state.workspace_id,
+            outcome: command.outcome,
+            note: command.note,
+            resolved_by: command.actor,
+            resolved_at: command.now,
+          },
+        },
+      ];
     }
     default: {
       const unhandled: never = command;
@@ -102,4 +133,8 @@ export function toLimitRequestResource(state: LimitRequestState): LimitRequestRe
   };
 }
 
-export const limitRequestDecider: Decider<LimitRequestCommand, LimitRequestEvent, LimitRequestState> = { initialState: initialLimitRequestState, evolve: evolveLimitRequest, decide: decideLimitRequest };
+export const limitRequestDecider: Decider<LimitRequestCommand, LimitRequestEvent, LimitRequestState> = {
+  initialState: initialLimitRequestState,
+  evolve: evolveLimitRequest,
+  decide: decideLimitRequest,
+};

@@ -3,7 +3,10 @@ import { decideWorkspace, foldWorkspace, type NewKey } from './workspace.decider
 
 const now = '2026-11-21T10:00:00.000Z';
 const key = (keyId: string, mode: 'test' | 'live'): NewKey => ({ keyId, mode, keyHash: `hash-${keyId}`, last4: 'abcd' });
-const created = decideWorkspace({ type: 'create', workspaceId: 'ws_1', name: 'Acme', keys: [key('key_t', 'test'), key('key_l', 'live')], now }, foldWorkspace([]));
+const created = decideWorkspace(
+  { type: 'create', workspaceId: 'ws_1', name: 'Acme', keys: [key('key_t', 'test'), key('key_l', 'live')], now },
+  foldWorkspace([]),
+);
 
 function codeOf(run: () => unknown): string {
   try {
@@ -30,15 +33,22 @@ describe('workspace decider', () => {
   });
 
   it('refuses a second create and two keys of one mode', () => {
-    expect(codeOf(() => decideWorkspace({ type: 'create', workspaceId: 'ws_1', name: 'x', keys: [], now }, foldWorkspace(created)))).toBe('invalid_state_transition');
-    expect(codeOf(() => decideWorkspace({ type: 'create', workspaceId: 'ws_2', name: 'x', keys: [key('a', 'test'), key('b', 'test')], now }, foldWorkspace([])))).toBe('invalid_request');
+    expect(codeOf(() => decideWorkspace({ type: 'create', workspaceId: 'ws_1', name: 'x', keys: [], now }, foldWorkspace(created)))).toBe(
+      'invalid_state_transition',
+    );
+    expect(
+      codeOf(() => decideWorkspace({ type: 'create', workspaceId: 'ws_2', name: 'x', keys: [key('a', 'test'), key('b', 'test')], now }, foldWorkspace([]))),
+    ).toBe('invalid_request');
   });
 
   it('rotates by revoking the active key of the mode and issuing a new one', () => {
     const rotated = decideWorkspace({ type: 'rotate_key', key: key('key_t2', 'test'), now }, foldWorkspace(created));
     expect(rotated).toEqual([
       { type: 'workspace.api_key_revoked', data: { workspace_id: 'ws_1', key_id: 'key_t', revoked_at: now } },
-      { type: 'workspace.api_key_issued', data: { workspace_id: 'ws_1', key_id: 'key_t2', mode: 'test', key_hash: 'hash-key_t2', last4: 'abcd', issued_at: now } },
+      {
+        type: 'workspace.api_key_issued',
+        data: { workspace_id: 'ws_1', key_id: 'key_t2', mode: 'test', key_hash: 'hash-key_t2', last4: 'abcd', issued_at: now },
+      },
     ]);
   });
 
@@ -56,10 +66,13 @@ describe('workspace decider: named keys from the dashboard', () => {
   const actor = { kind: 'member' as const, id: 'mem_1', label: 'o@example.com' };
   const issue = (keyId: string, mode: 'test' | 'live' = 'live', name = 'CI') => ({ type: 'issue_key' as const, key: key(keyId, mode), name, actor, now });
 
-  it('given a workspace, when a named key is issued, then it joins the mode\'s active keys with its name and who issued it', () => {
+  it("given a workspace, when a named key is issued, then it joins the mode's active keys with its name and who issued it", () => {
     const events = decideWorkspace(issue('key_n'), foldWorkspace(created));
     expect(events).toEqual([
-      { type: 'workspace.api_key_issued', data: { workspace_id: 'ws_1', key_id: 'key_n', mode: 'live', key_hash: 'hash-key_n', last4: 'abcd', issued_at: now, name: 'CI', actor } },
+      {
+        type: 'workspace.api_key_issued',
+        data: { workspace_id: 'ws_1', key_id: 'key_n', mode: 'live', key_hash: 'hash-key_n', last4: 'abcd', issued_at: now, name: 'CI', actor },
+      },
     ]);
     const state = foldWorkspace([...created, ...events]);
     expect(state.status === 'active' && state.keys.filter((k) => k.mode === 'live' && !k.revoked).map((k) => k.keyId)).toEqual(['key_l', 'key_n']);
@@ -71,7 +84,7 @@ describe('workspace decider: named keys from the dashboard', () => {
     expect(decideWorkspace({ type: 'revoke_key', keyId: 'key_l', mode: 'live', actor, now }, foldWorkspace([...created, ...revoked]))).toEqual([]);
   });
 
-  it('refuses a blank or long name, a twenty-first active key, another mode\'s key, and a workspace that does not exist', () => {
+  it("refuses a blank or long name, a twenty-first active key, another mode's key, and a workspace that does not exist", () => {
     expect(codeOf(() => decideWorkspace(issue('key_x', 'live', '  '), foldWorkspace(created)))).toBe('invalid_request');
     expect(codeOf(() => decideWorkspace(issue('key_x', 'live', 'x'.repeat(101)), foldWorkspace(created)))).toBe('invalid_request');
     let events = created;

@@ -1,9 +1,7 @@
 import { DomainError, type Actor, type Decider, type KeyMode, type WorkspaceEvent } from '@eh/contracts';
 
 /** A workspace and its keys: one active key per mode. */
-export type WorkspaceState =
-  | { status: 'initial' }
-  | { status: 'active'; workspaceId: string; name: string; keys: WorkspaceKey[] };
+export type WorkspaceState = { status: 'initial' } | { status: 'active'; workspaceId: string; name: string; keys: WorkspaceKey[] };
 
 export interface WorkspaceKey {
   keyId: string;
@@ -70,10 +68,12 @@ function rotateKey(command: Extract<WorkspaceCommand, { type: 'rotate_key' }>, s
   if (state.status !== 'active') throw new DomainError('not_found', 'no such workspace');
   const active = state.keys.filter((key) => key.mode === command.key.mode && !key.revoked);
   return [
-    ...active.map((key): WorkspaceEvent => ({
-      type: 'workspace.api_key_revoked',
-      data: { workspace_id: state.workspaceId, key_id: key.keyId, revoked_at: command.now },
-    })),
+    ...active.map(
+      (key): WorkspaceEvent => ({
+        type: 'workspace.api_key_revoked',
+        data: { workspace_id: state.workspaceId, key_id: key.keyId, revoked_at: command.now },
+      }),
+    ),
     issued(state.workspaceId, command.key, command.now),
   ];
 }
@@ -82,7 +82,8 @@ function revokeKey(command: Extract<WorkspaceCommand, { type: 'revoke_key' }>, s
   if (state.status !== 'active') throw new DomainError('not_found', 'no such workspace');
   const key = state.keys.find((candidate) => candidate.keyId === command.keyId);
   // A member revokes within the mode they work in; another mode's key is not theirs to see.
-  if (!key || (command.mode !== undefined && key.mode !== command.mode)) throw new DomainError('not_found', `no key ${command.keyId} in workspace ${state.workspaceId}`, command.mode ? 'id' : 'key_id');
+  if (!key || (command.mode !== undefined && key.mode !== command.mode))
+    throw new DomainError('not_found', `no key ${command.keyId} in workspace ${state.workspaceId}`, command.mode ? 'id' : 'key_id');
   if (key.revoked) return [];
   const data = { workspace_id: state.workspaceId, key_id: key.keyId, revoked_at: command.now };
   return [{ type: 'workspace.api_key_revoked', data: command.actor ? { ...data, actor: command.actor } : data }];
@@ -93,7 +94,8 @@ function issueKey(command: Extract<WorkspaceCommand, { type: 'issue_key' }>, sta
   const name = command.name.trim();
   if (name.length === 0 || name.length > 100) throw new DomainError('invalid_request', 'name must be 1 to 100 characters', 'name');
   const active = state.keys.filter((key) => key.mode === command.key.mode && !key.revoked).length;
-  if (active >= MAX_ACTIVE_KEYS_PER_MODE) throw new DomainError('api_key_limit_reached', `a workspace holds at most ${MAX_ACTIVE_KEYS_PER_MODE} active keys per mode; revoke one first`);
+  if (active >= MAX_ACTIVE_KEYS_PER_MODE)
+    throw new DomainError('api_key_limit_reached', `a workspace holds at most ${MAX_ACTIVE_KEYS_PER_MODE} active keys per mode; revoke one first`);
   const event = issued(state.workspaceId, command.key, command.now);
   return [{ ...event, data: { ...event.data, name, actor: command.actor } } as WorkspaceEvent];
 }

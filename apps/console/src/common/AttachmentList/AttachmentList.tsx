@@ -8,7 +8,17 @@ interface ListedAttachment {
 }
 
 /** Files handed over with an output, each opening in a new tab (said to screen readers), with its size and, where asked, its type. */
-export function AttachmentList({ attachments, label, withType = true, nameClassName }: { attachments: ListedAttachment[]; label?: string; withType?: boolean; nameClassName?: string }) {
+export function AttachmentList({
+  attachments,
+  label,
+  withType = true,
+  nameClassName,
+}: {
+  attachments: ListedAttachment[];
+  label?: string;
+  withType?: boolean;
+  nameClassName?: string;
+}) {
   return (
     <ul className="attachment-list" aria-label={label}>
       {attachments.map((attachment) => (

@@ -12,13 +12,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
     <nav aria-label="Breadcrumb" className="breadcrumbs">
       <ol>
         {items.map((item, index) => (
-          <li key={`${index}-${item.label}`}>
-            {item.to ? (
-              <Link to={item.to}>{item.label}</Link>
-            ) : (
-              <span aria-current="page">{item.label}</span>
-            )}
-          </li>
+          <li key={`${index}-${item.label}`}>{item.to ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}</li>
         ))}
       </ol>
     </nav>

@@ -38,7 +38,9 @@ export function BulkReplay({ mode, filter, count, scope = '' }: BulkReplayProps)
   useEffect(() => {
     if (!j || j.status !== 'completed' || told.current === j.id) return;
     told.current = j.id;
-    announce(`Replay finished: ${j.replayed} of ${plural(j.matched, 'dead letter')} sent again${j.skipped ? `, ${j.skipped} skipped (no longer dead letters)` : ''}.`);
+    announce(
+      `Replay finished: ${j.replayed} of ${plural(j.matched, 'dead letter')} sent again${j.skipped ? `, ${j.skipped} skipped (no longer dead letters)` : ''}.`,
+    );
   }, [j, announce]);
 
   return (
@@ -52,8 +54,8 @@ export function BulkReplay({ mode, filter, count, scope = '' }: BulkReplayProps)
         onConfirm={run}
       >
         <p>
-          {count > 0 ? `At least ${plural(count, 'dead letter')}` : 'Every dead letter'} {scope} will be sent again, oldest first, each with its original <code>Service-Delivery</code> id and the full retry schedule. A receiver
-          that deduplicates on that id processes each once.
+          {count > 0 ? `At least ${plural(count, 'dead letter')}` : 'Every dead letter'} {scope} will be sent again, oldest first, each with its original{' '}
+          <code>Service-Delivery</code> id and the full retry schedule. A receiver that deduplicates on that id processes each once.
         </p>
       </ConfirmButton>
       {j && (

@@ -27,7 +27,13 @@ export function ConfirmButton({ label, accessibleLabel, title, children, confirm
   const size = small ? ' button--small' : '';
   return (
     <>
-      <button type="button" className={`button${danger ? ' button--danger' : ''}${size}`} disabled={disabled} aria-label={accessibleLabel} onClick={() => dialog.current?.showModal()}>
+      <button
+        type="button"
+        className={`button${danger ? ' button--danger' : ''}${size}`}
+        disabled={disabled}
+        aria-label={accessibleLabel}
+        onClick={() => dialog.current?.showModal()}
+      >
         {label}
       </button>
       <ConfirmDialog dialog={dialog} title={title} confirmLabel={confirmLabel} onConfirm={onConfirm} danger={danger}>

@@ -9,7 +9,27 @@ export type Column = string | { label: string; numeric: true } | false;
  * buttons whose heading only screen readers hear; `footer` rows (totals) close it. `region={false}`:
  * a table inside something already named and reached (a chart's figures) scrolls without a region of its own.
  */
-export function DataTable({ label, caption = label, columns, actions = false, className = 'table', testId, footer, region = true, children }: { label: string; caption?: string | null; columns: Column[]; actions?: boolean; className?: string; testId?: string; footer?: ReactNode; region?: boolean; children: ReactNode }) {
+export function DataTable({
+  label,
+  caption = label,
+  columns,
+  actions = false,
+  className = 'table',
+  testId,
+  footer,
+  region = true,
+  children,
+}: {
+  label: string;
+  caption?: string | null;
+  columns: Column[];
+  actions?: boolean;
+  className?: string;
+  testId?: string;
+  footer?: ReactNode;
+  region?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="table-scroll" {...(region ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}>
       <table className={className} data-testid={testId}>
@@ -18,9 +38,13 @@ export function DataTable({ label, caption = label, columns, actions = false, cl
           <tr>
             {columns.map((column, index) =>
               column === false ? null : typeof column === 'string' ? (
-                <th key={index} scope="col">{column}</th>
+                <th key={index} scope="col">
+                  {column}
+                </th>
               ) : (
-                <th key={index} scope="col" className="numeric">{column.label}</th>
+                <th key={index} scope="col" className="numeric">
+                  {column.label}
+                </th>
               ),
             )}
             {actions && (

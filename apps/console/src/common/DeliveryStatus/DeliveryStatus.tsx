@@ -23,7 +23,11 @@ export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
 export function OverdueBadge({ overdue }: { overdue?: boolean }) {
   if (!overdue) return null;
   return (
-    <span className="badge badge--tone-danger" data-overdue="true" title="Its attempt is more than a minute past due and not made yet: the service is behind. It is sent as soon as it catches up; Retry now asks for it at once.">
+    <span
+      className="badge badge--tone-danger"
+      data-overdue="true"
+      title="Its attempt is more than a minute past due and not made yet: the service is behind. It is sent as soon as it catches up; Retry now asks for it at once."
+    >
       <span aria-hidden="true">⏱ </span>
       Overdue
     </span>

@@ -17,11 +17,29 @@ export function FilterActions({ onClear }: { onClear?: () => void }) {
 }
 
 /** A list's filters, folded away until one is active; the summary says how many are. */
-export function FiltersPanel({ label, active, onSubmit, onClear, children }: { label: string; active: number; onSubmit: (event: FormEvent) => void; onClear: () => void; children: ReactNode }) {
+export function FiltersPanel({
+  label,
+  active,
+  onSubmit,
+  onClear,
+  children,
+}: {
+  label: string;
+  active: number;
+  onSubmit: (event: FormEvent) => void;
+  onClear: () => void;
+  children: ReactNode;
+}) {
   return (
     <details className="card filters-panel" open={active > 0 ? true : undefined}>
       <summary>
-        Filters{active > 0 && <span className="count">{active}<span className="visually-hidden"> active</span></span>}
+        Filters
+        {active > 0 && (
+          <span className="count">
+            {active}
+            <span className="visually-hidden"> active</span>
+          </span>
+        )}
       </summary>
       <form className="filters" onSubmit={onSubmit} aria-label={label}>
         {children}

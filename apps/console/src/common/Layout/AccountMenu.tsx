@@ -13,7 +13,12 @@ export function AccountMenu({ session }: { session: Session }) {
   const announce = useAnnounce();
   const busy = signOut.isPending || everywhere.isPending;
   const principal = principalOf(session);
-  const role = principal.kind === 'member' ? `${principal.role === 'owner' ? 'Owner' : 'Developer'} of ${principal.workspace_name}` : principal.kind === 'operator' ? 'Operator' : null;
+  const role =
+    principal.kind === 'member'
+      ? `${principal.role === 'owner' ? 'Owner' : 'Developer'} of ${principal.workspace_name}`
+      : principal.kind === 'operator'
+        ? 'Operator'
+        : null;
   const done = (text: string) => () => {
     navigate('/sign-in', { replace: true });
     announce(text);
@@ -46,7 +51,12 @@ export function AccountMenu({ session }: { session: Session }) {
           )}
         </p>
         <ThemeSelect />
-        <button type="button" className="button" disabled={busy} onClick={() => signOut.mutate(undefined, { onSuccess: done('You are signed out.'), onError: failed })}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => signOut.mutate(undefined, { onSuccess: done('You are signed out.'), onError: failed })}
+        >
           Sign out
         </button>
         <button

@@ -31,9 +31,7 @@ export function Layout({ session, route, live, children }: LayoutProps) {
       <SkipLink />
       <header className="site-header">
         <div className="site-header__top">
-          <Brand to="/offers">
-            Expert console
-          </Brand>
+          <Brand to="/offers">Expert console</Brand>
           <p className={`live-status live-status--${live}`} title="Offers and replies arrive without reloading while this says Live">
             <span aria-hidden="true">{live === 'live' ? '●' : '○'} </span>
             Updates: {LIVE_TEXT[live]}

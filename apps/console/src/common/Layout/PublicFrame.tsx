@@ -7,9 +7,7 @@ export function PublicFrame({ children }: { children: ReactNode }) {
     <>
       <header className="site-header site-header--public">
         <div className="site-header__top">
-          <Brand>
-            Expert Handoff
-          </Brand>
+          <Brand>Expert Handoff</Brand>
         </div>
       </header>
       <main id="main" className="main main--narrow" tabIndex={-1}>

@@ -13,7 +13,10 @@ export function ModeSwitch({ mode, view }: { mode: Mode; view: DashboardView }) 
   const toggle = () => {
     const next: Mode = test ? 'live' : 'test';
     navigate(dashboardPath(next, switchedView(view)));
-    announce(next === 'test' ? 'Test mode: you now see test data only. Nothing here is billed or sent to an expert.' : 'Live mode: you now see live data.', 'info');
+    announce(
+      next === 'test' ? 'Test mode: you now see test data only. Nothing here is billed or sent to an expert.' : 'Live mode: you now see live data.',
+      'info',
+    );
   };
   return (
     <button type="button" role="switch" aria-checked={test} className={`mode-switch mode-switch--${mode}`} onClick={toggle}>

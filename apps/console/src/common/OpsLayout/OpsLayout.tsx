@@ -22,9 +22,7 @@ export function OpsLayout({ session, view, children }: { session: Session; view:
       header={
         <>
           <div className="site-header__top site-header__top--wide">
-            <Brand to="/ops/roster">
-              Operations
-            </Brand>
+            <Brand to="/ops/roster">Operations</Brand>
             <p className="ops-note">Every workspace: changes here are recorded in each workspace's audit log.</p>
             <AccountMenu session={session} />
           </div>

@@ -11,7 +11,17 @@ const FINISHED = new Set(['succeeded', 'failed', 'dead_lettered']);
  * delivery's own page for any finished delivery (a success resent to test a receiver, a 4xx after
  * a fix), as the API allows. A delivery still waiting for an attempt has Retry now instead.
  */
-export function ReplayButton({ mode, delivery, small = true, anyOutcome = false }: { mode: Mode; delivery: Pick<Delivery, 'id' | 'status' | 'event_type'>; small?: boolean; anyOutcome?: boolean }) {
+export function ReplayButton({
+  mode,
+  delivery,
+  small = true,
+  anyOutcome = false,
+}: {
+  mode: Mode;
+  delivery: Pick<Delivery, 'id' | 'status' | 'event_type'>;
+  small?: boolean;
+  anyOutcome?: boolean;
+}) {
   const replay = useReplayDelivery(mode);
   const announce = useAnnounce();
   if (anyOutcome ? !FINISHED.has(delivery.status) : delivery.status !== 'dead_lettered') return null;
@@ -24,7 +34,8 @@ export function ReplayButton({ mode, delivery, small = true, anyOutcome = false 
       aria-label={`${verb} the ${delivery.event_type} delivery ${delivery.id}`}
       onClick={() =>
         replay.mutate(delivery.id, {
-          onSuccess: () => announce(`${verb === 'Replay' ? 'Replaying' : 'Resending'} ${delivery.id}: it is sent again now, with the same Service-Delivery id.`),
+          onSuccess: () =>
+            announce(`${verb === 'Replay' ? 'Replaying' : 'Resending'} ${delivery.id}: it is sent again now, with the same Service-Delivery id.`),
           onError: (failure) => announce(`Not sent again: ${describeError(failure)}`, 'error'),
         })
       }

@@ -34,7 +34,14 @@ export function SearchBox({ id, label, hint, value, error, onSearch }: SearchBox
           </p>
         )}
         <div className="search-box__row">
-          <input id={id} type="search" value={text} onChange={(event) => setText(event.target.value)} aria-describedby={described} aria-invalid={error ? true : undefined} />
+          <input
+            id={id}
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            aria-describedby={described}
+            aria-invalid={error ? true : undefined}
+          />
           <button type="submit" className="button button--primary">
             Search
           </button>

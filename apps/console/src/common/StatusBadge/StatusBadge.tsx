@@ -1,11 +1,22 @@
 import type { DeploymentStatus } from '../../api/types';
 
 /** The shape beside each deployment status, the same for experts and partners, so a status never relies on colour. */
-const SHAPES: Record<DeploymentStatus, string> = { pending: '○', accepted: '◔', in_progress: '◑', needs_input: '?', completed: '✓', cancelled: '✕', expired: '⊘' };
+const SHAPES: Record<DeploymentStatus, string> = {
+  pending: '○',
+  accepted: '◔',
+  in_progress: '◑',
+  needs_input: '?',
+  completed: '✓',
+  cancelled: '✕',
+  expired: '⊘',
+};
 
 /** Each deployment status in one reader's words, with its shape. */
 export const shapedStatuses = (texts: Record<DeploymentStatus, string>): Record<DeploymentStatus, StatusLabel> =>
-  Object.fromEntries(Object.entries(texts).map(([status, text]) => [status, { text, icon: SHAPES[status as DeploymentStatus] }])) as Record<DeploymentStatus, StatusLabel>;
+  Object.fromEntries(Object.entries(texts).map(([status, text]) => [status, { text, icon: SHAPES[status as DeploymentStatus] }])) as Record<
+    DeploymentStatus,
+    StatusLabel
+  >;
 
 /** The expert's words for a status. */
 const LABELS = shapedStatuses({

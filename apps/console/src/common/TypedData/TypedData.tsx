@@ -2,7 +2,10 @@ import { useId, useState, type ReactNode } from 'react';
 
 /** Field names as people read them: `key_points` → "Key points". */
 function labelOf(key: string): string {
-  const words = key.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim();
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -52,7 +55,13 @@ export function TypedData({ data, label }: { data: Record<string, unknown>; labe
   const regionId = useId();
   return (
     <div className="typed-data-view">
-      <button type="button" className="button button--quiet button--small" aria-expanded={json} aria-controls={regionId} onClick={() => setJson((shown) => !shown)}>
+      <button
+        type="button"
+        className="button button--quiet button--small"
+        aria-expanded={json}
+        aria-controls={regionId}
+        onClick={() => setJson((shown) => !shown)}
+      >
         {json ? 'View as fields' : 'View JSON'}
       </button>
       <div id={regionId}>

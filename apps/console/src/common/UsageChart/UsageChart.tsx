@@ -78,7 +78,12 @@ export function BurnChart({ days, burnPerDay, summary }: { days: DayUsage[]; bur
       title="Credits charged per day"
       summary={summary}
       table={
-        <DataTable label="Credits charged per day" region={false} columns={['Day (UTC)', { label: 'Credits charged', numeric: true }, { label: 'Deployments completed', numeric: true }]} className="table table--compact">
+        <DataTable
+          label="Credits charged per day"
+          region={false}
+          columns={['Day (UTC)', { label: 'Credits charged', numeric: true }, { label: 'Deployments completed', numeric: true }]}
+          className="table table--compact"
+        >
           {days.map((day) => (
             <tr key={day.date}>
               <th scope="row">{dayLabel(day.date)}</th>
@@ -94,7 +99,13 @@ export function BurnChart({ days, burnPerDay, summary }: { days: DayUsage[]; bur
         const height = plotH * (day.credits_charged / max);
         return (
           <g key={day.date}>
-            <rect className="chart__bar" x={PAD.left + index * slot + slot * 0.15} width={slot * 0.7} y={PAD.top + plotH - height} height={Math.max(0, height)} />
+            <rect
+              className="chart__bar"
+              x={PAD.left + index * slot + slot * 0.15}
+              width={slot * 0.7}
+              y={PAD.top + plotH - height}
+              height={Math.max(0, height)}
+            />
             {labelled.has(index) && (
               <text className="chart__axis" x={PAD.left + index * slot + slot / 2} y={H - 8} textAnchor="middle">
                 {dayLabel(day.date)}
@@ -128,7 +139,12 @@ export function ForecastChart({ forecast, summary, cycleEndLabel }: { forecast: 
       title="Forecast: credits remaining"
       summary={summary}
       table={
-        <DataTable label="Forecast of credits remaining" region={false} columns={['Day (UTC)', { label: 'Credits remaining (forecast)', numeric: true }]} className="table table--compact">
+        <DataTable
+          label="Forecast of credits remaining"
+          region={false}
+          columns={['Day (UTC)', { label: 'Credits remaining (forecast)', numeric: true }]}
+          className="table table--compact"
+        >
           {forecast.points.map((point) => (
             <tr key={point.day}>
               <th scope="row">{point.day === 0 ? `Now (${dayLabel(point.at)})` : dayLabel(point.at)}</th>
@@ -160,7 +176,12 @@ export function ForecastChart({ forecast, summary, cycleEndLabel }: { forecast: 
       {forecast.depletionDay !== null && (
         <g>
           <circle className="chart__point" cx={x(forecast.depletionDay)} cy={y(0)} r={5} />
-          <text className="chart__label chart__label--warn" x={x(forecast.depletionDay)} y={y(0) - 10} textAnchor={forecast.depletionDay > forecast.spanDays * 0.7 ? 'end' : 'middle'}>
+          <text
+            className="chart__label chart__label--warn"
+            x={x(forecast.depletionDay)}
+            y={y(0) - 10}
+            textAnchor={forecast.depletionDay > forecast.spanDays * 0.7 ? 'end' : 'middle'}
+          >
             Runs out
           </text>
         </g>

@@ -30,7 +30,14 @@ export interface Forecast {
  * Credits remaining from now on at a steady burn rate: a straight line to zero at the forecasted
  * depletion, drawn to the later of the cycle's end and the depletion (at most `maxDays` ahead).
  */
-export function forecastSeries(input: { now: number; remaining: number; burnPerDay: number; cycleEnd: string | null; depletion: string | null; maxDays?: number }): Forecast {
+export function forecastSeries(input: {
+  now: number;
+  remaining: number;
+  burnPerDay: number;
+  cycleEnd: string | null;
+  depletion: string | null;
+  maxDays?: number;
+}): Forecast {
   const maxDays = input.maxDays ?? 90;
   const days = (iso: string | null) => (iso ? (Date.parse(iso) - input.now) / DAY_MS : null);
   const cycleEnd = days(input.cycleEnd);

@@ -102,11 +102,15 @@ function KeyTable({ caption, items, mode }: { caption: string; items: ApiKey[]; 
               {key.prefix}…{key.last4}
             </code>
           </td>
-          <td><When iso={key.created_at} /></td>
+          <td>
+            <When iso={key.created_at} />
+          </td>
           <td>{key.last_used_at ? formatDateTime(key.last_used_at) : <span className="muted">Never</span>}</td>
           <td className="actions-cell">
             {key.revoked_at ? (
-              <span className="muted">Revoked <When iso={key.revoked_at} /></span>
+              <span className="muted">
+                Revoked <When iso={key.revoked_at} />
+              </span>
             ) : (
               <ConfirmButton
                 label="Revoke"
@@ -123,7 +127,11 @@ function KeyTable({ caption, items, mode }: { caption: string; items: ApiKey[]; 
                 }
               >
                 <p>
-                  Every request with <code>{key.prefix}…{key.last4}</code> is refused from now on. This cannot be undone: whatever uses it needs a new key.
+                  Every request with{' '}
+                  <code>
+                    {key.prefix}…{key.last4}
+                  </code>{' '}
+                  is refused from now on. This cannot be undone: whatever uses it needs a new key.
                 </p>
               </ConfirmButton>
             )}

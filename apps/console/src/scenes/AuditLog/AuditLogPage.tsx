@@ -30,7 +30,13 @@ export const ACTIONS: Record<string, string> = {
   'webhook_replay.requested': 'Dead letters replayed',
 };
 
-const ACTOR: Record<AuditEntry['actor']['kind'], string> = { member: 'Member', operator: 'Operator', admin: 'Operations (admin key)', api_key: 'API key', system: 'The service' };
+const ACTOR: Record<AuditEntry['actor']['kind'], string> = {
+  member: 'Member',
+  operator: 'Operator',
+  admin: 'Operations (admin key)',
+  api_key: 'API key',
+  system: 'The service',
+};
 
 /** Every change to keys, endpoints, members and the plan (owners only), newest first; both modes. */
 export default function AuditLogPage(_: { mode: Mode }) {
@@ -62,7 +68,9 @@ export default function AuditLogPage(_: { mode: Mode }) {
         <DataTable label="Audit log" caption="Audit log, newest first" columns={['When', 'What', 'Who', 'On', 'Mode']}>
           {items.map((entry) => (
             <tr key={entry.id} data-action={entry.action}>
-              <td><When iso={entry.occurred_at} /></td>
+              <td>
+                <When iso={entry.occurred_at} />
+              </td>
               <td>
                 {ACTIONS[entry.action] ?? entry.action}
                 <br />

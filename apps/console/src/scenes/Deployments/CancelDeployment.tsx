@@ -16,7 +16,9 @@ export function CancelDeployment({ mode, deployment: d }: { mode: Mode; deployme
   return (
     <section className="card" aria-labelledby="cancel-heading">
       <h2 id="cancel-heading">Cancel</h2>
-      <p className="muted small">{d.status === 'pending' ? 'No expert has taken it yet.' : 'An expert accepted it and has not started.'} Cancelling gives the held credits back.</p>
+      <p className="muted small">
+        {d.status === 'pending' ? 'No expert has taken it yet.' : 'An expert accepted it and has not started.'} Cancelling gives the held credits back.
+      </p>
       <ConfirmButton
         label={cancel.isPending ? 'Cancelling…' : 'Cancel the deployment'}
         title="Cancel this deployment?"

@@ -10,19 +10,26 @@ export function QuestionAndReply({ deployment: d }: { deployment: Deployment }) 
     <section className="card" aria-labelledby="question-heading">
       <h2 id="question-heading">Question and reply</h2>
       <p className="qa__label">
-        The expert asked <span className="muted small">(<When iso={d.question.asked_at} />)</span>
+        The expert asked{' '}
+        <span className="muted small">
+          (<When iso={d.question.asked_at} />)
+        </span>
       </p>
       <p className="qa__body">{d.question.body}</p>
       {d.reply ? (
         <div className="qa__reply">
           <p className="qa__label">
-            Your agent replied <span className="muted small">(<When iso={d.reply.replied_at} />)</span>
+            Your agent replied{' '}
+            <span className="muted small">
+              (<When iso={d.reply.replied_at} />)
+            </span>
           </p>
           <p className="qa__body">{d.reply.body}</p>
         </div>
       ) : (
         <p className="callout">
-          Waiting for your agent's reply, until <When iso={d.question.reply_deadline} />: <code>POST /v1/deployments/{d.id}/reply</code> with <code>{'{"body": "…"}'}</code>.
+          Waiting for your agent's reply, until <When iso={d.question.reply_deadline} />: <code>POST /v1/deployments/{d.id}/reply</code> with{' '}
+          <code>{'{"body": "…"}'}</code>.
         </p>
       )}
     </section>

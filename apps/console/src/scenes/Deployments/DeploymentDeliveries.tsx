@@ -21,9 +21,7 @@ export function Deliveries({ mode, deployment: d }: { mode: Mode; deployment: De
         <p className="muted">
           Nothing sent for this deployment yet. Its events go to{' '}
           {enabled.length > 0 && (
-            <Link to={dashboardPath(mode, { page: 'webhooks' })}>
-              {enabled.length === 1 ? 'your endpoint' : `your ${enabled.length} endpoints`}
-            </Link>
+            <Link to={dashboardPath(mode, { page: 'webhooks' })}>{enabled.length === 1 ? 'your endpoint' : `your ${enabled.length} endpoints`}</Link>
           )}
           {enabled.length > 0 && d.webhook_url && ' and to '}
           {d.webhook_url && 'its webhook_url'} as they happen: the first when an expert accepts.
@@ -31,19 +29,22 @@ export function Deliveries({ mode, deployment: d }: { mode: Mode; deployment: De
       )}
       {list.isSuccess && items.length === 0 && endpoints.isSuccess && enabled.length === 0 && !d.webhook_url && registered > 0 && (
         <p className="muted">
-          Nothing sent: your {registered === 1 ? 'endpoint is' : 'endpoints are'} disabled. Enable one on the <Link to={dashboardPath(mode, { page: 'webhooks' })}>Webhooks</Link> page to be told of every change.
+          Nothing sent: your {registered === 1 ? 'endpoint is' : 'endpoints are'} disabled. Enable one on the{' '}
+          <Link to={dashboardPath(mode, { page: 'webhooks' })}>Webhooks</Link> page to be told of every change.
         </p>
       )}
       {list.isSuccess && items.length === 0 && endpoints.isSuccess && registered === 0 && !d.webhook_url && (
         <p className="muted">
-          None. Register an endpoint on the <Link to={dashboardPath(mode, { page: 'webhooks' })}>Webhooks</Link> page, or pass <code>webhook_url</code> on create, to be told of every change.
+          None. Register an endpoint on the <Link to={dashboardPath(mode, { page: 'webhooks' })}>Webhooks</Link> page, or pass <code>webhook_url</code> on
+          create, to be told of every change.
         </p>
       )}
       {items.length > 0 && (
         <ul className="compact-list">
           {items.map((delivery) => (
             <li key={delivery.id}>
-              <Link to={dashboardPath(mode, { page: 'delivery', deliveryId: delivery.id })}>{delivery.event_type}</Link> <DeliveryStatusBadge status={delivery.status} />
+              <Link to={dashboardPath(mode, { page: 'delivery', deliveryId: delivery.id })}>{delivery.event_type}</Link>{' '}
+              <DeliveryStatusBadge status={delivery.status} />
             </li>
           ))}
         </ul>

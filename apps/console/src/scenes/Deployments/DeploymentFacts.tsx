@@ -15,7 +15,9 @@ export function Facts({ deployment: d }: { deployment: Deployment }) {
       <dl className="facts">
         <div>
           <dt>Created</dt>
-          <dd><When iso={d.created_at} /></dd>
+          <dd>
+            <When iso={d.created_at} />
+          </dd>
         </div>
         <div>
           <dt>Urgency</dt>
@@ -25,7 +27,9 @@ export function Facts({ deployment: d }: { deployment: Deployment }) {
         {d.status === 'pending' && (
           <div>
             <dt>{DEADLINE_LABELS.acceptBy}</dt>
-            <dd><When iso={d.sla_deadline} /></dd>
+            <dd>
+              <When iso={d.sla_deadline} />
+            </dd>
           </div>
         )}
         <div>

@@ -25,7 +25,14 @@ export default function DeploymentPage({ mode, deploymentId }: { mode: Mode; dep
   const deployment = useDeploymentDetail(mode, deploymentId);
   const events = useDeploymentEvents(mode, deploymentId);
   const live = useDeploymentLive(mode, deploymentId);
-  const crumbs = <Breadcrumbs items={[{ label: 'Deployments', to: dashboardPath(mode, { page: 'deployments' }) }, { label: deployment.data ? briefTitle(deployment.data.brief) : deploymentId }]} />;
+  const crumbs = (
+    <Breadcrumbs
+      items={[
+        { label: 'Deployments', to: dashboardPath(mode, { page: 'deployments' }) },
+        { label: deployment.data ? briefTitle(deployment.data.brief) : deploymentId },
+      ]}
+    />
+  );
 
   if (deployment.isPending) {
     return (
@@ -41,7 +48,8 @@ export default function DeploymentPage({ mode, deploymentId }: { mode: Mode; dep
         {missing ? (
           <EmptyState title={`No ${mode} deployment ${deploymentId}.`}>
             <p>
-              It may belong to the other mode{mode === 'live' ? ' (test mode)' : ' (live mode)'} or to another workspace. See the <Link to={dashboardPath(mode, { page: 'deployments' })}>deployments</Link>.
+              It may belong to the other mode{mode === 'live' ? ' (test mode)' : ' (live mode)'} or to another workspace. See the{' '}
+              <Link to={dashboardPath(mode, { page: 'deployments' })}>deployments</Link>.
             </p>
           </EmptyState>
         ) : (

@@ -34,15 +34,23 @@ export default function DeploymentsPage({ mode }: { mode: Mode }) {
         error={searchError}
         onSearch={(q) => setFilters((current) => ({ ...current, q }))}
       />
-      <Filters key={JSON.stringify(filters)} initial={filters} onApply={(chosen) => setFilters({ ...chosen, q: filters.q })} onClear={() => setFilters({ ...NO_FILTERS, q: filters.q })} />
+      <Filters
+        key={JSON.stringify(filters)}
+        initial={filters}
+        onApply={(chosen) => setFilters({ ...chosen, q: filters.q })}
+        onClear={() => setFilters({ ...NO_FILTERS, q: filters.q })}
+      />
       <QueryStates query={list} what="deployments" errorShownElsewhere={Boolean(searchError)} />
       {list.isSuccess && items.length === 0 && (
-        <EmptyState title={filters.q ? `No deployment matches “${filters.q}”.` : filtered ? 'No deployment matches these filters.' : `No ${mode} deployments yet.`}>
+        <EmptyState
+          title={filters.q ? `No deployment matches “${filters.q}”.` : filtered ? 'No deployment matches these filters.' : `No ${mode} deployments yet.`}
+        >
           {filtered ? (
             <p>Clear the search and the filters to see every deployment.</p>
           ) : (
             <p>
-              Create one over the API with a {mode} key: <code>POST /v1/deployments</code> with a brief and skills. Make a key on the <Link to={dashboardPath(mode, { page: 'api-keys' })}>API keys</Link> page
+              Create one over the API with a {mode} key: <code>POST /v1/deployments</code> with a brief and skills. Make a key on the{' '}
+              <Link to={dashboardPath(mode, { page: 'api-keys' })}>API keys</Link> page
               {mode === 'live' ? '; to try without experts or credits, switch to test mode.' : '; in test mode a synthetic expert completes it at once.'}
             </p>
           )}
@@ -97,7 +105,8 @@ function Filters({ initial, onApply, onClear }: { initial: DeploymentFilters; on
   );
 }
 
-const credits = (d: Deployment) => (d.credits_charged !== undefined ? `${d.credits_charged.toLocaleString()} charged` : d.credits_reserved ? `${d.credits_reserved.toLocaleString()} held` : '—');
+const credits = (d: Deployment) =>
+  d.credits_charged !== undefined ? `${d.credits_charged.toLocaleString()} charged` : d.credits_reserved ? `${d.credits_reserved.toLocaleString()} held` : '—';
 
 function DeploymentCards({ items, mode }: { items: Deployment[]; mode: Mode }) {
   return (
@@ -106,7 +115,10 @@ function DeploymentCards({ items, mode }: { items: Deployment[]; mode: Mode }) {
         <li key={d.id} className="card" data-deployment-id={d.id}>
           <Link to={dashboardPath(mode, { page: 'deployment', deploymentId: d.id })}>{briefTitle(d.brief)}</Link>
           <p className="card__meta">
-            <DeploymentStatusBadge status={d.status} /> <span className="muted"><When iso={d.created_at} /></span>
+            <DeploymentStatusBadge status={d.status} />{' '}
+            <span className="muted">
+              <When iso={d.created_at} />
+            </span>
           </p>
           <p className="muted small">
             {d.skills.join(', ')} · {d.expert ? d.expert.name : 'No expert yet'} · {credits(d)}
@@ -149,7 +161,9 @@ function DeploymentTable({ items, mode }: { items: Deployment[]; mode: Mode }) {
               </td>
               <td>{d.skills.join(', ')}</td>
               <td>{d.expert ? d.expert.name : <span className="muted">None yet</span>}</td>
-              <td><When iso={d.created_at} /></td>
+              <td>
+                <When iso={d.created_at} />
+              </td>
               <td className="numeric">{credits(d)}</td>
             </tr>
           ))}

@@ -30,7 +30,10 @@ function GivenFeedback({ feedback }: { feedback: NonNullable<Deployment['feedbac
       <div>
         <dt>Rating</dt>
         <dd className="rating-given">
-          <span aria-hidden="true">{'★'.repeat(feedback.rating)}{'☆'.repeat(5 - feedback.rating)} </span>
+          <span aria-hidden="true">
+            {'★'.repeat(feedback.rating)}
+            {'☆'.repeat(5 - feedback.rating)}{' '}
+          </span>
           {feedback.rating} of 5, {RATING_TEXT[feedback.rating]}
         </dd>
       </div>
@@ -40,7 +43,9 @@ function GivenFeedback({ feedback }: { feedback: NonNullable<Deployment['feedbac
       </div>
       <div>
         <dt>Given</dt>
-        <dd><When iso={feedback.given_at} /></dd>
+        <dd>
+          <When iso={feedback.given_at} />
+        </dd>
       </div>
     </dl>
   );
@@ -58,14 +63,20 @@ function FeedbackForm({ mode, deployment: d }: { mode: Mode; deployment: Deploym
       setMissing(true);
       return;
     }
-    give.mutate({ rating, comment: comment.trim() }, { onSuccess: () => announce(`Rating saved: ${rating} of 5.`), onError: (failure) => announce(`Not saved: ${describeError(failure, LABELS)}`, 'error') });
+    give.mutate(
+      { rating, comment: comment.trim() },
+      { onSuccess: () => announce(`Rating saved: ${rating} of 5.`), onError: (failure) => announce(`Not saved: ${describeError(failure, LABELS)}`, 'error') },
+    );
   };
   const ratingError = missing && rating === null ? 'Choose a rating from 1 to 5.' : fieldError(give.error, 'rating', LABELS);
   const commentError = fieldError(give.error, 'comment', LABELS);
   const otherError = formError(give.error, LABELS);
   return (
     <form onSubmit={submit} noValidate aria-label="Rate this work">
-      <p className="muted small">{d.expert ? `${d.expert.name} reads it in their history.` : 'The expert reads it in their history.'} It counts when work of this kind is routed for your workspace.</p>
+      <p className="muted small">
+        {d.expert ? `${d.expert.name} reads it in their history.` : 'The expert reads it in their history.'} It counts when work of this kind is routed for your
+        workspace.
+      </p>
       <fieldset className={`rating-choice${ratingError ? ' field--invalid' : ''}`} aria-describedby={ratingError ? 'rating-error' : undefined}>
         <legend>Rating</legend>
         {[1, 2, 3, 4, 5].map((value) => (
@@ -83,7 +94,15 @@ function FeedbackForm({ mode, deployment: d }: { mode: Mode; deployment: Deploym
       </fieldset>
       <div className={`field${commentError ? ' field--invalid' : ''}`}>
         <label htmlFor="feedback-comment">Comment (optional)</label>
-        <textarea id="feedback-comment" rows={3} maxLength={2000} value={comment} onChange={(event) => setComment(event.target.value)} aria-invalid={commentError ? true : undefined} aria-describedby={commentError ? 'feedback-comment-error' : undefined} />
+        <textarea
+          id="feedback-comment"
+          rows={3}
+          maxLength={2000}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
+          aria-invalid={commentError ? true : undefined}
+          aria-describedby={commentError ? 'feedback-comment-error' : undefined}
+        />
         {commentError && (
           <p id="feedback-comment-error" className="field__error">
             <span aria-hidden="true">⚠ </span>
@@ -96,7 +115,9 @@ function FeedbackForm({ mode, deployment: d }: { mode: Mode; deployment: Deploym
           {otherError}
         </p>
       )}
-      <SubmitButton busy={give.isPending} busyLabel="Submitting…">Submit</SubmitButton>
+      <SubmitButton busy={give.isPending} busyLabel="Submitting…">
+        Submit
+      </SubmitButton>
     </form>
   );
 }

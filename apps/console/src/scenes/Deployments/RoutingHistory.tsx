@@ -37,23 +37,25 @@ export function RoutingHistory({ mode, deployment: d }: { mode: Mode; deployment
     <section className="card" aria-labelledby="routing-heading">
       <h2 id="routing-heading">Finding an expert</h2>
       <QueryStates query={history} what="the routing" />
-      {history.isSuccess && steps.length === 0 && <p className="muted">Not offered yet{d.urgency === 'scheduled' ? ': routing starts at the scheduled time' : ''}.</p>}
+      {history.isSuccess && steps.length === 0 && (
+        <p className="muted">Not offered yet{d.urgency === 'scheduled' ? ': routing starts at the scheduled time' : ''}.</p>
+      )}
       {steps.length > 0 && (
         <ol className="timeline" aria-label="Routing">
           {steps.map((step, index) => (
             <li key={index} className="timeline__item" data-routing-step={step.kind}>
               <p className="timeline__head">
-              <span className="timeline__dot" aria-hidden="true" />
-              <strong>{stepText(step)}</strong>{' '}
-              <span className="muted small">
-                <When iso={step.at} />
-                {step.kind === 'offered' && step === last && step.expires_at && (
-                  <>
-                    {' '}
-                    · answer due <When iso={step.expires_at} />
-                  </>
-                )}
-              </span>
+                <span className="timeline__dot" aria-hidden="true" />
+                <strong>{stepText(step)}</strong>{' '}
+                <span className="muted small">
+                  <When iso={step.at} />
+                  {step.kind === 'offered' && step === last && step.expires_at && (
+                    <>
+                      {' '}
+                      · answer due <When iso={step.expires_at} />
+                    </>
+                  )}
+                </span>
               </p>
             </li>
           ))}

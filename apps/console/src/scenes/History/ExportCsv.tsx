@@ -10,7 +10,10 @@ export function ExportCsv() {
   return (
     <section className="card export-card" aria-labelledby="export-heading">
       <h2 id="export-heading">Export</h2>
-      <p className="muted">Your completed work as a CSV file for a spreadsheet: one row per deployment with its date, skills, credits, time worked, rating and brief. Leave the days empty for everything.</p>
+      <p className="muted">
+        Your completed work as a CSV file for a spreadsheet: one row per deployment with its date, skills, credits, time worked, rating and brief. Leave the
+        days empty for everything.
+      </p>
       <div className="filters__row">
         <Field label="From (UTC day)">
           <input type="date" value={from} onChange={(event) => setFrom(event.target.value)} />

@@ -71,7 +71,9 @@ function HistoryCards({ items }: { items: Finished }) {
           <dl className="history-cards__facts">
             <div>
               <dt>Finished</dt>
-              <dd><When iso={item.completed_at} /></dd>
+              <dd>
+                <When iso={item.completed_at} />
+              </dd>
             </div>
             <div>
               <dt>Time worked</dt>
@@ -115,7 +117,9 @@ function HistoryTable({ items }: { items: Finished }) {
         <tbody>
           {items.map((item) => (
             <tr key={item.deployment_id}>
-              <td><When iso={item.completed_at} /></td>
+              <td>
+                <When iso={item.completed_at} />
+              </td>
               <td>
                 <Link to={`/work/${item.deployment_id}`}>{item.brief_excerpt}</Link>
               </td>

@@ -71,7 +71,12 @@ export function InvitationPage({ token }: { token: string }) {
   }
 
   const { kind, email, expires_at, workspace_name: workspaceName, role } = invitation.data;
-  const what = kind === 'member' ? `You are invited to the workspace ${workspaceName ?? ''} as ${role === 'owner' ? 'an owner' : 'a developer'}.` : kind === 'operator' ? 'You are invited to operate the service.' : '';
+  const what =
+    kind === 'member'
+      ? `You are invited to the workspace ${workspaceName ?? ''} as ${role === 'owner' ? 'an owner' : 'a developer'}.`
+      : kind === 'operator'
+        ? 'You are invited to operate the service.'
+        : '';
   return (
     <Page
       title="Set your password"
@@ -92,14 +97,41 @@ export function InvitationPage({ token }: { token: string }) {
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         {kind !== 'expert' && (
           <Field label="Your name" hint="Shown to your team and in the audit log." error={fieldError(accept.error, 'name', INVITATION_LABELS)}>
-            <input type="text" name="name" autoComplete="name" maxLength={200} value={name ?? invitation.data.name} onChange={(event) => setName(event.target.value)} />
+            <input
+              type="text"
+              name="name"
+              autoComplete="name"
+              maxLength={200}
+              value={name ?? invitation.data.name}
+              onChange={(event) => setName(event.target.value)}
+            />
           </Field>
         )}
-        <Field label="New password" hint={`${MIN_LENGTH} to ${MAX_LENGTH} characters. A few unrelated words make a good one.`} error={(checked && (tooShort ?? tooLong)) || serverError}>
-          <input type="password" name="new-password" autoComplete="new-password" required minLength={MIN_LENGTH} maxLength={MAX_LENGTH} value={password} onChange={(event) => setPassword(event.target.value)} />
+        <Field
+          label="New password"
+          hint={`${MIN_LENGTH} to ${MAX_LENGTH} characters. A few unrelated words make a good one.`}
+          error={(checked && (tooShort ?? tooLong)) || serverError}
+        >
+          <input
+            type="password"
+            name="new-password"
+            autoComplete="new-password"
+            required
+            minLength={MIN_LENGTH}
+            maxLength={MAX_LENGTH}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
         </Field>
         <Field label="Repeat the password" error={checked ? mismatch : null}>
-          <input type="password" name="repeat-password" autoComplete="new-password" required value={repeat} onChange={(event) => setRepeat(event.target.value)} />
+          <input
+            type="password"
+            name="repeat-password"
+            autoComplete="new-password"
+            required
+            value={repeat}
+            onChange={(event) => setRepeat(event.target.value)}
+          />
         </Field>
         <button type="submit" className="button button--primary" disabled={accept.isPending}>
           {accept.isPending ? 'Setting your password…' : 'Set password and sign in'}

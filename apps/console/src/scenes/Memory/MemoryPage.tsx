@@ -39,7 +39,9 @@ export default function MemoryPage({ mode }: { mode: Mode }) {
       <QueryStates query={memory} what="brand memory" />
       {memory.isSuccess && items.length === 0 && !adding && (
         <EmptyState title={`No ${mode} brand memory yet.`}>
-          <p>Start with your voice (how you sound) and positioning (who you are for): choose “New entry”. Completed outputs can be saved here too, over the API.</p>
+          <p>
+            Start with your voice (how you sound) and positioning (who you are for): choose “New entry”. Completed outputs can be saved here too, over the API.
+          </p>
         </EmptyState>
       )}
       {items.length > 0 && (
@@ -112,7 +114,9 @@ function MemoryForm({ mode, entry, onDone }: { mode: Mode; entry?: MemoryEntry; 
   const [body, setBody] = useState(entry?.body ?? '');
   const [checked, setChecked] = useState(false);
   const bytes = new TextEncoder().encode(body).length;
-  const keyError = !KEY_PATTERN.test(key) ? '1 to 100 characters: lower-case letters, digits, dots, dashes and underscores, starting with a letter or digit (e.g. brand.voice).' : null;
+  const keyError = !KEY_PATTERN.test(key)
+    ? '1 to 100 characters: lower-case letters, digits, dots, dashes and underscores, starting with a letter or digit (e.g. brand.voice).'
+    : null;
   const bodyError = !body.trim() ? 'Write the entry.' : bytes > MAX_BODY_BYTES ? `At most 100 KB (${Math.ceil(bytes / 1024)} KB now).` : null;
   const otherError = formError(put.error, MEMORY_LABELS);
 
@@ -135,7 +139,11 @@ function MemoryForm({ mode, entry, onDone }: { mode: Mode; entry?: MemoryEntry; 
     <form className="card form" onSubmit={submit} noValidate aria-label={entry ? `Edit ${entry.key}` : 'New entry'}>
       <h2>{entry ? `Edit ${entry.key}` : 'New entry'}</h2>
       {!entry && (
-        <Field label="Key" hint="A name your agent can refer to, e.g. brand.voice." error={(checked && keyError) || fieldError(put.error, 'key', MEMORY_LABELS)}>
+        <Field
+          label="Key"
+          hint="A name your agent can refer to, e.g. brand.voice."
+          error={(checked && keyError) || fieldError(put.error, 'key', MEMORY_LABELS)}
+        >
           <input type="text" value={key} onChange={(event) => setKey(event.target.value)} autoComplete="off" />
         </Field>
       )}
@@ -160,7 +168,9 @@ function MemoryForm({ mode, entry, onDone }: { mode: Mode; entry?: MemoryEntry; 
         </div>
       </div>
       <FormError message={otherError} />
-      <SubmitButton busy={put.isPending} busyLabel="Saving…" onCancel={onDone}>{entry ? 'Save entry' : 'Add entry'}</SubmitButton>
+      <SubmitButton busy={put.isPending} busyLabel="Saving…" onCancel={onDone}>
+        {entry ? 'Save entry' : 'Add entry'}
+      </SubmitButton>
     </form>
   );
 }

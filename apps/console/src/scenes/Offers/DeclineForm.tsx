@@ -27,7 +27,9 @@ export function DeclineForm({ busy, onDecline, onCancel }: DeclineFormProps) {
         </button>
         <button type="button" className="button button--quiet" disabled={busy} onClick={onCancel} aria-keyshortcuts="Escape">
           Keep the offer
-          <kbd className="shortcut" aria-hidden="true">Esc</kbd>
+          <kbd className="shortcut" aria-hidden="true">
+            Esc
+          </kbd>
         </button>
       </div>
     </form>

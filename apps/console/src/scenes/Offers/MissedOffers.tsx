@@ -16,7 +16,9 @@ export function MissedOffers() {
   return (
     <section className="missed-offers" aria-labelledby={headingId}>
       <h2 id={headingId}>Missed offers</h2>
-      <p className="muted">Offers you declined or let lapse in the last 30 days, newest first. The work has passed to someone else, so only its skills and credits show.</p>
+      <p className="muted">
+        Offers you declined or let lapse in the last 30 days, newest first. The work has passed to someone else, so only its skills and credits show.
+      </p>
       <QueryStates query={missed} what="your missed offers" />
       {missed.isSuccess && items.length === 0 && <EmptyState title="No missed offers: you answered every offer made to you lately." />}
       {items.length > 0 && (

@@ -54,7 +54,14 @@ export const OfferCard = forwardRef<OfferCardHandle, OfferCardProps>(function Of
       card.current?.focus();
       return;
     }
-    const key = offerKeyOf({ key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, repeat: event.repeat, typing: isTypingTarget(event.target) });
+    const key = offerKeyOf({
+      key: event.key,
+      ctrlKey: event.ctrlKey,
+      metaKey: event.metaKey,
+      altKey: event.altKey,
+      repeat: event.repeat,
+      typing: isTypingTarget(event.target),
+    });
     if (!key || busy) return;
     event.preventDefault();
     if (key === 'accept') onAccept();
@@ -121,11 +128,15 @@ export const OfferCard = forwardRef<OfferCardHandle, OfferCardProps>(function Of
         <div className="actions">
           <button type="button" className="button button--primary" disabled={busy} onClick={onAccept} aria-keyshortcuts="A">
             {accept.isPending ? 'Accepting…' : 'Accept'}
-            <kbd className="shortcut" aria-hidden="true">A</kbd>
+            <kbd className="shortcut" aria-hidden="true">
+              A
+            </kbd>
           </button>
           <button type="button" className="button" disabled={busy} onClick={() => setDeclining(true)} aria-keyshortcuts="D">
             Decline…
-            <kbd className="shortcut" aria-hidden="true">D</kbd>
+            <kbd className="shortcut" aria-hidden="true">
+              D
+            </kbd>
           </button>
         </div>
       )}

@@ -55,7 +55,8 @@ export function OffersPage() {
           <EmptyState title="No offers right now.">
             {me.data && me.data.availability !== 'online' ? (
               <p>
-                You are <strong>{me.data.availability}</strong>, so no new offers come to you. Set your availability to <strong>Online</strong> at the top of the page to receive them.
+                You are <strong>{me.data.availability}</strong>, so no new offers come to you. Set your availability to <strong>Online</strong> at the top of
+                the page to receive them.
               </p>
             ) : (
               <p>You are online: keep this page open and new offers show up here the moment they are made.</p>
@@ -72,7 +73,8 @@ export function OffersPage() {
         <>
           <p className="muted">{plural(count, 'offer')} waiting for your answer.</p>
           <p id={KEYS_HINT_ID} className="keys-hint">
-            Keyboard: <kbd>↑</kbd> <kbd>↓</kbd> move between offers; <kbd>A</kbd> accepts the offer in focus, <kbd>D</kbd> declines it (you can give a reason); <kbd>Esc</kbd> keeps it.
+            Keyboard: <kbd>↑</kbd> <kbd>↓</kbd> move between offers; <kbd>A</kbd> accepts the offer in focus, <kbd>D</kbd> declines it (you can give a reason);{' '}
+            <kbd>Esc</kbd> keeps it.
           </p>
           <ul className="card-list" aria-label="Open offers" onKeyDown={onListKeyDown}>
             {list.map((offer, index) => (

@@ -10,4 +10,3 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   if (target instanceof HTMLInputElement) return !['button', 'submit', 'reset', 'checkbox', 'radio'].includes(target.type);
   return TYPING_ROLES.has(target.getAttribute('role') ?? '');
 }
-

@@ -58,7 +58,11 @@ export default function AccountPage({ workspaceId }: { workspaceId: string }) {
       above={crumbs}
       lead={
         <p>
-          <code>{workspaceId}</code> · {a.opened ? `plan ${a.plan ? planName(a.plan, presets.data?.data) : '—'}` : 'no account yet: it opens with the first grant, plan change or live deployment'}.
+          <code>{workspaceId}</code> ·{' '}
+          {a.opened
+            ? `plan ${a.plan ? planName(a.plan, presets.data?.data) : '—'}`
+            : 'no account yet: it opens with the first grant, plan change or live deployment'}
+          .
         </p>
       }
     >
@@ -166,18 +170,37 @@ function GrantForm({ workspaceId, workspaceName }: { workspaceId: string; worksp
   return (
     <form className="card form" onSubmit={submit} noValidate aria-labelledby="grant-heading">
       <h2 id="grant-heading">Grant credits</h2>
-      <Field label="Credits" hint="A top-up: it carries over from cycle to cycle." error={(checked && creditsError) || fieldError(grant.error, 'credits', GRANT_LABELS)}>
+      <Field
+        label="Credits"
+        hint="A top-up: it carries over from cycle to cycle."
+        error={(checked && creditsError) || fieldError(grant.error, 'credits', GRANT_LABELS)}
+      >
         <input type="number" min={1} step={1} value={credits} onChange={(event) => setCredits(event.target.value)} />
       </Field>
-      <Field label="Reference (optional)" hint="An invoice number: the same reference twice grants once." error={fieldError(grant.error, 'reference', GRANT_LABELS)}>
+      <Field
+        label="Reference (optional)"
+        hint="An invoice number: the same reference twice grants once."
+        error={fieldError(grant.error, 'reference', GRANT_LABELS)}
+      >
         <input type="text" maxLength={100} value={reference} onChange={(event) => setReference(event.target.value)} />
       </Field>
       <Field label="Note (optional)" error={fieldError(grant.error, 'note', GRANT_LABELS)}>
         <input type="text" maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />
       </Field>
-      <SubmitButton busy={grant.isPending} busyLabel="Granting…">Grant credits</SubmitButton>
-      <ConfirmDialog dialog={dialog} title={`Grant ${plural(creditsError ? 0 : amount, 'credit')} to ${workspaceName}?`} confirmLabel={`Grant ${plural(creditsError ? 0 : amount, 'credit')}`} onConfirm={send} danger={false}>
-        <p>They are a top-up: spendable at once and carried over from cycle to cycle. A grant cannot be taken back{reference.trim() ? '' : '; a reference (an invoice number) makes a repeated grant count once'}.</p>
+      <SubmitButton busy={grant.isPending} busyLabel="Granting…">
+        Grant credits
+      </SubmitButton>
+      <ConfirmDialog
+        dialog={dialog}
+        title={`Grant ${plural(creditsError ? 0 : amount, 'credit')} to ${workspaceName}?`}
+        confirmLabel={`Grant ${plural(creditsError ? 0 : amount, 'credit')}`}
+        onConfirm={send}
+        danger={false}
+      >
+        <p>
+          They are a top-up: spendable at once and carried over from cycle to cycle. A grant cannot be taken back
+          {reference.trim() ? '' : '; a reference (an invoice number) makes a repeated grant count once'}.
+        </p>
       </ConfirmDialog>
     </form>
   );
@@ -212,7 +235,10 @@ function PlanForm({ workspaceId, workspaceName, plan }: { workspaceId: string; w
   };
   const send = () => {
     change.mutate(body, {
-      onSuccess: (account) => announce(`Plan changed: ${account.plan?.name ?? ''}, ${n(account.plan?.cycle_cap_credits ?? 0)} credits a cycle, ${account.plan?.in_flight_limit ?? 0} in flight.`),
+      onSuccess: (account) =>
+        announce(
+          `Plan changed: ${account.plan?.name ?? ''}, ${n(account.plan?.cycle_cap_credits ?? 0)} credits a cycle, ${account.plan?.in_flight_limit ?? 0} in flight.`,
+        ),
       onError: (failure) => announce(`Plan not changed: ${describeError(failure, PLAN_LABELS)}`, 'error'),
     });
   };
@@ -239,11 +265,15 @@ function PlanForm({ workspaceId, workspaceName, plan }: { workspaceId: string; w
       <Field label="In-flight limit" error={fieldError(change.error, 'in_flight_limit', PLAN_LABELS)}>
         <input type="number" min={1} step={1} value={limit} onChange={(event) => setLimit(event.target.value)} />
       </Field>
-      <SubmitButton busy={change.isPending} busyLabel="Saving…">Change the plan</SubmitButton>
+      <SubmitButton busy={change.isPending} busyLabel="Saving…">
+        Change the plan
+      </SubmitButton>
       <ConfirmDialog dialog={dialog} title={`Change the plan of ${workspaceName}?`} confirmLabel="Change the plan" onConfirm={send} danger={false}>
         <p>
-          From {plan ? `${plan.name}: ${capText(plan)}, ${plural(plan.cycle_days, 'day')} a cycle, ${plan.in_flight_limit} in flight` : 'the standard plan'} to {body.name ?? plan?.name ?? 'standard'}:{' '}
-          {body.cycle_cap_credits !== undefined ? capText({ cycle_cap_credits: body.cycle_cap_credits }) : 'the cap unchanged'}, {body.cycle_days !== undefined ? `${plural(body.cycle_days, 'day')} a cycle` : 'the cycle unchanged'},{' '}
+          From {plan ? `${plan.name}: ${capText(plan)}, ${plural(plan.cycle_days, 'day')} a cycle, ${plan.in_flight_limit} in flight` : 'the standard plan'} to{' '}
+          {body.name ?? plan?.name ?? 'standard'}:{' '}
+          {body.cycle_cap_credits !== undefined ? capText({ cycle_cap_credits: body.cycle_cap_credits }) : 'the cap unchanged'},{' '}
+          {body.cycle_days !== undefined ? `${plural(body.cycle_days, 'day')} a cycle` : 'the cycle unchanged'},{' '}
           {body.in_flight_limit !== undefined ? `${body.in_flight_limit} in flight` : 'the in-flight limit unchanged'}. It applies at once.
         </p>
       </ConfirmDialog>
@@ -263,7 +293,9 @@ function AccountHistory({ workspaceId }: { workspaceId: string }) {
         <ul className="compact-list" aria-labelledby="account-history-heading">
           {history.data.map((entry) => (
             <li key={entry.id} data-action={entry.action}>
-              <strong>{entry.action === 'credits.granted' ? `${entry.target.label ?? 'Credits'} granted` : `Plan changed to ${entry.target.label ?? '—'}`}</strong>
+              <strong>
+                {entry.action === 'credits.granted' ? `${entry.target.label ?? 'Credits'} granted` : `Plan changed to ${entry.target.label ?? '—'}`}
+              </strong>
               {entry.action === 'credits.granted' && entry.target.id && <span className="muted"> · reference {entry.target.id}</span>}
               <br />
               <span className="muted small">

@@ -18,7 +18,14 @@ export default function AccountsPage() {
   const searchError = fieldError(workspaces.error, 'q', { q: 'Search' });
   return (
     <Page title="Accounts" lead={<p>Each workspace has one credit account for its live deployments. Open one to grant credits or change its plan.</p>}>
-      <SearchBox id="account-search" label="Find a workspace" hint="At least 3 characters of its name, or its id." value={search} error={searchError} onSearch={setSearch} />
+      <SearchBox
+        id="account-search"
+        label="Find a workspace"
+        hint="At least 3 characters of its name, or its id."
+        value={search}
+        error={searchError}
+        onSearch={setSearch}
+      />
       <QueryStates query={workspaces} what="the workspaces" errorShownElsewhere={Boolean(searchError)} />
       {workspaces.isSuccess && items.length === 0 && search !== '' && (
         <EmptyState title={`No workspace matches “${search}”.`}>
@@ -43,8 +50,12 @@ export default function AccountsPage() {
                 <code>{workspace.id}</code>
               </td>
               <td>{workspace.plan ?? <span className="muted small">No account yet</span>}</td>
-              <td className="numeric">{workspace.credits_remaining === null ? <span className="muted">—</span> : `${workspace.credits_remaining.toLocaleString()} credits`}</td>
-              <td><When iso={workspace.created_at} /></td>
+              <td className="numeric">
+                {workspace.credits_remaining === null ? <span className="muted">—</span> : `${workspace.credits_remaining.toLocaleString()} credits`}
+              </td>
+              <td>
+                <When iso={workspace.created_at} />
+              </td>
             </tr>
           ))}
         </DataTable>

@@ -23,7 +23,11 @@ export function ResolveRequest({ request, workspaceLabel }: { request: LimitRequ
       // Granting records the answer; the limit itself is the plan's (contract §8), so it is raised first.
       if (outcome === 'granted' && raise) await plan.mutateAsync({ in_flight_limit: request.requested_in_flight_limit });
       await resolve.mutateAsync({ requestId: request.id, outcome, note: note.trim() });
-      announce(outcome === 'granted' ? `Granted${raise ? `: the in-flight limit is now ${request.requested_in_flight_limit}` : ''}. The workspace sees your answer.` : 'Declined. The workspace sees your answer.');
+      announce(
+        outcome === 'granted'
+          ? `Granted${raise ? `: the in-flight limit is now ${request.requested_in_flight_limit}` : ''}. The workspace sees your answer.`
+          : 'Declined. The workspace sees your answer.',
+      );
     } catch (failure) {
       announce(`Not answered: ${describeError(failure)}`, 'error');
     }

@@ -46,7 +46,10 @@ export default function OpsDeadLettersPage() {
           disabled={bulk.isPending || items.length === 0}
           onConfirm={() =>
             bulk.mutate(workspaceId ? { workspace_id: workspaceId } : {}, {
-              onSuccess: (result) => announce(`Replayed ${result.replayed} of ${plural(result.matched, 'dead letter')}${result.skipped ? ` (${result.skipped} skipped: no longer dead letters)` : ''}.`),
+              onSuccess: (result) =>
+                announce(
+                  `Replayed ${result.replayed} of ${plural(result.matched, 'dead letter')}${result.skipped ? ` (${result.skipped} skipped: no longer dead letters)` : ''}.`,
+                ),
               onError: (failure) => announce(`Replay failed: ${describeError(failure)}`, 'error'),
             })
           }
@@ -98,7 +101,9 @@ function Row({ delivery, workspace }: { delivery: AdminDelivery; workspace: stri
       </td>
       <td className="wrap">{delivery.url}</td>
       <td>{delivery.last_attempt ? attemptOutcome(delivery.last_attempt) : '—'}</td>
-      <td><When iso={delivery.created_at} /></td>
+      <td>
+        <When iso={delivery.created_at} />
+      </td>
       <td className="actions-cell">
         <button
           type="button"

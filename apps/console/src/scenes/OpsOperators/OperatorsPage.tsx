@@ -54,7 +54,10 @@ export default function OperatorsPage() {
           <InvitationLink invitation={invite.data} onDone={() => invite.reset()} />
         ) : (
           <>
-            <p>They set a password from the link and sign in on the same page as everyone. A password reset for an operator is a new link from operations (<code>ops operator:invite</code>).</p>
+            <p>
+              They set a password from the link and sign in on the same page as everyone. A password reset for an operator is a new link from operations (
+              <code>ops operator:invite</code>).
+            </p>
             <form className="form form--inline" onSubmit={submit} noValidate>
               <Field label="Email" error={errors.email ?? null}>
                 <input type="email" value={email} onChange={(event) => setEmail(event.target.value)} autoComplete="off" />
@@ -62,7 +65,9 @@ export default function OperatorsPage() {
               <Field label="Name (optional)" error={errors.name ?? null}>
                 <input type="text" value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" maxLength={200} />
               </Field>
-              <SubmitButton busy={invite.isPending} busyLabel="Inviting…">Invite</SubmitButton>
+              <SubmitButton busy={invite.isPending} busyLabel="Inviting…">
+                Invite
+              </SubmitButton>
             </form>
           </>
         )}

@@ -37,7 +37,10 @@ export function AvailabilitySelect({ expert }: { expert: AdminExpert }) {
         ))}
       </select>
       {expert.availability === 'online' && expert.available_until && (
-        <span className="availability__until"> until {new Date(expert.available_until).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit' })}</span>
+        <span className="availability__until">
+          {' '}
+          until {new Date(expert.available_until).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit' })}
+        </span>
       )}
     </span>
   );

@@ -17,7 +17,14 @@ const SKILL_TAG = /^[a-z0-9][a-z0-9+#._-]{0,63}$/;
 
 /** The roster entry's fields (docs/decisions.md "Router"); the server's refusal shows by its field. */
 /** The form's fields by the API parameter each sends. */
-export const EXPERT_LABELS = { name: 'Name', role: 'Role', skills: 'Skills', tenure_years: 'Tenure (years)', median_turnaround_minutes: 'Median turnaround (minutes)', rate_credits_per_hour: 'Rate (credits per hour)' } as const;
+export const EXPERT_LABELS = {
+  name: 'Name',
+  role: 'Role',
+  skills: 'Skills',
+  tenure_years: 'Tenure (years)',
+  median_turnaround_minutes: 'Median turnaround (minutes)',
+  rate_credits_per_hour: 'Rate (credits per hour)',
+} as const;
 
 export function ExpertProfileForm({ expert, busy, error, submitLabel, onSubmit, onCancel }: ExpertProfileFormProps) {
   const [name, setName] = useState(expert?.name ?? '');
@@ -33,11 +40,15 @@ export function ExpertProfileForm({ expert, busy, error, submitLabel, onSubmit, 
     .filter(Boolean);
   const serverError = (param: string) => fieldError(error, param, EXPERT_LABELS);
   const otherError = formError(error, EXPERT_LABELS);
-  const whole = (value: string, min: number, max: number) => (Number.isInteger(Number(value)) && value.trim() !== '' && Number(value) >= min && Number(value) <= max ? null : `A whole number from ${min} to ${max.toLocaleString()}.`);
+  const whole = (value: string, min: number, max: number) =>
+    Number.isInteger(Number(value)) && value.trim() !== '' && Number(value) >= min && Number(value) <= max
+      ? null
+      : `A whole number from ${min} to ${max.toLocaleString()}.`;
   const errors = {
     name: !name.trim() ? 'Enter the expert’s name.' : null,
     role: !role.trim() ? 'Enter their role, e.g. Copywriter.' : null,
-    skills: tags.length === 0 ? 'At least one skill tag.' : tags.find((tag) => !SKILL_TAG.test(tag)) ? 'Lower-case tags like copywriting, seo, ux-research.' : null,
+    skills:
+      tags.length === 0 ? 'At least one skill tag.' : tags.find((tag) => !SKILL_TAG.test(tag)) ? 'Lower-case tags like copywriting, seo, ux-research.' : null,
     tenure_years: whole(tenure, 0, 80),
     median_turnaround_minutes: whole(turnaround, 1, 10_080),
     rate_credits_per_hour: whole(rate, 0, 100_000),
@@ -48,7 +59,14 @@ export function ExpertProfileForm({ expert, busy, error, submitLabel, onSubmit, 
     event.preventDefault();
     setChecked(true);
     if (Object.values(errors).some(Boolean)) return;
-    onSubmit({ name: name.trim(), role: role.trim(), skills: tags, tenure_years: Number(tenure), median_turnaround_minutes: Number(turnaround), rate_credits_per_hour: Number(rate) });
+    onSubmit({
+      name: name.trim(),
+      role: role.trim(),
+      skills: tags,
+      tenure_years: Number(tenure),
+      median_turnaround_minutes: Number(turnaround),
+      rate_credits_per_hour: Number(rate),
+    });
   };
   return (
     <form className="form" onSubmit={submit} noValidate>
@@ -73,7 +91,9 @@ export function ExpertProfileForm({ expert, busy, error, submitLabel, onSubmit, 
         </Field>
       </div>
       <FormError message={otherError} />
-      <SubmitButton busy={busy} busyLabel="Saving…" onCancel={onCancel}>{submitLabel}</SubmitButton>
+      <SubmitButton busy={busy} busyLabel="Saving…" onCancel={onCancel}>
+        {submitLabel}
+      </SubmitButton>
     </form>
   );
 }

@@ -40,8 +40,9 @@ export default function RosterPage() {
       {add.data && (
         <SecretReveal title={`Credential of ${add.data.expert.name}`} value={add.data.credential} what="the expert's credential" onDone={() => add.reset()}>
           <p>
-            Their tooling uses it (<code>EXPERT_KEY</code>). To let them use the console, <Link to={opsPath({ page: 'expert', expertId: add.data.expert.id })}>invite them</Link>.
-            They start <strong>{add.data.expert.availability}</strong>: no live work is offered until they (or you) set them online.
+            Their tooling uses it (<code>EXPERT_KEY</code>). To let them use the console,{' '}
+            <Link to={opsPath({ page: 'expert', expertId: add.data.expert.id })}>invite them</Link>. They start <strong>{add.data.expert.availability}</strong>:
+            no live work is offered until they (or you) set them online.
           </p>
         </SecretReveal>
       )}
@@ -78,7 +79,19 @@ export default function RosterPage() {
         </EmptyState>
       )}
       {items.length > 0 && (
-        <DataTable label="Roster" caption="Experts" columns={['Name', 'Skills', 'Availability', 'Console', { label: 'Turnaround', numeric: true }, { label: 'Rate', numeric: true }, { label: 'Rating', numeric: true }]}>
+        <DataTable
+          label="Roster"
+          caption="Experts"
+          columns={[
+            'Name',
+            'Skills',
+            'Availability',
+            'Console',
+            { label: 'Turnaround', numeric: true },
+            { label: 'Rate', numeric: true },
+            { label: 'Rating', numeric: true },
+          ]}
+        >
           {items.map((expert) => (
             <tr key={expert.id} data-expert-id={expert.id}>
               <th scope="row">
@@ -138,7 +151,17 @@ function Rating({ ratings }: { ratings: AdminRosterEntry['ratings'] }) {
 const FILTER_LABELS = { skill: 'Skill', availability: 'Availability' };
 
 /** Narrows the roster by a skill tag and by availability (the admin API's own filters). */
-function RosterFilterForm({ initial, error, onApply, onClear }: { initial: RosterFilters; error: unknown; onApply: (filters: RosterFilters) => void; onClear: () => void }) {
+function RosterFilterForm({
+  initial,
+  error,
+  onApply,
+  onClear,
+}: {
+  initial: RosterFilters;
+  error: unknown;
+  onApply: (filters: RosterFilters) => void;
+  onClear: () => void;
+}) {
   const [skill, setSkill] = useState(initial.skill);
   const [availability, setAvailability] = useState<RosterFilters['availability']>(initial.availability);
   const submit = (event: FormEvent) => {
@@ -151,7 +174,15 @@ function RosterFilterForm({ initial, error, onApply, onClear }: { initial: Roste
       <div className="filters__row">
         <div className={`field${skillError ? ' field--invalid' : ''}`}>
           <label htmlFor="roster-skill">Skill</label>
-          <input id="roster-skill" type="text" value={skill} onChange={(event) => setSkill(event.target.value)} placeholder="copywriting" aria-invalid={skillError ? true : undefined} aria-describedby={skillError ? 'roster-skill-error' : undefined} />
+          <input
+            id="roster-skill"
+            type="text"
+            value={skill}
+            onChange={(event) => setSkill(event.target.value)}
+            placeholder="copywriting"
+            aria-invalid={skillError ? true : undefined}
+            aria-describedby={skillError ? 'roster-skill-error' : undefined}
+          />
           {skillError && (
             <p id="roster-skill-error" className="field__error">
               <span aria-hidden="true">⚠ </span>

@@ -26,7 +26,8 @@ export default function OverviewPage({ mode }: { mode: Mode }) {
     <Page title="Overview" lead={<p>Your credits, the current cycle and where the burn rate leads.</p>}>
       {mode === 'test' && (
         <p className="callout">
-          Test mode bills nothing: test deployments draw no credits. The figures below are your workspace's one (live) account, for reference; the last 30 days show no charges in test mode.
+          Test mode bills nothing: test deployments draw no credits. The figures below are your workspace's one (live) account, for reference; the last 30 days
+          show no charges in test mode.
         </p>
       )}
       <QueryStates query={usage} what="your usage" />
@@ -103,9 +104,18 @@ function Charts({ usage, history, mode }: { usage: Usage; history: UsageHistory;
   // The forecast moves by the minute at most: a new `now` every second would redraw for nothing.
   const minute = Math.floor(now / 60_000) * 60_000;
   const cycle = cycleUsage(history.days, usage.cycle_start, usage.plan.cycle_cap_credits);
-  const forecast = forecastSeries({ now: minute, remaining: usage.credits_remaining, burnPerDay: usage.burn_rate_daily, cycleEnd: usage.cycle_end, depletion: usage.forecasted_depletion });
+  const forecast = forecastSeries({
+    now: minute,
+    remaining: usage.credits_remaining,
+    burnPerDay: usage.burn_rate_daily,
+    cycleEnd: usage.cycle_end,
+    depletion: usage.forecasted_depletion,
+  });
   const charged = history.days.reduce((sum, d) => sum + d.credits_charged, 0);
-  const busiest = history.days.reduce((top, d) => (d.credits_charged > top.credits_charged ? d : top), history.days[0] ?? { date: '', credits_charged: 0, deployments_completed: 0 });
+  const busiest = history.days.reduce(
+    (top, d) => (d.credits_charged > top.credits_charged ? d : top),
+    history.days[0] ?? { date: '', credits_charged: 0, deployments_completed: 0 },
+  );
   const burnSummary =
     charged === 0
       ? `Nothing charged in the last ${HISTORY_DAYS} days.${mode === 'test' ? ' Test mode bills nothing.' : ''}`
@@ -122,7 +132,8 @@ function Charts({ usage, history, mode }: { usage: Usage; history: UsageHistory;
         <p>
           {cycle.cap > 0 ? (
             <>
-              <strong>{n(cycle.charged)}</strong> of the cycle's {n(cycle.cap)} credits charged ({Math.floor(cycle.percent ?? 0)} %). A <code>usage.threshold_reached</code> webhook fires once per cycle at each line.
+              <strong>{n(cycle.charged)}</strong> of the cycle's {n(cycle.cap)} credits charged ({Math.floor(cycle.percent ?? 0)} %). A{' '}
+              <code>usage.threshold_reached</code> webhook fires once per cycle at each line.
             </>
           ) : (
             'This plan has no cycle cap, so no thresholds apply.'

@@ -27,12 +27,15 @@ export default function PlanPage({ canRequest }: { mode: Mode; canRequest: boole
     <Page title="Plan and limits" lead={<p>Limits apply to live deployments; test mode is free and unlimited apart from the rate limit.</p>}>
       <QueryStates query={workspace} what="your plan" />
       {workspace.isSuccess && <Limits workspace={workspace.data} />}
-      {workspace.isSuccess && (canRequest ? <RequestForm workspace={workspace.data} /> : <p className="callout">Only the workspace's owners can ask for a higher limit.</p>)}
+      {workspace.isSuccess &&
+        (canRequest ? <RequestForm workspace={workspace.data} /> : <p className="callout">Only the workspace's owners can ask for a higher limit.</p>)}
       <h2>Your requests</h2>
       <QueryStates query={requests} what="your requests" />
       {requests.isSuccess && requests.data.data.length === 0 && (
         <EmptyState title="No requests yet.">
-          <p>When deployments are refused with 429 <code>in_flight_limit_reached</code>, ask for a higher limit above.</p>
+          <p>
+            When deployments are refused with 429 <code>in_flight_limit_reached</code>, ask for a higher limit above.
+          </p>
         </EmptyState>
       )}
       {requests.isSuccess && requests.data.data.length > 0 && (
@@ -122,13 +125,23 @@ function RequestForm({ workspace }: { workspace: WorkspaceInfo }) {
   return (
     <form className="card form" onSubmit={submit} noValidate aria-labelledby="raise-heading">
       <h2 id="raise-heading">Ask for a higher in-flight limit</h2>
-      <Field label="New in-flight limit" hint={`Live deployments running at once. Today: ${current}.`} error={(checked && limitError) || fieldError(request.error, 'in_flight_limit', LIMIT_LABELS)}>
+      <Field
+        label="New in-flight limit"
+        hint={`Live deployments running at once. Today: ${current}.`}
+        error={(checked && limitError) || fieldError(request.error, 'in_flight_limit', LIMIT_LABELS)}
+      >
         <input type="number" min={current + 1} max={10_000} step={1} value={limit} onChange={(event) => setLimit(event.target.value)} />
       </Field>
-      <Field label="Why" hint="What you run and when; operations read it." error={(checked && reasonError) || fieldError(request.error, 'reason', LIMIT_LABELS)}>
+      <Field
+        label="Why"
+        hint="What you run and when; operations read it."
+        error={(checked && reasonError) || fieldError(request.error, 'reason', LIMIT_LABELS)}
+      >
         <textarea rows={3} maxLength={1000} value={reason} onChange={(event) => setReason(event.target.value)} />
       </Field>
-      <SubmitButton busy={request.isPending} busyLabel="Sending…">Send the request</SubmitButton>
+      <SubmitButton busy={request.isPending} busyLabel="Sending…">
+        Send the request
+      </SubmitButton>
     </form>
   );
 }

@@ -12,7 +12,10 @@ export function BrowserNotifications() {
   const ask = async () => {
     const answer = await Notification.requestPermission();
     setPermission(answer);
-    announce(answer === 'granted' ? 'This browser will show a notification for each new offer.' : 'Notifications were not allowed.', answer === 'granted' ? 'success' : 'error');
+    announce(
+      answer === 'granted' ? 'This browser will show a notification for each new offer.' : 'Notifications were not allowed.',
+      answer === 'granted' ? 'success' : 'error',
+    );
   };
   return (
     <div className="settings-row" data-testid="browser-permission">
@@ -25,7 +28,9 @@ export function BrowserNotifications() {
           </button>
         </>
       )}
-      {permission === 'denied' && <p className="settings-warning">Notifications are blocked for this site. Allow them in your browser’s site settings, then reload.</p>}
+      {permission === 'denied' && (
+        <p className="settings-warning">Notifications are blocked for this site. Allow them in your browser’s site settings, then reload.</p>
+      )}
       {permission === 'unsupported' && <p className="muted">This browser cannot show notifications.</p>}
     </div>
   );

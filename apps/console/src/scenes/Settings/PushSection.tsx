@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { describeError } from '../../api/api-error';
-import { useAddPushSubscription, usePatchNotificationSettings, useRemovePushSubscription, type NotificationSettings, type PushSubscriptionSummary } from '../../api/notifications';
+import {
+  useAddPushSubscription,
+  usePatchNotificationSettings,
+  useRemovePushSubscription,
+  type NotificationSettings,
+  type PushSubscriptionSummary,
+} from '../../api/notifications';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { When } from '../../common/When/When';
 import { subscribeThisBrowser, unsubscribeThisBrowser } from '../../notify/push';

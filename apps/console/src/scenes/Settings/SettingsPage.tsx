@@ -58,7 +58,9 @@ function SoundSetting({ settings }: { settings: NotificationSettings | null }) {
         <input type="checkbox" checked={sound.enabled} onChange={(event) => void change(event.target.checked)} />
         <span>
           Play a sound for a new offer
-          <span className="field__hint">{sound.keptOn === 'server' ? 'In every browser you are signed in to.' : 'On this device.'} A short chime; turning it on plays it once.</span>
+          <span className="field__hint">
+            {sound.keptOn === 'server' ? 'In every browser you are signed in to.' : 'On this device.'} A short chime; turning it on plays it once.
+          </span>
         </span>
       </label>
     </div>
@@ -97,7 +99,8 @@ function EmailSection({ settings }: { settings: NotificationSettings }) {
       </label>
       {email.enabled && !email.deliverable && (
         <p className="settings-warning" role="note">
-          E-mail cannot be sent at the moment {email.address ? '(this server has no mail service set up)' : '(no address)'}: you will not receive offer e-mails until this is fixed.
+          E-mail cannot be sent at the moment {email.address ? '(this server has no mail service set up)' : '(no address)'}: you will not receive offer e-mails
+          until this is fixed.
         </p>
       )}
     </section>

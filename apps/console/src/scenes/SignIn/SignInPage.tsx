@@ -21,7 +21,12 @@ export function SignInPage() {
   return (
     <Page
       title="Sign in"
-      lead={<p>One sign-in for everyone: experts see their offers and work, workspace members their dashboard, operators the operations pages. No account yet? Ask for an invitation link.</p>}
+      lead={
+        <p>
+          One sign-in for everyone: experts see their offers and work, workspace members their dashboard, operators the operations pages. No account yet? Ask
+          for an invitation link.
+        </p>
+      }
     >
       <form className="card form" onSubmit={submit} noValidate>
         {signIn.isError && (
@@ -37,10 +42,23 @@ export function SignInPage() {
         </Field>
         <div className="password-field">
           <Field label="Password" id="sign-in-password">
-            <input type={shown ? 'text' : 'password'} name="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+            <input
+              type={shown ? 'text' : 'password'}
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
           </Field>
           {/* Named by its words, not a label: it says what it does to the field beside it, and stays a button. */}
-          <button type="button" className="button password-field__toggle" aria-pressed={shown} aria-controls="sign-in-password" onClick={() => setShown((now) => !now)}>
+          <button
+            type="button"
+            className="button password-field__toggle"
+            aria-pressed={shown}
+            aria-controls="sign-in-password"
+            onClick={() => setShown((now) => !now)}
+          >
             {shown ? 'Hide' : 'Show'}
             <span className="visually-hidden"> the password</span>
           </button>

@@ -27,7 +27,14 @@ export default function TeamPage(_: { mode: Mode }) {
   const session = useSession();
   const me = session.data?.principal.id;
   return (
-    <Page title="Team" lead={<p>People who sign in to this dashboard. Owners can do {ROLES.owner.can}; developers {ROLES.developer.can}.</p>}>
+    <Page
+      title="Team"
+      lead={
+        <p>
+          People who sign in to this dashboard. Owners can do {ROLES.owner.can}; developers {ROLES.developer.can}.
+        </p>
+      }
+    >
       <InviteForm />
       <h2>Members</h2>
       <QueryStates query={members} what="the team" />
@@ -76,7 +83,11 @@ function MemberRow({ member, isMe }: { member: Member; isMe: boolean }) {
               { memberId: member.id, role },
               {
                 onSuccess: () => announce(`${member.name} is now ${ROLES[role].label.toLowerCase()}.`),
-                onError: (failure) => announce(`Role not changed: ${failure instanceof ApiError && failure.code === 'last_owner' ? 'a workspace keeps at least one owner.' : describeError(failure)}`, 'error'),
+                onError: (failure) =>
+                  announce(
+                    `Role not changed: ${failure instanceof ApiError && failure.code === 'last_owner' ? 'a workspace keeps at least one owner.' : describeError(failure)}`,
+                    'error',
+                  ),
               },
             );
           }}
@@ -88,7 +99,9 @@ function MemberRow({ member, isMe }: { member: Member; isMe: boolean }) {
           ))}
         </select>
       </td>
-      <td><When iso={member.joined_at} /></td>
+      <td>
+        <When iso={member.joined_at} />
+      </td>
       <td className="actions-cell">
         <ConfirmButton
           label="Remove"
@@ -100,7 +113,11 @@ function MemberRow({ member, isMe }: { member: Member; isMe: boolean }) {
           onConfirm={() =>
             remove.mutate(member.id, {
               onSuccess: () => announce(`${member.name} removed: they are signed out and cannot sign in here any more.`),
-              onError: (failure) => announce(`Not removed: ${failure instanceof ApiError && failure.code === 'last_owner' ? 'a workspace keeps at least one owner.' : describeError(failure)}`, 'error'),
+              onError: (failure) =>
+                announce(
+                  `Not removed: ${failure instanceof ApiError && failure.code === 'last_owner' ? 'a workspace keeps at least one owner.' : describeError(failure)}`,
+                  'error',
+                ),
             })
           }
         >
@@ -154,7 +171,9 @@ function InviteForm() {
               ))}
             </select>
           </Field>
-          <SubmitButton busy={invite.isPending} busyLabel="Inviting…">Invite</SubmitButton>
+          <SubmitButton busy={invite.isPending} busyLabel="Inviting…">
+            Invite
+          </SubmitButton>
         </form>
       )}
     </section>
@@ -170,7 +189,10 @@ function Invitations() {
       {invitations.data?.data.map((invitation) => (
         <li key={invitation.id} className="card invitation-row">
           <span>
-            <strong>{invitation.email}</strong> as {ROLES[invitation.role].label.toLowerCase()} <span className="muted small">· expires <When iso={invitation.expires_at} /></span>
+            <strong>{invitation.email}</strong> as {ROLES[invitation.role].label.toLowerCase()}{' '}
+            <span className="muted small">
+              · expires <When iso={invitation.expires_at} />
+            </span>
           </span>
           <ConfirmButton
             label="Revoke"

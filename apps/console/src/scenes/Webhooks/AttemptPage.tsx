@@ -69,7 +69,9 @@ export default function AttemptPage({ mode, deliveryId, attempt: number }: { mod
         <dl className="facts facts--row">
           <div>
             <dt>Sent</dt>
-            <dd><When iso={attempt.attempted_at} precision="second" /></dd>
+            <dd>
+              <When iso={attempt.attempted_at} precision="second" />
+            </dd>
           </div>
           <div>
             <dt>Status code</dt>
@@ -110,7 +112,11 @@ export default function AttemptPage({ mode, deliveryId, attempt: number }: { mod
         <JsonView text={d.body} label="The body of the attempt" />
       </section>
       <nav className="pager" aria-label="Attempts">
-        {previous ? <Link to={dashboardPath(mode, { page: 'attempt', deliveryId: d.id, attempt: previous.attempt })}>← Attempt {previous.attempt}</Link> : <span />}
+        {previous ? (
+          <Link to={dashboardPath(mode, { page: 'attempt', deliveryId: d.id, attempt: previous.attempt })}>← Attempt {previous.attempt}</Link>
+        ) : (
+          <span />
+        )}
         {next ? <Link to={dashboardPath(mode, { page: 'attempt', deliveryId: d.id, attempt: next.attempt })}>Attempt {next.attempt} →</Link> : <span />}
       </nav>
     </Page>

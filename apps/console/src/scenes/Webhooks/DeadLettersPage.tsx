@@ -23,7 +23,8 @@ export default function DeadLettersPage({ mode }: { mode: Mode }) {
       title="Dead letters"
       lead={
         <p>
-          Deliveries that failed every attempt of the retry schedule. Fix the receiver, then replay: each is sent again with its original <code>Service-Delivery</code> id.
+          Deliveries that failed every attempt of the retry schedule. Fix the receiver, then replay: each is sent again with its original{' '}
+          <code>Service-Delivery</code> id.
         </p>
       }
     >
@@ -45,7 +46,8 @@ export default function DeadLettersPage({ mode }: { mode: Mode }) {
       {list.isSuccess && items.length === 0 && (
         <EmptyState title="No dead letters.">
           <p>
-            Every delivery so far succeeded, got a final 4xx, or is still being retried. Retries in progress are in the <Link to={dashboardPath(mode, { page: 'deliveries' })}>delivery log</Link>.
+            Every delivery so far succeeded, got a final 4xx, or is still being retried. Retries in progress are in the{' '}
+            <Link to={dashboardPath(mode, { page: 'deliveries' })}>delivery log</Link>.
           </p>
         </EmptyState>
       )}

@@ -34,7 +34,8 @@ export default function DeliveriesPage({ mode }: { mode: Mode }) {
         <EmptyState title={isEmpty(filters) ? `Nothing delivered in ${mode} mode yet.` : 'No delivery matches these filters.'}>
           {isEmpty(filters) ? (
             <p>
-              Add an endpoint on the <Link to={dashboardPath(mode, { page: 'webhooks' })}>Webhooks</Link> page and send it a test event, or create a deployment with <code>webhook_url</code>.
+              Add an endpoint on the <Link to={dashboardPath(mode, { page: 'webhooks' })}>Webhooks</Link> page and send it a test event, or create a deployment
+              with <code>webhook_url</code>.
             </p>
           ) : (
             <p>Clear the filters to see every delivery.</p>

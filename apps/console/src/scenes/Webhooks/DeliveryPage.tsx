@@ -19,7 +19,8 @@ import { DataTable } from '../../common/DataTable/DataTable';
 export function useDeliveryCrumbs(mode: Mode, delivery: DeliveryDetail | undefined, deliveryId: string, tail: Crumb[] = []): Crumb[] {
   const endpoint = useEndpoint(mode, delivery?.endpoint_id ?? '');
   const base: Crumb[] = [{ label: 'Webhooks', to: dashboardPath(mode, { page: 'webhooks' }) }];
-  if (delivery?.endpoint_id) base.push({ label: endpoint.data?.url ?? delivery.url, to: dashboardPath(mode, { page: 'endpoint', endpointId: delivery.endpoint_id }) });
+  if (delivery?.endpoint_id)
+    base.push({ label: endpoint.data?.url ?? delivery.url, to: dashboardPath(mode, { page: 'endpoint', endpointId: delivery.endpoint_id }) });
   else base.push({ label: 'Delivery log', to: dashboardPath(mode, { page: 'deliveries' }) });
   const self: Crumb = { label: `Delivery ${deliveryId}`, to: tail.length ? dashboardPath(mode, { page: 'delivery', deliveryId }) : undefined };
   return [...base, self, ...tail];
@@ -73,12 +74,14 @@ export default function DeliveryPage({ mode, deliveryId }: { mode: Mode; deliver
     >
       {d.overdue && (
         <p className="callout callout--warning">
-          <strong>Overdue.</strong> Attempt {d.attempts + 1} was due {d.next_attempt_at ? formatPreciseTime(d.next_attempt_at) : 'earlier'} and has not been made: the service is behind. It goes out as soon as it catches up; Retry now asks for it at once.
+          <strong>Overdue.</strong> Attempt {d.attempts + 1} was due {d.next_attempt_at ? formatPreciseTime(d.next_attempt_at) : 'earlier'} and has not been
+          made: the service is behind. It goes out as soon as it catches up; Retry now asks for it at once.
         </p>
       )}
       {d.status === 'dead_lettered' && (
         <p className="callout callout--warning">
-          <strong>Dead letter.</strong> {d.dead_letter_reason ? `Last answer: ${d.dead_letter_reason}.` : 'Every attempt failed.'} Fix the receiver, then replay: it is sent again with the same <code>Service-Delivery: {d.id}</code>.
+          <strong>Dead letter.</strong> {d.dead_letter_reason ? `Last answer: ${d.dead_letter_reason}.` : 'Every attempt failed.'} Fix the receiver, then
+          replay: it is sent again with the same <code>Service-Delivery: {d.id}</code>.
         </p>
       )}
       <div className="detail-grid">
@@ -94,13 +97,19 @@ export default function DeliveryPage({ mode, deliveryId }: { mode: Mode; deliver
                     <td>
                       <Link to={dashboardPath(mode, { page: 'attempt', deliveryId: d.id, attempt: attempt.attempt })}>Attempt {attempt.attempt}</Link>
                     </td>
-                    <td><When iso={attempt.attempted_at} precision="second" /></td>
+                    <td>
+                      <When iso={attempt.attempted_at} precision="second" />
+                    </td>
                     <td>{attemptOutcome(attempt)}</td>
                   </tr>
                 ))}
               </DataTable>
             )}
-            {d.next_attempt_at && <p className="muted small">Next attempt due <When iso={d.next_attempt_at} precision="second" />.</p>}
+            {d.next_attempt_at && (
+              <p className="muted small">
+                Next attempt due <When iso={d.next_attempt_at} precision="second" />.
+              </p>
+            )}
           </section>
           <section className="card" aria-labelledby="body-heading">
             <h2 id="body-heading">Body sent</h2>
@@ -137,14 +146,19 @@ export default function DeliveryPage({ mode, deliveryId }: { mode: Mode; deliver
               )}
               <div>
                 <dt>Created</dt>
-                <dd><When iso={d.created_at} precision="second" /></dd>
+                <dd>
+                  <When iso={d.created_at} precision="second" />
+                </dd>
               </div>
             </dl>
             <h3>Timeline</h3>
             <ol className="compact-list">
               {d.timeline.map((entry, index) => (
                 <li key={`${entry.type}-${index}`}>
-                  <code className="small">{entry.type}</code> <span className="muted small"><When iso={entry.at} precision="second" /></span>
+                  <code className="small">{entry.type}</code>{' '}
+                  <span className="muted small">
+                    <When iso={entry.at} precision="second" />
+                  </span>
                 </li>
               ))}
             </ol>

@@ -20,7 +20,17 @@ export function DeliveryTable({ mode, items, caption, showUrl = true }: { mode: 
           <td>
             <DeliveryStatusBadge status={delivery.status} /> <OverdueBadge overdue={delivery.overdue} />
           </td>
-          {showUrl && <td className="wrap">{delivery.endpoint_id ? delivery.url : <>{delivery.url} <span className="muted small">(webhook_url)</span></>}</td>}
+          {showUrl && (
+            <td className="wrap">
+              {delivery.endpoint_id ? (
+                delivery.url
+              ) : (
+                <>
+                  {delivery.url} <span className="muted small">(webhook_url)</span>
+                </>
+              )}
+            </td>
+          )}
           <td>
             {delivery.last_attempt ? (
               <>
@@ -34,7 +44,9 @@ export function DeliveryTable({ mode, items, caption, showUrl = true }: { mode: 
               <span className="muted">Not tried yet</span>
             )}
           </td>
-          <td><When iso={delivery.created_at} /></td>
+          <td>
+            <When iso={delivery.created_at} />
+          </td>
           <td className="actions-cell">
             <ReplayButton mode={mode} delivery={delivery} />
           </td>

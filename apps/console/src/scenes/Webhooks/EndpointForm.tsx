@@ -42,8 +42,19 @@ export function EndpointForm({ endpoint, busy, error, submitLabel, onSubmit, onC
 
   return (
     <form className="form" onSubmit={submit} noValidate>
-      <Field label="Endpoint URL" hint="HTTPS, reachable from the internet. Each event is POSTed here, signed." error={(checked && urlError) || serverError('url')}>
-        <input type="url" inputMode="url" autoComplete="url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder="https://example.com/webhooks" />
+      <Field
+        label="Endpoint URL"
+        hint="HTTPS, reachable from the internet. Each event is POSTed here, signed."
+        error={(checked && urlError) || serverError('url')}
+      >
+        <input
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          placeholder="https://example.com/webhooks"
+        />
       </Field>
       <Field label="Description (optional)" error={serverError('description')}>
         <input type="text" maxLength={500} value={description} onChange={(event) => setDescription(event.target.value)} />
@@ -76,7 +87,9 @@ export function EndpointForm({ endpoint, busy, error, submitLabel, onSubmit, onC
         )}
       </fieldset>
       <FormError message={otherError} />
-      <SubmitButton busy={busy} busyLabel="Saving…" onCancel={onCancel}>{submitLabel}</SubmitButton>
+      <SubmitButton busy={busy} busyLabel="Saving…" onCancel={onCancel}>
+        {submitLabel}
+      </SubmitButton>
     </form>
   );
 }

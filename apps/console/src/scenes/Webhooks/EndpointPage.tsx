@@ -69,7 +69,8 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
     update.mutate(
       { enabled },
       {
-        onSuccess: () => announce(enabled ? 'Endpoint enabled: events are delivered to it again.' : 'Endpoint disabled: no events are delivered to it until you enable it.'),
+        onSuccess: () =>
+          announce(enabled ? 'Endpoint enabled: events are delivered to it again.' : 'Endpoint disabled: no events are delivered to it until you enable it.'),
         onError: (failure) => announce(`Not changed: ${describeError(failure)}`, 'error'),
       },
     );
@@ -81,7 +82,10 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
       lead={
         <p className="endpoint-head">
           <code className="endpoint-head__url">{endpoint.url}</code>{' '}
-          <span className={`badge ${endpoint.enabled ? 'badge--tone-success' : endpoint.disabled_reason ? 'badge--tone-danger' : 'badge--tone-pending'}`} data-endpoint-state={endpoint.enabled ? 'enabled' : endpoint.disabled_reason ? 'disabled-failing' : 'disabled'}>
+          <span
+            className={`badge ${endpoint.enabled ? 'badge--tone-success' : endpoint.disabled_reason ? 'badge--tone-danger' : 'badge--tone-pending'}`}
+            data-endpoint-state={endpoint.enabled ? 'enabled' : endpoint.disabled_reason ? 'disabled-failing' : 'disabled'}
+          >
             <span aria-hidden="true">{endpoint.enabled ? '● ' : endpoint.disabled_reason ? '⊘ ' : '○ '}</span>
             {endpoint.enabled ? 'Enabled' : endpoint.disabled_reason ? 'Disabled: failing' : 'Disabled'}
           </span>
@@ -96,7 +100,9 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
       {disabledByService && (
         <div className="callout callout--warning" role="status">
           <p>
-            <strong>Disabled by the service.</strong> Every delivery to this endpoint failed from <When iso={disabledByService.failing_since} /> on, so it was disabled <When iso={disabledByService.disabled_at} /> and the workspace owners were e-mailed. No events are sent to it now; those that failed stay in the delivery log and can be resent.
+            <strong>Disabled by the service.</strong> Every delivery to this endpoint failed from <When iso={disabledByService.failing_since} /> on, so it was
+            disabled <When iso={disabledByService.disabled_at} /> and the workspace owners were e-mailed. No events are sent to it now; those that failed stay
+            in the delivery log and can be resent.
           </p>
           <p>
             <button type="button" className="button button--primary" onClick={() => setEnabled(true)} disabled={update.isPending}>
@@ -105,10 +111,13 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
           </p>
         </div>
       )}
-      {rotate.data?.secret && <SecretReveal title="The endpoint's new signing secret" value={rotate.data.secret} what="the new signing secret" onDone={() => rotate.reset()} />}
+      {rotate.data?.secret && (
+        <SecretReveal title="The endpoint's new signing secret" value={rotate.data.secret} what="the new signing secret" onDone={() => rotate.reset()} />
+      )}
       {test.data && (
         <p className="callout" role="status">
-          Test event sent as <Link to={dashboardPath(mode, { page: 'delivery', deliveryId: test.data.id })}>{test.data.id}</Link>: a signed <code>webhook.test</code> delivery, retried like any other.
+          Test event sent as <Link to={dashboardPath(mode, { page: 'delivery', deliveryId: test.data.id })}>{test.data.id}</Link>: a signed{' '}
+          <code>webhook.test</code> delivery, retried like any other.
         </p>
       )}
       <div className="two-columns">
@@ -142,7 +151,15 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
                 </div>
                 <div>
                   <dt>Events</dt>
-                  <dd>{endpoint.enabled_events.includes('*') ? 'All events' : endpoint.enabled_events.map((type) => <code key={type} className="tag">{type}</code>)}</dd>
+                  <dd>
+                    {endpoint.enabled_events.includes('*')
+                      ? 'All events'
+                      : endpoint.enabled_events.map((type) => (
+                          <code key={type} className="tag">
+                            {type}
+                          </code>
+                        ))}
+                  </dd>
                 </div>
                 {endpoint.description && (
                   <div>
@@ -152,11 +169,18 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
                 )}
                 <div>
                   <dt>Added</dt>
-                  <dd><When iso={endpoint.created_at} /></dd>
+                  <dd>
+                    <When iso={endpoint.created_at} />
+                  </dd>
                 </div>
               </dl>
               <div className="actions">
-                <button type="button" className="button" onClick={() => setEditing(true)} aria-label={`Edit the endpoint (${eventsText(endpoint.enabled_events)})`}>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => setEditing(true)}
+                  aria-label={`Edit the endpoint (${eventsText(endpoint.enabled_events)})`}
+                >
                   Edit
                 </button>
                 {/* An endpoint the service disabled is enabled again from the banner above, which says why. */}
@@ -181,7 +205,16 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
           </ul>
           <p className="muted small">The secret was shown once, when it was made. Lost it? Rotate: the new one is shown once.</p>
           <div className="actions">
-            <RotateSecretControl id="endpoint-overlap" title="Rotate this endpoint's secret?" rotate={rotate} explain={(overlap) => (overlap > 0 ? 'Both secrets sign each delivery during the overlap, so your receiver can switch without missing one.' : 'The old secret stops at once: deliveries verified with it fail from now on.')} />
+            <RotateSecretControl
+              id="endpoint-overlap"
+              title="Rotate this endpoint's secret?"
+              rotate={rotate}
+              explain={(overlap) =>
+                overlap > 0
+                  ? 'Both secrets sign each delivery during the overlap, so your receiver can switch without missing one.'
+                  : 'The old secret stops at once: deliveries verified with it fail from now on.'
+              }
+            />
           </div>
         </section>
       </div>

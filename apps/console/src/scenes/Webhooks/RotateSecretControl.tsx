@@ -10,7 +10,17 @@ interface SecretRotation {
 }
 
 /** The overlap to keep the old secret for, and the rotation itself behind a confirmation that `explain`s what the overlap means. */
-export function RotateSecretControl({ id, title, rotate, explain }: { id: string; title: string; rotate: SecretRotation; explain: (overlapSeconds: number) => ReactNode }) {
+export function RotateSecretControl({
+  id,
+  title,
+  rotate,
+  explain,
+}: {
+  id: string;
+  title: string;
+  rotate: SecretRotation;
+  explain: (overlapSeconds: number) => ReactNode;
+}) {
   const announce = useAnnounce();
   const [overlap, setOverlap] = useState(86_400);
   return (

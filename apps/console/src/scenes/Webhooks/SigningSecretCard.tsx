@@ -20,7 +20,8 @@ export function SigningSecretCard({ mode }: { mode: Mode }) {
     <section className="card" aria-labelledby="signing-secret-heading">
       <h2 id="signing-secret-heading">Signing secret for webhook_url</h2>
       <p>
-        A deployment created with <code>webhook_url</code> is delivered there, signed with this {mode} secret, with no endpoint needed. Endpoints above have secrets of their own.
+        A deployment created with <code>webhook_url</code> is delivered there, signed with this {mode} secret, with no endpoint needed. Endpoints above have
+        secrets of their own.
       </p>
       <QueryStates query={secret} what="the signing secret" />
       {shown && (
@@ -61,7 +62,14 @@ export function SigningSecretCard({ mode }: { mode: Mode }) {
                 Reveal the secret (once)
               </button>
             )}
-            <RotateSecretControl id="signing-overlap" title="Rotate the signing secret?" rotate={rotate} explain={(overlap) => `A new secret signs every delivery from now on. ${overlap > 0 ? 'The old one keeps signing beside it for the overlap you chose, so receivers can switch.' : 'The old one stops at once.'}`} />
+            <RotateSecretControl
+              id="signing-overlap"
+              title="Rotate the signing secret?"
+              rotate={rotate}
+              explain={(overlap) =>
+                `A new secret signs every delivery from now on. ${overlap > 0 ? 'The old one keeps signing beside it for the overlap you chose, so receivers can switch.' : 'The old one stops at once.'}`
+              }
+            />
           </div>
         </>
       )}

@@ -23,15 +23,16 @@ export default function WebhooksPage({ mode }: { mode: Mode }) {
       title="Webhooks"
       lead={
         <p>
-          Every change of a {mode} deployment is POSTed to each enabled endpoint here, signed with its secret (<code>Service-Signature</code>). See every attempt in the{' '}
-          <Link to={dashboardPath(mode, { page: 'deliveries' })}>delivery log</Link>.
+          Every change of a {mode} deployment is POSTed to each enabled endpoint here, signed with its secret (<code>Service-Signature</code>). See every
+          attempt in the <Link to={dashboardPath(mode, { page: 'deliveries' })}>delivery log</Link>.
         </p>
       }
     >
       {created?.secret && (
         <SecretReveal title={`Signing secret of ${created.url}`} value={created.secret} what="the endpoint's signing secret" onDone={() => create.reset()}>
           <p>
-            Verify each delivery with it (<code>verifyWebhook</code>), then <Link to={dashboardPath(mode, { page: 'endpoint', endpointId: created.id })}>open the endpoint and send a test event</Link>.
+            Verify each delivery with it (<code>verifyWebhook</code>), then{' '}
+            <Link to={dashboardPath(mode, { page: 'endpoint', endpointId: created.id })}>open the endpoint and send a test event</Link>.
           </p>
         </SecretReveal>
       )}
@@ -56,7 +57,9 @@ export default function WebhooksPage({ mode }: { mode: Mode }) {
       <QueryStates query={endpoints} what="the endpoints" />
       {endpoints.isSuccess && items.length === 0 && (
         <EmptyState title={`No ${mode} endpoints yet.`}>
-          <p>Add the URL of your receiver above. Until you do, only deployments created with a <code>webhook_url</code> are delivered.</p>
+          <p>
+            Add the URL of your receiver above. Until you do, only deployments created with a <code>webhook_url</code> are delivered.
+          </p>
         </EmptyState>
       )}
       {items.length > 0 && (

@@ -59,9 +59,7 @@ export function AttachmentsField({ deploymentId, attachments, onAdd, onRemove, d
         <ul className="attachment-list" aria-label="Attached files">
           {attachments.map((attachment) => (
             <li key={attachment.id}>
-              <span className="attachment-list__name">
-                {attachment.name}
-              </span>{' '}
+              <span className="attachment-list__name">{attachment.name}</span>{' '}
               <span className="muted">
                 {attachment.content_type}, {formatBytes(attachment.size_bytes)}
               </span>
@@ -87,7 +85,16 @@ export function AttachmentsField({ deploymentId, attachments, onAdd, onRemove, d
           <span className="spinner" aria-hidden="true" /> Uploading {uploading.join(', ')}…
         </p>
       )}
-      <input ref={input} id={id} type="file" multiple className="visually-hidden" aria-describedby={`${id}-hint`} disabled={disabled} onChange={(event) => void choose(event)} />
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        multiple
+        className="visually-hidden"
+        aria-describedby={`${id}-hint`}
+        disabled={disabled}
+        onChange={(event) => void choose(event)}
+      />
       <label htmlFor={id} className={`button${disabled ? ' button--disabled' : ''}`}>
         Attach files…
       </label>

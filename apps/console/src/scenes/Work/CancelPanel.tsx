@@ -22,7 +22,10 @@ export function CancelPanel({ deployment: d }: { deployment: ExpertDeployment })
     cancel.mutate(
       { reason: reason.trim(), partialBody: withDraft && draftBody ? draft.data?.body : undefined },
       {
-        onSuccess: () => announce(`Cancelled. The agent is told why${withDraft && draftBody ? ' and gets your draft as partial output' : ''}; the reserved credits go back to the workspace.`),
+        onSuccess: () =>
+          announce(
+            `Cancelled. The agent is told why${withDraft && draftBody ? ' and gets your draft as partial output' : ''}; the reserved credits go back to the workspace.`,
+          ),
         onError: (failure) => announce(`Not cancelled: ${describeError(failure)}`, 'error'),
       },
     );

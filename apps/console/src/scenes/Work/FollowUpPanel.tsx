@@ -14,7 +14,13 @@ export function FollowUpPanel({ deployment: d }: { deployment: ExpertDeployment 
         Follow-up to <code>{earlier.deployment_id}</code>
       </h2>
       <p className="muted small">
-        The agent continues earlier work{earlier.completed_at ? <>, finished <When iso={earlier.completed_at} /></> : null}. Read it before you start.
+        The agent continues earlier work
+        {earlier.completed_at ? (
+          <>
+            , finished <When iso={earlier.completed_at} />
+          </>
+        ) : null}
+        . Read it before you start.
       </p>
       <h3>Earlier brief</h3>
       <p className="brief">{earlier.brief}</p>
@@ -36,9 +42,7 @@ export function FollowUpPanel({ deployment: d }: { deployment: ExpertDeployment 
               <JsonView text={JSON.stringify(earlier.output.data)} label={`Typed answer of ${earlier.deployment_id}`} />
             </details>
           )}
-          {earlier.output.attachments.length > 0 && (
-            <AttachmentList attachments={earlier.output.attachments} label="Earlier attachments" withType={false} />
-          )}
+          {earlier.output.attachments.length > 0 && <AttachmentList attachments={earlier.output.attachments} label="Earlier attachments" withType={false} />}
         </>
       ) : (
         <p className="muted">No output is shown for the earlier work.</p>

@@ -17,7 +17,10 @@ export function MemoryPanel({ deployment: d }: { deployment: ExpertDeployment })
       {memory && entries.length === 0 && <p className="muted">This workspace has no brand memory yet.</p>}
       {memory && memory.missing_keys.length > 0 && (
         <p className="callout">
-          Named by the handoff but since deleted: {memory.missing_keys.map((key) => <code key={key}>{key} </code>)}
+          Named by the handoff but since deleted:{' '}
+          {memory.missing_keys.map((key) => (
+            <code key={key}>{key} </code>
+          ))}
         </p>
       )}
       {entries.length > 0 && (
@@ -34,7 +37,9 @@ export function MemoryPanel({ deployment: d }: { deployment: ExpertDeployment })
                   )}
                 </summary>
                 <MarkdownPreview source={entry.body} label={`Brand memory ${entry.key}`} empty="(empty)" />
-                <p className="muted small">Updated <When iso={entry.updated_at} /></p>
+                <p className="muted small">
+                  Updated <When iso={entry.updated_at} />
+                </p>
               </details>
             </li>
           ))}

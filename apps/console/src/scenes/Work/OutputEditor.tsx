@@ -33,7 +33,11 @@ const problemText = (problem: RJSFValidationError): string => {
 /** The gateway's refusal said under the field it names, without repeating the field's pointer. */
 const fieldMessage = (error: ApiError): string => {
   // The gateway writes "output.data/variants/1 must …" or "output.data /variants/1 must …": keep what follows the pointer.
-  const text = error.message.replace(error.param ?? '', '').replace(/^\s*output\.data\b/, '').replace(/^[\s:,.-]*(\/\S*)?[\s:,-]*/, '').trim();
+  const text = error.message
+    .replace(error.param ?? '', '')
+    .replace(/^\s*output\.data\b/, '')
+    .replace(/^[\s:,.-]*(\/\S*)?[\s:,-]*/, '')
+    .trim();
   if (!text) return describeError(error);
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'} (refused by the service)`;
 };
@@ -73,7 +77,14 @@ function DraftEditor({ deployment: d, draft }: { deployment: ExpertDeployment; d
   const schema = d.output_schema;
   const [typed, setTyped] = useState<TypedState>({ data: {}, problems: [] });
   const canPublish = d.status === 'in_progress';
-  const figures = workFigures({ startedAt: d.started_at, durationSeconds: form.durationSeconds, credits: form.credits, rate: me.data?.rate_credits_per_hour, cap: d.credits_reserved, now: Date.now() });
+  const figures = workFigures({
+    startedAt: d.started_at,
+    durationSeconds: form.durationSeconds,
+    credits: form.credits,
+    rate: me.data?.rate_credits_per_hour,
+    cap: d.credits_reserved,
+    now: Date.now(),
+  });
   const words = wordCount(form.body);
   const typedInvalid = schema !== null && typed.problems.length > 0;
 
@@ -131,7 +142,8 @@ function DraftEditor({ deployment: d, draft }: { deployment: ExpertDeployment; d
         onError: (error) => {
           // A refusal of the typed answer names the field by its JSON pointer: show it there.
           const path = error instanceof ApiError ? dataPointerPath(error.param) : null;
-          if (path !== null && error instanceof ApiError) setTyped((current) => ({ ...current, serverErrors: errorSchemaAt(path, fieldMessage(error)) as ErrorSchema }));
+          if (path !== null && error instanceof ApiError)
+            setTyped((current) => ({ ...current, serverErrors: errorSchemaAt(path, fieldMessage(error)) as ErrorSchema }));
           announce(`Not published: ${describeError(error)}`, 'error');
         },
       },
@@ -144,7 +156,12 @@ function DraftEditor({ deployment: d, draft }: { deployment: ExpertDeployment; d
       <div className="editor-split">
         <div className="editor-pane">
           <MarkdownToolbar editor={editor} controls="output-body" onChange={(body) => update({ body })} />
-          <Field id="output-body" label="Output (markdown)" hint={`Headings (#), **bold**, lists, links and tables. Raw HTML shows as text. Your draft saves as you type. ${SHORTCUT} reviews and publishes.`} error={bodyError}>
+          <Field
+            id="output-body"
+            label="Output (markdown)"
+            hint={`Headings (#), **bold**, lists, links and tables. Raw HTML shows as text. Your draft saves as you type. ${SHORTCUT} reviews and publishes.`}
+            error={bodyError}
+          >
             <textarea ref={editor} className="editor" rows={18} spellCheck value={form.body} onChange={(event) => update({ body: event.target.value })} />
           </Field>
           <p className="word-count" aria-live="off" data-testid="word-count">
@@ -163,12 +180,7 @@ function DraftEditor({ deployment: d, draft }: { deployment: ExpertDeployment; d
           <h3 id="typed-answer-heading">Typed answer</h3>
           <p className="field__hint">The agent asked for this answer in a fixed shape, sent with your text. Each field is checked as you leave it.</p>
           <Suspense fallback={<Loading what="the answer form" />}>
-            <TypedAnswerForm
-              schema={schema}
-              data={typed.data}
-              serverErrors={typed.serverErrors}
-              onChange={(data, problems) => setTyped({ data, problems })}
-            />
+            <TypedAnswerForm schema={schema} data={typed.data} serverErrors={typed.serverErrors} onChange={(data, problems) => setTyped({ data, problems })} />
           </Suspense>
         </section>
       )}
@@ -178,18 +190,38 @@ function DraftEditor({ deployment: d, draft }: { deployment: ExpertDeployment; d
         onAdd={(attachment) => update((current) => ({ attachments: [...current.attachments, attachment] }))}
         onRemove={(id) => update((current) => ({ attachments: current.attachments.filter((attachment) => attachment.id !== id) }))}
       />
-      <TimeAndCharge startedAt={d.started_at} durationSeconds={form.durationSeconds} credits={form.credits} rate={me.data?.rate_credits_per_hour} cap={d.credits_reserved} onChange={update} />
+      <TimeAndCharge
+        startedAt={d.started_at}
+        durationSeconds={form.durationSeconds}
+        credits={form.credits}
+        rate={me.data?.rate_credits_per_hour}
+        cap={d.credits_reserved}
+        onChange={update}
+      />
       <div className="actions actions--end">
         {buttonReason && (
           <p className="muted publish-blocked" id="publish-blocked">
             {buttonReason}
           </p>
         )}
-        <button type="button" className="button button--primary" aria-describedby={buttonReason ? 'publish-blocked' : undefined} disabled={buttonReason !== null || publish.isPending} onClick={openReview}>
+        <button
+          type="button"
+          className="button button--primary"
+          aria-describedby={buttonReason ? 'publish-blocked' : undefined}
+          disabled={buttonReason !== null || publish.isPending}
+          onClick={openReview}
+        >
           {publish.isPending ? 'Publishing…' : 'Publish to the agent'}
         </button>
       </div>
-      <ReviewDialog dialog={review} open={reviewing} onClose={() => setReviewing(false)} summary={summary} publishing={publish.isPending} onPublish={() => void onPublish()} />
+      <ReviewDialog
+        dialog={review}
+        open={reviewing}
+        onClose={() => setReviewing(false)}
+        summary={summary}
+        publishing={publish.isPending}
+        onPublish={() => void onPublish()}
+      />
     </div>
   );
 }

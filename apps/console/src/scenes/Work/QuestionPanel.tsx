@@ -29,7 +29,9 @@ export function QuestionPanel({ deployment: d }: { deployment: ExpertDeployment 
   return (
     <section className="card question-panel" aria-labelledby="question-heading">
       <h2 id="question-heading">Your question</h2>
-      {!d.question && !canAsk && <p className="muted">{d.status === 'accepted' ? 'Start the work to ask the one clarifying question you may ask.' : 'No question was asked.'}</p>}
+      {!d.question && !canAsk && (
+        <p className="muted">{d.status === 'accepted' ? 'Start the work to ask the one clarifying question you may ask.' : 'No question was asked.'}</p>
+      )}
       {canAsk && (
         <form className="form" onSubmit={submit} noValidate>
           <Field label="One clarifying question" hint="You can ask one question for this work. The deployment waits for the agent's reply." error={error}>
@@ -42,7 +44,9 @@ export function QuestionPanel({ deployment: d }: { deployment: ExpertDeployment 
       )}
       {d.question && (
         <div className="qa">
-          <p className="qa__label">You asked, <When iso={d.question.asked_at} />:</p>
+          <p className="qa__label">
+            You asked, <When iso={d.question.asked_at} />:
+          </p>
           <blockquote className="qa__body">{d.question.body}</blockquote>
           {d.reply ? (
             <div className="qa__reply" aria-live="off">
@@ -55,7 +59,8 @@ export function QuestionPanel({ deployment: d }: { deployment: ExpertDeployment 
           ) : (
             d.status === 'needs_input' && (
               <p className="qa__waiting">
-                <span className="spinner" aria-hidden="true" /> Waiting for the reply. <Countdown to={d.question.reply_deadline} label="Reply due" urgentBelowSeconds={600} />
+                <span className="spinner" aria-hidden="true" /> Waiting for the reply.{' '}
+                <Countdown to={d.question.reply_deadline} label="Reply due" urgentBelowSeconds={600} />
               </p>
             )
           )}

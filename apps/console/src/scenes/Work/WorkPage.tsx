@@ -121,9 +121,7 @@ function StatusNotice({ deployment }: { deployment: ExpertDeployment }) {
       return <p className="callout callout--done">Published. The agent has your output.</p>;
     case 'cancelled':
       return (
-        <p className="callout">
-          Cancelled{deployment.cancellation ? ` by ${deployment.cancellation.cancelled_by}: ${deployment.cancellation.reason}` : ''}.
-        </p>
+        <p className="callout">Cancelled{deployment.cancellation ? ` by ${deployment.cancellation.cancelled_by}: ${deployment.cancellation.reason}` : ''}.</p>
       );
     case 'expired':
       return <p className="callout">Expired{deployment.expiry ? ` (${deployment.expiry.reason.replaceAll('_', ' ')})` : ''}.</p>;

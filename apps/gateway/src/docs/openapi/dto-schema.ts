@@ -35,7 +35,11 @@ export const dtoComponentName = (className: string): string => `${className.repl
  * (`forbidNonWhitelisted`), hence `additionalProperties: false`.
  */
 export function dtoSchemas(dto: DtoClass): Record<string, JsonSchema> {
-  const all = validationMetadatasToSchemas({ additionalConverters: CONVERTERS, classTransformerMetadataStorage: defaultMetadataStorage, refPointerPrefix: DTO_REF });
+  const all = validationMetadatasToSchemas({
+    additionalConverters: CONVERTERS,
+    classTransformerMetadataStorage: defaultMetadataStorage,
+    refPointerPrefix: DTO_REF,
+  });
   const found: Record<string, JsonSchema> = {};
   const visit = (className: string): void => {
     const name = dtoComponentName(className);

@@ -47,7 +47,10 @@ export function errorResponses(route: DiscoveredRoute, doc: OperationDoc | undef
         'application/json': {
           schema: errorSchema(codes),
           examples: Object.fromEntries(
-            codes.map((code) => [code, { value: apiErrorBody(code, TRANSPORT_STATUSES[status] ?? ERROR_CATALOG[code].description, EXAMPLE_REQUEST_ID, publicBaseUrl) }]),
+            codes.map((code) => [
+              code,
+              { value: apiErrorBody(code, TRANSPORT_STATUSES[status] ?? ERROR_CATALOG[code].description, EXAMPLE_REQUEST_ID, publicBaseUrl) },
+            ]),
           ),
         },
       },
@@ -66,7 +69,11 @@ function errorHeaders(route: DiscoveredRoute, status: number, codes: readonly Er
   if (route.authenticated && route.method === 'post' && status < 500 && status !== 401) names.push('Idempotent-Replayed');
   const headers: Record<string, JsonSchema> = Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
   if (codes.includes('idempotency_conflict')) {
-    headers['Retry-After'] = { description: 'Sent (as 1) when the first request with this key is still running.', required: false, schema: { type: 'integer', minimum: 1 } };
+    headers['Retry-After'] = {
+      description: 'Sent (as 1) when the first request with this key is still running.',
+      required: false,
+      schema: { type: 'integer', minimum: 1 },
+    };
   }
   return headers;
 }

@@ -22,7 +22,7 @@ export const RESOURCE_SCHEMAS: Record<string, JsonSchema> = {
   DeletedMemoryEntry: deletedMemoryEntrySchema,
   Handoff: handoffSchema,
   Error: errorSchema(),
- 
+
   ...DASHBOARD_SCHEMAS,
 };
 
@@ -30,7 +30,11 @@ export const RESOURCE_SCHEMAS: Record<string, JsonSchema> = {
  * The component a `@Resource(kind)` tag names; a list of them is `<component>List`. Typed over
  * every kind, so a new resource kind fails the type check until it has a schema.
  */
-export const RESOURCE_KIND_COMPONENTS: Record<Exclude<ResourceKind, 'list'>, string> = { deployment: 'Deployment', memory_entry: 'MemoryEntry', handoff: 'Handoff' };
+export const RESOURCE_KIND_COMPONENTS: Record<Exclude<ResourceKind, 'list'>, string> = {
+  deployment: 'Deployment',
+  memory_entry: 'MemoryEntry',
+  handoff: 'Handoff',
+};
 
 const integerHeader = (description: string): JsonSchema => ({ description, required: false, schema: { type: 'integer', minimum: 0 } });
 
@@ -72,7 +76,8 @@ export function sharedParameters(versions: readonly string[]): Record<string, Js
       name: 'Service-Mode',
       in: 'header',
       required: false,
-      description: 'With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode.',
+      description:
+        'With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode.',
       schema: { type: 'string', enum: ['test', 'live'] },
     },
     CsrfToken: {
@@ -97,13 +102,15 @@ export const SECURITY_SCHEMES: Record<string, JsonSchema> = {
   bearerAuth: {
     type: 'http',
     scheme: 'bearer',
-    description: 'A workspace API key: `svc_test_…` (test mode: synthesized output, no billing) or `svc_live_…`. A missing, expired or revoked key is 401 `authentication_failed`.',
+    description:
+      'A workspace API key: `svc_test_…` (test mode: synthesized output, no billing) or `svc_live_…`. A missing, expired or revoked key is 401 `authentication_failed`.',
   },
   // The dashboard, signed in as a workspace member.
   sessionCookie: {
     type: 'apiKey',
     in: 'cookie',
     name: 'eh_session',
-    description: 'A workspace member’s console session (without `Authorization`): acts as the workspace’s key of the mode named in `Service-Mode`; changes need `X-CSRF-Token`.',
+    description:
+      'A workspace member’s console session (without `Authorization`): acts as the workspace’s key of the mode named in `Service-Mode`; changes need `X-CSRF-Token`.',
   },
 };

@@ -43,7 +43,7 @@ export function buildOpenApiDocument(routes: readonly DiscoveredRoute[], options
   const paths: OpenApiDocument['paths'] = { ...a2aPaths(options.publicBaseUrl) };
   for (const route of routes.filter(isPublicRoute)) {
     const path = openApiPath(route.path);
-    paths[path] = { ...paths[path], [route.method]: operation(route, route.doc as OperationDoc | null ?? undefined, schemas, options.publicBaseUrl) };
+    paths[path] = { ...paths[path], [route.method]: operation(route, (route.doc as OperationDoc | null) ?? undefined, schemas, options.publicBaseUrl) };
   }
   const latest = options.versions[options.versions.length - 1];
   return {

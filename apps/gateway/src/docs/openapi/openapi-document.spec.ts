@@ -50,7 +50,14 @@ describe('GET /v1/openapi.json: OpenAPI 3.1 generated from the registered routes
 
   it('documents every public route Fastify registered, and nothing else', () => {
     const documentedRoutes = operations().map(([path, method]) => `${method.toUpperCase()} ${path}`);
-    expect(documentedRoutes.sort()).toEqual(publicRoutes().map((route) => { const [method, path] = route.split(' '); return `${method} ${openApiPath(path)}`; }).sort());
+    expect(documentedRoutes.sort()).toEqual(
+      publicRoutes()
+        .map((route) => {
+          const [method, path] = route.split(' ');
+          return `${method} ${openApiPath(path)}`;
+        })
+        .sort(),
+    );
     expect(documentedRoutes.filter((route) => !/ \/v1\//.test(route))).toEqual([]);
   });
 
@@ -76,7 +83,8 @@ describe('GET /v1/openapi.json: OpenAPI 3.1 generated from the registered routes
         const media = response.content?.['application/json'];
         if (!media) continue;
         const validate = documented.compile(media.schema);
-        for (const example of Object.values(media.examples ?? {})) expect([path, method, status, validate(example.value), validate.errors]).toEqual([path, method, status, true, null]);
+        for (const example of Object.values(media.examples ?? {}))
+          expect([path, method, status, validate(example.value), validate.errors]).toEqual([path, method, status, true, null]);
       }
     }
   });
@@ -88,7 +96,13 @@ describe('GET /v1/openapi.json: OpenAPI 3.1 generated from the registered routes
       const authenticated = operation.security === undefined;
       expect([path, method, refs.includes('#/components/parameters/IdempotencyKey')]).toEqual([path, method, authenticated && method === 'post']);
       const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'));
-      expect(Object.keys(success?.[1].headers ?? {})).toEqual(expect.arrayContaining(['Request-Id', 'Service-Version', ...(authenticated ? ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] : [])]));
+      expect(Object.keys(success?.[1].headers ?? {})).toEqual(
+        expect.arrayContaining([
+          'Request-Id',
+          'Service-Version',
+          ...(authenticated ? ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] : []),
+        ]),
+      );
       if (authenticated) expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['400', '401', '429', '500']));
       for (const status of ['429', '503']) if (operation.responses[status]) expect(operation.responses[status].headers?.['Retry-After']).toBeDefined();
     }
@@ -98,7 +112,9 @@ describe('GET /v1/openapi.json: OpenAPI 3.1 generated from the registered routes
 
   it('documents the particular errors of each operation, with the codes each status can carry', () => {
     const codes = (method: HttpMethod, path: string, status: string): unknown => {
-      const schema = op(method, path).responses[status]?.content?.['application/json'].schema as { properties: { error: { properties: { code: { enum: string[] } } } } };
+      const schema = op(method, path).responses[status]?.content?.['application/json'].schema as {
+        properties: { error: { properties: { code: { enum: string[] } } } };
+      };
       return schema?.properties.error.properties.code.enum;
     };
     expect(Object.keys(op('post', '/v1/deployments').responses)).toEqual(['201', '400', '401', '402', '403', '409', '413', '415', '422', '429', '500', '503']);
@@ -133,11 +149,18 @@ describe('GET /v1/openapi.json: OpenAPI 3.1 generated from the registered routes
       }
       throw new Error('an unknown parameter was accepted');
     };
-    const names = (method: HttpMethod, path: string): unknown[] => op(method, path).parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name);
+    const names = (method: HttpMethod, path: string): unknown[] =>
+      op(method, path)
+        .parameters.filter((parameter) => parameter.in === 'query')
+        .map((parameter) => parameter.name);
     expect(names('get', '/v1/deployments')).toEqual(accepted(() => parseListQuery({ zzz: '1' })));
     expect(names('get', '/v1/experts')).toEqual(accepted(() => parseListExpertsQuery({ zzz: '1' })));
     expect(names('get', '/v1/memory')).toEqual(accepted(() => parseListMemoryQuery({ zzz: '1' })));
-    expect(op('get', '/v1/deployments').parameters.find((parameter) => parameter.name === 'status')).toMatchObject({ style: 'form', explode: true, schema: { type: 'array' } });
+    expect(op('get', '/v1/deployments').parameters.find((parameter) => parameter.name === 'status')).toMatchObject({
+      style: 'form',
+      explode: true,
+      schema: { type: 'array' },
+    });
   });
 
   it('flags what departs from the document: a body, a missing header, an undocumented status', () => {
@@ -149,7 +172,8 @@ describe('GET /v1/openapi.json: OpenAPI 3.1 generated from the registered routes
 
   it('documents bodies the code builds: every error code, and a fresh account’s usage', () => {
     const error = documented.compile(document.components.schemas.Error);
-    for (const code of ERROR_CODES) expect([code, error(apiErrorBody(code, 'm', 'req_01JZ0000000000000000000000', 'https://x.test', 'p'))]).toEqual([code, true]);
+    for (const code of ERROR_CODES)
+      expect([code, error(apiErrorBody(code, 'm', 'req_01JZ0000000000000000000000', 'https://x.test', 'p'))]).toEqual([code, true]);
     const usage = documented.compile(document.components.schemas.Usage);
     const plan = ledgerPolicy(gateway.config.ledger).standardPlan;
     expect([usage(unopenedUsage('2026-11-01T00:00:00.000Z', plan)), usage.errors]).toEqual([true, null]);

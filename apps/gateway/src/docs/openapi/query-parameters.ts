@@ -57,7 +57,12 @@ export const LIST_DEPLOYMENTS_QUERY: QueryParameter[] = [
     in: 'query',
     required: false,
     description: 'Inclusive lower bound on `created_at`: an ISO 8601 date (UTC midnight) or a date-time with an explicit offset.',
-    schema: { anyOf: [{ type: 'string', format: 'date' }, { type: 'string', format: 'date-time' }] },
+    schema: {
+      anyOf: [
+        { type: 'string', format: 'date' },
+        { type: 'string', format: 'date-time' },
+      ],
+    },
   },
   {
     name: 'q',

@@ -114,5 +114,8 @@ function pathsOf(metadata: unknown): string[] {
 }
 
 function joinPath(...parts: string[]): string {
-  return `/${parts.flatMap((part) => part.split('/')).filter(Boolean).join('/')}`;
+  return `/${parts
+    .flatMap((part) => part.split('/'))
+    .filter(Boolean)
+    .join('/')}`;
 }

@@ -25,7 +25,8 @@ describe('AuthFailureThrottle against Redis', () => {
 
   it('counts failures per address and refuses the address, right key or wrong, from the limit on', async () => {
     const throttle = new AuthFailureThrottle(redis, { prefix, limit: 3, windowMs: 60_000 });
-    for (let attempt = 0; attempt < 3; attempt += 1) await expect(throttle.authenticate('10.0.0.1', newId('request'), refuse)).rejects.toMatchObject({ code: 'authentication_failed' });
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      await expect(throttle.authenticate('10.0.0.1', newId('request'), refuse)).rejects.toMatchObject({ code: 'authentication_failed' });
     const blocked = await throttle.authenticate('10.0.0.1', newId('request'), () => 'authenticated').catch((error: unknown) => error);
     expect(blocked).toBeInstanceOf(RetryAfterError);
     expect(blocked).toMatchObject({ code: 'rate_limited', retryAfterSeconds: 60 });
@@ -39,7 +40,8 @@ describe('AuthFailureThrottle against Redis', () => {
     const other = new AuthFailureThrottle(redis, { prefix, limit: 2, windowMs: 60_000 });
     expect(await throttle.authenticate('10.0.0.9', newId('request'), () => 'ok')).toBe('ok');
     // Blocked through another replica meanwhile: this one still takes the address as clean (its bound is cleanForMs) …
-    for (let attempt = 0; attempt < 2; attempt += 1) await expect(other.authenticate('10.0.0.9', newId('request'), refuse)).rejects.toMatchObject({ code: 'authentication_failed' });
+    for (let attempt = 0; attempt < 2; attempt += 1)
+      await expect(other.authenticate('10.0.0.9', newId('request'), refuse)).rejects.toMatchObject({ code: 'authentication_failed' });
     expect(await throttle.authenticate('10.0.0.9', newId('request'), () => 'ok')).toBe('ok');
     // … until a failure here: counted in Redis, the address forgotten, and the next request refused.
     await expect(throttle.authenticate('10.0.0.9', newId('request'), refuse)).rejects.toMatchObject({ code: 'authentication_failed' });

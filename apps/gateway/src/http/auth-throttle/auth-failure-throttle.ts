@@ -57,7 +57,12 @@ export class AuthFailureThrottle {
   async authenticate<T>(address: string, requestId: string, attempt: () => Promise<T> | T): Promise<T> {
     if (this.options.limit === 0) return attempt();
     const knownBlocked = this.blockedSeconds(address);
-    const verdict = knownBlocked !== null ? { blocked: true as const, retryAfterSeconds: knownBlocked } : this.isClean(address) ? { blocked: false as const } : await this.check(address);
+    const verdict =
+      knownBlocked !== null
+        ? { blocked: true as const, retryAfterSeconds: knownBlocked }
+        : this.isClean(address)
+          ? { blocked: false as const }
+          : await this.check(address);
     if (verdict.blocked) {
       if (knownBlocked === null) this.rememberBlocked(address, verdict.retryAfterSeconds);
       throw new RetryAfterError(

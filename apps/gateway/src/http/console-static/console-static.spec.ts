@@ -38,7 +38,11 @@ describe('the console under /console', () => {
   it('serves files, and index.html for any other page (the console’s own router shows it)', async () => {
     build();
     const index = await app.inject({ method: 'GET', url: '/console/' });
-    expect([index.statusCode, index.headers['content-type'], index.body]).toEqual([200, 'text/html; charset=utf-8', '<!doctype html><title>Expert console</title>']);
+    expect([index.statusCode, index.headers['content-type'], index.body]).toEqual([
+      200,
+      'text/html; charset=utf-8',
+      '<!doctype html><title>Expert console</title>',
+    ]);
     expect(index.headers['cache-control']).toBe('no-cache');
     for (const url of ['/console', '/console/offers', '/console/deployments/dep_01JZ0000000000000000000000', '/console/invitations/abc']) {
       const page = await app.inject({ method: 'GET', url });

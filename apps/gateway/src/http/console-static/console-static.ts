@@ -25,7 +25,10 @@ export async function registerConsoleStatic(fastify: FastifyInstance, options: {
   });
 
   const notFound = (request: FastifyRequest, reply: FastifyReply, message: string): FastifyReply =>
-    reply.code(404).type('application/json; charset=utf-8').send(apiErrorBody('not_found', message, String(request.id), options.publicBaseUrl));
+    reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send(apiErrorBody('not_found', message, String(request.id), options.publicBaseUrl));
 
   const serve = (request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> => {
     const relative = (request.params as { '*'?: string })['*'] ?? '';

@@ -41,7 +41,12 @@ export function fastifyTimeouts(config: HttpServerConfig): { requestTimeout: num
  * otherwise turn the block into a flood of accepts and closes, paid for by every tenant's requests
  * on this event loop, where held it costs one idle socket within its address's cap.
  */
-export function boundConnections(server: Server, config: HttpServerConfig, publicBaseUrl: string, blockedSeconds: (address: string) => number | null = () => null): void {
+export function boundConnections(
+  server: Server,
+  config: HttpServerConfig,
+  publicBaseUrl: string,
+  blockedSeconds: (address: string) => number | null = () => null,
+): void {
   if (config.maxConnections > 0) server.maxConnections = config.maxConnections;
   const open = config.maxConnectionsPerAddress === 0 ? null : new OpenConnections(config.maxConnectionsPerAddress);
   /** True when the HTTP server may have the connection; otherwise it was refused, closed or held here. */
@@ -58,7 +63,10 @@ export function boundConnections(server: Server, config: HttpServerConfig, publi
     if (open) socket.once('close', () => open.remove(address));
     if (blockedFor === null) return true;
     if (!open || config.blockedHoldMs === 0) refuse(socket, publicBaseUrl, BLOCKED, blockedFor);
-    else holdThenRefuse(socket, config.blockedHoldMs, () => refuse(socket, publicBaseUrl, BLOCKED, Math.max(1, blockedFor - Math.floor(config.blockedHoldMs / 1000))));
+    else
+      holdThenRefuse(socket, config.blockedHoldMs, () =>
+        refuse(socket, publicBaseUrl, BLOCKED, Math.max(1, blockedFor - Math.floor(config.blockedHoldMs / 1000))),
+      );
     return false;
   };
   // Node's HTTP server starts parsing a connection in its own `connection` listener, and pausing the
@@ -109,8 +117,16 @@ export function clientAddress(remoteAddress: string | undefined): string | null 
   return remoteAddress.startsWith('::ffff:') && remoteAddress.includes('.') ? remoteAddress.slice('::ffff:'.length) : remoteAddress;
 }
 
-const TOO_MANY: EdgeAnswer = { status: 429, code: 'rate_limited', message: 'too many open connections from this address; close some, or retry after Retry-After seconds' };
-const BLOCKED: EdgeAnswer = { status: 429, code: 'rate_limited', message: 'too many failed authentications from this address in the last minute; retry after Retry-After seconds' };
+const TOO_MANY: EdgeAnswer = {
+  status: 429,
+  code: 'rate_limited',
+  message: 'too many open connections from this address; close some, or retry after Retry-After seconds',
+};
+const BLOCKED: EdgeAnswer = {
+  status: 429,
+  code: 'rate_limited',
+  message: 'too many failed authentications from this address in the last minute; retry after Retry-After seconds',
+};
 
 /** Written before anything was read from the socket, so no request is answered on it: the answer, then the close. */
 function refuse(socket: Socket, publicBaseUrl: string, answer: EdgeAnswer, retryAfterSeconds: number): void {

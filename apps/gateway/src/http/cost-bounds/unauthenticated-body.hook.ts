@@ -26,7 +26,10 @@ export function registerUnauthenticatedBodyCheck(fastify: FastifyInstance, deps:
     if (length !== null && length <= deps.maxBytes) return;
     closeAfterReply(request);
     await deps.throttle.authenticate(request.ip, String(request.id), () => {
-      throw new DomainError('authentication_failed', `send your credential (Authorization: Bearer …, or the console session cookie): a request without one may carry at most ${deps.maxBytes} bytes of body`);
+      throw new DomainError(
+        'authentication_failed',
+        `send your credential (Authorization: Bearer …, or the console session cookie): a request without one may carry at most ${deps.maxBytes} bytes of body`,
+      );
     });
   });
 }

@@ -51,7 +51,8 @@ export class ApiKeyGuard implements CanActivate {
     });
     // A key fixes its mode; a Service-Mode naming the other one is a mistake worth telling.
     const mode = namedMode(request);
-    if (mode !== undefined && mode !== request.auth.mode) throw new DomainError('invalid_request', `this is a ${request.auth.mode} key; Service-Mode says ${mode}`, 'Service-Mode');
+    if (mode !== undefined && mode !== request.auth.mode)
+      throw new DomainError('invalid_request', `this is a ${request.auth.mode} key; Service-Mode says ${mode}`, 'Service-Mode');
     request.actor = { kind: 'api_key', id: request.auth.keyId, label: request.auth.label ?? request.auth.keyId };
     addLogContext({ workspace_id: request.auth.workspaceId });
     this.usage.touch(request.auth.keyId, new Date());
@@ -60,7 +61,8 @@ export class ApiKeyGuard implements CanActivate {
 
   private async viaSession(request: FastifyRequest): Promise<boolean> {
     const auth = await this.sessions.authenticateAny(request);
-    if (!auth || auth.person.kind !== 'member') throw new DomainError('authentication_failed', 'this console session is not a workspace member’s; send a workspace API key');
+    if (!auth || auth.person.kind !== 'member')
+      throw new DomainError('authentication_failed', 'this console session is not a workspace member’s; send a workspace API key');
     const { member } = auth.person;
     // Rate-limited per member, both modes together (the window key is not a key id, so it never collides).
     request.auth = { workspaceId: member.workspace_id, mode: requiredMode(request), keyId: `member:${member.member_id}`, label: member.email };

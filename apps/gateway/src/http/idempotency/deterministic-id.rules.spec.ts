@@ -3,7 +3,12 @@ import { decodeTime } from 'ulid';
 import { deterministicId } from './deterministic-id.rules';
 
 describe('deterministicId', () => {
-  const slot = { workspaceId: 'ws_01JD0000000000000000000000', route: 'POST /v1/deployments', key: 'order-17', createdAt: new Date('2026-03-01T12:00:00.123Z') };
+  const slot = {
+    workspaceId: 'ws_01JD0000000000000000000000',
+    route: 'POST /v1/deployments',
+    key: 'order-17',
+    createdAt: new Date('2026-03-01T12:00:00.123Z'),
+  };
 
   it('is a valid deployment id whose time part is the first claim', () => {
     const id = deterministicId('deployment', slot);
@@ -38,7 +43,11 @@ describe('deterministicId', () => {
 describe('deterministicId after the derivations were merged', () => {
   it('gives the ids it gave before, byte for byte', () => {
     const createdAt = new Date('2026-03-01T12:00:00.123Z');
-    expect(deterministicId('deployment', { workspaceId: 'ws_01JD0000000000000000000000', route: 'POST /v1/deployments', key: 'order-17', createdAt })).toBe('dep_01KJMMA2KV3P31XZBT5FZ8PG3Y');
-    expect(deterministicId('handoff', { workspaceId: 'ws_01JD0000000000000000000000', route: 'POST /v1/handoffs', key: 'h-1', createdAt })).toBe('hnd_01KJMMA2KV0R2D0B6TTWVPHRXV');
+    expect(deterministicId('deployment', { workspaceId: 'ws_01JD0000000000000000000000', route: 'POST /v1/deployments', key: 'order-17', createdAt })).toBe(
+      'dep_01KJMMA2KV3P31XZBT5FZ8PG3Y',
+    );
+    expect(deterministicId('handoff', { workspaceId: 'ws_01JD0000000000000000000000', route: 'POST /v1/handoffs', key: 'h-1', createdAt })).toBe(
+      'hnd_01KJMMA2KV0R2D0B6TTWVPHRXV',
+    );
   });
 });

@@ -15,5 +15,10 @@ export interface IdempotencySlot {
  * expected `no_stream` can succeed once only.
  */
 export function deterministicId(kind: IdKind, slot: IdempotencySlot): string {
-  return derivedId({ prefix: ID_PREFIX[kind], time: timePartAt(slot.createdAt), seed: `${slot.workspaceId}\n${slot.route}\n${slot.key}`, encoding: 'bit-packed' });
+  return derivedId({
+    prefix: ID_PREFIX[kind],
+    time: timePartAt(slot.createdAt),
+    seed: `${slot.workspaceId}\n${slot.route}\n${slot.key}`,
+    encoding: 'bit-packed',
+  });
 }

@@ -25,7 +25,8 @@ export function recordIdempotentOutcome(store: IdempotencyStore, logger = new Lo
     const claim = request.idempotency;
     if (!claim) return payload;
     request.idempotency = undefined;
-    const body = payload === null || payload === undefined ? '' : typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+    const body =
+      payload === null || payload === undefined ? '' : typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
     try {
       // A stream (body null) cannot be kept for a replay: free the slot rather than store half an answer.
       if (reply.statusCode >= 500 || body === null) await store.release(claim);

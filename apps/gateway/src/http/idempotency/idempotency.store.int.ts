@@ -30,7 +30,11 @@ describe('IdempotencyStore against PostgreSQL', () => {
     const key = nextKey();
     const claim = wonClaim(await store.claim(WS, ROUTE, key, 'h1'));
     expect(await store.claim(WS, ROUTE, key, 'h1')).toEqual({ kind: 'in_progress' });
-    const response = { status: 201, headers: { 'content-type': 'application/json; charset=utf-8', location: '/v1/deployments/dep_1' }, body: '{"id":"dep_1","b":1,"a":2}' };
+    const response = {
+      status: 201,
+      headers: { 'content-type': 'application/json; charset=utf-8', location: '/v1/deployments/dep_1' },
+      body: '{"id":"dep_1","b":1,"a":2}',
+    };
     expect(await store.complete(claim, response)).toBe(true);
     expect(await store.claim(WS, ROUTE, key, 'h1')).toEqual({ kind: 'replay', response });
   });

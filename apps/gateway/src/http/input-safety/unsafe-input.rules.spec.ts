@@ -49,7 +49,10 @@ describe('input PostgreSQL could not keep, refused before anything else sees it'
 
   it('describes where a value without a field sits', () => {
     expect(findUnsafeInput('a\u0000')?.message).toBe('the request body must not contain a NUL character (U+0000)');
-    expect(findUnsafeInput({ event_type: 'a\u0000' }, '', 0, 'the query string')).toEqual({ path: 'event_type', message: 'event_type must not contain a NUL character (U+0000)' });
+    expect(findUnsafeInput({ event_type: 'a\u0000' }, '', 0, 'the query string')).toEqual({
+      path: 'event_type',
+      message: 'event_type must not contain a NUL character (U+0000)',
+    });
   });
 
   it('measures nesting in raw JSON text before parsing, naming the same field as the parsed walk and ignoring brackets inside strings', () => {

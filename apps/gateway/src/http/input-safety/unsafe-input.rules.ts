@@ -79,7 +79,8 @@ export function tooDeepJsonPath(text: string, max = MAX_JSON_DEPTH): string | nu
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
     if (stringStart >= 0) {
-      if (code === 0x5c) index += 1; // a backslash escapes the next character
+      if (code === 0x5c)
+        index += 1; // a backslash escapes the next character
       else if (code === 0x22) {
         lastString = text.slice(stringStart, index + 1);
         stringStart = -1;

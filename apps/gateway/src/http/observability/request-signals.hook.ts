@@ -1,6 +1,17 @@
 import { SpanKind, type Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { extractHttpTraceContext, httpRequestDuration, methodLabel, rootLogger, routeLabel, runWithLogContext, startSpan, statusLabel, tracingEnabled, withSpanActive } from '@eh/platform';
+import {
+  extractHttpTraceContext,
+  httpRequestDuration,
+  methodLabel,
+  rootLogger,
+  routeLabel,
+  runWithLogContext,
+  startSpan,
+  statusLabel,
+  tracingEnabled,
+  withSpanActive,
+} from '@eh/platform';
 
 const SPAN = Symbol('requestSpan');
 type WithSpan = FastifyRequest & { [SPAN]?: Span };
@@ -31,7 +42,19 @@ export function registerRequestSignals(fastify: FastifyInstance): void {
     if (!tracingEnabled()) return void runWithLogContext(fields, () => done());
     const parent = extractHttpTraceContext(request.headers);
     const route = routeLabel(request.routeOptions.url);
-    const span = startSpan(`${request.method} ${route}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'http.route': route, request_id: String(request.id), ...(deploymentId ? { deployment_id: deploymentId } : {}) } }, parent);
+    const span = startSpan(
+      `${request.method} ${route}`,
+      {
+        kind: SpanKind.SERVER,
+        attributes: {
+          'http.request.method': request.method,
+          'http.route': route,
+          request_id: String(request.id),
+          ...(deploymentId ? { deployment_id: deploymentId } : {}),
+        },
+      },
+      parent,
+    );
     (request as WithSpan)[SPAN] = span;
     withSpanActive(span, parent, () => runWithLogContext(fields, () => done()));
   });
@@ -43,7 +66,8 @@ export function registerRequestSignals(fastify: FastifyInstance): void {
     span?.end();
     const logger = rootLogger();
     if (reply.statusCode >= 500) logger.error({ method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request failed');
-    else if (logger.isLevelEnabled('debug')) logger.debug({ method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request answered');
+    else if (logger.isLevelEnabled('debug'))
+      logger.debug({ method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request answered');
     done();
   });
 }

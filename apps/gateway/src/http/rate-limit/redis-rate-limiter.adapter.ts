@@ -68,7 +68,14 @@ export class RedisRateLimiter {
   }
 
   private async take(subject: string, member: string, wanted: number, nowMs?: number, all = false): Promise<Grant | null> {
-    const args = [String(this.options.limit), String(this.options.windowMs), member, nowMs === undefined ? '' : String(nowMs), String(wanted), all ? 'all' : ''];
+    const args = [
+      String(this.options.limit),
+      String(this.options.windowMs),
+      member,
+      nowMs === undefined ? '' : String(nowMs),
+      String(wanted),
+      all ? 'all' : '',
+    ];
     try {
       const window = parseWindowCount(await SLIDING_WINDOW_SCRIPT.run(this.redis, [this.keyFor(subject)], args));
       return { verdict: rateLimitVerdict(this.options.limit, this.options.windowMs, window), member, granted: window.granted };

@@ -45,7 +45,10 @@ describe('the exception filter answers in JSON whatever the route meant to send'
     app = await NestFactory.create<NestFastifyApplication>(ReplyPathModule, new FastifyAdapter({ genReqId: () => 'req_filter' }), { logger: false });
     app.useGlobalFilters(new ApiExceptionFilter('https://api.example.test'));
     // As the gateway has: Fastify checks the payload only after async onSend hooks.
-    app.getHttpAdapter().getInstance().addHook('onSend', async () => undefined);
+    app
+      .getHttpAdapter()
+      .getInstance()
+      .addHook('onSend', async () => undefined);
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
   });

@@ -3,9 +3,17 @@ import { clientErrorAnswer, frameworkErrorHandler, rawErrorResponse } from './fr
 
 describe('errors Fastify answers before any route, in the API error shape', () => {
   it('maps what the HTTP parser refused to a status and a true message', () => {
-    expect(clientErrorAnswer('HPE_HEADER_OVERFLOW')).toEqual({ status: 431, code: 'invalid_request', message: 'the request line and headers are larger than 16 KB; shorten the URL or the headers' });
+    expect(clientErrorAnswer('HPE_HEADER_OVERFLOW')).toEqual({
+      status: 431,
+      code: 'invalid_request',
+      message: 'the request line and headers are larger than 16 KB; shorten the URL or the headers',
+    });
     expect(clientErrorAnswer('ERR_HTTP_REQUEST_TIMEOUT')).toMatchObject({ status: 408, code: 'invalid_request' });
-    expect(clientErrorAnswer('HPE_INVALID_METHOD')).toEqual({ status: 400, code: 'invalid_request', message: 'the request is not valid HTTP/1.1 (HPE_INVALID_METHOD)' });
+    expect(clientErrorAnswer('HPE_INVALID_METHOD')).toEqual({
+      status: 400,
+      code: 'invalid_request',
+      message: 'the request is not valid HTTP/1.1 (HPE_INVALID_METHOD)',
+    });
   });
 
   it('writes a whole HTTP response with the API error body and its request id', () => {
@@ -23,7 +31,9 @@ describe('errors Fastify answers before any route, in the API error shape', () =
     fastify.get('/v1/deployments/:id', async () => 'never');
     const response = await fastify.inject({ method: 'GET', url: '/v1/deployments/%E0%A4%A' });
     expect([response.statusCode, response.headers['request-id']]).toEqual([400, 'req_bad_url']);
-    expect(response.json()).toMatchObject({ error: { code: 'invalid_request', type: 'invalid_request', request_id: 'req_bad_url', message: expect.stringContaining('percent-encoding') } });
+    expect(response.json()).toMatchObject({
+      error: { code: 'invalid_request', type: 'invalid_request', request_id: 'req_bad_url', message: expect.stringContaining('percent-encoding') },
+    });
     await fastify.close();
   });
 });

@@ -22,7 +22,11 @@ export interface EdgeAnswer {
 /** What Node's HTTP parser refused on a connection (Fastify's `clientErrorHandler` receives it). */
 export function clientErrorAnswer(code: string | undefined): EdgeAnswer {
   if (code === 'HPE_HEADER_OVERFLOW') {
-    return { status: 431, code: 'invalid_request', message: `the request line and headers are larger than ${Math.floor(maxHeaderSize / 1024)} KB; shorten the URL or the headers` };
+    return {
+      status: 431,
+      code: 'invalid_request',
+      message: `the request line and headers are larger than ${Math.floor(maxHeaderSize / 1024)} KB; shorten the URL or the headers`,
+    };
   }
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, code: 'invalid_request', message: 'the request was not received in time' };
   return { status: 400, code: 'invalid_request', message: `the request is not valid HTTP/1.1 (${code ?? 'unparseable'})` };

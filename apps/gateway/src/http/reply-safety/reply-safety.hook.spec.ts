@@ -35,7 +35,13 @@ describe('answers Fastify could not write become a 500, not a crash', () => {
       const response = await fastify.inject({ method: 'GET', url: '/object-as-html' });
       expect([response.statusCode, response.headers['content-type']]).toEqual([500, 'application/json; charset=utf-8']);
       expect(response.json()).toEqual({
-        error: { type: 'api_error', code: 'internal_error', message: expect.stringContaining('request_id'), request_id: 'req_test', docs_url: 'https://api.example.test/docs/errors/internal_error' },
+        error: {
+          type: 'api_error',
+          code: 'internal_error',
+          message: expect.stringContaining('request_id'),
+          request_id: 'req_test',
+          docs_url: 'https://api.example.test/docs/errors/internal_error',
+        },
       });
     });
 

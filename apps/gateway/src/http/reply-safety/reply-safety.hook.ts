@@ -15,7 +15,8 @@ export function unsendableReason(payload: unknown, headers: Record<string, unkno
     payload === undefined ||
     typeof payload === 'string' ||
     Buffer.isBuffer(payload) ||
-    (typeof payload === 'object' && (typeof (payload as { pipe?: unknown }).pipe === 'function' || typeof (payload as { getReader?: unknown }).getReader === 'function'));
+    (typeof payload === 'object' &&
+      (typeof (payload as { pipe?: unknown }).pipe === 'function' || typeof (payload as { getReader?: unknown }).getReader === 'function'));
   if (!sendable) return `a payload of type ${typeof payload} with Content-Type ${String(headers['content-type'])}`;
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
@@ -44,6 +45,8 @@ export function registerReplySafety(fastify: FastifyInstance, publicBaseUrl: str
       if (!/^(request-id|service-version|x-ratelimit-.*)$/i.test(name)) reply.removeHeader(name);
     }
     void reply.code(500).header('Content-Type', 'application/json; charset=utf-8').header('Cache-Control', 'no-store');
-    return JSON.stringify(apiErrorBody('internal_error', 'an unexpected error occurred; quote request_id when reporting it', String(request.id), publicBaseUrl));
+    return JSON.stringify(
+      apiErrorBody('internal_error', 'an unexpected error occurred; quote request_id when reporting it', String(request.id), publicBaseUrl),
+    );
   });
 }

@@ -39,12 +39,27 @@ export const ev = {
     type: 'delivery.attempted',
     data: { delivery_id: DEL, attempt, attempted_at: at(attempt * 1000), ...result },
   }),
-  retry: (nextAttempt: number, when: string): DeliveryEvent => ({ type: 'delivery.retry_scheduled', data: { delivery_id: DEL, next_attempt: nextAttempt, next_attempt_at: when } }),
+  retry: (nextAttempt: number, when: string): DeliveryEvent => ({
+    type: 'delivery.retry_scheduled',
+    data: { delivery_id: DEL, next_attempt: nextAttempt, next_attempt_at: when },
+  }),
   succeeded: (attempt: number): DeliveryEvent => ({ type: 'delivery.succeeded', data: { delivery_id: DEL, attempt, succeeded_at: at(attempt * 1000) } }),
-  failed: (attempt: number): DeliveryEvent => ({ type: 'delivery.failed_permanently', data: { delivery_id: DEL, attempt, status_code: 404, failed_at: at(attempt * 1000) } }),
-  deadLettered: (attempts: number): DeliveryEvent => ({ type: 'delivery.dead_lettered', data: { delivery_id: DEL, attempts, last_error: 'HTTP 500', dead_lettered_at: at(attempts * 1000) } }),
-  broughtForward: (attempt: number, when: string = at(1500)): DeliveryEvent => ({ type: 'delivery.retry_brought_forward', data: { delivery_id: DEL, attempt, was_due_at: at(0), requested_by: 'ops', requested_at: when } }),
-  replay: (nextAttempt: number, when: string = at(60_000)): DeliveryEvent => ({ type: 'delivery.replay_requested', data: { delivery_id: DEL, next_attempt: nextAttempt, requested_by: 'ops', requested_at: when } }),
+  failed: (attempt: number): DeliveryEvent => ({
+    type: 'delivery.failed_permanently',
+    data: { delivery_id: DEL, attempt, status_code: 404, failed_at: at(attempt * 1000) },
+  }),
+  deadLettered: (attempts: number): DeliveryEvent => ({
+    type: 'delivery.dead_lettered',
+    data: { delivery_id: DEL, attempts, last_error: 'HTTP 500', dead_lettered_at: at(attempts * 1000) },
+  }),
+  broughtForward: (attempt: number, when: string = at(1500)): DeliveryEvent => ({
+    type: 'delivery.retry_brought_forward',
+    data: { delivery_id: DEL, attempt, was_due_at: at(0), requested_by: 'ops', requested_at: when },
+  }),
+  replay: (nextAttempt: number, when: string = at(60_000)): DeliveryEvent => ({
+    type: 'delivery.replay_requested',
+    data: { delivery_id: DEL, next_attempt: nextAttempt, requested_by: 'ops', requested_at: when },
+  }),
 };
 
 /** Every failure of one round with DELAYS: 4 attempts, then dead-lettered. */

@@ -35,7 +35,13 @@ function exampleOf(schema: Schema, definitions: Record<string, Schema>, depth: n
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[variant % schema.examples.length];
   const branches = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
   if (branches) return exampleOf(branches[0], definitions, depth + 1, variant);
-  if (Array.isArray(schema.allOf)) return exampleOf(Object.assign({}, ...schema.allOf.filter((part): part is Record<string, unknown> => typeof part === 'object'), withoutAllOf(schema)), definitions, depth + 1, variant);
+  if (Array.isArray(schema.allOf))
+    return exampleOf(
+      Object.assign({}, ...schema.allOf.filter((part): part is Record<string, unknown> => typeof part === 'object'), withoutAllOf(schema)),
+      definitions,
+      depth + 1,
+      variant,
+    );
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'object':
@@ -69,7 +75,9 @@ function objectExample(schema: Record<string, unknown>, definitions: Record<stri
 function arrayExample(schema: Record<string, unknown>, definitions: Record<string, Schema>, depth: number): unknown[] {
   const prefix = (schema.prefixItems ?? []) as Schema[];
   const count = Math.min(Number(schema.maxItems ?? Infinity), Math.max(Number(schema.minItems ?? 0), prefix.length, 1));
-  return Array.from({ length: count }, (_unused, index) => exampleOf(prefix[index] ?? (schema.items as Schema | undefined) ?? true, definitions, depth + 1, index));
+  return Array.from({ length: count }, (_unused, index) =>
+    exampleOf(prefix[index] ?? (schema.items as Schema | undefined) ?? true, definitions, depth + 1, index),
+  );
 }
 
 function stringExample(schema: Record<string, unknown>, variant: number): string {
@@ -88,6 +96,7 @@ function numberExample(schema: Record<string, unknown>, integer: boolean, varian
   let value = low + variant * (step || 1);
   if (step) value = Math.ceil(value / step) * step;
   if (typeof schema.maximum === 'number' && value > schema.maximum) value = step ? Math.floor(schema.maximum / step) * step : schema.maximum;
-  if (typeof schema.exclusiveMaximum === 'number' && value >= schema.exclusiveMaximum) value = step ? Math.ceil(schema.exclusiveMaximum / step) * step - step : schema.exclusiveMaximum - (integer ? 1 : 0.5);
+  if (typeof schema.exclusiveMaximum === 'number' && value >= schema.exclusiveMaximum)
+    value = step ? Math.ceil(schema.exclusiveMaximum / step) * step - step : schema.exclusiveMaximum - (integer ? 1 : 0.5);
   return integer ? Math.round(value) : value;
 }

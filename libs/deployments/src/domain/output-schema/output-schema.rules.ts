@@ -18,14 +18,42 @@ export const OUTPUT_SCHEMA_LIMITS = {
 
 /** Every keyword a schema may use. Annotations are kept for the expert's form; the rest validate. */
 export const SUPPORTED_KEYWORDS = [
-  '$schema', '$id', '$defs', '$ref', '$comment',
-  'title', 'description', 'default', 'examples', 'readOnly', 'deprecated',
-  'type', 'enum', 'const',
-  'properties', 'required', 'additionalProperties', 'minProperties', 'maxProperties',
-  'items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems',
-  'minLength', 'maxLength', 'pattern', 'format',
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
-  'anyOf', 'oneOf', 'allOf',
+  '$schema',
+  '$id',
+  '$defs',
+  '$ref',
+  '$comment',
+  'title',
+  'description',
+  'default',
+  'examples',
+  'readOnly',
+  'deprecated',
+  'type',
+  'enum',
+  'const',
+  'properties',
+  'required',
+  'additionalProperties',
+  'minProperties',
+  'maxProperties',
+  'items',
+  'prefixItems',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'anyOf',
+  'oneOf',
+  'allOf',
 ] as const;
 
 export const SUPPORTED_FORMATS = ['date', 'date-time', 'time', 'email', 'uri', 'uuid'] as const;
@@ -56,11 +84,17 @@ export function outputSchemaProblem(schema: unknown): OutputSchemaProblem | null
   const depth = nestingOf(schema, OUTPUT_SCHEMA_LIMITS.maxDepth + 1);
   if (depth > OUTPUT_SCHEMA_LIMITS.maxDepth) return { message: `output_schema nests deeper than ${OUTPUT_SCHEMA_LIMITS.maxDepth} levels`, path: '' };
   const root = schema as Record<string, unknown>;
-  if (root.$schema !== undefined && root.$schema !== DIALECT) return { message: `output_schema.$schema must be ${DIALECT} (the 2020-12 dialect) or left out`, path: '/$schema' };
+  if (root.$schema !== undefined && root.$schema !== DIALECT)
+    return { message: `output_schema.$schema must be ${DIALECT} (the 2020-12 dialect) or left out`, path: '/$schema' };
   if (root.type !== 'object') return { message: 'output_schema must describe an object: "type": "object" at its root', path: '/type' };
   const definitions = root.$defs && typeof root.$defs === 'object' ? new Set(Object.keys(root.$defs)) : new Set<string>();
   const walk = new SchemaWalk(definitions);
-  return walk.check(root, []) ?? (walk.subschemas > OUTPUT_SCHEMA_LIMITS.maxSubschemas ? { message: `output_schema has ${walk.subschemas} subschemas; at most ${OUTPUT_SCHEMA_LIMITS.maxSubschemas}`, path: '' } : null);
+  return (
+    walk.check(root, []) ??
+    (walk.subschemas > OUTPUT_SCHEMA_LIMITS.maxSubschemas
+      ? { message: `output_schema has ${walk.subschemas} subschemas; at most ${OUTPUT_SCHEMA_LIMITS.maxSubschemas}`, path: '' }
+      : null)
+  );
 }
 
 /** How deep arrays and objects nest, counted no further than `stopAt`. */
@@ -79,7 +113,8 @@ class SchemaWalk {
   check(schema: unknown, path: (string | number)[]): OutputSchemaProblem | null {
     this.subschemas += 1;
     if (typeof schema === 'boolean') return null;
-    if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return { message: 'a subschema must be an object or a boolean', path: pointer(path) };
+    if (schema === null || typeof schema !== 'object' || Array.isArray(schema))
+      return { message: 'a subschema must be an object or a boolean', path: pointer(path) };
     for (const [keyword, value] of Object.entries(schema)) {
       const at = [...path, keyword];
       if (!KEYWORDS.has(keyword)) return { message: `the keyword ${keyword} is not supported; supported: ${SUPPORTED_KEYWORDS.join(', ')}`, path: pointer(at) };
@@ -93,17 +128,21 @@ class SchemaWalk {
     const problem = (message: string): OutputSchemaProblem => ({ message, path: pointer(at) });
     if (keyword === '$defs' && !atRoot) return problem('$defs is taken at the root only');
     if (keyword === '$ref') {
-      if (typeof value !== 'string' || !LOCAL_REF.test(value)) return problem('$ref must point into this schema\'s $defs ("#/$defs/<name>"); no other document is ever fetched');
+      if (typeof value !== 'string' || !LOCAL_REF.test(value))
+        return problem('$ref must point into this schema\'s $defs ("#/$defs/<name>"); no other document is ever fetched');
       if (!this.definitions.has(value.slice('#/$defs/'.length))) return problem(`$ref ${value} names no entry of $defs`);
     }
     if (keyword === 'type') {
       const types = Array.isArray(value) ? value : [value];
-      if (types.length === 0 || !types.every((type) => typeof type === 'string' && TYPES.has(type))) return problem(`type must be one of ${[...TYPES].join(', ')} (or a list of them)`);
+      if (types.length === 0 || !types.every((type) => typeof type === 'string' && TYPES.has(type)))
+        return problem(`type must be one of ${[...TYPES].join(', ')} (or a list of them)`);
     }
     if (keyword === 'format' && (typeof value !== 'string' || !FORMATS.has(value))) return problem(`format must be one of ${SUPPORTED_FORMATS.join(', ')}`);
-    if (keyword === 'enum' && (!Array.isArray(value) || value.length === 0 || value.length > OUTPUT_SCHEMA_LIMITS.maxEnumValues)) return problem(`enum must list 1 to ${OUTPUT_SCHEMA_LIMITS.maxEnumValues} values`);
+    if (keyword === 'enum' && (!Array.isArray(value) || value.length === 0 || value.length > OUTPUT_SCHEMA_LIMITS.maxEnumValues))
+      return problem(`enum must list 1 to ${OUTPUT_SCHEMA_LIMITS.maxEnumValues} values`);
     if (keyword === 'pattern') return patternProblem(value, at);
-    if (keyword === 'required' && (!Array.isArray(value) || !value.every((name) => typeof name === 'string'))) return problem('required must list property names');
+    if (keyword === 'required' && (!Array.isArray(value) || !value.every((name) => typeof name === 'string')))
+      return problem('required must list property names');
     if (SCHEMA_VALUED.has(keyword)) return this.check(value, at);
     if (SCHEMA_MAPS.has(keyword)) {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) return problem(`${keyword} must map names to subschemas`);
@@ -130,12 +169,14 @@ class SchemaWalk {
  */
 function patternProblem(value: unknown, at: (string | number)[]): OutputSchemaProblem | null {
   const path = pointer(at);
-  if (typeof value !== 'string' || value.length > OUTPUT_SCHEMA_LIMITS.maxPatternLength) return { message: `pattern must be a regular expression of at most ${OUTPUT_SCHEMA_LIMITS.maxPatternLength} characters`, path };
+  if (typeof value !== 'string' || value.length > OUTPUT_SCHEMA_LIMITS.maxPatternLength)
+    return { message: `pattern must be a regular expression of at most ${OUTPUT_SCHEMA_LIMITS.maxPatternLength} characters`, path };
   try {
     new RegExp(value, 'u');
   } catch {
     return { message: 'pattern is not a valid regular expression', path };
   }
-  if (!safeRegex(value)) return { message: 'pattern repeats a repetition (like "(a+)+"), which can take seconds to match: write it without nested quantifiers', path };
+  if (!safeRegex(value))
+    return { message: 'pattern repeats a repetition (like "(a+)+"), which can take seconds to match: write it without nested quantifiers', path };
   return null;
 }

@@ -26,7 +26,9 @@ export class LedgerRpcController {
 
   @MessagePattern(RPC_PATTERNS.ledgerReserve, { queue: 'ledger' })
   reserve(@Payload() request: ReserveCreditsDto): Promise<ReserveCreditsReply> {
-    return this.serializer.run(request.workspace_id, () => reserveCredits(this.runner.run, request, { now: new Date(), ttlSeconds: this.config.ledger.reservationTtlSeconds }));
+    return this.serializer.run(request.workspace_id, () =>
+      reserveCredits(this.runner.run, request, { now: new Date(), ttlSeconds: this.config.ledger.reservationTtlSeconds }),
+    );
   }
 
   // A create that failed after its reserve gives the credits back at once.

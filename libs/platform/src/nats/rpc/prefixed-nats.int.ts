@@ -41,7 +41,10 @@ describe('request/reply over Transport.NATS under a subject prefix', () => {
   let client: PrefixedNatsClient;
 
   beforeAll(async () => {
-    app = await NestFactory.createMicroservice<MicroserviceOptions>(DoubleModule, { strategy: new PrefixedNatsServer({ servers: NATS_URL }, subjectOf), logger: false });
+    app = await NestFactory.createMicroservice<MicroserviceOptions>(DoubleModule, {
+      strategy: new PrefixedNatsServer({ servers: NATS_URL }, subjectOf),
+      logger: false,
+    });
     await app.listen();
     client = new PrefixedNatsClient({ servers: NATS_URL }, subjectOf);
   });

@@ -38,7 +38,9 @@ export class PrefixedNatsServer extends ServerNats {
   /** With tracing on, each request is a server span in the caller's trace (its `traceparent` header). */
   override handleMessage(channel: string, natsMsg: NatsMsg): Promise<unknown> {
     if (!tracingEnabled()) return super.handleMessage(channel, natsMsg);
-    return inSpan(`rpc ${channel}`, { kind: SpanKind.SERVER, attributes: { 'rpc.method': channel } }, extractTraceContext(natsMsg.headers), () => super.handleMessage(channel, natsMsg));
+    return inSpan(`rpc ${channel}`, { kind: SpanKind.SERVER, attributes: { 'rpc.method': channel } }, extractTraceContext(natsMsg.headers), () =>
+      super.handleMessage(channel, natsMsg),
+    );
   }
 }
 

@@ -35,7 +35,14 @@ export function MarkdownToolbar({ editor, onChange, controls }: MarkdownToolbarP
   return (
     <div className="md-toolbar" role="toolbar" aria-label="Formatting" aria-controls={controls}>
       {BUTTONS.map(({ action, label, glyph }) => (
-        <button key={action} type="button" className={`md-toolbar__button md-toolbar__button--${action}`} aria-label={label} title={label} onClick={() => apply(action)}>
+        <button
+          key={action}
+          type="button"
+          className={`md-toolbar__button md-toolbar__button--${action}`}
+          aria-label={label}
+          title={label}
+          onClick={() => apply(action)}
+        >
           <span aria-hidden="true">{glyph}</span>
         </button>
       ))}

@@ -15,7 +15,21 @@ export interface SchemaProblem {
 }
 
 /** Keywords that only say "something inside failed": the inner failure is reported on its own. */
-const ONLY_CASCADES = new Set(['properties', 'items', 'prefixItems', 'additionalItems', '$ref', 'allOf', 'contains', 'dependentSchemas', 'unevaluatedProperties', 'unevaluatedItems', 'if', 'then', 'else']);
+const ONLY_CASCADES = new Set([
+  'properties',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  '$ref',
+  'allOf',
+  'contains',
+  'dependentSchemas',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'if',
+  'then',
+  'else',
+]);
 
 /** The value at a `#/…` pointer in the schema (the keyword's own value, for the message). */
 function at(schema: unknown, location: string): unknown {
@@ -79,7 +93,11 @@ function describe(unit: OutputUnit, schema: unknown): string {
 
 /** `#/variants/2` → `.variants.2`, the dotted path rjsf files errors under; a required property names the missing child. */
 function propertyOf(unit: OutputUnit): string {
-  const segments = unit.instanceLocation.replace(/^#\/?/, '').split('/').filter(Boolean).map((segment) => decodeURIComponent(segment).replaceAll('~1', '/').replaceAll('~0', '~'));
+  const segments = unit.instanceLocation
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => decodeURIComponent(segment).replaceAll('~1', '/').replaceAll('~0', '~'));
   if (unit.keyword === 'required') {
     const missing = /"([^"]+)"/.exec(unit.error)?.[1];
     if (missing !== undefined) segments.push(missing);
@@ -107,7 +125,9 @@ export const asSent = (value: unknown): unknown => (value === undefined ? undefi
 
 export function schemaErrors(schema: object, given: unknown): SchemaProblem[] {
   const formData = asSent(given ?? {});
-  const units = validatorFor(schema).validate(formData).errors.filter((unit) => !ONLY_CASCADES.has(unit.keyword));
+  const units = validatorFor(schema)
+    .validate(formData)
+    .errors.filter((unit) => !ONLY_CASCADES.has(unit.keyword));
   return units.map((unit) => {
     const property = propertyOf(unit);
     // An array item or field left empty is "of the wrong type" to the schema; to a person it is missing.
@@ -116,4 +136,3 @@ export function schemaErrors(schema: object, given: unknown): SchemaProblem[] {
     return { name: unit.keyword, property, message, params: {}, stack: `${property} ${message}`.trim(), schemaPath: unit.keywordLocation };
   });
 }
-

@@ -22,7 +22,13 @@ import {
 type Data = Record<string, unknown>;
 
 export const schemaValidator: ValidatorType<Data, RJSFSchema> = {
-  validateFormData(formData: Data | undefined, schema: RJSFSchema, customValidate?: CustomValidator<Data, RJSFSchema>, transformErrors?: ErrorTransformer<Data, RJSFSchema>, uiSchema?: UiSchema<Data, RJSFSchema>): ValidationData<Data> {
+  validateFormData(
+    formData: Data | undefined,
+    schema: RJSFSchema,
+    customValidate?: CustomValidator<Data, RJSFSchema>,
+    transformErrors?: ErrorTransformer<Data, RJSFSchema>,
+    uiSchema?: UiSchema<Data, RJSFSchema>,
+  ): ValidationData<Data> {
     let errors: RJSFValidationError[] = schemaErrors(schema, formData ?? {});
     if (transformErrors) errors = transformErrors(errors, uiSchema);
     const data: ValidationData<Data> = { errors, errorSchema: toErrorSchema<Data>(errors) };

@@ -21,7 +21,8 @@ const tagOf = (path: string): string => {
   return segment.replace(/[-_]/g, ' ').replace(/^./, (first) => first.toUpperCase());
 };
 
-const operationIdOf = (route: DiscoveredRoute): string => `admin${route.method[0].toUpperCase()}${route.method.slice(1)}${route.path.slice('/admin/v1'.length).replace(/[^a-zA-Z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase())}`;
+const operationIdOf = (route: DiscoveredRoute): string =>
+  `admin${route.method[0].toUpperCase()}${route.method.slice(1)}${route.path.slice('/admin/v1'.length).replace(/[^a-zA-Z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase())}`;
 
 function errorResponses(route: DiscoveredRoute, publicBaseUrl: string): Record<string, ResponseObject> {
   const codes: ErrorCode[] = ['invalid_request', 'authentication_failed', 'rate_limited', 'internal_error'];
@@ -37,7 +38,14 @@ function errorResponses(route: DiscoveredRoute, publicBaseUrl: string): Record<s
         String(status),
         {
           description: list.map((code) => `\`${code}\`: ${ERROR_CATALOG[code].description}`).join('\n\n'),
-          content: { 'application/json': { schema: errorSchema(list), examples: Object.fromEntries(list.map((code) => [code, { value: apiErrorBody(code, ERROR_CATALOG[code].description, EXAMPLE_REQUEST_ID, publicBaseUrl) }])) } },
+          content: {
+            'application/json': {
+              schema: errorSchema(list),
+              examples: Object.fromEntries(
+                list.map((code) => [code, { value: apiErrorBody(code, ERROR_CATALOG[code].description, EXAMPLE_REQUEST_ID, publicBaseUrl) }]),
+              ),
+            },
+          },
         },
       ]),
   );
@@ -72,7 +80,9 @@ export function buildAdminDocument(routes: readonly DiscoveredRoute[], options: 
       requestBody = { required: route.body.required, content: { 'application/json': { schema } } };
     }
     const success: Record<string, ResponseObject> =
-      route.successStatus === 204 ? { '204': { description: 'Done' } } : { [String(route.successStatus)]: { description: 'Success', content: { 'application/json': { schema: doc?.response ?? { type: 'object' } } } } };
+      route.successStatus === 204
+        ? { '204': { description: 'Done' } }
+        : { [String(route.successStatus)]: { description: 'Success', content: { 'application/json': { schema: doc?.response ?? { type: 'object' } } } } };
     const operation: OperationObject = {
       operationId: operationIdOf(route),
       tags: [tagOf(route.path)],
@@ -99,12 +109,19 @@ export function buildAdminDocument(routes: readonly DiscoveredRoute[], options: 
     components: {
       schemas,
       parameters: {
-        CsrfToken: { name: 'X-CSRF-Token', in: 'header', required: false, description: 'With an operator’s session cookie: the session’s `csrf_token`.', schema: { type: 'string' } },
+        CsrfToken: {
+          name: 'X-CSRF-Token',
+          in: 'header',
+          required: false,
+          description: 'With an operator’s session cookie: the session’s `csrf_token`.',
+          schema: { type: 'string' },
+        },
         IdempotencyKey: {
           name: 'Idempotency-Key',
           in: 'header',
           required: false,
-          description: 'Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s.',
+          description:
+            'Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s.',
           schema: { type: 'string', minLength: 1, maxLength: 255 },
         },
       },

@@ -22,10 +22,12 @@ describe('GET /admin/v1/openapi.json: the operations API for the console’s ope
 
   it('documents every admin route Fastify registered, and only those', () => {
     const documented = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
-    const registered = gateway.routes.filter((route) => / \/admin\/v1\//.test(route) && !route.endsWith('/openapi.json')).map((route) => {
-      const [method, path] = route.split(' ');
-      return `${method} ${openApiPath(path)}`;
-    });
+    const registered = gateway.routes
+      .filter((route) => / \/admin\/v1\//.test(route) && !route.endsWith('/openapi.json'))
+      .map((route) => {
+        const [method, path] = route.split(' ');
+        return `${method} ${openApiPath(path)}`;
+      });
     expect(documented.sort()).toEqual(registered.sort());
     expect(document.paths['/admin/v1/limit_requests/{id}/resolve']?.post?.requestBody).toBeDefined();
   });

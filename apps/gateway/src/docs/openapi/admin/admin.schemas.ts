@@ -26,12 +26,19 @@ const oneTimeLink: JsonSchema = { type: 'string', format: 'uri', description: 'T
 
 const expertProperties = {
   ...(expertSchema.properties as PropertiesOf<RosterEntry>),
-  available_until: { type: ['string', 'null'], format: 'date-time', description: '`online` ends at this time (routing treats the expert as offline past it); null: no end.' },
+  available_until: {
+    type: ['string', 'null'],
+    format: 'date-time',
+    description: '`online` ends at this time (routing treats the expert as offline past it); null: no end.',
+  },
   retired: { type: 'boolean' },
   credential_last4: { type: ['string', 'null'], description: 'The last 4 characters of the expert’s credential; null for experts added before it was kept.' },
 };
 const consoleAccess = objectOf<ExpertConsoleAccess>(
-  { email, status: { type: 'string', enum: ['invited', 'active'], description: '`invited`: an open invitation; `active`: the expert accepted one and signs in.' } },
+  {
+    email,
+    status: { type: 'string', enum: ['invited', 'active'], description: '`invited`: an open invitation; `active`: the expert accepted one and signs in.' },
+  },
   { description: 'The expert’s console access; null when never invited (or the invitation lapsed).' },
 );
 
@@ -55,7 +62,11 @@ const notificationSend = objectOf<NotificationSendView>({
   subscription_id: { type: ['string', 'null'], description: 'The push subscription; null for e-mail.' },
   deployment_id: idOf('deployment'),
   offer_number: { type: ['integer', 'null'] },
-  status: { type: 'string', enum: ['pending', 'sending', 'retrying', 'sent', 'failed', 'skipped', 'gone'], description: '`skipped`: the offer had ended before it could go out; `gone`: the push subscription no longer exists.' },
+  status: {
+    type: 'string',
+    enum: ['pending', 'sending', 'retrying', 'sent', 'failed', 'skipped', 'gone'],
+    description: '`skipped`: the offer had ended before it could go out; `gone`: the push subscription no longer exists.',
+  },
   attempts: count,
   last_error: { type: ['string', 'null'] },
   created_at: timestamp(),
@@ -83,7 +94,13 @@ const account = objectOf<AccountSummary>({
   },
 });
 
-const keyMetadata = objectOf<WorkspaceSummary['keys'][number]>({ key_id: idOf('apiKey'), mode, last4: text, issued_at: timestamp(), revoked_at: orNull(timestamp()) });
+const keyMetadata = objectOf<WorkspaceSummary['keys'][number]>({
+  key_id: idOf('apiKey'),
+  mode,
+  last4: text,
+  issued_at: timestamp(),
+  revoked_at: orNull(timestamp()),
+});
 const workspaceListItem = objectOf<WorkspaceListItem>({
   id: idOf('workspace'),
   name: text,
@@ -91,7 +108,10 @@ const workspaceListItem = objectOf<WorkspaceListItem>({
   credits_remaining: { ...orNull(count), description: 'Credits left to spend (allowance and top-ups); null until the account opens.' },
   plan: { ...orNull(text), description: 'The name of the account’s plan; null until the account opens.' },
 });
-const keyPair = objectOf<CreatedWorkspace['keys']>({ test: { type: 'string', description: 'Shown this once.' }, live: { type: 'string', description: 'Shown this once.' } });
+const keyPair = objectOf<CreatedWorkspace['keys']>({
+  test: { type: 'string', description: 'Shown this once.' },
+  live: { type: 'string', description: 'Shown this once.' },
+});
 
 const adminEndpoint = objectOf<WebhookEndpointView>({
   object: { type: 'string', const: 'webhook_endpoint' },
@@ -115,12 +135,39 @@ export const ADMIN_SCHEMAS: Record<string, JsonSchema> = {
   }),
   AdminRosterList: listEnvelopeSchema(componentRef('AdminRosterEntry'), 'Every expert, active ones first, each group by name.'),
   RosterEntry: expertSchema,
-  ExpertProfileInput: { ...objectOf<ExpertProfile & { availability?: Availability }>({ ...profileProperties, availability: { ...availability, description: 'Where the expert starts; `offline` (no live offers) when left out. Set `online` once they use the console.' } }, { optional: ['availability'] }), additionalProperties: false },
-  ExpertProfileChanges: { type: 'object', properties: profileProperties, minProperties: 1, additionalProperties: false, description: 'Any of the profile’s fields.' },
+  ExpertProfileInput: {
+    ...objectOf<ExpertProfile & { availability?: Availability }>(
+      {
+        ...profileProperties,
+        availability: {
+          ...availability,
+          description: 'Where the expert starts; `offline` (no live offers) when left out. Set `online` once they use the console.',
+        },
+      },
+      { optional: ['availability'] },
+    ),
+    additionalProperties: false,
+  },
+  ExpertProfileChanges: {
+    type: 'object',
+    properties: profileProperties,
+    minProperties: 1,
+    additionalProperties: false,
+    description: 'Any of the profile’s fields.',
+  },
   AvailabilityChange: { ...objectOf<{ availability: Availability }>({ availability }), additionalProperties: false },
-  RegisteredExpert: objectOf<RegisteredExpert>({ expert: componentRef('RosterEntry'), credential: { type: 'string', description: '`svc_expert_…`, shown this once.' } }),
+  RegisteredExpert: objectOf<RegisteredExpert>({
+    expert: componentRef('RosterEntry'),
+    credential: { type: 'string', description: '`svc_expert_…`, shown this once.' },
+  }),
   RetiredExpert: objectOf<{ id: string; retired: true }>({ id: idOf('expert'), retired: { type: 'boolean', const: true } }),
-  ExpertInvitation: objectOf<ExpertInvitation>({ object: { type: 'string', const: 'invitation' }, expert_id: idOf('expert'), email, url: oneTimeLink, expires_at: timestamp() }),
+  ExpertInvitation: objectOf<ExpertInvitation>({
+    object: { type: 'string', const: 'invitation' },
+    expert_id: idOf('expert'),
+    email,
+    url: oneTimeLink,
+    expires_at: timestamp(),
+  }),
   OperatorInvitation: objectOf<{ object: 'operator_invitation'; operator_id: string; email: string; url: string; expires_at: string }>({
     object: { type: 'string', const: 'operator_invitation' },
     operator_id: text,
@@ -137,16 +184,27 @@ export const ADMIN_SCHEMAS: Record<string, JsonSchema> = {
         id: idOf('operator'),
         email,
         name: text,
-        status: { type: 'string', enum: ['invited', 'active', 'removed'], description: '`invited`: a link is out, no password works; `active`: signs in; `removed`: offboarded.' },
+        status: {
+          type: 'string',
+          enum: ['invited', 'active', 'removed'],
+          description: '`invited`: a link is out, no password works; `active`: signs in; `removed`: offboarded.',
+        },
         joined_at: orNull(timestamp()),
         removed_at: orNull(timestamp()),
       }),
     },
   }),
-  RemovedOperator: objectOf<{ id: string; removed: true; sessions_ended: number }>({ id: idOf('operator'), removed: { type: 'boolean', const: true }, sessions_ended: count }),
+  RemovedOperator: objectOf<{ id: string; removed: true; sessions_ended: number }>({
+    id: idOf('operator'),
+    removed: { type: 'boolean', const: true },
+    sessions_ended: count,
+  }),
   EndedOperatorSessions: objectOf<{ id: string; sessions_ended: number }>({ id: idOf('operator'), sessions_ended: count }),
   AccountPlan: plan,
-  AccountPlanList: objectOf<{ object: 'list'; data: AccountPlan[] }>({ object: { type: 'string', const: 'list' }, data: { type: 'array', items: componentRef('AccountPlan') } }, { description: 'The plan presets.' }),
+  AccountPlanList: objectOf<{ object: 'list'; data: AccountPlan[] }>(
+    { object: { type: 'string', const: 'list' }, data: { type: 'array', items: componentRef('AccountPlan') } },
+    { description: 'The plan presets.' },
+  ),
   AccountSummary: account,
   WorkspaceSummary: objectOf<WorkspaceSummary>({ id: idOf('workspace'), name: text, created_at: timestamp(), keys: { type: 'array', items: keyMetadata } }),
   WorkspaceListItem: workspaceListItem,
@@ -158,7 +216,12 @@ export const ADMIN_SCHEMAS: Record<string, JsonSchema> = {
     keys: keyPair,
     owner_invitation: orNull(objectOf<NonNullable<CreatedWorkspaceWithOwner['owner_invitation']>>({ email, url: oneTimeLink, expires_at: timestamp() })),
   }),
-  IssuedKey: objectOf<IssuedKey>({ key_id: idOf('apiKey'), mode, key: { type: 'string', description: 'Shown this once.' }, revoked_key_ids: { type: 'array', items: idOf('apiKey') } }),
+  IssuedKey: objectOf<IssuedKey>({
+    key_id: idOf('apiKey'),
+    mode,
+    key: { type: 'string', description: 'Shown this once.' },
+    revoked_key_ids: { type: 'array', items: idOf('apiKey') },
+  }),
   AdminWebhookEndpoint: adminEndpoint,
   AdminWebhookEndpointWithSecret: objectOf<EndpointWithSecret>({
     endpoint: componentRef('AdminWebhookEndpoint'),
@@ -170,7 +233,12 @@ export const ADMIN_SCHEMAS: Record<string, JsonSchema> = {
   NotificationSend: notificationSend,
   NotificationSendList: listEnvelopeSchema(componentRef('NotificationSend'), 'What was sent to the expert, newest first.'),
   AdminDeliveryList: listEnvelopeSchema(componentRef('AdminDelivery'), 'Deliveries of every workspace, newest first.'),
-  BulkReplayResult: objectOf<{ object: 'bulk_replay' } & BulkReplayResult>({ object: { type: 'string', const: 'bulk_replay' }, matched: count, replayed: count, skipped: count }),
+  BulkReplayResult: objectOf<{ object: 'bulk_replay' } & BulkReplayResult>({
+    object: { type: 'string', const: 'bulk_replay' },
+    matched: count,
+    replayed: count,
+    skipped: count,
+  }),
   LimitRequest: DASHBOARD_CONSOLE_SCHEMAS.LimitRequest,
   AuditEntry: DASHBOARD_CONSOLE_SCHEMAS.AuditEntry,
   AuditEntryList: DASHBOARD_CONSOLE_SCHEMAS.AuditEntryList,

@@ -11,7 +11,11 @@ const text: JsonSchema = { type: 'string' };
 const mode: JsonSchema = { type: 'string', enum: ['test', 'live'] };
 const role: JsonSchema = { type: 'string', enum: [...MEMBER_ROLES] };
 
-const actor = objectOf<Actor>({ kind: { type: 'string', enum: ['member', 'operator', 'admin', 'api_key', 'system'] }, id: { type: ['string', 'null'] }, label: text });
+const actor = objectOf<Actor>({
+  kind: { type: 'string', enum: ['member', 'operator', 'admin', 'api_key', 'system'] },
+  id: { type: ['string', 'null'] },
+  label: text,
+});
 
 const workspace = objectOf<WorkspaceResource>({
   object: { type: 'string', const: 'workspace' },
@@ -19,12 +23,24 @@ const workspace = objectOf<WorkspaceResource>({
   name: text,
   created_at: timestamp(),
   role,
-  plan: objectOf<WorkspaceResource['plan']>({ name: text, cycle_cap_credits: { type: 'integer', minimum: 0 }, cycle_days: { type: 'number' }, in_flight_limit: { type: 'integer', minimum: 0 } }),
+  plan: objectOf<WorkspaceResource['plan']>({
+    name: text,
+    cycle_cap_credits: { type: 'integer', minimum: 0 },
+    cycle_days: { type: 'number' },
+    in_flight_limit: { type: 'integer', minimum: 0 },
+  }),
   plan_customised: { type: 'boolean', description: "The plan's figures differ from those of the preset it is named after." },
   in_flight: { type: 'integer', minimum: 0 },
 });
 
-const member = objectOf<MemberResource>({ object: { type: 'string', const: 'member' }, id: idOf('member'), email: { type: 'string', format: 'email' }, name: text, role, joined_at: timestamp() });
+const member = objectOf<MemberResource>({
+  object: { type: 'string', const: 'member' },
+  id: idOf('member'),
+  email: { type: 'string', format: 'email' },
+  name: text,
+  role,
+  joined_at: timestamp(),
+});
 
 const invitationProperties = {
   object: { type: 'string', const: 'member_invitation' },
@@ -74,7 +90,8 @@ const limitRequest = objectOf<LimitRequestResource>({
 
 const routingStep: JsonSchema = {
   type: 'object',
-  description: 'One step of the routing: `offered` (with `offer_number`, `expires_at`), `declined` (with the expert’s `reason`), `offer_expired`, and `routing_started`, `accepted`, `cancelled`, `expired`. Experts who passed are not named.',
+  description:
+    'One step of the routing: `offered` (with `offer_number`, `expires_at`), `declined` (with the expert’s `reason`), `offer_expired`, and `routing_started`, `accepted`, `cancelled`, `expired`. Experts who passed are not named.',
   required: ['kind', 'at'],
   properties: {
     kind: { type: 'string', enum: ['routing_started', 'offered', 'declined', 'offer_expired', 'accepted', 'cancelled', 'expired'] },
@@ -96,13 +113,27 @@ export const DASHBOARD_CONSOLE_SCHEMAS: Record<string, JsonSchema> = {
   Workspace: workspace,
   Member: member,
   MemberList: listEnvelopeSchema(componentRef('Member'), 'The team, by joining date.'),
-  DeletedMember: objectOf<{ object: 'member'; id: string; deleted: true }>({ object: { type: 'string', const: 'member' }, id: idOf('member'), deleted: { type: 'boolean', const: true } }),
+  DeletedMember: objectOf<{ object: 'member'; id: string; deleted: true }>({
+    object: { type: 'string', const: 'member' },
+    id: idOf('member'),
+    deleted: { type: 'boolean', const: true },
+  }),
   MemberInvitation: objectOf<typeof invitationProperties>(invitationProperties),
-  MemberInvitationWithLink: objectOf<typeof invitationProperties & { url: string }>({ ...invitationProperties, url: { type: 'string', format: 'uri', description: 'The one-time link, shown this once.' } }),
+  MemberInvitationWithLink: objectOf<typeof invitationProperties & { url: string }>({
+    ...invitationProperties,
+    url: { type: 'string', format: 'uri', description: 'The one-time link, shown this once.' },
+  }),
   MemberInvitationList: listEnvelopeSchema(componentRef('MemberInvitation'), 'Open invitations.'),
-  DeletedMemberInvitation: objectOf<{ object: 'member_invitation'; id: string; deleted: true }>({ object: { type: 'string', const: 'member_invitation' }, id: idOf('memberInvitation'), deleted: { type: 'boolean', const: true } }),
+  DeletedMemberInvitation: objectOf<{ object: 'member_invitation'; id: string; deleted: true }>({
+    object: { type: 'string', const: 'member_invitation' },
+    id: idOf('memberInvitation'),
+    deleted: { type: 'boolean', const: true },
+  }),
   ApiKey: objectOf<ApiKeyResource>(apiKeyProperties),
-  ApiKeyWithSecret: objectOf<ApiKeyResource & { key: string }>({ ...apiKeyProperties, key: { type: 'string', pattern: '^svc_(test|live)_[0-9A-Za-z]{32}$', description: 'Shown this once.' } }),
+  ApiKeyWithSecret: objectOf<ApiKeyResource & { key: string }>({
+    ...apiKeyProperties,
+    key: { type: 'string', pattern: '^svc_(test|live)_[0-9A-Za-z]{32}$', description: 'Shown this once.' },
+  }),
   ApiKeyList: listEnvelopeSchema(componentRef('ApiKey'), 'Keys of the mode, newest first.'),
   AuditEntry: auditEntry,
   AuditEntryList: listEnvelopeSchema(componentRef('AuditEntry'), 'Changes, newest first.'),

@@ -58,7 +58,11 @@ const memory = objectOf<ExpertMemory>({
 const expertDeployment = objectOf<ExpertDeploymentWithMemory>(
   {
     id: idOf('deployment'),
-    relation: { type: 'string', enum: enumOf<ExpertDeploymentView['relation']>({ offered: true, passed_over: true, assigned: true }), description: '`offered`: the open offer is yours; `assigned`: you accepted it.' },
+    relation: {
+      type: 'string',
+      enum: enumOf<ExpertDeploymentView['relation']>({ offered: true, passed_over: true, assigned: true }),
+      description: '`offered`: the open offer is yours; `assigned`: you accepted it.',
+    },
     status,
     brief: text,
     skills: { type: 'array', items: text },
@@ -68,11 +72,19 @@ const expertDeployment = objectOf<ExpertDeploymentWithMemory>(
     context_url: orNull({ type: 'string', format: 'uri' }),
     context_files: { type: 'array', items: { type: 'string', format: 'uri' } },
     credits_reserved: { ...credits, description: 'Held for this work: the most the charge can settle at.' },
-    offer: orNull(objectOf<NonNullable<ExpertDeploymentView['offer']>>({ offer_number: { type: 'integer', minimum: 1 }, offered_at: timestamp(), expires_at: timestamp() })),
+    offer: orNull(
+      objectOf<NonNullable<ExpertDeploymentView['offer']>>({ offer_number: { type: 'integer', minimum: 1 }, offered_at: timestamp(), expires_at: timestamp() }),
+    ),
     offer_expires_at: orNull(timestamp('When your open offer ends (accept or decline before); null unless the offer is yours.')),
     started_at: orNull(timestamp('When you started work (time tracking); null before.')),
     question: orNull(objectOf<NonNullable<ExpertDeploymentView['question']>>({ body: text, asked_at: timestamp(), reply_deadline: timestamp() })),
-    reply: orNull(objectOf<NonNullable<ExpertDeploymentView['reply']>>({ body: text, context_files: { type: 'array', items: { type: 'string', format: 'uri' } }, replied_at: timestamp() })),
+    reply: orNull(
+      objectOf<NonNullable<ExpertDeploymentView['reply']>>({
+        body: text,
+        context_files: { type: 'array', items: { type: 'string', format: 'uri' } },
+        replied_at: timestamp(),
+      }),
+    ),
     output: orNull(output),
     cancellation: orNull(
       objectOf<NonNullable<ExpertDeploymentView['cancellation']>>({
@@ -81,11 +93,22 @@ const expertDeployment = objectOf<ExpertDeploymentWithMemory>(
         cancelled_at: timestamp(),
       }),
     ),
-    expiry: orNull(objectOf<NonNullable<ExpertDeploymentView['expiry']>>({ reason: { type: 'string', enum: enumOf<ExpiryReason>({ not_accepted: true, question_unanswered: true }) }, expired_at: timestamp() })),
+    expiry: orNull(
+      objectOf<NonNullable<ExpertDeploymentView['expiry']>>({
+        reason: { type: 'string', enum: enumOf<ExpiryReason>({ not_accepted: true, question_unanswered: true }) },
+        expired_at: timestamp(),
+      }),
+    ),
     created_at: timestamp(),
-    handoff: orNull(objectOf<NonNullable<ExpertDeploymentView['handoff']>>({ handoff_id: idOf('handoff'), artifact: text, memory_keys: { type: 'array', items: text } })),
+    handoff: orNull(
+      objectOf<NonNullable<ExpertDeploymentView['handoff']>>({ handoff_id: idOf('handoff'), artifact: text, memory_keys: { type: 'array', items: text } }),
+    ),
     memory: orNull(memory),
-    output_schema: { type: ['object', 'null'], additionalProperties: true, description: 'The JSON Schema (2020-12) the answer’s `data` must match on publish; null when the agent asked for prose only.' },
+    output_schema: {
+      type: ['object', 'null'],
+      additionalProperties: true,
+      description: 'The JSON Schema (2020-12) the answer’s `data` must match on publish; null when the agent asked for prose only.',
+    },
     follow_up_to: orNull({ ...idOf('deployment'), description: 'The completed deployment this one follows up; null for new work.' }),
     follow_up_of: orNull({
       ...objectOf<EarlierWork>({
@@ -124,7 +147,12 @@ const session = objectOf<SessionResource>({
   // An expert, a workspace member or an operator.
   principal: {
     oneOf: [
-      objectOf<Extract<SessionPrincipal, { kind: 'expert' }>>({ kind: { type: 'string', const: 'expert' }, id: idOf('expert'), name: text, email: { type: 'string', format: 'email' } }),
+      objectOf<Extract<SessionPrincipal, { kind: 'expert' }>>({
+        kind: { type: 'string', const: 'expert' },
+        id: idOf('expert'),
+        name: text,
+        email: { type: 'string', format: 'email' },
+      }),
       objectOf<Extract<SessionPrincipal, { kind: 'member' }>>({
         kind: { type: 'string', const: 'member' },
         id: idOf('member'),
@@ -134,7 +162,12 @@ const session = objectOf<SessionResource>({
         workspace_name: text,
         role: { type: 'string', enum: ['owner', 'developer'] },
       }),
-      objectOf<Extract<SessionPrincipal, { kind: 'operator' }>>({ kind: { type: 'string', const: 'operator' }, id: idOf('operator'), name: text, email: { type: 'string', format: 'email' } }),
+      objectOf<Extract<SessionPrincipal, { kind: 'operator' }>>({
+        kind: { type: 'string', const: 'operator' },
+        id: idOf('operator'),
+        name: text,
+        email: { type: 'string', format: 'email' },
+      }),
     ],
   },
   csrf_token: { type: 'string', pattern: '^[A-Za-z0-9_-]{43}$', description: 'Send it as `X-CSRF-Token` with every change made with the session cookie.' },
@@ -152,7 +185,15 @@ const attachment = objectOf<AttachmentResource>({
 const draft = objectOf<DraftResource>({
   body: { type: 'string', description: 'Markdown; empty until written.' },
   attachment_ids: { type: 'array', items: idOf('attachment') },
-  attachments: { type: 'array', items: objectOf<DraftResource['attachments'][number]>({ id: idOf('attachment'), name: text, content_type: text, size_bytes: { type: 'integer', minimum: 1 } }) },
+  attachments: {
+    type: 'array',
+    items: objectOf<DraftResource['attachments'][number]>({
+      id: idOf('attachment'),
+      name: text,
+      content_type: text,
+      size_bytes: { type: 'integer', minimum: 1 },
+    }),
+  },
   duration_seconds: { type: ['integer', 'null'], minimum: 0, description: 'Null: not set by the expert (track time from `started_at`).' },
   credits_charged: { type: ['integer', 'null'], minimum: 0, description: 'Null: not set by the expert (propose a charge, capped at `credits_reserved`).' },
   updated_at: orNull(timestamp('Null until first saved.')),
@@ -174,7 +215,10 @@ const earnings = objectOf<ExpertEarnings>({
       credits_charged: credits,
       duration_seconds: { type: 'integer', minimum: 0 },
       brief_excerpt: text,
-      feedback: orNull({ ...objectOf<NonNullable<EarningsItem['feedback']>>({ rating: { type: 'integer', minimum: 1, maximum: 5 }, comment: orNull(text) }), description: 'The agent’s rating and comment, once given.' }),
+      feedback: orNull({
+        ...objectOf<NonNullable<EarningsItem['feedback']>>({ rating: { type: 'integer', minimum: 1, maximum: 5 }, comment: orNull(text) }),
+        description: 'The agent’s rating and comment, once given.',
+      }),
     }),
   },
 });

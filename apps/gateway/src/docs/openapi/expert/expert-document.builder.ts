@@ -20,7 +20,11 @@ type Credential = 'expert' | 'session' | 'none';
 
 const credentialOf = (route: DiscoveredRoute): Credential =>
   route.guards.includes(ExpertGuard) ? 'expert' : route.guards.includes(ConsoleSessionGuard) || route.guards.includes(MemberGuard) ? 'session' : 'none';
-const SECURITY: Record<Credential, Record<string, string[]>[]> = { expert: [{ expertBearer: [] }, { sessionCookie: [] }], session: [{ sessionCookie: [] }], none: [] };
+const SECURITY: Record<Credential, Record<string, string[]>[]> = {
+  expert: [{ expertBearer: [] }, { sessionCookie: [] }],
+  session: [{ sessionCookie: [] }],
+  none: [],
+};
 const changes = (route: DiscoveredRoute): boolean => route.method !== 'get';
 
 const TAGS = [
@@ -29,7 +33,11 @@ const TAGS = [
   { name: 'Live updates', description: 'Server-sent events saying what changed.' },
   { name: 'Notifications', description: 'E-mail and Web Push when something needs you: an offer, a reply, a cancellation.' },
   { name: 'Console sign-in', description: 'Invitations, passwords and sessions of people using the console.' },
-  { name: 'Workspace', description: 'A workspace member’s dashboard: the workspace, its team, API keys, audit log and limit requests. The partner API itself is /v1 (its own document), called with the same session and `Service-Mode`.' },
+  {
+    name: 'Workspace',
+    description:
+      'A workspace member’s dashboard: the workspace, its team, API keys, audit log and limit requests. The partner API itself is /v1 (its own document), called with the same session and `Service-Mode`.',
+  },
   { name: 'Meta', description: 'This document.' },
 ];
 
@@ -38,7 +46,11 @@ const EXAMPLE_REQUEST_ID = 'req_01JZ0000000000000000000000';
 const HEADERS: Record<string, JsonSchema> = {
   'Request-Id': { description: 'This exchange’s id; error bodies repeat it as `request_id`.', required: true, schema: idOf('request') },
   'Retry-After': { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 1 } },
-  'Set-Cookie': { description: '`eh_session=…; HttpOnly; SameSite=Strict; Path=/` (and `Secure` over https): the session.', required: true, schema: { type: 'string' } },
+  'Set-Cookie': {
+    description: '`eh_session=…; HttpOnly; SameSite=Strict; Path=/` (and `Secure` over https): the session.',
+    required: true,
+    schema: { type: 'string' },
+  },
 };
 
 /**
@@ -69,7 +81,13 @@ export function buildExpertDocument(routes: readonly DiscoveredRoute[], options:
     components: {
       schemas,
       parameters: {
-        CsrfToken: { name: 'X-CSRF-Token', in: 'header', required: false, description: 'The session’s `csrf_token`: required when the request is authenticated by the session cookie.', schema: { type: 'string' } },
+        CsrfToken: {
+          name: 'X-CSRF-Token',
+          in: 'header',
+          required: false,
+          description: 'The session’s `csrf_token`: required when the request is authenticated by the session cookie.',
+          schema: { type: 'string' },
+        },
       },
       headers: HEADERS,
       securitySchemes: {
@@ -99,7 +117,11 @@ function operation(route: DiscoveredRoute, doc: ExpertOperationDoc | undefined, 
   };
 }
 
-function requestBody(route: DiscoveredRoute, doc: ExpertOperationDoc | undefined, schemas: Record<string, JsonSchema>): Pick<OperationObject, 'requestBody'> | null {
+function requestBody(
+  route: DiscoveredRoute,
+  doc: ExpertOperationDoc | undefined,
+  schemas: Record<string, JsonSchema>,
+): Pick<OperationObject, 'requestBody'> | null {
   if (doc?.requestBody) return { requestBody: doc.requestBody };
   if (!route.body) return null;
   let schema: JsonSchema = { type: 'object' };
@@ -111,15 +133,26 @@ function requestBody(route: DiscoveredRoute, doc: ExpertOperationDoc | undefined
 }
 
 function success(route: DiscoveredRoute, doc: ExpertOperationDoc | undefined): Record<string, ResponseObject> {
-  const headers: Record<string, JsonSchema> = { 'Request-Id': { $ref: '#/components/headers/Request-Id' }, ...(doc?.setsCookie ? { 'Set-Cookie': { $ref: '#/components/headers/Set-Cookie' } } : {}) };
+  const headers: Record<string, JsonSchema> = {
+    'Request-Id': { $ref: '#/components/headers/Request-Id' },
+    ...(doc?.setsCookie ? { 'Set-Cookie': { $ref: '#/components/headers/Set-Cookie' } } : {}),
+  };
   const description = doc?.summary ?? 'Success';
   if (route.successStatus === 204) return { '204': { description, headers } };
-  const content = doc?.content ?? { 'application/json': { schema: doc?.response ?? { type: 'object', description: 'Not described yet: describe this route beside its controller (<controller>.openapi.ts).' } } };
+  const content = doc?.content ?? {
+    'application/json': {
+      schema: doc?.response ?? { type: 'object', description: 'Not described yet: describe this route beside its controller (<controller>.openapi.ts).' },
+    },
+  };
   return { [String(route.successStatus)]: { description, headers, content } };
 }
 
 /** Shared errors follow from the route: a body or query can be refused, a credential missing, a path id unknown, a cookie change unsigned. */
-export function expertErrorCodes(route: DiscoveredRoute, doc: ExpertOperationDoc | undefined, credential: Credential = credentialOf(route)): Map<number, ErrorCode[]> {
+export function expertErrorCodes(
+  route: DiscoveredRoute,
+  doc: ExpertOperationDoc | undefined,
+  credential: Credential = credentialOf(route),
+): Map<number, ErrorCode[]> {
   const codes = new Set<ErrorCode>(['invalid_request', 'internal_error']);
   // Both credentials can fail; failed authentications are throttled per address (429).
   if (credential !== 'none') ['authentication_failed', 'rate_limited'].forEach((code) => codes.add(code as ErrorCode));
@@ -134,7 +167,10 @@ export function expertErrorCodes(route: DiscoveredRoute, doc: ExpertOperationDoc
 function errors(route: DiscoveredRoute, doc: ExpertOperationDoc | undefined, credential: Credential, publicBaseUrl: string): Record<string, ResponseObject> {
   const responses: Record<string, ResponseObject> = {};
   for (const [status, codes] of expertErrorCodes(route, doc, credential)) {
-    const headers: Record<string, JsonSchema> = { 'Request-Id': { $ref: '#/components/headers/Request-Id' }, ...(status === 429 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}) };
+    const headers: Record<string, JsonSchema> = {
+      'Request-Id': { $ref: '#/components/headers/Request-Id' },
+      ...(status === 429 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}),
+    };
     const describe = (code: ErrorCode): string => ERROR_CATALOG[code].description;
     responses[String(status)] = {
       description: codes.map((code) => `\`${code}\`: ${describe(code)}`).join('\n\n'),

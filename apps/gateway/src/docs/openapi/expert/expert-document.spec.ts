@@ -38,7 +38,14 @@ describe('GET /expert/v1/openapi.json: the expert API and console sign-in', () =
   it('documents every /expert/v1 and /console/api/v1 route Fastify registered, nothing else, each described beside its controller', () => {
     const registered = gateway.routes.filter(isExpertRoute);
     const paths = operations().map(([path, method]) => `${method.toUpperCase()} ${path}`);
-    expect(paths.sort()).toEqual(registered.map((route) => { const [method, path] = route.split(' '); return `${method} ${openApiPath(path)}`; }).sort());
+    expect(paths.sort()).toEqual(
+      registered
+        .map((route) => {
+          const [method, path] = route.split(' ');
+          return `${method} ${openApiPath(path)}`;
+        })
+        .sort(),
+    );
     const discovered = gateway.discovered.filter(isExpertDocumentRoute);
     expect(discovered.filter((route) => !route.doc).map((route) => route.key)).toEqual([]);
     expect(discovered.map((route) => route.key).sort()).toEqual([...registered].sort());
@@ -53,11 +60,13 @@ describe('GET /expert/v1/openapi.json: the expert API and console sign-in', () =
         const media = response.content?.['application/json'];
         if (!media) continue;
         const validate = documented.compile(media.schema);
-        for (const example of Object.values(media.examples ?? {})) expect([path, method, status, validate(example.value), validate.errors]).toEqual([path, method, status, true, null]);
+        for (const example of Object.values(media.examples ?? {}))
+          expect([path, method, status, validate(example.value), validate.errors]).toEqual([path, method, status, true, null]);
       }
     }
     const error = documented.compile(document.components.schemas.Error);
-    for (const code of ERROR_CODES) expect([code, error(apiErrorBody(code, 'm', 'req_01JZ0000000000000000000000', 'https://x.test', 'p'))]).toEqual([code, true]);
+    for (const code of ERROR_CODES)
+      expect([code, error(apiErrorBody(code, 'm', 'req_01JZ0000000000000000000000', 'https://x.test', 'p'))]).toEqual([code, true]);
   });
 
   it('tells the credentials apart: bearer or cookie on /expert/v1, the cookie on the session routes, none to sign in', () => {
@@ -74,7 +83,12 @@ describe('GET /expert/v1/openapi.json: the expert API and console sign-in', () =
       const change = method !== 'get';
       const refs = operation.parameters.map((parameter) => parameter.$ref);
       expect([path, method, refs.includes('#/components/parameters/CsrfToken')]).toEqual([path, method, cookie && change]);
-      const codes = (operation.responses['403']?.content?.['application/json'].schema as { properties?: { error: { properties: { code: { enum: string[] } } } } } | undefined)?.properties?.error.properties.code.enum ?? [];
+      const codes =
+        (
+          operation.responses['403']?.content?.['application/json'].schema as
+            | { properties?: { error: { properties: { code: { enum: string[] } } } } }
+            | undefined
+        )?.properties?.error.properties.code.enum ?? [];
       expect([path, method, codes.includes('csrf_token_invalid')]).toEqual([path, method, cookie && change]);
     }
   });
@@ -84,9 +98,19 @@ describe('GET /expert/v1/openapi.json: the expert API and console sign-in', () =
     const base = { body: '# Done', duration_seconds: 60, credits_charged: 5 };
     expect(publish({ ...base, attachments: [{ attachment_id: 'att_01JZ0000000000000000000000' }] })).toBe(true);
     expect(publish({ ...base, attachments: [{ name: 'a.pdf', url: 'https://x.test/a.pdf', content_type: 'application/pdf', size_bytes: 1 }] })).toBe(true);
-    expect(publish({ ...base, attachments: [{ attachment_id: 'att_01JZ0000000000000000000000', name: 'a.pdf', url: 'https://x.test/a.pdf', content_type: 'application/pdf', size_bytes: 1 }] })).toBe(false);
+    expect(
+      publish({
+        ...base,
+        attachments: [
+          { attachment_id: 'att_01JZ0000000000000000000000', name: 'a.pdf', url: 'https://x.test/a.pdf', content_type: 'application/pdf', size_bytes: 1 },
+        ],
+      }),
+    ).toBe(false);
     expect(publish({ ...base, attachments: [{ name: 'a.pdf' }] })).toBe(false);
-    expect(document.components.schemas.AcceptInvitationRequest).toMatchObject({ required: ['password'], properties: { password: { minLength: 12, maxLength: 200 } } });
+    expect(document.components.schemas.AcceptInvitationRequest).toMatchObject({
+      required: ['password'],
+      properties: { password: { minLength: 12, maxLength: 200 } },
+    });
     expect(op('get', '/expert/v1/events').responses['200'].content?.['text/event-stream']).toBeDefined();
     expect(op('post', '/expert/v1/attachments').requestBody?.content['*/*']).toBeDefined();
   });

@@ -23,7 +23,10 @@ const settings = objectOf<NotificationSettingsResource>({
   }),
   push: objectOf<NotificationSettingsResource['push']>({
     enabled: { type: 'boolean' },
-    vapid_public_key: { type: ['string', 'null'], description: 'The application server key to subscribe with (`applicationServerKey`); null when Web Push is not configured.' },
+    vapid_public_key: {
+      type: ['string', 'null'],
+      description: 'The application server key to subscribe with (`applicationServerKey`); null when Web Push is not configured.',
+    },
     subscriptions: { type: 'array', items: componentRef('PushSubscription') },
   }),
   sound: { type: 'boolean', description: 'Whether the console plays a sound on a new offer.' },
@@ -52,7 +55,10 @@ export const pushSubscriptionBody: JsonSchema = {
     keys: {
       type: 'object',
       required: ['p256dh', 'auth'],
-      properties: { p256dh: { type: 'string', description: 'base64url of the P-256 public key (65 bytes).' }, auth: { type: 'string', description: 'base64url of the 16-byte auth secret.' } },
+      properties: {
+        p256dh: { type: 'string', description: 'base64url of the P-256 public key (65 bytes).' },
+        auth: { type: 'string', description: 'base64url of the 16-byte auth secret.' },
+      },
     },
   },
 };

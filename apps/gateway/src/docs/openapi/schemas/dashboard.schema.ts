@@ -1,5 +1,13 @@
 import { PUBLIC_EVENT_TYPES } from '@eh/contracts';
-import type { AttemptRecord, DeliveryDetail, PresentedDelivery, PublicEventBody, ReplayJobResource, SigningSecretResource, WebhookEndpointResource } from '@eh/delivery';
+import type {
+  AttemptRecord,
+  DeliveryDetail,
+  PresentedDelivery,
+  PublicEventBody,
+  ReplayJobResource,
+  SigningSecretResource,
+  WebhookEndpointResource,
+} from '@eh/delivery';
 import type { UsageDay } from '@eh/ledger';
 import type { UsageHistoryResource } from '../../../ledger/usage-history.controller';
 import { componentRef, idOf, objectOf, orNull, timestamp, type JsonSchema } from '../json-schema';
@@ -14,7 +22,10 @@ const mode: JsonSchema = { type: 'string', enum: ['test', 'live'] };
 const eventType: JsonSchema = { type: 'string', enum: [...PUBLIC_EVENT_TYPES, 'webhook.test'] };
 const count: JsonSchema = { type: 'integer', minimum: 0 };
 
-const secretTimes = objectOf<WebhookEndpointResource['secrets'][number]>({ created_at: timestamp(), expires_at: orNull(timestamp('Null: the current secret; otherwise it stops signing then.')) });
+const secretTimes = objectOf<WebhookEndpointResource['secrets'][number]>({
+  created_at: timestamp(),
+  expires_at: orNull(timestamp('Null: the current secret; otherwise it stops signing then.')),
+});
 
 const endpointProperties = {
   object: { type: 'string', const: 'webhook_endpoint' },
@@ -24,14 +35,26 @@ const endpointProperties = {
   enabled: { type: 'boolean' },
   enabled_events: { type: 'array', items: { type: 'string', enum: ['*', ...PUBLIC_EVENT_TYPES] }, minItems: 1 },
   description: text,
-  signature_scheme: { type: 'string', enum: ['service', 'standard'], description: '`service`: `Service-Signature`; `standard`: Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).' },
+  signature_scheme: {
+    type: 'string',
+    enum: ['service', 'standard'],
+    description: '`service`: `Service-Signature`; `standard`: Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).',
+  },
   secrets: { type: 'array', items: secretTimes, description: 'When each signing secret was made and stops signing; never the secrets.' },
   created_at: timestamp(),
   updated_at: timestamp(),
-  deployment_id: { ...idOf('deployment'), description: 'Only on an endpoint made by an A2A push notification config: it takes this deployment’s events alone, and does not count toward the 16 per mode.' },
+  deployment_id: {
+    ...idOf('deployment'),
+    description:
+      'Only on an endpoint made by an A2A push notification config: it takes this deployment’s events alone, and does not count toward the 16 per mode.',
+  },
   disabled_reason: {
     anyOf: [
-      objectOf<NonNullable<WebhookEndpointResource['disabled_reason']>>({ reason: { type: 'string', const: 'failing' }, failing_since: timestamp(), disabled_at: timestamp() }),
+      objectOf<NonNullable<WebhookEndpointResource['disabled_reason']>>({
+        reason: { type: 'string', const: 'failing' },
+        failing_since: timestamp(),
+        disabled_at: timestamp(),
+      }),
       { type: 'null' },
     ],
     description:
@@ -47,18 +70,26 @@ export const webhookEndpointWithSecretSchema: JsonSchema = objectOf<WebhookEndpo
     secret: {
       type: 'string',
       pattern: '^whsec_([A-Za-z0-9_-]{43}|[A-Za-z0-9+/]{43}=)$',
-      description: 'Shown this once: store it to verify the signatures. In the endpoint’s scheme’s form: base64url for `service`, base64 for `standard` (what Standard Webhooks libraries read).',
+      description:
+        'Shown this once: store it to verify the signatures. In the endpoint’s scheme’s form: base64url for `service`, base64 for `standard` (what Standard Webhooks libraries read).',
     },
   },
   { description: 'The endpoint and its new signing secret, shown once.', optional: ['deployment_id', 'disabled_reason'] },
 );
 
-const deletedEndpoint = objectOf<{ object: 'webhook_endpoint'; id: string; deleted: true }>({ object: { type: 'string', const: 'webhook_endpoint' }, id: idOf('webhookEndpoint'), deleted: { type: 'boolean', const: true } });
+const deletedEndpoint = objectOf<{ object: 'webhook_endpoint'; id: string; deleted: true }>({
+  object: { type: 'string', const: 'webhook_endpoint' },
+  id: idOf('webhookEndpoint'),
+  deleted: { type: 'boolean', const: true },
+});
 
 const signingSecret = objectOf<SigningSecretResource>({
   object: { type: 'string', const: 'webhook_signing_secret' },
   mode,
-  secrets: { type: 'array', items: objectOf<SigningSecretResource['secrets'][number]>({ created_at: timestamp(), expires_at: orNull(timestamp()), revealed: { type: 'boolean' } }) },
+  secrets: {
+    type: 'array',
+    items: objectOf<SigningSecretResource['secrets'][number]>({ created_at: timestamp(), expires_at: orNull(timestamp()), revealed: { type: 'boolean' } }),
+  },
   secret: { type: ['string', 'null'], description: 'The secret: only in the reveal (once) and rotate answers; null otherwise.' },
 });
 
@@ -89,18 +120,22 @@ const deliveryProperties = {
   updated_at: timestamp(),
   overdue: {
     type: 'boolean',
-    description: 'True while a scheduled attempt is more than WEBHOOK_OVERDUE_AFTER_SECONDS (60 s) past its `next_attempt_at` and not made: the service is behind. `GET …?overdue=true` lists only these.',
+    description:
+      'True while a scheduled attempt is more than WEBHOOK_OVERDUE_AFTER_SECONDS (60 s) past its `next_attempt_at` and not made: the service is behind. `GET …?overdue=true` lists only these.',
   },
 } as const;
 
 export const webhookDeliverySchema: JsonSchema = objectOf<PresentedDelivery>(deliveryProperties, { optional: ['overdue'] });
 
-const deliveryDetail = objectOf<DeliveryDetail & { overdue?: boolean }>({
-  ...deliveryProperties,
-  attempt_history: { type: 'array', items: attempt, description: 'Every attempt, oldest first.' },
-  timeline: { type: 'array', items: objectOf<DeliveryDetail['timeline'][number]>({ type: text, at: timestamp() }) },
-  body: { type: 'string', description: 'The exact JSON text sent on every attempt.' },
-}, { optional: ['overdue'] });
+const deliveryDetail = objectOf<DeliveryDetail & { overdue?: boolean }>(
+  {
+    ...deliveryProperties,
+    attempt_history: { type: 'array', items: attempt, description: 'Every attempt, oldest first.' },
+    timeline: { type: 'array', items: objectOf<DeliveryDetail['timeline'][number]>({ type: text, at: timestamp() }) },
+    body: { type: 'string', description: 'The exact JSON text sent on every attempt.' },
+  },
+  { optional: ['overdue'] },
+);
 
 const replay = objectOf<ReplayJobResource>({
   object: { type: 'string', const: 'webhook_replay' },

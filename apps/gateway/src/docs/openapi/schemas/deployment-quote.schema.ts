@@ -10,7 +10,10 @@ export const deploymentQuoteSchema: JsonSchema = objectOf<DeploymentQuote>(
   {
     object: { type: 'string', const: 'deployment_quote' },
     mode: { type: 'string', enum: ['test', 'live'] satisfies KeyMode[] },
-    available: { type: 'boolean', description: 'Whether a create with this body would find an expert now; false means create answers 422 `expert_unavailable`.' },
+    available: {
+      type: 'boolean',
+      description: 'Whether a create with this body would find an expert now; false means create answers 422 `expert_unavailable`.',
+    },
     unavailable_reason: orNull({ type: 'string', description: 'Why no expert is available; null when one is.' }),
     urgency: { type: 'string', enum: [...URGENCIES] },
     skills: { type: 'array', items: { type: 'string' } },

@@ -26,7 +26,11 @@ const expertRef = objectOf<ExpertRef>({ id: idOf('expert'), name: { type: 'strin
 // `attachment_id` lives on events only; responses show the file by its signed URL.
 const attachment = objectOf<Omit<Attachment, 'attachment_id'>>({
   name: { type: 'string' },
-  url: { type: 'string', format: 'uri', description: 'A signed URL. Files the expert uploaded are served by `GET /v1/attachments/{id}/content`, valid for 24 hours from the read.' },
+  url: {
+    type: 'string',
+    format: 'uri',
+    description: 'A signed URL. Files the expert uploaded are served by `GET /v1/attachments/{id}/content`, valid for 24 hours from the read.',
+  },
   content_type: { type: 'string' },
   size_bytes: { type: 'integer', minimum: 0 },
 });
@@ -37,7 +41,11 @@ export const outputSchema = objectOf<Output>(
     format: { type: 'string', enum: ['markdown'] },
     body: { type: 'string', description: 'Markdown text.' },
     attachments: { type: 'array', items: attachment },
-    data: { type: 'object', additionalProperties: true, description: 'The typed answer, valid against the deployment’s `output_schema`; present only on deployments created with one.' },
+    data: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'The typed answer, valid against the deployment’s `output_schema`; present only on deployments created with one.',
+    },
   },
   { optional: ['data'] },
 );
@@ -83,11 +91,23 @@ export const deploymentSchema: JsonSchema = {
       credits_charged: { ...credits, description: 'Settled billing; present once completed.' },
       duration_seconds: { type: 'integer', minimum: 0, description: 'Present once completed.' },
       completed_at: timestamp('Present once completed.'),
-      output_schema: { type: 'object', additionalProperties: true, description: 'The JSON Schema (2020-12) given on create for the answer’s `output.data`; present only when one was given.' },
+      output_schema: {
+        type: 'object',
+        additionalProperties: true,
+        description: 'The JSON Schema (2020-12) given on create for the answer’s `output.data`; present only when one was given.',
+      },
       follow_up_to: { ...idOf('deployment'), description: 'The completed deployment this one follows up (given on create); present only on follow-ups.' },
-      follow_ups: { type: 'array', items: idOf('deployment'), description: 'The deployments that follow this one up, oldest first; on `GET /v1/deployments/{id}` only, when there are some.' },
+      follow_ups: {
+        type: 'array',
+        items: idOf('deployment'),
+        description: 'The deployments that follow this one up, oldest first; on `GET /v1/deployments/{id}` only, when there are some.',
+      },
       feedback: {
-        ...objectOf<NonNullable<DeploymentResource['feedback']>>({ rating: { type: 'integer', minimum: 1, maximum: 5 }, comment: orNull({ type: 'string' }), given_at: timestamp() }),
+        ...objectOf<NonNullable<DeploymentResource['feedback']>>({
+          rating: { type: 'integer', minimum: 1, maximum: 5 },
+          comment: orNull({ type: 'string' }),
+          given_at: timestamp(),
+        }),
         description: 'Your rating of the completed work (`POST /v1/deployments/{id}/feedback`); present once given.',
       },
     },

@@ -40,9 +40,12 @@ export async function startOfflineGateway(): Promise<OfflineGateway> {
   };
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(deps), new FastifyAdapter({ logger: false }), { logger: false });
   const routes: string[] = [];
-  app.getHttpAdapter().getInstance().addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
-  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+    });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return { app, config, routes, discovered: discoverRoutes(registeredControllers(app.get(ModulesContainer))) };
