@@ -8,12 +8,6 @@ import type { Project, SourceFile } from './boundary-rules';
 /** The folders a context lib's `src/` may hold; beside them only index.ts, <context>.module.ts and <context>.runtime.ts. */
 export const CONTEXT_FOLDERS: readonly string[] = ['domain', 'application', 'adapters', 'reactors'];
 
-/**
- * Known breaks of these rules, each to be deleted when its cause goes: none today. An entry is
- * `<path>` or `<path> → <specifier>`.
- */
-export const KNOWN_EXCEPTIONS: ReadonlySet<string> = new Set<string>();
-
 /** Where the relay's code lives: it publishes every context's events, so it may name none of them. */
 const RELAY_PATHS: readonly RegExp[] = [/^libs\/event-store\/src\/relay\//, /^apps\/relay\//, /^libs\/runtime\/src\/relay[^/]*\.ts$/];
 
@@ -37,7 +31,7 @@ export function layoutViolations(projects: readonly Project[], paths: readonly s
       if (!allowed.has(entry)) found.add(`${project.root}/src/${entry}: a context's src/ holds only ${[...allowed].join(', ')}`);
     }
   }
-  return [...found].filter((line) => !KNOWN_EXCEPTIONS.has(line.split(':')[0]));
+  return [...found];
 }
 
 /**
@@ -49,7 +43,7 @@ export function placementViolations(projects: readonly Project[], files: readonl
   for (const project of contextLibs(projects)) {
     const runtimeFile = `${project.root}/src/${contextName(project)}.runtime.ts`;
     for (const file of files) {
-      if (!file.path.startsWith(`${project.root}/src/`) || isTest(file.path) || KNOWN_EXCEPTIONS.has(file.path)) continue;
+      if (!file.path.startsWith(`${project.root}/src/`) || isTest(file.path)) continue;
       const inDomain = file.path.startsWith(`${project.root}/src/domain/`);
       const fileName = file.path.split('/').pop() ?? '';
       if (!inDomain && /decider/i.test(fileName)) found.push(`${file.path}: a decider file lives in domain/ (no twin beside it)`);
@@ -70,7 +64,7 @@ export function relayViolations(projects: readonly Project[], files: readonly So
     for (const [, specifier] of file.source.matchAll(IMPORT)) {
       const name = specifier.split('/').slice(0, 2).join('/');
       const line = `${file.path} → ${name}`;
-      if (contexts.has(name) && !KNOWN_EXCEPTIONS.has(line)) found.push(`${line}: the relay names no context`);
+      if (contexts.has(name)) found.push(`${line}: the relay names no context`);
     }
   }
   return found;

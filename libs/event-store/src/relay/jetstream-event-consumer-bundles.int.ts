@@ -28,7 +28,12 @@ describe('JetStreamEventConsumer: bundles', () => {
   it('with concurrency, the last event of a message may release its stream: the next message starts while it is still handled', async () => {
     // One stream, one event per message: each waits for the one before unless it is released.
     await env.store.append('order-o_1', newEvents(3), 'no_stream');
-    const events = await appendAndRelay(env, 0);
+    await appendAndRelay(env, 0);
+    // Appended before the relay started: wait until all three read back, however loaded the host.
+    const events = await waitUntil(async () => {
+      const page = await env.store.readAll(null, 10);
+      return page.events.length >= 3 ? page.events : undefined;
+    });
     expect(events).toHaveLength(3);
     const started: string[] = [];
     const finish = new Map<string, () => void>();
