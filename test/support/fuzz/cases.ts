@@ -107,7 +107,24 @@ export function endpointArbitrary(endpoint: Endpoint, catalog: Catalog, hints: H
   return fc.tuple(base, mutation).map(([parts, mutate]) => assemble(endpoint, parts, mutate(parts)));
 }
 
-/** Every endpoint, equally likely. */
-export function requestArbitrary(catalog: Catalog, hints: Hints): fc.Arbitrary<FuzzCase> {
-  return fc.oneof(...catalog.endpoints.map((endpoint) => endpointArbitrary(endpoint, catalog, hints)));
+/**
+ * The requests of a run: request `index` goes to the endpoints in turn (starting where the seed
+ * says), so a run of N requests reaches every endpoint N / endpoints times, give or take one.
+ * Drawing the endpoint at random instead left some endpoints with a handful of requests.
+ */
+export interface RequestCases {
+  forRequest(seed: number, index: number): fc.Arbitrary<FuzzCase>;
+  /** The arbitrary that made a case, to shrink it with. */
+  forEndpoint(endpoint: string): fc.Arbitrary<FuzzCase>;
+}
+
+export function requestCases(catalog: Catalog, hints: Hints): RequestCases {
+  const arbitraries = new Map(catalog.endpoints.map((endpoint) => [endpoint.key, endpointArbitrary(endpoint, catalog, hints)]));
+  const keys = [...arbitraries.keys()];
+  const forEndpoint = (endpoint: string): fc.Arbitrary<FuzzCase> => {
+    const arbitrary = arbitraries.get(endpoint);
+    if (!arbitrary) throw new Error(`no fuzz cases for ${endpoint}`);
+    return arbitrary;
+  };
+  return { forRequest: (seed, index) => forEndpoint(keys[(seed + index) % keys.length]), forEndpoint };
 }

@@ -2,6 +2,7 @@ import type fc from 'fast-check';
 import type { RunningServices } from '../service-harness';
 import type { FuzzCase } from './fuzz-case';
 import type { Catalog } from './catalog';
+import type { RequestCases } from './cases';
 import type { Crash } from './fuzz-run';
 import { exchange } from './raw-http';
 import { describeRendered, render, type FuzzWorld } from './render';
@@ -42,7 +43,7 @@ export async function triage(
   services: RunningServices,
   service: string,
   around: Recent[],
-  arbitrary: fc.Arbitrary<FuzzCase>,
+  cases: RequestCases,
   catalog: Catalog,
   world: FuzzWorld,
 ): Promise<Crash> {
@@ -61,7 +62,7 @@ export async function triage(
     let current = culprit.value;
     let restarts = 0;
     outer: while (restarts < 15) {
-      for (const candidate of arbitrary.shrink(current.value, current.context)) {
+      for (const candidate of cases.forEndpoint(current.value.endpoint).shrink(current.value, current.context)) {
         if (restarts >= 15) break outer;
         if (candidate.value.endpoint !== current.value.endpoint) continue;
         restarts++;

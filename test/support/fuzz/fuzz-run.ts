@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { xoroshiro128plus } from 'pure-rand';
 import type { FuzzCase } from './fuzz-case';
+import type { RequestCases } from './cases';
 import type { FailureKind, Verdict } from './oracle';
 
 export interface Example {
@@ -83,7 +84,7 @@ export interface FuzzOptions {
 }
 
 /** The generator for request `index` of run `seed`: every request is replayable on its own. */
-export function generate(arbitrary: fc.Arbitrary<FuzzCase>, seed: number, index: number): fc.Value<FuzzCase> {
+export function generate(cases: RequestCases, seed: number, index: number): fc.Value<FuzzCase> {
   const random = new fc.Random(xoroshiro128plus((seed ^ Math.imul(index + 1, 0x9e3779b1)) | 0));
-  return arbitrary.generate(random, index % 3 === 0 ? 3 : undefined);
+  return cases.forRequest(seed, index).generate(random, index % 3 === 0 ? 3 : undefined);
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { request } from '../http';
 import { SERVICE_NAMES, type RunningServices } from '../service-harness';
-import { requestArbitrary } from './cases';
+import { requestCases, type RequestCases } from './cases';
 import type { FuzzCase } from './fuzz-case';
 import type { Catalog } from './catalog';
 import { sleep, triage, type Recent } from './crash-triage';
@@ -29,7 +29,7 @@ const ID_PREFIXES: Record<string, string> = { dep_: 'deployment', hnd_: 'handoff
 /** Sends `options.requests` generated requests, `options.concurrency` at a time, and judges every answer. */
 export async function runFuzz(services: RunningServices, world: FuzzWorld, catalog: Catalog, options: FuzzOptions): Promise<FuzzRun> {
   const validate = errorValidator(catalog.errorSchema);
-  const arbitrary = requestArbitrary(catalog, { now: Date.now(), skills: FUZZ_SKILLS });
+  const cases = requestCases(catalog, { now: Date.now(), skills: FUZZ_SKILLS });
   const timeoutMs = options.timeoutMs ?? 20_000;
   const examplesPerGroup = options.examplesPerGroup ?? 5;
   const run: FuzzRun = {
@@ -79,7 +79,7 @@ export async function runFuzz(services: RunningServices, world: FuzzWorld, catal
     paused = new Promise<void>((resolve) => (release = resolve));
     // Let the other requests in flight end (they fail fast against a dead service).
     for (let attempt = 0; attempt < 100 && inFlight.size > 1; attempt++) await sleep(50);
-    run.crashes.push(await triage(services, service, [...recent, ...inFlight.values()], arbitrary, catalog, world));
+    run.crashes.push(await triage(services, service, [...recent, ...inFlight.values()], cases, catalog, world));
     if (run.crashes.length >= maxCrashes) stop = `${run.crashes.length} service deaths`;
     paused = null;
     release();
@@ -94,7 +94,7 @@ export async function runFuzz(services: RunningServices, world: FuzzWorld, catal
         break;
       }
       const index = again.shift() ?? next++;
-      const value = generate(arbitrary, options.seed, index);
+      const value = generate(cases, options.seed, index);
       const fuzzCase = value.value;
       const rendered = render(fuzzCase, catalog, world);
       const summary = `#${index} ${fuzzCase.endpoint} [${fuzzCase.family}: ${fuzzCase.detail}]\n${describeRendered(rendered, 160)}`;
@@ -142,9 +142,9 @@ export async function runFuzz(services: RunningServices, world: FuzzWorld, catal
   run.stoppedEarly = stop;
   run.groups = [...groups.values()].sort((a, b) => b.count - a.count);
   const deadAtEnd = dead();
-  if (deadAtEnd) run.crashes.push(await triage(services, deadAtEnd, recent, arbitrary, catalog, world));
+  if (deadAtEnd) run.crashes.push(await triage(services, deadAtEnd, recent, cases, catalog, world));
   run.gatewayAnswers = await gatewayAnswers(services.baseUrl, world);
-  if (run.gatewayAnswers) run.shrunk = await shrinkGroups(run.groups, arbitrary, catalog, world, validate, options);
+  if (run.gatewayAnswers) run.shrunk = await shrinkGroups(run.groups, cases, catalog, world, validate, options);
   run.exits = SERVICE_NAMES.filter((name) => !services.alive(name));
   return run;
 }
@@ -209,7 +209,7 @@ async function gatewayAnswers(baseUrl: string, world: FuzzWorld): Promise<boolea
  */
 async function shrinkGroups(
   groups: FailureGroup[],
-  arbitrary: fc.Arbitrary<FuzzCase>,
+  cases: RequestCases,
   catalog: Catalog,
   world: FuzzWorld,
   validate: ErrorValidator,
@@ -224,7 +224,7 @@ async function shrinkGroups(
     let sent = 0;
     let steps = 0;
     outer: while (sent < budget) {
-      for (const candidate of arbitrary.shrink(current.value, current.context)) {
+      for (const candidate of cases.forEndpoint(group.endpoint).shrink(current.value, current.context)) {
         if (sent >= budget) break outer;
         if (candidate.value.endpoint !== group.endpoint) continue;
         sent++;
