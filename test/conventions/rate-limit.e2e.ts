@@ -9,6 +9,7 @@ interface Workspace {
 
 const MISSING = '/v1/deployments/dep_01JD0000000000000000000000';
 const LIMIT = 5;
+const HOLD_MS = 800;
 
 function rateHeaders(headers: Headers): { limit: string | null; remaining: string | null; reset: string | null } {
   return { limit: headers.get('x-ratelimit-limit'), remaining: headers.get('x-ratelimit-remaining'), reset: headers.get('x-ratelimit-reset') };
@@ -19,7 +20,11 @@ describe('rate limits per API key, through the running services', () => {
   let workspace: Workspace;
 
   beforeAll(async () => {
-    services = await startServices({ RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+    services = await startServices({
+      RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      RATE_LIMIT_REFUSAL_HOLD_MS: String(HOLD_MS),
+      RATE_LIMIT_HELD_REFUSALS_PER_KEY: '2',
+    });
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'rate-limit');
   });
   afterAll(async () => {
@@ -69,6 +74,22 @@ describe('rate limits per API key, through the running services', () => {
     expect([live.status, live.headers.get('x-ratelimit-remaining')]).toEqual([404, String(LIMIT - 1)]);
     const anonymous = await request(services.baseUrl, 'GET', MISSING);
     expect([anonymous.status, anonymous.headers.get('x-ratelimit-limit')]).toEqual([401, null]);
+  });
+
+  it('answers a refused request after a pause, at most a few held at once per key', async () => {
+    const timed = async () => {
+      const started = performance.now();
+      const answer = await request(services.baseUrl, 'GET', MISSING, { key: workspace.keys.test });
+      return { status: answer.status, ms: performance.now() - started };
+    };
+    const alone = await timed();
+    expect(alone.status).toBe(429);
+    expect(alone.ms).toBeGreaterThanOrEqual(HOLD_MS - 50);
+    // Two are held; the third and fourth are answered at once.
+    const together = await Promise.all(Array.from({ length: 4 }, () => timed()));
+    expect(together.map((answer) => answer.status)).toEqual([429, 429, 429, 429]);
+    const quick = together.filter((answer) => answer.ms < HOLD_MS / 2);
+    expect(quick).toHaveLength(2);
   });
 
   it('keeps its windows under the test prefix, and removes them when stopped', async () => {

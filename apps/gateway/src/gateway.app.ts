@@ -23,6 +23,7 @@ import { installInterceptorContextBinding } from './http/interceptor-context';
 import { recordIdempotentOutcome } from './http/idempotency/idempotency-outcome.hook';
 import { IdempotencyStore } from './http/idempotency/idempotency.store';
 import { RedisRateLimiter } from './http/rate-limit/redis-rate-limiter.adapter';
+import { RefusalPacing } from './http/rate-limit/refusal-pacing';
 import { StreamSlots } from './events/stream-slots';
 import { LedgerClient } from '@eh/ledger';
 import { RouterClient } from '@eh/routing';
@@ -114,7 +115,9 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
     // Nest's lines through the service's JSON logger.
     { logger: new PinoNestLogger(rootLogger()), bodyParser: false },
   );
-  app.useGlobalFilters(new ApiExceptionFilter(config.publicBaseUrl));
+  // A caller's rate-limit refusals are answered after a pause, so retrying at once gains nothing.
+  const refusalPacing = new RefusalPacing({ holdMs: config.costBounds.refusalHoldMs, heldPerSubject: config.costBounds.heldRefusalsPerKey });
+  app.useGlobalFilters(new ApiExceptionFilter(config.publicBaseUrl, refusalPacing));
   const fastify = app.getHttpAdapter().getInstance();
   // First: request id, workspace and deployment on every log line; the request's span; its latency.
   registerRequestSignals(fastify);
@@ -138,6 +141,7 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
   registerReplySafety(fastify, config.publicBaseUrl);
   // Open partner event streams would hold the server open; end them first.
   fastify.addHook('preClose', async () => {
+    refusalPacing.releaseAll();
     await dashboardDeps.events.stop();
   });
   fastify.addHook('onClose', async () => {

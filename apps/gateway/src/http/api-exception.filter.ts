@@ -5,6 +5,7 @@ import { isA2aRpcRequest, jsonRpcRefusal } from '../a2a/a2a-http-refusal';
 import { apiErrorBody } from './api-error';
 import { translateDatabaseUnavailable } from './database-unavailable.translation';
 import { ERROR_CATALOG } from './error-catalog';
+import type { RefusalPacing } from './rate-limit/refusal-pacing';
 
 interface Translated {
   code: ErrorCode;
@@ -19,7 +20,11 @@ interface Translated {
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
-  constructor(private readonly publicBaseUrl: string) {}
+  constructor(
+    private readonly publicBaseUrl: string,
+    /** Answers a caller's rate-limit refusals after a pause (rate-limit/refusal-pacing.ts); absent: at once. */
+    private readonly pacing?: RefusalPacing,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -44,6 +49,15 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (translated.retryAfterSeconds !== undefined) void reply.header('Retry-After', String(translated.retryAfterSeconds));
     const status = translated.status ?? ERROR_CATALOG[translated.code].status;
     // The A2A endpoint speaks JSON-RPC: its refusals (a body that is not JSON, a missing key, the rate limit) too.
+    const subject = translated.code === 'rate_limited' ? pacedSubject(request) : undefined;
+    if (this.pacing && subject && translated.retryAfterSeconds !== undefined) {
+      this.pacing.answer(subject, translated.retryAfterSeconds, reply.raw, () => this.send(request, reply, translated, status));
+      return;
+    }
+    this.send(request, reply, translated, status);
+  }
+
+  private send(request: FastifyRequest, reply: FastifyReply, translated: Translated, status: number): void {
     if (isA2aRpcRequest(request)) {
       const answer = jsonRpcRefusal(request, { ...translated, status }, this.publicBaseUrl);
       void reply.status(answer.status).send(answer.body);
@@ -104,4 +118,9 @@ function bodyParseMessage(exception: HttpException): string {
   if (/prototype/i.test(text)) return 'the request body must not contain "__proto__" or "constructor.prototype" keys';
   if (/empty/i.test(text)) return 'the request body is empty; send a JSON object';
   return text;
+}
+
+/** Who a rate-limit refusal is held for: the key or member, else the expert; no one before authentication (those have their own throttle). */
+function pacedSubject(request: FastifyRequest): string | undefined {
+  return request.auth?.keyId ?? request.consoleAuth?.expert.id;
 }

@@ -98,7 +98,12 @@ export const ERROR_CATALOG: Record<ErrorCode, ErrorEntry> = {
     description:
       'The workspace already has as many live deployments in flight as its plan allows (10 on the standard plan). Retry after Retry-After seconds, or when a deployment completes, is cancelled or expires.',
   },
-  rate_limited: { status: 429, type: 'rate_limit_error', description: 'Too many requests for this key. Wait the number of seconds in Retry-After.' },
+  rate_limited: {
+    status: 429,
+    type: 'rate_limit_error',
+    description:
+      'Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing.',
+  },
   internal_error: { status: 500, type: 'api_error', description: 'Something went wrong on our side. Retry later and quote request_id when reporting it.' },
   service_unavailable: {
     status: 503,

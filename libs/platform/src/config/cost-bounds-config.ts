@@ -21,6 +21,10 @@ export interface CostBoundsConfig {
   webhookEndpointTestsPerMinute: number;
   /** Replayed events a workspace's streams are sent per second on one gateway, all its replays together (`EVENT_STREAM_REPLAY_EVENTS_PER_SECOND`, 200). */
   replayEventsPerSecond: number;
+  /** A request refused for its key's rate limit or open streams is answered after this pause, at most its Retry-After (`RATE_LIMIT_REFUSAL_HOLD_MS`, 1000; 0: at once). */
+  refusalHoldMs: number;
+  /** Refusals held at once per key; past it the next is answered at once (`RATE_LIMIT_HELD_REFUSALS_PER_KEY`, 32). */
+  heldRefusalsPerKey: number;
 }
 
 export function loadCostBoundsConfig(env: Env): CostBoundsConfig {
@@ -32,5 +36,7 @@ export function loadCostBoundsConfig(env: Env): CostBoundsConfig {
     replayEventsPerPermit: integerSetting(env, 'EVENT_STREAM_REPLAY_EVENTS_PER_PERMIT', 10, 1),
     webhookEndpointTestsPerMinute: integerSetting(env, 'WEBHOOK_ENDPOINT_TESTS_PER_MINUTE', 5, 1),
     replayEventsPerSecond: integerSetting(env, 'EVENT_STREAM_REPLAY_EVENTS_PER_SECOND', 200, 1),
+    refusalHoldMs: integerSetting(env, 'RATE_LIMIT_REFUSAL_HOLD_MS', 1000),
+    heldRefusalsPerKey: integerSetting(env, 'RATE_LIMIT_HELD_REFUSALS_PER_KEY', 32),
   };
 }

@@ -166,6 +166,19 @@ const limits = inGroup('Limits', [
     meaning: 'How long a gateway keeps rate-limit permits it took ahead for a busy key; 0 makes one Redis trip per request.',
   },
   {
+    name: 'RATE_LIMIT_REFUSAL_HOLD_MS',
+    default: '1000',
+    used_by: ['gateway'],
+    meaning:
+      "A request refused for its key's rate limit or open event streams is answered after this pause (at most its Retry-After), so a client that retries at once sends a request a second, not hundreds; 0: answered at once.",
+  },
+  {
+    name: 'RATE_LIMIT_HELD_REFUSALS_PER_KEY',
+    default: '32',
+    used_by: ['gateway'],
+    meaning: 'Refusals one key (or expert) has held at once; past it the next refusal is answered at once.',
+  },
+  {
     name: 'AUTH_FAILURES_PER_MINUTE',
     default: '20',
     used_by: ['gateway'],

@@ -1,7 +1,7 @@
 import { LeaseBook, type Grant } from './rate-limit-leases';
 
 /** A window of `limit` in memory, granting like the script: at most a tenth of what is left, at least one. */
-function harness(limit: number, leaseMs = 1000) {
+function harness(limit: number, leaseMs = 1000, retryAfterSeconds = 60) {
   let now = 0;
   let counted: string[] = [];
   const trips: number[] = [];
@@ -17,7 +17,7 @@ function harness(limit: number, leaseMs = 1000) {
       const granted = left <= 0 ? 0 : Math.max(1, Math.min(wanted, Math.floor(left / 10)));
       grants.push([left, granted]);
       for (let n = 1; n <= granted; n++) counted.push(`${member}:${n}`);
-      const verdict = { allowed: granted > 0, limit, remaining: Math.max(0, limit - counted.length), resetEpochSeconds: 60, retryAfterSeconds: 60 };
+      const verdict = { allowed: granted > 0, limit, remaining: Math.max(0, limit - counted.length), resetEpochSeconds: 60, retryAfterSeconds };
       return { verdict, member, granted };
     },
     giveBack: (_subject, members) => {
@@ -107,5 +107,49 @@ describe('LeaseBook: rate-limit permits taken ahead', () => {
     advance(3000);
     book.sweep();
     expect(await hit()).toMatchObject({ allowed: true });
+  });
+
+  it('answers a refused key from memory for one lease period, then asks Redis again', async () => {
+    const { hit, trips, advance } = harness(5);
+    for (let index = 0; index < 5; index++) await hit();
+    advance(1000);
+    const tripsBefore = trips.length;
+    const refused = [];
+    for (let index = 0; index < 50; index++) refused.push(await hit());
+    expect(refused.every((verdict) => verdict?.allowed === false && verdict.remaining === 0)).toBe(true);
+    expect(trips.length - tripsBefore).toBe(1);
+    advance(400);
+    expect((await hit())?.retryAfterSeconds).toBe(60);
+    advance(600);
+    await hit();
+    expect(trips.length - tripsBefore).toBe(2);
+  });
+
+  it('counts the wait down from the refusal it remembers', async () => {
+    const { hit, advance } = harness(1, 5000);
+    await hit();
+    expect((await hit())?.retryAfterSeconds).toBe(60);
+    advance(2500);
+    expect((await hit())?.retryAfterSeconds).toBe(58);
+  });
+
+  it('does not remember a refusal whose window may free a slot within the second (Retry-After: 1)', async () => {
+    const { hit, trips } = harness(1, 1000, 1);
+    await hit();
+    for (let index = 0; index < 3; index++) expect(await hit()).toMatchObject({ allowed: false });
+    expect(trips).toHaveLength(4);
+  });
+
+  it('forgets a remembered refusal once it no longer holds', async () => {
+    const { book, hit, advance, trips } = harness(1);
+    await hit();
+    await hit();
+    advance(1000);
+    book.sweep();
+    advance(2000);
+    book.sweep();
+    const before = trips.length;
+    await hit();
+    expect(trips.length).toBe(before + 1);
   });
 });

@@ -27,8 +27,16 @@ interface Lease {
   expiresAtMs: number;
 }
 
+/** A refusal Redis gave, answered again from memory while it must still hold. */
+interface Refusal {
+  verdict: RateLimitVerdict;
+  atMs: number;
+  untilMs: number;
+}
+
 interface KeyState {
   lease?: Lease;
+  refusal?: Refusal;
   taking?: Promise<Grant | null>;
   periodStartMs: number;
   seenThisPeriod: number;
@@ -42,6 +50,12 @@ interface KeyState {
  * grants at most a tenth of what the window has left, so a key near its limit is counted one
  * request at a time. Permits not used within `leaseMs` are given back. The headers stay exact
  * for one gateway; with several, `Remaining` does not see what the others hold.
+ *
+ * A refused key is answered from memory, without a trip, for as long as the refusal must still
+ * hold: a window frees a slot only when its oldest request leaves it, and Retry-After (whole
+ * seconds, rounded up) says that is at least `retryAfterSeconds - 1` seconds away. At most one
+ * lease period, so permits another replica gives back are seen within it. A key that keeps
+ * sending past its limit then costs no Redis round trip per request.
  */
 export class LeaseBook {
   private readonly keys = new Map<string, KeyState>();
@@ -51,6 +65,8 @@ export class LeaseBook {
   async hit(subject: string, member: string): Promise<RateLimitVerdict | null> {
     const state = this.stateOf(subject);
     state.seenThisPeriod++;
+    const remembered = this.rememberedRefusal(state);
+    if (remembered) return remembered;
     const fromLease = this.takeLeased(state);
     if (fromLease) return fromLease;
     // Another request is already asking: its grant may have a permit for this one.
@@ -68,7 +84,8 @@ export class LeaseBook {
     for (const [subject, state] of this.keys) {
       this.roll(state, now);
       if (state.lease && now >= state.lease.expiresAtMs) this.expire(subject, state);
-      if (!state.lease && !state.taking && state.seenThisPeriod === 0 && state.seenLastPeriod === 0) this.keys.delete(subject);
+      if (state.refusal && now >= state.refusal.untilMs) state.refusal = undefined;
+      if (!state.lease && !state.refusal && !state.taking && state.seenThisPeriod === 0 && state.seenLastPeriod === 0) this.keys.delete(subject);
     }
   }
 
@@ -85,6 +102,7 @@ export class LeaseBook {
     try {
       const grant = await taking;
       if (!grant) return null;
+      if (!grant.verdict.allowed) this.remember(state, grant.verdict);
       if (grant.granted > 1) {
         if (state.lease) this.expire(subject, state);
         state.lease = { grant, left: grant.granted - 1, expiresAtMs: this.options.now() + this.options.leaseMs };
@@ -93,6 +111,25 @@ export class LeaseBook {
     } finally {
       if (state.taking === taking) state.taking = undefined;
     }
+  }
+
+  private remember(state: KeyState, verdict: RateLimitVerdict): void {
+    const holdsForMs = Math.min(this.options.leaseMs, (verdict.retryAfterSeconds - 1) * 1000);
+    if (holdsForMs <= 0) return;
+    const atMs = this.options.now();
+    state.refusal = { verdict, atMs, untilMs: atMs + holdsForMs };
+  }
+
+  private rememberedRefusal(state: KeyState): RateLimitVerdict | null {
+    const refusal = state.refusal;
+    if (!refusal) return null;
+    const now = this.options.now();
+    if (now >= refusal.untilMs) {
+      state.refusal = undefined;
+      return null;
+    }
+    const retryAfterSeconds = Math.max(1, Math.ceil((refusal.atMs + refusal.verdict.retryAfterSeconds * 1000 - now) / 1000));
+    return { ...refusal.verdict, remaining: 0, retryAfterSeconds };
   }
 
   private takeLeased(state: KeyState): RateLimitVerdict | null {
