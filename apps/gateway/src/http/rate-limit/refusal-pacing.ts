@@ -38,7 +38,10 @@ export class RefusalPacing {
   /** Calls `answer` after the pause, or at once; never if the client goes in the meantime. */
   answer(subject: string, retryAfterSeconds: number, response: ServerResponse, answer: () => void): void {
     const holdMs = this.holdFor(subject, retryAfterSeconds);
-    if (holdMs === 0) return answer();
+    if (holdMs === 0) {
+      answer();
+      return;
+    }
     const release = (send: boolean): void => {
       if (!this.holding.delete(held)) return;
       clearTimeout(held.timer);
