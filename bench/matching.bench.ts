@@ -7,6 +7,7 @@ import { openDatabase } from '@eh/runtime';
 import type { Pool } from 'pg';
 import { rosterOfForty, SKILL_POOL } from '../libs/routing/src/domain/testing/roster-of-forty';
 import { percentiles } from './latency';
+import { plainDeploymentData } from '@eh/contracts/testing';
 
 const PENDING = Number(process.env.BENCH_PENDING ?? 1000);
 const WORKSPACES = 5;
@@ -112,22 +113,16 @@ async function seedPending(store: Awaited<ReturnType<typeof openDatabase>>['stor
     const at = now.toISOString();
     const create: CreateDeployment = {
       type: 'create',
-      data: {
+      data: plainDeploymentData({
         deployment_id: id,
         workspace_id: workspaceId,
         mode: 'live',
         brief: `Bench brief ${index}.`,
         skills,
-        urgency: 'standard',
-        scheduled_for: null,
-        context_url: null,
-        context_files: [],
-        metadata: {},
-        webhook_url: null,
         sla_deadline: new Date(now.getTime() + 4 * 3600 * 1000).toISOString(),
         credits_reserved: 0,
         created_at: at,
-      },
+      }),
     };
     await handleCommand(store, deploymentDecider, deploymentStreamName(id), create, { workspaceId, correlationId: 'bench', causationId: null, now: at });
     pending.push({ id, workspaceId, skills });

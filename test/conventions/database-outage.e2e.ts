@@ -15,11 +15,7 @@ import { freePort } from '../support/free-port';
 import { type ErrorBody } from '../support/http';
 import { SERVICE_NAMES, startServices, type RunningServices } from '../support/service-harness';
 import { TcpProxy } from '../support/tcp-proxy';
-
-interface Workspace {
-  id: string;
-  keys: { test: string; live: string };
-}
+import type { Workspace } from '../support/workspace';
 
 interface Timed {
   what: string;

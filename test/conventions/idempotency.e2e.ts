@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { startServices, type RunningServices } from '../support/service-harness';
-
-interface Workspace {
-  id: string;
-  keys: { test: string; live: string };
-}
+import type { Workspace } from '../support/workspace';
 
 interface RawResponse {
   status: number;

@@ -4,11 +4,8 @@ import type { HttpMethod } from '../../apps/gateway/src/docs/openapi/route-disco
 import { DocumentedResponses, openApiSchemaErrors } from '../../apps/gateway/src/docs/openapi/testing/openapi-validators';
 import { request, type JsonResponse } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
+import type { Workspace } from '../support/workspace';
 
-interface Workspace {
-  id: string;
-  keys: { test: string; live: string };
-}
 interface Deployment {
   id: string;
   status: string;

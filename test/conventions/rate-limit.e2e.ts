@@ -1,11 +1,7 @@
 import { Redis } from 'ioredis';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-
-interface Workspace {
-  id: string;
-  keys: { test: string; live: string };
-}
+import type { Workspace } from '../support/workspace';
 
 const MISSING = '/v1/deployments/dep_01JD0000000000000000000000';
 const LIMIT = 5;

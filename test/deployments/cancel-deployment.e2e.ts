@@ -2,11 +2,8 @@ import { request, type ErrorBody } from '../support/http';
 import { DeploymentHistory, HAND_EXPERT } from '../support/deployment-history';
 import type { RunningServices } from '../support/service-harness';
 import { sharedServices } from '../support/shared-services';
+import type { Workspace } from '../support/workspace';
 
-interface Workspace {
-  id: string;
-  keys: { test: string; live: string };
-}
 interface Deployment {
   id: string;
   status: string;

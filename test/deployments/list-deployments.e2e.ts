@@ -2,11 +2,8 @@ import { request, type ErrorBody } from '../support/http';
 import { DeploymentHistory, type HistorySpec } from '../support/deployment-history';
 import type { RunningServices } from '../support/service-harness';
 import { sharedServices } from '../support/shared-services';
+import type { Workspace } from '../support/workspace';
 
-interface Workspace {
-  id: string;
-  keys: { test: string; live: string };
-}
 interface Listed {
   id: string;
   status: string;

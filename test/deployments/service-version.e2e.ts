@@ -1,11 +1,7 @@
 import { request, type ErrorBody } from '../support/http';
 import type { RunningServices } from '../support/service-harness';
 import { sharedServices } from '../support/shared-services';
-
-interface Workspace {
-  id: string;
-  keys: { test: string; live: string };
-}
+import type { Workspace } from '../support/workspace';
 
 describe('Service-Version header over HTTP', () => {
   let services: RunningServices;

@@ -1,11 +1,7 @@
 import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-
-interface Workspace {
-  id: string;
-  keys: { test: string; live: string };
-}
+import type { Workspace } from '../support/workspace';
 
 interface Deployment {
   id: string;

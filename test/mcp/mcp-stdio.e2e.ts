@@ -4,11 +4,8 @@
  */
 import { startServices, type RunningServices } from '../support/service-harness';
 import { callTool, connectStdio, errorOf, type McpSession } from './support/mcp-client';
+import type { Workspace } from '../support/workspace';
 
-interface Workspace {
-  id: string;
-  keys: { test: string; live: string };
-}
 interface DeploymentOut {
   id: string;
   status: string;

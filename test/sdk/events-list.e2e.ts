@@ -1,4 +1,5 @@
 import { ExpertHandoff, type ServiceEvent } from '@expert-handoff/sdk';
+import { PUBLIC_EVENT_TYPES } from '@eh/contracts';
 import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody } from '../support/http';
 import type { RunningServices } from '../support/service-harness';
@@ -22,15 +23,7 @@ describe('GET /v1/events', () => {
   const publicEventsOf = async (keyMode: 'test' | 'live', ids: readonly string[]): Promise<number> => {
     const { rows } = await services.database.pool.query<{ count: string }>(`SELECT count(*) FROM events WHERE stream_name = ANY($1) AND event_type = ANY($2)`, [
       ids.map((id) => `deployment-${id}`),
-      [
-        'deployment.accepted',
-        'deployment.in_progress',
-        'deployment.needs_input',
-        'deployment.reply_received',
-        'deployment.completed',
-        'deployment.cancelled',
-        'deployment.expired',
-      ],
+      PUBLIC_EVENT_TYPES.filter((type) => type.startsWith('deployment.')),
     ]);
     void keyMode;
     return Number(rows[0].count);

@@ -3,6 +3,7 @@ import { deploymentDecider, type DeploymentCommand } from '@eh/deployments';
 import { PostgresEventStore, handleCommand } from '@eh/event-store';
 import { inlineProjections } from '@eh/runtime';
 import type { Pool } from 'pg';
+import { plainDeploymentData } from '@eh/contracts/testing';
 
 export const HAND_EXPERT: ExpertRef = { id: 'spec_01JHANDDR1VENEXPERT0000000', name: 'Hand Driven', role: 'Expert played by a test' };
 
@@ -41,22 +42,16 @@ function commandsTo(spec: HistorySpec, deploymentId: string): DeploymentCommand[
   const at = (seconds: number): string => new Date(Date.parse(spec.createdAt) + seconds * 1000).toISOString();
   const create: DeploymentCommand = {
     type: 'create',
-    data: {
+    data: plainDeploymentData({
       deployment_id: deploymentId,
       workspace_id: spec.workspaceId,
       mode: spec.mode,
       brief: spec.brief ?? 'A brief appended by a test.',
       skills: spec.skills ?? ['copywriting'],
-      urgency: 'standard',
-      scheduled_for: null,
-      context_url: null,
-      context_files: [],
-      metadata: {},
-      webhook_url: null,
       sla_deadline: FAR_FUTURE,
       credits_reserved: 0,
       created_at: spec.createdAt,
-    },
+    }),
   };
   // A live deployment is accepted only by the expert it is offered to.
   const offer: DeploymentCommand = { type: 'offer', expert: HAND_EXPERT, match: HAND_MATCH, expiresAt: FAR_FUTURE, now: at(1) };

@@ -1,14 +1,10 @@
 import { AckPolicy, connect, DeliverPolicy, type NatsConnection } from 'nats';
 import { waitUntil } from '@eh/platform/testing';
-import { request } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { admin, ADMIN_KEY } from './support/webhook-admin';
 import { WebhookReceiver } from './support/webhook-receiver';
-
-interface Workspace {
-  id: string;
-  keys: { test: string };
-}
+import { createDeployment } from './support/create-deployment';
+import type { Workspace } from '../support/workspace';
 
 // Spelt out, not imported: a renamed durable is a new consumer that replays the stream, which this must catch.
 const FANOUT_DURABLES = ['webhooks-hooks-deployments', 'webhooks-hooks-handoffs', 'webhooks-hooks-accounts', 'webhooks-fanout-attempt-requests'];
@@ -37,14 +33,8 @@ describe('the webhooks fan-out durables', () => {
     return new Map((await jsm.consumers.list(services.env.NATS_STREAM).next()).map((info) => [info.name, info]));
   };
 
-  const deploy = async (destination: { webhook_url?: string } = { webhook_url: receiver.url('/fanout') }): Promise<string> => {
-    const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', {
-      key: workspace.keys.test,
-      body: { brief: 'Name a bakery.', skills: ['naming'], ...destination },
-    });
-    expect(created.status).toBe(201);
-    return created.body.id;
-  };
+  const deploy = (destination: { webhook_url?: string } = { webhook_url: receiver.url('/fanout') }): Promise<string> =>
+    createDeployment(services.baseUrl, workspace.keys.test, { brief: 'Name a bakery.', skills: ['naming'], ...destination });
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();

@@ -1,14 +1,10 @@
 import { waitUntil } from '@eh/platform/testing';
-import { request } from '../support/http';
 import { deleteRedisPrefix } from '../support/redis-prefix';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { admin, ADMIN_KEY } from './support/webhook-admin';
 import { WebhookReceiver } from './support/webhook-receiver';
-
-interface Workspace {
-  id: string;
-  keys: { test: string };
-}
+import { createDeployment } from './support/create-deployment';
+import type { Workspace } from '../support/workspace';
 
 /**
  * Crash safety: the webhooks process SIGKILLed mid-delivery, and Redis emptied while
@@ -21,14 +17,8 @@ describe('webhook delivery survives crashes', () => {
   let workspace: Workspace;
   let ops: ReturnType<typeof admin>;
 
-  const deploy = async (body: Record<string, unknown> = {}): Promise<string> => {
-    const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', {
-      key: workspace.keys.test,
-      body: { brief: 'Crash me.', skills: ['naming'], ...body },
-    });
-    expect(created.status).toBe(201);
-    return created.body.id;
-  };
+  const deploy = (body: Record<string, unknown> = {}): Promise<string> =>
+    createDeployment(services.baseUrl, workspace.keys.test, { brief: 'Crash me.', skills: ['naming'], ...body });
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();

@@ -4,11 +4,8 @@ import { request } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { admin, ADMIN_KEY } from './support/webhook-admin';
 import { WebhookReceiver } from './support/webhook-receiver';
-
-interface Workspace {
-  id: string;
-  keys: { test: string };
-}
+import { createDeployment } from './support/create-deployment';
+import type { Workspace } from '../support/workspace';
 
 /** Full exhaustion into the dead letters, single and bulk replay (admin API and ops CLI), secret rotation. */
 describe('dead letters, replay and secret rotation', () => {
@@ -19,14 +16,8 @@ describe('dead letters, replay and secret rotation', () => {
   let ops: ReturnType<typeof admin>;
   let downIs = 500;
 
-  const deploy = async (body: Record<string, unknown> = {}): Promise<string> => {
-    const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', {
-      key: workspace.keys.test,
-      body: { brief: 'Name a cat.', skills: ['naming'], ...body },
-    });
-    expect(created.status).toBe(201);
-    return created.body.id;
-  };
+  const deploy = (body: Record<string, unknown> = {}): Promise<string> =>
+    createDeployment(services.baseUrl, workspace.keys.test, { brief: 'Name a cat.', skills: ['naming'], ...body });
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();

@@ -4,11 +4,8 @@ import { request } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { admin, ADMIN_KEY } from './support/webhook-admin';
 import { WebhookReceiver } from './support/webhook-receiver';
-
-interface Workspace {
-  id: string;
-  keys: { test: string };
-}
+import { createDeployment } from './support/create-deployment';
+import type { Workspace } from '../support/workspace';
 
 const PUBLIC_LIFECYCLE = ['deployment.accepted', 'deployment.in_progress', 'deployment.completed'];
 
@@ -20,14 +17,8 @@ describe('webhook delivery, through the running services', () => {
   let secret: string;
   let ops: ReturnType<typeof admin>;
 
-  const deploy = async (body: Record<string, unknown> = {}): Promise<string> => {
-    const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', {
-      key: workspace.keys.test,
-      body: { brief: 'Write a tagline for a bakery.', skills: ['copywriting'], ...body },
-    });
-    expect(created.status).toBe(201);
-    return created.body.id;
-  };
+  const deploy = (body: Record<string, unknown> = {}): Promise<string> =>
+    createDeployment(services.baseUrl, workspace.keys.test, { brief: 'Write a tagline for a bakery.', skills: ['copywriting'], ...body });
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();

@@ -5,16 +5,13 @@ import { waitUntil } from '@eh/platform/testing';
 import { request, type JsonResponse } from '../../support/http';
 import { startServices, type RunningServices } from '../../support/service-harness';
 import { sharedServices } from '../../support/shared-services';
+import type { Workspace } from '../../support/workspace';
+export type { Workspace } from '../../support/workspace';
 
 export const ADMIN_KEY = 'svc_admin_ledger_e2e_0123456789abcdef';
 
 /** Admin on, rate limit out of the way, a shorter usage cache so polling tests settle sooner. */
 export const LEDGER_ENV = { ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: '100000', USAGE_CACHE_MS: '300' };
-
-export interface Workspace {
-  id: string;
-  keys: { test: string; live: string };
-}
 
 export interface Expert {
   id: string;

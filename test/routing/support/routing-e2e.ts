@@ -6,6 +6,7 @@ import { waitUntil } from '@eh/platform/testing';
 import { Redis } from 'ioredis';
 import { request, type JsonResponse } from '../../support/http';
 import type { RunningServices } from '../../support/service-harness';
+export type { Workspace } from '../../support/workspace';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../../..');
@@ -21,11 +22,6 @@ export const FAST_CLOCKS = {
   TIMER_RECONCILE_SECONDS: '1',
   RATE_LIMIT_PER_MINUTE: '100000',
 };
-
-export interface Workspace {
-  id: string;
-  keys: { test: string; live: string };
-}
 
 export interface Expert {
   id: string;

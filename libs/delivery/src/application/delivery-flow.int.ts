@@ -20,6 +20,7 @@ import { ensureSigningSecret } from './signing-secret.handler';
 import { WebhookReads } from './webhook-reads';
 import { registerWebhookEndpoint } from './webhook-endpoint.handler';
 import { WebhookDestinations } from './webhook-destinations';
+import { plainDeploymentData } from '@eh/contracts/testing';
 
 const NOW = new Date('2030-01-01T00:00:00.000Z');
 const cipher = new SecretCipher(parseSecretKeyring(`k1:${Buffer.alloc(32, 7).toString('base64')}`));
@@ -64,22 +65,18 @@ describe('scheduling and attempting deliveries (PostgreSQL)', () => {
     const id = newId('deployment');
     const create: DeploymentCommand = {
       type: 'create',
-      data: {
+      data: plainDeploymentData({
         deployment_id: id,
         workspace_id: workspaceId,
         mode: 'test',
         brief: 'b',
         skills: ['naming'],
-        urgency: 'standard',
-        scheduled_for: null,
-        context_url: null,
-        context_files: [],
         metadata: { order: 7 },
         webhook_url: webhookUrl,
         sla_deadline: NOW.toISOString(),
         credits_reserved: 0,
         created_at: NOW.toISOString(),
-      },
+      }),
     };
     const context = { workspaceId, correlationId: 'req_test', causationId: null, now: NOW.toISOString() };
     await handleCommand(store, deploymentDecider, deploymentStreamName(id), create, context);

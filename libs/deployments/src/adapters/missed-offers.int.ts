@@ -11,6 +11,7 @@ import { deploymentDecider } from '../domain/deployment.decider';
 import type { DeploymentCommand } from '../domain/deployment.commands';
 import { missedOffersProjection } from './missed-offers.projection';
 import { missedOffersFor } from './missed-offers.query';
+import { plainDeploymentData } from '@eh/contracts/testing';
 
 describe('missed offers read model', () => {
   let testDb: TestDatabase;
@@ -43,22 +44,16 @@ describe('missed offers read model', () => {
 
   async function create(credits: number, skills: string[]): Promise<string> {
     const id = newId('deployment');
-    const data = {
+    const data = plainDeploymentData({
       deployment_id: id,
       workspace_id: 'ws_missed',
       mode: 'live' as const,
       brief: 'A secret brief.',
       skills,
-      urgency: 'standard' as const,
-      scheduled_for: null,
-      context_url: null,
-      context_files: [],
-      metadata: {},
-      webhook_url: null,
       sla_deadline: at(36_000),
       credits_reserved: credits,
       created_at: at(0),
-    };
+    });
     await run(id, { type: 'create', data });
     return id;
   }

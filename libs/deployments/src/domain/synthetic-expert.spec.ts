@@ -2,27 +2,22 @@ import type { DeploymentCreated, DeploymentEvent } from '@eh/contracts';
 import { decide } from './deployment.decider';
 import { evolve, foldDeployment } from './deployment.evolve';
 import { nextSyntheticStep, SYNTHETIC_EXPERT, syntheticStepsNow } from './synthetic-expert';
+import { plainDeploymentData } from '@eh/contracts/testing';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
 const created = (overrides: Partial<DeploymentCreated['data']> = {}): DeploymentEvent => ({
   type: 'deployment.created',
-  data: {
+  data: plainDeploymentData({
     deployment_id: 'dep_01JD0000000000000000000000',
     workspace_id: 'ws_1',
     mode: 'test',
     brief: 'Name our product.',
     skills: ['naming'],
-    urgency: 'standard',
-    scheduled_for: null,
-    context_url: null,
-    context_files: [],
-    metadata: {},
-    webhook_url: null,
     sla_deadline: '2026-11-21T14:00:00.000Z',
     credits_reserved: 0,
     created_at: '2026-11-21T09:59:59.000Z',
     ...overrides,
-  },
+  }),
 });
 
 /** Lets the synthetic expert act until it has nothing left to do. */

@@ -4,26 +4,22 @@ import { decide } from './deployment.decider';
 import { foldDeployment } from './deployment.evolve';
 import { nextSyntheticStep, syntheticWorkTimer } from './synthetic-expert';
 import { testScriptOf } from './test-script';
+import { plainDeploymentData } from '@eh/contracts/testing';
 
 const DEP = 'dep_01JD0000000000000000000000';
 const at = (seconds: number): Date => new Date(Date.parse('2026-11-21T10:00:00.000Z') + seconds * 1000);
 const created = (metadata: Metadata): DeploymentEvent => {
-  const data: DeploymentCreated['data'] = {
+  const data: DeploymentCreated['data'] = plainDeploymentData({
     deployment_id: DEP,
     workspace_id: 'ws_1',
     mode: 'test',
     brief: 'Name our product.',
     skills: ['naming'],
-    urgency: 'standard',
-    scheduled_for: null,
-    context_url: null,
-    context_files: [],
     metadata,
-    webhook_url: null,
     sla_deadline: at(4 * 3600).toISOString(),
     credits_reserved: 0,
     created_at: at(0).toISOString(),
-  };
+  });
   return { type: 'deployment.created', data };
 };
 

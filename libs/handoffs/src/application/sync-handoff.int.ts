@@ -4,6 +4,7 @@ import { runMigrations } from '@eh/platform';
 import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { allMigrations, inlineProjections } from '../../../../test/support/all-contexts';
 import { syncHandoff } from './sync-handoff.handler';
+import { plainDeploymentData } from '@eh/contracts/testing';
 
 const WS = 'ws_01JDDDDDDDDDDDDDDDDDDDDDDD';
 const HND = 'hnd_01JEEEEEEEEEEEEEEEEEEEEEEE';
@@ -23,23 +24,17 @@ function recorded(event: DeploymentEvent | HandoffOpened, index: number, stream:
 const deploymentEvents: DeploymentEvent[] = [
   {
     type: 'deployment.created',
-    data: {
+    data: plainDeploymentData({
       deployment_id: DEP,
       workspace_id: WS,
       mode: 'test',
       brief: 'Rewrite the hero.',
       skills: ['copywriting'],
-      urgency: 'standard',
-      scheduled_for: null,
-      context_url: null,
-      context_files: [],
-      metadata: {},
-      webhook_url: null,
       sla_deadline: at(59),
       credits_reserved: 0,
       created_at: at(0),
       handoff: { handoff_id: HND, artifact: 'hero.md', memory: [] },
-    },
+    }),
   } as DeploymentEvent,
   { type: 'deployment.accepted', data: { deployment_id: DEP, expert: EXPERT, accepted_at: at(1) } } as DeploymentEvent,
   { type: 'deployment.in_progress', data: { deployment_id: DEP, started_at: at(2) } } as DeploymentEvent,

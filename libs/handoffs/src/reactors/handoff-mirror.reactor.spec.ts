@@ -1,32 +1,27 @@
-import type { DeploymentEvent } from '@eh/contracts';
+import type { DeploymentEvent, DeploymentHandoffRef } from '@eh/contracts';
 import { deploymentDecider, type DeploymentState } from '@eh/deployments';
 import { FollowedStreams, type EventStore, type RecordedEvent } from '@eh/event-store';
 import { reactToDeploymentForHandoff } from './handoff-mirror.reactor';
+import { plainDeploymentData } from '@eh/contracts/testing';
 
 const DEP = 'dep_01JAAAAAAAAAAAAAAAAAAAAAAA';
 const EXPERT = { id: 'spec_01JBBBBBBBBBBBBBBBBBBBBBBB', name: 'Ada Lane', role: 'Brand strategist' };
 const AT = '2025-03-01T10:00:00.000Z';
 
-const created = (handoff: unknown): DeploymentEvent =>
+const created = (handoff: DeploymentHandoffRef | null): DeploymentEvent =>
   ({
     type: 'deployment.created',
-    data: {
+    data: plainDeploymentData({
       deployment_id: DEP,
       workspace_id: 'ws_01JDDDDDDDDDDDDDDDDDDDDDDD',
       mode: 'test',
       brief: 'A tagline.',
       skills: ['copywriting'],
-      urgency: 'standard',
-      scheduled_for: null,
-      context_url: null,
-      context_files: [],
-      metadata: {},
-      webhook_url: null,
       sla_deadline: AT,
       credits_reserved: 0,
       created_at: AT,
       ...(handoff ? { handoff } : {}),
-    },
+    }),
   }) as DeploymentEvent;
 const accepted: DeploymentEvent = { type: 'deployment.accepted', data: { deployment_id: DEP, expert: EXPERT, accepted_at: AT } } as DeploymentEvent;
 const started: DeploymentEvent = { type: 'deployment.in_progress', data: { deployment_id: DEP, started_at: AT } } as DeploymentEvent;

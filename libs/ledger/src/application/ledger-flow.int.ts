@@ -19,6 +19,7 @@ import { releaseOrphans, rollEndedCycles } from './ledger-sweeps';
 import { grantCredits, showAccount } from './manage-account.handler';
 import { releaseAbandoned } from './release-abandoned.handler';
 import { reserveCredits } from './reserve-credits.handler';
+import { plainDeploymentData } from '@eh/contracts/testing';
 
 const POLICY = { standardPlan: { ...STANDARD_PLAN, cycle_cap_credits: 1000, cycle_days: 1 } };
 const T0 = new Date('2026-05-01T00:00:00.000Z');
@@ -36,22 +37,16 @@ describe('ledger on PostgreSQL', () => {
   const created = (deploymentId: string): Promise<unknown> => {
     const event: DeploymentCreated = {
       type: 'deployment.created',
-      data: {
+      data: plainDeploymentData({
         deployment_id: deploymentId,
         workspace_id: ws,
         mode: 'live',
         brief: 'b',
         skills: ['s'],
-        urgency: 'standard',
-        scheduled_for: null,
-        context_url: null,
-        context_files: [],
-        metadata: {},
-        webhook_url: null,
         sla_deadline: after(3600).toISOString(),
         credits_reserved: 100,
         created_at: T0.toISOString(),
-      },
+      }),
     };
     const metadata = { workspace_id: ws, correlation_id: 'c', causation_id: null, schema_version: 1, occurred_at: T0.toISOString() };
     return store.append(`deployment-${deploymentId}`, [{ id: newId('event'), ...event, metadata }], 'no_stream');

@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { openDatabase, type Database } from '../../../../test/support/all-contexts';
 import { offerDeployment, type OfferDeps } from './offer-deployment.handler';
 import { registerExpert } from './manage-roster.handler';
+import { plainDeploymentData } from '@eh/contracts/testing';
 
 describe('offerDeployment', () => {
   let testDb: TestDatabase;
@@ -34,22 +35,16 @@ describe('offerDeployment', () => {
   async function create(workspaceId: string, skills: string[]): Promise<string> {
     const id = newId('deployment');
     const at = new Date().toISOString();
-    const data = {
+    const data = plainDeploymentData({
       deployment_id: id,
       workspace_id: workspaceId,
       mode: 'live' as const,
       brief: 'Int brief.',
       skills,
-      urgency: 'standard' as const,
-      scheduled_for: null,
-      context_url: null,
-      context_files: [],
-      metadata: {},
-      webhook_url: null,
       sla_deadline: new Date(Date.now() + 3600_000).toISOString(),
       credits_reserved: 0,
       created_at: at,
-    };
+    });
     await run(id, workspaceId, { type: 'create', data });
     return id;
   }

@@ -2,6 +2,7 @@
 import { DomainError, type ExpertEvent } from '@eh/contracts';
 import { availabilityEnded, availableUntilFor, isOnlineAt } from './available-until';
 import { decideExpert, foldExpert, type ActiveExpert } from './expert.decider';
+import { EXPERT_ID as ID, EXPERT_PROFILE as profile } from './testing/expert.fixtures';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 const later = (ms: number): string => new Date(NOW.getTime() + ms).toISOString();
@@ -38,15 +39,6 @@ describe('availableUntilFor', () => {
 });
 
 describe('online until, in the expert stream', () => {
-  const ID = 'spec_01JEXPERT00000000000000001';
-  const profile = {
-    name: 'Ada Lane',
-    role: 'Brand strategist',
-    skills: ['positioning'],
-    tenure_years: 6,
-    median_turnaround_minutes: 40,
-    rate_credits_per_hour: 90,
-  };
   const registered = decideExpert(
     { type: 'register', expertId: ID, profile, availability: 'offline', credentialHash: 'ab'.repeat(32), credentialLast4: 'WXYZ', now: NOW.toISOString() },
     foldExpert([]),

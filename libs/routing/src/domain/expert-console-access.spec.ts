@@ -1,22 +1,14 @@
 /** Invitations and passwords on the roster decider (given events / when command / then events or error). */
 import { DomainError, type ExpertEvent } from '@eh/contracts';
 import { decideExpert, foldExpert, type ExpertCommand } from './expert.decider';
+import { EXPERT_ID as ID, EXPERT_PROFILE as profile } from './testing/expert.fixtures';
 
-const ID = 'spec_01JEXPERT00000000000000001';
 const T0 = '2026-11-21T10:00:00.000Z';
 const T1 = '2026-11-21T11:00:00.000Z';
 const EXPIRES = '2026-11-24T10:00:00.000Z';
 const LATE = '2026-11-24T10:00:00.000Z';
 const HASH_A = 'a'.repeat(64);
 const HASH_B = 'b'.repeat(64);
-const profile = {
-  name: 'Ada Lane',
-  role: 'Brand strategist',
-  skills: ['positioning'],
-  tenure_years: 6,
-  median_turnaround_minutes: 40,
-  rate_credits_per_hour: 90,
-};
 
 const given = (...commands: ExpertCommand[]): ExpertEvent[] =>
   commands.reduce<ExpertEvent[]>((events, command) => [...events, ...decideExpert(command, foldExpert(events))], []);

@@ -1,17 +1,9 @@
 /** The roster decider: register, update, availability and retirement of one expert. */
 import { DomainError, type ExpertEvent } from '@eh/contracts';
 import { decideExpert, foldExpert, type ExpertCommand } from './expert.decider';
+import { EXPERT_ID as ID, EXPERT_PROFILE as profile } from './testing/expert.fixtures';
 
-const ID = 'spec_01JEXPERT00000000000000001';
 const NOW = '2026-11-21T10:00:00.000Z';
-const profile = {
-  name: 'Ada Lane',
-  role: 'Brand strategist',
-  skills: ['positioning'],
-  tenure_years: 6,
-  median_turnaround_minutes: 40,
-  rate_credits_per_hour: 90,
-};
 const register: ExpertCommand = {
   type: 'register',
   expertId: ID,

@@ -2,18 +2,10 @@
 import { DomainError, type ExpertEvent } from '@eh/contracts';
 import { decideExpert, foldExpert, type ActiveExpert, type ExpertCommand } from './expert.decider';
 import { LAPSES_BEFORE_AWAY } from './offer-lapses';
+import { EXPERT_ID as ID, EXPERT_PROFILE as profile } from './testing/expert.fixtures';
 
-const ID = 'spec_01JEXPERT00000000000000001';
 const T0 = '2026-11-21T10:00:00.000Z';
 const at = (minutes: number): string => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
-const profile = {
-  name: 'Ada Lane',
-  role: 'Brand strategist',
-  skills: ['positioning'],
-  tenure_years: 6,
-  median_turnaround_minutes: 40,
-  rate_credits_per_hour: 90,
-};
 const registered = decideExpert(
   { type: 'register', expertId: ID, profile, availability: 'online', credentialHash: 'ab'.repeat(32), credentialLast4: 'WXYZ', now: T0 },
   foldExpert([]),

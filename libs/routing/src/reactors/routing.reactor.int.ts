@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { allMigrations, inlineProjections } from '../../../../test/support/all-contexts';
 import { FinishedAtBirth } from './finished-at-birth';
 import { reactToDeployment, type DeploymentReactorDeps } from './routing.reactor';
+import { plainDeploymentData } from '@eh/contracts/testing';
 
 const NOW = new Date('2030-01-01T00:00:00.000Z');
 
@@ -13,22 +14,16 @@ const NOW = new Date('2030-01-01T00:00:00.000Z');
 function createCommand(id: string): DeploymentCommand {
   return {
     type: 'create',
-    data: {
+    data: plainDeploymentData({
       deployment_id: id,
       workspace_id: 'ws_test',
       mode: 'test',
       brief: 'b',
       skills: ['naming'],
-      urgency: 'standard',
-      scheduled_for: null,
-      context_url: null,
-      context_files: [],
-      metadata: {},
-      webhook_url: null,
       sla_deadline: new Date(NOW.getTime() + 3_600_000).toISOString(),
       credits_reserved: 0,
       created_at: NOW.toISOString(),
-    },
+    }),
   };
 }
 

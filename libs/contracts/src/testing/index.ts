@@ -1,0 +1,2 @@
+/** `@eh/contracts/testing`: event payloads shared by the specs of several contexts, kept out of `@eh/contracts`. */
+export * from './plain-deployment-data';
