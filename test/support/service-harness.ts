@@ -10,6 +10,7 @@ import { createTestDatabase, testNamespace, waitUntil, type TestDatabase } from 
 import { freePort } from './free-port';
 import { deleteRedisPrefix } from './redis-prefix';
 import { runTemplateDatabase } from './template-database';
+import { recordStackStart } from './test-run';
 
 const run = promisify(execFile);
 /** The repo root, whether this file runs from test/support (Jest) or dist/test/support (benchmarks). */
@@ -150,6 +151,7 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
     const gatewayOutput = (output.get('gateway') ?? []).join('').slice(-2_000);
     throw new Error(`services did not start: ${error instanceof Error ? error.message : String(error)}\ngateway output:\n${gatewayOutput}`, { cause: error });
   }
+  recordStackStart(options.logDirectory ? 'shared' : 'own');
 
   return {
     baseUrl: `http://127.0.0.1:${port}`,

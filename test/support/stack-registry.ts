@@ -1,11 +1,10 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { dropTestDatabase } from '@eh/platform/testing';
 import { deleteStackNames, type ServiceName } from './service-harness';
+import { runDirectory } from './test-run';
 
-/** Where a Jest run's global setup leaves its run's token (test/support/global-setup.js); workers inherit it. */
-export const TEST_RUN_ENV = 'EH_TEST_RUN';
+export { runDirectory, TEST_RUN_ENV } from './test-run';
 
 /** A running stack that test files of one Jest worker take in turn (shared-services.ts). */
 export interface StackRecord {
@@ -20,12 +19,6 @@ export interface StackRecord {
   /** Held by a test file now; a file that failed before releasing it leaves it held until the run ends. */
   leased: boolean;
   releasedAt: number;
-}
-
-/** This run's directory of stacks, or undefined outside a Jest run with the global setup (benchmarks). */
-export function runDirectory(): string | undefined {
-  const run = process.env[TEST_RUN_ENV];
-  return run ? path.join(os.tmpdir(), 'eh-test-stacks', run) : undefined;
 }
 
 /** One file per Jest worker: a worker runs one test file at a time, so its file needs no lock. */
