@@ -3,7 +3,8 @@ import type { OpenApiDocument } from '../../apps/gateway/src/docs/openapi/openap
 import type { HttpMethod } from '../../apps/gateway/src/docs/openapi/route-discovery';
 import { DocumentedResponses, openApiSchemaErrors } from '../../apps/gateway/src/docs/openapi/testing/openapi-validators';
 import { request, type JsonResponse } from '../support/http';
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 import type { Workspace } from '../support/workspace';
 
 interface Deployment {
@@ -43,7 +44,7 @@ describe('GET /v1/openapi.json against real responses', () => {
     );
 
   beforeAll(async () => {
-    services = await startServices();
+    services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'openapi');
     const served = await request<OpenApiDocument>(services.baseUrl, 'GET', '/v1/openapi.json');
     expect(served.status).toBe(200);

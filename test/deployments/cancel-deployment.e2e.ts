@@ -33,7 +33,7 @@ describe('POST /v1/deployments/:id/cancel over HTTP', () => {
   }
 
   beforeAll(async () => {
-    services = await sharedServices();
+    services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'cancel');
     history = new DeploymentHistory(services.database.pool);
   });

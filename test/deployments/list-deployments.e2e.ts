@@ -56,7 +56,7 @@ describe('GET /v1/deployments: filters, ordering and signed cursors over HTTP', 
   }
 
   beforeAll(async () => {
-    services = await sharedServices();
+    services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
     [a, b] = await Promise.all([
       services.ops<Workspace>('workspace:create', '--name', 'list-a'),
       services.ops<Workspace>('workspace:create', '--name', 'list-b'),

@@ -22,7 +22,7 @@ describe('POST /v1/deployments/:id/reply over HTTP', () => {
     history.append({ workspaceId: workspace.id, mode: 'live', status, createdAt: new Date().toISOString() });
 
   beforeAll(async () => {
-    services = await sharedServices();
+    services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'reply');
     history = new DeploymentHistory(services.database.pool);
   });

@@ -8,7 +8,7 @@ describe('Service-Version header over HTTP', () => {
   let workspace: Workspace;
 
   beforeAll(async () => {
-    services = await sharedServices();
+    services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'versions');
   });
 

@@ -1,6 +1,7 @@
 import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody } from '../support/http';
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 import type { Workspace } from '../support/workspace';
 
 interface Deployment {
@@ -26,7 +27,7 @@ describe('a test-mode deployment, from create to completed, through separate ser
   let workspace: Workspace;
 
   beforeAll(async () => {
-    services = await startServices();
+    services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'e2e');
   });
 
@@ -100,9 +101,9 @@ describe('a test-mode deployment, from create to completed, through separate ser
       [{ brief: 'x', skills: ['a'], context_files: 'https://files.example.com/a.pdf' }, 'context_files'],
       [{ brief: 'x', skills: ['a'], context_files: [1] }, 'context_files'],
     ];
-    // Earlier deployments may still be completing: count creations only.
-    const createdCount = "SELECT count(*)::int AS n FROM events WHERE event_type = 'deployment.created'";
-    const before = await services.database.pool.query(createdCount);
+    // Earlier deployments may still be completing: count creations only, of this file's workspace (the stack is shared).
+    const createdCount = "SELECT count(*)::int AS n FROM events WHERE event_type = 'deployment.created' AND data->>'workspace_id' = $1";
+    const before = await services.database.pool.query(createdCount, [workspace.id]);
     for (const [body, field] of cases) {
       const response = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body });
       expect({ field, status: response.status, code: response.body.error.code, param: response.body.error.param }).toEqual({
@@ -120,7 +121,7 @@ describe('a test-mode deployment, from create to completed, through separate ser
       body: { brief: 1e300, skills: ['a'] },
     });
     expect(typeFirst.body.error.message).toBe('brief must be a string');
-    const after = await services.database.pool.query(createdCount);
+    const after = await services.database.pool.query(createdCount, [workspace.id]);
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
 
@@ -160,9 +161,10 @@ describe('a test-mode deployment, from create to completed, through separate ser
   });
 
   it('refuses a live deployment when no expert on the roster covers the skills', async () => {
+    // A skill no other file gives an expert: the stack is shared, and its roster holds their experts.
     const response = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', {
       key: workspace.keys.live,
-      body: { brief: 'Real work.', skills: ['copywriting'] },
+      body: { brief: 'Real work.', skills: ['test-mode-lifecycle-nobody'] },
     });
     expect([response.status, response.body.error.code]).toEqual([422, 'expert_unavailable']);
   });

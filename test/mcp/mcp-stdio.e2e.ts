@@ -2,7 +2,8 @@
  * The real MCP server over stdio, driven by the SDK's own client against the running
  * services, as a desktop host would.
  */
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 import { callTool, connectStdio, errorOf, type McpSession } from './support/mcp-client';
 import type { Workspace } from '../support/workspace';
 
@@ -20,13 +21,15 @@ interface DeploymentOut {
 /** The five published tools, names and shapes unchanged; the tools come beside them (test/mcp/mcp-agent-tools.e2e.ts). */
 const TOOLS = ['service.check_deployment', 'service.deploy_specialist', 'service.get_usage', 'service.list_specialists', 'service.reply_to_deployment'];
 
+const SKILL = 'mcp-stdio-copywriting';
+
 describe('MCP server over stdio', () => {
   let services: RunningServices;
   let workspace: Workspace;
   let mcp: McpSession;
 
   beforeAll(async () => {
-    services = await startServices({ RATE_LIMIT_PER_MINUTE: '100000' });
+    services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'mcp');
     mcp = await connectStdio({ SERVICE_API_KEY: workspace.keys.test, SERVICE_BASE_URL: services.baseUrl });
   });
@@ -122,6 +125,7 @@ describe('MCP server over stdio', () => {
   });
 
   it('live key: expert_unavailable without a covering expert, credits_exhausted without credits', async () => {
+    // A skill of this file's own: the stack is shared, and hand-driven live deployments of other files ask for copywriting.
     await services.ops(
       'expert:add',
       '--name',
@@ -129,7 +133,7 @@ describe('MCP server over stdio', () => {
       '--role',
       'Copywriter',
       '--skills',
-      'copywriting',
+      SKILL,
       '--tenure-years',
       '6',
       '--turnaround-minutes',
@@ -147,10 +151,10 @@ describe('MCP server over stdio', () => {
       expect(unavailable.text).toContain('service.list_specialists');
 
       const roster = await callTool<{ online_skills: string[] }>(session.client, 'service.list_specialists');
-      expect(roster.structured.online_skills).toContain('copywriting');
+      expect(roster.structured.online_skills).toContain(SKILL);
 
       await services.ops('account:plan', '--workspace', live.id, '--cycle-cap', '0');
-      const broke = await callTool(session.client, 'service.deploy_specialist', { brief: 'Write a tagline.', skills: ['copywriting'] });
+      const broke = await callTool(session.client, 'service.deploy_specialist', { brief: 'Write a tagline.', skills: [SKILL] });
       expect(errorOf(broke)).toMatchObject({ code: 'credits_exhausted', status: 402 });
 
       const usage = await callTool<{ credits_remaining: number; below_threshold: boolean }>(session.client, 'service.get_usage', { threshold_credits: 100 });

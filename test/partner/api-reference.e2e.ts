@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { clearScreenshots, launchBrowser, screenshots, SCREENSHOTS, type ConsoleBrowser } from '../support/browser';
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 
 interface OpenApi {
   paths: Record<string, Record<string, unknown>>;
@@ -33,7 +34,7 @@ describe('the API reference at /docs', () => {
 
   beforeAll(async () => {
     clearScreenshots((file) => file.startsWith('docs-'));
-    services = await startServices({});
+    services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
     browser = await launchBrowser();
   });
 
