@@ -1,6 +1,7 @@
 import { waitUntil } from '@eh/platform/testing';
 import { request } from '../support/http';
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 import { WebhookReceiver } from '../webhooks/support/webhook-receiver';
 import { DASHBOARD_ENV, errorOf, workspaceWithOwner, type CreatedWorkspace, type MemberClient } from './support/dashboard-client';
 
@@ -45,7 +46,7 @@ describe('a partner’s webhook deliveries, dead letters and replays', () => {
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
     receiver.behave('/flaky', () => ({ status: failing ? 500 : 200 }));
-    services = await startServices(DASHBOARD_ENV);
+    services = await sharedServices(DASHBOARD_ENV);
     ({ workspace, owner } = await workspaceWithOwner(services, 'Replays', 'owner@replays.example'));
     expect((await call('POST', '/v1/webhook_endpoints', { url: receiver.url('/flaky'), enabled_events: ['deployment.completed'] })).status).toBe(201);
     for (let i = 0; i < 3; i++) {

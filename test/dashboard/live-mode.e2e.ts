@@ -2,8 +2,12 @@ import { waitUntil } from '@eh/platform/testing';
 import { verifyWebhook } from '@eh/webhook-signature';
 import { request } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 import { WebhookReceiver } from '../webhooks/support/webhook-receiver';
 import { ADMIN_HEADERS, DASHBOARD_ENV, errorOf, workspaceWithOwner, type CreatedWorkspace, type MemberClient } from './support/dashboard-client';
+
+/** Only this file's expert has it: the stack is shared, and another file's expert must not take these offers, nor this one theirs. */
+const SKILL = 'live-mode-copywriting';
 
 /**
  * The dashboard and partner API in live mode, with a real expert: endpoints of the live mode get live events only, the
@@ -22,7 +26,7 @@ describe('live mode: endpoints, usage history, isolation from test mode', () => 
   async function completeLive(credits: number): Promise<string> {
     const created = await request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', {
       key: workspace.keys.live,
-      body: { brief: 'Write a tagline for a bakery.', skills: ['copywriting'] },
+      body: { brief: 'Write a tagline for a bakery.', skills: [SKILL] },
     });
     expect(created.status).toBe(201);
     const id = created.body.id;
@@ -37,14 +41,14 @@ describe('live mode: endpoints, usage history, isolation from test mode', () => 
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
-    services = await startServices({ ...DASHBOARD_ENV, RATE_LIMIT_PER_MINUTE: '100000' });
+    services = await sharedServices(DASHBOARD_ENV);
     ({ workspace, owner } = await workspaceWithOwner(services, 'Live', 'owner@live.example'));
     const registered = await request<{ expert: { id: string }; credential: string }>(services.baseUrl, 'POST', '/admin/v1/experts', {
       headers: ADMIN_HEADERS,
       body: {
         name: 'Ada',
         role: 'Copywriter',
-        skills: ['copywriting'],
+        skills: [SKILL],
         tenure_years: 5,
         median_turnaround_minutes: 30,
         rate_credits_per_hour: 60,

@@ -1,7 +1,8 @@
 import { waitUntil } from '@eh/platform/testing';
 import { verifyWebhook } from '@eh/webhook-signature';
 import { request } from '../support/http';
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 import { WebhookReceiver } from '../webhooks/support/webhook-receiver';
 import { DASHBOARD_ENV, errorOf, workspaceWithOwner, type CreatedWorkspace, type MemberClient } from './support/dashboard-client';
 
@@ -42,7 +43,7 @@ describe('webhook endpoints and signing secrets of a partner', () => {
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
-    services = await startServices(DASHBOARD_ENV);
+    services = await sharedServices(DASHBOARD_ENV);
     ({ workspace, owner } = await workspaceWithOwner(services, 'Hooks', 'owner@hooks.example'));
   });
   afterAll(async () => {
