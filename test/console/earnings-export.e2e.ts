@@ -8,10 +8,11 @@
 import type { SqlClient } from '@eh/platform';
 import { earningsExportPage } from '@eh/deployments';
 import type { ErrorBody } from '../support/http';
-import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
+import type { RunningServices } from '../support/service-harness';
+import { PERSON_CLOCKS } from '../support/console-page';
+import { sharedServices } from '../support/shared-services';
+import { RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
 
-const CLOCKS = { ...FAST_CLOCKS, OFFER_TIMEOUT_SECONDS: '120', SLA_STANDARD_SECONDS: '3600', SLA_PRIORITY_SECONDS: '1800', REPLY_WINDOW_SECONDS: '600' };
 const SKILL = 'earnings-export';
 
 /** An RFC 4180 reader (quoted fields, doubled quotes, CRLF inside quotes), to check what a spreadsheet would read. */
@@ -70,7 +71,7 @@ describe('expert earnings: offer credits, CSV export, periods (real services)', 
   };
 
   beforeAll(async () => {
-    services = await startServices(CLOCKS);
+    services = await sharedServices(PERSON_CLOCKS);
     e2e = new RouterE2e(services);
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'earnings-export-e2e');
     ada = await e2e.addExpert([SKILL], 20, { name: 'Ada Lane', rate_credits_per_hour: 60 });

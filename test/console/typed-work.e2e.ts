@@ -11,10 +11,10 @@ import type { Page } from 'playwright-core';
 import { clearScreenshots, launchBrowser, screenshots, accessibilityViolations, type ConsoleBrowser } from '../support/browser';
 import { heading as headingOn, notice as noticeOn, PERSON_CLOCKS, recordedStep, signInInvitedExpert, UI_TIMEOUT_MS } from '../support/console-page';
 import { request } from '../support/http';
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 import { RouterE2e, type Deployment, type Expert, type Workspace } from '../routing/support/routing-e2e';
 
-const CLOCKS = { ...PERSON_CLOCKS, ATTACHMENT_URL_SECRET: 'typed-work-e2e-attachment-url-secret-0123456789' };
 const SKILL = 'typed-work-e2e';
 
 /** An object, an enum, an array with minItems and strings with maxLength: what the form must draw and check. */
@@ -75,7 +75,7 @@ describe('the expert console: a typed answer on a follow-up (Playwright, real se
 
   beforeAll(async () => {
     clearScreenshots((file) => file.startsWith('typed-') || file.startsWith('failed-typed'));
-    services = await startServices(CLOCKS);
+    services = await sharedServices(PERSON_CLOCKS);
     e2e = new RouterE2e(services);
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'typed-work-e2e');
     ada = await e2e.addExpert([SKILL], 20, { name: 'Ada Lane' });
