@@ -24,7 +24,7 @@ describe('a create that fails after its reserve', () => {
 
   beforeAll(async () => {
     // Offers and SLAs far away: the ten good deployments stay in flight for the whole test.
-    e2e = await LedgerE2e.start({ SLA_STANDARD_SECONDS: '600', OFFER_TIMEOUT_SECONDS: '600' });
+    e2e = await LedgerE2e.shared({ SLA_STANDARD_SECONDS: '600', OFFER_TIMEOUT_SECONDS: '600' });
     await e2e.expert('ledger-refused', 60, 60);
     workspace = await e2e.workspace('refused', { cap: 10_000, inFlight: 10 });
     await e2e.services.database.pool.query(`
@@ -40,6 +40,8 @@ describe('a create that fails after its reserve', () => {
   });
 
   afterAll(async () => {
+    // The stack goes on to other files: they get its events table as it was.
+    await e2e?.services.database.pool.query('DROP TRIGGER IF EXISTS refuse_marked_append ON events; DROP FUNCTION IF EXISTS refuse_marked_append()');
     await e2e?.stop();
   });
 
