@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { waitUntil } from '@eh/platform/testing';
@@ -21,7 +22,9 @@ const ok: Behavior = () => ({ status: 200 });
 
 /**
  * A partner's receiver on 127.0.0.1, in the test's own process: records every request and
- * dedupes on Service-Delivery the way the README tells partners to.
+ * dedupes on Service-Delivery the way the README tells partners to. Its URLs start with a prefix
+ * of its own, and it answers 410 to any other, recording nothing: on a stack shared between test
+ * files, an earlier file's endpoint may still post to a port this receiver now has.
  */
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
@@ -29,6 +32,8 @@ export class WebhookReceiver {
   readonly processed = new Map<string, ReceivedWebhook>();
   private readonly behaviors = new Map<string, Behavior>();
   private readonly hits = new Map<string, number>();
+
+  private readonly prefix = `/receiver-${randomBytes(6).toString('hex')}`;
 
   private constructor(private readonly server: Server) {}
 
@@ -41,7 +46,7 @@ export class WebhookReceiver {
   }
 
   url(path: string): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${this.prefix}${path}`;
   }
 
   behave(path: string, behavior: Behavior): void {
@@ -72,7 +77,13 @@ export class WebhookReceiver {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const header = (name: string): string => String(request.headers[name] ?? '');
-    const path = (request.url ?? '/').split('?')[0];
+    const fullPath = (request.url ?? '/').split('?')[0];
+    if (!fullPath.startsWith(`${this.prefix}/`)) {
+      response.writeHead(410, { 'content-type': 'text/plain' });
+      response.end('not this receiver');
+      return;
+    }
+    const path = fullPath.slice(this.prefix.length);
     const webhook: ReceivedWebhook = {
       path,
       // A Standard Webhooks delivery names itself in webhook-id.
