@@ -1,8 +1,10 @@
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { Webhook as SvixWebhook } from 'svix';
 import { verifyWebhook } from '@eh/webhook-signature';
+import { DASHBOARD_ENV } from '../dashboard/support/dashboard-client';
 import { request } from '../support/http';
-import { startServices, type RunningServices } from '../support/service-harness';
+import type { RunningServices } from '../support/service-harness';
+import { sharedServices } from '../support/shared-services';
 import { WebhookReceiver, type ReceivedWebhook } from './support/webhook-receiver';
 
 interface Endpoint {
@@ -23,7 +25,7 @@ describe('Standard Webhooks endpoints', () => {
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
-    services = await startServices({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
+    services = await sharedServices(DASHBOARD_ENV);
     key = (await services.ops<{ keys: { test: string } }>('workspace:create', '--name', 'standard-webhooks')).keys.test;
   });
 
