@@ -8,6 +8,7 @@ import { connect } from 'nats';
 import { deleteStreamIfExists } from '@eh/platform';
 import { createTestDatabase, testNamespace, waitUntil, type TestDatabase } from '@eh/platform/testing';
 import { freePort } from './free-port';
+import { opsThroughServer } from './ops-client';
 import { deleteRedisPrefix } from './redis-prefix';
 import { runTemplateDatabase } from './template-database';
 import { recordStackStart } from './test-run';
@@ -186,6 +187,8 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
 
 /** Runs `npm run ops -- <args>` against a stack's database and services; parses its JSON output. */
 export async function runOps<T>(env: Record<string, string>, args: string[]): Promise<T> {
+  const served = opsThroughServer(env, args);
+  if (served) return JSON.parse(await served) as T;
   const { stdout } = await run(process.execPath, [path.join(ROOT, 'dist/apps/cli/src/ops.main.js'), ...args], { env: { ...process.env, ...env } });
   return JSON.parse(stdout) as T;
 }
