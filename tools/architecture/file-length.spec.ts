@@ -13,7 +13,7 @@ const GENERATED = /(^|\/)generated\//;
 /** Lines as an editor numbers them: a last line without its newline counts too. */
 const lineCount = (text: string): number => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 
-export function overLongFiles(files: readonly { path: string; source: string }[]): string[] {
+function overLongFiles(files: readonly { path: string; source: string }[]): string[] {
   return files
     .filter((file) => SOURCE.test(file.path) && !GENERATED.test(file.path))
     .filter((file) => lineCount(file.source) > MAX_LINES)
