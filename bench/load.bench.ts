@@ -1,18 +1,16 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { createTestDatabase } from '@eh/platform/testing';
 import { startServices, type RunningServices } from '../test/support/service-harness';
-import { freePort } from '../test/support/free-port';
 import { completedAt, waitForCompletion } from './load/completion-times';
+import { createPhase, failuresAcross, round, servicePids, type Target } from './load/create-phase';
+import { startFloor } from './load/floor-service';
+import { harnessSettings } from './load/harness-settings';
 import { HttpLoadClient } from './load/http-load-client';
 import { runClosedLoop, runOpenLoop, summary, type OpenLoopResult } from './load/open-loop';
 import { gcPausesBetween, readGcPauses } from './load/gc-pauses';
 import { cpuBetween, sampleCpu } from './load/process-cpu';
 import { settledIdleCpu } from './load/settled-idle-cpu';
-import { sampleSyscalls, syscallsPer } from './load/process-syscalls';
 import { runScriptedExperts, type BenchExpert } from './load/scripted-experts';
 import { runStreamExperts } from './load/stream-experts';
-import { countersPerDeployment, readServerCounters } from './load/server-counters';
 import { Partners } from './load/partners';
 
 /**
@@ -27,9 +25,6 @@ import { Partners } from './load/partners';
  * /proc, so run it alone on the machine: anything else using those servers is counted too.
  */
 const ADMIN_KEY = 'svc_admin_bench_0123456789abcdef0123456789abcdef';
-const SERVICES = ['gateway', 'router', 'relay', 'webhooks', 'ledger'] as const;
-const CREATE_P99_TARGET_MS = 50;
-const COMPLETION_P99_TARGET_MS = 1000;
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -56,111 +51,11 @@ const DEFAULT_RATE_LIMIT_PER_MINUTE = 1000;
 const CLOSED_LOOP_PEAK_PER_SECOND = 1000;
 /** Which workspace created each deployment: its GETs go out with that workspace's keys. */
 const ownerOf = new Map<string, number>();
-type Target = (index: number) => { client: HttpLoadClient; key: string; partner: number };
-
-const round = (value: number): number => Math.round(value * 10) / 10;
-const servicePids = (services: RunningServices): Record<string, number | undefined> => Object.fromEntries(SERVICES.map((name) => [name, services.pidOf(name)]));
-
-async function startFloor(): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
-  const database = await createTestDatabase();
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(__dirname, 'load/floor-server.main.js')], {
-    env: { ...process.env, DATABASE_URL: database.url, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
-    child.once('exit', (code) => reject(new Error(`floor server exited (${code})`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      await database.drop();
-    },
-  };
-}
-
-/** Where each stack's own names and secrets go: not settings of the service's behaviour. */
-const PER_RUN_NAMES = new Set([
-  'DATABASE_URL',
-  'NATS_STREAM',
-  'SUBJECT_PREFIX',
-  'REDIS_PREFIX',
-  'GATEWAY_PORT',
-  'GATEWAY_HOST',
-  'SECRETS_KEYRING',
-  'ATTACHMENT_URL_SECRET',
-  'NODE_COMPILE_CACHE',
-  'NODE_OPTIONS',
-  'ADMIN_API_KEY',
-]);
-
-/** What the test harness sets for every stack beyond its own names (the plan's caps, say). */
-function harnessSettings(services: RunningServices): Record<string, string> {
-  return Object.fromEntries(Object.entries(services.env).filter(([name]) => !PER_RUN_NAMES.has(name)));
-}
-
-function failuresOf(result: OpenLoopResult): Record<string, number> {
-  return Object.fromEntries(result.failures);
-}
-
-/** Failures of several runs, counted together by reason. */
-function failuresAcross(results: readonly OpenLoopResult[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const [reason, count] of results.flatMap((result) => [...result.failures])) counts[reason] = (counts[reason] ?? 0) + count;
-  return counts;
-}
 
 async function expectStatus<T>(answer: Promise<{ status: number; body: T }>, what: string): Promise<T> {
   const { status, body } = await answer;
   if (status !== 200 && status !== 201) throw new Error(`${what} answered ${status}: ${JSON.stringify(body)}`);
   return body;
-}
-
-/** Creates at `rate`/s for `seconds`, waits for every deployment to complete, and measures it all. */
-async function createPhase(services: RunningServices, target: Target, rate: number, seconds: number, body: (index: number) => Record<string, unknown>) {
-  const pids = servicePids(services);
-  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const countersBefore = await readServerCounters(services.database.pool, redisUrl);
-  const before = sampleCpu(pids);
-  const syscallsBefore = sampleSyscalls(pids);
-  const sentAt = new Map<string, number>();
-  const result = await runOpenLoop(rate, seconds, async (index) => {
-    const startedAt = Date.now();
-    const { client, key, partner } = target(index);
-    const answer = await client.request<{ id: string }>('POST', '/v1/deployments', { key, body: body(index) });
-    if (answer.status !== 201) throw new Error(`create ${answer.status}`);
-    sentAt.set(answer.body.id, startedAt);
-    ownerOf.set(answer.body.id, partner);
-    return answer.body.id;
-  });
-  const ids = [...sentAt.keys()];
-  const completed = await waitForCompletion(services.database.pool, ids, 60_000);
-  const cpu = cpuBetween(before, sampleCpu(pids));
-  const syscalls = syscallsPer(syscallsBefore, sampleSyscalls(pids), ids.length);
-  const counters = countersPerDeployment(countersBefore, await readServerCounters(services.database.pool, redisUrl), ids.length);
-  const completionMs = ids.flatMap((id) => (completed.has(id) ? [completed.get(id)! - sentAt.get(id)!] : []));
-  const createMs = summary(result.latenciesMs);
-  const completion = summary(completionMs);
-  return {
-    rate,
-    seconds,
-    created: ids.length,
-    completed: completed.size,
-    failures: failuresOf(result),
-    create_ms: createMs,
-    completion_ms: completion,
-    cpu_ms_per_deployment: round(cpu.totalMs / Math.max(1, ids.length)),
-    cpu_ms_per_deployment_by_process: Object.fromEntries(Object.entries(cpu.byProcess).map(([name, ms]) => [name, round(ms / Math.max(1, ids.length))])),
-    work_per_deployment: counters,
-    syscalls_per_deployment_by_process: syscalls,
-    held: result.failures.size === 0 && completed.size === ids.length && createMs.p99 <= CREATE_P99_TARGET_MS && completion.p99 <= COMPLETION_P99_TARGET_MS,
-    ids,
-  };
 }
 
 /** Idle CPU, the floor beside the service, test mode at each rate, and GETs: all but live mode. */
@@ -221,7 +116,7 @@ async function testModeFigures(
   // Test mode at fixed rates, open loop: create latency, completion, CPU per deployment.
   const phases = [];
   for (const rate of settings.rates) {
-    const phase = await createPhase(services, target, rate, settings.seconds, testBody);
+    const phase = await createPhase(services, target, rate, settings.seconds, testBody, ownerOf);
     phases.push({ ...phase, cpu_per_deployment_in_floor_inserts: round(phase.cpu_ms_per_deployment / floorCpuPerInsertMs) });
     process.stderr.write(
       `test mode ${rate}/s: create p99 ${phase.create_ms.p99} ms, completion p99 ${phase.completion_ms.p99} ms, ${phase.cpu_ms_per_deployment} ms CPU/deployment\n`,
@@ -325,6 +220,7 @@ async function main(): Promise<void> {
       settings.liveRate,
       settings.liveSeconds,
       (index) => ({ brief: `Live benchmark brief ${index}: write a tagline.`, skills: [skill] }),
+      ownerOf,
     );
     await scripted.stop();
     const { ids: _liveIds, held: _held, ...liveFigures } = live;

@@ -29,7 +29,10 @@ function badGateway(response: ServerResponse, message: string): void {
 
 /** Tries the replicas in turn from `first`, skipping those that refuse the connection. */
 function forward(incoming: IncomingMessage, body: Buffer, response: ServerResponse, first: number, tried = 0): void {
-  if (tried === upstreams.length) return badGateway(response, 'no gateway replica accepted the connection');
+  if (tried === upstreams.length) {
+    badGateway(response, 'no gateway replica accepted the connection');
+    return;
+  }
   const upstream = upstreams[(first + tried) % upstreams.length];
   const outgoing = httpRequest(
     { host: upstream.host, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers, agent: false },

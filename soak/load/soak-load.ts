@@ -1,4 +1,6 @@
-import { choosePlan, mustBePriority, planLabel, testMetadata, type DeploymentPlan, type LiveWork } from './deployment-plans';
+import { choosePlan, mustBePriority, planLabel, testMetadata, type DeploymentPlan } from './deployment-plans';
+import { expertWork, type ExpertWorkContext } from './expert-work';
+import { between, poll, sleep } from './script-timing';
 import type { SoakClient } from './soak-client';
 import type { SoakExpert, SoakWorld } from './soak-setup';
 import type { WebhookReceivers } from './webhook-receivers';
@@ -30,20 +32,7 @@ export interface LoadSettings {
   slaStandardSeconds: number;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-const between = (min: number, max: number): number => min + Math.random() * (max - min);
 const TERMINAL = new Set(['completed', 'cancelled', 'expired']);
-
-/** Polls until `probe` gives a value or the time is up (undefined then): scripts never throw on a wait. */
-async function poll<T>(probe: () => Promise<T | undefined>, timeoutMs: number, intervalMs = 1_000): Promise<T | undefined> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    await sleep(intervalMs);
-  }
-  return undefined;
-}
 
 /**
  * The soak's steady mix: an agent creating test and live deployments on a fixed schedule and
@@ -96,6 +85,16 @@ export class SoakLoad {
 
   get inFlight(): number {
     return this.scripts.size;
+  }
+
+  private get expertContext(): ExpertWorkContext {
+    return {
+      client: this.client,
+      replyWindowSeconds: this.settings.replyWindowSeconds,
+      countAction: () => {
+        this.counts.expertActions += 1;
+      },
+    };
   }
 
   private async createLoop(): Promise<void> {
@@ -225,63 +224,13 @@ export class SoakLoad {
         const reaction = plan.offers[handled.size] ?? 'accept';
         handled.add(expert.id);
         if (reaction === 'ignore') continue;
-        const work = this.expertWork(expert, offer.id, reaction, plan.work).catch(() => {
+        const work = expertWork(this.expertContext, expert, offer.id, reaction, plan.work).catch(() => {
           this.counts.scriptErrors += 1;
         });
         this.scripts.add(work);
         void work.finally(() => this.scripts.delete(work));
       }
     }
-  }
-
-  private async expertWork(expert: SoakExpert, id: string, reaction: 'accept' | 'decline', work: LiveWork): Promise<void> {
-    const act = async (action: string, body: unknown = {}): Promise<number> => {
-      this.counts.expertActions += 1;
-      return (await this.client.call('POST', `/expert/v1/deployments/${id}/${action}`, { key: expert.credential, body })).status;
-    };
-    if (reaction === 'decline') {
-      await act('decline', { reason: 'soak: booked' });
-      return;
-    }
-    await sleep(between(100, 1_500));
-    // 409 after a retried accept whose first attempt went through is also "accepted": the state decides.
-    await act('accept');
-    const view = async (): Promise<Deployment | undefined> => {
-      const answer = await this.client.call<Deployment & { relation: string }>('GET', `/expert/v1/deployments/${id}`, {
-        key: expert.credential,
-        deadlineMs: 30_000,
-      });
-      return answer.status === 200 ? answer.body : undefined;
-    };
-    const mine = await view();
-    if (!mine || mine.status !== 'accepted') return;
-    if (work === 'agent_cancel_accepted') return;
-    await sleep(between(200, 1_000));
-    await act('start');
-    if (work === 'expert_cancel') {
-      await sleep(between(200, 1_500));
-      await act('cancel', { reason: 'soak: conflict of interest', partial_body: 'A first draft.' });
-      return;
-    }
-    if (work === 'ask_reply' || work === 'ask_expire') {
-      await act('ask', { question: 'Which audience first?' });
-      if (work === 'ask_expire') return;
-      const answered = await poll(
-        async () => {
-          const current = await view();
-          return current && current.status !== 'needs_input' ? current : undefined;
-        },
-        this.settings.replyWindowSeconds * 1000 + 30_000,
-      );
-      if (answered?.status !== 'in_progress') return;
-    }
-    await sleep(between(300, 2_000));
-    // Sometimes above the 30 credits held: the ledger bills at most what was reserved.
-    await act('publish', {
-      body: `# Tagline\n\nDawn, baked. (${id})`,
-      duration_seconds: Math.floor(between(60, 3_600)),
-      credits_charged: Math.floor(between(0, 45)),
-    });
   }
 
   /** Outage workspaces: their receiver fails for a while, then recovers and their dead letters are replayed. */

@@ -8,26 +8,12 @@ import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../routing/support/routing-e2e';
+import { shownAttachments, type ShownAttachment, type UploadedAttachment } from './support/attachment-bodies';
 import { ADMIN, ConsoleClient, signedIn } from './support/console-client';
 
 const URL_TTL_SECONDS = 3;
 const MAX_BYTES = 256 * 1024;
 const PASSWORD = 'amber kettle on the quay';
-
-interface UploadedAttachment {
-  object: 'attachment';
-  id: string;
-  name: string;
-  content_type: string;
-  size_bytes: number;
-}
-
-interface ShownAttachment {
-  name: string;
-  url: string;
-  content_type: string;
-  size_bytes: number;
-}
 
 describe('attachments: upload, publish, signed download', () => {
   let services: RunningServices;
@@ -147,7 +133,7 @@ describe('attachments: upload, publish, signed download', () => {
     expect((await console.call('GET', `/expert/v1/deployments/${id}/draft`)).body).toMatchObject({ body: '', updated_at: null });
 
     const agentView = await e2e.get(workspace.keys.live, id);
-    const attachments = agentView.body.output?.attachments as ShownAttachment[];
+    const attachments = shownAttachments(agentView.body);
     expect(attachments).toHaveLength(3);
     expect(Object.keys(attachments[0]).sort()).toEqual(['content_type', 'name', 'size_bytes', 'url']);
     expect(attachments[0]).toMatchObject({ name: 'label draft ü.png', content_type: 'image/png', size_bytes: png.length });
@@ -178,7 +164,7 @@ describe('attachments: upload, publish, signed download', () => {
     await console.call('POST', `/expert/v1/deployments/${id}/publish`, {
       body: { body: 'done', attachments: [{ attachment_id: uploaded.body.id }], duration_seconds: 60, credits_charged: 5 },
     });
-    const url = new URL(((await e2e.get(workspace.keys.live, id)).body.output?.attachments as ShownAttachment[])[0].url);
+    const url = new URL(shownAttachments((await e2e.get(workspace.keys.live, id)).body)[0].url);
     const variant = (change: (copy: URL) => void): string => {
       const copy = new URL(url);
       change(copy);
@@ -214,7 +200,7 @@ describe('attachments: upload, publish, signed download', () => {
       param: 'expires',
     });
     // Reading the deployment again signs it afresh.
-    const fresh = ((await e2e.get(workspace.keys.live, id)).body.output?.attachments as ShownAttachment[])[0].url;
+    const fresh = shownAttachments((await e2e.get(workspace.keys.live, id)).body)[0].url;
     expect(Buffer.from(await (await fetch(fresh)).arrayBuffer()).toString()).toBe('the final copy\n');
   });
 

@@ -13,45 +13,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { waitUntil } from '@eh/platform/testing';
 import { accessibilityViolations, clearScreenshots, launchBrowser, screenshots, type ConsoleBrowser } from '../support/browser';
 import { heading as headingOn, PERSON_CLOCKS, recordedStep, signInInvitedExpert, UI_TIMEOUT_MS } from '../support/console-page';
+import { COUNT_OSCILLATORS, setHidden, settingsWithTwoPushSubscriptions, shownNotifications, titleIs } from './support/notification-page';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
 
 const CLOCKS = PERSON_CLOCKS;
 const SKILL = 'notify-e2e';
 const PREFIX = 'notify-';
-
-interface Shown {
-  title: string;
-  body: string;
-  tag: string;
-  actions: string[];
-}
-
-/** Counts the chime's notes: every oscillator the page starts (set before the app loads). */
-const COUNT_OSCILLATORS = `(() => {
-  window.__oscillators = 0;
-  const create = AudioContext.prototype.createOscillator;
-  AudioContext.prototype.createOscillator = function () { window.__oscillators += 1; return create.call(this); };
-})()`;
-
-/** Makes the page believe it is in a background tab (or in front again), as the browser tells it. */
-// (Strings: the tests compile without the DOM's types.)
-const setHidden = (page: Page, hidden: boolean) =>
-  page.evaluate(`(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => '${hidden ? 'hidden' : 'visible'}' });
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => ${hidden} });
-    document.dispatchEvent(new Event('visibilitychange'));
-  })()`);
-
-/** The notifications the console's worker registration holds now (what the system shows). */
-const shownNotifications = (page: Page): Promise<Shown[]> =>
-  page.evaluate(`navigator.serviceWorker.ready
-    .then((registration) => registration.getNotifications())
-    .then((shown) => shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, actions: (n.actions || []).map((a) => a.action) })))`) as Promise<Shown[]>;
-
-// Polled from here: waitForFunction's string would be evaluated in the page, which the console's CSP forbids.
-const titleIs = (page: Page, title: string) =>
-  waitUntil(async () => (await page.title()) === title || undefined, { timeoutMs: UI_TIMEOUT_MS, description: `the title "${title}"` });
 
 describe('offer notifications in the expert console (Playwright, real services)', () => {
   let services: RunningServices;
@@ -277,30 +245,7 @@ describe('offer notifications in the expert console (Playwright, real services)'
     'the Settings page with the server’s settings: push subscriptions listed and removable, e-mail with its address',
     recorded('settings', async () => {
       // This run has no VAPID keys: the test answers as the settings API does with push configured and two browsers subscribed.
-      let settings = {
-        email: { enabled: true, address: 'ada@example.com', deliverable: true },
-        push: {
-          enabled: true,
-          vapid_public_key: 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U',
-          subscriptions: [
-            {
-              id: 'psub_01',
-              created_at: '2026-05-01T09:00:00.000Z',
-              user_agent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36',
-              last_sent_at: '2026-05-02T10:00:00.000Z',
-              failing: false,
-            },
-            {
-              id: 'psub_02',
-              created_at: '2026-05-03T09:00:00.000Z',
-              user_agent: 'Mozilla/5.0 (Android 15; Mobile) Gecko/133.0 Firefox/133.0',
-              last_sent_at: null,
-              failing: true,
-            },
-          ],
-        },
-        sound: false,
-      };
+      let settings = settingsWithTwoPushSubscriptions();
       // A gateway without the settings API (404): push and e-mail are hidden, the sound is kept on the device.
       await page.route('**/expert/v1/notification-settings', (route) =>
         route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'no route' } } }),

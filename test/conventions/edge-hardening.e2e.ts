@@ -2,9 +2,8 @@
  * Requests a stranger or a careless partner can send must never end a
  * process, answer 500 or come back in any shape but the API's error shape.
  */
-import http from 'node:http';
-import net from 'node:net';
 import { waitUntil } from '@eh/platform/testing';
+import { rawRequest, socketExchange, type NodeHttpAnswer } from '../support/hand-made-requests';
 import { request, type ErrorBody, type JsonResponse } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 
@@ -13,51 +12,6 @@ const ADMIN_KEY = 'svc_admin_edge_e2e_0123456789abcdefghij';
 interface Workspace {
   id: string;
   keys: { test: string; live: string };
-}
-
-interface RawAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: ErrorBody;
-}
-
-/** Raw HTTP (node:http), for what fetch cannot send: repeated headers, a chosen source address. */
-function rawRequest(
-  baseUrl: string,
-  path: string,
-  options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string | Buffer; localAddress?: string } = {},
-): Promise<RawAnswer> {
-  const url = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(
-      { host: url.hostname, port: url.port, path, method: options.method ?? 'GET', headers: options.headers, localAddress: options.localAddress, agent: false },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as ErrorBody }),
-        );
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(options.body);
-  });
-}
-
-/** Bytes on a socket, for requests Node's own client refuses to send (malformed HTTP). */
-function socketExchange(baseUrl: string, bytes: string): Promise<{ statusLine: string; headers: string; body: string }> {
-  const url = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(bytes));
-    let received = '';
-    socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const [head, body = ''] = received.split('\r\n\r\n');
-      const [statusLine, ...headers] = head.split('\r\n');
-      resolve({ statusLine, headers: headers.join('\n'), body });
-    });
-  });
 }
 
 function expectSpecError(body: unknown, code: string): void {
@@ -279,7 +233,7 @@ describe('the edge holds: no request ends a process, answers 500 or leaves the A
 
   describe('failed authentications are throttled per address', () => {
     // 127.0.0.2 is loopback too: its failures must not lock out 127.0.0.1, which the other tests use.
-    const from = (path: string, authorization: string): Promise<RawAnswer> =>
+    const from = (path: string, authorization: string): Promise<NodeHttpAnswer> =>
       rawRequest(services.baseUrl, path, { headers: { authorization }, localAddress: '127.0.0.2' });
 
     it('answers 429 rate_limited with Retry-After after 20 failures in a minute from one address, on every API', async () => {

@@ -29,7 +29,7 @@ interface OtlpJsonTraces {
   resourceSpans: { resource?: { attributes?: { key: string; value: OtlpAnyValue }[] }; scopeSpans: { spans: OtlpJsonSpan[] }[] }[];
 }
 
-const valueOf = (value: OtlpAnyValue): unknown =>
+const plainValue = (value: OtlpAnyValue): unknown =>
   value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : (value.doubleValue ?? value.boolValue));
 
 /**
@@ -67,7 +67,7 @@ export class OtlpReceiver {
       .filter((entry) => entry.contentType.startsWith('application/json'))
       .flatMap((entry) => (JSON.parse(entry.body.toString('utf8')) as OtlpJsonTraces).resourceSpans)
       .flatMap((resourceSpans) => {
-        const service = String(valueOf(resourceSpans.resource?.attributes?.find((attribute) => attribute.key === 'service.name')?.value ?? {}) ?? '');
+        const service = String(plainValue(resourceSpans.resource?.attributes?.find((attribute) => attribute.key === 'service.name')?.value ?? {}) ?? '');
         return resourceSpans.scopeSpans.flatMap((scope) =>
           scope.spans.map((span) => {
             const startNs = BigInt(span.startTimeUnixNano);
@@ -81,7 +81,7 @@ export class OtlpReceiver {
               start_us: Number(startNs / 1000n),
               duration_us: Number((BigInt(span.endTimeUnixNano) - startNs) / 1000n),
               status: span.status?.code ?? 0,
-              attributes: Object.fromEntries((span.attributes ?? []).map((attribute) => [attribute.key, valueOf(attribute.value)])),
+              attributes: Object.fromEntries((span.attributes ?? []).map((attribute) => [attribute.key, plainValue(attribute.value)])),
             };
           }),
         );

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { secretShownAs } from '@eh/delivery';
 import { followEvents, FollowRefused } from './listen/event-follower';
 import { forwardEvent, forwardLine } from './listen/forward-event';
-import { ListenUsageError, parseListenOptions, type ListenFlags } from './listen/listen-options';
+import { ListenUsageError, parseListenOptions, type ListenFlags, type ListenOptions } from './listen/listen-options';
 
 const USAGE = `usage: npm run listen -- --forward-to <http://localhost:PORT/path> [--key svc_test_…] [--url <API base>]
                         [--scheme service|standard] [--secret whsec_…] [--live]
@@ -41,7 +41,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  let options;
+  let options: ListenOptions;
   try {
     options = parseListenOptions(flags, process.env);
   } catch (error) {

@@ -13,5 +13,7 @@ export * from './domain/operator.decider';
 export * from './adapters/people.migrations';
 export * from './adapters/people.projections';
 export * from './adapters/people.query';
-export * from './application/people.handlers';
+export * from './application/member.handlers';
+export * from './application/operator.handlers';
+export type { InvitationLink, OtherEmailHolder, PeopleDeps } from './application/people-deps';
 export * from './identity.module';

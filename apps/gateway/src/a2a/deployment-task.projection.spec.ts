@@ -114,6 +114,7 @@ describe('taskOf', () => {
   });
 
   it('serialises to A2A JSON as the SDK writes it', () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the test reads deep into the SDK's JSON, which the assertions check
     const json = Task.toJSON(taskOf({ ...base, status: 'completed', expert, output: { ...output, data: { n: 1 } } })) as Record<string, any>;
     expect(json.status.state).toBe('TASK_STATE_COMPLETED');
     expect(json.artifacts[0].parts[0]).toEqual({ text: output.body, mediaType: 'text/markdown' });

@@ -10,7 +10,7 @@ export const API_DOCUMENTS = [
   { title: 'Admin API (/admin/v1)', slug: 'admin', url: '/admin/v1/openapi.json' },
 ] as const;
 
-const escape = (text: string): string => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The script that mounts the reference: a file of its own, since the CSP runs no inline script. */
 export function apiReferenceScript(): string {
@@ -49,10 +49,10 @@ body { margin: 0; font-family: var(--scalar-font); }
 
 export function docsPage(input: { title: string; current: 'reference' | 'quickstart'; body: string; scripts?: readonly string[] }): string {
   const link = (href: string, label: string, current: boolean): string => `<a href="${href}"${current ? ' aria-current="page"' : ''}>${label}</a>`;
-  const scripts = (input.scripts ?? []).map((src) => `<script src="${escape(src)}"></script>`).join('');
+  const scripts = (input.scripts ?? []).map((src) => `<script src="${escapeHtml(src)}"></script>`).join('');
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${escape(input.title)} · Expert Handoff Service</title><link rel="stylesheet" href="/docs/assets/docs.css"></head><body>` +
+    `<title>${escapeHtml(input.title)} · Expert Handoff Service</title><link rel="stylesheet" href="/docs/assets/docs.css"></head><body>` +
     `<nav class="docs-bar" aria-label="Documentation"><strong>Expert Handoff Service</strong>` +
     link('/docs/quickstart', 'Quick start', input.current === 'quickstart') +
     link('/docs', 'API reference', input.current === 'reference') +

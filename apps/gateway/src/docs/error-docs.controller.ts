@@ -2,7 +2,7 @@ import { Controller, Get, Header, Param } from '@nestjs/common';
 import { DomainError, ERROR_CODES, type ErrorCode } from '@eh/contracts';
 import { ERROR_CATALOG } from '../http/error-catalog';
 
-const escape = (text: string): string => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The page every error's `docs_url` points at: one per code, served by the service itself. */
 @Controller('docs/errors')
@@ -21,12 +21,12 @@ export class ErrorDocsController {
     const entry = ERROR_CATALOG[code as ErrorCode];
     return page(
       code,
-      `<p>HTTP <strong>${entry.status}</strong>, type <code>${entry.type}</code></p><p>${escape(entry.description)}</p>` +
+      `<p>HTTP <strong>${entry.status}</strong>, type <code>${entry.type}</code></p><p>${escapeHtml(entry.description)}</p>` +
         '<p>Every error body has the shape <code>{"error": {"type", "code", "message", "request_id", "docs_url"}}</code>; quote <code>request_id</code> when reporting a problem.</p>',
     );
   }
 }
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)} · Expert Handoff Service</title></head><body><h1><code>${escape(title)}</code></h1>${body}<p><a href="/docs/errors">All error codes</a></p></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} · Expert Handoff Service</title></head><body><h1><code>${escapeHtml(title)}</code></h1>${body}<p><a href="/docs/errors">All error codes</a></p></body></html>`;
 }

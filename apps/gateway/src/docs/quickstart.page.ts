@@ -1,7 +1,7 @@
 import { docsPage } from './api-reference.page';
 
-const escape = (text: string): string => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
-const code = (text: string): string => `<pre><code>${escape(text.trim())}</code></pre>`;
+const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+const code = (text: string): string => `<pre><code>${escapeHtml(text.trim())}</code></pre>`;
 
 /** The quick start: from a key to a typed answer received on the developer's own machine, in the service's own words. */
 export function quickstartPage(baseUrl: string): string {

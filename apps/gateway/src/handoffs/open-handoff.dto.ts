@@ -5,6 +5,7 @@ import { SKILL_TAG, SkillTags } from '../deployments/deployment-fields';
 import { IsFlatMetadata } from '../http/is-flat-metadata.validator';
 
 /** Visible text on one line: names that go into the expert's brief must not smuggle line breaks. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it refuses
 const ONE_LINE = /^[^\u0000-\u001f\u007f]+$/;
 const TAG = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 const HANDOFF_URGENCIES = ['standard', 'priority'] as const;

@@ -15,6 +15,7 @@ export function parseAttachmentName(value: unknown): string {
   const name = value.trim();
   if ([...name].length > ATTACHMENT_NAME_MAX)
     throw new DomainError('invalid_request', `filename must be at most ${ATTACHMENT_NAME_MAX} characters`, 'filename');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it refuses
   if (/[\u0000-\u001f\u007f/\\]/.test(name) || name === '.' || name === '..')
     throw new DomainError('invalid_request', 'filename must be a plain file name, without paths or control characters', 'filename');
   return name;

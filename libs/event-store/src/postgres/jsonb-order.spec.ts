@@ -87,6 +87,7 @@ describe('inJsonbOrder', () => {
       { keyed: new Keyed(), list: [new Keyed()] },
       { body: JSON.stringify({ quoted: 'a "b" \\ c', lone: '\ud800' }) },
       // A sparse array's holes are nulls.
+      // biome-ignore lint/suspicious/noSparseArray: the hole is what is tested
       [1, , 3],
       Object.assign(Object.create(null) as object, { b: 1, a: 2 }),
       // `__proto__` as JSON.parse makes it: an own key, kept whether the keys are in order or not.

@@ -67,6 +67,7 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
   else target[key] = value;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII starts at NUL, and a key may hold any of it
 const isAscii = (key: string): boolean => /^[\x00-\x7f]*$/.test(key);
 
 /** Shorter first, then by UTF-8 bytes; ASCII keys (nearly all) compare as strings, with no buffers. */

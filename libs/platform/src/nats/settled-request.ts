@@ -26,7 +26,10 @@ export function installSettledRequestResolver(): boolean {
   if (RequestOne.prototype.resolver !== original) return true;
   if (!isReproducedRequestOne()) return false;
   RequestOne.prototype.resolver = function resolver(this: RequestOne, err: Error | null, msg: Msg): void {
-    if (err) return original.call(this, err, msg);
+    if (err) {
+      original.call(this, err, msg);
+      return;
+    }
     this.timer?.cancel();
     this.deferred.resolve(msg);
     this.mux.cancel(this);

@@ -11,8 +11,8 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb" className="breadcrumbs">
       <ol>
-        {items.map((item, index) => (
-          <li key={`${index}-${item.label}`}>{item.to ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}</li>
+        {items.map((item) => (
+          <li key={item.to ?? item.label}>{item.to ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}</li>
         ))}
       </ol>
     </nav>

@@ -98,6 +98,7 @@ export function DashboardLayout({ session, principal, role, mode, view: shown, l
  * narrowed into the row layout), so a person sees where they are. Only the row scrolls, never the page.
  */
 function useCurrentSectionInView(list: RefObject<HTMLUListElement | null>, page: string): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another page marks another section current, which is scrolled into view
   useLayoutEffect(() => {
     const row = list.current;
     if (!row) return;

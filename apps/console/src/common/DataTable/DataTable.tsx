@@ -38,10 +38,12 @@ export function DataTable({
           <tr>
             {columns.map((column, index) =>
               column === false ? null : typeof column === 'string' ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are the table's fixed layout, by position
                 <th key={index} scope="col">
                   {column}
                 </th>
               ) : (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are the table's fixed layout, by position
                 <th key={index} scope="col" className="numeric">
                   {column.label}
                 </th>

@@ -10,7 +10,7 @@ export function JsonView({ text, label }: { text: string; label: string }) {
     }
   }, [text]);
   return (
-    <pre className="json-view" aria-label={label} tabIndex={0}>
+    <pre className="json-view" role="region" aria-label={label} tabIndex={0}>
       <code>{pretty}</code>
     </pre>
   );

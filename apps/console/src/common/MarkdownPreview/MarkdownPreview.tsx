@@ -14,7 +14,12 @@ export default function MarkdownPreview({ source, label, empty = 'Nothing to pre
   const html = useMemo(() => renderMarkdown(deferred), [deferred]);
   return (
     <section className="markdown-preview" aria-label={label}>
-      {deferred.trim() ? <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} /> : <p className="muted">{empty}</p>}
+      {deferred.trim() ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown keeps raw HTML as text and DOMPurify sanitises what it writes
+        <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <p className="muted">{empty}</p>
+      )}
     </section>
   );
 }

@@ -20,13 +20,11 @@ export function OpsLayout({ session, view, children }: { session: Session; view:
     <DashFrame
       variant="ops"
       header={
-        <>
-          <div className="site-header__top site-header__top--wide">
-            <Brand to="/ops/roster">Operations</Brand>
-            <p className="ops-note">Every workspace: changes here are recorded in each workspace's audit log.</p>
-            <AccountMenu session={session} />
-          </div>
-        </>
+        <div className="site-header__top site-header__top--wide">
+          <Brand to="/ops/roster">Operations</Brand>
+          <p className="ops-note">Every workspace: changes here are recorded in each workspace's audit log.</p>
+          <AccountMenu session={session} />
+        </div>
       }
       nav={
         <nav aria-label="Operations" className="dash-nav">

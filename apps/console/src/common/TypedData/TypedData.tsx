@@ -19,6 +19,7 @@ function Value({ value }: { value: unknown }): ReactNode {
     return (
       <ul className="typed-data__list">
         {value.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: an answer's list items are plain values with no identity but their place
           <li key={index}>
             <Value value={item} />
           </li>
@@ -66,7 +67,7 @@ export function TypedData({ data, label }: { data: Record<string, unknown>; labe
       </button>
       <div id={regionId}>
         {json ? (
-          <pre className="json-view" aria-label={`${label} as JSON`} tabIndex={0}>
+          <pre className="json-view" role="region" aria-label={`${label} as JSON`} tabIndex={0}>
             <code>{JSON.stringify(data, null, 2)}</code>
           </pre>
         ) : (

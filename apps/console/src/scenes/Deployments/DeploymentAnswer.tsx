@@ -68,7 +68,7 @@ export function OutputSchema({ deployment: d }: { deployment: Deployment }) {
     <details className="card schema-panel">
       <summary>Answer schema</summary>
       <p className="muted small">The JSON Schema given on create; the expert's typed answer is checked against it.</p>
-      <pre className="json-view" aria-label="The answer schema" tabIndex={0}>
+      <pre className="json-view" role="region" aria-label="The answer schema" tabIndex={0}>
         <code>{JSON.stringify(d.output_schema, null, 2)}</code>
       </pre>
     </details>

@@ -43,6 +43,7 @@ export function RoutingHistory({ mode, deployment: d }: { mode: Mode; deployment
       {steps.length > 0 && (
         <ol className="timeline" aria-label="Routing">
           {steps.map((step, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the routing history only grows at its end, so a step's place is its identity
             <li key={index} className="timeline__item" data-routing-step={step.kind}>
               <p className="timeline__head">
                 <span className="timeline__dot" aria-hidden="true" />

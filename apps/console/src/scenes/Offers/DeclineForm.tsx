@@ -27,9 +27,9 @@ export function DeclineForm({ busy, onDecline, onCancel }: DeclineFormProps) {
         </button>
         <button type="button" className="button button--quiet" disabled={busy} onClick={onCancel} aria-keyshortcuts="Escape">
           Keep the offer
-          <kbd className="shortcut" aria-hidden="true">
-            Esc
-          </kbd>
+          <span className="shortcut" aria-hidden="true">
+            <kbd>Esc</kbd>
+          </span>
         </button>
       </div>
     </form>

@@ -128,15 +128,15 @@ export const OfferCard = forwardRef<OfferCardHandle, OfferCardProps>(function Of
         <div className="actions">
           <button type="button" className="button button--primary" disabled={busy} onClick={onAccept} aria-keyshortcuts="A">
             {accept.isPending ? 'Accepting…' : 'Accept'}
-            <kbd className="shortcut" aria-hidden="true">
-              A
-            </kbd>
+            <span className="shortcut" aria-hidden="true">
+              <kbd>A</kbd>
+            </span>
           </button>
           <button type="button" className="button" disabled={busy} onClick={() => setDeclining(true)} aria-keyshortcuts="D">
             Decline…
-            <kbd className="shortcut" aria-hidden="true">
-              D
-            </kbd>
+            <span className="shortcut" aria-hidden="true">
+              <kbd>D</kbd>
+            </span>
           </button>
         </div>
       )}

@@ -1,26 +1,20 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { ApiError, describeError, fieldError } from '../../api/api-error';
+import { ApiError } from '../../api/api-error';
 import type { AccountPlan, AccountSummary } from '../../api/dashboard-types';
-import { useAccount, useAccountHistory, useAdminLimitRequests, useAdminWorkspace, useChangePlan, useGrantCredits, usePlans } from '../../api/ops-queries';
+import { useAccount, useAccountHistory, useAdminLimitRequests, useAdminWorkspace, usePlans } from '../../api/ops-queries';
 import { Link } from '../../app/router';
-import { useAnnounce } from '../../common/Announcer/Announcer';
 import { Breadcrumbs } from '../../common/Breadcrumbs/Breadcrumbs';
-import { ConfirmDialog } from '../../common/ConfirmButton/ConfirmDialog';
 import { capText, planName } from '../../common/plan-text';
-import { Field } from '../../common/Field/Field';
 import { formatDateTime, plural } from '../../common/format';
 import { Page } from '../../common/Page/Page';
 import { When } from '../../common/When/When';
 import { EmptyState, ErrorState, Loading, QueryStates } from '../../common/States/States';
+import { GrantForm } from './GrantForm';
+import { PlanForm } from './PlanForm';
 import { ResolveRequest } from './ResolveRequest';
-import { SubmitButton } from '../../common/SubmitButton/SubmitButton';
 
 const n = (value: number) => value.toLocaleString();
 
 /** One workspace's credit account: figures, a grant of credits, the plan, its limit requests. */
-const GRANT_LABELS = { credits: 'Credits', reference: 'Reference', note: 'Note' } as const;
-const PLAN_LABELS = { name: 'Preset', cycle_cap_credits: 'Credits each cycle', cycle_days: 'Cycle length (days)', in_flight_limit: 'In-flight limit' } as const;
-
 export default function AccountPage({ workspaceId }: { workspaceId: string }) {
   const account = useAccount(workspaceId);
   const requests = useAdminLimitRequests('open');
@@ -133,151 +127,6 @@ function Figures({ account: a, presets }: { account: AccountSummary; presets: Ac
         </dl>
       </section>
     </>
-  );
-}
-
-function GrantForm({ workspaceId, workspaceName }: { workspaceId: string; workspaceName: string }) {
-  const grant = useGrantCredits(workspaceId);
-  const announce = useAnnounce();
-  const [credits, setCredits] = useState('');
-  const [note, setNote] = useState('');
-  const [reference, setReference] = useState('');
-  const [checked, setChecked] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const amount = Number(credits);
-  const creditsError = !Number.isInteger(amount) || amount < 1 || amount > 1_000_000_000 ? 'A whole number of credits, at least 1.' : null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setChecked(true);
-    if (creditsError) return;
-    dialog.current?.showModal();
-  };
-  const send = () => {
-    grant.mutate(
-      { credits: amount, ...(note.trim() ? { note: note.trim() } : {}), ...(reference.trim() ? { reference: reference.trim() } : {}) },
-      {
-        onSuccess: (account) => {
-          setCredits('');
-          setNote('');
-          setReference('');
-          setChecked(false);
-          announce(`${n(amount)} credits granted: ${n(account.credits_remaining)} remaining now.`);
-        },
-        onError: (failure) => announce(`Not granted: ${describeError(failure, GRANT_LABELS)}`, 'error'),
-      },
-    );
-  };
-  return (
-    <form className="card form" onSubmit={submit} noValidate aria-labelledby="grant-heading">
-      <h2 id="grant-heading">Grant credits</h2>
-      <Field
-        label="Credits"
-        hint="A top-up: it carries over from cycle to cycle."
-        error={(checked && creditsError) || fieldError(grant.error, 'credits', GRANT_LABELS)}
-      >
-        <input type="number" min={1} step={1} value={credits} onChange={(event) => setCredits(event.target.value)} />
-      </Field>
-      <Field
-        label="Reference (optional)"
-        hint="An invoice number: the same reference twice grants once."
-        error={fieldError(grant.error, 'reference', GRANT_LABELS)}
-      >
-        <input type="text" maxLength={100} value={reference} onChange={(event) => setReference(event.target.value)} />
-      </Field>
-      <Field label="Note (optional)" error={fieldError(grant.error, 'note', GRANT_LABELS)}>
-        <input type="text" maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />
-      </Field>
-      <SubmitButton busy={grant.isPending} busyLabel="Granting…">
-        Grant credits
-      </SubmitButton>
-      <ConfirmDialog
-        dialog={dialog}
-        title={`Grant ${plural(creditsError ? 0 : amount, 'credit')} to ${workspaceName}?`}
-        confirmLabel={`Grant ${plural(creditsError ? 0 : amount, 'credit')}`}
-        onConfirm={send}
-        danger={false}
-      >
-        <p>
-          They are a top-up: spendable at once and carried over from cycle to cycle. A grant cannot be taken back
-          {reference.trim() ? '' : '; a reference (an invoice number) makes a repeated grant count once'}.
-        </p>
-      </ConfirmDialog>
-    </form>
-  );
-}
-
-function PlanForm({ workspaceId, workspaceName, plan }: { workspaceId: string; workspaceName: string; plan: AccountPlan | null }) {
-  const change = useChangePlan(workspaceId);
-  const presets = usePlans();
-  const announce = useAnnounce();
-  const [name, setName] = useState(plan?.name ?? '');
-  const [cap, setCap] = useState(String(plan?.cycle_cap_credits ?? ''));
-  const [days, setDays] = useState(String(plan?.cycle_days ?? ''));
-  const [limit, setLimit] = useState(String(plan?.in_flight_limit ?? ''));
-  const pick = (preset: string) => {
-    setName(preset);
-    const found = presets.data?.data.find((candidate) => candidate.name === preset);
-    if (found) {
-      setCap(String(found.cycle_cap_credits));
-      setDays(String(found.cycle_days));
-      setLimit(String(found.in_flight_limit));
-    }
-  };
-  const dialog = useRef<HTMLDialogElement>(null);
-  const body: Partial<AccountPlan> = {};
-  if (name) body.name = name;
-  if (cap.trim()) body.cycle_cap_credits = Number(cap);
-  if (days.trim()) body.cycle_days = Number(days);
-  if (limit.trim()) body.in_flight_limit = Number(limit);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    dialog.current?.showModal();
-  };
-  const send = () => {
-    change.mutate(body, {
-      onSuccess: (account) =>
-        announce(
-          `Plan changed: ${account.plan?.name ?? ''}, ${n(account.plan?.cycle_cap_credits ?? 0)} credits a cycle, ${account.plan?.in_flight_limit ?? 0} in flight.`,
-        ),
-      onError: (failure) => announce(`Plan not changed: ${describeError(failure, PLAN_LABELS)}`, 'error'),
-    });
-  };
-  return (
-    <form className="card form" onSubmit={submit} noValidate aria-labelledby="plan-heading">
-      <h2 id="plan-heading">Change the plan</h2>
-      <Field label="Preset" hint="Fills the fields below; change any of them." error={fieldError(change.error, 'name', PLAN_LABELS)}>
-        <select value={name} onChange={(event) => pick(event.target.value)}>
-          {!name && <option value="">Choose…</option>}
-          {presets.data?.data.map((preset) => (
-            <option key={preset.name} value={preset.name}>
-              {preset.name}
-            </option>
-          ))}
-          {name && !presets.data?.data.some((preset) => preset.name === name) && <option value={name}>{name}</option>}
-        </select>
-      </Field>
-      <Field label="Credits each cycle" error={fieldError(change.error, 'cycle_cap_credits', PLAN_LABELS)}>
-        <input type="number" min={0} step={1} value={cap} onChange={(event) => setCap(event.target.value)} />
-      </Field>
-      <Field label="Cycle length (days)" error={fieldError(change.error, 'cycle_days', PLAN_LABELS)}>
-        <input type="number" min={0} step="any" value={days} onChange={(event) => setDays(event.target.value)} />
-      </Field>
-      <Field label="In-flight limit" error={fieldError(change.error, 'in_flight_limit', PLAN_LABELS)}>
-        <input type="number" min={1} step={1} value={limit} onChange={(event) => setLimit(event.target.value)} />
-      </Field>
-      <SubmitButton busy={change.isPending} busyLabel="Saving…">
-        Change the plan
-      </SubmitButton>
-      <ConfirmDialog dialog={dialog} title={`Change the plan of ${workspaceName}?`} confirmLabel="Change the plan" onConfirm={send} danger={false}>
-        <p>
-          From {plan ? `${plan.name}: ${capText(plan)}, ${plural(plan.cycle_days, 'day')} a cycle, ${plan.in_flight_limit} in flight` : 'the standard plan'} to{' '}
-          {body.name ?? plan?.name ?? 'standard'}:{' '}
-          {body.cycle_cap_credits !== undefined ? capText({ cycle_cap_credits: body.cycle_cap_credits }) : 'the cap unchanged'},{' '}
-          {body.cycle_days !== undefined ? `${plural(body.cycle_days, 'day')} a cycle` : 'the cycle unchanged'},{' '}
-          {body.in_flight_limit !== undefined ? `${body.in_flight_limit} in flight` : 'the in-flight limit unchanged'}. It applies at once.
-        </p>
-      </ConfirmDialog>
-    </form>
   );
 }
 

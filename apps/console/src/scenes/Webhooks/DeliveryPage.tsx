@@ -154,6 +154,7 @@ export default function DeliveryPage({ mode, deliveryId }: { mode: Mode; deliver
             <h3>Timeline</h3>
             <ol className="compact-list">
               {d.timeline.map((entry, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the timeline only grows at its end, so an entry's place is its identity
                 <li key={`${entry.type}-${index}`}>
                   <code className="small">{entry.type}</code>{' '}
                   <span className="muted small">

@@ -151,7 +151,7 @@ function DraftEditor({ deployment: d, draft }: { deployment: ExpertDeployment; d
   };
 
   return (
-    <div className="output-editor__body" onKeyDown={onKeyDown}>
+    <div className="output-editor__body" role="group" aria-label="Your output" onKeyDown={onKeyDown}>
       <SaveStatus state={state} onRetry={retry} />
       <div className="editor-split">
         <div className="editor-pane">

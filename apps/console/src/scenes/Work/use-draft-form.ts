@@ -47,6 +47,7 @@ export function useDraftForm(deploymentId: string, draft: Draft) {
   }, []);
 
   const { mutate, mutateAsync, isPending } = save;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every edit of `form` restarts the timer, so a draft is saved once typing pauses
   useEffect(() => {
     if (!dirty || isPending) return undefined;
     const timer = window.setTimeout(() => {

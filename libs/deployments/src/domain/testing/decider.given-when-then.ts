@@ -13,6 +13,7 @@ export function given(history: readonly DeploymentEvent[]) {
     when(command: DeploymentCommand) {
       const run = (): DeploymentEvent[] => decide(command, foldDeployment(history));
       return {
+        // biome-ignore lint/suspicious/noThenProperty: given/when/then reads as the test's sentence; the object is never awaited
         then(expected: DeploymentEvent[]): void {
           expect(run()).toStrictEqual(expected);
         },

@@ -40,7 +40,8 @@ export default function TypedAnswerForm({ schema, data, onChange, serverErrors, 
   // The form's own submit button is not drawn: the editor's Publish sends the answer with the body.
   const uiSchema = useMemo<UiSchema>(() => ({ ...fieldOrder(schema), 'ui:submitButtonOptions': { norender: true } }), [schema]);
   // The editor learns the answer's state as soon as the form is there, before any typing.
-  useEffect(() => onChange(data, problems), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form mounts; later changes reach the editor through the form's onChange
+  useEffect(() => onChange(data, problems), []);
   return (
     <div className="typed-form">
       <Form<TypedData>

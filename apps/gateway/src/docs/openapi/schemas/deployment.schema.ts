@@ -115,6 +115,7 @@ export const deploymentSchema: JsonSchema = {
   ),
   // The settled fields appear exactly when the deployment is completed.
   if: { properties: { status: { const: 'completed' } } },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else keyword, in a plain object that is never awaited
   then: { required: [...SETTLED] },
   else: { not: { anyOf: SETTLED.map((name) => ({ required: [name] })) } },
 };

@@ -1,0 +1,44 @@
+import { DomainError } from '@eh/contracts';
+import type { EventStore } from '@eh/event-store';
+import type { SqlClient } from '@eh/platform';
+import { signsInWith } from '../adapters/people.query';
+
+/* What the member and operator handlers share: their dependencies, invitation links, and who already signs in with an email. */
+
+/** Whether an expert signs in with an email; the roster answers it, which identity cannot import. */
+export type OtherEmailHolder = (email: string, now: Date) => Promise<boolean>;
+
+export interface PeopleDeps {
+  store: EventStore;
+  sql: SqlClient;
+  /** Experts' sign-in emails (the roster's read model); members and operators are checked here. */
+  expertSignsInWith?: OtherEmailHolder;
+}
+
+export interface InvitationLink {
+  url: string;
+  expires_at: string;
+}
+
+export const linkOf = (publicBaseUrl: string, token: string): string => `${publicBaseUrl.replace(/\/+$/, '')}/console/invitations/${token}`;
+export const expiry = (now: Date, ttlSeconds: number): string => new Date(now.getTime() + ttlSeconds * 1000).toISOString();
+export const taken = (email: string): DomainError => new DomainError('invalid_request', `${email} already signs in to the console as someone else`, 'email');
+
+/** Whether someone other than the operator `operatorId` signs in with `email`: a member, an operator or an expert. */
+export async function someoneSignsInWith(deps: PeopleDeps, email: string, now: Date, except: { operatorId?: string } = {}): Promise<boolean> {
+  return (await signsInWith(deps.sql, email, except)) || ((await deps.expertSignsInWith?.(email, now)) ?? false);
+}
+
+/**
+ * An invitation whose email someone else signs in with by now cannot be accepted: one person's
+ * sign-in is never replaced by another's. Told to whoever holds the link, never at invitation time.
+ */
+export const emailTakenAtAcceptance = (): DomainError =>
+  new DomainError(
+    'invalid_request',
+    'this invitation’s email already signs in to the console as someone else: sign in with it, or ask for an invitation to another address',
+    'token',
+  );
+
+/** A default display name: the email's local part. */
+export const nameOf = (name: string | undefined, email: string): string => name ?? email.slice(0, email.indexOf('@'));
