@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { startServices } from '../test/support/service-harness';
+import { gcPausesBetween, readGcPauses, type GcPauses } from './load/gc-pauses';
 import { waitForCompletion } from './load/completion-times';
 import { HttpLoadClient } from './load/http-load-client';
 import { runOpenLoop, summary } from './load/open-loop';
@@ -90,7 +91,8 @@ async function main(): Promise<void> {
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   const environment: Record<string, string> = { ADMIN_API_KEY: ADMIN_KEY, WEBHOOK_ALLOW_PRIVATE_URLS: 'true' };
   if (settings.rateLimitPerMinute !== undefined) environment.RATE_LIMIT_PER_MINUTE = String(settings.rateLimitPerMinute);
-  const services = await startServices(environment);
+  const services = await startServices(environment, { healthPorts: true });
+  const gatewayMetrics = `${services.healthUrlOf('gateway')}/metrics`;
   const gatewayPid = services.pidOf('gateway');
   if (gatewayPid === undefined) throw new Error('no gateway process');
   const quietClient = new HttpLoadClient(services.baseUrl);
@@ -111,15 +113,16 @@ async function main(): Promise<void> {
       'endpoint',
     );
 
-    const quietGets = async (): Promise<{ ms: ReturnType<typeof summary>; statuses: Record<string, number> }> => {
+    const quietGets = async (): Promise<{ ms: ReturnType<typeof summary>; statuses: Record<string, number>; gc: GcPauses }> => {
       const statuses = new Tally();
+      const gcBefore = await readGcPauses(gatewayMetrics);
       const result = await runOpenLoop(settings.quietRate, settings.seconds, async (index) => {
         const answer = await quietClient.request('GET', `/v1/deployments/${quietIds[index % quietIds.length]}`, { key: quietKeys[index % quietKeys.length] });
         statuses.add(answer.status);
         if (answer.status !== 200) throw new Error(`get ${answer.status}`);
       });
       for (const [reason, count] of result.failures) if (!reason.startsWith('get ')) statuses.add(reason, count);
-      return { ms: summary(result.latenciesMs), statuses: statuses.toJSON() };
+      return { ms: summary(result.latenciesMs), statuses: statuses.toJSON(), gc: gcPausesBetween(gcBefore, await readGcPauses(gatewayMetrics)) };
     };
 
     const rows: Record<string, unknown>[] = [];
@@ -127,7 +130,7 @@ async function main(): Promise<void> {
     await quietGets();
     const memoryAlone = watchResidentMemory(gatewayPid);
     const alone = await quietGets();
-    rows.push({ pattern: 'alone', quiet_get_ms: alone.ms, quiet_statuses: alone.statuses, gateway_rss_max_mib: memoryAlone.stop() });
+    rows.push({ pattern: 'alone', quiet_get_ms: alone.ms, quiet_statuses: alone.statuses, gateway_rss_max_mib: memoryAlone.stop(), gateway_gc: alone.gc });
     process.stderr.write(`alone: p50 ${alone.ms.p50} ms, p99 ${alone.ms.p99} ms\n`);
 
     for (const pattern of ABUSE_PATTERNS.filter((candidate) => candidate.name.includes(settings.only))) {
@@ -153,6 +156,7 @@ async function main(): Promise<void> {
         p99_vs_alone: ratio,
         quiet_statuses: measured.statuses,
         gateway_rss_max_mib: rss,
+        gateway_gc: measured.gc,
         abuse: abuseOutcome,
         held: ratio <= P99_RATIO_TARGET && rss < MEMORY_TARGET_MIB,
       });
@@ -171,14 +175,16 @@ async function main(): Promise<void> {
       p99_vs_alone: Math.round((aloneAfter.ms.p99 / Math.max(alone.ms.p99, 0.1)) * 100) / 100,
       quiet_statuses: aloneAfter.statuses,
       gateway_rss_max_mib: memoryAfter.stop(),
+      gateway_gc: aloneAfter.gc,
     });
 
     const table = [
-      '| pattern | quiet GET p50 ms | p99 ms | p99 vs alone | gateway RSS max MiB |',
-      '|---|---|---|---|---|',
+      '| pattern | quiet GET p50 ms | p99 ms | p99 vs alone | gateway RSS max MiB | gateway GC pauses over 10 ms |',
+      '|---|---|---|---|---|---|',
       ...rows.map((row) => {
         const ms = row.quiet_get_ms as { p50: number; p99: number };
-        return `| ${row.pattern} | ${ms.p50} | ${ms.p99} | ${row.p99_vs_alone ?? '1'}× | ${row.gateway_rss_max_mib} |`;
+        const longPauses = Object.values(row.gateway_gc as GcPauses).reduce((sum, kind) => sum + kind.over10Ms, 0);
+        return `| ${row.pattern} | ${ms.p50} | ${ms.p99} | ${row.p99_vs_alone ?? '1'}× | ${row.gateway_rss_max_mib} | ${longPauses} |`;
       }),
     ].join('\n');
     const held = rows.filter((row) => row.held !== undefined).every((row) => row.held === true);

@@ -137,6 +137,15 @@ export class DeploymentEventsController {
     const replay = lastId === undefined ? null : new WorkspaceReplay(this.store, auth.workspaceId, lastId, this.config.costBounds.replayMaxEvents);
     let disconnect: () => void = () => undefined;
     let page: RecordedEvent[] | null = null;
+    // The workspace's replay budget is taken before a page is read, not after: a page read and
+    // then held while its stream waits for the budget outlives young-generation collections and
+    // makes each one slower for every request of the gateway.
+    const readPage = async (stillWanted: () => boolean): Promise<RecordedEvent[] | null> => {
+      if (!replay) return null;
+      const rows = replay.nextPageSize;
+      if (rows > 0 && !(await this.pacer.take(auth.workspaceId, rows, stillWanted))) return null;
+      return replay.nextPage();
+    };
     // Connected first, then the backlog: nothing appended in between is missed. The first page is
     // read and paid for before the answer starts, so a key out of permits gets a plain 429.
     try {
@@ -148,7 +157,7 @@ export class DeploymentEventsController {
         send: (event, recorded) => (backlogDone ? emit(event, recorded) : void pending.push([event, recorded])),
         close: () => (stream ? stream.close() : void (closedBeforeOpen = true)),
       });
-      page = replay ? await replay.nextPage() : null;
+      page = await readPage(() => !request.raw.socket.destroyed);
       if (page) await this.payForReplay(auth, `${String(request.id)}:replay:0`, page.length, true);
     } catch (error) {
       disconnect();
@@ -163,7 +172,6 @@ export class DeploymentEventsController {
       let pagesPaid = 1;
       while (page && stream.isOpen) {
         const open = stream;
-        if (!(await this.pacer.take(auth.workspaceId, page.length, () => open.isOpen))) return;
         const states = new BatchSubjectStates(this.store);
         for (const recorded of page) {
           // Each event rendered gives the event loop back first: a page rendered in one go held every
@@ -175,7 +183,7 @@ export class DeploymentEventsController {
           if (rendered && rendered.mode === auth.mode) emit(rendered.body, recorded);
         }
         if (!stream.isOpen) return;
-        page = replay ? await replay.nextPage() : null;
+        page = await readPage(() => open.isOpen);
         if (page && !(await this.payForReplay(auth, `${String(request.id)}:replay:${pagesPaid++}`, page.length, false))) return stream.close();
       }
       if (!stream.isOpen) return;

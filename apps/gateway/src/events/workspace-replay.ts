@@ -28,6 +28,11 @@ export class WorkspaceReplay {
     this.position = after;
   }
 
+  /** Rows the next read asks for: 0 once every event was read or the bound was reached. */
+  get nextPageSize(): number {
+    return this.finished ? 0 : Math.max(0, Math.min(REPLAY_PAGE_SIZE, this.maxEvents - this.read));
+  }
+
   /** The next page, or null once every event was read or the bound was reached. */
   async nextPage(): Promise<RecordedEvent[] | null> {
     if (this.finished) return null;
