@@ -34,6 +34,8 @@ describe('two router replicas', () => {
   beforeAll(async () => {
     services = await startServices({ ...FAST_CLOCKS, OFFER_TIMEOUT_SECONDS: '5' });
     await services.start('router-2');
+    // The race below needs both replicas consuming: wait for the second to be up, not only spawned.
+    await waitUntil(async () => services.logs('router-2').includes('router started'), { timeoutMs: 60_000, description: 'router-2 started' });
     e2e = new RouterE2e(services);
     workspace = await services.ops<Workspace>('workspace:create', '--name', 'replicas');
   });

@@ -1,7 +1,7 @@
 import { loadCostBoundsConfig } from './cost-bounds-config';
 
 describe('cost bounds configuration', () => {
-  it('defaults: 10 streams a key, 40 a workspace, 5 an expert; replays of 1,000 events at 10 a permit; 5 endpoint tests a minute; replays paced at 200 events a second', () => {
+  it('defaults: 10 streams a key, 40 a workspace, 5 an expert; replays of 1,000 events at 10 a permit; 5 endpoint tests a minute; replays paced at 200 events a second; refusals held 1 s, 32 a key', () => {
     expect(loadCostBoundsConfig({})).toEqual({
       eventStreamsPerKey: 10,
       eventStreamsPerWorkspace: 40,
@@ -10,6 +10,8 @@ describe('cost bounds configuration', () => {
       replayEventsPerPermit: 10,
       webhookEndpointTestsPerMinute: 5,
       replayEventsPerSecond: 200,
+      refusalHoldMs: 1000,
+      heldRefusalsPerKey: 32,
     });
   });
 
@@ -20,5 +22,13 @@ describe('cost bounds configuration', () => {
     });
     expect(() => loadCostBoundsConfig({ EVENT_STREAMS_PER_WORKSPACE: '0' })).toThrow('EVENT_STREAMS_PER_WORKSPACE must be an integer of at least 1, got "0"');
     expect(() => loadCostBoundsConfig({ EVENT_STREAM_REPLAY_EVENTS_PER_PERMIT: '2.5' })).toThrow('EVENT_STREAM_REPLAY_EVENTS_PER_PERMIT');
+  });
+
+  it('lets refusals be answered at once: a hold of 0', () => {
+    expect(loadCostBoundsConfig({ RATE_LIMIT_REFUSAL_HOLD_MS: '0', RATE_LIMIT_HELD_REFUSALS_PER_KEY: '0' })).toMatchObject({
+      refusalHoldMs: 0,
+      heldRefusalsPerKey: 0,
+    });
+    expect(() => loadCostBoundsConfig({ RATE_LIMIT_REFUSAL_HOLD_MS: '-1' })).toThrow('RATE_LIMIT_REFUSAL_HOLD_MS');
   });
 });
