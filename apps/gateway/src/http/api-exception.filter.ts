@@ -48,7 +48,6 @@ export class ApiExceptionFilter implements ExceptionFilter {
     void reply.header('Cache-Control', 'no-store');
     if (translated.retryAfterSeconds !== undefined) void reply.header('Retry-After', String(translated.retryAfterSeconds));
     const status = translated.status ?? ERROR_CATALOG[translated.code].status;
-    // The A2A endpoint speaks JSON-RPC: its refusals (a body that is not JSON, a missing key, the rate limit) too.
     const subject = translated.code === 'rate_limited' ? pacedSubject(request) : undefined;
     if (this.pacing && subject && translated.retryAfterSeconds !== undefined) {
       this.pacing.answer(subject, translated.retryAfterSeconds, reply.raw, () => this.send(request, reply, translated, status));
@@ -58,6 +57,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 
   private send(request: FastifyRequest, reply: FastifyReply, translated: Translated, status: number): void {
+    // The A2A endpoint speaks JSON-RPC: its refusals (a body that is not JSON, a missing key, the rate limit) too.
     if (isA2aRpcRequest(request)) {
       const answer = jsonRpcRefusal(request, { ...translated, status }, this.publicBaseUrl);
       void reply.status(answer.status).send(answer.body);
