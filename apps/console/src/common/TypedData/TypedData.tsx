@@ -1,3 +1,4 @@
+import { Fact } from '../Fact/Fact';
 import { useId, useState, type ReactNode } from 'react';
 
 /** Field names as people read them: `key_points` → "Key points". */
@@ -36,12 +37,9 @@ function Fields({ record }: { record: Record<string, unknown> }) {
   return (
     <dl className="typed-data">
       {entries.map(([key, value]) => (
-        <div key={key}>
-          <dt>{labelOf(key)}</dt>
-          <dd>
-            <Value value={value} />
-          </dd>
-        </div>
+        <Fact key={key} label={labelOf(key)}>
+          <Value value={value} />
+        </Fact>
       ))}
     </dl>
   );

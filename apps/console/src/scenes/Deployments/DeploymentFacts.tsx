@@ -1,3 +1,4 @@
+import { Fact } from '../../common/Fact/Fact';
 import type { Deployment, Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
@@ -13,72 +14,45 @@ export function Facts({ deployment: d }: { deployment: Deployment }) {
     <section className="card" aria-labelledby="facts-heading">
       <h2 id="facts-heading">Details</h2>
       <dl className="facts">
-        <div>
-          <dt>Created</dt>
-          <dd>
-            <When iso={d.created_at} />
-          </dd>
-        </div>
-        <div>
-          <dt>Urgency</dt>
-          <dd>{URGENCY_TEXT[d.urgency] ?? d.urgency}</dd>
-        </div>
+        <Fact label="Created">
+          <When iso={d.created_at} />
+        </Fact>
+        <Fact label="Urgency">{URGENCY_TEXT[d.urgency] ?? d.urgency}</Fact>
         {/* The matching deadline matters only while no expert has accepted (the expert's console uses the same words). */}
         {d.status === 'pending' && (
-          <div>
-            <dt>{DEADLINE_LABELS.acceptBy}</dt>
-            <dd>
-              <When iso={d.sla_deadline} />
-            </dd>
-          </div>
+          <Fact label={DEADLINE_LABELS.acceptBy}>
+            <When iso={d.sla_deadline} />
+          </Fact>
         )}
-        <div>
-          <dt>Skills</dt>
-          <dd>{d.skills.join(', ')}</dd>
-        </div>
-        <div>
-          <dt>Expert</dt>
-          <dd>{d.expert ? `${d.expert.name}, ${d.expert.role}` : 'None yet'}</dd>
-        </div>
-        <div>
-          <dt>Credits</dt>
-          <dd>
-            {d.credits_charged !== undefined ? `${d.credits_charged.toLocaleString()} charged` : `${d.credits_reserved.toLocaleString()} held`}
-            {d.duration_seconds !== undefined && ` · ${formatDuration(d.duration_seconds)} worked`}
-          </dd>
-        </div>
+        <Fact label="Skills">{d.skills.join(', ')}</Fact>
+        <Fact label="Expert">{d.expert ? `${d.expert.name}, ${d.expert.role}` : 'None yet'}</Fact>
+        <Fact label="Credits">
+          {d.credits_charged !== undefined ? `${d.credits_charged.toLocaleString()} charged` : `${d.credits_reserved.toLocaleString()} held`}
+          {d.duration_seconds !== undefined && ` · ${formatDuration(d.duration_seconds)} worked`}
+        </Fact>
         {d.webhook_url && (
-          <div>
-            <dt>Webhook URL</dt>
-            <dd>
-              <code>{d.webhook_url}</code>
-            </dd>
-          </div>
+          <Fact label="Webhook URL">
+            <code>{d.webhook_url}</code>
+          </Fact>
         )}
         {d.context_url && (
-          <div>
-            <dt>Context</dt>
-            <dd>
-              <a href={d.context_url} target="_blank" rel="noopener noreferrer">
-                {d.context_url}
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-            </dd>
-          </div>
+          <Fact label="Context">
+            <a href={d.context_url} target="_blank" rel="noopener noreferrer">
+              {d.context_url}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </Fact>
         )}
         {metadata.length > 0 && (
-          <div>
-            <dt>Metadata</dt>
-            <dd>
-              <ul className="links">
-                {metadata.map(([key, value]) => (
-                  <li key={key}>
-                    <code>{key}</code>: {String(value)}
-                  </li>
-                ))}
-              </ul>
-            </dd>
-          </div>
+          <Fact label="Metadata">
+            <ul className="links">
+              {metadata.map(([key, value]) => (
+                <li key={key}>
+                  <code>{key}</code>: {String(value)}
+                </li>
+              ))}
+            </ul>
+          </Fact>
         )}
       </dl>
     </section>

@@ -1,3 +1,4 @@
+import { Fact } from '../../common/Fact/Fact';
 import { useState, type FormEvent } from 'react';
 import { describeError, fieldError, formError } from '../../api/api-error';
 import { useGiveFeedback } from '../../api/deployment-queries';
@@ -27,26 +28,19 @@ export function Feedback({ mode, deployment: d }: { mode: Mode; deployment: Depl
 function GivenFeedback({ feedback }: { feedback: NonNullable<Deployment['feedback']> }) {
   return (
     <dl className="facts">
-      <div>
-        <dt>Rating</dt>
-        <dd className="rating-given">
-          <span aria-hidden="true">
-            {'★'.repeat(feedback.rating)}
-            {'☆'.repeat(5 - feedback.rating)}{' '}
-          </span>
-          {feedback.rating} of 5, {RATING_TEXT[feedback.rating]}
-        </dd>
-      </div>
-      <div>
-        <dt>Comment</dt>
-        <dd className="brief">{feedback.comment ?? <span className="muted">None</span>}</dd>
-      </div>
-      <div>
-        <dt>Given</dt>
-        <dd>
-          <When iso={feedback.given_at} />
-        </dd>
-      </div>
+      <Fact label="Rating" className="rating-given">
+        <span aria-hidden="true">
+          {'★'.repeat(feedback.rating)}
+          {'☆'.repeat(5 - feedback.rating)}{' '}
+        </span>
+        {feedback.rating} of 5, {RATING_TEXT[feedback.rating]}
+      </Fact>
+      <Fact label="Comment" className="brief">
+        {feedback.comment ?? <span className="muted">None</span>}
+      </Fact>
+      <Fact label="Given">
+        <When iso={feedback.given_at} />
+      </Fact>
     </dl>
   );
 }

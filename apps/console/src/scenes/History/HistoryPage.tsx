@@ -1,3 +1,4 @@
+import { Fact } from '../../common/Fact/Fact';
 import { useEarnings } from '../../api/queries';
 import type { Earnings } from '../../api/types';
 import { Link } from '../../app/router';
@@ -20,26 +21,17 @@ export function HistoryPage() {
       {earnings.isSuccess && (
         <>
           <dl className="totals">
-            <div>
-              <dt>Completed</dt>
-              <dd>{plural(earnings.data.completed_count, 'deployment')}</dd>
-            </div>
-            <div>
-              <dt>Credits earned</dt>
-              <dd>{earnings.data.credits_earned.toLocaleString()}</dd>
-            </div>
-            <div>
-              <dt>Agents' rating</dt>
-              <dd data-testid="rating-mean">
-                {earnings.data.ratings.mean === null ? (
-                  <span className="muted">No ratings yet</span>
-                ) : (
-                  <>
-                    <Stars rating={earnings.data.ratings.mean} /> <span className="totals__unit">from {plural(earnings.data.ratings.count, 'rating')}</span>
-                  </>
-                )}
-              </dd>
-            </div>
+            <Fact label="Completed">{plural(earnings.data.completed_count, 'deployment')}</Fact>
+            <Fact label="Credits earned">{earnings.data.credits_earned.toLocaleString()}</Fact>
+            <Fact label="Agents' rating" data-testid="rating-mean">
+              {earnings.data.ratings.mean === null ? (
+                <span className="muted">No ratings yet</span>
+              ) : (
+                <>
+                  <Stars rating={earnings.data.ratings.mean} /> <span className="totals__unit">from {plural(earnings.data.ratings.count, 'rating')}</span>
+                </>
+              )}
+            </Fact>
           </dl>
           <EarningsByPeriod />
           {earnings.data.data.length === 0 ? (
@@ -69,26 +61,14 @@ function HistoryCards({ items }: { items: Finished }) {
         <li key={item.deployment_id} className="card">
           <Link to={`/work/${item.deployment_id}`}>{item.brief_excerpt}</Link>
           <dl className="history-cards__facts">
-            <div>
-              <dt>Finished</dt>
-              <dd>
-                <When iso={item.completed_at} />
-              </dd>
-            </div>
-            <div>
-              <dt>Time worked</dt>
-              <dd>{formatDuration(item.duration_seconds)}</dd>
-            </div>
-            <div>
-              <dt>Credits</dt>
-              <dd>{item.credits_charged.toLocaleString()}</dd>
-            </div>
-            <div>
-              <dt>Rating</dt>
-              <dd>
-                <Feedback feedback={item.feedback} />
-              </dd>
-            </div>
+            <Fact label="Finished">
+              <When iso={item.completed_at} />
+            </Fact>
+            <Fact label="Time worked">{formatDuration(item.duration_seconds)}</Fact>
+            <Fact label="Credits">{item.credits_charged.toLocaleString()}</Fact>
+            <Fact label="Rating">
+              <Feedback feedback={item.feedback} />
+            </Fact>
           </dl>
         </li>
       ))}

@@ -1,3 +1,4 @@
+import { Fact } from '../../common/Fact/Fact';
 import { useId } from 'react';
 import { useMissedOffers } from '../../api/queries';
 import type { MissedOffer } from '../../api/types';
@@ -36,28 +37,16 @@ function MissedOfferItem({ item }: { item: MissedOffer }) {
   return (
     <li className="card missed" data-missed-deployment-id={item.deployment_id}>
       <dl className="facts missed__facts">
-        <div>
-          <dt>Deployment</dt>
-          <dd>
-            <code>{item.deployment_id}</code>
-          </dd>
-        </div>
-        <div>
-          <dt>Skills</dt>
-          <dd>
-            <SkillList skills={item.skills} />
-          </dd>
-        </div>
-        <div>
-          <dt>Would have paid</dt>
-          <dd>Up to {item.credits_reserved.toLocaleString()} credits</dd>
-        </div>
-        <div>
-          <dt>Offered</dt>
-          <dd>
-            <When iso={item.offered_at} />
-          </dd>
-        </div>
+        <Fact label="Deployment">
+          <code>{item.deployment_id}</code>
+        </Fact>
+        <Fact label="Skills">
+          <SkillList skills={item.skills} />
+        </Fact>
+        <Fact label="Would have paid">Up to {item.credits_reserved.toLocaleString()} credits</Fact>
+        <Fact label="Offered">
+          <When iso={item.offered_at} />
+        </Fact>
         <div className="missed__ending">
           <dt>How it ended</dt>
           <dd>

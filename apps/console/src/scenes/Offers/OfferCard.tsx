@@ -1,3 +1,4 @@
+import { Fact } from '../../common/Fact/Fact';
 import { forwardRef, useId, useImperativeHandle, useRef, useState, type KeyboardEvent } from 'react';
 import { describeError } from '../../api/api-error';
 import { useAccept, useDecline } from '../../api/queries';
@@ -85,30 +86,18 @@ export const OfferCard = forwardRef<OfferCardHandle, OfferCardProps>(function Of
       </h2>
       <p className="brief">{offer.brief}</p>
       <dl className="facts">
-        <div>
-          <dt>Urgency</dt>
-          <dd>{URGENCY_TEXT[offer.urgency] ?? offer.urgency}</dd>
-        </div>
-        <div>
-          <dt>Skills</dt>
-          <dd>
-            <SkillList skills={offer.skills} />
-          </dd>
-        </div>
+        <Fact label="Urgency">{URGENCY_TEXT[offer.urgency] ?? offer.urgency}</Fact>
+        <Fact label="Skills">
+          <SkillList skills={offer.skills} />
+        </Fact>
         {offer.offer_expires_at && (
-          <div>
-            <dt>{DEADLINE_LABELS.acceptBy}</dt>
-            <dd>
-              <Countdown to={offer.offer_expires_at} label={OFFER_CLOSES} urgentBelowSeconds={60} />
-            </dd>
-          </div>
+          <Fact label={DEADLINE_LABELS.acceptBy}>
+            <Countdown to={offer.offer_expires_at} label={OFFER_CLOSES} urgentBelowSeconds={60} />
+          </Fact>
         )}
-        <div>
-          <dt>You can earn</dt>
-          <dd data-testid="offer-credits">
-            <OfferCredits cap={offer.credits_reserved} estimate={offer.credits_estimate} />
-          </dd>
-        </div>
+        <Fact label="You can earn" data-testid="offer-credits">
+          <OfferCredits cap={offer.credits_reserved} estimate={offer.credits_estimate} />
+        </Fact>
       </dl>
       {declining ? (
         <DeclineForm

@@ -1,3 +1,4 @@
+import { Fact } from '../../common/Fact/Fact';
 import { ApiError } from '../../api/api-error';
 import type { AccountPlan, AccountSummary } from '../../api/dashboard-types';
 import { useAccount, useAccountHistory, useAdminLimitRequests, useAdminWorkspace, usePlans } from '../../api/ops-queries';
@@ -86,44 +87,20 @@ function Figures({ account: a, presets }: { account: AccountSummary; presets: Ac
   return (
     <>
       <dl className="totals" aria-label="Credit figures">
-        <div>
-          <dt>Remaining</dt>
-          <dd>{n(a.credits_remaining)}</dd>
-        </div>
-        <div>
-          <dt>Reserved</dt>
-          <dd>{n(a.credits_reserved)}</dd>
-        </div>
-        <div>
-          <dt>Cycle allowance left</dt>
-          <dd>{n(a.allowance)}</dd>
-        </div>
-        <div>
-          <dt>Top-ups (carry over)</dt>
-          <dd>{n(a.topup)}</dd>
-        </div>
+        <Fact label="Remaining">{n(a.credits_remaining)}</Fact>
+        <Fact label="Reserved">{n(a.credits_reserved)}</Fact>
+        <Fact label="Cycle allowance left">{n(a.allowance)}</Fact>
+        <Fact label="Top-ups (carry over)">{n(a.topup)}</Fact>
       </dl>
       <section className="card" aria-labelledby="cycle-heading">
         <h2 id="cycle-heading">Cycle</h2>
         <dl className="facts facts--row">
-          <div>
-            <dt>Cycle</dt>
-            <dd>{a.cycle_start && a.cycle_end ? `${formatDateTime(a.cycle_start)} to ${formatDateTime(a.cycle_end)}` : 'Not started'}</dd>
-          </div>
-          <div>
-            <dt>Charged this cycle</dt>
-            <dd>
-              {plural(a.charged_this_cycle, 'credit')} charged · {plural(a.deployments_this_cycle, 'live deployment')} started
-            </dd>
-          </div>
-          <div>
-            <dt>Thresholds reached</dt>
-            <dd>{a.thresholds_reached.length ? a.thresholds_reached.map((t) => `${t} %`).join(', ') : 'None'}</dd>
-          </div>
-          <div>
-            <dt>Plan</dt>
-            <dd>{a.plan ? `${planName(a.plan, presets)}: ${capText(a.plan)}, ${a.plan.in_flight_limit} in flight` : 'None yet'}</dd>
-          </div>
+          <Fact label="Cycle">{a.cycle_start && a.cycle_end ? `${formatDateTime(a.cycle_start)} to ${formatDateTime(a.cycle_end)}` : 'Not started'}</Fact>
+          <Fact label="Charged this cycle">
+            {plural(a.charged_this_cycle, 'credit')} charged · {plural(a.deployments_this_cycle, 'live deployment')} started
+          </Fact>
+          <Fact label="Thresholds reached">{a.thresholds_reached.length ? a.thresholds_reached.map((t) => `${t} %`).join(', ') : 'None'}</Fact>
+          <Fact label="Plan">{a.plan ? `${planName(a.plan, presets)}: ${capText(a.plan)}, ${a.plan.in_flight_limit} in flight` : 'None yet'}</Fact>
         </dl>
       </section>
     </>

@@ -1,3 +1,4 @@
+import { Fact } from '../../common/Fact/Fact';
 import { useUsage, useUsageHistory, useWorkspace } from '../../api/workspace-queries';
 import type { Mode, Usage, UsageHistory } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
@@ -46,53 +47,32 @@ function Figures({ usage, mode }: { usage: Usage; mode: Mode }) {
   return (
     <>
       <dl className="totals" aria-label="Credit figures">
-        <div>
-          <dt>Credits remaining</dt>
-          <dd>{n(usage.credits_remaining)}</dd>
-        </div>
-        <div>
-          <dt>Reserved by deployments in flight</dt>
-          <dd>{n(usage.credits_reserved)}</dd>
-        </div>
-        <div>
-          <dt>Burn rate (7-day average)</dt>
-          <dd>
-            {n(usage.burn_rate_daily)}
-            <span className="totals__unit"> credits/day</span>
-          </dd>
-        </div>
-        <div>
-          <dt>Forecasted depletion</dt>
-          <dd className={usage.forecasted_depletion && Date.parse(usage.cycle_end) > Date.parse(usage.forecasted_depletion) ? 'totals__warn' : undefined}>
-            {usage.forecasted_depletion ? depletionText(usage.forecasted_depletion, now) : 'Not at this rate'}
-          </dd>
-        </div>
+        <Fact label="Credits remaining">{n(usage.credits_remaining)}</Fact>
+        <Fact label="Reserved by deployments in flight">{n(usage.credits_reserved)}</Fact>
+        <Fact label="Burn rate (7-day average)">
+          {n(usage.burn_rate_daily)}
+          <span className="totals__unit"> credits/day</span>
+        </Fact>
+        <Fact
+          label="Forecasted depletion"
+          className={usage.forecasted_depletion && Date.parse(usage.cycle_end) > Date.parse(usage.forecasted_depletion) ? 'totals__warn' : undefined}
+        >
+          {usage.forecasted_depletion ? depletionText(usage.forecasted_depletion, now) : 'Not at this rate'}
+        </Fact>
       </dl>
       <section className="card" aria-labelledby="cycle-heading">
         <h2 id="cycle-heading">This cycle</h2>
         <dl className="facts facts--row">
-          <div>
-            <dt>Cycle</dt>
-            <dd>
-              {day(usage.cycle_start)} to {day(usage.cycle_end)} ({plural(daysLeft, 'day')} left)
-            </dd>
-          </div>
-          <div>
-            <dt>Plan</dt>
-            <dd>
-              {planName(usage.plan, customised)}: {capText(usage.plan)}, a cycle of {plural(usage.plan.cycle_days, 'day')}
-            </dd>
-          </div>
-          <div>
-            <dt>In flight</dt>
-            <dd>
-              {n(usage.in_flight)} of {n(usage.plan.in_flight_limit)} live deployments (<Link to={dashboardPath(mode, { page: 'plan' })}>limits</Link>)
-            </dd>
-          </div>
-          <div>
-            <dt>Live deployments started this cycle</dt>
-            <dd>{n(usage.deployments_this_cycle)}</dd>
-          </div>
+          <Fact label="Cycle">
+            {day(usage.cycle_start)} to {day(usage.cycle_end)} ({plural(daysLeft, 'day')} left)
+          </Fact>
+          <Fact label="Plan">
+            {planName(usage.plan, customised)}: {capText(usage.plan)}, a cycle of {plural(usage.plan.cycle_days, 'day')}
+          </Fact>
+          <Fact label="In flight">
+            {n(usage.in_flight)} of {n(usage.plan.in_flight_limit)} live deployments (<Link to={dashboardPath(mode, { page: 'plan' })}>limits</Link>)
+          </Fact>
+          <Fact label="Live deployments started this cycle">{n(usage.deployments_this_cycle)}</Fact>
         </dl>
       </section>
     </>

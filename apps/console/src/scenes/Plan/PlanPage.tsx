@@ -1,3 +1,4 @@
+import { Fact } from '../../common/Fact/Fact';
 import { useState, type FormEvent } from 'react';
 import { describeError, fieldError } from '../../api/api-error';
 import { useLimitRequests, useRequestLimit, useWorkspace } from '../../api/workspace-queries';
@@ -73,25 +74,15 @@ function Limits({ workspace }: { workspace: WorkspaceInfo }) {
   const { plan } = workspace;
   return (
     <dl className="totals" aria-label="Current limits">
-      <div>
-        <dt>Plan</dt>
-        <dd>{planName(plan, workspace.plan_customised)}</dd>
-      </div>
-      <div>
-        <dt>Credits each cycle</dt>
-        <dd>{plan.cycle_cap_credits === 0 ? <span className="totals__unit">None: granted credits only</span> : plan.cycle_cap_credits.toLocaleString()}</dd>
-      </div>
-      <div>
-        <dt>Cycle length</dt>
-        <dd>{plural(plan.cycle_days, 'day')}</dd>
-      </div>
-      <div>
-        <dt>In-flight limit (live deployments at once)</dt>
-        <dd>
-          {plan.in_flight_limit.toLocaleString()}
-          <span className="totals__unit"> ({workspace.in_flight.toLocaleString()} in flight now)</span>
-        </dd>
-      </div>
+      <Fact label="Plan">{planName(plan, workspace.plan_customised)}</Fact>
+      <Fact label="Credits each cycle">
+        {plan.cycle_cap_credits === 0 ? <span className="totals__unit">None: granted credits only</span> : plan.cycle_cap_credits.toLocaleString()}
+      </Fact>
+      <Fact label="Cycle length">{plural(plan.cycle_days, 'day')}</Fact>
+      <Fact label="In-flight limit (live deployments at once)">
+        {plan.in_flight_limit.toLocaleString()}
+        <span className="totals__unit"> ({workspace.in_flight.toLocaleString()} in flight now)</span>
+      </Fact>
     </dl>
   );
 }

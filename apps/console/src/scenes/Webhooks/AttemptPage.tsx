@@ -1,3 +1,4 @@
+import { Fact } from '../../common/Fact/Fact';
 import { useDelivery } from '../../api/delivery-queries';
 import type { Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
@@ -67,24 +68,12 @@ export default function AttemptPage({ mode, deliveryId, attempt: number }: { mod
       <section className="card" aria-labelledby="attempt-heading">
         <h2 id="attempt-heading">The receiver's answer</h2>
         <dl className="facts facts--row">
-          <div>
-            <dt>Sent</dt>
-            <dd>
-              <When iso={attempt.attempted_at} precision="second" />
-            </dd>
-          </div>
-          <div>
-            <dt>Status code</dt>
-            <dd>{attempt.status_code ?? 'None'}</dd>
-          </div>
-          <div>
-            <dt>Latency</dt>
-            <dd>{attempt.latency_ms.toLocaleString()} ms</dd>
-          </div>
-          <div>
-            <dt>Error</dt>
-            <dd>{attempt.error ?? 'None'}</dd>
-          </div>
+          <Fact label="Sent">
+            <When iso={attempt.attempted_at} precision="second" />
+          </Fact>
+          <Fact label="Status code">{attempt.status_code ?? 'None'}</Fact>
+          <Fact label="Latency">{attempt.latency_ms.toLocaleString()} ms</Fact>
+          <Fact label="Error">{attempt.error ?? 'None'}</Fact>
         </dl>
         <p>
           <strong>{attemptOutcome(attempt)}.</strong> {meaning(attempt.status_code)}
@@ -94,20 +83,16 @@ export default function AttemptPage({ mode, deliveryId, attempt: number }: { mod
       <section className="card" aria-labelledby="request-heading">
         <h2 id="request-heading">What was sent</h2>
         <dl className="facts">
-          <div>
-            <dt>POST</dt>
-            <dd className="wrap">{d.url}</dd>
-          </div>
-          <div>
-            <dt>Headers</dt>
-            <dd>
-              <code>Service-Event: {d.event_type}</code>
-              <br />
-              <code>Service-Delivery: {d.id}</code>
-              <br />
-              <code>Service-Signature: t=…,v1=…</code>
-            </dd>
-          </div>
+          <Fact label="POST" className="wrap">
+            {d.url}
+          </Fact>
+          <Fact label="Headers">
+            <code>Service-Event: {d.event_type}</code>
+            <br />
+            <code>Service-Delivery: {d.id}</code>
+            <br />
+            <code>Service-Signature: t=…,v1=…</code>
+          </Fact>
         </dl>
         <JsonView text={d.body} label="The body of the attempt" />
       </section>

@@ -1,3 +1,4 @@
+import { Fact } from '../../common/Fact/Fact';
 import { ApiError } from '../../api/api-error';
 import { useDelivery } from '../../api/delivery-queries';
 import { useEndpoint } from '../../api/webhook-endpoint-queries';
@@ -123,33 +124,21 @@ export default function DeliveryPage({ mode, deliveryId }: { mode: Mode; deliver
           <section className="card" aria-labelledby="delivery-facts-heading">
             <h2 id="delivery-facts-heading">Details</h2>
             <dl className="facts">
-              <div>
-                <dt>Sent to</dt>
-                <dd className="wrap">
-                  {d.url}
-                  {!d.endpoint_id && <span className="muted small"> (the deployment's webhook_url)</span>}
-                </dd>
-              </div>
-              <div>
-                <dt>Event</dt>
-                <dd>
-                  <code>{d.event_id}</code>
-                </dd>
-              </div>
+              <Fact label="Sent to" className="wrap">
+                {d.url}
+                {!d.endpoint_id && <span className="muted small"> (the deployment's webhook_url)</span>}
+              </Fact>
+              <Fact label="Event">
+                <code>{d.event_id}</code>
+              </Fact>
               {d.deployment_id && (
-                <div>
-                  <dt>Deployment</dt>
-                  <dd>
-                    <Link to={dashboardPath(mode, { page: 'deployment', deploymentId: d.deployment_id })}>{d.deployment_id}</Link>
-                  </dd>
-                </div>
+                <Fact label="Deployment">
+                  <Link to={dashboardPath(mode, { page: 'deployment', deploymentId: d.deployment_id })}>{d.deployment_id}</Link>
+                </Fact>
               )}
-              <div>
-                <dt>Created</dt>
-                <dd>
-                  <When iso={d.created_at} precision="second" />
-                </dd>
-              </div>
+              <Fact label="Created">
+                <When iso={d.created_at} precision="second" />
+              </Fact>
             </dl>
             <h3>Timeline</h3>
             <ol className="compact-list">

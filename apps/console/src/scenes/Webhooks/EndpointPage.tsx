@@ -1,3 +1,4 @@
+import { Fact } from '../../common/Fact/Fact';
 import { useState, type ReactNode } from 'react';
 import { ApiError, describeError } from '../../api/api-error';
 import { useDeliveryList } from '../../api/delivery-queries';
@@ -143,36 +144,22 @@ function EndpointView({ mode, endpoint, crumbs }: { mode: Mode; endpoint: Webhoo
           ) : (
             <>
               <dl className="facts">
-                <div>
-                  <dt>Id</dt>
-                  <dd>
-                    <code>{endpoint.id}</code> <CopyButton value={endpoint.id} label="Copy the endpoint id" />
-                  </dd>
-                </div>
-                <div>
-                  <dt>Events</dt>
-                  <dd>
-                    {endpoint.enabled_events.includes('*')
-                      ? 'All events'
-                      : endpoint.enabled_events.map((type) => (
-                          <code key={type} className="tag">
-                            {type}
-                          </code>
-                        ))}
-                  </dd>
-                </div>
-                {endpoint.description && (
-                  <div>
-                    <dt>Description</dt>
-                    <dd>{endpoint.description}</dd>
-                  </div>
-                )}
-                <div>
-                  <dt>Added</dt>
-                  <dd>
-                    <When iso={endpoint.created_at} />
-                  </dd>
-                </div>
+                <Fact label="Id">
+                  <code>{endpoint.id}</code> <CopyButton value={endpoint.id} label="Copy the endpoint id" />
+                </Fact>
+                <Fact label="Events">
+                  {endpoint.enabled_events.includes('*')
+                    ? 'All events'
+                    : endpoint.enabled_events.map((type) => (
+                        <code key={type} className="tag">
+                          {type}
+                        </code>
+                      ))}
+                </Fact>
+                {endpoint.description && <Fact label="Description">{endpoint.description}</Fact>}
+                <Fact label="Added">
+                  <When iso={endpoint.created_at} />
+                </Fact>
               </dl>
               <div className="actions">
                 <button

@@ -1,3 +1,4 @@
+import { Fact } from '../../common/Fact/Fact';
 import type { ExpertDeployment } from '../../api/types';
 import { Countdown } from '../../common/Countdown/Countdown';
 import { DEADLINE_LABELS, OFFER_CLOSES } from '../../common/deadlines';
@@ -38,49 +39,31 @@ export function BriefPanel({ deployment: d }: { deployment: ExpertDeployment }) 
       <dl className="facts">
         {/* Only an open offer has a deadline here: accepted work has no delivery deadline in the API, and the matching deadline is not one. */}
         {d.relation === 'offered' && d.status === 'pending' && d.offer_expires_at && (
-          <div>
-            <dt>{DEADLINE_LABELS.acceptBy}</dt>
-            <dd>
-              <Countdown to={d.offer_expires_at} label={OFFER_CLOSES} urgentBelowSeconds={60} />
-            </dd>
-          </div>
+          <Fact label={DEADLINE_LABELS.acceptBy}>
+            <Countdown to={d.offer_expires_at} label={OFFER_CLOSES} urgentBelowSeconds={60} />
+          </Fact>
         )}
-        <div>
-          <dt>Urgency</dt>
-          <dd>{URGENCY_TEXT[d.urgency] ?? d.urgency}</dd>
-        </div>
-        <div>
-          <dt>Skills</dt>
-          <dd>
-            <SkillList skills={d.skills} />
-          </dd>
-        </div>
-        <div>
-          <dt>Charge cap</dt>
-          <dd>{d.credits_reserved} credits (reserved by the workspace)</dd>
-        </div>
+        <Fact label="Urgency">{URGENCY_TEXT[d.urgency] ?? d.urgency}</Fact>
+        <Fact label="Skills">
+          <SkillList skills={d.skills} />
+        </Fact>
+        <Fact label="Charge cap">{d.credits_reserved} credits (reserved by the workspace)</Fact>
         {d.handoff && (
-          <div>
-            <dt>Return as</dt>
-            <dd>
-              <code>{d.handoff.artifact}</code>
-            </dd>
-          </div>
+          <Fact label="Return as">
+            <code>{d.handoff.artifact}</code>
+          </Fact>
         )}
-        <div>
-          <dt>Context</dt>
-          <dd>
-            {d.context_url ? (
-              <a href={d.context_url} target="_blank" rel="noopener noreferrer">
-                {d.context_url}
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-            ) : d.context_files.length === 0 ? (
-              <span className="muted">No context link or files came with this brief.</span>
-            ) : null}
-            <ContextLinks urls={d.context_files} label="Context files" />
-          </dd>
-        </div>
+        <Fact label="Context">
+          {d.context_url ? (
+            <a href={d.context_url} target="_blank" rel="noopener noreferrer">
+              {d.context_url}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          ) : d.context_files.length === 0 ? (
+            <span className="muted">No context link or files came with this brief.</span>
+          ) : null}
+          <ContextLinks urls={d.context_files} label="Context files" />
+        </Fact>
       </dl>
     </section>
   );

@@ -1,3 +1,4 @@
+import { Fact } from '../../../common/Fact/Fact';
 import { useId, type RefObject } from 'react';
 import type { DraftAttachment } from '../../../api/types';
 import { formatDuration, plural } from '../../../common/format';
@@ -40,42 +41,27 @@ export function ReviewDialog({ dialog, open, onClose, summary: s, publishing, on
             Review before publishing
           </h2>
           <dl className="review-dialog__facts">
-            <div>
-              <dt>Output</dt>
-              <dd>
-                {plural(s.words, 'word')}, {plural(s.characters, 'character')}
-              </dd>
-            </div>
-            <div>
-              <dt>Attachments</dt>
-              <dd>{s.attachments.length === 0 ? 'None' : s.attachments.map((attachment) => attachment.name).join(', ')}</dd>
-            </div>
-            <div>
-              <dt>Time worked</dt>
-              <dd>{formatDuration(s.durationSeconds)}</dd>
-            </div>
-            <div>
-              <dt>Charge</dt>
-              <dd>
-                {s.credits} of at most {s.cap} credits
-              </dd>
-            </div>
+            <Fact label="Output">
+              {plural(s.words, 'word')}, {plural(s.characters, 'character')}
+            </Fact>
+            <Fact label="Attachments">{s.attachments.length === 0 ? 'None' : s.attachments.map((attachment) => attachment.name).join(', ')}</Fact>
+            <Fact label="Time worked">{formatDuration(s.durationSeconds)}</Fact>
+            <Fact label="Charge">
+              {s.credits} of at most {s.cap} credits
+            </Fact>
             {s.typedProblems !== null && (
-              <div>
-                <dt>Typed answer</dt>
-                <dd>
-                  {s.typedProblems.length === 0 ? (
-                    <span className="review-dialog__ok">
-                      <span aria-hidden="true">✓ </span>Valid against the agent's schema
-                    </span>
-                  ) : (
-                    <span className="review-dialog__bad">
-                      <span aria-hidden="true">⚠ </span>
-                      {plural(s.typedProblems.length, 'problem')}: {s.typedProblems.join(' ')}
-                    </span>
-                  )}
-                </dd>
-              </div>
+              <Fact label="Typed answer">
+                {s.typedProblems.length === 0 ? (
+                  <span className="review-dialog__ok">
+                    <span aria-hidden="true">✓ </span>Valid against the agent's schema
+                  </span>
+                ) : (
+                  <span className="review-dialog__bad">
+                    <span aria-hidden="true">⚠ </span>
+                    {plural(s.typedProblems.length, 'problem')}: {s.typedProblems.join(' ')}
+                  </span>
+                )}
+              </Fact>
             )}
           </dl>
           {s.blocked && <p className="field__error">{s.blocked}</p>}
