@@ -4,6 +4,7 @@ import { useCancelDeployment } from '../../api/deployment-queries';
 import type { Deployment, Mode } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
+import { Field } from '../../common/Field/Field';
 
 /**
  * The agent's cancel, from the dashboard: a pending or accepted deployment (the API refuses later
@@ -32,10 +33,9 @@ export function CancelDeployment({ mode, deployment: d }: { mode: Mode; deployme
         }
       >
         <p>{d.expert ? `${d.expert.name} is told it is off.` : 'It is withdrawn from the expert it is offered to.'} This cannot be undone.</p>
-        <div className="field">
-          <label htmlFor="cancel-reason">Reason (optional)</label>
-          <input id="cancel-reason" type="text" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
-        </div>
+        <Field label="Reason (optional)" id="cancel-reason">
+          <input type="text" maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+        </Field>
       </ConfirmButton>
     </section>
   );

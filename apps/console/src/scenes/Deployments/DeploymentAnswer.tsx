@@ -9,21 +9,11 @@ export function QuestionAndReply({ deployment: d }: { deployment: Deployment }) 
   return (
     <section className="card" aria-labelledby="question-heading">
       <h2 id="question-heading">Question and reply</h2>
-      <p className="qa__label">
-        The expert asked{' '}
-        <span className="muted small">
-          (<When iso={d.question.asked_at} />)
-        </span>
-      </p>
+      <SaidAt who="The expert asked" at={d.question.asked_at} />
       <p className="qa__body">{d.question.body}</p>
       {d.reply ? (
         <div className="qa__reply">
-          <p className="qa__label">
-            Your agent replied{' '}
-            <span className="muted small">
-              (<When iso={d.reply.replied_at} />)
-            </span>
-          </p>
+          <SaidAt who="Your agent replied" at={d.reply.replied_at} />
           <p className="qa__body">{d.reply.body}</p>
         </div>
       ) : (
@@ -33,6 +23,18 @@ export function QuestionAndReply({ deployment: d }: { deployment: Deployment }) 
         </p>
       )}
     </section>
+  );
+}
+
+/** Who spoke, with when in small print after it. */
+function SaidAt({ who, at }: { who: string; at: string }) {
+  return (
+    <p className="qa__label">
+      {who}{' '}
+      <span className="muted small">
+        (<When iso={at} />)
+      </span>
+    </p>
   );
 }
 

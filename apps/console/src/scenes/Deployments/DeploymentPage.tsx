@@ -1,4 +1,3 @@
-import { ApiError } from '../../api/api-error';
 import { useDeploymentLive } from '../../api/dashboard-live';
 import { useDeploymentDetail, useDeploymentEvents } from '../../api/deployment-queries';
 import type { Mode } from '../../api/dashboard-types';
@@ -7,8 +6,9 @@ import { dashboardPath } from '../../app/routes';
 import { Breadcrumbs } from '../../common/Breadcrumbs/Breadcrumbs';
 import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { DeploymentStatusBadge } from '../../common/DeploymentStatus/DeploymentStatus';
+import { RecordPageStates } from '../../common/States/RecordPageStates';
 import { Page } from '../../common/Page/Page';
-import { EmptyState, ErrorState, Loading, QueryStates } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
 import { briefTitle } from '../../common/work-text';
 import { CancelDeployment } from './CancelDeployment';
 import { Ending, Output, OutputSchema, QuestionAndReply } from './DeploymentAnswer';
@@ -34,28 +34,22 @@ export default function DeploymentPage({ mode, deploymentId }: { mode: Mode; dep
     />
   );
 
-  if (deployment.isPending) {
+  if (!deployment.isSuccess) {
     return (
-      <Page title="Deployment" above={crumbs}>
-        <Loading what="the deployment" />
-      </Page>
-    );
-  }
-  if (deployment.isError) {
-    const missing = deployment.error instanceof ApiError && deployment.error.status === 404;
-    return (
-      <Page title="Deployment" above={crumbs}>
-        {missing ? (
+      <RecordPageStates
+        query={deployment}
+        title="Deployment"
+        what="the deployment"
+        above={crumbs}
+        notFound={
           <EmptyState title={`No ${mode} deployment ${deploymentId}.`}>
             <p>
               It may belong to the other mode{mode === 'live' ? ' (test mode)' : ' (live mode)'} or to another workspace. See the{' '}
               <Link to={dashboardPath(mode, { page: 'deployments' })}>deployments</Link>.
             </p>
           </EmptyState>
-        ) : (
-          <ErrorState what="the deployment" error={deployment.error} onRetry={() => void deployment.refetch()} />
-        )}
-      </Page>
+        }
+      />
     );
   }
   const d = deployment.data;

@@ -13,6 +13,7 @@ import { Page } from '../../common/Page/Page';
 import { EmptyState, QueryStates } from '../../common/States/States';
 import { briefTitle } from '../../common/work-text';
 import { FiltersPanel } from '../../common/FiltersPanel/FiltersPanel';
+import { Field } from '../../common/Field/Field';
 
 const NO_FILTERS: DeploymentFilters = { status: [], skill: '', createdAfter: '', q: '' };
 const STATUSES = Object.keys(DEPLOYMENT_STATUS) as DeploymentStatus[];
@@ -92,14 +93,12 @@ function Filters({ initial, onApply, onClear }: { initial: DeploymentFilters; on
         ))}
       </fieldset>
       <div className="filters__row">
-        <div className="field">
-          <label htmlFor="filter-skill">Skill</label>
-          <input id="filter-skill" type="text" value={skill} onChange={(event) => setSkill(event.target.value)} placeholder="copywriting" />
-        </div>
-        <div className="field">
-          <label htmlFor="filter-after">Created on or after</label>
-          <input id="filter-after" type="date" value={createdAfter} onChange={(event) => setCreatedAfter(event.target.value)} />
-        </div>
+        <Field label="Skill" id="filter-skill">
+          <input type="text" value={skill} onChange={(event) => setSkill(event.target.value)} placeholder="copywriting" />
+        </Field>
+        <Field label="Created on or after" id="filter-after">
+          <input type="date" value={createdAfter} onChange={(event) => setCreatedAfter(event.target.value)} />
+        </Field>
       </div>
     </FiltersPanel>
   );

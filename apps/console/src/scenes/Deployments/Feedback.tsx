@@ -4,6 +4,7 @@ import { describeError, fieldError, formError } from '../../api/api-error';
 import { useGiveFeedback } from '../../api/deployment-queries';
 import type { Deployment, Mode } from '../../api/dashboard-types';
 import { useAnnounce } from '../../common/Announcer/Announcer';
+import { Field } from '../../common/Field/Field';
 import { When } from '../../common/When/When';
 import { SubmitButton } from '../../common/SubmitButton/SubmitButton';
 
@@ -86,24 +87,9 @@ function FeedbackForm({ mode, deployment: d }: { mode: Mode; deployment: Deploym
           </p>
         )}
       </fieldset>
-      <div className={`field${commentError ? ' field--invalid' : ''}`}>
-        <label htmlFor="feedback-comment">Comment (optional)</label>
-        <textarea
-          id="feedback-comment"
-          rows={3}
-          maxLength={2000}
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
-          aria-invalid={commentError ? true : undefined}
-          aria-describedby={commentError ? 'feedback-comment-error' : undefined}
-        />
-        {commentError && (
-          <p id="feedback-comment-error" className="field__error">
-            <span aria-hidden="true">⚠ </span>
-            {commentError}
-          </p>
-        )}
-      </div>
+      <Field label="Comment (optional)" id="feedback-comment" error={commentError}>
+        <textarea rows={3} maxLength={2000} value={comment} onChange={(event) => setComment(event.target.value)} />
+      </Field>
       {otherError && (
         <p className="form__error" role="alert">
           {otherError}

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, fieldError, formError } from '../../api/api-error';
+import { fieldError, formError } from '../../api/api-error';
 import { useAcceptInvitation, useInvitation } from '../../api/queries';
 import { navigate } from '../../app/router';
 import { HOME } from '../../app/routes';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { Field } from '../../common/Field/Field';
 import { When } from '../../common/When/When';
+import { RecordPageStates } from '../../common/States/RecordPageStates';
 import { Page } from '../../common/Page/Page';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState } from '../../common/States/States';
 
 const MIN_LENGTH = 12;
 const MAX_LENGTH = 200;
@@ -43,18 +44,13 @@ export function InvitationPage({ token }: { token: string }) {
     });
   };
 
-  if (invitation.isPending) {
+  if (!invitation.isSuccess) {
     return (
-      <Page title="Set your password">
-        <Loading what="your invitation" />
-      </Page>
-    );
-  }
-  if (invitation.isError) {
-    const gone = invitation.error instanceof ApiError && invitation.error.status === 404;
-    return (
-      <Page title="Set your password">
-        {gone ? (
+      <RecordPageStates
+        query={invitation}
+        title="Set your password"
+        what="your invitation"
+        notFound={
           <EmptyState title="This invitation link does not work any more.">
             <p>It was used already, it expired, or it was mistyped. Ask operations for a new invitation; if you already set a password, sign in.</p>
             <p>
@@ -63,10 +59,8 @@ export function InvitationPage({ token }: { token: string }) {
               </a>
             </p>
           </EmptyState>
-        ) : (
-          <ErrorState what="your invitation" error={invitation.error} onRetry={() => void invitation.refetch()} />
-        )}
-      </Page>
+        }
+      />
     );
   }
 

@@ -1,14 +1,14 @@
 import { Fact } from '../../common/Fact/Fact';
-import { ApiError } from '../../api/api-error';
 import type { AccountPlan, AccountSummary } from '../../api/dashboard-types';
 import { useAccount, useAccountHistory, useAdminLimitRequests, useAdminWorkspace, usePlans } from '../../api/ops-queries';
 import { Link } from '../../app/router';
 import { Breadcrumbs } from '../../common/Breadcrumbs/Breadcrumbs';
 import { capText, planName } from '../../common/plan-text';
 import { formatDateTime, plural } from '../../common/format';
+import { RecordPageStates } from '../../common/States/RecordPageStates';
 import { Page } from '../../common/Page/Page';
 import { When } from '../../common/When/When';
-import { EmptyState, ErrorState, Loading, QueryStates } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
 import { GrantForm } from './GrantForm';
 import { PlanForm } from './PlanForm';
 import { ResolveRequest } from './ResolveRequest';
@@ -23,26 +23,21 @@ export default function AccountPage({ workspaceId }: { workspaceId: string }) {
   const presets = usePlans();
   const name = workspace.data?.name ?? workspaceId;
   const crumbs = <Breadcrumbs items={[{ label: 'Accounts', to: '/ops/accounts' }, { label: name }]} />;
-  if (account.isPending) {
+  if (!account.isSuccess) {
     return (
-      <Page title="Account" above={crumbs}>
-        <Loading what="the account" />
-      </Page>
-    );
-  }
-  if (account.isError) {
-    return (
-      <Page title="Account" above={crumbs}>
-        {account.error instanceof ApiError && account.error.status === 404 ? (
+      <RecordPageStates
+        query={account}
+        title="Account"
+        what="the account"
+        above={crumbs}
+        notFound={
           <EmptyState title={`No workspace ${workspaceId}.`}>
             <p>
               See the <Link to="/ops/accounts">accounts</Link>.
             </p>
           </EmptyState>
-        ) : (
-          <ErrorState what="the account" error={account.error} onRetry={() => void account.refetch()} />
-        )}
-      </Page>
+        }
+      />
     );
   }
   const a = account.data;

@@ -4,6 +4,7 @@ import type { LimitRequest } from '../../api/dashboard-types';
 import { useChangePlan, useResolveLimitRequest } from '../../api/ops-queries';
 import { useAnnounce } from '../../common/Announcer/Announcer';
 import { When } from '../../common/When/When';
+import { Field } from '../../common/Field/Field';
 
 const STATUS: Record<LimitRequest['status'], string> = { open: 'Open', granted: 'Granted', declined: 'Declined' };
 
@@ -47,10 +48,9 @@ export function ResolveRequest({ request, workspaceLabel }: { request: LimitRequ
       <p className="brief">{request.reason}</p>
       {request.status === 'open' ? (
         <div className="form">
-          <div className="field">
-            <label htmlFor={noteId}>Note to the workspace (optional)</label>
-            <input id={noteId} type="text" maxLength={1000} value={note} onChange={(event) => setNote(event.target.value)} />
-          </div>
+          <Field label="Note to the workspace (optional)" id={noteId}>
+            <input type="text" maxLength={1000} value={note} onChange={(event) => setNote(event.target.value)} />
+          </Field>
           <label className="checkbox" htmlFor={raiseId}>
             <input id={raiseId} type="checkbox" checked={raise} onChange={(event) => setRaise(event.target.checked)} />
             <span>On grant, raise the plan's in-flight limit to {request.requested_in_flight_limit}</span>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError, describeError, fieldError } from '../../api/api-error';
+import { describeError, fieldError } from '../../api/api-error';
 import { useAdminExpert, useInviteExpert, useRetireExpert, useUpdateExpert } from '../../api/ops-queries';
 import type { AdminExpert } from '../../api/dashboard-types';
 import { Link, navigate } from '../../app/router';
@@ -7,8 +7,9 @@ import { useAnnounce } from '../../common/Announcer/Announcer';
 import { Breadcrumbs } from '../../common/Breadcrumbs/Breadcrumbs';
 import { ConfirmButton } from '../../common/ConfirmButton/ConfirmButton';
 import { Field } from '../../common/Field/Field';
+import { RecordPageStates } from '../../common/States/RecordPageStates';
 import { Page } from '../../common/Page/Page';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState } from '../../common/States/States';
 import { AvailabilitySelect } from './AvailabilitySelect';
 import { ExpertProfileForm, EXPERT_LABELS } from './ExpertProfileForm';
 import { InvitationLink } from '../../common/InvitationLink/InvitationLink';
@@ -17,26 +18,21 @@ import { InvitationLink } from '../../common/InvitationLink/InvitationLink';
 export default function ExpertPage({ expertId }: { expertId: string }) {
   const expert = useAdminExpert(expertId);
   const crumbs = <Breadcrumbs items={[{ label: 'Roster', to: '/ops/roster' }, { label: expert.data?.name ?? expertId }]} />;
-  if (expert.isPending) {
+  if (!expert.isSuccess) {
     return (
-      <Page title="Expert" above={crumbs}>
-        <Loading what="the expert" />
-      </Page>
-    );
-  }
-  if (expert.isError) {
-    return (
-      <Page title="Expert" above={crumbs}>
-        {expert.error instanceof ApiError && expert.error.status === 404 ? (
+      <RecordPageStates
+        query={expert}
+        title="Expert"
+        what="the expert"
+        above={crumbs}
+        notFound={
           <EmptyState title={`No expert ${expertId}.`}>
             <p>
               See the <Link to="/ops/roster">roster</Link>.
             </p>
           </EmptyState>
-        ) : (
-          <ErrorState what="the expert" error={expert.error} onRetry={() => void expert.refetch()} />
-        )}
-      </Page>
+        }
+      />
     );
   }
   return <ExpertView expert={expert.data} crumbs={crumbs} />;

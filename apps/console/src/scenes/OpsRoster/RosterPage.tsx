@@ -5,6 +5,7 @@ import { useAddExpert, useAdminExperts, type RosterFilters } from '../../api/ops
 import { Link } from '../../app/router';
 import { opsPath } from '../../app/routes';
 import { useAnnounce } from '../../common/Announcer/Announcer';
+import { Field } from '../../common/Field/Field';
 import { Page } from '../../common/Page/Page';
 import { SecretReveal } from '../../common/SecretReveal/SecretReveal';
 import { EmptyState, QueryStates } from '../../common/States/States';
@@ -172,33 +173,17 @@ function RosterFilterForm({
   return (
     <form className="card filters" onSubmit={submit} aria-label="Filter the roster">
       <div className="filters__row">
-        <div className={`field${skillError ? ' field--invalid' : ''}`}>
-          <label htmlFor="roster-skill">Skill</label>
-          <input
-            id="roster-skill"
-            type="text"
-            value={skill}
-            onChange={(event) => setSkill(event.target.value)}
-            placeholder="copywriting"
-            aria-invalid={skillError ? true : undefined}
-            aria-describedby={skillError ? 'roster-skill-error' : undefined}
-          />
-          {skillError && (
-            <p id="roster-skill-error" className="field__error">
-              <span aria-hidden="true">⚠ </span>
-              {skillError}
-            </p>
-          )}
-        </div>
-        <div className="field">
-          <label htmlFor="roster-availability">Availability</label>
-          <select id="roster-availability" value={availability} onChange={(event) => setAvailability(event.target.value as RosterFilters['availability'])}>
+        <Field label="Skill" id="roster-skill" error={skillError}>
+          <input type="text" value={skill} onChange={(event) => setSkill(event.target.value)} placeholder="copywriting" />
+        </Field>
+        <Field label="Availability" id="roster-availability">
+          <select value={availability} onChange={(event) => setAvailability(event.target.value as RosterFilters['availability'])}>
             <option value="">Any</option>
             <option value="online">Online</option>
             <option value="busy">Busy</option>
             <option value="offline">Offline</option>
           </select>
-        </div>
+        </Field>
       </div>
       <FilterActions onClear={initial.skill !== '' || initial.availability !== '' ? onClear : undefined} />
     </form>

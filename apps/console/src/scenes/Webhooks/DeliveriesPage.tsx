@@ -10,6 +10,7 @@ import { Page } from '../../common/Page/Page';
 import { EmptyState, QueryStates } from '../../common/States/States';
 import { DeliveryTable } from './DeliveryTable';
 import { FiltersPanel } from '../../common/FiltersPanel/FiltersPanel';
+import { Field } from '../../common/Field/Field';
 
 const isEmpty = (filters: DeliveryFilters) => Object.values(filters).every((value) => !value);
 
@@ -71,9 +72,8 @@ function DeliveryFilterForm({ mode, initial, onApply }: { mode: Mode; initial: D
   return (
     <FiltersPanel label="Filter deliveries" active={active} onSubmit={submit} onClear={() => onApply({})}>
       <div className="filters__row">
-        <div className="field">
-          <label htmlFor="delivery-status">Status</label>
-          <select id="delivery-status" value={status} onChange={(event) => setStatus(event.target.value)}>
+        <Field label="Status" id="delivery-status">
+          <select value={status} onChange={(event) => setStatus(event.target.value)}>
             <option value="">Any</option>
             {(Object.keys(DELIVERY_STATUS) as DeliveryStatus[]).map((value) => (
               <option key={value} value={value}>
@@ -81,10 +81,9 @@ function DeliveryFilterForm({ mode, initial, onApply }: { mode: Mode; initial: D
               </option>
             ))}
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor="delivery-event">Event type</label>
-          <select id="delivery-event" value={eventType} onChange={(event) => setEventType(event.target.value)}>
+        </Field>
+        <Field label="Event type" id="delivery-event">
+          <select value={eventType} onChange={(event) => setEventType(event.target.value)}>
             <option value="">Any</option>
             {[...EVENT_TYPES, 'webhook.test'].map((type) => (
               <option key={type} value={type}>
@@ -92,10 +91,9 @@ function DeliveryFilterForm({ mode, initial, onApply }: { mode: Mode; initial: D
               </option>
             ))}
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor="delivery-endpoint">Endpoint</label>
-          <select id="delivery-endpoint" value={endpointId} onChange={(event) => setEndpointId(event.target.value)}>
+        </Field>
+        <Field label="Endpoint" id="delivery-endpoint">
+          <select value={endpointId} onChange={(event) => setEndpointId(event.target.value)}>
             <option value="">Any</option>
             {endpoints.data?.data.map((endpoint) => (
               <option key={endpoint.id} value={endpoint.id}>
@@ -103,19 +101,16 @@ function DeliveryFilterForm({ mode, initial, onApply }: { mode: Mode; initial: D
               </option>
             ))}
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor="delivery-deployment">Deployment id</label>
-          <input id="delivery-deployment" type="text" value={deploymentId} onChange={(event) => setDeploymentId(event.target.value)} placeholder="dep_…" />
-        </div>
-        <div className="field">
-          <label htmlFor="delivery-after">Created on or after</label>
-          <input id="delivery-after" type="date" value={after} onChange={(event) => setAfter(event.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="delivery-before">Created before</label>
-          <input id="delivery-before" type="date" value={before} onChange={(event) => setBefore(event.target.value)} />
-        </div>
+        </Field>
+        <Field label="Deployment id" id="delivery-deployment">
+          <input type="text" value={deploymentId} onChange={(event) => setDeploymentId(event.target.value)} placeholder="dep_…" />
+        </Field>
+        <Field label="Created on or after" id="delivery-after">
+          <input type="date" value={after} onChange={(event) => setAfter(event.target.value)} />
+        </Field>
+        <Field label="Created before" id="delivery-before">
+          <input type="date" value={before} onChange={(event) => setBefore(event.target.value)} />
+        </Field>
       </div>
     </FiltersPanel>
   );

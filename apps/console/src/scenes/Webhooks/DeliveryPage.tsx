@@ -1,5 +1,4 @@
 import { Fact } from '../../common/Fact/Fact';
-import { ApiError } from '../../api/api-error';
 import { useDelivery } from '../../api/delivery-queries';
 import { useEndpoint } from '../../api/webhook-endpoint-queries';
 import type { DeliveryDetail, Mode } from '../../api/dashboard-types';
@@ -11,9 +10,10 @@ import { attemptOutcome, DeliveryStatusBadge, OverdueBadge } from '../../common/
 import { formatPreciseTime } from '../../common/format';
 import { When } from '../../common/When/When';
 import { JsonView } from '../../common/JsonView/JsonView';
+import { RecordPageStates } from '../../common/States/RecordPageStates';
 import { Page } from '../../common/Page/Page';
 import { ReplayButton, RetryNowButton } from '../../common/ReplayButton/ReplayButton';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState } from '../../common/States/States';
 import { DataTable } from '../../common/DataTable/DataTable';
 
 /** The drill-down's trail: Webhooks › the endpoint (or the deployment's webhook_url) › this delivery › … */
@@ -31,27 +31,21 @@ export function useDeliveryCrumbs(mode: Mode, delivery: DeliveryDetail | undefin
 export default function DeliveryPage({ mode, deliveryId }: { mode: Mode; deliveryId: string }) {
   const delivery = useDelivery(mode, deliveryId);
   const crumbs = <Breadcrumbs items={useDeliveryCrumbs(mode, delivery.data, deliveryId)} />;
-  if (delivery.isPending) {
+  if (!delivery.isSuccess) {
     return (
-      <Page title="Delivery" above={crumbs}>
-        <Loading what="the delivery" />
-      </Page>
-    );
-  }
-  if (delivery.isError) {
-    const missing = delivery.error instanceof ApiError && delivery.error.status === 404;
-    return (
-      <Page title="Delivery" above={crumbs}>
-        {missing ? (
+      <RecordPageStates
+        query={delivery}
+        title="Delivery"
+        what="the delivery"
+        above={crumbs}
+        notFound={
           <EmptyState title={`No ${mode} delivery ${deliveryId}.`}>
             <p>
               See the <Link to={dashboardPath(mode, { page: 'deliveries' })}>delivery log</Link>.
             </p>
           </EmptyState>
-        ) : (
-          <ErrorState what="the delivery" error={delivery.error} onRetry={() => void delivery.refetch()} />
-        )}
-      </Page>
+        }
+      />
     );
   }
   const d = delivery.data;

@@ -1,6 +1,6 @@
 import { Fact } from '../../common/Fact/Fact';
 import { useState, type ReactNode } from 'react';
-import { ApiError, describeError } from '../../api/api-error';
+import { describeError } from '../../api/api-error';
 import { useDeliveryList } from '../../api/delivery-queries';
 import { useDeleteEndpoint, useEndpoint, useRotateEndpointSecret, useSendTestEvent, useUpdateEndpoint } from '../../api/webhook-endpoint-queries';
 import type { Mode, WebhookEndpoint } from '../../api/dashboard-types';
@@ -14,9 +14,10 @@ import { CopyButton } from '../../common/CopyButton/CopyButton';
 import { formatDateTime } from '../../common/format';
 import { When } from '../../common/When/When';
 import { LoadMore } from '../../common/LoadMore/LoadMore';
+import { RecordPageStates } from '../../common/States/RecordPageStates';
 import { Page } from '../../common/Page/Page';
 import { SecretReveal } from '../../common/SecretReveal/SecretReveal';
-import { EmptyState, ErrorState, Loading, QueryStates } from '../../common/States/States';
+import { EmptyState, QueryStates } from '../../common/States/States';
 import { DeliveryTable } from './DeliveryTable';
 import { EndpointForm, eventsText, ENDPOINT_LABELS } from './EndpointForm';
 import { RotateSecretControl } from './RotateSecretControl';
@@ -25,27 +26,21 @@ import { RotateSecretControl } from './RotateSecretControl';
 export default function EndpointPage({ mode, endpointId }: { mode: Mode; endpointId: string }) {
   const endpoint = useEndpoint(mode, endpointId);
   const crumbs = (label: string) => <Breadcrumbs items={[{ label: 'Webhooks', to: dashboardPath(mode, { page: 'webhooks' }) }, { label }]} />;
-  if (endpoint.isPending) {
+  if (!endpoint.isSuccess) {
     return (
-      <Page title="Endpoint" above={crumbs(endpointId)}>
-        <Loading what="the endpoint" />
-      </Page>
-    );
-  }
-  if (endpoint.isError) {
-    const missing = endpoint.error instanceof ApiError && endpoint.error.status === 404;
-    return (
-      <Page title="Endpoint" above={crumbs(endpointId)}>
-        {missing ? (
+      <RecordPageStates
+        query={endpoint}
+        title="Endpoint"
+        what="the endpoint"
+        above={crumbs(endpointId)}
+        notFound={
           <EmptyState title={`No ${mode} endpoint ${endpointId}.`}>
             <p>
               It was deleted, or belongs to the other mode. See the <Link to={dashboardPath(mode, { page: 'webhooks' })}>endpoints</Link>.
             </p>
           </EmptyState>
-        ) : (
-          <ErrorState what="the endpoint" error={endpoint.error} onRetry={() => void endpoint.refetch()} />
-        )}
-      </Page>
+        }
+      />
     );
   }
   return <EndpointView mode={mode} endpoint={endpoint.data} crumbs={crumbs(endpoint.data.url)} />;

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { ApiError, describeError } from '../../api/api-error';
+import { describeError } from '../../api/api-error';
 import { useDeployment, useStart } from '../../api/queries';
 import type { ExpertDeployment } from '../../api/types';
 import { Link } from '../../app/router';
 import { useAnnounce } from '../../common/Announcer/Announcer';
+import { RecordPageStates } from '../../common/States/RecordPageStates';
 import { Page } from '../../common/Page/Page';
-import { EmptyState, ErrorState, Loading } from '../../common/States/States';
+import { EmptyState } from '../../common/States/States';
 import { StatusBadge } from '../../common/StatusBadge/StatusBadge';
 import { briefTitle } from '../../common/work-text';
 import { BriefPanel } from './BriefPanel';
@@ -35,27 +36,20 @@ export default function WorkPage({ deploymentId }: { deploymentId: string }) {
   const deployment = useDeployment(deploymentId);
   useReplyAnnouncement(deployment.data);
 
-  if (deployment.isPending) {
+  if (!deployment.isSuccess) {
     return (
-      <Page title="Work">
-        <Loading what="the deployment" />
-      </Page>
-    );
-  }
-  if (deployment.isError) {
-    const missing = deployment.error instanceof ApiError && deployment.error.status === 404;
-    return (
-      <Page title="Work">
-        {missing ? (
+      <RecordPageStates
+        query={deployment}
+        title="Work"
+        what="the deployment"
+        notFound={
           <EmptyState title="No such deployment for you.">
             <p>
               It does not exist, or it was offered or assigned to someone else. See <Link to="/work">your work</Link>.
             </p>
           </EmptyState>
-        ) : (
-          <ErrorState what="the deployment" error={deployment.error} onRetry={() => void deployment.refetch()} />
-        )}
-      </Page>
+        }
+      />
     );
   }
   const d = deployment.data;
