@@ -6,10 +6,11 @@
  */
 import type { Page } from 'playwright-core';
 import { waitUntil } from '@eh/platform/testing';
-import { accessibilityViolations, clearScreenshots, launchBrowser, screenshots, type ConsoleBrowser } from '../support/browser';
+import { accessibilityViolations, clearScreenshots, screenshots, type ConsoleBrowser } from '../support/browser';
 import { request } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
+import { startConsoleE2e, stopConsoleE2e } from './support/console-e2e';
 
 const PASSWORD = 'correct horse battery staple';
 const UI_TIMEOUT_MS = 30_000;
@@ -24,12 +25,11 @@ describe('availability and presence in the console (Playwright, real services)',
 
   beforeAll(async () => {
     clearScreenshots((file) => file.startsWith('availability-'));
-    services = await startServices({ ...FAST_CLOCKS, OFFER_TIMEOUT_SECONDS: '120', SLA_STANDARD_SECONDS: '3600', EXPERT_REACHABILITY: 'required' });
-    e2e = new RouterE2e(services);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'availability-e2e');
+    ({ services, e2e, workspace, browser, page } = await startConsoleE2e(
+      startServices({ ...FAST_CLOCKS, OFFER_TIMEOUT_SECONDS: '120', SLA_STANDARD_SECONDS: '3600', EXPERT_REACHABILITY: 'required' }),
+      'availability-e2e',
+    ));
     ada = await e2e.addExpert(['presence-console'], 20, { name: 'Ada Lane' });
-    browser = await launchBrowser();
-    page = await (await browser.newContext()).newPage();
   }, 120_000);
 
   const selectShows = (value: string) =>
@@ -38,10 +38,7 @@ describe('availability and presence in the console (Playwright, real services)',
       description: `the header shows ${value}`,
     });
 
-  afterAll(async () => {
-    await browser?.close();
-    await services?.stop();
-  });
+  afterAll(() => stopConsoleE2e(browser, services));
 
   it('signed in to the console, the expert is reachable and the offer reaches the page; the header shows until and away', async () => {
     const invitation = await request<{ url: string }>(services.baseUrl, 'POST', `/admin/v1/experts/${ada.id}/invitations`, {

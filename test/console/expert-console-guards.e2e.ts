@@ -6,10 +6,11 @@
  */
 import type { Page } from 'playwright-core';
 import { waitUntil } from '@eh/platform/testing';
-import { clearScreenshots, launchBrowser, screenshots, type ConsoleBrowser } from '../support/browser';
+import { clearScreenshots, screenshots, type ConsoleBrowser } from '../support/browser';
 import { heading, lastNotice, notice, PASSWORD, PERSON_CLOCKS, recordedStep, signInInvitedExpert, UI_TIMEOUT_MS } from '../support/console-page';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
+import { startConsoleE2e, stopConsoleE2e } from './support/console-e2e';
 
 const SKILL = 'console-guards-e2e';
 const PICTURES = ['offers-declining', 'account-menu', 'failed-decline'];
@@ -41,21 +42,14 @@ describe('the expert console guards its work and sessions (Playwright, real serv
 
   beforeAll(async () => {
     clearScreenshots((file) => PICTURES.some((name) => file.startsWith(name)));
-    services = await startServices(PERSON_CLOCKS);
-    e2e = new RouterE2e(services);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'console-guards-e2e');
+    ({ services, e2e, workspace, browser, page } = await startConsoleE2e(startServices(PERSON_CLOCKS), 'console-guards-e2e'));
     // Ada ranks first for the skill (faster), Bo second: a decline of Ada's passes to Bo.
     ada = await e2e.addExpert([SKILL], 20, { name: 'Ada Lane', rate_credits_per_hour: 90 });
     bo = await e2e.addExpert([SKILL], 60, { name: 'Bo Chen' });
-    browser = await launchBrowser();
-    page = await (await browser.newContext()).newPage();
     await signInInvitedExpert(page, services, e2e, ada, 'ada@example.com');
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await services?.stop();
-  });
+  afterAll(() => stopConsoleE2e(browser, services));
 
   it(
     'a decline (by keyboard alone) passes the offer on to the next expert',

@@ -7,11 +7,12 @@
  * and signing out everywhere are in expert-console-guards.e2e.ts.)
  */
 import type { Page } from 'playwright-core';
-import { clearScreenshots, launchBrowser, screenshots, accessibilityViolations, type ConsoleBrowser } from '../support/browser';
+import { clearScreenshots, screenshots, accessibilityViolations, type ConsoleBrowser } from '../support/browser';
 import { heading, inviteExpert, lastNotice, notice, PASSWORD, PERSON_CLOCKS, recordedStep, setPassword, UI_TIMEOUT_MS } from '../support/console-page';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { RouterE2e, type Deployment, type Expert, type Workspace } from '../routing/support/routing-e2e';
+import { startConsoleE2e, stopConsoleE2e } from './support/console-e2e';
 
 const CLOCKS = { ...PERSON_CLOCKS, ATTACHMENT_URL_SECRET: 'console-e2e-attachment-url-secret-0123456789' };
 const SKILL = 'console-e2e';
@@ -47,9 +48,7 @@ describe('the expert console (Playwright, real services)', () => {
   beforeAll(async () => {
     // Each run's pictures replace the last run's (a stale failed-*.png would mislead); the dashboard's are its own suite's.
     clearScreenshots((file) => !file.startsWith('dashboard-'));
-    services = await startServices(CLOCKS);
-    e2e = new RouterE2e(services);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'console-e2e');
+    ({ services, e2e, workspace, browser, page } = await startConsoleE2e(startServices(CLOCKS), 'console-e2e'));
     // Ada ranks first for the skill (faster), Bo second: the offers go to Ada.
     ada = await e2e.addExpert([SKILL, 'naming'], 20, { name: 'Ada Lane', rate_credits_per_hour: 90 });
     await e2e.addExpert([SKILL], 60, { name: 'Bo Chen' });
@@ -57,14 +56,9 @@ describe('the expert console (Playwright, real services)', () => {
       key: workspace.keys.live,
       body: { kind: 'voice', body: 'Dry, warm, **short**. No exclamation marks.' },
     });
-    browser = await launchBrowser();
-    page = await (await browser.newContext()).newPage();
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await services?.stop();
-  });
+  afterAll(() => stopConsoleE2e(browser, services));
 
   it(
     'invite → set password → sign in → an offer arrives live → accept → start → ask → live reply → markdown and an attachment → publish → the agent downloads it',

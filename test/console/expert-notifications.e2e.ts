@@ -16,6 +16,7 @@ import { heading as headingOn, PERSON_CLOCKS, recordedStep, signInInvitedExpert,
 import { COUNT_OSCILLATORS, setHidden, settingsWithTwoPushSubscriptions, shownNotifications, titleIs } from './support/notification-page';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
+import { stopConsoleE2e } from './support/console-e2e';
 
 const CLOCKS = PERSON_CLOCKS;
 const SKILL = 'notify-e2e';
@@ -55,10 +56,7 @@ describe('offer notifications in the expert console (Playwright, real services)'
     page = await context.newPage();
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await services?.stop();
-  });
+  afterAll(() => stopConsoleE2e(browser, services));
 
   it('serves the worker at the console’s base, uncached', async () => {
     const response = await fetch(`${services.baseUrl}/console/sw.js`);

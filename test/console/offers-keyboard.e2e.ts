@@ -6,10 +6,11 @@
  * the brief. axe finds no violation of any impact; pictures at desktop, 360 and 390 px, light and dark.
  */
 import type { Page } from 'playwright-core';
-import { accessibilityViolations, clearScreenshots, launchBrowser, screenshots, type ConsoleBrowser } from '../support/browser';
+import { accessibilityViolations, clearScreenshots, screenshots, type ConsoleBrowser } from '../support/browser';
 import { heading as headingOn, notice as noticeOn, PERSON_CLOCKS, recordedStep, signInInvitedExpert, UI_TIMEOUT_MS } from '../support/console-page';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
+import { startConsoleE2e, stopConsoleE2e } from './support/console-e2e';
 
 const CLOCKS = {
   ...PERSON_CLOCKS,
@@ -46,18 +47,11 @@ describe('the Offers page by keyboard, and missed offers (Playwright, real servi
 
   beforeAll(async () => {
     clearScreenshots((file) => file.startsWith(PREFIX) || file.startsWith(`failed-${PREFIX}`));
-    services = await startServices(CLOCKS);
-    e2e = new RouterE2e(services);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'offers-keyboard-e2e');
+    ({ services, e2e, workspace, browser, page } = await startConsoleE2e(startServices(CLOCKS), 'offers-keyboard-e2e'));
     ada = await e2e.addExpert([SKILL], 20, { name: 'Ada Lane' });
-    browser = await launchBrowser();
-    page = await (await browser.newContext()).newPage();
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await services?.stop();
-  });
+  afterAll(() => stopConsoleE2e(browser, services));
 
   it(
     'Tab reaches the first offer; arrows move; D declines with a typed reason; A accepts; a third lapses',

@@ -8,12 +8,13 @@
  */
 import Ajv2020 from 'ajv/dist/2020';
 import type { Page } from 'playwright-core';
-import { clearScreenshots, launchBrowser, screenshots, accessibilityViolations, type ConsoleBrowser } from '../support/browser';
+import { clearScreenshots, screenshots, accessibilityViolations, type ConsoleBrowser } from '../support/browser';
 import { heading as headingOn, notice as noticeOn, PERSON_CLOCKS, recordedStep, signInInvitedExpert, UI_TIMEOUT_MS } from '../support/console-page';
 import { request } from '../support/http';
 import type { RunningServices } from '../support/service-harness';
 import { sharedServices } from '../support/shared-services';
 import { RouterE2e, type Deployment, type Expert, type Workspace } from '../routing/support/routing-e2e';
+import { startConsoleE2e, stopConsoleE2e } from './support/console-e2e';
 
 const SKILL = 'typed-work-e2e';
 
@@ -75,22 +76,15 @@ describe('the expert console: a typed answer on a follow-up (Playwright, real se
 
   beforeAll(async () => {
     clearScreenshots((file) => file.startsWith('typed-') || file.startsWith('failed-typed'));
-    services = await sharedServices(PERSON_CLOCKS);
-    e2e = new RouterE2e(services);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'typed-work-e2e');
+    ({ services, e2e, workspace, browser, page } = await startConsoleE2e(sharedServices(PERSON_CLOCKS), 'typed-work-e2e'));
     ada = await e2e.addExpert([SKILL], 20, { name: 'Ada Lane' });
-    browser = await launchBrowser();
-    page = await (await browser.newContext()).newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('console', (message) => {
       if (message.type() === 'error') pageErrors.push(message.text());
     });
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await services?.stop();
-  });
+  afterAll(() => stopConsoleE2e(browser, services));
 
   it(
     'shows the earlier work, checks the form inline, maps a refusal to its field, reviews with Ctrl+Enter and publishes data the agent can validate',
