@@ -8,9 +8,7 @@ import type { Client } from '@a2a-js/sdk/client';
 import { waitUntil } from '@eh/platform/testing';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
-import { briefMessage, discoverClient, drain, replyMessage, stateName, summary, taskOf, withKey } from './support/a2a-e2e';
-
-const SCHEMA = { type: 'object', properties: { tagline: { type: 'string' } }, required: ['tagline'] };
+import { TAGLINE_SCHEMA, briefMessage, discoverClient, drain, replyMessage, stateName, summary, taskOf, withKey } from './support/a2a-e2e';
 
 describe('A2A in live mode', () => {
   let services: RunningServices;
@@ -40,7 +38,7 @@ describe('A2A in live mode', () => {
 
   it('stream → the expert accepts and asks → input-required; the reply; resubscribe → the expert publishes → completed with markdown and data', async () => {
     const stream = client.sendMessageStream(
-      briefMessage('Write a tagline for a bakery in Lyon.', { skills: ['a2a-live'], output_schema: SCHEMA, urgency: 'priority' }),
+      briefMessage('Write a tagline for a bakery in Lyon.', { skills: ['a2a-live'], output_schema: TAGLINE_SCHEMA, urgency: 'priority' }),
       key(),
     );
     const iterator = stream[Symbol.asyncIterator]();

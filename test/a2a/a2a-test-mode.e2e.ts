@@ -9,9 +9,7 @@ import { verifyWebhook } from '@eh/webhook-signature';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Workspace } from '../routing/support/routing-e2e';
 import { WebhookReceiver } from '../webhooks/support/webhook-receiver';
-import { briefMessage, discoverClient, drain, rawCall, replyMessage, stateName, summary, taskOf, withKey } from './support/a2a-e2e';
-
-const SCHEMA = { type: 'object', properties: { tagline: { type: 'string' } }, required: ['tagline'] };
+import { TAGLINE_SCHEMA, briefMessage, discoverClient, drain, rawCall, replyMessage, stateName, summary, taskOf, withKey } from './support/a2a-e2e';
 
 describe('A2A in test mode', () => {
   let services: RunningServices;
@@ -78,7 +76,7 @@ describe('A2A in test mode', () => {
     const stream = client.sendMessageStream(
       briefMessage('Write a tagline for a bakery.', {
         skills: ['copywriting'],
-        output_schema: SCHEMA,
+        output_schema: TAGLINE_SCHEMA,
         metadata: { test_script: 'ask_question', test_question: 'Formal or playful?' },
       }),
       key(),

@@ -6,6 +6,7 @@ import { request, type JsonResponse } from '../support/http';
 import type { RunningServices } from '../support/service-harness';
 import { sharedServices } from '../support/shared-services';
 import type { Workspace } from '../support/workspace';
+import { addExpertWithCli, SAMPLE_EXPERT } from '../support/ops-expert-add';
 
 interface Deployment {
   id: string;
@@ -84,21 +85,7 @@ describe('GET /v1/openapi.json against real responses', () => {
   });
 
   it('the roster and usage', async () => {
-    await services.ops(
-      'expert:add',
-      '--name',
-      'Ada Lane',
-      '--role',
-      'Brand strategist',
-      '--skills',
-      'positioning,naming',
-      '--tenure-years',
-      '6',
-      '--turnaround-minutes',
-      '40',
-      '--rate',
-      '90',
-    );
+    await addExpertWithCli(services, SAMPLE_EXPERT);
     const roster = await call<{ data: unknown[] }>('GET', '/v1/experts?limit=5');
     expect(roster.body.data.length).toBeGreaterThan(0);
     expectDocumented('get', '/v1/experts', roster);

@@ -12,22 +12,13 @@
  */
 import type { Page } from 'playwright-core';
 import { clearScreenshots, launchBrowser, screenshots, type ConsoleBrowser } from '../support/browser';
+import { HEADLINE_SCHEMA } from '../support/headline-schema';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Deployment } from '../routing/support/routing-e2e';
 import { acceptInvitation, eventually, heading, notice, PageRecord, recorded, UI_TIMEOUT_MS } from './support/dashboard-page';
 
 const STEP_TIMEOUT_MS = 300_000;
-const SCHEMA = {
-  type: 'object',
-  required: ['variants', 'chosen', 'tone'],
-  additionalProperties: false,
-  properties: {
-    variants: { type: 'array', minItems: 3, items: { type: 'string', maxLength: 60 } },
-    chosen: { type: 'integer', minimum: 0, maximum: 2 },
-    tone: { enum: ['playful', 'serious', 'warm'] },
-  },
-};
 
 interface CreatedWorkspace {
   id: string;
@@ -82,7 +73,11 @@ describe('answers, chains, ratings and search in the consoles (Playwright, real 
     page = await (await browser.newContext({ width: 1280, height: 800 })).newPage();
     await acceptInvitation(page, services.baseUrl, workspace.owner_invitation?.url ?? '', 'Quinn Quince', 'Overview');
 
-    const typed = await e2e.create(testKey, { brief: 'Three headline variants for the quince jam launch.', skills: ['copywriting'], output_schema: SCHEMA });
+    const typed = await e2e.create(testKey, {
+      brief: 'Three headline variants for the quince jam launch.',
+      skills: ['copywriting'],
+      output_schema: HEADLINE_SCHEMA,
+    });
     expect(typed.status).toBe(201);
     typedId = typed.body.id;
     await e2e.waitForStatus(testKey, typedId, 'completed');

@@ -1,20 +1,10 @@
 import Ajv2020 from 'ajv/dist/2020';
+import { HEADLINE_SCHEMA } from '../support/headline-schema';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../routing/support/routing-e2e';
 import { WebhookReceiver } from '../webhooks/support/webhook-receiver';
 
-/** An object, an enum, an array with minItems, a string with maxLength: three headline variants and the chosen one. */
-const SCHEMA = {
-  type: 'object',
-  required: ['variants', 'chosen', 'tone'],
-  additionalProperties: false,
-  properties: {
-    variants: { type: 'array', minItems: 3, items: { type: 'string', maxLength: 60 } },
-    chosen: { type: 'integer', minimum: 0, maximum: 2 },
-    tone: { enum: ['playful', 'serious', 'warm'] },
-  },
-};
 type TypedDeployment = Deployment & { output_schema?: unknown; output: (Deployment['output'] & { data?: unknown }) | null };
 
 const nested = (depth: number): Record<string, unknown> => (depth === 0 ? { type: 'string' } : { type: 'object', properties: { next: nested(depth - 1) } });
@@ -47,11 +37,15 @@ describe('typed answers, follow-ups and feedback', () => {
   });
 
   it('answers a test deployment with data valid against its schema, and echoes the schema', async () => {
-    const created = await e2e.create(workspace.keys.test, { brief: 'Three headline variants for a bakery.', skills: ['copywriting'], output_schema: SCHEMA });
+    const created = await e2e.create(workspace.keys.test, {
+      brief: 'Three headline variants for a bakery.',
+      skills: ['copywriting'],
+      output_schema: HEADLINE_SCHEMA,
+    });
     expect(created.status).toBe(201);
-    expect((created.body as TypedDeployment).output_schema).toEqual(SCHEMA);
+    expect((created.body as TypedDeployment).output_schema).toEqual(HEADLINE_SCHEMA);
     const done = (await e2e.waitForStatus(workspace.keys.test, created.body.id, 'completed')) as TypedDeployment;
-    expect(ajv.validate(SCHEMA, done.output?.data)).toBe(true);
+    expect(ajv.validate(HEADLINE_SCHEMA, done.output?.data)).toBe(true);
     // Without a schema nothing changes: no output_schema, no data.
     const plain = await e2e.create(workspace.keys.test, { brief: 'A tagline for a bakery.', skills: ['copywriting'] });
     const plainDone = (await e2e.waitForStatus(workspace.keys.test, plain.body.id, 'completed')) as TypedDeployment;
@@ -91,14 +85,14 @@ describe('typed answers, follow-ups and feedback', () => {
     const created = await e2e.create(workspace.keys.live, {
       brief: 'Three headline variants.',
       skills: ['e2e-typed'],
-      output_schema: SCHEMA,
+      output_schema: HEADLINE_SCHEMA,
       webhook_url: receiver.url('/typed'),
     });
     expect(created.status).toBe(201);
     const id = created.body.id;
     await e2e.waitForOffer(id, 1);
     const shown = await e2e.asExpert<{ output_schema: unknown }>(expert, 'GET', `/deployments/${id}`);
-    expect(shown.body.output_schema).toEqual(SCHEMA);
+    expect(shown.body.output_schema).toEqual(HEADLINE_SCHEMA);
     expect((await e2e.asExpert(expert, 'POST', `/deployments/${id}/accept`)).status).toBe(200);
     expect((await e2e.asExpert(expert, 'POST', `/deployments/${id}/start`)).status).toBe(200);
     const publish = (data?: unknown) =>
@@ -154,11 +148,11 @@ describe('typed answers, follow-ups and feedback', () => {
     expect(published.status).toBe('completed');
     const got = (await e2e.get(workspace.keys.live, id)).body as TypedDeployment;
     expect(got.output?.data).toEqual(answer);
-    expect(ajv.validate(SCHEMA, got.output?.data)).toBe(true);
+    expect(ajv.validate(HEADLINE_SCHEMA, got.output?.data)).toBe(true);
     const deliveries = await receiver.waitForDeliveries('/typed', 3, 20_000);
     const completed = deliveries.map((delivery) => JSON.parse(delivery.body)).find((event) => event.type === 'deployment.completed');
     expect(completed?.data.object.output.data).toEqual(answer);
-    expect(completed?.data.object.output_schema).toEqual(SCHEMA);
+    expect(completed?.data.object.output_schema).toEqual(HEADLINE_SCHEMA);
   });
 
   it('takes one rating per completed deployment, and a poor one sends the next offer to another expert', async () => {

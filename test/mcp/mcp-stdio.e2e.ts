@@ -6,6 +6,7 @@ import type { RunningServices } from '../support/service-harness';
 import { sharedServices } from '../support/shared-services';
 import { callTool, connectStdio, errorOf, type McpSession } from './support/mcp-client';
 import type { Workspace } from '../support/workspace';
+import { addExpertWithCli } from '../support/ops-expert-add';
 
 interface DeploymentOut {
   id: string;
@@ -126,23 +127,15 @@ describe('MCP server over stdio', () => {
 
   it('live key: expert_unavailable without a covering expert, credits_exhausted without credits', async () => {
     // A skill of this file's own: the stack is shared, and hand-driven live deployments of other files ask for copywriting.
-    await services.ops(
-      'expert:add',
-      '--name',
-      'Ada',
-      '--role',
-      'Copywriter',
-      '--skills',
-      SKILL,
-      '--tenure-years',
-      '6',
-      '--turnaround-minutes',
-      '40',
-      '--rate',
-      '90',
-      '--availability',
-      'online',
-    );
+    await addExpertWithCli(services, {
+      name: 'Ada',
+      role: 'Copywriter',
+      skills: [SKILL],
+      tenureYears: 6,
+      turnaroundMinutes: 40,
+      rate: 90,
+      availability: 'online',
+    });
     const live = await services.ops<Workspace>('workspace:create', '--name', 'mcp-live');
     const session = await connectStdio({ SERVICE_API_KEY: live.keys.live, SERVICE_BASE_URL: services.baseUrl });
     try {

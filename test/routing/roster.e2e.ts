@@ -6,6 +6,7 @@
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from './support/routing-e2e';
+import { addExpertWithCli } from '../support/ops-expert-add';
 
 interface Entry {
   id: string;
@@ -42,21 +43,14 @@ describe('the roster', () => {
   });
 
   it('adds an expert with the ops CLI, printing the credential once, offline until told; the credential signs in to the expert API', async () => {
-    const added = await services.ops<{ expert: Entry; credential: string }>(
-      'expert:add',
-      '--name',
-      'Ada Lane',
-      '--role',
-      'Brand strategist',
-      '--skills',
-      'positioning,naming',
-      '--tenure-years',
-      '6',
-      '--turnaround-minutes',
-      '40',
-      '--rate',
-      '90',
-    );
+    const added = await addExpertWithCli<{ expert: Entry; credential: string }>(services, {
+      name: 'Ada Lane',
+      role: 'Brand strategist',
+      skills: ['positioning', 'naming'],
+      tenureYears: 6,
+      turnaroundMinutes: 40,
+      rate: 90,
+    });
     expect(added.credential).toMatch(/^svc_expert_[0-9A-Za-z]{32}$/);
     // A new expert is offered no live work before anyone invited them: offline until they or operations say otherwise.
     expect(added.expert).toMatchObject({ id: expect.stringMatching(/^spec_/), availability: 'offline', skills: ['positioning', 'naming'] });

@@ -2,6 +2,9 @@ import { SendMessageRequest, taskStateToJSON, type StreamResponse, type Task, ty
 import { ClientFactory, type Client, type RequestOptions } from '@a2a-js/sdk/client';
 import { randomUUID } from 'node:crypto';
 
+/** The typed answer both A2A suites ask for: one tagline. */
+export const TAGLINE_SCHEMA = { type: 'object', properties: { tagline: { type: 'string' } }, required: ['tagline'] };
+
 /** An A2A client of the gateway, built by the SDK from the agent card it discovers. */
 export async function discoverClient(baseUrl: string): Promise<Client> {
   return new ClientFactory().createFromUrl(baseUrl);
