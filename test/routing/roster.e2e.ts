@@ -6,7 +6,7 @@
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from './support/routing-e2e';
-import { addExpertWithCli } from '../support/ops-expert-add';
+import { addExpertWithCli, SAMPLE_EXPERT } from '../support/ops-expert-add';
 
 interface Entry {
   id: string;
@@ -43,28 +43,21 @@ describe('the roster', () => {
   });
 
   it('adds an expert with the ops CLI, printing the credential once, offline until told; the credential signs in to the expert API', async () => {
-    const added = await addExpertWithCli<{ expert: Entry; credential: string }>(services, {
-      name: 'Ada Lane',
-      role: 'Brand strategist',
-      skills: ['positioning', 'naming'],
-      tenureYears: 6,
-      turnaroundMinutes: 40,
-      rate: 90,
-    });
+    const added = await addExpertWithCli<{ expert: Entry; credential: string }>(services, SAMPLE_EXPERT);
     expect(added.credential).toMatch(/^svc_expert_[0-9A-Za-z]{32}$/);
     // A new expert is offered no live work before anyone invited them: offline until they or operations say otherwise.
-    expect(added.expert).toMatchObject({ id: expect.stringMatching(/^spec_/), availability: 'offline', skills: ['positioning', 'naming'] });
+    expect(added.expert).toMatchObject({ id: expect.stringMatching(/^spec_/), availability: 'offline', skills: SAMPLE_EXPERT.skills });
     const expert: Expert = { id: added.expert.id, credential: added.credential };
     // `me` is the expert's roster entry (the console shows availability and proposes a charge from the rate).
     expect(await e2e.expertCli(expert, 'me')).toEqual({
       id: expert.id,
-      name: 'Ada Lane',
-      role: 'Brand strategist',
-      skills: ['positioning', 'naming'],
-      tenure_years: 6,
-      median_turnaround_minutes: 40,
+      name: SAMPLE_EXPERT.name,
+      role: SAMPLE_EXPERT.role,
+      skills: SAMPLE_EXPERT.skills,
+      tenure_years: SAMPLE_EXPERT.tenureYears,
+      median_turnaround_minutes: SAMPLE_EXPERT.turnaroundMinutes,
       availability: 'offline',
-      rate_credits_per_hour: 90,
+      rate_credits_per_hour: SAMPLE_EXPERT.rate,
       available_until: null,
     });
     const shown = await admin<{ credential_last4: string }>('GET', `/${expert.id}`);

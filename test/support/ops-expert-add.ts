@@ -21,7 +21,7 @@ export function addExpertWithCli<T = unknown>(services: Pick<RunningServices, 'o
   return services.ops<T>('expert:add', ...args);
 }
 
-/** An expert for a test that needs someone on the roster and no one in particular. */
+/** An expert for a test that needs someone on the roster, or checks what the CLI stores of each flag. */
 export const SAMPLE_EXPERT: CliExpertProfile = {
   name: 'Ada Lane',
   role: 'Brand strategist',
