@@ -8,7 +8,7 @@ import type { Client } from '@a2a-js/sdk/client';
 import { waitUntil } from '@eh/platform/testing';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
-import { TAGLINE_SCHEMA, briefMessage, discoverClient, drain, replyMessage, stateName, summary, taskOf, withKey } from './support/a2a-e2e';
+import { TAGLINE_SCHEMA, briefMessage, discoverClient, drain, replyMessage, stateName, summary, taskOf, waitForState, withKey } from './support/a2a-e2e';
 
 describe('A2A in live mode', () => {
   let services: RunningServices;
@@ -65,7 +65,7 @@ describe('A2A in live mode', () => {
 
     const resumed = drain(client.resubscribeTask({ tenant: '', id: taskId }, key()));
     // The expert publishes once the resubscription has shown the task.
-    await waitForState(taskId, TaskState.TASK_STATE_WORKING);
+    await waitForState(client, key(), taskId, TaskState.TASK_STATE_WORKING);
     await act(taskId, 'publish', { body: '# Le pain de la colline', duration_seconds: 900, credits_charged: 20, data: { tagline: 'Le pain de la colline' } });
     const events = await resumed;
     expect(summary(events).slice(-2)).toEqual(['artifact:output', 'status:completed']);
@@ -108,14 +108,4 @@ describe('A2A in live mode', () => {
     const sent = taskOf(await client.sendMessage(briefMessage('Name a bistro.', { skills: ['a2a-live'] }), key()));
     await expect(client.getTask({ tenant: '', id: sent.id }, withKey(workspace.keys.test))).rejects.toMatchObject({ name: 'TaskNotFoundError' });
   });
-
-  async function waitForState(id: string, state: TaskState, timeoutMs = 15_000) {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const task = await client.getTask({ tenant: '', id }, key());
-      if (task.status?.state === state) return task;
-      if (Date.now() > until) throw new Error(`task ${id} is ${stateName(task.status?.state)}, not ${stateName(state)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 });

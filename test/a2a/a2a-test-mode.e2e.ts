@@ -9,7 +9,19 @@ import { verifyWebhook } from '@eh/webhook-signature';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Workspace } from '../routing/support/routing-e2e';
 import { WebhookReceiver } from '../webhooks/support/webhook-receiver';
-import { TAGLINE_SCHEMA, briefMessage, discoverClient, drain, rawCall, replyMessage, stateName, summary, taskOf, withKey } from './support/a2a-e2e';
+import {
+  TAGLINE_SCHEMA,
+  briefMessage,
+  discoverClient,
+  drain,
+  rawCall,
+  replyMessage,
+  stateName,
+  summary,
+  taskOf,
+  waitForState,
+  withKey,
+} from './support/a2a-e2e';
 
 describe('A2A in test mode', () => {
   let services: RunningServices;
@@ -62,7 +74,7 @@ describe('A2A in test mode', () => {
       client.sendMessage(briefMessage('Another brief.', { skills: ['copywriting'] }, { messageId: message.message?.messageId }), key()),
     ).rejects.toThrow(/messageId was already used/);
 
-    const done = await waitForState(sent.id, TaskState.TASK_STATE_COMPLETED);
+    const done = await waitForState(client, key(), sent.id, TaskState.TASK_STATE_COMPLETED);
     expect(done.artifacts).toHaveLength(1);
     expect(done.artifacts[0].parts[0]).toMatchObject({
       content: { $case: 'text', value: expect.stringContaining('Write a tagline for a bakery') },
@@ -101,7 +113,7 @@ describe('A2A in test mode', () => {
 
     const resumed = await drain(client.resubscribeTask({ tenant: '', id: taskId }, key()));
     expect(summary(resumed).at(-1)).toBe('status:completed');
-    const final = await waitForState(taskId, TaskState.TASK_STATE_COMPLETED);
+    const final = await waitForState(client, key(), taskId, TaskState.TASK_STATE_COMPLETED);
     const data = final.artifacts[0].parts.find((part: Part) => part.content?.$case === 'data');
     expect(data?.content?.$case === 'data' && data.content.value).toMatchObject({ tagline: expect.any(String) });
     // Once completed, a resubscribe shows the task and ends.
@@ -112,7 +124,7 @@ describe('A2A in test mode', () => {
     const sent = taskOf(
       await client.sendMessage(briefMessage('Name a product.', { skills: ['copywriting'], metadata: { test_script: 'stay_accepted' } }), key()),
     );
-    await waitForState(sent.id, TaskState.TASK_STATE_WORKING);
+    await waitForState(client, key(), sent.id, TaskState.TASK_STATE_WORKING);
     const cancelled = await client.cancelTask({ tenant: '', id: sent.id, metadata: { reason: 'changed my mind' } }, key());
     expect(stateName(cancelled.status?.state)).toBe('canceled');
     expect(cancelled.status?.message?.parts[0]?.content).toEqual({ $case: 'text', value: 'Cancelled by the agent: changed my mind' });
@@ -148,7 +160,7 @@ describe('A2A in test mode', () => {
     });
     expect(verifyWebhook({ payload: webhook.body, header: webhook.signature, secrets: [secret] }).valid).toBe(true);
     expect(JSON.parse(webhook.body)).toMatchObject({ type: 'deployment.cancelled', data: { object: { id: sent.id, status: 'cancelled' } } });
-    await waitForState(other.id, TaskState.TASK_STATE_COMPLETED);
+    await waitForState(client, key(), other.id, TaskState.TASK_STATE_COMPLETED);
     expect(receiver.at('/a2a-push').every((hit) => JSON.parse(hit.body).data.object.id === sent.id)).toBe(true);
 
     await client.deleteTaskPushNotificationConfig({ tenant: '', taskId: sent.id, id: created.id }, key());
@@ -271,14 +283,4 @@ describe('A2A in test mode', () => {
       await expect(client.getTask({ tenant: '', id: 'dep_x' })).rejects.toThrow(/authentication_failed|API key|Authorization/);
     });
   });
-
-  async function waitForState(id: string, state: TaskState, timeoutMs = 15_000) {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const task = await client.getTask({ tenant: '', id }, key());
-      if (task.status?.state === state) return task;
-      if (Date.now() > until) throw new Error(`task ${id} is ${stateName(task.status?.state)}, not ${stateName(state)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 });

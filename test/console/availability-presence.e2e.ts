@@ -7,13 +7,11 @@
 import type { Page } from 'playwright-core';
 import { waitUntil } from '@eh/platform/testing';
 import { accessibilityViolations, clearScreenshots, screenshots, type ConsoleBrowser } from '../support/browser';
+import { PASSWORD, UI_TIMEOUT_MS } from '../support/console-page';
 import { request } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
 import { startConsoleE2e, stopConsoleE2e } from './support/console-e2e';
-
-const PASSWORD = 'correct horse battery staple';
-const UI_TIMEOUT_MS = 30_000;
 
 describe('availability and presence in the console (Playwright, real services)', () => {
   let services: RunningServices;

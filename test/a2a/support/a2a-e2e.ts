@@ -50,6 +50,17 @@ export function summary(events: readonly StreamResponse[]): string[] {
   });
 }
 
+/** Polls the task until it reaches the state; fails naming the state it is in. */
+export async function waitForState(client: Client, options: RequestOptions, id: string, state: TaskState, timeoutMs = 15_000): Promise<Task> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const task = await client.getTask({ tenant: '', id }, options);
+    if (task.status?.state === state) return task;
+    if (Date.now() > until) throw new Error(`task ${id} is ${stateName(task.status?.state)}, not ${stateName(state)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export function taskOf(result: unknown): Task {
   if (typeof result !== 'object' || result === null || !('status' in result)) throw new Error(`expected a task, got ${JSON.stringify(result)}`);
   return result as Task;
