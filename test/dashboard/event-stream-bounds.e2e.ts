@@ -1,7 +1,7 @@
 import { waitUntil } from '@eh/platform/testing';
 import { request } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { EventStreamReader } from '../console/support/event-stream';
+import { EventStreamReader, readRawFrames, type RawFrame } from '../console/support/event-stream';
 import { ADMIN_HEADERS, DASHBOARD_ENV, workspaceWithOwner, type CreatedWorkspace } from './support/dashboard-client';
 
 /** A stream's answer: open (kept, to close later), or refused with its status, Retry-After and error. */
@@ -14,33 +14,9 @@ interface Attempt {
 
 /** What one replay from `Last-Event-ID` sent before it ended or `until` held: frames (id, event) and whether the server ended it. */
 async function replay(url: string, headers: Record<string, string>, until: (frames: { id: string; event: string }[]) => boolean, timeoutMs: number) {
-  const controller = new AbortController();
-  const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
-  const frames: { id: string; event: string }[] = [];
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let ended = false;
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  try {
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const lines = buffer.slice(0, end).split('\n');
-        buffer = buffer.slice(end + 2);
-        const field = (name: string) => lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
-        if (field('id') !== undefined) frames.push({ id: field('id') ?? '', event: field('event') ?? '' });
-      }
-      if (until(frames)) break;
-    }
-    ended = !controller.signal.aborted;
-  } catch {
-    // aborted: the caller checks what arrived
-  } finally {
-    clearTimeout(timer);
-    controller.abort();
-  }
-  return { status: response.status, headers: response.headers, frames, ended };
+  const withIds = (frames: RawFrame[]) => frames.flatMap(({ id, event }) => (id === undefined ? [] : [{ id, event: event ?? '' }]));
+  const read = await readRawFrames(url, headers, (frames) => until(withIds(frames)), timeoutMs);
+  return { ...read, frames: withIds(read.frames) };
 }
 
 /**

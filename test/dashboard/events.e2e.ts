@@ -2,7 +2,7 @@ import { waitUntil } from '@eh/platform/testing';
 import { request } from '../support/http';
 import type { RunningServices } from '../support/service-harness';
 import { sharedServices } from '../support/shared-services';
-import { EventStreamReader } from '../console/support/event-stream';
+import { EventStreamReader, readRawFrames, type RawFrame } from '../console/support/event-stream';
 import { DASHBOARD_ENV, errorOf, workspaceWithOwner, type CreatedWorkspace, type MemberClient } from './support/dashboard-client';
 
 interface EventBody {
@@ -14,43 +14,15 @@ interface EventBody {
   metadata: Record<string, unknown>;
 }
 
-/** Raw SSE frames with their ids (EventStreamReader keeps event and data only). */
-async function readFrames(
-  url: string,
-  headers: Record<string, string>,
-  until: (frames: { id: string; event: string; data: EventBody }[]) => boolean,
-  timeoutMs = 15_000,
-) {
-  const controller = new AbortController();
-  const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
-  const frames: { id: string; event: string; data: EventBody }[] = [];
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  try {
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(chunk, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const field = (name: string) =>
-          block
-            .split('\n')
-            .find((line) => line.startsWith(`${name}: `))
-            ?.slice(name.length + 2);
-        const data = field('data');
-        if (data !== undefined) frames.push({ id: field('id') ?? '', event: field('event') ?? '', data: JSON.parse(data) as EventBody });
-      }
-      if (until(frames)) break;
-    }
-  } catch {
-    // aborted: the caller checks what arrived
-  } finally {
-    clearTimeout(timer);
-    controller.abort();
-  }
-  return { status: response.status, frames };
+type Frame = { id: string; event: string; data: EventBody };
+
+/** The frames with data, with their ids (EventStreamReader keeps event and data only). */
+const withData = (frames: RawFrame[]): Frame[] =>
+  frames.flatMap(({ id, event, data }) => (data === undefined ? [] : [{ id: id ?? '', event: event ?? '', data: JSON.parse(data) as EventBody }]));
+
+async function readFrames(url: string, headers: Record<string, string>, until: (frames: Frame[]) => boolean, timeoutMs = 15_000) {
+  const read = await readRawFrames(url, headers, (frames) => until(withData(frames)), timeoutMs);
+  return { status: read.status, frames: withData(read.frames) };
 }
 
 /** A deployment's events, and live streams of them, so an agent can follow without polling. */

@@ -73,3 +73,44 @@ export class EventStreamReader {
     this.controller.abort();
   }
 }
+
+/** One block of a server-sent event stream, each field as sent (absent when the block has none). */
+export interface RawFrame {
+  id?: string;
+  event?: string;
+  data?: string;
+}
+
+/**
+ * One request to an event stream, read to the end or until `until` holds of what arrived or the time
+ * is up; `ended` tells a stream the server ended from one this stopped reading.
+ */
+export async function readRawFrames(url: string, headers: Record<string, string>, until: (frames: RawFrame[]) => boolean, timeoutMs: number) {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  const frames: RawFrame[] = [];
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let ended = false;
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const lines = buffer.slice(0, end).split('\n');
+        buffer = buffer.slice(end + 2);
+        const field = (name: string) => lines.find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
+        frames.push({ id: field('id'), event: field('event'), data: field('data') });
+      }
+      if (until(frames)) break;
+    }
+    ended = !controller.signal.aborted;
+  } catch {
+    // aborted: the caller checks what arrived
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+  return { status: response.status, headers: response.headers, frames, ended };
+}
