@@ -6,8 +6,8 @@
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import Ajv2020 from 'ajv/dist/2020';
 import type { RunningServices } from '../support/service-harness';
-import { sharedServices } from '../support/shared-services';
-import { callTool, connectStdio, errorOf, type McpSession } from './support/mcp-client';
+import { callTool, errorOf, type McpSession } from './support/mcp-client';
+import { startStdioSuite, stopStdioSuite } from './support/stdio-suite';
 
 interface Workspace {
   keys: { test: string };
@@ -51,15 +51,10 @@ describe('MCP tools beyond the five', () => {
   let mcp: McpSession;
 
   beforeAll(async () => {
-    services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'mcp-agent-tools');
-    mcp = await connectStdio({ SERVICE_API_KEY: workspace.keys.test, SERVICE_BASE_URL: services.baseUrl });
+    ({ services, workspace, mcp } = await startStdioSuite('mcp-agent-tools'));
   });
 
-  afterAll(async () => {
-    await mcp?.close();
-    await services?.stop();
-  });
+  afterAll(() => stopStdioSuite(mcp, services));
 
   it('lists the new tools beside the five, every schema portable (no type arrays, nothing untyped)', async () => {
     const { tools } = await mcp.client.listTools();

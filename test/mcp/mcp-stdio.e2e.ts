@@ -3,10 +3,10 @@
  * services, as a desktop host would.
  */
 import type { RunningServices } from '../support/service-harness';
-import { sharedServices } from '../support/shared-services';
 import { callTool, connectStdio, errorOf, type McpSession } from './support/mcp-client';
 import type { Workspace } from '../support/workspace';
 import { addExpertWithCli } from '../support/ops-expert-add';
+import { startStdioSuite, stopStdioSuite } from './support/stdio-suite';
 
 interface DeploymentOut {
   id: string;
@@ -30,15 +30,10 @@ describe('MCP server over stdio', () => {
   let mcp: McpSession;
 
   beforeAll(async () => {
-    services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'mcp');
-    mcp = await connectStdio({ SERVICE_API_KEY: workspace.keys.test, SERVICE_BASE_URL: services.baseUrl });
+    ({ services, workspace, mcp } = await startStdioSuite('mcp'));
   });
 
-  afterAll(async () => {
-    await mcp?.close();
-    await services?.stop();
-  });
+  afterAll(() => stopStdioSuite(mcp, services));
 
   it('lists the five tools with the published names, descriptions, input and output schemas', async () => {
     const { tools } = await mcp.client.listTools();

@@ -1,0 +1,29 @@
+import type { RunningServices } from '../../support/service-harness';
+import { sharedServices } from '../../support/shared-services';
+import type { Workspace } from '../../support/workspace';
+import { connectStdio, type McpSession } from './mcp-client';
+
+/** What a stdio suite works with: the services, its workspace, and a session with the workspace's test key. */
+export interface StdioSuite {
+  services: RunningServices;
+  workspace: Workspace;
+  mcp: McpSession;
+}
+
+/** The shared services (rate limit out of the way), a workspace of the name, and an MCP server over stdio acting for it. */
+export async function startStdioSuite(workspaceName: string): Promise<StdioSuite> {
+  const services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
+  try {
+    const workspace = await services.ops<Workspace>('workspace:create', '--name', workspaceName);
+    const mcp = await connectStdio({ SERVICE_API_KEY: workspace.keys.test, SERVICE_BASE_URL: services.baseUrl });
+    return { services, workspace, mcp };
+  } catch (error) {
+    await services.stop();
+    throw error;
+  }
+}
+
+export async function stopStdioSuite(mcp: McpSession | undefined, services: RunningServices | undefined): Promise<void> {
+  await mcp?.close();
+  await services?.stop();
+}
