@@ -47,11 +47,10 @@ function portabilityFindings(schema: unknown, path: string, findings: string[]):
 
 describe('MCP tools beyond the five', () => {
   let services: RunningServices;
-  let workspace: Workspace;
   let mcp: McpSession;
 
   beforeAll(async () => {
-    ({ services, workspace, mcp } = await startStdioSuite('mcp-agent-tools'));
+    ({ services, mcp } = await startStdioSuite('mcp-agent-tools'));
   });
 
   afterAll(() => stopStdioSuite(mcp, services));

@@ -26,11 +26,10 @@ const SKILL = 'mcp-stdio-copywriting';
 
 describe('MCP server over stdio', () => {
   let services: RunningServices;
-  let workspace: Workspace;
   let mcp: McpSession;
 
   beforeAll(async () => {
-    ({ services, workspace, mcp } = await startStdioSuite('mcp'));
+    ({ services, mcp } = await startStdioSuite('mcp'));
   });
 
   afterAll(() => stopStdioSuite(mcp, services));

@@ -3,10 +3,9 @@ import { sharedServices } from '../../support/shared-services';
 import type { Workspace } from '../../support/workspace';
 import { connectStdio, type McpSession } from './mcp-client';
 
-/** What a stdio suite works with: the services, its workspace, and a session with the workspace's test key. */
+/** What a stdio suite works with: the services, and a session acting with its workspace's test key. */
 export interface StdioSuite {
   services: RunningServices;
-  workspace: Workspace;
   mcp: McpSession;
 }
 
@@ -16,7 +15,7 @@ export async function startStdioSuite(workspaceName: string): Promise<StdioSuite
   try {
     const workspace = await services.ops<Workspace>('workspace:create', '--name', workspaceName);
     const mcp = await connectStdio({ SERVICE_API_KEY: workspace.keys.test, SERVICE_BASE_URL: services.baseUrl });
-    return { services, workspace, mcp };
+    return { services, mcp };
   } catch (error) {
     await services.stop();
     throw error;
