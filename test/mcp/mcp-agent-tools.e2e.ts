@@ -9,10 +9,6 @@ import type { RunningServices } from '../support/service-harness';
 import { callTool, errorOf, type McpSession } from './support/mcp-client';
 import { startStdioSuite, stopStdioSuite } from './support/stdio-suite';
 
-interface Workspace {
-  keys: { test: string };
-}
-
 const NEW_TOOLS = [
   'service.cancel_deployment',
   'service.get_usage_thresholds',
