@@ -1,10 +1,11 @@
 import { AckPolicy, connect, DeliverPolicy, type NatsConnection } from 'nats';
 import { waitUntil } from '@eh/platform/testing';
-import { startServices, type RunningServices } from '../support/service-harness';
-import { admin, ADMIN_KEY } from './support/webhook-admin';
+import { type RunningServices } from '../support/service-harness';
+import { admin } from './support/webhook-admin';
 import { WebhookReceiver } from './support/webhook-receiver';
 import { createDeployment } from './support/create-deployment';
 import type { Workspace } from '../support/workspace';
+import { startWebhookSuite, stopWebhookSuite } from './support/webhook-suite';
 
 // Spelt out, not imported: a renamed durable is a new consumer that replays the stream, which this must catch.
 const FANOUT_DURABLES = ['webhooks-hooks-deployments', 'webhooks-hooks-handoffs', 'webhooks-hooks-accounts', 'webhooks-fanout-attempt-requests'];
@@ -37,17 +38,13 @@ describe('the webhooks fan-out durables', () => {
     createDeployment(services.baseUrl, workspace.keys.test, { brief: 'Name a bakery.', skills: ['naming'], ...destination });
 
   beforeAll(async () => {
-    receiver = await WebhookReceiver.start();
-    services = await startServices({ ADMIN_API_KEY: ADMIN_KEY, WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RECONCILE_INTERVAL_MS: '1000' });
+    ({ receiver, services, ops, workspace } = await startWebhookSuite({ WEBHOOK_RECONCILE_INTERVAL_MS: '1000' }, 'fan-out durables'));
     nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
-    ops = admin(services.baseUrl);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'fan-out durables');
   });
 
   afterAll(async () => {
     await nats?.close();
-    await services?.stop();
-    await receiver?.close();
+    await stopWebhookSuite(services, receiver);
   });
 
   it('runs one durable per category it acts on, is sent nothing of a deployment without destinations, and never the records of its deliveries, which are not published', async () => {

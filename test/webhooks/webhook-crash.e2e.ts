@@ -1,10 +1,11 @@
 import { waitUntil } from '@eh/platform/testing';
 import { deleteRedisPrefix } from '../support/redis-prefix';
-import { startServices, type RunningServices } from '../support/service-harness';
-import { admin, ADMIN_KEY } from './support/webhook-admin';
+import { type RunningServices } from '../support/service-harness';
+import { admin } from './support/webhook-admin';
 import { WebhookReceiver } from './support/webhook-receiver';
 import { createDeployment } from './support/create-deployment';
 import type { Workspace } from '../support/workspace';
+import { startWebhookSuite, stopWebhookSuite } from './support/webhook-suite';
 
 /**
  * Crash safety: the webhooks process SIGKILLed mid-delivery, and Redis emptied while
@@ -21,24 +22,19 @@ describe('webhook delivery survives crashes', () => {
     createDeployment(services.baseUrl, workspace.keys.test, { brief: 'Crash me.', skills: ['naming'], ...body });
 
   beforeAll(async () => {
-    receiver = await WebhookReceiver.start();
-    services = await startServices({
-      ADMIN_API_KEY: ADMIN_KEY,
-      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-      WEBHOOK_RETRY_DELAYS_MS: '2000,200,200,200,200,200',
-      WEBHOOK_JOB_LOCK_MS: '1000',
-      WEBHOOK_RECONCILE_INTERVAL_MS: '500',
-      WEBHOOK_FANOUT_ACK_WAIT_MS: '2000',
-    });
-    ops = admin(services.baseUrl);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'crashes');
+    ({ receiver, services, ops, workspace } = await startWebhookSuite(
+      {
+        WEBHOOK_RETRY_DELAYS_MS: '2000,200,200,200,200,200',
+        WEBHOOK_JOB_LOCK_MS: '1000',
+        WEBHOOK_RECONCILE_INTERVAL_MS: '500',
+        WEBHOOK_FANOUT_ACK_WAIT_MS: '2000',
+      },
+      'crashes',
+    ));
     await services.ops('webhook:set', '--workspace', workspace.id, '--url', receiver.url('/crash'));
   });
 
-  afterAll(async () => {
-    await services?.stop();
-    await receiver?.close();
-  });
+  afterAll(() => stopWebhookSuite(services, receiver));
 
   it('delivers everything after the webhooks process is killed mid-delivery and restarted', async () => {
     // The first request of each delivery is processed but answered only after 4 s: by then the

@@ -1,11 +1,12 @@
 import { waitUntil } from '@eh/platform/testing';
 import { verifyWebhook } from '@eh/webhook-signature';
 import { request } from '../support/http';
-import { startServices, type RunningServices } from '../support/service-harness';
+import { type RunningServices } from '../support/service-harness';
 import { admin, ADMIN_KEY } from './support/webhook-admin';
 import { WebhookReceiver } from './support/webhook-receiver';
 import { createDeployment } from './support/create-deployment';
 import type { Workspace } from '../support/workspace';
+import { startWebhookSuite, stopWebhookSuite } from './support/webhook-suite';
 
 /** Full exhaustion into the dead letters, single and bulk replay (admin API and ops CLI), secret rotation. */
 describe('dead letters, replay and secret rotation', () => {
@@ -20,16 +21,11 @@ describe('dead letters, replay and secret rotation', () => {
     createDeployment(services.baseUrl, workspace.keys.test, { brief: 'Name a cat.', skills: ['naming'], ...body });
 
   beforeAll(async () => {
-    receiver = await WebhookReceiver.start();
+    ({ receiver, services, ops, workspace } = await startWebhookSuite(
+      { WEBHOOK_RETRY_DELAYS_MS: '50,50,50,50,50,50', WEBHOOK_RECONCILE_INTERVAL_MS: '1000' },
+      'dead-letters',
+    ));
     receiver.behave('/down', () => ({ status: downIs }));
-    services = await startServices({
-      ADMIN_API_KEY: ADMIN_KEY,
-      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-      WEBHOOK_RETRY_DELAYS_MS: '50,50,50,50,50,50',
-      WEBHOOK_RECONCILE_INTERVAL_MS: '1000',
-    });
-    ops = admin(services.baseUrl);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'dead-letters');
     // Registered through the ops CLI this time.
     const registered = await services.ops<{ secret: string; endpoint: { id: string } }>(
       'webhook:set',
@@ -41,10 +37,7 @@ describe('dead letters, replay and secret rotation', () => {
     secret = registered.secret;
   });
 
-  afterAll(async () => {
-    await services?.stop();
-    await receiver?.close();
-  });
+  afterAll(() => stopWebhookSuite(services, receiver));
 
   it('dead-letters after the whole schedule (1 attempt + 6 retries), listed with its attempt history', async () => {
     const id = await deploy();

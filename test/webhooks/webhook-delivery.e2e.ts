@@ -1,11 +1,12 @@
 import { waitUntil } from '@eh/platform/testing';
 import { verifyWebhook } from '@eh/webhook-signature';
 import { request } from '../support/http';
-import { startServices, type RunningServices } from '../support/service-harness';
-import { admin, ADMIN_KEY } from './support/webhook-admin';
+import { type RunningServices } from '../support/service-harness';
+import { admin } from './support/webhook-admin';
 import { WebhookReceiver } from './support/webhook-receiver';
 import { createDeployment } from './support/create-deployment';
 import type { Workspace } from '../support/workspace';
+import { startWebhookSuite, stopWebhookSuite } from './support/webhook-suite';
 
 const PUBLIC_LIFECYCLE = ['deployment.accepted', 'deployment.in_progress', 'deployment.completed'];
 
@@ -21,16 +22,10 @@ describe('webhook delivery, through the running services', () => {
     createDeployment(services.baseUrl, workspace.keys.test, { brief: 'Write a tagline for a bakery.', skills: ['copywriting'], ...body });
 
   beforeAll(async () => {
-    receiver = await WebhookReceiver.start();
-    services = await startServices({
-      ADMIN_API_KEY: ADMIN_KEY,
-      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-      WEBHOOK_RETRY_DELAYS_MS: '100,100,100,100,100,100',
-      WEBHOOK_TIMEOUT_MS: '700',
-      WEBHOOK_RECONCILE_INTERVAL_MS: '1000',
-    });
-    ops = admin(services.baseUrl);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'webhooks');
+    ({ receiver, services, ops, workspace } = await startWebhookSuite(
+      { WEBHOOK_RETRY_DELAYS_MS: '100,100,100,100,100,100', WEBHOOK_TIMEOUT_MS: '700', WEBHOOK_RECONCILE_INTERVAL_MS: '1000' },
+      'webhooks',
+    ));
     const registered = await ops.call<{ secret: string; endpoint: { id: string; url: string } }>(
       'PUT',
       `/admin/v1/workspaces/${workspace.id}/webhook-endpoint`,
@@ -40,10 +35,7 @@ describe('webhook delivery, through the running services', () => {
     secret = registered.body.secret;
   });
 
-  afterAll(async () => {
-    await services?.stop();
-    await receiver?.close();
-  });
+  afterAll(() => stopWebhookSuite(services, receiver));
 
   it('delivers every state change to the workspace endpoint, signed, with the documented body and headers', async () => {
     expect(secret).toMatch(/^whsec_/);

@@ -4,9 +4,10 @@ import { eventsOfBusMessage, type RecordedEvent } from '@eh/event-store';
 import { waitUntil } from '@eh/platform/testing';
 import { verifyWebhook } from '@eh/webhook-signature';
 import { request } from '../support/http';
-import { startServices, type RunningServices } from '../support/service-harness';
-import { admin, ADMIN_KEY } from './support/webhook-admin';
+import { type RunningServices } from '../support/service-harness';
+import { admin } from './support/webhook-admin';
 import { WebhookReceiver, type ReceivedWebhook } from './support/webhook-receiver';
+import { startWebhookSuite, stopWebhookSuite } from './support/webhook-suite';
 
 interface Workspace {
   id: string;
@@ -49,11 +50,8 @@ describe('webhook signing secrets at rest, through the running services', () => 
   };
 
   beforeAll(async () => {
-    receiver = await WebhookReceiver.start();
-    services = await startServices({ ADMIN_API_KEY: ADMIN_KEY, WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_RECONCILE_INTERVAL_MS: '1000' });
+    ({ receiver, services, ops, workspace } = await startWebhookSuite({ WEBHOOK_RECONCILE_INTERVAL_MS: '1000' }, 'sealed secrets'));
     nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
-    ops = admin(services.baseUrl);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'sealed secrets');
     const registered = await ops.call<{ secret: string }>('PUT', `/admin/v1/workspaces/${workspace.id}/webhook-endpoint`, { url: receiver.url('/endpoint') });
     expect(registered.status).toBe(201);
     shown.push(registered.body.secret);
@@ -61,8 +59,7 @@ describe('webhook signing secrets at rest, through the running services', () => 
 
   afterAll(async () => {
     await nats?.close();
-    await services?.stop();
-    await receiver?.close();
+    await stopWebhookSuite(services, receiver);
   });
 
   it('signs with the secret shown at registration and rotation, which appears nowhere in the events table nor on the bus', async () => {
