@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { launchBrowser, type ConsoleBrowser } from '../../support/browser';
 import type { RunningServices } from '../../support/service-harness';
+import { undoOnFailure } from '../../support/undo-on-failure';
 import { RouterE2e, type Workspace } from '../../routing/support/routing-e2e';
 
 /** What an expert-console e2e file works with: the services, a workspace of agents and one browser page. */
@@ -12,21 +13,18 @@ export interface ConsoleE2e {
   page: Page;
 }
 
-/**
- * Creates the workspace and opens a page once the services are up; stops them again if that fails,
- * since the file's `afterAll` never learns of services it was not handed.
- */
+/** Creates the workspace and opens a page once the services are up. */
 export async function startConsoleE2e(starting: Promise<RunningServices>, workspaceName: string): Promise<ConsoleE2e> {
   const services = await starting;
   const browser = await launchBrowser();
-  try {
-    const workspace = await services.ops<Workspace>('workspace:create', '--name', workspaceName);
-    const page = await (await browser.newContext()).newPage();
-    return { services, e2e: new RouterE2e(services), workspace, browser, page };
-  } catch (error) {
-    await stopConsoleE2e(browser, services);
-    throw error;
-  }
+  return undoOnFailure(
+    async () => {
+      const workspace = await services.ops<Workspace>('workspace:create', '--name', workspaceName);
+      const page = await (await browser.newContext()).newPage();
+      return { services, e2e: new RouterE2e(services), workspace, browser, page };
+    },
+    () => stopConsoleE2e(browser, services),
+  );
 }
 
 /** The browser first, so no page is left waiting on services that have stopped. */

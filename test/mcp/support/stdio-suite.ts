@@ -1,5 +1,6 @@
 import type { RunningServices } from '../../support/service-harness';
 import { sharedServices } from '../../support/shared-services';
+import { undoOnFailure } from '../../support/undo-on-failure';
 import type { Workspace } from '../../support/workspace';
 import { connectStdio, type McpSession } from './mcp-client';
 
@@ -12,14 +13,13 @@ export interface StdioSuite {
 /** The shared services (rate limit out of the way), a workspace of the name, and an MCP server over stdio acting for it. */
 export async function startStdioSuite(workspaceName: string): Promise<StdioSuite> {
   const services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
-  try {
-    const workspace = await services.ops<Workspace>('workspace:create', '--name', workspaceName);
-    const mcp = await connectStdio({ SERVICE_API_KEY: workspace.keys.test, SERVICE_BASE_URL: services.baseUrl });
-    return { services, mcp };
-  } catch (error) {
-    await services.stop();
-    throw error;
-  }
+  return undoOnFailure(
+    async () => {
+      const workspace = await services.ops<Workspace>('workspace:create', '--name', workspaceName);
+      return { services, mcp: await connectStdio({ SERVICE_API_KEY: workspace.keys.test, SERVICE_BASE_URL: services.baseUrl }) };
+    },
+    () => services.stop(),
+  );
 }
 
 export async function stopStdioSuite(mcp: McpSession | undefined, services: RunningServices | undefined): Promise<void> {
