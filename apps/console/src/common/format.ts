@@ -24,34 +24,18 @@ export function formatDuration(totalSeconds: number): string {
  * UTC, and a time without a zone reads as either. The zone is the browser's; <When> adds the UTC
  * reading on hover and as the element's machine value.
  */
-const dateTime = new Intl.DateTimeFormat(undefined, {
+const DATE_AND_MINUTE: Intl.DateTimeFormatOptions = {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
   timeZoneName: 'short',
-});
+};
+const dateTime = new Intl.DateTimeFormat(undefined, DATE_AND_MINUTE);
 const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
-const precise = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZoneName: 'short',
-});
-const utc = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
+const precise = new Intl.DateTimeFormat(undefined, { ...DATE_AND_MINUTE, second: '2-digit' });
+const utc = new Intl.DateTimeFormat(undefined, { ...DATE_AND_MINUTE, second: '2-digit', timeZone: 'UTC' });
 
 const asDate = (value: string | Date): Date => (typeof value === 'string' ? new Date(value) : value);
 export const formatDateTime = (iso: string | Date): string => dateTime.format(asDate(iso));
