@@ -18,6 +18,15 @@ const ROLES: Record<Role, { label: string; can: string }> = {
   developer: { label: 'Developer', can: 'keys, webhooks, deployments and memory; not the team or the audit log' },
 };
 
+/** The roles as a select's options. */
+function RoleOptions() {
+  return (Object.keys(ROLES) as Role[]).map((role) => (
+    <option key={role} value={role}>
+      {ROLES[role].label}
+    </option>
+  ));
+}
+
 /** Who works in this workspace (owners only): invite, change a role, remove. Both modes share one team. */
 const INVITE_LABELS = { email: 'Email', role: 'Role' } as const;
 
@@ -92,11 +101,7 @@ function MemberRow({ member, isMe }: { member: Member; isMe: boolean }) {
             );
           }}
         >
-          {(Object.keys(ROLES) as Role[]).map((role) => (
-            <option key={role} value={role}>
-              {ROLES[role].label}
-            </option>
-          ))}
+          <RoleOptions />
         </select>
       </td>
       <td>
@@ -164,11 +169,7 @@ function InviteForm() {
           </Field>
           <Field label="Role">
             <select value={role} onChange={(event) => setRole(event.target.value as Role)}>
-              {(Object.keys(ROLES) as Role[]).map((value) => (
-                <option key={value} value={value}>
-                  {ROLES[value].label}
-                </option>
-              ))}
+              <RoleOptions />
             </select>
           </Field>
           <SubmitButton busy={invite.isPending} busyLabel="Inviting…">

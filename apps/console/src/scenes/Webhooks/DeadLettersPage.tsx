@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useDeliveryList } from '../../api/delivery-queries';
-import { useEndpoints } from '../../api/webhook-endpoint-queries';
 import type { Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
@@ -10,11 +9,11 @@ import { LoadMore } from '../../common/LoadMore/LoadMore';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, QueryStates } from '../../common/States/States';
 import { DeliveryTable } from './DeliveryTable';
+import { EndpointSelect } from './EndpointSelect';
 
 /** Deliveries that failed every attempt: replay one, or all of them with progress. */
 export default function DeadLettersPage({ mode }: { mode: Mode }) {
   const [endpointId, setEndpointId] = useState('');
-  const endpoints = useEndpoints(mode);
   const list = useDeliveryList(mode, { status: 'dead_lettered', ...(endpointId ? { endpoint_id: endpointId } : {}) });
   const items = list.data?.pages.flatMap((page) => page.data) ?? [];
   const scope = endpointId ? 'of this endpoint' : '';
@@ -31,14 +30,7 @@ export default function DeadLettersPage({ mode }: { mode: Mode }) {
       <div className="toolbar">
         <span className="inline-field">
           <label htmlFor="dead-endpoint">Endpoint</label>
-          <select id="dead-endpoint" value={endpointId} onChange={(event) => setEndpointId(event.target.value)}>
-            <option value="">Every endpoint and webhook_url</option>
-            {endpoints.data?.data.map((endpoint) => (
-              <option key={endpoint.id} value={endpoint.id}>
-                {endpoint.url}
-              </option>
-            ))}
-          </select>
+          <EndpointSelect id="dead-endpoint" mode={mode} anyLabel="Every endpoint and webhook_url" value={endpointId} onChange={setEndpointId} />
         </span>
         <BulkReplay key={endpointId} mode={mode} filter={endpointId ? { endpoint_id: endpointId } : {}} count={items.length} scope={scope} />
       </div>

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useDeliveryList, type DeliveryFilters } from '../../api/delivery-queries';
-import { useEndpoints } from '../../api/webhook-endpoint-queries';
 import { EVENT_TYPES, type DeliveryStatus, type Mode } from '../../api/dashboard-types';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
@@ -9,6 +8,7 @@ import { LoadMore } from '../../common/LoadMore/LoadMore';
 import { Page } from '../../common/Page/Page';
 import { EmptyState, QueryStates } from '../../common/States/States';
 import { DeliveryTable } from './DeliveryTable';
+import { EndpointSelect } from './EndpointSelect';
 import { FiltersPanel } from '../../common/FiltersPanel/FiltersPanel';
 import { Field } from '../../common/Field/Field';
 
@@ -50,7 +50,6 @@ export default function DeliveriesPage({ mode }: { mode: Mode }) {
 }
 
 function DeliveryFilterForm({ mode, initial, onApply }: { mode: Mode; initial: DeliveryFilters; onApply: (filters: DeliveryFilters) => void }) {
-  const endpoints = useEndpoints(mode);
   const [status, setStatus] = useState(initial.status ?? '');
   const [eventType, setEventType] = useState(initial.event_type ?? '');
   const [endpointId, setEndpointId] = useState(initial.endpoint_id ?? '');
@@ -93,14 +92,7 @@ function DeliveryFilterForm({ mode, initial, onApply }: { mode: Mode; initial: D
           </select>
         </Field>
         <Field label="Endpoint" id="delivery-endpoint">
-          <select value={endpointId} onChange={(event) => setEndpointId(event.target.value)}>
-            <option value="">Any</option>
-            {endpoints.data?.data.map((endpoint) => (
-              <option key={endpoint.id} value={endpoint.id}>
-                {endpoint.url}
-              </option>
-            ))}
-          </select>
+          <EndpointSelect mode={mode} anyLabel="Any" value={endpointId} onChange={setEndpointId} />
         </Field>
         <Field label="Deployment id" id="delivery-deployment">
           <input type="text" value={deploymentId} onChange={(event) => setDeploymentId(event.target.value)} placeholder="dep_…" />
