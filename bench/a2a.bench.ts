@@ -3,6 +3,8 @@ import { listRoster } from '@eh/routing';
 import { request } from '../test/support/http';
 import { startServices } from '../test/support/service-harness';
 import { percentiles, timed } from './latency';
+import { printFigures, runBench } from './bench-run';
+import { timedRestCreate, timedRestGet } from './rest-timings';
 
 /**
  * `npm run bench:a2a`: what A2A costs beside REST, against the real services on loopback.
@@ -49,21 +51,15 @@ async function main(): Promise<void> {
       if (!answer.result?.task) throw new Error(`SendMessage answered ${JSON.stringify(answer)}`);
       a2aCreates.push(a2aMs);
       taskIds.push(answer.result.task.id);
-      const [created, restMs] = await timed(() =>
-        request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', {
-          key,
-          body: { brief: `Benchmark brief number ${index}.`, skills: ['copywriting'] },
-        }),
-      );
-      if (created.status !== 201) throw new Error(`create answered ${created.status}`);
+      const [restId, restMs] = await timedRestCreate(services.baseUrl, key, index);
       restCreates.push(restMs);
-      restIds.push(created.body.id);
+      restIds.push(restId);
     }
     const a2aGets: number[] = [];
     const restGets: number[] = [];
     for (let index = 0; index < count; index++) {
       a2aGets.push((await timed(() => rpc('GetTask', { id: taskIds[index] })))[1]);
-      restGets.push((await timed(() => request(services.baseUrl, 'GET', `/v1/deployments/${restIds[index]}`, { key })))[1]);
+      restGets.push(await timedRestGet(services.baseUrl, key, restIds[index]));
     }
     const cards: number[] = [];
     const rosterReads: number[] = [];
@@ -84,13 +80,10 @@ async function main(): Promise<void> {
       agent_card_ms: percentiles(cards),
       roster_read_40_experts_ms: percentiles(rosterReads),
     };
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    printFigures(result);
   } finally {
     await services.stop();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

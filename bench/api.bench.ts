@@ -1,6 +1,7 @@
 import { startServices } from '../test/support/service-harness';
-import { request } from '../test/support/http';
-import { percentiles, timed } from './latency';
+import { percentiles } from './latency';
+import { timedRestCreate, timedRestGet } from './rest-timings';
+import { printFigures, runBench } from './bench-run';
 
 /**
  * `npm run bench:api`: p50/p95 of create and of GET over N sequential requests (default 1,000)
@@ -16,29 +17,16 @@ async function main(): Promise<void> {
     const creates: number[] = [];
     const ids: string[] = [];
     for (let index = 0; index < count; index++) {
-      const [response, ms] = await timed(() =>
-        request<{ id: string }>(services.baseUrl, 'POST', '/v1/deployments', {
-          key,
-          body: { brief: `Benchmark brief number ${index}.`, skills: ['copywriting'] },
-        }),
-      );
-      if (response.status !== 201) throw new Error(`create answered ${response.status}`);
+      const [id, ms] = await timedRestCreate(services.baseUrl, key, index);
       creates.push(ms);
-      ids.push(response.body.id);
+      ids.push(id);
     }
     const gets: number[] = [];
-    for (let index = 0; index < count; index++) {
-      const [response, ms] = await timed(() => request(services.baseUrl, 'GET', `/v1/deployments/${ids[index]}`, { key }));
-      if (response.status !== 200) throw new Error(`get answered ${response.status}`);
-      gets.push(ms);
-    }
-    process.stdout.write(`${JSON.stringify({ requests: count, create_ms: percentiles(creates), get_ms: percentiles(gets) }, null, 2)}\n`);
+    for (const id of ids) gets.push(await timedRestGet(services.baseUrl, key, id));
+    printFigures({ requests: count, create_ms: percentiles(creates), get_ms: percentiles(gets) });
   } finally {
     await services.stop();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -2,6 +2,7 @@ import { launchBrowser } from '../test/support/browser';
 import { request } from '../test/support/http';
 import { startServices } from '../test/support/service-harness';
 import { percentiles } from './latency';
+import { printFigures, runBench } from './bench-run';
 
 const ADMIN_API_KEY = 'svc_admin_console_bench_0123456789abcdef';
 const PASSWORD = 'correct horse battery staple';
@@ -96,14 +97,11 @@ async function main(): Promise<void> {
       if (rows.length === 0) throw new Error(`no deployment.offered event for ${id}`);
       if (index >= warmup) samples.push(seenAt - Number(rows[0].ms));
     }
-    process.stdout.write(`${JSON.stringify({ offers: count, warmup, offer_event_to_console_ms: percentiles(samples), target_p95_ms: 500 }, null, 2)}\n`);
+    printFigures({ offers: count, warmup, offer_event_to_console_ms: percentiles(samples), target_p95_ms: 500 });
   } finally {
     await browser.close();
     await services.stop();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

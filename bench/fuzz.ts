@@ -4,6 +4,7 @@ import { clean, formatFailures, formatFigures } from '../test/support/fuzz/repor
 import { runFuzz } from '../test/support/fuzz/runner';
 import { fuzzEnv, loadCatalog, prepareWorld } from '../test/support/fuzz/world';
 import { startServices } from '../test/support/service-harness';
+import { runBench } from './bench-run';
 
 /**
  * `npm run fuzz -- --requests 100000 [--seed n] [--concurrency 16] [--report file.json]`: the
@@ -58,7 +59,4 @@ async function main(): Promise<void> {
   process.exit(failed ? 1 : 0);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

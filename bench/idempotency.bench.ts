@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { request } from '../test/support/http';
 import { startServices } from '../test/support/service-harness';
 import { percentiles, timed } from './latency';
+import { printFigures, runBench } from './bench-run';
+import { timedRestGet } from './rest-timings';
 
 /**
  * `node tools/build.js && node dist/bench/idempotency.bench.js`: p50/p95 of an idempotent replay
@@ -25,18 +27,11 @@ async function main(): Promise<void> {
       replays.push(ms);
     }
     const gets: number[] = [];
-    for (let index = 0; index < count; index++) {
-      const [response, ms] = await timed(() => request(services.baseUrl, 'GET', `/v1/deployments/${first.body.id}`, { key }));
-      if (response.status !== 200) throw new Error(`get answered ${response.status}`);
-      gets.push(ms);
-    }
-    process.stdout.write(`${JSON.stringify({ requests: count, replay_ms: percentiles(replays), get_ms: percentiles(gets) }, null, 2)}\n`);
+    for (let index = 0; index < count; index++) gets.push(await timedRestGet(services.baseUrl, key, first.body.id));
+    printFigures({ requests: count, replay_ms: percentiles(replays), get_ms: percentiles(gets) });
   } finally {
     await services.stop();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

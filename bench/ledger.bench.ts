@@ -2,6 +2,7 @@ import { newId, RPC_PATTERNS, rpcSubject, type ReserveCreditsReply } from '@eh/c
 import { PrefixedNatsClient, requestReply } from '@eh/platform';
 import { startServices } from '../test/support/service-harness';
 import { percentiles, timed } from './latency';
+import { printFigures, runBench } from './bench-run';
 
 async function reserve(client: PrefixedNatsClient, workspaceId: string): Promise<number> {
   const [, ms] = await timed(() =>
@@ -41,14 +42,11 @@ async function main(): Promise<void> {
       last_tenth_ms: percentiles(samples.slice(-tenth)),
       burst: { reserves: burst, total_ms: Math.round(burstMs), each_ms: percentiles(burstSamples) },
     };
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    printFigures(result);
   } finally {
     await client.close();
     await services.stop();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

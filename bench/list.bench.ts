@@ -3,6 +3,7 @@ import { DeploymentHistory } from '../test/support/deployment-history';
 import { request } from '../test/support/http';
 import { startServices, type RunningServices } from '../test/support/service-harness';
 import { percentiles, timed } from './latency';
+import { printFigures, runBench } from './bench-run';
 
 const SEEDED = Number(process.env.BENCH_DEPLOYMENTS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
       status_cancelled_limit_20_ms: await measure('/v1/deployments?limit=20&status=cancelled'),
       skill_naming_limit_20_ms: await measure('/v1/deployments?limit=20&skill=naming'),
     };
-    process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+    printFigures(results);
   } finally {
     await history.close();
     await services.stop();
@@ -101,7 +102,4 @@ async function cursorAfterPages(services: RunningServices, key: string, pages: n
   return cursor;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

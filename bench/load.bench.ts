@@ -12,6 +12,7 @@ import { settledIdleCpu } from './load/settled-idle-cpu';
 import { runScriptedExperts, type BenchExpert } from './load/scripted-experts';
 import { runStreamExperts } from './load/stream-experts';
 import { Partners } from './load/partners';
+import { printFigures, runBench } from './bench-run';
 
 /**
  * `npm run bench:load -- [--seconds 60] [--rates 20,50,100,200] [--get-rate 500] [--live-rate 5] [--live-seconds 30] [--live-experts stream|poll] [--live-only] [--workspaces 5] [--unlimited]`
@@ -231,7 +232,7 @@ async function main(): Promise<void> {
     report.live_mode = { ...liveFigures, experts: settings.liveExperts, expert_actions: scripted.actions(), note };
     report.completed_check = (await completedAt(services.database.pool, live.ids)).size;
 
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    printFigures(report);
   } finally {
     client.close();
     partners.close();
@@ -241,7 +242,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -8,6 +8,7 @@ import type { Pool } from 'pg';
 import { rosterOfForty, SKILL_POOL } from '../libs/routing/src/domain/testing/roster-of-forty';
 import { percentiles } from './latency';
 import { plainDeploymentData } from '@eh/contracts/testing';
+import { printFigures, runBench } from './bench-run';
 
 const PENDING = Number(process.env.BENCH_PENDING ?? 1000);
 const WORKSPACES = 5;
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
       quote_ms: steady(quote),
       rank_only_ms: steady(rank),
     };
-    process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+    printFigures(results);
   } finally {
     await db.close();
     await database.drop();
@@ -130,7 +131,4 @@ async function seedPending(store: Awaited<ReturnType<typeof openDatabase>>['stor
   return pending;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -5,6 +5,7 @@ import { LocalPushService } from '../test/support/push-service';
 import { startServices } from '../test/support/service-harness';
 import { SmtpInbox } from '../test/support/smtp-inbox';
 import { percentiles } from './latency';
+import { runBench } from './bench-run';
 
 /**
  * `npm run bench:notify`: how long an expert waits to hear of an offer (target p95 ≤ 2 s). BENCH_EXPERTS
@@ -136,7 +137,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -3,6 +3,7 @@ import { DeploymentHistory } from '../test/support/deployment-history';
 import { request } from '../test/support/http';
 import { startServices, type RunningServices } from '../test/support/service-harness';
 import { percentiles, timed } from './latency';
+import { printFigures, runBench } from './bench-run';
 
 const SEEDED = Number(process.env.BENCH_DEPLOYMENTS ?? 10_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
       common_word_ms: await measure(() => 'warm'),
       target_p95_ms: TARGET_P95_MS,
     };
-    process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+    printFigures(results);
   } finally {
     await history.close();
     await services.stop();
@@ -104,7 +105,4 @@ async function drained(services: RunningServices): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

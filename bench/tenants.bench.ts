@@ -11,6 +11,7 @@ import { ABUSE_PATTERNS, ABUSER_ADDRESS } from './tenants/abuse-patterns';
 import { watchResidentMemory } from './tenants/resident-memory';
 import { sleep, Tally } from './tenants/tally';
 import { workspaceWithKeys } from './load/workspace-keys';
+import { runBench } from './bench-run';
 
 /**
  * `npm run bench:tenants -- [--seconds 15] [--quiet-rate 100] [--history 1000] [--rate-limit N] [--only TEXT]`
@@ -199,7 +200,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpsWebhookSender } from '@eh/delivery';
+import { printFigures } from './bench-run';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 50);
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
     const summary = Object.fromEntries(
       Object.entries(rounds).map(([name, list]) => [name, { median_cpu_ms_per_post: median(list.map((r) => r.cpu_ms_per_post)), rounds: list }]),
     );
-    process.stdout.write(`${JSON.stringify({ posts_per_round: POSTS, in_flight: IN_FLIGHT, ...summary }, null, 2)}\n`);
+    printFigures({ posts_per_round: POSTS, in_flight: IN_FLIGHT, ...summary });
   } finally {
     receiver.kill();
   }

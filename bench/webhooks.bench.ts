@@ -8,6 +8,7 @@ import { cpuBetween, sampleCpu } from './load/process-cpu';
 import { countersPerDeployment, readServerCounters } from './load/server-counters';
 import { percentiles, timed } from './latency';
 import { BenchReceiver, subjectsOutOfOrder } from './webhook-bench-receiver';
+import { runBench } from './bench-run';
 
 /**
  * `npm run bench:webhooks`: what the webhooks service sustains against a local receiver, and
@@ -283,7 +284,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

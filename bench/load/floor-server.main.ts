@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { Pool } from 'pg';
+import { runBench } from '../bench-run';
 
 /**
  * The floor `npm run bench:load` compares the service with: a bare Fastify route doing one
@@ -30,7 +31,4 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);
