@@ -4,6 +4,7 @@ import { request } from '../test/support/http';
 import { startServices, type RunningServices } from '../test/support/service-harness';
 import { percentiles, timed } from './latency';
 import { printFigures, runBench } from './bench-run';
+import { inParallel } from './in-parallel';
 
 const SEEDED = Number(process.env.BENCH_DEPLOYMENTS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
@@ -58,19 +59,15 @@ async function main(): Promise<void> {
 
 async function seed(history: DeploymentHistory, workspaceId: string): Promise<void> {
   const base = Date.now() - SEEDED * 1000;
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let index = next++; index < SEEDED; index = next++) {
-      await history.append({
-        workspaceId,
-        mode: 'live',
-        status: index % CANCELLED_EVERY === 0 ? 'cancelled' : 'pending',
-        createdAt: new Date(base + index * 1000).toISOString(),
-        skills: index % 10 === 0 ? ['naming'] : ['copywriting'],
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await inParallel(SEEDED, CONCURRENCY, async (index) => {
+    await history.append({
+      workspaceId,
+      mode: 'live',
+      status: index % CANCELLED_EVERY === 0 ? 'cancelled' : 'pending',
+      createdAt: new Date(base + index * 1000).toISOString(),
+      skills: index % 10 === 0 ? ['naming'] : ['copywriting'],
+    });
+  });
 }
 
 /** Waits until the router has seen every event, so no background work competes with the measurement. */

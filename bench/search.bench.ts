@@ -4,6 +4,7 @@ import { request } from '../test/support/http';
 import { startServices, type RunningServices } from '../test/support/service-harness';
 import { percentiles, timed } from './latency';
 import { printFigures, runBench } from './bench-run';
+import { inParallel } from './in-parallel';
 
 const SEEDED = Number(process.env.BENCH_DEPLOYMENTS ?? 10_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
@@ -73,15 +74,11 @@ async function main(): Promise<void> {
 async function seed(history: DeploymentHistory, workspaceId: string): Promise<string[]> {
   const base = Date.now() - SEEDED * 1000;
   const ids: string[] = [];
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let index = next++; index < SEEDED; index = next++) {
-      ids.push(
-        await history.append({ workspaceId, mode: 'live', status: 'pending', createdAt: new Date(base + index * 1000).toISOString(), brief: briefOf(index) }),
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await inParallel(SEEDED, CONCURRENCY, async (index) => {
+    ids.push(
+      await history.append({ workspaceId, mode: 'live', status: 'pending', createdAt: new Date(base + index * 1000).toISOString(), brief: briefOf(index) }),
+    );
+  });
   return ids;
 }
 

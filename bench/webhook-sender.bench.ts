@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpsWebhookSender } from '@eh/delivery';
 import { printFigures } from './bench-run';
+import { inParallel } from './in-parallel';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 50);
@@ -33,18 +34,12 @@ function bareNodeHttpPost(url: string): { post: Post; close(): void } {
 
 /** `POSTS` posts, `IN_FLIGHT` at a time: this process's CPU per post (the receiver runs in another). */
 async function round(post: Post): Promise<{ cpu_ms_per_post: number; posts_per_s: number }> {
-  let started = 0;
   let failed = 0;
   const cpuFrom = process.cpuUsage();
   const wallFrom = performance.now();
-  await Promise.all(
-    Array.from({ length: IN_FLIGHT }, async () => {
-      while (started < POSTS) {
-        started++;
-        if ((await post()) !== 200) failed++;
-      }
-    }),
-  );
+  await inParallel(POSTS, IN_FLIGHT, async () => {
+    if ((await post()) !== 200) failed++;
+  });
   if (failed > 0) throw new Error(`${failed} posts were not answered 200`);
   const cpu = process.cpuUsage(cpuFrom);
   return {

@@ -9,6 +9,7 @@ import { countersPerDeployment, readServerCounters } from './load/server-counter
 import { percentiles, timed } from './latency';
 import { BenchReceiver, subjectsOutOfOrder } from './webhook-bench-receiver';
 import { runBench } from './bench-run';
+import { inParallel } from './in-parallel';
 
 /**
  * `npm run bench:webhooks`: what the webhooks service sustains against a local receiver, and
@@ -42,21 +43,15 @@ const ownCpuMs = (from: NodeJS.CpuUsage): number => {
 
 async function rawLoop(url: string, inFlight: number): Promise<{ per_second: number; cpu_ms_per_request: number; latency_ms: ReturnType<typeof percentiles> }> {
   const latencies: number[] = [];
-  let next = 0;
   const started = Date.now();
   const cpuFrom = process.cpuUsage();
-  await Promise.all(
-    Array.from({ length: inFlight }, async () => {
-      while (next < RAW) {
-        next += 1;
-        const [response, ms] = await timed(() =>
-          fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: SAMPLE_BODY, redirect: 'manual' }),
-        );
-        await response.arrayBuffer();
-        latencies.push(ms);
-      }
-    }),
-  );
+  await inParallel(RAW, inFlight, async () => {
+    const [response, ms] = await timed(() =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: SAMPLE_BODY, redirect: 'manual' }),
+    );
+    await response.arrayBuffer();
+    latencies.push(ms);
+  });
   return {
     per_second: Math.round((RAW / (Date.now() - started)) * 1000),
     cpu_ms_per_request: round3(ownCpuMs(cpuFrom) / RAW),
