@@ -1,6 +1,6 @@
 import { checkCreditLedger } from './credit-ledger.check';
 import { foldDeployments } from './deployment-history.check';
-import { StoredEvents, completedLive, createdData, WS } from './testing/stored-events.fixture';
+import { StoredEvents, completedLive, createdData, WS, cancelledData } from './testing/stored-events.fixture';
 
 const ACCOUNT = `account-${WS}`;
 const plan = { name: 'standard', cycle_cap_credits: 0, cycle_days: 30, in_flight_limit: 10 };
@@ -73,13 +73,7 @@ describe('credit ledger (soak check)', () => {
     release('orphaned');
     reserve(events, 'dep_c');
     events.add('deployment-dep_c', 'deployment.created', createdData('dep_c'));
-    events.add('deployment-dep_c', 'deployment.cancelled', {
-      deployment_id: 'dep_c',
-      cancelled_by: 'agent',
-      reason: 'x',
-      partial_output: null,
-      cancelled_at: '2026-01-01T10:00:05.000Z',
-    });
+    events.add('deployment-dep_c', 'deployment.cancelled', cancelledData('dep_c'));
     release('cancelled');
     expect(checkCreditLedger(events.rows, foldDeployments(events.rows).deployments).violations).toEqual([]);
   });
@@ -103,13 +97,7 @@ describe('credit ledger (soak check)', () => {
       released_at: '2026-01-01T10:00:06.000Z',
     });
     events.add('deployment-dep_c', 'deployment.created', createdData('dep_c'));
-    events.add('deployment-dep_c', 'deployment.cancelled', {
-      deployment_id: 'dep_c',
-      cancelled_by: 'agent',
-      reason: 'x',
-      partial_output: null,
-      cancelled_at: '2026-01-01T10:00:05.000Z',
-    });
+    events.add('deployment-dep_c', 'deployment.cancelled', cancelledData('dep_c'));
     const details = checkCreditLedger(events.rows, foldDeployments(events.rows).deployments).violations.map((v) => `${v.subject}: ${v.detail}`);
     expect(details).toEqual([
       `${ACCOUNT}: granted 100 − expired 0 ≠ remaining 75 + reserved 30 + charged 25`,

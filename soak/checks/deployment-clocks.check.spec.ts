@@ -1,19 +1,12 @@
 import { checkDeploymentClocks } from './deployment-clocks.check';
 import { foldDeployments } from './deployment-history.check';
-import { EXPERT, StoredEvents, createdData } from './testing/stored-events.fixture';
+import { EXPERT, StoredEvents, createdData, offeredData } from './testing/stored-events.fixture';
 
 describe('deployment clocks (soak check)', () => {
   it('finds a deployment pending past its SLA with an offer past its end; a later deadline is no violation', () => {
     const events = new StoredEvents();
     events.add('deployment-dep_a', 'deployment.created', createdData('dep_a'));
-    events.add('deployment-dep_a', 'deployment.offered', {
-      deployment_id: 'dep_a',
-      offer_number: 1,
-      expert: EXPERT,
-      match: {},
-      offered_at: '2026-01-01T10:00:01.000Z',
-      offer_expires_at: '2026-01-01T10:00:07.000Z',
-    });
+    events.add('deployment-dep_a', 'deployment.offered', offeredData('dep_a'));
     events.add('deployment-dep_b', 'deployment.created', createdData('dep_b', { sla_deadline: '2026-01-01T11:00:00.000Z' }));
     const { deployments } = foldDeployments(events.rows);
     const result = checkDeploymentClocks(deployments, Date.parse('2026-01-01T10:01:00.000Z'), 10_000);

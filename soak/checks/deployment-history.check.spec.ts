@@ -1,7 +1,7 @@
 import type { CreateRecord } from '../load/soak-load';
 import { toDeploymentResource } from '@eh/deployments';
 import { checkDeploymentHistories, foldDeployments } from './deployment-history.check';
-import { OTHER_EXPERT, StoredEvents, completedLive, createdData, WS } from './testing/stored-events.fixture';
+import { OTHER_EXPERT, StoredEvents, completedLive, createdData, WS, cancelledData, offeredData } from './testing/stored-events.fixture';
 
 const create = (op: string, deploymentId: string | null, status = 201): CreateRecord => ({
   op,
@@ -32,37 +32,18 @@ describe('deployment histories (soak check)', () => {
   it('finds an event that does not fit, a cancel the agent may not make, an early expiry and a foreign accept', () => {
     const events = new StoredEvents();
     completedLive(events, 'dep_a');
-    events.add('deployment-dep_a', 'deployment.cancelled', {
-      deployment_id: 'dep_a',
-      cancelled_by: 'operations',
-      reason: 'x',
-      partial_output: null,
-      cancelled_at: '2026-01-01T10:00:05.000Z',
-    });
+    events.add('deployment-dep_a', 'deployment.cancelled', cancelledData('dep_a', 'operations'));
     events.add('deployment-dep_b', 'deployment.created', createdData('dep_b'));
     events.add('deployment-dep_b', 'deployment.expired', { deployment_id: 'dep_b', reason: 'not_accepted', expired_at: '2026-01-01T10:00:10.000Z' });
     events.add('deployment-dep_c', 'deployment.created', createdData('dep_c'));
-    events.add('deployment-dep_c', 'deployment.offered', {
-      deployment_id: 'dep_c',
-      offer_number: 1,
-      expert: OTHER_EXPERT,
-      match: {},
-      offered_at: '2026-01-01T10:00:01.000Z',
-      offer_expires_at: '2026-01-01T10:00:07.000Z',
-    });
+    events.add('deployment-dep_c', 'deployment.offered', offeredData('dep_c', OTHER_EXPERT));
     events.add('deployment-dep_c', 'deployment.accepted', {
       deployment_id: 'dep_c',
       expert: { ...OTHER_EXPERT, id: 'spec_someone_else' },
       accepted_at: '2026-01-01T10:00:02.000Z',
     });
     events.add('deployment-dep_c', 'deployment.in_progress', { deployment_id: 'dep_c', started_at: '2026-01-01T10:00:03.000Z' });
-    events.add('deployment-dep_c', 'deployment.cancelled', {
-      deployment_id: 'dep_c',
-      cancelled_by: 'agent',
-      reason: 'x',
-      partial_output: null,
-      cancelled_at: '2026-01-01T10:00:05.000Z',
-    });
+    events.add('deployment-dep_c', 'deployment.cancelled', cancelledData('dep_c'));
     const details = check(events).violations.map((v) => `${v.subject}: ${v.detail}`);
     expect(details).toEqual([
       'dep_a: deployment.cancelled: cancelled by the operations from completed',

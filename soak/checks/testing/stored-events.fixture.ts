@@ -49,18 +49,21 @@ export function createdData(id: string, overrides: Record<string, unknown> = {})
   };
 }
 
+/** The first offer of a deployment, to `expert`, open from 10:00:01 to 10:00:07. */
+export function offeredData(id: string, expert: Record<string, unknown> = EXPERT): Record<string, unknown> {
+  return { deployment_id: id, offer_number: 1, expert, match: {}, offered_at: '2026-01-01T10:00:01.000Z', offer_expires_at: '2026-01-01T10:00:07.000Z' };
+}
+
+/** A cancellation at 10:00:05, by the agent unless `by` says otherwise. */
+export function cancelledData(id: string, by = 'agent'): Record<string, unknown> {
+  return { deployment_id: id, cancelled_by: by, reason: 'x', partial_output: null, cancelled_at: '2026-01-01T10:00:05.000Z' };
+}
+
 /** A live deployment offered, accepted, started and completed by EXPERT, charging `charged`. */
 export function completedLive(events: StoredEvents, id: string, charged = 20): void {
   const stream = `deployment-${id}`;
   events.add(stream, 'deployment.created', createdData(id));
-  events.add(stream, 'deployment.offered', {
-    deployment_id: id,
-    offer_number: 1,
-    expert: EXPERT,
-    match: {},
-    offered_at: '2026-01-01T10:00:01.000Z',
-    offer_expires_at: '2026-01-01T10:00:07.000Z',
-  });
+  events.add(stream, 'deployment.offered', offeredData(id));
   events.add(stream, 'deployment.accepted', { deployment_id: id, expert: EXPERT, accepted_at: '2026-01-01T10:00:02.000Z' });
   events.add(stream, 'deployment.in_progress', { deployment_id: id, started_at: '2026-01-01T10:00:03.000Z' });
   events.add(stream, 'deployment.completed', {
