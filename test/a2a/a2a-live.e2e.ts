@@ -7,7 +7,7 @@ import { TaskState, type Part, type StreamResponse } from '@a2a-js/sdk';
 import type { Client } from '@a2a-js/sdk/client';
 import { waitUntil } from '@eh/platform/testing';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
+import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace, startRouterSuite } from '../routing/support/routing-e2e';
 import { TAGLINE_SCHEMA, briefMessage, discoverClient, drain, replyMessage, stateName, summary, taskOf, waitForState, withKey } from './support/a2a-e2e';
 
 describe('A2A in live mode', () => {
@@ -19,9 +19,10 @@ describe('A2A in live mode', () => {
 
   beforeAll(async () => {
     // Offers last long enough for a loaded machine; the rest of the clocks are the router suite's.
-    services = await startServices({ ...FAST_CLOCKS, OFFER_TIMEOUT_SECONDS: '20', REPLY_WINDOW_SECONDS: '30', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' });
-    e2e = new RouterE2e(services);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'a2a-live');
+    ({ services, e2e, workspace } = await startRouterSuite(
+      startServices({ ...FAST_CLOCKS, OFFER_TIMEOUT_SECONDS: '20', REPLY_WINDOW_SECONDS: '30', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' }),
+      'a2a-live',
+    ));
     ada = await e2e.addExpert(['a2a-live'], 30);
     client = await discoverClient(services.baseUrl);
   });

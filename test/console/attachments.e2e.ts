@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../routing/support/routing-e2e';
+import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace, startRouterSuite } from '../routing/support/routing-e2e';
 import { shownAttachments, type ShownAttachment, type UploadedAttachment } from './support/attachment-bodies';
 import { ADMIN, ConsoleClient, signedIn } from './support/console-client';
 
@@ -53,15 +53,16 @@ describe('attachments: upload, publish, signed download', () => {
   }
 
   beforeAll(async () => {
-    services = await startServices({
-      ...FAST_CLOCKS,
-      OFFER_TIMEOUT_SECONDS: '60',
-      ATTACHMENT_URL_TTL_SECONDS: String(URL_TTL_SECONDS),
-      ATTACHMENT_MAX_BYTES: String(MAX_BYTES),
-      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-    });
-    e2e = new RouterE2e(services);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'console-files');
+    ({ services, e2e, workspace } = await startRouterSuite(
+      startServices({
+        ...FAST_CLOCKS,
+        OFFER_TIMEOUT_SECONDS: '60',
+        ATTACHMENT_URL_TTL_SECONDS: String(URL_TTL_SECONDS),
+        ATTACHMENT_MAX_BYTES: String(MAX_BYTES),
+        WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      }),
+      'console-files',
+    ));
     ada = await e2e.addExpert(['console-files'], 20, { name: 'Ada Lane' });
     bo = await e2e.addExpert(['console-files-bo'], 30, { name: 'Bo Ek' });
     console = await signedIn(services, ada, 'ada@example.com', PASSWORD);

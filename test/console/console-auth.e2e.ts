@@ -7,7 +7,7 @@ import type { OpenApiDocument } from '../../apps/gateway/src/docs/openapi/openap
 import { DocumentedResponses, openApiSchemaErrors } from '../../apps/gateway/src/docs/openapi/testing/openapi-validators';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
+import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace, startRouterSuite } from '../routing/support/routing-e2e';
 import { ADMIN, ConsoleClient, invite, sessionCookie, type Invitation, type Session } from './support/console-client';
 
 const PASSWORD = 'amber kettle on the quay';
@@ -32,16 +32,17 @@ describe('console sign-in', () => {
     ]);
 
   beforeAll(async () => {
-    services = await startServices({
-      ...FAST_CLOCKS,
-      OFFER_TIMEOUT_SECONDS: '60',
-      CONSOLE_INVITATION_TTL_SECONDS: String(INVITATION_TTL_SECONDS),
-      CONSOLE_SIGNIN_ACCOUNT_LIMIT: String(ACCOUNT_LIMIT),
-      CONSOLE_SIGNIN_ADDRESS_LIMIT: String(ADDRESS_LIMIT),
-      CONSOLE_SIGNIN_WINDOW_SECONDS: '600',
-    });
-    e2e = new RouterE2e(services);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'console-auth');
+    ({ services, e2e, workspace } = await startRouterSuite(
+      startServices({
+        ...FAST_CLOCKS,
+        OFFER_TIMEOUT_SECONDS: '60',
+        CONSOLE_INVITATION_TTL_SECONDS: String(INVITATION_TTL_SECONDS),
+        CONSOLE_SIGNIN_ACCOUNT_LIMIT: String(ACCOUNT_LIMIT),
+        CONSOLE_SIGNIN_ADDRESS_LIMIT: String(ADDRESS_LIMIT),
+        CONSOLE_SIGNIN_WINDOW_SECONDS: '600',
+      }),
+      'console-auth',
+    ));
     ada = await e2e.addExpert(['console-auth'], 20, { name: 'Ada Lane' });
     bo = await e2e.addExpert(['console-auth-bo'], 30, { name: 'Bo Ek' });
     const served = await request<OpenApiDocument>(services.baseUrl, 'GET', '/expert/v1/openapi.json');

@@ -11,7 +11,7 @@ import type { ErrorBody } from '../support/http';
 import type { RunningServices } from '../support/service-harness';
 import { PERSON_CLOCKS } from '../support/console-page';
 import { sharedServices } from '../support/shared-services';
-import { RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
+import { RouterE2e, type Expert, type Workspace, startRouterSuite } from '../routing/support/routing-e2e';
 
 const SKILL = 'earnings-export';
 
@@ -71,9 +71,7 @@ describe('expert earnings: offer credits, CSV export, periods (real services)', 
   };
 
   beforeAll(async () => {
-    services = await sharedServices(PERSON_CLOCKS);
-    e2e = new RouterE2e(services);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'earnings-export-e2e');
+    ({ services, e2e, workspace } = await startRouterSuite(sharedServices(PERSON_CLOCKS), 'earnings-export-e2e'));
     ada = await e2e.addExpert([SKILL], 20, { name: 'Ada Lane', rate_credits_per_hour: 60 });
     before = new Date(Date.now() - 1000).toISOString();
   }, 120_000);

@@ -5,7 +5,7 @@
 import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../routing/support/routing-e2e';
+import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace, startRouterSuite } from '../routing/support/routing-e2e';
 import { ConsoleClient, signedIn } from './support/console-client';
 import { EventStreamReader } from './support/event-stream';
 
@@ -43,9 +43,10 @@ describe('GET /expert/v1/events', () => {
 
   beforeAll(async () => {
     // Every stream stays open until the end (afterAll closes them): Ada holds seven, past the default bound of 5.
-    services = await startServices({ ...FAST_CLOCKS, OFFER_TIMEOUT_SECONDS: '60', CONSOLE_SSE_KEEPALIVE_SECONDS: '1', EXPERT_EVENT_STREAMS_PER_EXPERT: '20' });
-    e2e = new RouterE2e(services);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'console-live');
+    ({ services, e2e, workspace } = await startRouterSuite(
+      startServices({ ...FAST_CLOCKS, OFFER_TIMEOUT_SECONDS: '60', CONSOLE_SSE_KEEPALIVE_SECONDS: '1', EXPERT_EVENT_STREAMS_PER_EXPERT: '20' }),
+      'console-live',
+    ));
     // Ada ranks first (faster), Bo second: a decline of Ada's offer passes to Bo.
     ada = await e2e.addExpert([SKILL], 20, { name: 'Ada Lane' });
     bo = await e2e.addExpert([SKILL], 40, { name: 'Bo Ek' });

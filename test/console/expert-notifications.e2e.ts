@@ -15,7 +15,7 @@ import { accessibilityViolations, clearScreenshots, launchBrowser, screenshots, 
 import { heading as headingOn, PERSON_CLOCKS, recordedStep, signInInvitedExpert, UI_TIMEOUT_MS } from '../support/console-page';
 import { COUNT_OSCILLATORS, setHidden, settingsWithTwoPushSubscriptions, shownNotifications, titleIs } from './support/notification-page';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
+import { RouterE2e, type Expert, type Workspace, startRouterSuite } from '../routing/support/routing-e2e';
 import { stopConsoleE2e } from './support/console-e2e';
 
 const CLOCKS = PERSON_CLOCKS;
@@ -45,9 +45,7 @@ describe('offer notifications in the expert console (Playwright, real services)'
 
   beforeAll(async () => {
     clearScreenshots((file) => file.startsWith(PREFIX) || file.startsWith(`failed-${PREFIX}`));
-    services = await startServices(CLOCKS);
-    e2e = new RouterE2e(services);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'notify-e2e');
+    ({ services, e2e, workspace } = await startRouterSuite(startServices(CLOCKS), 'notify-e2e'));
     ada = await e2e.addExpert([SKILL], 20, { name: 'Ada Lane', rate_credits_per_hour: 60 });
     browser = await launchBrowser();
     context = await browser.newContext();

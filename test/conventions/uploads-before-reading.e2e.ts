@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { request, type ErrorBody } from '../support/http';
 import { RawConnection, requestHead, type RawAnswer } from '../support/raw-http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../routing/support/routing-e2e';
+import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace, startRouterSuite } from '../routing/support/routing-e2e';
 
 const MAX_UPLOAD = 25 * 1024 * 1024;
 const REQUEST_TIMEOUT_MS = 4000;
@@ -85,20 +85,21 @@ describe('cost bounds: uploads are judged before they are read', () => {
   }
 
   beforeAll(async () => {
-    services = await startServices({
-      ...FAST_CLOCKS,
-      OFFER_TIMEOUT_SECONDS: '60',
-      AUTH_FAILURES_PER_MINUTE: '3',
-      ATTACHMENT_MAX_BYTES_PER_DEPLOYMENT: String(ROOM_BYTES),
-      ATTACHMENT_MAX_FILES_PER_DEPLOYMENT: String(ROOM_FILES),
-      HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
-      HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-      HTTP_MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
-      HTTP_BLOCKED_ADDRESS_HOLD_MS: String(BLOCKED_HOLD_MS),
-      CONSOLE_SSE_KEEPALIVE_SECONDS: '1',
-    });
-    e2e = new RouterE2e(services);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'cost-bounds');
+    ({ services, e2e, workspace } = await startRouterSuite(
+      startServices({
+        ...FAST_CLOCKS,
+        OFFER_TIMEOUT_SECONDS: '60',
+        AUTH_FAILURES_PER_MINUTE: '3',
+        ATTACHMENT_MAX_BYTES_PER_DEPLOYMENT: String(ROOM_BYTES),
+        ATTACHMENT_MAX_FILES_PER_DEPLOYMENT: String(ROOM_FILES),
+        HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+        HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+        HTTP_MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
+        HTTP_BLOCKED_ADDRESS_HOLD_MS: String(BLOCKED_HOLD_MS),
+        CONSOLE_SSE_KEEPALIVE_SECONDS: '1',
+      }),
+      'cost-bounds',
+    ));
     ada = await e2e.addExpert(['cost-bounds'], 20, { name: 'Ada Bound' });
   });
 

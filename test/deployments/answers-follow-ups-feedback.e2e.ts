@@ -2,7 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { HEADLINE_SCHEMA } from '../support/headline-schema';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from '../routing/support/routing-e2e';
+import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace, startRouterSuite } from '../routing/support/routing-e2e';
 import { WebhookReceiver } from '../webhooks/support/webhook-receiver';
 
 type TypedDeployment = Deployment & { output_schema?: unknown; output: (Deployment['output'] & { data?: unknown }) | null };
@@ -25,9 +25,10 @@ describe('typed answers, follow-ups and feedback', () => {
 
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
-    services = await startServices({ ...FAST_CLOCKS, WEBHOOK_ALLOW_PRIVATE_URLS: 'true', OFFER_TIMEOUT_SECONDS: '10' });
-    e2e = new RouterE2e(services);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'typed-answers');
+    ({ services, e2e, workspace } = await startRouterSuite(
+      startServices({ ...FAST_CLOCKS, WEBHOOK_ALLOW_PRIVATE_URLS: 'true', OFFER_TIMEOUT_SECONDS: '10' }),
+      'typed-answers',
+    ));
     expert = await e2e.addExpert(['e2e-typed'], 20, { availability: 'online' });
   });
 

@@ -6,7 +6,7 @@
 import { request, type ErrorBody } from '../support/http';
 import type { RunningServices } from '../support/service-harness';
 import { sharedServices } from '../support/shared-services';
-import { FAST_CLOCKS, RouterE2e, type Workspace } from '../routing/support/routing-e2e';
+import { FAST_CLOCKS, RouterE2e, type Workspace, startRouterSuite } from '../routing/support/routing-e2e';
 
 interface Quote {
   object: string;
@@ -65,9 +65,7 @@ describe('POST /v1/deployments/quote', () => {
   }
 
   beforeAll(async () => {
-    services = await sharedServices(FAST_CLOCKS);
-    e2e = new RouterE2e(services);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'quote');
+    ({ services, e2e, workspace } = await startRouterSuite(sharedServices(FAST_CLOCKS), 'quote'));
   });
 
   afterAll(async () => {

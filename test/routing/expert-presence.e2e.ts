@@ -9,7 +9,7 @@ import { startServices, type RunningServices } from '../support/service-harness'
 import { SmtpInbox } from '../support/smtp-inbox';
 import { EventStreamReader } from '../console/support/event-stream';
 import { signedIn } from '../console/support/console-client';
-import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from './support/routing-e2e';
+import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace, startRouterSuite } from './support/routing-e2e';
 
 interface Me {
   availability: string;
@@ -39,17 +39,18 @@ describe('expert presence and reachability', () => {
 
   beforeAll(async () => {
     inbox = await new SmtpInbox().start();
-    services = await startServices({
-      ...FAST_CLOCKS,
-      EXPERT_REACHABILITY: 'required',
-      EXPERT_PRESENCE_GRACE_SECONDS: '3',
-      CONSOLE_SSE_KEEPALIVE_SECONDS: '1',
-      SMTP_URL: inbox.url,
-      PUBLIC_BASE_URL: 'https://handoff.example.test',
-      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
-    });
-    e2e = new RouterE2e(services);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'presence');
+    ({ services, e2e, workspace } = await startRouterSuite(
+      startServices({
+        ...FAST_CLOCKS,
+        EXPERT_REACHABILITY: 'required',
+        EXPERT_PRESENCE_GRACE_SECONDS: '3',
+        CONSOLE_SSE_KEEPALIVE_SECONDS: '1',
+        SMTP_URL: inbox.url,
+        PUBLIC_BASE_URL: 'https://handoff.example.test',
+        HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
+      }),
+      'presence',
+    ));
   });
 
   afterAll(async () => {

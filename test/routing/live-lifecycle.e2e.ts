@@ -5,7 +5,7 @@
  */
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace } from './support/routing-e2e';
+import { FAST_CLOCKS, RouterE2e, type Deployment, type Expert, type Workspace, startRouterSuite } from './support/routing-e2e';
 
 describe('live deployments through the expert tooling', () => {
   let services: RunningServices;
@@ -28,9 +28,7 @@ describe('live deployments through the expert tooling', () => {
 
   beforeAll(async () => {
     // Offers last 6 s here, not 2: the first case spawns the expert CLI twice while one is open, which a loaded machine can outlast.
-    services = await startServices({ ...FAST_CLOCKS, OFFER_TIMEOUT_SECONDS: '6' });
-    e2e = new RouterE2e(services);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'live-lifecycle');
+    ({ services, e2e, workspace } = await startRouterSuite(startServices({ ...FAST_CLOCKS, OFFER_TIMEOUT_SECONDS: '6' }), 'live-lifecycle'));
     ada = await e2e.addExpert(['e2e-life', 'naming'], 30);
     bo = await e2e.addExpert(['naming'], 20);
   });

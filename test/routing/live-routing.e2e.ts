@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { waitUntil } from '@eh/platform/testing';
 import { deleteRedisPrefix } from '../support/redis-prefix';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from './support/routing-e2e';
+import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace, startRouterSuite } from './support/routing-e2e';
 
 describe('live routing and its clocks', () => {
   let services: RunningServices;
@@ -18,9 +18,7 @@ describe('live routing and its clocks', () => {
   const decline = (expert: Expert, id: string) => e2e.asExpert(expert, 'POST', `/deployments/${id}/decline`, { reason: 'booked' });
 
   beforeAll(async () => {
-    services = await startServices(FAST_CLOCKS);
-    e2e = new RouterE2e(services);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'live-routing');
+    ({ services, e2e, workspace } = await startRouterSuite(startServices(FAST_CLOCKS), 'live-routing'));
     redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 1 });
   });
 

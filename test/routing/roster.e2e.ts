@@ -5,7 +5,7 @@
  */
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from './support/routing-e2e';
+import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace, startRouterSuite } from './support/routing-e2e';
 import { addExpertWithCli, SAMPLE_EXPERT } from '../support/ops-expert-add';
 
 interface Entry {
@@ -33,9 +33,7 @@ describe('the roster', () => {
     request<T>(services.baseUrl, method, `/admin/v1/experts${path}`, { headers: e2e.admin, body });
 
   beforeAll(async () => {
-    services = await startServices(FAST_CLOCKS);
-    e2e = new RouterE2e(services);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'roster');
+    ({ services, e2e, workspace } = await startRouterSuite(startServices(FAST_CLOCKS), 'roster'));
   });
 
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody } from '../support/http';
 import type { RunningServices } from '../support/service-harness';
 import { sharedServices } from '../support/shared-services';
-import { FAST_CLOCKS, RouterE2e, type Workspace } from '../routing/support/routing-e2e';
+import { FAST_CLOCKS, RouterE2e, type Workspace, startRouterSuite } from '../routing/support/routing-e2e';
 
 /**
  * `GET /v1/events`, the pull path: a workspace's public events of the key's mode, newest first,
@@ -30,9 +30,7 @@ describe('GET /v1/events', () => {
   };
 
   beforeAll(async () => {
-    services = await sharedServices(FAST_CLOCKS);
-    e2e = new RouterE2e(services);
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'events-list');
+    ({ services, e2e, workspace } = await startRouterSuite(sharedServices(FAST_CLOCKS), 'events-list'));
     other = await services.ops<Workspace>('workspace:create', '--name', 'events-list-other');
     client = new ExpertHandoff({ apiKey: workspace.keys.test, baseUrl: services.baseUrl });
     await e2e.addExpert(['events-live'], 30, { availability: 'online' });

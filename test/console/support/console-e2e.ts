@@ -2,28 +2,21 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, type ConsoleBrowser } from '../../support/browser';
 import type { RunningServices } from '../../support/service-harness';
 import { undoOnFailure } from '../../support/undo-on-failure';
-import { RouterE2e, type Workspace } from '../../routing/support/routing-e2e';
+import { startRouterSuite, type RouterSuite } from '../../routing/support/routing-e2e';
 
 /** What an expert-console e2e file works with: the services, a workspace of agents and one browser page. */
-export interface ConsoleE2e {
-  services: RunningServices;
-  e2e: RouterE2e;
-  workspace: Workspace;
+export interface ConsoleE2e extends RouterSuite {
   browser: ConsoleBrowser;
   page: Page;
 }
 
 /** Creates the workspace and opens a page once the services are up. */
 export async function startConsoleE2e(starting: Promise<RunningServices>, workspaceName: string): Promise<ConsoleE2e> {
-  const services = await starting;
+  const suite = await startRouterSuite(starting, workspaceName);
   const browser = await launchBrowser();
   return undoOnFailure(
-    async () => {
-      const workspace = await services.ops<Workspace>('workspace:create', '--name', workspaceName);
-      const page = await (await browser.newContext()).newPage();
-      return { services, e2e: new RouterE2e(services), workspace, browser, page };
-    },
-    () => stopConsoleE2e(browser, services),
+    async () => ({ ...suite, browser, page: await (await browser.newContext()).newPage() }),
+    () => stopConsoleE2e(browser, suite.services),
   );
 }
 

@@ -6,6 +6,8 @@ import { waitUntil } from '@eh/platform/testing';
 import { Redis } from 'ioredis';
 import { request, type JsonResponse } from '../../support/http';
 import type { RunningServices } from '../../support/service-harness';
+import { undoOnFailure } from '../../support/undo-on-failure';
+import type { Workspace } from '../../support/workspace';
 export type { Workspace } from '../../support/workspace';
 
 const run = promisify(execFile);
@@ -183,4 +185,20 @@ export class RouterE2e {
       { timeoutMs, intervalMs: 50, description: `offer ${number} of ${id}` },
     );
   }
+}
+
+/** Where most end-to-end files start: the services, this helper on them, and a workspace of agents. */
+export interface RouterSuite {
+  services: RunningServices;
+  e2e: RouterE2e;
+  workspace: Workspace;
+}
+
+/** Waits for the services and creates the named workspace in them; stops them again if that fails. */
+export async function startRouterSuite(starting: Promise<RunningServices>, workspaceName: string): Promise<RouterSuite> {
+  const services = await starting;
+  return undoOnFailure(
+    async () => ({ services, e2e: new RouterE2e(services), workspace: await services.ops<Workspace>('workspace:create', '--name', workspaceName) }),
+    () => services.stop(),
+  );
 }
