@@ -22,6 +22,7 @@ import {
   waitForState,
   withKey,
 } from './support/a2a-e2e';
+import { startWithWorkspace } from '../support/workspace';
 
 describe('A2A in test mode', () => {
   let services: RunningServices;
@@ -30,8 +31,10 @@ describe('A2A in test mode', () => {
   let receiver: WebhookReceiver;
 
   beforeAll(async () => {
-    services = await startServices({ ...FAST_CLOCKS, HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'a2a-test');
+    ({ services, workspace } = await startWithWorkspace(
+      startServices({ ...FAST_CLOCKS, HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }),
+      'a2a-test',
+    ));
     await new RouterE2e(services).addExpert(['copywriting', 'brand-strategy'], 30);
     receiver = await WebhookReceiver.start();
     client = await discoverClient(services.baseUrl);

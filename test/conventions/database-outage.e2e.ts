@@ -15,7 +15,7 @@ import { freePort } from '../support/free-port';
 import { type ErrorBody } from '../support/http';
 import { SERVICE_NAMES, startServices, type RunningServices } from '../support/service-harness';
 import { TcpProxy } from '../support/tcp-proxy';
-import type { Workspace } from '../support/workspace';
+import { type Workspace, startWithWorkspace } from '../support/workspace';
 
 interface Timed {
   what: string;
@@ -94,8 +94,10 @@ describe('PostgreSQL stalled or refusing connections', () => {
   beforeAll(async () => {
     const postgres = new URL(process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL);
     proxy = await TcpProxy.start({ host: postgres.hostname, port: Number(postgres.port || 5432) }, await freePort());
-    services = await startServices({ RATE_LIMIT_PER_MINUTE: '100000' }, { databaseUrl: (url) => proxy.urlFor(url) });
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'outage');
+    ({ services, workspace } = await startWithWorkspace(
+      startServices({ RATE_LIMIT_PER_MINUTE: '100000' }, { databaseUrl: (url) => proxy.urlFor(url) }),
+      'outage',
+    ));
     const first = await timed('create', 'POST', '/v1/deployments', { brief: 'Write a tagline for a bakery.', skills: ['copywriting'] });
     expect(first.status).toBe(201);
     existing = String(first.body.id);

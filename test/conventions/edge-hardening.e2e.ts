@@ -6,6 +6,7 @@ import { waitUntil } from '@eh/platform/testing';
 import { rawRequest, socketExchange, type NodeHttpAnswer } from '../support/hand-made-requests';
 import { request, type ErrorBody, type JsonResponse } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
+import { startWithWorkspace } from '../support/workspace';
 
 const ADMIN_KEY = 'svc_admin_edge_e2e_0123456789abcdefghij';
 
@@ -32,8 +33,7 @@ describe('the edge holds: no request ends a process, answers 500 or leaves the A
   const admin = { authorization: `Bearer ${ADMIN_KEY}` };
 
   beforeAll(async () => {
-    services = await startServices({ ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: '100000' });
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'edge');
+    ({ services, workspace } = await startWithWorkspace(startServices({ ADMIN_API_KEY: ADMIN_KEY, RATE_LIMIT_PER_MINUTE: '100000' }), 'edge'));
   });
 
   afterAll(async () => {

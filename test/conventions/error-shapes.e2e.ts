@@ -1,6 +1,7 @@
 import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
+import { startWithWorkspace } from '../support/workspace';
 
 interface Workspace {
   keys: { test: string; live: string };
@@ -12,8 +13,7 @@ describe('faults answer in the API error shape', () => {
   let workspace: Workspace;
 
   beforeAll(async () => {
-    services = await startServices();
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'faults');
+    ({ services, workspace } = await startWithWorkspace(startServices(), 'faults'));
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { startServices, type RunningServices } from '../support/service-harness';
-import type { Workspace } from '../support/workspace';
+import { type Workspace, startWithWorkspace } from '../support/workspace';
 
 interface RawResponse {
   status: number;
@@ -36,13 +36,15 @@ describe('Idempotency-Key on POST, through the running services', () => {
     // than the 3 s PG_POOL_WAIT_MS after which a production gateway answers 503, and the
     // slowest host seen ran one of them past the 3 s statement timeout.
     // A thousand connections at once from one address: past the per-address cap, which this test is not about.
-    services = await startServices({
-      RATE_LIMIT_PER_MINUTE: '100000',
-      PG_POOL_WAIT_MS: '60000',
-      PG_STATEMENT_TIMEOUT_MS: '60000',
-      HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
-    });
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'idempotency');
+    ({ services, workspace } = await startWithWorkspace(
+      startServices({
+        RATE_LIMIT_PER_MINUTE: '100000',
+        PG_POOL_WAIT_MS: '60000',
+        PG_STATEMENT_TIMEOUT_MS: '60000',
+        HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0',
+      }),
+      'idempotency',
+    ));
   });
   afterAll(async () => {
     await services?.stop();

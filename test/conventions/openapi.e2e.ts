@@ -5,7 +5,7 @@ import { DocumentedResponses, openApiSchemaErrors } from '../../apps/gateway/src
 import { request, type JsonResponse } from '../support/http';
 import type { RunningServices } from '../support/service-harness';
 import { sharedServices } from '../support/shared-services';
-import type { Workspace } from '../support/workspace';
+import { type Workspace, startWithWorkspace } from '../support/workspace';
 import { addExpertWithCli, SAMPLE_EXPERT } from '../support/ops-expert-add';
 
 interface Deployment {
@@ -45,8 +45,7 @@ describe('GET /v1/openapi.json against real responses', () => {
     );
 
   beforeAll(async () => {
-    services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'openapi');
+    ({ services, workspace } = await startWithWorkspace(sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' }), 'openapi'));
     const served = await request<OpenApiDocument>(services.baseUrl, 'GET', '/v1/openapi.json');
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toMatch(/^application\/json/);

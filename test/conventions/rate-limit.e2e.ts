@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { request, type ErrorBody } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
-import type { Workspace } from '../support/workspace';
+import { type Workspace, startWithWorkspace } from '../support/workspace';
 
 const MISSING = '/v1/deployments/dep_01JD0000000000000000000000';
 const LIMIT = 5;
@@ -16,12 +16,14 @@ describe('rate limits per API key, through the running services', () => {
   let workspace: Workspace;
 
   beforeAll(async () => {
-    services = await startServices({
-      RATE_LIMIT_PER_MINUTE: String(LIMIT),
-      RATE_LIMIT_REFUSAL_HOLD_MS: String(HOLD_MS),
-      RATE_LIMIT_HELD_REFUSALS_PER_KEY: '2',
-    });
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'rate-limit');
+    ({ services, workspace } = await startWithWorkspace(
+      startServices({
+        RATE_LIMIT_PER_MINUTE: String(LIMIT),
+        RATE_LIMIT_REFUSAL_HOLD_MS: String(HOLD_MS),
+        RATE_LIMIT_HELD_REFUSALS_PER_KEY: '2',
+      }),
+      'rate-limit',
+    ));
   });
   afterAll(async () => {
     await services?.stop();

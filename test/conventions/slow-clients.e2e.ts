@@ -7,6 +7,7 @@ import type { ErrorBody } from '../support/http';
 import { RawConnection, requestHead } from '../support/raw-http';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
+import { startWithWorkspace } from '../support/workspace';
 
 const REQUEST_TIMEOUT_MS = 4000;
 const HEADERS_TIMEOUT_MS = 2000;
@@ -18,14 +19,16 @@ describe('cost bounds: slow clients and connections per address', () => {
   let ada: Expert;
 
   beforeAll(async () => {
-    services = await startServices({
-      ...FAST_CLOCKS,
-      HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
-      HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-      HTTP_MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
-      CONSOLE_SSE_KEEPALIVE_SECONDS: '1',
-    });
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'slow-clients');
+    ({ services, workspace } = await startWithWorkspace(
+      startServices({
+        ...FAST_CLOCKS,
+        HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+        HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+        HTTP_MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
+        CONSOLE_SSE_KEEPALIVE_SECONDS: '1',
+      }),
+      'slow-clients',
+    ));
     ada = await new RouterE2e(services).addExpert(['slow-clients'], 20, { name: 'Ada Slow' });
   });
 

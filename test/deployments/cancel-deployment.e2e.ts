@@ -2,7 +2,7 @@ import { request, type ErrorBody } from '../support/http';
 import { DeploymentHistory, HAND_EXPERT } from '../support/deployment-history';
 import type { RunningServices } from '../support/service-harness';
 import { sharedServices } from '../support/shared-services';
-import type { Workspace } from '../support/workspace';
+import { type Workspace, startWithWorkspace } from '../support/workspace';
 
 interface Deployment {
   id: string;
@@ -33,8 +33,7 @@ describe('POST /v1/deployments/:id/cancel over HTTP', () => {
   }
 
   beforeAll(async () => {
-    services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'cancel');
+    ({ services, workspace } = await startWithWorkspace(sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' }), 'cancel'));
     history = new DeploymentHistory(services.database.pool);
   });
 

@@ -2,7 +2,7 @@ import { request, type ErrorBody } from '../support/http';
 import { DeploymentHistory } from '../support/deployment-history';
 import type { RunningServices } from '../support/service-harness';
 import { sharedServices } from '../support/shared-services';
-import type { Workspace } from '../support/workspace';
+import { type Workspace, startWithWorkspace } from '../support/workspace';
 
 interface Deployment {
   id: string;
@@ -22,8 +22,7 @@ describe('POST /v1/deployments/:id/reply over HTTP', () => {
     history.append({ workspaceId: workspace.id, mode: 'live', status, createdAt: new Date().toISOString() });
 
   beforeAll(async () => {
-    services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'reply');
+    ({ services, workspace } = await startWithWorkspace(sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' }), 'reply'));
     history = new DeploymentHistory(services.database.pool);
   });
 

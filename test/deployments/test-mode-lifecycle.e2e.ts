@@ -2,7 +2,7 @@ import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody } from '../support/http';
 import type { RunningServices } from '../support/service-harness';
 import { sharedServices } from '../support/shared-services';
-import type { Workspace } from '../support/workspace';
+import { type Workspace, startWithWorkspace } from '../support/workspace';
 
 interface Deployment {
   id: string;
@@ -27,8 +27,7 @@ describe('a test-mode deployment, from create to completed, through separate ser
   let workspace: Workspace;
 
   beforeAll(async () => {
-    services = await sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' });
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'e2e');
+    ({ services, workspace } = await startWithWorkspace(sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' }), 'e2e'));
   });
 
   afterAll(async () => {

@@ -10,6 +10,7 @@ import { startServices, type RunningServices } from '../support/service-harness'
 import { connectHttp, connectStdio, type McpSession } from './support/mcp-client';
 import { startMcpHttp, type McpHttpProcess } from './support/mcp-http-process';
 import { ResourceUpdates } from './support/resource-updates';
+import { startWithWorkspace } from '../support/workspace';
 
 interface Workspace {
   keys: { test: string };
@@ -27,8 +28,7 @@ describe('MCP deployment resources: subscribe and be notified', () => {
   let http: Client;
 
   beforeAll(async () => {
-    services = await startServices({ RATE_LIMIT_PER_MINUTE: '100000', SCHEDULED_LEAD_SECONDS: '1' });
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'mcp-resources');
+    ({ services, workspace } = await startWithWorkspace(startServices({ RATE_LIMIT_PER_MINUTE: '100000', SCHEDULED_LEAD_SECONDS: '1' }), 'mcp-resources'));
     const env = { SERVICE_API_KEY: workspace.keys.test, SERVICE_BASE_URL: services.baseUrl };
     stdio = await connectStdio(env);
     httpServer = await startMcpHttp(env);

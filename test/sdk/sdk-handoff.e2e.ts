@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { ExpertHandoff, ExpertUnavailableError, InvalidRequestError, NotFoundError, type ServiceEvent } from '@expert-handoff/sdk';
 import { request } from '../support/http';
 import { startServices, type RunningServices } from '../support/service-harness';
+import { startWithWorkspace } from '../support/workspace';
 
 interface Workspace {
   keys: { test: string; live: string };
@@ -20,8 +21,7 @@ describe('@expert-handoff/sdk against the running services', () => {
   let client: ExpertHandoff;
 
   beforeAll(async () => {
-    services = await startServices({ RATE_LIMIT_PER_MINUTE: '100000', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
-    workspace = await services.ops<Workspace>('workspace:create', '--name', 'sdk');
+    ({ services, workspace } = await startWithWorkspace(startServices({ RATE_LIMIT_PER_MINUTE: '100000', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }), 'sdk'));
     client = new ExpertHandoff({ apiKey: workspace.keys.test, baseUrl: services.baseUrl });
   });
 

@@ -6,8 +6,7 @@ import { waitUntil } from '@eh/platform/testing';
 import { Redis } from 'ioredis';
 import { request, type JsonResponse } from '../../support/http';
 import type { RunningServices } from '../../support/service-harness';
-import { undoOnFailure } from '../../support/undo-on-failure';
-import type { Workspace } from '../../support/workspace';
+import { startWithWorkspace, type ServicesWithWorkspace } from '../../support/workspace';
 export type { Workspace } from '../../support/workspace';
 
 const run = promisify(execFile);
@@ -188,17 +187,11 @@ export class RouterE2e {
 }
 
 /** Where most end-to-end files start: the services, this helper on them, and a workspace of agents. */
-export interface RouterSuite {
-  services: RunningServices;
+export interface RouterSuite extends ServicesWithWorkspace {
   e2e: RouterE2e;
-  workspace: Workspace;
 }
 
-/** Waits for the services and creates the named workspace in them; stops them again if that fails. */
 export async function startRouterSuite(starting: Promise<RunningServices>, workspaceName: string): Promise<RouterSuite> {
-  const services = await starting;
-  return undoOnFailure(
-    async () => ({ services, e2e: new RouterE2e(services), workspace: await services.ops<Workspace>('workspace:create', '--name', workspaceName) }),
-    () => services.stop(),
-  );
+  const started = await startWithWorkspace(starting, workspaceName);
+  return { ...started, e2e: new RouterE2e(started.services) };
 }

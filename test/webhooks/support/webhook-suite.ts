@@ -1,6 +1,6 @@
 import { startServices, type RunningServices } from '../../support/service-harness';
 import { undoOnFailure } from '../../support/undo-on-failure';
-import type { Workspace } from '../../support/workspace';
+import { startWithWorkspace, type Workspace } from '../../support/workspace';
 import { admin, ADMIN_KEY } from './webhook-admin';
 import { WebhookReceiver } from './webhook-receiver';
 
@@ -15,17 +15,11 @@ export interface WebhookSuite {
 /** Starts a receiver and services allowed to deliver to it (`env` on top), and creates the named workspace. */
 export async function startWebhookSuite(env: Record<string, string>, workspaceName: string): Promise<WebhookSuite> {
   const receiver = await WebhookReceiver.start();
-  const services = await undoOnFailure(
-    () => startServices({ ADMIN_API_KEY: ADMIN_KEY, WEBHOOK_ALLOW_PRIVATE_URLS: 'true', ...env }),
+  const { services, workspace } = await undoOnFailure(
+    () => startWithWorkspace(startServices({ ADMIN_API_KEY: ADMIN_KEY, WEBHOOK_ALLOW_PRIVATE_URLS: 'true', ...env }), workspaceName),
     () => receiver.close(),
   );
-  return undoOnFailure(
-    async () => {
-      const workspace = await services.ops<Workspace>('workspace:create', '--name', workspaceName);
-      return { receiver, services, ops: admin(services.baseUrl), workspace };
-    },
-    () => stopWebhookSuite(services, receiver),
-  );
+  return { receiver, services, ops: admin(services.baseUrl), workspace };
 }
 
 /** The services first, so nothing is sent to a receiver that has closed. */
