@@ -1,5 +1,5 @@
 import { request, type ErrorBody } from '../support/http';
-import { DeploymentHistory, HAND_EXPERT } from '../support/deployment-history';
+import { DeploymentHistory, HAND_EXPERT, type HistorySpec } from '../support/deployment-history';
 import type { RunningServices } from '../support/service-harness';
 import { sharedServices } from '../support/shared-services';
 import { type Workspace, startWithWorkspace } from '../support/workspace';
@@ -19,8 +19,7 @@ describe('POST /v1/deployments/:id/cancel over HTTP', () => {
 
   const cancel = <T = Deployment>(key: string, id: string, body?: unknown) =>
     request<T>(services.baseUrl, 'POST', `/v1/deployments/${id}/cancel`, { key, body });
-  const live = (status: 'pending' | 'accepted' | 'in_progress' | 'needs_input' | 'completed' | 'cancelled') =>
-    history.append({ workspaceId: workspace.id, mode: 'live', status, createdAt: new Date().toISOString() });
+  const live = (status: HistorySpec['status']) => history.appendLive(workspace.id, status);
   /** The synthesizer waits for scheduled_for, so this test-mode deployment stays pending. */
   async function pendingTestDeployment(): Promise<string> {
     const scheduledFor = new Date(Date.now() + 30 * 60_000).toISOString();

@@ -1,5 +1,5 @@
 import { request, type ErrorBody } from '../support/http';
-import { DeploymentHistory } from '../support/deployment-history';
+import { DeploymentHistory, type HistorySpec } from '../support/deployment-history';
 import type { RunningServices } from '../support/service-harness';
 import { sharedServices } from '../support/shared-services';
 import { type Workspace, startWithWorkspace } from '../support/workspace';
@@ -17,9 +17,7 @@ describe('POST /v1/deployments/:id/reply over HTTP', () => {
   let history: DeploymentHistory;
 
   const reply = <T = Deployment>(key: string, id: string, body: unknown) => request<T>(services.baseUrl, 'POST', `/v1/deployments/${id}/reply`, { key, body });
-  // Live mode: the router's synthesizer acts only on test-mode deployments, so these stay put.
-  const live = (status: 'pending' | 'accepted' | 'in_progress' | 'needs_input' | 'completed' | 'cancelled') =>
-    history.append({ workspaceId: workspace.id, mode: 'live', status, createdAt: new Date().toISOString() });
+  const live = (status: HistorySpec['status']) => history.appendLive(workspace.id, status);
 
   beforeAll(async () => {
     ({ services, workspace } = await startWithWorkspace(sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' }), 'reply'));

@@ -98,6 +98,11 @@ export class DeploymentHistory {
     return deploymentId;
   }
 
+  /** A live deployment created now and driven to `status`: the synthesizer leaves it where it is. */
+  appendLive(workspaceId: string, status: HistorySpec['status']): Promise<string> {
+    return this.append({ workspaceId, mode: 'live', status, createdAt: new Date().toISOString() });
+  }
+
   close(): Promise<void> {
     return this.store.close();
   }
