@@ -179,22 +179,15 @@ describe('workspace members: the team, keys, limit requests and the audit log', 
           })
         ).status,
       ).toBe(200);
-      expect(errorOf(await owner.call('POST', '/console/api/v1/limit_requests', { body: { in_flight_limit: 5, reason: 'launch' } }))).toMatchObject({
-        status: 400,
-        param: 'in_flight_limit',
-      });
-      expect(errorOf(await owner.call('POST', '/console/api/v1/limit_requests', { body: { in_flight_limit: 20000, reason: 'launch' } }))).toMatchObject({
-        status: 400,
-        param: 'in_flight_limit',
-      });
-      expect(errorOf(await owner.call('POST', '/console/api/v1/limit_requests', { body: { in_flight_limit: 20.5, reason: 'launch' } }))).toMatchObject({
-        status: 400,
-        param: 'in_flight_limit',
-      });
-      expect(errorOf(await owner.call('POST', '/console/api/v1/limit_requests', { body: { in_flight_limit: 20, reason: '   ' } }))).toMatchObject({
-        status: 400,
-        param: 'reason',
-      });
+      const refused: [body: { in_flight_limit: number; reason: string }, param: string][] = [
+        [{ in_flight_limit: 5, reason: 'launch' }, 'in_flight_limit'],
+        [{ in_flight_limit: 20000, reason: 'launch' }, 'in_flight_limit'],
+        [{ in_flight_limit: 20.5, reason: 'launch' }, 'in_flight_limit'],
+        [{ in_flight_limit: 20, reason: '   ' }, 'reason'],
+      ];
+      for (const [body, param] of refused) {
+        expect(errorOf(await owner.call('POST', '/console/api/v1/limit_requests', { body }))).toMatchObject({ status: 400, param });
+      }
       const asked = await owner.call<{ id: string; current_in_flight_limit: number }>('POST', '/console/api/v1/limit_requests', {
         body: { in_flight_limit: 20, reason: 'launch week' },
       });

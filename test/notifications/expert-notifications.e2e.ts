@@ -91,7 +91,7 @@ describe('expert notifications by e-mail and Web Push', () => {
     await e2e.sendIn(cy.id, `offer:${id}:1`, 'email', ['retrying']);
     // OFFER_TIMEOUT_SECONDS=4: the offer lapses while the server keeps deferring.
     await e2e.waitForStatus(workspace.keys.live, id, 'pending');
-    await waitUntil(async () => ((await e2e.types(id)).includes('offer_expired') ? true : undefined), { timeoutMs: 10_000, description: 'offer lapsed' });
+    await e2e.waitForEvent(id, 'offer_expired');
     const ended = await e2e.sendIn(cy.id, `offer:${id}:1`, 'email', ['skipped', 'failed']);
     deferring = false;
     await new Promise((resolve) => setTimeout(resolve, 1_500));

@@ -90,10 +90,7 @@ describe('expert presence and reachability', () => {
     // Each deployment has only Dee to offer to: the offer lapses (OFFER_TIMEOUT_SECONDS=2) and it waits.
     const first = await create('presence-lapse');
     await e2e.waitForOffer(first, 1);
-    await waitUntil(async () => ((await e2e.types(first)).includes('offer_expired') ? true : undefined), {
-      timeoutMs: 10_000,
-      description: 'first offer lapsed',
-    });
+    await e2e.waitForEvent(first, 'offer_expired');
     expect((await me(dee)).availability).toBe('online');
     const second = await create('presence-lapse');
     await e2e.waitForOffer(second, 1);
@@ -118,19 +115,13 @@ describe('expert presence and reachability', () => {
     await openStream(eve);
     const first = await create('presence-reset');
     await e2e.waitForOffer(first, 1);
-    await waitUntil(async () => ((await e2e.types(first)).includes('offer_expired') ? true : undefined), {
-      timeoutMs: 10_000,
-      description: 'first offer lapsed',
-    });
+    await e2e.waitForEvent(first, 'offer_expired');
     const second = await create('presence-reset');
     await e2e.waitForOffer(second, 1);
     expect((await e2e.asExpert(eve, 'POST', `/deployments/${second}/decline`, { reason: 'not my field' })).status).toBe(200);
     const third = await create('presence-reset');
     await e2e.waitForOffer(third, 1);
-    await waitUntil(async () => ((await e2e.types(third)).includes('offer_expired') ? true : undefined), {
-      timeoutMs: 10_000,
-      description: 'third offer lapsed',
-    });
+    await e2e.waitForEvent(third, 'offer_expired');
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect((await me(eve)).availability).toBe('online');
   });

@@ -120,6 +120,11 @@ export class RouterE2e {
     return (await this.events(id)).map((event) => event.type.replace('deployment.', ''));
   }
 
+  /** Waits until the deployment has an event of `type` (without the `deployment.` prefix, as `types` gives it). */
+  async waitForEvent(id: string, type: string, timeoutMs = 10_000): Promise<void> {
+    await waitUntil(async () => ((await this.types(id)).includes(type) ? true : undefined), { timeoutMs, description: `${type} on ${id}` });
+  }
+
   /** The deployment's event types that happened (metadata `occurred_at`) before `at`. */
   async typesBefore(id: string, at: Date): Promise<string[]> {
     const { rows } = await this.services.database.pool.query<{ event_type: string }>(
