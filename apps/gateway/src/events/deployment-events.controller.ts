@@ -18,9 +18,13 @@ import { sseEvent } from './sse-format';
 import { partnerStreamOwners, STREAM_SLOTS, type StreamSlot, type StreamSlots } from './stream-slots';
 import { ReplayPacer } from './replay-pacer';
 import { WorkspaceReplay } from './workspace-replay';
+import { RecentIds } from './recent-ids';
 import { WORKSPACE_EVENT_HUB, type WorkspaceEventHub } from './workspace-event.hub';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { listDeploymentEventsOperation, streamDeploymentEventsOperation, streamEventsOperation } from './deployment-events.openapi';
+
+/** Ids a workspace stream remembers to drop repeats, at the least (a long replay raises it). */
+const REMEMBERED_IDS = 4096;
 
 const lastEventIdOf = (request: FastifyRequest): string | undefined => {
   const value = request.headers['last-event-id'];
@@ -125,13 +129,13 @@ export class DeploymentEventsController {
       throw new DomainError('invalid_request', 'Last-Event-ID must be an id this stream sent', 'Last-Event-ID');
     const slot = await this.claimSlot(auth);
     let stream: OpenEventStream | undefined;
-    const seen = new Set<string>();
+    // Replayed events may arrive live too, just after the replay read them: their repeats are dropped.
+    const sent = new RecentIds(Math.max(REMEMBERED_IDS, 2 * this.config.costBounds.replayMaxEvents));
     let backlogDone = false;
     let closedBeforeOpen = false;
     const pending: [PublicEventBody, RecordedEvent][] = [];
     const emit = (event: PublicEventBody, recorded: RecordedEvent): void => {
-      if (seen.has(event.id)) return;
-      seen.add(event.id);
+      if (!sent.add(event.id)) return;
       stream?.write(sseEvent(recorded.checkpoint, event.type, event));
     };
     const replay = lastId === undefined ? null : new WorkspaceReplay(this.store, auth.workspaceId, lastId, this.config.costBounds.replayMaxEvents);
