@@ -27,6 +27,7 @@ import { IdempotencyInterceptor } from './http/idempotency/idempotency.intercept
 import { IdempotencyStore } from './http/idempotency/idempotency.store';
 import { RateLimitInterceptor } from './http/rate-limit/rate-limit.interceptor';
 import { RedisRateLimiter } from './http/rate-limit/redis-rate-limiter.adapter';
+import { WORKSPACE_RATE_LIMITER } from './http/rate-limit/workspace-rate-limiter';
 import { ApiVersionInterceptor } from './http/versioning/api-version.interceptor';
 import { IDENTITY_CONTROLLERS, identityProviders } from './identity/identity.routes';
 import { LEDGER_CONTROLLERS, ledgerProviders } from './ledger/ledger.routes';
@@ -62,6 +63,8 @@ export interface GatewayDependencies {
   ledger: LedgerClient;
   idempotency: IdempotencyStore;
   rateLimiter: RedisRateLimiter;
+  /** All keys of a workspace and mode together; null when that bound is off. */
+  workspaceRateLimiter: RedisRateLimiter | null;
   /** Open event streams per key, workspace and expert, counted in Redis. */
   streamSlots: StreamSlots;
   /** Test events per webhook endpoint per minute. */
@@ -104,6 +107,7 @@ export class GatewayModule {
         ...guardProviders,
         { provide: IdempotencyStore, useValue: deps.idempotency },
         { provide: RedisRateLimiter, useValue: deps.rateLimiter },
+        { provide: WORKSPACE_RATE_LIMITER, useValue: deps.workspaceRateLimiter },
         { provide: STREAM_SLOTS, useValue: deps.streamSlots },
         { provide: ENDPOINT_TEST_LIMITER, useValue: deps.endpointTestLimiter },
         { provide: AuthFailureThrottle, useValue: deps.authThrottle },

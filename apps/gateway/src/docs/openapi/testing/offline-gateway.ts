@@ -32,6 +32,7 @@ export async function startOfflineGateway(): Promise<OfflineGateway> {
     ledger: unused(),
     idempotency: unused(),
     rateLimiter: unused(),
+    workspaceRateLimiter: null,
     streamSlots: unused(),
     endpointTestLimiter: unused(),
     authThrottle: unused(),
