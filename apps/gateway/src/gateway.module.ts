@@ -15,14 +15,14 @@ import type { ConsoleDependencies, DashboardDependencies } from './gateway.conne
 import { A2A_CONTROLLERS, a2aProviders } from './a2a/a2a.routes';
 import { ATTACHMENTS_CONTROLLERS, attachmentsProviders } from './attachments/attachments.routes';
 import { DEPLOYMENTS_CONTROLLERS } from './deployments/deployments.routes';
-import { DOCS_CONTROLLERS } from './docs/docs.routes';
+import { DOCS_CONTROLLERS, docsProviders } from './docs/docs.routes';
 import { EVENTS_CONTROLLERS, eventsProviders } from './events/events.routes';
 import { STREAM_SLOTS, type StreamSlots } from './events/stream-slots';
 import { EXPERTS_CONTROLLERS, expertsProviders } from './experts/experts.routes';
 import { HANDOFFS_CONTROLLERS } from './handoffs/handoffs.routes';
 import { AuthFailureThrottle } from './http/auth-throttle/auth-failure-throttle';
 import { DATABASE_READINESS, DatabaseReadyGuard, type DatabaseReadiness } from './http/health/database-readiness';
-import { guardProviders, HTTP_CONTROLLERS } from './http/http.routes';
+import { httpProviders, HTTP_CONTROLLERS } from './http/http.routes';
 import { IdempotencyInterceptor } from './http/idempotency/idempotency.interceptor';
 import { IdempotencyStore } from './http/idempotency/idempotency.store';
 import { RateLimitInterceptor } from './http/rate-limit/rate-limit.interceptor';
@@ -104,7 +104,7 @@ export class GatewayModule {
         { provide: DATABASE_READINESS, useValue: deps.database },
         // Global guards run before the controllers' own (API key, admin, expert, session, member).
         { provide: APP_GUARD, useClass: DatabaseReadyGuard },
-        ...guardProviders,
+        ...httpProviders,
         { provide: IdempotencyStore, useValue: deps.idempotency },
         { provide: RedisRateLimiter, useValue: deps.rateLimiter },
         { provide: WORKSPACE_RATE_LIMITER, useValue: deps.workspaceRateLimiter },
@@ -114,6 +114,7 @@ export class GatewayModule {
         ...eventsProviders({ workspaceEvents: () => deps.dashboard.events, expertEvents: () => deps.console.events }),
         ...expertsProviders({ router: deps.router }),
         ...ledgerProviders({ ledger: deps.ledger }),
+        ...docsProviders,
         ...identityProviders(() => deps.console.signInThrottle),
         ...workspacesProviders,
         ...webhooksProviders,
