@@ -126,7 +126,7 @@ export class DeploymentEventsController {
     const slot = await this.streams.claimForPartner(auth);
     let stream: OpenEventStream | undefined;
     // Replayed events may arrive live too, just after the replay read them: their repeats are dropped.
-    const sent = new RecentIds(Math.max(REMEMBERED_IDS, 2 * this.config.costBounds.replayMaxEvents));
+    const sent = new RecentIds(Math.max(REMEMBERED_IDS, 2 * this.ports.config.costBounds.replayMaxEvents));
     let backlogDone = false;
     let closedBeforeOpen = false;
     const pending: [PublicEventBody, RecordedEvent][] = [];
