@@ -1,5 +1,5 @@
 import { runMigrations } from '@eh/platform';
-import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
+import { createTestDatabase, explainPlan, planNodes, rowsTouched, type TestDatabase } from '@eh/platform/testing';
 import type { NewEvent } from '../event-store.port';
 import { eventStoreMigrations } from './event-store.migrations';
 import { PostgresEventStore } from './postgres-event-store';
@@ -57,29 +57,17 @@ describe('PostgresEventStore.readWorkspace', () => {
   });
 
   it('reads an index range of the workspace: rows touched follow its own events, not the 5,000 of another', async () => {
-    const { rows } = await db.pool.query<{ 'QUERY PLAN': unknown }>(
-      `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON)
-       SELECT event_id FROM events
+    const plan = await explainPlan(
+      db.pool,
+      `SELECT event_id FROM events
         WHERE metadata ->> 'workspace_id' = $1 AND (transaction_id, global_position) > ($2::xid8, $3::bigint) AND event_type = ANY($5::text[])
         ORDER BY transaction_id, global_position LIMIT $4`,
       ['ws_a', '0', '0', 100, TYPES],
+      ['ANALYZE', 'BUFFERS'],
     );
-    const plan = (rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0].Plan;
-    const scans = nodes(plan).filter((node) => node['Relation Name'] === 'events');
+    const scans = planNodes(plan).filter((node) => node['Relation Name'] === 'events');
     expect(scans.map((node) => [node['Node Type'], node['Index Name']])).toEqual([['Index Scan', 'events_workspace_order']]);
     // Every row the scan took from the index is A's: 31 rows, 3 of them dropped by type; none of B's.
-    const touched = (scans[0]['Actual Rows'] ?? 0) + (scans[0]['Rows Removed by Filter'] ?? 0);
-    expect(touched).toBe(31);
+    expect(rowsTouched(scans[0])).toBe(31);
   });
 });
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
