@@ -44,6 +44,15 @@ describe('RetiredDurableDrain (a rider’s own durable, against JetStream)', () 
     return drain;
   }
 
+  /** The durable a consumer of the version before left behind, on the deployment subjects. */
+  const addRetiredDurable = () =>
+    env.jsm.consumers.add(env.streamName, {
+      durable_name: RETIRED,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: `${env.subjectPrefix}.deployment.>`,
+    });
+
   let appended = 0;
   /** Appends `count` deployments' events and has a relay publish every event so far; `copies`: it also copies each to `hooks.<subject>`. */
   async function publish(count: number, copies = false): Promise<string[]> {
@@ -63,12 +72,7 @@ describe('RetiredDurableDrain (a rider’s own durable, against JetStream)', () 
   }
 
   it('hands the rider what the retired durable still holds, then deletes the durable', async () => {
-    await env.jsm.consumers.add(env.streamName, {
-      durable_name: RETIRED,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      filter_subject: `${env.subjectPrefix}.deployment.>`,
-    });
+    await addRetiredDurable();
     const published = await publish(6);
     const handled: string[] = [];
     const drain = drainOf(handled);
@@ -79,12 +83,7 @@ describe('RetiredDurableDrain (a rider’s own durable, against JetStream)', () 
   });
 
   it('with untilFirstOn, drains live what is published after it began until the first message on that subject is stored, then deletes the durable', async () => {
-    await env.jsm.consumers.add(env.streamName, {
-      durable_name: RETIRED,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      filter_subject: `${env.subjectPrefix}.deployment.>`,
-    });
+    await addRetiredDurable();
     const before = await publish(2);
     const handled: string[] = [];
     const drain = drainOf(handled, 'hooks.deployment.>');
@@ -117,12 +116,7 @@ describe('RetiredDurableDrain (a rider’s own durable, against JetStream)', () 
     ['while it is draining', 300],
     ['while it is still starting', 0],
   ])('stopped %s, leaves the durable and what it holds for the next start', async (_when, stopAfterMs) => {
-    await env.jsm.consumers.add(env.streamName, {
-      durable_name: RETIRED,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      filter_subject: `${env.subjectPrefix}.deployment.>`,
-    });
+    await addRetiredDurable();
     await publish(3);
     const drain = new RetiredDurableDrain(
       { durable: RETIRED, subjects: 'deployment.>', ridesOn: 'routing', rerunnable: true, handle: () => Promise.reject(new Error('not now')) },
