@@ -9,9 +9,11 @@ export interface MissedOfferRow {
   offer_number: number;
   expert_id: string;
   skills: string[];
+  /** The credits the workspace reserved: at most what the work would have paid. */
   credits_reserved: number;
   offered_at: string;
   ending: MissedOfferEnding;
+  /** The expert's reason for a decline, when they gave one; null for a lapse. */
   reason: string | null;
   ended_at: string;
 }
