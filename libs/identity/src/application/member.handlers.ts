@@ -6,9 +6,19 @@ import type { PasswordStore } from '../adapters/password.store';
 import { newSecretToken } from '../adapters/random-secret';
 import { parseConsoleEmail } from '../domain/console-email.rules';
 import { membersDecider, parseMemberRole, type MembersCommand, type MembersState } from '../domain/members.decider';
-import { passwordProblem } from '../domain/password-policy';
-import { hashSecretToken, looksLikeSecretToken } from '../domain/secret-token';
-import { emailTakenAtAcceptance, expiry, type InvitationLink, linkOf, nameOf, type PeopleDeps, someoneSignsInWith } from './people-deps';
+import { hashSecretToken } from '../domain/secret-token';
+import {
+  assertPasswordAllowed,
+  emailTakenAtAcceptance,
+  expiry,
+  type InvitationAcceptance,
+  type InvitationLink,
+  invitationOfToken,
+  linkOf,
+  nameOf,
+  type PeopleDeps,
+  someoneSignsInWith,
+} from './people-deps';
 
 /* Members of a workspace: invited by an owner (or operations), accepted, given a role, removed. */
 
@@ -106,17 +116,11 @@ export async function removeMember(
  * The invited person joins: password checked against the policy and hashed into its own row, then
  * `member.joined` naming that row. The append decides (one-time, not expired).
  */
-export async function acceptMemberInvitation(
-  deps: PeopleDeps & { passwords: PasswordStore },
-  input: { token: string; password: string; name?: string; now: Date; correlationId: string },
-): Promise<string> {
-  const tokenSha256 = looksLikeSecretToken(input.token) ? hashSecretToken(input.token) : null;
-  const invitation = tokenSha256 ? await findOpenMemberInvitation(deps.sql, tokenSha256, input.now) : null;
-  if (!invitation || !tokenSha256) throw new DomainError('not_found', 'no open invitation with this token: it is unknown, used or expired', 'token');
+export async function acceptMemberInvitation(deps: PeopleDeps & { passwords: PasswordStore }, input: InvitationAcceptance): Promise<string> {
+  const { invitation, tokenSha256 } = await invitationOfToken(input.token, (sha) => findOpenMemberInvitation(deps.sql, sha, input.now));
   if (await someoneSignsInWith(deps, invitation.email, input.now)) throw emailTakenAtAcceptance();
   const name = nameOf(input.name, invitation.email);
-  const problem = passwordProblem(input.password, { email: invitation.email, name });
-  if (problem) throw new DomainError('invalid_request', problem, 'password');
+  assertPasswordAllowed(input.password, { email: invitation.email, name });
   const memberId = newId('member');
   const principal = { kind: 'member' as const, id: memberId };
   const passwordId = await deps.passwords.stage(principal, input.password, input.now);

@@ -6,10 +6,21 @@ import type { PasswordStore } from '../adapters/password.store';
 import { newSecretToken } from '../adapters/random-secret';
 import { parseConsoleEmail } from '../domain/console-email.rules';
 import { operatorDecider, type OperatorCommand } from '../domain/operator.decider';
-import { passwordProblem } from '../domain/password-policy';
 import { revokeAllSessions } from '../adapters/session.store';
-import { hashSecretToken, looksLikeSecretToken } from '../domain/secret-token';
-import { emailTakenAtAcceptance, expiry, type InvitationLink, linkOf, nameOf, type PeopleDeps, someoneSignsInWith, taken } from './people-deps';
+import { hashSecretToken } from '../domain/secret-token';
+import {
+  assertPasswordAllowed,
+  emailTakenAtAcceptance,
+  expiry,
+  type InvitationAcceptance,
+  type InvitationLink,
+  invitationOfToken,
+  linkOf,
+  nameOf,
+  type PeopleDeps,
+  someoneSignsInWith,
+  taken,
+} from './people-deps';
 
 /* Operators of the service: invited by operations (or another operator), accepted, offboarded. */
 
@@ -62,17 +73,11 @@ export async function inviteOperator(
   return { object: 'operator_invitation', operator_id: operatorId, email, url: linkOf(input.publicBaseUrl, token), expires_at: expiresAt };
 }
 
-export async function acceptOperatorInvitation(
-  deps: PeopleDeps & { passwords: PasswordStore },
-  input: { token: string; password: string; name?: string; now: Date; correlationId: string },
-): Promise<string> {
-  const tokenSha256 = looksLikeSecretToken(input.token) ? hashSecretToken(input.token) : null;
-  const invitation = tokenSha256 ? await findOpenOperatorInvitation(deps.sql, tokenSha256, input.now) : null;
-  if (!invitation || !tokenSha256) throw new DomainError('not_found', 'no open invitation with this token: it is unknown, used or expired', 'token');
+export async function acceptOperatorInvitation(deps: PeopleDeps & { passwords: PasswordStore }, input: InvitationAcceptance): Promise<string> {
+  const { invitation, tokenSha256 } = await invitationOfToken(input.token, (sha) => findOpenOperatorInvitation(deps.sql, sha, input.now));
   if (await someoneSignsInWith(deps, invitation.email, input.now, { operatorId: invitation.operator_id })) throw emailTakenAtAcceptance();
   const name = input.name ?? invitation.name;
-  const problem = passwordProblem(input.password, { email: invitation.email, name });
-  if (problem) throw new DomainError('invalid_request', problem, 'password');
+  assertPasswordAllowed(input.password, { email: invitation.email, name });
   const principal = { kind: 'operator' as const, id: invitation.operator_id };
   const passwordId = await deps.passwords.stage(principal, input.password, input.now);
   const at = input.now.toISOString();
