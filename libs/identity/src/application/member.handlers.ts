@@ -7,18 +7,7 @@ import { newSecretToken } from '../adapters/random-secret';
 import { parseConsoleEmail } from '../domain/console-email.rules';
 import { membersDecider, parseMemberRole, type MembersCommand, type MembersState } from '../domain/members.decider';
 import { hashSecretToken } from '../domain/secret-token';
-import {
-  assertPasswordAllowed,
-  emailTakenAtAcceptance,
-  expiry,
-  type InvitationAcceptance,
-  type InvitationLink,
-  invitationOfToken,
-  linkOf,
-  nameOf,
-  type PeopleDeps,
-  someoneSignsInWith,
-} from './people-deps';
+import { acceptableInvitation, expiry, type InvitationAcceptance, type InvitationLink, linkOf, nameOf, type PeopleDeps } from './people-deps';
 
 /* Members of a workspace: invited by an owner (or operations), accepted, given a role, removed. */
 
@@ -117,10 +106,12 @@ export async function removeMember(
  * `member.joined` naming that row. The append decides (one-time, not expired).
  */
 export async function acceptMemberInvitation(deps: PeopleDeps & { passwords: PasswordStore }, input: InvitationAcceptance): Promise<string> {
-  const { invitation, tokenSha256 } = await invitationOfToken(input.token, (sha) => findOpenMemberInvitation(deps.sql, sha, input.now));
-  if (await someoneSignsInWith(deps, invitation.email, input.now)) throw emailTakenAtAcceptance();
-  const name = nameOf(input.name, invitation.email);
-  assertPasswordAllowed(input.password, { email: invitation.email, name });
+  const { invitation, tokenSha256, name } = await acceptableInvitation(
+    deps,
+    input,
+    (sha) => findOpenMemberInvitation(deps.sql, sha, input.now),
+    (open) => ({ name: nameOf(input.name, open.email) }),
+  );
   const memberId = newId('member');
   const principal = { kind: 'member' as const, id: memberId };
   const passwordId = await deps.passwords.stage(principal, input.password, input.now);

@@ -9,12 +9,10 @@ import { operatorDecider, type OperatorCommand } from '../domain/operator.decide
 import { revokeAllSessions } from '../adapters/session.store';
 import { hashSecretToken } from '../domain/secret-token';
 import {
-  assertPasswordAllowed,
-  emailTakenAtAcceptance,
+  acceptableInvitation,
   expiry,
   type InvitationAcceptance,
   type InvitationLink,
-  invitationOfToken,
   linkOf,
   nameOf,
   type PeopleDeps,
@@ -74,10 +72,12 @@ export async function inviteOperator(
 }
 
 export async function acceptOperatorInvitation(deps: PeopleDeps & { passwords: PasswordStore }, input: InvitationAcceptance): Promise<string> {
-  const { invitation, tokenSha256 } = await invitationOfToken(input.token, (sha) => findOpenOperatorInvitation(deps.sql, sha, input.now));
-  if (await someoneSignsInWith(deps, invitation.email, input.now, { operatorId: invitation.operator_id })) throw emailTakenAtAcceptance();
-  const name = input.name ?? invitation.name;
-  assertPasswordAllowed(input.password, { email: invitation.email, name });
+  const { invitation, tokenSha256, name } = await acceptableInvitation(
+    deps,
+    input,
+    (sha) => findOpenOperatorInvitation(deps.sql, sha, input.now),
+    (open) => ({ name: input.name ?? open.name, operatorId: open.operator_id }),
+  );
   const principal = { kind: 'operator' as const, id: invitation.operator_id };
   const passwordId = await deps.passwords.stage(principal, input.password, input.now);
   const at = input.now.toISOString();

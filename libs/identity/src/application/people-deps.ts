@@ -54,19 +54,24 @@ export interface InvitationAcceptance {
   correlationId: string;
 }
 
-/** The open invitation a link's token names, with the token's hash; an unknown, used or expired token is 404. */
-export async function invitationOfToken<Invitation>(
-  token: string,
+/**
+ * The open invitation a link's token names, with the token's hash and the name the person will go
+ * by, checked before anything is written: an unknown, used or expired token is 404; an email
+ * someone else signs in with by now, or a password the policy does not allow, is refused.
+ * `person` says the name and, for an operator, whose own sign-in the email may already be.
+ */
+export async function acceptableInvitation<Invitation extends { email: string }>(
+  deps: PeopleDeps,
+  input: InvitationAcceptance,
   findOpen: (tokenSha256: string) => Promise<Invitation | null>,
-): Promise<{ invitation: Invitation; tokenSha256: string }> {
-  const tokenSha256 = looksLikeSecretToken(token) ? hashSecretToken(token) : null;
+  person: (invitation: Invitation) => { name: string; operatorId?: string },
+): Promise<{ invitation: Invitation; tokenSha256: string; name: string }> {
+  const tokenSha256 = looksLikeSecretToken(input.token) ? hashSecretToken(input.token) : null;
   const invitation = tokenSha256 ? await findOpen(tokenSha256) : null;
   if (!invitation || !tokenSha256) throw new DomainError('not_found', 'no open invitation with this token: it is unknown, used or expired', 'token');
-  return { invitation, tokenSha256 };
-}
-
-/** Refuses a chosen password the policy does not allow for this person. */
-export function assertPasswordAllowed(password: string, person: { email: string; name: string }): void {
-  const problem = passwordProblem(password, person);
+  const { name, operatorId } = person(invitation);
+  if (await someoneSignsInWith(deps, invitation.email, input.now, { operatorId })) throw emailTakenAtAcceptance();
+  const problem = passwordProblem(input.password, { email: invitation.email, name });
   if (problem) throw new DomainError('invalid_request', problem, 'password');
+  return { invitation, tokenSha256, name };
 }
