@@ -1,13 +1,22 @@
 import { DomainError, membersStreamName, newId, type Actor, type MemberEvent, type MemberRole } from '@eh/contracts';
 import { handleCommand, type EventStore } from '@eh/event-store';
-import type { SqlClient } from '@eh/platform';
 import { findMemberByEmail, findOpenMemberInvitation, type MemberAccount } from '../adapters/people.query';
 import type { PasswordStore } from '../adapters/password.store';
 import { newSecretToken } from '../adapters/random-secret';
 import { parseConsoleEmail } from '../domain/console-email.rules';
 import { membersDecider, parseMemberRole, type MembersCommand, type MembersState } from '../domain/members.decider';
 import { hashSecretToken } from '../domain/secret-token';
-import { acceptableInvitation, expiry, type InvitationAcceptance, type InvitationLink, linkOf, nameOf, type PeopleDeps } from './people-deps';
+import {
+  acceptableInvitation,
+  accountSigningIn,
+  expiry,
+  type InvitationAcceptance,
+  type InvitationLink,
+  linkOf,
+  nameOf,
+  type PeopleDeps,
+  type SignInDeps,
+} from './people-deps';
 
 /* Members of a workspace: invited by an owner (or operations), accepted, given a role, removed. */
 
@@ -126,11 +135,11 @@ export async function acceptMemberInvitation(deps: PeopleDeps & { passwords: Pas
   return memberId;
 }
 
-export async function verifyMemberPassword(
-  deps: { sql: SqlClient; passwords: PasswordStore },
-  input: { email: string; password: string },
-): Promise<MemberAccount | null> {
-  const account = await findMemberByEmail(deps.sql, input.email.trim().toLowerCase());
-  const matches = await deps.passwords.verify({ kind: 'member', id: account?.member_id ?? 'nobody' }, account?.password_id ?? null, input.password);
-  return matches && account ? account : null;
+export function verifyMemberPassword(deps: SignInDeps, input: { email: string; password: string }): Promise<MemberAccount | null> {
+  return accountSigningIn(
+    deps.passwords,
+    input,
+    (email) => findMemberByEmail(deps.sql, email),
+    (account) => ({ kind: 'member', id: account?.member_id ?? 'nobody' }),
+  );
 }

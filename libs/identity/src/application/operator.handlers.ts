@@ -1,6 +1,5 @@
 import { DomainError, newId, operatorStreamName, OPERATIONS_WORKSPACE } from '@eh/contracts';
 import { handleCommand } from '@eh/event-store';
-import type { SqlClient } from '@eh/platform';
 import { findOpenOperatorInvitation, findOperator, findOperatorByEmail, type OperatorAccount } from '../adapters/people.query';
 import type { PasswordStore } from '../adapters/password.store';
 import { newSecretToken } from '../adapters/random-secret';
@@ -10,12 +9,14 @@ import { revokeAllSessions } from '../adapters/session.store';
 import { hashSecretToken } from '../domain/secret-token';
 import {
   acceptableInvitation,
+  accountSigningIn,
   expiry,
   type InvitationAcceptance,
   type InvitationLink,
   linkOf,
   nameOf,
   type PeopleDeps,
+  type SignInDeps,
   someoneSignsInWith,
   taken,
 } from './people-deps';
@@ -124,11 +125,11 @@ export async function endOperatorSessions(deps: PeopleDeps, input: { operatorId:
   return { id: input.operatorId, sessions_ended: await revokeAllSessions(deps.sql, { kind: 'operator', id: input.operatorId }, input.now) };
 }
 
-export async function verifyOperatorPassword(
-  deps: { sql: SqlClient; passwords: PasswordStore },
-  input: { email: string; password: string },
-): Promise<OperatorAccount | null> {
-  const account = await findOperatorByEmail(deps.sql, input.email.trim().toLowerCase());
-  const matches = await deps.passwords.verify({ kind: 'operator', id: account?.operator_id ?? 'nobody' }, account?.password_id ?? null, input.password);
-  return matches && account ? account : null;
+export function verifyOperatorPassword(deps: SignInDeps, input: { email: string; password: string }): Promise<OperatorAccount | null> {
+  return accountSigningIn(
+    deps.passwords,
+    input,
+    (email) => findOperatorByEmail(deps.sql, email),
+    (account) => ({ kind: 'operator', id: account?.operator_id ?? 'nobody' }),
+  );
 }

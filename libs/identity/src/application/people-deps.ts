@@ -1,7 +1,9 @@
 import { DomainError } from '@eh/contracts';
 import type { EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
+import type { PasswordStore } from '../adapters/password.store';
 import { signsInWith } from '../adapters/people.query';
+import type { Principal } from '../adapters/session.store';
 import { passwordProblem } from '../domain/password-policy';
 import { hashSecretToken, looksLikeSecretToken } from '../domain/secret-token';
 
@@ -74,4 +76,26 @@ export async function acceptableInvitation<Invitation extends { email: string }>
   const problem = passwordProblem(input.password, { email: invitation.email, name });
   if (problem) throw new DomainError('invalid_request', problem, 'password');
   return { invitation, tokenSha256, name };
+}
+
+/** What checking a console sign-in takes. */
+export interface SignInDeps {
+  sql: SqlClient;
+  passwords: PasswordStore;
+}
+
+/**
+ * The account that signs in with this email when the password is its own, else null. `principalOf`
+ * names whose password is checked, a stand-in when no account has the email: the check costs the
+ * same either way (PasswordStore.verify).
+ */
+export async function accountSigningIn<Account extends { password_id: string | null }>(
+  passwords: PasswordStore,
+  input: { email: string; password: string },
+  findByEmail: (email: string) => Promise<Account | null>,
+  principalOf: (account: Account | null) => Principal,
+): Promise<Account | null> {
+  const account = await findByEmail(input.email.trim().toLowerCase());
+  const matches = await passwords.verify(principalOf(account), account?.password_id ?? null, input.password);
+  return matches && account ? account : null;
 }
