@@ -6,17 +6,8 @@ import { newSecretToken } from '../adapters/random-secret';
 import { parseConsoleEmail } from '../domain/console-email.rules';
 import { membersDecider, parseMemberRole, type MembersCommand, type MembersState } from '../domain/members.decider';
 import { hashSecretToken } from '../domain/secret-token';
-import {
-  acceptableInvitation,
-  accountSigningIn,
-  expiry,
-  type InvitationAcceptance,
-  type InvitationLink,
-  linkOf,
-  nameOf,
-  type PeopleDeps,
-  type SignInDeps,
-} from './people-deps';
+import { acceptableInvitation, expiry, type InvitationAcceptance, type InvitationLink, linkOf, nameOf, type PeopleDeps } from './people-deps';
+import { accountSigningIn, type SignInDeps } from './sign-in';
 
 /* Members of a workspace: invited by an owner (or operations), accepted, given a role, removed. */
 

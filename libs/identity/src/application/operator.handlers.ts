@@ -9,17 +9,16 @@ import { revokeAllSessions } from '../adapters/session.store';
 import { hashSecretToken } from '../domain/secret-token';
 import {
   acceptableInvitation,
-  accountSigningIn,
   expiry,
   type InvitationAcceptance,
   type InvitationLink,
   linkOf,
   nameOf,
   type PeopleDeps,
-  type SignInDeps,
   someoneSignsInWith,
   taken,
 } from './people-deps';
+import { accountSigningIn, type SignInDeps } from './sign-in';
 
 /* Operators of the service: invited by operations (or another operator), accepted, offboarded. */
 

@@ -1,13 +1,11 @@
 import { DomainError } from '@eh/contracts';
 import type { EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
-import type { PasswordStore } from '../adapters/password.store';
 import { signsInWith } from '../adapters/people.query';
-import type { Principal } from '../adapters/session.store';
 import { passwordProblem } from '../domain/password-policy';
 import { hashSecretToken, looksLikeSecretToken } from '../domain/secret-token';
 
-/* What the member and operator handlers share: their dependencies, invitation links, who already signs in with an email, and accepting an invitation. */
+/* What the member and operator handlers share: their dependencies, invitation links, who already signs in with an email, and accepting an invitation (checking a sign-in is sign-in.ts). */
 
 /** Whether an expert signs in with an email; the roster answers it, which identity cannot import. */
 export type OtherEmailHolder = (email: string, now: Date) => Promise<boolean>;
@@ -76,26 +74,4 @@ export async function acceptableInvitation<Invitation extends { email: string }>
   const problem = passwordProblem(input.password, { email: invitation.email, name });
   if (problem) throw new DomainError('invalid_request', problem, 'password');
   return { invitation, tokenSha256, name };
-}
-
-/** What checking a console sign-in takes. */
-export interface SignInDeps {
-  sql: SqlClient;
-  passwords: PasswordStore;
-}
-
-/**
- * The account that signs in with this email when the password is its own, else null. `principalOf`
- * names whose password is checked, a stand-in when no account has the email: the check costs the
- * same either way (PasswordStore.verify).
- */
-export async function accountSigningIn<Account extends { password_id: string | null }>(
-  passwords: PasswordStore,
-  input: { email: string; password: string },
-  findByEmail: (email: string) => Promise<Account | null>,
-  principalOf: (account: Account | null) => Principal,
-): Promise<Account | null> {
-  const account = await findByEmail(input.email.trim().toLowerCase());
-  const matches = await passwords.verify(principalOf(account), account?.password_id ?? null, input.password);
-  return matches && account ? account : null;
 }
