@@ -19,19 +19,23 @@ export class Partners {
   private constructor(readonly all: readonly Partner[]) {}
 
   /**
-   * `count` workspaces sharing `peakPerSecond` requests, keys enough for it at `perKeyPerMinute`
-   * with a fifth spare. Each workspace's client leaves from 127.0.0.(20 + n): one address per
-   * partner, as the gateway's per-address bounds expect.
+   * At least `count` workspaces sharing `peakPerSecond` requests, keys enough for it at
+   * `perKeyPerMinute` with a fifth spare, and more workspaces when one would need more than
+   * `perWorkspacePerMinute` (the service bounds all of a workspace's keys together). Each
+   * workspace's client leaves from 127.0.0.(20 + n): one address per partner, as the gateway's
+   * per-address bounds expect.
    */
   static async create(
     baseUrl: string,
     adminKey: string,
-    options: { count: number; peakPerSecond: number; perKeyPerMinute: number; name: string },
+    options: { count: number; peakPerSecond: number; perKeyPerMinute: number; perWorkspacePerMinute: number; name: string },
   ): Promise<Partners> {
+    const peakPerMinute = options.peakPerSecond * 60 * 1.2;
+    const count = Math.max(options.count, Math.ceil(peakPerMinute / options.perWorkspacePerMinute));
     // A workspace holds at most 20 active keys per mode: past that, more workspaces carry the load.
-    const keysEach = Math.min(MAX_KEYS_PER_MODE, Math.max(1, Math.ceil((options.peakPerSecond * 60 * 1.2) / options.count / options.perKeyPerMinute)));
+    const keysEach = Math.min(MAX_KEYS_PER_MODE, Math.max(1, Math.ceil(peakPerMinute / count / options.perKeyPerMinute)));
     const all: Partner[] = [];
-    for (let index = 0; index < options.count; index++) {
+    for (let index = 0; index < count; index++) {
       const workspace = await workspaceWithKeys(baseUrl, adminKey, `${options.name} ${index + 1}`, keysEach - 1);
       all.push({
         id: workspace.id,

@@ -5,6 +5,8 @@ import { type Workspace, startWithWorkspace } from '../support/workspace';
 
 const MISSING = '/v1/deployments/dep_01JD0000000000000000000000';
 const LIMIT = 5;
+/** All test-mode keys of the workspace together: less than two keys' worth, so rotating a key does not reset the budget. */
+const WORKSPACE_LIMIT = 8;
 const HOLD_MS = 800;
 
 function rateHeaders(headers: Headers): { limit: string | null; remaining: string | null; reset: string | null } {
@@ -19,6 +21,7 @@ describe('rate limits per API key, through the running services', () => {
     ({ services, workspace } = await startWithWorkspace(
       startServices({
         RATE_LIMIT_PER_MINUTE: String(LIMIT),
+        RATE_LIMIT_PER_WORKSPACE_PER_MINUTE: String(WORKSPACE_LIMIT),
         RATE_LIMIT_REFUSAL_HOLD_MS: String(HOLD_MS),
         RATE_LIMIT_HELD_REFUSALS_PER_KEY: '2',
       }),
@@ -90,10 +93,30 @@ describe('rate limits per API key, through the running services', () => {
     expect(quick).toHaveLength(2);
   });
 
+  it("bounds a workspace's keys of one mode together: a fresh key gets only what the workspace has left", async () => {
+    // The test key spent its 5 above; rotating it is how a tenant would get a fresh per-key window.
+    const rotated = await services.ops<{ key: string }>('key:rotate', '--workspace', workspace.id, '--mode', 'test');
+    const answers = [];
+    for (let index = 0; index < 4; index++) answers.push(await request<ErrorBody>(services.baseUrl, 'GET', MISSING, { key: rotated.key }));
+    expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 429]);
+    // Headers show the tighter window: the workspace's, with 3 of its 8 left when the new key started.
+    expect(answers.slice(0, 3).map((answer) => rateHeaders(answer.headers))).toEqual(
+      [2, 1, 0].map((remaining) => expect.objectContaining({ limit: String(WORKSPACE_LIMIT), remaining: String(remaining) })),
+    );
+    const refused = answers[3];
+    expect(refused.body.error).toMatchObject({ code: 'rate_limited' });
+    expect(refused.body.error.message).toContain("this workspace's test keys together sent more than 8 requests");
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // Live mode has a window of its own: a test-mode flood leaves live traffic its room.
+    const live = await request(services.baseUrl, 'GET', MISSING, { key: workspace.keys.live });
+    expect(live.status).toBe(404);
+  });
+
   it('keeps its windows under the test prefix, and removes them when stopped', async () => {
     const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
     try {
-      expect((await redis.keys(`${services.env.REDIS_PREFIX}:ratelimit:*`)).length).toBe(2);
+      // Three keys (the first test key, its successor, the live key) and the workspace's two modes.
+      expect((await redis.keys(`${services.env.REDIS_PREFIX}:ratelimit:*`)).length).toBe(5);
       await services.stop();
       expect(await redis.keys(`${services.env.REDIS_PREFIX}:*`)).toEqual([]);
     } finally {

@@ -113,6 +113,10 @@ describe('events of deployments, listed and live', () => {
     expect((done.data as EventBody).data.object.status).toBe('completed');
     await byMember.next('deployment.completed', (data) => (data as unknown as EventBody).data.object.id === id, 15_000);
     expect(byKey.events('deployment.accepted').length).toBeGreaterThanOrEqual(1);
+    // Live bodies are the ones the events API lists: each the deployment as it was right after its event.
+    const liveOfDeployment = byKey.messages.filter((m) => m.event !== null && (m.data as EventBody).data.object.id === id).map((m) => m.data);
+    const listedOfDeployment = await call<{ data: EventBody[] }>('GET', `/v1/deployments/${id}/events`);
+    expect(liveOfDeployment).toEqual(listedOfDeployment.body.data);
     // Test-mode events never reach a live stream.
     expect(liveOnly.messages.filter((m) => m.event !== null)).toEqual([]);
     byKey.close();

@@ -25,6 +25,7 @@ const NOT_SETTINGS: Record<string, string> = {
 /** Literal defaults the loader-equality check below cannot compare, each with the reason. */
 const DEFAULTS_NOT_COMPARED: Record<string, string> = {
   PUBLIC_BASE_URL: 'derived from GATEWAY_HOST and GATEWAY_PORT, written as such',
+  RATE_LIMIT_PER_WORKSPACE_PER_MINUTE: 'derived from RATE_LIMIT_PER_MINUTE (ten keys), written as such',
   CONSOLE_DIR: "unset means the repository's own dist/console, while a value set is taken from the working directory",
 };
 

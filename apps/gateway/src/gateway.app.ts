@@ -61,6 +61,16 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
     windowMs: 60_000,
     leaseMs: config.rateLimitLeaseMs,
   });
+  // The same windows for all of a workspace's keys of one mode together: a tenant is bounded, not only each key.
+  const workspaceRateLimiter =
+    config.rateLimitPerWorkspacePerMinute > 0
+      ? new RedisRateLimiter(redis, {
+          prefix: config.redisPrefix,
+          limit: config.rateLimitPerWorkspacePerMinute,
+          windowMs: 60_000,
+          leaseMs: config.rateLimitLeaseMs,
+        })
+      : null;
   // Open event streams per key, workspace and expert, on every replica; a stream's lease is three keep-alives.
   const keepaliveSeconds = config.console.sseKeepaliveSeconds;
   const streamSlots = new StreamSlots(redis, { prefix: config.redisPrefix, leaseMs: 3 * keepaliveSeconds * 1000, retryAfterSeconds: keepaliveSeconds });
@@ -105,6 +115,7 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
       ledger: new LedgerClient(rpc, config.ledger),
       idempotency,
       rateLimiter,
+      workspaceRateLimiter,
       streamSlots,
       endpointTestLimiter,
       authThrottle,
@@ -146,6 +157,7 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
   });
   fastify.addHook('onClose', async () => {
     rateLimiter.close();
+    workspaceRateLimiter?.close();
     await rpc.close();
     await nats.drain();
     await closeRedis(redis);

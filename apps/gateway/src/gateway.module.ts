@@ -15,18 +15,19 @@ import type { ConsoleDependencies, DashboardDependencies } from './gateway.conne
 import { A2A_CONTROLLERS, a2aProviders } from './a2a/a2a.routes';
 import { ATTACHMENTS_CONTROLLERS, attachmentsProviders } from './attachments/attachments.routes';
 import { DEPLOYMENTS_CONTROLLERS } from './deployments/deployments.routes';
-import { DOCS_CONTROLLERS } from './docs/docs.routes';
+import { DOCS_CONTROLLERS, docsProviders } from './docs/docs.routes';
 import { EVENTS_CONTROLLERS, eventsProviders } from './events/events.routes';
 import { STREAM_SLOTS, type StreamSlots } from './events/stream-slots';
 import { EXPERTS_CONTROLLERS, expertsProviders } from './experts/experts.routes';
 import { HANDOFFS_CONTROLLERS } from './handoffs/handoffs.routes';
 import { AuthFailureThrottle } from './http/auth-throttle/auth-failure-throttle';
 import { DATABASE_READINESS, DatabaseReadyGuard, type DatabaseReadiness } from './http/health/database-readiness';
-import { guardProviders, HTTP_CONTROLLERS } from './http/http.routes';
+import { httpProviders, HTTP_CONTROLLERS } from './http/http.routes';
 import { IdempotencyInterceptor } from './http/idempotency/idempotency.interceptor';
 import { IdempotencyStore } from './http/idempotency/idempotency.store';
 import { RateLimitInterceptor } from './http/rate-limit/rate-limit.interceptor';
 import { RedisRateLimiter } from './http/rate-limit/redis-rate-limiter.adapter';
+import { WORKSPACE_RATE_LIMITER } from './http/rate-limit/workspace-rate-limiter';
 import { ApiVersionInterceptor } from './http/versioning/api-version.interceptor';
 import { IDENTITY_CONTROLLERS, identityProviders } from './identity/identity.routes';
 import { LEDGER_CONTROLLERS, ledgerProviders } from './ledger/ledger.routes';
@@ -62,6 +63,8 @@ export interface GatewayDependencies {
   ledger: LedgerClient;
   idempotency: IdempotencyStore;
   rateLimiter: RedisRateLimiter;
+  /** All keys of a workspace and mode together; null when that bound is off. */
+  workspaceRateLimiter: RedisRateLimiter | null;
   /** Open event streams per key, workspace and expert, counted in Redis. */
   streamSlots: StreamSlots;
   /** Test events per webhook endpoint per minute. */
@@ -101,15 +104,17 @@ export class GatewayModule {
         { provide: DATABASE_READINESS, useValue: deps.database },
         // Global guards run before the controllers' own (API key, admin, expert, session, member).
         { provide: APP_GUARD, useClass: DatabaseReadyGuard },
-        ...guardProviders,
+        ...httpProviders,
         { provide: IdempotencyStore, useValue: deps.idempotency },
         { provide: RedisRateLimiter, useValue: deps.rateLimiter },
+        { provide: WORKSPACE_RATE_LIMITER, useValue: deps.workspaceRateLimiter },
         { provide: STREAM_SLOTS, useValue: deps.streamSlots },
         { provide: ENDPOINT_TEST_LIMITER, useValue: deps.endpointTestLimiter },
         { provide: AuthFailureThrottle, useValue: deps.authThrottle },
         ...eventsProviders({ workspaceEvents: () => deps.dashboard.events, expertEvents: () => deps.console.events }),
         ...expertsProviders({ router: deps.router }),
         ...ledgerProviders({ ledger: deps.ledger }),
+        ...docsProviders,
         ...identityProviders(() => deps.console.signInThrottle),
         ...workspacesProviders,
         ...webhooksProviders,

@@ -36,6 +36,7 @@ export * from './domain/signing-secret.decider';
 export * from './domain/replay-job.decider';
 export * from './domain/webhook-endpoint.resource';
 export * from './application/public-event';
+export * from './application/subject-folds';
 export * from './application/partner-endpoints.handler';
 export * from './application/signing-secret.handler';
 export * from './application/replay-jobs.handler';

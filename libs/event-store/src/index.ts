@@ -3,6 +3,7 @@ export * from './event-id-conflict.error';
 export * from './postgres/postgres-event-store';
 export * from './postgres/event-store.migrations';
 export * from './postgres/inline-projection';
+export * from './postgres/event-projection';
 export * from './postgres/projection-writes';
 export { decodeCheckpoint, encodeCheckpoint, type PostgresPosition } from './postgres/postgres-checkpoint';
 export * from './relay/relay.migrations';

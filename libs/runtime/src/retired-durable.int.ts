@@ -20,14 +20,9 @@ describe('RetiredDurableDrain (a rider’s own durable, against JetStream)', () 
       },
     );
 
-  function drainOf(handled: string[], untilFirstOn?: string): RetiredDurableDrain {
-    const rider: Reactor = {
-      durable: RETIRED,
-      subjects: 'deployment.>',
-      ridesOn: 'routing',
-      rerunnable: true,
-      handle: async (event: RecordedEvent) => void handled.push(event.id),
-    };
+  /** A drain of the retired durable for a rider handling with `handle`, stopped when the test ends. */
+  function drainWith(handle: Reactor['handle'], options: { untilFirstOn?: string; nakDelayMs?: number } = {}): RetiredDurableDrain {
+    const rider: Reactor = { durable: RETIRED, subjects: 'deployment.>', ridesOn: 'routing', rerunnable: true, handle };
     const drain = new RetiredDurableDrain(rider, {
       js: env.js,
       jsm: env.jsm,
@@ -35,7 +30,7 @@ describe('RetiredDurableDrain (a rider’s own durable, against JetStream)', () 
       streamName: env.streamName,
       subjectPrefix: env.subjectPrefix,
       successor: 'routing',
-      untilFirstOn,
+      ...options,
       checkEveryMs: 50,
       onError: () => undefined,
       log: () => undefined,
@@ -43,6 +38,19 @@ describe('RetiredDurableDrain (a rider’s own durable, against JetStream)', () 
     env.onCleanup(() => drain.stop());
     return drain;
   }
+
+  /** A drain whose rider notes the id of each event it handles in `handled`. */
+  const drainOf = (handled: string[], untilFirstOn?: string): RetiredDurableDrain =>
+    drainWith(async (event: RecordedEvent) => void handled.push(event.id), { untilFirstOn });
+
+  /** The durable a consumer of the version before left behind, on the deployment subjects. */
+  const addRetiredDurable = () =>
+    env.jsm.consumers.add(env.streamName, {
+      durable_name: RETIRED,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: `${env.subjectPrefix}.deployment.>`,
+    });
 
   let appended = 0;
   /** Appends `count` deployments' events and has a relay publish every event so far; `copies`: it also copies each to `hooks.<subject>`. */
@@ -63,12 +71,7 @@ describe('RetiredDurableDrain (a rider’s own durable, against JetStream)', () 
   }
 
   it('hands the rider what the retired durable still holds, then deletes the durable', async () => {
-    await env.jsm.consumers.add(env.streamName, {
-      durable_name: RETIRED,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      filter_subject: `${env.subjectPrefix}.deployment.>`,
-    });
+    await addRetiredDurable();
     const published = await publish(6);
     const handled: string[] = [];
     const drain = drainOf(handled);
@@ -79,12 +82,7 @@ describe('RetiredDurableDrain (a rider’s own durable, against JetStream)', () 
   });
 
   it('with untilFirstOn, drains live what is published after it began until the first message on that subject is stored, then deletes the durable', async () => {
-    await env.jsm.consumers.add(env.streamName, {
-      durable_name: RETIRED,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      filter_subject: `${env.subjectPrefix}.deployment.>`,
-    });
+    await addRetiredDurable();
     const before = await publish(2);
     const handled: string[] = [];
     const drain = drainOf(handled, 'hooks.deployment.>');
@@ -117,28 +115,9 @@ describe('RetiredDurableDrain (a rider’s own durable, against JetStream)', () 
     ['while it is draining', 300],
     ['while it is still starting', 0],
   ])('stopped %s, leaves the durable and what it holds for the next start', async (_when, stopAfterMs) => {
-    await env.jsm.consumers.add(env.streamName, {
-      durable_name: RETIRED,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      filter_subject: `${env.subjectPrefix}.deployment.>`,
-    });
+    await addRetiredDurable();
     await publish(3);
-    const drain = new RetiredDurableDrain(
-      { durable: RETIRED, subjects: 'deployment.>', ridesOn: 'routing', rerunnable: true, handle: () => Promise.reject(new Error('not now')) },
-      {
-        js: env.js,
-        jsm: env.jsm,
-        pool: env.db.pool,
-        streamName: env.streamName,
-        subjectPrefix: env.subjectPrefix,
-        successor: 'routing',
-        checkEveryMs: 50,
-        nakDelayMs: 50,
-        onError: () => undefined,
-        log: () => undefined,
-      },
-    );
+    const drain = drainWith(() => Promise.reject(new Error('not now')), { nakDelayMs: 50 });
     drain.start();
     if (stopAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, stopAfterMs));
     await drain.stop();

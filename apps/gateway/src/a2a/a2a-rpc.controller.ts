@@ -1,6 +1,5 @@
 import { Controller, HttpCode, Inject, Logger, Post, Req, Res, UseGuards } from '@nestjs/common';
-import type { EventStore } from '@eh/event-store';
-import type { SecretCipher, ServiceConfig, SqlClient } from '@eh/platform';
+import type { SecretCipher } from '@eh/platform';
 import type { AttachmentUrls } from '@eh/attachments';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import { formatSSEErrorEvent, formatSSEEvent } from '@a2a-js/sdk';
@@ -8,17 +7,13 @@ import { JsonRpcTransportHandler } from '@a2a-js/sdk/server';
 import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ATTACHMENT_URLS } from '../attachments/attachments.tokens';
-import { ConsoleSessions } from '../identity/console-sessions';
-import { openEventStream } from '../events/event-stream.response';
-import { partnerStreamOwners, STREAM_SLOTS, type StreamSlot, type StreamSlots } from '../events/stream-slots';
+import { LiveStreams } from '../events/live-streams';
+import type { StreamSlot } from '../events/stream-slots';
 import { WORKSPACE_EVENT_HUB, type WorkspaceEventHub } from '../events/workspace-event.hub';
+import { GatewayPorts } from '../http/gateway-ports';
 import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
 import { IdempotencyStore } from '../http/idempotency/idempotency.store';
 import { actorOf } from '../http/service-mode';
-import { CONFIG, EVENT_STORE, ROUTER_CLIENT, SQL } from '../http/tokens';
-import type { LedgerClient } from '@eh/ledger';
-import { LEDGER_CLIENT } from '../ledger/ledger.tokens';
-import type { RouterClient } from '@eh/routing';
 import { SECRET_CIPHER } from '../webhooks/partner-context';
 import { A2aCall } from './a2a-call';
 import { AgentCardSource } from './agent-card.source';
@@ -53,21 +48,17 @@ export class A2aRpcController {
   private readonly v03: LegacyJsonRpcTransportHandler;
 
   constructor(
-    @Inject(EVENT_STORE) store: EventStore,
-    @Inject(SQL) sql: SqlClient,
-    @Inject(CONFIG) private readonly config: ServiceConfig,
-    @Inject(ROUTER_CLIENT) router: RouterClient,
-    @Inject(LEDGER_CLIENT) ledger: LedgerClient,
+    @Inject(GatewayPorts) ports: GatewayPorts,
     @Inject(WORKSPACE_EVENT_HUB) hub: WorkspaceEventHub,
     @Inject(ATTACHMENT_URLS) urls: AttachmentUrls,
     @Inject(IdempotencyStore) idempotency: IdempotencyStore,
     @Inject(SECRET_CIPHER) cipher: SecretCipher,
-    @Inject(STREAM_SLOTS) private readonly slots: StreamSlots,
-    @Inject(ConsoleSessions) private readonly sessions: ConsoleSessions,
+    @Inject(LiveStreams) private readonly streams: LiveStreams,
     @Inject(AgentCardSource) card: AgentCardSource,
   ) {
+    const { store, sql, config } = ports;
     this.handler = new DeploymentTaskHandler({
-      creation: { store, router, ledger, config },
+      creation: ports,
       sql,
       store,
       hub,
@@ -86,7 +77,7 @@ export class A2aRpcController {
   async call(@Auth() auth: AuthenticatedKey, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const requestId = String(request.id);
     const protocol = protocolOf(request.headers['a2a-version']);
-    const context: FailureContext = { protocol: protocol ?? '1.0', requestId, publicBaseUrl: this.config.publicBaseUrl };
+    const context: FailureContext = { protocol: protocol ?? '1.0', requestId, publicBaseUrl: this.streams.config.publicBaseUrl };
     const envelope = checkEnvelope(request.body);
     if (!protocol)
       return this.answer(reply, {
@@ -152,12 +143,12 @@ export class A2aRpcController {
     }
     let slot: StreamSlot;
     try {
-      slot = await this.slots.claim(partnerStreamOwners(auth, this.config.costBounds));
+      slot = await this.streams.claimForPartner(auth);
     } catch (error) {
       await events.return(undefined);
       throw error;
     }
-    const open = openEventStream(request, reply, { keepaliveMs: this.config.console.sseKeepaliveSeconds * 1000, sessions: this.sessions.store, slot });
+    const open = this.streams.open(request, reply, slot);
     try {
       if (!first.done) open.write(formatSSEEvent(first.value));
       for (let next = await events.next(); !next.done && open.isOpen; next = await events.next()) {

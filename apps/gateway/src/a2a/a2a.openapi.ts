@@ -1,4 +1,4 @@
-import { componentRef, type JsonSchema } from '../docs/openapi/json-schema';
+import { componentRef, optionalHeader, type JsonSchema } from '../docs/openapi/json-schema';
 import type { OpenApiDocument } from '../docs/openapi/openapi-document.types';
 import { A2A_RPC_PATH, AGENT_CARD_PATH } from './agent-card';
 import { apiErrorAsJsonRpc } from './json-rpc.errors';
@@ -103,13 +103,10 @@ export const A2A_SCHEMAS: Record<string, JsonSchema> = {
   },
 };
 
-const versionHeader: JsonSchema = {
-  name: 'A2A-Version',
-  in: 'header',
-  required: false,
-  description: 'The A2A protocol version: `1.0`, or `0.3` (also when absent).',
-  schema: { type: 'string', enum: ['1.0', '0.3'] },
-};
+const versionHeader: JsonSchema = optionalHeader('A2A-Version', 'The A2A protocol version: `1.0`, or `0.3` (also when absent).', {
+  type: 'string',
+  enum: ['1.0', '0.3'],
+});
 
 const errorExample = (code: Parameters<typeof apiErrorAsJsonRpc>[0], message: string, id: number | null) => ({
   value: { jsonrpc: '2.0', id, error: apiErrorAsJsonRpc(code, message, '0.3', { requestId: EXAMPLE_REQUEST_ID }) },

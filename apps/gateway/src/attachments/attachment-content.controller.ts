@@ -1,11 +1,9 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { DomainError, isId } from '@eh/contracts';
-import { checkAttachmentSignature, findAttachmentRecord, type AttachmentUrls, type BlobStore } from '@eh/attachments';
-import type { SqlClient } from '@eh/platform';
+import { checkAttachmentSignature, findAttachmentRecord } from '@eh/attachments';
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
-import { SQL } from '../http/tokens';
-import { ATTACHMENT_URLS, BLOB_STORE } from './attachments.tokens';
+import { ATTACHMENT_STORAGE, type AttachmentStorage } from './attachment-storage';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { downloadAttachmentOperation } from './attachment-content.openapi';
 
@@ -23,17 +21,13 @@ function contentDisposition(name: string): string {
  */
 @Controller('v1/attachments')
 export class AttachmentContentController {
-  constructor(
-    @Inject(SQL) private readonly sql: SqlClient,
-    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
-    @Inject(ATTACHMENT_URLS) private readonly urls: AttachmentUrls,
-  ) {}
+  constructor(@Inject(ATTACHMENT_STORAGE) private readonly storage: AttachmentStorage) {}
 
   @PublicOperation(downloadAttachmentOperation)
   @Get(':id/content')
   async content(@Param('id') id: string, @Query() query: Record<string, unknown>, @Res() reply: FastifyReply): Promise<void> {
     const check = checkAttachmentSignature({
-      secrets: this.urls.settings.secrets,
+      secrets: this.storage.urls.settings.secrets,
       attachmentId: id,
       expires: query.expires,
       signature: query.signature,
@@ -46,7 +40,7 @@ export class AttachmentContentController {
           : 'this attachment URL does not match its signature';
       throw new DomainError('url_signature_invalid', message, check.reason === 'expired' ? 'expires' : 'signature');
     }
-    const record = isId('attachment', id) ? await findAttachmentRecord(this.sql, id) : null;
+    const record = isId('attachment', id) ? await findAttachmentRecord(this.storage.ports.sql, id) : null;
     if (!record) throw new DomainError('not_found', `no attachment ${id}`, 'id');
     const expiresInSeconds = Math.max(0, Number(query.expires) - Math.floor(Date.now() / 1000));
     void reply
@@ -59,6 +53,6 @@ export class AttachmentContentController {
       .header('Cache-Control', `private, max-age=${expiresInSeconds}`)
       .header('Referrer-Policy', 'no-referrer')
       .header('ETag', `"${record.sha256}"`);
-    await reply.send(Readable.from(this.blobs.read(id)));
+    await reply.send(Readable.from(this.storage.blobs.read(id)));
   }
 }

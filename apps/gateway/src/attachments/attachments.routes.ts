@@ -3,9 +3,11 @@ import { APP_INTERCEPTOR } from '@nestjs/core';
 import { AttachmentUrls, type BlobStore } from '@eh/attachments';
 import type { ServiceConfig } from '@eh/platform';
 import { AttachmentContentController } from './attachment-content.controller';
+import { ATTACHMENT_STORAGE, type AttachmentStorage } from './attachment-storage';
 import { AttachmentUrlsInterceptor } from './attachment-urls.interceptor';
 import { ATTACHMENT_URLS, BLOB_STORE } from './attachments.tokens';
 import { UploadAttachmentController } from './upload-attachment.controller';
+import { GatewayPorts } from '../http/gateway-ports';
 import { CONFIG } from '../http/tokens';
 
 export const ATTACHMENTS_CONTROLLERS = [UploadAttachmentController, AttachmentContentController];
@@ -22,6 +24,11 @@ export const attachmentsProviders = (blobs: () => BlobStore) => [
     inject: [CONFIG],
     useFactory: (config: ServiceConfig) =>
       new AttachmentUrls({ publicBaseUrl: config.publicBaseUrl, secrets: config.attachments.urlSecrets, ttlSeconds: config.attachments.urlTtlSeconds }),
+  },
+  {
+    provide: ATTACHMENT_STORAGE,
+    inject: [GatewayPorts, BLOB_STORE, ATTACHMENT_URLS],
+    useFactory: (ports: GatewayPorts, blobs: BlobStore, urls: AttachmentUrls): AttachmentStorage => ({ ports, blobs, urls }),
   },
   { provide: APP_INTERCEPTOR, useClass: AttachmentUrlsInterceptor },
 ];

@@ -1,12 +1,9 @@
 import { Controller, HttpCode, Inject, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { DomainError, type ExpertRef } from '@eh/contracts';
-import { uploadAttachment, type AttachmentResource, type BlobStore } from '@eh/attachments';
-import type { EventStore } from '@eh/event-store';
-import type { ServiceConfig, SqlClient } from '@eh/platform';
+import { uploadAttachment, type AttachmentResource } from '@eh/attachments';
 import type { FastifyRequest } from 'fastify';
 import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
-import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
-import { BLOB_STORE } from './attachments.tokens';
+import { ATTACHMENT_STORAGE, type AttachmentStorage } from './attachment-storage';
 import { UploadedFile } from './upload-body.parser';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import { uploadAttachmentOperation } from './upload-attachment.openapi';
@@ -21,12 +18,7 @@ const QUERY = ['deployment_id', 'filename'];
 @Controller('expert/v1')
 @UseGuards(ExpertGuard)
 export class UploadAttachmentController {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(SQL) private readonly sql: SqlClient,
-    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
-    @Inject(CONFIG) private readonly config: ServiceConfig,
-  ) {}
+  constructor(@Inject(ATTACHMENT_STORAGE) private readonly storage: AttachmentStorage) {}
 
   @ExpertOperation(uploadAttachmentOperation)
   @Post('attachments')
@@ -36,7 +28,7 @@ export class UploadAttachmentController {
     if (unknown) throw new DomainError('invalid_request', `unknown query parameter ${unknown}; accepted: ${QUERY.join(', ')}`, unknown);
     const file = request.body instanceof UploadedFile ? request.body : new UploadedFile(Buffer.alloc(0), 0);
     return uploadAttachment(
-      { store: this.store, sql: this.sql, blobs: this.blobs },
+      { store: this.storage.ports.store, sql: this.storage.ports.sql, blobs: this.storage.blobs },
       {
         expert,
         deploymentId: query.deployment_id,
@@ -44,7 +36,7 @@ export class UploadAttachmentController {
         contentType: request.uploadContentType,
         bytes: file.bytes,
         size: file.size,
-        maxBytes: this.config.attachments.maxBytes,
+        maxBytes: this.storage.ports.config.attachments.maxBytes,
         now: new Date(),
       },
     );

@@ -1,10 +1,10 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
-import { DomainError, isId } from '@eh/contracts';
 import { cancelDeployment, type DeploymentResource } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
 import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { checkPartnerDeploymentId, partnerRequestScope } from '../http/partner-request';
 import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
 import { EVENT_STORE } from '../http/tokens';
 import { Resource } from '../http/versioning/resource.decorator';
@@ -28,8 +28,7 @@ export class CancelDeploymentController {
     @Body(new OptionalValidatedBody(CancelDeploymentDto)) body: CancelDeploymentDto,
     @Req() request: FastifyRequest,
   ): Promise<DeploymentResource> {
-    if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}; deployment ids look like dep_01J…`, 'id');
-    const scope = { workspaceId: auth.workspaceId, mode: auth.mode, requestId: String(request.id), now: new Date() };
-    return cancelDeployment(this.store, scope, id, { reason: body.reason ?? '' });
+    checkPartnerDeploymentId(id);
+    return cancelDeployment(this.store, partnerRequestScope(auth, request), id, { reason: body.reason ?? '' });
   }
 }

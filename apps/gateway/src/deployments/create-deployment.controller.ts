@@ -1,31 +1,21 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { DeploymentResource } from '@eh/deployments';
-import type { EventStore } from '@eh/event-store';
-import type { ServiceConfig } from '@eh/platform';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
 import { deterministicId } from '../http/idempotency/deterministic-id.rules';
-import { CONFIG, EVENT_STORE, ROUTER_CLIENT } from '../http/tokens';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { Resource } from '../http/versioning/resource.decorator';
-import type { LedgerClient } from '@eh/ledger';
-import { LEDGER_CLIENT } from '../ledger/ledger.tokens';
-import type { RouterClient } from '@eh/routing';
 import { CreateDeploymentDto } from './create-deployment.dto';
 import { createFromRequest } from './deployment-creation';
+import { GatewayPorts } from '../http/gateway-ports';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { createDeploymentOperation } from './create-deployment.openapi';
 
 @Controller('v1/deployments')
 @UseGuards(ApiKeyGuard)
 export class CreateDeploymentController {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(ROUTER_CLIENT) private readonly router: RouterClient,
-    @Inject(CONFIG) private readonly config: ServiceConfig,
-    @Inject(LEDGER_CLIENT) private readonly ledger: LedgerClient,
-  ) {}
+  constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
 
   /** 201 Created with a Location header (docs/decisions.md). */
   @PublicOperation(createDeploymentOperation)
@@ -39,7 +29,7 @@ export class CreateDeploymentController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DeploymentResource> {
     const deployment = await createFromRequest(
-      { store: this.store, router: this.router, ledger: this.ledger, config: this.config },
+      this.ports,
       auth,
       {
         requestId: String(request.id),

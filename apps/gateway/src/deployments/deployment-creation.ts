@@ -1,5 +1,5 @@
 import { checkDestination } from '@eh/delivery';
-import { createDeployment, type DeploymentResource } from '@eh/deployments';
+import { createDeployment, type CreateDeploymentDeps, type DeploymentResource } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import type { ServiceConfig } from '@eh/platform';
 import type { AuthenticatedKey } from '@eh/workspaces';
@@ -12,6 +12,17 @@ export interface DeploymentCreationDeps {
   router: RouterClient;
   ledger: LedgerClient;
   config: ServiceConfig;
+}
+
+/** What `createDeployment` calls out to: the store, the router's quote, the ledger's hold and release, the deadlines. */
+export function creationPorts(deps: DeploymentCreationDeps): CreateDeploymentDeps {
+  return {
+    store: deps.store,
+    quote: (quote) => deps.router.quote(quote),
+    reserve: (reservation) => deps.ledger.reserve(reservation),
+    release: (reservation) => deps.ledger.release(reservation),
+    windows: deps.config.durations,
+  };
 }
 
 /**
@@ -28,13 +39,7 @@ export async function createFromRequest(
   // https and a public address, unless configuration allows otherwise (docs/decisions.md, webhooks' "Safety").
   if (body.webhook_url) await checkDestination(body.webhook_url, 'webhook_url', deps.config.webhooks.allowPrivateUrls);
   return createDeployment(
-    {
-      store: deps.store,
-      quote: (quote) => deps.router.quote(quote),
-      reserve: (reservation) => deps.ledger.reserve(reservation),
-      release: (reservation) => deps.ledger.release(reservation),
-      windows: deps.config.durations,
-    },
+    creationPorts(deps),
     { workspaceId: auth.workspaceId, mode: auth.mode, requestId: request.requestId, now: request.now, deploymentId: request.deploymentId },
     {
       brief: body.brief,

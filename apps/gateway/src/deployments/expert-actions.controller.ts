@@ -1,15 +1,13 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { DomainError, isId, type ExpertRef } from '@eh/contracts';
 import { actAsExpert, deleteExpertDraft, type ExpertAction, type ExpertDeploymentView } from '@eh/deployments';
-import type { EventStore } from '@eh/event-store';
-import type { ServiceConfig, SqlClient } from '@eh/platform';
 import { setOwnAvailability, type ExpertSelfEntry } from '@eh/routing';
 import type { FastifyRequest } from 'fastify';
 import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
-import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
 import { publishedAttachments } from './expert-published-attachments';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
+import { GatewayPorts } from '../http/gateway-ports';
 import { AskDto, AvailabilityDto, ExpertCancelDto, PublishDto, ReasonDto } from './expert-actions.dto';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import {
@@ -26,16 +24,12 @@ import {
 @Controller('expert/v1')
 @UseGuards(ExpertGuard)
 export class ExpertActionsController {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(CONFIG) private readonly config: ServiceConfig,
-    @Inject(SQL) private readonly sql: SqlClient,
-  ) {}
+  constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
 
   private act(expert: ExpertRef, id: string, request: FastifyRequest, action: ExpertAction): Promise<ExpertDeploymentView> {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');
-    const scope = { expert, requestId: String(request.id), now: new Date(), replyWindowSeconds: this.config.durations.replyWindowSeconds };
-    return actAsExpert(this.store, scope, id, action);
+    const scope = { expert, requestId: String(request.id), now: new Date(), replyWindowSeconds: this.ports.config.durations.replyWindowSeconds };
+    return actAsExpert(this.ports.store, scope, id, action);
   }
 
   @ExpertOperation(acceptOfferOperation)
@@ -91,11 +85,11 @@ export class ExpertActionsController {
     @Req() request: FastifyRequest,
   ) {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');
-    const attachments = await publishedAttachments(this.sql, body.attachments ?? [], { deploymentId: id, expertId: expert.id });
+    const attachments = await publishedAttachments(this.ports.sql, body.attachments ?? [], { deploymentId: id, expertId: expert.id });
     const output = { format: 'markdown' as const, body: body.body, attachments, ...(body.data !== undefined ? { data: body.data } : {}) };
     const view = await this.act(expert, id, request, { type: 'publish', output, durationSeconds: body.duration_seconds, creditsCharged: body.credits_charged });
     // Published: the draft has served its purpose.
-    await deleteExpertDraft(this.sql, { deploymentId: id, expertId: expert.id });
+    await deleteExpertDraft(this.ports.sql, { deploymentId: id, expertId: expert.id });
     return view;
   }
 
@@ -121,6 +115,12 @@ export class ExpertActionsController {
     @Body(new ValidatedBody(AvailabilityDto)) body: AvailabilityDto,
     @Req() request: FastifyRequest,
   ): Promise<ExpertSelfEntry> {
-    return setOwnAvailability(this.store, expert.id, { availability: body.availability, availableUntil: body.available_until }, new Date(), String(request.id));
+    return setOwnAvailability(
+      this.ports.store,
+      expert.id,
+      { availability: body.availability, availableUntil: body.available_until },
+      new Date(),
+      String(request.id),
+    );
   }
 }

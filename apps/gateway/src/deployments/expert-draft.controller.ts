@@ -2,11 +2,9 @@ import { Body, Controller, Get, Inject, Param, Put, UseGuards } from '@nestjs/co
 import { attachmentsOfWork } from '@eh/attachments';
 import { DomainError, isId, type ExpertRef } from '@eh/contracts';
 import { assignedWork, findExpertDraft, saveExpertDraft, type ExpertDraft } from '@eh/deployments';
-import type { EventStore } from '@eh/event-store';
-import type { SqlClient } from '@eh/platform';
-import { EVENT_STORE, SQL } from '../http/tokens';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
+import { GatewayPorts } from '../http/gateway-ports';
 import { ExpertDraftDto } from './expert-draft.dto';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import { getDraftOperation, saveDraftOperation } from './expert-draft.openapi';
@@ -23,17 +21,14 @@ export interface DraftResource extends ExpertDraft {
 @Controller('expert/v1/deployments')
 @UseGuards(ExpertGuard)
 export class ExpertDraftController {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(SQL) private readonly sql: SqlClient,
-  ) {}
+  constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
 
   @ExpertOperation(getDraftOperation)
   @Get(':id/draft')
   async get(@CurrentExpert() expert: ExpertRef, @Param('id') id: string): Promise<DraftResource> {
     this.checkId(id);
-    await assignedWork(this.store, expert, id, { field: 'id', activeOnly: false });
-    return this.named(await findExpertDraft(this.sql, { deploymentId: id, expertId: expert.id }), id, expert.id);
+    await assignedWork(this.ports.store, expert, id, { field: 'id', activeOnly: false });
+    return this.named(await findExpertDraft(this.ports.sql, { deploymentId: id, expertId: expert.id }), id, expert.id);
   }
 
   @ExpertOperation(saveDraftOperation)
@@ -44,10 +39,10 @@ export class ExpertDraftController {
     @Body(new ValidatedBody(ExpertDraftDto)) body: ExpertDraftDto,
   ): Promise<DraftResource> {
     this.checkId(id);
-    await assignedWork(this.store, expert, id, { field: 'id', activeOnly: true });
+    await assignedWork(this.ports.store, expert, id, { field: 'id', activeOnly: true });
     const work = { deploymentId: id, expertId: expert.id };
     const ids = [...new Set(body.attachment_ids)];
-    const known = await attachmentsOfWork(this.sql, ids, work);
+    const known = await attachmentsOfWork(this.ports.sql, ids, work);
     const missing = body.attachment_ids.findIndex((attachmentId) => !known.has(attachmentId));
     if (missing >= 0)
       throw new DomainError(
@@ -56,7 +51,7 @@ export class ExpertDraftController {
         `attachment_ids[${missing}]`,
       );
     const saved = await saveExpertDraft(
-      this.sql,
+      this.ports.sql,
       work,
       { body: body.body, attachment_ids: ids, duration_seconds: body.duration_seconds, credits_charged: body.credits_charged },
       new Date(),
@@ -69,7 +64,7 @@ export class ExpertDraftController {
   }
 
   private async named(draft: ExpertDraft, deploymentId: string, expertId: string): Promise<DraftResource> {
-    const records = await attachmentsOfWork(this.sql, draft.attachment_ids, { deploymentId, expertId });
+    const records = await attachmentsOfWork(this.ports.sql, draft.attachment_ids, { deploymentId, expertId });
     const attachments = draft.attachment_ids.flatMap((id) => {
       const record = records.get(id);
       return record ? [{ id, name: record.name, content_type: record.content_type, size_bytes: record.size_bytes }] : [];

@@ -1,9 +1,8 @@
 import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
 import type { ExpertRef } from '@eh/contracts';
 import { missedOffersFor, type MissedOffer } from '@eh/deployments';
-import type { ServiceConfig, SqlClient } from '@eh/platform';
-import { CONFIG, SQL } from '../http/tokens';
 import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
+import { GatewayPorts } from '../http/gateway-ports';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import { listMissedOffersOperation } from './expert-missed-offers.openapi';
 
@@ -16,16 +15,13 @@ const DAY_MS = 24 * 3600 * 1000;
 @Controller('expert/v1')
 @UseGuards(ExpertGuard)
 export class ExpertMissedOffersController {
-  constructor(
-    @Inject(SQL) private readonly sql: SqlClient,
-    @Inject(CONFIG) private readonly config: ServiceConfig,
-  ) {}
+  constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
 
   @ExpertOperation(listMissedOffersOperation)
   @Get('offers/missed')
   async missed(@CurrentExpert() expert: ExpertRef): Promise<{ data: MissedOffer[] }> {
-    const { missedOffersDays, missedOffersLimit } = this.config.console;
+    const { missedOffersDays, missedOffersLimit } = this.ports.config.console;
     const since = new Date(Date.now() - missedOffersDays * DAY_MS);
-    return { data: await missedOffersFor(this.sql, expert.id, since, missedOffersLimit) };
+    return { data: await missedOffersFor(this.ports.sql, expert.id, since, missedOffersLimit) };
   }
 }

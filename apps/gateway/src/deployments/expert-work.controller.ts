@@ -1,11 +1,9 @@
 import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
 import { DomainError, isId, type ExpertRef } from '@eh/contracts';
 import { earlierWorkFor, viewAsExpert } from '@eh/deployments';
-import type { EventStore } from '@eh/event-store';
-import type { SqlClient } from '@eh/platform';
 import { assignmentsFor, findExpert, openOffersFor, toExpertSelfEntry, type ExpertSelfEntry } from '@eh/routing';
-import { EVENT_STORE, SQL } from '../http/tokens';
 import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
+import { GatewayPorts } from '../http/gateway-ports';
 import { withMemory, type ExpertDeploymentWithMemory } from './expert-memory.reader';
 import { withEstimate, type ExpertWorkItemWithEstimate } from './expert-offer-estimate';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
@@ -15,16 +13,13 @@ import { getDeploymentOperation, getMeOperation, listAssignmentsOperation, listO
 @Controller('expert/v1')
 @UseGuards(ExpertGuard)
 export class ExpertWorkController {
-  constructor(
-    @Inject(SQL) private readonly sql: SqlClient,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-  ) {}
+  constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
 
   /** The expert's roster entry (availability and rate included: the console's header and charge proposal). */
   @ExpertOperation(getMeOperation)
   @Get('me')
   async me(@CurrentExpert() expert: ExpertRef): Promise<ExpertSelfEntry> {
-    const entry = await findExpert(this.sql, expert.id);
+    const entry = await findExpert(this.ports.sql, expert.id);
     if (!entry || entry.retired) throw new DomainError('authentication_failed', 'the expert is retired');
     return toExpertSelfEntry(entry);
   }
@@ -32,7 +27,7 @@ export class ExpertWorkController {
   @ExpertOperation(listOffersOperation)
   @Get('offers')
   async offers(@CurrentExpert() expert: ExpertRef): Promise<{ data: ExpertWorkItemWithEstimate[] }> {
-    const [offers, entry] = await Promise.all([openOffersFor(this.sql, expert.id), findExpert(this.sql, expert.id)]);
+    const [offers, entry] = await Promise.all([openOffersFor(this.ports.sql, expert.id), findExpert(this.ports.sql, expert.id)]);
     return { data: withEstimate(offers, entry) };
   }
 
@@ -41,7 +36,7 @@ export class ExpertWorkController {
   @Get('assignments')
   async assignments(@CurrentExpert() expert: ExpertRef, @Query('status') status?: string): Promise<{ data: ExpertWorkItemWithEstimate[] }> {
     if (status !== undefined && status !== 'all' && status !== 'active') throw new DomainError('invalid_request', 'status must be "active" or "all"', 'status');
-    const [items, entry] = await Promise.all([assignmentsFor(this.sql, expert.id, status === 'all'), findExpert(this.sql, expert.id)]);
+    const [items, entry] = await Promise.all([assignmentsFor(this.ports.sql, expert.id, status === 'all'), findExpert(this.ports.sql, expert.id)]);
     return { data: withEstimate(items, entry) };
   }
 
@@ -50,8 +45,8 @@ export class ExpertWorkController {
   @Get('deployments/:id')
   async deployment(@CurrentExpert() expert: ExpertRef, @Param('id') id: string): Promise<ExpertDeploymentWithMemory> {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');
-    const view = await viewAsExpert(this.store, expert.id, id);
-    const [withBrandMemory, followUpOf] = await Promise.all([withMemory(this.sql, view), earlierWorkFor(this.store, view, expert.id)]);
+    const view = await viewAsExpert(this.ports.store, expert.id, id);
+    const [withBrandMemory, followUpOf] = await Promise.all([withMemory(this.ports.sql, view), earlierWorkFor(this.ports.store, view, expert.id)]);
     return { ...withBrandMemory, follow_up_of: followUpOf };
   }
 }

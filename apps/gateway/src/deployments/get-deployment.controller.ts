@@ -1,9 +1,10 @@
 import { Controller, Get, Header, Inject, Param, UseGuards } from '@nestjs/common';
-import { DomainError, isId } from '@eh/contracts';
+import { DomainError } from '@eh/contracts';
 import { findDeployment, type DeploymentResource } from '@eh/deployments';
 import type { SqlClient } from '@eh/platform';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { checkPartnerDeploymentId } from '../http/partner-request';
 import { NOT_CACHED } from '../http/cache-control';
 import { SQL } from '../http/tokens';
 import { Resource } from '../http/versioning/resource.decorator';
@@ -24,7 +25,7 @@ export class GetDeploymentController {
   @Header('Cache-Control', NOT_CACHED)
   @Resource('deployment')
   async get(@Auth() auth: AuthenticatedKey, @Param('id') id: string): Promise<DeploymentResource> {
-    if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}; deployment ids look like dep_01J…`, 'id');
+    checkPartnerDeploymentId(id);
     const deployment = await findDeployment(this.sql, { workspaceId: auth.workspaceId, mode: auth.mode }, id);
     if (!deployment) throw new DomainError('not_found', `no deployment ${id} in this workspace`, 'id');
     return deployment;

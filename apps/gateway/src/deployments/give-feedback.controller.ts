@@ -1,10 +1,10 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
-import { DomainError, isId } from '@eh/contracts';
 import { giveFeedback, type DeploymentResource } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
 import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { checkPartnerDeploymentId, partnerRequestScope } from '../http/partner-request';
 import { EVENT_STORE } from '../http/tokens';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { Resource } from '../http/versioning/resource.decorator';
@@ -28,8 +28,7 @@ export class GiveFeedbackController {
     @Body(new ValidatedBody(GiveFeedbackDto)) body: GiveFeedbackDto,
     @Req() request: FastifyRequest,
   ): Promise<DeploymentResource> {
-    if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}; deployment ids look like dep_01J…`, 'id');
-    const scope = { workspaceId: auth.workspaceId, mode: auth.mode, requestId: String(request.id), now: new Date() };
-    return giveFeedback(this.store, scope, id, { rating: body.rating, comment: body.comment ?? null });
+    checkPartnerDeploymentId(id);
+    return giveFeedback(this.store, partnerRequestScope(auth, request), id, { rating: body.rating, comment: body.comment ?? null });
   }
 }

@@ -1,14 +1,13 @@
 import { Controller, Get, Header, Inject, Query, UseGuards } from '@nestjs/common';
 import { listDeployments, type DeploymentResource } from '@eh/deployments';
-import type { ServiceConfig, SqlClient } from '@eh/platform';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
 import type { ListEnvelope } from '../http/list-envelope';
-import { CONFIG, SQL } from '../http/tokens';
 import { Resource } from '../http/versioning/resource.decorator';
 import { ListCursorCodec, filtersHash } from './list-cursor';
 import { parseListQuery } from './list-deployments.query';
 import { NOT_CACHED } from '../http/cache-control';
+import { GatewayPorts } from '../http/gateway-ports';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { listDeploymentsOperation } from './list-deployments.openapi';
 
@@ -17,11 +16,8 @@ import { listDeploymentsOperation } from './list-deployments.openapi';
 export class ListDeploymentsController {
   private readonly cursors: ListCursorCodec;
 
-  constructor(
-    @Inject(SQL) private readonly sql: SqlClient,
-    @Inject(CONFIG) config: ServiceConfig,
-  ) {
-    this.cursors = new ListCursorCodec(config.cursorSecret);
+  constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {
+    this.cursors = new ListCursorCodec(ports.config.cursorSecret);
   }
 
   /** GET /v1/deployments: most recent first, cursor-paginated, from the inline read model. */
@@ -33,7 +29,7 @@ export class ListDeploymentsController {
     const { filters, limit, cursor } = parseListQuery(query);
     const scope = { workspaceId: auth.workspaceId, mode: auth.mode, filtersHash: filtersHash(filters) };
     const after = cursor === null ? null : this.cursors.decode(cursor, scope);
-    const page = await listDeployments(this.sql, scope, { filters, after, limit });
+    const page = await listDeployments(this.ports.sql, scope, { filters, after, limit });
     const next = page.hasMore && page.last ? this.cursors.encode(scope, page.last) : null;
     return { object: 'list', data: page.deployments, next, has_more: page.hasMore };
   }

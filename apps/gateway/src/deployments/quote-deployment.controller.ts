@@ -1,16 +1,13 @@
 import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { checkDestination } from '@eh/delivery';
 import { checkOutputSchema, checkSchedule, followedUpDeployment, slaDeadline } from '@eh/deployments';
-import type { EventStore } from '@eh/event-store';
 import { reservationEstimate } from '@eh/ledger';
-import type { ServiceConfig, SqlClient } from '@eh/platform';
 import { previewFirstOffer } from '@eh/routing';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
-import { CONFIG, EVENT_STORE, ROUTER_CLIENT, SQL } from '../http/tokens';
 import { ValidatedBody } from '../http/validated-body.pipe';
-import type { RouterClient } from '@eh/routing';
 import { CreateDeploymentDto } from './create-deployment.dto';
+import { GatewayPorts } from '../http/gateway-ports';
 import { deploymentQuote, type DeploymentQuote } from './deployment-quote';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { quoteDeploymentOperation } from './quote-deployment.openapi';
@@ -23,29 +20,25 @@ import { quoteDeploymentOperation } from './quote-deployment.openapi';
 @Controller('v1/deployments')
 @UseGuards(ApiKeyGuard)
 export class QuoteDeploymentController {
-  constructor(
-    @Inject(SQL) private readonly sql: SqlClient,
-    @Inject(ROUTER_CLIENT) private readonly router: RouterClient,
-    @Inject(CONFIG) private readonly config: ServiceConfig,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-  ) {}
+  constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
 
   @PublicOperation(quoteDeploymentOperation)
   @Post('quote')
   @HttpCode(200)
   async quote(@Auth() auth: AuthenticatedKey, @Body(new ValidatedBody(CreateDeploymentDto)) body: CreateDeploymentDto): Promise<DeploymentQuote> {
-    if (body.webhook_url) await checkDestination(body.webhook_url, 'webhook_url', this.config.webhooks.allowPrivateUrls);
+    const { store, sql, config, router } = this.ports;
+    if (body.webhook_url) await checkDestination(body.webhook_url, 'webhook_url', config.webhooks.allowPrivateUrls);
     // Create's checks of a typed answer's schema and of the work followed up: a body create would refuse, quote refuses alike.
     if (body.output_schema !== undefined) checkOutputSchema(body.output_schema, auth.mode);
-    if (body.follow_up_to !== undefined) await followedUpDeployment(this.store, auth, body.follow_up_to);
+    if (body.follow_up_to !== undefined) await followedUpDeployment(store, auth, body.follow_up_to);
     const now = new Date();
-    const { durations } = this.config;
+    const { durations } = config;
     const urgency = body.urgency ?? 'standard';
     const scheduledFor = checkSchedule({ urgency, scheduled_for: body.scheduled_for ?? null }, now, durations.scheduledLeadSeconds);
-    const reply = await this.router.quote({ workspace_id: auth.workspaceId, mode: auth.mode, skills: body.skills, urgency });
+    const reply = await router.quote({ workspace_id: auth.workspaceId, mode: auth.mode, skills: body.skills, urgency });
     const firstChoice =
       auth.mode === 'live' && reply.available
-        ? await previewFirstOffer(this.sql, { workspaceId: auth.workspaceId, skills: body.skills, now, halfLifeSeconds: durations.briefFitHalfLifeSeconds })
+        ? await previewFirstOffer(sql, { workspaceId: auth.workspaceId, skills: body.skills, now, halfLifeSeconds: durations.briefFitHalfLifeSeconds })
         : null;
     return deploymentQuote({
       mode: auth.mode,
@@ -59,7 +52,7 @@ export class QuoteDeploymentController {
       availability: { available: reply.available, reason: reply.reason, candidateCount: reply.candidate_count },
       firstChoice: firstChoice?.expert ?? null,
       // The ledger's own rule for the amount a create holds (test mode holds nothing).
-      creditsReserved: auth.mode === 'live' ? reservationEstimate(reply, this.config.ledger.fallbackReserveCredits) : 0,
+      creditsReserved: auth.mode === 'live' ? reservationEstimate(reply, config.ledger.fallbackReserveCredits) : 0,
     });
   }
 }

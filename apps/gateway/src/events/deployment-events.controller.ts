@@ -2,25 +2,27 @@ import { setImmediate } from 'node:timers/promises';
 import { Controller, Get, Inject, Param, Req, Res, UseGuards } from '@nestjs/common';
 import { DomainError, RetryAfterError } from '@eh/contracts';
 import { BatchSubjectStates, deploymentPublicEvents, type PublicEventBody } from '@eh/delivery';
-import type { EventStore, RecordedEvent } from '@eh/event-store';
-import type { ServiceConfig } from '@eh/platform';
+import type { RecordedEvent } from '@eh/event-store';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ConsoleSessions } from '../identity/console-sessions';
 import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { decodePositionCursor, encodePositionCursor, parseLimit, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
 import { RedisRateLimiter } from '../http/rate-limit/redis-rate-limiter.adapter';
-import { CONFIG, EVENT_STORE } from '../http/tokens';
+import { GatewayPorts } from '../http/gateway-ports';
 import { scopeOf } from '../webhooks/partner-context';
-import { openEventStream, type OpenEventStream } from './event-stream.response';
+import type { OpenEventStream } from './event-stream.response';
+import { LiveStreams } from './live-streams';
 import { sseEvent } from './sse-format';
-import { partnerStreamOwners, STREAM_SLOTS, type StreamSlot, type StreamSlots } from './stream-slots';
 import { ReplayPacer } from './replay-pacer';
 import { WorkspaceReplay } from './workspace-replay';
+import { RecentIds } from './recent-ids';
 import { WORKSPACE_EVENT_HUB, type WorkspaceEventHub } from './workspace-event.hub';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { listDeploymentEventsOperation, streamDeploymentEventsOperation, streamEventsOperation } from './deployment-events.openapi';
+
+/** Ids a workspace stream remembers to drop repeats, at the least (a long replay raises it). */
+const REMEMBERED_IDS = 4096;
 
 const lastEventIdOf = (request: FastifyRequest): string | undefined => {
   const value = request.headers['last-event-id'];
@@ -45,14 +47,12 @@ export class DeploymentEventsController {
   private readonly pacer: ReplayPacer;
 
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(CONFIG) private readonly config: ServiceConfig,
-    @Inject(ConsoleSessions) private readonly sessions: ConsoleSessions,
+    @Inject(GatewayPorts) private readonly ports: GatewayPorts,
     @Inject(WORKSPACE_EVENT_HUB) private readonly hub: WorkspaceEventHub,
-    @Inject(STREAM_SLOTS) private readonly slots: StreamSlots,
+    @Inject(LiveStreams) private readonly streams: LiveStreams,
     @Inject(RedisRateLimiter) private readonly rateLimiter: RedisRateLimiter,
   ) {
-    this.pacer = new ReplayPacer(config.costBounds.replayEventsPerSecond);
+    this.pacer = new ReplayPacer(ports.config.costBounds.replayEventsPerSecond);
   }
 
   /** Oldest first, in stream order; `cursor` continues after the last event of the previous page. */
@@ -64,7 +64,7 @@ export class DeploymentEventsController {
     const limit = parseLimit(singleParameter(query, 'limit') ?? '100');
     const cursor = singleParameter(query, 'cursor');
     const after = cursor === undefined ? -1 : Number(decodePositionCursor(cursor, (value) => /^\d{1,9}$/.test(value)));
-    const events = (await deploymentPublicEvents(this.store, scopeOf(auth), id)).filter((event) => event.sequence > after);
+    const events = (await deploymentPublicEvents(this.ports.store, scopeOf(auth), id)).filter((event) => event.sequence > after);
     const page = events.slice(0, limit);
     const last = page[page.length - 1];
     return listEnvelope(page, events.length > limit && last ? encodePositionCursor(String(last.sequence)) : null);
@@ -78,9 +78,9 @@ export class DeploymentEventsController {
     const lastId = lastEventIdOf(request);
     const after = lastId === undefined ? -1 : parseSequence(lastId, 'Last-Event-ID');
     // Before the stream opens: a deployment of another workspace or mode is a plain 404.
-    await deploymentPublicEvents(this.store, scopeOf(auth), id);
-    const slot = await this.claimSlot(auth);
-    const stream = this.open(request, reply, slot);
+    await deploymentPublicEvents(this.ports.store, scopeOf(auth), id);
+    const slot = await this.streams.claimForPartner(auth);
+    const stream = this.streams.open(request, reply, slot);
     let sent = after;
     let backlogDone = false;
     const pending: PublicEventBody[] = [];
@@ -101,7 +101,7 @@ export class DeploymentEventsController {
       });
       stream.onClose(disconnect);
       stream.announce();
-      for (const event of await deploymentPublicEvents(this.store, scopeOf(auth), id)) emit(event);
+      for (const event of await deploymentPublicEvents(this.ports.store, scopeOf(auth), id)) emit(event);
     } catch {
       stream.close();
       return;
@@ -123,18 +123,18 @@ export class DeploymentEventsController {
     const lastId = lastEventIdOf(request);
     if (lastId !== undefined && !/^\d{1,20}:\d{1,20}$/.test(lastId))
       throw new DomainError('invalid_request', 'Last-Event-ID must be an id this stream sent', 'Last-Event-ID');
-    const slot = await this.claimSlot(auth);
+    const slot = await this.streams.claimForPartner(auth);
     let stream: OpenEventStream | undefined;
-    const seen = new Set<string>();
+    // Replayed events may arrive live too, just after the replay read them: their repeats are dropped.
+    const sent = new RecentIds(Math.max(REMEMBERED_IDS, 2 * this.ports.config.costBounds.replayMaxEvents));
     let backlogDone = false;
     let closedBeforeOpen = false;
     const pending: [PublicEventBody, RecordedEvent][] = [];
     const emit = (event: PublicEventBody, recorded: RecordedEvent): void => {
-      if (seen.has(event.id)) return;
-      seen.add(event.id);
+      if (!sent.add(event.id)) return;
       stream?.write(sseEvent(recorded.checkpoint, event.type, event));
     };
-    const replay = lastId === undefined ? null : new WorkspaceReplay(this.store, auth.workspaceId, lastId, this.config.costBounds.replayMaxEvents);
+    const replay = lastId === undefined ? null : new WorkspaceReplay(this.ports.store, auth.workspaceId, lastId, this.ports.config.costBounds.replayMaxEvents);
     let disconnect: () => void = () => undefined;
     let page: RecordedEvent[] | null = null;
     // The workspace's replay budget is taken before a page is read, not after: a page read and
@@ -164,7 +164,7 @@ export class DeploymentEventsController {
       slot.release();
       throw error;
     }
-    stream = this.open(request, reply, slot);
+    stream = this.streams.open(request, reply, slot);
     stream.onClose(disconnect);
     if (closedBeforeOpen) stream.close();
     stream.announce();
@@ -172,7 +172,7 @@ export class DeploymentEventsController {
       let pagesPaid = 1;
       while (page && stream.isOpen) {
         const open = stream;
-        const states = new BatchSubjectStates(this.store);
+        const states = new BatchSubjectStates(this.ports.store);
         for (const recorded of page) {
           // Each event rendered gives the event loop back first: a page rendered in one go held every
           // other workspace's requests behind it for as long as the page took.
@@ -201,23 +201,13 @@ export class DeploymentEventsController {
     for (const [event, recorded] of pending) emit(event, recorded);
   }
 
-  /** A slot among the key's and the workspace's open streams, or a 429 naming the one that is full. */
-  private claimSlot(auth: AuthenticatedKey): Promise<StreamSlot> {
-    return this.slots.claim(partnerStreamOwners(auth, this.config.costBounds));
-  }
-
-  /** The answer turned into a stream, its slot renewed at each keep-alive and given back when it ends. */
-  private open(request: FastifyRequest, reply: FastifyReply, slot: StreamSlot): OpenEventStream {
-    return openEventStream(request, reply, { keepaliveMs: this.config.console.sseKeepaliveSeconds * 1000, sessions: this.sessions.store, slot });
-  }
-
   /**
    * A replay page costs its key one rate-limit permit per EVENT_STREAM_REPLAY_EVENTS_PER_PERMIT rows
    * (`member`: unique per page, as the window counts members).
    * Before the stream opens a refusal is a 429 (`refuse`); after, false (the stream ends).
    */
   private async payForReplay(auth: AuthenticatedKey, member: string, rows: number, refuse: boolean): Promise<boolean> {
-    const permits = Math.ceil(rows / this.config.costBounds.replayEventsPerPermit);
+    const permits = Math.ceil(rows / this.ports.config.costBounds.replayEventsPerPermit);
     const verdict = await this.rateLimiter.spend(auth.keyId, member, permits);
     if (!verdict || verdict.allowed) return true;
     if (!refuse) return false;

@@ -6,6 +6,7 @@ import { DeploymentEventsController } from './deployment-events.controller';
 import type { ExpertEventHub } from './expert-event.hub';
 import { ExpertEventsController } from './expert-events.controller';
 import { EXPERT_EVENT_HUB } from './expert-events.tokens';
+import { LiveStreams } from './live-streams';
 import { WORKSPACE_EVENT_HUB, type WorkspaceEventHub } from './workspace-event.hub';
 import { WorkspaceEventsController } from './workspace-events.controller';
 
@@ -15,4 +16,5 @@ export const EVENTS_CONTROLLERS = [DeploymentEventsController, WorkspaceEventsCo
 export const eventsProviders = (hubs: { workspaceEvents: () => WorkspaceEventHub; expertEvents: () => ExpertEventHub }) => [
   { provide: WORKSPACE_EVENT_HUB, useFactory: hubs.workspaceEvents },
   { provide: EXPERT_EVENT_HUB, useFactory: hubs.expertEvents },
+  LiveStreams,
 ];

@@ -17,8 +17,8 @@ export interface EventStreamClient {
 
 /**
  * Feeds the console's live updates from NATS. One core NATS subscription per gateway
- * process on every deployment event the relay publishes, held while a stream is open here (issue
- * 14), fanned out in memory to the streams open on this process: a plain subscription (not a
+ * process on every deployment event the relay publishes, held while a stream is open here,
+ * fanned out in memory to the streams open on this process: a plain subscription (not a
  * JetStream consumer) because every replica must see every event, nothing has to survive a
  * restart (a reconnecting console refetches), and it costs the server no consumer state. The
  * experts concerned are worked out once per event, not per stream.

@@ -1,14 +1,10 @@
 import { Controller, Get, Inject, Req, Res, UseGuards } from '@nestjs/common';
 import type { ExpertRef } from '@eh/contracts';
-import type { ServiceConfig } from '@eh/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ConsoleSessions } from '../identity/console-sessions';
-import { CONFIG } from '../http/tokens';
-import { STREAM_SLOTS, type StreamSlots } from './stream-slots';
 import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
 import type { ExpertEventHub } from './expert-event.hub';
 import { EXPERT_EVENT_HUB } from './expert-events.tokens';
-import { openEventStream } from './event-stream.response';
+import { LiveStreams } from './live-streams';
 import { sseMessage } from './sse-format';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import { streamEventsOperation } from './expert-events.openapi';
@@ -24,18 +20,18 @@ import { streamEventsOperation } from './expert-events.openapi';
 export class ExpertEventsController {
   constructor(
     @Inject(EXPERT_EVENT_HUB) private readonly hub: ExpertEventHub,
-    @Inject(ConsoleSessions) private readonly sessions: ConsoleSessions,
-    @Inject(CONFIG) private readonly config: ServiceConfig,
-    @Inject(STREAM_SLOTS) private readonly slots: StreamSlots,
+    @Inject(LiveStreams) private readonly streams: LiveStreams,
   ) {}
 
   @ExpertOperation(streamEventsOperation)
   @Get('events')
   async events(@CurrentExpert() expert: ExpertRef, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     // A 429 (in the API's shape) before the answer starts when the expert has the most streams open.
-    const slot = await this.slots.claim([{ label: 'this expert', id: `expert:${expert.id}`, limit: this.config.costBounds.expertEventStreamsPerExpert }]);
+    const slot = await this.streams.claim([
+      { label: 'this expert', id: `expert:${expert.id}`, limit: this.streams.config.costBounds.expertEventStreamsPerExpert },
+    ]);
     // The stream outlives the handler: Fastify's reply is handed over to it.
-    const stream = openEventStream(request, reply, { keepaliveMs: this.config.console.sseKeepaliveSeconds * 1000, sessions: this.sessions.store, slot });
+    const stream = this.streams.open(request, reply, slot);
     if (!stream.isOpen) return;
     try {
       const disconnect = await this.hub.connect({

@@ -1,27 +1,13 @@
 import { closeRedis, connectRedis } from '@eh/platform';
-import { testNamespace } from '@eh/platform/testing';
-import type { Redis } from 'ioredis';
 import { StreamSlots } from './stream-slots';
-
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+import { useTestRedis } from '../http/testing/test-redis';
 
 /** Open event streams per owner, shared by every gateway replica through Redis. */
 describe('StreamSlots against Redis', () => {
-  let redis: Redis;
-  let prefix: string;
-  const slots = (leaseMs = 60_000) => new StreamSlots(redis, { prefix, leaseMs, retryAfterSeconds: 7 });
+  const testRedis = useTestRedis('stream-slots-test');
+  const slots = (leaseMs = 60_000) => new StreamSlots(testRedis.redis, { prefix: testRedis.prefix, leaseMs, retryAfterSeconds: 7 });
   const key = (id: string, limit: number) => ({ label: 'this API key', id: `key:${id}`, limit });
   const workspace = (id: string, limit: number) => ({ label: 'this workspace', id: `workspace:${id}`, limit });
-
-  beforeAll(async () => {
-    redis = await connectRedis(REDIS_URL, 'stream-slots-test');
-    prefix = testNamespace();
-  });
-  afterAll(async () => {
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await closeRedis(redis);
-  });
 
   it('takes a slot of every owner or none; the first full one is named, with Retry-After; a release frees it', async () => {
     const book = slots();
@@ -60,7 +46,7 @@ describe('StreamSlots against Redis', () => {
   it('fails open when Redis cannot answer', async () => {
     const down = await connectRedis('redis://127.0.0.1:1', 'stream-slots-test-down');
     try {
-      const slot = await new StreamSlots(down, { prefix, leaseMs: 1000, retryAfterSeconds: 1 }).claim([key('k4', 1)]);
+      const slot = await new StreamSlots(down, { prefix: testRedis.prefix, leaseMs: 1000, retryAfterSeconds: 1 }).claim([key('k4', 1)]);
       slot.refresh();
       slot.release();
     } finally {

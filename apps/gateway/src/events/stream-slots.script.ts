@@ -1,5 +1,12 @@
 import { LUA_REDIS_NOW, RedisScript } from '../http/redis-script';
 
+/** Lua: gives the stream ARGV[1] a lease of `lease` ms from `now` in every set of KEYS, then answers 0. */
+const LEASE_IN_EVERY_KEY = `for _, key in ipairs(KEYS) do
+  redis.call('ZADD', key, now + lease, ARGV[1])
+  redis.call('PEXPIRE', key, lease)
+end
+return 0`;
+
 /**
  * Claims one open-stream slot in every set of KEYS at once, or none: a sorted set per owner (an
  * API key, a workspace, an expert) whose members are open streams scored by when their lease
@@ -18,20 +25,12 @@ for i, key in ipairs(KEYS) do
   redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
   if redis.call('ZCARD', key) >= tonumber(ARGV[i + 2]) then return i end
 end
-for _, key in ipairs(KEYS) do
-  redis.call('ZADD', key, now + lease, ARGV[1])
-  redis.call('PEXPIRE', key, lease)
-end
-return 0
+${LEASE_IN_EVERY_KEY}
 `);
 
 /** Pushes a held stream's lease on in each of KEYS (re-adding it after a Redis flush). ARGV: member, lease ms. */
 export const STREAM_SLOT_REFRESH_SCRIPT = new RedisScript(`
 ${LUA_REDIS_NOW}
 local lease = tonumber(ARGV[2])
-for _, key in ipairs(KEYS) do
-  redis.call('ZADD', key, now + lease, ARGV[1])
-  redis.call('PEXPIRE', key, lease)
-end
-return 0
+${LEASE_IN_EVERY_KEY}
 `);

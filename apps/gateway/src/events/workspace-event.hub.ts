@@ -1,6 +1,15 @@
 import { Logger } from '@nestjs/common';
 import { isPublicEventType, type KeyMode } from '@eh/contracts';
-import { publicEventBody, subjectFrom, subjectOf, type PublicEventBody, type SubjectStates } from '@eh/delivery';
+import {
+  isFollowedBySubjects,
+  publicEventBody,
+  SubjectFolds,
+  subjectFrom,
+  subjectOf,
+  type EventSubject,
+  type PublicEventBody,
+  type SubjectStates,
+} from '@eh/delivery';
 import { categorySubject, type EventStore, type RecordedEvent } from '@eh/event-store';
 import type { NatsConnection } from 'nats';
 import { LiveStreamRegistry } from './live-stream-registry';
@@ -20,16 +29,26 @@ export interface PartnerStreamClient {
 /** Where public events come from: deployments, handoffs and the ledger's usage thresholds. */
 const CATEGORIES = ['deployment', 'handoff', 'account'] as const;
 
+/** Deployments and handoffs whose state the live streams keep folded in memory on this gateway. */
+const LIVE_FOLDS_CAPACITY = 2_000;
+
 /**
- * Feeds partners' live event streams from NATS, as the expert console's hub does (issue
- * 12): plain subscriptions per gateway process on what the relay publishes, held while a stream
- * is open here, fanned out in memory.
+ * Feeds partners' live event streams from NATS, as the expert console's hub does: plain
+ * subscriptions per gateway process on what the relay publishes, held while a stream is open
+ * here, fanned out in memory.
  * Its own subscriptions, since it needs handoff and account events as well. An event is rendered
- * (its stream read up to it, as the webhook body) once per replica, and only while a stream of its
- * workspace is open here.
+ * (its subject as it was right after it, as the webhook body) once per replica, and only while a
+ * stream of its workspace is open here.
  */
 export class WorkspaceEventHub {
   private readonly streams: LiveStreamRegistry<PartnerStreamClient>;
+  /**
+   * The live events' subjects, folded from the events this hub receives in order rather than
+   * read back from PostgreSQL for each one: with a workspace's streams open, every event of its
+   * deployments was a query on the database every tenant shares. A stream not followed (no
+   * stream was open, a gap, a restart) is read once and followed from there.
+   */
+  private readonly folds: SubjectFolds;
 
   constructor(
     nats: NatsConnection,
@@ -41,6 +60,7 @@ export class WorkspaceEventHub {
     // In order per category, one at a time: an event never overtakes an earlier one of its stream.
     const subjects = CATEGORIES.map((category) => categorySubject(subjectPrefix, category));
     this.streams = new LiveStreamRegistry(nats, subjects, (recorded) => this.dispatch(recorded), new Logger('WorkspaceEvents'));
+    this.folds = new SubjectFolds(store, LIVE_FOLDS_CAPACITY);
   }
 
   /** Registers a stream; resolves, with the function that removes it, once every later event will reach it. */
@@ -67,6 +87,14 @@ export class WorkspaceEventHub {
   ): Promise<{ body: PublicEventBody; mode: KeyMode; deploymentStream: string | null } | null> {
     if (!isPublicEventType(recorded.type)) return null;
     const subject = states ? await subjectFrom(recorded, states) : await subjectOf(this.store, recorded);
+    return this.rendered(recorded, subject, now);
+  }
+
+  private rendered(
+    recorded: RecordedEvent,
+    subject: EventSubject | null,
+    now: Date,
+  ): { body: PublicEventBody; mode: KeyMode; deploymentStream: string | null } | null {
     if (!subject) return null;
     const deploymentStream = recorded.streamName.startsWith('deployment-') ? recorded.streamName : null;
     return { body: publicEventBody(recorded, subject, this.present(subject.object, now)), mode: subject.mode, deploymentStream };
@@ -74,7 +102,12 @@ export class WorkspaceEventHub {
 
   private async dispatch(recorded: RecordedEvent): Promise<void> {
     if (this.streams.clientsOf(recorded.metadata.workspace_id).length === 0) return;
-    const rendered = await this.render(recorded, new Date());
+    if (!isPublicEventType(recorded.type)) {
+      // Offered, assigned …: folded, so the next public event of the stream folds on from here.
+      if (isFollowedBySubjects(recorded)) this.folds.follow(recorded);
+      return;
+    }
+    const rendered = this.rendered(recorded, await this.folds.subjectOf(recorded), new Date());
     if (!rendered) return;
     for (const client of this.streams.clientsOf(recorded.metadata.workspace_id)) {
       if (client.mode !== rendered.mode) continue;

@@ -1,7 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { DomainError, isId } from '@eh/contracts';
-import type { EventStore } from '@eh/event-store';
-import type { SqlClient } from '@eh/platform';
 import {
   findExpert,
   listAdminRoster,
@@ -20,8 +18,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { ListEnvelope } from '../http/list-envelope';
 import { encodePositionCursor } from '../http/list-query.rules';
-import { EVENT_STORE, SQL } from '../http/tokens';
 import { AdminGuard } from '../http/guards/admin.guard';
+import { GatewayPorts } from '../http/gateway-ports';
 import { parseAdminRosterQuery } from './admin-experts.query';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { availabilityOperation, listOperation, registerOperation, retireOperation, showOperation, updateOperation } from './admin-experts.openapi';
@@ -35,10 +33,7 @@ function objectBody(body: unknown): Record<string, unknown> {
 @Controller('admin/v1/experts')
 @UseGuards(AdminGuard)
 export class AdminExpertsController {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(SQL) private readonly sql: SqlClient,
-  ) {}
+  constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
 
   /** 201 with the roster entry and the expert's credential, shown this once. */
   @AdminOperation(registerOperation)
@@ -48,7 +43,7 @@ export class AdminExpertsController {
     const input = objectBody(body);
     const profile = parseExpertProfile(input);
     const availability = input.availability === undefined ? undefined : parseAvailability(input.availability);
-    return registerExpert(this.store, { profile, availability }, new Date(), String(request.id));
+    return registerExpert(this.ports.store, { profile, availability }, new Date(), String(request.id));
   }
 
   /** The roster page lists every expert, active first, by name. */
@@ -57,7 +52,7 @@ export class AdminExpertsController {
   async list(@Query() query: Record<string, unknown>): Promise<ListEnvelope<AdminRosterEntry>> {
     const page = parseAdminRosterQuery(query);
     // One more than asked tells whether another page exists without a count.
-    const rows = await listAdminRoster(this.sql, { ...page, limit: page.limit + 1 }, new Date());
+    const rows = await listAdminRoster(this.ports.sql, { ...page, limit: page.limit + 1 }, new Date());
     const data = rows.slice(0, page.limit);
     const hasMore = rows.length > page.limit;
     return { object: 'list', data, next: hasMore ? encodePositionCursor(data[data.length - 1].id) : null, has_more: hasMore };
@@ -66,7 +61,7 @@ export class AdminExpertsController {
   @AdminOperation(showOperation)
   @Get(':id')
   async show(@Param('id') id: string): Promise<AdminExpertEntry> {
-    const expert = isId('expert', id) ? await findExpert(this.sql, id) : null;
+    const expert = isId('expert', id) ? await findExpert(this.ports.sql, id) : null;
     if (!expert) throw new DomainError('not_found', `no expert ${id}`, 'id');
     return expert;
   }
@@ -75,7 +70,7 @@ export class AdminExpertsController {
   @Patch(':id')
   async update(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<RosterEntry> {
     await this.show(id);
-    return updateExpert(this.store, id, parseProfileChanges(objectBody(body)), new Date(), String(request.id));
+    return updateExpert(this.ports.store, id, parseProfileChanges(objectBody(body)), new Date(), String(request.id));
   }
 
   @AdminOperation(availabilityOperation)
@@ -87,7 +82,7 @@ export class AdminExpertsController {
     // Unknown fields are refused here too, as on every body (docs/decisions.md).
     const unknown = Object.keys(input).find((key) => key !== 'availability');
     if (unknown !== undefined) throw new DomainError('invalid_request', `${unknown} is not a field of an availability change`, unknown);
-    return setExpertAvailability(this.store, id, parseAvailability(input.availability), new Date(), String(request.id));
+    return setExpertAvailability(this.ports.store, id, parseAvailability(input.availability), new Date(), String(request.id));
   }
 
   @AdminOperation(retireOperation)
@@ -95,6 +90,6 @@ export class AdminExpertsController {
   @HttpCode(200)
   async retire(@Param('id') id: string, @Req() request: FastifyRequest): Promise<{ id: string; retired: true }> {
     await this.show(id);
-    return retireExpert(this.store, id, new Date(), String(request.id));
+    return retireExpert(this.ports.store, id, new Date(), String(request.id));
   }
 }

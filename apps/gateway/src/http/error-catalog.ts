@@ -102,7 +102,7 @@ export const ERROR_CATALOG: Record<ErrorCode, ErrorEntry> = {
     status: 429,
     type: 'rate_limit_error',
     description:
-      'Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing.',
+      "Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing.",
   },
   internal_error: { status: 500, type: 'api_error', description: 'Something went wrong on our side. Retry later and quote request_id when reporting it.' },
   service_unavailable: {

@@ -3,7 +3,6 @@ import { DomainError, isId } from '@eh/contracts';
 import { findApiKey, issueNamedApiKey, listApiKeys, revokeApiKeyOfMode, type ApiKeyResource } from '@eh/workspaces';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
-import { ApiKeyCache } from '../http/guards/api-key-cache';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { refuseUnknownParameters } from '../http/list-query.rules';
 import { actorOf, requiredMode } from '../http/service-mode';
@@ -30,10 +29,7 @@ const noKey = (id: string): DomainError => new DomainError('not_found', `no API 
 @Controller('console/api/v1/api_keys')
 @UseGuards(MemberGuard)
 export class ApiKeysController {
-  constructor(
-    @Inject(WorkspacePeople) private readonly people: WorkspacePeople,
-    @Inject(ApiKeyCache) private readonly keys: ApiKeyCache,
-  ) {}
+  constructor(@Inject(WorkspacePeople) private readonly people: WorkspacePeople) {}
 
   @ExpertOperation(listApiKeysOperation)
   @Get()
@@ -62,7 +58,7 @@ export class ApiKeysController {
     const workspaceId = memberOf(request).workspace_id;
     if (!isId('apiKey', id)) throw noKey(id);
     await revokeApiKeyOfMode(this.people.store, workspaceId, mode, id, actorOf(request), new Date(), String(request.id));
-    this.keys.forgetAll();
+    this.people.keys.forgetAll();
     const key = await findApiKey(this.people.sql, workspaceId, mode, id);
     if (!key) throw noKey(id);
     return key;

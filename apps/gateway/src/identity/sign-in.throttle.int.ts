@@ -1,29 +1,16 @@
 import { newId, RetryAfterError } from '@eh/contracts';
 import { closeRedis, connectRedis } from '@eh/platform';
-import { testNamespace } from '@eh/platform/testing';
-import type { Redis } from 'ioredis';
 import { SignInThrottle } from './sign-in.throttle';
+import { useTestRedis } from '../http/testing/test-redis';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('SignInThrottle against Redis', () => {
-  let redis: Redis;
-  let prefix: string;
-
-  beforeAll(async () => {
-    redis = await connectRedis(REDIS_URL, 'sign-in-throttle-test');
-    prefix = testNamespace();
-  });
-  afterAll(async () => {
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await closeRedis(redis);
-  });
+  const testRedis = useTestRedis('sign-in-throttle-test');
 
   const throttleOf = (overrides: Partial<{ accountLimit: number; addressLimit: number; accountTotalLimit: number }> = {}) =>
-    new SignInThrottle(redis, {
-      prefix: `${prefix}:${newId('request')}`,
+    new SignInThrottle(testRedis.redis, {
+      prefix: `${testRedis.prefix}:${newId('request')}`,
       accountLimit: 5,
       addressLimit: 20,
       accountTotalLimit: 100,
@@ -67,8 +54,8 @@ describe('SignInThrottle against Redis', () => {
     for (let attempt = 0; attempt < 2; attempt++) await throttle.attempt('bo@example.com', '10.1.0.2', newId('request'), slowWrong(checked));
     for (let attempt = 0; attempt < 10; attempt++) expect(await throttle.attempt('bo@example.com', '10.1.0.2', newId('request'), async () => 'bo')).toBe('bo');
     const keys = throttle.keysFor('bo@example.com', '10.1.0.2');
-    expect(await redis.exists(keys.pair)).toBe(0);
-    expect(await redis.zcard(keys.address)).toBe(2);
+    expect(await testRedis.redis.exists(keys.pair)).toBe(0);
+    expect(await testRedis.redis.zcard(keys.address)).toBe(2);
   });
 
   it('bounds one address across accounts, and one account across addresses', async () => {
@@ -90,7 +77,7 @@ describe('SignInThrottle against Redis', () => {
     expect(await throttle.attempt('dee@example.com', '10.1.0.4', newId('request'), async () => 'dee')).toBe('dee');
     const down = await connectRedis('redis://127.0.0.1:1', 'sign-in-throttle-down');
     try {
-      const open = new SignInThrottle(down, { prefix, accountLimit: 1, addressLimit: 1, accountTotalLimit: 1, windowMs: 60_000 });
+      const open = new SignInThrottle(down, { prefix: testRedis.prefix, accountLimit: 1, addressLimit: 1, accountTotalLimit: 1, windowMs: 60_000 });
       for (let attempt = 0; attempt < 3; attempt++) expect(await open.attempt('eve@example.com', '10.1.0.5', newId('request'), async () => null)).toBeNull();
     } finally {
       await closeRedis(down);

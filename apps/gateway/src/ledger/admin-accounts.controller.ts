@@ -1,15 +1,13 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
 import type { AccountPlan } from '@eh/contracts';
 import { DomainError } from '@eh/contracts';
-import type { EventStore } from '@eh/event-store';
 import { changePlan, grantCredits, ledgerPolicy, planPresets, showAccount, type AccountSummary, type LedgerPolicy } from '@eh/ledger';
-import type { ServiceConfig, SqlClient } from '@eh/platform';
 import { findWorkspace, type AuditEntry } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
 import type { ListEnvelope } from '../http/list-envelope';
-import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { AdminGuard } from '../http/guards/admin.guard';
+import { GatewayPorts } from '../http/gateway-ports';
 import { auditLogPage, parseAuditLogQuery } from '../workspaces/audit-log.query';
 import { ChangePlanDto, GrantCreditsDto } from './admin-accounts.dto';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
@@ -19,12 +17,8 @@ import { auditLogOperation, grantOperation, planOperation, plansOperation, showO
 @Controller('admin/v1')
 @UseGuards(AdminGuard)
 export class AdminAccountsController {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(SQL) private readonly sql: SqlClient,
-    @Inject(CONFIG) config: ServiceConfig,
-  ) {
-    this.policy = ledgerPolicy(config.ledger);
+  constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {
+    this.policy = ledgerPolicy(ports.config.ledger);
   }
 
   private readonly policy: LedgerPolicy;
@@ -40,7 +34,7 @@ export class AdminAccountsController {
   @Get('workspaces/:id/account')
   async show(@Param('id') id: string): Promise<AccountSummary> {
     await this.existing(id);
-    return showAccount(this.store, id);
+    return showAccount(this.ports.store, id);
   }
 
   @AdminOperation(grantOperation)
@@ -53,14 +47,14 @@ export class AdminAccountsController {
   ): Promise<AccountSummary> {
     await this.existing(id);
     const grant = { credits: body.credits, note: body.note ?? '', reference: body.reference ?? null };
-    return grantCredits(this.store, id, grant, { now: new Date(), requestId: String(request.id), policy: this.policy, actor: request.actor });
+    return grantCredits(this.ports.store, id, grant, { now: new Date(), requestId: String(request.id), policy: this.policy, actor: request.actor });
   }
 
   @AdminOperation(planOperation)
   @Patch('workspaces/:id/account/plan')
   async plan(@Param('id') id: string, @Body(new ValidatedBody(ChangePlanDto)) body: ChangePlanDto, @Req() request: FastifyRequest): Promise<AccountSummary> {
     await this.existing(id);
-    return changePlan(this.store, id, { ...body }, { now: new Date(), requestId: String(request.id), policy: this.policy, actor: request.actor });
+    return changePlan(this.ports.store, id, { ...body }, { now: new Date(), requestId: String(request.id), policy: this.policy, actor: request.actor });
   }
 
   /**
@@ -72,10 +66,10 @@ export class AdminAccountsController {
   async auditLog(@Param('id') id: string, @Req() request: FastifyRequest): Promise<ListEnvelope<AuditEntry>> {
     const query = parseAuditLogQuery(request.query as Record<string, unknown>);
     await this.existing(id);
-    return auditLogPage(this.sql, id, query);
+    return auditLogPage(this.ports.sql, id, query);
   }
 
   private async existing(id: string): Promise<void> {
-    if (!(await findWorkspace(this.sql, id))) throw new DomainError('not_found', `no workspace ${id}`, 'id');
+    if (!(await findWorkspace(this.ports.sql, id))) throw new DomainError('not_found', `no workspace ${id}`, 'id');
   }
 }

@@ -1,11 +1,10 @@
 import { Controller, Get, Inject, Res, UseGuards } from '@nestjs/common';
 import { DomainError } from '@eh/contracts';
 import { findUsage, ledgerPolicy, unopenedUsage, type UsageResource } from '@eh/ledger';
-import type { ServiceConfig, SqlClient } from '@eh/platform';
 import { findWorkspace, type AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply } from 'fastify';
 import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
-import { CONFIG, SQL } from '../http/tokens';
+import { GatewayPorts } from '../http/gateway-ports';
 import { UsageCache } from './usage.cache';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { getUsageOperation } from './get-usage.openapi';
@@ -20,26 +19,23 @@ import { getUsageOperation } from './get-usage.openapi';
 export class GetUsageController {
   private readonly cache: UsageCache;
 
-  constructor(
-    @Inject(SQL) private readonly sql: SqlClient,
-    @Inject(CONFIG) private readonly config: ServiceConfig,
-  ) {
-    this.cache = new UsageCache(config.ledger.usageCacheMs);
+  constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {
+    this.cache = new UsageCache(ports.config.ledger.usageCacheMs);
   }
 
   @PublicOperation(getUsageOperation)
   @Get()
   async get(@Auth() auth: AuthenticatedKey, @Res({ passthrough: true }) reply: FastifyReply): Promise<UsageResource> {
-    void reply.header('Cache-Control', `private, max-age=${Math.ceil(this.config.ledger.usageCacheMs / 1000)}`);
+    void reply.header('Cache-Control', `private, max-age=${Math.ceil(this.ports.config.ledger.usageCacheMs / 1000)}`);
     return this.cache.get(auth.workspaceId, Date.now(), () => this.load(auth.workspaceId));
   }
 
   private async load(workspaceId: string): Promise<UsageResource> {
-    const usage = await findUsage(this.sql, workspaceId, new Date());
+    const usage = await findUsage(this.ports.sql, workspaceId, new Date());
     if (usage) return usage;
     // The ledger opens the account on `workspace.created`, a moment after the workspace exists.
-    const workspace = await findWorkspace(this.sql, workspaceId);
+    const workspace = await findWorkspace(this.ports.sql, workspaceId);
     if (!workspace) throw new DomainError('not_found', `no workspace ${workspaceId}`);
-    return unopenedUsage(workspace.created_at, ledgerPolicy(this.config.ledger).standardPlan);
+    return unopenedUsage(workspace.created_at, ledgerPolicy(this.ports.config.ledger).standardPlan);
   }
 }

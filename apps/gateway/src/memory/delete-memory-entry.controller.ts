@@ -4,9 +4,10 @@ import { deleteMemoryEntry, type DeletedMemoryEntryResource } from '@eh/memory';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
 import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { partnerRequestScope } from '../http/partner-request';
 import { EVENT_STORE } from '../http/tokens';
 import { Resource } from '../http/versioning/resource.decorator';
-import { checkMemoryKey, memoryScopeOf } from './memory-scope';
+import { checkMemoryKey } from './memory-key';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { deleteMemoryEntryOperation } from './delete-memory-entry.openapi';
 
@@ -21,6 +22,6 @@ export class DeleteMemoryEntryController {
   @Resource('memory_entry')
   delete(@Auth() auth: AuthenticatedKey, @Param('key') key: string, @Req() request: FastifyRequest): Promise<DeletedMemoryEntryResource> {
     checkMemoryKey(key, false);
-    return deleteMemoryEntry(this.store, memoryScopeOf(auth, request), key);
+    return deleteMemoryEntry(this.store, partnerRequestScope(auth, request), key);
   }
 }

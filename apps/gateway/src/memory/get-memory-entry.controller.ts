@@ -6,7 +6,7 @@ import type { AuthenticatedKey } from '@eh/workspaces';
 import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
 import { SQL } from '../http/tokens';
 import { Resource } from '../http/versioning/resource.decorator';
-import { checkMemoryKey } from './memory-scope';
+import { checkMemoryKey } from './memory-key';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { getMemoryEntryOperation } from './get-memory-entry.openapi';
 

@@ -4,10 +4,11 @@ import { putMemoryEntry, type MemoryEntryResource } from '@eh/memory';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { partnerRequestScope } from '../http/partner-request';
 import { EVENT_STORE } from '../http/tokens';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { Resource } from '../http/versioning/resource.decorator';
-import { checkMemoryKey, memoryScopeOf } from './memory-scope';
+import { checkMemoryKey } from './memory-key';
 import { PutMemoryEntryDto } from './put-memory-entry.dto';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { putMemoryEntryOperation } from './put-memory-entry.openapi';
@@ -29,7 +30,7 @@ export class PutMemoryEntryController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<MemoryEntryResource> {
     checkMemoryKey(key, true);
-    const result = await putMemoryEntry(this.store, memoryScopeOf(auth, request), { key, kind: body.kind, body: body.body, source: null });
+    const result = await putMemoryEntry(this.store, partnerRequestScope(auth, request), { key, kind: body.kind, body: body.body, source: null });
     void reply.status(result.created ? 201 : 200);
     if (result.created) void reply.header('Location', `/v1/memory/${key}`);
     return result.entry;

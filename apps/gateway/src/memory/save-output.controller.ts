@@ -1,14 +1,13 @@
 import { Body, Controller, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { DomainError, isId } from '@eh/contracts';
 import type { EventStore } from '@eh/event-store';
 import { saveDeploymentOutput, type MemoryEntryResource } from '@eh/memory';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { checkPartnerDeploymentId, partnerRequestScope } from '../http/partner-request';
 import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
 import { EVENT_STORE } from '../http/tokens';
 import { Resource } from '../http/versioning/resource.decorator';
-import { memoryScopeOf } from './memory-scope';
 import { SaveOutputDto } from './save-output.dto';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { saveDeploymentOutputOperation } from './save-output.openapi';
@@ -32,8 +31,8 @@ export class SaveOutputController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<MemoryEntryResource> {
-    if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}; deployment ids look like dep_01J…`, 'id');
-    const result = await saveDeploymentOutput(this.store, memoryScopeOf(auth, request), id, body.key ?? null);
+    checkPartnerDeploymentId(id);
+    const result = await saveDeploymentOutput(this.store, partnerRequestScope(auth, request), id, body.key ?? null);
     void reply.status(result.created ? 201 : 200);
     if (result.created) void reply.header('Location', `/v1/memory/${result.entry.key}`);
     return result.entry;

@@ -11,17 +11,19 @@ import {
   type DeliveryDetail,
   type PresentedDelivery,
 } from '@eh/delivery';
-import type { EventStore } from '@eh/event-store';
-import type { ServiceConfig, SqlClient } from '@eh/platform';
 import type { FastifyRequest } from 'fastify';
 import type { ListEnvelope } from '../http/list-envelope';
 import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
-import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
 import { AdminGuard } from '../http/guards/admin.guard';
+import { GatewayPorts } from '../http/gateway-ports';
 import { checkTimeBounds, parseDeliveriesQuery } from './admin-webhook-deliveries.query';
 import { BulkReplayDto } from './admin-webhook-deliveries.dto';
+import { changeDelivery } from './delivery-change';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { listOperation, replayAllOperation, replayOperation, retryNowOperation, showOperation } from './admin-webhook-deliveries.openapi';
+
+/** Who asked, as the replay events record it. */
+const OPERATIONS = { requestedBy: 'admin-api' };
 
 /** Deliveries, their attempt history, dead letters and replay, for operations. */
 @Controller('admin/v1/webhook-deliveries')
@@ -29,12 +31,8 @@ import { listOperation, replayAllOperation, replayOperation, retryNowOperation, 
 export class AdminWebhookDeliveriesController {
   private readonly overdueAfterMs: number;
 
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(SQL) private readonly sql: SqlClient,
-    @Inject(CONFIG) config: ServiceConfig,
-  ) {
-    this.overdueAfterMs = config.webhooks.overdueAfterMs;
+  constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {
+    this.overdueAfterMs = ports.config.webhooks.overdueAfterMs;
   }
 
   /** `?status=dead_lettered&workspace_id=…&endpoint_id=…&event_type=…&created_after=…&created_before=…&overdue=true`, newest first. */
@@ -43,7 +41,7 @@ export class AdminWebhookDeliveriesController {
   async list(@Query() query: Record<string, unknown>): Promise<ListEnvelope<PresentedDelivery>> {
     const { filter, limit, cursor, overdue } = parseDeliveriesQuery(query);
     const now = new Date();
-    const page = await listDeliveries(this.sql, overdue ? { ...filter, overdue_before: overdueBefore(now, this.overdueAfterMs) } : filter, limit, cursor);
+    const page = await listDeliveries(this.ports.sql, overdue ? { ...filter, overdue_before: overdueBefore(now, this.overdueAfterMs) } : filter, limit, cursor);
     return {
       object: 'list',
       data: page.data.map((delivery) => withOverdue(delivery, now, this.overdueAfterMs)),
@@ -61,31 +59,34 @@ export class AdminWebhookDeliveriesController {
     @Req() request: FastifyRequest,
   ): Promise<{ object: 'bulk_replay' } & BulkReplayResult> {
     checkTimeBounds(body);
-    const result = await replayMatching(this.store, this.sql, { ...body }, { requestedBy: 'admin-api', correlationId: String(request.id), now: new Date() });
+    const result = await replayMatching(
+      this.ports.store,
+      this.ports.sql,
+      { ...body },
+      { requestedBy: 'admin-api', correlationId: String(request.id), now: new Date() },
+    );
     return { object: 'bulk_replay', ...result };
   }
 
   @AdminOperation(showOperation)
   @Get(':id')
   show(@Param('id') id: string): Promise<DeliveryDetail> {
-    return showDelivery(this.store, id);
+    return showDelivery(this.ports.store, id);
   }
 
   /** Same delivery id, the full schedule again; 409 while an attempt is pending. */
   @AdminOperation(replayOperation)
   @Post(':id/replay')
   @HttpCode(200)
-  async replay(@Param('id') id: string, @Req() request: FastifyRequest): Promise<PresentedDelivery> {
-    const now = new Date();
-    return withOverdue(await replayDelivery(this.store, id, { requestedBy: 'admin-api', correlationId: String(request.id), now }), now, this.overdueAfterMs);
+  replay(@Param('id') id: string, @Req() request: FastifyRequest): Promise<PresentedDelivery> {
+    return changeDelivery(OPERATIONS, request, this.overdueAfterMs, (made) => replayDelivery(this.ports.store, id, made));
   }
 
   /** A scheduled retry made due now, same attempt; 409 when nothing is scheduled. */
   @AdminOperation(retryNowOperation)
   @Post(':id/retry_now')
   @HttpCode(200)
-  async retryNow(@Param('id') id: string, @Req() request: FastifyRequest): Promise<PresentedDelivery> {
-    const now = new Date();
-    return withOverdue(await retryDeliveryNow(this.store, id, { requestedBy: 'admin-api', correlationId: String(request.id), now }), now, this.overdueAfterMs);
+  retryNow(@Param('id') id: string, @Req() request: FastifyRequest): Promise<PresentedDelivery> {
+    return changeDelivery(OPERATIONS, request, this.overdueAfterMs, (made) => retryDeliveryNow(this.ports.store, id, made));
   }
 }

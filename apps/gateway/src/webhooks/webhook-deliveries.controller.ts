@@ -12,8 +12,6 @@ import {
   type DeliveryDetail,
   type ReplayJobResource,
 } from '@eh/delivery';
-import type { EventStore } from '@eh/event-store';
-import type { ServiceConfig, SqlClient } from '@eh/platform';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { checkTimeBounds } from './admin-webhook-deliveries.query';
@@ -23,7 +21,8 @@ import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { refuseUnknownParameters } from '../http/list-query.rules';
 import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
 import { actorOf } from '../http/service-mode';
-import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
+import { GatewayPorts } from '../http/gateway-ports';
+import { changeDelivery } from './delivery-change';
 import { scopeOf } from './partner-context';
 import { EmptyBodyDto, NoBody } from './webhook-endpoints.dto';
 import { parsePartnerDeliveriesQuery } from './webhook-deliveries.query';
@@ -54,13 +53,11 @@ export class WebhookDeliveriesController {
   private readonly overdueAfterMs: number;
 
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(SQL) private readonly sql: SqlClient,
-    @Inject(CONFIG) config: ServiceConfig,
+    @Inject(GatewayPorts) private readonly ports: GatewayPorts,
     @Inject(REPLAY_JOB_RUNNER) private readonly replays: ReplayJobRunner,
   ) {
-    this.cursors = new ListCursorCodec(config.cursorSecret);
-    this.overdueAfterMs = config.webhooks.overdueAfterMs;
+    this.cursors = new ListCursorCodec(ports.config.cursorSecret);
+    this.overdueAfterMs = ports.config.webhooks.overdueAfterMs;
   }
 
   @PublicOperation(listWebhookDeliveriesOperation)
@@ -76,7 +73,7 @@ export class WebhookDeliveriesController {
       mode: auth.mode,
       ...(query.overdue ? { overdue_before: overdueBefore(now, this.overdueAfterMs) } : {}),
     };
-    const page = await listDeliveries(this.sql, filter, query.limit, position && innerCursor(position.createdAt, position.id));
+    const page = await listDeliveries(this.ports.sql, filter, query.limit, position && innerCursor(position.createdAt, position.id));
     const last = page.data[page.data.length - 1];
     return listEnvelope(
       page.data.map((delivery) => withOverdue(delivery, now, this.overdueAfterMs)),
@@ -87,7 +84,7 @@ export class WebhookDeliveriesController {
   @PublicOperation(getWebhookDeliveryOperation)
   @Get('webhook_deliveries/:id')
   async show(@Auth() auth: AuthenticatedKey, @Param('id') id: string): Promise<DeliveryDetail & { overdue: boolean }> {
-    return withOverdue(await showPartnerDelivery(this.store, scopeOf(auth), id), new Date(), this.overdueAfterMs);
+    return withOverdue(await showPartnerDelivery(this.ports.store, scopeOf(auth), id), new Date(), this.overdueAfterMs);
   }
 
   /** Resends a finished delivery (dead-lettered, succeeded, or acknowledged with a 4xx) under the same id; a pending one is 409. */
@@ -100,11 +97,8 @@ export class WebhookDeliveriesController {
     @Body(new NoBody()) _body: EmptyBodyDto,
     @Req() request: FastifyRequest,
   ): Promise<PresentedDelivery> {
-    const now = new Date();
-    return withOverdue(
-      await replayPartnerDelivery(this.store, scopeOf(auth), id, { actor: actorOf(request), correlationId: String(request.id), now }),
-      now,
-      this.overdueAfterMs,
+    return changeDelivery({ actor: actorOf(request) }, request, this.overdueAfterMs, (made) =>
+      replayPartnerDelivery(this.ports.store, scopeOf(auth), id, made),
     );
   }
 
@@ -118,11 +112,8 @@ export class WebhookDeliveriesController {
     @Body(new NoBody()) _body: EmptyBodyDto,
     @Req() request: FastifyRequest,
   ): Promise<PresentedDelivery> {
-    const now = new Date();
-    return withOverdue(
-      await retryPartnerDeliveryNow(this.store, scopeOf(auth), id, { actor: actorOf(request), correlationId: String(request.id), now }),
-      now,
-      this.overdueAfterMs,
+    return changeDelivery({ actor: actorOf(request) }, request, this.overdueAfterMs, (made) =>
+      retryPartnerDeliveryNow(this.ports.store, scopeOf(auth), id, made),
     );
   }
 
@@ -139,8 +130,8 @@ export class WebhookDeliveriesController {
     const filter = { ...body };
     checkTimeBounds(filter);
     const job = await requestReplayJob(
-      { store: this.store, correlationId: String(request.id), clock: () => new Date() },
-      this.sql,
+      { store: this.ports.store, correlationId: String(request.id), clock: () => new Date() },
+      this.ports.sql,
       scopeOf(auth),
       filter,
       actorOf(request),
@@ -154,7 +145,7 @@ export class WebhookDeliveriesController {
   @Get('webhook_replays/:id')
   async replayJob(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Req() request: FastifyRequest): Promise<ReplayJobResource> {
     refuseUnknownParameters(request.query as Record<string, unknown>, []);
-    const { resource, state } = await showReplayJob(this.store, scopeOf(auth), id);
+    const { resource, state } = await showReplayJob(this.ports.store, scopeOf(auth), id);
     this.replays.resumeIfStale(state, String(request.id), new Date());
     return resource;
   }

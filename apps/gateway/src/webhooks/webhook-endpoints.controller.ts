@@ -10,11 +10,8 @@ import {
   updatePartnerEndpoint,
   type DeliveryResource,
   type EndpointWithNewSecret,
-  type PartnerEndpointContext,
   type WebhookEndpointResource,
 } from '@eh/delivery';
-import type { EventStore } from '@eh/event-store';
-import type { SecretCipher, ServiceConfig, SqlClient } from '@eh/platform';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
@@ -22,11 +19,10 @@ import { RedisRateLimiter } from '../http/rate-limit/redis-rate-limiter.adapter'
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
 import { refuseUnknownParameters } from '../http/list-query.rules';
-import { actorOf } from '../http/service-mode';
-import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { ENDPOINT_TEST_LIMITER } from './endpoint-test-limiter';
-import { scopeOf, SECRET_CIPHER } from './partner-context';
+import { scopeOf } from './partner-context';
+import { WebhookContexts } from './webhook-contexts';
 import { CreateWebhookEndpointDto, EmptyBodyDto, NoBody, RotateSigningSecretDto, UpdateWebhookEndpointDto } from './webhook-endpoints.dto';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import {
@@ -47,24 +43,9 @@ import {
 @UseGuards(ApiKeyGuard)
 export class WebhookEndpointsController {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(SQL) private readonly sql: SqlClient,
-    @Inject(CONFIG) private readonly config: ServiceConfig,
-    @Inject(SECRET_CIPHER) private readonly cipher: SecretCipher,
+    @Inject(WebhookContexts) private readonly contexts: WebhookContexts,
     @Inject(ENDPOINT_TEST_LIMITER) private readonly testLimiter: RedisRateLimiter,
   ) {}
-
-  private context(request: FastifyRequest): PartnerEndpointContext {
-    return {
-      sql: this.sql,
-      store: this.store,
-      cipher: this.cipher,
-      allowPrivateUrls: this.config.webhooks.allowPrivateUrls,
-      now: new Date(),
-      correlationId: String(request.id),
-      actor: actorOf(request),
-    };
-  }
 
   @PublicOperation(createWebhookEndpointOperation)
   @Post()
@@ -75,7 +56,7 @@ export class WebhookEndpointsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<EndpointWithNewSecret> {
-    const created = await createPartnerEndpoint(this.context(request), scopeOf(auth), body);
+    const created = await createPartnerEndpoint(this.contexts.partnerEndpoint(request), scopeOf(auth), body);
     void reply.header('Location', `/v1/webhook_endpoints/${created.id}`);
     return created;
   }
@@ -84,13 +65,13 @@ export class WebhookEndpointsController {
   @Get()
   async list(@Auth() auth: AuthenticatedKey, @Req() request: FastifyRequest): Promise<ListEnvelope<WebhookEndpointResource>> {
     refuseUnknownParameters(request.query as Record<string, unknown>, []);
-    return listEnvelope(await listWebhookEndpoints(this.sql, auth.workspaceId, auth.mode), null);
+    return listEnvelope(await listWebhookEndpoints(this.contexts.sql, auth.workspaceId, auth.mode), null);
   }
 
   @PublicOperation(getWebhookEndpointOperation)
   @Get(':id')
   show(@Auth() auth: AuthenticatedKey, @Param('id') id: string): Promise<WebhookEndpointResource> {
-    return showPartnerEndpoint(this.store, scopeOf(auth), id);
+    return showPartnerEndpoint(this.contexts.store, scopeOf(auth), id);
   }
 
   @PublicOperation(updateWebhookEndpointOperation)
@@ -104,7 +85,7 @@ export class WebhookEndpointsController {
   ): Promise<WebhookEndpointResource> {
     if (Object.values(body).every((value) => value === undefined))
       throw new DomainError('invalid_request', 'send at least one of url, enabled, enabled_events, description', 'body');
-    return updatePartnerEndpoint(this.context(request), scopeOf(auth), id, body);
+    return updatePartnerEndpoint(this.contexts.partnerEndpoint(request), scopeOf(auth), id, body);
   }
 
   @PublicOperation(deleteWebhookEndpointOperation)
@@ -114,7 +95,7 @@ export class WebhookEndpointsController {
     @Param('id') id: string,
     @Req() request: FastifyRequest,
   ): Promise<{ object: 'webhook_endpoint'; id: string; deleted: true }> {
-    return deletePartnerEndpoint(this.context(request), scopeOf(auth), id);
+    return deletePartnerEndpoint(this.contexts.partnerEndpoint(request), scopeOf(auth), id);
   }
 
   @PublicOperation(rotateWebhookEndpointSecretOperation)
@@ -126,7 +107,7 @@ export class WebhookEndpointsController {
     @Body(new OptionalValidatedBody(RotateSigningSecretDto)) body: RotateSigningSecretDto,
     @Req() request: FastifyRequest,
   ): Promise<EndpointWithNewSecret> {
-    return rotatePartnerEndpointSecret(this.context(request), scopeOf(auth), id, body.overlap_seconds ?? this.config.webhooks.secretOverlapSeconds);
+    return rotatePartnerEndpointSecret(this.contexts.partnerEndpoint(request), scopeOf(auth), id, this.contexts.overlapSeconds(body.overlap_seconds));
   }
 
   @PublicOperation(sendWebhookTestEventOperation)
@@ -141,7 +122,7 @@ export class WebhookEndpointsController {
   ): Promise<DeliveryResource> {
     // Each test is a POST to whatever URL was registered: a few per endpoint per minute, counted
     // only for an endpoint of the caller's own (an unknown id is a 404 first, and costs no one's budget).
-    await showPartnerEndpoint(this.store, scopeOf(auth), id);
+    await showPartnerEndpoint(this.contexts.store, scopeOf(auth), id);
     const verdict = await this.testLimiter.hit(`${auth.workspaceId}:${id}`, String(request.id));
     if (verdict && !verdict.allowed) {
       throw new RetryAfterError(
@@ -150,7 +131,7 @@ export class WebhookEndpointsController {
         verdict.retryAfterSeconds,
       );
     }
-    const delivery = await sendTestEvent(this.context(request), scopeOf(auth), id);
+    const delivery = await sendTestEvent(this.contexts.partnerEndpoint(request), scopeOf(auth), id);
     void reply.header('Location', `/v1/webhook_deliveries/${delivery.id}`);
     return delivery;
   }

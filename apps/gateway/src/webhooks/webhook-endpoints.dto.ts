@@ -15,6 +15,10 @@ const EVENTS_DESCRIPTION =
 const EnabledEvents = (description: string): PropertyDecorator =>
   stacked(IsArray(), ArrayMinSize(1), ArrayMaxSize(20), IsString({ each: true }), JSONSchema({ description }));
 
+/** `signature_scheme`: one of the schemes; a refusal lists them. */
+const SignatureSchemeField = (description: string): PropertyDecorator =>
+  stacked(IsIn(SIGNATURE_SCHEMES, { message: `signature_scheme must be one of: ${SIGNATURE_SCHEMES.join(', ')}` }), JSONSchema({ description }));
+
 /** `POST /v1/webhook_endpoints` (docs/dashboard-contract.md §2); the URL's safety is checked by the handler. */
 export class CreateWebhookEndpointDto {
   @IsString()
@@ -37,8 +41,7 @@ export class CreateWebhookEndpointDto {
   enabled?: boolean;
 
   @IsOptional()
-  @IsIn(SIGNATURE_SCHEMES, { message: `signature_scheme must be one of: ${SIGNATURE_SCHEMES.join(', ')}` })
-  @JSONSchema({ description: SCHEME_DESCRIPTION })
+  @SignatureSchemeField(SCHEME_DESCRIPTION)
   signature_scheme?: SignatureScheme;
 }
 
@@ -64,8 +67,7 @@ export class UpdateWebhookEndpointDto {
   enabled?: boolean;
 
   @IsOptional()
-  @IsIn(SIGNATURE_SCHEMES, { message: `signature_scheme must be one of: ${SIGNATURE_SCHEMES.join(', ')}` })
-  @JSONSchema({ description: `${SCHEME_DESCRIPTION} Switching keeps the secret: the same bytes, shown in the other form.` })
+  @SignatureSchemeField(`${SCHEME_DESCRIPTION} Switching keeps the secret: the same bytes, shown in the other form.`)
   signature_scheme?: SignatureScheme;
 }
 

@@ -10,6 +10,7 @@ import { AdminWebhookEndpointController } from './admin-webhook-endpoint.control
 import { SECRET_CIPHER } from './partner-context';
 import { ReplayJobRunner, REPLAY_JOB_RUNNER } from './replay-job.runner';
 import { SigningSecretController } from './signing-secret.controller';
+import { WebhookContexts } from './webhook-contexts';
 import { WebhookDeliveriesController } from './webhook-deliveries.controller';
 import { WebhookEndpointsController } from './webhook-endpoints.controller';
 
@@ -24,4 +25,5 @@ export const WEBHOOKS_CONTROLLERS = [
 export const webhooksProviders = [
   { provide: SECRET_CIPHER, inject: [CONFIG], useFactory: (config: ServiceConfig) => startSecretCipher(config.secretKeyring) },
   { provide: REPLAY_JOB_RUNNER, inject: [EVENT_STORE], useFactory: (store: EventStore) => new ReplayJobRunner(store) },
+  WebhookContexts,
 ];

@@ -2,8 +2,6 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } 
 import { DomainError, isId, OPERATIONS_ACTOR } from '@eh/contracts';
 import { inviteMember } from '@eh/identity';
 import { findAccountBalances } from '@eh/ledger';
-import type { EventStore } from '@eh/event-store';
-import type { SqlClient } from '@eh/platform';
 import {
   createWorkspace,
   findWorkspace,
@@ -18,11 +16,9 @@ import { IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { WorkspacePeople } from './workspace-people.service';
 import type { FastifyRequest } from 'fastify';
-import { EVENT_STORE, SQL } from '../http/tokens';
 import { decodePositionCursor, encodePositionCursor, invalidQuery, parseLimit, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { AdminGuard } from '../http/guards/admin.guard';
-import { ApiKeyCache } from '../http/guards/api-key-cache';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { createOperation, listOperation, revokeOperation, rotateOperation, showOperation } from './admin-workspaces.openapi';
 
@@ -69,19 +65,14 @@ function parseNameSearch(raw: string | undefined): string | null {
 @Controller('admin/v1/workspaces')
 @UseGuards(AdminGuard)
 export class AdminWorkspacesController {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(SQL) private readonly sql: SqlClient,
-    @Inject(WorkspacePeople) private readonly people: WorkspacePeople,
-    @Inject(ApiKeyCache) private readonly keys: ApiKeyCache,
-  ) {}
+  constructor(@Inject(WorkspacePeople) private readonly people: WorkspacePeople) {}
 
   @AdminOperation(createOperation)
   @Post()
   @HttpCode(201)
   async create(@Body(new ValidatedBody(CreateWorkspaceDto)) body: CreateWorkspaceDto, @Req() request: FastifyRequest): Promise<CreatedWorkspaceWithOwner> {
     const now = new Date();
-    const created = await createWorkspace(this.store, body.name, now);
+    const created = await createWorkspace(this.people.store, body.name, now);
     if (body.owner_email === undefined) return { ...created, owner_invitation: null };
     const { publicBaseUrl, console } = this.people.config;
     const invitation = await inviteMember(this.people.deps, {
@@ -117,13 +108,13 @@ export class AdminWorkspacesController {
       params.push(`%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
       matching = 'AND name ILIKE $3';
     }
-    const { rows } = await this.sql.query<{ id: string; name: string; created_at: Date }>(
+    const { rows } = await this.people.sql.query<{ id: string; name: string; created_at: Date }>(
       `SELECT id, name, created_at FROM workspaces_view WHERE ($1::text IS NULL OR id < $1) ${matching} ORDER BY id DESC LIMIT $2`,
       params,
     );
     const page = rows.slice(0, limit);
     const balances = await findAccountBalances(
-      this.sql,
+      this.people.sql,
       page.map((row) => row.id),
     );
     const data = page.map((row) => ({
@@ -140,7 +131,7 @@ export class AdminWorkspacesController {
   @AdminOperation(showOperation)
   @Get(':id')
   async show(@Param('id') id: string): Promise<WorkspaceSummary> {
-    const workspace = await findWorkspace(this.sql, id);
+    const workspace = await findWorkspace(this.people.sql, id);
     if (!workspace) throw new DomainError('not_found', `no workspace ${id}`, 'id');
     return workspace;
   }
@@ -151,8 +142,8 @@ export class AdminWorkspacesController {
   @HttpCode(200)
   async rotate(@Param('id') id: string, @Param('mode') mode: string, @Req() request: FastifyRequest): Promise<IssuedKey> {
     await this.show(id);
-    const issued = await rotateApiKey(this.store, id, parseKeyMode(mode), new Date(), String(request.id));
-    this.keys.forgetAll();
+    const issued = await rotateApiKey(this.people.store, id, parseKeyMode(mode), new Date(), String(request.id));
+    this.people.keys.forgetAll();
     return issued;
   }
 
@@ -161,8 +152,8 @@ export class AdminWorkspacesController {
   @HttpCode(200)
   async revoke(@Param('id') id: string, @Param('keyId') keyId: string, @Req() request: FastifyRequest): Promise<WorkspaceSummary> {
     await this.show(id);
-    await revokeApiKey(this.store, id, keyId, new Date(), String(request.id));
-    this.keys.forgetAll();
+    await revokeApiKey(this.people.store, id, keyId, new Date(), String(request.id));
+    this.people.keys.forgetAll();
     return this.show(id);
   }
 }

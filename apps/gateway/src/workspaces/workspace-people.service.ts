@@ -3,22 +3,27 @@ import type { EventStore } from '@eh/event-store';
 import { PasswordStore, type PeopleDeps } from '@eh/identity';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
 import { findConsoleAccountByEmail } from '@eh/routing';
-import { CONFIG, EVENT_STORE, SQL } from '../http/tokens';
+import { GatewayPorts } from '../http/gateway-ports';
+import { ApiKeyCache } from '../http/guards/api-key-cache';
 
 /**
- * What the people handlers need from the gateway: the store, the read models, and the
- * roster's answer to "does an expert sign in with this email" (libs/identity cannot import the roster).
+ * What the people handlers need from the gateway: the store, the read models, the roster's
+ * answer to "does an expert sign in with this email" (libs/identity cannot import the roster),
+ * and the authenticated keys the guard keeps, emptied when a key is rotated or revoked.
  */
 @Injectable()
 export class WorkspacePeople {
   readonly passwords: PasswordStore;
+  readonly store: EventStore;
+  readonly sql: SqlClient;
+  readonly config: ServiceConfig;
 
   constructor(
-    @Inject(EVENT_STORE) readonly store: EventStore,
-    @Inject(SQL) readonly sql: SqlClient,
-    @Inject(CONFIG) readonly config: ServiceConfig,
+    @Inject(GatewayPorts) ports: GatewayPorts,
+    @Inject(ApiKeyCache) readonly keys: ApiKeyCache,
   ) {
-    this.passwords = new PasswordStore(sql);
+    ({ store: this.store, sql: this.sql, config: this.config } = ports);
+    this.passwords = new PasswordStore(ports.sql);
   }
 
   get deps(): PeopleDeps {

@@ -1,18 +1,7 @@
 import { runMigrations } from '@eh/platform';
-import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
+import { createTestDatabase, explainingClient, planNodes, rowsTouched, type TestDatabase } from '@eh/platform/testing';
 import { deliveriesViewMigrations } from './deliveries-view.migrations';
 import { listDeliveries, type DeliveryFilter } from './deliveries-view.query';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: PlanNode[];
-}
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
 
 /**
  * A partner's delivery list (GET /v1/webhook_deliveries) is one workspace and mode with optional
@@ -38,20 +27,10 @@ describe('deliveries_view: a partner list reads only its workspace’s rows', ()
     await insert('ws_small', 60, (n) => `CASE WHEN ${n} % 20 = 0 THEN 'failed' ELSE 'succeeded' END`);
     await db.pool.query('ANALYZE deliveries_view');
     // EXPLAIN of exactly the list's query: the statement it sends, with EXPLAIN in front.
-    const explaining = {
-      query: async (text: string, params: unknown[]) => {
-        const { rows } = await db.pool.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
-        const scans = nodes(rows[0]['QUERY PLAN'][0].Plan).filter((node) => node['Relation Name'] === 'deliveries_view');
-        plans.push(
-          ...scans.map((scan) => ({
-            filter: '',
-            index: scan['Index Name'] ?? scan['Node Type'],
-            touched: (scan['Actual Rows'] ?? 0) + (scan['Rows Removed by Filter'] ?? 0) + (scan['Rows Removed by Index Recheck'] ?? 0),
-          })),
-        );
-        return { rows: [], rowCount: 0 };
-      },
-    };
+    const explaining = explainingClient(db.pool, ['ANALYZE'], (plan) => {
+      const scans = planNodes(plan).filter((node) => node['Relation Name'] === 'deliveries_view');
+      plans.push(...scans.map((scan) => ({ filter: '', index: scan['Index Name'] ?? scan['Node Type'], touched: rowsTouched(scan) })));
+    });
     const filters: Record<string, DeliveryFilter> = {
       none: {},
       status: { status: 'failed' },

@@ -1,21 +1,16 @@
 import { WEBHOOK_ENDPOINT_EVENT_TYPES } from '@eh/contracts';
-import { foldRecorded, refoldTouchedStreams, type InlineProjection, type RecordedEvent } from '@eh/event-store';
+import { foldRecorded, streamProjection, type RecordedEvent } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { webhookEndpointDecider } from '../domain/webhook-endpoint.decider';
 import { toWebhookEndpointResource } from '../domain/webhook-endpoint.resource';
 
 /** Inline: an endpoint is in the fan-out's directory and the partner's list the moment it is created. */
-export const webhookEndpointsViewProjection: InlineProjection = {
+export const webhookEndpointsViewProjection = streamProjection({
   name: 'webhook_endpoints_view',
-  refoldsStreams: true,
   handles: WEBHOOK_ENDPOINT_EVENT_TYPES,
-  async apply(events, tx, readStream) {
-    await refoldTouchedStreams(events, readStream, (history) => refresh(history, tx));
-  },
-  async reset(tx) {
-    await tx.query('TRUNCATE webhook_endpoints_view');
-  },
-};
+  tables: ['webhook_endpoints_view'],
+  refresh,
+});
 
 async function refresh(history: RecordedEvent[], tx: SqlClient): Promise<void> {
   const state = foldRecorded(history, webhookEndpointDecider);

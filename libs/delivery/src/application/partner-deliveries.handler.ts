@@ -4,11 +4,26 @@ import { loadAggregate, type EventStore, type RecordedEvent } from '@eh/event-st
 import type { DeliveryResource } from '../domain/delivery.resource';
 import type { PartnerScope } from './partner-endpoints.handler';
 import { deploymentSubjectAt, publicEventBody, type PublicEventBody } from './public-event';
-import { replayDelivery, retryDeliveryNow } from './replay-deliveries.handler';
+import { replayDelivery, retryDeliveryNow, type ReplayContext } from './replay-deliveries.handler';
 import { showDelivery, type DeliveryDetail } from './show-delivery';
 import { isPublicEventType } from '@eh/contracts';
 
 const noDelivery = (id: string): DomainError => new DomainError('not_found', `no webhook delivery ${id}`, 'id');
+
+/** Who asks for a resend or a retry on the partner API, and when. */
+interface PartnerRequest {
+  actor: Actor;
+  correlationId: string;
+  now: Date;
+}
+
+/** A partner's request as a resend or a retry takes it: who asked is recorded as `kind:id` (the label when there is no id). */
+const replayContext = (context: PartnerRequest): ReplayContext => ({
+  requestedBy: `${context.actor.kind}:${context.actor.id ?? context.actor.label}`,
+  correlationId: context.correlationId,
+  now: context.now,
+  actor: context.actor,
+});
 
 /** A delivery of the scope's workspace and mode with its history; another's, or one of unknown mode, is 404. */
 export async function showPartnerDelivery(store: EventStore, scope: PartnerScope, id: string): Promise<DeliveryDetail> {
@@ -25,35 +40,15 @@ export async function showPartnerDelivery(store: EventStore, scope: PartnerScope
 }
 
 /** Resends one finished delivery of the scope (a dead letter, a success, a 4xx): same id, so the same `Service-Delivery`. */
-export async function replayPartnerDelivery(
-  store: EventStore,
-  scope: PartnerScope,
-  id: string,
-  context: { actor: Actor; correlationId: string; now: Date },
-): Promise<DeliveryResource> {
+export async function replayPartnerDelivery(store: EventStore, scope: PartnerScope, id: string, context: PartnerRequest): Promise<DeliveryResource> {
   await showPartnerDelivery(store, scope, id);
-  return replayDelivery(store, id, {
-    requestedBy: `${context.actor.kind}:${context.actor.id ?? context.actor.label}`,
-    correlationId: context.correlationId,
-    now: context.now,
-    actor: context.actor,
-  });
+  return replayDelivery(store, id, replayContext(context));
 }
 
 /** Retry now for a delivery of the scope: its scheduled retry made due at once, same id and attempt. */
-export async function retryPartnerDeliveryNow(
-  store: EventStore,
-  scope: PartnerScope,
-  id: string,
-  context: { actor: Actor; correlationId: string; now: Date },
-): Promise<DeliveryResource> {
+export async function retryPartnerDeliveryNow(store: EventStore, scope: PartnerScope, id: string, context: PartnerRequest): Promise<DeliveryResource> {
   await showPartnerDelivery(store, scope, id);
-  return retryDeliveryNow(store, id, {
-    requestedBy: `${context.actor.kind}:${context.actor.id ?? context.actor.label}`,
-    correlationId: context.correlationId,
-    now: context.now,
-    actor: context.actor,
-  });
+  return retryDeliveryNow(store, id, replayContext(context));
 }
 
 const noDeployment = (id: string): DomainError => new DomainError('not_found', `no deployment ${id}`, 'id');

@@ -5,18 +5,15 @@
  * continue. Either finds the same subjects as reading the stream back for every event does.
  */
 import { deploymentStreamName } from '@eh/contracts';
-import { PostgresEventStore, type EventStore, type RecordedEvent } from '@eh/event-store';
-import { countingReads } from '@eh/event-store/testing';
-import { runMigrations } from '@eh/platform';
-import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
+import type { EventStore, RecordedEvent } from '@eh/event-store';
+import { countingReads, postgresStorePerSuite } from '@eh/event-store/testing';
 import { allMigrations, inlineProjections } from '../../../../test/support/all-contexts';
 import { DeploymentHistory } from '../../../../test/support/deployment-history';
 import { BatchSubjectStates, subjectFrom, subjectOf } from './public-event';
 import { SubjectFolds } from './subject-folds';
 
 describe('Subjects of public events against the real store', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
+  const env = postgresStorePerSuite(allMigrations, { inlineProjections });
   /** Three deployments' events, interleaved as a workspace's are in the store. */
   let page: RecordedEvent[];
   /** One deployment's events, in order. */
@@ -25,30 +22,22 @@ describe('Subjects of public events against the real store', () => {
   let counted: EventStore;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    await runMigrations(db.pool, allMigrations);
-    store = new PostgresEventStore(db.pool, { inlineProjections });
-    const history = new DeploymentHistory(db.pool);
+    const history = new DeploymentHistory(env.db.pool);
     const ids: string[] = [];
     for (const status of ['completed', 'cancelled', 'completed'] as const)
       ids.push(await history.append({ workspaceId: 'ws_batch', mode: 'live', status, createdAt: '2030-01-01T00:00:00.000Z' }));
     const deploymentId = await history.append({ workspaceId: 'ws_folds', mode: 'live', status: 'completed', createdAt: '2030-01-01T00:00:00.000Z' });
     await history.close();
-    const streams = await Promise.all(ids.map((id) => store.read(deploymentStreamName(id))));
+    const streams = await Promise.all(ids.map((id) => env.store.read(deploymentStreamName(id))));
     page = [];
     for (let index = 0; index < Math.max(...streams.map((stream) => stream.length)); index++)
       for (const stream of streams) if (stream[index]) page.push(stream[index]);
-    events = await store.read(deploymentStreamName(deploymentId));
-    counted = countingReads(store, () => (reads += 1));
+    events = await env.store.read(deploymentStreamName(deploymentId));
+    counted = countingReads(env.store, () => (reads += 1));
   });
 
   beforeEach(() => {
     reads = 0;
-  });
-
-  afterAll(async () => {
-    await store?.close();
-    await db?.drop();
   });
 
   describe('BatchSubjectStates', () => {
@@ -68,12 +57,12 @@ describe('Subjects of public events against the real store', () => {
     });
 
     it('folds from the start again when asked out of order', async () => {
-      const states = new BatchSubjectStates(store);
+      const states = new BatchSubjectStates(env.store);
       const ofFirst = page.filter((event) => event.streamName === page[0].streamName);
       const last = ofFirst[ofFirst.length - 1];
       const first = ofFirst.find((event) => event.type !== 'deployment.created' && event.type.startsWith('deployment.')) ?? ofFirst[1];
       await subjectFrom(last, states);
-      expect(await subjectFrom(first, states)).toEqual(await subjectOf(store, first));
+      expect(await subjectFrom(first, states)).toEqual(await subjectOf(env.store, first));
     });
   });
 
@@ -92,7 +81,7 @@ describe('Subjects of public events against the real store', () => {
     async function readBack(seen: readonly RecordedEvent[]): Promise<unknown[]> {
       const subjects: unknown[] = [];
       for (const event of seen) {
-        const subject = await subjectOf(store, event);
+        const subject = await subjectOf(env.store, event);
         if (subject) subjects.push(subject);
       }
       return subjects;

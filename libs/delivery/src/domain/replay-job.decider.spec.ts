@@ -1,4 +1,4 @@
-import { DomainError, type WebhookReplayEvent } from '@eh/contracts';
+import { deciderScript } from '@eh/contracts/testing';
 import { decideReplayJob, foldReplayJob, toReplayJobResource, type ReplayJobCommand } from './replay-job.decider';
 
 const ACTOR = { kind: 'member' as const, id: 'mem_1', label: 'a@example.com' };
@@ -16,19 +16,7 @@ const request = (ids = ['del_1', 'del_2', 'del_3']): ReplayJobCommand => ({
 const progress = (replayed: number, skipped: number, now = T(1)): ReplayJobCommand => ({ type: 'record_progress', replayed, skipped, now });
 const complete = (replayed: number, skipped: number, now = T(2)): ReplayJobCommand => ({ type: 'complete', replayed, skipped, now });
 
-function run(commands: ReplayJobCommand[]): WebhookReplayEvent[] {
-  const events: WebhookReplayEvent[] = [];
-  for (const command of commands) events.push(...decideReplayJob(command, foldReplayJob(events)));
-  return events;
-}
-const refused = (history: ReplayJobCommand[], command: ReplayJobCommand): string => {
-  try {
-    decideReplayJob(command, foldReplayJob(run(history)));
-    return 'accepted';
-  } catch (error) {
-    return error instanceof DomainError ? error.code : 'other';
-  }
-};
+const { run, refused } = deciderScript(decideReplayJob, foldReplayJob);
 
 describe('bulk replay job decider', () => {
   it('given nothing, when requested, then it runs over the matched dead letters', () => {

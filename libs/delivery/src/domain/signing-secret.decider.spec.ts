@@ -1,4 +1,5 @@
-import { DomainError, type SealedSecret, type WebhookSigningSecretEvent } from '@eh/contracts';
+import type { SealedSecret, WebhookSigningSecretEvent } from '@eh/contracts';
+import { deciderScript } from '@eh/contracts/testing';
 import { decideSigningSecret, foldSigningSecret, signingVersions, type SigningSecretCommand } from './signing-secret.decider';
 
 const WS = 'ws_01JBBBBBBBBBBBBBBBBBBBBBBB';
@@ -16,20 +17,8 @@ const rotate = (id: string, now: string, overlap = 60): SigningSecretCommand => 
   now,
 });
 
-function run(commands: SigningSecretCommand[]): WebhookSigningSecretEvent[] {
-  const events: WebhookSigningSecretEvent[] = [];
-  for (const command of commands) events.push(...decideSigningSecret(command, foldSigningSecret(events)));
-  return events;
-}
+const { run, refused } = deciderScript(decideSigningSecret, foldSigningSecret);
 const ids = (events: WebhookSigningSecretEvent[], at: string): string[] => signingVersions(foldSigningSecret(events), at).map((v) => v.secret_id);
-const refused = (history: SigningSecretCommand[], command: SigningSecretCommand): string => {
-  try {
-    decideSigningSecret(command, foldSigningSecret(run(history)));
-    return 'accepted';
-  } catch (error) {
-    return error instanceof DomainError ? error.code : 'other';
-  }
-};
 
 describe('webhook signing secret decider', () => {
   it('given nothing, when created, then it signs at once, not yet revealed; a second create changes nothing', () => {

@@ -1,4 +1,5 @@
-import { DomainError, type SealedSecret, type WebhookEndpointEvent } from '@eh/contracts';
+import type { SealedSecret, WebhookEndpointEvent } from '@eh/contracts';
+import { deciderScript } from '@eh/contracts/testing';
 import {
   activeSecrets as storedActiveSecrets,
   decideWebhookEndpoint,
@@ -30,20 +31,7 @@ const rotate = (secret: string, now: string, overlap = 3600): WebhookEndpointCom
 const activeSecrets = (state: WebhookEndpointState, now: string): string[] =>
   storedActiveSecrets(state, now).map((secret) => ('sealed' in secret ? secret.sealed.ct : `plaintext:${secret.plaintext}`));
 
-function run(commands: WebhookEndpointCommand[]): WebhookEndpointEvent[] {
-  const events: WebhookEndpointEvent[] = [];
-  for (const command of commands) events.push(...decideWebhookEndpoint(command, foldWebhookEndpoint(events)));
-  return events;
-}
-
-const refusedCode = (history: WebhookEndpointCommand[], command: WebhookEndpointCommand): string => {
-  try {
-    decideWebhookEndpoint(command, foldWebhookEndpoint(run(history)));
-    return 'accepted';
-  } catch (error) {
-    return error instanceof DomainError ? error.code : 'other';
-  }
-};
+const { run, refused } = deciderScript(decideWebhookEndpoint, foldWebhookEndpoint);
 
 describe('webhook endpoint decider', () => {
   it('registers an endpoint with its first secret, which signs from then on', () => {
@@ -108,7 +96,7 @@ describe('webhook endpoint decider', () => {
     ],
     ['a negative overlap', [register()], rotate('s', T(1), -1), 'invalid_request'],
   ] as [string, WebhookEndpointCommand[], WebhookEndpointCommand, string][])('refuses %s', (_name, history, command, code) => {
-    expect(refusedCode(history, command)).toBe(code);
+    expect(refused(history, command)).toBe(code);
   });
 
   it('still folds events written before secrets were sealed (plaintext `secret`), beside sealed ones', () => {
@@ -226,7 +214,7 @@ describe("webhook endpoint decider: a partner's endpoints", () => {
     ['"*" beside a type', [], create({ enabled_events: ['*', 'deployment.completed'] }), 'invalid_request'],
     ['an update to an unknown type', [create()], update({ enabled_events: ['nope'] }), 'invalid_request'],
   ] as [string, WebhookEndpointCommand[], WebhookEndpointCommand, string][])('refuses %s', (_name, history, command, code) => {
-    expect(refusedCode(history, command)).toBe(code);
+    expect(refused(history, command)).toBe(code);
   });
 
   it('names the offending item of enabled_events', () => {

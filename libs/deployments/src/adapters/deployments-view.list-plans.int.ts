@@ -1,17 +1,7 @@
 import { runMigrations } from '@eh/platform';
-import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
+import { createTestDatabase, explainingClient, planNodes, rowsTouched, type TestDatabase } from '@eh/platform/testing';
 import { listDeployments, type DeploymentListRequest } from './deployments-view.list';
 import { deploymentsViewMigrations } from './deployments-view.migrations';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
 
 /**
  * GET /v1/deployments is one workspace and mode, keyset-paginated, with optional filters
@@ -34,20 +24,10 @@ describe('deployments_view: GET /v1/deployments reads only its workspace’s row
     await insert('ws_crowd', 20_000, `CASE WHEN n % 50 = 0 THEN 'completed' ELSE 'needs_input' END`, `'rare-skill'`);
     await insert('ws_small', 60, `CASE WHEN n % 20 = 0 THEN 'needs_input' ELSE 'completed' END`, `'copywriting'`);
     await db.pool.query('ANALYZE deployments_view');
-    const explaining = {
-      query: async (text: string, params: unknown[]) => {
-        const { rows } = await db.pool.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, params);
-        const scans = nodes(rows[0]['QUERY PLAN'][0].Plan).filter((node) => node['Relation Name'] === 'deployments_view');
-        plans.push(
-          ...scans.map((scan) => ({
-            filter: '',
-            index: scan['Index Name'] ?? scan['Node Type'],
-            touched: (scan['Actual Rows'] ?? 0) + (scan['Rows Removed by Filter'] ?? 0),
-          })),
-        );
-        return { rows: [], rowCount: 0 };
-      },
-    };
+    const explaining = explainingClient(db.pool, ['ANALYZE'], (plan) => {
+      const scans = planNodes(plan).filter((node) => node['Relation Name'] === 'deployments_view');
+      plans.push(...scans.map((scan) => ({ filter: '', index: scan['Index Name'] ?? scan['Node Type'], touched: rowsTouched(scan) })));
+    });
     const none = { statuses: [], skill: null, createdAfter: null, q: null };
     const requests: Record<string, DeploymentListRequest> = {
       none: { filters: none, after: null, limit: 100 },

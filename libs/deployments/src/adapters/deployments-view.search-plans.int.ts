@@ -1,14 +1,7 @@
 import { runMigrations } from '@eh/platform';
-import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
+import { createTestDatabase, explainingClient, planNodes, type TestDatabase } from '@eh/platform/testing';
 import { listDeployments, type DeploymentListFilters } from './deployments-view.list';
 import { deploymentsViewMigrations } from './deployments-view.migrations';
-
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
 
 /**
  * Rows carry a resource of a real one's size (about 1 kB): with tiny rows a sequential scan is
@@ -47,13 +40,9 @@ describe('deployments_view: searching the brief', () => {
 
   async function plan(q: string): Promise<string[]> {
     const indexes: string[] = [];
-    const explaining = {
-      query: async (text: string, params: unknown[]) => {
-        const { rows } = await db.pool.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`EXPLAIN (FORMAT JSON) ${text}`, params);
-        indexes.push(...nodes(rows[0]['QUERY PLAN'][0].Plan).map((node) => node['Index Name'] ?? node['Node Type']));
-        return { rows: [], rowCount: 0 };
-      },
-    };
+    const explaining = explainingClient(db.pool, [], (plan) => {
+      indexes.push(...planNodes(plan).map((node) => node['Index Name'] ?? node['Node Type']));
+    });
     await listDeployments(explaining as never, scope, { filters: { ...none, q }, after: null, limit: 20 });
     return indexes;
   }

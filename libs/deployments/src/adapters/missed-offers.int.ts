@@ -11,26 +11,14 @@ import { deploymentDecider } from '../domain/deployment.decider';
 import type { DeploymentCommand } from '../domain/deployment.commands';
 import { missedOffersProjection } from './missed-offers.projection';
 import { missedOffersFor } from './missed-offers.query';
-import { plainDeploymentData } from '@eh/contracts/testing';
+import { plainDeploymentData, soleCandidateMatch } from '@eh/contracts/testing';
 
 describe('missed offers read model', () => {
   let testDb: TestDatabase;
   let db: Database;
   const ada = { id: 'exp_missed_ada', name: 'Ada', role: 'Copywriter' };
   const bo = { id: 'exp_missed_bo', name: 'Bo', role: 'Copywriter' };
-  const match = {
-    covered_skills: ['copy'],
-    coverage: 1,
-    median_turnaround_minutes: 30,
-    speed: 0.67,
-    brief_fit: 0,
-    completed_for_workspace: 0,
-    score: 0.67,
-    weights: { speed: 1, brief_fit: 0 },
-    rank: 1,
-    candidates: 1,
-    passed_over: [],
-  };
+  const match = soleCandidateMatch(['copy']);
   const base = Date.UTC(2026, 10, 23, 12, 0, 0);
   const at = (offsetSeconds: number) => new Date(base + offsetSeconds * 1000).toISOString();
 

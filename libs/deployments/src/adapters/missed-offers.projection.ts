@@ -1,5 +1,5 @@
 import type { DeploymentEvent } from '@eh/contracts';
-import { refoldTouchedStreams, type InlineProjection, type RecordedEvent } from '@eh/event-store';
+import { streamProjection } from '@eh/event-store';
 
 export type MissedOfferEnding = 'lapsed' | 'declined';
 
@@ -9,9 +9,11 @@ export interface MissedOfferRow {
   offer_number: number;
   expert_id: string;
   skills: string[];
+  /** The credits the workspace reserved: at most what the work would have paid. */
   credits_reserved: number;
   offered_at: string;
   ending: MissedOfferEnding;
+  /** The expert's reason for a decline, when they gave one; null for a lapse. */
   reason: string | null;
   ended_at: string;
 }
@@ -65,26 +67,21 @@ export function missedOffersOf(history: readonly { type: string; data: unknown }
  * transaction it needs costs little); the stream is read once, already in hand for the append.
  * Rows are only ever added, so a rebuild or a repeated append writes the same ones.
  */
-export const missedOffersProjection: InlineProjection = {
+export const missedOffersProjection = streamProjection({
   name: 'expert_missed_offers_view',
   handles: ['deployment.offer_declined', 'deployment.offer_expired'],
-  refoldsStreams: true,
-  async apply(events, tx, readStream) {
-    await refoldTouchedStreams(events, readStream, async (history: RecordedEvent[]) => {
-      const rows = missedOffersOf(history);
-      if (rows.length === 0) return;
-      await tx.query(
-        `INSERT INTO expert_missed_offers_view (deployment_id, offer_number, expert_id, skills, credits_reserved, offered_at, ending, reason, ended_at)
-         SELECT row.deployment_id, row.offer_number, row.expert_id, ARRAY(SELECT jsonb_array_elements_text(row.skills)), row.credits_reserved,
-                row.offered_at, row.ending, row.reason, row.ended_at
-           FROM jsonb_to_recordset($1::jsonb) AS row (deployment_id text, offer_number integer, expert_id text, skills jsonb,
-                credits_reserved integer, offered_at timestamptz, ending text, reason text, ended_at timestamptz)
-         ON CONFLICT (deployment_id, offer_number) DO NOTHING`,
-        [JSON.stringify(rows)],
-      );
-    });
+  tables: ['expert_missed_offers_view'],
+  async refresh(history, tx) {
+    const rows = missedOffersOf(history);
+    if (rows.length === 0) return;
+    await tx.query(
+      `INSERT INTO expert_missed_offers_view (deployment_id, offer_number, expert_id, skills, credits_reserved, offered_at, ending, reason, ended_at)
+       SELECT row.deployment_id, row.offer_number, row.expert_id, ARRAY(SELECT jsonb_array_elements_text(row.skills)), row.credits_reserved,
+              row.offered_at, row.ending, row.reason, row.ended_at
+         FROM jsonb_to_recordset($1::jsonb) AS row (deployment_id text, offer_number integer, expert_id text, skills jsonb,
+              credits_reserved integer, offered_at timestamptz, ending text, reason text, ended_at timestamptz)
+       ON CONFLICT (deployment_id, offer_number) DO NOTHING`,
+      [JSON.stringify(rows)],
+    );
   },
-  async reset(tx) {
-    await tx.query('TRUNCATE expert_missed_offers_view');
-  },
-};
+});

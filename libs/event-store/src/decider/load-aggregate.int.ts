@@ -1,8 +1,6 @@
-import { runMigrations } from '@eh/platform';
-import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { newEvent, newStreamName } from '../testing/contract-fixtures';
+import { postgresStorePerSuite } from '../testing/postgres-store-per-suite';
 import { eventStoreMigrations } from '../postgres/event-store.migrations';
-import { PostgresEventStore } from '../postgres/postgres-event-store';
 import { handleCommand, type Decider } from './command-handler';
 import { loadAggregate } from './load-aggregate';
 import { LruSnapshotCache } from './snapshot-cache';
@@ -22,19 +20,7 @@ const counter: Decider<number, Added, { total: number; units: string[] }> = {
 };
 
 describe('loadAggregate and handleCommand (one stream loader)', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    await runMigrations(db.pool, eventStoreMigrations);
-    store = new PostgresEventStore(db.pool);
-  });
-
-  afterAll(async () => {
-    await store.close();
-    await db.drop();
-  });
+  const env = postgresStorePerSuite(eventStoreMigrations);
 
   const stored = (version: number, data: unknown) => {
     const event = newEvent('counter.added', data);
@@ -43,27 +29,31 @@ describe('loadAggregate and handleCommand (one stream loader)', () => {
 
   it('upcasts every stored version to the latest shape before evolve sees it', async () => {
     const stream = newStreamName('counter');
-    await store.append(stream, [stored(1, { n: 1 }), stored(2, { amount: 2 }), stored(3, { amount: 4, unit: 'hours' })], 'no_stream');
-    expect(await loadAggregate(store, stream, counter)).toMatchObject({ state: { total: 7, units: ['credits', 'credits', 'hours'] }, revision: 2 });
+    await env.store.append(stream, [stored(1, { n: 1 }), stored(2, { amount: 2 }), stored(3, { amount: 4, unit: 'hours' })], 'no_stream');
+    expect(await loadAggregate(env.store, stream, counter)).toMatchObject({ state: { total: 7, units: ['credits', 'credits', 'hours'] }, revision: 2 });
   });
 
   it('folds up to a revision, and goes on from a known fold', async () => {
     const stream = newStreamName('counter');
-    await store.append(stream, [stored(3, { amount: 1, unit: 'a' }), stored(3, { amount: 10, unit: 'b' }), stored(3, { amount: 100, unit: 'c' })], 'no_stream');
-    expect(await loadAggregate(store, stream, { ...counter, to: 1 })).toMatchObject({ state: { total: 11 }, revision: 1 });
-    expect(await loadAggregate(store, stream, { ...counter, to: -1 })).toMatchObject({ state: { total: 0 }, revision: -1 });
+    await env.store.append(
+      stream,
+      [stored(3, { amount: 1, unit: 'a' }), stored(3, { amount: 10, unit: 'b' }), stored(3, { amount: 100, unit: 'c' })],
+      'no_stream',
+    );
+    expect(await loadAggregate(env.store, stream, { ...counter, to: 1 })).toMatchObject({ state: { total: 11 }, revision: 1 });
+    expect(await loadAggregate(env.store, stream, { ...counter, to: -1 })).toMatchObject({ state: { total: 0 }, revision: -1 });
     const known = { state: { total: 1, units: ['a'] }, revision: 0 };
-    expect(await loadAggregate(store, stream, { ...counter, from: known })).toMatchObject({ state: { total: 111, units: ['a', 'b', 'c'] }, revision: 2 });
+    expect(await loadAggregate(env.store, stream, { ...counter, from: known })).toMatchObject({ state: { total: 111, units: ['a', 'b', 'c'] }, revision: 2 });
   });
 
   it("writes each event at its type's current schema version, and keeps folds between calls", async () => {
     const stream = newStreamName('counter');
     const snapshots = new LruSnapshotCache<{ total: number; units: string[] }>(10);
     const context = { workspaceId: 'ws_1', correlationId: 'c', causationId: null, now: new Date().toISOString() };
-    await handleCommand(store, counter, stream, 5, context, { snapshots });
-    const result = await handleCommand(store, counter, stream, 6, context, { snapshots });
+    await handleCommand(env.store, counter, stream, 5, context, { snapshots });
+    const result = await handleCommand(env.store, counter, stream, 6, context, { snapshots });
     expect([result.state.total, result.revision]).toEqual([11, 1]);
-    expect((await store.read(stream)).map((event) => event.metadata.schema_version)).toEqual([3, 3]);
+    expect((await env.store.read(stream)).map((event) => event.metadata.schema_version)).toEqual([3, 3]);
     expect(snapshots.get(stream)).toEqual({ state: result.state, revision: 1 });
   });
 

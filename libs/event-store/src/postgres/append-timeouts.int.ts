@@ -4,36 +4,20 @@
  * leaving the stream appendable; an appender that stalls inside its transaction is ended by the
  * server, freeing the lock for the next one; and the pool survives it without a crash.
  */
-import { createPool, isDatabaseUnavailable, runMigrations, type PostgresTimeouts } from '@eh/platform';
-import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
+import { createPool, isDatabaseUnavailable, type PostgresTimeouts } from '@eh/platform';
 import type { Pool } from 'pg';
 import { newEvent, newStreamName } from '../testing/contract-fixtures';
 import { eventStoreMigrations } from './event-store.migrations';
-import { PostgresEventStore } from './postgres-event-store';
+import { postgresStorePerSuite } from '../testing/postgres-store-per-suite';
 
 /** Scaled down from the defaults (3 s statements, 10 s idle in transaction) so the test takes a second or two. */
 const TIMEOUTS: PostgresTimeouts = { connectMs: 1_000, poolWaitMs: 1_000, statementMs: 300, queryMs: 800, idleInTransactionMs: 700 };
 
 describe('appends under the pool timeouts', () => {
-  let db: TestDatabase;
-  let pool: Pool;
-  let store: PostgresEventStore;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    await runMigrations(db.pool, eventStoreMigrations);
-    pool = createPool(db.url, { max: 3 }, () => undefined, TIMEOUTS);
-    store = new PostgresEventStore(pool);
-  });
-
-  afterAll(async () => {
-    await store.close();
-    await pool.end();
-    await db.drop();
-  });
+  const env = postgresStorePerSuite(eventStoreMigrations, {}, (url) => createPool(url, { max: 3 }, () => undefined, TIMEOUTS));
 
   /** Takes the stream's lock on a connection of `from`: the store's own pool, or the test database's (default timeouts). */
-  const holdStreamLock = async (streamName: string, from: Pool = pool) => {
+  const holdStreamLock = async (streamName: string, from: Pool = env.pool) => {
     const holder = await from.connect();
     await holder.query('BEGIN');
     await holder.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [streamName]);
@@ -44,10 +28,10 @@ describe('appends under the pool timeouts', () => {
     const stream = newStreamName();
     // The holder is not under test: on the store's pool, a slow host let its own idle-in-transaction
     // timeout end it before the ROLLBACK, and the unreleased client then hung the pool's end.
-    const holder = await holdStreamLock(stream, db.pool);
+    const holder = await holdStreamLock(stream, env.db.pool);
     let refused: unknown;
     try {
-      refused = await store.append(stream, [newEvent()], 'no_stream').then(
+      refused = await env.store.append(stream, [newEvent()], 'no_stream').then(
         () => undefined,
         (error: unknown) => error,
       );
@@ -57,7 +41,7 @@ describe('appends under the pool timeouts', () => {
     }
     // 57014 is the server's statement timeout: the client's longer query timeout would carry no code.
     expect([isDatabaseUnavailable(refused), (refused as { code?: string }).code]).toEqual([true, '57014']);
-    expect((await store.append(stream, [newEvent()], 'no_stream')).nextExpectedRevision).toBe(0);
+    expect((await env.store.append(stream, [newEvent()], 'no_stream')).nextExpectedRevision).toBe(0);
   });
 
   it('ends a transaction whose appender stalled, freeing its lock, without crashing the pool', async () => {
@@ -65,7 +49,7 @@ describe('appends under the pool timeouts', () => {
     // Took the lock, then went silent (its process stalled, or its network): the server ends its session.
     const stalled = await holdStreamLock(stream);
     await new Promise((resolve) => setTimeout(resolve, TIMEOUTS.idleInTransactionMs + 300));
-    expect((await store.append(stream, [newEvent()], 'no_stream')).nextExpectedRevision).toBe(0);
+    expect((await env.store.append(stream, [newEvent()], 'no_stream')).nextExpectedRevision).toBe(0);
     // The stalled client learns it on its next query; released with the error, the pool discards it.
     const failure = await stalled.query('SELECT 1').then(
       () => undefined,
@@ -73,6 +57,6 @@ describe('appends under the pool timeouts', () => {
     );
     expect(isDatabaseUnavailable(failure)).toBe(true);
     stalled.release(failure instanceof Error ? failure : true);
-    expect((await pool.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    expect((await env.pool.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
   });
 });

@@ -3,12 +3,12 @@
  * with the transaction id its events' checkpoints carry, in commit order (not transaction id
  * order); a dropped LISTEN connection is reported as lost, then listened again by itself.
  */
-import { createPool, runMigrations } from '@eh/platform';
-import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
-import { Client, type Pool } from 'pg';
+import { createPool } from '@eh/platform';
+import { Client } from 'pg';
 import type { CommitObserver } from '../event-store.port';
 import { newEvent, newStreamName } from '../testing/contract-fixtures';
-import { DEFAULT_APPEND_CHANNEL, PostgresEventStore } from './postgres-event-store';
+import { postgresStorePerSuite } from '../testing/postgres-store-per-suite';
+import { DEFAULT_APPEND_CHANNEL } from './postgres-event-store';
 import { decodeCheckpoint } from './postgres-checkpoint';
 import { eventStoreMigrations } from './event-store.migrations';
 import { parseAppendNotice } from './commit-notices';
@@ -39,37 +39,22 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 }
 
 describe('PostgresEventStore.watchCommits', () => {
-  let db: TestDatabase;
-  let pool: Pool;
-  let store: PostgresEventStore;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    await runMigrations(db.pool, eventStoreMigrations);
-    pool = createPool(db.url, { max: 3 });
-    store = new PostgresEventStore(pool);
-  });
-
-  afterAll(async () => {
-    await store.close();
-    await pool.end();
-    await db.drop();
-  });
+  const env = postgresStorePerSuite(eventStoreMigrations, {}, (url) => createPool(url, { max: 3 }));
 
   const listenerBackends = async (): Promise<number[]> =>
     (
-      await db.pool.query<{ pid: number }>(
+      await env.db.pool.query<{ pid: number }>(
         "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND (query LIKE 'LISTEN%' OR query LIKE '%pg_current_snapshot%')",
       )
     ).rows.map((row) => row.pid);
 
   it('reports appends in commit order, with their events’ transaction ids', async () => {
     const observer = new RecordingObserver();
-    const unwatch = store.watchCommits(observer);
+    const unwatch = env.store.watchCommits(observer);
     try {
       await until(() => observer.listens === 1, 'the feed to listen');
       // An append whose transaction starts first (the lower id) but commits last.
-      const late = new Client({ connectionString: db.url });
+      const late = new Client({ connectionString: env.db.url });
       await late.connect();
       const lateStream = newStreamName();
       await late.query('BEGIN');
@@ -78,8 +63,8 @@ describe('PostgresEventStore.watchCommits', () => {
         [lateStream, newEvent().id, JSON.stringify(newEvent().metadata), DEFAULT_APPEND_CHANNEL],
       );
       const earlyStream = newStreamName();
-      await store.append(earlyStream, [newEvent(), newEvent()], 'no_stream');
-      const [earlyEvent] = await store.read(earlyStream);
+      await env.store.append(earlyStream, [newEvent(), newEvent()], 'no_stream');
+      const [earlyEvent] = await env.store.read(earlyStream);
       await late.query('COMMIT');
       await late.end();
       await until(() => observer.heard.length === 2, 'both commits');
@@ -95,7 +80,7 @@ describe('PostgresEventStore.watchCommits', () => {
   it('tells, when it listens, a transaction id no transaction still running is below, and no later append', async () => {
     // A writing transaction left open while the feed begins listening (other tests share the server, so
     // an append committed before listening is not always below: the id is the oldest still running).
-    const running = new Client({ connectionString: db.url });
+    const running = new Client({ connectionString: env.db.url });
     await running.connect();
     const observer = new RecordingObserver();
     let unwatch: (() => void) | undefined;
@@ -104,16 +89,16 @@ describe('PostgresEventStore.watchCommits', () => {
       const { rows } = await running.query<{ id: string }>('SELECT pg_current_xact_id()::text AS id');
       // Committed before listening, but after a transaction still running: not known to be visible to every read.
       const during = newStreamName();
-      await store.append(during, [newEvent()], 'no_stream');
-      unwatch = store.watchCommits(observer);
+      await env.store.append(during, [newEvent()], 'no_stream');
+      unwatch = env.store.watchCommits(observer);
       await until(() => observer.listens === 1, 'the feed to listen');
       const after = newStreamName();
-      await store.append(after, [newEvent()], 'no_stream');
+      await env.store.append(after, [newEvent()], 'no_stream');
       const committedBefore = BigInt(observer.committedBefore ?? '0');
       expect(committedBefore).toBeGreaterThan(0n);
       expect(BigInt(rows[0]?.id ?? '0')).toBeGreaterThanOrEqual(committedBefore);
       const transactionOf = async (stream: string): Promise<bigint> =>
-        BigInt(decodeCheckpoint((await store.read(stream))[0]?.checkpoint ?? null).transactionId);
+        BigInt(decodeCheckpoint((await env.store.read(stream))[0]?.checkpoint ?? null).transactionId);
       expect(await transactionOf(during)).toBeGreaterThanOrEqual(committedBefore);
       expect(await transactionOf(after)).toBeGreaterThanOrEqual(committedBefore);
     } finally {
@@ -125,13 +110,13 @@ describe('PostgresEventStore.watchCommits', () => {
 
   it('reports a dropped connection as lost, listens again by itself, and closes when the last observer leaves', async () => {
     const observer = new RecordingObserver();
-    const unwatch = store.watchCommits(observer);
+    const unwatch = env.store.watchCommits(observer);
     await until(() => observer.listens === 1, 'the feed to listen');
     const [backend] = await listenerBackends();
-    await db.pool.query('SELECT pg_terminate_backend($1)', [backend]);
+    await env.db.pool.query('SELECT pg_terminate_backend($1)', [backend]);
     await until(() => observer.losses === 1 && observer.listens === 2, 'lost, then listening again');
     const stream = newStreamName();
-    await store.append(stream, [newEvent()], 'no_stream');
+    await env.store.append(stream, [newEvent()], 'no_stream');
     await until(() => observer.heard.some((heard) => heard.startsWith(`${stream}@`)), 'the append after the reconnect');
     unwatch();
     const deadline = Date.now() + 5_000;

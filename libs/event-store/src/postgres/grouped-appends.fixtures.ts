@@ -1,9 +1,8 @@
 /** The tallies read models and the store the grouped-appends tests share. */
-import { runMigrations } from '@eh/platform';
-import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { newEvent, newStreamName } from '../testing/contract-fixtures';
+import { postgresStorePerSuite, type PostgresStoreEnv } from '../testing/postgres-store-per-suite';
 import { eventStoreMigrations } from './event-store.migrations';
-import { PostgresEventStore } from './postgres-event-store';
+import type { PostgresEventStore } from './postgres-event-store';
 import { stateProjection } from './inline-projection';
 
 export interface TallyState {
@@ -60,26 +59,19 @@ export const rowTalliesView = stateProjection({
 
 export const rowed = (stream: string) => newEvent('tally.rowed', { stream });
 
-/** A fresh database with the tallies views, and a store writing them one statement at a time. */
-export async function openTallyStore(): Promise<{ db: TestDatabase; store: PostgresEventStore; close: () => Promise<void> }> {
-  const db = await createTestDatabase();
-  await runMigrations(db.pool, [
-    ...eventStoreMigrations,
-    { id: 'test/tallies-view', sql: 'CREATE TABLE tallies_view (stream text PRIMARY KEY, count int NOT NULL, revision bigint NOT NULL)' },
-    {
-      id: 'test/row-tallies-view',
-      sql: 'CREATE TABLE row_tallies_view (stream text PRIMARY KEY, count int NOT NULL, revision bigint NOT NULL, detail json NOT NULL)',
-    },
-  ]);
-  const store = new PostgresEventStore(db.pool, { inlineProjections: [talliesView, rowTalliesView], appendStatementsInFlight: 1 });
-  return {
-    db,
-    store,
-    close: async () => {
-      await store.close();
-      await db.drop();
-    },
-  };
+/** For the suite: a fresh database with the tallies views, and a store writing them one statement at a time. */
+export function tallyStorePerSuite(): PostgresStoreEnv {
+  return postgresStorePerSuite(
+    [
+      ...eventStoreMigrations,
+      { id: 'test/tallies-view', sql: 'CREATE TABLE tallies_view (stream text PRIMARY KEY, count int NOT NULL, revision bigint NOT NULL)' },
+      {
+        id: 'test/row-tallies-view',
+        sql: 'CREATE TABLE row_tallies_view (stream text PRIMARY KEY, count int NOT NULL, revision bigint NOT NULL, detail json NOT NULL)',
+      },
+    ],
+    { inlineProjections: [talliesView, rowTalliesView], appendStatementsInFlight: 1 },
+  );
 }
 
 /** Runs `group` while a lone append is in flight, so the group's appends are asked together. */

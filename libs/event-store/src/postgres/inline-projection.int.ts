@@ -1,5 +1,5 @@
-import { runMigrations, type SqlClient } from '@eh/platform';
-import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
+import type { SqlClient } from '@eh/platform';
+import { postgresStorePerSuite } from '../testing/postgres-store-per-suite';
 import { newEvent, newStreamName } from '../testing/contract-fixtures';
 import { eventStoreMigrations } from './event-store.migrations';
 import type { InlineProjection } from './inline-projection';
@@ -31,26 +31,15 @@ async function countOf(db: SqlClient, stream: string): Promise<number | undefine
 }
 
 describe('PostgresEventStore inline projections', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    await runMigrations(db.pool, [
-      ...eventStoreMigrations,
-      { id: 'test/item-counts', sql: 'CREATE TABLE item_counts (stream text PRIMARY KEY, n int NOT NULL)' },
-    ]);
-    store = new PostgresEventStore(db.pool, { inlineProjections: [itemCounts] });
-  });
-  afterAll(async () => {
-    await store.close();
-    await db.drop();
-  });
+  const env = postgresStorePerSuite(
+    [...eventStoreMigrations, { id: 'test/item-counts', sql: 'CREATE TABLE item_counts (stream text PRIMARY KEY, n int NOT NULL)' }],
+    { inlineProjections: [itemCounts] },
+  );
 
   it('updates the read model in the append transaction: visible when append returns', async () => {
     const stream = newStreamName('cart');
-    await store.append(stream, [newEvent('item.added'), newEvent('cart.viewed'), newEvent('item.added')], 'no_stream');
-    expect(await countOf(db.pool, stream)).toBe(2);
+    await env.store.append(stream, [newEvent('item.added'), newEvent('cart.viewed'), newEvent('item.added')], 'no_stream');
+    expect(await countOf(env.db.pool, stream)).toBe(2);
   });
 
   it('a refolding projection gets the whole appended stream from the append itself, new events last', async () => {
@@ -64,7 +53,7 @@ describe('PostgresEventStore inline projections', () => {
           seen.push((await readStream(name)).map((event) => `${event.type}@${event.streamRevision}`));
       },
     };
-    const refolds = new PostgresEventStore(db.pool, { inlineProjections: [refolding] });
+    const refolds = new PostgresEventStore(env.db.pool, { inlineProjections: [refolding] });
     try {
       const stream = newStreamName('cart');
       await refolds.append(stream, [newEvent('cart.viewed')], 'no_stream');
@@ -82,31 +71,31 @@ describe('PostgresEventStore inline projections', () => {
 
   it('an append no projection handles is one statement: no transaction is opened for it', async () => {
     const stream = newStreamName('cart');
-    expect(await statementsOf(() => store.append(stream, [newEvent('cart.viewed')], 'no_stream'))).toEqual(['append_to_stream']);
-    expect((await store.read(stream)).map((e) => e.type)).toEqual(['cart.viewed']);
+    expect(await statementsOf(() => env.store.append(stream, [newEvent('cart.viewed')], 'no_stream'))).toEqual(['append_to_stream']);
+    expect((await env.store.read(stream)).map((e) => e.type)).toEqual(['cart.viewed']);
     // A version mismatch on that path still answers as before.
-    await expect(store.append(stream, [newEvent('cart.viewed')], 'no_stream')).rejects.toThrow(/expected/i);
+    await expect(env.store.append(stream, [newEvent('cart.viewed')], 'no_stream')).rejects.toThrow(/expected/i);
   });
 
   it('a projection that throws aborts the append: nothing is written', async () => {
     const stream = newStreamName('cart');
-    await store.append(stream, [newEvent('item.added')], 'no_stream');
-    const failing = store.append(stream, [newEvent('item.added'), newEvent('item.rejected')], 0);
+    await env.store.append(stream, [newEvent('item.added')], 'no_stream');
+    const failing = env.store.append(stream, [newEvent('item.added'), newEvent('item.rejected')], 0);
     await expect(failing).rejects.toThrow(/rejected/);
-    expect((await store.read(stream)).map((e) => e.type)).toEqual(['item.added']);
-    expect(await countOf(db.pool, stream)).toBe(1);
+    expect((await env.store.read(stream)).map((e) => e.type)).toEqual(['item.added']);
+    expect(await countOf(env.db.pool, stream)).toBe(1);
     // The stream is not left locked or half-written: the next append goes through.
-    await store.append(stream, [newEvent('item.added')], 0);
-    expect(await countOf(db.pool, stream)).toBe(2);
+    await env.store.append(stream, [newEvent('item.added')], 0);
+    expect(await countOf(env.db.pool, stream)).toBe(2);
   });
 
-  it('rebuildProjection resets the model and replays the handled events in store order', async () => {
+  it('rebuildProjection resets the model and replays the handled events in env.store order', async () => {
     const stream = newStreamName('cart');
-    await store.append(stream, [newEvent('item.added'), newEvent('item.added')], 'no_stream');
-    await db.pool.query('UPDATE item_counts SET n = 99');
-    const replayed = await store.rebuildProjection(itemCounts);
-    expect(await countOf(db.pool, stream)).toBe(2);
-    const { rows } = await db.pool.query<{ total: string }>("SELECT count(*)::text AS total FROM events WHERE event_type = 'item.added'");
+    await env.store.append(stream, [newEvent('item.added'), newEvent('item.added')], 'no_stream');
+    await env.db.pool.query('UPDATE item_counts SET n = 99');
+    const replayed = await env.store.rebuildProjection(itemCounts);
+    expect(await countOf(env.db.pool, stream)).toBe(2);
+    const { rows } = await env.db.pool.query<{ total: string }>("SELECT count(*)::text AS total FROM events WHERE event_type = 'item.added'");
     expect(replayed).toBe(Number(rows[0]?.total));
   });
 });

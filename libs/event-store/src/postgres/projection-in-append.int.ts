@@ -1,5 +1,4 @@
-import { runMigrations } from '@eh/platform';
-import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
+import { postgresStorePerSuite } from '../testing/postgres-store-per-suite';
 import { handleCommand, type Decider } from '../decider/command-handler';
 import { WrongExpectedVersionError } from '../event-store.port';
 import { newEvent, uniqueId } from '../testing/contract-fixtures';
@@ -49,34 +48,26 @@ const streamOf = (state: CartState): string => `cart-${state.items[0].sku}`;
 const context = { workspaceId: 'ws_cart', correlationId: 'req_cart', causationId: null, now: '2030-01-02T03:04:05.000Z' };
 
 describe('projection writes in the append statement', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    await runMigrations(db.pool, [
+  const env = postgresStorePerSuite(
+    [
       ...eventStoreMigrations,
       {
         id: 'test/carts-view',
         sql: 'CREATE TABLE carts_view (stream text PRIMARY KEY, items json NOT NULL, revision bigint NOT NULL, changed_at timestamptz NOT NULL)',
       },
-    ]);
-    store = new PostgresEventStore(db.pool, { inlineProjections: [cartsView] });
-  });
-  afterAll(async () => {
-    await store.close();
-    await db.drop();
-  });
+    ],
+    { inlineProjections: [cartsView] },
+  );
 
   const rowOf = async (stream: string) =>
-    (await db.pool.query('SELECT items::text, revision::int, changed_at FROM carts_view WHERE stream = $1', [stream])).rows[0];
+    (await env.db.pool.query('SELECT items::text, revision::int, changed_at FROM carts_view WHERE stream = $1', [stream])).rows[0];
 
   it("a command on the projection's own fold appends and projects in one statement, with no transaction", async () => {
     const sku = uniqueId('sku');
     const stream = `cart-${sku}`;
     const statements = await statementsOf(async () => {
-      await handleCommand(store, cartDecider, stream, { sku, details: { size: 'L', colour: 'red' } }, context);
-      await handleCommand(store, cartDecider, stream, { sku: 'second', details: {} }, context);
+      await handleCommand(env.store, cartDecider, stream, { sku, details: { size: 'L', colour: 'red' } }, context);
+      await handleCommand(env.store, cartDecider, stream, { sku: 'second', details: {} }, context);
     });
     // Each command: one read of the stream, one statement that appends and projects.
     expect(statements.filter((s) => s !== 'SELECT')).toEqual(['append_to_stream', 'append_to_stream']);
@@ -91,24 +82,24 @@ describe('projection writes in the append statement', () => {
 
   it('trusts another decider built on the same fold', async () => {
     const sku = uniqueId('sku');
-    const statements = await statementsOf(() => handleCommand(store, stepsDecider, `cart-${sku}`, { sku, details: {} }, context));
+    const statements = await statementsOf(() => handleCommand(env.store, stepsDecider, `cart-${sku}`, { sku, details: {} }, context));
     expect(statements.filter((s) => s !== 'SELECT')).toEqual(['append_to_stream']);
     expect(JSON.parse((await rowOf(`cart-${sku}`)).items)).toEqual([{ sku, details: {} }]);
   });
 
-  it('gives the rows a rebuild from the events gives, down to the order of keys the store hands back', async () => {
+  it('gives the rows a rebuild from the events gives, down to the order of keys the env.store hands back', async () => {
     const sku = uniqueId('sku');
     const stream = `cart-${sku}`;
-    await handleCommand(store, cartDecider, stream, { sku, details: { zebra: 1, ab: { b: 2, a: 1 }, a: [{ yy: 1, x: 2 }], '10': 'n', é: true } }, context);
+    await handleCommand(env.store, cartDecider, stream, { sku, details: { zebra: 1, ab: { b: 2, a: 1 }, a: [{ yy: 1, x: 2 }], '10': 'n', é: true } }, context);
     const before = (await rowOf(stream)).items;
-    await store.rebuildProjection(cartsView);
+    await env.store.rebuildProjection(cartsView);
     expect((await rowOf(stream)).items).toBe(before);
   });
 
   it("a stale fold writes nothing: the append refuses the revision and the row keeps the stream's state", async () => {
     const sku = uniqueId('sku');
     const stream = `cart-${sku}`;
-    await handleCommand(store, cartDecider, stream, { sku, details: {} }, context);
+    await handleCommand(env.store, cartDecider, stream, { sku, details: {} }, context);
     const before = await rowOf(stream);
     const bogus: CartState = {
       items: [
@@ -118,7 +109,7 @@ describe('projection writes in the append statement', () => {
       ],
     };
     await expect(
-      store.append(stream, [newEvent('cart.item_added', { sku: 'x', details: {} })], 5, { folded: { fold: cartDecider, state: bogus } }),
+      env.store.append(stream, [newEvent('cart.item_added', { sku: 'x', details: {} })], 5, { folded: { fold: cartDecider, state: bogus } }),
     ).rejects.toBeInstanceOf(WrongExpectedVersionError);
     expect(await rowOf(stream)).toEqual(before);
   });
@@ -127,8 +118,10 @@ describe('projection writes in the append statement', () => {
     const sku = uniqueId('sku');
     const stream = `cart-${sku}`;
     const event = newEvent('cart.item_added', { sku, details: {} });
-    const first = await store.append(stream, [event], 'no_stream', { folded: { fold: cartDecider, state: { items: [{ sku, details: {} }] } } });
-    const again = await store.append(stream, [event], 'no_stream', { folded: { fold: cartDecider, state: { items: [{ sku, details: { forged: true } }] } } });
+    const first = await env.store.append(stream, [event], 'no_stream', { folded: { fold: cartDecider, state: { items: [{ sku, details: {} }] } } });
+    const again = await env.store.append(stream, [event], 'no_stream', {
+      folded: { fold: cartDecider, state: { items: [{ sku, details: { forged: true } }] } },
+    });
     expect(again.nextExpectedRevision).toBe(first.nextExpectedRevision);
     expect(JSON.parse((await rowOf(stream)).items)).toEqual([{ sku, details: {} }]);
   });
@@ -136,10 +129,10 @@ describe('projection writes in the append statement', () => {
   it('refolds in a transaction when the fold is another one, or the append expects no exact revision', async () => {
     const sku = uniqueId('sku');
     const stream = `cart-${sku}`;
-    const lookalike = await statementsOf(() => handleCommand(store, lookalikeDecider, stream, { sku, details: {} }, context));
+    const lookalike = await statementsOf(() => handleCommand(env.store, lookalikeDecider, stream, { sku, details: {} }, context));
     expect(lookalike.filter((s) => s !== 'SELECT')).toEqual(['BEGIN', 'append_to_stream', 'WITH', 'COMMIT']);
     const anyRevision = await statementsOf(() =>
-      store.append(stream, [newEvent('cart.item_added', { sku: 'z', details: {} })], 'any', { folded: { fold: cartDecider, state: { items: [] } } }),
+      env.store.append(stream, [newEvent('cart.item_added', { sku: 'z', details: {} })], 'any', { folded: { fold: cartDecider, state: { items: [] } } }),
     );
     expect(anyRevision).toEqual(['BEGIN', 'append_to_stream', 'WITH', 'COMMIT']);
     expect(JSON.parse((await rowOf(stream)).items)).toEqual([
@@ -150,7 +143,7 @@ describe('projection writes in the append statement', () => {
 
   it('a projection that ignores the events is not run, and asks for no transaction', async () => {
     const applied: string[] = [];
-    const quiet = new PostgresEventStore(db.pool, {
+    const quiet = new PostgresEventStore(env.db.pool, {
       inlineProjections: [
         cartsView,
         {
@@ -186,12 +179,12 @@ describe('projection writes in the append statement', () => {
       writes: () => [{ text: 'INSERT INTO carts_view (stream, items, revision, changed_at) SELECT NULL, $1::json, 0, now() FROM appended', values: ['[]'] }],
       async reset() {},
     });
-    const failing = new PostgresEventStore(db.pool, { inlineProjections: [cartsView, refused] });
+    const failing = new PostgresEventStore(env.db.pool, { inlineProjections: [cartsView, refused] });
     try {
       const sku = uniqueId('sku');
       const stream = `cart-${sku}`;
       await expect(handleCommand(failing, cartDecider, stream, { sku, details: {} }, context)).rejects.toThrow(/null value/);
-      expect(await store.read(stream)).toEqual([]);
+      expect(await env.store.read(stream)).toEqual([]);
       expect(await rowOf(stream)).toBeUndefined();
     } finally {
       await failing.close();
@@ -214,7 +207,7 @@ describe('projection writes in the append statement', () => {
       'plain',
     ];
     for (const sample of samples) {
-      const { rows } = await db.pool.query<{ back: string }>('SELECT $1::jsonb::text AS back', [JSON.stringify(sample)]);
+      const { rows } = await env.db.pool.query<{ back: string }>('SELECT $1::jsonb::text AS back', [JSON.stringify(sample)]);
       expect(JSON.stringify(inJsonbOrder(sample))).toBe(JSON.stringify(JSON.parse(rows[0].back)));
     }
   });

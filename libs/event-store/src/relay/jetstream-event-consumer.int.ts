@@ -10,6 +10,25 @@ describe('JetStreamEventConsumer', () => {
   let env: JetStreamTestEnv;
   freshJetStreamEnvPerTest((fresh) => (env = fresh));
 
+  /**
+   * Replica A handles events until `victim`, then its process "dies" before that ack goes out;
+   * replica B gets the victim again once its ack wait (1 s) runs out, and the rest. Both note
+   * each event they handle in `handled`.
+   */
+  async function failOverAfter(victim: string | undefined, handled: string[], options: { rerunnable?: boolean } = {}): Promise<void> {
+    const ncA = await connectNats({ name: 'replica-a' });
+    const subscription = { durableName: DURABLE, filterSubject: `${env.subjectPrefix}.>`, ...options };
+    await consumerFor(env, { js: ncA.jetstream(), maxMessages: 1 }).start({
+      ...subscription,
+      handler: async (event) => {
+        handled.push(event.id);
+        if (event.id === victim) await ncA.close();
+      },
+    });
+    await waitUntil(() => ncA.isClosed(), { description: 'replica A to die' });
+    await consumerFor(env).start({ ...subscription, handler: async (event) => void handled.push(event.id) });
+  }
+
   it('hands each event of its subject to the handler once, in order, and acks it', async () => {
     const events = await appendAndRelay(env, 12);
     await env.store.append('deployment-dep_other', newEvents(2), 'no_stream');
@@ -106,26 +125,7 @@ describe('JetStreamEventConsumer', () => {
     const events = await appendAndRelay(env, 8);
     const victim = events[1]?.id;
     const successes: string[] = [];
-    // Replica A handles the victim, then its process "dies" before the ack goes out.
-    const ncA = await connectNats({ name: 'replica-a' });
-    const replicaA = consumerFor(env, { js: ncA.jetstream(), maxMessages: 1 });
-    await replicaA.start({
-      durableName: DURABLE,
-      filterSubject: `${env.subjectPrefix}.>`,
-      handler: async (event) => {
-        successes.push(event.id);
-        if (event.id === victim) await ncA.close();
-      },
-    });
-    await waitUntil(() => ncA.isClosed(), { description: 'replica A to die' });
-    // Replica B gets the victim again once its ack wait (1 s) runs out, and the rest.
-    await consumerFor(env).start({
-      durableName: DURABLE,
-      filterSubject: `${env.subjectPrefix}.>`,
-      handler: async (event) => {
-        successes.push(event.id);
-      },
-    });
+    await failOverAfter(victim, successes);
     await waitAllAcked(env, 8);
     // Delivery sequence counts redeliveries too: more deliveries than messages.
     const info = await env.jsm.consumers.info(env.streamName, DURABLE);
@@ -138,25 +138,7 @@ describe('JetStreamEventConsumer', () => {
     const events = await appendAndRelay(env, 4);
     const victim = events[1]?.id;
     const handled: string[] = [];
-    const ncA = await connectNats({ name: 'replica-a' });
-    await consumerFor(env, { js: ncA.jetstream(), maxMessages: 1 }).start({
-      durableName: DURABLE,
-      filterSubject: `${env.subjectPrefix}.>`,
-      rerunnable: true,
-      handler: async (event) => {
-        handled.push(event.id);
-        if (event.id === victim) await ncA.close();
-      },
-    });
-    await waitUntil(() => ncA.isClosed(), { description: 'replica A to die' });
-    await consumerFor(env).start({
-      durableName: DURABLE,
-      filterSubject: `${env.subjectPrefix}.>`,
-      rerunnable: true,
-      handler: async (event) => {
-        handled.push(event.id);
-      },
-    });
+    await failOverAfter(victim, handled, { rerunnable: true });
     await waitAllAcked(env, 4);
     expect(countBy(handled).get(victim ?? '')).toBe(2);
     expect(new Set(handled)).toEqual(new Set(events.map((e) => e.id)));

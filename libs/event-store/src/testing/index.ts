@@ -9,3 +9,4 @@ export * from './jetstream-test-env';
 export * from './postgres-pending-append';
 export * from './statements-of';
 export * from './counting-reads';
+export * from './postgres-store-per-suite';

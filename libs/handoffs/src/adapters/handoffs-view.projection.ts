@@ -1,5 +1,5 @@
 import type { HandoffEvent } from '@eh/contracts';
-import { foldRecorded, refoldTouchedStreams, type InlineProjection, type RecordedEvent } from '@eh/event-store';
+import { foldRecorded, streamProjection, type RecordedEvent } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { toHandoffResource } from '../domain/handoff.resource';
 import { handoffDecider } from '../domain/handoff.decider';
@@ -14,17 +14,12 @@ const HANDOFF_EVENT_TYPES: readonly HandoffEvent['type'][] = [
 ];
 
 /** In the append's transaction, so GET /v1/handoffs/:id right after the create shows it; folds the (short) stream again. */
-export const handoffsViewProjection: InlineProjection = {
+export const handoffsViewProjection = streamProjection({
   name: 'handoffs_view',
-  refoldsStreams: true,
   handles: HANDOFF_EVENT_TYPES,
-  async apply(events, tx, readStream) {
-    await refoldTouchedStreams(events, readStream, (history) => refresh(history, tx));
-  },
-  async reset(tx) {
-    await tx.query('TRUNCATE handoffs_view');
-  },
-};
+  tables: ['handoffs_view'],
+  refresh,
+});
 
 async function refresh(history: RecordedEvent[], tx: SqlClient): Promise<void> {
   const state = foldRecorded(history, handoffDecider);

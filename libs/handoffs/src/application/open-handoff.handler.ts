@@ -1,17 +1,4 @@
-import {
-  DomainError,
-  handoffDeploymentId,
-  handoffStreamName,
-  newId,
-  type HandoffContext,
-  type HandoffOpened,
-  type HandoffPolicy,
-  type HandoffRoute,
-  type KeyMode,
-  type MemoryKind,
-  type Metadata,
-  type Urgency,
-} from '@eh/contracts';
+import { DomainError, handoffDeploymentId, handoffStreamName, newId, type HandoffOpened, type KeyMode, type MemoryKind, type Urgency } from '@eh/contracts';
 import { createDeployment, type CreateDeploymentDeps } from '@eh/deployments';
 import { handleCommand, loadAggregate, type EventStore } from '@eh/event-store';
 import { findMemoryEntries } from '@eh/memory';
@@ -21,19 +8,11 @@ import { toHandoffResource, type HandoffResource } from '../domain/handoff.resou
 import { handoffDecider } from '../domain/handoff.decider';
 import { syncHandoff } from './sync-handoff.handler';
 
-/** The validated body of POST /v1/handoffs; optional fields absent are null. */
-export interface OpenHandoffInput {
-  surface: string;
-  outcome: string;
-  route: HandoffRoute;
-  trigger: string | null;
-  policy: HandoffPolicy;
-  artifact: string;
-  context: HandoffContext;
+/** The validated body of POST /v1/handoffs: what `handoff.opened` records of it; skills and urgency absent are null. */
+export type OpenHandoffInput = Pick<HandoffOpened['data'], 'surface' | 'outcome' | 'route' | 'trigger' | 'policy' | 'artifact' | 'context' | 'metadata'> & {
   skills: string[] | null;
   urgency: Urgency | null;
-  metadata: Metadata;
-}
+};
 
 export interface OpenHandoffDeps {
   deployments: CreateDeploymentDeps;

@@ -1,7 +1,6 @@
 import { deploymentStreamName, handoffStreamName, type DeploymentEvent, type HandoffOpened } from '@eh/contracts';
-import { PostgresEventStore, type NewEvent } from '@eh/event-store';
-import { runMigrations } from '@eh/platform';
-import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
+import type { NewEvent } from '@eh/event-store';
+import { postgresStorePerSuite } from '@eh/event-store/testing';
 import { allMigrations, inlineProjections } from '../../../../test/support/all-contexts';
 import { syncHandoff } from './sync-handoff.handler';
 import { plainDeploymentData } from '@eh/contracts/testing';
@@ -67,35 +66,26 @@ const opened: HandoffOpened = {
 
 /** The router's pullers may take a deployment's later event first; the handoff still passes through each state. */
 describe('syncHandoff against PostgreSQL', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-  const handoffTypes = async (): Promise<string[]> => (await store.read(handoffStreamName(HND))).map((event) => event.type);
+  const env = postgresStorePerSuite(allMigrations, { inlineProjections });
+  const handoffTypes = async (): Promise<string[]> => (await env.store.read(handoffStreamName(HND))).map((event) => event.type);
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    await runMigrations(db.pool, allMigrations);
-    store = new PostgresEventStore(db.pool, { inlineProjections });
-    await store.append(
+    await env.store.append(
       deploymentStreamName(DEP),
       deploymentEvents.map((event, index) => recorded(event, index, 'dep')),
       'no_stream',
     );
-    await store.append(handoffStreamName(HND), [recorded(opened, 0, 'hnd')], 'no_stream');
-  });
-
-  afterAll(async () => {
-    await store?.close();
-    await db?.drop();
+    await env.store.append(handoffStreamName(HND), [recorded(opened, 0, 'hnd')], 'no_stream');
   });
 
   it('mirrors the completed event first without skipping in_review, then the earlier events change nothing', async () => {
-    const state = await syncHandoff(store, DEP, 3);
+    const state = await syncHandoff(env.store, DEP, 3);
     expect(state).toMatchObject({ status: 'ready', deployment_revision: 3, expert_id: EXPERT.id });
     expect(await handoffTypes()).toEqual(['handoff.opened', 'handoff.in_review', 'handoff.ready']);
     // The in_review step is the accepted event's: its time, not the completed one's.
-    const [, inReview] = await store.read(handoffStreamName(HND));
+    const [, inReview] = await env.store.read(handoffStreamName(HND));
     expect(inReview?.data).toMatchObject({ deployment_revision: 1, at: at(1) });
-    for (const revision of [1, 2, 0, 3]) await syncHandoff(store, DEP, revision);
+    for (const revision of [1, 2, 0, 3]) await syncHandoff(env.store, DEP, revision);
     expect(await handoffTypes()).toEqual(['handoff.opened', 'handoff.in_review', 'handoff.ready']);
   });
 });

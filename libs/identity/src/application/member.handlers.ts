@@ -1,14 +1,13 @@
 import { DomainError, membersStreamName, newId, type Actor, type MemberEvent, type MemberRole } from '@eh/contracts';
 import { handleCommand, type EventStore } from '@eh/event-store';
-import type { SqlClient } from '@eh/platform';
 import { findMemberByEmail, findOpenMemberInvitation, type MemberAccount } from '../adapters/people.query';
 import type { PasswordStore } from '../adapters/password.store';
 import { newSecretToken } from '../adapters/random-secret';
 import { parseConsoleEmail } from '../domain/console-email.rules';
 import { membersDecider, parseMemberRole, type MembersCommand, type MembersState } from '../domain/members.decider';
-import { passwordProblem } from '../domain/password-policy';
-import { hashSecretToken, looksLikeSecretToken } from '../domain/secret-token';
-import { emailTakenAtAcceptance, expiry, type InvitationLink, linkOf, nameOf, type PeopleDeps, someoneSignsInWith } from './people-deps';
+import { hashSecretToken } from '../domain/secret-token';
+import { acceptableInvitation, expiry, type InvitationAcceptance, type InvitationLink, linkOf, nameOf, type PeopleDeps } from './people-deps';
+import { accountSigningIn, type SignInDeps } from './sign-in';
 
 /* Members of a workspace: invited by an owner (or operations), accepted, given a role, removed. */
 
@@ -106,17 +105,13 @@ export async function removeMember(
  * The invited person joins: password checked against the policy and hashed into its own row, then
  * `member.joined` naming that row. The append decides (one-time, not expired).
  */
-export async function acceptMemberInvitation(
-  deps: PeopleDeps & { passwords: PasswordStore },
-  input: { token: string; password: string; name?: string; now: Date; correlationId: string },
-): Promise<string> {
-  const tokenSha256 = looksLikeSecretToken(input.token) ? hashSecretToken(input.token) : null;
-  const invitation = tokenSha256 ? await findOpenMemberInvitation(deps.sql, tokenSha256, input.now) : null;
-  if (!invitation || !tokenSha256) throw new DomainError('not_found', 'no open invitation with this token: it is unknown, used or expired', 'token');
-  if (await someoneSignsInWith(deps, invitation.email, input.now)) throw emailTakenAtAcceptance();
-  const name = nameOf(input.name, invitation.email);
-  const problem = passwordProblem(input.password, { email: invitation.email, name });
-  if (problem) throw new DomainError('invalid_request', problem, 'password');
+export async function acceptMemberInvitation(deps: PeopleDeps & { passwords: PasswordStore }, input: InvitationAcceptance): Promise<string> {
+  const { invitation, tokenSha256, name } = await acceptableInvitation(
+    deps,
+    input,
+    (sha) => findOpenMemberInvitation(deps.sql, sha, input.now),
+    (open) => ({ name: nameOf(input.name, open.email) }),
+  );
   const memberId = newId('member');
   const principal = { kind: 'member' as const, id: memberId };
   const passwordId = await deps.passwords.stage(principal, input.password, input.now);
@@ -131,11 +126,11 @@ export async function acceptMemberInvitation(
   return memberId;
 }
 
-export async function verifyMemberPassword(
-  deps: { sql: SqlClient; passwords: PasswordStore },
-  input: { email: string; password: string },
-): Promise<MemberAccount | null> {
-  const account = await findMemberByEmail(deps.sql, input.email.trim().toLowerCase());
-  const matches = await deps.passwords.verify({ kind: 'member', id: account?.member_id ?? 'nobody' }, account?.password_id ?? null, input.password);
-  return matches && account ? account : null;
+export function verifyMemberPassword(deps: SignInDeps, input: { email: string; password: string }): Promise<MemberAccount | null> {
+  return accountSigningIn(
+    deps.passwords,
+    input,
+    (email) => findMemberByEmail(deps.sql, email),
+    (account) => ({ kind: 'member', id: account?.member_id ?? 'nobody' }),
+  );
 }

@@ -1,15 +1,24 @@
 import { DomainError, newId, operatorStreamName, OPERATIONS_WORKSPACE } from '@eh/contracts';
 import { handleCommand } from '@eh/event-store';
-import type { SqlClient } from '@eh/platform';
 import { findOpenOperatorInvitation, findOperator, findOperatorByEmail, type OperatorAccount } from '../adapters/people.query';
 import type { PasswordStore } from '../adapters/password.store';
 import { newSecretToken } from '../adapters/random-secret';
 import { parseConsoleEmail } from '../domain/console-email.rules';
 import { operatorDecider, type OperatorCommand } from '../domain/operator.decider';
-import { passwordProblem } from '../domain/password-policy';
 import { revokeAllSessions } from '../adapters/session.store';
-import { hashSecretToken, looksLikeSecretToken } from '../domain/secret-token';
-import { emailTakenAtAcceptance, expiry, type InvitationLink, linkOf, nameOf, type PeopleDeps, someoneSignsInWith, taken } from './people-deps';
+import { hashSecretToken } from '../domain/secret-token';
+import {
+  acceptableInvitation,
+  expiry,
+  type InvitationAcceptance,
+  type InvitationLink,
+  linkOf,
+  nameOf,
+  type PeopleDeps,
+  someoneSignsInWith,
+  taken,
+} from './people-deps';
+import { accountSigningIn, type SignInDeps } from './sign-in';
 
 /* Operators of the service: invited by operations (or another operator), accepted, offboarded. */
 
@@ -62,17 +71,13 @@ export async function inviteOperator(
   return { object: 'operator_invitation', operator_id: operatorId, email, url: linkOf(input.publicBaseUrl, token), expires_at: expiresAt };
 }
 
-export async function acceptOperatorInvitation(
-  deps: PeopleDeps & { passwords: PasswordStore },
-  input: { token: string; password: string; name?: string; now: Date; correlationId: string },
-): Promise<string> {
-  const tokenSha256 = looksLikeSecretToken(input.token) ? hashSecretToken(input.token) : null;
-  const invitation = tokenSha256 ? await findOpenOperatorInvitation(deps.sql, tokenSha256, input.now) : null;
-  if (!invitation || !tokenSha256) throw new DomainError('not_found', 'no open invitation with this token: it is unknown, used or expired', 'token');
-  if (await someoneSignsInWith(deps, invitation.email, input.now, { operatorId: invitation.operator_id })) throw emailTakenAtAcceptance();
-  const name = input.name ?? invitation.name;
-  const problem = passwordProblem(input.password, { email: invitation.email, name });
-  if (problem) throw new DomainError('invalid_request', problem, 'password');
+export async function acceptOperatorInvitation(deps: PeopleDeps & { passwords: PasswordStore }, input: InvitationAcceptance): Promise<string> {
+  const { invitation, tokenSha256, name } = await acceptableInvitation(
+    deps,
+    input,
+    (sha) => findOpenOperatorInvitation(deps.sql, sha, input.now),
+    (open) => ({ name: input.name ?? open.name, operatorId: open.operator_id }),
+  );
   const principal = { kind: 'operator' as const, id: invitation.operator_id };
   const passwordId = await deps.passwords.stage(principal, input.password, input.now);
   const at = input.now.toISOString();
@@ -119,11 +124,11 @@ export async function endOperatorSessions(deps: PeopleDeps, input: { operatorId:
   return { id: input.operatorId, sessions_ended: await revokeAllSessions(deps.sql, { kind: 'operator', id: input.operatorId }, input.now) };
 }
 
-export async function verifyOperatorPassword(
-  deps: { sql: SqlClient; passwords: PasswordStore },
-  input: { email: string; password: string },
-): Promise<OperatorAccount | null> {
-  const account = await findOperatorByEmail(deps.sql, input.email.trim().toLowerCase());
-  const matches = await deps.passwords.verify({ kind: 'operator', id: account?.operator_id ?? 'nobody' }, account?.password_id ?? null, input.password);
-  return matches && account ? account : null;
+export function verifyOperatorPassword(deps: SignInDeps, input: { email: string; password: string }): Promise<OperatorAccount | null> {
+  return accountSigningIn(
+    deps.passwords,
+    input,
+    (email) => findOperatorByEmail(deps.sql, email),
+    (account) => ({ kind: 'operator', id: account?.operator_id ?? 'nobody' }),
+  );
 }

@@ -2,8 +2,10 @@ import { DomainError } from '@eh/contracts';
 import type { EventStore } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { signsInWith } from '../adapters/people.query';
+import { passwordProblem } from '../domain/password-policy';
+import { hashSecretToken, looksLikeSecretToken } from '../domain/secret-token';
 
-/* What the member and operator handlers share: their dependencies, invitation links, and who already signs in with an email. */
+/* What the member and operator handlers share: their dependencies, invitation links, who already signs in with an email, and accepting an invitation (checking a sign-in is sign-in.ts). */
 
 /** Whether an expert signs in with an email; the roster answers it, which identity cannot import. */
 export type OtherEmailHolder = (email: string, now: Date) => Promise<boolean>;
@@ -42,3 +44,34 @@ export const emailTakenAtAcceptance = (): DomainError =>
 
 /** A default display name: the email's local part. */
 export const nameOf = (name: string | undefined, email: string): string => name ?? email.slice(0, email.indexOf('@'));
+
+/** What accepting an invitation takes: the link's token, the password chosen and, if given, a name. */
+export interface InvitationAcceptance {
+  token: string;
+  password: string;
+  name?: string;
+  now: Date;
+  correlationId: string;
+}
+
+/**
+ * The open invitation a link's token names, with the token's hash and the name the person will go
+ * by, checked before anything is written: an unknown, used or expired token is 404; an email
+ * someone else signs in with by now, or a password the policy does not allow, is refused.
+ * `person` says the name and, for an operator, whose own sign-in the email may already be.
+ */
+export async function acceptableInvitation<Invitation extends { email: string }>(
+  deps: PeopleDeps,
+  input: InvitationAcceptance,
+  findOpen: (tokenSha256: string) => Promise<Invitation | null>,
+  person: (invitation: Invitation) => { name: string; operatorId?: string },
+): Promise<{ invitation: Invitation; tokenSha256: string; name: string }> {
+  const tokenSha256 = looksLikeSecretToken(input.token) ? hashSecretToken(input.token) : null;
+  const invitation = tokenSha256 ? await findOpen(tokenSha256) : null;
+  if (!invitation || !tokenSha256) throw new DomainError('not_found', 'no open invitation with this token: it is unknown, used or expired', 'token');
+  const { name, operatorId } = person(invitation);
+  if (await someoneSignsInWith(deps, invitation.email, input.now, { operatorId })) throw emailTakenAtAcceptance();
+  const problem = passwordProblem(input.password, { email: invitation.email, name });
+  if (problem) throw new DomainError('invalid_request', problem, 'password');
+  return { invitation, tokenSha256, name };
+}

@@ -1,4 +1,4 @@
-import { DomainError, type MemberEvent } from '@eh/contracts';
+import { deciderScript } from '@eh/contracts/testing';
 import { decideMembers, foldMembers, type MembersCommand } from './members.decider';
 
 const WS = 'ws_1';
@@ -33,19 +33,7 @@ const changeRole = (memberId: string, role: 'owner' | 'developer'): MembersComma
 });
 const remove = (memberId: string): MembersCommand => ({ type: 'remove', member_id: memberId, actor: OWNER, now: T(30) });
 
-function run(commands: MembersCommand[]): MemberEvent[] {
-  const events: MemberEvent[] = [];
-  for (const command of commands) events.push(...decideMembers(command, foldMembers(events)));
-  return events;
-}
-const refused = (history: MembersCommand[], command: MembersCommand): string => {
-  try {
-    decideMembers(command, foldMembers(run(history)));
-    return 'accepted';
-  } catch (error) {
-    return error instanceof DomainError ? error.code : 'other';
-  }
-};
+const { run, refused } = deciderScript(decideMembers, foldMembers);
 const withOwner = [invite('o@example.com', 'owner', 'minv_o'), accept('minv_o', 'mem_owner')];
 const withDeveloper = [...withOwner, invite('d@example.com', 'developer', 'minv_d'), accept('minv_d', 'mem_dev', T(11))];
 

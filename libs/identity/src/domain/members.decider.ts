@@ -4,7 +4,7 @@
  * roles and remove members; the workspace always keeps an owner. Pure: token hashes, ids, the
  * password row and the time come in with each command.
  */
-import { DomainError, MEMBER_ROLES, type Actor, type MemberEvent, type MemberRole, type Decider } from '@eh/contracts';
+import { DomainError, MEMBER_ROLES, type Actor, type MemberEvent, type MemberInvited, type MemberRole, type Decider } from '@eh/contracts';
 
 export interface Member {
   member_id: string;
@@ -14,29 +14,13 @@ export interface Member {
   joined_at: string;
 }
 
-export interface MemberInvitation {
-  invitation_id: string;
-  email: string;
-  role: MemberRole;
-  token_sha256: string;
-  expires_at: string;
-  invited_at: string;
-}
+/** An open invitation: what `member.invited` recorded, but for the workspace and who invited. */
+export type MemberInvitation = Omit<MemberInvited['data'], 'workspace_id' | 'actor'>;
 
 export type MembersState = { status: 'empty' } | { status: 'active'; workspace_id: string; members: Member[]; invitations: MemberInvitation[] };
 
 export type MembersCommand =
-  | {
-      type: 'invite';
-      workspace_id: string;
-      invitation_id: string;
-      email: string;
-      role: MemberRole;
-      token_sha256: string;
-      expires_at: string;
-      actor: Actor;
-      now: string;
-    }
+  | ({ type: 'invite'; now: string } & Omit<MemberInvited['data'], 'invited_at'>)
   | { type: 'revoke_invitation'; invitation_id: string; actor: Actor; now: string }
   | { type: 'accept'; token_sha256: string; member_id: string; name: string; password_id: string; now: string }
   | { type: 'change_role'; member_id: string; role: MemberRole; actor: Actor; now: string }

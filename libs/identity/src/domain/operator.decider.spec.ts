@@ -1,4 +1,4 @@
-import { DomainError, type OperatorEvent } from '@eh/contracts';
+import { deciderScript } from '@eh/contracts/testing';
 import { decideOperator, foldOperator, type OperatorCommand } from './operator.decider';
 
 const T = (seconds: number): string => new Date(Date.UTC(2030, 0, 1) + seconds * 1000).toISOString();
@@ -14,19 +14,7 @@ const invite = (id: string, now = T(0), email = 'ops@example.com', ttl = 3600): 
 });
 const accept = (id: string, now = T(10)): OperatorCommand => ({ type: 'accept', token_sha256: `sha:${id}`, name: 'Olga', password_id: `pwd_${id}`, now });
 
-function run(commands: OperatorCommand[]): OperatorEvent[] {
-  const events: OperatorEvent[] = [];
-  for (const command of commands) events.push(...decideOperator(command, foldOperator(events)));
-  return events;
-}
-const refused = (history: OperatorCommand[], command: OperatorCommand): string => {
-  try {
-    decideOperator(command, foldOperator(run(history)));
-    return 'accepted';
-  } catch (error) {
-    return error instanceof DomainError ? error.code : 'other';
-  }
-};
+const { run, refused } = deciderScript(decideOperator, foldOperator);
 
 describe('operator decider', () => {
   it('given an invitation, when accepted, then the operator has a password and the link is used up', () => {

@@ -1,5 +1,5 @@
 import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '@eh/contracts';
-import type { InlineProjection } from '@eh/event-store';
+import { eventProjection } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 
 /** Credits moved by a release or settlement, back into the row's buckets. */
@@ -79,14 +79,10 @@ async function apply(event: AccountEvent, tx: SqlClient): Promise<void> {
  * last committed account event, never behind it. Events carry the bucket movements the
  * decider computed, so this only adds and subtracts.
  */
-export const accountsViewProjection: InlineProjection = {
+export const accountsViewProjection = eventProjection<AccountEvent>({
   name: 'accounts_view',
   // A threshold changes no figure of the view.
   handles: ACCOUNT_EVENT_TYPES.filter((type) => type !== 'usage.threshold_reached'),
-  async apply(events, tx) {
-    for (const recorded of events) await apply({ type: recorded.type, data: recorded.data } as AccountEvent, tx);
-  },
-  async reset(tx) {
-    await tx.query('TRUNCATE accounts_view, account_charges_view');
-  },
-};
+  tables: ['accounts_view', 'account_charges_view'],
+  apply,
+});

@@ -1,5 +1,5 @@
 import { DomainError, type AccountEvent, type DeploymentCreated } from '@eh/contracts';
-import type { InlineProjection } from '@eh/event-store';
+import { eventProjection } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 
 type Handled = AccountEvent | DeploymentCreated;
@@ -68,15 +68,11 @@ async function apply(event: Handled, tx: SqlClient): Promise<void> {
  * Open reservations (what the orphan sweeper scans) and orphaned ones (kept as the fence
  * above). Inline, so the sweeper sees a reservation as soon as the reserve returns.
  */
-export const reservationsViewProjection: InlineProjection = {
+export const reservationsViewProjection = eventProjection<Handled>({
   name: 'account_reservations_view',
   handles: ['deployment.created', 'account.credits_reserved', 'account.reservation_confirmed', 'account.credits_released', 'account.credits_settled'],
+  tables: ['account_reservations_view'],
   // A test-mode deployment holds no credits: its creation has nothing to mark.
   ignores: (events) => events.every((event) => event.type === 'deployment.created' && (event.data as DeploymentCreated['data']).mode === 'test'),
-  async apply(events, tx) {
-    for (const recorded of events) await apply({ type: recorded.type, data: recorded.data } as Handled, tx);
-  },
-  async reset(tx) {
-    await tx.query('TRUNCATE account_reservations_view');
-  },
-};
+  apply,
+});

@@ -84,24 +84,12 @@ describe('notification sends and settings in PostgreSQL', () => {
     ]);
     expect((await reachableChannels(db.pool, [BO], true)).get(BO)).toEqual({ email: true, push: false });
     expect((await reachableChannels(db.pool, [BO], false)).get(BO)).toEqual({ email: false, push: false });
-    const keys = { p256dh: 'p', auth: 'a' };
-    const saved = await saveSubscription(
-      db.pool,
-      BO,
-      { endpoint: 'https://push.example/1', expirationTime: null, keys },
-      'UA',
-      'psub_01JSUB0000000000000000000A',
-      T0,
-    );
+    // One browser endpoint, saved again under a new id: the first subscription stands.
+    const saveEndpoint = (subscriptionId: string) =>
+      saveSubscription(db.pool, BO, { endpoint: 'https://push.example/1', expirationTime: null, keys: { p256dh: 'p', auth: 'a' } }, 'UA', subscriptionId, T0);
+    const saved = await saveEndpoint('psub_01JSUB0000000000000000000A');
     expect(saved.created).toBe(true);
-    const again = await saveSubscription(
-      db.pool,
-      BO,
-      { endpoint: 'https://push.example/1', expirationTime: null, keys },
-      'UA',
-      'psub_01JSUB0000000000000000000B',
-      T0,
-    );
+    const again = await saveEndpoint('psub_01JSUB0000000000000000000B');
     expect([again.created, again.subscription.id]).toEqual([false, saved.subscription.id]);
     expect(await reachableChannels(db.pool, [BO, ADA], true)).toEqual(
       new Map([

@@ -60,6 +60,8 @@ export interface ServiceConfig {
   adminKeyHash: string | null;
   /** Requests per rolling minute per API key (1,000). */
   rateLimitPerMinute: number;
+  /** All keys of a workspace and mode together; 0: no such bound. */
+  rateLimitPerWorkspacePerMinute: number;
   /** How long a gateway keeps rate-limit permits it took ahead for a busy key (RATE_LIMIT_LEASE_MS, 1000); 0: one Redis trip per request. */
   rateLimitLeaseMs: number;
   /** Failed authentications per rolling minute from one client address before it gets 429; 0 = off. */
@@ -147,6 +149,8 @@ export function loadConfig(env: Env = process.env): ServiceConfig {
     },
     adminKeyHash: adminKeyHashFrom(env.ADMIN_API_KEY),
     rateLimitPerMinute: integerSetting(env, 'RATE_LIMIT_PER_MINUTE', 1000),
+    // Ten keys' worth by default, so raising the per-key rate (a test, a bench) raises it too.
+    rateLimitPerWorkspacePerMinute: integerSetting(env, 'RATE_LIMIT_PER_WORKSPACE_PER_MINUTE', 10 * integerSetting(env, 'RATE_LIMIT_PER_MINUTE', 1000)),
     rateLimitLeaseMs: integerSetting(env, 'RATE_LIMIT_LEASE_MS', 1000),
     authFailuresPerMinute: integerSetting(env, 'AUTH_FAILURES_PER_MINUTE', 20),
     authCacheMs: integerSetting(env, 'AUTH_CACHE_MS', 100),

@@ -6,3 +6,4 @@ export * from './test-namespace';
 export * from './test-database';
 export * from './wait-until';
 export * from './index-scans';
+export * from './query-plans';

@@ -1,5 +1,5 @@
 import type { ExpertEvent, ExpertProfile } from '@eh/contracts';
-import type { InlineProjection } from '@eh/event-store';
+import { eventProjection } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { applyConsoleAccess } from './console-access.projection';
 
@@ -27,16 +27,12 @@ const COLUMNS: Record<keyof ExpertProfile, string> = {
  * The roster read model, inline so a registered expert's credential works, and a retired one's
  * stops, the moment the command returns (like API keys in workspaces_view).
  */
-export const rosterViewProjection: InlineProjection = {
+export const rosterViewProjection = eventProjection<ExpertEvent>({
   name: 'experts_view',
   handles: EXPERT_EVENT_TYPES,
-  async apply(events, tx) {
-    for (const recorded of events) await applyOne({ type: recorded.type, data: recorded.data } as ExpertEvent, tx);
-  },
-  async reset(tx) {
-    await tx.query('TRUNCATE experts_view, expert_invitations_view, expert_console_accounts_view');
-  },
-};
+  tables: ['experts_view', 'expert_invitations_view', 'expert_console_accounts_view'],
+  apply: applyOne,
+});
 
 async function applyOne(event: ExpertEvent, tx: SqlClient): Promise<void> {
   switch (event.type) {

@@ -7,24 +7,13 @@ import { handleCommand } from '@eh/event-store';
 import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { openDatabase, type Database } from '../../../../test/support/all-contexts';
 import { deploymentDecider, type DeploymentCommand } from '@eh/deployments';
+import { plainDeploymentData, soleCandidateMatch } from '@eh/contracts/testing';
 
 describe('routing view projection', () => {
   let testDb: TestDatabase;
   let db: Database;
   const expert = { id: 'exp_01', name: 'Ada', role: 'Copywriter' };
-  const match = {
-    covered_skills: ['copy'],
-    coverage: 1,
-    median_turnaround_minutes: 30,
-    speed: 0.67,
-    brief_fit: 0,
-    completed_for_workspace: 0,
-    score: 0.67,
-    weights: { speed: 1, brief_fit: 0 },
-    rank: 1,
-    candidates: 1,
-    passed_over: [],
-  };
+  const match = soleCandidateMatch(['copy']);
   const at = (offsetSeconds: number) => new Date(Date.UTC(2026, 10, 23, 12, 0, offsetSeconds)).toISOString();
 
   const run = (id: string, command: DeploymentCommand) =>
@@ -51,22 +40,18 @@ describe('routing view projection', () => {
 
   async function create(scheduledFor: string | null): Promise<string> {
     const id = newId('deployment');
-    const data = {
+    const data = plainDeploymentData({
       deployment_id: id,
       workspace_id: 'ws_routing',
-      mode: 'live' as const,
+      mode: 'live',
       brief: 'Int brief.',
       skills: ['copy'],
-      urgency: (scheduledFor ? 'scheduled' : 'standard') as 'scheduled' | 'standard',
+      urgency: scheduledFor ? 'scheduled' : 'standard',
       scheduled_for: scheduledFor,
-      context_url: null,
-      context_files: [],
-      metadata: {},
-      webhook_url: null,
       sla_deadline: at(3600),
       credits_reserved: 0,
       created_at: at(0),
-    };
+    });
     await run(id, { type: 'create', data });
     return id;
   }

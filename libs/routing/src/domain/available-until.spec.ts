@@ -2,7 +2,7 @@
 import { DomainError, type ExpertEvent } from '@eh/contracts';
 import { availabilityEnded, availableUntilFor, isOnlineAt } from './available-until';
 import { decideExpert, foldExpert, type ActiveExpert } from './expert.decider';
-import { EXPERT_ID as ID, EXPERT_PROFILE as profile } from './testing/expert.fixtures';
+import { EXPERT_ID as ID, registerCommand } from './testing/expert.fixtures';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 const later = (ms: number): string => new Date(NOW.getTime() + ms).toISOString();
@@ -39,10 +39,7 @@ describe('availableUntilFor', () => {
 });
 
 describe('online until, in the expert stream', () => {
-  const registered = decideExpert(
-    { type: 'register', expertId: ID, profile, availability: 'offline', credentialHash: 'ab'.repeat(32), credentialLast4: 'WXYZ', now: NOW.toISOString() },
-    foldExpert([]),
-  );
+  const registered = decideExpert(registerCommand(NOW.toISOString(), 'offline'), foldExpert([]));
   const online = [
     ...registered,
     ...decideExpert({ type: 'set_availability', availability: 'online', availableUntil: later(HOUR), now: NOW.toISOString() }, foldExpert(registered)),

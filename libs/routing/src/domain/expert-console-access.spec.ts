@@ -1,7 +1,7 @@
 /** Invitations and passwords on the roster decider (given events / when command / then events or error). */
 import { DomainError, type ExpertEvent } from '@eh/contracts';
 import { decideExpert, foldExpert, type ExpertCommand } from './expert.decider';
-import { EXPERT_ID as ID, EXPERT_PROFILE as profile } from './testing/expert.fixtures';
+import { EXPERT_ID as ID, registerCommand } from './testing/expert.fixtures';
 
 const T0 = '2026-11-21T10:00:00.000Z';
 const T1 = '2026-11-21T11:00:00.000Z';
@@ -12,15 +12,7 @@ const HASH_B = 'b'.repeat(64);
 
 const given = (...commands: ExpertCommand[]): ExpertEvent[] =>
   commands.reduce<ExpertEvent[]>((events, command) => [...events, ...decideExpert(command, foldExpert(events))], []);
-const register: ExpertCommand = {
-  type: 'register',
-  expertId: ID,
-  profile,
-  availability: 'online',
-  credentialHash: 'ab'.repeat(32),
-  credentialLast4: 'WXYZ',
-  now: T0,
-};
+const register = registerCommand(T0);
 const invite = (tokenSha256 = HASH_A, invitationId = 'inv_01JINVITE0000000000000000A', email = 'ada@example.com'): ExpertCommand => ({
   type: 'invite',
   invitationId,

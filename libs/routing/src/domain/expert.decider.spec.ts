@@ -1,18 +1,10 @@
 /** The roster decider: register, update, availability and retirement of one expert. */
 import { DomainError, type ExpertEvent } from '@eh/contracts';
 import { decideExpert, foldExpert, type ExpertCommand } from './expert.decider';
-import { EXPERT_ID as ID, EXPERT_PROFILE as profile } from './testing/expert.fixtures';
+import { EXPERT_ID as ID, EXPERT_PROFILE as profile, registerCommand } from './testing/expert.fixtures';
 
 const NOW = '2026-11-21T10:00:00.000Z';
-const register: ExpertCommand = {
-  type: 'register',
-  expertId: ID,
-  profile,
-  availability: 'online',
-  credentialHash: 'ab'.repeat(32),
-  credentialLast4: 'WXYZ',
-  now: NOW,
-};
+const register = registerCommand(NOW);
 const registered = decideExpert(register, foldExpert([]));
 
 function codeOf(command: ExpertCommand, history: ExpertEvent[]): string {

@@ -2,14 +2,11 @@
 import { DomainError, type ExpertEvent } from '@eh/contracts';
 import { decideExpert, foldExpert, type ActiveExpert, type ExpertCommand } from './expert.decider';
 import { LAPSES_BEFORE_AWAY } from './offer-lapses';
-import { EXPERT_ID as ID, EXPERT_PROFILE as profile } from './testing/expert.fixtures';
+import { EXPERT_ID as ID, registerCommand } from './testing/expert.fixtures';
 
 const T0 = '2026-11-21T10:00:00.000Z';
 const at = (minutes: number): string => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
-const registered = decideExpert(
-  { type: 'register', expertId: ID, profile, availability: 'online', credentialHash: 'ab'.repeat(32), credentialLast4: 'WXYZ', now: T0 },
-  foldExpert([]),
-);
+const registered = decideExpert(registerCommand(T0), foldExpert([]));
 
 const lapse = (deploymentId: string, minute: number, offerNumber = 1): ExpertCommand => ({
   type: 'record_lapse',

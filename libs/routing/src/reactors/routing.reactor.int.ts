@@ -1,8 +1,8 @@
 import { deploymentStreamName, newId, type DeploymentEvent } from '@eh/contracts';
 import { deploymentDecider, SYNTHETIC_EXPERT, type DeploymentCommand, type DeploymentState } from '@eh/deployments';
-import { FollowedStreams, handleCommand, PostgresEventStore, type EventStore } from '@eh/event-store';
-import { runMigrations } from '@eh/platform';
-import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
+import { FollowedStreams, handleCommand, type EventStore } from '@eh/event-store';
+import { postgresStorePerSuite } from '@eh/event-store/testing';
+import type { TestDatabase } from '@eh/platform/testing';
 import { allMigrations, inlineProjections } from '../../../../test/support/all-contexts';
 import { FinishedAtBirth } from './finished-at-birth';
 import { reactToDeployment, type DeploymentReactorDeps } from './routing.reactor';
@@ -49,18 +49,7 @@ function reactorDeps(
 
 /** An event the router's followed fold has already passed costs nothing. */
 describe('reactToDeployment (PostgreSQL)', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    await runMigrations(db.pool, allMigrations);
-    store = new PostgresEventStore(db.pool, { inlineProjections });
-  });
-  afterAll(async () => {
-    await store?.close();
-    await db?.drop();
-  });
+  const env = postgresStorePerSuite(allMigrations, { inlineProjections });
 
   it('skips an event behind the followed fold whole (no read, no timer sync); the latest syncs the timers once no step of its own is pending', async () => {
     const id = newId('deployment');
@@ -68,25 +57,25 @@ describe('reactToDeployment (PostgreSQL)', () => {
     const create = createCommand(id);
     const context = { workspaceId: 'ws_test', correlationId: 'req_test', causationId: null, now: NOW.toISOString() };
     const followed = new FollowedStreams<DeploymentEvent, DeploymentState>(deploymentDecider);
-    await handleCommand(store, deploymentDecider, stream, create, context, { snapshots: followed });
-    await handleCommand(store, deploymentDecider, stream, { type: 'accept', expert: SYNTHETIC_EXPERT, now: NOW.toISOString() }, context, {
+    await handleCommand(env.store, deploymentDecider, stream, create, context, { snapshots: followed });
+    await handleCommand(env.store, deploymentDecider, stream, { type: 'accept', expert: SYNTHETIC_EXPERT, now: NOW.toISOString() }, context, {
       snapshots: followed,
     });
-    const [created, accepted] = await store.read(stream);
+    const [created, accepted] = await env.store.read(stream);
 
     const reads: string[] = [];
     // The real store, with each stream read noted.
-    const counting: EventStore = Object.create(store) as EventStore;
-    counting.read = (name, options) => (reads.push(name), store.read(name, options));
+    const counting: EventStore = Object.create(env.store) as EventStore;
+    counting.read = (name, options) => (reads.push(name), env.store.read(name, options));
     const synced: Synced = [];
-    const deps = reactorDeps(counting, db.pool, synced, { followed });
+    const deps = reactorDeps(counting, env.db.pool, synced, { followed });
     await reactToDeployment(deps, created);
     expect([reads, synced]).toEqual([[], []]);
     // The latest event is handled: the synthetic expert takes its next steps, and the timers
     // wait for the events it appended, which come back through the durable.
     await reactToDeployment(deps, accepted);
     expect(synced).toEqual([]);
-    const appended = (await store.read(stream)).slice(2);
+    const appended = (await env.store.read(stream)).slice(2);
     expect(appended.map((event) => event.type)).toEqual(['deployment.in_progress', 'deployment.completed']);
     for (const event of appended) await reactToDeployment(deps, event);
     // Only the stream's latest, which takes no step, syncs them: finished, so without a read.
@@ -100,13 +89,13 @@ describe('reactToDeployment (PostgreSQL)', () => {
       const stream = deploymentStreamName(id);
       const context = { workspaceId: 'ws_test', correlationId: 'req_test', causationId: null, now: NOW.toISOString() };
       const followed = new FollowedStreams<DeploymentEvent, DeploymentState>(deploymentDecider);
-      await handleCommand(store, deploymentDecider, stream, createCommand(id), context, { snapshots: followed });
+      await handleCommand(env.store, deploymentDecider, stream, createCommand(id), context, { snapshots: followed });
       const synced: Synced = [];
-      const deps = reactorDeps(store, db.pool, synced, { followed, finishedAtBirth });
-      const [created] = await store.read(stream);
+      const deps = reactorDeps(env.store, env.db.pool, synced, { followed, finishedAtBirth });
+      const [created] = await env.store.read(stream);
       // The synthetic expert has nothing to wait for: accept, start and publish in one append.
       await reactToDeployment(deps, created);
-      const appended = (await store.read(stream)).slice(1);
+      const appended = (await env.store.read(stream)).slice(1);
       expect(appended.map((event) => event.type)).toEqual(['deployment.accepted', 'deployment.in_progress', 'deployment.completed']);
       for (const event of appended) await reactToDeployment(deps, event);
       outcomes.push(synced);

@@ -2911,7 +2911,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -2958,7 +2958,7 @@ export interface operations {
             /** @description `expert_unavailable`: No expert with the requested skills is available. Retry with different skills or relaxed urgency. */
             422: components["responses"]["ExpertUnavailable422"];
             /**
-             * @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing.
+             * @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing.
              *
              *     `in_flight_limit_reached`: The workspace already has as many live deployments in flight as its plan allows (10 on the standard plan). Retry after Retry-After seconds, or when a deployment completes, is cancelled or expires.
              */
@@ -2993,7 +2993,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3043,7 +3043,7 @@ export interface operations {
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
             415: components["responses"]["InvalidRequest415"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited4292"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3078,7 +3078,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3123,7 +3123,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3177,7 +3177,7 @@ export interface operations {
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
             415: components["responses"]["InvalidRequest415"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited4292"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3227,7 +3227,7 @@ export interface operations {
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
             415: components["responses"]["InvalidRequest415"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited4292"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3279,7 +3279,7 @@ export interface operations {
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
             415: components["responses"]["InvalidRequest415"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited4292"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3367,7 +3367,7 @@ export interface operations {
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
             415: components["responses"]["InvalidRequest415"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited4292"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3408,7 +3408,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3438,7 +3438,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3479,7 +3479,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3510,7 +3510,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3557,7 +3557,7 @@ export interface operations {
             /** @description `expert_unavailable`: No expert with the requested skills is available. Retry with different skills or relaxed urgency. */
             422: components["responses"]["ExpertUnavailable422"];
             /**
-             * @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing.
+             * @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing.
              *
              *     `in_flight_limit_reached`: The workspace already has as many live deployments in flight as its plan allows (10 on the standard plan). Retry after Retry-After seconds, or when a deployment completes, is cancelled or expires.
              */
@@ -3592,7 +3592,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3625,7 +3625,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3655,7 +3655,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3697,7 +3697,7 @@ export interface operations {
             413: components["responses"]["InvalidRequest4132"];
             /** @description The request body is not `application/json`. */
             415: components["responses"]["InvalidRequest4152"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3731,7 +3731,7 @@ export interface operations {
             403: components["responses"]["CsrfTokenInvalid4032"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3787,7 +3787,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3816,7 +3816,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3861,7 +3861,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3891,7 +3891,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3941,7 +3941,7 @@ export interface operations {
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
             415: components["responses"]["InvalidRequest415"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited4292"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -3991,7 +3991,7 @@ export interface operations {
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
             415: components["responses"]["InvalidRequest415"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited4292"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -4033,7 +4033,7 @@ export interface operations {
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
             415: components["responses"]["InvalidRequest415"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited4292"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -4059,7 +4059,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -4105,7 +4105,7 @@ export interface operations {
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
             415: components["responses"]["InvalidRequest415"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited4292"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -4135,7 +4135,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -4181,7 +4181,7 @@ export interface operations {
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
             415: components["responses"]["InvalidRequest415"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited4292"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -4215,7 +4215,7 @@ export interface operations {
             403: components["responses"]["CsrfTokenInvalid4032"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -4261,7 +4261,7 @@ export interface operations {
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
             415: components["responses"]["InvalidRequest415"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited4292"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -4307,7 +4307,7 @@ export interface operations {
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
             415: components["responses"]["InvalidRequest415"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited4292"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -4337,7 +4337,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -4363,7 +4363,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest4003"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -4409,7 +4409,7 @@ export interface operations {
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
             415: components["responses"]["InvalidRequest415"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited4292"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];
@@ -4451,7 +4451,7 @@ export interface operations {
             413: components["responses"]["InvalidRequest413"];
             /** @description The request body is not `application/json`. */
             415: components["responses"]["InvalidRequest415"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited4292"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError5002"];

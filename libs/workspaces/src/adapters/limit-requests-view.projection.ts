@@ -1,5 +1,5 @@
 import { LIMIT_REQUEST_EVENT_TYPES } from '@eh/contracts';
-import { foldRecorded, refoldTouchedStreams, type InlineProjection, type RecordedEvent } from '@eh/event-store';
+import { foldRecorded, streamProjection } from '@eh/event-store';
 import type { Migration } from '@eh/platform';
 import { limitRequestDecider, toLimitRequestResource } from '../domain/limit-request.decider';
 
@@ -20,22 +20,17 @@ export const limitRequestsMigrations: readonly Migration[] = [
 ];
 
 /** Inline: operations' list shows a request as soon as it is made. */
-export const limitRequestsProjection: InlineProjection = {
+export const limitRequestsProjection = streamProjection({
   name: 'limit_requests_view',
-  refoldsStreams: true,
   handles: LIMIT_REQUEST_EVENT_TYPES,
-  async apply(events, tx, readStream) {
-    await refoldTouchedStreams(events, readStream, async (history: RecordedEvent[]) => {
-      const resource = toLimitRequestResource(foldRecorded(history, limitRequestDecider));
-      if (!resource) return;
-      await tx.query(
-        `INSERT INTO limit_requests_view (request_id, workspace_id, status, created_at, resource) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (request_id) DO UPDATE SET status = EXCLUDED.status, resource = EXCLUDED.resource`,
-        [resource.id, resource.workspace_id, resource.status, resource.created_at, JSON.stringify(resource)],
-      );
-    });
+  tables: ['limit_requests_view'],
+  async refresh(history, tx) {
+    const resource = toLimitRequestResource(foldRecorded(history, limitRequestDecider));
+    if (!resource) return;
+    await tx.query(
+      `INSERT INTO limit_requests_view (request_id, workspace_id, status, created_at, resource) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (request_id) DO UPDATE SET status = EXCLUDED.status, resource = EXCLUDED.resource`,
+      [resource.id, resource.workspace_id, resource.status, resource.created_at, JSON.stringify(resource)],
+    );
   },
-  async reset(tx) {
-    await tx.query('TRUNCATE limit_requests_view');
-  },
-};
+});

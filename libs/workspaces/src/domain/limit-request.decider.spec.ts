@@ -1,4 +1,4 @@
-import { DomainError, type LimitRequestEvent } from '@eh/contracts';
+import { deciderScript } from '@eh/contracts/testing';
 import { decideLimitRequest, foldLimitRequest, toLimitRequestResource, type LimitRequestCommand } from './limit-request.decider';
 
 const OWNER = { kind: 'member' as const, id: 'mem_1', label: 'o@example.com' };
@@ -16,19 +16,7 @@ const request = (wanted = 20, reason = 'launch week', current = 10): LimitReques
 });
 const resolve = (outcome: 'granted' | 'declined' = 'granted', note = 'ok'): LimitRequestCommand => ({ type: 'resolve', outcome, note, actor: OPS, now: T(60) });
 
-function run(commands: LimitRequestCommand[]): LimitRequestEvent[] {
-  const events: LimitRequestEvent[] = [];
-  for (const command of commands) events.push(...decideLimitRequest(command, foldLimitRequest(events)));
-  return events;
-}
-const refused = (history: LimitRequestCommand[], command: LimitRequestCommand): { code: string; field?: string } => {
-  try {
-    decideLimitRequest(command, foldLimitRequest(run(history)));
-    return { code: 'accepted' };
-  } catch (error) {
-    return error instanceof DomainError ? { code: error.code, field: error.field } : { code: 'other' };
-  }
-};
+const { run, refusal: refused } = deciderScript(decideLimitRequest, foldLimitRequest);
 
 describe('limit request decider', () => {
   it('given nothing, when an owner asks, then the request is open with the current and wanted limits', () => {

@@ -1406,7 +1406,7 @@ export interface operations {
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
             409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -1438,7 +1438,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -1476,7 +1476,7 @@ export interface operations {
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
             409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -1501,7 +1501,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -1537,7 +1537,7 @@ export interface operations {
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
             409: components["responses"]["InvalidStateTransition409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -1579,7 +1579,7 @@ export interface operations {
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
             409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -1621,7 +1621,7 @@ export interface operations {
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
             409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -1651,7 +1651,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -1689,7 +1689,7 @@ export interface operations {
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
             409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -1721,7 +1721,7 @@ export interface operations {
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
             409: components["responses"]["InvalidStateTransition409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -1747,7 +1747,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -1789,7 +1789,7 @@ export interface operations {
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
             409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -1810,7 +1810,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -1842,7 +1842,7 @@ export interface operations {
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
             409: components["responses"]["InvalidStateTransition409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -1874,7 +1874,7 @@ export interface operations {
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
             409: components["responses"]["InvalidStateTransition409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -1912,7 +1912,7 @@ export interface operations {
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
             409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -1933,7 +1933,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -1975,7 +1975,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2000,7 +2000,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2038,7 +2038,7 @@ export interface operations {
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
             409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2076,7 +2076,7 @@ export interface operations {
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
             409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2114,7 +2114,7 @@ export interface operations {
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
             409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2142,7 +2142,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2180,7 +2180,7 @@ export interface operations {
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
             409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2205,7 +2205,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2230,7 +2230,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2272,7 +2272,7 @@ export interface operations {
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
             409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2308,7 +2308,7 @@ export interface operations {
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
             409: components["responses"]["InvalidStateTransition409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2340,7 +2340,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2379,7 +2379,7 @@ export interface operations {
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
             409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2418,7 +2418,7 @@ export interface operations {
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
             409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2443,7 +2443,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2479,7 +2479,7 @@ export interface operations {
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
             409: components["responses"]["InvalidStateTransition409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2511,7 +2511,7 @@ export interface operations {
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
             409: components["responses"]["InvalidStateTransition409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2553,7 +2553,7 @@ export interface operations {
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
             409: components["responses"]["InvalidStateTransitionOrIdempotencyConflict409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];

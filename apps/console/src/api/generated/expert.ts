@@ -2070,7 +2070,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2108,7 +2108,7 @@ export interface operations {
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
             409: components["responses"]["ApiKeyLimitReachedOrIdempotencyConflict409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2146,7 +2146,7 @@ export interface operations {
             404: components["responses"]["NotFound404"];
             /** @description `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running. */
             409: components["responses"]["IdempotencyConflict409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2176,7 +2176,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `permission_denied`: Your role in the workspace does not allow this: only owners manage the team, read the audit log and request limit changes. Ask an owner. */
             403: components["responses"]["PermissionDenied403"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2204,7 +2204,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2271,7 +2271,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2307,7 +2307,7 @@ export interface operations {
             403: components["responses"]["CsrfTokenInvalidOrPermissionDenied403"];
             /** @description `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running. */
             409: components["responses"]["IdempotencyConflict409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2330,7 +2330,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `permission_denied`: Your role in the workspace does not allow this: only owners manage the team, read the audit log and request limit changes. Ask an owner. */
             403: components["responses"]["PermissionDenied403"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2374,7 +2374,7 @@ export interface operations {
              *     `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running.
              */
             409: components["responses"]["LastOwnerOrIdempotencyConflict409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2410,7 +2410,7 @@ export interface operations {
             404: components["responses"]["NotFound404"];
             /** @description `last_owner`: A workspace keeps at least one owner. Make another member an owner first. */
             409: components["responses"]["LastOwner409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2433,7 +2433,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `permission_denied`: Your role in the workspace does not allow this: only owners manage the team, read the audit log and request limit changes. Ask an owner. */
             403: components["responses"]["PermissionDenied403"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2469,7 +2469,7 @@ export interface operations {
             403: components["responses"]["CsrfTokenInvalidOrPermissionDenied403"];
             /** @description `idempotency_conflict`: This Idempotency-Key was already used with a different request body, or the first request with it is still running. */
             409: components["responses"]["IdempotencyConflict409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2503,7 +2503,7 @@ export interface operations {
             403: components["responses"]["CsrfTokenInvalidOrPermissionDenied403"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2524,7 +2524,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2550,7 +2550,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
             403: components["responses"]["CsrfTokenInvalid403"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2575,7 +2575,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2601,7 +2601,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
             403: components["responses"]["CsrfTokenInvalid403"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2622,7 +2622,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2645,7 +2645,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2687,7 +2687,7 @@ export interface operations {
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
             409: components["responses"]["InvalidStateTransition409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2717,7 +2717,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
             403: components["responses"]["CsrfTokenInvalid403"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2742,7 +2742,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2782,7 +2782,7 @@ export interface operations {
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
             409: components["responses"]["InvalidStateTransition409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2826,7 +2826,7 @@ export interface operations {
              *     `question_already_asked`: An expert may ask one clarifying question per deployment.
              */
             409: components["responses"]["InvalidStateTransitionOrQuestionAlreadyAsked409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2866,7 +2866,7 @@ export interface operations {
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
             409: components["responses"]["InvalidStateTransition409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2906,7 +2906,7 @@ export interface operations {
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
             409: components["responses"]["InvalidStateTransition409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2933,7 +2933,7 @@ export interface operations {
             403: components["responses"]["ExpertNotAssigned403"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -2973,7 +2973,7 @@ export interface operations {
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
             409: components["responses"]["InvalidStateTransition409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -3013,7 +3013,7 @@ export interface operations {
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
             409: components["responses"]["InvalidStateTransition409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -3053,7 +3053,7 @@ export interface operations {
             404: components["responses"]["NotFound404"];
             /** @description `invalid_state_transition`: The deployment is not in a state that allows this action. */
             409: components["responses"]["InvalidStateTransition409"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -3074,7 +3074,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -3108,7 +3108,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -3133,7 +3133,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -3162,7 +3162,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -3183,7 +3183,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -3204,7 +3204,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -3238,7 +3238,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
             403: components["responses"]["CsrfTokenInvalid403"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -3259,7 +3259,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -3280,7 +3280,7 @@ export interface operations {
             400: components["responses"]["InvalidRequest400"];
             /** @description `authentication_failed`: The bearer key is missing, malformed, expired or revoked. Send `Authorization: Bearer svc_test_…` or `svc_live_…` with an active key. */
             401: components["responses"]["AuthenticationFailed401"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -3348,7 +3348,7 @@ export interface operations {
             401: components["responses"]["AuthenticationFailed401"];
             /** @description `csrf_token_invalid`: A change made with the console session cookie must send the session’s CSRF token in the `X-CSRF-Token` header (from `GET /console/api/v1/session`). Reload the console and retry. */
             403: components["responses"]["CsrfTokenInvalid403"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];
@@ -3378,7 +3378,7 @@ export interface operations {
             403: components["responses"]["CsrfTokenInvalid403"];
             /** @description `not_found`: No resource with that identifier exists in this workspace and mode, or the route does not exist. */
             404: components["responses"]["NotFound404"];
-            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
+            /** @description `rate_limited`: Too many requests, or too many open event streams, for this key, or for all of the workspace's keys of this mode together. Wait the number of seconds in Retry-After; the refusal itself arrives after a pause of up to a second, so retrying at once gains nothing. */
             429: components["responses"]["RateLimited429"];
             /** @description `internal_error`: Something went wrong on our side. Retry later and quote request_id when reporting it. */
             500: components["responses"]["InternalError500"];

@@ -44,6 +44,15 @@ export const timestamp = (description?: string): JsonSchema => ({ type: 'string'
 /** Identifiers are `<prefix>_<ULID>` (libs/contracts/src/ids.ts). */
 export const idOf = (kind: IdKind): JsonSchema => ({ type: 'string', pattern: `^${ID_PREFIX[kind]}_[0-9A-HJKMNP-TV-Z]{26}$` });
 
+/** A header parameter the document leaves optional; the description says when the route requires it. */
+export const optionalHeader = (name: string, description: string, schema: JsonSchema): JsonSchema => ({
+  name,
+  in: 'header',
+  required: false,
+  description,
+  schema,
+});
+
 export const componentRef = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
 /** A deep copy of `value` with every `$ref` string passed through `rewrite`. */

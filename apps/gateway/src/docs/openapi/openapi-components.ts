@@ -1,5 +1,5 @@
 import type { ResourceKind } from '../../http/versioning/version-catalog';
-import { componentRef, idOf, type JsonSchema } from './json-schema';
+import { componentRef, idOf, optionalHeader, type JsonSchema } from './json-schema';
 import { deploymentSchema, outputSchema } from './schemas/deployment.schema';
 import { errorSchema } from './schemas/error.schema';
 import { expertSchema } from './schemas/expert.schema';
@@ -64,37 +64,27 @@ export function responseHeaders(versions: readonly string[]): Record<string, Jso
 /** Header parameters shared by operations. */
 export function sharedParameters(versions: readonly string[]): Record<string, JsonSchema> {
   return {
-    ServiceVersion: {
-      name: 'Service-Version',
-      in: 'header',
-      required: false,
-      description: 'Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`.',
-      schema: { type: 'string', enum: [...versions] },
-    },
+    ServiceVersion: optionalHeader(
+      'Service-Version',
+      'Pins the API version (a date). Without it the latest answers; an unknown or malformed value is 400 naming `Service-Version`.',
+      { type: 'string', enum: [...versions] },
+    ),
     // The dashboard calls /v1 with a member's session cookie and names the mode.
-    ServiceMode: {
-      name: 'Service-Mode',
-      in: 'header',
-      required: false,
-      description:
-        'With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode.',
-      schema: { type: 'string', enum: ['test', 'live'] },
-    },
-    CsrfToken: {
-      name: 'X-CSRF-Token',
-      in: 'header',
-      required: false,
-      description: 'With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise).',
-      schema: { type: 'string' },
-    },
-    IdempotencyKey: {
-      name: 'Idempotency-Key',
-      in: 'header',
-      required: false,
-      description:
-        'Makes a retry safe: the same key and body within 24 h returns the stored answer (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_conflict`. Keyed on (workspace, route, key).',
-      schema: { type: 'string', pattern: '^[\\x20-\\x7E]{1,255}$' },
-    },
+    ServiceMode: optionalHeader(
+      'Service-Mode',
+      'With the console’s session cookie (no `Authorization`): `test` or `live`, required (400 naming `Service-Mode` otherwise). With a key: optional, and 400 if it names the other mode.',
+      { type: 'string', enum: ['test', 'live'] },
+    ),
+    CsrfToken: optionalHeader(
+      'X-CSRF-Token',
+      'With the console’s session cookie: the session’s `csrf_token`, on every change (403 `csrf_token_invalid` otherwise).',
+      { type: 'string' },
+    ),
+    IdempotencyKey: optionalHeader(
+      'Idempotency-Key',
+      'Makes a retry safe: the same key and body within 24 h returns the stored answer (`Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_conflict`. Keyed on (workspace, route, key).',
+      { type: 'string', pattern: '^[\\x20-\\x7E]{1,255}$' },
+    ),
   };
 }
 

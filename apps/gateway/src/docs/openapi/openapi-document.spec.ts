@@ -9,7 +9,7 @@ import { isPublicRoute, openApiPath } from './openapi-document.builder';
 import type { OpenApiDocument, OperationObject } from './openapi-document.types';
 import type { HttpMethod } from './route-discovery';
 import { operationAt, operationsOf, type DocumentedOperation } from './testing/document-operations';
-import { startOfflineGateway, type OfflineGateway } from './testing/offline-gateway';
+import { servedDocument, type OfflineGateway } from './testing/offline-gateway';
 import { DocumentedResponses, openApiSchemaErrors } from './testing/openapi-validators';
 
 describe('GET /v1/openapi.json: OpenAPI 3.1 generated from the registered routes', () => {
@@ -25,10 +25,7 @@ describe('GET /v1/openapi.json: OpenAPI 3.1 generated from the registered routes
   const op = (method: HttpMethod, path: string): OperationObject => operationAt(document, method, path);
 
   beforeAll(async () => {
-    gateway = await startOfflineGateway();
-    const response = await gateway.app.inject({ method: 'GET', url: '/v1/openapi.json' });
-    expect(response.statusCode).toBe(200);
-    document = response.json();
+    ({ gateway, document } = await servedDocument('/v1/openapi.json'));
     documented = new DocumentedResponses(document);
   });
   afterAll(() => gateway?.app.close());

@@ -1,4 +1,4 @@
-import { parseWindowCount, rateLimitHeaders, rateLimitVerdict } from './rate-limit.rules';
+import { parseWindowCount, rateLimitHeaders, rateLimitVerdict, tighterVerdict, type RateLimitVerdict } from './rate-limit.rules';
 
 const MINUTE = 60_000;
 
@@ -20,6 +20,36 @@ describe('rateLimitVerdict', () => {
 
   it('never reports a negative remaining count (a lowered limit)', () => {
     expect(rateLimitVerdict(5, MINUTE, { allowed: false, granted: 0, count: 9, oldestMs: 0, nowMs: 0 }).remaining).toBe(0);
+  });
+});
+
+describe('tighterVerdict', () => {
+  const verdict = (allowed: boolean, limit: number, remaining: number, retryAfterSeconds = 60): RateLimitVerdict => ({
+    allowed,
+    limit,
+    remaining,
+    resetEpochSeconds: 1_700_000_000 + retryAfterSeconds,
+    retryAfterSeconds,
+  });
+
+  it("is the key's verdict when the workspace was not counted (no bound, or Redis did not answer)", () => {
+    const key = verdict(true, 1000, 10);
+    expect(tighterVerdict(key, null)).toBe(key);
+  });
+
+  it("is a refusal when either window refuses, the key's first", () => {
+    const keyRefused = verdict(false, 1000, 0, 12);
+    const workspaceRefused = verdict(false, 10_000, 0, 30);
+    expect(tighterVerdict(keyRefused, verdict(true, 10_000, 500))).toBe(keyRefused);
+    expect(tighterVerdict(verdict(true, 1000, 900), workspaceRefused)).toBe(workspaceRefused);
+    expect(tighterVerdict(keyRefused, workspaceRefused)).toBe(keyRefused);
+  });
+
+  it('shows, when both allow, the window with the least room left', () => {
+    const key = verdict(true, 1000, 900);
+    const workspace = verdict(true, 10_000, 40);
+    expect(tighterVerdict(key, workspace)).toBe(workspace);
+    expect(tighterVerdict(verdict(true, 1000, 3), workspace).remaining).toBe(3);
   });
 });
 

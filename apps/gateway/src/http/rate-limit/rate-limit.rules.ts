@@ -32,6 +32,18 @@ export function rateLimitVerdict(limit: number, windowMs: number, window: Window
   };
 }
 
+/**
+ * One request counted in two windows (its key's, its workspace's): a refusal by either is the
+ * answer, and an allowed request shows the window with the least room left, so a client pacing
+ * itself on the headers never meets a 429 they did not announce.
+ */
+export function tighterVerdict(key: RateLimitVerdict, workspace: RateLimitVerdict | null): RateLimitVerdict {
+  if (!workspace) return key;
+  if (!key.allowed) return key;
+  if (!workspace.allowed) return workspace;
+  return workspace.remaining < key.remaining ? workspace : key;
+}
+
 /** Every response carries these three, so a client can pace itself. */
 export function rateLimitHeaders(verdict: RateLimitVerdict): Record<string, string> {
   return {

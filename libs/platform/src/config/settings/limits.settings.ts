@@ -4,6 +4,12 @@ import { inGroup } from './setting';
 export const limitSettings = inGroup('Limits', [
   { name: 'RATE_LIMIT_PER_MINUTE', default: '1000', used_by: ['gateway'], meaning: 'Requests per rolling minute per API key before 429.' },
   {
+    name: 'RATE_LIMIT_PER_WORKSPACE_PER_MINUTE',
+    default: '10 × RATE_LIMIT_PER_MINUTE',
+    used_by: ['gateway'],
+    meaning: "Requests per rolling minute of all a workspace's keys and members of one mode together before 429; 0 counts only per key.",
+  },
+  {
     name: 'RATE_LIMIT_LEASE_MS',
     default: '1000',
     used_by: ['gateway'],

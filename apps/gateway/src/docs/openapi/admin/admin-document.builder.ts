@@ -2,7 +2,7 @@ import type { ErrorCode } from '@eh/contracts';
 import { apiErrorBody } from '../../../http/api-error';
 import { ERROR_CATALOG } from '../../../http/error-catalog';
 import { dtoComponentName, dtoSchemas } from '../dto-schema';
-import { componentRef, type JsonSchema } from '../json-schema';
+import { componentRef, optionalHeader, type JsonSchema } from '../json-schema';
 import { openApiPath } from '../openapi-document.builder';
 import type { OpenApiDocument, OperationObject, ResponseObject } from '../openapi-document.types';
 import type { DiscoveredRoute } from '../route-discovery';
@@ -109,21 +109,12 @@ export function buildAdminDocument(routes: readonly DiscoveredRoute[], options: 
     components: {
       schemas,
       parameters: {
-        CsrfToken: {
-          name: 'X-CSRF-Token',
-          in: 'header',
-          required: false,
-          description: 'With an operator’s session cookie: the session’s `csrf_token`.',
-          schema: { type: 'string' },
-        },
-        IdempotencyKey: {
-          name: 'Idempotency-Key',
-          in: 'header',
-          required: false,
-          description:
-            'Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s.',
-          schema: { type: 'string', minLength: 1, maxLength: 255 },
-        },
+        CsrfToken: optionalHeader('X-CSRF-Token', 'With an operator’s session cookie: the session’s `csrf_token`.', { type: 'string' }),
+        IdempotencyKey: optionalHeader(
+          'Idempotency-Key',
+          'Up to 255 characters; the same request with the same key within 24 h answers the first answer again (409 `idempotency_conflict` with another body). Slots are the admin credential’s, or each operator’s.',
+          { type: 'string', minLength: 1, maxLength: 255 },
+        ),
       },
       headers: {},
       securitySchemes: {

@@ -1,4 +1,4 @@
-import { startOfflineGateway, type OfflineGateway } from '../testing/offline-gateway';
+import { servedDocument, type OfflineGateway } from '../testing/offline-gateway';
 import { openApiSchemaErrors } from '../testing/openapi-validators';
 import type { OpenApiDocument } from '../openapi-document.types';
 import { openApiPath } from '../openapi-document.builder';
@@ -8,10 +8,7 @@ describe('GET /admin/v1/openapi.json: the operations API for the console’s ope
   let document: OpenApiDocument;
 
   beforeAll(async () => {
-    gateway = await startOfflineGateway();
-    const response = await gateway.app.inject({ method: 'GET', url: '/admin/v1/openapi.json' });
-    expect(response.statusCode).toBe(200);
-    document = response.json();
+    ({ gateway, document } = await servedDocument('/admin/v1/openapi.json'));
   });
   afterAll(() => gateway?.app.close());
 

@@ -1,29 +1,20 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
-import { ModulesContainer } from '@nestjs/core';
-import type { ServiceConfig } from '@eh/platform';
-import { CONFIG } from '../../../http/tokens';
 import { API_VERSION_CATALOG } from '../../../http/versioning/api-versions';
+import { latestVersion } from '../../../http/versioning/version-catalog';
 import type { OpenApiDocument } from '../openapi-document.types';
-import { discoverRoutes, registeredControllers } from '../route-discovery';
+import { RouteDocuments, type DocumentBuilder } from '../route-documents';
 import { buildAdminDocument } from './admin-document.builder';
+
+const adminDocument: DocumentBuilder = (routes, publicBaseUrl) => buildAdminDocument(routes, { publicBaseUrl, version: latestVersion(API_VERSION_CATALOG) });
 
 /** `GET /admin/v1/openapi.json`: public like the other documents; it describes routes, not data. */
 @Controller('admin/v1')
 export class AdminOpenApiController {
-  private document: OpenApiDocument | null = null;
-
-  constructor(
-    private readonly modules: ModulesContainer,
-    @Inject(CONFIG) private readonly config: Pick<ServiceConfig, 'publicBaseUrl'>,
-  ) {}
+  constructor(@Inject(RouteDocuments) private readonly documents: RouteDocuments) {}
 
   @Get('openapi.json')
   @Header('Cache-Control', 'public, max-age=300')
   get(): OpenApiDocument {
-    this.document ??= buildAdminDocument(discoverRoutes(registeredControllers(this.modules)), {
-      publicBaseUrl: this.config.publicBaseUrl,
-      version: API_VERSION_CATALOG.versions[API_VERSION_CATALOG.versions.length - 1],
-    });
-    return this.document;
+    return this.documents.get(adminDocument);
   }
 }

@@ -5,7 +5,7 @@ import { MemberGuard } from '../../../http/guards/member.guard';
 import { apiErrorBody } from '../../../http/api-error';
 import { ERROR_CATALOG } from '../../../http/error-catalog';
 import { dtoComponentName, dtoSchemas } from '../dto-schema';
-import { componentRef, idOf, type JsonSchema } from '../json-schema';
+import { componentRef, idOf, optionalHeader, type JsonSchema } from '../json-schema';
 import { openApiPath } from '../openapi-document.builder';
 import type { OpenApiDocument, OperationObject, ResponseObject } from '../openapi-document.types';
 import type { DiscoveredRoute } from '../route-discovery';
@@ -81,13 +81,9 @@ export function buildExpertDocument(routes: readonly DiscoveredRoute[], options:
     components: {
       schemas,
       parameters: {
-        CsrfToken: {
-          name: 'X-CSRF-Token',
-          in: 'header',
-          required: false,
-          description: 'The session’s `csrf_token`: required when the request is authenticated by the session cookie.',
-          schema: { type: 'string' },
-        },
+        CsrfToken: optionalHeader('X-CSRF-Token', 'The session’s `csrf_token`: required when the request is authenticated by the session cookie.', {
+          type: 'string',
+        }),
       },
       headers: HEADERS,
       securitySchemes: {

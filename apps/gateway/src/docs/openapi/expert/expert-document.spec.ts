@@ -5,7 +5,7 @@ import { isExpertDocumentRoute } from './expert-document.builder';
 import type { OpenApiDocument, OperationObject } from '../openapi-document.types';
 import type { HttpMethod } from '../route-discovery';
 import { operationAt, operationsOf, type DocumentedOperation } from '../testing/document-operations';
-import { startOfflineGateway, type OfflineGateway } from '../testing/offline-gateway';
+import { servedDocument, type OfflineGateway } from '../testing/offline-gateway';
 import { DocumentedResponses, openApiSchemaErrors } from '../testing/openapi-validators';
 
 const isExpertRoute = (route: string): boolean => / \/(expert\/v1|console\/api\/v1)(\/|$)/.test(route);
@@ -19,10 +19,7 @@ describe('GET /expert/v1/openapi.json: the expert API and console sign-in', () =
   const op = (method: HttpMethod, path: string): OperationObject => operationAt(document, method, path);
 
   beforeAll(async () => {
-    gateway = await startOfflineGateway();
-    const response = await gateway.app.inject({ method: 'GET', url: '/expert/v1/openapi.json' });
-    expect(response.statusCode).toBe(200);
-    document = response.json();
+    ({ gateway, document } = await servedDocument('/expert/v1/openapi.json'));
     documented = new DocumentedResponses(document);
   });
   afterAll(() => gateway?.app.close());

@@ -3,6 +3,7 @@ import { ModulesContainer, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig, type ServiceConfig } from '@eh/platform';
 import { GatewayModule, type GatewayDependencies } from '../../../gateway.module';
+import type { OpenApiDocument } from '../openapi-document.types';
 import { discoverRoutes, registeredControllers, type DiscoveredRoute } from '../route-discovery';
 
 export interface OfflineGateway {
@@ -32,6 +33,7 @@ export async function startOfflineGateway(): Promise<OfflineGateway> {
     ledger: unused(),
     idempotency: unused(),
     rateLimiter: unused(),
+    workspaceRateLimiter: null,
     streamSlots: unused(),
     endpointTestLimiter: unused(),
     authThrottle: unused(),
@@ -49,4 +51,15 @@ export async function startOfflineGateway(): Promise<OfflineGateway> {
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return { app, config, routes, discovered: discoverRoutes(registeredControllers(app.get(ModulesContainer))) };
+}
+
+/** The offline gateway and the document it serves at `url`, which must answer 200. */
+export async function servedDocument(url: string): Promise<{ gateway: OfflineGateway; document: OpenApiDocument }> {
+  const gateway = await startOfflineGateway();
+  const response = await gateway.app.inject({ method: 'GET', url });
+  if (response.statusCode !== 200) {
+    await gateway.app.close();
+    throw new Error(`GET ${url} answered ${response.statusCode}, not 200`);
+  }
+  return { gateway, document: response.json() };
 }
