@@ -92,6 +92,12 @@ export class SmtpInbox {
           .catch(callback);
       },
     });
+    // A client resetting its connection (a sender killed mid-message, a client giving up on a
+    // stalled server) is what the fault tests cause; the server reports it as an 'error' event,
+    // which with no listener is thrown in the test process. Any other error still is.
+    this.server.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
+    });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.server.address() as AddressInfo).port;
     return this;
