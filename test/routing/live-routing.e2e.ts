@@ -34,6 +34,8 @@ describe('live routing and its clocks', () => {
     const slow = await e2e.addExpert(['e2e-route'], 240);
     await e2e.addExpert(['e2e-route'], 5, { availability: 'busy' });
     const created = await e2e.create(workspace.keys.live, { brief: 'Name the product.', skills: ['e2e-route'], urgency: 'priority' });
+    // Status and body together, so a refusal says what it was.
+    expect({ status: created.status, body: created.body }).toMatchObject({ status: 201 });
     const id = created.body.id;
     expect(Date.parse(created.body.sla_deadline) - Date.parse(created.body.created_at)).toBe(6000);
 
