@@ -3,13 +3,12 @@
  * generated documents (a change in the gateway's document shows up here as a type error).
  */
 import { PUBLIC_EVENT_TYPES } from '@eh/contracts/delivery-events';
-import type { components as AdminComponents } from './generated/admin';
-import type { components as ConsoleComponents } from './generated/expert';
+import type { Admin as AdminTypes, Expert } from './generated/console-api';
 import type { components as PublicComponents, operations as PublicOperations } from '@expert-handoff/sdk/openapi';
 
 type Public = PublicComponents['schemas'];
-type Console = ConsoleComponents['schemas'];
-type Admin = AdminComponents['schemas'];
+type Console = Expert.components['schemas'];
+type Admin = AdminTypes.components['schemas'];
 
 export type Mode = 'test' | 'live';
 
