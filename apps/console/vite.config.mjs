@@ -9,6 +9,8 @@ export default defineConfig({
   base: '/console/',
   // Vite 8 transforms TSX with Oxc itself; @vitejs/plugin-react is not needed (no fast refresh in dev).
   oxc: { jsx: { runtime: 'automatic' } },
+  // The one list of public event types is the server's; its file has no runtime imports.
+  resolve: { alias: { '@eh/contracts/delivery-events': path.resolve(root, '../../libs/contracts/src/delivery-events.ts') } },
   build: {
     outDir: path.resolve(root, '../../dist/console'),
     emptyOutDir: true,

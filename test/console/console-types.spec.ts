@@ -12,7 +12,7 @@ const ROOT = path.resolve(__dirname, '../..');
  * process on the dist/ Jest's global setup built (openapi-typescript loads ES modules Jest's
  * module system does not).
  */
-describe('the generated API types: libs/sdk/src/generated/openapi.ts and apps/console/src/api/generated/{expert,admin}.ts', () => {
+describe('the generated API types: libs/sdk/src/generated/openapi.ts and apps/console/src/api/generated/console-api.ts', () => {
   it('are what npm run console:types generates from the current documents', async () => {
     const result = await run(process.execPath, [path.join(ROOT, 'tools/console-types.js'), '--check', '--no-build'], { cwd: ROOT }).then(
       () => ({ code: 0, stderr: '' }),

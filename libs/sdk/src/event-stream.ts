@@ -26,5 +26,8 @@ export async function openDeploymentEventStream(http: HttpClient, id: string, op
 }
 
 async function* eventsOf(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamedEvent> {
-  for await (const frame of sseFrames(body)) yield { id: frame.id, event: JSON.parse(frame.data) as ServiceEvent };
+  for await (const frame of sseFrames(body)) {
+    // A frame with an id alone carries no event: the deployment stream never sends one.
+    if (frame.data !== null) yield { id: frame.id, event: JSON.parse(frame.data) as ServiceEvent };
+  }
 }

@@ -1,4 +1,4 @@
-import { sseFrames } from './sse-frames';
+import { sseFrames } from '@expert-handoff/sdk';
 
 /** The API refused the key (401/403): reconnecting cannot help. */
 export class FollowRefused extends Error {
@@ -64,7 +64,7 @@ export async function followEvents(options: FollowOptions): Promise<void> {
       } else {
         failures = 0;
         options.onStatus?.({ connected: true });
-        for await (const frame of sseFrames(response.body as AsyncIterable<Uint8Array>)) {
+        for await (const frame of sseFrames(response.body)) {
           if (frame.data !== null && frame.data.startsWith('{')) await options.onEvent(frame.data, frame.id);
           if (frame.id !== null) lastId = frame.id;
         }

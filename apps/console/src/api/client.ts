@@ -7,8 +7,7 @@
  * queries.ts and the dashboard's `*-queries.ts` files.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths as AdminPaths } from './generated/admin';
-import type { paths as ExpertPaths } from './generated/expert';
+import type { Admin, Expert } from './generated/console-api';
 import type { paths as PublicPaths } from '@expert-handoff/sdk/openapi';
 import type { Mode } from './dashboard-types';
 import { toApiError } from './api-error';
@@ -40,7 +39,7 @@ const sessionEnded: Middleware = {
 
 const options = { baseUrl: window.location.origin, credentials: 'same-origin' } as const;
 
-export const api = createClient<ExpertPaths>(options);
+export const api = createClient<Expert.paths>(options);
 api.use(csrf, sessionEnded);
 
 /** Every dashboard request names its mode (the header a key's prefix stands for). */
@@ -64,7 +63,7 @@ export const publicApi = { test: modeClient('test'), live: modeClient('live') } 
 export const modeHeaders = (mode: Mode) => ({ 'Service-Mode': mode });
 
 /** Operations' API as an operator signed in to the console calls it (contract §8). */
-export const adminApi = createClient<AdminPaths>(options);
+export const adminApi = createClient<Admin.paths>(options);
 adminApi.use(csrf, sessionEnded);
 
 /** The body of a successful answer, or an ApiError carrying the gateway's error code and message. */

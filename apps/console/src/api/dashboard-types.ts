@@ -2,13 +2,13 @@
  * Names for what the dashboard and the operations' pages read, all derived from the
  * generated documents (a change in the gateway's document shows up here as a type error).
  */
-import type { components as AdminComponents } from './generated/admin';
-import type { components as ConsoleComponents } from './generated/expert';
+import { PUBLIC_EVENT_TYPES } from '@eh/contracts/delivery-events';
+import type { Admin as AdminTypes, Expert } from './generated/console-api';
 import type { components as PublicComponents, operations as PublicOperations } from '@expert-handoff/sdk/openapi';
 
 type Public = PublicComponents['schemas'];
-type Console = ConsoleComponents['schemas'];
-type Admin = AdminComponents['schemas'];
+type Console = Expert.components['schemas'];
+type Admin = AdminTypes.components['schemas'];
 
 export type Mode = 'test' | 'live';
 
@@ -56,19 +56,8 @@ export type LimitRequest = Console['LimitRequest'];
 
 export const principalOf = (session: Session): Principal => session.principal;
 
-/** Every public event type a webhook endpoint can subscribe to (contract §2). */
-export const EVENT_TYPES: EventType[] = [
-  'deployment.accepted',
-  'deployment.in_progress',
-  'deployment.needs_input',
-  'deployment.reply_received',
-  'deployment.completed',
-  'deployment.cancelled',
-  'deployment.expired',
-  'usage.threshold_reached',
-  'handoff.in_review',
-  'handoff.needs_input',
-  'handoff.ready',
-  'handoff.cancelled',
-  'handoff.expired',
-];
+/**
+ * Every public event type a webhook endpoint can subscribe to (contract §2): the server's own list,
+ * checked against the public document's event types.
+ */
+export const EVENT_TYPES: readonly EventType[] = PUBLIC_EVENT_TYPES;

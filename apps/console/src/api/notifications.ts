@@ -6,7 +6,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toApiError } from './api-error';
-import type { components, operations } from './generated/expert';
+import type { Expert } from './generated/console-api';
 import { queryClient } from './query-client';
 import { sessionKey } from './client';
 import type { Session } from './types';
@@ -17,11 +17,11 @@ type JsonBody<Operation> = Operation extends { requestBody?: infer Body }
     : never
   : never;
 
-export type NotificationSettings = components['schemas']['NotificationSettings'];
-export type PushSubscriptionSummary = components['schemas']['PushSubscription'];
-export type NotificationSettingsPatch = JsonBody<operations['changeNotificationSettings']>;
+export type NotificationSettings = Expert.components['schemas']['NotificationSettings'];
+export type PushSubscriptionSummary = Expert.components['schemas']['PushSubscription'];
+export type NotificationSettingsPatch = JsonBody<Expert.operations['changeNotificationSettings']>;
 /** `PushSubscription.toJSON()` as the browser gives it. */
-export type PushSubscriptionInput = JsonBody<operations['subscribeToPush']>;
+export type PushSubscriptionInput = JsonBody<Expert.operations['subscribeToPush']>;
 
 export const notificationKeys = { settings: ['notification-settings'] as const };
 

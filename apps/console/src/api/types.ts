@@ -3,7 +3,9 @@
  * hand-written request or response types): a change in the gateway's document shows up here as a
  * type error.
  */
-import type { paths } from './generated/expert';
+import type { Expert } from './generated/console-api';
+
+type paths = Expert.paths;
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;

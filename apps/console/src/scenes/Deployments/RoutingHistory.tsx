@@ -1,10 +1,10 @@
 import { useRoutingHistory } from '../../api/deployment-queries';
 import type { Deployment, Mode } from '../../api/dashboard-types';
-import type { components } from '../../api/generated/expert';
+import type { Expert } from '../../api/generated/console-api';
 import { QueryStates } from '../../common/States/States';
 import { When } from '../../common/When/When';
 
-type Step = components['schemas']['RoutingHistory']['steps'][number];
+type Step = Expert.components['schemas']['RoutingHistory']['steps'][number];
 
 function stepText(step: Step): string {
   switch (step.kind) {
