@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { MemoryEntry } from '@expert-handoff/sdk';
 import type { ToolContext } from './tool-context';
-import { runTool, toolSuccess } from './tool-result';
+import { apiTool, toolSuccess, TOOL_EFFECTS } from './tool-result';
 
 const KINDS = ['positioning', 'voice', 'prior_output', 'other'] as const;
 
@@ -33,17 +33,16 @@ export function registerBrandMemoryTools(server: McpServer, context: ToolContext
         cursor: z.string().optional().describe('When listing: next_cursor of the previous call.'),
       },
       outputSchema: { entries: z.array(z.object(entryShape)), next_cursor: z.string().nullable() },
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: TOOL_EFFECTS.reads,
     },
-    (args, extra) =>
-      runTool(async () => {
-        const page = args.key
-          ? { data: [await context.api().memory.retrieve(args.key, { signal: extra.signal })], next: null }
-          : await context.api().memory.list({ kind: args.kind, cursor: args.cursor }, { signal: extra.signal });
-        const entries = page.data.map(entryOf);
-        const text = entries.length === 0 ? 'Brand memory is empty.' : entries.map((e) => `## ${e.key} (${e.kind})\n\n${e.body}`).join('\n\n');
-        return toolSuccess({ entries, next_cursor: page.next }, text);
-      }),
+    apiTool(async (args, extra) => {
+      const page = args.key
+        ? { data: [await context.api().memory.retrieve(args.key, { signal: extra.signal })], next: null }
+        : await context.api().memory.list({ kind: args.kind, cursor: args.cursor }, { signal: extra.signal });
+      const entries = page.data.map(entryOf);
+      const text = entries.length === 0 ? 'Brand memory is empty.' : entries.map((e) => `## ${e.key} (${e.kind})\n\n${e.body}`).join('\n\n');
+      return toolSuccess({ entries, next_cursor: page.next }, text);
+    }),
   );
 
   server.registerTool(
@@ -58,12 +57,11 @@ export function registerBrandMemoryTools(server: McpServer, context: ToolContext
         body: z.string().describe('The entry, in markdown.'),
       },
       outputSchema: entryShape,
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+      annotations: TOOL_EFFECTS.removes,
     },
-    (args, extra) =>
-      runTool(async () => {
-        const entry = entryOf(await context.api().memory.put(args.key, { kind: args.kind, body: args.body }, { signal: extra.signal }));
-        return toolSuccess(entry, `Saved brand memory "${entry.key}" (${entry.kind}).`);
-      }),
+    apiTool(async (args, extra) => {
+      const entry = entryOf(await context.api().memory.put(args.key, { kind: args.kind, body: args.body }, { signal: extra.signal }));
+      return toolSuccess(entry, `Saved brand memory "${entry.key}" (${entry.kind}).`);
+    }),
   );
 }

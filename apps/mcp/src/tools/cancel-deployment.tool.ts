@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { derivedIdempotencyKey } from './idempotency-key';
 import { deploymentViewShape, describeDeployment, toDeploymentView } from './deployment.view';
 import type { ToolContext } from './tool-context';
-import { runTool, toolSuccess } from './tool-result';
+import { apiTool, toolSuccess, TOOL_EFFECTS } from './tool-result';
 
 const inputSchema = {
   deployment_id: z.string().describe('The deployment id (dep_…) to cancel; only one in status "pending" or "accepted" can be.'),
@@ -20,14 +20,13 @@ export function registerCancelDeploymentTool(server: McpServer, context: ToolCon
         'Cancels a deployment that is still "pending" or "accepted" (work has not started); its reserved credits are released in full. Once work started it cannot be cancelled (error deployment_not_cancellable): it runs to completion.',
       inputSchema,
       outputSchema: deploymentViewShape,
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+      annotations: TOOL_EFFECTS.removes,
     },
-    (args, extra) =>
-      runTool(async () => {
-        const key = derivedIdempotencyKey('cancel_deployment', args);
-        const cancelled = await context.api().deployments.cancel(args.deployment_id, { reason: args.reason }, { idempotencyKey: key, signal: extra.signal });
-        const view = toDeploymentView(context.poller.record(cancelled).deployment);
-        return toolSuccess(view, describeDeployment(view));
-      }),
+    apiTool(async (args, extra) => {
+      const key = derivedIdempotencyKey('cancel_deployment', args);
+      const cancelled = await context.api().deployments.cancel(args.deployment_id, { reason: args.reason }, { idempotencyKey: key, signal: extra.signal });
+      const view = toDeploymentView(context.poller.record(cancelled).deployment);
+      return toolSuccess(view, describeDeployment(view));
+    }),
   );
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MAX_WAIT_SECONDS, MIN_POLL_INTERVAL_MS, type Snapshot } from '../polling/deployment-poller';
 import { deploymentViewShape, describeDeployment, toDeploymentView } from './deployment.view';
 import type { ToolContext } from './tool-context';
-import { runTool, toolSuccess } from './tool-result';
+import { apiTool, toolSuccess, TOOL_EFFECTS } from './tool-result';
 
 const inputSchema = {
   deployment_id: z.string().describe('The deployment id (dep_…) returned by service.deploy_specialist.'),
@@ -33,42 +33,41 @@ export function registerCheckDeploymentTool(server: McpServer, context: ToolCont
         'Returns a deployment\'s status; with status "completed", the expert\'s output (markdown body and attachments). Status "needs_input" means the expert asked a question: answer it with service.reply_to_deployment. Use wait_seconds to wait for a change instead of calling repeatedly.',
       inputSchema,
       outputSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: TOOL_EFFECTS.reads,
     },
-    (args, extra) =>
-      runTool(async () => {
-        const waitSeconds = args.wait_seconds ?? 0;
-        const progressToken = extra._meta?.progressToken;
-        const started = Date.now();
-        const snapshot = await context.poller.check(args.deployment_id, {
-          waitSeconds,
-          signal: extra.signal,
-          // Progress while waiting lets hosts that reset their timeout on progress wait longer.
-          onPoll: (polled: Snapshot, elapsedMs: number) => {
-            if (progressToken === undefined) return;
-            void extra
-              .sendNotification({
-                method: 'notifications/progress',
-                params: {
-                  progressToken,
-                  progress: Math.min(elapsedMs, waitSeconds * 1000),
-                  total: waitSeconds * 1000,
-                  message: `status ${polled.deployment.status}`,
-                },
-              })
-              .catch(() => undefined);
-          },
-        });
-        const view = toDeploymentView(snapshot.deployment);
-        const waited = Math.round((Date.now() - started) / 100) / 10;
-        const ageSeconds = Math.round((Date.now() - snapshot.fetchedAt) / 1000);
-        const lines = [describeDeployment(view)];
-        if (view.next_action === 'wait') {
-          lines.push(
-            `(As of ${ageSeconds} s ago. Call again with wait_seconds ${MAX_WAIT_SECONDS} to wait for the next change; the API is re-read at most every ${MIN_POLL_INTERVAL_MS / 1000} s.)`,
-          );
-        }
-        return toolSuccess({ ...view, as_of: new Date(snapshot.fetchedAt).toISOString(), waited_seconds: waited }, lines.join('\n'));
-      }),
+    apiTool(async (args, extra) => {
+      const waitSeconds = args.wait_seconds ?? 0;
+      const progressToken = extra._meta?.progressToken;
+      const started = Date.now();
+      const snapshot = await context.poller.check(args.deployment_id, {
+        waitSeconds,
+        signal: extra.signal,
+        // Progress while waiting lets hosts that reset their timeout on progress wait longer.
+        onPoll: (polled: Snapshot, elapsedMs: number) => {
+          if (progressToken === undefined) return;
+          void extra
+            .sendNotification({
+              method: 'notifications/progress',
+              params: {
+                progressToken,
+                progress: Math.min(elapsedMs, waitSeconds * 1000),
+                total: waitSeconds * 1000,
+                message: `status ${polled.deployment.status}`,
+              },
+            })
+            .catch(() => undefined);
+        },
+      });
+      const view = toDeploymentView(snapshot.deployment);
+      const waited = Math.round((Date.now() - started) / 100) / 10;
+      const ageSeconds = Math.round((Date.now() - snapshot.fetchedAt) / 1000);
+      const lines = [describeDeployment(view)];
+      if (view.next_action === 'wait') {
+        lines.push(
+          `(As of ${ageSeconds} s ago. Call again with wait_seconds ${MAX_WAIT_SECONDS} to wait for the next change; the API is re-read at most every ${MIN_POLL_INTERVAL_MS / 1000} s.)`,
+        );
+      }
+      return toolSuccess({ ...view, as_of: new Date(snapshot.fetchedAt).toISOString(), waited_seconds: waited }, lines.join('\n'));
+    }),
   );
 }

@@ -6,7 +6,7 @@ import { MAX_WAIT_SECONDS } from '../polling/deployment-poller';
 import { derivedIdempotencyKey } from './idempotency-key';
 import { deploymentViewShape, describeDeployment, toDeploymentView } from './deployment.view';
 import type { ToolContext } from './tool-context';
-import { runTool, toolSuccess } from './tool-result';
+import { apiTool, toolSuccess, TOOL_EFFECTS } from './tool-result';
 
 /**
  * Content rules (lengths, tag syntax, https) are not repeated here: the API checks them and
@@ -72,27 +72,26 @@ export function registerDeploySpecialistTool(server: McpServer, context: ToolCon
       description: `Hands a unit of work to one human expert (matched on skills) and returns the new deployment, status "pending". The expert works asynchronously: follow it with service.check_deployment (wait_seconds up to ${MAX_WAIT_SECONDS}); the expert may ask one clarifying question (status needs_input). Live keys reserve credits (see service.get_usage); test keys (svc_test_) get synthesized output and cost nothing.`,
       inputSchema,
       outputSchema,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      annotations: TOOL_EFFECTS.creates,
     },
-    (args, extra) =>
-      runTool(async () => {
-        const { idempotency_key: explicitKey, ...fields } = args;
-        const body: CreateDeploymentParams = fields;
-        const key = explicitKey ?? derivedIdempotencyKey('deploy_specialist', body);
-        const answer = await withReplayed((onResponse) => context.api().deployments.create(body, { idempotencyKey: key, signal: extra.signal, onResponse }));
-        // A replay carries the stored answer from creation time; show where the deployment is now.
-        const current = answer.replayed
-          ? await context.poller.check(answer.body.id, { waitSeconds: 0, signal: extra.signal })
-          : context.poller.record(answer.body);
-        const view = toDeploymentView(current.deployment);
-        const lines = [
-          answer.replayed
-            ? `This call repeated an earlier one (same arguments or idempotency_key): deployment ${view.id} already exists. Pass a new idempotency_key to create another.`
-            : `Created deployment ${view.id} (${view.urgency}; ${view.credits_reserved} credits reserved).`,
-          describeDeployment(view),
-          `Follow it with service.check_deployment {"deployment_id": "${view.id}", "wait_seconds": ${MAX_WAIT_SECONDS}}.`,
-        ];
-        return toolSuccess({ ...view, replayed: answer.replayed, idempotency_key: key }, lines.join('\n'));
-      }),
+    apiTool(async (args, extra) => {
+      const { idempotency_key: explicitKey, ...fields } = args;
+      const body: CreateDeploymentParams = fields;
+      const key = explicitKey ?? derivedIdempotencyKey('deploy_specialist', body);
+      const answer = await withReplayed((onResponse) => context.api().deployments.create(body, { idempotencyKey: key, signal: extra.signal, onResponse }));
+      // A replay carries the stored answer from creation time; show where the deployment is now.
+      const current = answer.replayed
+        ? await context.poller.check(answer.body.id, { waitSeconds: 0, signal: extra.signal })
+        : context.poller.record(answer.body);
+      const view = toDeploymentView(current.deployment);
+      const lines = [
+        answer.replayed
+          ? `This call repeated an earlier one (same arguments or idempotency_key): deployment ${view.id} already exists. Pass a new idempotency_key to create another.`
+          : `Created deployment ${view.id} (${view.urgency}; ${view.credits_reserved} credits reserved).`,
+        describeDeployment(view),
+        `Follow it with service.check_deployment {"deployment_id": "${view.id}", "wait_seconds": ${MAX_WAIT_SECONDS}}.`,
+      ];
+      return toolSuccess({ ...view, replayed: answer.replayed, idempotency_key: key }, lines.join('\n'));
+    }),
   );
 }

@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { ToolContext } from './tool-context';
-import { runTool, toolSuccess } from './tool-result';
+import { apiTool, toolSuccess, TOOL_EFFECTS } from './tool-result';
 import { describeUsage, toUsageView, usageViewShape } from './usage.view';
 
 const inputSchema = {
@@ -24,13 +24,12 @@ export function registerGetUsageTool(server: McpServer, context: ToolContext): v
         "Returns the workspace's credit balance (remaining, reserved), the billing cycle and how much of it has elapsed, burn rate and forecasted depletion, for gating yourself against a threshold before handing off more work. Test-mode deployments cost no credits. Cheap: call it freely.",
       inputSchema,
       outputSchema: usageViewShape,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: TOOL_EFFECTS.reads,
     },
-    (args, extra) =>
-      runTool(async () => {
-        const body = await context.api().usage.retrieve({ signal: extra.signal });
-        const view = toUsageView(body, Date.now(), args.threshold_credits ?? null);
-        return toolSuccess(view, describeUsage(view));
-      }),
+    apiTool(async (args, extra) => {
+      const body = await context.api().usage.retrieve({ signal: extra.signal });
+      const view = toUsageView(body, Date.now(), args.threshold_credits ?? null);
+      return toolSuccess(view, describeUsage(view));
+    }),
   );
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { deploymentUri } from '../resources/deployment.resource';
 import { deploymentViewShape, toDeploymentView } from './deployment.view';
 import type { ToolContext } from './tool-context';
-import { runTool, toolSuccess } from './tool-result';
+import { apiTool, toolSuccess, TOOL_EFFECTS } from './tool-result';
 
 const STATUSES = ['pending', 'accepted', 'in_progress', 'needs_input', 'completed', 'cancelled', 'expired'] as const;
 
@@ -30,16 +30,15 @@ export function registerListDeploymentsTool(server: McpServer, context: ToolCont
         'Lists this workspace\'s deployments, most recent first, optionally only some states (e.g. ["needs_input"] to find questions waiting for you) or one skill.',
       inputSchema,
       outputSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: TOOL_EFFECTS.reads,
     },
-    (args, extra) =>
-      runTool(async () => {
-        const page = await context.api().deployments.list(args, { signal: extra.signal });
-        const deployments = page.data.map((deployment) => ({ ...toDeploymentView(deployment), resource_uri: deploymentUri(deployment.id) }));
-        const lines = deployments.map((d) => `- ${d.id} ${d.status} [${d.skills.join(', ')}] created ${d.created_at}`);
-        if (lines.length === 0) lines.push('No deployments match.');
-        if (page.next) lines.push(`More: call again with cursor "${page.next}".`);
-        return toolSuccess({ deployments, next_cursor: page.next }, lines.join('\n'));
-      }),
+    apiTool(async (args, extra) => {
+      const page = await context.api().deployments.list(args, { signal: extra.signal });
+      const deployments = page.data.map((deployment) => ({ ...toDeploymentView(deployment), resource_uri: deploymentUri(deployment.id) }));
+      const lines = deployments.map((d) => `- ${d.id} ${d.status} [${d.skills.join(', ')}] created ${d.created_at}`);
+      if (lines.length === 0) lines.push('No deployments match.');
+      if (page.next) lines.push(`More: call again with cursor "${page.next}".`);
+      return toolSuccess({ deployments, next_cursor: page.next }, lines.join('\n'));
+    }),
   );
 }

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { Expert } from '@expert-handoff/sdk';
 import type { ToolContext } from './tool-context';
-import { runTool, toolSuccess } from './tool-result';
+import { apiTool, toolSuccess, TOOL_EFFECTS } from './tool-result';
 
 /** The roster is twenty to forty experts: one page of 100 holds it, so `limit` defaults to the API's maximum. */
 const DEFAULT_LIMIT = 100;
@@ -39,24 +39,23 @@ export function registerListSpecialistsTool(server: McpServer, context: ToolCont
         'Lists the active roster of human experts (name, role, skills, availability, median turnaround, rate) and the skill tags to use in service.deploy_specialist. Experts are never contacted directly: hand work to them with service.deploy_specialist.',
       inputSchema,
       outputSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: TOOL_EFFECTS.reads,
     },
-    (args, extra) =>
-      runTool(async () => {
-        const body = await context.api().experts.list({ limit: args.limit ?? DEFAULT_LIMIT, cursor: args.cursor }, { signal: extra.signal });
-        const experts = body.data.map(toExpert);
-        const skills = tagsOf(experts);
-        const onlineSkills = tagsOf(experts.filter((e) => e.availability === 'online'));
-        const lines = [
-          `${experts.length} expert(s)${body.next ? ' on this page (more with next_cursor)' : ''}, ${experts.filter((e) => e.availability === 'online').length} online.`,
-          `Skill tags available now: ${onlineSkills.join(', ') || '(none)'}.`,
-          ...experts.map(
-            (e) =>
-              `- ${e.name}, ${e.role} [${e.availability}]: ${e.skills.join(', ')}; ~${e.median_turnaround_minutes} min median, ${e.rate_credits_per_hour} credits/h`,
-          ),
-        ];
-        return toolSuccess({ experts, skills, online_skills: onlineSkills, next_cursor: body.next }, lines.join('\n'));
-      }),
+    apiTool(async (args, extra) => {
+      const body = await context.api().experts.list({ limit: args.limit ?? DEFAULT_LIMIT, cursor: args.cursor }, { signal: extra.signal });
+      const experts = body.data.map(toExpert);
+      const skills = tagsOf(experts);
+      const onlineSkills = tagsOf(experts.filter((e) => e.availability === 'online'));
+      const lines = [
+        `${experts.length} expert(s)${body.next ? ' on this page (more with next_cursor)' : ''}, ${experts.filter((e) => e.availability === 'online').length} online.`,
+        `Skill tags available now: ${onlineSkills.join(', ') || '(none)'}.`,
+        ...experts.map(
+          (e) =>
+            `- ${e.name}, ${e.role} [${e.availability}]: ${e.skills.join(', ')}; ~${e.median_turnaround_minutes} min median, ${e.rate_credits_per_hour} credits/h`,
+        ),
+      ];
+      return toolSuccess({ experts, skills, online_skills: onlineSkills, next_cursor: body.next }, lines.join('\n'));
+    }),
   );
 }
 

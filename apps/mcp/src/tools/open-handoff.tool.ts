@@ -4,7 +4,7 @@ import type { OpenHandoffParams } from '@expert-handoff/sdk';
 import { deploymentUri } from '../resources/deployment.resource';
 import { derivedIdempotencyKey } from './idempotency-key';
 import type { ToolContext } from './tool-context';
-import { runTool, toolSuccess } from './tool-result';
+import { apiTool, toolSuccess, TOOL_EFFECTS } from './tool-result';
 
 const inputSchema = {
   surface: z.string().describe('Where in your product the handoff happens, e.g. "editor.sidebar".'),
@@ -50,30 +50,29 @@ export function registerOpenHandoffTool(server: McpServer, context: ToolContext)
         'Opens a handoff at the point in your product where human judgment is needed: one expert works on `goal` and returns the artifact named by `return`, reading the brand memory named in memory_keys first. It opens a deployment (deployment_id) you follow like any other. Repeating the same call returns the same handoff.',
       inputSchema,
       outputSchema,
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      annotations: TOOL_EFFECTS.creates,
     },
-    (args, extra) =>
-      runTool(async () => {
-        const { goal, files, memory_keys, ...rest } = args;
-        const body = withoutUndefined({ ...rest, context: withoutUndefined({ goal, files, memory_keys }) });
-        const handoff = await context
-          .api()
-          .handoffs.create(body as OpenHandoffParams, { idempotencyKey: derivedIdempotencyKey('open_handoff', body), signal: extra.signal });
-        const deploymentId = String(handoff.deployment_id);
-        const view = {
-          id: String(handoff.id),
-          status: String(handoff.status),
-          deployment_id: deploymentId,
-          resource_uri: deploymentUri(deploymentId),
-          surface: String(handoff.surface),
-          artifact: String(handoff.artifact),
-          memory_event: handoff.memory_event === true,
-        };
-        return toolSuccess(
-          view,
-          `Opened handoff ${view.id} (${view.status}) for "${view.artifact}"; it runs as deployment ${deploymentId}: follow it with service.check_deployment.`,
-        );
-      }),
+    apiTool(async (args, extra) => {
+      const { goal, files, memory_keys, ...rest } = args;
+      const body = withoutUndefined({ ...rest, context: withoutUndefined({ goal, files, memory_keys }) });
+      const handoff = await context
+        .api()
+        .handoffs.create(body as OpenHandoffParams, { idempotencyKey: derivedIdempotencyKey('open_handoff', body), signal: extra.signal });
+      const deploymentId = String(handoff.deployment_id);
+      const view = {
+        id: String(handoff.id),
+        status: String(handoff.status),
+        deployment_id: deploymentId,
+        resource_uri: deploymentUri(deploymentId),
+        surface: String(handoff.surface),
+        artifact: String(handoff.artifact),
+        memory_event: handoff.memory_event === true,
+      };
+      return toolSuccess(
+        view,
+        `Opened handoff ${view.id} (${view.status}) for "${view.artifact}"; it runs as deployment ${deploymentId}: follow it with service.check_deployment.`,
+      );
+    }),
   );
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { DeploymentQuote } from '@expert-handoff/sdk';
 import { deploymentBodyShape } from './deploy-specialist.tool';
 import type { ToolContext } from './tool-context';
-import { runTool, toolSuccess } from './tool-result';
+import { apiTool, toolSuccess, TOOL_EFFECTS } from './tool-result';
 
 const expertShape = z.object({ id: z.string(), name: z.string(), role: z.string() });
 
@@ -32,13 +32,12 @@ export function registerQuoteDeploymentTool(server: McpServer, context: ToolCont
         'Takes the same arguments as service.deploy_specialist and answers, without creating or reserving anything, whether an expert is available for those skills and urgency, who would be offered the work first, the credits it would reserve and the expected time to acceptance and to completion. Use it to choose skills and urgency, or to check the cost, before handing off.',
       inputSchema: deploymentBodyShape,
       outputSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: TOOL_EFFECTS.reads,
     },
-    (args, extra) =>
-      runTool(async () => {
-        const quote = await context.api().deployments.quote(args, { signal: extra.signal });
-        return toolSuccess(viewOf(quote), describeQuote(quote));
-      }),
+    apiTool(async (args, extra) => {
+      const quote = await context.api().deployments.quote(args, { signal: extra.signal });
+      return toolSuccess(viewOf(quote), describeQuote(quote));
+    }),
   );
 }
 

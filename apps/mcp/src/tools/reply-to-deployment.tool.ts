@@ -6,7 +6,7 @@ import { MAX_WAIT_SECONDS } from '../polling/deployment-poller';
 import { derivedIdempotencyKey } from './idempotency-key';
 import { deploymentViewShape, describeDeployment, toDeploymentView } from './deployment.view';
 import type { ToolContext } from './tool-context';
-import { runTool, toolSuccess } from './tool-result';
+import { apiTool, toolSuccess, TOOL_EFFECTS } from './tool-result';
 
 const inputSchema = {
   deployment_id: z.string().describe('The deployment id (dep_…) whose status is "needs_input".'),
@@ -26,26 +26,25 @@ export function registerReplyToDeploymentTool(server: McpServer, context: ToolCo
       inputSchema,
       outputSchema,
       // Repeating the same reply returns the first answer (derived Idempotency-Key), never a second reply.
-      annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+      annotations: TOOL_EFFECTS.creates,
     },
-    (args, extra) =>
-      runTool(async () => {
-        const body: ReplyParams = { body: args.body, context_files: args.context_files };
-        const key = derivedIdempotencyKey('reply_to_deployment', { deployment_id: args.deployment_id, ...body });
-        const answer = await withReplayed((onResponse) =>
-          context.api().deployments.reply(args.deployment_id, body, { idempotencyKey: key, signal: extra.signal, onResponse }),
-        );
-        // A replay (the host retried this call) carries the stored answer; show where it is now.
-        const current = answer.replayed
-          ? await context.poller.check(args.deployment_id, { waitSeconds: 0, signal: extra.signal })
-          : context.poller.record(answer.body);
-        const view = toDeploymentView(current.deployment);
-        const lines = [
-          answer.replayed ? `This reply was already sent to deployment ${view.id} (a repeated call).` : `Reply sent to deployment ${view.id}.`,
-          describeDeployment(view),
-          `Follow it with service.check_deployment {"deployment_id": "${view.id}", "wait_seconds": ${MAX_WAIT_SECONDS}}.`,
-        ];
-        return toolSuccess(view, lines.join('\n'));
-      }),
+    apiTool(async (args, extra) => {
+      const body: ReplyParams = { body: args.body, context_files: args.context_files };
+      const key = derivedIdempotencyKey('reply_to_deployment', { deployment_id: args.deployment_id, ...body });
+      const answer = await withReplayed((onResponse) =>
+        context.api().deployments.reply(args.deployment_id, body, { idempotencyKey: key, signal: extra.signal, onResponse }),
+      );
+      // A replay (the host retried this call) carries the stored answer; show where it is now.
+      const current = answer.replayed
+        ? await context.poller.check(args.deployment_id, { waitSeconds: 0, signal: extra.signal })
+        : context.poller.record(answer.body);
+      const view = toDeploymentView(current.deployment);
+      const lines = [
+        answer.replayed ? `This reply was already sent to deployment ${view.id} (a repeated call).` : `Reply sent to deployment ${view.id}.`,
+        describeDeployment(view),
+        `Follow it with service.check_deployment {"deployment_id": "${view.id}", "wait_seconds": ${MAX_WAIT_SECONDS}}.`,
+      ];
+      return toolSuccess(view, lines.join('\n'));
+    }),
   );
 }

@@ -23,15 +23,26 @@ export function toolError(details: ServiceErrorDetails): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: lines.join('\n') }] };
 }
 
-/** Runs a tool body; API errors become tool errors, anything else stays a fault (the SDK reports it). */
-export async function runTool(body: () => Promise<CallToolResult>): Promise<CallToolResult> {
-  try {
-    return await body();
-  } catch (error) {
-    if (error instanceof ExpertHandoffError) return toolError(errorDetailsOf(error));
-    throw error;
-  }
+/** A tool's handler whose API errors become tool errors; anything else stays a fault (the SDK reports it). */
+export function apiTool<Args extends unknown[]>(handler: (...args: Args) => Promise<CallToolResult>): (...args: Args) => Promise<CallToolResult> {
+  return async (...args) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      if (error instanceof ExpertHandoffError) return toolError(errorDetailsOf(error));
+      throw error;
+    }
+  };
 }
+
+/** What a tool does to the world, as MCP's annotations tell a client: every tool calls the service's API. */
+export const TOOL_EFFECTS = {
+  reads: { readOnlyHint: true, openWorldHint: true },
+  /** Writes, and a retry with the same idempotency key changes nothing more. */
+  creates: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  /** Ends or removes something; repeating it changes nothing more. */
+  removes: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+} as const;
 
 /** What an agent can do about each API error code, so it need not know the table. */
 const HINTS: Readonly<Record<string, string>> = {

@@ -1,8 +1,10 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Usage } from '@expert-handoff/sdk';
 import type { ToolContext } from './tool-context';
-import { runTool, toolSuccess } from './tool-result';
+import { apiTool, toolSuccess, TOOL_EFFECTS } from './tool-result';
 
 /** usage.threshold_reached fires at these shares of the cycle cap. */
 const PERCENTS = [50, 80, 95] as const;
@@ -35,18 +37,18 @@ export function registerUsageThresholdsTool(server: McpServer, context: ToolCont
       description:
         "The thresholds of this cycle's credit cap (50, 80 and 95 %) at which usage.threshold_reached fires: the credits each stands for, whether it was reached and how much is left before it is. Use with service.get_usage to gate live work.",
       outputSchema,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: TOOL_EFFECTS.reads,
     },
-    (extra) =>
-      runTool(async () => {
-        const view = thresholdsOf(await context.api().usage.retrieve({ signal: extra.signal }));
-        const lines = view.thresholds.map((t) => `- ${t.percent} % (${t.credits} credits): ${t.reached ? 'reached' : `${t.credits_left} credits to go`}`);
-        const head =
-          view.cycle_cap_credits === 0
-            ? 'The plan has no cycle cap, so no thresholds.'
-            : `${view.consumed_credits} of ${view.cycle_cap_credits} cycle credits used; cycle ends ${view.cycle_end}.`;
-        return toolSuccess(view, [head, ...lines].join('\n'));
-      }),
+    // A tool without input gets only `extra`, which the SDK's overloads leave for us to name.
+    apiTool(async (extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => {
+      const view = thresholdsOf(await context.api().usage.retrieve({ signal: extra.signal }));
+      const lines = view.thresholds.map((t) => `- ${t.percent} % (${t.credits} credits): ${t.reached ? 'reached' : `${t.credits_left} credits to go`}`);
+      const head =
+        view.cycle_cap_credits === 0
+          ? 'The plan has no cycle cap, so no thresholds.'
+          : `${view.consumed_credits} of ${view.cycle_cap_credits} cycle credits used; cycle ends ${view.cycle_end}.`;
+      return toolSuccess(view, [head, ...lines].join('\n'));
+    }),
   );
 }
 

@@ -6,7 +6,7 @@ import { errorDetailsOf } from '../api/api-error';
 import { isTerminal } from '../polling/deployment-poller';
 import { deploymentViewShape, describeDeployment, toDeploymentView } from './deployment.view';
 import type { ToolContext } from './tool-context';
-import { toolError, toolSuccess } from './tool-result';
+import { toolError, toolSuccess, TOOL_EFFECTS } from './tool-result';
 
 const STATUSES = ['accepted', 'in_progress', 'needs_input', 'completed', 'cancelled', 'expired'] as const;
 /** A task outlives no deployment: the reply window and the SLA end every deployment within about a day. */
@@ -36,7 +36,7 @@ export function registerWaitForDeploymentTask(server: McpServer, context: ToolCo
         'Runs as an MCP task: waits, for hours if needed, until the deployment reaches one of `until` (default needs_input or completed) or a final state, then its result is the deployment with its question or output. Call it with task augmentation; without task support, use service.check_deployment with wait_seconds instead.',
       inputSchema,
       outputSchema: deploymentViewShape,
-      annotations: { readOnlyHint: true, openWorldHint: true },
+      annotations: TOOL_EFFECTS.reads,
       execution: { taskSupport: 'required' },
     },
     {
