@@ -20,6 +20,8 @@ const ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}dist${path.s
 const SERVICE_READY_TIMEOUT_MS = 90_000;
 
 export const SERVICE_NAMES = ['relay', 'router', 'webhooks', 'ledger', 'gateway'] as const;
+/** The services behind the gateway: they answer readiness on a health port of their own. */
+const WORKERS = ['relay', 'router', 'webhooks', 'ledger'] as const;
 /**
  * `router-2`: a second router replica, started only on request (test/routing/router-replicas.e2e.ts).
  * `gateway-2`: a second gateway replica on its own port (`urlOf('gateway-2')`), same public address (test/console).
@@ -102,7 +104,8 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
     if (name === 'gateway-2') secondPort ??= await freePort();
     // A second replica listens elsewhere but answers for the same public address as the first.
     const replica = name === 'gateway-2' ? { GATEWAY_PORT: String(secondPort), PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${port}` } : {};
-    if (options.healthPorts && !healthPorts.has(name)) healthPorts.set(name, await freePort());
+    // The workers always get a health port: the stack is started only when each says it is ready.
+    if ((options.healthPorts || !name.startsWith('gateway')) && !healthPorts.has(name)) healthPorts.set(name, await freePort());
     const health = healthPorts.has(name) ? { HEALTH_PORT: String(healthPorts.get(name)), HEALTH_HOST: '127.0.0.1' } : {};
     // A stack that outlives this test file writes to files: no pipe ties it to this file's listeners.
     const logFile = options.logDirectory ? openSync(path.join(options.logDirectory, `${name}.log`), 'a') : undefined;
@@ -145,6 +148,11 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
     await start('webhooks');
     await start('ledger');
     await start('gateway');
+    // The gateway can be ready before a worker is: a router still booting has not yet subscribed to
+    // the quote requests, and a live create would get no responder (a 503) from a stack called started.
+    for (const name of WORKERS) {
+      await waitUntil(() => ready(`http://127.0.0.1:${healthPorts.get(name)}`), { timeoutMs: SERVICE_READY_TIMEOUT_MS, description: `${name} ready` });
+    }
   } catch (error) {
     // No caller holds these yet, so none would stop them: left running, they load every later suite.
     await Promise.all([...children.keys()].map((name) => stopChild(name, 'SIGKILL')));
