@@ -109,13 +109,14 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
  * outside every landmark is a defect a screen reader user meets) on the page as it is now: every
  * rule in light, the colour rules in dark too. Legacy mode runs axe.run in the page itself; the
  * default opens a blank page per analysis to merge frames' results, which tripled its time, and
- * the console has no frames.
+ * the console has no frames. Only violations are collected: axe otherwise gathers every passing
+ * node too (2,355 of them on a page of 60 sections), for 40-60 % more time and nothing we read.
  */
 export async function accessibilityViolations(page: Page): Promise<AxeFinding[]> {
   const findings: AxeFinding[] = [];
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    const builder = new AxeBuilder({ page }).setLegacyMode();
+    const builder = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
     const results = await (scheme === 'light' ? builder.withTags(AXE_TAGS) : builder.withRules(COLOUR_RULES)).analyze();
     for (const violation of results.violations) {
       findings.push({
