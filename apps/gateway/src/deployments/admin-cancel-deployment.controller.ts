@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { DomainError, isId } from '@eh/contracts';
 import { cancelByOperations, type DeploymentResource } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
@@ -6,9 +6,9 @@ import { IsString, MaxLength, MinLength } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
 import { EVENT_STORE } from '../http/tokens';
 import { ValidatedBody } from '../http/validated-body.pipe';
-import { AdminGuard } from '../http/guards/admin.guard';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { cancelOperation } from './admin-cancel-deployment.openapi';
+import { AdminController } from '../http/guards/audience-controllers';
 
 export class OperationsCancelDto {
   @IsString()
@@ -18,8 +18,7 @@ export class OperationsCancelDto {
 }
 
 /** Service operations cancel any deployment of any workspace from any active state; 200 with it as cancelled. */
-@Controller('admin/v1/deployments')
-@UseGuards(AdminGuard)
+@AdminController('admin/v1/deployments')
 export class AdminCancelDeploymentController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 

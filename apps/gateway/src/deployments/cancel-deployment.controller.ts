@@ -1,9 +1,9 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { cancelDeployment, type DeploymentResource } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import { checkPartnerDeploymentId, partnerRequestScope } from '../http/partner-request';
 import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
 import { EVENT_STORE } from '../http/tokens';
@@ -11,9 +11,9 @@ import { Resource } from '../http/versioning/resource.decorator';
 import { CancelDeploymentDto } from './cancel-deployment.dto';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { cancelDeploymentOperation } from './cancel-deployment.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
-@Controller('v1/deployments')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/deployments')
 export class CancelDeploymentController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 

@@ -1,8 +1,8 @@
-import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { DeploymentResource } from '@eh/deployments';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import { deterministicId } from '../http/idempotency/deterministic-id.rules';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { Resource } from '../http/versioning/resource.decorator';
@@ -11,9 +11,9 @@ import { createFromRequest } from './deployment-creation';
 import { GatewayPorts } from '../http/gateway-ports';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { createDeploymentOperation } from './create-deployment.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
-@Controller('v1/deployments')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/deployments')
 export class CreateDeploymentController {
   constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
 

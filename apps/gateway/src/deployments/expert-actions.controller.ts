@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { DomainError, isId, type ExpertRef } from '@eh/contracts';
 import { actAsExpert, deleteExpertDraft, type ExpertAction, type ExpertDeploymentView } from '@eh/deployments';
 import { setOwnAvailability, type ExpertSelfEntry } from '@eh/routing';
@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
 import { publishedAttachments } from './expert-published-attachments';
 import { ValidatedBody } from '../http/validated-body.pipe';
-import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
+import { CurrentExpert } from '../http/guards/expert.guard';
 import { GatewayPorts } from '../http/gateway-ports';
 import { AskDto, AvailabilityDto, ExpertCancelDto, PublishDto, ReasonDto } from './expert-actions.dto';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
@@ -19,10 +19,10 @@ import {
   setAvailabilityOperation,
   startWorkOperation,
 } from './expert-actions.openapi';
+import { ExpertController } from '../http/guards/audience-controllers';
 
 /** Every expert action is a command that becomes events; each answers 200 with the expert's view. */
-@Controller('expert/v1')
-@UseGuards(ExpertGuard)
+@ExpertController('expert/v1')
 export class ExpertActionsController {
   constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
 

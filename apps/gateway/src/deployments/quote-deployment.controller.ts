@@ -1,24 +1,24 @@
-import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, HttpCode, Inject, Post } from '@nestjs/common';
 import { checkDestination } from '@eh/delivery';
 import { checkOutputSchema, checkSchedule, followedUpDeployment, slaDeadline } from '@eh/deployments';
 import { reservationEstimate } from '@eh/ledger';
 import { previewFirstOffer } from '@eh/routing';
 import type { AuthenticatedKey } from '@eh/workspaces';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { CreateDeploymentDto } from './create-deployment.dto';
 import { GatewayPorts } from '../http/gateway-ports';
 import { deploymentQuote, type DeploymentQuote } from './deployment-quote';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { quoteDeploymentOperation } from './quote-deployment.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
 /**
  * `POST /v1/deployments/quote`: what a create with this body would do now, with the
  * create's own DTO, pipe and schedule and webhook checks, and the same router quote RPC that
  * create asks; then only read-only roster queries. Nothing is reserved, appended or projected.
  */
-@Controller('v1/deployments')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/deployments')
 export class QuoteDeploymentController {
   constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
 

@@ -1,9 +1,9 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { replyToDeployment, type DeploymentResource } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import { checkPartnerDeploymentId, partnerRequestScope } from '../http/partner-request';
 import { EVENT_STORE } from '../http/tokens';
 import { ValidatedBody } from '../http/validated-body.pipe';
@@ -11,9 +11,9 @@ import { Resource } from '../http/versioning/resource.decorator';
 import { ReplyToDeploymentDto } from './reply-to-deployment.dto';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { replyToDeploymentOperation } from './reply-to-deployment.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
-@Controller('v1/deployments')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/deployments')
 export class ReplyToDeploymentController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { Body, Get, HttpCode, Inject, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { DomainError, isId } from '@eh/contracts';
 import {
   findExpert,
@@ -18,11 +18,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { ListEnvelope } from '../http/list-envelope';
 import { encodePositionCursor } from '../http/list-query.rules';
-import { AdminGuard } from '../http/guards/admin.guard';
 import { GatewayPorts } from '../http/gateway-ports';
 import { parseAdminRosterQuery } from './admin-experts.query';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { availabilityOperation, listOperation, registerOperation, retireOperation, showOperation, updateOperation } from './admin-experts.openapi';
+import { AdminController } from '../http/guards/audience-controllers';
 
 function objectBody(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new DomainError('invalid_request', 'the request body must be a JSON object');
@@ -30,8 +30,7 @@ function objectBody(body: unknown): Record<string, unknown> {
 }
 
 /** Operations' API for the roster: add, change, set availability, retire; list it. */
-@Controller('admin/v1/experts')
-@UseGuards(AdminGuard)
+@AdminController('admin/v1/experts')
 export class AdminExpertsController {
   constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { DomainError, isId } from '@eh/contracts';
 import { findApiKey, issueNamedApiKey, listApiKeys, revokeApiKeyOfMode, type ApiKeyResource } from '@eh/workspaces';
 import { IsString, MaxLength, MinLength } from 'class-validator';
@@ -7,11 +7,12 @@ import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { refuseUnknownParameters } from '../http/list-query.rules';
 import { actorOf, requiredMode } from '../http/service-mode';
 import { ValidatedBody } from '../http/validated-body.pipe';
-import { MemberGuard, memberOf } from '../http/guards/member.guard';
+import { memberOf } from '../http/guards/member.guard';
 import { WorkspacePeople } from '../workspaces/workspace-people.service';
 import { EmptyBodyDto, NoBody } from '../webhooks/webhook-endpoints.dto';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import { createApiKeyOperation, listApiKeysOperation, revokeApiKeyOperation } from './api-keys.openapi';
+import { MemberController } from '../http/guards/audience-controllers';
 
 export class CreateApiKeyDto {
   @IsString()
@@ -26,8 +27,7 @@ const noKey = (id: string): DomainError => new DomainError('not_found', `no API 
  * API keys from the dashboard, where keys are created and revoked: per mode (`Service-Mode`), a name, shown once, revoked, last used.
  * Session-only: a key cannot mint keys.
  */
-@Controller('console/api/v1/api_keys')
-@UseGuards(MemberGuard)
+@MemberController('console/api/v1/api_keys')
 export class ApiKeysController {
   constructor(@Inject(WorkspacePeople) private readonly people: WorkspacePeople) {}
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Get, HttpCode, Inject, Param, Patch, Post, Req } from '@nestjs/common';
 import type { AccountPlan } from '@eh/contracts';
 import { DomainError } from '@eh/contracts';
 import { changePlan, grantCredits, ledgerPolicy, planPresets, showAccount, type AccountSummary, type LedgerPolicy } from '@eh/ledger';
@@ -6,16 +6,15 @@ import { findWorkspace, type AuditEntry } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
 import type { ListEnvelope } from '../http/list-envelope';
 import { ValidatedBody } from '../http/validated-body.pipe';
-import { AdminGuard } from '../http/guards/admin.guard';
 import { GatewayPorts } from '../http/gateway-ports';
 import { auditLogPage, parseAuditLogQuery } from '../workspaces/audit-log.query';
 import { ChangePlanDto, GrantCreditsDto } from './admin-accounts.dto';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { auditLogOperation, grantOperation, planOperation, plansOperation, showOperation } from './admin-accounts.openapi';
+import { AdminController } from '../http/guards/audience-controllers';
 
 /** Operations' API for credit accounts: show, top up, change the plan. Same commands as `npm run ops -- account:*`. */
-@Controller('admin/v1')
-@UseGuards(AdminGuard)
+@AdminController('admin/v1')
 export class AdminAccountsController {
   constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {
     this.policy = ledgerPolicy(ports.config.ledger);

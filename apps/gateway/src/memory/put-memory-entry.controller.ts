@@ -1,9 +1,9 @@
-import { Body, Controller, Inject, Param, Put, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Inject, Param, Put, Req, Res } from '@nestjs/common';
 import type { EventStore } from '@eh/event-store';
 import { putMemoryEntry, type MemoryEntryResource } from '@eh/memory';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import { partnerRequestScope } from '../http/partner-request';
 import { EVENT_STORE } from '../http/tokens';
 import { ValidatedBody } from '../http/validated-body.pipe';
@@ -12,9 +12,9 @@ import { checkMemoryKey } from './memory-key';
 import { PutMemoryEntryDto } from './put-memory-entry.dto';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { putMemoryEntryOperation } from './put-memory-entry.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
-@Controller('v1/memory')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/memory')
 export class PutMemoryEntryController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 

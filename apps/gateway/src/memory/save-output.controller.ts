@@ -1,9 +1,9 @@
-import { Body, Controller, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import type { EventStore } from '@eh/event-store';
 import { saveDeploymentOutput, type MemoryEntryResource } from '@eh/memory';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import { checkPartnerDeploymentId, partnerRequestScope } from '../http/partner-request';
 import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
 import { EVENT_STORE } from '../http/tokens';
@@ -11,9 +11,9 @@ import { Resource } from '../http/versioning/resource.decorator';
 import { SaveOutputDto } from './save-output.dto';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { saveDeploymentOutputOperation } from './save-output.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
-@Controller('v1/deployments')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/deployments')
 export class SaveOutputController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { Body, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import {
   listDeliveries,
   overdueBefore,
@@ -14,20 +14,19 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { ListEnvelope } from '../http/list-envelope';
 import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
-import { AdminGuard } from '../http/guards/admin.guard';
 import { GatewayPorts } from '../http/gateway-ports';
 import { checkTimeBounds, parseDeliveriesQuery } from './admin-webhook-deliveries.query';
 import { BulkReplayDto } from './admin-webhook-deliveries.dto';
 import { changeDelivery } from './delivery-change';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { listOperation, replayAllOperation, replayOperation, retryNowOperation, showOperation } from './admin-webhook-deliveries.openapi';
+import { AdminController } from '../http/guards/audience-controllers';
 
 /** Who asked, as the replay events record it. */
 const OPERATIONS = { requestedBy: 'admin-api' };
 
 /** Deliveries, their attempt history, dead letters and replay, for operations. */
-@Controller('admin/v1/webhook-deliveries')
-@UseGuards(AdminGuard)
+@AdminController('admin/v1/webhook-deliveries')
 export class AdminWebhookDeliveriesController {
   private readonly overdueAfterMs: number;
 

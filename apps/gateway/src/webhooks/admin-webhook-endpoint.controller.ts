@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Put, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Inject, Param, Put, Post, Req, Res } from '@nestjs/common';
 import {
   registerWebhookEndpoint,
   removeWebhookEndpoint,
@@ -10,19 +10,18 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
 import { ValidatedBody } from '../http/validated-body.pipe';
-import { AdminGuard } from '../http/guards/admin.guard';
 import { RegisterWebhookEndpointDto, RotateWebhookSecretDto } from './admin-webhook-endpoint.dto';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { registerOperation, rotateOperation, showOperation } from './admin-webhook-endpoint.openapi';
 import { WebhookContexts } from './webhook-contexts';
+import { AdminController } from '../http/guards/audience-controllers';
 
 /**
  * A workspace's webhook endpoint (docs/decisions.md "Webhooks"): one per workspace,
  * so it is a singleton sub-resource. The signing secret is in the answer of the first
  * registration and of each rotation, and never again.
  */
-@Controller('admin/v1/workspaces/:workspaceId/webhook-endpoint')
-@UseGuards(AdminGuard)
+@AdminController('admin/v1/workspaces/:workspaceId/webhook-endpoint')
 export class AdminWebhookEndpointController {
   constructor(@Inject(WebhookContexts) private readonly contexts: WebhookContexts) {}
 

@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { revealSigningSecret, rotateSigningSecret, showSigningSecret, type SigningSecretResource } from '@eh/delivery';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import { refuseUnknownParameters } from '../http/list-query.rules';
 import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
 import { actorOf } from '../http/service-mode';
@@ -10,13 +10,13 @@ import { WebhookContexts } from './webhook-contexts';
 import { EmptyBodyDto, NoBody, RotateSigningSecretDto } from './webhook-endpoints.dto';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { getWebhookSigningSecretOperation, revealWebhookSigningSecretOperation, rotateWebhookSigningSecretOperation } from './signing-secret.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
 /**
  * The secret that signs deliveries to a deployment's `webhook_url` (docs/dashboard-contract.md
  * §3), one per workspace and mode, there from the start; shown once (reveal), or anew by a rotation.
  */
-@Controller('v1/webhook_signing_secret')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/webhook_signing_secret')
 export class SigningSecretController {
   constructor(@Inject(WebhookContexts) private readonly contexts: WebhookContexts) {}
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import {
   listDeliveries,
   overdueBefore,
@@ -16,7 +16,7 @@ import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { checkTimeBounds } from './admin-webhook-deliveries.query';
 import { ListCursorCodec } from '../deployments/list-cursor';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { refuseUnknownParameters } from '../http/list-query.rules';
 import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
@@ -37,6 +37,7 @@ import {
   replayWebhookDeliveryOperation,
   retryWebhookDeliveryNowOperation,
 } from './webhook-deliveries.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
 /** The admin list's own cursor under ours: `<created_at>|<id>` in base64url. */
 const innerCursor = (createdAt: string, id: string): string => Buffer.from(`${createdAt}|${id}`).toString('base64url');
@@ -46,8 +47,7 @@ const innerCursor = (createdAt: string, id: string): string => Buffer.from(`${cr
  * with all its attempts, replay of one dead letter (same id: the receiver sees the same
  * `Service-Delivery`), and bulk replay as a job whose progress can be read.
  */
-@Controller('v1')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1')
 export class WebhookDeliveriesController {
   private readonly cursors: ListCursorCodec;
   private readonly overdueAfterMs: number;

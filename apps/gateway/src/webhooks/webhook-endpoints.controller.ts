@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { DomainError, RetryAfterError } from '@eh/contracts';
 import {
   createPartnerEndpoint,
@@ -14,7 +14,7 @@ import {
 } from '@eh/delivery';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import { RedisRateLimiter } from '../http/rate-limit/redis-rate-limiter.adapter';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
@@ -34,13 +34,13 @@ import {
   sendWebhookTestEventOperation,
   updateWebhookEndpointOperation,
 } from './webhook-endpoints.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
 /**
  * A partner's own webhook endpoints (docs/dashboard-contract.md §2), several per workspace
  * and mode, with the key (or a member's session and `Service-Mode`). Rules live in libs/delivery.
  */
-@Controller('v1/webhook_endpoints')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/webhook_endpoints')
 export class WebhookEndpointsController {
   constructor(
     @Inject(WebhookContexts) private readonly contexts: WebhookContexts,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { DomainError, isId, OPERATIONS_ACTOR } from '@eh/contracts';
 import { inviteMember } from '@eh/identity';
 import { findAccountBalances } from '@eh/ledger';
@@ -18,9 +18,9 @@ import { WorkspacePeople } from './workspace-people.service';
 import type { FastifyRequest } from 'fastify';
 import { decodePositionCursor, encodePositionCursor, invalidQuery, parseLimit, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
 import { ValidatedBody } from '../http/validated-body.pipe';
-import { AdminGuard } from '../http/guards/admin.guard';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { createOperation, listOperation, revokeOperation, rotateOperation, showOperation } from './admin-workspaces.openapi';
+import { AdminController } from '../http/guards/audience-controllers';
 
 export class CreateWorkspaceDto {
   @IsString()
@@ -62,8 +62,7 @@ function parseNameSearch(raw: string | undefined): string | null {
 }
 
 /** Operations' API for workspaces and their keys (docs/decisions.md "REST conventions"). */
-@Controller('admin/v1/workspaces')
-@UseGuards(AdminGuard)
+@AdminController('admin/v1/workspaces')
 export class AdminWorkspacesController {
   constructor(@Inject(WorkspacePeople) private readonly people: WorkspacePeople) {}
 

@@ -1,18 +1,18 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { DomainError, isId, type LimitRequestOutcome } from '@eh/contracts';
 import { findUsage, ledgerPolicy } from '@eh/ledger';
 import { listLimitRequests, requestLimitIncrease, resolveLimitRequest, type LimitRequestResource } from '@eh/workspaces';
 import { IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
-import { AdminGuard } from '../http/guards/admin.guard';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { invalidQuery, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
 import { actorOf } from '../http/service-mode';
 import { ValidatedBody } from '../http/validated-body.pipe';
-import { MemberGuard, memberOf, OwnerOnly } from '../http/guards/member.guard';
+import { memberOf, OwnerOnly } from '../http/guards/member.guard';
 import { WorkspacePeople } from './workspace-people.service';
 import { AdminOperation, ExpertOperation } from '../docs/openapi/operation.decorators';
 import { createLimitRequestOperation, listLimitRequestsOperation, listOperation, resolveOperation } from './limit-requests.openapi';
+import { AdminController, MemberController } from '../http/guards/audience-controllers';
 
 export class CreateLimitRequestDto {
   @IsInt()
@@ -38,8 +38,7 @@ export class ResolveLimitRequestDto {
  * Raising the in-flight limit, which is raised through the dashboard: an owner asks,
  * the request reaches operations as an event and in their list.
  */
-@Controller('console/api/v1/limit_requests')
-@UseGuards(MemberGuard)
+@MemberController('console/api/v1/limit_requests')
 export class LimitRequestsController {
   constructor(@Inject(WorkspacePeople) private readonly people: WorkspacePeople) {}
 
@@ -73,8 +72,7 @@ export class LimitRequestsController {
 const STATUSES = ['open', 'granted', 'declined'];
 
 /** Operations' side: every workspace's requests, and their answer (granting records it; the plan API changes the limit). */
-@Controller('admin/v1/limit_requests')
-@UseGuards(AdminGuard)
+@AdminController('admin/v1/limit_requests')
 export class AdminLimitRequestsController {
   constructor(@Inject(WorkspacePeople) private readonly people: WorkspacePeople) {}
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { DomainError } from '@eh/contracts';
 import {
   changeMemberRole,
@@ -18,7 +18,7 @@ import { refuseUnknownParameters } from '../http/list-query.rules';
 import { actorOf } from '../http/service-mode';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { ChangeMemberRoleDto, InviteMemberDto } from './members.dto';
-import { MemberGuard, memberOf, OwnerOnly } from '../http/guards/member.guard';
+import { memberOf, OwnerOnly } from '../http/guards/member.guard';
 import { WorkspacePeople } from './workspace-people.service';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import {
@@ -29,6 +29,7 @@ import {
   removeMemberOperation,
   revokeMemberInvitationOperation,
 } from './members.openapi';
+import { MemberController } from '../http/guards/audience-controllers';
 
 /** docs/dashboard-contract.md §7. */
 export interface MemberResource {
@@ -53,8 +54,7 @@ const toMember = (m: MemberAccount): MemberResource => ({
  * The team: owners see and manage it; developers get 403 `permission_denied`. Changes
  * are events on `members-<ws_id>` (libs/identity); removal also ends the member's sessions.
  */
-@Controller('console/api/v1/members')
-@UseGuards(MemberGuard)
+@MemberController('console/api/v1/members')
 @OwnerOnly()
 export class MembersController {
   constructor(

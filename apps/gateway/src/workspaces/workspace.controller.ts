@@ -1,12 +1,13 @@
-import { Controller, Get, Inject, Req, UseGuards } from '@nestjs/common';
+import { Get, Inject, Req } from '@nestjs/common';
 import type { AccountPlan, MemberRole } from '@eh/contracts';
 import { findUsage, isCustomisedPlan, ledgerPolicy, planPresets } from '@eh/ledger';
 import type { FastifyRequest } from 'fastify';
 import { refuseUnknownParameters } from '../http/list-query.rules';
-import { MemberGuard, memberOf } from '../http/guards/member.guard';
+import { memberOf } from '../http/guards/member.guard';
 import { WorkspacePeople } from './workspace-people.service';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import { getWorkspaceOperation } from './workspace.openapi';
+import { MemberController } from '../http/guards/audience-controllers';
 
 /** docs/dashboard-contract.md §7: the workspace, the member's role in it, and the plan's limits. */
 export interface WorkspaceResource {
@@ -21,8 +22,7 @@ export interface WorkspaceResource {
   in_flight: number;
 }
 
-@Controller('console/api/v1/workspace')
-@UseGuards(MemberGuard)
+@MemberController('console/api/v1/workspace')
 export class WorkspaceController {
   constructor(@Inject(WorkspacePeople) private readonly people: WorkspacePeople) {}
 
