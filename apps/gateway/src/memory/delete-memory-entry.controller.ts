@@ -1,10 +1,7 @@
-import { Delete, Inject, Param, Req } from '@nestjs/common';
+import { Delete, Inject, Param } from '@nestjs/common';
 import type { EventStore } from '@eh/event-store';
 import { deleteMemoryEntry, type DeletedMemoryEntryResource } from '@eh/memory';
-import type { AuthenticatedKey } from '@eh/workspaces';
-import type { FastifyRequest } from 'fastify';
-import { Auth } from '../http/guards/api-key.guard';
-import { partnerRequestScope } from '../http/partner-request';
+import { CommandScope, type PartnerCommandScope } from '../http/partner-request';
 import { EVENT_STORE } from '../http/tokens';
 import { Resource } from '../http/versioning/resource.decorator';
 import { checkMemoryKey } from './memory-key';
@@ -20,8 +17,8 @@ export class DeleteMemoryEntryController {
   @PublicOperation(deleteMemoryEntryOperation)
   @Delete(':key')
   @Resource('memory_entry')
-  delete(@Auth() auth: AuthenticatedKey, @Param('key') key: string, @Req() request: FastifyRequest): Promise<DeletedMemoryEntryResource> {
+  delete(@CommandScope() scope: PartnerCommandScope, @Param('key') key: string): Promise<DeletedMemoryEntryResource> {
     checkMemoryKey(key, false);
-    return deleteMemoryEntry(this.store, partnerRequestScope(auth, request), key);
+    return deleteMemoryEntry(this.store, scope, key);
   }
 }

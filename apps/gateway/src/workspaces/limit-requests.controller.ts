@@ -1,14 +1,15 @@
 import { Body, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { DomainError, isId, type LimitRequestOutcome } from '@eh/contracts';
+import type { MemberAccount } from '@eh/identity';
 import { findUsage, ledgerPolicy } from '@eh/ledger';
 import { listLimitRequests, requestLimitIncrease, resolveLimitRequest, type LimitRequestResource } from '@eh/workspaces';
 import { IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { invalidQuery, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
-import { actorOf } from '../http/service-mode';
+import { CommandFrom, type CommandOrigin } from '../http/command-origin';
 import { ValidatedBody } from '../http/validated-body.pipe';
-import { memberOf, OwnerOnly } from '../http/guards/member.guard';
+import { CurrentMember, memberOf, OwnerOnly } from '../http/guards/member.guard';
 import { WorkspacePeople } from './workspace-people.service';
 import { AdminOperation, ExpertOperation } from '../docs/openapi/operation.decorators';
 import { createLimitRequestOperation, listLimitRequestsOperation, listOperation, resolveOperation } from './limit-requests.openapi';
@@ -53,18 +54,19 @@ export class LimitRequestsController {
   @Post()
   @HttpCode(201)
   @OwnerOnly()
-  async create(@Body(new ValidatedBody(CreateLimitRequestDto)) body: CreateLimitRequestDto, @Req() request: FastifyRequest): Promise<LimitRequestResource> {
-    const workspaceId = memberOf(request).workspace_id;
-    const usage = await findUsage(this.people.sql, workspaceId, new Date());
+  async create(
+    @Body(new ValidatedBody(CreateLimitRequestDto)) body: CreateLimitRequestDto,
+    @CurrentMember() member: MemberAccount,
+    @CommandFrom() from: CommandOrigin,
+  ): Promise<LimitRequestResource> {
+    const usage = await findUsage(this.people.sql, member.workspace_id, new Date());
     const current = usage?.plan.in_flight_limit ?? ledgerPolicy(this.people.config.ledger).standardPlan.in_flight_limit;
     return requestLimitIncrease(this.people.store, {
-      workspaceId,
+      workspaceId: member.workspace_id,
       currentInFlightLimit: current,
       requestedInFlightLimit: body.in_flight_limit,
       reason: body.reason,
-      actor: actorOf(request),
-      now: new Date(),
-      correlationId: String(request.id),
+      ...from,
     });
   }
 }
@@ -92,16 +94,14 @@ export class AdminLimitRequestsController {
   async resolve(
     @Param('id') id: string,
     @Body(new ValidatedBody(ResolveLimitRequestDto)) body: ResolveLimitRequestDto,
-    @Req() request: FastifyRequest,
+    @CommandFrom() from: CommandOrigin,
   ): Promise<LimitRequestResource> {
     if (!isId('limitRequest', id)) throw new DomainError('not_found', `no limit request ${id}`, 'id');
     const resolved = await resolveLimitRequest(this.people.store, {
       requestId: id,
       outcome: body.outcome as LimitRequestOutcome,
       note: body.note ?? '',
-      actor: actorOf(request),
-      now: new Date(),
-      correlationId: String(request.id),
+      ...from,
     });
     if (!resolved) throw new DomainError('not_found', `no limit request ${id}`, 'id');
     return resolved;

@@ -15,10 +15,10 @@ import type { FastifyRequest } from 'fastify';
 import { ConsoleAuthService } from '../identity/console-auth.service';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { refuseUnknownParameters } from '../http/list-query.rules';
-import { actorOf } from '../http/service-mode';
+import { CommandFrom, type CommandOrigin } from '../http/command-origin';
 import { ValidatedBody } from '../http/validated-body.pipe';
 import { ChangeMemberRoleDto, InviteMemberDto } from './members.dto';
-import { memberOf, OwnerOnly } from '../http/guards/member.guard';
+import { CurrentMember, memberOf, OwnerOnly } from '../http/guards/member.guard';
 import { WorkspacePeople } from './workspace-people.service';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import {
@@ -72,17 +72,19 @@ export class MembersController {
   @ExpertOperation(inviteMemberOperation)
   @Post('invitations')
   @HttpCode(201)
-  invite(@Body(new ValidatedBody(InviteMemberDto)) body: InviteMemberDto, @Req() request: FastifyRequest): Promise<MemberInvitationResource & { url: string }> {
+  invite(
+    @Body(new ValidatedBody(InviteMemberDto)) body: InviteMemberDto,
+    @CurrentMember() member: MemberAccount,
+    @CommandFrom() from: CommandOrigin,
+  ): Promise<MemberInvitationResource & { url: string }> {
     const { publicBaseUrl, console } = this.people.config;
     return inviteMember(this.people.deps, {
-      workspaceId: memberOf(request).workspace_id,
+      workspaceId: member.workspace_id,
       email: body.email,
       role: body.role,
-      actor: actorOf(request),
       ttlSeconds: console.invitationTtlSeconds,
       publicBaseUrl,
-      now: new Date(),
-      correlationId: String(request.id),
+      ...from,
     });
   }
 
@@ -99,14 +101,12 @@ export class MembersController {
 
   @ExpertOperation(revokeMemberInvitationOperation)
   @Delete('invitations/:id')
-  async revokeInvitation(@Param('id') id: string, @Req() request: FastifyRequest): Promise<{ object: 'member_invitation'; id: string; deleted: true }> {
-    await revokeMemberInvitation(this.people.deps, {
-      workspaceId: memberOf(request).workspace_id,
-      invitationId: id,
-      actor: actorOf(request),
-      now: new Date(),
-      correlationId: String(request.id),
-    });
+  async revokeInvitation(
+    @Param('id') id: string,
+    @CurrentMember() member: MemberAccount,
+    @CommandFrom() from: CommandOrigin,
+  ): Promise<{ object: 'member_invitation'; id: string; deleted: true }> {
+    await revokeMemberInvitation(this.people.deps, { workspaceId: member.workspace_id, invitationId: id, ...from });
     return { object: 'member_invitation', id, deleted: true };
   }
 
@@ -116,32 +116,23 @@ export class MembersController {
   async changeRole(
     @Param('id') id: string,
     @Body(new ValidatedBody(ChangeMemberRoleDto)) body: ChangeMemberRoleDto,
-    @Req() request: FastifyRequest,
+    @CurrentMember() member: MemberAccount,
+    @CommandFrom() from: CommandOrigin,
   ): Promise<MemberResource> {
-    const workspaceId = memberOf(request).workspace_id;
-    await changeMemberRole(this.people.deps, {
-      workspaceId,
-      memberId: id,
-      role: body.role,
-      actor: actorOf(request),
-      now: new Date(),
-      correlationId: String(request.id),
-    });
-    const member = await findMember(this.people.sql, id);
-    if (!member || member.workspace_id !== workspaceId) throw new DomainError('not_found', `no member ${id} in this workspace`, 'id');
-    return toMember(member);
+    await changeMemberRole(this.people.deps, { workspaceId: member.workspace_id, memberId: id, role: body.role, ...from });
+    const changed = await findMember(this.people.sql, id);
+    if (!changed || changed.workspace_id !== member.workspace_id) throw new DomainError('not_found', `no member ${id} in this workspace`, 'id');
+    return toMember(changed);
   }
 
   @ExpertOperation(removeMemberOperation)
   @Delete(':id')
-  async remove(@Param('id') id: string, @Req() request: FastifyRequest): Promise<{ object: 'member'; id: string; deleted: true }> {
-    await removeMember(this.people.deps, {
-      workspaceId: memberOf(request).workspace_id,
-      memberId: id,
-      actor: actorOf(request),
-      now: new Date(),
-      correlationId: String(request.id),
-    });
+  async remove(
+    @Param('id') id: string,
+    @CurrentMember() member: MemberAccount,
+    @CommandFrom() from: CommandOrigin,
+  ): Promise<{ object: 'member'; id: string; deleted: true }> {
+    await removeMember(this.people.deps, { workspaceId: member.workspace_id, memberId: id, ...from });
     await this.auth.revokeAllOf({ kind: 'member', id });
     return { object: 'member', id, deleted: true };
   }
