@@ -1,11 +1,11 @@
-import { Body, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { DomainError, isId } from '@eh/contracts';
 import { cancelByOperations, type DeploymentResource } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
 import { EVENT_STORE } from '../http/tokens';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { cancelOperation } from './admin-cancel-deployment.openapi';
 import { AdminController } from '../http/guards/audience-controllers';
@@ -25,11 +25,7 @@ export class AdminCancelDeploymentController {
   @AdminOperation(cancelOperation)
   @Post(':id/cancel')
   @HttpCode(200)
-  cancel(
-    @Param('id') id: string,
-    @Body(new ValidatedBody(OperationsCancelDto)) body: OperationsCancelDto,
-    @Req() request: FastifyRequest,
-  ): Promise<DeploymentResource> {
+  cancel(@Param('id') id: string, @ValidBody(OperationsCancelDto) body: OperationsCancelDto, @Req() request: FastifyRequest): Promise<DeploymentResource> {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');
     return cancelByOperations(this.store, id, body.reason, new Date(), String(request.id));
   }

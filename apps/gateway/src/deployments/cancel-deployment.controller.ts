@@ -1,8 +1,8 @@
-import { Body, Inject, Param } from '@nestjs/common';
+import { Inject, Param } from '@nestjs/common';
 import { cancelDeployment, type DeploymentResource } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import { checkPartnerDeploymentId, CommandScope, type PartnerCommandScope } from '../http/partner-request';
-import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
+import { OptionalBody } from '../http/optional-validated-body.pipe';
 import { EVENT_STORE } from '../http/tokens';
 import { CancelDeploymentDto } from './cancel-deployment.dto';
 import { DeploymentCommand } from './deployment-command.decorator';
@@ -18,7 +18,7 @@ export class CancelDeploymentController {
   async cancel(
     @CommandScope() scope: PartnerCommandScope,
     @Param('id') id: string,
-    @Body(new OptionalValidatedBody(CancelDeploymentDto)) body: CancelDeploymentDto,
+    @OptionalBody(CancelDeploymentDto) body: CancelDeploymentDto,
   ): Promise<DeploymentResource> {
     checkPartnerDeploymentId(id);
     return cancelDeployment(this.store, scope, id, { reason: body.reason ?? '' });

@@ -1,11 +1,11 @@
-import { Body, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { DomainError, isId, type ExpertRef } from '@eh/contracts';
 import { actAsExpert, deleteExpertDraft, type ExpertAction, type ExpertDeploymentView } from '@eh/deployments';
 import { setOwnAvailability, type ExpertSelfEntry } from '@eh/routing';
 import type { FastifyRequest } from 'fastify';
-import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
+import { OptionalBody } from '../http/optional-validated-body.pipe';
 import { publishedAttachments } from './expert-published-attachments';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { CurrentExpert } from '../http/guards/expert.guard';
 import { GatewayPorts } from '../http/gateway-ports';
 import { AskDto, AvailabilityDto, ExpertCancelDto, PublishDto, ReasonDto } from './expert-actions.dto';
@@ -35,55 +35,35 @@ export class ExpertActionsController {
   @ExpertOperation(acceptOfferOperation)
   @Post('deployments/:id/accept')
   @HttpCode(200)
-  accept(
-    @CurrentExpert() expert: ExpertRef,
-    @Param('id') id: string,
-    @Body(new OptionalValidatedBody(ReasonDto)) _body: ReasonDto,
-    @Req() request: FastifyRequest,
-  ) {
+  accept(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @OptionalBody(ReasonDto) _body: ReasonDto, @Req() request: FastifyRequest) {
     return this.act(expert, id, request, { type: 'accept' });
   }
 
   @ExpertOperation(declineOfferOperation)
   @Post('deployments/:id/decline')
   @HttpCode(200)
-  decline(
-    @CurrentExpert() expert: ExpertRef,
-    @Param('id') id: string,
-    @Body(new OptionalValidatedBody(ReasonDto)) body: ReasonDto,
-    @Req() request: FastifyRequest,
-  ) {
+  decline(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @OptionalBody(ReasonDto) body: ReasonDto, @Req() request: FastifyRequest) {
     return this.act(expert, id, request, { type: 'decline', reason: body.reason ?? '' });
   }
 
   @ExpertOperation(startWorkOperation)
   @Post('deployments/:id/start')
   @HttpCode(200)
-  start(
-    @CurrentExpert() expert: ExpertRef,
-    @Param('id') id: string,
-    @Body(new OptionalValidatedBody(ReasonDto)) _body: ReasonDto,
-    @Req() request: FastifyRequest,
-  ) {
+  start(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @OptionalBody(ReasonDto) _body: ReasonDto, @Req() request: FastifyRequest) {
     return this.act(expert, id, request, { type: 'start' });
   }
 
   @ExpertOperation(askQuestionOperation)
   @Post('deployments/:id/ask')
   @HttpCode(200)
-  ask(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new ValidatedBody(AskDto)) body: AskDto, @Req() request: FastifyRequest) {
+  ask(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @ValidBody(AskDto) body: AskDto, @Req() request: FastifyRequest) {
     return this.act(expert, id, request, { type: 'ask', question: body.question });
   }
 
   @ExpertOperation(publishOutputOperation)
   @Post('deployments/:id/publish')
   @HttpCode(200)
-  async publish(
-    @CurrentExpert() expert: ExpertRef,
-    @Param('id') id: string,
-    @Body(new ValidatedBody(PublishDto)) body: PublishDto,
-    @Req() request: FastifyRequest,
-  ) {
+  async publish(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @ValidBody(PublishDto) body: PublishDto, @Req() request: FastifyRequest) {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');
     const attachments = await publishedAttachments(this.ports.sql, body.attachments ?? [], { deploymentId: id, expertId: expert.id });
     const output = { format: 'markdown' as const, body: body.body, attachments, ...(body.data !== undefined ? { data: body.data } : {}) };
@@ -96,12 +76,7 @@ export class ExpertActionsController {
   @ExpertOperation(cancelWorkOperation)
   @Post('deployments/:id/cancel')
   @HttpCode(200)
-  cancel(
-    @CurrentExpert() expert: ExpertRef,
-    @Param('id') id: string,
-    @Body(new ValidatedBody(ExpertCancelDto)) body: ExpertCancelDto,
-    @Req() request: FastifyRequest,
-  ) {
+  cancel(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @ValidBody(ExpertCancelDto) body: ExpertCancelDto, @Req() request: FastifyRequest) {
     const partialOutput = body.partial_body ? { format: 'markdown' as const, body: body.partial_body, attachments: [] } : null;
     return this.act(expert, id, request, { type: 'cancel', reason: body.reason, partialOutput });
   }
@@ -112,7 +87,7 @@ export class ExpertActionsController {
   @HttpCode(200)
   availability(
     @CurrentExpert() expert: ExpertRef,
-    @Body(new ValidatedBody(AvailabilityDto)) body: AvailabilityDto,
+    @ValidBody(AvailabilityDto) body: AvailabilityDto,
     @Req() request: FastifyRequest,
   ): Promise<ExpertSelfEntry> {
     return setOwnAvailability(

@@ -1,8 +1,8 @@
-import { Body, Get, Inject, Param, Put } from '@nestjs/common';
+import { Get, Inject, Param, Put } from '@nestjs/common';
 import { attachmentsOfWork } from '@eh/attachments';
 import { DomainError, isId, type ExpertRef } from '@eh/contracts';
 import { assignedWork, findExpertDraft, saveExpertDraft, type ExpertDraft } from '@eh/deployments';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { CurrentExpert } from '../http/guards/expert.guard';
 import { GatewayPorts } from '../http/gateway-ports';
 import { ExpertDraftDto } from './expert-draft.dto';
@@ -33,11 +33,7 @@ export class ExpertDraftController {
 
   @ExpertOperation(saveDraftOperation)
   @Put(':id/draft')
-  async put(
-    @CurrentExpert() expert: ExpertRef,
-    @Param('id') id: string,
-    @Body(new ValidatedBody(ExpertDraftDto)) body: ExpertDraftDto,
-  ): Promise<DraftResource> {
+  async put(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @ValidBody(ExpertDraftDto) body: ExpertDraftDto): Promise<DraftResource> {
     this.checkId(id);
     await assignedWork(this.ports.store, expert, id, { field: 'id', activeOnly: true });
     const work = { deploymentId: id, expertId: expert.id };

@@ -1,9 +1,9 @@
-import { Body, Inject, Param } from '@nestjs/common';
+import { Inject, Param } from '@nestjs/common';
 import { giveFeedback, type DeploymentResource } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import { checkPartnerDeploymentId, CommandScope, type PartnerCommandScope } from '../http/partner-request';
 import { EVENT_STORE } from '../http/tokens';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { GiveFeedbackDto } from './give-feedback.dto';
 import { DeploymentCommand } from './deployment-command.decorator';
 import { giveDeploymentFeedbackOperation } from './give-feedback.openapi';
@@ -18,7 +18,7 @@ export class GiveFeedbackController {
   async give(
     @CommandScope() scope: PartnerCommandScope,
     @Param('id') id: string,
-    @Body(new ValidatedBody(GiveFeedbackDto)) body: GiveFeedbackDto,
+    @ValidBody(GiveFeedbackDto) body: GiveFeedbackDto,
   ): Promise<DeploymentResource> {
     checkPartnerDeploymentId(id);
     return giveFeedback(this.store, scope, id, { rating: body.rating, comment: body.comment ?? null });

@@ -1,11 +1,11 @@
-import { Body, HttpCode, Inject, Post } from '@nestjs/common';
+import { HttpCode, Inject, Post } from '@nestjs/common';
 import { checkDestination } from '@eh/delivery';
 import { checkOutputSchema, checkSchedule, followedUpDeployment, slaDeadline } from '@eh/deployments';
 import { reservationEstimate } from '@eh/ledger';
 import { previewFirstOffer } from '@eh/routing';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import { Auth } from '../http/guards/api-key.guard';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { CreateDeploymentDto } from './create-deployment.dto';
 import { GatewayPorts } from '../http/gateway-ports';
 import { deploymentQuote, type DeploymentQuote } from './deployment-quote';
@@ -25,7 +25,7 @@ export class QuoteDeploymentController {
   @PublicOperation(quoteDeploymentOperation)
   @Post('quote')
   @HttpCode(200)
-  async quote(@Auth() auth: AuthenticatedKey, @Body(new ValidatedBody(CreateDeploymentDto)) body: CreateDeploymentDto): Promise<DeploymentQuote> {
+  async quote(@Auth() auth: AuthenticatedKey, @ValidBody(CreateDeploymentDto) body: CreateDeploymentDto): Promise<DeploymentQuote> {
     const { store, sql, config, router } = this.ports;
     if (body.webhook_url) await checkDestination(body.webhook_url, 'webhook_url', config.webhooks.allowPrivateUrls);
     // Create's checks of a typed answer's schema and of the work followed up: a body create would refuse, quote refuses alike.

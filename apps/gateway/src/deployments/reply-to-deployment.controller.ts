@@ -1,9 +1,9 @@
-import { Body, Inject, Param } from '@nestjs/common';
+import { Inject, Param } from '@nestjs/common';
 import { replyToDeployment, type DeploymentResource } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import { checkPartnerDeploymentId, CommandScope, type PartnerCommandScope } from '../http/partner-request';
 import { EVENT_STORE } from '../http/tokens';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { ReplyToDeploymentDto } from './reply-to-deployment.dto';
 import { DeploymentCommand } from './deployment-command.decorator';
 import { replyToDeploymentOperation } from './reply-to-deployment.openapi';
@@ -18,7 +18,7 @@ export class ReplyToDeploymentController {
   async reply(
     @CommandScope() scope: PartnerCommandScope,
     @Param('id') id: string,
-    @Body(new ValidatedBody(ReplyToDeploymentDto)) body: ReplyToDeploymentDto,
+    @ValidBody(ReplyToDeploymentDto) body: ReplyToDeploymentDto,
   ): Promise<DeploymentResource> {
     checkPartnerDeploymentId(id);
     return replyToDeployment(this.store, scope, id, { body: body.body, context_files: body.context_files ?? [] });

@@ -1,10 +1,10 @@
-import { Body, Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { DomainError, isId } from '@eh/contracts';
 import type { SqlClient } from '@eh/platform';
 import { findExpert, type ExpertInvitation } from '@eh/routing';
 import type { FastifyRequest } from 'fastify';
 import { SQL } from '../http/tokens';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { InviteExpertDto } from '../identity/console-auth.dto';
 import { ConsoleAuthService } from '../identity/console-auth.service';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
@@ -29,11 +29,7 @@ export class AdminExpertAccessController {
   @AdminOperation(inviteOperation)
   @Post(':id/invitations')
   @HttpCode(201)
-  async invite(
-    @Param('id') id: string,
-    @Body(new ValidatedBody(InviteExpertDto)) body: InviteExpertDto,
-    @Req() request: FastifyRequest,
-  ): Promise<ExpertInvitation> {
+  async invite(@Param('id') id: string, @ValidBody(InviteExpertDto) body: InviteExpertDto, @Req() request: FastifyRequest): Promise<ExpertInvitation> {
     await this.activeExpert(id);
     return this.auth.invite(id, body.email, String(request.id));
   }

@@ -1,10 +1,10 @@
-import { Body, Delete, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Delete, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { DomainError, isId } from '@eh/contracts';
 import { endOperatorSessions, inviteOperator, listOperators, removeOperator, type OperatorListEntry } from '@eh/identity';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import type { FastifyRequest } from 'fastify';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { WorkspacePeople } from '../workspaces/workspace-people.service';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { endSessionsOperation, inviteOperation, listOperation, removeOperation } from './admin-operators.openapi';
@@ -50,7 +50,7 @@ export class AdminOperatorsController {
   @AdminOperation(inviteOperation)
   @Post('invitations')
   @HttpCode(201)
-  invite(@Body(new ValidatedBody(InviteOperatorDto)) body: InviteOperatorDto, @Req() request: FastifyRequest) {
+  invite(@ValidBody(InviteOperatorDto) body: InviteOperatorDto, @Req() request: FastifyRequest) {
     const { publicBaseUrl, console } = this.people.config;
     return inviteOperator(this.people.deps, {
       email: body.email,

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { refuseUnknownParameters } from '../http/list-query.rules';
 import { actorOf, requiredMode } from '../http/service-mode';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { memberOf } from '../http/guards/member.guard';
 import { WorkspacePeople } from '../workspaces/workspace-people.service';
 import { EmptyBodyDto, NoBody } from '../webhooks/webhook-endpoints.dto';
@@ -41,7 +41,7 @@ export class ApiKeysController {
   @ExpertOperation(createApiKeyOperation)
   @Post()
   @HttpCode(201)
-  async create(@Body(new ValidatedBody(CreateApiKeyDto)) body: CreateApiKeyDto, @Req() request: FastifyRequest): Promise<ApiKeyResource & { key: string }> {
+  async create(@ValidBody(CreateApiKeyDto) body: CreateApiKeyDto, @Req() request: FastifyRequest): Promise<ApiKeyResource & { key: string }> {
     const mode = requiredMode(request);
     const workspaceId = memberOf(request).workspace_id;
     const issued = await issueNamedApiKey(this.people.store, workspaceId, mode, body.name, actorOf(request), new Date(), String(request.id));

@@ -1,11 +1,11 @@
-import { Body, Get, HttpCode, Inject, Param, Patch, Post, Req } from '@nestjs/common';
+import { Get, HttpCode, Inject, Param, Patch, Post, Req } from '@nestjs/common';
 import type { AccountPlan } from '@eh/contracts';
 import { DomainError } from '@eh/contracts';
 import { changePlan, grantCredits, ledgerPolicy, planPresets, showAccount, type AccountSummary, type LedgerPolicy } from '@eh/ledger';
 import { findWorkspace, type AuditEntry } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
 import type { ListEnvelope } from '../http/list-envelope';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { GatewayPorts } from '../http/gateway-ports';
 import { auditLogPage, parseAuditLogQuery } from '../workspaces/audit-log.query';
 import { ChangePlanDto, GrantCreditsDto } from './admin-accounts.dto';
@@ -39,11 +39,7 @@ export class AdminAccountsController {
   @AdminOperation(grantOperation)
   @Post('workspaces/:id/account/credits')
   @HttpCode(200)
-  async grant(
-    @Param('id') id: string,
-    @Body(new ValidatedBody(GrantCreditsDto)) body: GrantCreditsDto,
-    @Req() request: FastifyRequest,
-  ): Promise<AccountSummary> {
+  async grant(@Param('id') id: string, @ValidBody(GrantCreditsDto) body: GrantCreditsDto, @Req() request: FastifyRequest): Promise<AccountSummary> {
     await this.existing(id);
     const grant = { credits: body.credits, note: body.note ?? '', reference: body.reference ?? null };
     return grantCredits(this.ports.store, id, grant, { now: new Date(), requestId: String(request.id), policy: this.policy, actor: request.actor });
@@ -51,7 +47,7 @@ export class AdminAccountsController {
 
   @AdminOperation(planOperation)
   @Patch('workspaces/:id/account/plan')
-  async plan(@Param('id') id: string, @Body(new ValidatedBody(ChangePlanDto)) body: ChangePlanDto, @Req() request: FastifyRequest): Promise<AccountSummary> {
+  async plan(@Param('id') id: string, @ValidBody(ChangePlanDto) body: ChangePlanDto, @Req() request: FastifyRequest): Promise<AccountSummary> {
     await this.existing(id);
     return changePlan(this.ports.store, id, { ...body }, { now: new Date(), requestId: String(request.id), policy: this.policy, actor: request.actor });
   }

@@ -1,10 +1,10 @@
-import { Body, Inject, Param, Put, Res } from '@nestjs/common';
+import { Inject, Param, Put, Res } from '@nestjs/common';
 import type { EventStore } from '@eh/event-store';
 import { putMemoryEntry, type MemoryEntryResource } from '@eh/memory';
 import type { FastifyReply } from 'fastify';
 import { CommandScope, type PartnerCommandScope } from '../http/partner-request';
 import { EVENT_STORE } from '../http/tokens';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { Resource } from '../http/versioning/resource.decorator';
 import { checkMemoryKey } from './memory-key';
 import { savedEntry } from './saved-entry.reply';
@@ -24,7 +24,7 @@ export class PutMemoryEntryController {
   async put(
     @CommandScope() scope: PartnerCommandScope,
     @Param('key') key: string,
-    @Body(new ValidatedBody(PutMemoryEntryDto)) body: PutMemoryEntryDto,
+    @ValidBody(PutMemoryEntryDto) body: PutMemoryEntryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<MemoryEntryResource> {
     checkMemoryKey(key, true);

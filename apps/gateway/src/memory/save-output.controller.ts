@@ -1,9 +1,9 @@
-import { Body, Inject, Param, Post, Res } from '@nestjs/common';
+import { Inject, Param, Post, Res } from '@nestjs/common';
 import type { EventStore } from '@eh/event-store';
 import { saveDeploymentOutput, type MemoryEntryResource } from '@eh/memory';
 import type { FastifyReply } from 'fastify';
 import { checkPartnerDeploymentId, CommandScope, type PartnerCommandScope } from '../http/partner-request';
-import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
+import { OptionalBody } from '../http/optional-validated-body.pipe';
 import { EVENT_STORE } from '../http/tokens';
 import { Resource } from '../http/versioning/resource.decorator';
 import { SaveOutputDto } from './save-output.dto';
@@ -26,7 +26,7 @@ export class SaveOutputController {
   async save(
     @CommandScope() scope: PartnerCommandScope,
     @Param('id') id: string,
-    @Body(new OptionalValidatedBody(SaveOutputDto)) body: SaveOutputDto,
+    @OptionalBody(SaveOutputDto) body: SaveOutputDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<MemoryEntryResource> {
     checkPartnerDeploymentId(id);

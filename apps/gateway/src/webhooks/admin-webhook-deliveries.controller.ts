@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
+import { Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import {
   listDeliveries,
   overdueBefore,
@@ -13,7 +13,7 @@ import {
 } from '@eh/delivery';
 import type { FastifyRequest } from 'fastify';
 import type { ListEnvelope } from '../http/list-envelope';
-import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
+import { OptionalBody } from '../http/optional-validated-body.pipe';
 import { GatewayPorts } from '../http/gateway-ports';
 import { checkTimeBounds, parseDeliveriesQuery } from './admin-webhook-deliveries.query';
 import { BulkReplayDto } from './admin-webhook-deliveries.dto';
@@ -53,10 +53,7 @@ export class AdminWebhookDeliveriesController {
   @AdminOperation(replayAllOperation)
   @Post('replay')
   @HttpCode(200)
-  async replayAll(
-    @Body(new OptionalValidatedBody(BulkReplayDto)) body: BulkReplayDto,
-    @Req() request: FastifyRequest,
-  ): Promise<{ object: 'bulk_replay' } & BulkReplayResult> {
+  async replayAll(@OptionalBody(BulkReplayDto) body: BulkReplayDto, @Req() request: FastifyRequest): Promise<{ object: 'bulk_replay' } & BulkReplayResult> {
     checkTimeBounds(body);
     const result = await replayMatching(
       this.ports.store,

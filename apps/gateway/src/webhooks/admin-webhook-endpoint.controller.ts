@@ -1,4 +1,4 @@
-import { Body, Delete, Get, HttpCode, Inject, Param, Put, Post, Req, Res } from '@nestjs/common';
+import { Delete, Get, HttpCode, Inject, Param, Put, Post, Req, Res } from '@nestjs/common';
 import {
   registerWebhookEndpoint,
   removeWebhookEndpoint,
@@ -8,8 +8,8 @@ import {
   type WebhookEndpointView,
 } from '@eh/delivery';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { OptionalBody } from '../http/optional-validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { RegisterWebhookEndpointDto, RotateWebhookSecretDto } from './admin-webhook-endpoint.dto';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { registerOperation, rotateOperation, showOperation } from './admin-webhook-endpoint.openapi';
@@ -30,7 +30,7 @@ export class AdminWebhookEndpointController {
   @Put()
   async register(
     @Param('workspaceId') workspaceId: string,
-    @Body(new ValidatedBody(RegisterWebhookEndpointDto)) body: RegisterWebhookEndpointDto,
+    @ValidBody(RegisterWebhookEndpointDto) body: RegisterWebhookEndpointDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<EndpointWithSecret> {
@@ -50,7 +50,7 @@ export class AdminWebhookEndpointController {
   @HttpCode(200)
   rotate(
     @Param('workspaceId') workspaceId: string,
-    @Body(new OptionalValidatedBody(RotateWebhookSecretDto)) body: RotateWebhookSecretDto,
+    @OptionalBody(RotateWebhookSecretDto) body: RotateWebhookSecretDto,
     @Req() request: FastifyRequest,
   ): Promise<EndpointWithSecret> {
     return rotateWebhookSecret(this.contexts.endpoint(request), workspaceId, this.contexts.overlapSeconds(body.overlap_seconds));

@@ -4,7 +4,7 @@ import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
 import { Auth } from '../http/guards/api-key.guard';
 import { refuseUnknownParameters } from '../http/list-query.rules';
-import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
+import { OptionalBody } from '../http/optional-validated-body.pipe';
 import { actorOf } from '../http/service-mode';
 import { WebhookContexts } from './webhook-contexts';
 import { EmptyBodyDto, NoBody, RotateSigningSecretDto } from './webhook-endpoints.dto';
@@ -39,7 +39,7 @@ export class SigningSecretController {
   @HttpCode(200)
   rotate(
     @Auth() auth: AuthenticatedKey,
-    @Body(new OptionalValidatedBody(RotateSigningSecretDto)) body: RotateSigningSecretDto,
+    @OptionalBody(RotateSigningSecretDto) body: RotateSigningSecretDto,
     @Req() request: FastifyRequest,
   ): Promise<SigningSecretResource> {
     return rotateSigningSecret(

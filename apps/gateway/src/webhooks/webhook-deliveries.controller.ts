@@ -19,7 +19,7 @@ import { ListCursorCodec } from '../deployments/list-cursor';
 import { Auth } from '../http/guards/api-key.guard';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { refuseUnknownParameters } from '../http/list-query.rules';
-import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
+import { OptionalBody } from '../http/optional-validated-body.pipe';
 import { actorOf } from '../http/service-mode';
 import { GatewayPorts } from '../http/gateway-ports';
 import { changeDelivery } from './delivery-change';
@@ -123,7 +123,7 @@ export class WebhookDeliveriesController {
   @HttpCode(202)
   async bulkReplay(
     @Auth() auth: AuthenticatedKey,
-    @Body(new OptionalValidatedBody(BulkReplayDto)) body: BulkReplayDto,
+    @OptionalBody(BulkReplayDto) body: BulkReplayDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ReplayJobResource> {

@@ -17,9 +17,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Auth } from '../http/guards/api-key.guard';
 import { RedisRateLimiter } from '../http/rate-limit/redis-rate-limiter.adapter';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
-import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
+import { OptionalBody } from '../http/optional-validated-body.pipe';
 import { refuseUnknownParameters } from '../http/list-query.rules';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { ENDPOINT_TEST_LIMITER } from './endpoint-test-limiter';
 import { scopeOf } from './partner-context';
 import { WebhookContexts } from './webhook-contexts';
@@ -52,7 +52,7 @@ export class WebhookEndpointsController {
   @HttpCode(201)
   async create(
     @Auth() auth: AuthenticatedKey,
-    @Body(new ValidatedBody(CreateWebhookEndpointDto)) body: CreateWebhookEndpointDto,
+    @ValidBody(CreateWebhookEndpointDto) body: CreateWebhookEndpointDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<EndpointWithNewSecret> {
@@ -80,7 +80,7 @@ export class WebhookEndpointsController {
   update(
     @Auth() auth: AuthenticatedKey,
     @Param('id') id: string,
-    @Body(new ValidatedBody(UpdateWebhookEndpointDto)) body: UpdateWebhookEndpointDto,
+    @ValidBody(UpdateWebhookEndpointDto) body: UpdateWebhookEndpointDto,
     @Req() request: FastifyRequest,
   ): Promise<WebhookEndpointResource> {
     if (Object.values(body).every((value) => value === undefined))
@@ -104,7 +104,7 @@ export class WebhookEndpointsController {
   rotate(
     @Auth() auth: AuthenticatedKey,
     @Param('id') id: string,
-    @Body(new OptionalValidatedBody(RotateSigningSecretDto)) body: RotateSigningSecretDto,
+    @OptionalBody(RotateSigningSecretDto) body: RotateSigningSecretDto,
     @Req() request: FastifyRequest,
   ): Promise<EndpointWithNewSecret> {
     return rotatePartnerEndpointSecret(this.contexts.partnerEndpoint(request), scopeOf(auth), id, this.contexts.overlapSeconds(body.overlap_seconds));

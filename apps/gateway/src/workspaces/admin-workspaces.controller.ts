@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { DomainError, isId, OPERATIONS_ACTOR } from '@eh/contracts';
 import { inviteMember } from '@eh/identity';
 import { findAccountBalances } from '@eh/ledger';
@@ -17,7 +17,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { WorkspacePeople } from './workspace-people.service';
 import type { FastifyRequest } from 'fastify';
 import { decodePositionCursor, encodePositionCursor, invalidQuery, parseLimit, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { createOperation, listOperation, revokeOperation, rotateOperation, showOperation } from './admin-workspaces.openapi';
 import { AdminController } from '../http/guards/audience-controllers';
@@ -69,7 +69,7 @@ export class AdminWorkspacesController {
   @AdminOperation(createOperation)
   @Post()
   @HttpCode(201)
-  async create(@Body(new ValidatedBody(CreateWorkspaceDto)) body: CreateWorkspaceDto, @Req() request: FastifyRequest): Promise<CreatedWorkspaceWithOwner> {
+  async create(@ValidBody(CreateWorkspaceDto) body: CreateWorkspaceDto, @Req() request: FastifyRequest): Promise<CreatedWorkspaceWithOwner> {
     const now = new Date();
     const created = await createWorkspace(this.people.store, body.name, now);
     if (body.owner_email === undefined) return { ...created, owner_invitation: null };

@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { DomainError, isId, type LimitRequestOutcome } from '@eh/contracts';
 import type { MemberAccount } from '@eh/identity';
 import { findUsage, ledgerPolicy } from '@eh/ledger';
@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { invalidQuery, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
 import { CommandFrom, type CommandOrigin } from '../http/command-origin';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { CurrentMember, memberOf, OwnerOnly } from '../http/guards/member.guard';
 import { WorkspacePeople } from './workspace-people.service';
 import { AdminOperation, ExpertOperation } from '../docs/openapi/operation.decorators';
@@ -55,7 +55,7 @@ export class LimitRequestsController {
   @HttpCode(201)
   @OwnerOnly()
   async create(
-    @Body(new ValidatedBody(CreateLimitRequestDto)) body: CreateLimitRequestDto,
+    @ValidBody(CreateLimitRequestDto) body: CreateLimitRequestDto,
     @CurrentMember() member: MemberAccount,
     @CommandFrom() from: CommandOrigin,
   ): Promise<LimitRequestResource> {
@@ -93,7 +93,7 @@ export class AdminLimitRequestsController {
   @HttpCode(200)
   async resolve(
     @Param('id') id: string,
-    @Body(new ValidatedBody(ResolveLimitRequestDto)) body: ResolveLimitRequestDto,
+    @ValidBody(ResolveLimitRequestDto) body: ResolveLimitRequestDto,
     @CommandFrom() from: CommandOrigin,
   ): Promise<LimitRequestResource> {
     if (!isId('limitRequest', id)) throw new DomainError('not_found', `no limit request ${id}`, 'id');

@@ -1,4 +1,4 @@
-import { Body, Delete, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Delete, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { DomainError } from '@eh/contracts';
 import {
   changeMemberRole,
@@ -16,7 +16,7 @@ import { ConsoleAuthService } from '../identity/console-auth.service';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { refuseUnknownParameters } from '../http/list-query.rules';
 import { CommandFrom, type CommandOrigin } from '../http/command-origin';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { ChangeMemberRoleDto, InviteMemberDto } from './members.dto';
 import { CurrentMember, memberOf, OwnerOnly } from '../http/guards/member.guard';
 import { WorkspacePeople } from './workspace-people.service';
@@ -73,7 +73,7 @@ export class MembersController {
   @Post('invitations')
   @HttpCode(201)
   invite(
-    @Body(new ValidatedBody(InviteMemberDto)) body: InviteMemberDto,
+    @ValidBody(InviteMemberDto) body: InviteMemberDto,
     @CurrentMember() member: MemberAccount,
     @CommandFrom() from: CommandOrigin,
   ): Promise<MemberInvitationResource & { url: string }> {
@@ -115,7 +115,7 @@ export class MembersController {
   @HttpCode(200)
   async changeRole(
     @Param('id') id: string,
-    @Body(new ValidatedBody(ChangeMemberRoleDto)) body: ChangeMemberRoleDto,
+    @ValidBody(ChangeMemberRoleDto) body: ChangeMemberRoleDto,
     @CurrentMember() member: MemberAccount,
     @CommandFrom() from: CommandOrigin,
   ): Promise<MemberResource> {
