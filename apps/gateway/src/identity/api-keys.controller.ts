@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { DomainError, isId } from '@eh/contracts';
 import { findApiKey, issueNamedApiKey, listApiKeys, revokeApiKeyOfMode, type ApiKeyResource } from '@eh/workspaces';
 import { IsString, MaxLength, MinLength } from 'class-validator';
@@ -9,7 +9,7 @@ import { actorOf, requiredMode } from '../http/service-mode';
 import { ValidBody } from '../http/validated-body.pipe';
 import { memberOf } from '../http/guards/member.guard';
 import { WorkspacePeople } from '../workspaces/workspace-people.service';
-import { EmptyBodyDto, NoBody } from '../webhooks/webhook-endpoints.dto';
+import { EmptyBodyDto, EmptyBody } from '../webhooks/webhook-endpoints.dto';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import { createApiKeyOperation, listApiKeysOperation, revokeApiKeyOperation } from './api-keys.openapi';
 import { MemberController } from '../http/guards/audience-controllers';
@@ -53,7 +53,7 @@ export class ApiKeysController {
   @ExpertOperation(revokeApiKeyOperation)
   @Post(':id/revoke')
   @HttpCode(200)
-  async revoke(@Param('id') id: string, @Body(new NoBody()) _body: EmptyBodyDto, @Req() request: FastifyRequest): Promise<ApiKeyResource> {
+  async revoke(@Param('id') id: string, @EmptyBody() _body: EmptyBodyDto, @Req() request: FastifyRequest): Promise<ApiKeyResource> {
     const mode = requiredMode(request);
     const workspaceId = memberOf(request).workspace_id;
     if (!isId('apiKey', id)) throw noKey(id);

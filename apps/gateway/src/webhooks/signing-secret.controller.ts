@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
 import { revealSigningSecret, rotateSigningSecret, showSigningSecret, type SigningSecretResource } from '@eh/delivery';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
@@ -7,7 +7,7 @@ import { refuseUnknownParameters } from '../http/list-query.rules';
 import { OptionalBody } from '../http/optional-validated-body.pipe';
 import { actorOf } from '../http/service-mode';
 import { WebhookContexts } from './webhook-contexts';
-import { EmptyBodyDto, NoBody, RotateSigningSecretDto } from './webhook-endpoints.dto';
+import { EmptyBodyDto, EmptyBody, RotateSigningSecretDto } from './webhook-endpoints.dto';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { getWebhookSigningSecretOperation, revealWebhookSigningSecretOperation, rotateWebhookSigningSecretOperation } from './signing-secret.openapi';
 import { PartnerController } from '../http/guards/audience-controllers';
@@ -30,7 +30,7 @@ export class SigningSecretController {
   @PublicOperation(revealWebhookSigningSecretOperation)
   @Post('reveal')
   @HttpCode(200)
-  reveal(@Auth() auth: AuthenticatedKey, @Body(new NoBody()) _body: EmptyBodyDto, @Req() request: FastifyRequest): Promise<SigningSecretResource> {
+  reveal(@Auth() auth: AuthenticatedKey, @EmptyBody() _body: EmptyBodyDto, @Req() request: FastifyRequest): Promise<SigningSecretResource> {
     return revealSigningSecret(this.contexts.endpoint(request), this.contexts.cipher, auth.workspaceId, auth.mode, actorOf(request));
   }
 

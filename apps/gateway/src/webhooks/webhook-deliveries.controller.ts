@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import {
   listDeliveries,
   overdueBefore,
@@ -24,7 +24,7 @@ import { actorOf } from '../http/service-mode';
 import { GatewayPorts } from '../http/gateway-ports';
 import { changeDelivery } from './delivery-change';
 import { scopeOf } from './partner-context';
-import { EmptyBodyDto, NoBody } from './webhook-endpoints.dto';
+import { EmptyBodyDto, EmptyBody } from './webhook-endpoints.dto';
 import { parsePartnerDeliveriesQuery } from './webhook-deliveries.query';
 import { REPLAY_JOB_RUNNER, type ReplayJobRunner } from './replay-job.runner';
 import { BulkReplayDto } from './webhook-deliveries.dto';
@@ -94,7 +94,7 @@ export class WebhookDeliveriesController {
   async replay(
     @Auth() auth: AuthenticatedKey,
     @Param('id') id: string,
-    @Body(new NoBody()) _body: EmptyBodyDto,
+    @EmptyBody() _body: EmptyBodyDto,
     @Req() request: FastifyRequest,
   ): Promise<PresentedDelivery> {
     return changeDelivery({ actor: actorOf(request) }, request, this.overdueAfterMs, (made) =>
@@ -109,7 +109,7 @@ export class WebhookDeliveriesController {
   async retryNow(
     @Auth() auth: AuthenticatedKey,
     @Param('id') id: string,
-    @Body(new NoBody()) _body: EmptyBodyDto,
+    @EmptyBody() _body: EmptyBodyDto,
     @Req() request: FastifyRequest,
   ): Promise<PresentedDelivery> {
     return changeDelivery({ actor: actorOf(request) }, request, this.overdueAfterMs, (made) =>

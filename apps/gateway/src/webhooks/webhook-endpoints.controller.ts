@@ -1,4 +1,4 @@
-import { Body, Delete, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Delete, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { DomainError, RetryAfterError } from '@eh/contracts';
 import {
   createPartnerEndpoint,
@@ -23,7 +23,7 @@ import { ValidBody } from '../http/validated-body.pipe';
 import { ENDPOINT_TEST_LIMITER } from './endpoint-test-limiter';
 import { scopeOf } from './partner-context';
 import { WebhookContexts } from './webhook-contexts';
-import { CreateWebhookEndpointDto, EmptyBodyDto, NoBody, RotateSigningSecretDto, UpdateWebhookEndpointDto } from './webhook-endpoints.dto';
+import { CreateWebhookEndpointDto, EmptyBodyDto, EmptyBody, RotateSigningSecretDto, UpdateWebhookEndpointDto } from './webhook-endpoints.dto';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import {
   createWebhookEndpointOperation,
@@ -116,7 +116,7 @@ export class WebhookEndpointsController {
   async test(
     @Auth() auth: AuthenticatedKey,
     @Param('id') id: string,
-    @Body(new NoBody()) _body: EmptyBodyDto,
+    @EmptyBody() _body: EmptyBodyDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DeliveryResource> {
