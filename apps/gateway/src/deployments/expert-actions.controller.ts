@@ -1,4 +1,4 @@
-import { HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { applyDecorators, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { DomainError, isId, type ExpertRef } from '@eh/contracts';
 import { actAsExpert, deleteExpertDraft, type ExpertAction, type ExpertDeploymentView } from '@eh/deployments';
 import { setOwnAvailability, type ExpertSelfEntry } from '@eh/routing';
@@ -9,6 +9,7 @@ import { ValidBody } from '../http/validated-body.pipe';
 import { CurrentExpert } from '../http/guards/expert.guard';
 import { GatewayPorts } from '../http/gateway-ports';
 import { AskDto, AvailabilityDto, ExpertCancelDto, PublishDto, ReasonDto } from './expert-actions.dto';
+import type { ExpertOperationDoc } from '../docs/openapi/expert/expert-operations';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import {
   acceptOfferOperation,
@@ -21,6 +22,10 @@ import {
 } from './expert-actions.openapi';
 import { ExpertController } from '../http/guards/audience-controllers';
 
+/** An expert's action on one deployment, `POST /expert/v1/deployments/:id/<action>`: 200 with the expert's view of it. */
+const WorkAction = (action: string, doc: ExpertOperationDoc): MethodDecorator =>
+  applyDecorators(ExpertOperation(doc), Post(`deployments/:id/${action}`), HttpCode(200));
+
 /** Every expert action is a command that becomes events; each answers 200 with the expert's view. */
 @ExpertController('expert/v1')
 export class ExpertActionsController {
@@ -32,37 +37,27 @@ export class ExpertActionsController {
     return actAsExpert(this.ports.store, scope, id, action);
   }
 
-  @ExpertOperation(acceptOfferOperation)
-  @Post('deployments/:id/accept')
-  @HttpCode(200)
+  @WorkAction('accept', acceptOfferOperation)
   accept(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @OptionalBody(ReasonDto) _body: ReasonDto, @Req() request: FastifyRequest) {
     return this.act(expert, id, request, { type: 'accept' });
   }
 
-  @ExpertOperation(declineOfferOperation)
-  @Post('deployments/:id/decline')
-  @HttpCode(200)
+  @WorkAction('decline', declineOfferOperation)
   decline(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @OptionalBody(ReasonDto) body: ReasonDto, @Req() request: FastifyRequest) {
     return this.act(expert, id, request, { type: 'decline', reason: body.reason ?? '' });
   }
 
-  @ExpertOperation(startWorkOperation)
-  @Post('deployments/:id/start')
-  @HttpCode(200)
+  @WorkAction('start', startWorkOperation)
   start(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @OptionalBody(ReasonDto) _body: ReasonDto, @Req() request: FastifyRequest) {
     return this.act(expert, id, request, { type: 'start' });
   }
 
-  @ExpertOperation(askQuestionOperation)
-  @Post('deployments/:id/ask')
-  @HttpCode(200)
+  @WorkAction('ask', askQuestionOperation)
   ask(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @ValidBody(AskDto) body: AskDto, @Req() request: FastifyRequest) {
     return this.act(expert, id, request, { type: 'ask', question: body.question });
   }
 
-  @ExpertOperation(publishOutputOperation)
-  @Post('deployments/:id/publish')
-  @HttpCode(200)
+  @WorkAction('publish', publishOutputOperation)
   async publish(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @ValidBody(PublishDto) body: PublishDto, @Req() request: FastifyRequest) {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');
     const attachments = await publishedAttachments(this.ports.sql, body.attachments ?? [], { deploymentId: id, expertId: expert.id });
@@ -73,9 +68,7 @@ export class ExpertActionsController {
     return view;
   }
 
-  @ExpertOperation(cancelWorkOperation)
-  @Post('deployments/:id/cancel')
-  @HttpCode(200)
+  @WorkAction('cancel', cancelWorkOperation)
   cancel(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @ValidBody(ExpertCancelDto) body: ExpertCancelDto, @Req() request: FastifyRequest) {
     const partialOutput = body.partial_body ? { format: 'markdown' as const, body: body.partial_body, attachments: [] } : null;
     return this.act(expert, id, request, { type: 'cancel', reason: body.reason, partialOutput });
