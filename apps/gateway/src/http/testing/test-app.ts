@@ -1,3 +1,4 @@
+import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 
@@ -12,7 +13,7 @@ export interface TestApp {
  * to `inject` once Fastify is, and closed after them.
  */
 export function useTestApp(
-  module: object,
+  module: Type<unknown>,
   {
     adapter = () => new FastifyAdapter({ logger: false }),
     prepare = () => undefined,
