@@ -51,13 +51,11 @@ export class AdminOperatorsController {
   @Post('invitations')
   @HttpCode(201)
   invite(@ValidBody(InviteOperatorDto) body: InviteOperatorDto, @Req() request: FastifyRequest) {
-    const { publicBaseUrl, console } = this.people.config;
     return inviteOperator(this.people.deps, {
       email: body.email,
       name: body.name,
       invitedBy: operatorOf(request),
-      ttlSeconds: console.invitationTtlSeconds,
-      publicBaseUrl,
+      ...this.people.invitationLinks,
       now: new Date(),
       correlationId: String(request.id),
     });

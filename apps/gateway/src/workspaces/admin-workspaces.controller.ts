@@ -73,14 +73,12 @@ export class AdminWorkspacesController {
     const now = new Date();
     const created = await createWorkspace(this.people.store, body.name, now);
     if (body.owner_email === undefined) return { ...created, owner_invitation: null };
-    const { publicBaseUrl, console } = this.people.config;
     const invitation = await inviteMember(this.people.deps, {
       workspaceId: created.id,
       email: body.owner_email,
       role: 'owner',
       actor: request.actor ?? OPERATIONS_ACTOR,
-      ttlSeconds: console.invitationTtlSeconds,
-      publicBaseUrl,
+      ...this.people.invitationLinks,
       now,
       correlationId: String(request.id),
     });

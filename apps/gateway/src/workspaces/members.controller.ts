@@ -77,15 +77,7 @@ export class MembersController {
     @CurrentMember() member: MemberAccount,
     @CommandFrom() from: CommandOrigin,
   ): Promise<MemberInvitationResource & { url: string }> {
-    const { publicBaseUrl, console } = this.people.config;
-    return inviteMember(this.people.deps, {
-      workspaceId: member.workspace_id,
-      email: body.email,
-      role: body.role,
-      ttlSeconds: console.invitationTtlSeconds,
-      publicBaseUrl,
-      ...from,
-    });
+    return inviteMember(this.people.deps, { workspaceId: member.workspace_id, email: body.email, role: body.role, ...this.people.invitationLinks, ...from });
   }
 
   @ExpertOperation(listMemberInvitationsOperation)

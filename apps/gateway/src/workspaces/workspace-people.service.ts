@@ -26,6 +26,11 @@ export class WorkspacePeople {
     this.passwords = new PasswordStore(ports.sql);
   }
 
+  /** What every invitation link is made with: how long it stays valid, and the address it starts with. */
+  get invitationLinks(): { ttlSeconds: number; publicBaseUrl: string } {
+    return { ttlSeconds: this.config.console.invitationTtlSeconds, publicBaseUrl: this.config.publicBaseUrl };
+  }
+
   get deps(): PeopleDeps {
     return {
       store: this.store,
