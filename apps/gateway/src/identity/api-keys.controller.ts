@@ -57,8 +57,7 @@ export class ApiKeysController {
     const mode = requiredMode(request);
     const workspaceId = memberOf(request).workspace_id;
     if (!isId('apiKey', id)) throw noKey(id);
-    await revokeApiKeyOfMode(this.people.store, workspaceId, mode, id, actorOf(request), new Date(), String(request.id));
-    this.people.keys.forgetAll();
+    await this.people.changeKeys(() => revokeApiKeyOfMode(this.people.store, workspaceId, mode, id, actorOf(request), new Date(), String(request.id)));
     const key = await findApiKey(this.people.sql, workspaceId, mode, id);
     if (!key) throw noKey(id);
     return key;

@@ -139,9 +139,7 @@ export class AdminWorkspacesController {
   @HttpCode(200)
   async rotate(@Param('id') id: string, @Param('mode') mode: string, @Req() request: FastifyRequest): Promise<IssuedKey> {
     await this.show(id);
-    const issued = await rotateApiKey(this.people.store, id, parseKeyMode(mode), new Date(), String(request.id));
-    this.people.keys.forgetAll();
-    return issued;
+    return this.people.changeKeys(() => rotateApiKey(this.people.store, id, parseKeyMode(mode), new Date(), String(request.id)));
   }
 
   @AdminOperation(revokeOperation)
@@ -149,8 +147,7 @@ export class AdminWorkspacesController {
   @HttpCode(200)
   async revoke(@Param('id') id: string, @Param('keyId') keyId: string, @Req() request: FastifyRequest): Promise<WorkspaceSummary> {
     await this.show(id);
-    await revokeApiKey(this.people.store, id, keyId, new Date(), String(request.id));
-    this.people.keys.forgetAll();
+    await this.people.changeKeys(() => revokeApiKey(this.people.store, id, keyId, new Date(), String(request.id)));
     return this.show(id);
   }
 }

@@ -31,6 +31,13 @@ export class WorkspacePeople {
     return { ttlSeconds: this.config.console.invitationTtlSeconds, publicBaseUrl: this.config.publicBaseUrl };
   }
 
+  /** Runs a change to API keys, then empties the guard's cache of keys, so a revoked key is refused from the next request on. */
+  async changeKeys<T>(change: () => Promise<T>): Promise<T> {
+    const result = await change();
+    this.keys.forgetAll();
+    return result;
+  }
+
   get deps(): PeopleDeps {
     return {
       store: this.store,
