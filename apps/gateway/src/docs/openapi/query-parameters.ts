@@ -35,6 +35,20 @@ const cursor: QueryParameter = {
   schema: { type: 'string' },
 };
 
+/** An optional bound in time: an ISO 8601 date (`YYYY-MM-DD`) or a date-time with its offset. */
+export const dateOrDateTimeQuery = (name: string, description: string): QueryParameter => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema: {
+    anyOf: [
+      { type: 'string', format: 'date' },
+      { type: 'string', format: 'date-time' },
+    ],
+  },
+});
+
 export const LIST_DEPLOYMENTS_QUERY: QueryParameter[] = [
   {
     name: 'status',
@@ -52,18 +66,7 @@ export const LIST_DEPLOYMENTS_QUERY: QueryParameter[] = [
     description: 'Only deployments whose `skills` contain this exact tag. Given once.',
     schema: { type: 'string', pattern: SKILL_TAG.source },
   },
-  {
-    name: 'created_after',
-    in: 'query',
-    required: false,
-    description: 'Inclusive lower bound on `created_at`: an ISO 8601 date (UTC midnight) or a date-time with an explicit offset.',
-    schema: {
-      anyOf: [
-        { type: 'string', format: 'date' },
-        { type: 'string', format: 'date-time' },
-      ],
-    },
-  },
+  dateOrDateTimeQuery('created_after', 'Inclusive lower bound on `created_at`: an ISO 8601 date (UTC midnight) or a date-time with an explicit offset.'),
   {
     name: 'q',
     in: 'query',
