@@ -1,4 +1,4 @@
-import { HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Inject, Param, Req } from '@nestjs/common';
 import { DomainError, isId } from '@eh/contracts';
 import { cancelByOperations, type DeploymentResource } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
@@ -9,6 +9,7 @@ import { ValidBody } from '../http/validated-body.pipe';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { cancelOperation } from './admin-cancel-deployment.openapi';
 import { AdminController } from '../http/guards/audience-controllers';
+import { ActionRoute } from '../http/action-route';
 
 export class OperationsCancelDto {
   @IsString()
@@ -22,9 +23,7 @@ export class OperationsCancelDto {
 export class AdminCancelDeploymentController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  @AdminOperation(cancelOperation)
-  @Post(':id/cancel')
-  @HttpCode(200)
+  @ActionRoute(AdminOperation(cancelOperation), ':id/cancel')
   cancel(@Param('id') id: string, @ValidBody(OperationsCancelDto) body: OperationsCancelDto, @Req() request: FastifyRequest): Promise<DeploymentResource> {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');
     return cancelByOperations(this.store, id, body.reason, new Date(), String(request.id));

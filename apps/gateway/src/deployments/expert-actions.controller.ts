@@ -1,4 +1,4 @@
-import { applyDecorators, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Inject, Param, Req } from '@nestjs/common';
 import { DomainError, isId, type ExpertRef } from '@eh/contracts';
 import { actAsExpert, deleteExpertDraft, type ExpertAction, type ExpertDeploymentView } from '@eh/deployments';
 import { setOwnAvailability, type ExpertSelfEntry } from '@eh/routing';
@@ -7,9 +7,9 @@ import { OptionalBody } from '../http/optional-validated-body.pipe';
 import { publishedAttachments } from './expert-published-attachments';
 import { ValidBody } from '../http/validated-body.pipe';
 import { CurrentExpert } from '../http/guards/expert.guard';
+import { ExpertController } from '../http/guards/audience-controllers';
 import { GatewayPorts } from '../http/gateway-ports';
 import { AskDto, AvailabilityDto, ExpertCancelDto, PublishDto, ReasonDto } from './expert-actions.dto';
-import type { ExpertOperationDoc } from '../docs/openapi/expert/expert-operations';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import {
   acceptOfferOperation,
@@ -20,11 +20,7 @@ import {
   setAvailabilityOperation,
   startWorkOperation,
 } from './expert-actions.openapi';
-import { ExpertController } from '../http/guards/audience-controllers';
-
-/** An expert's action on one deployment, `POST /expert/v1/deployments/:id/<action>`: 200 with the expert's view of it. */
-const WorkAction = (action: string, doc: ExpertOperationDoc): MethodDecorator =>
-  applyDecorators(ExpertOperation(doc), Post(`deployments/:id/${action}`), HttpCode(200));
+import { ActionRoute } from '../http/action-route';
 
 /** Every expert action is a command that becomes events; each answers 200 with the expert's view. */
 @ExpertController('expert/v1')
@@ -37,27 +33,27 @@ export class ExpertActionsController {
     return actAsExpert(this.ports.store, scope, id, action);
   }
 
-  @WorkAction('accept', acceptOfferOperation)
+  @ActionRoute(ExpertOperation(acceptOfferOperation), 'deployments/:id/accept')
   accept(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @OptionalBody(ReasonDto) _body: ReasonDto, @Req() request: FastifyRequest) {
     return this.act(expert, id, request, { type: 'accept' });
   }
 
-  @WorkAction('decline', declineOfferOperation)
+  @ActionRoute(ExpertOperation(declineOfferOperation), 'deployments/:id/decline')
   decline(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @OptionalBody(ReasonDto) body: ReasonDto, @Req() request: FastifyRequest) {
     return this.act(expert, id, request, { type: 'decline', reason: body.reason ?? '' });
   }
 
-  @WorkAction('start', startWorkOperation)
+  @ActionRoute(ExpertOperation(startWorkOperation), 'deployments/:id/start')
   start(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @OptionalBody(ReasonDto) _body: ReasonDto, @Req() request: FastifyRequest) {
     return this.act(expert, id, request, { type: 'start' });
   }
 
-  @WorkAction('ask', askQuestionOperation)
+  @ActionRoute(ExpertOperation(askQuestionOperation), 'deployments/:id/ask')
   ask(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @ValidBody(AskDto) body: AskDto, @Req() request: FastifyRequest) {
     return this.act(expert, id, request, { type: 'ask', question: body.question });
   }
 
-  @WorkAction('publish', publishOutputOperation)
+  @ActionRoute(ExpertOperation(publishOutputOperation), 'deployments/:id/publish')
   async publish(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @ValidBody(PublishDto) body: PublishDto, @Req() request: FastifyRequest) {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');
     const attachments = await publishedAttachments(this.ports.sql, body.attachments ?? [], { deploymentId: id, expertId: expert.id });
@@ -68,16 +64,14 @@ export class ExpertActionsController {
     return view;
   }
 
-  @WorkAction('cancel', cancelWorkOperation)
+  @ActionRoute(ExpertOperation(cancelWorkOperation), 'deployments/:id/cancel')
   cancel(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @ValidBody(ExpertCancelDto) body: ExpertCancelDto, @Req() request: FastifyRequest) {
     const partialOutput = body.partial_body ? { format: 'markdown' as const, body: body.partial_body, attachments: [] } : null;
     return this.act(expert, id, request, { type: 'cancel', reason: body.reason, partialOutput });
   }
 
   /** The expert sets their own availability (`online` takes offers; `busy`/`offline`/`away` do not), `online` possibly until a time. */
-  @ExpertOperation(setAvailabilityOperation)
-  @Post('availability')
-  @HttpCode(200)
+  @ActionRoute(ExpertOperation(setAvailabilityOperation), 'availability')
   availability(
     @CurrentExpert() expert: ExpertRef,
     @ValidBody(AvailabilityDto) body: AvailabilityDto,

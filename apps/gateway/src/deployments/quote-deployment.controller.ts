@@ -1,4 +1,4 @@
-import { HttpCode, Inject, Post } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { checkDestination } from '@eh/delivery';
 import { checkOutputSchema, checkSchedule, followedUpDeployment, slaDeadline } from '@eh/deployments';
 import { reservationEstimate } from '@eh/ledger';
@@ -12,6 +12,7 @@ import { deploymentQuote, type DeploymentQuote } from './deployment-quote';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { quoteDeploymentOperation } from './quote-deployment.openapi';
 import { PartnerController } from '../http/guards/audience-controllers';
+import { ActionRoute } from '../http/action-route';
 
 /**
  * `POST /v1/deployments/quote`: what a create with this body would do now, with the
@@ -22,9 +23,7 @@ import { PartnerController } from '../http/guards/audience-controllers';
 export class QuoteDeploymentController {
   constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
 
-  @PublicOperation(quoteDeploymentOperation)
-  @Post('quote')
-  @HttpCode(200)
+  @ActionRoute(PublicOperation(quoteDeploymentOperation), 'quote')
   async quote(@Auth() auth: AuthenticatedKey, @ValidBody(CreateDeploymentDto) body: CreateDeploymentDto): Promise<DeploymentQuote> {
     const { store, sql, config, router } = this.ports;
     if (body.webhook_url) await checkDestination(body.webhook_url, 'webhook_url', config.webhooks.allowPrivateUrls);

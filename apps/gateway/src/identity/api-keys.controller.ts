@@ -13,6 +13,7 @@ import { EmptyBodyDto, EmptyBody } from '../webhooks/webhook-endpoints.dto';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import { createApiKeyOperation, listApiKeysOperation, revokeApiKeyOperation } from './api-keys.openapi';
 import { MemberController } from '../http/guards/audience-controllers';
+import { ActionRoute } from '../http/action-route';
 
 export class CreateApiKeyDto {
   @IsString()
@@ -50,9 +51,7 @@ export class ApiKeysController {
     return { ...key, key: issued.key };
   }
 
-  @ExpertOperation(revokeApiKeyOperation)
-  @Post(':id/revoke')
-  @HttpCode(200)
+  @ActionRoute(ExpertOperation(revokeApiKeyOperation), ':id/revoke')
   async revoke(@Param('id') id: string, @EmptyBody() _body: EmptyBodyDto, @Req() request: FastifyRequest): Promise<ApiKeyResource> {
     const mode = requiredMode(request);
     const workspaceId = memberOf(request).workspace_id;

@@ -1,4 +1,4 @@
-import { Get, HttpCode, Inject, Param, Patch, Post, Req } from '@nestjs/common';
+import { Get, Inject, Param, Patch, Req } from '@nestjs/common';
 import type { AccountPlan } from '@eh/contracts';
 import { DomainError } from '@eh/contracts';
 import { changePlan, grantCredits, ledgerPolicy, planPresets, showAccount, type AccountSummary, type LedgerPolicy } from '@eh/ledger';
@@ -12,6 +12,7 @@ import { ChangePlanDto, GrantCreditsDto } from './admin-accounts.dto';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { auditLogOperation, grantOperation, planOperation, plansOperation, showOperation } from './admin-accounts.openapi';
 import { AdminController } from '../http/guards/audience-controllers';
+import { ActionRoute } from '../http/action-route';
 
 /** Operations' API for credit accounts: show, top up, change the plan. Same commands as `npm run ops -- account:*`. */
 @AdminController('admin/v1')
@@ -36,9 +37,7 @@ export class AdminAccountsController {
     return showAccount(this.ports.store, id);
   }
 
-  @AdminOperation(grantOperation)
-  @Post('workspaces/:id/account/credits')
-  @HttpCode(200)
+  @ActionRoute(AdminOperation(grantOperation), 'workspaces/:id/account/credits')
   async grant(@Param('id') id: string, @ValidBody(GrantCreditsDto) body: GrantCreditsDto, @Req() request: FastifyRequest): Promise<AccountSummary> {
     await this.existing(id);
     const grant = { credits: body.credits, note: body.note ?? '', reference: body.reference ?? null };

@@ -1,4 +1,4 @@
-import { Delete, Get, HttpCode, Inject, Param, Put, Post, Req, Res } from '@nestjs/common';
+import { Delete, Get, HttpCode, Inject, Param, Put, Req, Res } from '@nestjs/common';
 import {
   registerWebhookEndpoint,
   removeWebhookEndpoint,
@@ -15,6 +15,7 @@ import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { registerOperation, rotateOperation, showOperation } from './admin-webhook-endpoint.openapi';
 import { WebhookContexts } from './webhook-contexts';
 import { AdminController } from '../http/guards/audience-controllers';
+import { ActionRoute } from '../http/action-route';
 
 /**
  * A workspace's webhook endpoint (docs/decisions.md "Webhooks"): one per workspace,
@@ -45,9 +46,7 @@ export class AdminWebhookEndpointController {
     return showWebhookEndpoint(this.contexts.store, workspaceId);
   }
 
-  @AdminOperation(rotateOperation)
-  @Post('rotate-secret')
-  @HttpCode(200)
+  @ActionRoute(AdminOperation(rotateOperation), 'rotate-secret')
   rotate(
     @Param('workspaceId') workspaceId: string,
     @OptionalBody(RotateWebhookSecretDto) body: RotateWebhookSecretDto,

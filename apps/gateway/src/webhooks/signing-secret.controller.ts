@@ -1,4 +1,4 @@
-import { Get, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { Get, Inject, Req } from '@nestjs/common';
 import { revealSigningSecret, rotateSigningSecret, showSigningSecret, type SigningSecretResource } from '@eh/delivery';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
@@ -11,6 +11,7 @@ import { EmptyBodyDto, EmptyBody, RotateSigningSecretDto } from './webhook-endpo
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { getWebhookSigningSecretOperation, revealWebhookSigningSecretOperation, rotateWebhookSigningSecretOperation } from './signing-secret.openapi';
 import { PartnerController } from '../http/guards/audience-controllers';
+import { ActionRoute } from '../http/action-route';
 
 /**
  * The secret that signs deliveries to a deployment's `webhook_url` (docs/dashboard-contract.md
@@ -27,16 +28,12 @@ export class SigningSecretController {
     return showSigningSecret(this.contexts.endpoint(request), auth.workspaceId, auth.mode);
   }
 
-  @PublicOperation(revealWebhookSigningSecretOperation)
-  @Post('reveal')
-  @HttpCode(200)
+  @ActionRoute(PublicOperation(revealWebhookSigningSecretOperation), 'reveal')
   reveal(@Auth() auth: AuthenticatedKey, @EmptyBody() _body: EmptyBodyDto, @Req() request: FastifyRequest): Promise<SigningSecretResource> {
     return revealSigningSecret(this.contexts.endpoint(request), this.contexts.cipher, auth.workspaceId, auth.mode, actorOf(request));
   }
 
-  @PublicOperation(rotateWebhookSigningSecretOperation)
-  @Post('rotate')
-  @HttpCode(200)
+  @ActionRoute(PublicOperation(rotateWebhookSigningSecretOperation), 'rotate')
   rotate(
     @Auth() auth: AuthenticatedKey,
     @OptionalBody(RotateSigningSecretDto) body: RotateSigningSecretDto,

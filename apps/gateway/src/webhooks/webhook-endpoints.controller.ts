@@ -35,6 +35,7 @@ import {
   updateWebhookEndpointOperation,
 } from './webhook-endpoints.openapi';
 import { PartnerController } from '../http/guards/audience-controllers';
+import { ActionRoute } from '../http/action-route';
 
 /**
  * A partner's own webhook endpoints (docs/dashboard-contract.md §2), several per workspace
@@ -74,9 +75,7 @@ export class WebhookEndpointsController {
     return showPartnerEndpoint(this.contexts.store, scopeOf(auth), id);
   }
 
-  @PublicOperation(updateWebhookEndpointOperation)
-  @Post(':id')
-  @HttpCode(200)
+  @ActionRoute(PublicOperation(updateWebhookEndpointOperation), ':id')
   update(
     @Auth() auth: AuthenticatedKey,
     @Param('id') id: string,
@@ -98,9 +97,7 @@ export class WebhookEndpointsController {
     return deletePartnerEndpoint(this.contexts.partnerEndpoint(request), scopeOf(auth), id);
   }
 
-  @PublicOperation(rotateWebhookEndpointSecretOperation)
-  @Post(':id/rotate_secret')
-  @HttpCode(200)
+  @ActionRoute(PublicOperation(rotateWebhookEndpointSecretOperation), ':id/rotate_secret')
   rotate(
     @Auth() auth: AuthenticatedKey,
     @Param('id') id: string,

@@ -21,6 +21,7 @@ import { ValidBody } from '../http/validated-body.pipe';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { createOperation, listOperation, revokeOperation, rotateOperation, showOperation } from './admin-workspaces.openapi';
 import { AdminController } from '../http/guards/audience-controllers';
+import { ActionRoute } from '../http/action-route';
 
 export class CreateWorkspaceDto {
   @IsString()
@@ -134,17 +135,13 @@ export class AdminWorkspacesController {
   }
 
   /** Revokes the mode's active key and returns the new one (shown once). */
-  @AdminOperation(rotateOperation)
-  @Post(':id/keys/:mode/rotate')
-  @HttpCode(200)
+  @ActionRoute(AdminOperation(rotateOperation), ':id/keys/:mode/rotate')
   async rotate(@Param('id') id: string, @Param('mode') mode: string, @Req() request: FastifyRequest): Promise<IssuedKey> {
     await this.show(id);
     return this.people.changeKeys(() => rotateApiKey(this.people.store, id, parseKeyMode(mode), new Date(), String(request.id)));
   }
 
-  @AdminOperation(revokeOperation)
-  @Post(':id/keys/:keyId/revoke')
-  @HttpCode(200)
+  @ActionRoute(AdminOperation(revokeOperation), ':id/keys/:keyId/revoke')
   async revoke(@Param('id') id: string, @Param('keyId') keyId: string, @Req() request: FastifyRequest): Promise<WorkspaceSummary> {
     await this.show(id);
     await this.people.changeKeys(() => revokeApiKey(this.people.store, id, keyId, new Date(), String(request.id)));

@@ -14,6 +14,7 @@ import { WorkspacePeople } from './workspace-people.service';
 import { AdminOperation, ExpertOperation } from '../docs/openapi/operation.decorators';
 import { createLimitRequestOperation, listLimitRequestsOperation, listOperation, resolveOperation } from './limit-requests.openapi';
 import { AdminController, MemberController } from '../http/guards/audience-controllers';
+import { ActionRoute } from '../http/action-route';
 
 export class CreateLimitRequestDto {
   @IsInt()
@@ -88,9 +89,7 @@ export class AdminLimitRequestsController {
     return listEnvelope(await listLimitRequests(this.people.sql, { status, workspaceId: singleParameter(query, 'workspace_id') }), null);
   }
 
-  @AdminOperation(resolveOperation)
-  @Post(':id/resolve')
-  @HttpCode(200)
+  @ActionRoute(AdminOperation(resolveOperation), ':id/resolve')
   async resolve(
     @Param('id') id: string,
     @ValidBody(ResolveLimitRequestDto) body: ResolveLimitRequestDto,

@@ -30,6 +30,7 @@ import {
   revokeMemberInvitationOperation,
 } from './members.openapi';
 import { MemberController } from '../http/guards/audience-controllers';
+import { ActionRoute } from '../http/action-route';
 
 /** docs/dashboard-contract.md §7. */
 export interface MemberResource {
@@ -102,9 +103,7 @@ export class MembersController {
     return { object: 'member_invitation', id, deleted: true };
   }
 
-  @ExpertOperation(changeMemberRoleOperation)
-  @Post(':id')
-  @HttpCode(200)
+  @ActionRoute(ExpertOperation(changeMemberRoleOperation), ':id')
   async changeRole(
     @Param('id') id: string,
     @ValidBody(ChangeMemberRoleDto) body: ChangeMemberRoleDto,

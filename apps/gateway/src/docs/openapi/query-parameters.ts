@@ -9,7 +9,8 @@ import type { JsonSchema } from './json-schema';
  * written here from the same constants; openapi-document.spec.ts checks the names against the
  * parsers' own list of accepted parameters.
  */
-export interface QueryParameter {
+// A type, not an interface, so that a parameter is also a JsonSchema (the expert document's query lists).
+export type QueryParameter = {
   name: string;
   in: 'query';
   description: string;
@@ -17,7 +18,7 @@ export interface QueryParameter {
   schema: JsonSchema;
   style?: 'form';
   explode?: boolean;
-}
+};
 
 const limit: QueryParameter = {
   name: 'limit',
