@@ -1,8 +1,8 @@
-import { Get, Inject, Param, Req } from '@nestjs/common';
+import { Get, Inject, Param, Query, Req } from '@nestjs/common';
 import { routingHistory, type RoutingHistory } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import type { FastifyRequest } from 'fastify';
-import { refuseUnknownParameters } from '../http/list-query.rules';
+import { NoQueryParameters } from '../http/list-query.rules';
 import { requiredMode } from '../http/service-mode';
 import { EVENT_STORE } from '../http/tokens';
 import { memberOf } from '../http/guards/member.guard';
@@ -21,8 +21,7 @@ export class RoutingHistoryController {
 
   @ExpertOperation(getRoutingHistoryOperation)
   @Get(':id/routing')
-  async show(@Param('id') id: string, @Req() request: FastifyRequest): Promise<RoutingHistory> {
-    refuseUnknownParameters(request.query as Record<string, unknown>, []);
+  async show(@Param('id') id: string, @Query(NoQueryParameters) _query: object, @Req() request: FastifyRequest): Promise<RoutingHistory> {
     return routingHistory(this.store, { workspaceId: memberOf(request).workspace_id, mode: requiredMode(request) }, id);
   }
 }

@@ -1,10 +1,10 @@
-import { Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import { DomainError, isId } from '@eh/contracts';
 import { findApiKey, issueNamedApiKey, listApiKeys, revokeApiKeyOfMode, type ApiKeyResource } from '@eh/workspaces';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
-import { refuseUnknownParameters } from '../http/list-query.rules';
+import { NoQueryParameters } from '../http/list-query.rules';
 import { actorOf, requiredMode } from '../http/service-mode';
 import { ValidBody } from '../http/validated-body.pipe';
 import { memberOf } from '../http/guards/member.guard';
@@ -34,8 +34,7 @@ export class ApiKeysController {
 
   @ExpertOperation(listApiKeysOperation)
   @Get()
-  async list(@Req() request: FastifyRequest): Promise<ListEnvelope<ApiKeyResource>> {
-    refuseUnknownParameters(request.query as Record<string, unknown>, []);
+  async list(@Query(NoQueryParameters) _query: object, @Req() request: FastifyRequest): Promise<ListEnvelope<ApiKeyResource>> {
     return listEnvelope(await listApiKeys(this.people.sql, memberOf(request).workspace_id, requiredMode(request)), null);
   }
 

@@ -1,9 +1,9 @@
-import { Get, Inject, Req } from '@nestjs/common';
+import { Get, Inject, Query, Req } from '@nestjs/common';
 import { revealSigningSecret, rotateSigningSecret, showSigningSecret, type SigningSecretResource } from '@eh/delivery';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
 import { Auth } from '../http/guards/api-key.guard';
-import { refuseUnknownParameters } from '../http/list-query.rules';
+import { NoQueryParameters } from '../http/list-query.rules';
 import { OptionalBody } from '../http/optional-validated-body.pipe';
 import { actorOf } from '../http/service-mode';
 import { WebhookContexts } from './webhook-contexts';
@@ -23,8 +23,7 @@ export class SigningSecretController {
 
   @PublicOperation(getWebhookSigningSecretOperation)
   @Get()
-  show(@Auth() auth: AuthenticatedKey, @Req() request: FastifyRequest): Promise<SigningSecretResource> {
-    refuseUnknownParameters(request.query as Record<string, unknown>, []);
+  show(@Auth() auth: AuthenticatedKey, @Query(NoQueryParameters) _query: object, @Req() request: FastifyRequest): Promise<SigningSecretResource> {
     return showSigningSecret(this.contexts.endpoint(request), auth.workspaceId, auth.mode);
   }
 

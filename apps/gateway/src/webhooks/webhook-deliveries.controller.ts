@@ -1,4 +1,4 @@
-import { Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Actor } from '@eh/contracts';
 import {
   listDeliveries,
@@ -23,7 +23,7 @@ import { ActionRoute } from '../http/action-route';
 import { Auth } from '../http/guards/api-key.guard';
 import { PartnerController } from '../http/guards/audience-controllers';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
-import { refuseUnknownParameters } from '../http/list-query.rules';
+import { NoQueryParameters } from '../http/list-query.rules';
 import { OptionalBody } from '../http/optional-validated-body.pipe';
 import { actorOf } from '../http/service-mode';
 import { GatewayPorts } from '../http/gateway-ports';
@@ -137,8 +137,12 @@ export class WebhookDeliveriesController {
 
   @PublicOperation(getWebhookReplayOperation)
   @Get('webhook_replays/:id')
-  async replayJob(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Req() request: FastifyRequest): Promise<ReplayJobResource> {
-    refuseUnknownParameters(request.query as Record<string, unknown>, []);
+  async replayJob(
+    @Auth() auth: AuthenticatedKey,
+    @Param('id') id: string,
+    @Query(NoQueryParameters) _query: object,
+    @Req() request: FastifyRequest,
+  ): Promise<ReplayJobResource> {
     const { resource, state } = await showReplayJob(this.ports.store, scopeOf(auth), id);
     this.replays.resumeIfStale(state, String(request.id), new Date());
     return resource;

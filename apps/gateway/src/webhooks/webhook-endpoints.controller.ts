@@ -1,4 +1,4 @@
-import { Delete, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { DomainError, RetryAfterError } from '@eh/contracts';
 import {
   createPartnerEndpoint,
@@ -18,7 +18,7 @@ import { Auth } from '../http/guards/api-key.guard';
 import { RedisRateLimiter } from '../http/rate-limit/redis-rate-limiter.adapter';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { OptionalBody } from '../http/optional-validated-body.pipe';
-import { refuseUnknownParameters } from '../http/list-query.rules';
+import { NoQueryParameters } from '../http/list-query.rules';
 import { ValidBody } from '../http/validated-body.pipe';
 import { ENDPOINT_TEST_LIMITER } from './endpoint-test-limiter';
 import { scopeOf } from './partner-context';
@@ -64,8 +64,7 @@ export class WebhookEndpointsController {
 
   @PublicOperation(listWebhookEndpointsOperation)
   @Get()
-  async list(@Auth() auth: AuthenticatedKey, @Req() request: FastifyRequest): Promise<ListEnvelope<WebhookEndpointResource>> {
-    refuseUnknownParameters(request.query as Record<string, unknown>, []);
+  async list(@Auth() auth: AuthenticatedKey, @Query(NoQueryParameters) _query: object): Promise<ListEnvelope<WebhookEndpointResource>> {
     return listEnvelope(await listWebhookEndpoints(this.contexts.sql, auth.workspaceId, auth.mode), null);
   }
 

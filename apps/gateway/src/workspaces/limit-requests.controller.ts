@@ -1,4 +1,4 @@
-import { Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import { DomainError, isId, type LimitRequestOutcome } from '@eh/contracts';
 import type { MemberAccount } from '@eh/identity';
 import { findUsage, ledgerPolicy } from '@eh/ledger';
@@ -6,10 +6,10 @@ import { listLimitRequests, requestLimitIncrease, resolveLimitRequest, type Limi
 import { IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
-import { invalidQuery, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
+import { invalidQuery, refuseUnknownParameters, singleParameter, NoQueryParameters } from '../http/list-query.rules';
 import { CommandFrom, type CommandOrigin } from '../http/command-origin';
 import { ValidBody } from '../http/validated-body.pipe';
-import { CurrentMember, memberOf, OwnerOnly } from '../http/guards/member.guard';
+import { CurrentMember, OwnerOnly } from '../http/guards/member.guard';
 import { WorkspacePeople } from './workspace-people.service';
 import { AdminOperation, ExpertOperation } from '../docs/openapi/operation.decorators';
 import { createLimitRequestOperation, listLimitRequestsOperation, listOperation, resolveOperation } from './limit-requests.openapi';
@@ -46,9 +46,8 @@ export class LimitRequestsController {
 
   @ExpertOperation(listLimitRequestsOperation)
   @Get()
-  async list(@Req() request: FastifyRequest): Promise<ListEnvelope<LimitRequestResource>> {
-    refuseUnknownParameters(request.query as Record<string, unknown>, []);
-    return listEnvelope(await listLimitRequests(this.people.sql, { workspaceId: memberOf(request).workspace_id }), null);
+  async list(@Query(NoQueryParameters) _query: object, @CurrentMember() member: MemberAccount): Promise<ListEnvelope<LimitRequestResource>> {
+    return listEnvelope(await listLimitRequests(this.people.sql, { workspaceId: member.workspace_id }), null);
   }
 
   @ExpertOperation(createLimitRequestOperation)

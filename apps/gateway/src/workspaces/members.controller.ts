@@ -1,4 +1,4 @@
-import { Delete, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { Delete, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { DomainError } from '@eh/contracts';
 import {
   changeMemberRole,
@@ -11,14 +11,13 @@ import {
   type MemberAccount,
   type MemberInvitationResource,
 } from '@eh/identity';
-import type { FastifyRequest } from 'fastify';
 import { ConsoleAuthService } from '../identity/console-auth.service';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
-import { refuseUnknownParameters } from '../http/list-query.rules';
+import { NoQueryParameters } from '../http/list-query.rules';
 import { CommandFrom, type CommandOrigin } from '../http/command-origin';
 import { ValidBody } from '../http/validated-body.pipe';
 import { ChangeMemberRoleDto, InviteMemberDto } from './members.dto';
-import { CurrentMember, memberOf, OwnerOnly } from '../http/guards/member.guard';
+import { CurrentMember, OwnerOnly } from '../http/guards/member.guard';
 import { WorkspacePeople } from './workspace-people.service';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import {
@@ -65,9 +64,8 @@ export class MembersController {
 
   @ExpertOperation(listMembersOperation)
   @Get()
-  async list(@Req() request: FastifyRequest): Promise<ListEnvelope<MemberResource>> {
-    refuseUnknownParameters(request.query as Record<string, unknown>, []);
-    return listEnvelope((await listMembers(this.people.sql, memberOf(request).workspace_id)).map(toMember), null);
+  async list(@Query(NoQueryParameters) _query: object, @CurrentMember() member: MemberAccount): Promise<ListEnvelope<MemberResource>> {
+    return listEnvelope((await listMembers(this.people.sql, member.workspace_id)).map(toMember), null);
   }
 
   @ExpertOperation(inviteMemberOperation)
@@ -83,9 +81,8 @@ export class MembersController {
 
   @ExpertOperation(listMemberInvitationsOperation)
   @Get('invitations')
-  async invitations(@Req() request: FastifyRequest): Promise<ListEnvelope<MemberInvitationResource>> {
-    refuseUnknownParameters(request.query as Record<string, unknown>, []);
-    const open = await listOpenMemberInvitations(this.people.sql, memberOf(request).workspace_id, new Date());
+  async invitations(@Query(NoQueryParameters) _query: object, @CurrentMember() member: MemberAccount): Promise<ListEnvelope<MemberInvitationResource>> {
+    const open = await listOpenMemberInvitations(this.people.sql, member.workspace_id, new Date());
     return listEnvelope(
       open.map((i) => ({ object: 'member_invitation', id: i.invitation_id, email: i.email, role: i.role, expires_at: i.expires_at, created_at: i.invited_at })),
       null,

@@ -1,9 +1,9 @@
-import { Get, Inject, Req } from '@nestjs/common';
+import { Get, Inject, Query } from '@nestjs/common';
 import type { AccountPlan, MemberRole } from '@eh/contracts';
+import type { MemberAccount } from '@eh/identity';
 import { findUsage, isCustomisedPlan, ledgerPolicy, planPresets } from '@eh/ledger';
-import type { FastifyRequest } from 'fastify';
-import { refuseUnknownParameters } from '../http/list-query.rules';
-import { memberOf } from '../http/guards/member.guard';
+import { CurrentMember } from '../http/guards/member.guard';
+import { NoQueryParameters } from '../http/list-query.rules';
 import { WorkspacePeople } from './workspace-people.service';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import { getWorkspaceOperation } from './workspace.openapi';
@@ -28,9 +28,7 @@ export class WorkspaceController {
 
   @ExpertOperation(getWorkspaceOperation)
   @Get()
-  async show(@Req() request: FastifyRequest): Promise<WorkspaceResource> {
-    refuseUnknownParameters(request.query as Record<string, unknown>, []);
-    const member = memberOf(request);
+  async show(@Query(NoQueryParameters) _query: object, @CurrentMember() member: MemberAccount): Promise<WorkspaceResource> {
     const { rows } = await this.people.sql.query<{ created_at: Date }>('SELECT created_at FROM workspaces_view WHERE id = $1', [member.workspace_id]);
     const usage = await findUsage(this.people.sql, member.workspace_id, new Date());
     const policy = ledgerPolicy(this.people.config.ledger);
