@@ -1,16 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
-import { DeliveryModule } from '@eh/delivery';
-import { DeploymentsModule } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
-import { HandoffsModule } from '@eh/handoffs';
-import { IdentityModule } from '@eh/identity';
-import { LedgerModule, type LedgerClient } from '@eh/ledger';
-import { MemoryModule } from '@eh/memory';
+import type { LedgerClient } from '@eh/ledger';
+import { NotificationsModule } from '@eh/notifications';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
-import { RoutingModule, type RouterClient } from '@eh/routing';
-import { InfrastructureModule, type ContextModule } from '@eh/runtime';
-import { WorkspacesModule } from '@eh/workspaces';
+import type { RouterClient } from '@eh/routing';
+import { ALL_CONTEXT_MODULES, InfrastructureModule, type ContextModule } from '@eh/runtime';
 import type { ConsoleDependencies, DashboardDependencies } from './gateway.connections';
 import { A2A_CONTROLLERS, a2aProviders } from './a2a/a2a.routes';
 import { ATTACHMENTS_CONTROLLERS, attachmentsProviders } from './attachments/attachments.routes';
@@ -39,19 +34,12 @@ import { WORKSPACES_CONTROLLERS, workspacesProviders } from './workspaces/worksp
 
 /**
  * The gateway appends to every context (deployments, workspaces, the roster, accounts, memory,
- * handoffs, webhook endpoints and replays), so it mounts them all and its appends keep every
- * read model current. It runs none of their reactors or workers: those are the other services'.
+ * handoffs, webhook endpoints and replays), so it mounts them all, in their projections' order, and
+ * its appends keep every read model current. It runs none of their reactors or workers: those are
+ * the other services'. Notifications is the one it leaves out: it has no projection, and the gateway
+ * reads and changes the settings through the lib's functions.
  */
-export const GATEWAY_CONTEXT_MODULES: readonly ContextModule[] = [
-  WorkspacesModule,
-  DeploymentsModule,
-  DeliveryModule,
-  RoutingModule,
-  LedgerModule,
-  MemoryModule,
-  HandoffsModule,
-  IdentityModule,
-];
+export const GATEWAY_CONTEXT_MODULES: readonly ContextModule[] = ALL_CONTEXT_MODULES.filter((module) => module !== NotificationsModule);
 
 export interface GatewayDependencies {
   config: ServiceConfig;

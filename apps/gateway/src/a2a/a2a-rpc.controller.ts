@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Inject, Logger, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
 import type { SecretCipher } from '@eh/platform';
 import type { AttachmentUrls } from '@eh/attachments';
 import type { AuthenticatedKey } from '@eh/workspaces';
@@ -11,7 +11,7 @@ import { LiveStreams } from '../events/live-streams';
 import type { StreamSlot } from '../events/stream-slots';
 import { WORKSPACE_EVENT_HUB, type WorkspaceEventHub } from '../events/workspace-event.hub';
 import { GatewayPorts } from '../http/gateway-ports';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import { IdempotencyStore } from '../http/idempotency/idempotency.store';
 import { actorOf } from '../http/service-mode';
 import { SECRET_CIPHER } from '../webhooks/partner-context';
@@ -24,6 +24,7 @@ import { failureOf, type FailureContext } from './json-rpc.failure';
 import { MessageIdempotency } from './message-idempotency';
 import { PushConfigs } from './push-configs';
 import { recordingFailures } from './recorded-failure';
+import { PartnerController } from '../http/guards/audience-controllers';
 
 interface JsonRpcAnswer {
   jsonrpc: string;
@@ -39,8 +40,7 @@ interface JsonRpcAnswer {
  * for (`A2A-Version: 1.0`, or 0.3 without the header) parses the call and dispatches it to the
  * deployments' handler. Streaming methods answer server-sent events, each a JSON-RPC response.
  */
-@Controller('a2a/v1')
-@UseGuards(ApiKeyGuard)
+@PartnerController('a2a/v1')
 export class A2aRpcController {
   private readonly logger = new Logger('A2A');
   private readonly handler: DeploymentTaskHandler;

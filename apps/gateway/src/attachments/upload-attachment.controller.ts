@@ -1,12 +1,13 @@
-import { Controller, HttpCode, Inject, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
 import { DomainError, type ExpertRef } from '@eh/contracts';
 import { uploadAttachment, type AttachmentResource } from '@eh/attachments';
 import type { FastifyRequest } from 'fastify';
-import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
+import { CurrentExpert } from '../http/guards/expert.guard';
 import { ATTACHMENT_STORAGE, type AttachmentStorage } from './attachment-storage';
 import { UploadedFile } from './upload-body.parser';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import { uploadAttachmentOperation } from './upload-attachment.openapi';
+import { ExpertController } from '../http/guards/audience-controllers';
 
 const QUERY = ['deployment_id', 'filename'];
 
@@ -15,8 +16,7 @@ const QUERY = ['deployment_id', 'filename'];
  * and its own Content-Type (docs/console-contract.md "Work"): stored in the blob store for work
  * assigned to this expert, answered 201 with the id that publish and drafts refer to.
  */
-@Controller('expert/v1')
-@UseGuards(ExpertGuard)
+@ExpertController('expert/v1')
 export class UploadAttachmentController {
   constructor(@Inject(ATTACHMENT_STORAGE) private readonly storage: AttachmentStorage) {}
 

@@ -1,19 +1,19 @@
-import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { DeploymentResource } from '@eh/deployments';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import { deterministicId } from '../http/idempotency/deterministic-id.rules';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { Resource } from '../http/versioning/resource.decorator';
 import { CreateDeploymentDto } from './create-deployment.dto';
 import { createFromRequest } from './deployment-creation';
 import { GatewayPorts } from '../http/gateway-ports';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { createDeploymentOperation } from './create-deployment.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
-@Controller('v1/deployments')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/deployments')
 export class CreateDeploymentController {
   constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
 
@@ -24,7 +24,7 @@ export class CreateDeploymentController {
   @Resource('deployment')
   async create(
     @Auth() auth: AuthenticatedKey,
-    @Body(new ValidatedBody(CreateDeploymentDto)) body: CreateDeploymentDto,
+    @ValidBody(CreateDeploymentDto) body: CreateDeploymentDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DeploymentResource> {

@@ -3,18 +3,16 @@
  * expert API's work on offered and assigned deployments (`/expert/v1`), earnings included.
  */
 import { AdminCancelDeploymentController } from './admin-cancel-deployment.controller';
-import { CancelDeploymentController } from './cancel-deployment.controller';
 import { CreateDeploymentController } from './create-deployment.controller';
+import { DeploymentCommandsController } from './deployment-commands.controller';
 import { ExpertActionsController } from './expert-actions.controller';
 import { ExpertDraftController } from './expert-draft.controller';
 import { ExpertEarningsController } from './expert-earnings.controller';
 import { ExpertMissedOffersController } from './expert-missed-offers.controller';
 import { ExpertWorkController } from './expert-work.controller';
 import { GetDeploymentController } from './get-deployment.controller';
-import { GiveFeedbackController } from './give-feedback.controller';
 import { ListDeploymentsController } from './list-deployments.controller';
 import { QuoteDeploymentController } from './quote-deployment.controller';
-import { ReplyToDeploymentController } from './reply-to-deployment.controller';
 import { RoutingHistoryController } from './routing-history.controller';
 
 export const DEPLOYMENTS_CONTROLLERS = [
@@ -22,9 +20,7 @@ export const DEPLOYMENTS_CONTROLLERS = [
   QuoteDeploymentController,
   GetDeploymentController,
   ListDeploymentsController,
-  CancelDeploymentController,
-  ReplyToDeploymentController,
-  GiveFeedbackController,
+  DeploymentCommandsController,
   RoutingHistoryController,
   AdminCancelDeploymentController,
   ExpertMissedOffersController,

@@ -1,12 +1,13 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Inject, Param, Req } from '@nestjs/common';
 import { DomainError, isId, type ExpertRef } from '@eh/contracts';
 import { actAsExpert, deleteExpertDraft, type ExpertAction, type ExpertDeploymentView } from '@eh/deployments';
 import { setOwnAvailability, type ExpertSelfEntry } from '@eh/routing';
 import type { FastifyRequest } from 'fastify';
-import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
+import { OptionalBody } from '../http/optional-validated-body.pipe';
 import { publishedAttachments } from './expert-published-attachments';
-import { ValidatedBody } from '../http/validated-body.pipe';
-import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
+import { ValidBody } from '../http/validated-body.pipe';
+import { CurrentExpert } from '../http/guards/expert.guard';
+import { ExpertController } from '../http/guards/audience-controllers';
 import { GatewayPorts } from '../http/gateway-ports';
 import { AskDto, AvailabilityDto, ExpertCancelDto, PublishDto, ReasonDto } from './expert-actions.dto';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
@@ -19,10 +20,10 @@ import {
   setAvailabilityOperation,
   startWorkOperation,
 } from './expert-actions.openapi';
+import { ActionRoute } from '../http/action-route';
 
 /** Every expert action is a command that becomes events; each answers 200 with the expert's view. */
-@Controller('expert/v1')
-@UseGuards(ExpertGuard)
+@ExpertController('expert/v1')
 export class ExpertActionsController {
   constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
 
@@ -32,58 +33,28 @@ export class ExpertActionsController {
     return actAsExpert(this.ports.store, scope, id, action);
   }
 
-  @ExpertOperation(acceptOfferOperation)
-  @Post('deployments/:id/accept')
-  @HttpCode(200)
-  accept(
-    @CurrentExpert() expert: ExpertRef,
-    @Param('id') id: string,
-    @Body(new OptionalValidatedBody(ReasonDto)) _body: ReasonDto,
-    @Req() request: FastifyRequest,
-  ) {
+  @ActionRoute(ExpertOperation(acceptOfferOperation), 'deployments/:id/accept')
+  accept(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @OptionalBody(ReasonDto) _body: ReasonDto, @Req() request: FastifyRequest) {
     return this.act(expert, id, request, { type: 'accept' });
   }
 
-  @ExpertOperation(declineOfferOperation)
-  @Post('deployments/:id/decline')
-  @HttpCode(200)
-  decline(
-    @CurrentExpert() expert: ExpertRef,
-    @Param('id') id: string,
-    @Body(new OptionalValidatedBody(ReasonDto)) body: ReasonDto,
-    @Req() request: FastifyRequest,
-  ) {
+  @ActionRoute(ExpertOperation(declineOfferOperation), 'deployments/:id/decline')
+  decline(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @OptionalBody(ReasonDto) body: ReasonDto, @Req() request: FastifyRequest) {
     return this.act(expert, id, request, { type: 'decline', reason: body.reason ?? '' });
   }
 
-  @ExpertOperation(startWorkOperation)
-  @Post('deployments/:id/start')
-  @HttpCode(200)
-  start(
-    @CurrentExpert() expert: ExpertRef,
-    @Param('id') id: string,
-    @Body(new OptionalValidatedBody(ReasonDto)) _body: ReasonDto,
-    @Req() request: FastifyRequest,
-  ) {
+  @ActionRoute(ExpertOperation(startWorkOperation), 'deployments/:id/start')
+  start(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @OptionalBody(ReasonDto) _body: ReasonDto, @Req() request: FastifyRequest) {
     return this.act(expert, id, request, { type: 'start' });
   }
 
-  @ExpertOperation(askQuestionOperation)
-  @Post('deployments/:id/ask')
-  @HttpCode(200)
-  ask(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @Body(new ValidatedBody(AskDto)) body: AskDto, @Req() request: FastifyRequest) {
+  @ActionRoute(ExpertOperation(askQuestionOperation), 'deployments/:id/ask')
+  ask(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @ValidBody(AskDto) body: AskDto, @Req() request: FastifyRequest) {
     return this.act(expert, id, request, { type: 'ask', question: body.question });
   }
 
-  @ExpertOperation(publishOutputOperation)
-  @Post('deployments/:id/publish')
-  @HttpCode(200)
-  async publish(
-    @CurrentExpert() expert: ExpertRef,
-    @Param('id') id: string,
-    @Body(new ValidatedBody(PublishDto)) body: PublishDto,
-    @Req() request: FastifyRequest,
-  ) {
+  @ActionRoute(ExpertOperation(publishOutputOperation), 'deployments/:id/publish')
+  async publish(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @ValidBody(PublishDto) body: PublishDto, @Req() request: FastifyRequest) {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');
     const attachments = await publishedAttachments(this.ports.sql, body.attachments ?? [], { deploymentId: id, expertId: expert.id });
     const output = { format: 'markdown' as const, body: body.body, attachments, ...(body.data !== undefined ? { data: body.data } : {}) };
@@ -93,26 +64,17 @@ export class ExpertActionsController {
     return view;
   }
 
-  @ExpertOperation(cancelWorkOperation)
-  @Post('deployments/:id/cancel')
-  @HttpCode(200)
-  cancel(
-    @CurrentExpert() expert: ExpertRef,
-    @Param('id') id: string,
-    @Body(new ValidatedBody(ExpertCancelDto)) body: ExpertCancelDto,
-    @Req() request: FastifyRequest,
-  ) {
+  @ActionRoute(ExpertOperation(cancelWorkOperation), 'deployments/:id/cancel')
+  cancel(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @ValidBody(ExpertCancelDto) body: ExpertCancelDto, @Req() request: FastifyRequest) {
     const partialOutput = body.partial_body ? { format: 'markdown' as const, body: body.partial_body, attachments: [] } : null;
     return this.act(expert, id, request, { type: 'cancel', reason: body.reason, partialOutput });
   }
 
   /** The expert sets their own availability (`online` takes offers; `busy`/`offline`/`away` do not), `online` possibly until a time. */
-  @ExpertOperation(setAvailabilityOperation)
-  @Post('availability')
-  @HttpCode(200)
+  @ActionRoute(ExpertOperation(setAvailabilityOperation), 'availability')
   availability(
     @CurrentExpert() expert: ExpertRef,
-    @Body(new ValidatedBody(AvailabilityDto)) body: AvailabilityDto,
+    @ValidBody(AvailabilityDto) body: AvailabilityDto,
     @Req() request: FastifyRequest,
   ): Promise<ExpertSelfEntry> {
     return setOwnAvailability(

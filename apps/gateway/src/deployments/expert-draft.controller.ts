@@ -1,13 +1,14 @@
-import { Body, Controller, Get, Inject, Param, Put, UseGuards } from '@nestjs/common';
+import { Get, Inject, Param, Put } from '@nestjs/common';
 import { attachmentsOfWork } from '@eh/attachments';
 import { DomainError, isId, type ExpertRef } from '@eh/contracts';
 import { assignedWork, findExpertDraft, saveExpertDraft, type ExpertDraft } from '@eh/deployments';
-import { ValidatedBody } from '../http/validated-body.pipe';
-import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
+import { ValidBody } from '../http/validated-body.pipe';
+import { CurrentExpert } from '../http/guards/expert.guard';
 import { GatewayPorts } from '../http/gateway-ports';
 import { ExpertDraftDto } from './expert-draft.dto';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import { getDraftOperation, saveDraftOperation } from './expert-draft.openapi';
+import { ExpertController } from '../http/guards/audience-controllers';
 
 /** A draft as answered: its attachments named, so the console can list them after a reload (contract change). */
 export interface DraftResource extends ExpertDraft {
@@ -18,8 +19,7 @@ export interface DraftResource extends ExpertDraft {
  * `GET|PUT /expert/v1/deployments/:id/draft`: the output being written survives a
  * reload. Only the assigned expert; saving only while the work is open. Never seen by the agent.
  */
-@Controller('expert/v1/deployments')
-@UseGuards(ExpertGuard)
+@ExpertController('expert/v1/deployments')
 export class ExpertDraftController {
   constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
 
@@ -33,11 +33,7 @@ export class ExpertDraftController {
 
   @ExpertOperation(saveDraftOperation)
   @Put(':id/draft')
-  async put(
-    @CurrentExpert() expert: ExpertRef,
-    @Param('id') id: string,
-    @Body(new ValidatedBody(ExpertDraftDto)) body: ExpertDraftDto,
-  ): Promise<DraftResource> {
+  async put(@CurrentExpert() expert: ExpertRef, @Param('id') id: string, @ValidBody(ExpertDraftDto) body: ExpertDraftDto): Promise<DraftResource> {
     this.checkId(id);
     await assignedWork(this.ports.store, expert, id, { field: 'id', activeOnly: true });
     const work = { deploymentId: id, expertId: expert.id };

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { Controller, Get, Inject, Query, Res, UseGuards } from '@nestjs/common';
+import { Get, Inject, Query, Res } from '@nestjs/common';
 import { DomainError, type ExpertRef } from '@eh/contracts';
 import {
   earningsByPeriod,
@@ -13,11 +13,12 @@ import {
 import type { SqlClient } from '@eh/platform';
 import type { FastifyReply } from 'fastify';
 import { SQL } from '../http/tokens';
-import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
+import { CurrentExpert } from '../http/guards/expert.guard';
 import { earningsCsvHeader, earningsCsvRow } from './expert-earnings-csv';
 import { earningsFileName, parseEarningsRange, parsePeriod, parseTimeZone } from './expert-earnings-params';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import { exportEarningsOperation, getEarningsByPeriodOperation, getEarningsOperation } from './expert-earnings.openapi';
+import { ExpertController } from '../http/guards/audience-controllers';
 
 /** Rows read per query while exporting: memory stays bounded whatever the history's length. */
 const EXPORT_PAGE_ROWS = 500;
@@ -25,8 +26,7 @@ const EXPORT_PAGE_ROWS = 500;
 const PERIODS_LIMIT = 45;
 
 /** `GET /expert/v1/earnings`: finished work and the credits it earned; by period; as CSV. */
-@Controller('expert/v1')
-@UseGuards(ExpertGuard)
+@ExpertController('expert/v1')
 export class ExpertEarningsController {
   constructor(@Inject(SQL) private readonly sql: SqlClient) {}
 

@@ -1,5 +1,6 @@
 import type { ExpertOperationDoc } from '../docs/openapi/expert/expert-operations';
 import { componentRef } from '../docs/openapi/json-schema';
+import { dateOrDateTimeQuery } from '../docs/openapi/query-parameters';
 
 export const getEarningsOperation: ExpertOperationDoc = {
   operationId: 'getEarnings',
@@ -41,30 +42,5 @@ export const exportEarningsOperation: ExpertOperationDoc = {
       },
     },
   },
-  query: [
-    {
-      name: 'from',
-      in: 'query',
-      required: false,
-      description: 'Inclusive.',
-      schema: {
-        anyOf: [
-          { type: 'string', format: 'date' },
-          { type: 'string', format: 'date-time' },
-        ],
-      },
-    },
-    {
-      name: 'to',
-      in: 'query',
-      required: false,
-      description: 'Exclusive.',
-      schema: {
-        anyOf: [
-          { type: 'string', format: 'date' },
-          { type: 'string', format: 'date-time' },
-        ],
-      },
-    },
-  ],
+  query: [dateOrDateTimeQuery('from', 'Inclusive.'), dateOrDateTimeQuery('to', 'Exclusive.')],
 };

@@ -1,17 +1,17 @@
-import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
+import { Get, Inject, Param, Query } from '@nestjs/common';
 import { DomainError, isId, type ExpertRef } from '@eh/contracts';
 import { earlierWorkFor, viewAsExpert } from '@eh/deployments';
 import { assignmentsFor, findExpert, openOffersFor, toExpertSelfEntry, type ExpertSelfEntry } from '@eh/routing';
-import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
+import { CurrentExpert } from '../http/guards/expert.guard';
 import { GatewayPorts } from '../http/gateway-ports';
 import { withMemory, type ExpertDeploymentWithMemory } from './expert-memory.reader';
 import { withEstimate, type ExpertWorkItemWithEstimate } from './expert-offer-estimate';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import { getDeploymentOperation, getMeOperation, listAssignmentsOperation, listOffersOperation } from './expert-work.openapi';
+import { ExpertController } from '../http/guards/audience-controllers';
 
 /** What an expert reads: their open offers, their assignments, and one deployment of theirs. */
-@Controller('expert/v1')
-@UseGuards(ExpertGuard)
+@ExpertController('expert/v1')
 export class ExpertWorkController {
   constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
 

@@ -1,18 +1,18 @@
-import { Controller, Get, Header, Inject, Param, UseGuards } from '@nestjs/common';
+import { Get, Header, Inject, Param } from '@nestjs/common';
 import { DomainError } from '@eh/contracts';
 import { findDeployment, type DeploymentResource } from '@eh/deployments';
 import type { SqlClient } from '@eh/platform';
 import type { AuthenticatedKey } from '@eh/workspaces';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import { checkPartnerDeploymentId } from '../http/partner-request';
 import { NOT_CACHED } from '../http/cache-control';
 import { SQL } from '../http/tokens';
 import { Resource } from '../http/versioning/resource.decorator';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { getDeploymentOperation } from './get-deployment.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
-@Controller('v1/deployments')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/deployments')
 export class GetDeploymentController {
   constructor(@Inject(SQL) private readonly sql: SqlClient) {}
 

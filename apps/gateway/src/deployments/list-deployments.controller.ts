@@ -1,7 +1,7 @@
-import { Controller, Get, Header, Inject, Query, UseGuards } from '@nestjs/common';
+import { Get, Header, Inject, Query } from '@nestjs/common';
 import { listDeployments, type DeploymentResource } from '@eh/deployments';
 import type { AuthenticatedKey } from '@eh/workspaces';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import type { ListEnvelope } from '../http/list-envelope';
 import { Resource } from '../http/versioning/resource.decorator';
 import { ListCursorCodec, filtersHash } from './list-cursor';
@@ -10,9 +10,9 @@ import { NOT_CACHED } from '../http/cache-control';
 import { GatewayPorts } from '../http/gateway-ports';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { listDeploymentsOperation } from './list-deployments.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
-@Controller('v1/deployments')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/deployments')
 export class ListDeploymentsController {
   private readonly cursors: ListCursorCodec;
 

@@ -1,31 +1,30 @@
-import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { checkDestination } from '@eh/delivery';
 import { checkOutputSchema, checkSchedule, followedUpDeployment, slaDeadline } from '@eh/deployments';
 import { reservationEstimate } from '@eh/ledger';
 import { previewFirstOffer } from '@eh/routing';
 import type { AuthenticatedKey } from '@eh/workspaces';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { Auth } from '../http/guards/api-key.guard';
+import { ValidBody } from '../http/validated-body.pipe';
 import { CreateDeploymentDto } from './create-deployment.dto';
 import { GatewayPorts } from '../http/gateway-ports';
 import { deploymentQuote, type DeploymentQuote } from './deployment-quote';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { quoteDeploymentOperation } from './quote-deployment.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
+import { ActionRoute } from '../http/action-route';
 
 /**
  * `POST /v1/deployments/quote`: what a create with this body would do now, with the
  * create's own DTO, pipe and schedule and webhook checks, and the same router quote RPC that
  * create asks; then only read-only roster queries. Nothing is reserved, appended or projected.
  */
-@Controller('v1/deployments')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/deployments')
 export class QuoteDeploymentController {
   constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
 
-  @PublicOperation(quoteDeploymentOperation)
-  @Post('quote')
-  @HttpCode(200)
-  async quote(@Auth() auth: AuthenticatedKey, @Body(new ValidatedBody(CreateDeploymentDto)) body: CreateDeploymentDto): Promise<DeploymentQuote> {
+  @ActionRoute(PublicOperation(quoteDeploymentOperation), 'quote')
+  async quote(@Auth() auth: AuthenticatedKey, @ValidBody(CreateDeploymentDto) body: CreateDeploymentDto): Promise<DeploymentQuote> {
     const { store, sql, config, router } = this.ports;
     if (body.webhook_url) await checkDestination(body.webhook_url, 'webhook_url', config.webhooks.allowPrivateUrls);
     // Create's checks of a typed answer's schema and of the work followed up: a body create would refuse, quote refuses alike.

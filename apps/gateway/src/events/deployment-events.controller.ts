@@ -1,11 +1,11 @@
 import { setImmediate } from 'node:timers/promises';
-import { Controller, Get, Inject, Param, Req, Res, UseGuards } from '@nestjs/common';
+import { Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { DomainError, RetryAfterError } from '@eh/contracts';
 import { BatchSubjectStates, deploymentPublicEvents, type PublicEventBody } from '@eh/delivery';
 import type { RecordedEvent } from '@eh/event-store';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { decodePositionCursor, encodePositionCursor, parseLimit, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
 import { RedisRateLimiter } from '../http/rate-limit/redis-rate-limiter.adapter';
@@ -20,6 +20,7 @@ import { RecentIds } from './recent-ids';
 import { WORKSPACE_EVENT_HUB, type WorkspaceEventHub } from './workspace-event.hub';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { listDeploymentEventsOperation, streamDeploymentEventsOperation, streamEventsOperation } from './deployment-events.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
 /** Ids a workspace stream remembers to drop repeats, at the least (a long replay raises it). */
 const REMEMBERED_IDS = 4096;
@@ -40,8 +41,7 @@ function parseSequence(value: string, param: string): number {
  * A deployment's events and everyone's live streams (docs/dashboard-contract.md §5): public
  * events only, each the webhook body, so an agent can follow without polling and without a receiver.
  */
-@Controller('v1')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1')
 export class DeploymentEventsController {
   /** One per gateway process (controllers are singletons): every replay of a workspace shares its pace. */
   private readonly pacer: ReplayPacer;

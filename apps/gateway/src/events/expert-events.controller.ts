@@ -1,13 +1,14 @@
-import { Controller, Get, Inject, Req, Res, UseGuards } from '@nestjs/common';
+import { Get, Inject, Req, Res } from '@nestjs/common';
 import type { ExpertRef } from '@eh/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
+import { CurrentExpert } from '../http/guards/expert.guard';
 import type { ExpertEventHub } from './expert-event.hub';
 import { EXPERT_EVENT_HUB } from './expert-events.tokens';
 import { LiveStreams } from './live-streams';
 import { sseMessage } from './sse-format';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import { streamEventsOperation } from './expert-events.openapi';
+import { ExpertController } from '../http/guards/audience-controllers';
 
 /**
  * `GET /expert/v1/events` (docs/console-contract.md "Live updates"): a server-sent event stream of
@@ -15,8 +16,7 @@ import { streamEventsOperation } from './expert-events.openapi';
  * `: keepalive` comment every CONSOLE_SSE_KEEPALIVE_SECONDS. With a cookie session, each keepalive
  * also re-reads the session: a sign-out or revocation on any replica ends the stream within one period.
  */
-@Controller('expert/v1')
-@UseGuards(ExpertGuard)
+@ExpertController('expert/v1')
 export class ExpertEventsController {
   constructor(
     @Inject(EXPERT_EVENT_HUB) private readonly hub: ExpertEventHub,

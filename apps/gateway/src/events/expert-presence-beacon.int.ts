@@ -1,41 +1,37 @@
-import { closeRedis, connectRedis } from '@eh/platform';
-import { testNamespace, waitUntil } from '@eh/platform/testing';
+import { waitUntil } from '@eh/platform/testing';
 import { ConsolePresence } from '@eh/routing';
-import type { Redis } from 'ioredis';
+import { useTestRedis } from '../http/testing/test-redis';
 import { PresenceBeacon } from './expert-presence-beacon';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Console presence in real Redis: marked while any replica holds a stream, gone within the grace after the last closes. */
 describe('console presence against Redis', () => {
   const GRACE_MS = 900;
-  let redis: Redis;
-  let prefix: string;
   const beacons: PresenceBeacon[] = [];
-  const presence = () => new ConsolePresence(redis, { prefix, graceMs: GRACE_MS });
+  // Declared first, so it runs before the connection closes (Jest runs afterAll hooks in order).
+  afterAll(() => {
+    for (const beacon of beacons) beacon.stop();
+  });
+  const test = useTestRedis('presence-test');
+  const presence = () => new ConsolePresence(test.redis, { prefix: test.prefix, graceMs: GRACE_MS });
   const replica = () => {
     const beacon = new PresenceBeacon(presence(), GRACE_MS);
     beacons.push(beacon);
     return beacon;
   };
-
-  beforeAll(async () => {
-    redis = await connectRedis(REDIS_URL, 'presence-test');
-    prefix = testNamespace();
-  });
-  afterAll(async () => {
-    for (const beacon of beacons) beacon.stop();
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await closeRedis(redis);
-  });
+  /** Waits for the expert to stop counting as connected, for at most three graces. */
+  const lapsed = (expertId: string) =>
+    waitUntil(async () => ((await presence().reachable([expertId])).size === 0 ? true : undefined), {
+      timeoutMs: GRACE_MS * 3,
+      description: `${expertId} gone`,
+    });
 
   it('an open stream marks the expert connected, with a TTL of the grace, in the prefix and one hash tag', async () => {
     const release = replica().hold('spec_a');
     await waitUntil(async () => ((await presence().reachable(['spec_a', 'spec_b'])).has('spec_a') ? true : undefined), { description: 'spec_a connected' });
     expect([...(await presence().reachable(['spec_a', 'spec_b']))]).toEqual(['spec_a']);
-    const ttl = await redis.pttl(`${prefix}:{presence}:expert:spec_a`);
+    const ttl = await test.redis.pttl(`${test.prefix}:{presence}:expert:spec_a`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(GRACE_MS);
     release();
@@ -50,10 +46,7 @@ describe('console presence against Redis', () => {
     // A reload inside the grace: still connected right after the close.
     expect((await presence().reachable(['spec_c'])).has('spec_c')).toBe(true);
     const closedAt = Date.now();
-    await waitUntil(async () => ((await presence().reachable(['spec_c'])).size === 0 ? true : undefined), {
-      timeoutMs: GRACE_MS * 3,
-      description: 'spec_c gone',
-    });
+    await lapsed('spec_c');
     expect(Date.now() - closedAt).toBeLessThanOrEqual(GRACE_MS + 300);
   });
 
@@ -73,10 +66,7 @@ describe('console presence against Redis', () => {
     // Replica two still holds a stream: still connected (a killed replica one would change nothing either).
     expect((await presence().reachable(['spec_d'])).has('spec_d')).toBe(true);
     elsewhere();
-    await waitUntil(async () => ((await presence().reachable(['spec_d'])).size === 0 ? true : undefined), {
-      timeoutMs: GRACE_MS * 3,
-      description: 'spec_d gone',
-    });
+    await lapsed('spec_d');
   });
 
   it('a killed gateway (its beacon simply stops) stops counting within the grace', async () => {
@@ -85,19 +75,16 @@ describe('console presence against Redis', () => {
     await waitUntil(async () => ((await presence().reachable(['spec_e'])).size === 1 ? true : undefined), { description: 'spec_e connected' });
     doomed.stop();
     const killedAt = Date.now();
-    await waitUntil(async () => ((await presence().reachable(['spec_e'])).size === 0 ? true : undefined), {
-      timeoutMs: GRACE_MS * 3,
-      description: 'spec_e gone',
-    });
+    await lapsed('spec_e');
     expect(Date.now() - killedAt).toBeLessThanOrEqual(GRACE_MS + 300);
   });
 
   it('answers for many experts with one MGET', async () => {
     const ids = Array.from({ length: 200 }, (_, index) => `spec_many_${index}`);
     await presence().heartbeat(ids.filter((_, index) => index % 2 === 0));
-    const before = Number((await redis.info('commandstats')).match(/cmdstat_mget:calls=(\d+)/)?.[1] ?? 0);
+    const before = Number((await test.redis.info('commandstats')).match(/cmdstat_mget:calls=(\d+)/)?.[1] ?? 0);
     const reachable = await presence().reachable(ids);
-    const after = Number((await redis.info('commandstats')).match(/cmdstat_mget:calls=(\d+)/)?.[1] ?? 0);
+    const after = Number((await test.redis.info('commandstats')).match(/cmdstat_mget:calls=(\d+)/)?.[1] ?? 0);
     expect(reachable.size).toBe(100);
     // Other tests may share this Redis: at least ours, and far fewer than one per expert.
     expect(after - before).toBeGreaterThanOrEqual(1);

@@ -1,10 +1,10 @@
-import { Controller, Get, Header, Inject, Param, Req, UseGuards } from '@nestjs/common';
+import { Get, Header, Inject, Param, Req } from '@nestjs/common';
 import { DomainError, isId, isPublicEventType, PUBLIC_EVENT_TYPES } from '@eh/contracts';
 import { BatchSubjectStates, type PublicEventBody } from '@eh/delivery';
 import type { EventStore } from '@eh/event-store';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import { NOT_CACHED } from '../http/cache-control';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
 import { decodePositionCursor, encodePositionCursor, invalidQuery, parseLimit, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
@@ -13,6 +13,7 @@ import { listWorkspaceEvents } from './workspace-events.list';
 import { WORKSPACE_EVENT_HUB, type WorkspaceEventHub } from './workspace-event.hub';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { getEventOperation, listEventsOperation } from './workspace-events.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
 const KNOWN = ['type', 'deployment_id', 'created_after', 'created_before', 'limit', 'cursor'] as const;
 const CHECKPOINT = /^\d{1,20}:\d{1,20}$/;
@@ -22,8 +23,7 @@ const eventNotFound = (id: string): DomainError => new DomainError('not_found', 
  * The workspace's public events, for agents without a public URL (a pull path, as Stripe's
  * `GET /v1/events`): each as its webhook body, newest first, of the key's mode only.
  */
-@Controller('v1/events')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/events')
 export class WorkspaceEventsController {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,

@@ -1,19 +1,18 @@
-import { Body, Controller, Delete, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Delete, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { DomainError, isId } from '@eh/contracts';
 import type { SqlClient } from '@eh/platform';
 import { findExpert, type ExpertInvitation } from '@eh/routing';
 import type { FastifyRequest } from 'fastify';
-import { AdminGuard } from '../http/guards/admin.guard';
 import { SQL } from '../http/tokens';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { InviteExpertDto } from '../identity/console-auth.dto';
 import { ConsoleAuthService } from '../identity/console-auth.service';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { inviteOperation } from './admin-expert-access.openapi';
+import { AdminController } from '../http/guards/audience-controllers';
 
 /** Operations and the console: invite an expert (a one-time link), revoke their sessions. */
-@Controller('admin/v1/experts')
-@UseGuards(AdminGuard)
+@AdminController('admin/v1/experts')
 export class AdminExpertAccessController {
   constructor(
     @Inject(ConsoleAuthService) private readonly auth: ConsoleAuthService,
@@ -30,11 +29,7 @@ export class AdminExpertAccessController {
   @AdminOperation(inviteOperation)
   @Post(':id/invitations')
   @HttpCode(201)
-  async invite(
-    @Param('id') id: string,
-    @Body(new ValidatedBody(InviteExpertDto)) body: InviteExpertDto,
-    @Req() request: FastifyRequest,
-  ): Promise<ExpertInvitation> {
+  async invite(@Param('id') id: string, @ValidBody(InviteExpertDto) body: InviteExpertDto, @Req() request: FastifyRequest): Promise<ExpertInvitation> {
     await this.activeExpert(id);
     return this.auth.invite(id, body.email, String(request.id));
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { Body, Get, HttpCode, Inject, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { DomainError, isId } from '@eh/contracts';
 import {
   findExpert,
@@ -18,11 +18,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { ListEnvelope } from '../http/list-envelope';
 import { encodePositionCursor } from '../http/list-query.rules';
-import { AdminGuard } from '../http/guards/admin.guard';
 import { GatewayPorts } from '../http/gateway-ports';
 import { parseAdminRosterQuery } from './admin-experts.query';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { availabilityOperation, listOperation, registerOperation, retireOperation, showOperation, updateOperation } from './admin-experts.openapi';
+import { AdminController } from '../http/guards/audience-controllers';
+import { ActionRoute } from '../http/action-route';
 
 function objectBody(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new DomainError('invalid_request', 'the request body must be a JSON object');
@@ -30,8 +31,7 @@ function objectBody(body: unknown): Record<string, unknown> {
 }
 
 /** Operations' API for the roster: add, change, set availability, retire; list it. */
-@Controller('admin/v1/experts')
-@UseGuards(AdminGuard)
+@AdminController('admin/v1/experts')
 export class AdminExpertsController {
   constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
 
@@ -73,9 +73,7 @@ export class AdminExpertsController {
     return updateExpert(this.ports.store, id, parseProfileChanges(objectBody(body)), new Date(), String(request.id));
   }
 
-  @AdminOperation(availabilityOperation)
-  @Post(':id/availability')
-  @HttpCode(200)
+  @ActionRoute(AdminOperation(availabilityOperation), ':id/availability')
   async availability(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<RosterEntry> {
     await this.show(id);
     const input = objectBody(body);
@@ -85,9 +83,7 @@ export class AdminExpertsController {
     return setExpertAvailability(this.ports.store, id, parseAvailability(input.availability), new Date(), String(request.id));
   }
 
-  @AdminOperation(retireOperation)
-  @Post(':id/retire')
-  @HttpCode(200)
+  @ActionRoute(AdminOperation(retireOperation), ':id/retire')
   async retire(@Param('id') id: string, @Req() request: FastifyRequest): Promise<{ id: string; retired: true }> {
     await this.show(id);
     return retireExpert(this.ports.store, id, new Date(), String(request.id));

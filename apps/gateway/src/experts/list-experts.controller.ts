@@ -1,20 +1,19 @@
-import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
+import { Get, Inject, Query } from '@nestjs/common';
 import type { SqlClient } from '@eh/platform';
 import { listRoster, type RosterEntry } from '@eh/routing';
-import { ApiKeyGuard } from '../http/guards/api-key.guard';
 import type { ListEnvelope } from '../http/list-envelope';
 import { SQL } from '../http/tokens';
 import { encodeRosterCursor, parseListExpertsQuery } from './list-experts.query';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { listExpertsOperation } from './list-experts.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
 /**
  * GET /v1/experts: the active roster, `{data, next}` (plus `object` and `has_more`, as
  * every list: docs/decisions.md). The roster is the same for every workspace and both modes: its
  * skills are the tags to use on create.
  */
-@Controller('v1/experts')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/experts')
 export class ListExpertsController {
   constructor(@Inject(SQL) private readonly sql: SqlClient) {}
 

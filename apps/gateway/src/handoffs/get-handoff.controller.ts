@@ -1,16 +1,16 @@
-import { Controller, Get, Inject, Param, UseGuards } from '@nestjs/common';
+import { Get, Inject, Param } from '@nestjs/common';
 import { DomainError, isId } from '@eh/contracts';
 import { findHandoff, type HandoffResource } from '@eh/handoffs';
 import type { SqlClient } from '@eh/platform';
 import type { AuthenticatedKey } from '@eh/workspaces';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import { SQL } from '../http/tokens';
 import { Resource } from '../http/versioning/resource.decorator';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { getHandoffOperation } from './get-handoff.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
-@Controller('v1/handoffs')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/handoffs')
 export class GetHandoffController {
   constructor(@Inject(SQL) private readonly sql: SqlClient) {}
 

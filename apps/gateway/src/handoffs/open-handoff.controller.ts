@@ -1,19 +1,19 @@
-import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { openHandoff, type HandoffResource } from '@eh/handoffs';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import { deterministicId } from '../http/idempotency/deterministic-id.rules';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { Resource } from '../http/versioning/resource.decorator';
 import { creationPorts } from '../deployments/deployment-creation';
 import { GatewayPorts } from '../http/gateway-ports';
 import { OpenHandoffDto } from './open-handoff.dto';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { openHandoffOperation } from './open-handoff.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
-@Controller('v1/handoffs')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/handoffs')
 export class OpenHandoffController {
   constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
 
@@ -24,7 +24,7 @@ export class OpenHandoffController {
   @Resource('handoff')
   open(
     @Auth() auth: AuthenticatedKey,
-    @Body(new ValidatedBody(OpenHandoffDto)) body: OpenHandoffDto,
+    @ValidBody(OpenHandoffDto) body: OpenHandoffDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<HandoffResource> {

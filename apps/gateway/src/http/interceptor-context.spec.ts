@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Controller, Get, Injectable, Module, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import { APP_INTERCEPTOR, NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { map, retry, type Observable } from 'rxjs';
+import { useTestApp } from './testing/test-app';
 import { bindToCurrentContext, installInterceptorContextBinding, isReproducedNestIntercept } from './interceptor-context';
 
 const requestContext = new AsyncLocalStorage<string>();
@@ -60,23 +61,19 @@ class ProbeController {
 class ProbeModule {}
 
 describe('Nest interceptors without AsyncResource.bind', () => {
-  let app: NestFastifyApplication;
-
-  beforeAll(async () => {
+  beforeAll(() => {
     expect(installInterceptorContextBinding()).toBe(true);
-    const adapter = new FastifyAdapter({ logger: false });
-    // Like the gateway's request signals: the whole request runs inside its own context.
-    adapter.getInstance().addHook('onRequest', (request, _reply, done) => requestContext.run(`request ${request.url}`, () => done()));
-    app = await NestFactory.create<NestFastifyApplication>(ProbeModule, adapter, { logger: false });
-    await app.init();
-    await app.getHttpAdapter().getInstance().ready();
+  });
+  const test = useTestApp(ProbeModule, {
+    adapter: () => {
+      const adapter = new FastifyAdapter({ logger: false });
+      // Like the gateway's request signals: the whole request runs inside its own context.
+      adapter.getInstance().addHook('onRequest', (request, _reply, done) => requestContext.run(`request ${request.url}`, () => done()));
+      return adapter;
+    },
   });
 
-  afterAll(async () => {
-    await app?.close();
-  });
-
-  const get = async (url: string) => JSON.parse((await app.inject({ method: 'GET', url })).body) as unknown;
+  const get = async (url: string) => JSON.parse((await test.app.inject({ method: 'GET', url })).body) as unknown;
 
   it('reproduces the Nest version installed (fails on an upgrade: compare Nest’s interceptors-consumer, then update interceptor-context.ts)', () => {
     expect(isReproducedNestIntercept()).toBe(true);

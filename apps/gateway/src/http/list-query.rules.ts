@@ -1,3 +1,4 @@
+import { Injectable, type PipeTransform } from '@nestjs/common';
 import { DomainError } from '@eh/contracts';
 
 /** A list's `limit` is 1 to 100, default 20, on every list. */
@@ -10,6 +11,15 @@ export function refuseUnknownParameters(query: Record<string, unknown>, known: r
   const unknown = Object.keys(query).filter((name) => !known.includes(name));
   if (unknown.length > 0) {
     throw invalidQuery(unknown[0], `unknown query parameter${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; accepted: ${known.join(', ')}`);
+  }
+}
+
+/** The pipe of `@Query()` on a route that takes no query parameters: any one sent is 400 naming it. */
+@Injectable()
+export class NoQueryParameters implements PipeTransform<Record<string, unknown>, Record<string, never>> {
+  transform(query: Record<string, unknown>): Record<string, never> {
+    refuseUnknownParameters(query, []);
+    return {};
   }
 }
 

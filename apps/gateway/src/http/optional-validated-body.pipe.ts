@@ -1,4 +1,4 @@
-import { Injectable, type PipeTransform } from '@nestjs/common';
+import { Body, Injectable, type PipeTransform } from '@nestjs/common';
 import type { ClassConstructor } from 'class-transformer';
 import { ValidatedBody } from './validated-body.pipe';
 
@@ -18,3 +18,6 @@ export class OptionalValidatedBody<T extends object> implements PipeTransform<un
     return this.validated.transform(body === undefined ? {} : body);
   }
 }
+
+/** The handler's body when it may be left out, validated against `dto` when sent (see `OptionalValidatedBody`). */
+export const OptionalBody = <T extends object>(dto: ClassConstructor<T>): ParameterDecorator => Body(new OptionalValidatedBody(dto));

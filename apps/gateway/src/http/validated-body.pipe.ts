@@ -1,4 +1,4 @@
-import { Injectable, type PipeTransform } from '@nestjs/common';
+import { Body, Injectable, type PipeTransform } from '@nestjs/common';
 import { DomainError } from '@eh/contracts';
 import type { ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
@@ -28,6 +28,9 @@ export class ValidatedBody<T extends object> implements PipeTransform<unknown, T
     return instance;
   }
 }
+
+/** The handler's JSON body, validated against `dto` as `ValidatedBody` does; the documents read the DTO from it. */
+export const ValidBody = <T extends object>(dto: ClassConstructor<T>): ParameterDecorator => Body(new ValidatedBody(dto));
 
 /**
  * Type checks come before format checks, and both before range checks: `"brief": 1e400` is

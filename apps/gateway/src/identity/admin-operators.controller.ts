@@ -1,14 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Delete, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { DomainError, isId } from '@eh/contracts';
 import { endOperatorSessions, inviteOperator, listOperators, removeOperator, type OperatorListEntry } from '@eh/identity';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import type { FastifyRequest } from 'fastify';
-import { AdminGuard } from '../http/guards/admin.guard';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { WorkspacePeople } from '../workspaces/workspace-people.service';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { endSessionsOperation, inviteOperation, listOperation, removeOperation } from './admin-operators.openapi';
+import { AdminController } from '../http/guards/audience-controllers';
 
 export class InviteOperatorDto {
   @IsString()
@@ -37,8 +37,7 @@ const operatorId = (id: string): string => {
  * their password reset: it takes the old password and sessions away, and only the admin credential
  * (or the CLI) makes it for another operator.
  */
-@Controller('admin/v1/operators')
-@UseGuards(AdminGuard)
+@AdminController('admin/v1/operators')
 export class AdminOperatorsController {
   constructor(@Inject(WorkspacePeople) private readonly people: WorkspacePeople) {}
 
@@ -51,14 +50,12 @@ export class AdminOperatorsController {
   @AdminOperation(inviteOperation)
   @Post('invitations')
   @HttpCode(201)
-  invite(@Body(new ValidatedBody(InviteOperatorDto)) body: InviteOperatorDto, @Req() request: FastifyRequest) {
-    const { publicBaseUrl, console } = this.people.config;
+  invite(@ValidBody(InviteOperatorDto) body: InviteOperatorDto, @Req() request: FastifyRequest) {
     return inviteOperator(this.people.deps, {
       email: body.email,
       name: body.name,
       invitedBy: operatorOf(request),
-      ttlSeconds: console.invitationTtlSeconds,
-      publicBaseUrl,
+      ...this.people.invitationLinks,
       now: new Date(),
       correlationId: String(request.id),
     });

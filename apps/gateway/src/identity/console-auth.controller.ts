@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceConfig } from '@eh/platform';
 import { CONFIG } from '../http/tokens';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { AcceptInvitationDto, SignInDto } from './console-auth.dto';
 import { ConsoleAuthService, type OpenedSession } from './console-auth.service';
 import { ConsoleSessionGuard } from '../http/guards/console-session.guard';
@@ -52,7 +52,7 @@ export class ConsoleAuthController {
   @HttpCode(201)
   async accept(
     @Param('token') token: string,
-    @Body(new ValidatedBody(AcceptInvitationDto)) body: AcceptInvitationDto,
+    @ValidBody(AcceptInvitationDto) body: AcceptInvitationDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -62,7 +62,7 @@ export class ConsoleAuthController {
   @ExpertOperation(signInOperation)
   @Post('sessions')
   @HttpCode(201)
-  async signIn(@Body(new ValidatedBody(SignInDto)) body: SignInDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async signIn(@ValidBody(SignInDto) body: SignInDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.started(reply, await this.auth.signIn(body.email, body.password, request.ip, String(request.id)));
   }
 

@@ -1,21 +1,21 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import { Get, Inject, Param, Patch, Req } from '@nestjs/common';
 import type { AccountPlan } from '@eh/contracts';
 import { DomainError } from '@eh/contracts';
 import { changePlan, grantCredits, ledgerPolicy, planPresets, showAccount, type AccountSummary, type LedgerPolicy } from '@eh/ledger';
 import { findWorkspace, type AuditEntry } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
 import type { ListEnvelope } from '../http/list-envelope';
-import { ValidatedBody } from '../http/validated-body.pipe';
-import { AdminGuard } from '../http/guards/admin.guard';
+import { ValidBody } from '../http/validated-body.pipe';
 import { GatewayPorts } from '../http/gateway-ports';
 import { auditLogPage, parseAuditLogQuery } from '../workspaces/audit-log.query';
 import { ChangePlanDto, GrantCreditsDto } from './admin-accounts.dto';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { auditLogOperation, grantOperation, planOperation, plansOperation, showOperation } from './admin-accounts.openapi';
+import { AdminController } from '../http/guards/audience-controllers';
+import { ActionRoute } from '../http/action-route';
 
 /** Operations' API for credit accounts: show, top up, change the plan. Same commands as `npm run ops -- account:*`. */
-@Controller('admin/v1')
-@UseGuards(AdminGuard)
+@AdminController('admin/v1')
 export class AdminAccountsController {
   constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {
     this.policy = ledgerPolicy(ports.config.ledger);
@@ -37,14 +37,8 @@ export class AdminAccountsController {
     return showAccount(this.ports.store, id);
   }
 
-  @AdminOperation(grantOperation)
-  @Post('workspaces/:id/account/credits')
-  @HttpCode(200)
-  async grant(
-    @Param('id') id: string,
-    @Body(new ValidatedBody(GrantCreditsDto)) body: GrantCreditsDto,
-    @Req() request: FastifyRequest,
-  ): Promise<AccountSummary> {
+  @ActionRoute(AdminOperation(grantOperation), 'workspaces/:id/account/credits')
+  async grant(@Param('id') id: string, @ValidBody(GrantCreditsDto) body: GrantCreditsDto, @Req() request: FastifyRequest): Promise<AccountSummary> {
     await this.existing(id);
     const grant = { credits: body.credits, note: body.note ?? '', reference: body.reference ?? null };
     return grantCredits(this.ports.store, id, grant, { now: new Date(), requestId: String(request.id), policy: this.policy, actor: request.actor });
@@ -52,7 +46,7 @@ export class AdminAccountsController {
 
   @AdminOperation(planOperation)
   @Patch('workspaces/:id/account/plan')
-  async plan(@Param('id') id: string, @Body(new ValidatedBody(ChangePlanDto)) body: ChangePlanDto, @Req() request: FastifyRequest): Promise<AccountSummary> {
+  async plan(@Param('id') id: string, @ValidBody(ChangePlanDto) body: ChangePlanDto, @Req() request: FastifyRequest): Promise<AccountSummary> {
     await this.existing(id);
     return changePlan(this.ports.store, id, { ...body }, { now: new Date(), requestId: String(request.id), policy: this.policy, actor: request.actor });
   }

@@ -1,21 +1,21 @@
-import { Controller, Get, Inject, Res, UseGuards } from '@nestjs/common';
+import { Get, Inject, Res } from '@nestjs/common';
 import { DomainError } from '@eh/contracts';
 import { findUsage, ledgerPolicy, unopenedUsage, type UsageResource } from '@eh/ledger';
 import { findWorkspace, type AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply } from 'fastify';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import { GatewayPorts } from '../http/gateway-ports';
 import { UsageCache } from './usage.cache';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { getUsageOperation } from './get-usage.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
 /**
  * GET /v1/usage: the workspace's credits, for agents gating themselves. Credits are
  * per workspace, so a test and a live key read the same account; test deployments never draw
  * on it (docs/decisions.md "Ledger").
  */
-@Controller('v1/usage')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/usage')
 export class GetUsageController {
   private readonly cache: UsageCache;
 

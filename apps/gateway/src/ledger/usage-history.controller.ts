@@ -1,13 +1,14 @@
-import { Controller, Get, Inject, Req, UseGuards } from '@nestjs/common';
+import { Get, Inject, Req } from '@nestjs/common';
 import { usageHistory, type UsageDay } from '@eh/ledger';
 import type { SqlClient } from '@eh/platform';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyRequest } from 'fastify';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import { invalidQuery, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
 import { SQL } from '../http/tokens';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { getUsageHistoryOperation } from './usage-history.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
 export interface UsageHistoryResource {
   object: 'usage_history';
@@ -18,8 +19,7 @@ export interface UsageHistoryResource {
  * `GET /v1/usage/history`: credits charged per UTC day, for the overview's burn chart. Test
  * mode bills nothing, so a test key sees the days with zeros.
  */
-@Controller('v1/usage/history')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/usage/history')
 export class UsageHistoryController {
   constructor(@Inject(SQL) private readonly sql: SqlClient) {}
 

@@ -1,18 +1,15 @@
-import { Controller, Delete, Inject, Param, Req, UseGuards } from '@nestjs/common';
+import { Delete, Inject, Param } from '@nestjs/common';
 import type { EventStore } from '@eh/event-store';
 import { deleteMemoryEntry, type DeletedMemoryEntryResource } from '@eh/memory';
-import type { AuthenticatedKey } from '@eh/workspaces';
-import type { FastifyRequest } from 'fastify';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
-import { partnerRequestScope } from '../http/partner-request';
+import { CommandScope, type PartnerCommandScope } from '../http/partner-request';
 import { EVENT_STORE } from '../http/tokens';
 import { Resource } from '../http/versioning/resource.decorator';
 import { checkMemoryKey } from './memory-key';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { deleteMemoryEntryOperation } from './delete-memory-entry.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
-@Controller('v1/memory')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/memory')
 export class DeleteMemoryEntryController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
@@ -20,8 +17,8 @@ export class DeleteMemoryEntryController {
   @PublicOperation(deleteMemoryEntryOperation)
   @Delete(':key')
   @Resource('memory_entry')
-  delete(@Auth() auth: AuthenticatedKey, @Param('key') key: string, @Req() request: FastifyRequest): Promise<DeletedMemoryEntryResource> {
+  delete(@CommandScope() scope: PartnerCommandScope, @Param('key') key: string): Promise<DeletedMemoryEntryResource> {
     checkMemoryKey(key, false);
-    return deleteMemoryEntry(this.store, partnerRequestScope(auth, request), key);
+    return deleteMemoryEntry(this.store, scope, key);
   }
 }

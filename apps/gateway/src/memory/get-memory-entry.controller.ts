@@ -1,17 +1,17 @@
-import { Controller, Get, Inject, Param, UseGuards } from '@nestjs/common';
+import { Get, Inject, Param } from '@nestjs/common';
 import { DomainError } from '@eh/contracts';
 import { findMemoryEntry, type MemoryEntryResource } from '@eh/memory';
 import type { SqlClient } from '@eh/platform';
 import type { AuthenticatedKey } from '@eh/workspaces';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import { SQL } from '../http/tokens';
 import { Resource } from '../http/versioning/resource.decorator';
 import { checkMemoryKey } from './memory-key';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { getMemoryEntryOperation } from './get-memory-entry.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
-@Controller('v1/memory')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/memory')
 export class GetMemoryEntryController {
   constructor(@Inject(SQL) private readonly sql: SqlClient) {}
 

@@ -1,17 +1,17 @@
-import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
+import { Get, Inject, Query } from '@nestjs/common';
 import { listMemoryEntries, type MemoryEntryResource } from '@eh/memory';
 import type { SqlClient } from '@eh/platform';
 import type { AuthenticatedKey } from '@eh/workspaces';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import type { ListEnvelope } from '../http/list-envelope';
 import { SQL } from '../http/tokens';
 import { Resource } from '../http/versioning/resource.decorator';
 import { encodeMemoryCursor, parseListMemoryQuery } from './list-memory.query';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { listMemoryOperation } from './list-memory.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
-@Controller('v1/memory')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/memory')
 export class ListMemoryController {
   constructor(@Inject(SQL) private readonly sql: SqlClient) {}
 

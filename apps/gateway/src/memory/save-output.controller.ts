@@ -1,19 +1,18 @@
-import { Body, Controller, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Inject, Param, Post, Res } from '@nestjs/common';
 import type { EventStore } from '@eh/event-store';
 import { saveDeploymentOutput, type MemoryEntryResource } from '@eh/memory';
-import type { AuthenticatedKey } from '@eh/workspaces';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
-import { checkPartnerDeploymentId, partnerRequestScope } from '../http/partner-request';
-import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
+import type { FastifyReply } from 'fastify';
+import { checkPartnerDeploymentId, CommandScope, type PartnerCommandScope } from '../http/partner-request';
+import { OptionalBody } from '../http/optional-validated-body.pipe';
 import { EVENT_STORE } from '../http/tokens';
 import { Resource } from '../http/versioning/resource.decorator';
 import { SaveOutputDto } from './save-output.dto';
+import { savedEntry } from './saved-entry.reply';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import { saveDeploymentOutputOperation } from './save-output.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
 
-@Controller('v1/deployments')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/deployments')
 export class SaveOutputController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
@@ -25,16 +24,12 @@ export class SaveOutputController {
   @Post(':id/save-output')
   @Resource('memory_entry')
   async save(
-    @Auth() auth: AuthenticatedKey,
+    @CommandScope() scope: PartnerCommandScope,
     @Param('id') id: string,
-    @Body(new OptionalValidatedBody(SaveOutputDto)) body: SaveOutputDto,
-    @Req() request: FastifyRequest,
+    @OptionalBody(SaveOutputDto) body: SaveOutputDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<MemoryEntryResource> {
     checkPartnerDeploymentId(id);
-    const result = await saveDeploymentOutput(this.store, partnerRequestScope(auth, request), id, body.key ?? null);
-    void reply.status(result.created ? 201 : 200);
-    if (result.created) void reply.header('Location', `/v1/memory/${result.entry.key}`);
-    return result.entry;
+    return savedEntry(reply, await saveDeploymentOutput(this.store, scope, id, body.key ?? null));
   }
 }

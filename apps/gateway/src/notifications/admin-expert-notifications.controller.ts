@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
+import { Get, Inject, Param, Query } from '@nestjs/common';
 import { DomainError, isId } from '@eh/contracts';
 import { listNotificationSends, type NotificationSendView } from '@eh/notifications';
 import type { SqlClient } from '@eh/platform';
@@ -6,16 +6,15 @@ import { findExpert } from '@eh/routing';
 import type { ListEnvelope } from '../http/list-envelope';
 import { decodePositionCursor, encodePositionCursor, parseLimit, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
 import { SQL } from '../http/tokens';
-import { AdminGuard } from '../http/guards/admin.guard';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { listOperation } from './admin-expert-notifications.openapi';
+import { AdminController } from '../http/guards/audience-controllers';
 
 /**
  * `GET /admin/v1/experts/:id/notifications`: what was sent to the expert, on which channel, and
  * how it ended (sent, failed, skipped, gone; pending or retrying while under way), newest first.
  */
-@Controller('admin/v1/experts')
-@UseGuards(AdminGuard)
+@AdminController('admin/v1/experts')
 export class AdminExpertNotificationsController {
   constructor(@Inject(SQL) private readonly sql: SqlClient) {}
 

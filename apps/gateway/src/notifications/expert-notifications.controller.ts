@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Patch, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Delete, Get, Headers, HttpCode, Inject, Param, Patch, Post, Res } from '@nestjs/common';
 import { DomainError, newId, type ExpertRef } from '@eh/contracts';
 import {
   changeSettings,
@@ -13,7 +13,7 @@ import {
 import type { SqlClient } from '@eh/platform';
 import type { FastifyReply } from 'fastify';
 import { SQL } from '../http/tokens';
-import { CurrentExpert, ExpertGuard } from '../http/guards/expert.guard';
+import { CurrentExpert } from '../http/guards/expert.guard';
 import { notificationSettingsResource, type NotificationChannels, type NotificationSettingsResource } from './notification-settings.resource';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_CONFIG } from './notifications.tokens';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
@@ -23,6 +23,7 @@ import {
   subscribeToPushOperation,
   unsubscribeFromPushOperation,
 } from './expert-notifications.openapi';
+import { ExpertController } from '../http/guards/audience-controllers';
 
 const PUSH_SUBSCRIPTION_ID = /^psub_[0-9A-HJKMNP-TV-Z]{26}$/;
 
@@ -31,8 +32,7 @@ const PUSH_SUBSCRIPTION_ID = /^psub_[0-9A-HJKMNP-TV-Z]{26}$/;
  * the expert's credential or the console session with X-CSRF-Token on changes). The webhooks
  * service reads them when it tells the expert of an offer, a reply or a cancellation.
  */
-@Controller('expert/v1')
-@UseGuards(ExpertGuard)
+@ExpertController('expert/v1')
 export class ExpertNotificationsController {
   constructor(
     @Inject(SQL) private readonly sql: SqlClient,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { Get, Inject, Param, Query, Req } from '@nestjs/common';
 import {
   listDeliveries,
   overdueBefore,
@@ -13,21 +13,21 @@ import {
 } from '@eh/delivery';
 import type { FastifyRequest } from 'fastify';
 import type { ListEnvelope } from '../http/list-envelope';
-import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
-import { AdminGuard } from '../http/guards/admin.guard';
+import { OptionalBody } from '../http/optional-validated-body.pipe';
 import { GatewayPorts } from '../http/gateway-ports';
 import { checkTimeBounds, parseDeliveriesQuery } from './admin-webhook-deliveries.query';
 import { BulkReplayDto } from './admin-webhook-deliveries.dto';
 import { changeDelivery } from './delivery-change';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { listOperation, replayAllOperation, replayOperation, retryNowOperation, showOperation } from './admin-webhook-deliveries.openapi';
+import { AdminController } from '../http/guards/audience-controllers';
+import { ActionRoute } from '../http/action-route';
 
 /** Who asked, as the replay events record it. */
 const OPERATIONS = { requestedBy: 'admin-api' };
 
 /** Deliveries, their attempt history, dead letters and replay, for operations. */
-@Controller('admin/v1/webhook-deliveries')
-@UseGuards(AdminGuard)
+@AdminController('admin/v1/webhook-deliveries')
 export class AdminWebhookDeliveriesController {
   private readonly overdueAfterMs: number;
 
@@ -51,13 +51,8 @@ export class AdminWebhookDeliveriesController {
   }
 
   /** Every dead letter matching the body's filter, replayed oldest first; answers the counts. */
-  @AdminOperation(replayAllOperation)
-  @Post('replay')
-  @HttpCode(200)
-  async replayAll(
-    @Body(new OptionalValidatedBody(BulkReplayDto)) body: BulkReplayDto,
-    @Req() request: FastifyRequest,
-  ): Promise<{ object: 'bulk_replay' } & BulkReplayResult> {
+  @ActionRoute(AdminOperation(replayAllOperation), 'replay')
+  async replayAll(@OptionalBody(BulkReplayDto) body: BulkReplayDto, @Req() request: FastifyRequest): Promise<{ object: 'bulk_replay' } & BulkReplayResult> {
     checkTimeBounds(body);
     const result = await replayMatching(
       this.ports.store,
@@ -75,17 +70,13 @@ export class AdminWebhookDeliveriesController {
   }
 
   /** Same delivery id, the full schedule again; 409 while an attempt is pending. */
-  @AdminOperation(replayOperation)
-  @Post(':id/replay')
-  @HttpCode(200)
+  @ActionRoute(AdminOperation(replayOperation), ':id/replay')
   replay(@Param('id') id: string, @Req() request: FastifyRequest): Promise<PresentedDelivery> {
     return changeDelivery(OPERATIONS, request, this.overdueAfterMs, (made) => replayDelivery(this.ports.store, id, made));
   }
 
   /** A scheduled retry made due now, same attempt; 409 when nothing is scheduled. */
-  @AdminOperation(retryNowOperation)
-  @Post(':id/retry_now')
-  @HttpCode(200)
+  @ActionRoute(AdminOperation(retryNowOperation), ':id/retry_now')
   retryNow(@Param('id') id: string, @Req() request: FastifyRequest): Promise<PresentedDelivery> {
     return changeDelivery(OPERATIONS, request, this.overdueAfterMs, (made) => retryDeliveryNow(this.ports.store, id, made));
   }

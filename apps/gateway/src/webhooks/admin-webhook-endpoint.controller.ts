@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Put, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Delete, Get, HttpCode, Inject, Param, Put, Req, Res } from '@nestjs/common';
 import {
   registerWebhookEndpoint,
   removeWebhookEndpoint,
@@ -8,21 +8,21 @@ import {
   type WebhookEndpointView,
 } from '@eh/delivery';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
-import { ValidatedBody } from '../http/validated-body.pipe';
-import { AdminGuard } from '../http/guards/admin.guard';
+import { OptionalBody } from '../http/optional-validated-body.pipe';
+import { ValidBody } from '../http/validated-body.pipe';
 import { RegisterWebhookEndpointDto, RotateWebhookSecretDto } from './admin-webhook-endpoint.dto';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { registerOperation, rotateOperation, showOperation } from './admin-webhook-endpoint.openapi';
 import { WebhookContexts } from './webhook-contexts';
+import { AdminController } from '../http/guards/audience-controllers';
+import { ActionRoute } from '../http/action-route';
 
 /**
  * A workspace's webhook endpoint (docs/decisions.md "Webhooks"): one per workspace,
  * so it is a singleton sub-resource. The signing secret is in the answer of the first
  * registration and of each rotation, and never again.
  */
-@Controller('admin/v1/workspaces/:workspaceId/webhook-endpoint')
-@UseGuards(AdminGuard)
+@AdminController('admin/v1/workspaces/:workspaceId/webhook-endpoint')
 export class AdminWebhookEndpointController {
   constructor(@Inject(WebhookContexts) private readonly contexts: WebhookContexts) {}
 
@@ -31,7 +31,7 @@ export class AdminWebhookEndpointController {
   @Put()
   async register(
     @Param('workspaceId') workspaceId: string,
-    @Body(new ValidatedBody(RegisterWebhookEndpointDto)) body: RegisterWebhookEndpointDto,
+    @ValidBody(RegisterWebhookEndpointDto) body: RegisterWebhookEndpointDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<EndpointWithSecret> {
@@ -46,12 +46,10 @@ export class AdminWebhookEndpointController {
     return showWebhookEndpoint(this.contexts.store, workspaceId);
   }
 
-  @AdminOperation(rotateOperation)
-  @Post('rotate-secret')
-  @HttpCode(200)
+  @ActionRoute(AdminOperation(rotateOperation), 'rotate-secret')
   rotate(
     @Param('workspaceId') workspaceId: string,
-    @Body(new OptionalValidatedBody(RotateWebhookSecretDto)) body: RotateWebhookSecretDto,
+    @OptionalBody(RotateWebhookSecretDto) body: RotateWebhookSecretDto,
     @Req() request: FastifyRequest,
   ): Promise<EndpointWithSecret> {
     return rotateWebhookSecret(this.contexts.endpoint(request), workspaceId, this.contexts.overlapSeconds(body.overlap_seconds));

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { Actor } from '@eh/contracts';
 import {
   listDeliveries,
   overdueBefore,
@@ -10,21 +11,25 @@ import {
   showPartnerDelivery,
   showReplayJob,
   type DeliveryDetail,
+  type DeliveryResource,
+  type PartnerScope,
   type ReplayJobResource,
 } from '@eh/delivery';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { checkTimeBounds } from './admin-webhook-deliveries.query';
 import { ListCursorCodec } from '../deployments/list-cursor';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { ActionRoute } from '../http/action-route';
+import { Auth } from '../http/guards/api-key.guard';
+import { PartnerController } from '../http/guards/audience-controllers';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
-import { refuseUnknownParameters } from '../http/list-query.rules';
-import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
+import { NoQueryParameters } from '../http/list-query.rules';
+import { OptionalBody } from '../http/optional-validated-body.pipe';
 import { actorOf } from '../http/service-mode';
 import { GatewayPorts } from '../http/gateway-ports';
 import { changeDelivery } from './delivery-change';
-import { scopeOf } from './partner-context';
-import { EmptyBodyDto, NoBody } from './webhook-endpoints.dto';
+import { KeyScope, scopeOf } from './partner-context';
+import { EmptyBodyDto, EmptyBody } from './webhook-endpoints.dto';
 import { parsePartnerDeliveriesQuery } from './webhook-deliveries.query';
 import { REPLAY_JOB_RUNNER, type ReplayJobRunner } from './replay-job.runner';
 import { BulkReplayDto } from './webhook-deliveries.dto';
@@ -46,8 +51,7 @@ const innerCursor = (createdAt: string, id: string): string => Buffer.from(`${cr
  * with all its attempts, replay of one dead letter (same id: the receiver sees the same
  * `Service-Delivery`), and bulk replay as a job whose progress can be read.
  */
-@Controller('v1')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1')
 export class WebhookDeliveriesController {
   private readonly cursors: ListCursorCodec;
   private readonly overdueAfterMs: number;
@@ -88,33 +92,23 @@ export class WebhookDeliveriesController {
   }
 
   /** Resends a finished delivery (dead-lettered, succeeded, or acknowledged with a 4xx) under the same id; a pending one is 409. */
-  @PublicOperation(replayWebhookDeliveryOperation)
-  @Post('webhook_deliveries/:id/replay')
-  @HttpCode(200)
-  async replay(
-    @Auth() auth: AuthenticatedKey,
-    @Param('id') id: string,
-    @Body(new NoBody()) _body: EmptyBodyDto,
-    @Req() request: FastifyRequest,
-  ): Promise<PresentedDelivery> {
-    return changeDelivery({ actor: actorOf(request) }, request, this.overdueAfterMs, (made) =>
-      replayPartnerDelivery(this.ports.store, scopeOf(auth), id, made),
-    );
+  @ActionRoute(PublicOperation(replayWebhookDeliveryOperation), 'webhook_deliveries/:id/replay')
+  replay(@KeyScope() scope: PartnerScope, @Param('id') id: string, @EmptyBody() _body: EmptyBodyDto, @Req() request: FastifyRequest) {
+    return this.changed(request, (made) => replayPartnerDelivery(this.ports.store, scope, id, made));
   }
 
   /** A scheduled retry made due now, same attempt; one already due answers as it is; nothing scheduled is 409. */
-  @PublicOperation(retryWebhookDeliveryNowOperation)
-  @Post('webhook_deliveries/:id/retry_now')
-  @HttpCode(200)
-  async retryNow(
-    @Auth() auth: AuthenticatedKey,
-    @Param('id') id: string,
-    @Body(new NoBody()) _body: EmptyBodyDto,
-    @Req() request: FastifyRequest,
+  @ActionRoute(PublicOperation(retryWebhookDeliveryNowOperation), 'webhook_deliveries/:id/retry_now')
+  retryNow(@KeyScope() scope: PartnerScope, @Param('id') id: string, @EmptyBody() _body: EmptyBodyDto, @Req() request: FastifyRequest) {
+    return this.changed(request, (made) => retryPartnerDeliveryNow(this.ports.store, scope, id, made));
+  }
+
+  /** One of the partner's deliveries changed by this request, made by its actor, answered as it then stands. */
+  private changed(
+    request: FastifyRequest,
+    change: (made: { actor: Actor; correlationId: string; now: Date }) => Promise<DeliveryResource>,
   ): Promise<PresentedDelivery> {
-    return changeDelivery({ actor: actorOf(request) }, request, this.overdueAfterMs, (made) =>
-      retryPartnerDeliveryNow(this.ports.store, scopeOf(auth), id, made),
-    );
+    return changeDelivery({ actor: actorOf(request) }, request, this.overdueAfterMs, change);
   }
 
   /** 202: the job runs after the answer; `GET /v1/webhook_replays/:id` shows it move. */
@@ -123,7 +117,7 @@ export class WebhookDeliveriesController {
   @HttpCode(202)
   async bulkReplay(
     @Auth() auth: AuthenticatedKey,
-    @Body(new OptionalValidatedBody(BulkReplayDto)) body: BulkReplayDto,
+    @OptionalBody(BulkReplayDto) body: BulkReplayDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ReplayJobResource> {
@@ -143,8 +137,12 @@ export class WebhookDeliveriesController {
 
   @PublicOperation(getWebhookReplayOperation)
   @Get('webhook_replays/:id')
-  async replayJob(@Auth() auth: AuthenticatedKey, @Param('id') id: string, @Req() request: FastifyRequest): Promise<ReplayJobResource> {
-    refuseUnknownParameters(request.query as Record<string, unknown>, []);
+  async replayJob(
+    @Auth() auth: AuthenticatedKey,
+    @Param('id') id: string,
+    @Query(NoQueryParameters) _query: object,
+    @Req() request: FastifyRequest,
+  ): Promise<ReplayJobResource> {
     const { resource, state } = await showReplayJob(this.ports.store, scopeOf(auth), id);
     this.replays.resumeIfStale(state, String(request.id), new Date());
     return resource;

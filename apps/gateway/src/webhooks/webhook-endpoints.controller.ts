@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Delete, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { DomainError, RetryAfterError } from '@eh/contracts';
 import {
   createPartnerEndpoint,
@@ -14,16 +14,16 @@ import {
 } from '@eh/delivery';
 import type { AuthenticatedKey } from '@eh/workspaces';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyGuard, Auth } from '../http/guards/api-key.guard';
+import { Auth } from '../http/guards/api-key.guard';
 import { RedisRateLimiter } from '../http/rate-limit/redis-rate-limiter.adapter';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
-import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
-import { refuseUnknownParameters } from '../http/list-query.rules';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { OptionalBody } from '../http/optional-validated-body.pipe';
+import { NoQueryParameters } from '../http/list-query.rules';
+import { ValidBody } from '../http/validated-body.pipe';
 import { ENDPOINT_TEST_LIMITER } from './endpoint-test-limiter';
 import { scopeOf } from './partner-context';
 import { WebhookContexts } from './webhook-contexts';
-import { CreateWebhookEndpointDto, EmptyBodyDto, NoBody, RotateSigningSecretDto, UpdateWebhookEndpointDto } from './webhook-endpoints.dto';
+import { CreateWebhookEndpointDto, EmptyBodyDto, EmptyBody, RotateSigningSecretDto, UpdateWebhookEndpointDto } from './webhook-endpoints.dto';
 import { PublicOperation } from '../docs/openapi/operation.decorators';
 import {
   createWebhookEndpointOperation,
@@ -34,13 +34,14 @@ import {
   sendWebhookTestEventOperation,
   updateWebhookEndpointOperation,
 } from './webhook-endpoints.openapi';
+import { PartnerController } from '../http/guards/audience-controllers';
+import { ActionRoute } from '../http/action-route';
 
 /**
  * A partner's own webhook endpoints (docs/dashboard-contract.md §2), several per workspace
  * and mode, with the key (or a member's session and `Service-Mode`). Rules live in libs/delivery.
  */
-@Controller('v1/webhook_endpoints')
-@UseGuards(ApiKeyGuard)
+@PartnerController('v1/webhook_endpoints')
 export class WebhookEndpointsController {
   constructor(
     @Inject(WebhookContexts) private readonly contexts: WebhookContexts,
@@ -52,7 +53,7 @@ export class WebhookEndpointsController {
   @HttpCode(201)
   async create(
     @Auth() auth: AuthenticatedKey,
-    @Body(new ValidatedBody(CreateWebhookEndpointDto)) body: CreateWebhookEndpointDto,
+    @ValidBody(CreateWebhookEndpointDto) body: CreateWebhookEndpointDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<EndpointWithNewSecret> {
@@ -63,8 +64,7 @@ export class WebhookEndpointsController {
 
   @PublicOperation(listWebhookEndpointsOperation)
   @Get()
-  async list(@Auth() auth: AuthenticatedKey, @Req() request: FastifyRequest): Promise<ListEnvelope<WebhookEndpointResource>> {
-    refuseUnknownParameters(request.query as Record<string, unknown>, []);
+  async list(@Auth() auth: AuthenticatedKey, @Query(NoQueryParameters) _query: object): Promise<ListEnvelope<WebhookEndpointResource>> {
     return listEnvelope(await listWebhookEndpoints(this.contexts.sql, auth.workspaceId, auth.mode), null);
   }
 
@@ -74,13 +74,11 @@ export class WebhookEndpointsController {
     return showPartnerEndpoint(this.contexts.store, scopeOf(auth), id);
   }
 
-  @PublicOperation(updateWebhookEndpointOperation)
-  @Post(':id')
-  @HttpCode(200)
+  @ActionRoute(PublicOperation(updateWebhookEndpointOperation), ':id')
   update(
     @Auth() auth: AuthenticatedKey,
     @Param('id') id: string,
-    @Body(new ValidatedBody(UpdateWebhookEndpointDto)) body: UpdateWebhookEndpointDto,
+    @ValidBody(UpdateWebhookEndpointDto) body: UpdateWebhookEndpointDto,
     @Req() request: FastifyRequest,
   ): Promise<WebhookEndpointResource> {
     if (Object.values(body).every((value) => value === undefined))
@@ -98,13 +96,11 @@ export class WebhookEndpointsController {
     return deletePartnerEndpoint(this.contexts.partnerEndpoint(request), scopeOf(auth), id);
   }
 
-  @PublicOperation(rotateWebhookEndpointSecretOperation)
-  @Post(':id/rotate_secret')
-  @HttpCode(200)
+  @ActionRoute(PublicOperation(rotateWebhookEndpointSecretOperation), ':id/rotate_secret')
   rotate(
     @Auth() auth: AuthenticatedKey,
     @Param('id') id: string,
-    @Body(new OptionalValidatedBody(RotateSigningSecretDto)) body: RotateSigningSecretDto,
+    @OptionalBody(RotateSigningSecretDto) body: RotateSigningSecretDto,
     @Req() request: FastifyRequest,
   ): Promise<EndpointWithNewSecret> {
     return rotatePartnerEndpointSecret(this.contexts.partnerEndpoint(request), scopeOf(auth), id, this.contexts.overlapSeconds(body.overlap_seconds));
@@ -116,7 +112,7 @@ export class WebhookEndpointsController {
   async test(
     @Auth() auth: AuthenticatedKey,
     @Param('id') id: string,
-    @Body(new NoBody()) _body: EmptyBodyDto,
+    @EmptyBody() _body: EmptyBodyDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DeliveryResource> {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Body, Injectable } from '@nestjs/common';
 import { DomainError, SIGNATURE_SCHEMES, type SignatureScheme } from '@eh/contracts';
 import { OptionalValidatedBody } from '../http/optional-validated-body.pipe';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -104,3 +104,6 @@ export class NoBody extends OptionalValidatedBody<EmptyBodyDto> {
     return super.transform(body);
   }
 }
+
+/** The handler's parameter for an action that takes no body (see `NoBody`). */
+export const EmptyBody = (): ParameterDecorator => Body(new NoBody());

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
 import { DomainError, isId, OPERATIONS_ACTOR } from '@eh/contracts';
 import { inviteMember } from '@eh/identity';
 import { findAccountBalances } from '@eh/ledger';
@@ -17,10 +17,11 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { WorkspacePeople } from './workspace-people.service';
 import type { FastifyRequest } from 'fastify';
 import { decodePositionCursor, encodePositionCursor, invalidQuery, parseLimit, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
-import { ValidatedBody } from '../http/validated-body.pipe';
-import { AdminGuard } from '../http/guards/admin.guard';
+import { ValidBody } from '../http/validated-body.pipe';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { createOperation, listOperation, revokeOperation, rotateOperation, showOperation } from './admin-workspaces.openapi';
+import { AdminController } from '../http/guards/audience-controllers';
+import { ActionRoute } from '../http/action-route';
 
 export class CreateWorkspaceDto {
   @IsString()
@@ -62,26 +63,23 @@ function parseNameSearch(raw: string | undefined): string | null {
 }
 
 /** Operations' API for workspaces and their keys (docs/decisions.md "REST conventions"). */
-@Controller('admin/v1/workspaces')
-@UseGuards(AdminGuard)
+@AdminController('admin/v1/workspaces')
 export class AdminWorkspacesController {
   constructor(@Inject(WorkspacePeople) private readonly people: WorkspacePeople) {}
 
   @AdminOperation(createOperation)
   @Post()
   @HttpCode(201)
-  async create(@Body(new ValidatedBody(CreateWorkspaceDto)) body: CreateWorkspaceDto, @Req() request: FastifyRequest): Promise<CreatedWorkspaceWithOwner> {
+  async create(@ValidBody(CreateWorkspaceDto) body: CreateWorkspaceDto, @Req() request: FastifyRequest): Promise<CreatedWorkspaceWithOwner> {
     const now = new Date();
     const created = await createWorkspace(this.people.store, body.name, now);
     if (body.owner_email === undefined) return { ...created, owner_invitation: null };
-    const { publicBaseUrl, console } = this.people.config;
     const invitation = await inviteMember(this.people.deps, {
       workspaceId: created.id,
       email: body.owner_email,
       role: 'owner',
       actor: request.actor ?? OPERATIONS_ACTOR,
-      ttlSeconds: console.invitationTtlSeconds,
-      publicBaseUrl,
+      ...this.people.invitationLinks,
       now,
       correlationId: String(request.id),
     });
@@ -137,23 +135,16 @@ export class AdminWorkspacesController {
   }
 
   /** Revokes the mode's active key and returns the new one (shown once). */
-  @AdminOperation(rotateOperation)
-  @Post(':id/keys/:mode/rotate')
-  @HttpCode(200)
+  @ActionRoute(AdminOperation(rotateOperation), ':id/keys/:mode/rotate')
   async rotate(@Param('id') id: string, @Param('mode') mode: string, @Req() request: FastifyRequest): Promise<IssuedKey> {
     await this.show(id);
-    const issued = await rotateApiKey(this.people.store, id, parseKeyMode(mode), new Date(), String(request.id));
-    this.people.keys.forgetAll();
-    return issued;
+    return this.people.changeKeys(() => rotateApiKey(this.people.store, id, parseKeyMode(mode), new Date(), String(request.id)));
   }
 
-  @AdminOperation(revokeOperation)
-  @Post(':id/keys/:keyId/revoke')
-  @HttpCode(200)
+  @ActionRoute(AdminOperation(revokeOperation), ':id/keys/:keyId/revoke')
   async revoke(@Param('id') id: string, @Param('keyId') keyId: string, @Req() request: FastifyRequest): Promise<WorkspaceSummary> {
     await this.show(id);
-    await revokeApiKey(this.people.store, id, keyId, new Date(), String(request.id));
-    this.people.keys.forgetAll();
+    await this.people.changeKeys(() => revokeApiKey(this.people.store, id, keyId, new Date(), String(request.id)));
     return this.show(id);
   }
 }

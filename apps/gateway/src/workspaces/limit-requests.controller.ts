@@ -1,18 +1,20 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Get, HttpCode, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import { DomainError, isId, type LimitRequestOutcome } from '@eh/contracts';
+import type { MemberAccount } from '@eh/identity';
 import { findUsage, ledgerPolicy } from '@eh/ledger';
 import { listLimitRequests, requestLimitIncrease, resolveLimitRequest, type LimitRequestResource } from '@eh/workspaces';
 import { IsIn, IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
-import { AdminGuard } from '../http/guards/admin.guard';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
-import { invalidQuery, refuseUnknownParameters, singleParameter } from '../http/list-query.rules';
-import { actorOf } from '../http/service-mode';
-import { ValidatedBody } from '../http/validated-body.pipe';
-import { MemberGuard, memberOf, OwnerOnly } from '../http/guards/member.guard';
+import { invalidQuery, refuseUnknownParameters, singleParameter, NoQueryParameters } from '../http/list-query.rules';
+import { CommandFrom, type CommandOrigin } from '../http/command-origin';
+import { ValidBody } from '../http/validated-body.pipe';
+import { CurrentMember, OwnerOnly } from '../http/guards/member.guard';
 import { WorkspacePeople } from './workspace-people.service';
 import { AdminOperation, ExpertOperation } from '../docs/openapi/operation.decorators';
 import { createLimitRequestOperation, listLimitRequestsOperation, listOperation, resolveOperation } from './limit-requests.openapi';
+import { AdminController, MemberController } from '../http/guards/audience-controllers';
+import { ActionRoute } from '../http/action-route';
 
 export class CreateLimitRequestDto {
   @IsInt()
@@ -38,34 +40,33 @@ export class ResolveLimitRequestDto {
  * Raising the in-flight limit, which is raised through the dashboard: an owner asks,
  * the request reaches operations as an event and in their list.
  */
-@Controller('console/api/v1/limit_requests')
-@UseGuards(MemberGuard)
+@MemberController('console/api/v1/limit_requests')
 export class LimitRequestsController {
   constructor(@Inject(WorkspacePeople) private readonly people: WorkspacePeople) {}
 
   @ExpertOperation(listLimitRequestsOperation)
   @Get()
-  async list(@Req() request: FastifyRequest): Promise<ListEnvelope<LimitRequestResource>> {
-    refuseUnknownParameters(request.query as Record<string, unknown>, []);
-    return listEnvelope(await listLimitRequests(this.people.sql, { workspaceId: memberOf(request).workspace_id }), null);
+  async list(@Query(NoQueryParameters) _query: object, @CurrentMember() member: MemberAccount): Promise<ListEnvelope<LimitRequestResource>> {
+    return listEnvelope(await listLimitRequests(this.people.sql, { workspaceId: member.workspace_id }), null);
   }
 
   @ExpertOperation(createLimitRequestOperation)
   @Post()
   @HttpCode(201)
   @OwnerOnly()
-  async create(@Body(new ValidatedBody(CreateLimitRequestDto)) body: CreateLimitRequestDto, @Req() request: FastifyRequest): Promise<LimitRequestResource> {
-    const workspaceId = memberOf(request).workspace_id;
-    const usage = await findUsage(this.people.sql, workspaceId, new Date());
+  async create(
+    @ValidBody(CreateLimitRequestDto) body: CreateLimitRequestDto,
+    @CurrentMember() member: MemberAccount,
+    @CommandFrom() from: CommandOrigin,
+  ): Promise<LimitRequestResource> {
+    const usage = await findUsage(this.people.sql, member.workspace_id, new Date());
     const current = usage?.plan.in_flight_limit ?? ledgerPolicy(this.people.config.ledger).standardPlan.in_flight_limit;
     return requestLimitIncrease(this.people.store, {
-      workspaceId,
+      workspaceId: member.workspace_id,
       currentInFlightLimit: current,
       requestedInFlightLimit: body.in_flight_limit,
       reason: body.reason,
-      actor: actorOf(request),
-      now: new Date(),
-      correlationId: String(request.id),
+      ...from,
     });
   }
 }
@@ -73,8 +74,7 @@ export class LimitRequestsController {
 const STATUSES = ['open', 'granted', 'declined'];
 
 /** Operations' side: every workspace's requests, and their answer (granting records it; the plan API changes the limit). */
-@Controller('admin/v1/limit_requests')
-@UseGuards(AdminGuard)
+@AdminController('admin/v1/limit_requests')
 export class AdminLimitRequestsController {
   constructor(@Inject(WorkspacePeople) private readonly people: WorkspacePeople) {}
 
@@ -88,22 +88,18 @@ export class AdminLimitRequestsController {
     return listEnvelope(await listLimitRequests(this.people.sql, { status, workspaceId: singleParameter(query, 'workspace_id') }), null);
   }
 
-  @AdminOperation(resolveOperation)
-  @Post(':id/resolve')
-  @HttpCode(200)
+  @ActionRoute(AdminOperation(resolveOperation), ':id/resolve')
   async resolve(
     @Param('id') id: string,
-    @Body(new ValidatedBody(ResolveLimitRequestDto)) body: ResolveLimitRequestDto,
-    @Req() request: FastifyRequest,
+    @ValidBody(ResolveLimitRequestDto) body: ResolveLimitRequestDto,
+    @CommandFrom() from: CommandOrigin,
   ): Promise<LimitRequestResource> {
     if (!isId('limitRequest', id)) throw new DomainError('not_found', `no limit request ${id}`, 'id');
     const resolved = await resolveLimitRequest(this.people.store, {
       requestId: id,
       outcome: body.outcome as LimitRequestOutcome,
       note: body.note ?? '',
-      actor: actorOf(request),
-      now: new Date(),
-      correlationId: String(request.id),
+      ...from,
     });
     if (!resolved) throw new DomainError('not_found', `no limit request ${id}`, 'id');
     return resolved;

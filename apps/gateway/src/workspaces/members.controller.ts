@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Delete, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { DomainError } from '@eh/contracts';
 import {
   changeMemberRole,
@@ -11,14 +11,13 @@ import {
   type MemberAccount,
   type MemberInvitationResource,
 } from '@eh/identity';
-import type { FastifyRequest } from 'fastify';
 import { ConsoleAuthService } from '../identity/console-auth.service';
 import { listEnvelope, type ListEnvelope } from '../http/list-envelope';
-import { refuseUnknownParameters } from '../http/list-query.rules';
-import { actorOf } from '../http/service-mode';
-import { ValidatedBody } from '../http/validated-body.pipe';
+import { NoQueryParameters } from '../http/list-query.rules';
+import { CommandFrom, type CommandOrigin } from '../http/command-origin';
+import { ValidBody } from '../http/validated-body.pipe';
 import { ChangeMemberRoleDto, InviteMemberDto } from './members.dto';
-import { MemberGuard, memberOf, OwnerOnly } from '../http/guards/member.guard';
+import { CurrentMember, OwnerOnly } from '../http/guards/member.guard';
 import { WorkspacePeople } from './workspace-people.service';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import {
@@ -29,6 +28,8 @@ import {
   removeMemberOperation,
   revokeMemberInvitationOperation,
 } from './members.openapi';
+import { MemberController } from '../http/guards/audience-controllers';
+import { ActionRoute } from '../http/action-route';
 
 /** docs/dashboard-contract.md §7. */
 export interface MemberResource {
@@ -53,8 +54,7 @@ const toMember = (m: MemberAccount): MemberResource => ({
  * The team: owners see and manage it; developers get 403 `permission_denied`. Changes
  * are events on `members-<ws_id>` (libs/identity); removal also ends the member's sessions.
  */
-@Controller('console/api/v1/members')
-@UseGuards(MemberGuard)
+@MemberController('console/api/v1/members')
 @OwnerOnly()
 export class MembersController {
   constructor(
@@ -64,33 +64,25 @@ export class MembersController {
 
   @ExpertOperation(listMembersOperation)
   @Get()
-  async list(@Req() request: FastifyRequest): Promise<ListEnvelope<MemberResource>> {
-    refuseUnknownParameters(request.query as Record<string, unknown>, []);
-    return listEnvelope((await listMembers(this.people.sql, memberOf(request).workspace_id)).map(toMember), null);
+  async list(@Query(NoQueryParameters) _query: object, @CurrentMember() member: MemberAccount): Promise<ListEnvelope<MemberResource>> {
+    return listEnvelope((await listMembers(this.people.sql, member.workspace_id)).map(toMember), null);
   }
 
   @ExpertOperation(inviteMemberOperation)
   @Post('invitations')
   @HttpCode(201)
-  invite(@Body(new ValidatedBody(InviteMemberDto)) body: InviteMemberDto, @Req() request: FastifyRequest): Promise<MemberInvitationResource & { url: string }> {
-    const { publicBaseUrl, console } = this.people.config;
-    return inviteMember(this.people.deps, {
-      workspaceId: memberOf(request).workspace_id,
-      email: body.email,
-      role: body.role,
-      actor: actorOf(request),
-      ttlSeconds: console.invitationTtlSeconds,
-      publicBaseUrl,
-      now: new Date(),
-      correlationId: String(request.id),
-    });
+  invite(
+    @ValidBody(InviteMemberDto) body: InviteMemberDto,
+    @CurrentMember() member: MemberAccount,
+    @CommandFrom() from: CommandOrigin,
+  ): Promise<MemberInvitationResource & { url: string }> {
+    return inviteMember(this.people.deps, { workspaceId: member.workspace_id, email: body.email, role: body.role, ...this.people.invitationLinks, ...from });
   }
 
   @ExpertOperation(listMemberInvitationsOperation)
   @Get('invitations')
-  async invitations(@Req() request: FastifyRequest): Promise<ListEnvelope<MemberInvitationResource>> {
-    refuseUnknownParameters(request.query as Record<string, unknown>, []);
-    const open = await listOpenMemberInvitations(this.people.sql, memberOf(request).workspace_id, new Date());
+  async invitations(@Query(NoQueryParameters) _query: object, @CurrentMember() member: MemberAccount): Promise<ListEnvelope<MemberInvitationResource>> {
+    const open = await listOpenMemberInvitations(this.people.sql, member.workspace_id, new Date());
     return listEnvelope(
       open.map((i) => ({ object: 'member_invitation', id: i.invitation_id, email: i.email, role: i.role, expires_at: i.expires_at, created_at: i.invited_at })),
       null,
@@ -99,49 +91,36 @@ export class MembersController {
 
   @ExpertOperation(revokeMemberInvitationOperation)
   @Delete('invitations/:id')
-  async revokeInvitation(@Param('id') id: string, @Req() request: FastifyRequest): Promise<{ object: 'member_invitation'; id: string; deleted: true }> {
-    await revokeMemberInvitation(this.people.deps, {
-      workspaceId: memberOf(request).workspace_id,
-      invitationId: id,
-      actor: actorOf(request),
-      now: new Date(),
-      correlationId: String(request.id),
-    });
+  async revokeInvitation(
+    @Param('id') id: string,
+    @CurrentMember() member: MemberAccount,
+    @CommandFrom() from: CommandOrigin,
+  ): Promise<{ object: 'member_invitation'; id: string; deleted: true }> {
+    await revokeMemberInvitation(this.people.deps, { workspaceId: member.workspace_id, invitationId: id, ...from });
     return { object: 'member_invitation', id, deleted: true };
   }
 
-  @ExpertOperation(changeMemberRoleOperation)
-  @Post(':id')
-  @HttpCode(200)
+  @ActionRoute(ExpertOperation(changeMemberRoleOperation), ':id')
   async changeRole(
     @Param('id') id: string,
-    @Body(new ValidatedBody(ChangeMemberRoleDto)) body: ChangeMemberRoleDto,
-    @Req() request: FastifyRequest,
+    @ValidBody(ChangeMemberRoleDto) body: ChangeMemberRoleDto,
+    @CurrentMember() member: MemberAccount,
+    @CommandFrom() from: CommandOrigin,
   ): Promise<MemberResource> {
-    const workspaceId = memberOf(request).workspace_id;
-    await changeMemberRole(this.people.deps, {
-      workspaceId,
-      memberId: id,
-      role: body.role,
-      actor: actorOf(request),
-      now: new Date(),
-      correlationId: String(request.id),
-    });
-    const member = await findMember(this.people.sql, id);
-    if (!member || member.workspace_id !== workspaceId) throw new DomainError('not_found', `no member ${id} in this workspace`, 'id');
-    return toMember(member);
+    await changeMemberRole(this.people.deps, { workspaceId: member.workspace_id, memberId: id, role: body.role, ...from });
+    const changed = await findMember(this.people.sql, id);
+    if (!changed || changed.workspace_id !== member.workspace_id) throw new DomainError('not_found', `no member ${id} in this workspace`, 'id');
+    return toMember(changed);
   }
 
   @ExpertOperation(removeMemberOperation)
   @Delete(':id')
-  async remove(@Param('id') id: string, @Req() request: FastifyRequest): Promise<{ object: 'member'; id: string; deleted: true }> {
-    await removeMember(this.people.deps, {
-      workspaceId: memberOf(request).workspace_id,
-      memberId: id,
-      actor: actorOf(request),
-      now: new Date(),
-      correlationId: String(request.id),
-    });
+  async remove(
+    @Param('id') id: string,
+    @CurrentMember() member: MemberAccount,
+    @CommandFrom() from: CommandOrigin,
+  ): Promise<{ object: 'member'; id: string; deleted: true }> {
+    await removeMember(this.people.deps, { workspaceId: member.workspace_id, memberId: id, ...from });
     await this.auth.revokeAllOf({ kind: 'member', id });
     return { object: 'member', id, deleted: true };
   }

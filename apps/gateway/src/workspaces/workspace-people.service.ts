@@ -26,6 +26,18 @@ export class WorkspacePeople {
     this.passwords = new PasswordStore(ports.sql);
   }
 
+  /** What every invitation link is made with: how long it stays valid, and the address it starts with. */
+  get invitationLinks(): { ttlSeconds: number; publicBaseUrl: string } {
+    return { ttlSeconds: this.config.console.invitationTtlSeconds, publicBaseUrl: this.config.publicBaseUrl };
+  }
+
+  /** Runs a change to API keys, then empties the guard's cache of keys, so a revoked key is refused from the next request on. */
+  async changeKeys<T>(change: () => Promise<T>): Promise<T> {
+    const result = await change();
+    this.keys.forgetAll();
+    return result;
+  }
+
   get deps(): PeopleDeps {
     return {
       store: this.store,

@@ -1,12 +1,13 @@
-import { Controller, Get, Inject, Req, UseGuards } from '@nestjs/common';
+import { Get, Inject, Query } from '@nestjs/common';
 import type { AccountPlan, MemberRole } from '@eh/contracts';
+import type { MemberAccount } from '@eh/identity';
 import { findUsage, isCustomisedPlan, ledgerPolicy, planPresets } from '@eh/ledger';
-import type { FastifyRequest } from 'fastify';
-import { refuseUnknownParameters } from '../http/list-query.rules';
-import { MemberGuard, memberOf } from '../http/guards/member.guard';
+import { CurrentMember } from '../http/guards/member.guard';
+import { NoQueryParameters } from '../http/list-query.rules';
 import { WorkspacePeople } from './workspace-people.service';
 import { ExpertOperation } from '../docs/openapi/operation.decorators';
 import { getWorkspaceOperation } from './workspace.openapi';
+import { MemberController } from '../http/guards/audience-controllers';
 
 /** docs/dashboard-contract.md §7: the workspace, the member's role in it, and the plan's limits. */
 export interface WorkspaceResource {
@@ -21,16 +22,13 @@ export interface WorkspaceResource {
   in_flight: number;
 }
 
-@Controller('console/api/v1/workspace')
-@UseGuards(MemberGuard)
+@MemberController('console/api/v1/workspace')
 export class WorkspaceController {
   constructor(@Inject(WorkspacePeople) private readonly people: WorkspacePeople) {}
 
   @ExpertOperation(getWorkspaceOperation)
   @Get()
-  async show(@Req() request: FastifyRequest): Promise<WorkspaceResource> {
-    refuseUnknownParameters(request.query as Record<string, unknown>, []);
-    const member = memberOf(request);
+  async show(@Query(NoQueryParameters) _query: object, @CurrentMember() member: MemberAccount): Promise<WorkspaceResource> {
     const { rows } = await this.people.sql.query<{ created_at: Date }>('SELECT created_at FROM workspaces_view WHERE id = $1', [member.workspace_id]);
     const usage = await findUsage(this.people.sql, member.workspace_id, new Date());
     const policy = ledgerPolicy(this.people.config.ledger);

@@ -74,16 +74,7 @@ describe('GET /v1/openapi.json: OpenAPI 3.1 generated from the registered routes
   });
 
   it('compiles every schema in Ajv strict mode, and every error example matches its response', () => {
-    for (const schema of Object.values(document.components.schemas)) expect(() => documented.compile(schema)).not.toThrow();
-    for (const [path, method, operation] of allOperations()) {
-      for (const [status, response] of Object.entries(operation.responses)) {
-        const media = response.content?.['application/json'];
-        if (!media) continue;
-        const validate = documented.compile(media.schema);
-        for (const example of Object.values(media.examples ?? {}))
-          expect([path, method, status, validate(example.value), validate.errors]).toEqual([path, method, status, true, null]);
-      }
-    }
+    expect(documented.exampleProblems(allOperations())).toEqual([]);
   });
 
   it('lists on every operation Service-Version, on authenticated POSTs Idempotency-Key, and the documented headers on answers', () => {

@@ -9,7 +9,8 @@ import type { JsonSchema } from './json-schema';
  * written here from the same constants; openapi-document.spec.ts checks the names against the
  * parsers' own list of accepted parameters.
  */
-export interface QueryParameter {
+// A type, not an interface, so that a parameter is also a JsonSchema (the expert document's query lists).
+export type QueryParameter = {
   name: string;
   in: 'query';
   description: string;
@@ -17,7 +18,7 @@ export interface QueryParameter {
   schema: JsonSchema;
   style?: 'form';
   explode?: boolean;
-}
+};
 
 const limit: QueryParameter = {
   name: 'limit',
@@ -34,6 +35,20 @@ const cursor: QueryParameter = {
   description: 'Opaque cursor: the `next` of the previous page. Given once.',
   schema: { type: 'string' },
 };
+
+/** An optional bound in time: an ISO 8601 date (`YYYY-MM-DD`) or a date-time with its offset. */
+export const dateOrDateTimeQuery = (name: string, description: string): QueryParameter => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema: {
+    anyOf: [
+      { type: 'string', format: 'date' },
+      { type: 'string', format: 'date-time' },
+    ],
+  },
+});
 
 export const LIST_DEPLOYMENTS_QUERY: QueryParameter[] = [
   {
@@ -52,18 +67,7 @@ export const LIST_DEPLOYMENTS_QUERY: QueryParameter[] = [
     description: 'Only deployments whose `skills` contain this exact tag. Given once.',
     schema: { type: 'string', pattern: SKILL_TAG.source },
   },
-  {
-    name: 'created_after',
-    in: 'query',
-    required: false,
-    description: 'Inclusive lower bound on `created_at`: an ISO 8601 date (UTC midnight) or a date-time with an explicit offset.',
-    schema: {
-      anyOf: [
-        { type: 'string', format: 'date' },
-        { type: 'string', format: 'date-time' },
-      ],
-    },
-  },
+  dateOrDateTimeQuery('created_after', 'Inclusive lower bound on `created_at`: an ISO 8601 date (UTC midnight) or a date-time with an explicit offset.'),
   {
     name: 'q',
     in: 'query',

@@ -32,22 +32,23 @@ describe('ApiKeyCache', () => {
     expect(await cache.lookup('svc_test_a', load)).toBeNull();
   });
 
-  it('never keeps a failed lookup: every bad key reaches the database', async () => {
-    const cache = new ApiKeyCache(100, 10, now);
-    const load = jest.fn(async () => null);
-    await cache.lookup('svc_test_bad', load);
-    await cache.lookup('svc_test_bad', load);
-    expect(load).toHaveBeenCalledTimes(2);
-  });
-
-  it('holds at most its capacity, dropping the oldest', async () => {
-    const cache = new ApiKeyCache(100, 2, now);
-    const load = jest.fn(async () => KEY);
-    await cache.lookup('a', load);
-    await cache.lookup('b', load);
-    await cache.lookup('c', load);
-    await cache.lookup('a', load);
-    expect(load).toHaveBeenCalledTimes(4);
+  // Each looks the keys up one after the other and counts the trips to the database.
+  it.each([
+    {
+      name: 'never keeps a failed lookup: every bad key reaches the database',
+      ttl: 100,
+      capacity: 10,
+      found: null,
+      keys: ['svc_test_bad', 'svc_test_bad'],
+      loads: 2,
+    },
+    { name: 'holds at most its capacity, dropping the oldest', ttl: 100, capacity: 2, found: KEY, keys: ['a', 'b', 'c', 'a'], loads: 4 },
+    { name: 'with a TTL of 0 looks every key up', ttl: 0, capacity: 10, found: KEY, keys: ['a', 'a'], loads: 2 },
+  ])('$name', async ({ ttl, capacity, found, keys, loads }) => {
+    const cache = new ApiKeyCache(ttl, capacity, now);
+    const load = jest.fn(async (): Promise<AuthenticatedKey | null> => found);
+    for (const key of keys) await cache.lookup(key, load);
+    expect(load).toHaveBeenCalledTimes(loads);
   });
 
   it('requests arriving together share one lookup', async () => {
@@ -70,13 +71,5 @@ describe('ApiKeyCache', () => {
     expect(await after).toBeNull();
     expect(await cache.lookup('a', revoked)).toBeNull();
     expect(revoked).toHaveBeenCalledTimes(2);
-  });
-
-  it('with a TTL of 0 looks every key up', async () => {
-    const cache = new ApiKeyCache(0, 10, now);
-    const load = jest.fn(async () => KEY);
-    await cache.lookup('a', load);
-    await cache.lookup('a', load);
-    expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,4 +1,4 @@
-import { Inject, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, SetMetadata, createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DomainError } from '@eh/contracts';
 import type { MemberAccount } from '@eh/identity';
@@ -50,3 +50,8 @@ export function memberOf(request: FastifyRequest): MemberAccount {
   if (!request.member) throw new Error('memberOf used on a route without MemberGuard');
   return request.member;
 }
+
+/** The signed-in member; only on routes behind MemberGuard. */
+export const CurrentMember = createParamDecorator(
+  (_: unknown, context: ExecutionContext): MemberAccount => memberOf(context.switchToHttp().getRequest<FastifyRequest>()),
+);

@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { Controller, Get, Header, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DomainError } from '@eh/contracts';
 import { ErrorDocsController } from '../../docs/error-docs.controller';
 import { ApiExceptionFilter } from '../api-exception.filter';
+import { useTestApp } from '../testing/test-app';
 
 @Controller('cached')
 class CachedController {
@@ -39,41 +39,36 @@ class ReplyPathModule {}
  * refused after the async onSend hooks, outside any handler, ending the process.
  */
 describe('the exception filter answers in JSON whatever the route meant to send', () => {
-  let app: NestFastifyApplication;
-
-  beforeAll(async () => {
-    app = await NestFactory.create<NestFastifyApplication>(ReplyPathModule, new FastifyAdapter({ genReqId: () => 'req_filter' }), { logger: false });
-    app.useGlobalFilters(new ApiExceptionFilter('https://api.example.test'));
-    // As the gateway has: Fastify checks the payload only after async onSend hooks.
-    app
-      .getHttpAdapter()
-      .getInstance()
-      .addHook('onSend', async () => undefined);
-    await app.init();
-    await app.getHttpAdapter().getInstance().ready();
-  });
-  afterAll(async () => {
-    await app.close();
+  const test = useTestApp(ReplyPathModule, {
+    adapter: () => new FastifyAdapter({ genReqId: () => 'req_filter' }),
+    prepare: (app) => {
+      app.useGlobalFilters(new ApiExceptionFilter('https://api.example.test'));
+      // As the gateway has: Fastify checks the payload only after async onSend hooks.
+      app
+        .getHttpAdapter()
+        .getInstance()
+        .addHook('onSend', async () => undefined);
+    },
   });
 
   it('answers an unknown error code with a JSON 404, not a crash', async () => {
-    const response = await app.inject({ method: 'GET', url: '/docs/errors/nope' });
+    const response = await test.app.inject({ method: 'GET', url: '/docs/errors/nope' });
     expect([response.statusCode, response.headers['content-type']]).toEqual([404, 'application/json; charset=utf-8']);
     expect(response.json()).toMatchObject({ error: { code: 'not_found', request_id: 'req_filter', message: 'no error code nope' } });
   });
 
   it('still serves the known pages as HTML', async () => {
-    const response = await app.inject({ method: 'GET', url: '/docs/errors/not_found' });
+    const response = await test.app.inject({ method: 'GET', url: '/docs/errors/not_found' });
     expect([response.statusCode, response.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
   });
 
   it.each(['bigint', 'circular'])('answers a result JSON cannot serialise (%s) with a 500 in the API error shape', async (kind) => {
-    const response = await app.inject({ method: 'GET', url: `/unserialisable/${kind}` });
+    const response = await test.app.inject({ method: 'GET', url: `/unserialisable/${kind}` });
     expect([response.statusCode, response.json().error.code]).toEqual([500, 'internal_error']);
   });
 
   it('never lets an error be cached under the success answer’s Cache-Control', async () => {
-    const response = await app.inject({ method: 'GET', url: '/cached' });
+    const response = await test.app.inject({ method: 'GET', url: '/cached' });
     expect([response.statusCode, response.headers['cache-control']]).toEqual([404, 'no-store']);
   });
 });

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { Controller, Get, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR, NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { ApiExceptionFilter } from '../api-exception.filter';
+import { useTestApp } from '../testing/test-app';
 import { CONFIG } from '../tokens';
 import { ApiVersionInterceptor, VERSION_CATALOG } from './api-version.interceptor';
 import { Resource } from './resource.decorator';
@@ -66,18 +66,9 @@ class ProbeController {
 class TestModule {}
 
 describe('ApiVersionInterceptor: response shapes per Service-Version, handlers untouched', () => {
-  let app: NestFastifyApplication;
+  const test = useTestApp(TestModule, { prepare: (app) => app.useGlobalFilters(new ApiExceptionFilter(BASE_URL)) });
 
-  beforeAll(async () => {
-    app = await NestFactory.create<NestFastifyApplication>(TestModule, new FastifyAdapter({ logger: false }), { logger: false });
-    app.useGlobalFilters(new ApiExceptionFilter(BASE_URL));
-    await app.init();
-    await app.getHttpAdapter().getInstance().ready();
-  });
-
-  afterAll(() => app.close());
-
-  const get = (url: string, version?: string) => app.inject({ method: 'GET', url, headers: version ? { 'service-version': version } : {} });
+  const get = (url: string, version?: string) => test.app.inject({ method: 'GET', url, headers: version ? { 'service-version': version } : {} });
 
   it('answers in the latest version when no header is sent, and says which', async () => {
     const response = await get('/v1/things/one');

@@ -51,16 +51,7 @@ describe('GET /expert/v1/openapi.json: the expert API and console sign-in', () =
   });
 
   it('compiles every schema in Ajv strict mode, and every error example matches its response', () => {
-    for (const schema of Object.values(document.components.schemas)) expect(() => documented.compile(schema)).not.toThrow();
-    for (const [path, method, operation] of operations()) {
-      for (const [status, response] of Object.entries(operation.responses)) {
-        const media = response.content?.['application/json'];
-        if (!media) continue;
-        const validate = documented.compile(media.schema);
-        for (const example of Object.values(media.examples ?? {}))
-          expect([path, method, status, validate(example.value), validate.errors]).toEqual([path, method, status, true, null]);
-      }
-    }
+    expect(documented.exampleProblems(operations())).toEqual([]);
     const error = documented.compile(document.components.schemas.Error);
     for (const code of ERROR_CODES)
       expect([code, error(apiErrorBody(code, 'm', 'req_01JZ0000000000000000000000', 'https://x.test', 'p'))]).toEqual([code, true]);

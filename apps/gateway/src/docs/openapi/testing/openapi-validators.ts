@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats';
 import { mapRefs, type JsonSchema } from '../json-schema';
 import type { OpenApiDocument, ResponseObject } from '../openapi-document.types';
 import type { HttpMethod } from '../route-discovery';
+import type { DocumentedOperation } from './document-operations';
 
 /**
  * Test helpers (ajv is a dev dependency): check a document against the official OpenAPI 3.1
@@ -63,6 +64,31 @@ export class DocumentedResponses {
     if (validate) this.compiled.set(key, validate);
     const problems = validate && !validate(body) ? (validate.errors ?? []).map((error) => `body${error.instancePath} ${error.message}`) : [];
     return [...problems, ...this.headerProblems(response, headers)];
+  }
+
+  /**
+   * What is wrong with the document's own examples: a component schema Ajv's strict mode refuses
+   * to compile, or a JSON example of one of `operations`' answers that its schema refuses.
+   */
+  exampleProblems(operations: readonly DocumentedOperation[]): string[] {
+    const problems: string[] = [];
+    for (const [name, schema] of Object.entries(this.document.components.schemas)) {
+      try {
+        this.compile(schema);
+      } catch (error) {
+        problems.push(`schema ${name}: ${(error as Error).message}`);
+      }
+    }
+    for (const [path, method, operation] of operations) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const media = response.content?.['application/json'];
+        if (!media) continue;
+        const validate = this.compile(media.schema);
+        for (const [name, example] of Object.entries(media.examples ?? {}))
+          if (!validate(example.value)) problems.push(`${method.toUpperCase()} ${path} ${status} example ${name}: ${this.ajv.errorsText(validate.errors)}`);
+      }
+    }
+    return problems;
   }
 
   private headerProblems(response: ResponseObject, headers: Headers): string[] {

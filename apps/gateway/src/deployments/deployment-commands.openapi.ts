@@ -1,6 +1,25 @@
 import { deploymentId } from '../docs/openapi/parts/deployment.parts';
 import type { OperationDoc } from '../docs/openapi/public-operations';
 
+export const cancelDeploymentOperation: OperationDoc = {
+  operationId: 'cancelDeployment',
+  tag: 'Deployments',
+  summary: 'Cancel a deployment',
+  description:
+    'Only from `pending` or `accepted` (409 `deployment_not_cancellable` otherwise). No body, `{}` or `{"reason": "…"}`; answers the deployment as cancelled.',
+  errors: ['deployment_not_cancellable'],
+  pathParams: deploymentId,
+};
+
+export const replyToDeploymentOperation: OperationDoc = {
+  operationId: 'replyToDeployment',
+  tag: 'Deployments',
+  summary: 'Answer the expert’s question',
+  description: 'Only in `needs_input` (409 `deployment_not_awaiting_input` otherwise); answers the deployment back `in_progress`, with `question` and `reply`.',
+  errors: ['deployment_not_awaiting_input'],
+  pathParams: deploymentId,
+};
+
 export const giveDeploymentFeedbackOperation: OperationDoc = {
   operationId: 'giveDeploymentFeedback',
   tag: 'Deployments',
