@@ -1,26 +1,9 @@
+import type { DeploymentResource } from '@eh/deployments';
 import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody } from '../support/http';
 import type { RunningServices } from '../support/service-harness';
 import { sharedServices } from '../support/shared-services';
 import { type Workspace, startWithWorkspace } from '../support/workspace';
-
-interface Deployment {
-  id: string;
-  status: string;
-  brief: string;
-  skills: string[];
-  urgency: string;
-  sla_deadline: string;
-  credits_reserved: number;
-  expert: { id: string; name: string; role: string } | null;
-  output: { format: string; body: string; attachments: unknown[] } | null;
-  metadata: Record<string, unknown>;
-  created_at: string;
-  updated_at: string;
-  credits_charged?: number;
-  duration_seconds?: number;
-  completed_at?: string;
-}
 
 describe('a test-mode deployment, from create to completed, through separate service processes', () => {
   let services: RunningServices;
@@ -35,7 +18,7 @@ describe('a test-mode deployment, from create to completed, through separate ser
   });
 
   it('creates a pending deployment and completes it with synthesized output', async () => {
-    const created = await request<Deployment>(services.baseUrl, 'POST', '/v1/deployments', {
+    const created = await request<DeploymentResource>(services.baseUrl, 'POST', '/v1/deployments', {
       key: workspace.keys.test,
       body: { brief: 'Write a tagline for a bakery. Keep it warm.', skills: ['copywriting'], metadata: { order: 'A-17', rush: true } },
     });
@@ -55,7 +38,7 @@ describe('a test-mode deployment, from create to completed, through separate ser
 
     const completed = await waitUntil(
       async () => {
-        const response = await request<Deployment>(services.baseUrl, 'GET', `/v1/deployments/${created.body.id}`, { key: workspace.keys.test });
+        const response = await request<DeploymentResource>(services.baseUrl, 'GET', `/v1/deployments/${created.body.id}`, { key: workspace.keys.test });
         return response.body.status === 'completed' ? response.body : undefined;
       },
       { timeoutMs: 15_000, description: 'the deployment to complete' },
@@ -76,11 +59,11 @@ describe('a test-mode deployment, from create to completed, through separate ser
   });
 
   it('reads its own write: a GET right after create shows the deployment', async () => {
-    const created = await request<Deployment>(services.baseUrl, 'POST', '/v1/deployments', {
+    const created = await request<DeploymentResource>(services.baseUrl, 'POST', '/v1/deployments', {
       key: workspace.keys.test,
       body: { brief: 'Name a cat.', skills: ['naming'] },
     });
-    const read = await request<Deployment>(services.baseUrl, 'GET', `/v1/deployments/${created.body.id}`, { key: workspace.keys.test });
+    const read = await request<DeploymentResource>(services.baseUrl, 'GET', `/v1/deployments/${created.body.id}`, { key: workspace.keys.test });
     expect(read.status).toBe(200);
     expect(read.headers.get('cache-control')).toBe('private, no-cache');
     expect(read.body.id).toBe(created.body.id);
@@ -149,7 +132,7 @@ describe('a test-mode deployment, from create to completed, through separate ser
 
   it('keeps workspaces and modes apart: another key sees 404', async () => {
     const other = await services.ops<Workspace>('workspace:create', '--name', 'other');
-    const created = await request<Deployment>(services.baseUrl, 'POST', '/v1/deployments', {
+    const created = await request<DeploymentResource>(services.baseUrl, 'POST', '/v1/deployments', {
       key: workspace.keys.test,
       body: { brief: 'Private.', skills: ['naming'] },
     });
