@@ -3,15 +3,12 @@
  * their expert (skills, reservation, when offered, how it ended), an accepted offer leaves none,
  * the query keeps its window and its limit newest first, and a rebuild from the events gives the same rows.
  */
-import { deploymentStreamName, newId } from '@eh/contracts';
-import { handleCommand } from '@eh/event-store';
 import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { openDatabase, type Database } from '../../../../test/support/all-contexts';
-import { deploymentDecider } from '../domain/deployment.decider';
-import type { DeploymentCommand } from '../domain/deployment.commands';
 import { missedOffersProjection } from './missed-offers.projection';
 import { missedOffersFor } from './missed-offers.query';
-import { plainDeploymentData, soleCandidateMatch } from '@eh/contracts/testing';
+import { soleCandidateMatch } from '@eh/contracts/testing';
+import { deploymentCommands } from '../../../../test/support/deployment-commands';
 
 describe('missed offers read model', () => {
   let testDb: TestDatabase;
@@ -22,29 +19,9 @@ describe('missed offers read model', () => {
   const base = Date.UTC(2026, 10, 23, 12, 0, 0);
   const at = (offsetSeconds: number) => new Date(base + offsetSeconds * 1000).toISOString();
 
-  const run = (id: string, command: DeploymentCommand) =>
-    handleCommand(db.store, deploymentDecider, deploymentStreamName(id), command, {
-      workspaceId: 'ws_missed',
-      correlationId: 'int',
-      causationId: null,
-      now: at(0),
-    });
-
-  async function create(credits: number, skills: string[]): Promise<string> {
-    const id = newId('deployment');
-    const data = plainDeploymentData({
-      deployment_id: id,
-      workspace_id: 'ws_missed',
-      mode: 'live' as const,
-      brief: 'A secret brief.',
-      skills,
-      sla_deadline: at(36_000),
-      credits_reserved: credits,
-      created_at: at(0),
-    });
-    await run(id, { type: 'create', data });
-    return id;
-  }
+  const { run, create: createDeployment } = deploymentCommands(() => db.store, 'ws_missed', at(0));
+  const create = (credits: number, skills: string[]) =>
+    createDeployment({ brief: 'A secret brief.', skills, sla_deadline: at(36_000), credits_reserved: credits });
 
   beforeAll(async () => {
     testDb = await createTestDatabase();

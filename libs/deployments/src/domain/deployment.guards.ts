@@ -16,7 +16,7 @@ export function assertExists(state: DeploymentState): asserts state is ExistingD
  * A command that applies in some states only: `not_found` before the deployment exists, `code`
  * (with `rule` in the message) in any other state it is not allowed from.
  */
-export function assertIn<Status extends ExistingDeployment['status']>(
+export function assertIn<Status extends DeploymentState['status']>(
   state: DeploymentState,
   allowed: readonly Status[],
   code: ErrorCode,

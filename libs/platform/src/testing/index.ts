@@ -7,3 +7,4 @@ export * from './test-database';
 export * from './wait-until';
 export * from './index-scans';
 export * from './query-plans';
+export * from './local-http-server';

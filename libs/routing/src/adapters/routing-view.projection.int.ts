@@ -2,12 +2,10 @@
  * The routing view and its timers (deployment_timers_view), written in one statement per append
  *, against PostgreSQL: after each event the rows are exactly what the fold implies.
  */
-import { deploymentStreamName, newId } from '@eh/contracts';
-import { handleCommand } from '@eh/event-store';
 import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { openDatabase, type Database } from '../../../../test/support/all-contexts';
-import { deploymentDecider, type DeploymentCommand } from '@eh/deployments';
-import { plainDeploymentData, soleCandidateMatch } from '@eh/contracts/testing';
+import { soleCandidateMatch } from '@eh/contracts/testing';
+import { deploymentCommands } from '../../../../test/support/deployment-commands';
 
 describe('routing view projection', () => {
   let testDb: TestDatabase;
@@ -16,13 +14,7 @@ describe('routing view projection', () => {
   const match = soleCandidateMatch(['copy']);
   const at = (offsetSeconds: number) => new Date(Date.UTC(2026, 10, 23, 12, 0, offsetSeconds)).toISOString();
 
-  const run = (id: string, command: DeploymentCommand) =>
-    handleCommand(db.store, deploymentDecider, deploymentStreamName(id), command, {
-      workspaceId: 'ws_routing',
-      correlationId: 'int',
-      causationId: null,
-      now: at(0),
-    });
+  const { run, create: createDeployment } = deploymentCommands(() => db.store, 'ws_routing', at(0));
   const timers = async (id: string) =>
     (
       await db.pool.query<{ job_id: string; kind: string; due_at: Date; offer_number: number | null }>(
@@ -38,23 +30,15 @@ describe('routing view projection', () => {
       )
     ).rows;
 
-  async function create(scheduledFor: string | null): Promise<string> {
-    const id = newId('deployment');
-    const data = plainDeploymentData({
-      deployment_id: id,
-      workspace_id: 'ws_routing',
-      mode: 'live',
+  const create = (scheduledFor: string | null) =>
+    createDeployment({
       brief: 'Int brief.',
       skills: ['copy'],
       urgency: scheduledFor ? 'scheduled' : 'standard',
       scheduled_for: scheduledFor,
       sla_deadline: at(3600),
       credits_reserved: 0,
-      created_at: at(0),
     });
-    await run(id, { type: 'create', data });
-    return id;
-  }
 
   beforeAll(async () => {
     testDb = await createTestDatabase();
