@@ -2,29 +2,27 @@
  * The routing view and its timers (deployment_timers_view), written in one statement per append
  *, against PostgreSQL: after each event the rows are exactly what the fold implies.
  */
-import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
-import { openDatabase, type Database } from '../../../../test/support/all-contexts';
+import { databaseForSuite } from '../../../../test/support/all-contexts';
 import { soleCandidateMatch } from '@eh/contracts/testing';
 import { deploymentCommands } from '../../../../test/support/deployment-commands';
 
 describe('routing view projection', () => {
-  let testDb: TestDatabase;
-  let db: Database;
+  const db = databaseForSuite(4);
   const expert = { id: 'exp_01', name: 'Ada', role: 'Copywriter' };
   const match = soleCandidateMatch(['copy']);
   const at = (offsetSeconds: number) => new Date(Date.UTC(2026, 10, 23, 12, 0, offsetSeconds)).toISOString();
 
-  const { run, create: createDeployment } = deploymentCommands(() => db.store, 'ws_routing', at(0));
+  const { run, create: createDeployment } = deploymentCommands(() => db().store, 'ws_routing', at(0));
   const timers = async (id: string) =>
     (
-      await db.pool.query<{ job_id: string; kind: string; due_at: Date; offer_number: number | null }>(
+      await db().pool.query<{ job_id: string; kind: string; due_at: Date; offer_number: number | null }>(
         'SELECT job_id, kind, due_at, offer_number FROM deployment_timers_view WHERE deployment_id = $1 ORDER BY job_id',
         [id],
       )
     ).rows.map((row) => [row.job_id, row.kind, row.due_at.toISOString(), row.offer_number]);
   const routing = async (id: string) =>
     (
-      await db.pool.query(
+      await db().pool.query(
         'SELECT status, routing_started, offered_expert_id, offer_number, assigned_expert_id FROM deployment_routing_view WHERE deployment_id = $1',
         [id],
       )
@@ -39,16 +37,6 @@ describe('routing view projection', () => {
       sla_deadline: at(3600),
       credits_reserved: 0,
     });
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    db = await openDatabase({ databaseUrl: testDb.url }, 4);
-  });
-
-  afterAll(async () => {
-    await db?.close();
-    await testDb?.drop();
-  });
 
   it('pending: the SLA, then the open offer beside it; accepted: none, and the row names the expert', async () => {
     const id = await create(null);
