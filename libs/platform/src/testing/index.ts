@@ -8,3 +8,4 @@ export * from './wait-until';
 export * from './index-scans';
 export * from './query-plans';
 export * from './local-http-server';
+export * from './suite-test-database';
