@@ -11,7 +11,7 @@ import { clearScreenshots, screenshots, accessibilityViolations } from '../suppo
 import { heading, inviteExpert, lastNotice, notice, PASSWORD, PERSON_CLOCKS, recordedStep, setPassword, UI_TIMEOUT_MS } from '../support/console-page';
 import { request, type ErrorBody } from '../support/http';
 import { startServices } from '../support/service-harness';
-import { type Deployment, type Expert } from '../routing/support/routing-e2e';
+import type { Deployment, Expert } from '../routing/support/routing-e2e';
 import { startConsoleE2e, stopConsoleE2e, type ConsoleE2e } from './support/console-e2e';
 
 const CLOCKS = { ...PERSON_CLOCKS, ATTACHMENT_URL_SECRET: 'console-e2e-attachment-url-secret-0123456789' };

@@ -1,7 +1,7 @@
 import { accessibilityViolations, clearScreenshots, screenshots } from '../support/browser';
 import { heading as headingOn, notice as noticeOn, PERSON_CLOCKS, recordedStep, signInInvitedExpert, UI_TIMEOUT_MS } from '../support/console-page';
 import { startServices } from '../support/service-harness';
-import { type Expert } from '../routing/support/routing-e2e';
+import type { Expert } from '../routing/support/routing-e2e';
 import { startConsoleE2e, stopConsoleE2e, type ConsoleE2e } from './support/console-e2e';
 
 const CLOCKS = {

@@ -11,7 +11,7 @@ import { clearScreenshots, screenshots, accessibilityViolations } from '../suppo
 import { heading as headingOn, notice as noticeOn, PERSON_CLOCKS, recordedStep, signInInvitedExpert, UI_TIMEOUT_MS } from '../support/console-page';
 import { request } from '../support/http';
 import { sharedServices } from '../support/shared-services';
-import { type Deployment, type Expert } from '../routing/support/routing-e2e';
+import type { Deployment, Expert } from '../routing/support/routing-e2e';
 import { startConsoleE2e, stopConsoleE2e, type ConsoleE2e } from './support/console-e2e';
 
 const SKILL = 'typed-work-e2e';
