@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeNow } from '@eh/platform/testing';
 
 export interface FirstSeen {
   at: number;
@@ -55,7 +56,6 @@ export class BenchReceiver {
   }
 
   close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    return closeNow(this.server);
   }
 }

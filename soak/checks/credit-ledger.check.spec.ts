@@ -43,6 +43,18 @@ const settle = (events: StoredEvents, id: string, reported: number, charged: num
     settled_at: '2026-01-01T10:00:05.000Z',
   });
 
+const release = (events: StoredEvents, id: string, reason: string) =>
+  events.add(ACCOUNT, 'account.credits_released', {
+    workspace_id: WS,
+    deployment_id: id,
+    amount: 30,
+    reason,
+    to_allowance: 0,
+    to_topup: 30,
+    expired: 0,
+    released_at: '2026-01-01T10:00:06.000Z',
+  });
+
 describe('credit ledger (soak check)', () => {
   it('passes a reservation settled once for what the expert reported, capped at the hold', () => {
     const events = new StoredEvents();
@@ -58,23 +70,12 @@ describe('credit ledger (soak check)', () => {
   it('passes a hold released as an orphan, then taken again by the retried create and released on cancel', () => {
     const events = new StoredEvents();
     account(events);
-    const release = (reason: string) =>
-      events.add(ACCOUNT, 'account.credits_released', {
-        workspace_id: WS,
-        deployment_id: 'dep_c',
-        amount: 30,
-        reason,
-        to_allowance: 0,
-        to_topup: 30,
-        expired: 0,
-        released_at: '2026-01-01T10:00:06.000Z',
-      });
     reserve(events, 'dep_c');
-    release('orphaned');
+    release(events, 'dep_c', 'orphaned');
     reserve(events, 'dep_c');
     events.add('deployment-dep_c', 'deployment.created', createdData('dep_c'));
     events.add('deployment-dep_c', 'deployment.cancelled', cancelledData('dep_c'));
-    release('cancelled');
+    release(events, 'dep_c', 'cancelled');
     expect(checkCreditLedger(events.rows, foldDeployments(events.rows).deployments).violations).toEqual([]);
   });
 
@@ -86,16 +87,7 @@ describe('credit ledger (soak check)', () => {
     settle(events, 'dep_a', 20, 25);
     reserve(events, 'dep_b');
     completedLive(events, 'dep_b', 10);
-    events.add(ACCOUNT, 'account.credits_released', {
-      workspace_id: WS,
-      deployment_id: 'dep_ghost',
-      amount: 30,
-      reason: 'cancelled',
-      to_allowance: 0,
-      to_topup: 30,
-      expired: 0,
-      released_at: '2026-01-01T10:00:06.000Z',
-    });
+    release(events, 'dep_ghost', 'cancelled');
     events.add('deployment-dep_c', 'deployment.created', createdData('dep_c'));
     events.add('deployment-dep_c', 'deployment.cancelled', cancelledData('dep_c'));
     const details = checkCreditLedger(events.rows, foldDeployments(events.rows).deployments).violations.map((v) => `${v.subject}: ${v.detail}`);

@@ -1,43 +1,10 @@
 import type { AccountEvent } from '@eh/contracts';
-import { creditsReserved, foldAccount } from '@eh/ledger';
+import { creditFlows, creditsReserved, foldAccount } from '@eh/ledger';
 import type { FoldedDeployment } from './deployment-history.check';
 import type { StoredEvent } from './soak-evidence';
 import { groupBy, type CheckResult, type Violation } from './soak-violation';
 
 const CHECK = 'ledger';
-
-/** Credits in and out of an account, summed from its events alone (the property test's oracle). */
-function totals(events: readonly AccountEvent[]): { granted: number; expired: number; charged: number } {
-  const sum = { granted: 0, expired: 0, charged: 0 };
-  for (const event of events) {
-    switch (event.type) {
-      case 'account.opened':
-        sum.granted += event.data.allowance_granted;
-        break;
-      case 'account.cycle_started':
-        sum.granted += event.data.allowance_granted;
-        sum.expired += event.data.allowance_expired;
-        break;
-      case 'account.credits_granted':
-        sum.granted += event.data.credits;
-        break;
-      case 'account.plan_changed':
-        if (event.data.allowance_adjustment >= 0) sum.granted += event.data.allowance_adjustment;
-        else sum.expired -= event.data.allowance_adjustment;
-        break;
-      case 'account.credits_released':
-        sum.expired += event.data.expired;
-        break;
-      case 'account.credits_settled':
-        sum.expired += event.data.expired;
-        sum.charged += event.data.charged;
-        break;
-      default:
-        break;
-    }
-  }
-  return sum;
-}
 
 /**
  * Each account conserves credits (granted − expired = remaining + reserved + charged, none
@@ -61,7 +28,7 @@ export function checkCreditLedger(events: readonly StoredEvent[], deployments: r
     if (state.status !== 'open') continue;
     const reserved = creditsReserved(state);
     reservedNow += reserved;
-    const { granted, expired, charged } = totals(history);
+    const { granted, expired, charged } = creditFlows(history);
     if (state.allowance < 0 || state.topup < 0 || reserved < 0)
       violations.push({ check: CHECK, subject: stream, detail: `negative: allowance ${state.allowance}, top-up ${state.topup}, reserved ${reserved}` });
     if (granted - expired !== state.allowance + state.topup + reserved + charged) {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyWebhook } from '@eh/webhook-signature';
+import { bodyOf, closeNow } from '@eh/platform/testing';
 
 /**
  * How a partner's endpoint behaves:
@@ -62,14 +63,11 @@ export class WebhookReceivers {
   }
 
   close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    return closeNow(this.server);
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks);
+    const raw = await bodyOf(request);
     const path = (request.url ?? '/').split('?')[0];
     const [, , behavior = 'ok', workspace = ''] = path.split('/');
     let eventId = '';

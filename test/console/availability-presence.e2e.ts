@@ -1,24 +1,14 @@
-/**
- * Presence through the real console in Chromium: an expert signed in to the console is reachable
- * (the page holds the event stream) and gets the offer; the header shows "until" for an online
- * with an end, and "Away" after the service set it. axe finds nothing; pictures go to
- * test-output/screenshots/availability-*.png.
- */
-import type { Page } from 'playwright-core';
 import { waitUntil } from '@eh/platform/testing';
-import { accessibilityViolations, clearScreenshots, screenshots, type ConsoleBrowser } from '../support/browser';
+import { accessibilityViolations, clearScreenshots, screenshots } from '../support/browser';
 import { PASSWORD, UI_TIMEOUT_MS } from '../support/console-page';
 import { request } from '../support/http';
-import { startServices, type RunningServices } from '../support/service-harness';
-import { FAST_CLOCKS, RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
-import { startConsoleE2e, stopConsoleE2e } from './support/console-e2e';
+import { startServices } from '../support/service-harness';
+import { FAST_CLOCKS, type Expert } from '../routing/support/routing-e2e';
+import { startConsoleE2e, stopConsoleE2e, type ConsoleE2e } from './support/console-e2e';
 
 describe('availability and presence in the console (Playwright, real services)', () => {
-  let services: RunningServices;
-  let e2e: RouterE2e;
-  let workspace: Workspace;
-  let browser: ConsoleBrowser;
-  let page: Page;
+  // The suite's parts, as startConsoleE2e hands them over in beforeAll.
+  let { services, e2e, workspace, browser, page } = {} as ConsoleE2e;
   let ada: Expert;
 
   beforeAll(async () => {

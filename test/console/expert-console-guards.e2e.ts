@@ -6,24 +6,21 @@
  */
 import type { Page } from 'playwright-core';
 import { waitUntil } from '@eh/platform/testing';
-import { clearScreenshots, screenshots, type ConsoleBrowser } from '../support/browser';
+import { clearScreenshots, screenshots } from '../support/browser';
 import { heading, lastNotice, notice, PASSWORD, PERSON_CLOCKS, recordedStep, signInInvitedExpert, UI_TIMEOUT_MS } from '../support/console-page';
-import { startServices, type RunningServices } from '../support/service-harness';
-import { RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
-import { startConsoleE2e, stopConsoleE2e } from './support/console-e2e';
+import { startServices } from '../support/service-harness';
+import type { Expert } from '../routing/support/routing-e2e';
+import { startConsoleE2e, stopConsoleE2e, type ConsoleE2e } from './support/console-e2e';
 
 const SKILL = 'console-guards-e2e';
 const PICTURES = ['offers-declining', 'account-menu', 'failed-decline'];
 
 // The tests run in order and share one browser page, where Ada is signed in.
 describe('the expert console guards its work and sessions (Playwright, real services)', () => {
-  let services: RunningServices;
-  let e2e: RouterE2e;
-  let workspace: Workspace;
-  let browser: ConsoleBrowser;
+  // The suite's parts, as startConsoleE2e hands them over in beforeAll.
+  let { services, e2e, workspace, browser, page } = {} as ConsoleE2e;
   let ada: Expert;
   let bo: Expert;
-  let page: Page;
 
   const createLive = async (brief: string): Promise<string> => {
     const created = await e2e.create(workspace.keys.live, { brief, skills: [SKILL] });

@@ -7,12 +7,12 @@
  * and signing out everywhere are in expert-console-guards.e2e.ts.)
  */
 import type { Page } from 'playwright-core';
-import { clearScreenshots, screenshots, accessibilityViolations, type ConsoleBrowser } from '../support/browser';
+import { clearScreenshots, screenshots, accessibilityViolations } from '../support/browser';
 import { heading, inviteExpert, lastNotice, notice, PASSWORD, PERSON_CLOCKS, recordedStep, setPassword, UI_TIMEOUT_MS } from '../support/console-page';
 import { request, type ErrorBody } from '../support/http';
-import { startServices, type RunningServices } from '../support/service-harness';
-import { RouterE2e, type Deployment, type Expert, type Workspace } from '../routing/support/routing-e2e';
-import { startConsoleE2e, stopConsoleE2e } from './support/console-e2e';
+import { startServices } from '../support/service-harness';
+import type { Deployment, Expert } from '../routing/support/routing-e2e';
+import { startConsoleE2e, stopConsoleE2e, type ConsoleE2e } from './support/console-e2e';
 
 const CLOCKS = { ...PERSON_CLOCKS, ATTACHMENT_URL_SECRET: 'console-e2e-attachment-url-secret-0123456789' };
 const SKILL = 'console-e2e';
@@ -24,12 +24,9 @@ interface PublishedOutput {
 
 // The tests run in order and share one browser page: the first one invites Ada and sets her password.
 describe('the expert console (Playwright, real services)', () => {
-  let services: RunningServices;
-  let e2e: RouterE2e;
-  let workspace: Workspace;
-  let browser: ConsoleBrowser;
+  // The suite's parts, as startConsoleE2e hands them over in beforeAll.
+  let { services, e2e, workspace, browser, page } = {} as ConsoleE2e;
   let ada: Expert;
-  let page: Page;
   const accessibility: Record<string, unknown[]> = {};
 
   const createLive = async (brief: string, extra: Record<string, unknown> = {}): Promise<string> => {

@@ -1,16 +1,8 @@
-/**
- * The Offers page by keyboard alone, in a real browser against the real services: Tab reaches the
- * first offer, the arrows move between offers, D opens the decline step (the reason is typed, and
- * its letters A and D stay text), A accepts the offer in focus; a third offer is left to lapse.
- * Both endings then show under "Missed offers", newest first, with skills and credits and without
- * the brief. axe finds no violation of any impact; pictures at desktop, 360 and 390 px, light and dark.
- */
-import type { Page } from 'playwright-core';
-import { accessibilityViolations, clearScreenshots, screenshots, type ConsoleBrowser } from '../support/browser';
+import { accessibilityViolations, clearScreenshots, screenshots } from '../support/browser';
 import { heading as headingOn, notice as noticeOn, PERSON_CLOCKS, recordedStep, signInInvitedExpert, UI_TIMEOUT_MS } from '../support/console-page';
-import { startServices, type RunningServices } from '../support/service-harness';
-import { RouterE2e, type Expert, type Workspace } from '../routing/support/routing-e2e';
-import { startConsoleE2e, stopConsoleE2e } from './support/console-e2e';
+import { startServices } from '../support/service-harness';
+import type { Expert } from '../routing/support/routing-e2e';
+import { startConsoleE2e, stopConsoleE2e, type ConsoleE2e } from './support/console-e2e';
 
 const CLOCKS = {
   ...PERSON_CLOCKS,
@@ -26,12 +18,9 @@ interface MissedOfferBody {
 }
 
 describe('the Offers page by keyboard, and missed offers (Playwright, real services)', () => {
-  let services: RunningServices;
-  let e2e: RouterE2e;
-  let workspace: Workspace;
-  let browser: ConsoleBrowser;
+  // The suite's parts, as startConsoleE2e hands them over in beforeAll.
+  let { services, e2e, workspace, browser, page } = {} as ConsoleE2e;
   let ada: Expert;
-  let page: Page;
   const accessibility: Record<string, unknown[]> = {};
   const briefs = {
     lapse: 'Lapse me: write three subject lines for the spring newsletter.',

@@ -7,14 +7,12 @@
  * checks with ajv itself. History shows the agents' ratings. axe finds nothing on any state.
  */
 import Ajv2020 from 'ajv/dist/2020';
-import type { Page } from 'playwright-core';
-import { clearScreenshots, screenshots, accessibilityViolations, type ConsoleBrowser } from '../support/browser';
+import { clearScreenshots, screenshots, accessibilityViolations } from '../support/browser';
 import { heading as headingOn, notice as noticeOn, PERSON_CLOCKS, recordedStep, signInInvitedExpert, UI_TIMEOUT_MS } from '../support/console-page';
 import { request } from '../support/http';
-import type { RunningServices } from '../support/service-harness';
 import { sharedServices } from '../support/shared-services';
-import { RouterE2e, type Deployment, type Expert, type Workspace } from '../routing/support/routing-e2e';
-import { startConsoleE2e, stopConsoleE2e } from './support/console-e2e';
+import type { Deployment, Expert } from '../routing/support/routing-e2e';
+import { startConsoleE2e, stopConsoleE2e, type ConsoleE2e } from './support/console-e2e';
 
 const SKILL = 'typed-work-e2e';
 
@@ -36,12 +34,9 @@ const SCHEMA = {
 } as const;
 
 describe('the expert console: a typed answer on a follow-up (Playwright, real services)', () => {
-  let services: RunningServices;
-  let e2e: RouterE2e;
-  let workspace: Workspace;
-  let browser: ConsoleBrowser;
+  // The suite's parts, as startConsoleE2e hands them over in beforeAll.
+  let { services, e2e, workspace, browser, page } = {} as ConsoleE2e;
   let ada: Expert;
-  let page: Page;
   const accessibility: Record<string, unknown[]> = {};
   /** What the page threw, for the failure message (a blank page otherwise says nothing). */
   const pageErrors: string[] = [];

@@ -3,9 +3,7 @@ import type { OpenApiDocument } from '../../apps/gateway/src/docs/openapi/openap
 import type { HttpMethod } from '../../apps/gateway/src/docs/openapi/route-discovery';
 import { DocumentedResponses, openApiSchemaErrors } from '../../apps/gateway/src/docs/openapi/testing/openapi-validators';
 import { request, type JsonResponse } from '../support/http';
-import type { RunningServices } from '../support/service-harness';
-import { sharedServices } from '../support/shared-services';
-import { type Workspace, startWithWorkspace } from '../support/workspace';
+import { sharedWorkspaceSuite } from '../support/workspace-suite';
 import { addExpertWithCli, SAMPLE_EXPERT } from '../support/ops-expert-add';
 
 interface Deployment {
@@ -19,12 +17,11 @@ interface Deployment {
  * and status, so the document cannot drift from the behaviour.
  */
 describe('GET /v1/openapi.json against real responses', () => {
-  let services: RunningServices;
-  let workspace: Workspace;
+  const suite = sharedWorkspaceSuite('openapi');
   let documented: DocumentedResponses;
 
   const call = <T = Deployment>(method: string, path: string, options: { key?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
-    request<T>(services.baseUrl, method, path, { key: workspace.keys.test, ...options });
+    request<T>(suite.services.baseUrl, method, path, { key: suite.workspace.keys.test, ...options });
   /** `path` in OpenAPI form, e.g. `/v1/deployments/{id}`. */
   const expectDocumented = (method: HttpMethod, path: string, response: JsonResponse<unknown>): void =>
     expect([method, path, response.status, documented.check(method, path, response.status, response.body, response.headers)]).toEqual([
@@ -45,17 +42,12 @@ describe('GET /v1/openapi.json against real responses', () => {
     );
 
   beforeAll(async () => {
-    ({ services, workspace } = await startWithWorkspace(sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' }), 'openapi'));
-    const served = await request<OpenApiDocument>(services.baseUrl, 'GET', '/v1/openapi.json');
+    const served = await request<OpenApiDocument>(suite.services.baseUrl, 'GET', '/v1/openapi.json');
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toMatch(/^application\/json/);
     expect(openApiSchemaErrors(served.body)).toEqual([]);
-    expect(served.body.servers).toEqual([{ url: services.env.PUBLIC_BASE_URL ?? services.baseUrl }]);
+    expect(served.body.servers).toEqual([{ url: suite.services.env.PUBLIC_BASE_URL ?? suite.services.baseUrl }]);
     documented = new DocumentedResponses(served.body);
-  });
-
-  afterAll(async () => {
-    await services?.stop();
   });
 
   it('create, replay, get (pending and completed), list', async () => {
@@ -84,7 +76,7 @@ describe('GET /v1/openapi.json against real responses', () => {
   });
 
   it('the roster and usage', async () => {
-    await addExpertWithCli(services, SAMPLE_EXPERT);
+    await addExpertWithCli(suite.services, SAMPLE_EXPERT);
     const roster = await call<{ data: unknown[] }>('GET', '/v1/experts?limit=5');
     expect(roster.body.data.length).toBeGreaterThan(0);
     expectDocumented('get', '/v1/experts', roster);

@@ -1,42 +1,15 @@
+import type { DeploymentResource } from '@eh/deployments';
 import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody } from '../support/http';
-import type { RunningServices } from '../support/service-harness';
-import { sharedServices } from '../support/shared-services';
-import { type Workspace, startWithWorkspace } from '../support/workspace';
-
-interface Deployment {
-  id: string;
-  status: string;
-  brief: string;
-  skills: string[];
-  urgency: string;
-  sla_deadline: string;
-  credits_reserved: number;
-  expert: { id: string; name: string; role: string } | null;
-  output: { format: string; body: string; attachments: unknown[] } | null;
-  metadata: Record<string, unknown>;
-  created_at: string;
-  updated_at: string;
-  credits_charged?: number;
-  duration_seconds?: number;
-  completed_at?: string;
-}
+import type { Workspace } from '../support/workspace';
+import { sharedWorkspaceSuite } from '../support/workspace-suite';
 
 describe('a test-mode deployment, from create to completed, through separate service processes', () => {
-  let services: RunningServices;
-  let workspace: Workspace;
-
-  beforeAll(async () => {
-    ({ services, workspace } = await startWithWorkspace(sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' }), 'e2e'));
-  });
-
-  afterAll(async () => {
-    await services?.stop();
-  });
+  const suite = sharedWorkspaceSuite('e2e');
 
   it('creates a pending deployment and completes it with synthesized output', async () => {
-    const created = await request<Deployment>(services.baseUrl, 'POST', '/v1/deployments', {
-      key: workspace.keys.test,
+    const created = await request<DeploymentResource>(suite.services.baseUrl, 'POST', '/v1/deployments', {
+      key: suite.workspace.keys.test,
       body: { brief: 'Write a tagline for a bakery. Keep it warm.', skills: ['copywriting'], metadata: { order: 'A-17', rush: true } },
     });
     expect(created.status).toBe(201);
@@ -55,7 +28,9 @@ describe('a test-mode deployment, from create to completed, through separate ser
 
     const completed = await waitUntil(
       async () => {
-        const response = await request<Deployment>(services.baseUrl, 'GET', `/v1/deployments/${created.body.id}`, { key: workspace.keys.test });
+        const response = await request<DeploymentResource>(suite.services.baseUrl, 'GET', `/v1/deployments/${created.body.id}`, {
+          key: suite.workspace.keys.test,
+        });
         return response.body.status === 'completed' ? response.body : undefined;
       },
       { timeoutMs: 15_000, description: 'the deployment to complete' },
@@ -68,7 +43,7 @@ describe('a test-mode deployment, from create to completed, through separate ser
     expect(completed.completed_at).toEqual(expect.any(String));
     expect(completed.metadata).toEqual({ order: 'A-17', rush: true });
 
-    const { rows } = await services.database.pool.query<{ event_type: string }>(
+    const { rows } = await suite.services.database.pool.query<{ event_type: string }>(
       'SELECT event_type FROM events WHERE stream_name = $1 ORDER BY stream_revision',
       [`deployment-${created.body.id}`],
     );
@@ -76,11 +51,11 @@ describe('a test-mode deployment, from create to completed, through separate ser
   });
 
   it('reads its own write: a GET right after create shows the deployment', async () => {
-    const created = await request<Deployment>(services.baseUrl, 'POST', '/v1/deployments', {
-      key: workspace.keys.test,
+    const created = await request<DeploymentResource>(suite.services.baseUrl, 'POST', '/v1/deployments', {
+      key: suite.workspace.keys.test,
       body: { brief: 'Name a cat.', skills: ['naming'] },
     });
-    const read = await request<Deployment>(services.baseUrl, 'GET', `/v1/deployments/${created.body.id}`, { key: workspace.keys.test });
+    const read = await request<DeploymentResource>(suite.services.baseUrl, 'GET', `/v1/deployments/${created.body.id}`, { key: suite.workspace.keys.test });
     expect(read.status).toBe(200);
     expect(read.headers.get('cache-control')).toBe('private, no-cache');
     expect(read.body.id).toBe(created.body.id);
@@ -102,9 +77,9 @@ describe('a test-mode deployment, from create to completed, through separate ser
     ];
     // Earlier deployments may still be completing: count creations only, of this file's workspace (the stack is shared).
     const createdCount = "SELECT count(*)::int AS n FROM events WHERE event_type = 'deployment.created' AND data->>'workspace_id' = $1";
-    const before = await services.database.pool.query(createdCount, [workspace.id]);
+    const before = await suite.services.database.pool.query(createdCount, [suite.workspace.id]);
     for (const [body, field] of cases) {
-      const response = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, body });
+      const response = await request<ErrorBody>(suite.services.baseUrl, 'POST', '/v1/deployments', { key: suite.workspace.keys.test, body });
       expect({ field, status: response.status, code: response.body.error.code, param: response.body.error.param }).toEqual({
         field,
         status: 400,
@@ -113,32 +88,32 @@ describe('a test-mode deployment, from create to completed, through separate ser
       });
       expect(response.body.error.message).toContain(field);
       expect(response.body.error.request_id).toBe(response.headers.get('request-id'));
-      expect(response.body.error.docs_url).toBe(`${services.baseUrl}/docs/errors/invalid_request`);
+      expect(response.body.error.docs_url).toBe(`${suite.services.baseUrl}/docs/errors/invalid_request`);
     }
-    const typeFirst = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', {
-      key: workspace.keys.test,
+    const typeFirst = await request<ErrorBody>(suite.services.baseUrl, 'POST', '/v1/deployments', {
+      key: suite.workspace.keys.test,
       body: { brief: 1e300, skills: ['a'] },
     });
     expect(typeFirst.body.error.message).toBe('brief must be a string');
-    const after = await services.database.pool.query(createdCount, [workspace.id]);
+    const after = await suite.services.database.pool.query(createdCount, [suite.workspace.id]);
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
 
   it('answers malformed JSON, unknown routes and bad keys in the API error shape', async () => {
-    const malformed = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', { key: workspace.keys.test, rawBody: '{"brief": ' });
+    const malformed = await request<ErrorBody>(suite.services.baseUrl, 'POST', '/v1/deployments', { key: suite.workspace.keys.test, rawBody: '{"brief": ' });
     expect([malformed.status, malformed.body.error.code]).toEqual([400, 'invalid_request']);
 
-    const poisoned = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', {
-      key: workspace.keys.test,
+    const poisoned = await request<ErrorBody>(suite.services.baseUrl, 'POST', '/v1/deployments', {
+      key: suite.workspace.keys.test,
       rawBody: '{"brief": "x", "skills": ["a"], "__proto__": {"admin": true}}',
     });
     expect([poisoned.status, poisoned.body.error.message]).toEqual([400, 'the request body must not contain "__proto__" or "constructor.prototype" keys']);
 
-    const unknownRoute = await request<ErrorBody>(services.baseUrl, 'GET', '/v1/nothing-here', { key: workspace.keys.test });
+    const unknownRoute = await request<ErrorBody>(suite.services.baseUrl, 'GET', '/v1/nothing-here', { key: suite.workspace.keys.test });
     expect([unknownRoute.status, unknownRoute.body.error.code, unknownRoute.body.error.type]).toEqual([404, 'not_found', 'invalid_request']);
 
     for (const key of [undefined, 'svc_test_wrong', `svc_test_${'A'.repeat(32)}`]) {
-      const response = await request<ErrorBody>(services.baseUrl, 'GET', '/v1/deployments/dep_01JD0000000000000000000000', { key });
+      const response = await request<ErrorBody>(suite.services.baseUrl, 'GET', '/v1/deployments/dep_01JD0000000000000000000000', { key });
       expect([response.status, response.body.error.code, response.body.error.type]).toEqual([401, 'authentication_failed', 'authentication_error']);
     }
 
@@ -148,21 +123,21 @@ describe('a test-mode deployment, from create to completed, through separate ser
   });
 
   it('keeps workspaces and modes apart: another key sees 404', async () => {
-    const other = await services.ops<Workspace>('workspace:create', '--name', 'other');
-    const created = await request<Deployment>(services.baseUrl, 'POST', '/v1/deployments', {
-      key: workspace.keys.test,
+    const other = await suite.services.ops<Workspace>('workspace:create', '--name', 'other');
+    const created = await request<DeploymentResource>(suite.services.baseUrl, 'POST', '/v1/deployments', {
+      key: suite.workspace.keys.test,
       body: { brief: 'Private.', skills: ['naming'] },
     });
-    for (const key of [other.keys.test, workspace.keys.live]) {
-      const response = await request<ErrorBody>(services.baseUrl, 'GET', `/v1/deployments/${created.body.id}`, { key });
+    for (const key of [other.keys.test, suite.workspace.keys.live]) {
+      const response = await request<ErrorBody>(suite.services.baseUrl, 'GET', `/v1/deployments/${created.body.id}`, { key });
       expect([response.status, response.body.error.code]).toEqual([404, 'not_found']);
     }
   });
 
   it('refuses a live deployment when no expert on the roster covers the skills', async () => {
     // A skill no other file gives an expert: the stack is shared, and its roster holds their experts.
-    const response = await request<ErrorBody>(services.baseUrl, 'POST', '/v1/deployments', {
-      key: workspace.keys.live,
+    const response = await request<ErrorBody>(suite.services.baseUrl, 'POST', '/v1/deployments', {
+      key: suite.workspace.keys.live,
       body: { brief: 'Real work.', skills: ['test-mode-lifecycle-nobody'] },
     });
     expect([response.status, response.body.error.code]).toEqual([422, 'expert_unavailable']);

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SpanLine } from '@eh/platform';
+import { closeNow } from '@eh/platform/testing';
 
 /** One OTLP/HTTP export as a collector receives it. */
 export interface OtlpExport {
@@ -89,7 +90,6 @@ export class OtlpReceiver {
   }
 
   close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    return closeNow(this.server);
   }
 }

@@ -1,6 +1,7 @@
 import { createECDH, randomBytes, type ECDH } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeNow } from '@eh/platform/testing';
 
 // http_ece ships no types: the one function used here.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -73,8 +74,7 @@ export class LocalPushService {
     return this;
   }
 
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  stop(): Promise<void> {
+    return closeNow(this.server);
   }
 }

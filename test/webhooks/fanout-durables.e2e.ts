@@ -1,11 +1,7 @@
 import { AckPolicy, connect, DeliverPolicy, type NatsConnection } from 'nats';
 import { waitUntil } from '@eh/platform/testing';
-import { type RunningServices } from '../support/service-harness';
-import { admin } from './support/webhook-admin';
-import { WebhookReceiver } from './support/webhook-receiver';
 import { createDeployment } from './support/create-deployment';
-import type { Workspace } from '../support/workspace';
-import { startWebhookSuite, stopWebhookSuite } from './support/webhook-suite';
+import { startWebhookSuite, stopWebhookSuite, type WebhookSuite } from './support/webhook-suite';
 
 // Spelt out, not imported: a renamed durable is a new consumer that replays the stream, which this must catch.
 const FANOUT_DURABLES = ['webhooks-hooks-deployments', 'webhooks-hooks-handoffs', 'webhooks-hooks-accounts', 'webhooks-fanout-attempt-requests'];
@@ -23,11 +19,9 @@ const CATEGORY_DURABLES = [
  * them holding events and delivers those before deleting them.
  */
 describe('the webhooks fan-out durables', () => {
-  let services: RunningServices;
-  let receiver: WebhookReceiver;
+  // The suite's parts, as startWebhookSuite hands them over in beforeAll.
+  let { receiver, services, ops, workspace } = {} as WebhookSuite;
   let nats: NatsConnection;
-  let workspace: Workspace;
-  let ops: ReturnType<typeof admin>;
 
   const consumers = async () => {
     const jsm = await nats.jetstreamManager();

@@ -1,11 +1,7 @@
 import { waitUntil } from '@eh/platform/testing';
 import { deleteRedisPrefix } from '../support/redis-prefix';
-import { type RunningServices } from '../support/service-harness';
-import { admin } from './support/webhook-admin';
-import { WebhookReceiver } from './support/webhook-receiver';
 import { createDeployment } from './support/create-deployment';
-import type { Workspace } from '../support/workspace';
-import { startWebhookSuite, stopWebhookSuite } from './support/webhook-suite';
+import { startWebhookSuite, stopWebhookSuite, type WebhookSuite } from './support/webhook-suite';
 
 /**
  * Crash safety: the webhooks process SIGKILLed mid-delivery, and Redis emptied while
@@ -13,10 +9,8 @@ import { startWebhookSuite, stopWebhookSuite } from './support/webhook-suite';
  * Service-Delivery processes each delivery exactly once.
  */
 describe('webhook delivery survives crashes', () => {
-  let services: RunningServices;
-  let receiver: WebhookReceiver;
-  let workspace: Workspace;
-  let ops: ReturnType<typeof admin>;
+  // The suite's parts, as startWebhookSuite hands them over in beforeAll.
+  let { receiver, services, ops, workspace } = {} as WebhookSuite;
 
   const deploy = (body: Record<string, unknown> = {}): Promise<string> =>
     createDeployment(services.baseUrl, workspace.keys.test, { brief: 'Crash me.', skills: ['naming'], ...body });

@@ -1,20 +1,15 @@
 import { waitUntil } from '@eh/platform/testing';
 import { verifyWebhook } from '@eh/webhook-signature';
 import { request } from '../support/http';
-import { type RunningServices } from '../support/service-harness';
-import { admin, ADMIN_KEY } from './support/webhook-admin';
-import { WebhookReceiver } from './support/webhook-receiver';
+import { ADMIN_KEY } from './support/webhook-admin';
 import { createDeployment } from './support/create-deployment';
-import type { Workspace } from '../support/workspace';
-import { startWebhookSuite, stopWebhookSuite } from './support/webhook-suite';
+import { startWebhookSuite, stopWebhookSuite, type WebhookSuite } from './support/webhook-suite';
 
 /** Full exhaustion into the dead letters, single and bulk replay (admin API and ops CLI), secret rotation. */
 describe('dead letters, replay and secret rotation', () => {
-  let services: RunningServices;
-  let receiver: WebhookReceiver;
-  let workspace: Workspace;
+  // The suite's parts, as startWebhookSuite hands them over in beforeAll.
+  let { receiver, services, ops, workspace } = {} as WebhookSuite;
   let secret: string;
-  let ops: ReturnType<typeof admin>;
   let downIs = 500;
 
   const deploy = (body: Record<string, unknown> = {}): Promise<string> =>

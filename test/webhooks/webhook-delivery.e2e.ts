@@ -1,22 +1,17 @@
 import { waitUntil } from '@eh/platform/testing';
 import { verifyWebhook } from '@eh/webhook-signature';
 import { request } from '../support/http';
-import { type RunningServices } from '../support/service-harness';
-import { admin } from './support/webhook-admin';
-import { WebhookReceiver } from './support/webhook-receiver';
 import { createDeployment } from './support/create-deployment';
 import type { Workspace } from '../support/workspace';
-import { startWebhookSuite, stopWebhookSuite } from './support/webhook-suite';
+import { startWebhookSuite, stopWebhookSuite, type WebhookSuite } from './support/webhook-suite';
 
 const PUBLIC_LIFECYCLE = ['deployment.accepted', 'deployment.in_progress', 'deployment.completed'];
 
 /** Success, 4xx, 5xx then success, timeout, a 3xx, signing and the body, against real receivers on 127.0.0.1. */
 describe('webhook delivery, through the running services', () => {
-  let services: RunningServices;
-  let receiver: WebhookReceiver;
-  let workspace: Workspace;
+  // The suite's parts, as startWebhookSuite hands them over in beforeAll.
+  let { receiver, services, ops, workspace } = {} as WebhookSuite;
   let secret: string;
-  let ops: ReturnType<typeof admin>;
 
   const deploy = (body: Record<string, unknown> = {}): Promise<string> =>
     createDeployment(services.baseUrl, workspace.keys.test, { brief: 'Write a tagline for a bakery.', skills: ['copywriting'], ...body });

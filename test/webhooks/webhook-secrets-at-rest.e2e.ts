@@ -4,15 +4,8 @@ import { eventsOfBusMessage, type RecordedEvent } from '@eh/event-store';
 import { waitUntil } from '@eh/platform/testing';
 import { verifyWebhook } from '@eh/webhook-signature';
 import { request } from '../support/http';
-import { type RunningServices } from '../support/service-harness';
-import { admin } from './support/webhook-admin';
-import { WebhookReceiver, type ReceivedWebhook } from './support/webhook-receiver';
-import { startWebhookSuite, stopWebhookSuite } from './support/webhook-suite';
-
-interface Workspace {
-  id: string;
-  keys: { test: string };
-}
+import type { ReceivedWebhook } from './support/webhook-receiver';
+import { startWebhookSuite, stopWebhookSuite, type WebhookSuite } from './support/webhook-suite';
 
 /**
  * Signing secrets are sealed in the events table, never on the bus, the bus
@@ -20,10 +13,8 @@ interface Workspace {
  * verifying with the secret the partner was shown.
  */
 describe('webhook signing secrets at rest, through the running services', () => {
-  let services: RunningServices;
-  let receiver: WebhookReceiver;
-  let workspace: Workspace;
-  let ops: ReturnType<typeof admin>;
+  // The suite's parts, as startWebhookSuite hands them over in beforeAll.
+  let { receiver, services, ops, workspace } = {} as WebhookSuite;
   let nats: NatsConnection;
   const shown: string[] = [];
 

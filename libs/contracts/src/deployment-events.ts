@@ -156,4 +156,22 @@ export type DeploymentEvent =
 
 export type DeploymentEventType = DeploymentEvent['type'];
 
+/** Every deployment event type, the routing ones included; `satisfies` keeps the list complete. */
+const EVERY_DEPLOYMENT_EVENT_TYPE = {
+  'deployment.created': true,
+  'deployment.routing_started': true,
+  'deployment.offered': true,
+  'deployment.offer_declined': true,
+  'deployment.offer_expired': true,
+  'deployment.accepted': true,
+  'deployment.in_progress': true,
+  'deployment.needs_input': true,
+  'deployment.reply_received': true,
+  'deployment.completed': true,
+  'deployment.cancelled': true,
+  'deployment.expired': true,
+  'deployment.feedback_given': true,
+} as const satisfies Record<DeploymentEventType, true>;
+export const DEPLOYMENT_EVENT_TYPES = Object.keys(EVERY_DEPLOYMENT_EVENT_TYPE) as readonly DeploymentEventType[];
+
 export const deploymentStreamName = (deploymentId: string): string => `deployment-${deploymentId}`;

@@ -66,3 +66,11 @@ export interface DeploymentOfferExpired {
 }
 
 export type DeploymentRoutingEvent = DeploymentRoutingStarted | DeploymentOffered | DeploymentOfferDeclined | DeploymentOfferExpired;
+
+/** The routing events: internal steps towards an acceptance, which change nothing a client is shown. */
+export const DEPLOYMENT_ROUTING_EVENT_TYPES: readonly string[] = [
+  'deployment.routing_started',
+  'deployment.offered',
+  'deployment.offer_declined',
+  'deployment.offer_expired',
+] satisfies DeploymentRoutingEvent['type'][];

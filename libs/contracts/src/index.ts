@@ -4,6 +4,7 @@ export * from './deployment-subjects';
 export * from './delivery-subjects';
 export * from './errors';
 export * from './retry-after.error';
+export * from './unhandled';
 export * from './workspace-events';
 export * from './derived-id';
 export * from './event-ids';

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { AttachmentUrls } from '@eh/attachments';
 import type { BackgroundWorker, BusDelivery, ContextRuntimeDeclaration, EventStore, Reactor, ReactorOutcome, RecordedEvent } from '@eh/event-store';
 import { createMailSender, loadMailConfig } from '@eh/mail';
@@ -30,7 +30,6 @@ interface OpenWebhooks {
  * for its handlers alone (the gateway) opens nothing; workers start before reactors.
  */
 @ContextRuntime()
-@Injectable()
 export class DeliveryRuntime implements ContextRuntimeDeclaration {
   readonly workers: readonly BackgroundWorker[];
   readonly reactors: readonly Reactor[];

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import type { DeploymentEvent } from '@eh/contracts';
 import { deploymentDecider, type DeploymentState } from '@eh/deployments';
 import { FollowedStreams, type ContextRuntimeDeclaration, type EventStore, type Reactor } from '@eh/event-store';
@@ -12,7 +12,6 @@ import { reactToDeploymentForHandoff } from './reactors/handoff-mirror.reactor';
  * its own durable, `router-handoffs`.
  */
 @ContextRuntime()
-@Injectable()
 export class HandoffMirror implements ContextRuntimeDeclaration {
   readonly reactors: readonly Reactor[];
 

@@ -6,6 +6,7 @@ export * from './domain/account.decider';
 export * from './domain/account-cycle.rules';
 export * from './domain/reservation-estimate';
 export * from './domain/usage.figures';
+export * from './domain/credit-flows';
 export * from './application/ledger-policy';
 export * from './application/run-account-command';
 export * from './application/account-runner';

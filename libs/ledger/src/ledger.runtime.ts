@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { LIVE_DEPLOYMENTS_SUBJECT } from '@eh/contracts';
 import type { BackgroundWorker, ContextRuntimeDeclaration, Reactor } from '@eh/event-store';
 import { CONFIG, ContextRuntime, SQL, startPeriodicTask, type PeriodicTask, type ServiceConfig, type SignalGauge, type SqlClient } from '@eh/platform';
@@ -17,7 +17,6 @@ import { TestModeDeployments } from './application/test-mode-deployments';
  * where version conflicts are retried.
  */
 @ContextRuntime()
-@Injectable()
 export class LedgerRuntime implements ContextRuntimeDeclaration {
   readonly workers: readonly BackgroundWorker[];
   readonly reactors: readonly Reactor[];

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import type { BackgroundWorker, ContextRuntimeDeclaration, Reactor } from '@eh/event-store';
 import { createMailSender, loadMailConfig, type MailSender } from '@eh/mail';
 import { LIVE_DEPLOYMENTS_SUBJECT } from '@eh/contracts';
@@ -17,7 +17,6 @@ export const NOTIFICATIONS_DURABLE = 'notifications';
  * Test-mode deployments are played by the synthetic expert: nobody is notified of them.
  */
 @ContextRuntime()
-@Injectable()
 export class NotificationsRuntime implements ContextRuntimeDeclaration {
   readonly workers: readonly BackgroundWorker[];
   readonly reactors: readonly Reactor[];

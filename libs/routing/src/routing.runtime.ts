@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { LIVE_DEPLOYMENTS_SUBJECT, type DeploymentEvent } from '@eh/contracts';
 import { deploymentDecider, type DeploymentState } from '@eh/deployments';
 import { FollowedStreams, type BackgroundWorker, type ContextRuntimeDeclaration, type EventStore, type Reactor } from '@eh/event-store';
@@ -48,7 +48,6 @@ const LAPSE_EVENT_TYPES: ReadonlySet<string> = new Set(['deployment.offer_expire
  * ends `available_until`. The quote is a request handler (adapters/rpc/quote.controller.ts).
  */
 @ContextRuntime()
-@Injectable()
 export class RoutingRuntime implements ContextRuntimeDeclaration {
   readonly reactors: readonly Reactor[];
   readonly workers: readonly BackgroundWorker[];

@@ -1,4 +1,4 @@
-import { sharedReading, type SignalGauge } from '@eh/platform';
+import { gaugePerRow, sharedReading, type SignalGauge } from '@eh/platform';
 import type { JetStreamManager } from 'nats';
 
 /**
@@ -18,17 +18,15 @@ export function consumerLagGauges(jsm: Pick<JetStreamManager, 'consumers'>, stre
     ),
   );
   return [
-    {
+    gaugePerRow(read, 'durable', {
       name: 'eh_consumer_lag_messages',
       help: 'Events on the stream not yet delivered to the durable consumer.',
-      labelNames: ['durable'],
-      collect: async () => (await read()).map((row) => ({ labels: { durable: row.durable }, value: row.pending })),
-    },
-    {
+      value: (row) => row.pending,
+    }),
+    gaugePerRow(read, 'durable', {
       name: 'eh_consumer_ack_pending_messages',
       help: 'Events delivered to the durable consumer and not yet acknowledged.',
-      labelNames: ['durable'],
-      collect: async () => (await read()).map((row) => ({ labels: { durable: row.durable }, value: row.ackPending })),
-    },
+      value: (row) => row.ackPending,
+    }),
   ];
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Module } from '@nestjs/common';
+import { Inject, Module } from '@nestjs/common';
 import { DEFAULT_BUNDLE_LIMITS, EventRelay, relayLag, type BackgroundWorker, type ContextRuntimeDeclaration } from '@eh/event-store';
 import { deploymentCreationMayWait } from '@eh/contracts';
 import { CONFIG, ContextRuntime, sharedReading, type ServiceConfig, type SignalGauge } from '@eh/platform';
@@ -10,7 +10,6 @@ import { DATABASE, MESSAGING } from './runtime.tokens';
 
 /** Publishes every committed event to JetStream in store order; one leader, others stand by. */
 @ContextRuntime()
-@Injectable()
 class RelayRuntime implements ContextRuntimeDeclaration {
   readonly workers: readonly BackgroundWorker[];
   readonly gauges: readonly SignalGauge[];

@@ -1,4 +1,5 @@
 import { RPC_PATTERNS, rpcSubject, type ReserveCreditsReply } from '@eh/contracts';
+import type { UsageResource } from '@eh/ledger';
 import { PrefixedNatsClient, requestReply } from '@eh/platform';
 import { connect } from 'nats';
 import { waitUntil } from '@eh/platform/testing';
@@ -18,16 +19,8 @@ export interface Expert {
   credential: string;
 }
 
-export interface Usage {
-  credits_remaining: number;
-  credits_reserved: number;
-  cycle_start: string;
-  cycle_end: string;
-  deployments_this_cycle: number;
-  burn_rate_daily: number;
-  forecasted_depletion: string | null;
-  in_flight: number;
-}
+/** GET /v1/usage as these tests read it: the ledger's usage object, less the plan they do not look at. */
+export type Usage = Omit<UsageResource, 'object' | 'plan'>;
 
 export interface Deployment {
   id: string;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { waitUntil } from '@eh/platform/testing';
+import { bodyOf, closeNow, waitUntil } from '@eh/platform/testing';
 
 export interface ReceivedWebhook {
   path: string;
@@ -69,13 +69,11 @@ export class WebhookReceiver {
   }
 
   close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    return closeNow(this.server);
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const raw = await bodyOf(request);
     const header = (name: string): string => String(request.headers[name] ?? '');
     const fullPath = (request.url ?? '/').split('?')[0];
     if (!fullPath.startsWith(`${this.prefix}/`)) {
@@ -91,7 +89,7 @@ export class WebhookReceiver {
       idempotencyKey: header('service-idempotency-key'),
       event: header('service-event'),
       signature: header('service-signature'),
-      body: Buffer.concat(chunks).toString('utf8'),
+      body: raw.toString('utf8'),
       receivedAt: Date.now(),
       headers: Object.fromEntries(
         Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value ?? '')]),

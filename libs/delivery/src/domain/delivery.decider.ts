@@ -2,7 +2,7 @@
  * The delivery decider: one command, one small function, an exhaustive default. Time comes in with the command; the next attempt's time is an output, turned into
  * a delayed job by the adapter.
  */
-import type { Decider, DeliveryEvent } from '@eh/contracts';
+import { type Decider, type DeliveryEvent, unhandled } from '@eh/contracts';
 import type { DeliveryCommand, RecordAttempt, RequestReplay, RetryNow, ScheduleDelivery, ScheduleWithFirstAttempt } from './delivery.commands';
 import { DeliveryTransitionError } from './delivery-errors';
 import { classifyOutcome, describeResult } from './delivery-outcome';
@@ -128,10 +128,8 @@ export function decideDelivery(command: DeliveryCommand, state: DeliveryState): 
       return requestReplay(command, state);
     case 'retry_now':
       return retryNow(command, state);
-    default: {
-      const unhandled: never = command;
-      throw new Error(`unhandled delivery command ${JSON.stringify(unhandled)}`);
-    }
+    default:
+      return unhandled('delivery command', command);
   }
 }
 

@@ -3,7 +3,7 @@
  * recorded when asked, then its progress and its end. Each delivery's own replay is decided by the
  * delivery decider (only a dead letter replays), so running a job twice replays nothing twice.
  */
-import { DomainError, type Actor, type Decider, type KeyMode, type WebhookReplayEvent, type WebhookReplayFilter } from '@eh/contracts';
+import { DomainError, type Actor, type Decider, type KeyMode, type WebhookReplayEvent, type WebhookReplayFilter, unhandled } from '@eh/contracts';
 
 interface Known {
   replay_id: string;
@@ -124,10 +124,8 @@ export function decideReplayJob(command: ReplayJobCommand, state: ReplayJobState
         { type: 'webhook_replay.progressed', data: { replay_id: state.replay_id, replayed: command.replayed, skipped: command.skipped, at: command.now } },
       ];
     }
-    default: {
-      const unhandled: never = command;
-      throw new Error(`unhandled replay command ${JSON.stringify(unhandled)}`);
-    }
+    default:
+      return unhandled('replay command', command);
   }
 }
 

@@ -5,7 +5,7 @@
  * step. The current secret is shown once (reveal); a rotation shows the new one and keeps the
  * previous one signing for an overlap.
  */
-import { DomainError, type Actor, type Decider, type KeyMode, type SealedSecret, type WebhookSigningSecretEvent } from '@eh/contracts';
+import { DomainError, type Actor, type Decider, type KeyMode, type SealedSecret, type WebhookSigningSecretEvent, unhandled } from '@eh/contracts';
 
 export interface SigningSecretVersion {
   secret_id: string;
@@ -103,10 +103,8 @@ export function decideSigningSecret(command: SigningSecretCommand, state: Signin
         },
       ];
     }
-    default: {
-      const unhandled: never = command;
-      throw new Error(`unhandled signing secret command ${JSON.stringify(unhandled)}`);
-    }
+    default:
+      return unhandled('signing secret command', command);
   }
 }
 

@@ -126,15 +126,19 @@ describe('webhook endpoint decider', () => {
 
 describe("webhook endpoint decider: a partner's endpoints", () => {
   const ACTOR = { kind: 'member' as const, id: 'mem_1', label: 'a@example.com' };
-  const create = (overrides: Partial<Extract<WebhookEndpointCommand, { type: 'create' }>> = {}): WebhookEndpointCommand => ({
-    type: 'create',
+  /** The endpoint these tests create: the command carries it, and the created event records it as it is. */
+  const ENDPOINT = {
     workspace_id: WS,
     endpoint_id: WE,
-    mode: 'live',
+    mode: 'live' as const,
     url: 'https://a.example.com/hook',
     enabled: true,
     enabled_events: ['deployment.completed'],
     description: 'orders',
+  };
+  const create = (overrides: Partial<Extract<WebhookEndpointCommand, { type: 'create' }>> = {}): WebhookEndpointCommand => ({
+    type: 'create',
+    ...ENDPOINT,
     secret: sealed('whsec_one'),
     actor: ACTOR,
     now: T(0),
@@ -153,13 +157,7 @@ describe("webhook endpoint decider: a partner's endpoints", () => {
       {
         type: 'webhook_endpoint.created',
         data: {
-          workspace_id: WS,
-          endpoint_id: WE,
-          mode: 'live',
-          url: 'https://a.example.com/hook',
-          enabled: true,
-          enabled_events: ['deployment.completed'],
-          description: 'orders',
+          ...ENDPOINT,
           sealed_secret: sealed('whsec_one'),
           created_at: T(0),
           actor: ACTOR,

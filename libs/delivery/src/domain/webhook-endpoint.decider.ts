@@ -9,6 +9,7 @@
  * receivers can switch without missing a delivery.
  */
 import { DomainError, type Actor, type Decider, type KeyMode, type SealedSecret, type SignatureScheme, type WebhookEndpointEvent } from '@eh/contracts';
+import { unhandled } from '@eh/contracts';
 import { parseEnabledEvents, ALL_EVENTS } from './enabled-events';
 import { storedSecretOf, type StoredSecret } from './stored-secret';
 
@@ -276,10 +277,8 @@ export function decideWebhookEndpoint(command: WebhookEndpointCommand, state: We
       };
       return [{ type: 'webhook_endpoint.owners_notified', data }];
     }
-    default: {
-      const unhandled: never = command;
-      throw new Error(`unhandled endpoint command ${JSON.stringify(unhandled)}`);
-    }
+    default:
+      return unhandled('endpoint command', command);
   }
 }
 

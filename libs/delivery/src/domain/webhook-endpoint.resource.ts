@@ -3,20 +3,17 @@
  * never a secret, only when each one stops signing. `secret` is added by the create and rotate
  * answers alone.
  */
-import type { KeyMode, SignatureScheme } from '@eh/contracts';
-import type { WebhookEndpointState } from './webhook-endpoint.decider';
+import type { RegisteredEndpoint, WebhookEndpointState } from './webhook-endpoint.decider';
 
-export interface WebhookEndpointResource {
+/**
+ * What the API shows of the endpoint's settings is what the state holds: `mode` is null only for
+ * the admin API's endpoint of a whole workspace; `signature_scheme` is `service`
+ * (`Service-Signature`) or `standard` (Standard Webhooks: `webhook-id`, `webhook-timestamp`,
+ * `webhook-signature`).
+ */
+export interface WebhookEndpointResource extends Pick<RegisteredEndpoint, 'mode' | 'url' | 'enabled' | 'enabled_events' | 'description' | 'signature_scheme'> {
   object: 'webhook_endpoint';
   id: string;
-  /** null only for the admin API's endpoint of a whole workspace. */
-  mode: KeyMode | null;
-  url: string;
-  enabled: boolean;
-  enabled_events: string[];
-  description: string;
-  /** `service` (`Service-Signature`) or `standard` (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature`). */
-  signature_scheme: SignatureScheme;
   secrets: { created_at: string; expires_at: string | null }[];
   created_at: string;
   updated_at: string;

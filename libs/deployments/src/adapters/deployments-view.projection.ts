@@ -1,19 +1,10 @@
-import type { DeploymentEvent } from '@eh/contracts';
+import { DEPLOYMENT_EVENT_TYPES, DEPLOYMENT_ROUTING_EVENT_TYPES } from '@eh/contracts';
 import { stateProjection, type ProjectionWrite } from '@eh/event-store';
 import { deploymentDecider } from '../domain/deployment.decider';
 import { toDeploymentResource } from '../domain/deployment.resource';
 
-const DEPLOYMENT_EVENT_TYPES: readonly DeploymentEvent['type'][] = [
-  'deployment.created',
-  'deployment.accepted',
-  'deployment.in_progress',
-  'deployment.needs_input',
-  'deployment.reply_received',
-  'deployment.completed',
-  'deployment.cancelled',
-  'deployment.expired',
-  'deployment.feedback_given',
-];
+/** The resource's own events: the routing ones are internal and leave what a client is shown alone. */
+const RESOURCE_EVENT_TYPES = DEPLOYMENT_EVENT_TYPES.filter((type) => !DEPLOYMENT_ROUTING_EVENT_TYPES.includes(type));
 
 /**
  * Kept with the append, so a GET right after a write sees it: in the
@@ -22,7 +13,7 @@ const DEPLOYMENT_EVENT_TYPES: readonly DeploymentEvent['type'][] = [
  */
 export const deploymentsViewProjection = stateProjection({
   name: 'deployments_view',
-  handles: DEPLOYMENT_EVENT_TYPES,
+  handles: RESOURCE_EVENT_TYPES,
   fold: deploymentDecider,
   writes(state, { revision }): ProjectionWrite[] {
     if (state.status === 'initial') return [];

@@ -3,58 +3,23 @@
  * their expert (skills, reservation, when offered, how it ended), an accepted offer leaves none,
  * the query keeps its window and its limit newest first, and a rebuild from the events gives the same rows.
  */
-import { deploymentStreamName, newId } from '@eh/contracts';
-import { handleCommand } from '@eh/event-store';
-import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
-import { openDatabase, type Database } from '../../../../test/support/all-contexts';
-import { deploymentDecider } from '../domain/deployment.decider';
-import type { DeploymentCommand } from '../domain/deployment.commands';
+import { databaseForSuite } from '../../../../test/support/all-contexts';
 import { missedOffersProjection } from './missed-offers.projection';
 import { missedOffersFor } from './missed-offers.query';
-import { plainDeploymentData, soleCandidateMatch } from '@eh/contracts/testing';
+import { soleCandidateMatch } from '@eh/contracts/testing';
+import { deploymentCommands } from '../../../../test/support/deployment-commands';
 
 describe('missed offers read model', () => {
-  let testDb: TestDatabase;
-  let db: Database;
+  const db = databaseForSuite(4);
   const ada = { id: 'exp_missed_ada', name: 'Ada', role: 'Copywriter' };
   const bo = { id: 'exp_missed_bo', name: 'Bo', role: 'Copywriter' };
   const match = soleCandidateMatch(['copy']);
   const base = Date.UTC(2026, 10, 23, 12, 0, 0);
   const at = (offsetSeconds: number) => new Date(base + offsetSeconds * 1000).toISOString();
 
-  const run = (id: string, command: DeploymentCommand) =>
-    handleCommand(db.store, deploymentDecider, deploymentStreamName(id), command, {
-      workspaceId: 'ws_missed',
-      correlationId: 'int',
-      causationId: null,
-      now: at(0),
-    });
-
-  async function create(credits: number, skills: string[]): Promise<string> {
-    const id = newId('deployment');
-    const data = plainDeploymentData({
-      deployment_id: id,
-      workspace_id: 'ws_missed',
-      mode: 'live' as const,
-      brief: 'A secret brief.',
-      skills,
-      sla_deadline: at(36_000),
-      credits_reserved: credits,
-      created_at: at(0),
-    });
-    await run(id, { type: 'create', data });
-    return id;
-  }
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    db = await openDatabase({ databaseUrl: testDb.url }, 4);
-  });
-
-  afterAll(async () => {
-    await db?.close();
-    await testDb?.drop();
-  });
+  const { run, create: createDeployment } = deploymentCommands(() => db().store, 'ws_missed', at(0));
+  const create = (credits: number, skills: string[]) =>
+    createDeployment({ brief: 'A secret brief.', skills, sla_deadline: at(36_000), credits_reserved: credits });
 
   it('a decline (with its reason) and a lapse each leave a row for their expert; an acceptance none', async () => {
     const declined = await create(120, ['copy', 'naming']);
@@ -68,7 +33,7 @@ describe('missed offers read model', () => {
     await run(lapsed, { type: 'expire_offer', offerNumber: 1, now: at(500) });
 
     const since = new Date(base - 1000);
-    const missed = await missedOffersFor(db.pool, ada.id, since, 50);
+    const missed = await missedOffersFor(db().pool, ada.id, since, 50);
     expect(missed).toEqual([
       { deployment_id: lapsed, skills: ['copy'], credits_reserved: 80, offered_at: at(200), ending: 'lapsed', reason: null, ended_at: at(500) },
       {
@@ -82,20 +47,20 @@ describe('missed offers read model', () => {
       },
     ]);
     expect(JSON.stringify(missed)).not.toContain('secret brief');
-    expect(await missedOffersFor(db.pool, bo.id, since, 50)).toEqual([]);
+    expect(await missedOffersFor(db().pool, bo.id, since, 50)).toEqual([]);
 
     // The window and the limit: offers made before `since` are left out; newest first, at most `limit`.
-    expect(await missedOffersFor(db.pool, ada.id, new Date(Date.parse(at(150))), 50)).toEqual([missed[0]]);
-    expect(await missedOffersFor(db.pool, ada.id, since, 1)).toEqual([missed[0]]);
+    expect(await missedOffersFor(db().pool, ada.id, new Date(Date.parse(at(150))), 50)).toEqual([missed[0]]);
+    expect(await missedOffersFor(db().pool, ada.id, since, 1)).toEqual([missed[0]]);
 
     // Rebuilt from the events alone, the rows are the same.
-    await db.store.rebuildProjection(missedOffersProjection);
-    expect(await missedOffersFor(db.pool, ada.id, since, 50)).toEqual(missed);
+    await db().store.rebuildProjection(missedOffersProjection);
+    expect(await missedOffersFor(db().pool, ada.id, since, 50)).toEqual(missed);
   });
 
   it('the query is served by the expert index, not a scan', async () => {
     // One connection: the setting and the plan must meet. A table this small would be scanned anyway.
-    const client = await db.pool.connect();
+    const client = await db().pool.connect();
     let rows: { 'QUERY PLAN': string }[];
     try {
       await client.query('SET enable_seqscan = off');

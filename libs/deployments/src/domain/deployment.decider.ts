@@ -32,7 +32,7 @@ import type {
   StartDeployment,
 } from './deployment.commands';
 import { evolve, initialDeploymentState } from './deployment.evolve';
-import { assertAssigned, assertExists, idOf, listOf, refuse } from './deployment.guards';
+import { assertAssigned, assertExists, assertIn, idOf, listOf, refuse } from './deployment.guards';
 import { accept, decline, expireOffer, offer, startRouting } from './deployment.routing.decider';
 import { outputDataProblem } from './output-schema/output-data.validator';
 import type { DeploymentState, DeploymentStateStatus } from './deployment.state';
@@ -81,19 +81,13 @@ function create(command: CreateDeployment, state: DeploymentState): DeploymentEv
 }
 
 function start(command: StartDeployment, state: DeploymentState): DeploymentEvent[] {
-  assertExists(state);
-  if (state.status !== 'accepted') {
-    throw refuse('invalid_state_transition', state, 'only accepted deployments can be started (work starts once per deployment)');
-  }
+  assertIn(state, ['accepted'], 'invalid_state_transition', 'only accepted deployments can be started (work starts once per deployment)');
   assertAssigned(state, command.expertId);
   return [{ type: 'deployment.in_progress', data: { deployment_id: idOf(state), started_at: command.now } }];
 }
 
 function askQuestion(command: AskQuestion, state: DeploymentState): DeploymentEvent[] {
-  assertExists(state);
-  if (state.status !== 'in_progress' && state.status !== 'needs_input') {
-    throw refuse('invalid_state_transition', state, 'only in_progress deployments can take a question');
-  }
+  assertIn(state, ['in_progress', 'needs_input'], 'invalid_state_transition', 'only in_progress deployments can take a question');
   assertAssigned(state, command.expertId);
   if (state.status === 'needs_input' || state.clarification !== null) {
     throw refuse('question_already_asked', state, 'the expert may ask one clarifying question per deployment');
@@ -108,10 +102,7 @@ function askQuestion(command: AskQuestion, state: DeploymentState): DeploymentEv
 }
 
 function reply(command: ReplyToQuestion, state: DeploymentState): DeploymentEvent[] {
-  assertExists(state);
-  if (state.status !== 'needs_input') {
-    throw refuse('deployment_not_awaiting_input', state, 'only needs_input deployments take a reply');
-  }
+  assertIn(state, ['needs_input'], 'deployment_not_awaiting_input', 'only needs_input deployments take a reply');
   const data = {
     deployment_id: idOf(state),
     body: command.body,
@@ -122,10 +113,7 @@ function reply(command: ReplyToQuestion, state: DeploymentState): DeploymentEven
 }
 
 function publish(command: PublishOutput, state: DeploymentState): DeploymentEvent[] {
-  assertExists(state);
-  if (state.status !== 'in_progress') {
-    throw refuse('invalid_state_transition', state, 'only in_progress deployments can be completed');
-  }
+  assertIn(state, ['in_progress'], 'invalid_state_transition', 'only in_progress deployments can be completed');
   assertAssigned(state, command.expertId);
   assertTypedAnswer(state.details.output_schema, command.output.data);
   const data = {
@@ -158,13 +146,10 @@ const CANCELLABLE_FROM: Record<CancelledBy, readonly DeploymentStateStatus[]> = 
 };
 
 function cancel(command: CancelDeployment, state: DeploymentState): DeploymentEvent[] {
-  assertExists(state);
   const allowed = CANCELLABLE_FROM[command.by];
-  if (!allowed.includes(state.status)) {
-    // The agent's cancel endpoint has its own code; the others are internal callers.
-    const code = command.by === 'agent' ? 'deployment_not_cancellable' : 'invalid_state_transition';
-    throw refuse(code, state, `only ${listOf(allowed)} deployments can be cancelled by the ${command.by}`);
-  }
+  // The agent's cancel endpoint has its own code; the others are internal callers.
+  const code = command.by === 'agent' ? 'deployment_not_cancellable' : 'invalid_state_transition';
+  assertIn(state, allowed, code, `only ${listOf(allowed)} deployments can be cancelled by the ${command.by}`);
   if (command.by === 'expert') assertAssigned(state, command.expertId);
   const data = {
     deployment_id: idOf(state),
@@ -183,11 +168,8 @@ const EXPIRES_FROM: Record<ExpiryReason, DeploymentStateStatus> = {
 };
 
 function expire(command: ExpireDeployment, state: DeploymentState): DeploymentEvent[] {
-  assertExists(state);
   const from = EXPIRES_FROM[command.reason];
-  if (state.status !== from) {
-    throw refuse('invalid_state_transition', state, `only ${from} deployments can expire as ${command.reason}`);
-  }
+  assertIn(state, [from], 'invalid_state_transition', `only ${from} deployments can expire as ${command.reason}`);
   const data = { deployment_id: idOf(state), reason: command.reason, expired_at: command.now };
   return [{ type: 'deployment.expired', data }];
 }

@@ -77,6 +77,9 @@ const MOVES: Record<HistoryName, DeploymentEventType[]> = {
   expired: [],
 };
 
+/** What the state keeps of work EXPERT accepted and started, whatever happened to it next. */
+const STARTED_BY_EXPERT = { details: createdData(), expert: EXPERT, accepted_at: T.accepted, started_at: T.started };
+
 describe('evolve', () => {
   const cells = HISTORY_NAMES.flatMap((name) => EVENT_TYPES.map((type) => [name, type] as const));
 
@@ -121,10 +124,7 @@ describe('evolve', () => {
   it('keeps the answered question when back in progress', () => {
     expect(foldDeployment(HISTORIES.answered)).toStrictEqual({
       status: 'in_progress',
-      details: createdData(),
-      expert: EXPERT,
-      accepted_at: T.accepted,
-      started_at: T.started,
+      ...STARTED_BY_EXPERT,
       clarification: {
         question: { body: 'Which competitor?', asked_at: T.asked, reply_deadline: T.replyDeadline },
         reply: { body: 'Acme.', context_files: ['https://files.example.com/b.pdf'], replied_at: T.replied },
@@ -136,10 +136,7 @@ describe('evolve', () => {
   it('keeps the work done so far on a cancellation from needs_input', () => {
     expect(foldDeployment([...HISTORIES.needs_input, ev.cancelled(PARTIAL)])).toStrictEqual({
       status: 'cancelled',
-      details: createdData(),
-      expert: EXPERT,
-      accepted_at: T.accepted,
-      started_at: T.started,
+      ...STARTED_BY_EXPERT,
       clarification: {
         question: { body: 'Which competitor?', asked_at: T.asked, reply_deadline: T.replyDeadline },
         reply: null,

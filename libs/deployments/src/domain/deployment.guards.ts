@@ -12,6 +12,20 @@ export function assertExists(state: DeploymentState): asserts state is ExistingD
   if (state.status === 'initial') throw new DomainError('not_found', 'deployment not found');
 }
 
+/**
+ * A command that applies in some states only: `not_found` before the deployment exists, `code`
+ * (with `rule` in the message) in any other state it is not allowed from.
+ */
+export function assertIn<Status extends DeploymentState['status']>(
+  state: DeploymentState,
+  allowed: readonly Status[],
+  code: ErrorCode,
+  rule: string,
+): asserts state is Extract<ExistingDeployment, { status: Status }> {
+  assertExists(state);
+  if (!(allowed as readonly string[]).includes(state.status)) throw refuse(code, state, rule);
+}
+
 /** Expert commands must come from the expert who accepted the deployment (never broadcast). */
 export function assertAssigned(state: ExistingDeployment, expertId: string | undefined): void {
   const assigned = 'expert' in state ? state.expert : null;

@@ -16,13 +16,12 @@
 import { DomainError } from '@eh/contracts';
 import type { DeploymentEvent } from '@eh/contracts';
 import type { AcceptDeployment, DeclineOffer, ExpireOffer, OfferDeployment, StartRouting } from './deployment.commands';
-import { assertExists, idOf, refuse } from './deployment.guards';
+import { assertIn, idOf, refuse } from './deployment.guards';
 import type { DeploymentState, OpenOffer, PendingDeployment } from './deployment.state';
 import { SYNTHETIC_EXPERT } from './synthetic-expert.ref';
 
 function assertPending(state: DeploymentState, action: string): asserts state is PendingDeployment {
-  assertExists(state);
-  if (state.status !== 'pending') throw refuse('invalid_state_transition', state, `only pending deployments can be ${action}`);
+  assertIn(state, ['pending'], 'invalid_state_transition', `only pending deployments can be ${action}`);
 }
 
 function assertRouting(state: PendingDeployment): void {

@@ -23,6 +23,20 @@ async function* arriving(messages: readonly Message[]): AsyncIterable<Message> {
   for (const msg of messages) yield msg;
 }
 
+/** Messages written as `stream:n`, the way the tests log them, arriving in that order. */
+const arrivingAs = (...keys: string[]): AsyncIterable<Message> =>
+  arriving(
+    keys.map((key) => {
+      const [stream, n] = key.split(':');
+      return { stream, n: Number(n) };
+    }),
+  );
+
+/** Lets the event loop turn a few times, so whatever could start has started. */
+async function turns(count: number): Promise<void> {
+  for (let turn = 0; turn < count; turn++) await new Promise((resolve) => setImmediate(resolve));
+}
+
 /** A handler that takes a few ticks, recording what ran at once and in which order. */
 function recorder() {
   let running = 0;
@@ -34,7 +48,7 @@ function recorder() {
     if (busyStreams.has(msg.stream)) seen.overlapsInAStream += 1;
     busyStreams.add(msg.stream);
     // Turns of the event loop, while messages arrive in microtasks; later ones finish sooner, so any reordering would show.
-    for (let turn = 0; turn < 10 - (msg.n % 10); turn++) await new Promise((resolve) => setImmediate(resolve));
+    await turns(10 - (msg.n % 10));
     seen.order.push(`${msg.stream}:${msg.n}`);
     busyStreams.delete(msg.stream);
     running -= 1;
@@ -78,24 +92,15 @@ describe('handleConcurrently (a puller handling several events at once)', () => 
   it("starts a stream's next message once the one before releases it, still in the order they came", async () => {
     const log: string[] = [];
     const ends = new Map<string, () => void>();
-    const handling = handleConcurrently(
-      arriving([
-        { stream: 's', n: 0 },
-        { stream: 's', n: 1 },
-        { stream: 's', n: 2 },
-      ]),
-      8,
-      eventOf,
-      async (msg, _events, release) => {
-        log.push(`start ${msg.n}`);
-        // What must go in order is done (the fan-out: its POST answered); the rest (its append) is still to come.
-        release();
-        release();
-        await new Promise<void>((resolve) => ends.set(`s:${msg.n}`, resolve));
-        log.push(`end ${msg.n}`);
-      },
-    );
-    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+    const handling = handleConcurrently(arrivingAs('s:0', 's:1', 's:2'), 8, eventOf, async (msg, _events, release) => {
+      log.push(`start ${msg.n}`);
+      // What must go in order is done (the fan-out: its POST answered); the rest (its append) is still to come.
+      release();
+      release();
+      await new Promise<void>((resolve) => ends.set(`s:${msg.n}`, resolve));
+      log.push(`end ${msg.n}`);
+    });
+    await turns(5);
     expect(log).toEqual(['start 0', 'start 1', 'start 2']);
     for (const n of [2, 0, 1]) ends.get(`s:${n}`)?.();
     await handling;
@@ -105,20 +110,11 @@ describe('handleConcurrently (a puller handling several events at once)', () => 
   it("a message that never releases holds its stream's next until it ends", async () => {
     const log: string[] = [];
     let endFirst!: () => void;
-    const handling = handleConcurrently(
-      arriving([
-        { stream: 's', n: 0 },
-        { stream: 's', n: 1 },
-        { stream: 't', n: 0 },
-      ]),
-      8,
-      eventOf,
-      async (msg) => {
-        log.push(`start ${msg.stream}:${msg.n}`);
-        if (msg.stream === 's' && msg.n === 0) await new Promise<void>((resolve) => (endFirst = resolve));
-      },
-    );
-    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+    const handling = handleConcurrently(arrivingAs('s:0', 's:1', 't:0'), 8, eventOf, async (msg) => {
+      log.push(`start ${msg.stream}:${msg.n}`);
+      if (msg.stream === 's' && msg.n === 0) await new Promise<void>((resolve) => (endFirst = resolve));
+    });
+    await turns(5);
     expect(log).toEqual(['start s:0', 'start t:0']);
     endFirst();
     await handling;

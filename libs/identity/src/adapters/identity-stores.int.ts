@@ -1,5 +1,4 @@
-import { runMigrations } from '@eh/platform';
-import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
+import { testDatabaseForSuite } from '@eh/platform/testing';
 import { hashSecretToken } from '../domain/secret-token';
 import { identityMigrations } from './identity.migrations';
 import { PasswordStore } from './password.store';
@@ -12,23 +11,18 @@ const ADA = { kind: 'expert' as const, id: 'spec_01JADA0000000000000000000A' };
 const BO = { kind: 'expert' as const, id: 'spec_01JBO00000000000000000000B' };
 
 describe('console sessions and passwords in PostgreSQL', () => {
-  let db: TestDatabase;
+  const db = testDatabaseForSuite(identityMigrations);
   let sessions: SessionStore;
   let passwords: PasswordStore;
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    await runMigrations(db.pool, identityMigrations);
-    sessions = new SessionStore(db.pool, POLICY);
-    passwords = new PasswordStore(db.pool);
-  });
-  afterAll(async () => {
-    await db?.drop();
+  beforeAll(() => {
+    sessions = new SessionStore(db().pool, POLICY);
+    passwords = new PasswordStore(db().pool);
   });
 
   it('stores only the token’s hash; the token finds its session, with a CSRF token of its own', async () => {
     const { token, session } = await sessions.open(ADA, T0);
-    const { rows } = await db.pool.query('SELECT * FROM console_sessions');
+    const { rows } = await db().pool.query('SELECT * FROM console_sessions');
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(rows[0].token_sha256).toBe(hashSecretToken(token));
     const found = await sessions.find(token, at(1));
@@ -65,7 +59,7 @@ describe('console sessions and passwords in PostgreSQL', () => {
   it('keeps argon2id hashes, verifies only the named row of the right principal, and keeps only the newest', async () => {
     const first = await passwords.stage(BO, 'amber kettle on the quay', T0);
     const second = await passwords.stage(BO, 'a different long phrase', at(10));
-    const { rows } = await db.pool.query<{ password_hash: string }>('SELECT password_hash FROM principal_passwords WHERE password_id = $1', [second]);
+    const { rows } = await db().pool.query<{ password_hash: string }>('SELECT password_hash FROM principal_passwords WHERE password_id = $1', [second]);
     expect(rows[0].password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await passwords.verify(BO, second, 'a different long phrase')).toBe(true);
     expect(await passwords.verify(BO, second, 'amber kettle on the quay')).toBe(false);
@@ -75,6 +69,6 @@ describe('console sessions and passwords in PostgreSQL', () => {
     expect(await passwords.verify(BO, second, 'a different long phrase')).toBe(true);
     await passwords.keepOnly(BO, second);
     expect(await passwords.verify(BO, first, 'amber kettle on the quay')).toBe(false);
-    expect((await db.pool.query('SELECT password_id FROM principal_passwords WHERE principal_id = $1', [BO.id])).rows).toEqual([{ password_id: second }]);
+    expect((await db().pool.query('SELECT password_id FROM principal_passwords WHERE principal_id = $1', [BO.id])).rows).toEqual([{ password_id: second }]);
   });
 });

@@ -1,4 +1,4 @@
-import { MEMBER_EVENT_TYPES, OPERATOR_EVENT_TYPES, type MemberEvent, type OperatorEvent } from '@eh/contracts';
+import { MEMBER_EVENT_TYPES, OPERATOR_EVENT_TYPES, type MemberEvent, type OperatorEvent, unhandled } from '@eh/contracts';
 import { eventProjection } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 
@@ -47,10 +47,8 @@ async function applyMemberEvent(event: MemberEvent, tx: SqlClient): Promise<void
     case 'member.removed':
       await tx.query('UPDATE members_view SET removed_at = $2 WHERE member_id = $1', [event.data.member_id, event.data.removed_at]);
       return;
-    default: {
-      const unhandled: never = event;
-      throw new Error(`unhandled member event ${JSON.stringify(unhandled)}`);
-    }
+    default:
+      return unhandled('member event', event);
   }
 }
 
@@ -89,9 +87,7 @@ async function applyOperatorEvent(event: OperatorEvent, tx: SqlClient): Promise<
       await tx.query('UPDATE operators_view SET password_id = NULL, removed_at = $2 WHERE operator_id = $1', [d.operator_id, d.removed_at]);
       return;
     }
-    default: {
-      const unhandled: never = event;
-      throw new Error(`unhandled operator event ${JSON.stringify(unhandled)}`);
-    }
+    default:
+      return unhandled('operator event', event);
   }
 }

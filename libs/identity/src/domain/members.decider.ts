@@ -4,7 +4,7 @@
  * roles and remove members; the workspace always keeps an owner. Pure: token hashes, ids, the
  * password row and the time come in with each command.
  */
-import { DomainError, MEMBER_ROLES, type Actor, type MemberEvent, type MemberInvited, type MemberRole, type Decider } from '@eh/contracts';
+import { DomainError, MEMBER_ROLES, type Actor, type MemberEvent, type MemberInvited, type MemberRole, type Decider, unhandled } from '@eh/contracts';
 
 export interface Member {
   member_id: string;
@@ -158,10 +158,8 @@ export function decideMembers(command: MembersCommand, state: MembersState): Mem
         { type: 'member.removed', data: { workspace_id: state.workspace_id, member_id: member.member_id, removed_at: command.now, actor: command.actor } },
       ];
     }
-    default: {
-      const unhandled: never = command;
-      throw new Error(`unhandled members command ${JSON.stringify(unhandled)}`);
-    }
+    default:
+      return unhandled('members command', command);
   }
 }
 

@@ -5,7 +5,7 @@
  * it is also the password reset, so the old password stops working the moment it is issued.
  * Removal offboards: no password, no open invitation; an invitation later brings them back. Pure.
  */
-import { DomainError, type OperatorEvent, type Decider } from '@eh/contracts';
+import { DomainError, type OperatorEvent, type Decider, unhandled } from '@eh/contracts';
 
 export interface OperatorInvitation {
   invitation_id: string;
@@ -81,10 +81,8 @@ export function decideOperator(command: OperatorCommand, state: OperatorState): 
       if (state.removed) return [];
       return [{ type: 'operator.removed', data: { operator_id: state.operator_id, removed_at: command.now } }];
     }
-    default: {
-      const unhandled: never = command;
-      throw new Error(`unhandled operator command ${JSON.stringify(unhandled)}`);
-    }
+    default:
+      return unhandled('operator command', command);
   }
 }
 

@@ -1,4 +1,4 @@
-import { ACCOUNT_EVENT_TYPES, type AccountEvent } from '@eh/contracts';
+import { ACCOUNT_EVENT_TYPES, type AccountEvent, unhandled } from '@eh/contracts';
 import { eventProjection } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 
@@ -67,10 +67,8 @@ async function apply(event: AccountEvent, tx: SqlClient): Promise<void> {
     }
     case 'usage.threshold_reached':
       return;
-    default: {
-      const unhandled: never = event;
-      throw new Error(`unhandled account event ${JSON.stringify(unhandled)}`);
-    }
+    default:
+      return unhandled('account event', event);
   }
 }
 

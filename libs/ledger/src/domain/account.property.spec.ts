@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { DomainError, type AccountEvent } from '@eh/contracts';
 import type { AccountCommand } from './account.commands';
 import { decideAccount } from './account.decider';
+import { creditFlows } from './credit-flows';
 import { foldAccount } from './account.evolve';
 import { creditsReserved, inFlight, initialAccountState, type AccountState } from './account.state';
 import { at, dep, WS } from './testing/account.fixtures';
@@ -89,42 +90,9 @@ const step: fc.Arbitrary<Step> = fc
   )
   .map(([advanceSeconds, make]) => ({ advanceSeconds, make }));
 
-/** Credits in and out of the account, summed from the events alone. */
-function ledgerTotals(events: readonly AccountEvent[]): { granted: number; expired: number; charged: number } {
-  const totals = { granted: 0, expired: 0, charged: 0 };
-  for (const event of events) {
-    switch (event.type) {
-      case 'account.opened':
-        totals.granted += event.data.allowance_granted;
-        break;
-      case 'account.cycle_started':
-        totals.granted += event.data.allowance_granted;
-        totals.expired += event.data.allowance_expired;
-        break;
-      case 'account.credits_granted':
-        totals.granted += event.data.credits;
-        break;
-      case 'account.plan_changed':
-        if (event.data.allowance_adjustment >= 0) totals.granted += event.data.allowance_adjustment;
-        else totals.expired -= event.data.allowance_adjustment;
-        break;
-      case 'account.credits_released':
-        totals.expired += event.data.expired;
-        break;
-      case 'account.credits_settled':
-        totals.expired += event.data.expired;
-        totals.charged += event.data.charged;
-        break;
-      default:
-        break;
-    }
-  }
-  return totals;
-}
-
 function checkInvariants(state: AccountState, events: readonly AccountEvent[], emitted: readonly AccountEvent[]): void {
   if (state.status !== 'open') return;
-  const { granted, expired, charged } = ledgerTotals(events);
+  const { granted, expired, charged } = creditFlows(events);
   const reserved = creditsReserved(state);
   expect([state.allowance >= 0, state.topup >= 0, reserved >= 0]).toEqual([true, true, true]);
   expect(state.allowance + state.topup + reserved + charged).toBe(granted - expired);

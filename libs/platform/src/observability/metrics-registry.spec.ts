@@ -1,4 +1,4 @@
-import { counter, metricsRegistry, registerGauge, renderMetrics, sharedReading } from './metrics-registry';
+import { counter, gaugePerRow, metricsRegistry, registerGauge, renderMetrics, sharedReading } from './metrics-registry';
 
 describe('metrics registry', () => {
   afterEach(() => metricsRegistry.clear());
@@ -45,5 +45,16 @@ describe('metrics registry', () => {
     }, 60_000);
     expect(await Promise.all([read(), read()])).toEqual([1, 1]);
     expect(reads).toBe(1);
+  });
+
+  it('gives a gauge per row one series, labelled by the named field and valued by the given one', async () => {
+    const rows = [
+      { kind: 'sla', due: 2 },
+      { kind: 'offer', due: 0 },
+    ];
+    registerGauge(gaugePerRow(async () => rows, 'kind', { name: 'eh_spec_due', help: 'Due.', value: (row) => row.due }));
+    const { body } = await renderMetrics();
+    expect(body).toContain('eh_spec_due{kind="sla"} 2');
+    expect(body).toContain('eh_spec_due{kind="offer"} 0');
   });
 });

@@ -92,3 +92,20 @@ export function sharedReading<T>(read: () => Promise<T>, ttlMs = 1_000): () => P
     return last.value;
   };
 }
+
+/**
+ * A gauge with one series per row of a reading, labelled by one of the row's fields and valued by
+ * `value`: the per-kind and per-durable gauges, several of them over the same shared reading.
+ */
+export function gaugePerRow<Row, Label extends keyof Row & string>(
+  read: () => Promise<readonly Row[]>,
+  label: Label,
+  gauge: { name: string; help: string; value: (row: Row) => number },
+): SignalGauge {
+  return {
+    name: gauge.name,
+    help: gauge.help,
+    labelNames: [label],
+    collect: async () => (await read()).map((row) => ({ labels: { [label]: String(row[label]) }, value: gauge.value(row) })),
+  };
+}

@@ -1,17 +1,11 @@
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { testDatabaseForSuite } from '../testing/suite-test-database';
 import { createPool } from './create-pool';
 
 describe('createPool (connections kept once opened)', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await db.drop();
-  });
+  const db = testDatabaseForSuite();
 
   it('keeps every connection a burst opened past the idle timeout, and reuses them', async () => {
-    const pool = createPool(db.url, { max: 3, idleTimeoutMillis: 50 });
+    const pool = createPool(db().url, { max: 3, idleTimeoutMillis: 50 });
     try {
       const burst = await Promise.all([pool.connect(), pool.connect(), pool.connect()]);
       const backends = await Promise.all(burst.map(async (client) => (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid));
@@ -29,7 +23,7 @@ describe('createPool (connections kept once opened)', () => {
   });
 
   it('still closes idle connections where a caller asks for fewer kept (min)', async () => {
-    const pool = createPool(db.url, { max: 2, min: 0, idleTimeoutMillis: 50 });
+    const pool = createPool(db().url, { max: 2, min: 0, idleTimeoutMillis: 50 });
     try {
       const burst = await Promise.all([pool.connect(), pool.connect()]);
       for (const client of burst) client.release();

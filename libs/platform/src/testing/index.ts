@@ -7,3 +7,5 @@ export * from './test-database';
 export * from './wait-until';
 export * from './index-scans';
 export * from './query-plans';
+export * from './local-http-server';
+export * from './suite-test-database';

@@ -1,4 +1,4 @@
-import type { ExpertInvitationAccepted, ExpertInvited, ExpertPasswordSet } from '@eh/contracts';
+import { type ExpertInvitationAccepted, type ExpertInvited, type ExpertPasswordSet, unhandled } from '@eh/contracts';
 import type { SqlClient } from '@eh/platform';
 
 /**
@@ -36,9 +36,7 @@ export async function applyConsoleAccess(event: ExpertInvited | ExpertInvitation
         event.data.set_at,
       ]);
       return;
-    default: {
-      const unhandled: never = event;
-      throw new Error(`unhandled console access event ${JSON.stringify(unhandled)}`);
-    }
+    default:
+      return unhandled('console access event', event);
   }
 }

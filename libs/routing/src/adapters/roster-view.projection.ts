@@ -1,4 +1,4 @@
-import type { ExpertEvent, ExpertProfile } from '@eh/contracts';
+import { type ExpertEvent, type ExpertProfile, unhandled } from '@eh/contracts';
 import { eventProjection } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 import { applyConsoleAccess } from './console-access.projection';
@@ -95,9 +95,7 @@ async function applyOne(event: ExpertEvent, tx: SqlClient): Promise<void> {
     case 'expert.password_set':
       await applyConsoleAccess(event, tx);
       return;
-    default: {
-      const unhandled: never = event;
-      throw new Error(`unhandled expert event ${JSON.stringify(unhandled)}`);
-    }
+    default:
+      return unhandled('expert event', event);
   }
 }

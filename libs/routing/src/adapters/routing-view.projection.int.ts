@@ -2,69 +2,41 @@
  * The routing view and its timers (deployment_timers_view), written in one statement per append
  *, against PostgreSQL: after each event the rows are exactly what the fold implies.
  */
-import { deploymentStreamName, newId } from '@eh/contracts';
-import { handleCommand } from '@eh/event-store';
-import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
-import { openDatabase, type Database } from '../../../../test/support/all-contexts';
-import { deploymentDecider, type DeploymentCommand } from '@eh/deployments';
-import { plainDeploymentData, soleCandidateMatch } from '@eh/contracts/testing';
+import { databaseForSuite } from '../../../../test/support/all-contexts';
+import { soleCandidateMatch } from '@eh/contracts/testing';
+import { deploymentCommands } from '../../../../test/support/deployment-commands';
 
 describe('routing view projection', () => {
-  let testDb: TestDatabase;
-  let db: Database;
+  const db = databaseForSuite(4);
   const expert = { id: 'exp_01', name: 'Ada', role: 'Copywriter' };
   const match = soleCandidateMatch(['copy']);
   const at = (offsetSeconds: number) => new Date(Date.UTC(2026, 10, 23, 12, 0, offsetSeconds)).toISOString();
 
-  const run = (id: string, command: DeploymentCommand) =>
-    handleCommand(db.store, deploymentDecider, deploymentStreamName(id), command, {
-      workspaceId: 'ws_routing',
-      correlationId: 'int',
-      causationId: null,
-      now: at(0),
-    });
+  const { run, create: createDeployment } = deploymentCommands(() => db().store, 'ws_routing', at(0));
   const timers = async (id: string) =>
     (
-      await db.pool.query<{ job_id: string; kind: string; due_at: Date; offer_number: number | null }>(
+      await db().pool.query<{ job_id: string; kind: string; due_at: Date; offer_number: number | null }>(
         'SELECT job_id, kind, due_at, offer_number FROM deployment_timers_view WHERE deployment_id = $1 ORDER BY job_id',
         [id],
       )
     ).rows.map((row) => [row.job_id, row.kind, row.due_at.toISOString(), row.offer_number]);
   const routing = async (id: string) =>
     (
-      await db.pool.query(
+      await db().pool.query(
         'SELECT status, routing_started, offered_expert_id, offer_number, assigned_expert_id FROM deployment_routing_view WHERE deployment_id = $1',
         [id],
       )
     ).rows;
 
-  async function create(scheduledFor: string | null): Promise<string> {
-    const id = newId('deployment');
-    const data = plainDeploymentData({
-      deployment_id: id,
-      workspace_id: 'ws_routing',
-      mode: 'live',
+  const create = (scheduledFor: string | null) =>
+    createDeployment({
       brief: 'Int brief.',
       skills: ['copy'],
       urgency: scheduledFor ? 'scheduled' : 'standard',
       scheduled_for: scheduledFor,
       sla_deadline: at(3600),
       credits_reserved: 0,
-      created_at: at(0),
     });
-    await run(id, { type: 'create', data });
-    return id;
-  }
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    db = await openDatabase({ databaseUrl: testDb.url }, 4);
-  });
-
-  afterAll(async () => {
-    await db?.close();
-    await testDb?.drop();
-  });
 
   it('pending: the SLA, then the open offer beside it; accepted: none, and the row names the expert', async () => {
     const id = await create(null);

@@ -1,23 +1,6 @@
-import type { DeploymentEvent } from '@eh/contracts';
+import { DEPLOYMENT_EVENT_TYPES } from '@eh/contracts';
 import { stateProjection, type ProjectionWrite, type StreamPosition } from '@eh/event-store';
 import { deploymentDecider, deploymentTimers, syntheticWorkTimer } from '@eh/deployments';
-
-/** Every deployment event type, internal ones included; `satisfies` keeps the list complete. */
-const ALL_TYPES = {
-  'deployment.created': true,
-  'deployment.routing_started': true,
-  'deployment.offered': true,
-  'deployment.offer_declined': true,
-  'deployment.offer_expired': true,
-  'deployment.accepted': true,
-  'deployment.in_progress': true,
-  'deployment.needs_input': true,
-  'deployment.reply_received': true,
-  'deployment.completed': true,
-  'deployment.cancelled': true,
-  'deployment.expired': true,
-  'deployment.feedback_given': true,
-} as const satisfies Record<DeploymentEvent['type'], true>;
 
 /**
  * The routing row and the timers the fold implies, kept with the append as deployments_view is:
@@ -26,7 +9,8 @@ const ALL_TYPES = {
  */
 export const routingViewProjection = stateProjection({
   name: 'deployment_routing_view',
-  handles: Object.keys(ALL_TYPES),
+  // Every deployment event type, the routing ones included.
+  handles: DEPLOYMENT_EVENT_TYPES,
   fold: deploymentDecider,
   writes: routingWrites,
   async reset(tx) {

@@ -1,4 +1,4 @@
-import { sharedReading, type SignalGauge, type SqlClient } from '@eh/platform';
+import { gaugePerRow, sharedReading, type SignalGauge, type SqlClient } from '@eh/platform';
 import { TIMER_KINDS } from '@eh/deployments';
 
 /**
@@ -18,18 +18,12 @@ export function timerGauges(sql: SqlClient): SignalGauge[] {
     return TIMER_KINDS.map((kind) => rows.find((row) => row.kind === kind) ?? { kind, scheduled: 0, due: 0, late: null });
   });
   return [
-    {
-      name: 'eh_timers_scheduled',
-      help: 'Deployment timers scheduled, by kind.',
-      labelNames: ['kind'],
-      collect: async () => (await read()).map((row) => ({ labels: { kind: row.kind }, value: row.scheduled })),
-    },
-    {
+    gaugePerRow(read, 'kind', { name: 'eh_timers_scheduled', help: 'Deployment timers scheduled, by kind.', value: (row) => row.scheduled }),
+    gaugePerRow(read, 'kind', {
       name: 'eh_timers_due',
       help: 'Deployment timers whose time has come and that have not fired yet, by kind.',
-      labelNames: ['kind'],
-      collect: async () => (await read()).map((row) => ({ labels: { kind: row.kind }, value: row.due })),
-    },
+      value: (row) => row.due,
+    }),
     {
       name: 'eh_timers_due_oldest_seconds',
       help: 'How long the most overdue timer has been due (0 when none is due).',

@@ -6,15 +6,13 @@
 import { deploymentStreamName, newId, type DeploymentEvent } from '@eh/contracts';
 import { deploymentDecider, type DeploymentCommand } from '@eh/deployments';
 import { handleCommand } from '@eh/event-store';
-import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
-import { openDatabase, type Database } from '../../../../test/support/all-contexts';
+import { databaseForSuite } from '../../../../test/support/all-contexts';
 import { offerDeployment, type OfferDeps } from './offer-deployment.handler';
 import { registerExpert } from './manage-roster.handler';
 import { plainDeploymentData } from '@eh/contracts/testing';
 
 describe('offerDeployment', () => {
-  let testDb: TestDatabase;
-  let db: Database;
+  const db = databaseForSuite(10);
   let deps: OfferDeps;
 
   const profile = (skills: string[], turnaround: number) => ({
@@ -26,7 +24,7 @@ describe('offerDeployment', () => {
     rate_credits_per_hour: 60,
   });
   const run = (id: string, workspaceId: string, command: DeploymentCommand) =>
-    handleCommand(db.store, deploymentDecider, deploymentStreamName(id), command, {
+    handleCommand(db().store, deploymentDecider, deploymentStreamName(id), command, {
       workspaceId,
       correlationId: 'int',
       causationId: null,
@@ -55,24 +53,17 @@ describe('offerDeployment', () => {
     return offered(id);
   }
   const offered = async (id: string) =>
-    (await db.store.read(deploymentStreamName(id)))
+    (await db().store.read(deploymentStreamName(id)))
       .filter((event) => event.type === 'deployment.offered')
       .map((event) => (event.data as Extract<DeploymentEvent, { type: 'deployment.offered' }>['data']).expert.id);
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    db = await openDatabase({ databaseUrl: testDb.url }, 10);
-    deps = { store: db.store, sql: db.pool, offerTimeoutSeconds: 300, briefFitHalfLifeSeconds: 30 * 24 * 3600 };
-  });
-
-  afterAll(async () => {
-    await db?.close();
-    await testDb?.drop();
+    deps = { store: db().store, sql: db().pool, offerTimeoutSeconds: 300, briefFitHalfLifeSeconds: 30 * 24 * 3600 };
   });
 
   it('offers once when two replicas try the same deployment at once', async () => {
-    await registerExpert(db.store, { profile: profile(['int-race'], 20), availability: 'online' }, new Date());
-    await registerExpert(db.store, { profile: profile(['int-race'], 40), availability: 'online' }, new Date());
+    await registerExpert(db().store, { profile: profile(['int-race'], 20), availability: 'online' }, new Date());
+    await registerExpert(db().store, { profile: profile(['int-race'], 40), availability: 'online' }, new Date());
     for (let round = 0; round < 10; round++) {
       const id = await create('ws_race', ['int-race']);
       const cause = (n: number) => ({ eventId: newId('event'), correlationId: `replica-${n}`, revision: 0 });
@@ -83,8 +74,8 @@ describe('offerDeployment', () => {
   });
 
   it('learns brief-fit per workspace: completed work lifts a slower expert, in that workspace only', async () => {
-    const fast = await registerExpert(db.store, { profile: profile(['int-fit'], 10), availability: 'online' }, new Date());
-    const known = await registerExpert(db.store, { profile: profile(['int-fit'], 30), availability: 'online' }, new Date());
+    const fast = await registerExpert(db().store, { profile: profile(['int-fit'], 10), availability: 'online' }, new Date());
+    const known = await registerExpert(db().store, { profile: profile(['int-fit'], 30), availability: 'online' }, new Date());
     expect(await offerNew('ws_other', ['int-fit'])).toEqual([fast.expert.id]);
 
     // `known` completes one deployment for ws_fit (offered by hand, as the router would).

@@ -1,4 +1,4 @@
-import type { WorkspaceEvent } from '@eh/contracts';
+import { type WorkspaceEvent, unhandled } from '@eh/contracts';
 import { eventProjection } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 
@@ -37,9 +37,7 @@ async function applyWorkspaceEvent(event: WorkspaceEvent, tx: SqlClient): Promis
     case 'workspace.api_key_revoked':
       await tx.query('UPDATE api_keys_view SET revoked_at = $2 WHERE key_id = $1', [event.data.key_id, event.data.revoked_at]);
       return;
-    default: {
-      const unhandled: never = event;
-      throw new Error(`unhandled workspace event ${JSON.stringify(unhandled)}`);
-    }
+    default:
+      return unhandled('workspace event', event);
   }
 }

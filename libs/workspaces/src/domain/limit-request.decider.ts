@@ -2,7 +2,7 @@
  * A request to raise the in-flight limit, raised through the dashboard: an
  * owner asks with a reason, operations answer. One stream per request; pure.
  */
-import { DomainError, type Actor, type LimitIncreaseRequested, type LimitRequestEvent, type LimitRequestOutcome, type Decider } from '@eh/contracts';
+import { DomainError, type Actor, type LimitIncreaseRequested, type LimitRequestEvent, type LimitRequestOutcome, type Decider, unhandled } from '@eh/contracts';
 
 /** Far above any plan we sell; a typo of an extra zero or two is still refused. */
 export const MAX_REQUESTED_IN_FLIGHT_LIMIT = 10_000;
@@ -91,10 +91,8 @@ export function decideLimitRequest(command: LimitRequestCommand, state: LimitReq
         },
       ];
     }
-    default: {
-      const unhandled: never = command;
-      throw new Error(`unhandled limit request command ${JSON.stringify(unhandled)}`);
-    }
+    default:
+      return unhandled('limit request command', command);
   }
 }
 

@@ -3,19 +3,13 @@ import addFormats from 'ajv-formats';
 import { exampleOutputData } from './output-data.example';
 import { outputDataProblem } from './output-data.validator';
 import { OUTPUT_SCHEMA_LIMITS, outputSchemaProblem, SUPPORTED_KEYWORDS } from './output-schema.rules';
+import { HEADLINE_SCHEMA } from '../../../../../test/support/headline-schema';
 
-/** Three headline variants and the chosen one: an object, an enum, an array with minItems, a string with maxLength. */
+/** The answer suites' headline schema, with the draft named and an optional free-text field beside it. */
 const HEADLINES = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
-  type: 'object',
-  required: ['variants', 'chosen', 'tone'],
-  additionalProperties: false,
-  properties: {
-    variants: { type: 'array', minItems: 3, items: { type: 'string', maxLength: 60 } },
-    chosen: { type: 'integer', minimum: 0, maximum: 2 },
-    tone: { enum: ['playful', 'serious', 'warm'] },
-    notes: { type: 'string', maxLength: 280 },
-  },
+  ...HEADLINE_SCHEMA,
+  properties: { ...HEADLINE_SCHEMA.properties, notes: { type: 'string', maxLength: 280 } },
 };
 
 const nested = (depth: number): Record<string, unknown> => (depth === 0 ? { type: 'string' } : { type: 'object', properties: { next: nested(depth - 1) } });

@@ -29,7 +29,12 @@ export interface Setting {
   readonly group: SettingGroup;
 }
 
-/** A setting as its group's file writes it; the group is added once for the whole list. */
+/** A setting as its group's file writes it: the group and the processes that read it are added for a run of them. */
+type Described = Omit<Setting, 'group' | 'used_by'>;
 type Entry = Omit<Setting, 'group'>;
 
-export const inGroup = (group: SettingGroup, entries: readonly Entry[]): Setting[] => entries.map((entry) => ({ ...entry, group }));
+/** Settings read by the same processes, which are named once for all of them. */
+export const readBy = (used_by: readonly SettingReader[], settings: readonly Described[]): Entry[] => settings.map((setting) => ({ ...setting, used_by }));
+
+/** A group's settings, in the order its runs of readers list them. */
+export const inGroup = (group: SettingGroup, ...runs: readonly Entry[][]): Setting[] => runs.flat().map((entry) => ({ ...entry, group }));
