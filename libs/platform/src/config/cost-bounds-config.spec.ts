@@ -1,20 +1,6 @@
 import { loadCostBoundsConfig } from './cost-bounds-config';
 
 describe('cost bounds configuration', () => {
-  it('defaults: 10 streams a key, 40 a workspace, 5 an expert; replays of 1,000 events at 10 a permit; 5 endpoint tests a minute; replays paced at 200 events a second; refusals held 1 s, 32 a key', () => {
-    expect(loadCostBoundsConfig({})).toEqual({
-      eventStreamsPerKey: 10,
-      eventStreamsPerWorkspace: 40,
-      expertEventStreamsPerExpert: 5,
-      replayMaxEvents: 1000,
-      replayEventsPerPermit: 10,
-      webhookEndpointTestsPerMinute: 5,
-      replayEventsPerSecond: 200,
-      refusalHoldMs: 1000,
-      heldRefusalsPerKey: 32,
-    });
-  });
-
   it('takes each from the environment and refuses what is not a whole number of at least 1, naming it', () => {
     expect(loadCostBoundsConfig({ EVENT_STREAMS_PER_KEY: '2', WEBHOOK_ENDPOINT_TESTS_PER_MINUTE: '1' })).toMatchObject({
       eventStreamsPerKey: 2,

@@ -1,14 +1,8 @@
+import { loadHttpServerConfig } from '@eh/platform';
 import { clientAddress, nodeServerOptions, OpenConnections } from './connection-bounds';
 
-const bounds = {
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 120_000,
-  keepAliveTimeoutMs: 72_000,
-  maxConnections: 4096,
-  maxConnectionsPerAddress: 256,
-  blockedHoldMs: 10_000,
-  unauthenticatedBodyMaxBytes: 4096,
-};
+/** The defaults (their figures are checked in the platform's configuration spec). */
+const bounds = loadHttpServerConfig({});
 
 describe('connection bounds', () => {
   it('counts open connections per address, refuses past the cap, and forgets an address with none open', () => {
