@@ -3,6 +3,7 @@ import type { OpenApiDocument } from '../../apps/gateway/src/docs/openapi/openap
 import type { HttpMethod } from '../../apps/gateway/src/docs/openapi/route-discovery';
 import { DocumentedResponses, openApiSchemaErrors } from '../../apps/gateway/src/docs/openapi/testing/openapi-validators';
 import { request, type JsonResponse } from '../support/http';
+import { sharedServices } from '../support/shared-services';
 import { sharedWorkspaceSuite } from '../support/workspace-suite';
 import { addExpertWithCli, SAMPLE_EXPERT } from '../support/ops-expert-add';
 
@@ -17,7 +18,7 @@ interface Deployment {
  * and status, so the document cannot drift from the behaviour.
  */
 describe('GET /v1/openapi.json against real responses', () => {
-  const suite = sharedWorkspaceSuite('openapi');
+  const suite = sharedWorkspaceSuite(() => sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' }), 'openapi');
   let documented: DocumentedResponses;
 
   const call = <T = Deployment>(method: string, path: string, options: { key?: string; body?: unknown; headers?: Record<string, string> } = {}) =>

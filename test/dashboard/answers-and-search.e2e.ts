@@ -58,6 +58,11 @@ describe('answers, chains, ratings and search in the consoles (Playwright, real 
     await target.setViewportSize({ width: 1280, height: 800 });
     await target.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
   };
+  /** The typed deployment's page in the dashboard, once its heading shows. */
+  const openTypedDeployment = async (): Promise<void> => {
+    await page.goto(url(`/test/deployments/${typedId}`));
+    await heading(page, /Three headline variants/);
+  };
   const admin = (method: string, path: string, body?: unknown) => request<ListBody>(services.baseUrl, method, path, { headers: e2e.admin, body });
   const list = (query: string) => request<ListBody>(services.baseUrl, 'GET', `/v1/deployments?${query}`, { key: testKey });
 
@@ -98,8 +103,7 @@ describe('answers, chains, ratings and search in the consoles (Playwright, real 
   it(
     'a typed answer reads as fields, "View JSON" shows the value, the schema is folded; the follow-up is linked both ways',
     step('typed', async () => {
-      await page.goto(url(`/test/deployments/${typedId}`));
-      await heading(page, /Three headline variants/);
+      await openTypedDeployment();
       const output = page.getByRole('region', { name: 'Output' });
       await output.getByRole('heading', { name: 'Typed answer' }).waitFor({ timeout: UI_TIMEOUT_MS });
       await output.locator('dl.typed-data dt', { hasText: 'Variants' }).waitFor({ timeout: UI_TIMEOUT_MS });
@@ -133,8 +137,7 @@ describe('answers, chains, ratings and search in the consoles (Playwright, real 
   it(
     'a completed deployment is rated on its page (a choice is needed first), then shows the rating read-only',
     step('rating', async () => {
-      await page.goto(url(`/test/deployments/${typedId}`));
-      await heading(page, /Three headline variants/);
+      await openTypedDeployment();
       const form = page.getByRole('region', { name: 'Rate this work' });
       await form.getByRole('button', { name: 'Submit' }).click();
       await form.getByText('Choose a rating from 1 to 5.').waitFor({ timeout: UI_TIMEOUT_MS });

@@ -1,16 +1,7 @@
 import { request } from '../support/http';
 import type { RunningServices } from '../support/service-harness';
 import { sharedServices } from '../support/shared-services';
-import {
-  ADMIN_HEADERS,
-  DASHBOARD_ENV,
-  errorOf,
-  invitedMember,
-  MemberClient,
-  PASSWORD,
-  workspaceWithOwner,
-  type CreatedWorkspace,
-} from './support/dashboard-client';
+import { ADMIN_HEADERS, DASHBOARD_ENV, errorOf, teamOn, MemberClient, PASSWORD, workspaceWithOwner, type CreatedWorkspace } from './support/dashboard-client';
 
 /**
  * Members sign in through the console's sessions (a workspace created from the ops CLI brings its
@@ -23,9 +14,10 @@ describe('member and operator sessions: signing in, /v1 as the workspace key, th
   let owner: MemberClient;
 
   beforeAll(async () => {
-    services = await sharedServices(DASHBOARD_ENV);
-    ({ workspace, owner } = await workspaceWithOwner(services, 'Sessions Co', 'owner@sessions.example'));
-    await invitedMember(services, owner, 'dev@sessions.example', 'developer');
+    ({ services, workspace, owner } = await teamOn(sharedServices(DASHBOARD_ENV), 'Sessions Co', {
+      owner: 'owner@sessions.example',
+      developer: 'dev@sessions.example',
+    }));
   });
   afterAll(() => services?.stop());
 

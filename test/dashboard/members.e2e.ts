@@ -2,7 +2,7 @@ import { waitUntil } from '@eh/platform/testing';
 import { request } from '../support/http';
 import type { RunningServices } from '../support/service-harness';
 import { sharedServices } from '../support/shared-services';
-import { ADMIN_HEADERS, DASHBOARD_ENV, errorOf, invitedMember, MemberClient, workspaceWithOwner, type CreatedWorkspace } from './support/dashboard-client';
+import { ADMIN_HEADERS, DASHBOARD_ENV, errorOf, invitedMember, MemberClient, teamOn, type CreatedWorkspace } from './support/dashboard-client';
 
 /**
  * Owners manage the team, keys, and ask for limits; developers cannot see the team; every change is
@@ -15,9 +15,10 @@ describe('workspace members: the team, keys, limit requests and the audit log', 
   let developer: MemberClient;
 
   beforeAll(async () => {
-    services = await sharedServices(DASHBOARD_ENV);
-    ({ workspace, owner } = await workspaceWithOwner(services, 'Acme', 'owner@acme.example'));
-    developer = await invitedMember(services, owner, 'dev@acme.example', 'developer');
+    ({ services, workspace, owner, developer } = await teamOn(sharedServices(DASHBOARD_ENV), 'Acme', {
+      owner: 'owner@acme.example',
+      developer: 'dev@acme.example',
+    }));
   });
   afterAll(() => services?.stop());
 

@@ -1,8 +1,9 @@
 import { request, type ErrorBody } from '../support/http';
+import { sharedServices } from '../support/shared-services';
 import { sharedWorkspaceSuite } from '../support/workspace-suite';
 
 describe('Service-Version header over HTTP', () => {
-  const suite = sharedWorkspaceSuite('versions');
+  const suite = sharedWorkspaceSuite(() => sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' }), 'versions');
 
   it('answers in the latest version without the header, and in the pinned one with it', async () => {
     const latest = await request(suite.services.baseUrl, 'GET', '/v1/deployments', { key: suite.workspace.keys.test });

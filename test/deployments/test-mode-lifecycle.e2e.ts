@@ -2,10 +2,11 @@ import type { DeploymentResource } from '@eh/deployments';
 import { waitUntil } from '@eh/platform/testing';
 import { request, type ErrorBody } from '../support/http';
 import type { Workspace } from '../support/workspace';
+import { sharedServices } from '../support/shared-services';
 import { sharedWorkspaceSuite } from '../support/workspace-suite';
 
 describe('a test-mode deployment, from create to completed, through separate service processes', () => {
-  const suite = sharedWorkspaceSuite('e2e');
+  const suite = sharedWorkspaceSuite(() => sharedServices({ RATE_LIMIT_PER_MINUTE: '100000' }), 'e2e');
 
   it('creates a pending deployment and completes it with synthesized output', async () => {
     const created = await request<DeploymentResource>(suite.services.baseUrl, 'POST', '/v1/deployments', {

@@ -90,6 +90,22 @@ export async function invitedMember(services: RunningServices, owner: MemberClie
   return member;
 }
 
+/**
+ * Services as they start, with a workspace whose owner has invited a developer, both signed in.
+ * Callers write their `sharedServices(...)` call themselves: the test sequencer reads it to run
+ * files asking for the same stack together.
+ */
+export async function teamOn(
+  starting: Promise<RunningServices>,
+  workspaceName: string,
+  emails: { owner: string; developer: string },
+): Promise<{ services: RunningServices; workspace: CreatedWorkspace; owner: MemberClient; developer: MemberClient }> {
+  const services = await starting;
+  const { workspace, owner } = await workspaceWithOwner(services, workspaceName, emails.owner);
+  const developer = await invitedMember(services, owner, emails.developer, 'developer');
+  return { services, workspace, owner, developer };
+}
+
 export const errorOf = (response: JsonResponse<unknown>): { status: number; code: string; param: string | undefined } => {
   const body = response.body as { error?: { code: string; param?: string } } | null;
   return { status: response.status, code: body?.error?.code ?? '(none)', param: body?.error?.param };
