@@ -5,20 +5,34 @@ describe('AccountSerializer', () => {
   it("runs one workspace's work in arrival order, one at a time, other workspaces alongside", async () => {
     const serializer = new AccountSerializer();
     const log: string[] = [];
-    let running = 0;
-    const work = (name: string, ms: number) => async () => {
-      running += 1;
-      if (name.startsWith('a')) expect(running).toBeLessThanOrEqual(2); // a's never overlap each other
+    // a1 holds its workspace until b1 has finished: b1 can only finish first if other workspaces run
+    // alongside. A gate, not a timer, so a loaded machine cannot reorder them.
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const work = (name: string, until: () => Promise<unknown>) => async () => {
       log.push(`start ${name}`);
-      await new Promise((resolve) => setTimeout(resolve, ms));
+      await until();
       log.push(`end ${name}`);
-      running -= 1;
       return name;
     };
-    const results = await Promise.all([serializer.run('ws_a', work('a1', 20)), serializer.run('ws_a', work('a2', 1)), serializer.run('ws_b', work('b1', 1))]);
-    expect(results).toEqual(['a1', 'a2', 'b1']);
-    expect(log.indexOf('end a1')).toBeLessThan(log.indexOf('start a2'));
+    const a1 = serializer.run(
+      'ws_a',
+      work('a1', () => gate),
+    );
+    const a2 = serializer.run(
+      'ws_a',
+      work('a2', () => Promise.resolve()),
+    );
+    const b1 = serializer.run(
+      'ws_b',
+      work('b1', () => Promise.resolve()),
+    );
+    expect(await b1).toBe('b1');
+    expect(log).not.toContain('start a2');
+    openGate();
+    expect(await Promise.all([a1, a2])).toEqual(['a1', 'a2']);
     expect(log.indexOf('end b1')).toBeLessThan(log.indexOf('end a1'));
+    expect(log.indexOf('end a1')).toBeLessThan(log.indexOf('start a2'));
   });
 
   it('keeps going after a failure, and retries a version conflict from another replica', async () => {
