@@ -4,7 +4,7 @@
 //
 // A file Jest has no time for yet (every file on a fresh clone, as in CI) gets an estimate from what
 // it starts, not Jest's fallback of its size in bytes: the short soak file is small but runs for
-// minutes, and started last it kept one worker busy long after the other had finished.
+// minutes, and started near the end it would keep one worker busy after the other had finished.
 const { readFileSync } = require('node:fs');
 const Sequencer = require('@jest/test-sequencer').default;
 
