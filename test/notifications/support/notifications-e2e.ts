@@ -59,12 +59,16 @@ export class NotificationsE2e extends RouterE2e {
     return response.body.data;
   }
 
-  /** Waits until the expert's send of `notificationId` on `channel` is in one of `statuses`. */
+  /** Waits until the expert's send of `notificationId` on `channel` is in one of `statuses`; a timeout says where the send stood. */
   async sendIn(expertId: string, notificationId: string, channel: string, statuses: string[], timeoutMs = 10_000): Promise<SendRow> {
-    return waitUntil(
-      async () =>
-        (await this.sends(expertId)).find((row) => row.notification_id === notificationId && row.channel === channel && statuses.includes(row.status)),
-      { timeoutMs, intervalMs: 100, description: `${notificationId} ${channel} ${statuses.join('|')}` },
-    );
+    let seen: SendRow | undefined;
+    const probe = async () => {
+      seen = (await this.sends(expertId)).find((row) => row.notification_id === notificationId && row.channel === channel);
+      return seen && statuses.includes(seen.status) ? seen : undefined;
+    };
+    const description = `${notificationId} ${channel} ${statuses.join('|')}`;
+    return waitUntil(probe, { timeoutMs, intervalMs: 100, description }).catch((error: Error) => {
+      throw new Error(`${error.message}; the send stood at ${seen === undefined ? 'no row' : JSON.stringify(seen)}`);
+    });
   }
 }

@@ -25,7 +25,10 @@ export async function waitUntil<T>(
       lastError = err;
     }
     if (Date.now() >= deadline) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${description}`, { cause: lastError });
+      // Jest prints no `cause`: the last error's message goes in the message, or a probe that kept
+      // throwing (a 429, a refused connection) looks like a condition that was never met.
+      const last = lastError === undefined ? '' : ` (the probe last threw: ${lastError instanceof Error ? lastError.message : String(lastError)})`;
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${description}${last}`, { cause: lastError });
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
