@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { connect } from 'nats';
 import { FANOUT_DURABLES } from '@eh/delivery';
+import { NOTIFICATIONS_DURABLE } from '@eh/notifications';
 import { waitUntil } from '@eh/platform/testing';
 import { DeploymentHistory } from '../test/support/deployment-history';
 import { SERVICE_NAMES, startServices } from '../test/support/service-harness';
@@ -96,6 +97,8 @@ async function waitForDurablesIdle(stream: string, which: (durable: string) => b
 }
 
 const isFanout = (durable: string): boolean => FANOUT_DURABLES.some((fanout) => fanout.durable === durable);
+/** The webhooks process also tells experts of their offers: its durable cannot drain while the process is paused. */
+const inWebhooksProcess = (durable: string): boolean => isFanout(durable) || durable === NOTIFICATIONS_DURABLE;
 
 /** `count` completed deployments, ten at a time. */
 async function appendDeployments(append: () => Promise<string>, count: number): Promise<void> {
@@ -158,7 +161,7 @@ async function main(): Promise<void> {
       appendedIn = Date.now() - appendStart;
       // The router and the ledger react to the backlog too: their work is done before the drain,
       // so the servers' CPU measured during it is the deliveries'.
-      await waitForDurablesIdle(services.env.NATS_STREAM, (durable) => !isFanout(durable), 'the other reactors to have handled the backlog');
+      await waitForDurablesIdle(services.env.NATS_STREAM, (durable) => !inWebhooksProcess(durable), 'the other processes to have handled the backlog');
     } catch (error) {
       resumeWebhooks();
       throw error;
