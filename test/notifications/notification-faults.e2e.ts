@@ -36,7 +36,7 @@ describe('a stalled SMTP server', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     const accepted = await e2e.asExpert(ada, 'POST', `/deployments/${ids[0]}/accept`);
     expect(accepted.status).toBe(200);
-    const failed = await e2e.sendIn(ada.id, `offer:${ids[1]}:1`, 'email', ['failed'], 20_000);
+    const failed = await e2e.sendIn(ada.id, `offer:${ids[1]}:1`, 'email', ['failed'], 30_000);
     expect(failed).toMatchObject({ attempts: 3, last_error: expect.stringMatching(/timeout|Greeting|no answer/i) });
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const rows = await e2e.sends(ada.id);
