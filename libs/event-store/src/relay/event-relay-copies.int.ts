@@ -101,7 +101,12 @@ describe('EventRelay: copies, deferral and leadership', () => {
       await waitUntil(() => reads > 0, { description: 'the first read' });
       await env.store.append('order-ord_one', newEvents(1, 'order.created'), 'no_stream');
       await waitUntil(() => reads >= 2, { description: 'the creation read' });
-      await sleep(100);
+      // The reads the creation set off may still be running on a loaded machine: count from when none has come for 200 ms.
+      let settled = -1;
+      while (settled !== reads) {
+        settled = reads;
+        await sleep(200);
+      }
       const readsWhileHolding = reads;
       await env.store.append('order-ord_two', newEvents(1, 'order.created'), 'no_stream');
       await sleep(300);
