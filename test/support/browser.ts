@@ -132,7 +132,7 @@ export async function accessibilityViolations(page: Page): Promise<AxeFinding[]>
 
 /**
  * axe.run in the page itself, axe-core's source evaluated once per document. The Playwright
- * wrapper evaluates the half-megabyte source twice on every analysis, and opens a blank page per
+ * wrapper evaluates the 1.3 MB source twice on every analysis, and opens a blank page per
  * analysis to merge frames' results unless in legacy mode: that was most of each check's time,
  * and the console has no frames. (A string, not a function: this file has no DOM types.)
  */
