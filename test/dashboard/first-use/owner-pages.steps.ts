@@ -102,6 +102,9 @@ export function ownerPageChecks(world: FirstUseWorld): void {
       await page.locator('.deployment-status').getByText('Cancelled').waitFor({ timeout: UI_TIMEOUT_MS });
       const after = await e2e.get(world.liveKey, id);
       expect(after.body).toMatchObject({ status: 'cancelled', cancellation: { cancelled_by: 'agent', reason: 'Named it ourselves' } });
+      // The reason ends its sentence, and the reservation shows as given back, not still held.
+      await page.getByText(/: Named it ourselves\. Held credits went back to the workspace\./).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.getByText('none charged (30 given back)').count()).toBe(1);
       await capture(page, 'deployment-cancelled');
     }),
     STEP_TIMEOUT_MS,

@@ -77,12 +77,15 @@ export function OutputSchema({ deployment: d }: { deployment: Deployment }) {
   );
 }
 
+/** An agent's reason is their own words, with or without a full stop: the next sentence needs one. */
+const endSentence = (text: string): string => (/[.!?…]["'”’)]?$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
 export function Ending({ deployment: d }: { deployment: Deployment }) {
   if (d.cancellation) {
     return (
       <p className="callout callout--ended">
         Cancelled by {d.cancellation.cancelled_by} on <When iso={d.cancellation.cancelled_at} />
-        {d.cancellation.reason ? `: ${d.cancellation.reason}` : '.'} Held credits went back to the workspace.
+        {d.cancellation.reason ? `: ${endSentence(d.cancellation.reason)}` : '.'} Held credits went back to the workspace.
       </p>
     );
   }

@@ -1,5 +1,6 @@
 import { Fact } from '../../common/Fact/Fact';
 import type { Deployment, Mode } from '../../api/dashboard-types';
+import { creditsText } from './deployment-credits';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
 import { DEADLINE_LABELS } from '../../common/deadlines';
@@ -27,7 +28,7 @@ export function Facts({ deployment: d }: { deployment: Deployment }) {
         <Fact label="Skills">{d.skills.join(', ')}</Fact>
         <Fact label="Expert">{d.expert ? `${d.expert.name}, ${d.expert.role}` : 'None yet'}</Fact>
         <Fact label="Credits">
-          {d.credits_charged !== undefined ? `${d.credits_charged.toLocaleString()} charged` : `${d.credits_reserved.toLocaleString()} held`}
+          {creditsText(d) ?? '0 held'}
           {d.duration_seconds !== undefined && ` · ${formatDuration(d.duration_seconds)} worked`}
         </Fact>
         {d.webhook_url && (

@@ -3,6 +3,7 @@ import { fieldError } from '../../api/api-error';
 import { SearchBox } from '../../common/SearchBox/SearchBox';
 import { useDeploymentList, type DeploymentFilters } from '../../api/deployment-queries';
 import type { Deployment, DeploymentStatus, Mode } from '../../api/dashboard-types';
+import { creditsText } from './deployment-credits';
 import { Link } from '../../app/router';
 import { dashboardPath } from '../../app/routes';
 import { DEPLOYMENT_STATUS, DeploymentStatusBadge } from '../../common/DeploymentStatus/DeploymentStatus';
@@ -104,8 +105,7 @@ function Filters({ initial, onApply, onClear }: { initial: DeploymentFilters; on
   );
 }
 
-const credits = (d: Deployment) =>
-  d.credits_charged !== undefined ? `${d.credits_charged.toLocaleString()} charged` : d.credits_reserved ? `${d.credits_reserved.toLocaleString()} held` : '—';
+const credits = (d: Deployment) => creditsText(d) ?? '—';
 
 function DeploymentCards({ items, mode }: { items: Deployment[]; mode: Mode }) {
   return (
