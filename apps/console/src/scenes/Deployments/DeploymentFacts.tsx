@@ -28,7 +28,7 @@ export function Facts({ deployment: d }: { deployment: Deployment }) {
         <Fact label="Skills">{d.skills.join(', ')}</Fact>
         <Fact label="Expert">{d.expert ? `${d.expert.name}, ${d.expert.role}` : 'None yet'}</Fact>
         <Fact label="Credits">
-          {creditsText(d) ?? '0 held'}
+          {creditsText(d) ?? 'None'}
           {d.duration_seconds !== undefined && ` · ${formatDuration(d.duration_seconds)} worked`}
         </Fact>
         {d.webhook_url && (
