@@ -47,8 +47,8 @@ export async function createPhase(
   const result = await runOpenLoop(rate, seconds, async (index) => {
     const startedAt = Date.now();
     const { client, key, partner } = target(index);
-    const answer = await client.request<{ id: string }>('POST', '/v1/deployments', { key, body: body(index) });
-    if (answer.status !== 201) throw new Error(`create ${answer.status}`);
+    const answer = await client.request<{ id: string; error?: { code?: string } }>('POST', '/v1/deployments', { key, body: body(index) });
+    if (answer.status !== 201) throw new Error(`create ${answer.status} ${answer.body.error?.code ?? ''}`.trim());
     sentAt.set(answer.body.id, startedAt);
     ownerOf.set(answer.body.id, partner);
     return answer.body.id;

@@ -19,18 +19,18 @@ export class Partners {
   private constructor(readonly all: readonly Partner[]) {}
 
   /**
-   * At least `count` workspaces sharing `peakPerSecond` requests, keys enough for it at
-   * `perKeyPerMinute` with a fifth spare, and more workspaces when one would need more than
-   * `perWorkspacePerMinute` (the service bounds all of a workspace's keys together). Each
-   * workspace's client leaves from 127.0.0.(20 + n): one address per partner, as the gateway's
-   * per-address bounds expect.
+   * At least `count` workspaces sharing `perMinute` requests (the most the pool sends within any
+   * one minute), keys enough for it at `perKeyPerMinute` with a fifth spare, and more workspaces
+   * when one would need more than `perWorkspacePerMinute` (the service bounds all of a
+   * workspace's keys together). Workspace n's client leaves from 127.0.0.(`firstAddress` + n):
+   * one address per partner, as the gateway's per-address bounds expect.
    */
   static async create(
     baseUrl: string,
     adminKey: string,
-    options: { count: number; peakPerSecond: number; perKeyPerMinute: number; perWorkspacePerMinute: number; name: string },
+    options: { count: number; perMinute: number; perKeyPerMinute: number; perWorkspacePerMinute: number; name: string; firstAddress: number },
   ): Promise<Partners> {
-    const peakPerMinute = options.peakPerSecond * 60 * 1.2;
+    const peakPerMinute = options.perMinute * 1.2;
     const count = Math.max(options.count, Math.ceil(peakPerMinute / options.perWorkspacePerMinute));
     // A workspace holds at most 20 active keys per mode: past that, more workspaces carry the load.
     const keysEach = Math.min(MAX_KEYS_PER_MODE, Math.max(1, Math.ceil(peakPerMinute / count / options.perKeyPerMinute)));
@@ -39,7 +39,7 @@ export class Partners {
       const workspace = await workspaceWithKeys(baseUrl, adminKey, `${options.name} ${index + 1}`, keysEach - 1);
       all.push({
         id: workspace.id,
-        client: new HttpLoadClient(baseUrl, { localAddress: `127.0.0.${20 + index}` }),
+        client: new HttpLoadClient(baseUrl, { localAddress: `127.0.0.${options.firstAddress + index}` }),
         testKeys: workspace.testKeys,
         liveKey: workspace.keys.live,
       });
@@ -47,10 +47,17 @@ export class Partners {
     return new Partners(all);
   }
 
-  /** The partner and test key request `index` goes out on. */
-  at(index: number): { client: HttpLoadClient; key: string } {
-    const partner = this.all[index % this.all.length];
-    return { client: partner.client, key: partner.testKeys[Math.floor(index / this.all.length) % partner.testKeys.length] };
+  /** The partner (its index in the pool too) and test key request `index` goes out on. */
+  at(index: number): { client: HttpLoadClient; key: string; partner: number } {
+    const partner = index % this.all.length;
+    const { client, testKeys } = this.all[partner];
+    return { client, key: testKeys[Math.floor(index / this.all.length) % testKeys.length], partner };
+  }
+
+  /** A GET of deployment `id` with a key of the workspace that created it (`ownerOf`). */
+  getOwn(id: string, index: number, ownerOf: ReadonlyMap<string, number>) {
+    const { client, testKeys } = this.all[ownerOf.get(id) ?? 0];
+    return client.request('GET', `/v1/deployments/${id}`, { key: testKeys[index % testKeys.length] });
   }
 
   get keyCount(): number {
