@@ -12,17 +12,23 @@ import { settledIdleCpu } from './load/settled-idle-cpu';
 import { runScriptedExperts, type BenchExpert } from './load/scripted-experts';
 import { runStreamExperts } from './load/stream-experts';
 import { Partners } from './load/partners';
+import { TracedRequests } from './load/slow-traces';
+import type { SlowTracing } from './load/create-phase';
+import { OtlpReceiver } from '../test/support/otlp-receiver';
 import { printFigures, runBench } from './bench-run';
 
 /**
- * `npm run bench:load -- [--seconds 60] [--rates 20,50,100,200] [--get-rate 500] [--live-rate 5] [--live-seconds 30] [--live-experts stream|poll] [--live-only] [--workspaces 5] [--unlimited]`
+ * `npm run bench:load -- [--seconds 60] [--rates 20,50,100,200] [--get-rate 500] [--live-rate 5] [--live-seconds 30] [--live-experts stream|poll] [--live-only] [--workspaces 5] [--unlimited] [--trace-slow 5]`
  *
  * Open-loop, evenly spaced load against the real services (each its own process, as `npm start`
  * runs them) and, in the same run, the floor: a bare Fastify route with one PostgreSQL insert and
  * one GET by primary key. The service runs its default configuration: rate limits on, the load
  * shared by `--workspaces` partners, each from its own address with the keys its share needs;
  * every setting the bench changes is printed with the figures (`--unlimited` turns the rate limits
- * off and puts all the load on one workspace, as earlier runs of this bench did). CPU time of every process (services, PostgreSQL, NATS, Redis) comes from
+ * off and puts all the load on one workspace, as earlier runs of this bench did). `--trace-slow N`
+ * turns tracing on (OTLP to a receiver in the bench) and prints, for each open-loop phase, its N
+ * slowest requests' spans across the services and what else the gateway ran meanwhile: tracing
+ * costs CPU, so those runs' CPU figures do not compare with untraced ones. CPU time of every process (services, PostgreSQL, NATS, Redis) comes from
  * /proc, so run it alone on the machine: anything else using those servers is counted too.
  */
 const ADMIN_KEY = 'svc_admin_bench_0123456789abcdef0123456789abcdef';
@@ -44,6 +50,7 @@ const settings = {
   /** Only the live phase: a short before/after comparison without the test-mode rates. */
   liveOnly: process.argv.includes('--live-only'),
   unlimited: process.argv.includes('--unlimited'),
+  traceSlow: Number(option('trace-slow', '0')),
   workspaces: process.argv.includes('--unlimited') ? 1 : Number(option('workspaces', '5')),
 };
 /** The service's own default (RATE_LIMIT_PER_MINUTE). */
@@ -73,6 +80,7 @@ async function testModeFigures(
     testBody: (index: number) => Record<string, unknown>;
   },
   report: Record<string, unknown>,
+  tracing: SlowTracing | undefined,
 ): Promise<void> {
   const { partners, throughputPartners, floorClient, floorPid, testBody } = clients;
   const target: Target = (index) => partners.at(index);
@@ -125,7 +133,7 @@ async function testModeFigures(
   // Test mode at fixed rates, open loop: create latency, completion, CPU per deployment.
   const phases = [];
   for (const rate of settings.rates) {
-    const phase = await createPhase(services, target, rate, settings.seconds, testBody, ownerOf);
+    const phase = await createPhase(services, target, rate, settings.seconds, testBody, ownerOf, tracing);
     phases.push({ ...phase, cpu_per_deployment_in_floor_inserts: round(phase.cpu_ms_per_deployment / floorCpuPerInsertMs) });
     process.stderr.write(
       `test mode ${rate}/s: create p99 ${phase.create_ms.p99} ms, completion p99 ${phase.completion_ms.p99} ms, ${phase.cpu_ms_per_deployment} ms CPU/deployment\n`,
@@ -143,12 +151,16 @@ async function testModeFigures(
   const gcBefore = await readGcPauses(gatewayMetrics);
   // In 10 s windows, so what follows the create phases (its garbage, its autovacuum) shows apart from the steady state.
   const getWindows: OpenLoopResult[] = [];
+  const slowGets = [];
   for (let window = 0; window < Math.max(1, Math.round(Math.min(settings.seconds, 30) / 10)); window++) {
-    getWindows.push(
-      await runOpenLoop(settings.getRate, 10, async (index) => {
-        if ((await partners.getOwn(getIds[(index + window * 7919) % getIds.length], index, ownerOf)).status !== 200) throw new Error('get');
-      }),
-    );
+    const traced = new TracedRequests();
+    const result = await runOpenLoop(settings.getRate, 10, async (index) => {
+      const id = getIds[(index + window * 7919) % getIds.length];
+      const headers = tracing ? traced.headers(index) : undefined;
+      if ((await partners.getOwn(id, index, ownerOf, headers)).status !== 200) throw new Error('get');
+    });
+    getWindows.push(result);
+    if (tracing) slowGets.push(await traced.slowest(tracing.receiver, result.latencyByIndex, tracing.slowest));
   }
   const gatewayGc = gcPausesBetween(gcBefore, await readGcPauses(gatewayMetrics));
   report.get_open_loop = {
@@ -158,6 +170,7 @@ async function testModeFigures(
     get_ms_by_10s_window: getWindows.map((window) => summary(window.latenciesMs)),
     failures: failuresAcross(getWindows),
     gateway_gc_pauses: gatewayGc,
+    ...(tracing ? { slowest_gets_by_10s_window: slowGets } : {}),
   };
 }
 
@@ -173,6 +186,18 @@ async function main(): Promise<void> {
     EXPERT_REACHABILITY: settings.liveExperts === 'poll' ? 'off' : 'required',
     ...(settings.unlimited ? { RATE_LIMIT_PER_MINUTE: '10000000', AUTH_FAILURES_PER_MINUTE: '1000000', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' } : {}),
   };
+  const receiver = settings.traceSlow > 0 ? await OtlpReceiver.start() : undefined;
+  if (receiver) {
+    // JSON so the bench reads the spans back; batches every 500 ms, and room for every span of a 200/s phase.
+    Object.assign(changed, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '500',
+      OTEL_BSP_MAX_QUEUE_SIZE: '100000',
+      OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '5000',
+    });
+  }
+  const tracing = receiver ? { receiver, slowest: settings.traceSlow } : undefined;
   const services = await startServices({ ...profiling, ...changed }, { healthPorts: true });
   const floor = await startFloor();
   const floorClient = new HttpLoadClient(floor.url);
@@ -213,7 +238,7 @@ async function main(): Promise<void> {
     const workspace = partners.all[0];
     const testBody = (index: number) => ({ brief: `Load benchmark brief number ${index}: write a tagline for a bakery.`, skills: ['copywriting'] });
 
-    if (!settings.liveOnly) await testModeFigures(services, { partners, throughputPartners, floorClient, floorPid: floor.pid, testBody }, report);
+    if (!settings.liveOnly) await testModeFigures(services, { partners, throughputPartners, floorClient, floorPid: floor.pid, testBody }, report, tracing);
 
     // Live mode, worked by scripted experts through /expert/v1: on the event stream, as the console, or polling.
     const skill = `bench-${Date.now().toString(36)}`;
@@ -267,6 +292,7 @@ async function main(): Promise<void> {
     floorClient.close();
     await floor.stop();
     await services.stop();
+    await receiver?.close();
   }
 }
 

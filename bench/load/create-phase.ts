@@ -5,6 +5,8 @@ import { runOpenLoop, summary, type OpenLoopResult } from './open-loop';
 import { cpuBetween, sampleCpu } from './process-cpu';
 import { sampleSyscalls, syscallsPer } from './process-syscalls';
 import { countersPerDeployment, readServerCounters } from './server-counters';
+import { TracedRequests, type SlowTrace } from './slow-traces';
+import type { OtlpReceiver } from '../../test/support/otlp-receiver';
 
 const SERVICES = ['gateway', 'router', 'relay', 'webhooks', 'ledger'] as const;
 const CREATE_P99_TARGET_MS = 50;
@@ -29,7 +31,16 @@ export function failuresAcross(results: readonly OpenLoopResult[]): Record<strin
   return counts;
 }
 
-/** Creates at `rate`/s for `seconds`, waits for every deployment to complete, and measures it all; `ownerOf` learns which partner created each. */
+/** The services' spans go to `receiver`: the phase names its `slowest` creates and where their time went. */
+export interface SlowTracing {
+  receiver: OtlpReceiver;
+  slowest: number;
+}
+
+/**
+ * Creates at `rate`/s for `seconds`, waits for every deployment to complete, and measures it all;
+ * `ownerOf` learns which partner created each. With `tracing`, the slowest creates' traces too.
+ */
 export async function createPhase(
   services: RunningServices,
   target: Target,
@@ -37,7 +48,9 @@ export async function createPhase(
   seconds: number,
   body: (index: number) => Record<string, unknown>,
   ownerOf: Map<string, number>,
+  tracing?: SlowTracing,
 ) {
+  const traced = new TracedRequests();
   const pids = servicePids(services);
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const countersBefore = await readServerCounters(services.database.pool, redisUrl);
@@ -47,7 +60,8 @@ export async function createPhase(
   const result = await runOpenLoop(rate, seconds, async (index) => {
     const startedAt = Date.now();
     const { client, key, partner } = target(index);
-    const answer = await client.request<{ id: string; error?: { code?: string } }>('POST', '/v1/deployments', { key, body: body(index) });
+    const headers = tracing ? traced.headers(index) : undefined;
+    const answer = await client.request<{ id: string; error?: { code?: string } }>('POST', '/v1/deployments', { key, body: body(index), headers });
     if (answer.status !== 201) throw new Error(`create ${answer.status} ${answer.body.error?.code ?? ''}`.trim());
     sentAt.set(answer.body.id, startedAt);
     ownerOf.set(answer.body.id, partner);
@@ -60,6 +74,7 @@ export async function createPhase(
   const counters = countersPerDeployment(countersBefore, await readServerCounters(services.database.pool, redisUrl), ids.length);
   const completionMs = ids.flatMap((id) => (completed.has(id) ? [completed.get(id)! - sentAt.get(id)!] : []));
   const createMs = summary(result.latenciesMs);
+  const slowest: SlowTrace[] | undefined = tracing && (await traced.slowest(tracing.receiver, result.latencyByIndex, tracing.slowest));
   const completion = summary(completionMs);
   return {
     rate,
@@ -73,6 +88,7 @@ export async function createPhase(
     cpu_ms_per_deployment_by_process: Object.fromEntries(Object.entries(cpu.byProcess).map(([name, ms]) => [name, round(ms / Math.max(1, ids.length))])),
     work_per_deployment: counters,
     syscalls_per_deployment_by_process: syscalls,
+    ...(slowest ? { slowest_creates: slowest } : {}),
     held: result.failures.size === 0 && completed.size === ids.length && createMs.p99 <= CREATE_P99_TARGET_MS && completion.p99 <= COMPLETION_P99_TARGET_MS,
     ids,
   };

@@ -4,6 +4,8 @@ export interface OpenLoopResult {
   sent: number;
   /** Latency of each request in ms from when it was due, not when it went out (no coordinated omission); from when it went out if that was early. */
   latenciesMs: number[];
+  /** The same latencies by request index (a failed request has none). */
+  latencyByIndex: (number | undefined)[];
   failures: Map<string, number>;
   /** What each request's `send` resolved to, by its index (e.g. the created id). */
   results: unknown[];
@@ -18,6 +20,7 @@ export async function runOpenLoop(ratePerSecond: number, seconds: number, send: 
   const total = Math.round(ratePerSecond * seconds);
   const periodMs = 1000 / ratePerSecond;
   const latenciesMs: number[] = [];
+  const latencyByIndex: (number | undefined)[] = new Array(total);
   const failures = new Map<string, number>();
   const results: unknown[] = new Array(total);
   const inFlight: Promise<void>[] = [];
@@ -33,7 +36,9 @@ export async function runOpenLoop(ratePerSecond: number, seconds: number, send: 
       send(index).then(
         (result) => {
           results[index] = result;
-          latenciesMs.push(performance.now() - from);
+          const latency = performance.now() - from;
+          latencyByIndex[index] = latency;
+          latenciesMs.push(latency);
         },
         (error: unknown) => {
           const reason = error instanceof Error ? error.message : String(error);
@@ -43,7 +48,7 @@ export async function runOpenLoop(ratePerSecond: number, seconds: number, send: 
     );
   }
   await Promise.all(inFlight);
-  return { sent: total, latenciesMs, failures, results };
+  return { sent: total, latenciesMs, latencyByIndex, failures, results };
 }
 
 /** `connections` requests at a time for `seconds`: the throughput a server answers at a fixed concurrency. */

@@ -55,9 +55,9 @@ export class Partners {
   }
 
   /** A GET of deployment `id` with a key of the workspace that created it (`ownerOf`). */
-  getOwn(id: string, index: number, ownerOf: ReadonlyMap<string, number>) {
+  getOwn(id: string, index: number, ownerOf: ReadonlyMap<string, number>, headers?: Record<string, string>) {
     const { client, testKeys } = this.all[ownerOf.get(id) ?? 0];
-    return client.request('GET', `/v1/deployments/${id}`, { key: testKeys[index % testKeys.length] });
+    return client.request('GET', `/v1/deployments/${id}`, { key: testKeys[index % testKeys.length], headers });
   }
 
   get keyCount(): number {

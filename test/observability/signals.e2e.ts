@@ -132,6 +132,14 @@ describe('signals: traces, metrics and logs of the running services', () => {
     for (const span of gatewayStatements)
       expect(span).toMatchObject({ name: expect.stringMatching(/^pg [A-Z]+/), attributes: { 'db.query.text': expect.any(String) } });
     expect(routed.some((span) => statementsUnder(span).length > 0)).toBe(true);
+    // A statement run straight on the pool says how the pool stood, so a wait for a connection shows.
+    expect(gatewayStatements.some((span) => typeof span.attributes['pg.pool.idle'] === 'number' && typeof span.attributes['pg.pool.waiting'] === 'number')).toBe(
+      true,
+    );
+    // Each service's GC pauses are root spans of their own, to lay beside a slow request.
+    const pauses = spans().filter((span) => span.service === 'gateway' && span.name.startsWith('gc '));
+    expect(pauses.length).toBeGreaterThan(0);
+    for (const pause of pauses) expect(pause).toMatchObject({ parent_span_id: null, name: `gc ${pause.attributes['gc.kind']}` });
   });
 
   it('serves /metrics with the named series on every service’s HEALTH_PORT, never on the public port', async () => {

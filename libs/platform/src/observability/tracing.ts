@@ -3,6 +3,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, ConsoleSpanExporter, SimpleSpanProcessor, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { traceGcPauses } from './gc-spans';
 import { JsonLinesSpanExporter } from './json-lines-span-exporter';
 import { rootLogger } from './logger';
 import { otlpSpanProcessor, type OtlpProtocol } from './otlp-span-export';
@@ -45,13 +46,23 @@ export function tracingEnabled(): boolean {
   return provider !== undefined;
 }
 
-/** Starts tracing for this process from the environment; null when it stays off. */
+/** Starts tracing for this process from the environment, its GC pauses included (gc-spans.ts); null when it stays off. */
 export function startTracing(service: string, env: NodeJS.ProcessEnv = process.env): { shutdown(): Promise<void> } | null {
   const config = tracingConfigFromEnv(env);
   if (config.exporter === 'none') return null;
   const name = env.OTEL_SERVICE_NAME || service;
-  if (config.exporter === 'otlp') return startTracingWith(name, otlpSpanProcessor(config.protocol));
-  return startTracingWith(name, config.exporter === 'jsonl' ? new JsonLinesSpanExporter(config.file) : new ConsoleSpanExporter());
+  const started =
+    config.exporter === 'otlp'
+      ? startTracingWith(name, otlpSpanProcessor(config.protocol))
+      : startTracingWith(name, config.exporter === 'jsonl' ? new JsonLinesSpanExporter(config.file) : new ConsoleSpanExporter());
+  // A service's pauses beside its requests; tests that start tracing for their own spans keep only those.
+  const gcPauses = traceGcPauses(trace.getTracer('expert-handoff'));
+  return {
+    shutdown: async () => {
+      gcPauses.stop();
+      await started.shutdown();
+    },
+  };
 }
 
 /**

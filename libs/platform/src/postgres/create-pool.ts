@@ -51,8 +51,12 @@ export function createPool(
  */
 function traceStatements(pool: Pool): void {
   const untraced = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  pool.query = ((...args: unknown[]) =>
-    statementSpanWanted(args) ? inStatementSpan(args[0], () => untraced(...args) as Promise<unknown>) : untraced(...args)) as Pool['query'];
+  pool.query = ((...args: unknown[]) => {
+    if (!statementSpanWanted(args)) return untraced(...args);
+    // How the pool stood when the statement asked for a connection: a span that waited for one says so.
+    const poolState = { 'pg.pool.idle': pool.idleCount, 'pg.pool.waiting': pool.waitingCount };
+    return inStatementSpan(args[0], () => untraced(...args) as Promise<unknown>, poolState);
+  }) as Pool['query'];
 }
 
 function clientWithHandshakeTimeout(connectMs: number): new (config?: ClientConfig) => Client {

@@ -16,9 +16,9 @@ export function statementSpanWanted(args: readonly unknown[]): boolean {
   return typeof config === 'string' || (typeof config === 'object' && config !== null && (config as { submit?: unknown }).submit === undefined);
 }
 
-export function inStatementSpan<T>(config: unknown, run: () => Promise<T>): Promise<T> {
+export function inStatementSpan<T>(config: unknown, run: () => Promise<T>, extra: Record<string, number> = {}): Promise<T> {
   const text = typeof config === 'string' ? config : String((config as { text?: unknown } | null)?.text ?? '');
-  const attributes = { 'db.system.name': 'postgresql', 'db.query.text': text.slice(0, MAX_TRACED_TEXT) };
+  const attributes = { 'db.system.name': 'postgresql', 'db.query.text': text.slice(0, MAX_TRACED_TEXT), ...extra };
   return inSpan(`pg ${statementSummary(text)}`, { kind: SpanKind.CLIENT, attributes }, undefined, run);
 }
 
