@@ -38,7 +38,7 @@ export type DeliveryDetail = Public['WebhookDeliveryDetail'];
 export type DeliveryStatus = Delivery['status'];
 export type Attempt = DeliveryDetail['attempt_history'][number];
 export type DeliveriesQuery = NonNullable<PublicOperations['listWebhookDeliveries']['parameters']['query']>;
-export type ReplayFilter = Omit<Public['BulkReplayRequest'], 'workspace_id'>;
+export type ReplayFilter = Public['BulkReplayRequest'];
 export type ReplayJob = Public['WebhookReplay'];
 
 export type Session = Console['Session'];

@@ -16,7 +16,7 @@ import type { ListEnvelope } from '../http/list-envelope';
 import { OptionalBody } from '../http/optional-validated-body.pipe';
 import { GatewayPorts } from '../http/gateway-ports';
 import { checkTimeBounds, parseDeliveriesQuery } from './admin-webhook-deliveries.query';
-import { BulkReplayDto } from './admin-webhook-deliveries.dto';
+import { AdminBulkReplayDto } from './admin-webhook-deliveries.dto';
 import { changeDelivery } from './delivery-change';
 import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { listOperation, replayAllOperation, replayOperation, retryNowOperation, showOperation } from './admin-webhook-deliveries.openapi';
@@ -52,7 +52,7 @@ export class AdminWebhookDeliveriesController {
 
   /** Every dead letter matching the body's filter, replayed oldest first; answers the counts. */
   @ActionRoute(AdminOperation(replayAllOperation), 'replay')
-  async replayAll(@OptionalBody(BulkReplayDto) body: BulkReplayDto, @Req() request: FastifyRequest): Promise<{ object: 'bulk_replay' } & BulkReplayResult> {
+  async replayAll(@OptionalBody(AdminBulkReplayDto) body: AdminBulkReplayDto, @Req() request: FastifyRequest): Promise<{ object: 'bulk_replay' } & BulkReplayResult> {
     checkTimeBounds(body);
     const result = await replayMatching(
       this.ports.store,

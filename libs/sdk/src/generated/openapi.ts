@@ -808,12 +808,19 @@ export type components = {
             };
         };
         BulkReplayRequest: {
+            /**
+             * Format: date-time
+             * @description Inclusive.
+             */
             created_after?: string;
+            /**
+             * Format: date-time
+             * @description Exclusive.
+             */
             created_before?: string;
             deployment_id?: string;
             endpoint_id?: string;
             event_type?: string;
-            workspace_id?: string;
         };
         CancelDeploymentRequest: {
             reason?: string;

@@ -3947,6 +3947,22 @@ export namespace Admin {
                 topup: number;
                 workspace_id: string;
             };
+            AdminBulkReplayRequest: {
+                /**
+                 * Format: date-time
+                 * @description Inclusive.
+                 */
+                created_after?: string;
+                /**
+                 * Format: date-time
+                 * @description Exclusive.
+                 */
+                created_before?: string;
+                deployment_id?: string;
+                endpoint_id?: string;
+                event_type?: string;
+                workspace_id?: string;
+            };
             AdminDelivery: {
                 attempts: number;
                 /** Format: date-time */
@@ -4142,7 +4158,6 @@ export namespace Admin {
                 /** @enum {string} */
                 availability: "online" | "busy" | "offline" | "away";
             };
-            BulkReplayRequest: PublicComponents["schemas"]["BulkReplayRequest"];
             BulkReplayResult: {
                 matched: number;
                 /** @constant */
@@ -5484,7 +5499,7 @@ export namespace Admin {
             };
             requestBody?: {
                 content: {
-                    "application/json": components["schemas"]["BulkReplayRequest"];
+                    "application/json": components["schemas"]["AdminBulkReplayRequest"];
                 };
             };
             responses: {

@@ -166,4 +166,9 @@ describe('GET /v1/openapi.json: OpenAPI 3.1 generated from the registered routes
     const plan = ledgerPolicy(gateway.config.ledger).standardPlan;
     expect([usage(unopenedUsage('2026-11-01T00:00:00.000Z', plan)), usage.errors]).toEqual([true, null]);
   });
+
+  it('offers a partner’s bulk replay only its own workspace’s filters, never the operators’ workspace_id', () => {
+    const replay = document.components.schemas.BulkReplayRequest as { properties: Record<string, unknown> };
+    expect(Object.keys(replay.properties).sort()).toEqual(['created_after', 'created_before', 'deployment_id', 'endpoint_id', 'event_type']);
+  });
 });

@@ -50,4 +50,9 @@ describe('GET /admin/v1/openapi.json: the operations API for the console’s ope
       if (post) expect([path, post.parameters.some((parameter) => parameter.$ref === '#/components/parameters/IdempotencyKey')]).toEqual([path, true]);
     }
   });
+
+  it('documents the operators’ bulk replay with the partner’s filters and a workspace of its own', () => {
+    const replay = document.components.schemas.AdminBulkReplayRequest as { properties: Record<string, unknown> };
+    expect(Object.keys(replay.properties).sort()).toEqual(['created_after', 'created_before', 'deployment_id', 'endpoint_id', 'event_type', 'workspace_id']);
+  });
 });
