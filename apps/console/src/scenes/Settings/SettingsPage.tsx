@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { describeError } from '../../api/api-error';
 import { useNotificationSettings, usePatchNotificationSettings, type NotificationSettings } from '../../api/notifications';
 import { useAnnounce } from '../../common/Announcer/Announcer';
@@ -41,21 +42,29 @@ export function SettingsPage() {
 function SoundSetting({ settings }: { settings: NotificationSettings | null }) {
   const sound = useSoundPreference(settings);
   const announce = useAnnounce();
-  const change = (enabled: boolean) =>
-    sound.set(enabled).then(
-      () => {
-        announce(enabled ? 'A sound will play for each new offer.' : 'New offers arrive silently.');
-        if (enabled) {
-          primeOfferSound();
-          playOfferSound();
-        }
-      },
-      (error: unknown) => announce(`Not saved: ${describeError(error)}`, 'error'),
-    );
+  // The box shows the click at once, in the same render as the click: the saved setting follows a
+  // moment later (or goes back, with the error announced, if the server refuses it).
+  const [pending, setPending] = useState<boolean | null>(null);
+  const change = (enabled: boolean) => {
+    setPending(enabled);
+    sound
+      .set(enabled)
+      .then(
+        () => {
+          announce(enabled ? 'A sound will play for each new offer.' : 'New offers arrive silently.');
+          if (enabled) {
+            primeOfferSound();
+            playOfferSound();
+          }
+        },
+        (error: unknown) => announce(`Not saved: ${describeError(error)}`, 'error'),
+      )
+      .finally(() => setPending(null));
+  };
   return (
     <div className="settings-row">
       <label className="checkbox">
-        <input type="checkbox" checked={sound.enabled} onChange={(event) => void change(event.target.checked)} />
+        <input type="checkbox" checked={pending ?? sound.enabled} onChange={(event) => change(event.target.checked)} />
         <span>
           Play a sound for a new offer
           <span className="field__hint">
