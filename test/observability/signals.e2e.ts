@@ -133,9 +133,9 @@ describe('signals: traces, metrics and logs of the running services', () => {
       expect(span).toMatchObject({ name: expect.stringMatching(/^pg [A-Z]+/), attributes: { 'db.query.text': expect.any(String) } });
     expect(routed.some((span) => statementsUnder(span).length > 0)).toBe(true);
     // A statement run straight on the pool says how the pool stood, so a wait for a connection shows.
-    expect(gatewayStatements.some((span) => typeof span.attributes['pg.pool.idle'] === 'number' && typeof span.attributes['pg.pool.waiting'] === 'number')).toBe(
-      true,
-    );
+    expect(
+      gatewayStatements.some((span) => typeof span.attributes['pg.pool.idle'] === 'number' && typeof span.attributes['pg.pool.waiting'] === 'number'),
+    ).toBe(true);
     // Each service's GC pauses are root spans of their own, to lay beside a slow request.
     const pauses = spans().filter((span) => span.service === 'gateway' && span.name.startsWith('gc '));
     expect(pauses.length).toBeGreaterThan(0);

@@ -52,7 +52,10 @@ export class AdminWebhookDeliveriesController {
 
   /** Every dead letter matching the body's filter, replayed oldest first; answers the counts. */
   @ActionRoute(AdminOperation(replayAllOperation), 'replay')
-  async replayAll(@OptionalBody(AdminBulkReplayDto) body: AdminBulkReplayDto, @Req() request: FastifyRequest): Promise<{ object: 'bulk_replay' } & BulkReplayResult> {
+  async replayAll(
+    @OptionalBody(AdminBulkReplayDto) body: AdminBulkReplayDto,
+    @Req() request: FastifyRequest,
+  ): Promise<{ object: 'bulk_replay' } & BulkReplayResult> {
     checkTimeBounds(body);
     const result = await replayMatching(
       this.ports.store,
