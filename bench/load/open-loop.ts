@@ -19,7 +19,6 @@ export interface OpenLoopResult {
 export async function runOpenLoop(ratePerSecond: number, seconds: number, send: (index: number) => Promise<unknown>): Promise<OpenLoopResult> {
   const total = Math.round(ratePerSecond * seconds);
   const periodMs = 1000 / ratePerSecond;
-  const latenciesMs: number[] = [];
   const latencyByIndex: (number | undefined)[] = new Array(total);
   const failures = new Map<string, number>();
   const results: unknown[] = new Array(total);
@@ -36,9 +35,7 @@ export async function runOpenLoop(ratePerSecond: number, seconds: number, send: 
       send(index).then(
         (result) => {
           results[index] = result;
-          const latency = performance.now() - from;
-          latencyByIndex[index] = latency;
-          latenciesMs.push(latency);
+          latencyByIndex[index] = performance.now() - from;
         },
         (error: unknown) => {
           const reason = error instanceof Error ? error.message : String(error);
@@ -48,6 +45,7 @@ export async function runOpenLoop(ratePerSecond: number, seconds: number, send: 
     );
   }
   await Promise.all(inFlight);
+  const latenciesMs = latencyByIndex.filter((latency) => latency !== undefined);
   return { sent: total, latenciesMs, latencyByIndex, failures, results };
 }
 

@@ -46,7 +46,11 @@ export class TracedRequests {
     await sleep(1_500);
     const spans = receiver.spans();
     const byTrace = new Map<string, SpanLine[]>();
-    for (const span of spans) byTrace.set(span.trace_id, [...(byTrace.get(span.trace_id) ?? []), span]);
+    for (const span of spans) {
+      const trace = byTrace.get(span.trace_id);
+      if (trace) trace.push(span);
+      else byTrace.set(span.trace_id, [span]);
+    }
     const gatewaySpans = spans.filter((span) => span.service === 'gateway');
     // The next phase's requests are looked for among its own spans only.
     receiver.exports.splice(0);
@@ -68,9 +72,11 @@ export class TracedRequests {
         `${ms(span.start_us - sentAtUs)} ${ms(span.duration_us)}  ${'  '.repeat(depthOf.get(span.span_id) ?? 0)}${span.service} ${span.name}${poolNote(span)}`,
     );
     const overlapping: Record<string, { count: number; ms: number }> = {};
+    const gatewaySpanIds = new Set(gatewaySpans.map((span) => span.span_id));
     for (const span of gatewaySpans) {
       if (span.trace_id === this.traceId(index) || span.start_us > answeredAtUs || span.start_us + span.duration_us < sentAtUs) continue;
-      if (span.parent_span_id !== null && gatewaySpans.some((parent) => parent.span_id === span.parent_span_id)) continue;
+      // Only the outermost of the gateway's spans: a request's statements are counted with it.
+      if (span.parent_span_id !== null && gatewaySpanIds.has(span.parent_span_id)) continue;
       const entry = (overlapping[span.name] ??= { count: 0, ms: 0 });
       entry.count += 1;
       entry.ms = Math.round((entry.ms + span.duration_us / 1000) * 10) / 10;
