@@ -43,6 +43,7 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
   const database = startDatabase(config, 20, {
     modules: GATEWAY_CONTEXT_MODULES,
     ownMigrations: [...idempotencyMigrations, ...CONSOLE_MIGRATIONS],
+    applicationName: 'gateway',
     log: (line) => rootLogger().info(`gateway: ${line}`),
   });
   database.whenReady.catch((error: unknown) => {

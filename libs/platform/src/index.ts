@@ -4,6 +4,7 @@ export * from './postgres/sql-client';
 export * from './postgres/run-migrations';
 export * from './postgres/with-transaction';
 export * from './postgres/database-unavailable';
+export * from './postgres/change-marks';
 export * from './nats/nats-config';
 export * from './nats/connect-nats';
 export * from './nats/jetstream-errors';

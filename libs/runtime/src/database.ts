@@ -28,6 +28,8 @@ export interface DatabaseOptions {
   waitForServer?: boolean;
   /** Where the waiting is reported (once when it starts, once when it ends). */
   log?: (line: string) => void;
+  /** The service's name, which its connections carry as `application_name`: pg_stat_activity and the server's logs say whose a session is. */
+  applicationName?: string;
 }
 
 /** A database whose pool and store exist at once, and whose migrations run in the background until they succeed. */
@@ -53,7 +55,10 @@ function storeFor(pool: Pool, modules: readonly ContextModule[] | undefined): Po
  */
 export function startDatabase(config: Pick<ServiceConfig, 'databaseUrl'>, poolSize = 10, options: DatabaseOptions = {}): StartingDatabase {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const pool = createPool(config.databaseUrl, { max: poolSizeFromEnv(poolSize) });
+  const pool = createPool(config.databaseUrl, {
+    max: poolSizeFromEnv(poolSize),
+    ...(options.applicationName ? { application_name: options.applicationName } : {}),
+  });
   const store = storeFor(pool, options.modules);
   const migrations = [...allMigrations, ...(options.ownMigrations ?? [])];
   let ready = false;

@@ -51,7 +51,7 @@ export class InfrastructureModule {
           provide: DATABASE,
           inject: [CONFIG],
           useFactory: (config: ServiceConfig): Promise<Database> =>
-            openDatabase(config, options.poolSize, [], { waitForServer: true, modules: options.modules }),
+            openDatabase(config, options.poolSize, [], { waitForServer: true, modules: options.modules, applicationName: options.name }),
         },
         { provide: SQL, inject: [DATABASE], useFactory: (database: Database): SqlClient => database.pool },
         { provide: EVENT_STORE, inject: [DATABASE], useFactory: (database: Database): EventStore => database.store },

@@ -24,6 +24,7 @@ import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { availabilityOperation, listOperation, registerOperation, retireOperation, showOperation, updateOperation } from './admin-experts.openapi';
 import { AdminController } from '../http/guards/audience-controllers';
 import { ActionRoute } from '../http/action-route';
+import { ExpertCredentialCache } from '../http/guards/credential-cache';
 
 function objectBody(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new DomainError('invalid_request', 'the request body must be a JSON object');
@@ -33,7 +34,10 @@ function objectBody(body: unknown): Record<string, unknown> {
 /** Operations' API for the roster: add, change, set availability, retire; list it. */
 @AdminController('admin/v1/experts')
 export class AdminExpertsController {
-  constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
+  constructor(
+    @Inject(GatewayPorts) private readonly ports: GatewayPorts,
+    @Inject(ExpertCredentialCache) private readonly credentials: ExpertCredentialCache,
+  ) {}
 
   /** 201 with the roster entry and the expert's credential, shown this once. */
   @AdminOperation(registerOperation)
@@ -70,7 +74,10 @@ export class AdminExpertsController {
   @Patch(':id')
   async update(@Param('id') id: string, @Body() body: unknown, @Req() request: FastifyRequest): Promise<RosterEntry> {
     await this.show(id);
-    return updateExpert(this.ports.store, id, parseProfileChanges(objectBody(body)), new Date(), String(request.id));
+    const updated = await updateExpert(this.ports.store, id, parseProfileChanges(objectBody(body)), new Date(), String(request.id));
+    // A new name or role is what this gateway attaches to the expert's next request.
+    this.credentials.forgetAll();
+    return updated;
   }
 
   @ActionRoute(AdminOperation(availabilityOperation), ':id/availability')
@@ -86,6 +93,9 @@ export class AdminExpertsController {
   @ActionRoute(AdminOperation(retireOperation), ':id/retire')
   async retire(@Param('id') id: string, @Req() request: FastifyRequest): Promise<{ id: string; retired: true }> {
     await this.show(id);
-    return retireExpert(this.ports.store, id, new Date(), String(request.id));
+    const retired = await retireExpert(this.ports.store, id, new Date(), String(request.id));
+    // Refused here from the next request on; other gateways within AUTH_CACHE_MS.
+    this.credentials.forgetAll();
+    return retired;
   }
 }

@@ -4,7 +4,7 @@ import { PasswordStore, type PeopleDeps } from '@eh/identity';
 import type { ServiceConfig, SqlClient } from '@eh/platform';
 import { findConsoleAccountByEmail } from '@eh/routing';
 import { GatewayPorts } from '../http/gateway-ports';
-import { ApiKeyCache } from '../http/guards/api-key-cache';
+import { ApiKeyCache } from '../http/guards/credential-cache';
 
 /**
  * What the people handlers need from the gateway: the store, the read models, the roster's

@@ -66,7 +66,7 @@ export interface ServiceConfig {
   rateLimitLeaseMs: number;
   /** Failed authentications per rolling minute from one client address before it gets 429; 0 = off. */
   authFailuresPerMinute: number;
-  /** How long a gateway trusts an API key it has looked up (AUTH_CACHE_MS, 100): also the longest a revoked key still works there. */
+  /** The longest a revoked API key or expert credential still works on a gateway it was not revoked through (AUTH_CACHE_MS, 100; 0 caches none). */
   authCacheMs: number;
   /**
    * Most events of one stream the relay sends in one message (RELAY_BUNDLE_MAX_EVENTS, 16).

@@ -1,3 +1,5 @@
+import { CHANGE_MARKS_TABLE } from '@eh/platform';
+
 /** The active roster, as the router matches against it (filled from `expert-<spec_id>` streams). */
 export const rosterViewMigrations = [
   {
@@ -79,5 +81,11 @@ export const rosterViewMigrations = [
       ALTER TABLE experts_view ADD COLUMN IF NOT EXISTS available_until timestamptz;
       CREATE INDEX IF NOT EXISTS experts_view_available_until ON experts_view (available_until) WHERE available_until IS NOT NULL AND availability = 'online';
     `,
+  },
+  {
+    // A retirement, or a new name or role, moves the `expert_credentials` mark: gateways keep
+    // the experts they authenticated until it moves.
+    id: 'roster-view-006-change-marks',
+    sql: CHANGE_MARKS_TABLE,
   },
 ];

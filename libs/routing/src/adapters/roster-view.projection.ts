@@ -1,6 +1,12 @@
 import { type ExpertEvent, type ExpertProfile, unhandled } from '@eh/contracts';
 import { eventProjection } from '@eh/event-store';
-import type { SqlClient } from '@eh/platform';
+import { moveChangeMark, type SqlClient } from '@eh/platform';
+
+/**
+ * The change mark moved when what an expert's credential authenticates as changes: a
+ * retirement ends it, a new name or role changes what the gateway attaches to each request.
+ */
+export const EXPERT_CREDENTIALS_MARK = 'expert_credentials';
 import { applyConsoleAccess } from './console-access.projection';
 
 export const EXPERT_EVENT_TYPES = [
@@ -66,6 +72,7 @@ async function applyOne(event: ExpertEvent, tx: SqlClient): Promise<void> {
         event.data.updated_at,
         ...fields.map(([, value]) => value),
       ]);
+      if (fields.some(([field]) => field === 'name' || field === 'role')) await moveChangeMark(tx, EXPERT_CREDENTIALS_MARK);
       return;
     }
     case 'expert.availability_changed':
@@ -86,6 +93,7 @@ async function applyOne(event: ExpertEvent, tx: SqlClient): Promise<void> {
         event.data.expert_id,
         event.data.retired_at,
       ]);
+      await moveChangeMark(tx, EXPERT_CREDENTIALS_MARK);
       // So does console access: open invitations close and the sign-in email is freed.
       await tx.query(`UPDATE expert_invitations_view SET status = 'revoked' WHERE expert_id = $1 AND status = 'open'`, [event.data.expert_id]);
       await tx.query('DELETE FROM expert_console_accounts_view WHERE expert_id = $1', [event.data.expert_id]);

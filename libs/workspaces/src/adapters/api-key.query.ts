@@ -12,7 +12,8 @@ export interface AuthenticatedKey {
 
 /**
  * Looks a presented key up by its hash. The lookup never sees the key itself, and the stored
- * hash is compared again in constant time. No cache: a revoked key fails at once on every replica.
+ * hash is compared again in constant time. The gateway keeps what this finds until a
+ * revocation moves the `api_keys` change mark.
  */
 export async function authenticateApiKey(sql: SqlClient, presented: string): Promise<AuthenticatedKey | null> {
   const mode = modeOfKey(presented);

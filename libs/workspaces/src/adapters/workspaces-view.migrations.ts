@@ -1,3 +1,5 @@
+import { CHANGE_MARKS_TABLE } from '@eh/platform';
+
 /** Workspaces and the hashes of their keys, for authentication (rebuildable from workspace streams). */
 export const workspacesViewMigrations = [
   {
@@ -40,5 +42,10 @@ export const workspacesViewMigrations = [
       CREATE EXTENSION IF NOT EXISTS pg_trgm;
       CREATE INDEX IF NOT EXISTS workspaces_view_name_search ON workspaces_view USING gin (name gin_trgm_ops);
     `,
+  },
+  {
+    // A revocation moves the `api_keys` mark: gateways keep keys they looked up until it moves.
+    id: 'workspaces-view-004-change-marks',
+    sql: CHANGE_MARKS_TABLE,
   },
 ];

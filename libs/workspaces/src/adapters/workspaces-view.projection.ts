@@ -1,6 +1,9 @@
 import { type WorkspaceEvent, unhandled } from '@eh/contracts';
 import { eventProjection } from '@eh/event-store';
-import type { SqlClient } from '@eh/platform';
+import { moveChangeMark, type SqlClient } from '@eh/platform';
+
+/** The change mark a revocation moves; gateways poll it to know when the keys they keep may be stale. */
+export const API_KEYS_MARK = 'api_keys';
 
 /** Inline, so a key works the moment the command that issued it returns, and stops the moment it is revoked. */
 export const workspacesViewProjection = eventProjection<WorkspaceEvent>({
@@ -36,6 +39,7 @@ async function applyWorkspaceEvent(event: WorkspaceEvent, tx: SqlClient): Promis
       return;
     case 'workspace.api_key_revoked':
       await tx.query('UPDATE api_keys_view SET revoked_at = $2 WHERE key_id = $1', [event.data.key_id, event.data.revoked_at]);
+      await moveChangeMark(tx, API_KEYS_MARK);
       return;
     default:
       return unhandled('workspace event', event);

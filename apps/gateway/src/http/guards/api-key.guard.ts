@@ -5,7 +5,7 @@ import { authenticateApiKey, KeyUsageRecorder, type AuthenticatedKey } from '@eh
 import type { FastifyRequest } from 'fastify';
 import { ConsoleSessions } from '../../identity/console-sessions';
 import { sessionCookieOf } from '../../identity/session-cookie';
-import { ApiKeyCache } from './api-key-cache';
+import { ApiKeyCache } from './credential-cache';
 import { bearerToken } from './bearer-token';
 import { AuthFailureThrottle } from '../auth-throttle/auth-failure-throttle';
 import { namedMode, requiredMode } from '../service-mode';

@@ -7,6 +7,7 @@ import { ConsoleSessions } from '../../identity/console-sessions';
 import { AuthFailureThrottle } from '../auth-throttle/auth-failure-throttle';
 import { SQL } from '../tokens';
 import { bearerToken } from './bearer-token';
+import { ExpertCredentialCache } from './credential-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,8 +18,9 @@ declare module 'fastify' {
 /**
  * The expert API (`/expert/v1`) takes the expert's own credential, `Bearer svc_expert_…`,
  * never a workspace key or the admin credential (docs/decisions.md "Router").
- * A retired expert's credential stops working at once. Now the console's session
- * cookie is accepted too (when no Authorization header is sent).
+ * A retired expert's credential stops working at once on the gateway that retired it, and
+ * within AUTH_CACHE_MS on the others (the credential cache). The console's session cookie is
+ * accepted too (when no Authorization header is sent).
  */
 @Injectable()
 export class ExpertGuard implements CanActivate {
@@ -26,6 +28,7 @@ export class ExpertGuard implements CanActivate {
     @Inject(SQL) private readonly sql: SqlClient,
     @Inject(AuthFailureThrottle) private readonly throttle: AuthFailureThrottle,
     @Inject(ConsoleSessions) private readonly sessions: ConsoleSessions,
+    @Inject(ExpertCredentialCache) private readonly credentials: ExpertCredentialCache,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -50,7 +53,7 @@ export class ExpertGuard implements CanActivate {
     const expert = await this.throttle.authenticate(request.ip, String(request.id), async () => {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw new DomainError('authentication_failed', 'send "Authorization: Bearer svc_expert_…" with your expert credential');
-      const expert = await authenticateExpert(this.sql, token);
+      const expert = await this.credentials.lookup(token, (presented) => authenticateExpert(this.sql, presented));
       if (!expert) throw new DomainError('authentication_failed', 'the expert credential is not valid, or the expert is retired');
       return expert;
     });

@@ -45,7 +45,7 @@ export const securitySettings = inGroup(
       {
         name: 'AUTH_CACHE_MS',
         default: '100',
-        meaning: 'How long a gateway trusts an API key it looked up: the longest a revoked key still works there.',
+        meaning: 'The longest a revoked API key or a retired expert’s credential still works on a gateway it was not revoked through (0: none is cached).',
       },
       {
         name: 'TLS_TERMINATED_BY_PROXY',

@@ -1,0 +1,59 @@
+/**
+ * Tells a cache of credentials whether it may answer from memory: only while the last look at
+ * the change marks began within `boundMs`. A revocation moves its mark in the transaction that
+ * revokes, so a look begun after it sees the move and empties the caches; a credential is
+ * therefore never let in more than `boundMs` after its revocation, whatever the number of keys,
+ * and one small query per `boundMs` under load replaces a lookup per request. A look that fails
+ * (the database is away) leaves the marks unconfirmed, and the caches are not used until one
+ * succeeds. Looks are made only while requests come: an idle gateway asks nothing.
+ */
+export class ChangeMarkWatch {
+  private seen: string | undefined;
+  /** When the last look that answered began (-Infinity before the first). */
+  private confirmedAt = Number.NEGATIVE_INFINITY;
+  private looking: Promise<void> | undefined;
+  private readonly listeners: (() => void)[] = [];
+
+  constructor(
+    private readonly readMarks: () => Promise<string>,
+    readonly boundMs: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** Called whenever a look finds the marks moved: the caches forget what they hold. */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** True if what was cached may be served now; looks again first when the last look is too old. */
+  async confirmed(): Promise<boolean> {
+    const age = this.now() - this.confirmedAt;
+    if (age <= this.boundMs) {
+      // Looks again ahead of time, so under steady load no request waits for the look.
+      if (age > this.boundMs / 2) this.look().catch(() => undefined);
+      return true;
+    }
+    try {
+      await this.look();
+    } catch {
+      return false;
+    }
+    return this.now() - this.confirmedAt <= this.boundMs;
+  }
+
+  /** One look at a time: requests arriving together share it. */
+  private look(): Promise<void> {
+    this.looking ??= this.readOnce().finally(() => {
+      this.looking = undefined;
+    });
+    return this.looking;
+  }
+
+  private async readOnce(): Promise<void> {
+    const startedAt = this.now();
+    const marks = await this.readMarks();
+    if (this.seen !== undefined && marks !== this.seen) for (const listener of this.listeners) listener();
+    this.seen = marks;
+    this.confirmedAt = Math.max(this.confirmedAt, startedAt);
+  }
+}

@@ -1,0 +1,106 @@
+import type { AuthenticatedKey } from '@eh/workspaces';
+import { ChangeMarkWatch } from './change-mark-watch';
+import { CredentialCache } from './credential-cache';
+
+const KEY: AuthenticatedKey = { workspaceId: 'ws_1', mode: 'test', keyId: 'key_1', label: 'default (…abcd)' };
+
+describe('CredentialCache', () => {
+  let clock = 0;
+  let marks = '';
+  const now = (): number => clock;
+  const watch = (boundMs = 100): ChangeMarkWatch => new ChangeMarkWatch(async () => marks, boundMs, now);
+  beforeEach(() => {
+    clock = 1_000;
+    marks = 'api_keys=1';
+  });
+
+  it('answers a valid key from memory for as long as the marks stay where they were', async () => {
+    const cache = new CredentialCache<AuthenticatedKey>(watch(), 10, now);
+    const load = jest.fn(async () => KEY);
+    expect(await cache.lookup('svc_test_a', load)).toBe(KEY);
+    for (let step = 0; step < 50; step++) {
+      clock += 99;
+      expect(await cache.lookup('svc_test_a', load)).toBe(KEY);
+    }
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a key revoked in the meantime once the marks have moved', async () => {
+    const cache = new CredentialCache<AuthenticatedKey>(watch(), 10, now);
+    let revoked = false;
+    const load = async (): Promise<AuthenticatedKey | null> => (revoked ? null : KEY);
+    await cache.lookup('svc_test_a', load);
+    revoked = true;
+    marks = 'api_keys=2';
+    clock += 101;
+    expect(await cache.lookup('svc_test_a', load)).toBeNull();
+  });
+
+  // Each looks the keys up one after the other and counts the trips to the database.
+  it.each([
+    { name: 'never keeps a failed lookup: every bad key reaches the database', capacity: 10, found: null, keys: ['svc_test_bad', 'svc_test_bad'], loads: 2 },
+    { name: 'holds at most its capacity, dropping the oldest', capacity: 2, found: KEY, keys: ['a', 'b', 'c', 'a'], loads: 4 },
+  ])('$name', async ({ capacity, found, keys, loads }) => {
+    const cache = new CredentialCache<AuthenticatedKey>(watch(), capacity, now);
+    const load = jest.fn(async (): Promise<AuthenticatedKey | null> => found);
+    for (const key of keys) await cache.lookup(key, load);
+    expect(load).toHaveBeenCalledTimes(loads);
+  });
+
+  it('without a watch (AUTH_CACHE_MS 0) looks every key up', async () => {
+    const cache = new CredentialCache<AuthenticatedKey>(null, 10, now);
+    const load = jest.fn(async () => KEY);
+    await cache.lookup('a', load);
+    await cache.lookup('a', load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('looks every key up while the marks cannot be read, and caches again once they can', async () => {
+    let reachable = false;
+    const cache = new CredentialCache<AuthenticatedKey>(
+      new ChangeMarkWatch(
+        async () => {
+          if (!reachable) throw new Error('database unavailable');
+          return marks;
+        },
+        100,
+        now,
+      ),
+      10,
+      now,
+    );
+    const load = jest.fn(async () => KEY);
+    await cache.lookup('a', load);
+    await cache.lookup('a', load);
+    expect(load).toHaveBeenCalledTimes(2);
+    reachable = true;
+    await cache.lookup('a', load);
+    await cache.lookup('a', load);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('requests arriving together share one lookup', async () => {
+    const cache = new CredentialCache<AuthenticatedKey>(watch(), 10, now);
+    const load = jest.fn(async () => KEY);
+    expect(await Promise.all([cache.lookup('a', load), cache.lookup('a', load), cache.lookup('b', load)])).toEqual([KEY, KEY, KEY]);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a lookup under way when forgetAll runs is neither shared nor kept after it', async () => {
+    const cache = new CredentialCache<AuthenticatedKey>(watch(), 10, now);
+    await cache.lookup('warm', async () => KEY);
+    let finish: (key: AuthenticatedKey | null) => void = () => undefined;
+    const slow = jest.fn(() => new Promise<AuthenticatedKey | null>((resolve) => (finish = resolve)));
+    const before = cache.lookup('a', slow);
+    // The lookup asks the watch first; forgetAll must come while its query is under way.
+    while (slow.mock.calls.length === 0) await Promise.resolve();
+    cache.forgetAll();
+    const revoked = jest.fn(async () => null);
+    const after = cache.lookup('a', revoked);
+    finish(KEY);
+    expect(await before).toBe(KEY);
+    expect(await after).toBeNull();
+    expect(await cache.lookup('a', revoked)).toBeNull();
+    expect(revoked).toHaveBeenCalledTimes(2);
+  });
+});
