@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { DeploymentEvent } from '@eh/contracts';
-import { deploymentDecider, expertNotices, noticeNeedsHistory, type ExpertNotice } from '@eh/deployments';
-import { categorySubject, loadAggregate, toDomainEvent, type EventStore, type RecordedEvent } from '@eh/event-store';
+import { deploymentDecider, expertNotices, noticeNeedsHistory, type DeploymentState, type ExpertNotice } from '@eh/deployments';
+import { categorySubject, FollowedStreams, loadAggregate, toDomainEvent, type EventStore, type RecordedEvent } from '@eh/event-store';
 import type { NatsConnection } from 'nats';
 import { LiveStreamRegistry } from './live-stream-registry';
 import type { PresenceBeacon } from './expert-presence-beacon';
@@ -25,6 +25,12 @@ export interface EventStreamClient {
  */
 export class ExpertEventHub {
   private readonly streams: LiveStreamRegistry<EventStreamClient>;
+  /**
+   * The deployments this hub has seen, folded event by event, so a notice that needs the
+   * deployment as it stood (who is assigned) costs no read of its stream. Sized for the
+   * deployments in flight at once; one it lost or never saw whole is read once and followed on.
+   */
+  private readonly followed = new FollowedStreams<DeploymentEvent, DeploymentState>(deploymentDecider, 2_000);
 
   constructor(
     nats: NatsConnection,
@@ -75,12 +81,20 @@ export class ExpertEventHub {
 
   private async dispatch(recorded: RecordedEvent): Promise<void> {
     const event = toDomainEvent<DeploymentEvent>(recorded);
-    // Only events whose expert is not named in the event itself cost a read of the stream.
-    const before = noticeNeedsHistory(event.type)
-      ? (await loadAggregate(this.store, recorded.streamName, { ...deploymentDecider, to: recorded.streamRevision - 1 })).state
-      : deploymentDecider.initialState;
+    // Only events whose expert is not named in the event itself need the deployment before them.
+    const before = noticeNeedsHistory(event.type) ? await this.stateBefore(recorded) : deploymentDecider.initialState;
+    this.followed.at(recorded);
     for (const notice of expertNotices(event, recorded.streamRevision, before)) {
       for (const client of this.streams.clientsOf(notice.expertId)) client.send(notice);
     }
+  }
+
+  private async stateBefore(recorded: RecordedEvent): Promise<DeploymentState> {
+    const known = this.followed.get(recorded.streamName);
+    if (known && known.revision === recorded.streamRevision - 1) return known.state;
+    const loaded = await loadAggregate(this.store, recorded.streamName, { ...deploymentDecider, to: recorded.streamRevision - 1 });
+    // Followed from here only if the read reached the event before this one.
+    if (loaded.revision === recorded.streamRevision - 1) this.followed.set(recorded.streamName, loaded);
+    return loaded.state;
   }
 }
