@@ -59,15 +59,20 @@ function assertRelated(state: DeploymentState, expertId: string, deploymentId: s
  * or declines, only the assigned one starts, asks, publishes or cancels.
  */
 export async function actAsExpert(store: EventStore, scope: ExpertScope, deploymentId: string, action: ExpertAction): Promise<ExpertDeploymentView> {
+  const streamName = deploymentStreamName(deploymentId);
+  // One read serves both the workspace the events belong to and the first decision: the append
+  // still expects that revision, so a change in between costs a conflict and a fresh read, never a wrong decision.
+  const loaded = await loadAggregate(store, streamName, deploymentDecider);
   const result = await handleCommand(
     store,
     deploymentDecider,
-    deploymentStreamName(deploymentId),
+    streamName,
     (state) => {
       assertRelated(state, scope.expert.id, deploymentId);
       return commandFor(action, scope);
     },
-    { workspaceId: await workspaceOf(store, deploymentId), correlationId: scope.requestId, causationId: null, now: scope.now.toISOString() },
+    { workspaceId: workspaceOf(loaded.state), correlationId: scope.requestId, causationId: null, now: scope.now.toISOString() },
+    { assumed: loaded },
   );
   const view = toExpertView(result.state, scope.expert.id);
   if (!view) throw new DomainError('not_found', `no deployment ${deploymentId} offered or assigned to you`, 'id');
@@ -82,7 +87,6 @@ export async function viewAsExpert(store: EventStore, expertId: string, deployme
 }
 
 /** The deployment's own workspace, so webhooks and the ledger see the action where it belongs ('' before it exists: the decider refuses). */
-async function workspaceOf(store: EventStore, deploymentId: string): Promise<string> {
-  const { state } = await loadAggregate(store, deploymentStreamName(deploymentId), deploymentDecider);
+function workspaceOf(state: DeploymentState): string {
   return state.status === 'initial' ? '' : state.details.workspace_id;
 }

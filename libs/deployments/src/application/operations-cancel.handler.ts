@@ -16,7 +16,8 @@ export async function cancelByOperations(
   correlationId: string,
 ): Promise<DeploymentResource> {
   const stream = deploymentStreamName(deploymentId);
-  const { state: before } = await loadAggregate(store, stream, deploymentDecider);
+  const loaded = await loadAggregate(store, stream, deploymentDecider);
+  const before = loaded.state;
   if (before.status === 'initial') throw new DomainError('not_found', `no deployment ${deploymentId}`, 'id');
   const at = now.toISOString();
   const result = await handleCommand(
@@ -31,6 +32,8 @@ export async function cancelByOperations(
       causationId: null,
       now: at,
     },
+    // The first decision is taken on that read; the append still expects its revision.
+    { assumed: loaded },
   );
   return toDeploymentResource(result.state);
 }

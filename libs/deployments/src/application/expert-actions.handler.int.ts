@@ -1,0 +1,52 @@
+/**
+ * An expert's action reads the deployment's stream once: the same read names the workspace its
+ * events belong to and takes the first decision, and the append still expects that revision.
+ */
+import { deploymentStreamName } from '@eh/contracts';
+import type { EventStore } from '@eh/event-store';
+import { countingReads, postgresStorePerSuite } from '@eh/event-store/testing';
+import { allMigrations, inlineProjections } from '../../../../test/support/all-contexts';
+import { DeploymentHistory, HAND_EXPERT } from '../../../../test/support/deployment-history';
+import { actAsExpert, type ExpertScope } from './expert-actions.handler';
+
+describe('actAsExpert against the real store', () => {
+  const env = postgresStorePerSuite(allMigrations, { inlineProjections });
+  let reads = 0;
+  let counted: EventStore;
+  const scope = (expert = HAND_EXPERT): ExpertScope => ({ expert, requestId: 'req_expert_action', now: new Date(), replyWindowSeconds: 3600 });
+
+  beforeAll(() => {
+    counted = countingReads(env.store, () => (reads += 1));
+  });
+
+  beforeEach(() => {
+    reads = 0;
+  });
+
+  it('starts an accepted deployment with one read, its event in the deployment’s workspace', async () => {
+    const history = new DeploymentHistory(env.db.pool);
+    const deploymentId = await history.appendLive('ws_expert_action', 'accepted');
+    await history.close();
+    reads = 0;
+    const view = await actAsExpert(counted, scope(), deploymentId, { type: 'start' });
+    expect(view.status).toBe('in_progress');
+    expect(reads).toBe(1);
+    const events = await env.store.read(deploymentStreamName(deploymentId));
+    expect(events.at(-1)?.type).toBe('deployment.in_progress');
+    expect(events.at(-1)?.metadata.workspace_id).toBe('ws_expert_action');
+  });
+
+  it('answers 404 to an expert the deployment was never offered to, and appends nothing', async () => {
+    const history = new DeploymentHistory(env.db.pool);
+    const deploymentId = await history.appendLive('ws_expert_action', 'accepted');
+    await history.close();
+    const before = (await env.store.read(deploymentStreamName(deploymentId))).length;
+    const stranger = { id: 'spec_01JSTRANGER000000000000000', name: 'Stranger', role: 'Copywriter' };
+    await expect(actAsExpert(counted, scope(stranger), deploymentId, { type: 'start' })).rejects.toMatchObject({ code: 'not_found' });
+    expect((await env.store.read(deploymentStreamName(deploymentId))).length).toBe(before);
+  });
+
+  it('answers 404 for a deployment that does not exist', async () => {
+    await expect(actAsExpert(counted, scope(), 'dep_01JNOSUCHDEPLOYMENT00000000', { type: 'accept' })).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
