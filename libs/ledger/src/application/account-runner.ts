@@ -1,5 +1,14 @@
-import { accountStreamName, type AccountEvent } from '@eh/contracts';
-import { handleCommand, LruSnapshotCache, NO_RETRY, type CommandContext, type CommandResult, type EventStore } from '@eh/event-store';
+import { accountStreamName, DomainError, type AccountEvent } from '@eh/contracts';
+import {
+  handleCommand,
+  LruSnapshotCache,
+  NO_RETRY,
+  WrongExpectedVersionError,
+  type CommandContext,
+  type CommandResult,
+  type EventStore,
+  type FoldedStream,
+} from '@eh/event-store';
 import type { LedgerPolicy } from '../domain/account-plan';
 import type { AccountCommand } from '../domain/account.commands';
 import type { AccountState } from '../domain/account.state';
@@ -21,29 +30,53 @@ export const directAccountRunner =
 const MAX_ACCOUNTS = 10_000;
 
 /**
- * The ledger's runner: handleCommand with each account's folded state kept, so a reserve reads
- * only the events appended since and costs the same on a stream of 10 events or 100,000. It
- * does not retry a version conflict itself: the ledger's AccountSerializer retries the whole
- * work around it with the one conflict policy, and the next attempt catches up from the store.
+ * The ledger's runner: handleCommand with each account's folded state kept. A kept state is
+ * decided on without reading: the append still expects its revision, so if another process
+ * wrote since, the append fails as a conflict and the retry (AccountSerializer's, with the one
+ * conflict policy) reads what was appended since. Only an append proves the kept state was
+ * current, so a decision on it that appends nothing (a refusal such as too few credits, when
+ * credits may have been added elsewhere, or nothing to do) is taken again on a read. Each
+ * read catches up from the kept state, so it costs the same on a stream of 10 events or 100,000.
  */
 export class CachedAccountRunner {
   private readonly snapshots = new LruSnapshotCache<AccountState>(MAX_ACCOUNTS);
+  /** Accounts whose kept state lost a conflict: their next command reads first. */
+  private readonly doubted = new Set<string>();
 
   constructor(
     private readonly store: EventStore,
     private readonly policy: LedgerPolicy,
   ) {}
 
-  readonly run: AccountRunner = (command, context) =>
-    handleCommand(
+  readonly run: AccountRunner = async (command, context) => {
+    const stream = accountStreamName(command.workspaceId);
+    const kept = this.doubted.has(stream) ? undefined : this.snapshots.get(stream);
+    if (kept) {
+      try {
+        const result = await this.handle(command, context, kept);
+        if (result.events.length > 0) return result;
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError) this.doubted.add(stream);
+        // A refusal decided on a state not read is decided again below, on one that was; anything else stands.
+        if (!(error instanceof DomainError)) throw error;
+      }
+    }
+    this.doubted.delete(stream);
+    return this.handle(command, context, undefined);
+  };
+
+  private handle(
+    command: AccountCommand,
+    context: Omit<CommandContext, 'workspaceId' | 'now'>,
+    assumed: FoldedStream<AccountState> | undefined,
+  ): Promise<CommandResult<AccountEvent, AccountState>> {
+    return handleCommand(
       this.store,
       accountDecider(this.policy),
       accountStreamName(command.workspaceId),
       command,
       { ...context, workspaceId: command.workspaceId, now: command.now },
-      {
-        snapshots: this.snapshots,
-        retry: NO_RETRY,
-      },
+      { snapshots: this.snapshots, retry: NO_RETRY, ...(assumed ? { assumed } : {}) },
     );
+  }
 }

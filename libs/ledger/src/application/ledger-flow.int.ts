@@ -4,7 +4,8 @@
  * read model equal to the fold (and to itself rebuilt from the events).
  */
 import { accountStreamName, DomainError, newId, type DeploymentCreated } from '@eh/contracts';
-import { eventStoreMigrations, PostgresEventStore, type RecordedEvent } from '@eh/event-store';
+import { eventStoreMigrations, PostgresEventStore, WrongExpectedVersionError, type RecordedEvent } from '@eh/event-store';
+import { countingReads } from '@eh/event-store/testing';
 import { runMigrations } from '@eh/platform';
 import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { Client } from 'pg';
@@ -175,5 +176,25 @@ describe('ledger on PostgreSQL', () => {
     await grantCredits(store, ws, { credits: 50, note: '', reference: null }, { now: T0, requestId: 'req_ops', policy: POLICY });
     await expect(reserve(newId('deployment'), 151)).rejects.toMatchObject({ code: 'credits_exhausted' });
     await expect(reserve(newId('deployment'), 150)).resolves.toMatchObject({ credits_remaining: 0 });
+  });
+
+  it('decides on its kept state without reading; once another process has written, it conflicts once and then reads', async () => {
+    let reads = 0;
+    const counted = new CachedAccountRunner(
+      countingReads(store, () => (reads += 1)),
+      POLICY,
+    ).run;
+    const reserveWith = (runner: AccountRunner, amount: number) =>
+      reserveCredits(runner, { workspace_id: ws, deployment_id: newId('deployment'), amount, request_id: 'req_t' }, { now: T0, ttlSeconds: 60 });
+    await reserveWith(counted, 100);
+    expect(reads).toBe(1);
+    await reserveWith(counted, 100);
+    await reserveWith(counted, 100);
+    expect(reads).toBe(1);
+    // Another replica reserves: the kept state is behind, the append says so, the next attempt reads.
+    await reserveWith(new CachedAccountRunner(store, POLICY).run, 100);
+    await expect(reserveWith(counted, 100)).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    await expect(reserveWith(counted, 100)).resolves.toMatchObject({ credits_remaining: 500 });
+    expect(reads).toBe(2);
   });
 });
