@@ -21,16 +21,21 @@ import {
   startWorkOperation,
 } from './expert-actions.openapi';
 import { ActionRoute } from '../http/action-route';
+import type { ExpertEventHub } from '../events/expert-event.hub';
+import { EXPERT_EVENT_HUB } from '../events/expert-events.tokens';
 
 /** Every expert action is a command that becomes events; each answers 200 with the expert's view. */
 @ExpertController('expert/v1')
 export class ExpertActionsController {
-  constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
+  constructor(
+    @Inject(GatewayPorts) private readonly ports: GatewayPorts,
+    @Inject(EXPERT_EVENT_HUB) private readonly hub: ExpertEventHub,
+  ) {}
 
   private act(expert: ExpertRef, id: string, request: FastifyRequest, action: ExpertAction): Promise<ExpertDeploymentView> {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');
     const scope = { expert, requestId: String(request.id), now: new Date(), replyWindowSeconds: this.ports.config.durations.replyWindowSeconds };
-    return actAsExpert(this.ports.store, scope, id, action);
+    return actAsExpert(this.ports.store, scope, id, action, this.hub.commandFolds);
   }
 
   @ActionRoute(ExpertOperation(acceptOfferOperation), 'deployments/:id/accept')

@@ -31,6 +31,13 @@ export class ExpertEventHub {
    * deployments in flight at once; one it lost or never saw whole is read once and followed on.
    */
   private readonly followed = new FollowedStreams<DeploymentEvent, DeploymentState>(deploymentDecider, 2_000);
+  /**
+   * The same deployments as heard and as this gateway's own commands left them (an expert's
+   * action remembers what it appended): an action decides on them without a read, and only
+   * its append's expected revision proves them current. Kept apart from the folds above, which
+   * must stand just before each event they are told of.
+   */
+  readonly commandFolds = new FollowedStreams<DeploymentEvent, DeploymentState>(deploymentDecider, 2_000);
 
   constructor(
     nats: NatsConnection,
@@ -84,6 +91,7 @@ export class ExpertEventHub {
     // Only events whose expert is not named in the event itself need the deployment before them.
     const before = noticeNeedsHistory(event.type) ? await this.stateBefore(recorded) : deploymentDecider.initialState;
     this.followed.at(recorded);
+    this.commandFolds.at(recorded);
     for (const notice of expertNotices(event, recorded.streamRevision, before)) {
       for (const client of this.streams.clientsOf(notice.expertId)) client.send(notice);
     }

@@ -3,10 +3,11 @@
  * events belong to and takes the first decision, and the append still expects that revision.
  */
 import { deploymentStreamName } from '@eh/contracts';
-import type { EventStore } from '@eh/event-store';
+import { FollowedStreams, loadAggregate, type EventStore } from '@eh/event-store';
 import { countingReads, postgresStorePerSuite } from '@eh/event-store/testing';
 import { allMigrations, inlineProjections } from '../../../../test/support/all-contexts';
 import { DeploymentHistory, HAND_EXPERT } from '../../../../test/support/deployment-history';
+import { deploymentDecider } from '../domain/deployment.decider';
 import { actAsExpert, type ExpertScope } from './expert-actions.handler';
 
 describe('actAsExpert against the real store', () => {
@@ -48,5 +49,34 @@ describe('actAsExpert against the real store', () => {
 
   it('answers 404 for a deployment that does not exist', async () => {
     await expect(actAsExpert(counted, scope(), 'dep_01JNOSUCHDEPLOYMENT00000000', { type: 'accept' })).rejects.toMatchObject({ code: 'not_found' });
+  });
+  describe('on the folds a gateway keeps of what it heard', () => {
+    const folds = () => new FollowedStreams(deploymentDecider, 10);
+
+    it('decides on a current fold without a read, and remembers its own append there', async () => {
+      const history = new DeploymentHistory(env.db.pool);
+      const deploymentId = await history.appendLive('ws_expert_action', 'accepted');
+      await history.close();
+      const stream = deploymentStreamName(deploymentId);
+      const heard = folds();
+      heard.set(stream, await loadAggregate(env.store, stream, deploymentDecider));
+      reads = 0;
+      expect((await actAsExpert(counted, scope(), deploymentId, { type: 'start' }, heard)).status).toBe('in_progress');
+      expect(reads).toBe(0);
+      expect(heard.get(stream)?.state.status).toBe('in_progress');
+    });
+
+    it('decides a refusal on a fold behind the store again on a read', async () => {
+      const history = new DeploymentHistory(env.db.pool);
+      const deploymentId = await history.appendLive('ws_expert_action', 'accepted');
+      await history.close();
+      const stream = deploymentStreamName(deploymentId);
+      const heard = folds();
+      // Heard only the creation: on that, this expert has nothing to start.
+      heard.set(stream, await loadAggregate(env.store, stream, { ...deploymentDecider, to: 0 }));
+      reads = 0;
+      expect((await actAsExpert(counted, scope(), deploymentId, { type: 'start' }, heard)).status).toBe('in_progress');
+      expect(reads).toBe(1);
+    });
   });
 });

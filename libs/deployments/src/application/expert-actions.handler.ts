@@ -1,7 +1,8 @@
 import { DomainError, deploymentStreamName, type ExpertRef, type Output } from '@eh/contracts';
-import { handleCommand, loadAggregate, type EventStore } from '@eh/event-store';
+import { handleCommand, loadAggregate, type EventStore, type FollowedStreams } from '@eh/event-store';
 import { deploymentDecider } from '../domain/deployment.decider';
 import type { DeploymentCommand } from '../domain/deployment.commands';
+import type { DeploymentEvent } from '@eh/contracts';
 import { expertMayRead, expertRelation, toExpertView, type ExpertDeploymentView } from '../domain/deployment.expert-view';
 import type { DeploymentState } from '../domain/deployment.state';
 
@@ -56,13 +57,22 @@ function assertRelated(state: DeploymentState, expertId: string, deploymentId: s
 /**
  * One expert action = one command on the deployment's stream (load, fold, decide, append with
  * the expected revision). The decider enforces who may do what: only the offered expert accepts
- * or declines, only the assigned one starts, asks, publishes or cancels.
+ * or declines, only the assigned one starts, asks, publishes or cancels. `folds`: deployments as
+ * the gateway heard them; a deployment found there is decided on without a read, and anything but
+ * an append (a refusal, nothing to do) is decided again on a read.
  */
-export async function actAsExpert(store: EventStore, scope: ExpertScope, deploymentId: string, action: ExpertAction): Promise<ExpertDeploymentView> {
+export async function actAsExpert(
+  store: EventStore,
+  scope: ExpertScope,
+  deploymentId: string,
+  action: ExpertAction,
+  folds?: FollowedStreams<DeploymentEvent, DeploymentState>,
+): Promise<ExpertDeploymentView> {
   const streamName = deploymentStreamName(deploymentId);
-  // One read serves both the workspace the events belong to and the first decision: the append
-  // still expects that revision, so a change in between costs a conflict and a fresh read, never a wrong decision.
-  const loaded = await loadAggregate(store, streamName, deploymentDecider);
+  const believed = folds?.get(streamName);
+  // One read (or none) serves both the workspace the events belong to and the first decision: the
+  // append still expects that revision, so a change in between costs a conflict and a fresh read, never a wrong decision.
+  const loaded = believed ?? (await loadAggregate(store, streamName, deploymentDecider));
   const result = await handleCommand(
     store,
     deploymentDecider,
@@ -72,7 +82,7 @@ export async function actAsExpert(store: EventStore, scope: ExpertScope, deploym
       return commandFor(action, scope);
     },
     { workspaceId: workspaceOf(loaded.state), correlationId: scope.requestId, causationId: null, now: scope.now.toISOString() },
-    { assumed: loaded },
+    { assumed: loaded, snapshots: folds, onlyAnAppendProvesAssumed: believed !== undefined },
   );
   const view = toExpertView(result.state, scope.expert.id);
   if (!view) throw new DomainError('not_found', `no deployment ${deploymentId} offered or assigned to you`, 'id');

@@ -39,6 +39,12 @@ export interface HandleCommandOptions<State> {
    * one fails as a conflict and the retry reads the store (no read per event).
    */
   assumed?: FoldedStream<State>;
+  /**
+   * With `assumed`: only an append proves it current, so a decision on it that refuses (throws)
+   * or appends nothing is taken again on a read. For folds that may be behind the store (kept
+   * from what a process heard), where a refusal must not rest on a stale state.
+   */
+  onlyAnAppendProvesAssumed?: boolean;
 }
 
 /**
@@ -56,12 +62,24 @@ export async function handleCommand<Command, Event extends { type: string; data:
   options: HandleCommandOptions<State> = {},
 ): Promise<CommandResult<Event, State>> {
   const { snapshots } = options;
-  return retryOnVersionConflict(async (attempt) => {
-    const { state, revision } =
-      attempt === 1 && options.assumed ? options.assumed : await loadAggregate(store, streamName, { ...decider, from: snapshots?.get(streamName) });
-    snapshots?.set(streamName, { state, revision });
+  const decideOn = (state: State, revision: number): Event[] => {
     const resolved = typeof command === 'function' ? (command as (state: State, revision: number) => Command | null)(state, revision) : command;
-    const events = resolved === null ? [] : decider.decide(resolved, state);
+    return resolved === null ? [] : decider.decide(resolved, state);
+  };
+  return retryOnVersionConflict(async (attempt) => {
+    const load = () => loadAggregate(store, streamName, { ...decider, from: snapshots?.get(streamName) });
+    let { state, revision } = attempt === 1 && options.assumed ? options.assumed : await load();
+    let events: Event[] | undefined;
+    if (attempt === 1 && options.assumed && options.onlyAnAppendProvesAssumed) {
+      // Decided on the belief; a refusal or nothing to do is decided again on the store's word.
+      events = believedEvents(decideOn, state, revision);
+      if (events.length === 0) {
+        ({ state, revision } = await load());
+        events = undefined;
+      }
+    }
+    snapshots?.set(streamName, { state, revision });
+    events ??= decideOn(state, revision);
     if (events.length === 0) return { state, events, revision };
     // Folded as a read would give the events back, so this state is the one a reload folds.
     const asStored = store.asStored?.bind(store);
@@ -78,7 +96,15 @@ export async function handleCommand<Command, Event extends { type: string; data:
   }, options.retry ?? VERSION_CONFLICT_RETRY);
 }
 
-/** The event's `{type, data}` at its type's current schema version (upcast at read time). */
+/** The events a decision on a believed fold gives, or none when it refuses. */
+function believedEvents<Event, State>(decideOn: (state: State, revision: number) => Event[], state: State, revision: number): Event[] {
+  try {
+    return decideOn(state, revision);
+  } catch {
+    return [];
+  }
+}
+
 export function toDomainEvent<Event extends { type: string; data: unknown }>(event: RecordedEvent, upcasters: EventUpcasting = eventSchemas): Event {
   return upcasters.upcast<Event>(event);
 }

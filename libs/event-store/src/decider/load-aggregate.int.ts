@@ -1,3 +1,4 @@
+import { countingReads } from '../testing/counting-reads';
 import { newEvent, newStreamName } from '../testing/contract-fixtures';
 import { postgresStorePerSuite } from '../testing/postgres-store-per-suite';
 import { eventStoreMigrations } from '../postgres/event-store.migrations';
@@ -59,5 +60,56 @@ describe('loadAggregate and handleCommand (one stream loader)', () => {
 
   it('refuses a chain of upcasters with a gap', () => {
     expect(() => new UpcasterRegistry([{ type: 'x.happened', fromVersion: 2, upcast: (data) => data }])).toThrow(/must run 1/);
+  });
+  describe('a fold believed without reading, proven only by an append (onlyAnAppendProvesAssumed)', () => {
+    /** Adds its amount, refusing to go past a cap: a decision a stale fold can get wrong. */
+    const capped: Decider<number, Added, { total: number; units: string[] }> = {
+      ...counter,
+      decide: (amount, state) => {
+        if (state.total + amount > 10) throw new Error(`over the cap: ${state.total} + ${amount}`);
+        return amount === 0 ? [] : [{ type: 'counter.added', data: { amount, unit: 'credits' } }];
+      },
+    };
+    const context = { workspaceId: 'ws_1', correlationId: 'c', causationId: null, now: new Date().toISOString() };
+    let reads = 0;
+    const counted = () => countingReads(env.store, () => (reads += 1));
+    const options = (assumed: { state: { total: number; units: string[] }; revision: number }) => ({ assumed, onlyAnAppendProvesAssumed: true });
+
+    beforeEach(() => {
+      reads = 0;
+    });
+
+    it('appends on a current belief without a read', async () => {
+      const stream = newStreamName('counter');
+      const first = await handleCommand(env.store, capped, stream, 4, context);
+      const result = await handleCommand(counted(), capped, stream, 4, context, options(first));
+      expect([result.state.total, result.revision, reads]).toEqual([8, 1, 0]);
+    });
+
+    it('decides a refusal again on a read: the belief was behind, the store allows it', async () => {
+      const stream = newStreamName('counter');
+      const believed = await handleCommand(env.store, capped, stream, 9, context);
+      // Another writer takes the 9 back: the belief still says 9.
+      await env.store.append(stream, [stored(3, { amount: -9, unit: 'credits' })], 0);
+      const result = await handleCommand(counted(), capped, stream, 5, context, options(believed));
+      expect([result.state.total, result.revision, reads]).toEqual([5, 2, 1]);
+    });
+
+    it('decides nothing-to-do again on a read, and a refusal that stands on the store stands', async () => {
+      const stream = newStreamName('counter');
+      const believed = await handleCommand(env.store, capped, stream, 9, context);
+      const nothing = await handleCommand(counted(), capped, stream, 0, context, options(believed));
+      expect([nothing.events.length, reads]).toEqual([0, 1]);
+      await expect(handleCommand(counted(), capped, stream, 5, context, options(believed))).rejects.toThrow('over the cap: 9 + 5');
+      expect(reads).toBe(2);
+    });
+
+    it('a belief behind the store that still decides to append meets the expected revision, and the retry reads', async () => {
+      const stream = newStreamName('counter');
+      const believed = await handleCommand(env.store, capped, stream, 1, context);
+      await handleCommand(env.store, capped, stream, 1, context);
+      const result = await handleCommand(counted(), capped, stream, 1, context, options(believed));
+      expect([result.state.total, result.revision, reads]).toEqual([3, 2, 1]);
+    });
   });
 });

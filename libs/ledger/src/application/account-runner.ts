@@ -1,4 +1,4 @@
-import { accountStreamName, DomainError, type AccountEvent } from '@eh/contracts';
+import { accountStreamName, type AccountEvent } from '@eh/contracts';
 import {
   handleCommand,
   LruSnapshotCache,
@@ -7,7 +7,6 @@ import {
   type CommandContext,
   type CommandResult,
   type EventStore,
-  type FoldedStream,
 } from '@eh/event-store';
 import type { LedgerPolicy } from '../domain/account-plan';
 import type { AccountCommand } from '../domain/account.commands';
@@ -50,33 +49,19 @@ export class CachedAccountRunner {
 
   readonly run: AccountRunner = async (command, context) => {
     const stream = accountStreamName(command.workspaceId);
-    const kept = this.doubted.has(stream) ? undefined : this.snapshots.get(stream);
-    if (kept) {
-      try {
-        const result = await this.handle(command, context, kept);
-        if (result.events.length > 0) return result;
-      } catch (error) {
-        if (error instanceof WrongExpectedVersionError) this.doubted.add(stream);
-        // A refusal decided on a state not read is decided again below, on one that was; anything else stands.
-        if (!(error instanceof DomainError)) throw error;
-      }
+    const kept = this.doubted.delete(stream) ? undefined : this.snapshots.get(stream);
+    try {
+      return await handleCommand(
+        this.store,
+        accountDecider(this.policy),
+        stream,
+        command,
+        { ...context, workspaceId: command.workspaceId, now: command.now },
+        { snapshots: this.snapshots, retry: NO_RETRY, ...(kept ? { assumed: kept, onlyAnAppendProvesAssumed: true } : {}) },
+      );
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) this.doubted.add(stream);
+      throw error;
     }
-    this.doubted.delete(stream);
-    return this.handle(command, context, undefined);
   };
-
-  private handle(
-    command: AccountCommand,
-    context: Omit<CommandContext, 'workspaceId' | 'now'>,
-    assumed: FoldedStream<AccountState> | undefined,
-  ): Promise<CommandResult<AccountEvent, AccountState>> {
-    return handleCommand(
-      this.store,
-      accountDecider(this.policy),
-      accountStreamName(command.workspaceId),
-      command,
-      { ...context, workspaceId: command.workspaceId, now: command.now },
-      { snapshots: this.snapshots, retry: NO_RETRY, ...(assumed ? { assumed } : {}) },
-    );
-  }
 }
