@@ -60,6 +60,9 @@ export class LedgerRuntime implements ContextRuntimeDeclaration {
         handle: async (event) => {
           await serializer.run(event.metadata.workspace_id, () => applyCreditReaction(run, event, accountCommandFor(event, new Date().toISOString())));
         },
+        // Confirm, release and settle find nothing left to do once done, and their event ids derive
+        // from the consumed event's: a redelivery changes nothing, so no processed_events row is kept.
+        rerunnable: true,
       },
       {
         durable: 'ledger-workspaces',
