@@ -1,12 +1,9 @@
 import { ChangeMarkWatch } from './change-mark-watch';
 
-/** A read of the marks the test answers when it chooses, as a slow database would. */
+/** Reads of the marks the test answers when it chooses, as a slow database would. */
 function pendingReads() {
-  const reads: { startedAt: number; answer: (marks: string) => void; fail: (error: Error) => void }[] = [];
-  return {
-    reads,
-    read: (clock: () => number) => () => new Promise<string>((resolve, reject) => reads.push({ startedAt: clock(), answer: resolve, fail: reject })),
-  };
+  const reads: { answer: (marks: string) => void; fail: (error: Error) => void }[] = [];
+  return { reads, read: () => new Promise<string>((resolve, reject) => reads.push({ answer: resolve, fail: reject })) };
 }
 
 describe('ChangeMarkWatch', () => {
@@ -16,29 +13,46 @@ describe('ChangeMarkWatch', () => {
     clock = 1_000;
   });
 
-  it('is not confirmed before its first look, and is after it', async () => {
+  it('is not confirmed before its first look has answered, and starts that look without waiting for it', async () => {
     const { reads, read } = pendingReads();
-    const watch = new ChangeMarkWatch(read(now), 100, now);
-    const first = watch.confirmed();
+    const watch = new ChangeMarkWatch(read, 100, now);
+    expect(watch.confirmed()).toBe(false);
+    expect(reads).toHaveLength(1);
+    // Asked again while the look is under way: the same look.
+    expect(watch.confirmed()).toBe(false);
     expect(reads).toHaveLength(1);
     reads[0].answer('m=1');
-    expect(await first).toBe(true);
-    expect(await watch.confirmed()).toBe(true);
-    expect(reads).toHaveLength(1);
+    await watch.settled();
+    expect(watch.confirmed()).toBe(true);
   });
 
-  it('looks again ahead of time past half its bound, without making the request wait', async () => {
+  it('looks again ahead of time past half its bound, staying confirmed meanwhile', async () => {
     const { reads, read } = pendingReads();
-    const watch = new ChangeMarkWatch(read(now), 100, now);
-    const first = watch.confirmed();
+    const watch = new ChangeMarkWatch(read, 100, now);
+    watch.confirmed();
     reads[0].answer('m=1');
-    await first;
-    clock += 60;
-    expect(await watch.confirmed()).toBe(true);
+    await watch.settled();
+    clock += 40;
+    expect(watch.confirmed()).toBe(true);
+    expect(reads).toHaveLength(1);
+    clock += 20;
+    expect(watch.confirmed()).toBe(true);
     expect(reads).toHaveLength(2);
-    // Requests arriving while that look is under way share it.
-    expect(await watch.confirmed()).toBe(true);
-    expect(reads).toHaveLength(2);
+    reads[1].answer('m=1');
+    await watch.settled();
+    clock += 99;
+    expect(watch.confirmed()).toBe(true);
+  });
+
+  it('is no longer confirmed once the bound has passed since the last look began', async () => {
+    let marks = 'm=1';
+    const watch = new ChangeMarkWatch(async () => marks, 100, now);
+    await watch.settled();
+    clock += 101;
+    expect(watch.confirmed()).toBe(false);
+    marks = 'm=1';
+    await watch.settled();
+    expect(watch.confirmed()).toBe(true);
   });
 
   it('tells its listeners when the marks moved, not on the first look nor when they stayed', async () => {
@@ -46,34 +60,35 @@ describe('ChangeMarkWatch', () => {
     const changed = jest.fn();
     const watch = new ChangeMarkWatch(async () => marks, 100, now);
     watch.onChange(changed);
-    await watch.confirmed();
+    await watch.settled();
     clock += 101;
-    await watch.confirmed();
+    await watch.settled();
     expect(changed).not.toHaveBeenCalled();
     marks = 'm=2';
-    clock += 101;
-    await watch.confirmed();
+    await watch.settled();
     expect(changed).toHaveBeenCalledTimes(1);
   });
 
   it('counts a look from when it began: a look slower than the bound confirms nothing', async () => {
     const { reads, read } = pendingReads();
-    const watch = new ChangeMarkWatch(read(now), 100, now);
-    const slow = watch.confirmed();
+    const watch = new ChangeMarkWatch(read, 100, now);
+    watch.confirmed();
     clock += 150;
     reads[0].answer('m=1');
-    expect(await slow).toBe(false);
+    await watch.settled();
+    expect(watch.confirmed()).toBe(false);
   });
 
-  it('is not confirmed while the marks cannot be read', async () => {
+  it('stays unconfirmed while the marks cannot be read', async () => {
     const { reads, read } = pendingReads();
-    const watch = new ChangeMarkWatch(read(now), 100, now);
-    const first = watch.confirmed();
+    const watch = new ChangeMarkWatch(read, 100, now);
+    watch.confirmed();
     reads[0].answer('m=1');
-    await first;
+    await watch.settled();
     clock += 101;
-    const failing = watch.confirmed();
+    expect(watch.confirmed()).toBe(false);
     reads[1].fail(new Error('database unavailable'));
-    expect(await failing).toBe(false);
+    await watch.settled();
+    expect(watch.confirmed()).toBe(false);
   });
 });

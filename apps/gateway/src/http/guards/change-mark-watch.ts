@@ -3,9 +3,11 @@
  * the change marks began within `boundMs`. A revocation moves its mark in the transaction that
  * revokes, so a look begun after it sees the move and empties the caches; a credential is
  * therefore never let in more than `boundMs` after its revocation, whatever the number of keys,
- * and one small query per `boundMs` under load replaces a lookup per request. A look that fails
- * (the database is away) leaves the marks unconfirmed, and the caches are not used until one
- * succeeds. Looks are made only while requests come: an idle gateway asks nothing.
+ * and one small query per `boundMs` under load replaces a lookup per request. No request waits
+ * for a look: while the marks are unconfirmed (at start, after a pause, the database away) a
+ * request looks its credential up and nothing is kept, as without a cache, so an outage costs
+ * each request one bounded query, not two. Looks are made only while requests come: an idle
+ * gateway asks nothing.
  */
 export class ChangeMarkWatch {
   private seen: string | undefined;
@@ -25,20 +27,20 @@ export class ChangeMarkWatch {
     this.listeners.push(listener);
   }
 
-  /** True if what was cached may be served now; looks again first when the last look is too old. */
-  async confirmed(): Promise<boolean> {
+  /**
+   * True if what was cached may be served now. Looks again in the background once half the
+   * bound has passed, so under steady load the marks stay confirmed and no request waits for a
+   * look; while they are not, callers go to the database as if nothing were cached.
+   */
+  confirmed(): boolean {
     const age = this.now() - this.confirmedAt;
-    if (age <= this.boundMs) {
-      // Looks again ahead of time, so under steady load no request waits for the look.
-      if (age > this.boundMs / 2) this.look().catch(() => undefined);
-      return true;
-    }
-    try {
-      await this.look();
-    } catch {
-      return false;
-    }
-    return this.now() - this.confirmedAt <= this.boundMs;
+    if (age > this.boundMs / 2) this.look().catch(() => undefined);
+    return age <= this.boundMs;
+  }
+
+  /** Resolves once the look under way (or one started now) has answered or failed. */
+  settled(): Promise<void> {
+    return this.look().catch(() => undefined);
   }
 
   /** One look at a time: requests arriving together share it. */

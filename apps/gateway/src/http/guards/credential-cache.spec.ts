@@ -8,25 +8,33 @@ describe('CredentialCache', () => {
   let clock = 0;
   let marks = '';
   const now = (): number => clock;
-  const watch = (boundMs = 100): ChangeMarkWatch => new ChangeMarkWatch(async () => marks, boundMs, now);
+  /** A watch whose first look has answered. */
+  const watch = async (boundMs = 100): Promise<ChangeMarkWatch> => {
+    const confirmed = new ChangeMarkWatch(async () => marks, boundMs, now);
+    await confirmed.settled();
+    return confirmed;
+  };
   beforeEach(() => {
     clock = 1_000;
     marks = 'api_keys=1';
   });
 
   it('answers a valid key from memory for as long as the marks stay where they were', async () => {
-    const cache = new CredentialCache<AuthenticatedKey>(watch(), 10, now);
+    const marksWatch = await watch();
+    const cache = new CredentialCache<AuthenticatedKey>(marksWatch, 10, now);
     const load = jest.fn(async () => KEY);
     expect(await cache.lookup('svc_test_a', load)).toBe(KEY);
     for (let step = 0; step < 50; step++) {
       clock += 99;
       expect(await cache.lookup('svc_test_a', load)).toBe(KEY);
+      // The look that request started ahead of time answers before the next one comes.
+      await marksWatch.settled();
     }
     expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a key revoked in the meantime once the marks have moved', async () => {
-    const cache = new CredentialCache<AuthenticatedKey>(watch(), 10, now);
+    const cache = new CredentialCache<AuthenticatedKey>(await watch(), 10, now);
     let revoked = false;
     const load = async (): Promise<AuthenticatedKey | null> => (revoked ? null : KEY);
     await cache.lookup('svc_test_a', load);
@@ -41,7 +49,7 @@ describe('CredentialCache', () => {
     { name: 'never keeps a failed lookup: every bad key reaches the database', capacity: 10, found: null, keys: ['svc_test_bad', 'svc_test_bad'], loads: 2 },
     { name: 'holds at most its capacity, dropping the oldest', capacity: 2, found: KEY, keys: ['a', 'b', 'c', 'a'], loads: 4 },
   ])('$name', async ({ capacity, found, keys, loads }) => {
-    const cache = new CredentialCache<AuthenticatedKey>(watch(), capacity, now);
+    const cache = new CredentialCache<AuthenticatedKey>(await watch(), capacity, now);
     const load = jest.fn(async (): Promise<AuthenticatedKey | null> => found);
     for (const key of keys) await cache.lookup(key, load);
     expect(load).toHaveBeenCalledTimes(loads);
@@ -55,39 +63,43 @@ describe('CredentialCache', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it('looks every key up while the marks cannot be read, and caches again once they can', async () => {
+  it('looks every key up, keeping none, until a look at the marks has answered', async () => {
     let reachable = false;
-    const cache = new CredentialCache<AuthenticatedKey>(
-      new ChangeMarkWatch(
-        async () => {
-          if (!reachable) throw new Error('database unavailable');
-          return marks;
-        },
-        100,
-        now,
-      ),
-      10,
+    const unconfirmed = new ChangeMarkWatch(
+      async () => {
+        if (!reachable) throw new Error('database unavailable');
+        return marks;
+      },
+      100,
       now,
     );
+    const cache = new CredentialCache<AuthenticatedKey>(unconfirmed, 10, now);
     const load = jest.fn(async () => KEY);
     await cache.lookup('a', load);
     await cache.lookup('a', load);
     expect(load).toHaveBeenCalledTimes(2);
     reachable = true;
+    await unconfirmed.settled();
     await cache.lookup('a', load);
     await cache.lookup('a', load);
     expect(load).toHaveBeenCalledTimes(3);
   });
 
+  it('never waits for a look: a request while the marks are unconfirmed goes to the database at once', async () => {
+    const never = new ChangeMarkWatch(() => new Promise<string>(() => undefined), 100, now);
+    const cache = new CredentialCache<AuthenticatedKey>(never, 10, now);
+    expect(await cache.lookup('a', async () => KEY)).toBe(KEY);
+  });
+
   it('requests arriving together share one lookup', async () => {
-    const cache = new CredentialCache<AuthenticatedKey>(watch(), 10, now);
+    const cache = new CredentialCache<AuthenticatedKey>(await watch(), 10, now);
     const load = jest.fn(async () => KEY);
     expect(await Promise.all([cache.lookup('a', load), cache.lookup('a', load), cache.lookup('b', load)])).toEqual([KEY, KEY, KEY]);
     expect(load).toHaveBeenCalledTimes(2);
   });
 
   it('a lookup under way when forgetAll runs is neither shared nor kept after it', async () => {
-    const cache = new CredentialCache<AuthenticatedKey>(watch(), 10, now);
+    const cache = new CredentialCache<AuthenticatedKey>(await watch(), 10, now);
     await cache.lookup('warm', async () => KEY);
     let finish: (key: AuthenticatedKey | null) => void = () => undefined;
     const slow = jest.fn(() => new Promise<AuthenticatedKey | null>((resolve) => (finish = resolve)));

@@ -42,7 +42,8 @@ export class CredentialCache<T> {
   }
 
   async lookup(presented: string, load: (presented: string) => Promise<T | null>): Promise<T | null> {
-    if (!this.watch || !(await this.watch.confirmed())) return load(presented);
+    // Unconfirmed marks: looked up and not kept, since a change before the next look could go unseen.
+    if (!this.watch?.confirmed()) return load(presented);
     const cached = this.entries.get(presented);
     if (cached && cached.expiresAt > this.now()) return cached.value;
     if (cached) this.entries.delete(presented);
