@@ -16,6 +16,14 @@ describe('actAsExpert against the real store', () => {
   let counted: EventStore;
   const scope = (expert = HAND_EXPERT): ExpertScope => ({ expert, requestId: 'req_expert_action', now: new Date(), replyWindowSeconds: 3600 });
 
+  /** A live deployment accepted by HAND_EXPERT, in the workspace ws_expert_action. */
+  const acceptedDeployment = async (): Promise<string> => {
+    const history = new DeploymentHistory(env.db.pool);
+    const deploymentId = await history.appendLive('ws_expert_action', 'accepted');
+    await history.close();
+    return deploymentId;
+  };
+
   beforeAll(() => {
     counted = countingReads(env.store, () => (reads += 1));
   });
@@ -25,9 +33,7 @@ describe('actAsExpert against the real store', () => {
   });
 
   it('starts an accepted deployment with one read, its event in the deployment’s workspace', async () => {
-    const history = new DeploymentHistory(env.db.pool);
-    const deploymentId = await history.appendLive('ws_expert_action', 'accepted');
-    await history.close();
+    const deploymentId = await acceptedDeployment();
     reads = 0;
     const view = await actAsExpert(counted, scope(), deploymentId, { type: 'start' });
     expect(view.status).toBe('in_progress');
@@ -38,9 +44,7 @@ describe('actAsExpert against the real store', () => {
   });
 
   it('answers 404 to an expert the deployment was never offered to, and appends nothing', async () => {
-    const history = new DeploymentHistory(env.db.pool);
-    const deploymentId = await history.appendLive('ws_expert_action', 'accepted');
-    await history.close();
+    const deploymentId = await acceptedDeployment();
     const before = (await env.store.read(deploymentStreamName(deploymentId))).length;
     const stranger = { id: 'spec_01JSTRANGER000000000000000', name: 'Stranger', role: 'Copywriter' };
     await expect(actAsExpert(counted, scope(stranger), deploymentId, { type: 'start' })).rejects.toMatchObject({ code: 'not_found' });
@@ -54,9 +58,7 @@ describe('actAsExpert against the real store', () => {
     const folds = () => new FollowedStreams(deploymentDecider, 10);
 
     it('decides on a current fold without a read, and remembers its own append there', async () => {
-      const history = new DeploymentHistory(env.db.pool);
-      const deploymentId = await history.appendLive('ws_expert_action', 'accepted');
-      await history.close();
+      const deploymentId = await acceptedDeployment();
       const stream = deploymentStreamName(deploymentId);
       const heard = folds();
       heard.set(stream, await loadAggregate(env.store, stream, deploymentDecider));
@@ -67,9 +69,7 @@ describe('actAsExpert against the real store', () => {
     });
 
     it('decides a refusal on a fold behind the store again on a read', async () => {
-      const history = new DeploymentHistory(env.db.pool);
-      const deploymentId = await history.appendLive('ws_expert_action', 'accepted');
-      await history.close();
+      const deploymentId = await acceptedDeployment();
       const stream = deploymentStreamName(deploymentId);
       const heard = folds();
       // Heard only the creation: on that, this expert has nothing to start.

@@ -13,6 +13,16 @@ describe('ChangeMarkWatch', () => {
     clock = 1_000;
   });
 
+  /** A watch on pending reads whose first look has answered `m=1`. */
+  async function confirmedOnPendingReads() {
+    const pending = pendingReads();
+    const watch = new ChangeMarkWatch(pending.read, 100, now);
+    watch.confirmed();
+    pending.reads[0].answer('m=1');
+    await watch.settled();
+    return { watch, reads: pending.reads };
+  }
+
   it('is not confirmed before its first look has answered, and starts that look without waiting for it', async () => {
     const { reads, read } = pendingReads();
     const watch = new ChangeMarkWatch(read, 100, now);
@@ -27,11 +37,7 @@ describe('ChangeMarkWatch', () => {
   });
 
   it('looks again ahead of time past half its bound, staying confirmed meanwhile', async () => {
-    const { reads, read } = pendingReads();
-    const watch = new ChangeMarkWatch(read, 100, now);
-    watch.confirmed();
-    reads[0].answer('m=1');
-    await watch.settled();
+    const { watch, reads } = await confirmedOnPendingReads();
     clock += 40;
     expect(watch.confirmed()).toBe(true);
     expect(reads).toHaveLength(1);
@@ -80,11 +86,7 @@ describe('ChangeMarkWatch', () => {
   });
 
   it('stays unconfirmed while the marks cannot be read', async () => {
-    const { reads, read } = pendingReads();
-    const watch = new ChangeMarkWatch(read, 100, now);
-    watch.confirmed();
-    reads[0].answer('m=1');
-    await watch.settled();
+    const { watch, reads } = await confirmedOnPendingReads();
     clock += 101;
     expect(watch.confirmed()).toBe(false);
     reads[1].fail(new Error('database unavailable'));
