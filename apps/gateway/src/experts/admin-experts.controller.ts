@@ -24,7 +24,6 @@ import { AdminOperation } from '../docs/openapi/operation.decorators';
 import { availabilityOperation, listOperation, registerOperation, retireOperation, showOperation, updateOperation } from './admin-experts.openapi';
 import { AdminController } from '../http/guards/audience-controllers';
 import { ActionRoute } from '../http/action-route';
-import { ExpertCredentialCache } from '../http/guards/credential-cache';
 
 function objectBody(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new DomainError('invalid_request', 'the request body must be a JSON object');
@@ -34,10 +33,7 @@ function objectBody(body: unknown): Record<string, unknown> {
 /** Operations' API for the roster: add, change, set availability, retire; list it. */
 @AdminController('admin/v1/experts')
 export class AdminExpertsController {
-  constructor(
-    @Inject(GatewayPorts) private readonly ports: GatewayPorts,
-    @Inject(ExpertCredentialCache) private readonly credentials: ExpertCredentialCache,
-  ) {}
+  constructor(@Inject(GatewayPorts) private readonly ports: GatewayPorts) {}
 
   /** 201 with the roster entry and the expert's credential, shown this once. */
   @AdminOperation(registerOperation)
@@ -76,7 +72,7 @@ export class AdminExpertsController {
     await this.show(id);
     const updated = await updateExpert(this.ports.store, id, parseProfileChanges(objectBody(body)), new Date(), String(request.id));
     // A new name or role is what this gateway attaches to the expert's next request.
-    this.credentials.forgetAll();
+    this.ports.expertCredentials.forgetAll();
     return updated;
   }
 
@@ -95,7 +91,7 @@ export class AdminExpertsController {
     await this.show(id);
     const retired = await retireExpert(this.ports.store, id, new Date(), String(request.id));
     // Refused here from the next request on; other gateways within AUTH_CACHE_MS.
-    this.credentials.forgetAll();
+    this.ports.expertCredentials.forgetAll();
     return retired;
   }
 }

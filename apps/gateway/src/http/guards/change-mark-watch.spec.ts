@@ -1,8 +1,13 @@
 import { ChangeMarkWatch } from './change-mark-watch';
 
+interface PendingRead {
+  answer(marks: string): void;
+  fail(error: Error): void;
+}
+
 /** Reads of the marks the test answers when it chooses, as a slow database would. */
 function pendingReads() {
-  const reads: { answer: (marks: string) => void; fail: (error: Error) => void }[] = [];
+  const reads: PendingRead[] = [];
   return { reads, read: () => new Promise<string>((resolve, reject) => reads.push({ answer: resolve, fail: reject })) };
 }
 
@@ -75,21 +80,20 @@ describe('ChangeMarkWatch', () => {
     expect(changed).toHaveBeenCalledTimes(1);
   });
 
-  it('counts a look from when it began: a look slower than the bound confirms nothing', async () => {
-    const { reads, read } = pendingReads();
-    const watch = new ChangeMarkWatch(read, 100, now);
-    watch.confirmed();
-    clock += 150;
-    reads[0].answer('m=1');
-    await watch.settled();
-    expect(watch.confirmed()).toBe(false);
-  });
-
-  it('stays unconfirmed while the marks cannot be read', async () => {
+  it.each([
+    {
+      name: 'counts a look from when it began: one slower than the bound confirms nothing',
+      end: (read: PendingRead) => {
+        clock += 150;
+        read.answer('m=1');
+      },
+    },
+    { name: 'stays unconfirmed while the marks cannot be read', end: (read: PendingRead) => read.fail(new Error('database unavailable')) },
+  ])('$name', async ({ end }) => {
     const { watch, reads } = await confirmedOnPendingReads();
     clock += 101;
     expect(watch.confirmed()).toBe(false);
-    reads[1].fail(new Error('database unavailable'));
+    end(reads[1]);
     await watch.settled();
     expect(watch.confirmed()).toBe(false);
   });
