@@ -56,12 +56,10 @@ describe('ChangeMarkWatch', () => {
   });
 
   it('is no longer confirmed once the bound has passed since the last look began', async () => {
-    let marks = 'm=1';
-    const watch = new ChangeMarkWatch(async () => marks, 100, now);
+    const watch = new ChangeMarkWatch(async () => 'm=1', 100, now);
     await watch.settled();
     clock += 101;
     expect(watch.confirmed()).toBe(false);
-    marks = 'm=1';
     await watch.settled();
     expect(watch.confirmed()).toBe(true);
   });

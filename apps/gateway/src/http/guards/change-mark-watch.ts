@@ -18,7 +18,7 @@ export class ChangeMarkWatch {
 
   constructor(
     private readonly readMarks: () => Promise<string>,
-    readonly boundMs: number,
+    private readonly boundMs: number,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
