@@ -5,6 +5,7 @@ import { runOpenLoop, summary, type OpenLoopResult } from './open-loop';
 import { cpuBetween, sampleCpu } from './process-cpu';
 import { sampleSyscalls, syscallsPer } from './process-syscalls';
 import { countersPerDeployment, readServerCounters } from './server-counters';
+import { jetStreamPerDeployment, readJetStreamCounters } from './jetstream-counters';
 import { TracedRequests, type SlowTrace } from './slow-traces';
 import type { OtlpReceiver } from '../../test/support/otlp-receiver';
 
@@ -53,7 +54,9 @@ export async function createPhase(
   const traced = new TracedRequests();
   const pids = servicePids(services);
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
   const countersBefore = await readServerCounters(services.database.pool, redisUrl);
+  const jetStreamBefore = await readJetStreamCounters(natsUrl, services.env.NATS_STREAM);
   const before = sampleCpu(pids);
   const syscallsBefore = sampleSyscalls(pids);
   const sentAt = new Map<string, number>();
@@ -71,7 +74,10 @@ export async function createPhase(
   const completed = await waitForCompletion(services.database.pool, ids, 60_000);
   const cpu = cpuBetween(before, sampleCpu(pids));
   const syscalls = syscallsPer(syscallsBefore, sampleSyscalls(pids), ids.length);
-  const counters = countersPerDeployment(countersBefore, await readServerCounters(services.database.pool, redisUrl), ids.length);
+  const counters = {
+    ...countersPerDeployment(countersBefore, await readServerCounters(services.database.pool, redisUrl), ids.length),
+    ...jetStreamPerDeployment(jetStreamBefore, await readJetStreamCounters(natsUrl, services.env.NATS_STREAM), ids.length),
+  };
   const completionMs = ids.flatMap((id) => (completed.has(id) ? [completed.get(id)! - sentAt.get(id)!] : []));
   const createMs = summary(result.latenciesMs);
   const slowest: SlowTrace[] | undefined = tracing && (await traced.slowest(tracing.receiver, result.latencyByIndex, tracing.slowest));
