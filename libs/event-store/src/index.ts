@@ -8,6 +8,7 @@ export * from './postgres/projection-writes';
 export { decodeCheckpoint, encodeCheckpoint, type PostgresPosition } from './postgres/postgres-checkpoint';
 export * from './relay/relay.migrations';
 export * from './relay/event-subject';
+export * from './relay/subject-filter';
 export { bundleForBus, busMessageId, eventsOfBusMessage, DEFAULT_BUNDLE_LIMITS, type BundleLimits, type BusBundle } from './relay/bus-bundles';
 export * from './relay/stream-qualifiers';
 export * from './relay/bus-copies';

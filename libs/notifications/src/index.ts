@@ -9,6 +9,7 @@ export * from './adapters/notification-settings.store';
 export * from './adapters/notification-sends.store';
 export * from './adapters/notification-sends.query';
 export * from './adapters/notification-facts.query';
+export * from './adapters/notification-copy';
 export * from './adapters/reachable-channels.query';
 export { classifyPushStatus, type PushPayload, type VapidKeys } from './adapters/push.channel';
 export * from './application/plan-notifications';

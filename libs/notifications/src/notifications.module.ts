@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { notificationCopy } from './adapters/notification-copy';
 import { notificationsMigrations } from './adapters/notifications.migrations';
 import { NotificationsRuntime } from './notifications.runtime';
 
@@ -12,4 +13,6 @@ import { NotificationsRuntime } from './notifications.runtime';
 })
 export class NotificationsModule {
   static readonly migrations = notificationsMigrations;
+  /** The planning reactor reads the relay's copies of only the events that may notify someone. */
+  static readonly busCopies = [notificationCopy];
 }

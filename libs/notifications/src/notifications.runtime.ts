@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import type { BackgroundWorker, ContextRuntimeDeclaration, Reactor } from '@eh/event-store';
+import type { BackgroundWorker, ContextRuntimeDeclaration, Reactor, RetiredDurable } from '@eh/event-store';
 import { createMailSender, loadMailConfig, type MailSender } from '@eh/mail';
 import { LIVE_DEPLOYMENTS_SUBJECT } from '@eh/contracts';
 import { CONFIG, ContextRuntime, SQL, type ServiceConfig, type SqlClient } from '@eh/platform';
@@ -7,9 +7,20 @@ import { isNotifyingEventType } from './domain/notification-for-event';
 import { planNotifications } from './application/plan-notifications';
 import { NotificationDispatcher } from './application/notification-dispatcher';
 import { loadNotificationConfig } from './adapters/notifications-config';
+import { NOTIFICATION_COPY_TOKEN } from './adapters/notification-copy';
 
-/** The durable of the notifications reactor: its own, so a slow or failing send never holds routing. */
-export const NOTIFICATIONS_DURABLE = 'notifications';
+/**
+ * The durable of the notifications reactor: its own, so a slow or failing send never holds
+ * routing. It reads the relay's copies of live deployments' notifying events (notification-copy.ts).
+ */
+export const NOTIFICATIONS_DURABLE = 'notifications-copies';
+
+/** The durable before, sent every live deployment event: drained until the relay's copies begin, then deleted. */
+const NOTIFICATIONS_OF_EVERY_EVENT: RetiredDurable = {
+  durable: 'notifications',
+  subjects: LIVE_DEPLOYMENTS_SUBJECT,
+  untilFirstOn: `${NOTIFICATION_COPY_TOKEN}.>`,
+};
 
 /**
  * What a process mounting NotificationsModule runs: a reactor on live deployments' events that
@@ -58,7 +69,9 @@ export class NotificationsRuntime implements ContextRuntimeDeclaration {
     this.reactors = [
       {
         durable: NOTIFICATIONS_DURABLE,
-        subjects: LIVE_DEPLOYMENTS_SUBJECT,
+        // A test-mode deployment's copies go out as `notify.deployment.<id>.test`: never sent here.
+        subjects: `${NOTIFICATION_COPY_TOKEN}.${LIVE_DEPLOYMENTS_SUBJECT}`,
+        replaces: [NOTIFICATIONS_OF_EVERY_EVENT],
         // With no channel configured there is nothing to plan: the events are acked untouched.
         accepts: (event) => (options.smtpConfigured || options.pushConfigured) && isNotifyingEventType(event.type),
         handle: async (event) => {

@@ -96,6 +96,8 @@ export class RoutingRuntime implements ContextRuntimeDeclaration {
         handle: (event) => reactToOfferOutcome(store, event),
         // The decider counts each offer once, whatever the number of deliveries.
         rerunnable: true,
+        // Sent every live deployment event to act on one in five: it shares routing's deliveries instead.
+        ridesOn: 'router-deployments',
       },
       {
         durable: 'router-away-mail',

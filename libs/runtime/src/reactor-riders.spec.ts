@@ -33,11 +33,36 @@ describe('composeReactors (a reactor riding on another durable)', () => {
     expect(retired).toEqual([rider]);
   });
 
-  it('refuses a rider that is not rerunnable, or whose subject is not its host’s', () => {
+  it('refuses a rider that is not rerunnable, or whose subject its host’s does not take whole', () => {
     expect(() => composeReactors([reactor('routing'), reactor('mirror', { ridesOn: 'routing' })])).toThrow(/not rerunnable/);
     expect(() => composeReactors([reactor('routing', { subjects: 'expert.>' }), reactor('mirror', { ridesOn: 'routing', rerunnable: true })])).toThrow(
       /subject/,
     );
+    expect(() =>
+      composeReactors([
+        reactor('routing', { subjects: 'deployment.*' }),
+        reactor('lapses', { ridesOn: 'routing', rerunnable: true, subjects: 'deployment.>' }),
+      ]),
+    ).toThrow(/does not take all/);
+  });
+
+  it('runs a rider on a narrower subject only for the deliveries that came on it', async () => {
+    const seen: string[] = [];
+    const { running, retired } = composeReactors([
+      reactor('routing', { rerunnable: true, handle: async () => void seen.push('host') }),
+      reactor('lapses', { ridesOn: 'routing', rerunnable: true, subjects: 'deployment.*', handle: async () => void seen.push('lapses') }),
+    ]);
+    expect(retired.map((r) => r.durable)).toEqual(['lapses']);
+    const combined = only(running, 'routing');
+    await combined.handle(event, { firstDelivery: true, subject: 'deployment.dep_1' });
+    expect(seen).toEqual(['host', 'lapses']);
+    seen.length = 0;
+    await expect(combined.handle(event, { firstDelivery: true, subject: 'deployment.dep_1.test' })).resolves.toBeUndefined();
+    expect(seen).toEqual(['host']);
+    // A delivery that names no subject is not known to be the rider's.
+    seen.length = 0;
+    await combined.handle(event, { firstDelivery: true });
+    expect(seen).toEqual(['host']);
   });
 
   it('keeps a host that is not rerunnable so: its processed mark is written once every handler succeeded', () => {

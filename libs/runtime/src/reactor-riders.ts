@@ -1,4 +1,4 @@
-import type { Reactor, ReactorOutcome, RetiredDurable } from '@eh/event-store';
+import { filterCovers, subjectMatches, type BusDelivery, type Reactor, type ReactorOutcome, type RetiredDurable } from '@eh/event-store';
 
 /** A durable that running reactors replace, as a reactor of its own, and when its drain may end. */
 export type ReplacedDurable = Reactor & Pick<RetiredDurable, 'untilFirstOn'>;
@@ -25,8 +25,8 @@ export function composeReactors(reactors: readonly Reactor[]): ComposedReactors 
     if (!host || host.ridesOn !== undefined) continue;
     // A failure of the host redelivers the event to the rider too: it must be able to run again.
     if (reactor.rerunnable !== true) throw new Error(`${reactor.durable} rides on ${host.durable} but is not rerunnable`);
-    if (host.subjects !== reactor.subjects)
-      throw new Error(`${reactor.durable} rides on ${host.durable}, whose subject ${host.subjects} is not its own (${reactor.subjects})`);
+    if (!filterCovers(host.subjects, reactor.subjects))
+      throw new Error(`${reactor.durable} rides on ${host.durable}, whose subject ${host.subjects} does not take all of its own (${reactor.subjects})`);
     ridersOf.set(host.durable, [...(ridersOf.get(host.durable) ?? []), reactor]);
     retired.push(reactor);
   }
@@ -61,6 +61,17 @@ function replacedDurables(running: readonly Reactor[]): ReplacedDurable[] {
 }
 
 /**
+ * Whether a reactor sharing `host`'s durable is to handle this delivery: one on a narrower
+ * subject than the host's only when the message came on its own (a delivery that does not say,
+ * which the durable's consumer never makes, is not its own).
+ */
+function takes(host: Reactor, reactor: Reactor, event: Parameters<Reactor['handle']>[0], delivery: BusDelivery | undefined): boolean {
+  if (reactor.accepts !== undefined && !reactor.accepts(event)) return false;
+  if (reactor.subjects === host.subjects) return true;
+  return delivery?.subject !== undefined && subjectMatches(reactor.subjects, delivery.subject);
+}
+
+/**
  * The host's and the riders' handlers run side by side on each event: a slow rider holds the
  * event's ack, not the host's step. Any failure fails the whole delivery, which is redelivered
  * to all of them (riders are rerunnable); a host that is not keeps its `processed_events` row,
@@ -75,7 +86,7 @@ function withRiders(host: Reactor, riders: readonly Reactor[]): Reactor {
     accepts: acceptors.every((accepts) => accepts !== undefined) ? (event) => acceptors.some((accepts) => accepts?.(event)) : undefined,
     handle: async (event, delivery) => {
       const outcomes = await Promise.allSettled(
-        all.map((reactor) => (reactor.accepts === undefined || reactor.accepts(event) ? reactor.handle(event, delivery) : 'nothing_done')),
+        all.map((reactor) => (takes(host, reactor, event, delivery) ? reactor.handle(event, delivery) : 'nothing_done')),
       );
       const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (failed) throw failed.reason;

@@ -116,6 +116,7 @@ export class ReactorRunner implements OnApplicationBootstrap, BeforeApplicationS
         jsm: this.messaging.jsm,
         pool: this.database.pool,
         streamName: this.config.natsStream,
+        subjectPrefix: this.config.subjectPrefix,
         ackWaitMs: reactor.ackWaitMs,
         onError: (error, event) => console.error(`${this.name} ${reactor.durable}: event ${event?.id ?? '?'} failed`, error),
       });

@@ -24,6 +24,8 @@ export interface JetStreamEventConsumerOptions {
   /** First redelivery delay after a failure; doubled on each further failure up to maxNakDelayMs. */
   nakDelayMs?: number;
   maxNakDelayMs?: number;
+  /** The prefix the durable's subjects are under: each delivery names its subject without it (BusDelivery.subject). */
+  subjectPrefix?: string;
   /** How long acks and naks are held to go out together (reply-window.ts); the first consumer of a connection sets it. */
   replyWindowMs?: number;
   onError?: (err: Error, event: RecordedEvent | undefined) => void;
@@ -186,6 +188,7 @@ export class JetStreamEventConsumer {
     // (a lost ack, a nak, a crash mid-handler) pays for the lookup.
     const firstDelivery = msg.info.redeliveryCount <= 1;
     const copyStamp = msg.headers?.get(COPY_STAMP_HEADER) || undefined;
+    const subject = this.subjectUnderPrefix(msg.subject);
     const marks: Promise<void>[] = [];
     let current: RecordedEvent = wanted[0] as RecordedEvent;
     try {
@@ -195,7 +198,7 @@ export class JetStreamEventConsumer {
           if (!rerunnable && !firstDelivery && (await isProcessed(this.options.pool, consumer, event.id))) continue;
           const handled: { outcome: ReactorOutcome } = { outcome: undefined };
           // Only the message's last event may let the stream's next message start: the others come before it.
-          const delivery: BusDelivery = { firstDelivery, copyStamp, ...(release && event === wanted[wanted.length - 1] ? { release } : {}) };
+          const delivery: BusDelivery = { firstDelivery, subject, copyStamp, ...(release && event === wanted[wanted.length - 1] ? { release } : {}) };
           await handleWithSignals(consumer, event, msg.headers, async () => {
             handled.outcome = await handler(event, delivery);
           });
@@ -258,6 +261,11 @@ export class JetStreamEventConsumer {
     } finally {
       clearInterval(timer);
     }
+  }
+
+  private subjectUnderPrefix(subject: string): string {
+    const prefix = this.options.subjectPrefix;
+    return prefix !== undefined && subject.startsWith(`${prefix}.`) ? subject.slice(prefix.length + 1) : subject;
   }
 
   private nakDelay(msg: JsMsg): number {

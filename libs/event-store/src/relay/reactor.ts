@@ -12,6 +12,8 @@ export type ReactorOutcome = void | 'nothing_done';
 export interface BusDelivery {
   /** Sent to this durable for the first time, so not handled by it yet (a lost ack, a nak or a crash make a redelivery). */
   firstDelivery: boolean;
+  /** The message's subject under the subject prefix (`deployment.dep_1.test`): which of a durable's riders it is for. */
+  subject?: string;
   /** The stamp of the relay's copy that carried the event (CopySelector.stamp); undefined for any other message. */
   copyStamp?: string;
   /**
@@ -53,9 +55,9 @@ export interface Reactor {
    */
   rerunnable?: boolean;
   /**
-   * The durable of another reactor on the same subject whose deliveries this one shares
-   * when a process mounts both: each event is sent once and both handlers run on it side by side,
-   * acked when both succeeded. Mounted without that reactor, this one runs its own `durable`; once
+   * The durable of another reactor, on the same subject or a wider one, whose deliveries this one
+   * shares when a process mounts both: each event is sent once, and this handler runs beside the
+   * host's on those of its own subject (BusDelivery.subject), acked when both succeeded. Mounted without that reactor, this one runs its own `durable`; once
    * it rides, that durable is drained of what it still holds and deleted (libs/runtime).
    */
   ridesOn?: string;

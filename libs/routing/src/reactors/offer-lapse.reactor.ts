@@ -30,10 +30,11 @@ export function lapseCommandOf(event: DeploymentEvent): { expertId: string; comm
 }
 
 /**
- * Counts offers that lapse unanswered per expert (durable `router-offer-lapses`, live deployments
- * only): an expiry is a lapse, an acceptance or a decline clears the count; the second lapse in a
- * row sets the expert `away` (offer-lapses.ts). Its own consumer, so routing never waits on it; a
- * redelivery decides nothing new (the decider remembers which offers it counted).
+ * Counts offers that lapse unanswered per expert (live deployments only): an expiry is a lapse,
+ * an acceptance or a decline clears the count; the second lapse in a row sets the expert `away`
+ * (offer-lapses.ts). It runs beside routing's step on routing's deliveries, so routing never waits
+ * on it. Neither a redelivery nor an order of handling decides anything new: the decider remembers
+ * which offers it counted, and an answer clears only lapses that expired before it.
  */
 export async function reactToOfferOutcome(store: EventStore, event: RecordedEvent): Promise<void> {
   const outcome = lapseCommandOf(toDomainEvent<DeploymentEvent>(event));
