@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionStore } from '@eh/identity';
 import { sseComment, sseRetry } from './sse-format';
 import type { StreamSlot } from './stream-slots';
+import { turnBatchedWrites } from './turn-batched-writes';
 
 /** A client that reads slower than events arrive is dropped past this; it reconnects and resumes. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -43,22 +44,10 @@ export function openEventStream(
   const sessionTokenSha256 = (request.personAuth ?? request.consoleAuth)?.session.tokenSha256 ?? null;
   const listeners: (() => void)[] = [];
   let open = true;
-  let corked = false;
-  const uncork = (): void => {
-    if (!corked) return;
-    corked = false;
-    raw.uncork();
-  };
-  // What one turn of the event loop writes (a deployment's events arrive together) leaves in one
-  // write to the socket, not one system call each.
+  const turn = turnBatchedWrites(raw);
   const write = (chunk: string): void => {
     if (!open) return;
-    if (!corked) {
-      corked = true;
-      raw.cork();
-      process.nextTick(uncork);
-    }
-    raw.write(chunk);
+    turn.write(chunk);
     if (raw.writableLength > MAX_BUFFERED_BYTES) close();
   };
   const keepalive = setInterval(() => {
@@ -77,7 +66,7 @@ export function openEventStream(
     options.slot.release();
     for (const listener of listeners) listener();
     // What this turn wrote goes out before the end.
-    if (corked) uncork();
+    turn.flush();
     raw.end();
   };
   raw.on('close', close);
