@@ -180,21 +180,33 @@ function appendStatement(appendValues: unknown[], writes: readonly ProjectionWri
 }
 
 /**
- * The projections' writes from the caller's fold, when every projection the events
- * reach derives its rows from that same fold and the append expects an exact position (so the
- * fold describes the very stream it extends). Null: they refold in the append's transaction.
+ * The projections' writes in the append's own statement, when each projection the events reach
+ * can say them without reading: from the caller's fold (the same fold, and the append expects an
+ * exact position, so the fold describes the very stream it extends), or from the one event of the
+ * append it handles (InlineProjection.fromEvent). Null: they are applied in the append's transaction.
  */
-export function writesFromFold(
+export function writesInStatement(
   projections: readonly InlineProjection[],
   events: readonly NewEvent[],
   expected: ExpectedVersion,
   folded: AppendOptions['folded'],
 ): ProjectionWrite[] | null {
-  if (!folded || projections.length === 0 || events.length === 0) return null;
+  if (projections.length === 0 || events.length === 0) return null;
   const before = expected === 'no_stream' ? -1 : typeof expected === 'number' ? expected : null;
-  if (before === null || !projections.every((projection) => sameFold(projection.fromState?.fold, folded.fold))) return null;
-  const position = { revision: before + events.length, occurredAt: events[events.length - 1].metadata.occurred_at };
-  return projections.flatMap((projection) => projection.fromState?.writes(folded.state, position) ?? []);
+  const position = before === null ? null : { revision: before + events.length, occurredAt: events[events.length - 1].metadata.occurred_at };
+  const writes: ProjectionWrite[] = [];
+  for (const projection of projections) {
+    if (folded && position && projection.fromState && sameFold(projection.fromState.fold, folded.fold)) {
+      writes.push(...projection.fromState.writes(folded.state, position));
+      continue;
+    }
+    // Two events of one append could change one row twice, which one statement cannot do.
+    const handled = events.filter((event) => projection.handles.includes(event.type));
+    const fromEvent = handled.length === 1 ? (projection.fromEvent?.(handled[0] as NewEvent) ?? null) : null;
+    if (fromEvent === null) return null;
+    writes.push(...fromEvent);
+  }
+  return writes;
 }
 
 const sameFold = (mine: { evolve: unknown; upcasters?: unknown } | undefined, theirs: { evolve: unknown; upcasters?: unknown }): boolean =>

@@ -7,7 +7,7 @@ export interface StatementAppend {
   streamName: string;
   events: readonly NewEvent[];
   expected: ExpectedVersion;
-  /** Its projections' writes from the caller's fold (writesFromFold), gated on its own events. */
+  /** Its projections' writes (writesInStatement), gated on its own events. */
   writes: readonly ProjectionWrite[];
   /** The span that asked for it, stamped on its events. */
   traceparent: string | undefined;

@@ -44,6 +44,13 @@ export interface InlineProjection {
    */
   fromState?: StateWrites<unknown>;
   /**
+   * The rows one new event changes, as writes gated on `appended`. An append in which it is the
+   * only event this projection handles makes them in its own statement, with the other
+   * projections' writes: one round trip and no transaction. Null for an event whose writes must
+   * read first (a fence that refuses the append): that append is applied in a transaction.
+   */
+  fromEvent?(event: NewEvent): ProjectionWrite[] | null;
+  /**
    * True when these new events (those of an append it handles) change nothing in it (
    * the reservations view and a test-mode deployment's creation): it is not run for them, so
    * they need no transaction for it.

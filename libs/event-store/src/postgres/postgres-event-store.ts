@@ -18,7 +18,7 @@ import type {
 import { AppendListener } from './append-listener';
 import { CommitNotices } from './commit-notices';
 import { GroupedAppends } from './grouped-appends';
-import { appendAndProject, isUniqueViolation, projectionsFor, resolveDuplicateIds, writesFromFold, type AppendOutcome } from './append-to-stream';
+import { appendAndProject, isUniqueViolation, projectionsFor, resolveDuplicateIds, writesInStatement, type AppendOutcome } from './append-to-stream';
 import { EVENT_COLUMNS, EVENT_POSITION_COLUMNS, NO_METADATA, toRecordedEvent, type EventRow } from './event-rows';
 import { inJsonbOrder } from './jsonb-order';
 import type { InlineProjection } from './inline-projection';
@@ -79,10 +79,10 @@ export class PostgresEventStore implements EventStore {
 
   async append(streamName: string, events: NewEvent[], expected: ExpectedVersion, options: AppendOptions = {}): Promise<AppendResult> {
     this.beforeAppend(events.map((event) => event.type));
-    // Without an inline projection to refold, the append is one statement and its own
-    // transaction: none reached, or their writes follow from the caller's fold.
+    // Without an inline projection to apply in a transaction, the append is one statement and its
+    // own transaction: none reached, or their writes follow from the caller's fold or the event alone.
     const reached = projectionsFor(this.projections, events);
-    const writes = writesFromFold(reached, events, expected, options.folded);
+    const writes = writesInStatement(reached, events, expected, options.folded);
     const quiet = this.quietAppend(streamName, events);
     const outcome =
       writes === null && reached.length > 0

@@ -1,5 +1,5 @@
 import { DomainError, type AccountEvent, type DeploymentCreated } from '@eh/contracts';
-import { eventProjection } from '@eh/event-store';
+import { eventProjection, type ProjectionWrite } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
 
 type Handled = AccountEvent | DeploymentCreated;
@@ -33,35 +33,45 @@ async function markOrphaned(tx: SqlClient, deploymentId: string): Promise<void> 
     throw new DomainError('concurrent_modification', `deployment ${deploymentId} was created meanwhile; its reservation is not an orphan`);
 }
 
-async function apply(event: Handled, tx: SqlClient): Promise<void> {
+const GATED = 'AND EXISTS (SELECT 1 FROM appended)';
+
+/**
+ * What an event writes without reading first, gated on `appended` (ProjectionWrite): everything
+ * but the two sides of the fence above, which read the row to refuse the append (null).
+ */
+function writesOf(event: Handled): ProjectionWrite[] | null {
   switch (event.type) {
     case 'deployment.created':
-      if (event.data.mode === 'live') await markDeploymentCreated(tx, event.data.deployment_id);
-      return;
+      return event.data.mode === 'live' ? null : [];
     case 'account.credits_reserved': {
       const { deployment_id, workspace_id, amount, expires_at, reserved_at } = event.data;
       // A retry after an orphan release reserves the same deployment id again.
-      await tx.query(
-        `INSERT INTO account_reservations_view (deployment_id, workspace_id, amount, status, expires_at, reserved_at)
-         VALUES ($1, $2, $3, 'held', $4, $5)
-         ON CONFLICT (deployment_id) DO UPDATE SET amount = $3, status = 'held', confirmed = false, deployment_created = false, expires_at = $4, reserved_at = $5`,
-        [deployment_id, workspace_id, amount, expires_at, reserved_at],
-      );
-      return;
+      return [
+        {
+          text: `INSERT INTO account_reservations_view (deployment_id, workspace_id, amount, status, expires_at, reserved_at)
+                 SELECT $1, $2, $3::bigint, 'held', $4::timestamptz, $5::timestamptz FROM appended
+                 ON CONFLICT (deployment_id) DO UPDATE SET amount = EXCLUDED.amount, status = 'held', confirmed = false, deployment_created = false,
+                   expires_at = EXCLUDED.expires_at, reserved_at = EXCLUDED.reserved_at`,
+          values: [deployment_id, workspace_id, amount, expires_at, reserved_at],
+        },
+      ];
     }
     case 'account.reservation_confirmed':
-      await tx.query('UPDATE account_reservations_view SET confirmed = true WHERE deployment_id = $1', [event.data.deployment_id]);
-      return;
+      return [{ text: `UPDATE account_reservations_view SET confirmed = true WHERE deployment_id = $1 ${GATED}`, values: [event.data.deployment_id] }];
     case 'account.credits_released':
-      if (event.data.reason === 'orphaned') await markOrphaned(tx, event.data.deployment_id);
-      else await tx.query('DELETE FROM account_reservations_view WHERE deployment_id = $1', [event.data.deployment_id]);
-      return;
+      if (event.data.reason === 'orphaned') return null;
+      return [{ text: `DELETE FROM account_reservations_view WHERE deployment_id = $1 ${GATED}`, values: [event.data.deployment_id] }];
     case 'account.credits_settled':
-      await tx.query('DELETE FROM account_reservations_view WHERE deployment_id = $1', [event.data.deployment_id]);
-      return;
+      return [{ text: `DELETE FROM account_reservations_view WHERE deployment_id = $1 ${GATED}`, values: [event.data.deployment_id] }];
     default:
-      return;
+      return [];
   }
+}
+
+/** The fence's two sides, in the append's transaction. */
+async function apply(event: Handled, tx: SqlClient): Promise<void> {
+  if (event.type === 'deployment.created') await markDeploymentCreated(tx, event.data.deployment_id);
+  else if (event.type === 'account.credits_released') await markOrphaned(tx, event.data.deployment_id);
 }
 
 /**
@@ -74,5 +84,6 @@ export const reservationsViewProjection = eventProjection<Handled>({
   tables: ['account_reservations_view'],
   // A test-mode deployment holds no credits: its creation has nothing to mark.
   ignores: (events) => events.every((event) => event.type === 'deployment.created' && (event.data as DeploymentCreated['data']).mode === 'test'),
+  writesOf,
   apply,
 });

@@ -1,5 +1,5 @@
 import type { AccountCreditsSettled } from '@eh/contracts';
-import type { InlineProjection } from '@eh/event-store';
+import { eventProjection, type InlineProjection } from '@eh/event-store';
 import type { Migration, SqlClient } from '@eh/platform';
 
 /**
@@ -22,24 +22,20 @@ export const usageHistoryMigrations: readonly Migration[] = [
 ];
 
 /** Inline, added once per settlement: each event is applied exactly once by its append (and once on a rebuild, after a reset). */
-export const usageHistoryProjection: InlineProjection = {
+export const usageHistoryProjection: InlineProjection = eventProjection<AccountCreditsSettled>({
   name: 'usage_daily_view',
   handles: ['account.credits_settled'],
-  async apply(events, tx) {
-    for (const event of events) {
-      const data = event.data as AccountCreditsSettled['data'];
-      await tx.query(
-        `INSERT INTO usage_daily_view (workspace_id, day, credits_charged, deployments_completed) VALUES ($1, ($2::timestamptz AT TIME ZONE 'UTC')::date, $3, 1)
-         ON CONFLICT (workspace_id, day) DO UPDATE SET credits_charged = usage_daily_view.credits_charged + EXCLUDED.credits_charged,
-           deployments_completed = usage_daily_view.deployments_completed + 1`,
-        [data.workspace_id, data.settled_at, data.charged],
-      );
-    }
-  },
-  async reset(tx) {
-    await tx.query('TRUNCATE usage_daily_view');
-  },
-};
+  tables: ['usage_daily_view'],
+  writesOf: ({ data }) => [
+    {
+      text: `INSERT INTO usage_daily_view (workspace_id, day, credits_charged, deployments_completed)
+             SELECT $1, ($2::timestamptz AT TIME ZONE 'UTC')::date, $3::bigint, 1 FROM appended
+             ON CONFLICT (workspace_id, day) DO UPDATE SET credits_charged = usage_daily_view.credits_charged + EXCLUDED.credits_charged,
+               deployments_completed = usage_daily_view.deployments_completed + 1`,
+      values: [data.workspace_id, data.settled_at, data.charged],
+    },
+  ],
+});
 
 export interface UsageDay {
   date: string;
