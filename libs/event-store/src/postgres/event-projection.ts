@@ -29,6 +29,7 @@ export function eventProjection<Event extends { type: string; data: unknown }>(
     /** Needed for any event `writesOf` answers null for, or for every event without `writesOf`. */
     apply?(event: Event, tx: SqlClient): Promise<void>;
     ignores?: InlineProjection['ignores'];
+    refusalOf?: InlineProjection['refusalOf'];
   },
 ): InlineProjection {
   const typed = (event: { type: string; data: unknown }): Event => ({ type: event.type, data: event.data }) as Event;
@@ -38,6 +39,7 @@ export function eventProjection<Event extends { type: string; data: unknown }>(
     name: spec.name,
     handles: spec.handles,
     ignores: spec.ignores,
+    refusalOf: spec.refusalOf,
     ...(writesOf ? { fromEvent: (event) => writesOf(typed(event)) } : {}),
     async apply(events, tx) {
       for (const recorded of events) {

@@ -51,6 +51,11 @@ export interface InlineProjection {
    */
   fromEvent?(event: NewEvent): ProjectionWrite[] | null;
   /**
+   * The error to refuse the append with when one of its writes failed on a rule the read model
+   * keeps (a constraint standing for a fence between two appends); undefined for any other error.
+   */
+  refusalOf?(error: unknown, events: readonly NewEvent[]): Error | undefined;
+  /**
    * True when these new events (those of an append it handles) change nothing in it (
    * the reservations view and a test-mode deployment's creation): it is not run for them, so
    * they need no transaction for it.

@@ -84,10 +84,12 @@ export class PostgresEventStore implements EventStore {
     const reached = projectionsFor(this.projections, events);
     const writes = writesInStatement(reached, events, expected, options.folded);
     const quiet = this.quietAppend(streamName, events);
-    const outcome =
-      writes === null && reached.length > 0
-        ? await this.appendInTransaction(streamName, events, expected, reached, quiet)
-        : await this.statements.append({ streamName, events, expected, writes: writes ?? [], traceparent: currentTraceparent(), quiet });
+    const outcome = await (writes === null && reached.length > 0
+      ? this.appendInTransaction(streamName, events, expected, reached, quiet)
+      : this.statements.append({ streamName, events, expected, writes: writes ?? [], traceparent: currentTraceparent(), quiet })
+    ).catch((err: unknown) => {
+      throw reached.reduce<Error | undefined>((refusal, projection) => refusal ?? projection.refusalOf?.(err, events), undefined) ?? err;
+    });
     if (outcome.kind === 'repeated') return outcome.result;
     const last = outcome.appended[outcome.appended.length - 1];
     return last ? { nextExpectedRevision: last.streamRevision, checkpoint: last.checkpoint } : await this.currentPosition(streamName);

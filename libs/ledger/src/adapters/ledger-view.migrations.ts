@@ -46,4 +46,10 @@ export const ledgerViewMigrations: readonly Migration[] = [
       CREATE INDEX account_charges_recent ON account_charges_view (workspace_id, settled_at);
     `,
   },
+  {
+    // The fence between an orphan release and a late `deployment.created`, kept by the row itself
+    // (reservations-view.projection.ts): whichever of the two writes the row second fails.
+    id: 'ledger/002-reservation-fence',
+    sql: `ALTER TABLE account_reservations_view ADD CONSTRAINT account_reservations_fence CHECK (NOT (deployment_created AND status = 'orphaned'))`,
+  },
 ];

@@ -1,48 +1,28 @@
 import { DomainError, type AccountEvent, type DeploymentCreated } from '@eh/contracts';
 import { eventProjection, type ProjectionWrite } from '@eh/event-store';
-import type { SqlClient } from '@eh/platform';
 
 type Handled = AccountEvent | DeploymentCreated;
 
-/**
- * `deployment.created` and an orphan release of its reservation can race: the gateway may
- * append the deployment just as the sweeper gives its credits back. Both go through this
- * row inside their own append transaction; the row lock orders them and the second one
- * fails, so a deployment never exists without its credits held (docs/decisions.md).
- */
-async function markDeploymentCreated(tx: SqlClient, deploymentId: string): Promise<void> {
-  const marked = await tx.query("UPDATE account_reservations_view SET deployment_created = true WHERE deployment_id = $1 AND status = 'held'", [deploymentId]);
-  if (marked.rowCount) return;
-  const { rows } = await tx.query<{ status: string }>('SELECT status FROM account_reservations_view WHERE deployment_id = $1', [deploymentId]);
-  // No row: nothing was reserved (test mode, or history appended without the ledger).
-  if (rows[0]?.status === 'orphaned') {
-    throw new DomainError('service_unavailable', 'the credits held for this deployment were released before it could be created; retry the request');
-  }
-}
-
-async function markOrphaned(tx: SqlClient, deploymentId: string): Promise<void> {
-  const marked = await tx.query(
-    "UPDATE account_reservations_view SET status = 'orphaned' WHERE deployment_id = $1 AND status = 'held' AND NOT deployment_created",
-    [deploymentId],
-  );
-  if (marked.rowCount) return;
-  const { rows } = await tx.query<{ deployment_created: boolean }>('SELECT deployment_created FROM account_reservations_view WHERE deployment_id = $1', [
-    deploymentId,
-  ]);
-  if (rows[0]?.deployment_created)
-    throw new DomainError('concurrent_modification', `deployment ${deploymentId} was created meanwhile; its reservation is not an orphan`);
-}
+/** The constraint that keeps the fence (ledger-view.migrations.ts). */
+const FENCE_CONSTRAINT = 'account_reservations_fence';
 
 const GATED = 'AND EXISTS (SELECT 1 FROM appended)';
 
 /**
- * What an event writes without reading first, gated on `appended` (ProjectionWrite): everything
- * but the two sides of the fence above, which read the row to refuse the append (null).
+ * What an event writes, gated on `appended` (ProjectionWrite), each in its append's own statement.
+ *
+ * `deployment.created` and an orphan release of its reservation can race: the gateway may
+ * append the deployment just as the sweeper gives its credits back. Each writes this row in its
+ * append's statement, the one marking it created, the other orphaned, and the row may never be
+ * both (FENCE_CONSTRAINT): the row lock orders them, the second write meets the first's row and
+ * fails, and its append with it. So a deployment never exists without its credits held
+ * (docs/decisions.md). No row: nothing was reserved (history appended without the ledger).
  */
 function writesOf(event: Handled): ProjectionWrite[] | null {
   switch (event.type) {
     case 'deployment.created':
-      return event.data.mode === 'live' ? null : [];
+      if (event.data.mode !== 'live') return [];
+      return [{ text: `UPDATE account_reservations_view SET deployment_created = true WHERE deployment_id = $1 ${GATED}`, values: [event.data.deployment_id] }];
     case 'account.credits_reserved': {
       const { deployment_id, workspace_id, amount, expires_at, reserved_at } = event.data;
       // A retry after an orphan release reserves the same deployment id again.
@@ -59,7 +39,8 @@ function writesOf(event: Handled): ProjectionWrite[] | null {
     case 'account.reservation_confirmed':
       return [{ text: `UPDATE account_reservations_view SET confirmed = true WHERE deployment_id = $1 ${GATED}`, values: [event.data.deployment_id] }];
     case 'account.credits_released':
-      if (event.data.reason === 'orphaned') return null;
+      if (event.data.reason === 'orphaned')
+        return [{ text: `UPDATE account_reservations_view SET status = 'orphaned' WHERE deployment_id = $1 ${GATED}`, values: [event.data.deployment_id] }];
       return [{ text: `DELETE FROM account_reservations_view WHERE deployment_id = $1 ${GATED}`, values: [event.data.deployment_id] }];
     case 'account.credits_settled':
       return [{ text: `DELETE FROM account_reservations_view WHERE deployment_id = $1 ${GATED}`, values: [event.data.deployment_id] }];
@@ -68,10 +49,16 @@ function writesOf(event: Handled): ProjectionWrite[] | null {
   }
 }
 
-/** The fence's two sides, in the append's transaction. */
-async function apply(event: Handled, tx: SqlClient): Promise<void> {
-  if (event.type === 'deployment.created') await markDeploymentCreated(tx, event.data.deployment_id);
-  else if (event.type === 'account.credits_released') await markOrphaned(tx, event.data.deployment_id);
+/** An append that met the fence, refused as the side that came second. */
+function refusalOf(error: unknown, events: readonly { type: string; data: unknown }[]): Error | undefined {
+  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
+  if (code !== '23514' || constraint !== FENCE_CONSTRAINT) return undefined;
+  const released = events.find((event) => event.type === 'account.credits_released');
+  if (released) {
+    const deploymentId = (released.data as { deployment_id: string }).deployment_id;
+    return new DomainError('concurrent_modification', `deployment ${deploymentId} was created meanwhile; its reservation is not an orphan`);
+  }
+  return new DomainError('service_unavailable', 'the credits held for this deployment were released before it could be created; retry the request');
 }
 
 /**
@@ -85,5 +72,5 @@ export const reservationsViewProjection = eventProjection<Handled>({
   // A test-mode deployment holds no credits: its creation has nothing to mark.
   ignores: (events) => events.every((event) => event.type === 'deployment.created' && (event.data as DeploymentCreated['data']).mode === 'test'),
   writesOf,
-  apply,
+  refusalOf,
 });

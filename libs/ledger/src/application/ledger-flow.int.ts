@@ -5,7 +5,7 @@
  */
 import { accountStreamName, DomainError, newId, type DeploymentCreated } from '@eh/contracts';
 import { eventStoreMigrations, PostgresEventStore, WrongExpectedVersionError, type RecordedEvent } from '@eh/event-store';
-import { countingReads } from '@eh/event-store/testing';
+import { countingReads, statementsOf } from '@eh/event-store/testing';
 import { runMigrations } from '@eh/platform';
 import { createTestDatabase, type TestDatabase } from '@eh/platform/testing';
 import { Client } from 'pg';
@@ -103,7 +103,8 @@ describe('ledger on PostgreSQL', () => {
 
     await reserve(second);
     // The sweeper decided on a state where the deployment was unconfirmed; the append meets the created row.
-    await created(second);
+    // The fence is the row's own constraint: each side is one statement, its append and its mark together.
+    expect(await statementsOf(() => created(second))).toEqual(['append_to_stream']);
     const release = run(
       { type: 'release_orphan', workspaceId: ws, deploymentId: second, now: after(61).toISOString() },
       { correlationId: 'c', causationId: null },
