@@ -2,7 +2,7 @@ import { deploymentStreamName, newId } from '@eh/contracts';
 import { deploymentDecider, type CreateDeployment } from '@eh/deployments';
 import { handleCommand } from '@eh/event-store';
 import { createTestDatabase } from '@eh/platform/testing';
-import { evidenceFrom, offerDeployment, quoteDeployment, rankCandidates, recentCompletions, registerExpert, retireExpert, rosterCandidates } from '@eh/routing';
+import { completionEvidence, offerDeployment, quoteDeployment, rankCandidates, registerExpert, retireExpert, rosterCandidates } from '@eh/routing';
 import { openDatabase } from '@eh/runtime';
 import type { Pool } from 'pg';
 import { rosterOfForty, SKILL_POOL } from '../libs/routing/src/domain/testing/roster-of-forty';
@@ -50,13 +50,14 @@ async function main(): Promise<void> {
     for (const [index, { id, workspaceId, skills }] of pending.entries()) {
       quote.push(await timed(() => quoteDeployment(db.pool, { workspace_id: workspaceId, mode: 'live', skills, urgency: 'standard' })));
       const candidates = await rosterCandidates(db.pool, skills, []);
-      const completions = await recentCompletions(
-        db.pool,
+      const evidence = await completionEvidence(db.pool, {
         workspaceId,
-        candidates.map((c) => c.id),
-        new Date(now.getTime() - 8 * HALF_LIFE_SECONDS * 1000).toISOString(),
-      );
-      const evidence = evidenceFrom(completions, now.toISOString(), HALF_LIFE_SECONDS);
+        expertIds: candidates.map((c) => c.id),
+        skills,
+        since: new Date(now.getTime() - 8 * HALF_LIFE_SECONDS * 1000),
+        now,
+        halfLifeSeconds: HALF_LIFE_SECONDS,
+      });
       rank.push(await timed(async () => rankCandidates({ skills, passedOver: [] }, candidates, evidence)));
       const started = process.hrtime.bigint();
       const outcome = await offerDeployment(deps, id, { eventId: newId('event'), correlationId: `bench-${index}` }, new Date());

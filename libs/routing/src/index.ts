@@ -1,5 +1,6 @@
 export * from './adapters/roster-view.migrations';
 export * from './adapters/roster-view.query';
+export * from './adapters/completion-evidence.query';
 export * from './adapters/admin-roster.query';
 export * from './adapters/roster-view.projection';
 export * from './adapters/expert-completions.projection';

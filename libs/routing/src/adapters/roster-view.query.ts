@@ -1,6 +1,5 @@
 import type { Availability, ExpertRef } from '@eh/contracts';
 import type { SqlClient } from '@eh/platform';
-import type { Completion } from '../domain/brief-fit';
 import type { RosterCandidate } from '../domain/matching';
 import { hashExpertCredential, looksLikeExpertCredential, sameCredentialHash } from './expert-credential';
 
@@ -104,17 +103,6 @@ export async function rosterCandidates(
     [skills, passedOver, alsoExpertId ?? null, now],
   );
   return rows.map((row) => ({ ...toRosterEntry(row), retired: row.retired }));
-}
-
-/** Completed live work of `expertIds` for the workspace since `since` (brief-fit evidence). */
-export async function recentCompletions(sql: SqlClient, workspaceId: string, expertIds: readonly string[], since: string): Promise<Completion[]> {
-  if (expertIds.length === 0) return [];
-  const { rows } = await sql.query<{ expert_id: string; skills: string[]; completed_at: Date; rating: number | null }>(
-    `SELECT expert_id, skills, completed_at, rating FROM expert_completions_view
-     WHERE workspace_id = $1 AND expert_id = ANY($2::text[]) AND completed_at >= $3`,
-    [workspaceId, expertIds, since],
-  );
-  return rows.map((row) => ({ expertId: row.expert_id, skills: row.skills, completedAt: row.completed_at.toISOString(), rating: row.rating }));
 }
 
 /** The expert behind a presented credential, if active; compared again in constant time. */

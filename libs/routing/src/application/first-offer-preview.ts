@@ -1,6 +1,7 @@
 import type { SqlClient } from '@eh/platform';
-import { recentCompletions, rosterCandidates } from '../adapters/roster-view.query';
-import { EVIDENCE_HALF_LIVES, evidenceFrom } from '../domain/brief-fit';
+import { completionEvidence } from '../adapters/completion-evidence.query';
+import { rosterCandidates } from '../adapters/roster-view.query';
+import { EVIDENCE_HALF_LIVES } from '../domain/brief-fit';
 import { rankCandidates, type RankedCandidate } from '../domain/matching';
 
 export interface FirstOfferQuestion {
@@ -20,13 +21,15 @@ export async function previewFirstOffer(sql: SqlClient, question: FirstOfferQues
   const roster = await rosterCandidates(sql, question.skills, []);
   if (roster.length === 0) return null;
   const { now, halfLifeSeconds } = question;
-  const since = new Date(now.getTime() - EVIDENCE_HALF_LIVES * halfLifeSeconds * 1000).toISOString();
-  const completions = await recentCompletions(
-    sql,
-    question.workspaceId,
-    roster.map((expert) => expert.id),
+  const since = new Date(now.getTime() - EVIDENCE_HALF_LIVES * halfLifeSeconds * 1000);
+  const evidence = await completionEvidence(sql, {
+    workspaceId: question.workspaceId,
+    expertIds: roster.map((expert) => expert.id),
+    skills: question.skills,
     since,
-  );
-  const ranked = rankCandidates({ skills: question.skills, passedOver: [] }, roster, evidenceFrom(completions, now.toISOString(), halfLifeSeconds));
+    now,
+    halfLifeSeconds,
+  });
+  const ranked = rankCandidates({ skills: question.skills, passedOver: [] }, roster, evidence);
   return ranked[0] ?? null;
 }

@@ -2,8 +2,9 @@ import { DomainError, deploymentStreamName, deriveEventId } from '@eh/contracts'
 import { deploymentDecider, type DeploymentState, type OfferDeployment, type PendingDeployment } from '@eh/deployments';
 import { handleCommand, loadAggregate, type EventStore, type SnapshotCache } from '@eh/event-store';
 import type { SqlClient } from '@eh/platform';
-import { recentCompletions, rosterCandidates } from '../adapters/roster-view.query';
-import { EVIDENCE_HALF_LIVES, evidenceFrom } from '../domain/brief-fit';
+import { completionEvidence } from '../adapters/completion-evidence.query';
+import { rosterCandidates } from '../adapters/roster-view.query';
+import { EVIDENCE_HALF_LIVES } from '../domain/brief-fit';
 import { rankCandidates, type RankedCandidate } from '../domain/matching';
 import { EVERYONE_REACHABLE, type ExpertReachability } from './expert-reachability';
 
@@ -60,18 +61,16 @@ export async function bestCandidate(
   const roster = online.filter((expert) => reachable.has(expert.id));
   const unreachable = online.filter((expert) => !reachable.has(expert.id)).map((expert) => expert.id);
   if (roster.length === 0) return { best: null, unreachable };
-  const since = new Date(now.getTime() - EVIDENCE_HALF_LIVES * halfLifeSeconds * 1000).toISOString();
-  const completions = await recentCompletions(
-    sql,
-    workspace_id,
-    roster.map((expert) => expert.id),
+  const since = new Date(now.getTime() - EVIDENCE_HALF_LIVES * halfLifeSeconds * 1000);
+  const evidence = await completionEvidence(sql, {
+    workspaceId: workspace_id,
+    expertIds: roster.map((expert) => expert.id),
+    skills,
     since,
-  );
-  const ranked = rankCandidates(
-    { skills, passedOver: state.passed_over, followUp, unreachable },
-    roster,
-    evidenceFrom(completions, now.toISOString(), halfLifeSeconds),
-  );
+    now,
+    halfLifeSeconds,
+  });
+  const ranked = rankCandidates({ skills, passedOver: state.passed_over, followUp, unreachable }, roster, evidence);
   return ranked[0] ? { best: ranked[0] } : { best: null, unreachable };
 }
 
