@@ -88,7 +88,7 @@ describe('relay publication (soak check)', () => {
     const withCopies = [messages[0], copyOf(0, 1), messages[1], messages[2], copyOf(2, 3)];
     expect(checkRelayPublication(events.rows, withCopies)).toMatchObject({
       violations: [],
-      figures: { 'fan-out copies on the stream': 2, 'events on the stream': 3 },
+      figures: { 'hooks copies on the stream': 2, 'notify copies on the stream': 0, 'events on the stream': 3 },
     });
     const wrong = [copyOf(0, 0), messages[0], copyOf(0, 2), messages[1], copyOf(1, 3, 'evt_other@hooks'), messages[2]];
     const ghost = { ...copyOf(0, 9), eventId: 'evt_ghost', msgId: 'evt_ghost@hooks' };
@@ -98,6 +98,18 @@ describe('relay publication (soak check)', () => {
       'copy at stream sequence 3 carries Nats-Msg-Id evt_other@hooks',
       'copy at stream sequence 9 of an event never published',
     ]);
+  });
+
+  it('checks each token’s copies apart: an event copied for the fan-out and for notifications is copied once for each', () => {
+    const messages = published(events, [0, 1, 2]);
+    const copyOf = (index: number, seq: number, token: string): StreamMessage => ({ ...messages[index], seq, msgId: `${messages[index].msgId}@${token}` });
+    const both = [messages[0], copyOf(0, 1, 'hooks'), copyOf(0, 2, 'notify'), messages[1], messages[2]];
+    expect(checkRelayPublication(events.rows, both)).toMatchObject({
+      violations: [],
+      figures: { 'hooks copies on the stream': 1, 'notify copies on the stream': 1, 'events on the stream': 3 },
+    });
+    const twice = [messages[0], copyOf(0, 1, 'notify'), copyOf(0, 2, 'notify'), messages[1], messages[2]];
+    expect(checkRelayPublication(events.rows, twice).violations.map((v) => v.detail)).toEqual(['copied twice (again at stream sequence 2)']);
   });
 
   it('expects a delivery’s records in the store only, and the events that ask for an attempt on the stream', () => {

@@ -1,10 +1,17 @@
 import { deliveryRecordQualifier } from '@eh/contracts';
 import { WEBHOOK_COPY_TOKEN } from '@eh/delivery';
+import { NOTIFICATION_COPY_TOKEN } from '@eh/notifications';
 import { busMessageId, copyMessageId } from '@eh/event-store';
 import type { StoredEvent, StreamMessage } from './soak-evidence';
 import type { CheckResult, Violation } from './soak-violation';
 
 const CHECK = 'relay';
+
+/** The relay's copies (bus-copies.ts), by their token: the fan-out's and the notification planner's. */
+const COPY_TOKENS = [WEBHOOK_COPY_TOKEN, NOTIFICATION_COPY_TOKEN] as const;
+
+/** The copy token a message's `Nats-Msg-Id` ends with, if it is a copy. */
+const copyTokenOf = (msgId: string): string | undefined => COPY_TOKENS.find((token) => msgId.endsWith(copyMessageId('', token)));
 
 /** Commit order of two events: (transaction id, global position), as the relay reads the store. */
 function before(a: StoredEvent, b: StoredEvent): boolean {
@@ -24,8 +31,8 @@ export function keptInStoreOnly(event: Pick<StoredEvent, 'streamName' | 'type' |
  * several, the first one's id and their count: bus-bundles.ts), bundled the same way every time;
  * the stream's duplicate window keeps one copy of each id. So the stream must hold each stored event exactly once (no
  * more, none missing, nothing unknown), each stream's events in revision order, and all of them
- * in commit order; but none whose qualifier nobody reads (a delivery's records). The fan-out's
- * copies (bus-copies.ts, `Nats-Msg-Id` ending `@hooks`) are checked apart (checkCopies).
+ * in commit order; but none whose qualifier nobody reads (a delivery's records). The relay's
+ * copies (bus-copies.ts, `Nats-Msg-Id` ending `@<token>`) are checked apart, token by token (checkCopies).
  */
 export function checkRelayPublication(
   events: readonly StoredEvent[],
@@ -33,9 +40,8 @@ export function checkRelayPublication(
   storedAfter: readonly StoredEvent[] = events,
 ): CheckResult {
   const violations: Violation[] = [];
-  const copySuffix = copyMessageId('', WEBHOOK_COPY_TOKEN);
-  const messages = everyMessage.filter((message) => !message.msgId.endsWith(copySuffix));
-  const copyMessages = everyMessage.filter((message) => message.msgId.endsWith(copySuffix));
+  const messages = everyMessage.filter((message) => copyTokenOf(message.msgId) === undefined);
+  const copiesByToken = COPY_TOKENS.map((token) => ({ token, messages: everyMessage.filter((message) => copyTokenOf(message.msgId) === token) }));
   // `events` was read before the stream and must all be on it; `storedAfter`, read after, knows
   // every event the stream can hold, including those committed while it was being read.
   const stored = new Map(storedAfter.map((event) => [event.eventId, event]));
@@ -75,11 +81,11 @@ export function checkRelayPublication(
       violations.push({ check: CHECK, subject: event.eventId, detail: `published after ${previous.eventId}, which committed later` });
     previous = event;
   }
-  violations.push(...checkCopies(copyMessages, firstCopies));
+  for (const { token, messages: copies } of copiesByToken) violations.push(...checkCopies(copies, firstCopies, token));
   return {
     violations,
     figures: {
-      'fan-out copies on the stream': copyMessages.length,
+      ...Object.fromEntries(copiesByToken.map(({ token, messages: copies }) => [`${token} copies on the stream`, copies.length])),
       'events stored': events.length,
       'events kept in the store only': events.length - published.length,
       'messages on the stream': new Set(messages.map((message) => message.seq)).size,
@@ -90,11 +96,11 @@ export function checkRelayPublication(
 }
 
 /**
- * Each copy follows its original: the same events, once, named after the original's message, and
- * after it on the stream. Which events must be copied depends on endpoints the soak does not
- * track; the webhook checks find a delivery lost for want of one.
+ * Each copy of one token follows its original: the same events, once, named after the original's
+ * message, and after it on the stream. Which events must be copied depends on what the soak does
+ * not track (endpoints); the webhook checks find a delivery lost for want of one.
  */
-function checkCopies(copies: readonly StreamMessage[], originals: readonly StreamMessage[]): Violation[] {
+function checkCopies(copies: readonly StreamMessage[], originals: readonly StreamMessage[], token: string): Violation[] {
   const violations: Violation[] = [];
   const originalOf = new Map(originals.map((message) => [message.eventId, message]));
   const copied = new Set<string>();
@@ -105,7 +111,7 @@ function checkCopies(copies: readonly StreamMessage[], originals: readonly Strea
     if (!original) violations.push({ check: CHECK, subject: copy.eventId, detail: `copy at stream sequence ${copy.seq} of an event never published` });
     else if (copy.seq < original.seq)
       violations.push({ check: CHECK, subject: copy.eventId, detail: `copy at stream sequence ${copy.seq} before its original (${original.seq})` });
-    else if (copy.indexInMessage === 0 && copy.msgId !== copyMessageId(busMessageId(copy.eventId, copy.eventsInMessage), WEBHOOK_COPY_TOKEN)) {
+    else if (copy.indexInMessage === 0 && copy.msgId !== copyMessageId(busMessageId(copy.eventId, copy.eventsInMessage), token)) {
       violations.push({ check: CHECK, subject: copy.eventId, detail: `copy at stream sequence ${copy.seq} carries Nats-Msg-Id ${copy.msgId}` });
     }
   }
