@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
-import type { DeploymentEvent } from '@eh/contracts';
+import { LIVE_DEPLOYMENTS_SUBJECT, type DeploymentEvent } from '@eh/contracts';
 import { deploymentDecider, expertNotices, noticeNeedsHistory, type DeploymentState, type ExpertNotice } from '@eh/deployments';
-import { categorySubject, FollowedStreams, loadAggregate, toDomainEvent, type EventStore, type RecordedEvent } from '@eh/event-store';
+import { FollowedStreams, loadAggregate, toDomainEvent, type EventStore, type RecordedEvent } from '@eh/event-store';
 import type { NatsConnection } from 'nats';
 import { LiveStreamRegistry } from './live-stream-registry';
 import type { PresenceBeacon } from './expert-presence-beacon';
@@ -17,7 +17,9 @@ export interface EventStreamClient {
 
 /**
  * Feeds the console's live updates from NATS. One core NATS subscription per gateway
- * process on every deployment event the relay publishes, held while a stream is open here,
+ * process on every live deployment event the relay publishes, held while a stream is open here
+ * (a test-mode deployment is played by the synthetic expert: no person is told of it, and its
+ * events, sent here, would only push live deployments out of the folds below),
  * fanned out in memory to the streams open on this process: a plain subscription (not a
  * JetStream consumer) because every replica must see every event, nothing has to survive a
  * restart (a reconnecting console refetches), and it costs the server no consumer state. The
@@ -49,7 +51,7 @@ export class ExpertEventHub {
     // In order, one at a time: a notice never overtakes an earlier one for the same deployment.
     this.streams = new LiveStreamRegistry(
       nats,
-      [categorySubject(subjectPrefix, 'deployment')],
+      [`${subjectPrefix}.${LIVE_DEPLOYMENTS_SUBJECT}`],
       (recorded) => this.dispatch(recorded),
       new Logger('ExpertEvents'),
     );
