@@ -4,25 +4,10 @@
  * on a subject within its host's: these say whether it may, and which deliveries are its own.
  */
 
-const tokens = (subject: string): string[] => subject.split('.');
-
-/** Whether `subject` (no wildcards) is one the filter takes. */
-export function subjectMatches(filter: string, subject: string): boolean {
-  const wanted = tokens(filter);
-  const given = tokens(subject);
-  for (let index = 0; index < wanted.length; index++) {
-    const token = wanted[index];
-    if (token === '>') return given.length > index;
-    if (index >= given.length) return false;
-    if (token !== '*' && token !== given[index]) return false;
-  }
-  return wanted.length === given.length;
-}
-
 /** Whether every subject `inner` takes, `outer` takes too. */
 export function filterCovers(outer: string, inner: string): boolean {
-  const wide = tokens(outer);
-  const narrow = tokens(inner);
+  const wide = outer.split('.');
+  const narrow = inner.split('.');
   for (let index = 0; index < wide.length; index++) {
     const token = wide[index];
     if (token === '>') return narrow.length > index;
@@ -33,4 +18,9 @@ export function filterCovers(outer: string, inner: string): boolean {
     if (token !== '*' && token !== other) return false;
   }
   return wide.length === narrow.length;
+}
+
+/** Whether `subject` (a published one: no wildcards) is one the filter takes: the filter covers it as a filter of its own. */
+export function subjectMatches(filter: string, subject: string): boolean {
+  return filterCovers(filter, subject);
 }
