@@ -129,10 +129,10 @@ export function ownerPageChecks(world: FirstUseWorld): void {
     'a refusal from the API reads as a sentence naming the field as the form labels it',
     world.step('errors', async ({ page, capture }) => {
       await open(page, 'Webhooks');
-      // With an endpoint registered, the form to add another is folded away: unfold it once the list has loaded.
-      await page.getByRole('heading', { name: 'Endpoints', exact: true }).waitFor();
-      if (!(await page.locator('details.add-endpoint').evaluate((details) => (details as unknown as { open: boolean }).open)))
-        await page.getByRole('heading', { name: 'Add an endpoint' }).click();
+      // With an endpoint registered, the form to add another is folded away once the list has loaded
+      // (open while it loads, and the heading above the list is there before it): wait for the fold, then unfold it.
+      await page.locator('details.add-endpoint:not([open])').waitFor({ timeout: UI_TIMEOUT_MS });
+      await page.getByRole('heading', { name: 'Add an endpoint' }).click();
       await page.getByLabel('Endpoint URL').fill('https://user:secret@hooks.example.com/in');
       await page.getByRole('button', { name: 'Add endpoint' }).click();
       const field = 'Endpoint URL must not contain a user name or password.';
