@@ -48,8 +48,10 @@ export const ledgerViewMigrations: readonly Migration[] = [
   },
   {
     // The fence between an orphan release and a late `deployment.created`, kept by the row itself
-    // (reservations-view.projection.ts): whichever of the two writes the row second fails.
+    // (reservations-view.projection.ts): whichever of the two writes the row second fails. NOT VALID:
+    // checked on every row written from now on; the rows already there were fenced by the reads
+    // before, so none is both, and the table is not scanned under an exclusive lock at deploy.
     id: 'ledger/002-reservation-fence',
-    sql: `ALTER TABLE account_reservations_view ADD CONSTRAINT account_reservations_fence CHECK (NOT (deployment_created AND status = 'orphaned'))`,
+    sql: `ALTER TABLE account_reservations_view ADD CONSTRAINT account_reservations_fence CHECK (NOT (deployment_created AND status = 'orphaned')) NOT VALID`,
   },
 ];
