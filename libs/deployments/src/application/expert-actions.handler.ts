@@ -1,8 +1,7 @@
-import { DomainError, deploymentStreamName, type ExpertRef, type Output } from '@eh/contracts';
+import { DomainError, deploymentStreamName, type DeploymentEvent, type ExpertRef, type Output } from '@eh/contracts';
 import { handleCommand, loadAggregate, type EventStore, type FollowedStreams } from '@eh/event-store';
 import { deploymentDecider } from '../domain/deployment.decider';
 import type { DeploymentCommand } from '../domain/deployment.commands';
-import type { DeploymentEvent } from '@eh/contracts';
 import { expertMayRead, expertRelation, toExpertView, type ExpertDeploymentView } from '../domain/deployment.expert-view';
 import type { DeploymentState } from '../domain/deployment.state';
 

@@ -105,6 +105,7 @@ function believedEvents<Event, State>(decideOn: (state: State, revision: number)
   }
 }
 
+/** The event's `{type, data}` at its type's current schema version (upcast at read time). */
 export function toDomainEvent<Event extends { type: string; data: unknown }>(event: RecordedEvent, upcasters: EventUpcasting = eventSchemas): Event {
   return upcasters.upcast<Event>(event);
 }

@@ -1,5 +1,8 @@
 import type { SqlClient } from '@eh/platform';
 
+/** The end of an UPDATE's or DELETE's WHERE that makes it a write gated on `appended` (ProjectionWrite). */
+export const WITH_ITS_EVENTS = 'AND EXISTS (SELECT 1 FROM appended)';
+
 /**
  * One data-modifying statement of an inline projection (INSERT, UPDATE or DELETE, no WITH of its
  * own), numbered from `$1` over its own `values`. It reads the one-row relation `appended`: a row

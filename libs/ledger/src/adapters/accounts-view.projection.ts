@@ -1,15 +1,9 @@
 import { ACCOUNT_EVENT_TYPES, type AccountEvent, unhandled } from '@eh/contracts';
-import { eventProjection, type ProjectionWrite } from '@eh/event-store';
-
-/**
- * Each write is gated on `appended` (ProjectionWrite): in an append's own statement it is made
- * only when the append wrote its event; applied on its own (a rebuild), always.
- */
-const GATED = 'AND EXISTS (SELECT 1 FROM appended)';
+import { eventProjection, WITH_ITS_EVENTS, type ProjectionWrite } from '@eh/event-store';
 
 /** Credits moved by a release or settlement, back into the row's buckets. */
 const RETURN_SQL = `UPDATE accounts_view SET allowance = allowance + $2, topup = topup + $3, reserved = reserved - $4,
-  in_flight = in_flight - 1, charged_this_cycle = charged_this_cycle + $5, updated_at = $6 WHERE workspace_id = $1 ${GATED}`;
+  in_flight = in_flight - 1, charged_this_cycle = charged_this_cycle + $5, updated_at = $6 WHERE workspace_id = $1 ${WITH_ITS_EVENTS}`;
 
 /** Every account event's rows follow from the event alone: none reads before it writes. */
 function writesOf(event: AccountEvent): ProjectionWrite[] | null {
@@ -28,14 +22,14 @@ function writesOf(event: AccountEvent): ProjectionWrite[] | null {
     case 'account.plan_changed':
       return [
         {
-          text: `UPDATE accounts_view SET plan = $2, allowance = allowance + $3, updated_at = $4 WHERE workspace_id = $1 ${GATED}`,
+          text: `UPDATE accounts_view SET plan = $2, allowance = allowance + $3, updated_at = $4 WHERE workspace_id = $1 ${WITH_ITS_EVENTS}`,
           values: [ws, JSON.stringify(event.data.plan), event.data.allowance_adjustment, event.data.changed_at],
         },
       ];
     case 'account.credits_granted':
       return [
         {
-          text: `UPDATE accounts_view SET topup = topup + $2, updated_at = $3 WHERE workspace_id = $1 ${GATED}`,
+          text: `UPDATE accounts_view SET topup = topup + $2, updated_at = $3 WHERE workspace_id = $1 ${WITH_ITS_EVENTS}`,
           values: [ws, event.data.credits, event.data.granted_at],
         },
       ];
@@ -44,7 +38,7 @@ function writesOf(event: AccountEvent): ProjectionWrite[] | null {
       return [
         {
           text: `UPDATE accounts_view SET allowance = allowance - $2, topup = topup - $3, reserved = reserved + $4, in_flight = in_flight + 1, updated_at = $5
-                 WHERE workspace_id = $1 ${GATED}`,
+                 WHERE workspace_id = $1 ${WITH_ITS_EVENTS}`,
           values: [ws, from_allowance, from_topup, amount, reserved_at],
         },
       ];
@@ -52,7 +46,7 @@ function writesOf(event: AccountEvent): ProjectionWrite[] | null {
     case 'account.reservation_confirmed':
       return [
         {
-          text: `UPDATE accounts_view SET deployments_this_cycle = deployments_this_cycle + 1, updated_at = $2 WHERE workspace_id = $1 ${GATED}`,
+          text: `UPDATE accounts_view SET deployments_this_cycle = deployments_this_cycle + 1, updated_at = $2 WHERE workspace_id = $1 ${WITH_ITS_EVENTS}`,
           values: [ws, event.data.confirmed_at],
         },
       ];
@@ -74,7 +68,7 @@ function writesOf(event: AccountEvent): ProjectionWrite[] | null {
       return [
         {
           text: `UPDATE accounts_view SET cycle_start = $2, cycle_end = $3, allowance = allowance - $4 + $5,
-                   charged_this_cycle = 0, deployments_this_cycle = 0, updated_at = $6 WHERE workspace_id = $1 ${GATED}`,
+                   charged_this_cycle = 0, deployments_this_cycle = 0, updated_at = $6 WHERE workspace_id = $1 ${WITH_ITS_EVENTS}`,
           values: [ws, cycle_start, cycle_end, allowance_expired, allowance_granted, started_at],
         },
       ];

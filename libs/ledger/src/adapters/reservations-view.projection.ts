@@ -1,12 +1,10 @@
 import { DomainError, type AccountEvent, type DeploymentCreated } from '@eh/contracts';
-import { eventProjection, type ProjectionWrite } from '@eh/event-store';
+import { eventProjection, WITH_ITS_EVENTS, type ProjectionWrite } from '@eh/event-store';
 
 type Handled = AccountEvent | DeploymentCreated;
 
 /** The constraint that keeps the fence (ledger-view.migrations.ts). */
 const FENCE_CONSTRAINT = 'account_reservations_fence';
-
-const GATED = 'AND EXISTS (SELECT 1 FROM appended)';
 
 /**
  * What an event writes, gated on `appended` (ProjectionWrite), each in its append's own statement.
@@ -22,7 +20,12 @@ function writesOf(event: Handled): ProjectionWrite[] | null {
   switch (event.type) {
     case 'deployment.created':
       if (event.data.mode !== 'live') return [];
-      return [{ text: `UPDATE account_reservations_view SET deployment_created = true WHERE deployment_id = $1 ${GATED}`, values: [event.data.deployment_id] }];
+      return [
+        {
+          text: `UPDATE account_reservations_view SET deployment_created = true WHERE deployment_id = $1 ${WITH_ITS_EVENTS}`,
+          values: [event.data.deployment_id],
+        },
+      ];
     case 'account.credits_reserved': {
       const { deployment_id, workspace_id, amount, expires_at, reserved_at } = event.data;
       // A retry after an orphan release reserves the same deployment id again.
@@ -37,13 +40,17 @@ function writesOf(event: Handled): ProjectionWrite[] | null {
       ];
     }
     case 'account.reservation_confirmed':
-      return [{ text: `UPDATE account_reservations_view SET confirmed = true WHERE deployment_id = $1 ${GATED}`, values: [event.data.deployment_id] }];
+      return [
+        { text: `UPDATE account_reservations_view SET confirmed = true WHERE deployment_id = $1 ${WITH_ITS_EVENTS}`, values: [event.data.deployment_id] },
+      ];
     case 'account.credits_released':
       if (event.data.reason === 'orphaned')
-        return [{ text: `UPDATE account_reservations_view SET status = 'orphaned' WHERE deployment_id = $1 ${GATED}`, values: [event.data.deployment_id] }];
-      return [{ text: `DELETE FROM account_reservations_view WHERE deployment_id = $1 ${GATED}`, values: [event.data.deployment_id] }];
+        return [
+          { text: `UPDATE account_reservations_view SET status = 'orphaned' WHERE deployment_id = $1 ${WITH_ITS_EVENTS}`, values: [event.data.deployment_id] },
+        ];
+      return [{ text: `DELETE FROM account_reservations_view WHERE deployment_id = $1 ${WITH_ITS_EVENTS}`, values: [event.data.deployment_id] }];
     case 'account.credits_settled':
-      return [{ text: `DELETE FROM account_reservations_view WHERE deployment_id = $1 ${GATED}`, values: [event.data.deployment_id] }];
+      return [{ text: `DELETE FROM account_reservations_view WHERE deployment_id = $1 ${WITH_ITS_EVENTS}`, values: [event.data.deployment_id] }];
     default:
       return [];
   }
