@@ -16,6 +16,7 @@ export * from './adapters/deployments-view.list';
 export * from './domain/synthesized-output';
 export * from './domain/synthetic-expert';
 export * from './domain/deployment.timers';
+export * from './domain/implied-timers';
 export * from './domain/test-script';
 export * from './domain/deployment.expert-view';
 export * from './application/expert-actions.handler';

@@ -1,3 +1,4 @@
+import type { DeploymentState } from '@eh/deployments';
 import type { BackgroundWorker, EventStore } from '@eh/event-store';
 import { openRedisPair, type RedisPair, type ServiceConfig, type SignalGauge, type SqlClient } from '@eh/platform';
 import { fireTimer } from '../application/fire-timer.handler';
@@ -45,7 +46,7 @@ export class DeploymentTimers {
   }
 
   /** After an event of one deployment: its timers brought into BullMQ, stale ones removed (`finished`: see TimerReconciler). */
-  async syncDeployment(deploymentId: string, options: { finished?: boolean } = {}): Promise<void> {
+  async syncDeployment(deploymentId: string, options: { finished?: boolean; state?: DeploymentState } = {}): Promise<void> {
     if (!this.running) throw new Error('deployment timers are not running in this process');
     await this.running.reconciler.syncDeployment(deploymentId, options);
   }

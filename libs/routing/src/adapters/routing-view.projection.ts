@@ -1,6 +1,6 @@
 import { DEPLOYMENT_EVENT_TYPES } from '@eh/contracts';
 import { stateProjection, type ProjectionWrite, type StreamPosition } from '@eh/event-store';
-import { deploymentDecider, deploymentTimers, syntheticWorkTimer } from '@eh/deployments';
+import { deploymentDecider, timersImpliedBy } from '@eh/deployments';
 
 /**
  * The routing row and the timers the fold implies, kept with the append as deployments_view is:
@@ -25,9 +25,7 @@ export const routingViewProjection = stateProjection({
  */
 function routingWrites(state: ReturnType<typeof deploymentDecider.evolve>, { occurredAt }: StreamPosition): ProjectionWrite[] {
   if (state.status === 'initial') return [];
-  const timers = deploymentTimers(state).map((t) => ({ jobId: t.jobId, kind: t.kind as string, dueAt: t.dueAt, offerNumber: t.offerNumber }));
-  const work = syntheticWorkTimer(state);
-  if (work) timers.push({ jobId: work.jobId, kind: 'work', dueAt: work.dueAt, offerNumber: null });
+  const timers = timersImpliedBy(state);
   const d = state.details;
   const pending = state.status === 'pending' ? state : null;
   const assigned = state.status === 'pending' ? null : state.expert;

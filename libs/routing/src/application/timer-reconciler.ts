@@ -1,5 +1,5 @@
 import { startPeriodicTask, type PeriodicTask, type SqlClient } from '@eh/platform';
-import { SINGLE_TIMER_KINDS, timerJobId } from '@eh/deployments';
+import { SINGLE_TIMER_KINDS, timerJobId, timersImpliedBy, type DeploymentState } from '@eh/deployments';
 import { timersDueBefore, timersOfDeployment, type TimerRow } from '../adapters/routing-view.query';
 import type { TimerScheduler } from './timer-scheduler.port';
 
@@ -50,9 +50,15 @@ export class TimerReconciler {
    * After an event of one deployment: schedule what it needs now, remove what it no longer does.
    * `finished`: the caller's fold of the stream is terminal, so no timer is needed now or ever
    * after, and the view is not read (a query per deployment, for the empty answer).
+   * `state`: the caller's fold at the event it handled; the view holds the timers that fold
+   * implies (it is written from the same fold, in the append's statement), so they are derived
+   * here instead of read back. A later event, if any, syncs again when it is handled.
    */
-  async syncDeployment(deploymentId: string, { finished = false, now = new Date() }: { finished?: boolean; now?: Date } = {}): Promise<void> {
-    const timers = finished ? [] : await timersOfDeployment(this.sql, deploymentId);
+  async syncDeployment(
+    deploymentId: string,
+    { finished = false, state, now = new Date() }: { finished?: boolean; state?: DeploymentState; now?: Date } = {},
+  ): Promise<void> {
+    const timers = finished ? [] : state ? timerRowsOf(state) : await timersOfDeployment(this.sql, deploymentId);
     const horizon = now.getTime() + this.horizonMs;
     await this.scheduler.schedule(
       timers.filter((timer) => timer.dueAt.getTime() < horizon),
@@ -72,4 +78,11 @@ export class TimerReconciler {
   async stop(): Promise<void> {
     await this.periodic?.stop();
   }
+}
+
+/** The rows the routing view holds for `state`, as `timersOfDeployment` would read them. */
+function timerRowsOf(state: DeploymentState): TimerRow[] {
+  if (state.status === 'initial') return [];
+  const { deployment_id: deploymentId, workspace_id: workspaceId } = state.details;
+  return timersImpliedBy(state).map(({ jobId, kind, dueAt, offerNumber }) => ({ jobId, deploymentId, workspaceId, kind, dueAt: new Date(dueAt), offerNumber }));
 }

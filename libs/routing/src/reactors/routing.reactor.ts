@@ -6,7 +6,7 @@ import type { FinishedAtBirth } from './finished-at-birth';
 
 export interface DeploymentReactorDeps extends OfferDeps {
   /** DeploymentTimers (adapters/deployment-timers.ts): brings a deployment's timers into BullMQ. */
-  timers: { syncDeployment(deploymentId: string, options: { finished: boolean }): Promise<void> };
+  timers: { syncDeployment(deploymentId: string, options: { finished: boolean; state?: DeploymentState }): Promise<void> };
   replyWindowSeconds: number;
   /** The deployments' folds this process keeps from event to event, so most events cost no stream read. */
   followed?: FollowedStreams<DeploymentEvent, DeploymentState>;
@@ -27,7 +27,7 @@ export async function reactToDeployment(deps: DeploymentReactorDeps, event: Reco
   const deploymentId = event.streamName.slice('deployment-'.length);
   // A fold already past the event (this process appended after it) says the event is not the
   // latest without a read. Every step below acts on the latest only, and that event's
-  // own handling syncs the timers from the read model as it then stands.
+  // own handling syncs the timers as they then stand.
   const ahead = deps.followed?.get(event.streamName);
   if (ahead && ahead.revision > event.streamRevision) return;
   try {
@@ -48,9 +48,11 @@ export async function reactToDeployment(deps: DeploymentReactorDeps, event: Reco
       // on rather than wait for it.
       const finished = after !== undefined && isTerminal(after.state);
       const neverTimed = finished && deps.finishedAtBirth?.delete(event.streamName) === true;
+      // A fold at this event implies the timers the view was written with: no read.
+      const state = !finished && after?.revision === event.streamRevision ? after.state : undefined;
       if (!neverTimed)
         await deps.timers
-          .syncDeployment(deploymentId, { finished })
+          .syncDeployment(deploymentId, { finished, state })
           .catch((error: unknown) => console.error(`router: timers of ${deploymentId} not synced`, error));
     }
   }
