@@ -1,7 +1,7 @@
 import { Inject, Logger } from '@nestjs/common';
 import { LIVE_DEPLOYMENTS_SUBJECT, type DeploymentEvent } from '@eh/contracts';
 import { deploymentDecider, type DeploymentState } from '@eh/deployments';
-import { FollowedStreams, type BackgroundWorker, type ContextRuntimeDeclaration, type EventStore, type Reactor } from '@eh/event-store';
+import { FollowedStreams, LruSnapshotCache, type BackgroundWorker, type ContextRuntimeDeclaration, type EventStore, type Reactor } from '@eh/event-store';
 import { createMailSender, loadMailConfig, type MailSender } from '@eh/mail';
 import { loadNotificationConfig, reachableChannels } from '@eh/notifications';
 import { CONFIG, closeRedis, connectRedis, ContextRuntime, EVENT_STORE, SQL, type ServiceConfig, type SignalGauge, type SqlClient } from '@eh/platform';
@@ -21,7 +21,11 @@ import { isSetAwayForLapses, reactToAway } from './reactors/away-mail.reactor';
 import { reactToRosterEvent } from './reactors/roster-change.reactor';
 import { FinishedAtBirth } from './reactors/finished-at-birth';
 import { reactToOfferOutcome } from './reactors/offer-lapse.reactor';
+import type { ExpertState } from './domain/expert.decider';
 import { reactToDeployment } from './reactors/routing.reactor';
+
+/** Expert streams whose folds the lapse counter keeps (a roster is hundreds to thousands). */
+const EXPERT_FOLDS_KEPT = 10_000;
 
 /**
  * Notification channels other than the console that make an expert reachable: e-mail when a mail
@@ -73,6 +77,7 @@ export class RoutingRuntime implements ContextRuntimeDeclaration {
     this.offers = offers;
     const followed = new FollowedStreams<DeploymentEvent, DeploymentState>(deploymentDecider);
     const finishedAtBirth = new FinishedAtBirth();
+    const expertFolds = new LruSnapshotCache<ExpertState>(EXPERT_FOLDS_KEPT);
     // Opened by the worker below: a process that only mounts this module (the gateway) makes none.
     let mail: MailSender = createMailSender({ smtpUrl: null, from: '', connectionTimeoutMs: 1, socketTimeoutMs: 1 });
     const consoleUrl = `${config.publicBaseUrl.replace(/\/$/, '')}/console/`;
@@ -93,7 +98,7 @@ export class RoutingRuntime implements ContextRuntimeDeclaration {
         durable: 'router-offer-lapses',
         subjects: LIVE_DEPLOYMENTS_SUBJECT,
         accepts: (event) => LAPSE_EVENT_TYPES.has(event.type),
-        handle: (event) => reactToOfferOutcome(store, event),
+        handle: (event) => reactToOfferOutcome(store, event, expertFolds),
         // The decider counts each offer once, whatever the number of deliveries.
         rerunnable: true,
         // Sent every live deployment event to act on one in five: it shares routing's deliveries instead.

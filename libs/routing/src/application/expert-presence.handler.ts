@@ -1,5 +1,5 @@
 import { deriveEventId, DomainError, expertStreamName, newId, type Availability } from '@eh/contracts';
-import { handleCommand, type EventStore } from '@eh/event-store';
+import { handleCommand, type EventStore, type SnapshotCache } from '@eh/event-store';
 import type { ExpertSelfEntry } from '../adapters/roster-view.query';
 import { availableUntilFor } from '../domain/available-until';
 import { type ExpertCommand, type ExpertState, expertDecider } from '../domain/expert.decider';
@@ -40,6 +40,8 @@ export interface PresenceCause {
  * A command the service itself runs on an expert's stream (a lapse, an answer, an ended
  * `available_until`). Event ids derive from the cause, so a redelivered cause that decides the
  * same events again is recognised as the same append; the decider is idempotent besides.
+ * `folds`: the expert streams' states this process kept, so a command reads only the events
+ * appended since (an expert's stream grows with every change of availability, for years).
  */
 export async function runServiceExpertCommand(
   store: EventStore,
@@ -47,14 +49,22 @@ export async function runServiceExpertCommand(
   command: ExpertCommand,
   cause: PresenceCause,
   now: string,
+  folds?: SnapshotCache<ExpertState>,
 ): Promise<{ state: ExpertState; appended: string[] }> {
-  const result = await handleCommand(store, expertDecider, expertStreamName(expertId), command, {
-    workspaceId: ROSTER_SCOPE,
-    correlationId: cause.correlationId,
-    causationId: cause.eventId,
-    now,
-    eventId: (index) => deriveEventId(cause.eventId, `expert-presence-${expertId}-${command.type}`, index),
-  });
+  const result = await handleCommand(
+    store,
+    expertDecider,
+    expertStreamName(expertId),
+    command,
+    {
+      workspaceId: ROSTER_SCOPE,
+      correlationId: cause.correlationId,
+      causationId: cause.eventId,
+      now,
+      eventId: (index) => deriveEventId(cause.eventId, `expert-presence-${expertId}-${command.type}`, index),
+    },
+    { snapshots: folds },
+  );
   return { state: result.state, appended: result.events.map((event) => event.type) };
 }
 

@@ -1,7 +1,7 @@
 import type { DeploymentEvent } from '@eh/contracts';
-import { toDomainEvent, type EventStore, type RecordedEvent } from '@eh/event-store';
+import { toDomainEvent, type EventStore, type RecordedEvent, type SnapshotCache } from '@eh/event-store';
 import { runServiceExpertCommand } from '../application/expert-presence.handler';
-import type { ExpertCommand } from '../domain/expert.decider';
+import type { ExpertCommand, ExpertState } from '../domain/expert.decider';
 
 /** The expert command a deployment event means for the lapse count, if any. */
 export function lapseCommandOf(event: DeploymentEvent): { expertId: string; command: ExpertCommand } | null {
@@ -34,9 +34,11 @@ export function lapseCommandOf(event: DeploymentEvent): { expertId: string; comm
  * an acceptance or a decline clears the count; the second lapse in a row sets the expert `away`
  * (offer-lapses.ts). It runs beside routing's step on routing's deliveries, so routing never waits
  * on it. Neither a redelivery nor an order of handling decides anything new: the decider remembers
- * which offers it counted, and an answer clears only lapses that expired before it.
+ * which offers it counted, and an answer clears only lapses that expired before it. Every live
+ * acceptance is such an answer, so the experts' folds are kept (`folds`): each reads only what
+ * its stream gained since.
  */
-export async function reactToOfferOutcome(store: EventStore, event: RecordedEvent): Promise<void> {
+export async function reactToOfferOutcome(store: EventStore, event: RecordedEvent, folds?: SnapshotCache<ExpertState>): Promise<void> {
   const outcome = lapseCommandOf(toDomainEvent<DeploymentEvent>(event));
   if (!outcome) return;
   await runServiceExpertCommand(
@@ -45,5 +47,6 @@ export async function reactToOfferOutcome(store: EventStore, event: RecordedEven
     outcome.command,
     { eventId: event.id, correlationId: event.metadata.correlation_id },
     event.metadata.occurred_at,
+    folds,
   );
 }
