@@ -1,5 +1,5 @@
 import { DEPLOYMENT_EVENT_TYPES } from '@eh/contracts';
-import { stateProjection, type ProjectionWrite, type StreamPosition } from '@eh/event-store';
+import { stateProjection, WITH_ITS_EVENTS, type ProjectionWrite, type StreamPosition } from '@eh/event-store';
 import { deploymentDecider, timersImpliedBy } from '@eh/deployments';
 
 /**
@@ -62,7 +62,7 @@ function routingWrites(state: ReturnType<typeof deploymentDecider.evolve>, { occ
     },
     {
       text: `DELETE FROM deployment_timers_view
-              WHERE deployment_id = $1 AND NOT (job_id = ANY ($2::text[])) AND EXISTS (SELECT 1 FROM appended)`,
+              WHERE deployment_id = $1 AND NOT (job_id = ANY ($2::text[])) ${WITH_ITS_EVENTS}`,
       values: [d.deployment_id, timerIds],
     },
     {
