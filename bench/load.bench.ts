@@ -16,12 +16,13 @@ import { TracedRequests } from './load/slow-traces';
 import type { SlowTracing } from './load/create-phase';
 import { OtlpReceiver } from '../test/support/otlp-receiver';
 import { printFigures, runBench } from './bench-run';
+import { layout, option, settings } from './load/load-settings';
 
 /**
- * `npm run bench:load -- [--seconds 60] [--rates 20,50,100,200] [--get-rate 500] [--live-rate 5] [--live-seconds 30] [--live-experts stream|poll] [--live-only] [--workspaces 5] [--unlimited] [--trace-slow 5]`
+ * `npm run bench:load -- [--seconds 60] [--rates 20,50,100,200] [--get-rate 500] [--live-rate 5] [--live-seconds 30] [--live-experts stream|poll] [--live-only] [--workspaces 5] [--unlimited] [--trace-slow 5] [--layout combined|separate]`
  *
- * Open-loop, evenly spaced load against the real services (each its own process, as `npm start`
- * runs them) and, in the same run, the floor: a bare Fastify route with one PostgreSQL insert and
+ * Open-loop, evenly spaced load against the real services, in the processes `npm start` runs them
+ * in (the gateway and one workers process; `--layout separate` runs each service alone), and, in the same run, the floor: a bare Fastify route with one PostgreSQL insert and
  * one GET by primary key. The service runs its default configuration: rate limits on, the load
  * shared by `--workspaces` partners, each from its own address with the keys its share needs;
  * every setting the bench changes is printed with the figures (`--unlimited` turns the rate limits
@@ -33,26 +34,6 @@ import { printFigures, runBench } from './bench-run';
  */
 const ADMIN_KEY = 'svc_admin_bench_0123456789abcdef0123456789abcdef';
 
-function option(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1] : fallback;
-}
-
-const settings = {
-  seconds: Number(option('seconds', '60')),
-  rates: option('rates', '20,50,100,200').split(',').map(Number),
-  getRate: Number(option('get-rate', '500')),
-  liveRate: Number(option('live-rate', '5')),
-  liveSeconds: Number(option('live-seconds', '30')),
-  closedSeconds: Number(option('closed-seconds', '10')),
-  /** `stream` (default): experts hold the console's event stream and act on its offers, reachable as the router requires; `poll`: they poll /expert/v1/offers (routing without presence). */
-  liveExperts: option('live-experts', 'stream') === 'poll' ? ('poll' as const) : ('stream' as const),
-  /** Only the live phase: a short before/after comparison without the test-mode rates. */
-  liveOnly: process.argv.includes('--live-only'),
-  unlimited: process.argv.includes('--unlimited'),
-  traceSlow: Number(option('trace-slow', '0')),
-  workspaces: process.argv.includes('--unlimited') ? 1 : Number(option('workspaces', '5')),
-};
 /** The service's own default (RATE_LIMIT_PER_MINUTE). */
 const DEFAULT_RATE_LIMIT_PER_MINUTE = 1000;
 /**
@@ -198,7 +179,7 @@ async function main(): Promise<void> {
     });
   }
   const tracing = receiver ? { receiver, slowest: settings.traceSlow } : undefined;
-  const services = await startServices({ ...profiling, ...changed }, { healthPorts: true });
+  const services = await startServices({ ...profiling, ...changed }, { healthPorts: true, layout });
   const floor = await startFloor();
   const floorClient = new HttpLoadClient(floor.url);
   // Operations and the experts: the admin API, the experts' own requests and streams.

@@ -9,7 +9,6 @@ import { jetStreamPerDeployment, readJetStreamCounters } from './jetstream-count
 import { TracedRequests, type SlowTrace } from './slow-traces';
 import type { OtlpReceiver } from '../../test/support/otlp-receiver';
 
-const SERVICES = ['gateway', 'router', 'relay', 'webhooks', 'ledger'] as const;
 const CREATE_P99_TARGET_MS = 50;
 const COMPLETION_P99_TARGET_MS = 1000;
 
@@ -18,7 +17,7 @@ export type Target = (index: number) => { client: HttpLoadClient; key: string; p
 
 export const round = (value: number): number => Math.round(value * 10) / 10;
 export const servicePids = (services: RunningServices): Record<string, number | undefined> =>
-  Object.fromEntries(SERVICES.map((name) => [name, services.pidOf(name)]));
+  Object.fromEntries(services.processes.map((name) => [name, services.pidOf(name)]));
 
 /** Failures of one run, by reason. */
 export function failuresOf(result: OpenLoopResult): Record<string, number> {

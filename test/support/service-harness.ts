@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { connect } from 'nats';
 import { deleteStreamIfExists } from '@eh/platform';
+import { SERVICE_LAYOUTS, type ServiceLayout } from '../../apps/launcher/src/service-layout';
 import { createTestDatabase, testNamespace, waitUntil, type TestDatabase } from '@eh/platform/testing';
 import { freePort } from './free-port';
 import { opsThroughServer } from './ops-client';
@@ -19,19 +20,21 @@ const ROOT = path.resolve(__dirname, __dirname.includes(`${path.sep}dist${path.s
 /** How long a gateway may take to answer ready; jest.config.js's testTimeout leaves room for it in a beforeAll. */
 const SERVICE_READY_TIMEOUT_MS = 90_000;
 
-export const SERVICE_NAMES = ['relay', 'router', 'webhooks', 'ledger', 'gateway'] as const;
-/** The services behind the gateway: they answer readiness on a health port of their own. */
-const WORKERS = ['relay', 'router', 'webhooks', 'ledger'] as const;
+/** The processes of the `separate` layout, which tests start unless they ask for another: a test can crash one service. */
+export const SERVICE_NAMES = SERVICE_LAYOUTS.separate;
 /**
  * `router-2`: a second router replica, started only on request (test/routing/router-replicas.e2e.ts).
  * `gateway-2`: a second gateway replica on its own port (`urlOf('gateway-2')`), same public address (test/console).
+ * `workers`: every service behind the gateway in one process, in the `combined` layout.
  */
-export type ServiceName = (typeof SERVICE_NAMES)[number] | 'router-2' | 'gateway-2';
+export type ServiceName = (typeof SERVICE_LAYOUTS)[ServiceLayout][number] | 'router-2' | 'gateway-2';
 /** The compiled app a service name runs: replicas run the same app. */
 const appOf = (name: ServiceName): string => (name === 'router-2' ? 'router' : name === 'gateway-2' ? 'gateway' : name);
 
 export interface RunningServices {
   baseUrl: string;
+  /** The processes the stack was started as, the gateway last. */
+  processes: readonly ServiceName[];
   env: Record<string, string>;
   database: TestDatabase;
   /** Runs `npm run ops -- <args>` against these services' database; parses its JSON output. */
@@ -61,6 +64,8 @@ export interface StartOptions {
   logDirectory?: string;
   /** Gives every service a HEALTH_PORT of its own (/health/* and /metrics there); see `healthUrlOf`. */
   healthPorts?: boolean;
+  /** The processes the services run in (apps/launcher/src/service-layout.ts); `separate` unless given. */
+  layout?: ServiceLayout;
 }
 
 /**
@@ -141,16 +146,13 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
     clearTimeout(timer);
   };
 
+  const processes = SERVICE_LAYOUTS[options.layout ?? 'separate'];
   // The database schema is created by the first service; start the others after it.
   try {
-    await start('relay');
-    await start('router');
-    await start('webhooks');
-    await start('ledger');
-    await start('gateway');
+    for (const name of processes) await start(name);
     // The gateway can be ready before a worker is: a router still booting has not yet subscribed to
     // the quote requests, and a live create would get no responder (a 503) from a stack called started.
-    for (const name of WORKERS) {
+    for (const name of processes.filter((name) => name !== 'gateway')) {
       await waitUntil(() => ready(`http://127.0.0.1:${healthPorts.get(name)}`), { timeoutMs: SERVICE_READY_TIMEOUT_MS, description: `${name} ready` });
     }
   } catch (error) {
@@ -164,6 +166,7 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
 
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    processes,
     env,
     database,
     ops: (...args) => runOps(env, args),

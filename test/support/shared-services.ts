@@ -71,6 +71,7 @@ function lease(directory: string, stack: StackRecord): RunningServices {
   const logStart = new Map(SERVICE_NAMES.map((name) => [name, logSize(stack, name)]));
   return {
     baseUrl: stack.baseUrl,
+    processes: SERVICE_NAMES,
     env: stack.env,
     database: { url: stack.databaseUrl, name: stack.databaseName, pool, drop: () => refuse('drop its database') },
     ops: (...args) => runOps(stack.env, args),

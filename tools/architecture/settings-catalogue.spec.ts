@@ -9,6 +9,7 @@ import { logLevelFromEnv } from '../../libs/platform/src/observability/logger';
 import { tracingConfigFromEnv } from '../../libs/platform/src/observability/tracing';
 import { databaseUrlFromEnv, poolSizeFromEnv, postgresTimeoutsFromEnv } from '../../libs/platform/src/postgres/postgres-config';
 import { healthAddressFromEnv } from '../../libs/runtime/src/health-listener';
+import { serviceLayoutFromEnv } from '../../apps/launcher/src/service-layout';
 import { loadMcpConfig } from '../../apps/mcp/src/mcp.config';
 import { loadNotificationConfig } from '../../libs/notifications/src/adapters/notifications-config';
 
@@ -100,6 +101,7 @@ function everyLoader(env: Env): unknown {
       loadNotificationConfig({ VAPID_PUBLIC_KEY: 'public', VAPID_PRIVATE_KEY: 'private', ...env }, 'http://127.0.0.1:3000'),
     ],
     mcp: loadMcpConfig(env, []),
+    layout: serviceLayoutFromEnv(env),
   };
 }
 

@@ -1,12 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { SERVICE_LAYOUTS, serviceLayoutFromEnv } from './service-layout';
 
 /**
- * `npm start`: every service as its own process on this machine, restarted if it dies
- * (a crash loses nothing: every durable effect is an event or a job), stopped together on Ctrl-C.
+ * `npm start`: the services on this machine in the processes SERVICE_LAYOUT names (by default
+ * the gateway and one workers process), each restarted if it dies (a crash loses nothing: every
+ * durable effect is an event or a job), stopped together on Ctrl-C.
  */
-const SERVICES = ['relay', 'router', 'webhooks', 'ledger', 'gateway'] as const;
+const PROCESSES = (() => {
+  try {
+    return SERVICE_LAYOUTS[serviceLayoutFromEnv()];
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(2);
+  }
+})();
 const DIST = path.resolve(__dirname, '../..');
 const children = new Map<string, ChildProcess>();
 let stopping = false;
@@ -52,5 +61,4 @@ function stopAll(signal: NodeJS.Signals): void {
 
 process.on('SIGINT', () => stopAll('SIGTERM'));
 process.on('SIGTERM', () => stopAll('SIGTERM'));
-// The relay creates the schema first; the others wait on its advisory lock if they race it.
-for (const name of SERVICES) start(name);
+for (const name of PROCESSES) start(name);

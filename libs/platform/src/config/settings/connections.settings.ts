@@ -123,4 +123,15 @@ export const connectionSettings = inGroup(
       },
     ],
   ),
+  readBy(
+    ['launcher'],
+    [
+      {
+        name: 'SERVICE_LAYOUT',
+        default: 'combined',
+        meaning:
+          '`npm start` runs the gateway and every other service in one workers process (`combined`), or each service in a process of its own (`separate`, as a cluster runs them).',
+      },
+    ],
+  ),
 );

@@ -1,7 +1,10 @@
 /** What the settings catalogue says of one environment variable. */
 
-/** A process that reads the setting; `all` is every service (gateway, relay, router, ledger, webhooks). */
-export type SettingReader = 'gateway' | 'router' | 'webhooks' | 'ledger' | 'relay' | 'mcp' | 'cli' | 'all';
+/**
+ * A process that reads the setting; `all` is every service (gateway, relay, router, ledger, webhooks,
+ * and the workers process that runs the last four together); `launcher` is `npm start`.
+ */
+export type SettingReader = 'gateway' | 'router' | 'webhooks' | 'ledger' | 'relay' | 'mcp' | 'cli' | 'launcher' | 'all';
 
 export type SettingGroup =
   | 'Connections'
