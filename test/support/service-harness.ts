@@ -28,6 +28,11 @@ export const SERVICE_NAMES = SERVICE_LAYOUTS.separate;
  * `workers`: every service behind the gateway in one process, in the `combined` layout.
  */
 export type ServiceName = (typeof SERVICE_LAYOUTS)[ServiceLayout][number] | 'router-2' | 'gateway-2';
+
+/** The process that runs `name` in `layout`: in the combined layout, the relay, router, webhooks and ledger are the workers process. */
+export function processOf(layout: ServiceLayout, name: ServiceName): ServiceName {
+  return layout === 'combined' && (SERVICE_LAYOUTS.separate as readonly string[]).includes(name) && name !== 'gateway' ? 'workers' : name;
+}
 /** The compiled app a service name runs: replicas run the same app. */
 const appOf = (name: ServiceName): string => (name === 'router-2' ? 'router' : name === 'gateway-2' ? 'gateway' : name);
 
@@ -39,7 +44,10 @@ export interface RunningServices {
   database: TestDatabase;
   /** Runs `npm run ops -- <args>` against these services' database; parses its JSON output. */
   ops<T>(...args: string[]): Promise<T>;
-  /** Sends SIGKILL: a crash, not a shutdown. */
+  /**
+   * Sends SIGKILL: a crash, not a shutdown. Here and below, a service's name stands for the process
+   * that runs it (`router` is the workers process in the combined layout).
+   */
   kill(name: ServiceName): Promise<void>;
   /** `waitReady: false` returns once the process is spawned, not when the gateway reports ready. */
   start(name: ServiceName, options?: { waitReady?: boolean }): Promise<void>;
@@ -146,7 +154,8 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
     clearTimeout(timer);
   };
 
-  const processes = SERVICE_LAYOUTS[options.layout ?? 'separate'];
+  const layout = options.layout ?? 'separate';
+  const processes = SERVICE_LAYOUTS[layout];
   // The database schema is created by the first service; start the others after it.
   try {
     for (const name of processes) await start(name);
@@ -170,22 +179,25 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
     env,
     database,
     ops: (...args) => runOps(env, args),
-    kill: (name) => stopChild(name, 'SIGKILL'),
-    start,
-    logs: (name) => (options.logDirectory ? readLog(options.logDirectory, name) : (output.get(name) ?? []).join('')),
+    kill: (name) => stopChild(processOf(layout, name), 'SIGKILL'),
+    start: (name, startOptions) => start(processOf(layout, name), startOptions),
+    logs: (service) => {
+      const name = processOf(layout, service);
+      return options.logDirectory ? readLog(options.logDirectory, name) : (output.get(name) ?? []).join('');
+    },
     urlOf: (name) => {
       if (name === 'gateway') return `http://127.0.0.1:${port}`;
       if (secondPort === null) throw new Error('gateway-2 is not started: services.start("gateway-2") first');
       return `http://127.0.0.1:${secondPort}`;
     },
-    pidOf: (name) => children.get(name)?.pid,
+    pidOf: (name) => children.get(processOf(layout, name))?.pid,
     healthUrlOf: (name) => {
-      const healthPort = healthPorts.get(name);
+      const healthPort = healthPorts.get(processOf(layout, name));
       if (healthPort === undefined) throw new Error(`${name} has no HEALTH_PORT: startServices(env, { healthPorts: true })`);
       return `http://127.0.0.1:${healthPort}`;
     },
     alive: (name) => {
-      const child = children.get(name);
+      const child = children.get(processOf(layout, name));
       return child !== undefined && child.exitCode === null && child.signalCode === null;
     },
     async stop() {

@@ -2,14 +2,18 @@ import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createPool } from '@eh/platform';
 import { testNamespace } from '@eh/platform/testing';
-import { readLog, runOps, SERVICE_NAMES, startServices, type RunningServices, type ServiceName } from './service-harness';
+import { SERVICE_LAYOUTS } from '../../apps/launcher/src/service-layout';
+import { processOf, readLog, runOps, startServices, type RunningServices, type ServiceName } from './service-harness';
 import { allRunning, isRunning, readStacks, runDirectory, tearDownStack, writeStacks, type StackRecord } from './stack-registry';
 
 /**
- * Stacks a worker keeps running between files: each holds five processes' memory and about ten
+ * Stacks a worker keeps running between files: each holds two processes' memory and about ten
  * PostgreSQL connections while it waits, on a server other runs share.
  */
 const IDLE_STACKS_PER_WORKER = 1;
+/** Shared stacks run as `npm start` runs the services on one machine: the gateway and one workers process. */
+const SHARED_LAYOUT = 'combined';
+const SHARED_PROCESSES = SERVICE_LAYOUTS[SHARED_LAYOUT];
 
 /**
  * Services for a test file that only talks to them (its own workspaces, keys and experts) and
@@ -36,10 +40,10 @@ export async function sharedServices(extraEnv: Record<string, string> = {}): Pro
 async function bootStack(directory: string, key: string, extraEnv: Record<string, string>): Promise<StackRecord> {
   const logDirectory = path.join(directory, testNamespace());
   mkdirSync(logDirectory, { recursive: true });
-  const services = await startServices(extraEnv, { logDirectory });
+  const services = await startServices(extraEnv, { logDirectory, layout: SHARED_LAYOUT });
   // This file's pool closes now: every file leasing the stack opens its own.
   await services.database.pool.end();
-  const pids = Object.fromEntries(SERVICE_NAMES.map((name) => [name, services.pidOf(name)]));
+  const pids = Object.fromEntries(SHARED_PROCESSES.map((name) => [name, services.pidOf(name)]));
   return {
     key,
     env: services.env,
@@ -68,18 +72,19 @@ function refuse(what: string): never {
 /** The stack as this file sees it: its own database pool, and only the log lines written since it took the stack. */
 function lease(directory: string, stack: StackRecord): RunningServices {
   const pool = createPool(stack.databaseUrl, { max: 20 });
-  const logStart = new Map(SERVICE_NAMES.map((name) => [name, logSize(stack, name)]));
+  const logStart = new Map<ServiceName, number>(SHARED_PROCESSES.map((name) => [name, logSize(stack, name)]));
+  const processOfService = (name: ServiceName): ServiceName => processOf(SHARED_LAYOUT, name);
   return {
     baseUrl: stack.baseUrl,
-    processes: SERVICE_NAMES,
+    processes: SHARED_PROCESSES,
     env: stack.env,
     database: { url: stack.databaseUrl, name: stack.databaseName, pool, drop: () => refuse('drop its database') },
     ops: (...args) => runOps(stack.env, args),
     kill: () => refuse('lose a service'),
     start: () => refuse('start a service'),
-    logs: (name) => readLog(stack.logDirectory, name, logStart.get(name as (typeof SERVICE_NAMES)[number]) ?? 0),
-    alive: (name) => isRunning(stack.pids[name]),
-    pidOf: (name) => stack.pids[name],
+    logs: (name) => readLog(stack.logDirectory, processOfService(name), logStart.get(processOfService(name)) ?? 0),
+    alive: (name) => isRunning(stack.pids[processOfService(name)]),
+    pidOf: (name) => stack.pids[processOfService(name)],
     urlOf: (name) => (name === 'gateway' ? stack.baseUrl : refuse('start gateway-2')),
     healthUrlOf: () => refuse('give health ports'),
     stop: async () => {
