@@ -22,9 +22,9 @@ import { layout, option, settings } from './load/load-settings';
  * `npm run bench:load -- [--seconds 60] [--rates 20,50,100,200] [--get-rate 500] [--live-rate 5] [--live-seconds 30] [--live-experts stream|poll] [--live-only] [--workspaces 5] [--unlimited] [--trace-slow 5] [--layout combined|separate]`
  *
  * Open-loop, evenly spaced load against the real services, in the processes `npm start` runs them
- * in (the gateway and one workers process; `--layout separate` runs each service alone), and, in the same run, the floor: a bare Fastify route with one PostgreSQL insert and
- * one GET by primary key. The service runs its default configuration: rate limits on, the load
- * shared by `--workspaces` partners, each from its own address with the keys its share needs;
+ * in (the gateway and one workers process; `--layout separate` runs each service alone), and, in
+ * the same run, the floor: a bare Fastify route with one PostgreSQL insert and one GET by primary
+ * key. The service runs its default configuration: rate limits on, the load shared by `--workspaces` partners, each from its own address with the keys its share needs;
  * every setting the bench changes is printed with the figures (`--unlimited` turns the rate limits
  * off and puts all the load on one workspace, as earlier runs of this bench did). `--trace-slow N`
  * turns tracing on (OTLP to a receiver in the bench) and prints, for each open-loop phase, its N

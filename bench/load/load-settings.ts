@@ -6,6 +6,7 @@ export function option(name: string, fallback: string): string {
   return at >= 0 && process.argv[at + 1] ? process.argv[at + 1] : fallback;
 }
 
+/** The bench's command line, as load.bench.ts's usage line gives it, with the defaults of a full run. */
 export const settings = {
   seconds: Number(option('seconds', '60')),
   rates: option('rates', '20,50,100,200').split(',').map(Number),
