@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { connect } from 'nats';
 import { deleteStreamIfExists } from '@eh/platform';
 import { createTestDatabase, testNamespace, waitUntil, type TestDatabase } from '@eh/platform/testing';
-import { SERVICE_LAYOUTS, type ServiceLayout } from '../../apps/launcher/src/service-layout';
+import { processRunning, SERVICE_LAYOUTS, type ServiceLayout, type ServiceProcess } from '../../apps/launcher/src/service-layout';
 import { freePort } from './free-port';
 import { opsThroughServer } from './ops-client';
 import { deleteRedisPrefix } from './redis-prefix';
@@ -27,12 +27,7 @@ export const SERVICE_NAMES = SERVICE_LAYOUTS.separate;
  * `gateway-2`: a second gateway replica on its own port (`urlOf('gateway-2')`), same public address (test/console).
  * `workers`: every service behind the gateway in one process, in the `combined` layout.
  */
-export type ServiceName = (typeof SERVICE_LAYOUTS)[ServiceLayout][number] | 'router-2' | 'gateway-2';
-
-/** The process that runs `name` in `layout`: in the combined layout, the relay, router, webhooks and ledger are the workers process. */
-export function processOf(layout: ServiceLayout, name: ServiceName): ServiceName {
-  return layout === 'combined' && (SERVICE_LAYOUTS.separate as readonly string[]).includes(name) && name !== 'gateway' ? 'workers' : name;
-}
+export type ServiceName = ServiceProcess | 'router-2' | 'gateway-2';
 /** The compiled app a service name runs: replicas run the same app. */
 const appOf = (name: ServiceName): string => (name === 'router-2' ? 'router' : name === 'gateway-2' ? 'gateway' : name);
 
@@ -179,10 +174,10 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
     env,
     database,
     ops: (...args) => runOps(env, args),
-    kill: (name) => stopChild(processOf(layout, name), 'SIGKILL'),
-    start: (name, startOptions) => start(processOf(layout, name), startOptions),
+    kill: (name) => stopChild(processRunning(layout, name), 'SIGKILL'),
+    start: (name, startOptions) => start(processRunning(layout, name), startOptions),
     logs: (service) => {
-      const name = processOf(layout, service);
+      const name = processRunning(layout, service);
       return options.logDirectory ? readLog(options.logDirectory, name) : (output.get(name) ?? []).join('');
     },
     urlOf: (name) => {
@@ -190,14 +185,14 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
       if (secondPort === null) throw new Error('gateway-2 is not started: services.start("gateway-2") first');
       return `http://127.0.0.1:${secondPort}`;
     },
-    pidOf: (name) => children.get(processOf(layout, name))?.pid,
+    pidOf: (name) => children.get(processRunning(layout, name))?.pid,
     healthUrlOf: (name) => {
-      const healthPort = healthPorts.get(processOf(layout, name));
+      const healthPort = healthPorts.get(processRunning(layout, name));
       if (healthPort === undefined) throw new Error(`${name} has no HEALTH_PORT: startServices(env, { healthPorts: true })`);
       return `http://127.0.0.1:${healthPort}`;
     },
     alive: (name) => {
-      const child = children.get(processOf(layout, name));
+      const child = children.get(processRunning(layout, name));
       return child !== undefined && child.exitCode === null && child.signalCode === null;
     },
     async stop() {

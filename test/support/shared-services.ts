@@ -2,8 +2,8 @@ import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createPool } from '@eh/platform';
 import { testNamespace } from '@eh/platform/testing';
-import { SERVICE_LAYOUTS } from '../../apps/launcher/src/service-layout';
-import { processOf, readLog, runOps, startServices, type RunningServices, type ServiceName } from './service-harness';
+import { processRunning, SERVICE_LAYOUTS } from '../../apps/launcher/src/service-layout';
+import { readLog, runOps, startServices, type RunningServices, type ServiceName } from './service-harness';
 import { allRunning, isRunning, readStacks, runDirectory, tearDownStack, writeStacks, type StackRecord } from './stack-registry';
 
 /**
@@ -73,7 +73,7 @@ function refuse(what: string): never {
 function lease(directory: string, stack: StackRecord): RunningServices {
   const pool = createPool(stack.databaseUrl, { max: 20 });
   const logStart = new Map<ServiceName, number>(SHARED_PROCESSES.map((name) => [name, logSize(stack, name)]));
-  const processOfService = (name: ServiceName): ServiceName => processOf(SHARED_LAYOUT, name);
+  const processOfService = (name: ServiceName): ServiceName => processRunning(SHARED_LAYOUT, name);
   return {
     baseUrl: stack.baseUrl,
     processes: SHARED_PROCESSES,

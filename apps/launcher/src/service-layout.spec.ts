@@ -1,4 +1,18 @@
-import { SERVICE_LAYOUTS, serviceLayoutFromEnv } from './service-layout';
+import { processRunning, SERVICE_LAYOUTS, serviceLayoutFromEnv } from './service-layout';
+
+describe('processRunning', () => {
+  it('is the workers process for the four services behind the gateway when combined, and the service itself otherwise', () => {
+    expect(['relay', 'router', 'webhooks', 'ledger', 'gateway', 'router-2'].map((name) => processRunning('combined', name))).toEqual([
+      'workers',
+      'workers',
+      'workers',
+      'workers',
+      'gateway',
+      'router-2',
+    ]);
+    expect(SERVICE_LAYOUTS.separate.map((name) => processRunning('separate', name))).toEqual(SERVICE_LAYOUTS.separate);
+  });
+});
 
 describe('serviceLayoutFromEnv', () => {
   it('runs the gateway and one workers process when SERVICE_LAYOUT is unset or blank', () => {

@@ -16,6 +16,14 @@ export type ServiceProcess = (typeof SERVICE_LAYOUTS)[ServiceLayout][number];
 
 export const isServiceLayout = (value: string): value is ServiceLayout => Object.hasOwn(SERVICE_LAYOUTS, value);
 
+/** The services the workers process runs: those with a process of their own only when separate. */
+const RUN_BY_WORKERS: ReadonlySet<string> = new Set(SERVICE_LAYOUTS.separate.filter((name) => !(SERVICE_LAYOUTS.combined as readonly string[]).includes(name)));
+
+/** The process that runs service `name` in `layout` (the router is the workers process when combined); any other name is its own. */
+export function processRunning<Name extends string>(layout: ServiceLayout, name: Name): Name | 'workers' {
+  return layout === 'combined' && RUN_BY_WORKERS.has(name) ? 'workers' : name;
+}
+
 /** SERVICE_LAYOUT, `combined` when unset; any other value is refused with the values it may take. */
 export function serviceLayoutFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceLayout {
   const value = env.SERVICE_LAYOUT?.trim() || 'combined';

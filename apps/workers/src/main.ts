@@ -12,7 +12,7 @@ import { RelayModule, runNestService } from '@eh/runtime';
  * apart (the same reactors on the same durables, the same workers, the same request handlers),
  * so either layout can take over from the other. On one machine it is the default beside the
  * gateway: each event then wakes one process instead of three or four, which is most of what a
- * deployment costs at low rates (docs/decisions.md, "Processes"). Apart, each can be scaled
+ * deployment costs at low rates (docs/decisions.md, "Architecture"). Apart, each can be scaled
  * and restarted on its own.
  */
 runNestService({
