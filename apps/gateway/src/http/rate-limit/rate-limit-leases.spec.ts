@@ -69,6 +69,25 @@ describe('LeaseBook: rate-limit permits taken ahead', () => {
     expect(verdicts.map((verdict) => verdict?.remaining).sort((a, b) => (b ?? 0) - (a ?? 0))).toEqual([989, 988, 987, 986, 985, 984, 983, 982, 981, 980]);
   });
 
+  it('makes two trips for a burst on a quiet key: the first request alone, then one for everyone who waited', async () => {
+    const { hit, trips } = harness(1000);
+    const verdicts = await Promise.all(Array.from({ length: 10 }, () => hit()));
+    expect(trips).toEqual([1, 10]);
+    expect(verdicts.every((verdict) => verdict?.allowed)).toBe(true);
+  });
+
+  it('fails the requests waiting on a trip Redis did not answer, without a trip each', async () => {
+    let trips = 0;
+    const take = async () => {
+      trips++;
+      return null;
+    };
+    const book = new LeaseBook({ leaseMs: 1000, maxPermits: 100, now: () => 0, take, giveBack: () => undefined });
+    const verdicts = await Promise.all(Array.from({ length: 10 }, (_, index) => book.hit('key_1', `req_${index}`)));
+    expect(verdicts).toEqual(Array.from({ length: 10 }, () => null));
+    expect(trips).toBe(1);
+  });
+
   it('gives back what an expired lease did not use, so the window counts only requests served', async () => {
     const { book, hit, advance, counted } = harness(1000);
     for (let index = 0; index < 30; index++) await hit();

@@ -37,7 +37,8 @@ interface Refusal {
 interface KeyState {
   lease?: Lease;
   refusal?: Refusal;
-  taking?: Promise<Grant | null>;
+  /** The trip to Redis under way for this key, and how many permits it asked for. */
+  taking?: { grant: Promise<Grant | null>; wanted: number };
   periodStartMs: number;
   seenThisPeriod: number;
   seenLastPeriod: number;
@@ -69,11 +70,19 @@ export class LeaseBook {
     if (remembered) return remembered;
     const fromLease = this.takeLeased(state);
     if (fromLease) return fromLease;
-    // Another request is already asking: its grant may have a permit for this one.
-    if (state.taking) {
-      await state.taking;
-      const afterWait = this.takeLeased(state);
+    // Another request is already asking: its grant may have a permit for this one. If not, one of
+    // those waiting asks next, for all of them, and the rest wait for it in turn: a quiet key's
+    // first grant is a single permit, and every waiter asking for itself at once sent one trip per
+    // request of the burst (four times the steady count of Redis commands after an idle spell).
+    while (state.taking) {
+      const { grant: underway, wanted } = state.taking;
+      const grant = await underway;
+      // Redis did not answer that trip: it would not answer this one sooner.
+      if (!grant) return null;
+      const afterWait = this.rememberedRefusal(state) ?? this.takeLeased(state);
       if (afterWait) return afterWait;
+      // Rationed (the window is near its limit, counted one request at a time): ask side by side.
+      if (grant.granted < wanted) break;
     }
     return this.takeFresh(subject, member, state);
   }
@@ -97,10 +106,10 @@ export class LeaseBook {
   private async takeFresh(subject: string, member: string, state: KeyState): Promise<RateLimitVerdict | null> {
     if (state.lease) this.expire(subject, state);
     const wanted = Math.max(1, Math.min(this.options.maxPermits, Math.max(state.seenLastPeriod, state.seenThisPeriod)));
-    const taking = this.options.take(subject, member, wanted);
+    const taking = { grant: this.options.take(subject, member, wanted), wanted };
     state.taking = taking;
     try {
-      const grant = await taking;
+      const grant = await taking.grant;
       if (!grant) return null;
       if (!grant.verdict.allowed) this.remember(state, grant.verdict);
       if (grant.granted > 1) {
