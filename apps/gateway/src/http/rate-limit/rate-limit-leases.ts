@@ -73,7 +73,7 @@ export class LeaseBook {
     // Another request is already asking: its grant may have a permit for this one. If not, one of
     // those waiting asks next, for all of them, and the rest wait for it in turn: a quiet key's
     // first grant is a single permit, and every waiter asking for itself at once sent one trip per
-    // request of the burst (four times the steady count of Redis commands after an idle spell).
+    // request of the burst.
     while (state.taking) {
       const { grant: underway, wanted } = state.taking;
       const grant = await underway;
