@@ -1,9 +1,11 @@
 /**
  * `npm start`'s default layout on one machine: the gateway, and the relay, router, webhooks and
  * ledger mounted together in one workers process. Whatever the services do apart they do together
- * (a test deployment completed and delivered; a live one offered, worked, billed and settled),
+ * (a test deployment completed and delivered; a live one offered, worked, billed and settled, the
+ * ledger handling the events the router is sent),
  * and the workers process killed mid-flight loses nothing once it is back.
  */
+import { connect } from 'nats';
 import { waitUntil } from '@eh/platform/testing';
 import { FAST_CLOCKS, RouterE2e, startRouterSuite, type Deployment, type Workspace } from '../routing/support/routing-e2e';
 import { request } from '../support/http';
@@ -21,6 +23,18 @@ describe('the gateway and one workers process', () => {
   let e2e: RouterE2e;
   let workspace: Workspace;
   let receiver: WebhookReceiver;
+
+  /** The durable consumers on the services' events stream. */
+  async function durables(): Promise<string[]> {
+    const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+    try {
+      const names: string[] = [];
+      for await (const consumer of (await nats.jetstreamManager()).consumers.list(services.env.NATS_STREAM)) names.push(consumer.name);
+      return names;
+    } finally {
+      await nats.close();
+    }
+  }
 
   /** The receiver's deliveries of `event` for deployment `id`. */
   const delivered = (id: string, event: string) => receiver.at('/events').filter((hit) => hit.event === event && hit.body.includes(id));
@@ -79,6 +93,9 @@ describe('the gateway and one workers process', () => {
       [`account-${workspace.id}`],
     );
     expect(rows.map((row) => row.data)).toEqual([expect.objectContaining({ deployment_id: created.body.id, reported_charge: 12, charged: 12 })]);
+    // The ledger was handed those events on the router's deliveries: no durable of its own was sent them.
+    expect(await durables()).toEqual(expect.arrayContaining(['router-deployments']));
+    expect(await durables()).not.toContain('ledger');
   });
 
   it('loses no deployment and no delivery when the workers process is killed mid-flight', async () => {

@@ -63,6 +63,10 @@ export class LedgerRuntime implements ContextRuntimeDeclaration {
         // Confirm, release and settle find nothing left to do once done, and their event ids derive
         // from the consumed event's: a redelivery changes nothing, so no processed_events row is kept.
         rerunnable: true,
+        // Where the router is mounted too (the workers process), the live events it is sent anyway
+        // are handled here as well, instead of each being sent a second time. Nothing needs their
+        // order: confirm after settle finds no reservation, and settle takes an unconfirmed one.
+        ridesOn: 'router-deployments',
       },
       {
         durable: 'ledger-workspaces',

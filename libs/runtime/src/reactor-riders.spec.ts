@@ -65,6 +65,18 @@ describe('composeReactors (a reactor riding on another durable)', () => {
     expect(seen).toEqual(['host']);
   });
 
+  it('asks a narrower rider’s accepts only about the deliveries that came on its subject', async () => {
+    const asked: string[] = [];
+    const { running } = composeReactors([
+      reactor('routing', { rerunnable: true }),
+      reactor('ledger', { ridesOn: 'routing', rerunnable: true, subjects: 'deployment.*', accepts: (e) => asked.push(e.id) > 0 }),
+    ]);
+    const combined = only(running, 'routing');
+    await combined.handle({ ...event, id: 'evt_test' }, { firstDelivery: true, subject: 'deployment.dep_1.test' });
+    await combined.handle({ ...event, id: 'evt_live' }, { firstDelivery: true, subject: 'deployment.dep_1' });
+    expect(asked).toEqual(['evt_live']);
+  });
+
   it('keeps a host that is not rerunnable so: its processed mark is written once every handler succeeded', () => {
     const { running } = composeReactors([reactor('routing'), reactor('mirror', { ridesOn: 'routing', rerunnable: true })]);
     expect(only(running, 'routing').rerunnable).toBeUndefined();

@@ -66,9 +66,9 @@ function replacedDurables(running: readonly Reactor[]): ReplacedDurable[] {
  * which the durable's consumer never makes, is not its own).
  */
 function takes(host: Reactor, reactor: Reactor, event: Parameters<Reactor['handle']>[0], delivery: BusDelivery | undefined): boolean {
-  if (reactor.accepts !== undefined && !reactor.accepts(event)) return false;
-  if (reactor.subjects === host.subjects) return true;
-  return delivery?.subject !== undefined && subjectMatches(reactor.subjects, delivery.subject);
+  // The subject first: on its own durable a rider's `accepts` never sees what its subject leaves out.
+  const onItsSubject = reactor.subjects === host.subjects || (delivery?.subject !== undefined && subjectMatches(reactor.subjects, delivery.subject));
+  return onItsSubject && (reactor.accepts === undefined || reactor.accepts(event));
 }
 
 /**
