@@ -94,8 +94,9 @@ describe('the gateway and one workers process', () => {
     );
     expect(rows.map((row) => row.data)).toEqual([expect.objectContaining({ deployment_id: created.body.id, reported_charge: 12, charged: 12 })]);
     // The ledger was handed those events on the router's deliveries: no durable of its own was sent them.
-    expect(await durables()).toEqual(expect.arrayContaining(['router-deployments']));
-    expect(await durables()).not.toContain('ledger');
+    const consumers = await durables();
+    expect(consumers).toContain('router-deployments');
+    expect(consumers).not.toContain('ledger');
   });
 
   it('loses no deployment and no delivery when the workers process is killed mid-flight', async () => {
