@@ -1,13 +1,13 @@
+import { isDatabaseUnavailable } from '@eh/platform';
+
 /**
  * Tells a cache of credentials whether it may answer from memory: only while the last look at
  * the change marks began within `boundMs`. A revocation moves its mark in the transaction that
  * revokes, so a look begun after it sees the move and empties the caches; a credential is
  * therefore never let in more than `boundMs` after its revocation, whatever the number of keys,
- * and one small query per `boundMs` under load replaces a lookup per request. No request waits
- * for a look: while the marks are unconfirmed (at start, after a pause, the database away) a
- * request looks its credential up and nothing is kept, as without a cache, so an outage costs
- * each request one bounded query, not two. Looks are made only while requests come: an idle
- * gateway asks nothing.
+ * and one small query per `boundMs` under load replaces a lookup per request. Looks are made only
+ * while requests come: an idle gateway asks nothing, and the first requests after a pause find
+ * the marks unconfirmed (see CredentialCache for what they do then).
  */
 export class ChangeMarkWatch {
   private seen: string | undefined;
@@ -36,6 +36,21 @@ export class ChangeMarkWatch {
     const age = this.now() - this.confirmedAt;
     if (age > this.boundMs / 2) this.look().catch(() => undefined);
     return age <= this.boundMs;
+  }
+
+  /**
+   * Waits for the look under way (or one started now) and says whether the marks are confirmed
+   * after it. A database that did not answer fails the call, as a credential's own lookup would
+   * have: a request waits on one query either way.
+   */
+  async confirmedByLook(): Promise<boolean> {
+    try {
+      await this.look();
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
+      return false;
+    }
+    return this.confirmed();
   }
 
   /** Resolves once the look under way (or one started now) has answered or failed. */

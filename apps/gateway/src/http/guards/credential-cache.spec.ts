@@ -85,10 +85,77 @@ describe('CredentialCache', () => {
     expect(load).toHaveBeenCalledTimes(3);
   });
 
-  it('never waits for a look: a request while the marks are unconfirmed goes to the database at once', async () => {
+  it('never makes a key it does not keep wait for a look: while the marks are unconfirmed it goes to the database at once', async () => {
     const never = new ChangeMarkWatch(() => new Promise<string>(() => undefined), 100, now);
     const cache = new CredentialCache<AuthenticatedKey>(never, 10, now);
     expect(await cache.lookup('a', async () => KEY)).toBe(KEY);
+  });
+
+  it('after a pause, requests for a kept key wait for one look between them and are answered from memory', async () => {
+    let looks = 0;
+    const marksWatch = new ChangeMarkWatch(
+      async () => {
+        looks++;
+        return marks;
+      },
+      100,
+      now,
+    );
+    await marksWatch.settled();
+    const cache = new CredentialCache<AuthenticatedKey>(marksWatch, 10, now);
+    const load = jest.fn(async () => KEY);
+    await cache.lookup('a', load);
+    clock += 30_000;
+    expect(await Promise.all(Array.from({ length: 5 }, () => cache.lookup('a', load)))).toEqual(Array(5).fill(KEY));
+    expect([load.mock.calls.length, looks]).toEqual([1, 2]);
+  });
+
+  it('after a pause, a kept key revoked meanwhile is refused once the look has seen the marks move', async () => {
+    const cache = new CredentialCache<AuthenticatedKey>(await watch(), 10, now);
+    await cache.lookup('a', async () => KEY);
+    clock += 30_000;
+    marks = 'api_keys=2';
+    expect(await cache.lookup('a', async () => null)).toBeNull();
+  });
+
+  it('after a pause with the database away, a kept key fails with the look and reads nothing more', async () => {
+    let reachable = true;
+    const marksWatch = new ChangeMarkWatch(
+      async () => {
+        if (!reachable) throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
+        return marks;
+      },
+      100,
+      now,
+    );
+    await marksWatch.settled();
+    const cache = new CredentialCache<AuthenticatedKey>(marksWatch, 10, now);
+    const load = jest.fn(async () => KEY);
+    await cache.lookup('a', load);
+    reachable = false;
+    clock += 30_000;
+    await expect(cache.lookup('a', load)).rejects.toThrow('connection refused');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a pause, a look that fails for another reason leaves the key to its own lookup', async () => {
+    let broken = false;
+    const marksWatch = new ChangeMarkWatch(
+      async () => {
+        if (broken) throw new Error('relation "change_marks" does not exist');
+        return marks;
+      },
+      100,
+      now,
+    );
+    await marksWatch.settled();
+    const cache = new CredentialCache<AuthenticatedKey>(marksWatch, 10, now);
+    const load = jest.fn(async () => KEY);
+    await cache.lookup('a', load);
+    broken = true;
+    clock += 30_000;
+    expect(await cache.lookup('a', load)).toBe(KEY);
+    expect(load).toHaveBeenCalledTimes(2);
   });
 
   it('requests arriving together share one lookup', async () => {

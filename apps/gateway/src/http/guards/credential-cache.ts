@@ -41,9 +41,18 @@ export class CredentialCache<T> {
     this.generation++;
   }
 
+  private keeps(presented: string): boolean {
+    const cached = this.entries.get(presented);
+    return cached !== undefined && cached.expiresAt > this.now();
+  }
+
   async lookup(presented: string, load: (presented: string) => Promise<T | null>): Promise<T | null> {
-    // Unconfirmed marks: looked up and not kept, since a change before the next look could go unseen.
-    if (!this.watch?.confirmed()) return load(presented);
+    if (!this.watch) return load(presented);
+    // Unconfirmed marks (at start, after a pause): a credential kept here waits for the one look
+    // the watch makes then, shared by every request meanwhile, instead of each request reading
+    // its own beside it. One not kept is looked up at once, and not kept, since a change before
+    // the next look could go unseen.
+    if (!this.watch.confirmed() && !(this.keeps(presented) && (await this.watch.confirmedByLook()))) return load(presented);
     const cached = this.entries.get(presented);
     if (cached && cached.expiresAt > this.now()) return cached.value;
     if (cached) this.entries.delete(presented);
