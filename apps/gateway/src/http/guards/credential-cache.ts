@@ -41,6 +41,7 @@ export class CredentialCache<T> {
     this.generation++;
   }
 
+  /** Whether `presented` is held here and not past its lifetime. */
   private keeps(presented: string): boolean {
     const cached = this.entries.get(presented);
     return cached !== undefined && cached.expiresAt > this.now();
