@@ -8,11 +8,19 @@ describe('CredentialCache', () => {
   let clock = 0;
   let marks = '';
   const now = (): number => clock;
-  /** A watch whose first look has answered. */
-  const watch = async (boundMs = 100): Promise<ChangeMarkWatch> => {
-    const confirmed = new ChangeMarkWatch(async () => marks, boundMs, now);
+  /** A watch whose first look has answered; `read` reads the marks (`marks` unless given). */
+  const watch = async (read: () => Promise<string> = async () => marks): Promise<ChangeMarkWatch> => {
+    const confirmed = new ChangeMarkWatch(read, 100, now);
     await confirmed.settled();
     return confirmed;
+  };
+  /** A cache that loaded key `a` once through `load`, then 30 s without a request: the marks are unconfirmed. */
+  const keptThroughPause = async (read?: () => Promise<string>) => {
+    const cache = new CredentialCache<AuthenticatedKey>(await watch(read), 10, now);
+    const load = jest.fn(async () => KEY);
+    await cache.lookup('a', load);
+    clock += 30_000;
+    return { cache, load };
   };
   beforeEach(() => {
     clock = 1_000;
@@ -93,67 +101,38 @@ describe('CredentialCache', () => {
 
   it('after a pause, requests for a kept key wait for one look between them and are answered from memory', async () => {
     let looks = 0;
-    const marksWatch = new ChangeMarkWatch(
-      async () => {
-        looks++;
-        return marks;
-      },
-      100,
-      now,
-    );
-    await marksWatch.settled();
-    const cache = new CredentialCache<AuthenticatedKey>(marksWatch, 10, now);
-    const load = jest.fn(async () => KEY);
-    await cache.lookup('a', load);
-    clock += 30_000;
+    const { cache, load } = await keptThroughPause(async () => {
+      looks++;
+      return marks;
+    });
     expect(await Promise.all(Array.from({ length: 5 }, () => cache.lookup('a', load)))).toEqual(Array(5).fill(KEY));
     expect([load.mock.calls.length, looks]).toEqual([1, 2]);
   });
 
   it('after a pause, a kept key revoked meanwhile is refused once the look has seen the marks move', async () => {
-    const cache = new CredentialCache<AuthenticatedKey>(await watch(), 10, now);
-    await cache.lookup('a', async () => KEY);
-    clock += 30_000;
+    const { cache } = await keptThroughPause();
     marks = 'api_keys=2';
     expect(await cache.lookup('a', async () => null)).toBeNull();
   });
 
   it('after a pause with the database away, a kept key fails with the look and reads nothing more', async () => {
     let reachable = true;
-    const marksWatch = new ChangeMarkWatch(
-      async () => {
-        if (!reachable) throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
-        return marks;
-      },
-      100,
-      now,
-    );
-    await marksWatch.settled();
-    const cache = new CredentialCache<AuthenticatedKey>(marksWatch, 10, now);
-    const load = jest.fn(async () => KEY);
-    await cache.lookup('a', load);
+    const { cache, load } = await keptThroughPause(async () => {
+      if (!reachable) throw Object.assign(new Error('connection refused'), { code: 'ECONNREFUSED' });
+      return marks;
+    });
     reachable = false;
-    clock += 30_000;
     await expect(cache.lookup('a', load)).rejects.toThrow('connection refused');
     expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('after a pause, a look that fails for another reason leaves the key to its own lookup', async () => {
     let broken = false;
-    const marksWatch = new ChangeMarkWatch(
-      async () => {
-        if (broken) throw new Error('relation "change_marks" does not exist');
-        return marks;
-      },
-      100,
-      now,
-    );
-    await marksWatch.settled();
-    const cache = new CredentialCache<AuthenticatedKey>(marksWatch, 10, now);
-    const load = jest.fn(async () => KEY);
-    await cache.lookup('a', load);
+    const { cache, load } = await keptThroughPause(async () => {
+      if (broken) throw new Error('relation "change_marks" does not exist');
+      return marks;
+    });
     broken = true;
-    clock += 30_000;
     expect(await cache.lookup('a', load)).toBe(KEY);
     expect(load).toHaveBeenCalledTimes(2);
   });
