@@ -27,6 +27,7 @@ import { RefusalPacing } from './http/rate-limit/refusal-pacing';
 import { StreamSlots } from './events/stream-slots';
 import { LedgerClient } from '@eh/ledger';
 import { RouterClient } from '@eh/routing';
+import { KeyUsageRecorder } from '@eh/workspaces';
 import { signalExpertConnected } from './experts/expert-connected.signal';
 import { CONSOLE_MIGRATIONS, createConsoleDependencies, createDashboardDependencies, registerConsoleHttp } from './gateway.connections';
 
@@ -157,6 +158,8 @@ export async function createGatewayApp(config: ServiceConfig): Promise<NestFasti
     await dashboardDeps.events.stop();
   });
   fastify.addHook('onClose', async () => {
+    // No request is in flight now: the last keys' use is written before the pool closes.
+    await app.get(KeyUsageRecorder).flush();
     rateLimiter.close();
     workspaceRateLimiter?.close();
     await rpc.close();

@@ -1,7 +1,7 @@
 /** What every context's routes share: health, and the guards that name the caller (key, operator, expert, session, member). */
 import { readChangeMarks, type ServiceConfig, type SqlClient } from '@eh/platform';
 import { EXPERT_CREDENTIALS_MARK } from '@eh/routing';
-import { API_KEYS_MARK } from '@eh/workspaces';
+import { API_KEYS_MARK, KeyUsageRecorder } from '@eh/workspaces';
 import { AdminGuard } from './guards/admin.guard';
 import { ApiKeyCache, ExpertCredentialCache } from './guards/credential-cache';
 import { ChangeMarkWatch } from './guards/change-mark-watch';
@@ -18,6 +18,8 @@ export const HTTP_CONTROLLERS = [HealthController];
 export const httpProviders = [
   GatewayPorts,
   ApiKeyGuard,
+  // One per gateway, so its pending writes go out together and are flushed once at close.
+  { provide: KeyUsageRecorder, useFactory: (sql: SqlClient) => new KeyUsageRecorder(sql), inject: [SQL] },
   // One per gateway, shared by both credential caches; AUTH_CACHE_MS 0 caches nothing.
   {
     provide: ChangeMarkWatch,

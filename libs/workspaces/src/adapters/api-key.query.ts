@@ -60,32 +60,3 @@ export async function findApiKey(sql: SqlClient, workspaceId: string, mode: KeyM
   const { rows } = await sql.query<KeyRow>(`${KEY_SELECT} WHERE k.workspace_id = $1 AND k.mode = $2 AND k.key_id = $3`, [workspaceId, mode, keyId]);
   return rows[0] ? toKeyResource(rows[0]) : null;
 }
-
-/**
- * "last used" without a write per request: each process writes a key's time at most once
- * per `everyMs` (and the row only moves forward), so the figure is at most a minute behind.
- */
-export class KeyUsageRecorder {
-  private readonly written = new Map<string, number>();
-
-  constructor(
-    private readonly sql: SqlClient,
-    private readonly everyMs = 60_000,
-    private readonly maxKeys = 10_000,
-  ) {}
-
-  /** Never fails the request it is called from: a lost write only makes the figure a little older. */
-  touch(keyId: string, now: Date): void {
-    const last = this.written.get(keyId);
-    if (last !== undefined && now.getTime() - last < this.everyMs) return;
-    if (this.written.size >= this.maxKeys) this.written.clear();
-    this.written.set(keyId, now.getTime());
-    this.sql
-      .query(
-        `INSERT INTO api_key_usage (key_id, last_used_at) VALUES ($1, $2)
-         ON CONFLICT (key_id) DO UPDATE SET last_used_at = EXCLUDED.last_used_at WHERE api_key_usage.last_used_at < EXCLUDED.last_used_at`,
-        [keyId, now],
-      )
-      .catch(() => this.written.delete(keyId));
-  }
-}

@@ -25,16 +25,13 @@ declare module 'fastify' {
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
-  private readonly usage: KeyUsageRecorder;
-
   constructor(
     @Inject(SQL) private readonly sql: SqlClient,
     @Inject(AuthFailureThrottle) private readonly throttle: AuthFailureThrottle,
     @Inject(ConsoleSessions) private readonly sessions: ConsoleSessions,
     @Inject(ApiKeyCache) private readonly keys: ApiKeyCache,
-  ) {
-    this.usage = new KeyUsageRecorder(sql);
-  }
+    @Inject(KeyUsageRecorder) private readonly usage: KeyUsageRecorder,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
