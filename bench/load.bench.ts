@@ -248,6 +248,8 @@ async function main(): Promise<void> {
       experts.push({ id: created.expert.id, credential: created.credential });
     }
     const scripted = settings.liveExperts === 'poll' ? runScriptedExperts(client, experts) : await runStreamExperts(services.baseUrl, client, experts);
+    // What the stack burns with the experts connected and no work: at 5/s each ms/s of it is 0.2 ms a deployment.
+    const liveIdle = await settledIdleCpu(() => servicePids(services));
     const live = await createPhase(
       services,
       () => ({ client: workspace.client, key: workspace.liveKey, partner: 0 }),
@@ -262,7 +264,13 @@ async function main(): Promise<void> {
       settings.liveExperts === 'poll'
         ? 'includes the experts polling /expert/v1/offers every 200 ms'
         : 'includes the experts holding /expert/v1/events streams (console presence)';
-    report.live_mode = { ...liveFigures, experts: settings.liveExperts, expert_actions: scripted.actions(), note };
+    report.live_mode = {
+      ...liveFigures,
+      idle_cpu_ms_per_second_before: liveIdle.perSecond,
+      experts: settings.liveExperts,
+      expert_actions: scripted.actions(),
+      note,
+    };
     report.completed_check = (await completedAt(services.database.pool, live.ids)).size;
 
     printFigures(report);
