@@ -10,7 +10,6 @@ import fastifyCookie from '@fastify/cookie';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AttachmentUrls, PostgresBlobStore, attachmentsMigrations, type BlobStore } from '@eh/attachments';
-import { expertDraftsMigrations } from '@eh/deployments';
 import type { EventStore } from '@eh/event-store';
 import { identityMigrations } from '@eh/identity';
 import type { Migration, ServiceConfig, SqlClient } from '@eh/platform';
@@ -36,8 +35,8 @@ export interface ConsoleDependencies {
   blobs: BlobStore;
 }
 
-/** Tables only the gateway uses: sessions and passwords, uploads, drafts. */
-export const CONSOLE_MIGRATIONS: readonly Migration[] = [...identityMigrations, ...attachmentsMigrations, ...expertDraftsMigrations];
+/** Tables only the gateway uses: sessions and passwords, uploads. */
+export const CONSOLE_MIGRATIONS: readonly Migration[] = [...identityMigrations, ...attachmentsMigrations];
 
 /** Builds the console's connections; the live-update subscription opens with the first stream. */
 export function createConsoleDependencies(

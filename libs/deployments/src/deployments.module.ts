@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { deploymentsViewMigrations } from './adapters/deployments-view.migrations';
 import { deploymentsViewProjection } from './adapters/deployments-view.projection';
+import { expertDraftsMigrations } from './adapters/expert-drafts.migrations';
+import { expertDraftsProjection } from './adapters/expert-drafts.projection';
 import { missedOffersMigrations } from './adapters/missed-offers.migrations';
 import { missedOffersProjection } from './adapters/missed-offers.projection';
 
@@ -12,6 +14,6 @@ import { missedOffersProjection } from './adapters/missed-offers.projection';
  */
 @Module({})
 export class DeploymentsModule {
-  static readonly projections = [deploymentsViewProjection, missedOffersProjection];
-  static readonly migrations = [...deploymentsViewMigrations, ...missedOffersMigrations];
+  static readonly projections = [deploymentsViewProjection, missedOffersProjection, expertDraftsProjection];
+  static readonly migrations = [...deploymentsViewMigrations, ...missedOffersMigrations, ...expertDraftsMigrations];
 }

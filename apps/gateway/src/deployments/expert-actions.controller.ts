@@ -1,6 +1,6 @@
 import { Inject, Param, Req } from '@nestjs/common';
 import { DomainError, isId, type ExpertRef } from '@eh/contracts';
-import { actAsExpert, deleteExpertDraft, type ExpertAction, type ExpertDeploymentView } from '@eh/deployments';
+import { actAsExpert, type ExpertAction, type ExpertDeploymentView } from '@eh/deployments';
 import { setOwnAvailability, type ExpertSelfEntry } from '@eh/routing';
 import type { FastifyRequest } from 'fastify';
 import { OptionalBody } from '../http/optional-validated-body.pipe';
@@ -63,10 +63,8 @@ export class ExpertActionsController {
     if (!isId('deployment', id)) throw new DomainError('not_found', `no deployment ${id}`, 'id');
     const attachments = await publishedAttachments(this.ports.sql, body.attachments ?? [], { deploymentId: id, expertId: expert.id });
     const output = { format: 'markdown' as const, body: body.body, attachments, ...(body.data !== undefined ? { data: body.data } : {}) };
-    const view = await this.act(expert, id, request, { type: 'publish', output, durationSeconds: body.duration_seconds, creditsCharged: body.credits_charged });
-    // Published: the draft has served its purpose.
-    await deleteExpertDraft(this.ports.sql, { deploymentId: id, expertId: expert.id });
-    return view;
+    // The completing append drops the expert's draft in its own statement (the expert_drafts projection).
+    return this.act(expert, id, request, { type: 'publish', output, durationSeconds: body.duration_seconds, creditsCharged: body.credits_charged });
   }
 
   @ActionRoute(ExpertOperation(cancelWorkOperation), 'deployments/:id/cancel')

@@ -46,7 +46,3 @@ export async function saveExpertDraft(
   );
   return { ...draft, updated_at: now.toISOString() };
 }
-
-export async function deleteExpertDraft(sql: SqlClient, work: { deploymentId: string; expertId: string }): Promise<void> {
-  await sql.query('DELETE FROM expert_drafts WHERE deployment_id = $1 AND expert_id = $2', [work.deploymentId, work.expertId]);
-}

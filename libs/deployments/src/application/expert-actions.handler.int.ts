@@ -8,6 +8,7 @@ import { countingReads, postgresStorePerSuite } from '@eh/event-store/testing';
 import { allMigrations, inlineProjections } from '../../../../test/support/all-contexts';
 import { DeploymentHistory, HAND_EXPERT } from '../../../../test/support/deployment-history';
 import { deploymentDecider } from '../domain/deployment.decider';
+import { findExpertDraft, saveExpertDraft } from '../adapters/expert-draft.store';
 import { actAsExpert, type ExpertScope } from './expert-actions.handler';
 
 describe('actAsExpert against the real store', () => {
@@ -54,6 +55,19 @@ describe('actAsExpert against the real store', () => {
   it('answers 404 for a deployment that does not exist', async () => {
     await expect(actAsExpert(counted, scope(), 'dep_01JNOSUCHDEPLOYMENT00000000', { type: 'accept' })).rejects.toMatchObject({ code: 'not_found' });
   });
+  it('publishing drops the deployment’s draft with its append, and leaves other deployments’ drafts alone', async () => {
+    const published = await acceptedDeployment();
+    const other = await acceptedDeployment();
+    await actAsExpert(env.store, scope(), published, { type: 'start' });
+    const draft = { body: 'almost there', attachment_ids: [], duration_seconds: 60, credits_charged: 5 };
+    for (const deploymentId of [published, other]) await saveExpertDraft(env.db.pool, { deploymentId, expertId: HAND_EXPERT.id }, draft, new Date());
+    const output = { format: 'markdown' as const, body: 'done', attachments: [] };
+    const view = await actAsExpert(env.store, scope(), published, { type: 'publish', output, durationSeconds: 60, creditsCharged: 5 });
+    expect(view.status).toBe('completed');
+    expect((await findExpertDraft(env.db.pool, { deploymentId: published, expertId: HAND_EXPERT.id })).updated_at).toBeNull();
+    expect((await findExpertDraft(env.db.pool, { deploymentId: other, expertId: HAND_EXPERT.id })).body).toBe('almost there');
+  });
+
   describe('on the folds a gateway keeps of what it heard', () => {
     const folds = () => new FollowedStreams(deploymentDecider, 10);
 
