@@ -1,7 +1,7 @@
 import { LeaseBook, type Grant } from './rate-limit-leases';
 
 /** A window of `limit` in memory, granting like the script: at most a tenth of what is left, at least one. */
-function harness(limit: number, leaseMs = 1000, retryAfterSeconds = 60, rememberQuietKeysMs = 0) {
+function harness(limit: number, leaseMs = 1000, retryAfterSeconds = 60) {
   let now = 0;
   let counted: string[] = [];
   const trips: number[] = [];
@@ -10,7 +10,6 @@ function harness(limit: number, leaseMs = 1000, retryAfterSeconds = 60, remember
   const book = new LeaseBook({
     leaseMs,
     maxPermits: 100,
-    rememberQuietKeysMs,
     now: () => now,
     take: async (_subject, member, wanted): Promise<Grant> => {
       trips.push(wanted);
@@ -127,60 +126,6 @@ describe('LeaseBook: rate-limit permits taken ahead', () => {
     advance(3000);
     book.sweep();
     expect(await hit()).toMatchObject({ allowed: true });
-  });
-
-  it('asks a busy key back from a quiet spell for what it used when last busy, in one trip', async () => {
-    const { book, hit, trips, advance, counted } = harness(1000, 1000, 60, 60_000);
-    for (let index = 0; index < 20; index++) await hit();
-    for (const _ of [1, 2, 3]) {
-      advance(1000);
-      book.sweep();
-    }
-    advance(30_000);
-    book.sweep();
-    const tripsBefore = trips.length;
-    const verdicts = await Promise.all(Array.from({ length: 20 }, () => hit()));
-    expect(verdicts.every((verdict) => verdict?.allowed)).toBe(true);
-    expect(trips.slice(tripsBefore)).toEqual([20]);
-    // What it then does not use goes back after one period.
-    const before = counted();
-    await hit();
-    advance(1000);
-    book.sweep();
-    expect(counted()).toBe(before + 1);
-  });
-
-  it('forgets how busy a quiet key was after the time it remembers it, and never remembers a key that sent one request a period', async () => {
-    const busy = harness(1000, 1000, 60, 60_000);
-    for (let index = 0; index < 20; index++) await busy.hit();
-    for (const seconds of [1, 1, 1, 61]) {
-      busy.advance(seconds * 1000);
-      busy.book.sweep();
-    }
-    const tripsBefore = busy.trips.length;
-    await busy.hit();
-    expect(busy.trips.slice(tripsBefore)).toEqual([1]);
-
-    const slow = harness(1000, 1000, 60, 60_000);
-    for (let index = 0; index < 3; index++) {
-      await slow.hit();
-      slow.advance(1500);
-      slow.book.sweep();
-    }
-    slow.advance(5000);
-    slow.book.sweep();
-    await slow.hit();
-    expect(slow.trips).toEqual([1, 1, 1, 1]);
-  });
-
-  it('without the memory, a key back from a quiet spell starts again from one permit', async () => {
-    const { book, hit, trips, advance } = harness(1000);
-    for (let index = 0; index < 20; index++) await hit();
-    advance(5000);
-    book.sweep();
-    const tripsBefore = trips.length;
-    await hit();
-    expect(trips.slice(tripsBefore)).toEqual([1]);
   });
 
   it('answers a refused key from memory for one lease period, then asks Redis again', async () => {

@@ -13,8 +13,6 @@ export interface LeaseBookOptions {
   leaseMs: number;
   /** The most permits taken in one trip. */
   maxPermits: number;
-  /** How long a key gone quiet is remembered by what it used per period when last busy (default: none). */
-  rememberQuietKeysMs?: number;
   now: () => number;
   /** Takes `wanted` permits (the script may grant fewer); null: Redis did not answer. */
   take(subject: string, member: string, wanted: number): Promise<Grant | null>;
@@ -44,14 +42,6 @@ interface KeyState {
   periodStartMs: number;
   seenThisPeriod: number;
   seenLastPeriod: number;
-  /** Requests seen in the last period that saw any. */
-  seenWhenLastBusy: number;
-}
-
-/** A key forgotten after a quiet spell: what it used per period when last busy, until `untilMs`. */
-interface QuietKey {
-  permits: number;
-  untilMs: number;
 }
 
 /**
@@ -67,15 +57,9 @@ interface QuietKey {
  * seconds, rounded up) says that is at least `retryAfterSeconds - 1` seconds away. At most one
  * lease period, so permits another replica gives back are seen within it. A key that keeps
  * sending past its limit then costs no Redis round trip per request.
- *
- * A busy key that goes quiet is remembered for `rememberQuietKeysMs` by what it used per period,
- * and its first trip when it comes back asks for that much: a partner that pauses and resumes at
- * its rate costs one trip for its first lease, not one for each doubling from a single permit.
- * What a returning key does not use is given back after one period, as for any lease.
  */
 export class LeaseBook {
   private readonly keys = new Map<string, KeyState>();
-  private readonly quietKeys = new Map<string, QuietKey>();
 
   constructor(private readonly options: LeaseBookOptions) {}
 
@@ -103,20 +87,15 @@ export class LeaseBook {
     return this.takeFresh(subject, member, state);
   }
 
-  /** Gives back what expired leases did not use, and forgets keys quiet for two periods (remembering how busy they were). */
+  /** Gives back what expired leases did not use, and forgets keys quiet for two periods. */
   sweep(): void {
     const now = this.options.now();
     for (const [subject, state] of this.keys) {
       this.roll(state, now);
       if (state.lease && now >= state.lease.expiresAtMs) this.expire(subject, state);
       if (state.refusal && now >= state.refusal.untilMs) state.refusal = undefined;
-      if (!state.lease && !state.refusal && !state.taking && state.seenThisPeriod === 0 && state.seenLastPeriod === 0) {
-        this.keys.delete(subject);
-        const rememberMs = this.options.rememberQuietKeysMs ?? 0;
-        if (rememberMs > 0 && state.seenWhenLastBusy > 1) this.quietKeys.set(subject, { permits: state.seenWhenLastBusy, untilMs: now + rememberMs });
-      }
+      if (!state.lease && !state.refusal && !state.taking && state.seenThisPeriod === 0 && state.seenLastPeriod === 0) this.keys.delete(subject);
     }
-    for (const [subject, quiet] of this.quietKeys) if (now >= quiet.untilMs) this.quietKeys.delete(subject);
   }
 
   /** Gives back every unused permit (shutdown). */
@@ -181,12 +160,7 @@ export class LeaseBook {
   private stateOf(subject: string): KeyState {
     let state = this.keys.get(subject);
     if (!state) {
-      const now = this.options.now();
-      // Back from a quiet spell: its first trip asks for what it used when last busy.
-      const quiet = this.quietKeys.get(subject);
-      this.quietKeys.delete(subject);
-      const recalled = quiet && now < quiet.untilMs ? quiet.permits : 0;
-      state = { periodStartMs: now, seenThisPeriod: 0, seenLastPeriod: recalled, seenWhenLastBusy: recalled };
+      state = { periodStartMs: this.options.now(), seenThisPeriod: 0, seenLastPeriod: 0 };
       this.keys.set(subject, state);
     }
     this.roll(state, this.options.now());
@@ -196,7 +170,6 @@ export class LeaseBook {
   private roll(state: KeyState, now: number): void {
     const periods = Math.floor((now - state.periodStartMs) / this.options.leaseMs);
     if (periods <= 0) return;
-    if (state.seenThisPeriod > 0) state.seenWhenLastBusy = state.seenThisPeriod;
     state.seenLastPeriod = periods === 1 ? state.seenThisPeriod : 0;
     state.seenThisPeriod = 0;
     state.periodStartMs += periods * this.options.leaseMs;

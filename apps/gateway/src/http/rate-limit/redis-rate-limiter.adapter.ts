@@ -30,8 +30,6 @@ export class RedisRateLimiter {
     this.leases = new LeaseBook({
       leaseMs,
       maxPermits: options.maxLeasePermits ?? 100,
-      // As long as a request stays in the window: a key back within it is the same partner's traffic.
-      rememberQuietKeysMs: options.windowMs,
       now: () => Date.now(),
       take: (subject, member, wanted) => this.take(subject, member, wanted),
       giveBack: (subject, members) => void this.redis.zrem(this.keyFor(subject), ...members).catch((error: unknown) => this.failOpen.warn(error)),
