@@ -40,7 +40,7 @@ export class KeyUsageRecorder {
     if (this.written.size >= this.maxKeys) this.written.clear();
     this.written.set(keyId, now.getTime());
     this.pending.set(keyId, now);
-    // Unreferenced: a pending write never keeps a stopping process alive; close() writes it.
+    // Unreferenced: a pending write never keeps a stopping process alive; the server's close calls flush().
     this.timer ??= setTimeout(() => void this.flush(), this.batchMs).unref();
   }
 
