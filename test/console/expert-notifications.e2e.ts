@@ -2,7 +2,8 @@
  * How an expert hears of offers, in Chromium against the real services: with the console in a
  * background tab, a new offer shows a system notification through the console's service worker
  * (tagged as the push messages are, with an Accept action), the tab's title counts the open offers
- * as `(1) New offer · …` until the tab is seen again, and the chime plays once turned on. A Web
+ * as `(1) New offer · …` until the tab is seen again, and the chime plays once turned on; an offer
+ * it cannot read is announced all the same, from the live message. A Web
  * Push message delivered to the worker shows its notification. The offer card says what the work
  * pays and by when to accept; History sums credits per week and month. The Settings page reads
  * and changes the real settings; without the settings API (404) it hides push and e-mail; with push
@@ -13,7 +14,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { waitUntil } from '@eh/platform/testing';
 import { accessibilityViolations, clearScreenshots, launchBrowser, screenshots, type ConsoleBrowser } from '../support/browser';
 import { heading as headingOn, PERSON_CLOCKS, recordedStep, signInInvitedExpert, UI_TIMEOUT_MS } from '../support/console-page';
-import { COUNT_OSCILLATORS, setHidden, settingsWithTwoPushSubscriptions, shownNotifications, titleIs } from './support/notification-page';
+import { COUNT_OSCILLATORS, pageTroubles, setHidden, settingsWithTwoPushSubscriptions, shownNotifications, titleIs } from './support/notification-page';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { RouterE2e, type Expert, type Workspace, startRouterSuite } from '../routing/support/routing-e2e';
 import { stopConsoleE2e } from './support/console-e2e';
@@ -34,7 +35,14 @@ describe('offer notifications in the expert console (Playwright, real services)'
   const accessibility: Record<string, unknown[]> = {};
 
   const heading = (name: string | RegExp) => headingOn(page, name);
-  const recorded = (name: string, run: () => Promise<void>) => recordedStep(() => page, `${PREFIX}${name}`, run);
+  let troubles: () => string = () => 'no page yet';
+  const recorded = (name: string, run: () => Promise<void>) =>
+    recordedStep(
+      () => page,
+      `${PREFIX}${name}`,
+      run,
+      async (_, step) => `picture: test-output/screenshots/failed-${step}.png; the page's troubles:\n${troubles()}`,
+    );
   const offer = async (brief: string): Promise<string> => {
     const created = await e2e.create(workspace.keys.live, { brief, skills: [SKILL] });
     if (created.status !== 201) throw new Error(`create: ${created.status}`);
@@ -52,6 +60,7 @@ describe('offer notifications in the expert console (Playwright, real services)'
     await context.grantPermissions(['notifications'], { origin: services.baseUrl });
     await context.addInitScript(COUNT_OSCILLATORS);
     page = await context.newPage();
+    troubles = pageTroubles(page);
   }, 120_000);
 
   afterAll(() => stopConsoleE2e(browser, services));
@@ -134,6 +143,32 @@ describe('offer notifications in the expert console (Playwright, real services)'
       expect(await page.title()).toBe(baseTitle);
     }),
     180_000,
+  );
+
+  it(
+    'an offer the console cannot read is still announced, from what the live message said',
+    recorded('unread', async () => {
+      const reads: string[] = [];
+      await page.route('**/expert/v1/deployments/*', (route) => {
+        if (route.request().method() !== 'GET') return route.continue();
+        reads.push(route.request().url());
+        return route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'try again' } } });
+      });
+      await setHidden(page, true);
+      const unread = await offer('Check the French captions against the English ones.');
+      const shown = await waitUntil(async () => (await shownNotifications(page)).find((n) => n.tag === `offer:${unread}`), {
+        timeoutMs: UI_TIMEOUT_MS,
+        description: 'the notification of the offer it could not read',
+      });
+      expect(shown.title).toBe('New offer');
+      expect(shown.body).toMatch(/^Open the console to read it · accept by \d{2}:\d{2}$/);
+      expect(shown.actions).toEqual(['accept']);
+      // Read three times (two retries) before giving up on the details.
+      expect(reads.filter((url) => url.endsWith(`/${unread}`))).toHaveLength(3);
+      await page.unrouteAll();
+      await setHidden(page, false);
+    }),
+    60_000,
   );
 
   it(

@@ -1,5 +1,5 @@
 import { base64UrlToBytes } from '../../apps/console/src/notify/base64url';
-import { offerNotice } from '../../apps/console/src/notify/offer-notice';
+import { offerNotice, unreadOfferNotice } from '../../apps/console/src/notify/offer-notice';
 import { markedTitle, unmarkedTitle } from '../../apps/console/src/notify/tab-title';
 import { dayAfter, exportHref } from '../../apps/console/src/scenes/History/export-range';
 import { periodName } from '../../apps/console/src/scenes/History/period-name';
@@ -43,6 +43,14 @@ describe('the notification of an offer', () => {
     expect(notice.title).toBe('New offer: no skill named');
     expect(notice.body.split('\n')[1]).toBe('Up to 1,200 credits');
     expect(notice.tag).toBe('offer:dep_1:0');
+  });
+
+  it('still announces an offer it could not read, from what the live message said', () => {
+    const notice = unreadOfferNotice('dep_1', '2026-05-01T09:30:00.000Z');
+    expect(notice.title).toBe('New offer');
+    expect(notice.body).toMatch(/^Open the console to read it · accept by \d{1,2}:\d{2}( [AP]M)?$/);
+    expect(notice.tag).toBe('offer:dep_1');
+    expect(unreadOfferNotice('dep_1', '').body).toBe('Open the console to read it');
   });
 });
 

@@ -11,6 +11,28 @@ export interface Shown {
   actions: string[];
 }
 
+/**
+ * What the page said and which of its requests failed, for a failed step's message: the console
+ * swallows a notification it could not show (the expert is not to be bothered), so only its
+ * warnings and the answers it got say why.
+ */
+export function pageTroubles(page: Page): () => string {
+  const lines: string[] = [];
+  const keep = (line: string) => {
+    lines.push(line);
+    if (lines.length > 20) lines.shift();
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') keep(`console ${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => keep(`page error: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) keep(`${response.request().method()} ${new URL(response.url()).pathname} → ${response.status()}`);
+  });
+  page.on('requestfailed', (request) => keep(`${request.method()} ${new URL(request.url()).pathname} failed: ${request.failure()?.errorText ?? '?'}`));
+  return () => (lines.length > 0 ? lines.join('\n') : 'no warning, error or failed request');
+}
+
 /** Counts the chime's notes: every oscillator the page starts (set before the app loads). */
 export const COUNT_OSCILLATORS = `(() => {
   window.__oscillators = 0;

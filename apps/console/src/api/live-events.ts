@@ -10,7 +10,7 @@ import { keys } from './queries';
 export type LiveState = 'connecting' | 'live' | 'reconnecting';
 
 export interface LiveEventHandlers {
-  onOffer?: (deploymentId: string) => void;
+  onOffer?: (deploymentId: string, expiresAt: string) => void;
   onDeploymentUpdated?: (deploymentId: string, status: string) => void;
 }
 
@@ -54,7 +54,7 @@ export function useLiveEvents(enabled: boolean, handlers: LiveEventHandlers): Li
     };
     source.addEventListener('offer.created', (event) => {
       void client.invalidateQueries({ queryKey: keys.offers });
-      onOffer?.(field(event.data, 'deployment_id'));
+      onOffer?.(field(event.data, 'deployment_id'), field(event.data, 'offer_expires_at'));
     });
     source.addEventListener('offer.ended', () => void client.invalidateQueries({ queryKey: keys.offers }));
     source.addEventListener('deployment.updated', (event) => {

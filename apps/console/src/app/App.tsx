@@ -57,9 +57,9 @@ function ExpertApp({ session, route }: { session: Session; route: Route }) {
   // The card appears by itself; screen readers are told. A tab in the background alerts outside the page.
   const alert = useOfferAlerts();
   const onOffer = useCallback(
-    (deploymentId: string) => {
+    (deploymentId: string, expiresAt: string) => {
       announce('A new offer arrived.', 'quiet');
-      alert(deploymentId);
+      alert(deploymentId, expiresAt);
     },
     [announce, alert],
   );

@@ -22,3 +22,12 @@ export function offerNotice(deployment: Pick<ExpertDeployment, 'id' | 'brief' | 
   ];
   return { title: `New offer: ${skills}`, body: lines.join('\n'), tag: `offer:${deployment.id}:${deployment.offer?.offer_number ?? 0}` };
 }
+
+/**
+ * The notice when the offer itself could not be read (the API unreachable for a moment): the
+ * expert still hears of it, from what the live message said, and reads the rest in the console.
+ */
+export function unreadOfferNotice(deploymentId: string, expiresAt: string): OfferNotice {
+  const by = Number.isNaN(Date.parse(expiresAt)) ? '' : ` · accept by ${clock(expiresAt)}`;
+  return { title: 'New offer', body: `Open the console to read it${by}`, tag: `offer:${deploymentId}` };
+}
