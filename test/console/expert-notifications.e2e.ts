@@ -1,20 +1,31 @@
 /**
- * How an expert hears of offers, in Chromium against the real services: with the console in a
- * background tab, a new offer shows a system notification through the console's service worker
- * (tagged as the push messages are, with an Accept action), the tab's title counts the open offers
- * as `(1) New offer · …` until the tab is seen again, and the chime plays once turned on; an offer
- * it cannot read is announced all the same, from the live message. A Web
- * Push message delivered to the worker shows its notification. The offer card says what the work
- * pays and by when to accept; History sums credits per week and month. The Settings page reads
- * and changes the real settings; without the settings API (404) it hides push and e-mail; with push
- * configured and browsers subscribed (answered by the test: this run has no VAPID keys) it lists them.
- * axe finds nothing on these pages; pictures in test-output/screenshots/notify-*.png.
+ * How an expert hears of offers, in Chromium against the real services: in a background tab a new
+ * offer shows a notification through the console's worker (tagged as push messages are, with
+ * Accept), even when the offer cannot be read; the title counts open offers as `(1) New offer · …`
+ * until the tab is seen again; the chime plays once turned on. A Web Push message to the worker
+ * shows its notification. Offer cards say what the work pays and by when to accept; History sums
+ * credits per week and month; Settings reads and changes the real settings, hides push and e-mail
+ * without the settings API, and lists subscribed browsers (answered by the test: no VAPID keys
+ * here). axe finds nothing on these pages; pictures in test-output/screenshots/notify-*.png.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { waitUntil } from '@eh/platform/testing';
 import { accessibilityViolations, clearScreenshots, launchBrowser, screenshots, type ConsoleBrowser } from '../support/browser';
 import { heading as headingOn, PERSON_CLOCKS, recordedStep, signInInvitedExpert, UI_TIMEOUT_MS } from '../support/console-page';
-import { COUNT_OSCILLATORS, pageTroubles, setHidden, settingsWithTwoPushSubscriptions, shownNotifications, titleIs } from './support/notification-page';
+import {
+  COUNT_OSCILLATORS,
+  deliverPush,
+  failDeploymentReads,
+  failureReport,
+  type FailureReport,
+  setHidden,
+  turnSoundOnAgain,
+  settingsWithTwoPushSubscriptions,
+  requestedNotifications,
+  RECORD_NOTIFICATIONS,
+  shownNotifications,
+  titleIs,
+} from './support/notification-page';
 import { startServices, type RunningServices } from '../support/service-harness';
 import { RouterE2e, type Expert, type Workspace, startRouterSuite } from '../routing/support/routing-e2e';
 import { stopConsoleE2e } from './support/console-e2e';
@@ -35,14 +46,9 @@ describe('offer notifications in the expert console (Playwright, real services)'
   const accessibility: Record<string, unknown[]> = {};
 
   const heading = (name: string | RegExp) => headingOn(page, name);
-  let troubles: () => string = () => 'no page yet';
-  const recorded = (name: string, run: () => Promise<void>) =>
-    recordedStep(
-      () => page,
-      `${PREFIX}${name}`,
-      run,
-      async (_, step) => `picture: test-output/screenshots/failed-${step}.png; the page's troubles:\n${troubles()}`,
-    );
+  let report: FailureReport = async () => 'no page yet';
+  const reportFailure: FailureReport = (...on) => report(...on);
+  const recorded = (name: string, run: () => Promise<void>) => recordedStep(() => page, `${PREFIX}${name}`, run, reportFailure);
   const offer = async (brief: string): Promise<string> => {
     const created = await e2e.create(workspace.keys.live, { brief, skills: [SKILL] });
     if (created.status !== 201) throw new Error(`create: ${created.status}`);
@@ -59,8 +65,9 @@ describe('offer notifications in the expert console (Playwright, real services)'
     context = await browser.newContext();
     await context.grantPermissions(['notifications'], { origin: services.baseUrl });
     await context.addInitScript(COUNT_OSCILLATORS);
+    await context.addInitScript(RECORD_NOTIFICATIONS);
     page = await context.newPage();
-    troubles = pageTroubles(page);
+    report = failureReport(page);
   }, 120_000);
 
   afterAll(() => stopConsoleE2e(browser, services));
@@ -87,17 +94,7 @@ describe('offer notifications in the expert console (Playwright, real services)'
       await page.getByText('This server is not set up to send push notifications.').waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.getByTestId('browser-permission').textContent()).toMatch(/shows a notification/);
       // The sound is the expert's setting on the server: off, then on again (which plays the chime once).
-      const sound = page.getByLabel(/Play a sound for a new offer/);
-      if (await sound.isChecked()) {
-        await sound.uncheck();
-        await waitUntil(async () => !(await sound.isChecked()) || undefined, { timeoutMs: UI_TIMEOUT_MS, description: 'sound off' });
-      }
-      const notesBeforeCheck = (await page.evaluate('window.__oscillators')) as number;
-      await sound.check();
-      await waitUntil(async () => ((await page.evaluate('window.__oscillators')) as number) >= notesBeforeCheck + 2 || undefined, {
-        timeoutMs: 5_000,
-        description: 'the sample chime',
-      });
+      await turnSoundOnAgain(page);
       expect((await e2e.asExpert<{ sound: boolean }>(ada, 'GET', '/notification-settings')).body.sound).toBe(true);
       accessibility.settings = await accessibilityViolations(page);
       await screenshots(page, `${PREFIX}settings-server`, { lightOnly: true });
@@ -114,7 +111,7 @@ describe('offer notifications in the expert console (Playwright, real services)'
       await setHidden(page, true);
       const first = await offer('Rename the spring collection, three options, with a line on each.');
       await titleIs(page, '(1) New offer · Offers · Expert console');
-      const shown = await waitUntil(async () => (await shownNotifications(page)).find((n) => n.tag === `offer:${first}:1`), {
+      const shown = await waitUntil(async () => (await requestedNotifications(page)).find((n) => n.tag === `offer:${first}:1`), {
         timeoutMs: UI_TIMEOUT_MS,
         description: 'the offer notification',
       });
@@ -128,7 +125,7 @@ describe('offer notifications in the expert console (Playwright, real services)'
       // A second offer: the count is the open offers.
       const second = await offer('Write the alt text for twelve product photos.');
       await titleIs(page, '(2) New offers · Offers · Expert console');
-      await waitUntil(async () => (await shownNotifications(page)).some((n) => n.tag === `offer:${second}:1`) || undefined, {
+      await waitUntil(async () => (await requestedNotifications(page)).some((n) => n.tag === `offer:${second}:1`) || undefined, {
         timeoutMs: UI_TIMEOUT_MS,
         description: 'the second notification',
       });
@@ -139,7 +136,7 @@ describe('offer notifications in the expert console (Playwright, real services)'
       const third = await offer('Proofread the onboarding e-mails (five of them).');
       await page.locator(`[data-deployment-id="${third}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
       await page.waitForTimeout(500);
-      expect((await shownNotifications(page)).some((n) => n.tag === `offer:${third}:1`)).toBe(false);
+      expect((await requestedNotifications(page)).some((n) => n.tag === `offer:${third}:1`)).toBe(false);
       expect(await page.title()).toBe(baseTitle);
     }),
     180_000,
@@ -148,15 +145,10 @@ describe('offer notifications in the expert console (Playwright, real services)'
   it(
     'an offer the console cannot read is still announced, from what the live message said',
     recorded('unread', async () => {
-      const reads: string[] = [];
-      await page.route('**/expert/v1/deployments/*', (route) => {
-        if (route.request().method() !== 'GET') return route.continue();
-        reads.push(route.request().url());
-        return route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'try again' } } });
-      });
+      const reads = await failDeploymentReads(page);
       await setHidden(page, true);
       const unread = await offer('Check the French captions against the English ones.');
-      const shown = await waitUntil(async () => (await shownNotifications(page)).find((n) => n.tag === `offer:${unread}`), {
+      const shown = await waitUntil(async () => (await requestedNotifications(page)).find((n) => n.tag === `offer:${unread}`), {
         timeoutMs: UI_TIMEOUT_MS,
         description: 'the notification of the offer it could not read',
       });
@@ -174,16 +166,6 @@ describe('offer notifications in the expert console (Playwright, real services)'
   it(
     'a Web Push message delivered to the worker shows its notification with Accept',
     recorded('push', async () => {
-      const cdp = await context.newCDPSession(page);
-      const registrations = new Map<string, string>();
-      cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: { registrationId: string; scopeURL: string }[] }) => {
-        for (const registration of event.registrations) registrations.set(registration.scopeURL, registration.registrationId);
-      });
-      await cdp.send('ServiceWorker.enable');
-      const registrationId = await waitUntil(async () => registrations.get(`${services.baseUrl}/console/`), {
-        timeoutMs: 10_000,
-        description: 'the worker registration',
-      });
       const payload = {
         kind: 'offer',
         deployment_id: offers[0],
@@ -196,7 +178,7 @@ describe('offer notifications in the expert console (Playwright, real services)'
         expires_at: new Date(Date.now() + 60_000).toISOString(),
         tag: `offer:${offers[0]}:1`,
       };
-      await cdp.send('ServiceWorker.deliverPushMessage', { origin: services.baseUrl, registrationId, data: JSON.stringify(payload) });
+      await deliverPush(context, page, services.baseUrl, payload);
       // Same tag as the console's own notification of this offer: it replaces it rather than adding one.
       const shown = await waitUntil(async () => (await shownNotifications(page)).find((n) => n.tag === payload.tag && n.title === payload.title), {
         timeoutMs: 10_000,
@@ -226,13 +208,9 @@ describe('offer notifications in the expert console (Playwright, real services)'
       // Accepted, the work page shows no deadline at all (the API has no delivery deadline).
       await card.getByRole('button', { name: 'Accept' }).click();
       await heading(/Rename the spring collection/);
-      await page.locator('.brief-panel').waitFor({ timeout: UI_TIMEOUT_MS });
-      expect(
-        await page
-          .locator('.brief-panel')
-          .getByText(/Deliver by|Accept by|SLA/)
-          .count(),
-      ).toBe(0);
+      const brief = page.locator('.brief-panel');
+      await brief.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await brief.getByText(/Deliver by|Accept by|SLA/).count()).toBe(0);
     }),
     60_000,
   );
@@ -278,9 +256,8 @@ describe('offer notifications in the expert console (Playwright, real services)'
       // This run has no VAPID keys: the test answers as the settings API does with push configured and two browsers subscribed.
       let settings = settingsWithTwoPushSubscriptions();
       // A gateway without the settings API (404): push and e-mail are hidden, the sound is kept on the device.
-      await page.route('**/expert/v1/notification-settings', (route) =>
-        route.fulfill({ status: 404, json: { error: { code: 'not_found', message: 'no route' } } }),
-      );
+      const noRoute = { status: 404, json: { error: { code: 'not_found', message: 'no route' } } };
+      await page.route('**/expert/v1/notification-settings', (route) => route.fulfill(noRoute));
       await page.goto(`${services.baseUrl}/console/settings`);
       await page.getByTestId('notifications-unavailable').waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await page.getByTestId('push-section').count()).toBe(0);
