@@ -41,6 +41,8 @@ const DEFAULT_RATE_LIMIT_PER_MINUTE = 1000;
  * the closed-loop partners are given keys for this much, create and GET in the same minute.
  */
 const CLOSED_LOOP_PEAK_PER_SECOND = 10_000;
+/** The floor's GETs per second beside each GET window: enough for a p99 of its own, too few to load the machine. */
+const FLOOR_PROBE_RATE = 50;
 /** Which workspace created each deployment: its GETs go out with that workspace's keys. */
 const ownerOf = new Map<string, number>();
 
@@ -125,22 +127,30 @@ async function testModeFigures(
 
   // GET at an even rate over the deployments just created.
   const getIds = phases.flatMap((phase) => phase.ids);
-  const floorGetOpen = await runOpenLoop(settings.getRate, Math.min(settings.seconds, 30), async (index) => {
+  const getFromFloor = async (index: number) => {
     if ((await floorClient.request('GET', `/items/${floorIds[index % floorIds.length]}`)).status !== 200) throw new Error('floor get');
-  });
+  };
+  const floorGetOpen = await runOpenLoop(settings.getRate, Math.min(settings.seconds, 30), getFromFloor);
   const gatewayMetrics = `${services.healthUrlOf('gateway')}/metrics`;
   const gcBefore = await readGcPauses(gatewayMetrics);
   // In 10 s windows, so what follows the create phases (its garbage, its autovacuum) shows apart from the steady state.
   const getWindows: OpenLoopResult[] = [];
+  // The floor asked a few times a second beside each window: when both are slow at once the machine
+  // (or this client) stalled, not the service.
+  const floorProbes: OpenLoopResult[] = [];
   const slowGets = [];
   for (let window = 0; window < Math.max(1, Math.round(Math.min(settings.seconds, 30) / 10)); window++) {
     const traced = new TracedRequests();
-    const result = await runOpenLoop(settings.getRate, 10, async (index) => {
-      const id = getIds[(index + window * 7919) % getIds.length];
-      const headers = tracing ? traced.headers(index) : undefined;
-      if ((await partners.getOwn(id, index, ownerOf, headers)).status !== 200) throw new Error('get');
-    });
+    const [result, probe] = await Promise.all([
+      runOpenLoop(settings.getRate, 10, async (index) => {
+        const id = getIds[(index + window * 7919) % getIds.length];
+        const headers = tracing ? traced.headers(index) : undefined;
+        if ((await partners.getOwn(id, index, ownerOf, headers)).status !== 200) throw new Error('get');
+      }),
+      runOpenLoop(FLOOR_PROBE_RATE, 10, getFromFloor),
+    ]);
     getWindows.push(result);
+    floorProbes.push(probe);
     if (tracing) slowGets.push(await traced.slowest(tracing.receiver, result.latencyByIndex, tracing.slowest));
   }
   const gatewayGc = gcPausesBetween(gcBefore, await readGcPauses(gatewayMetrics));
@@ -149,6 +159,8 @@ async function testModeFigures(
     floor_ms: summary(floorGetOpen.latenciesMs),
     get_ms: summary(getWindows.flatMap((window) => window.latenciesMs)),
     get_ms_by_10s_window: getWindows.map((window) => summary(window.latenciesMs)),
+    floor_probe_rate: FLOOR_PROBE_RATE,
+    floor_probe_ms_by_10s_window: floorProbes.map((window) => summary(window.latenciesMs)),
     failures: failuresAcross(getWindows),
     gateway_gc_pauses: gatewayGc,
     ...(tracing ? { slowest_gets_by_10s_window: slowGets } : {}),
