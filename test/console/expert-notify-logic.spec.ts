@@ -1,5 +1,7 @@
 import { base64UrlToBytes } from '../../apps/console/src/notify/base64url';
+import { ApiError } from '../../apps/console/src/api/api-error';
 import { offerNotice, unreadOfferNotice } from '../../apps/console/src/notify/offer-notice';
+import { offerNoticeToShow } from '../../apps/console/src/notify/offer-notice-read';
 import { markedTitle, unmarkedTitle } from '../../apps/console/src/notify/tab-title';
 import { dayAfter, exportHref } from '../../apps/console/src/scenes/History/export-range';
 import { periodName } from '../../apps/console/src/scenes/History/period-name';
@@ -51,6 +53,45 @@ describe('the notification of an offer', () => {
     expect(notice.body).toMatch(/^Open the console to read it · accept by \d{1,2}:\d{2}( [AP]M)?$/);
     expect(notice.tag).toBe('offer:dep_1');
     expect(unreadOfferNotice('dep_1', '').body).toBe('Open the console to read it');
+  });
+});
+
+describe('what is announced of an offer the live stream told of', () => {
+  const offer = { id: 'dep_1', brief: 'Name the product.', skills: ['naming'], credits_reserved: 40, offer: null };
+  const EXPIRES = '2026-05-01T09:30:00.000Z';
+  /** A reader answering in turn with each of `answers` (an Error is thrown), counting its reads. */
+  const reader = (...answers: (typeof offer | Error)[]) => {
+    const read = Object.assign(
+      async () => {
+        read.count += 1;
+        const answer = answers[Math.min(read.count, answers.length) - 1];
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+      { count: 0 },
+    );
+    return read;
+  };
+  const unavailable = new ApiError(503, 'unavailable', 'try again');
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it('reads again after a 5xx or a network error, and announces the offer as read', async () => {
+    const read = reader(unavailable, new TypeError('Failed to fetch'), offer);
+    expect(await offerNoticeToShow('dep_1', EXPIRES, read, 1)).toEqual(offerNotice(offer));
+    expect(read.count).toBe(3);
+  });
+
+  it('after three failed reads, announces it from the live message', async () => {
+    const read = reader(unavailable);
+    expect(await offerNoticeToShow('dep_1', EXPIRES, read, 1)).toEqual(unreadOfferNotice('dep_1', EXPIRES));
+    expect(read.count).toBe(3);
+  });
+
+  it.each([404, 401])('announces nothing on a %i, read once: the offer is gone or the expert signed out', async (status) => {
+    const read = reader(new ApiError(status, 'not_found', 'gone'));
+    expect(await offerNoticeToShow('dep_1', EXPIRES, read, 1)).toBeNull();
+    expect(read.count).toBe(1);
   });
 });
 

@@ -6,12 +6,11 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../api/api-error';
 import { api, unwrap } from '../api/client';
 import { useNotificationSettings } from '../api/notifications';
 import { keys, useOffers } from '../api/queries';
 import { navigate } from '../app/router';
-import { offerNotice, unreadOfferNotice, type OfferNotice } from './offer-notice';
+import { offerNoticeToShow, type ReadOffer } from './offer-notice-read';
 import { playOfferSound, primeOfferSound } from './offer-sound';
 import { consoleWorker } from './service-worker';
 import { useSoundPreference } from './sound-preference';
@@ -19,40 +18,10 @@ import { markedTitle, unmarkedTitle } from './tab-title';
 
 const hidden = (): boolean => document.visibilityState === 'hidden';
 
-const READ_ATTEMPTS = 3;
-const READ_AGAIN_AFTER_MS = 500;
-
-/**
- * Up to three tries where another might succeed (a network error, a 5xx), counted here rather
- * than by the query client: its retries wait for the window to have focus again, and a
- * notification is only ever shown while it has none.
- */
-async function readAgainOnFailure<T>(read: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await read();
-    } catch (error) {
-      if (attempt >= READ_ATTEMPTS || (error instanceof ApiError && error.status < 500)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, READ_AGAIN_AFTER_MS));
-    }
-  }
-}
-
-/** Reads the offer as the expert API shows it. */
-type ReadOffer = (id: string) => Promise<Parameters<typeof offerNotice>[0]>;
-
-async function noticeFor(deploymentId: string, expiresAt: string, readOffer: ReadOffer): Promise<OfferNotice> {
-  try {
-    return offerNotice(await readOffer(deploymentId));
-  } catch (error) {
-    console.warn(`could not read offer ${deploymentId} for its notification`, error);
-    return unreadOfferNotice(deploymentId, expiresAt);
-  }
-}
-
 async function notify(deploymentId: string, expiresAt: string, readOffer: ReadOffer): Promise<void> {
   if (!('Notification' in window) || Notification.permission !== 'granted') return;
-  const notice = await noticeFor(deploymentId, expiresAt, readOffer);
+  const notice = await offerNoticeToShow(deploymentId, expiresAt, readOffer);
+  if (!notice) return;
   const registration = await consoleWorker();
   if (registration) {
     // Through the worker: its click handler opens the console, and it offers Accept as a push does.
@@ -122,15 +91,14 @@ export function useOfferAlerts(): (deploymentId: string, expiresAt: string) => v
       if (!deploymentId || !hidden()) return;
       setUnseen(true);
       if (soundOn.current) playOfferSound();
+      // No retry by the query client: it would wait for focus (offer-notice-read.ts retries).
       const readOffer = (id: string) =>
-        readAgainOnFailure(() =>
-          client.fetchQuery({
-            queryKey: keys.deployment(id),
-            queryFn: () => unwrap(api.GET('/expert/v1/deployments/{id}', { params: { path: { id } } })),
-            staleTime: 0,
-            retry: false,
-          }),
-        );
+        client.fetchQuery({
+          queryKey: keys.deployment(id),
+          queryFn: () => unwrap(api.GET('/expert/v1/deployments/{id}', { params: { path: { id } } })),
+          staleTime: 0,
+          retry: false,
+        });
       void notify(deploymentId, expiresAt, readOffer).catch((error: unknown) => console.warn('could not show the offer notification', error));
     },
     [client],
