@@ -77,6 +77,19 @@ export interface StartOptions {
  */
 
 export async function startServices(extraEnv: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServices> {
+  try {
+    return await startServicesOnce(extraEnv, options);
+  } catch (error) {
+    // A port found free can be taken by a parallel file before the service binds it: once more, on new ports.
+    if (!(error instanceof Error && error.cause instanceof ExitedWhileStarting)) throw error;
+    return startServicesOnce(extraEnv, options);
+  }
+}
+
+/** A service process that ended before it said it was ready (a port taken meanwhile, a crash at boot). */
+class ExitedWhileStarting extends Error {}
+
+async function startServicesOnce(extraEnv: Record<string, string>, options: StartOptions): Promise<RunningServices> {
   const namespace = testNamespace();
   const database = await createTestDatabase(undefined, { template: options.emptyDatabase ? undefined : runTemplateDatabase() });
   const port = await freePort();
@@ -108,6 +121,13 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
   const output = new Map<ServiceName, string[]>();
   const healthPorts = new Map<ServiceName, number>();
 
+  const exits = new Map<ServiceName, Promise<never>>();
+  const untilReady = (name: ServiceName, url: string): Promise<unknown> =>
+    Promise.race([
+      waitUntil(() => ready(url), { timeoutMs: SERVICE_READY_TIMEOUT_MS, description: `${name} ready` }),
+      exits.get(name) ?? new Promise(() => undefined),
+    ]);
+
   const start = async (name: ServiceName, startOptions: { waitReady?: boolean } = {}): Promise<void> => {
     if (name === 'gateway-2') secondPort ??= await freePort();
     // A second replica listens elsewhere but answers for the same public address as the first.
@@ -131,12 +151,16 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
     child.stdout?.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
     children.set(name, child);
+    // Waiting for a service that has already exited would only time out: say so at once.
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', (code, signal) => reject(new ExitedWhileStarting(`${name} exited while starting (${signal ?? `code ${code}`})`))),
+    );
+    exited.catch(() => undefined);
+    exits.set(name, exited);
     // Five services booting at once on two cores beside another test worker: 16–22 s on a quiet host of the
     // slowest kind seen, past 30 s under load (the notes). Waiting longer costs nothing when it is quick.
-    if (name === 'gateway' && startOptions.waitReady !== false)
-      await waitUntil(() => ready(`http://127.0.0.1:${port}`), { timeoutMs: SERVICE_READY_TIMEOUT_MS, description: 'gateway ready' });
-    if (name === 'gateway-2' && startOptions.waitReady !== false)
-      await waitUntil(() => ready(`http://127.0.0.1:${secondPort}`), { timeoutMs: SERVICE_READY_TIMEOUT_MS, description: 'gateway-2 ready' });
+    if (name === 'gateway' && startOptions.waitReady !== false) await untilReady(name, `http://127.0.0.1:${port}`);
+    if (name === 'gateway-2' && startOptions.waitReady !== false) await untilReady(name, `http://127.0.0.1:${secondPort}`);
   };
 
   const stopChild = async (name: ServiceName, signal: NodeJS.Signals): Promise<void> => {
@@ -157,7 +181,7 @@ export async function startServices(extraEnv: Record<string, string> = {}, optio
     // The gateway can be ready before a worker is: a router still booting has not yet subscribed to
     // the quote requests, and a live create would get no responder (a 503) from a stack called started.
     for (const name of processes.filter((name) => name !== 'gateway')) {
-      await waitUntil(() => ready(`http://127.0.0.1:${healthPorts.get(name)}`), { timeoutMs: SERVICE_READY_TIMEOUT_MS, description: `${name} ready` });
+      await untilReady(name, `http://127.0.0.1:${healthPorts.get(name)}`);
     }
   } catch (error) {
     // No caller holds these yet, so none would stop them: left running, they load every later suite.
