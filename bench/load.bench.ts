@@ -84,9 +84,10 @@ async function testModeFigures(
   });
   const floorCpu = cpuBetween(floorCpuBefore, sampleCpu({ floor: floorPid }));
   const floorCpuPerInsertMs = ((floorCpu.byProcess.floor ?? 0) + (floorCpu.byProcess.postgresql ?? 0)) / Math.max(1, floorIds.length);
-  const floorGet = await runClosedLoop(10, settings.closedSeconds, async (index) => {
+  const getFromFloor = async (index: number) => {
     if ((await floorClient.request('GET', `/items/${floorIds[index % floorIds.length]}`)).status !== 200) throw new Error('floor get');
-  });
+  };
+  const floorGet = await runClosedLoop(10, settings.closedSeconds, getFromFloor);
   const serviceIds: string[] = [];
   // Partners of their own, so the minute these send flat out is not held against the open-loop phases' windows.
   const closedOwners = new Map<string, number>();
@@ -127,9 +128,6 @@ async function testModeFigures(
 
   // GET at an even rate over the deployments just created.
   const getIds = phases.flatMap((phase) => phase.ids);
-  const getFromFloor = async (index: number) => {
-    if ((await floorClient.request('GET', `/items/${floorIds[index % floorIds.length]}`)).status !== 200) throw new Error('floor get');
-  };
   const floorGetOpen = await runOpenLoop(settings.getRate, Math.min(settings.seconds, 30), getFromFloor);
   const gatewayMetrics = `${services.healthUrlOf('gateway')}/metrics`;
   const gcBefore = await readGcPauses(gatewayMetrics);
