@@ -2,6 +2,8 @@ import path from 'node:path';
 import { startServices, type RunningServices } from '../test/support/service-harness';
 import { completedAt, waitForCompletion } from './load/completion-times';
 import { createPhase, failuresAcross, round, servicePids, type Target } from './load/create-phase';
+import { createAloneAtTenConnections, type ClosedLoopFloor } from './load/create-alone';
+import { floorCpuPerInsertAtRate } from './load/floor-at-rate';
 import { startFloor } from './load/floor-service';
 import { harnessSettings } from './load/harness-settings';
 import { HttpLoadClient } from './load/http-load-client';
@@ -9,8 +11,7 @@ import { runClosedLoop, runOpenLoop, summary, type OpenLoopResult } from './load
 import { gcPausesBetween, readGcPauses } from './load/gc-pauses';
 import { cpuBetween, sampleCpu } from './load/process-cpu';
 import { settledIdleCpu } from './load/settled-idle-cpu';
-import { runScriptedExperts, type BenchExpert } from './load/scripted-experts';
-import { runStreamExperts } from './load/stream-experts';
+import { livePhase } from './load/live-phase';
 import { Partners } from './load/partners';
 import { TracedRequests } from './load/slow-traces';
 import type { SlowTracing } from './load/create-phase';
@@ -24,7 +25,9 @@ import { layout, option, settings } from './load/load-settings';
  * Open-loop, evenly spaced load against the real services, in the processes `npm start` runs them
  * in (the gateway and one workers process; `--layout separate` runs each service alone), and, in
  * the same run, the floor: a bare Fastify route with one PostgreSQL insert and one GET by primary
- * key. The service runs its default configuration: rate limits on, the load shared by `--workspaces` partners, each from its own address with the keys its share needs;
+ * key. Each test-mode phase's CPU per deployment reads against the floor's insert at ten connections
+ * and at the phase's own rate; the last phase times creates with every process but the gateway
+ * stopped. The service runs its default configuration: rate limits on, the load shared by `--workspaces` partners, each from its own address with the keys its share needs;
  * every setting the bench changes is printed with the figures (`--unlimited` turns the rate limits
  * off and puts all the load on one workspace, as earlier runs of this bench did). `--trace-slow N`
  * turns tracing on (OTLP to a receiver in the bench) and prints, for each open-loop phase, its N
@@ -46,12 +49,6 @@ const FLOOR_PROBE_RATE = 50;
 /** Which workspace created each deployment: its GETs go out with that workspace's keys. */
 const ownerOf = new Map<string, number>();
 
-async function expectStatus<T>(answer: Promise<{ status: number; body: T }>, what: string): Promise<T> {
-  const { status, body } = await answer;
-  if (status !== 200 && status !== 201) throw new Error(`${what} answered ${status}: ${JSON.stringify(body)}`);
-  return body;
-}
-
 /** Idle CPU, the floor beside the service, test mode at each rate, and GETs: all but live mode. */
 async function testModeFigures(
   services: RunningServices,
@@ -64,7 +61,7 @@ async function testModeFigures(
   },
   report: Record<string, unknown>,
   tracing: SlowTracing | undefined,
-): Promise<void> {
+): Promise<ClosedLoopFloor> {
   const { partners, throughputPartners, floorClient, floorPid, testBody } = clients;
   const target: Target = (index) => partners.at(index);
   // Idle: what the stack burns doing nothing, so the per-deployment figures can be read against it.
@@ -118,7 +115,13 @@ async function testModeFigures(
   const phases = [];
   for (const rate of settings.rates) {
     const phase = await createPhase(services, target, rate, settings.seconds, testBody, ownerOf, tracing);
-    phases.push({ ...phase, cpu_per_deployment_in_floor_inserts: round(phase.cpu_ms_per_deployment / floorCpuPerInsertMs) });
+    const floorAtRate = await floorCpuPerInsertAtRate(floorClient, floorPid, rate, Math.min(settings.seconds, 20), testBody);
+    phases.push({
+      ...phase,
+      cpu_per_deployment_in_floor_inserts: round(phase.cpu_ms_per_deployment / floorCpuPerInsertMs),
+      floor_cpu_ms_per_insert_at_this_rate: Math.round(floorAtRate * 100) / 100,
+      cpu_per_deployment_in_floor_inserts_at_this_rate: round(phase.cpu_ms_per_deployment / floorAtRate),
+    });
     process.stderr.write(
       `test mode ${rate}/s: create p99 ${phase.create_ms.p99} ms, completion p99 ${phase.completion_ms.p99} ms, ${phase.cpu_ms_per_deployment} ms CPU/deployment\n`,
     );
@@ -163,6 +166,7 @@ async function testModeFigures(
     gateway_gc_pauses: gatewayGc,
     ...(tracing ? { slowest_gets_by_10s_window: slowGets } : {}),
   };
+  return { insertsPerSecond: floorPost.perSecond, cpuMsPerInsert: floorCpuPerInsertMs };
 }
 
 async function main(): Promise<void> {
@@ -229,59 +233,16 @@ async function main(): Promise<void> {
     const workspace = partners.all[0];
     const testBody = (index: number) => ({ brief: `Load benchmark brief number ${index}: write a tagline for a bakery.`, skills: ['copywriting'] });
 
-    if (!settings.liveOnly) await testModeFigures(services, { partners, throughputPartners, floorClient, floorPid: floor.pid, testBody }, report, tracing);
+    const floorAtTen = settings.liveOnly
+      ? undefined
+      : await testModeFigures(services, { partners, throughputPartners, floorClient, floorPid: floor.pid, testBody }, report, tracing);
 
     // Live mode, worked by scripted experts through /expert/v1: on the event stream, as the console, or polling.
-    const skill = `bench-${Date.now().toString(36)}`;
-    await expectStatus(
-      client.request('POST', `/admin/v1/workspaces/${workspace.id}/account/credits`, {
-        key: ADMIN_KEY,
-        body: { credits: 100_000_000, reference: `bench-${skill}`, note: 'bench' },
-      }),
-      'credits',
-    );
-    const experts: BenchExpert[] = [];
-    for (let index = 0; index < 6; index++) {
-      const body = {
-        name: `Bench expert ${index + 1}`,
-        role: 'Copywriter',
-        skills: [skill],
-        tenure_years: 5,
-        median_turnaround_minutes: 20,
-        rate_credits_per_hour: 60,
-        availability: 'online',
-      };
-      const created = await expectStatus(
-        client.request<{ expert: { id: string }; credential: string }>('POST', '/admin/v1/experts', { key: ADMIN_KEY, body }),
-        'expert',
-      );
-      experts.push({ id: created.expert.id, credential: created.credential });
-    }
-    const scripted = settings.liveExperts === 'poll' ? runScriptedExperts(client, experts) : await runStreamExperts(services.baseUrl, client, experts);
-    // What the stack burns with the experts connected and no work: at 5/s each ms/s of it is 0.2 ms a deployment.
-    const liveIdle = await settledIdleCpu(() => servicePids(services));
-    const live = await createPhase(
-      services,
-      () => ({ client: workspace.client, key: workspace.liveKey, partner: 0 }),
-      settings.liveRate,
-      settings.liveSeconds,
-      (index) => ({ brief: `Live benchmark brief ${index}: write a tagline.`, skills: [skill] }),
-      ownerOf,
-    );
-    await scripted.stop();
-    const { ids: _liveIds, held: _held, ...liveFigures } = live;
-    const note =
-      settings.liveExperts === 'poll'
-        ? 'includes the experts polling /expert/v1/offers every 200 ms'
-        : 'includes the experts holding /expert/v1/events streams (console presence)';
-    report.live_mode = {
-      ...liveFigures,
-      idle_cpu_ms_per_second_before: liveIdle.perSecond,
-      experts: settings.liveExperts,
-      expert_actions: scripted.actions(),
-      note,
-    };
+    const live = await livePhase(services, client, workspace, ADMIN_KEY, ownerOf);
+    report.live_mode = live.figures;
     report.completed_check = (await completedAt(services.database.pool, live.ids)).size;
+    if (floorAtTen)
+      report.create_alone_at_10_connections = await createAloneAtTenConnections(services, throughputPartners, settings.closedSeconds, testBody, floorAtTen);
 
     printFigures(report);
   } finally {
