@@ -186,6 +186,8 @@ async function startServicesOnce(extraEnv: Record<string, string>, options: Star
   } catch (error) {
     // No caller holds these yet, so none would stop them: left running, they load every later suite.
     await Promise.all([...children.keys()].map((name) => stopChild(name, 'SIGKILL')));
+    // A stack started once more on new names must not leave the first one's stream and keys behind.
+    await deleteStackNames(env).catch(() => undefined);
     await database.drop().catch(() => undefined);
     const gatewayOutput = (output.get('gateway') ?? []).join('').slice(-2_000);
     throw new Error(`services did not start: ${error instanceof Error ? error.message : String(error)}\ngateway output:\n${gatewayOutput}`, { cause: error });
